@@ -1,0 +1,50 @@
+/**
+ * tableList, viewList, functionList, procedureList, sequenceList: the tree's groups, read from
+ * the project database's schema model. Junction tables appear only with `includeM2M`.
+ */
+import type { DashboardOp } from '../op';
+import type { RoutineModel, TableModel } from '../../../schema/model';
+
+const tableView = (t: TableModel) => ({
+  tn: t.tn,
+  _tn: t._tn,
+  type: t.type,
+  pks: t.pks,
+  isJunction: !!t.isJunction,
+  hidden: !!t.hidden,
+});
+
+const routineView = (r: RoutineModel) => ({ name: r.name, kind: r.kind, definition: r.definition });
+
+export const tableList: DashboardOp = {
+  name: 'tableList',
+  access: 'projectMember',
+  async run({ ctx, projectId, dbAlias, env, args }) {
+    const includeM2M = !!(args as { includeM2M?: boolean } | undefined)?.includeM2M;
+    const pdb = await ctx.projects.get(projectId, dbAlias, env);
+    const list = pdb.model.tables.filter((t) => t.type === 'table' && (includeM2M || !t.isJunction)).map(tableView);
+    return { data: { list } };
+  },
+};
+
+export const viewList: DashboardOp = {
+  name: 'viewList',
+  access: 'projectMember',
+  async run({ ctx, projectId, dbAlias, env }) {
+    const pdb = await ctx.projects.get(projectId, dbAlias, env);
+    return { data: { list: pdb.model.tables.filter((t) => t.type === 'view').map(tableView) } };
+  },
+};
+
+const routineList = (name: string, pick: 'functions' | 'procedures' | 'sequences'): DashboardOp => ({
+  name,
+  access: 'projectMember',
+  async run({ ctx, projectId, dbAlias, env }) {
+    const pdb = await ctx.projects.get(projectId, dbAlias, env);
+    return { data: { list: pdb.model[pick].map(routineView) } };
+  },
+});
+
+export const functionList = routineList('functionList', 'functions');
+export const procedureList = routineList('procedureList', 'procedures');
+export const sequenceList = routineList('sequenceList', 'sequences');

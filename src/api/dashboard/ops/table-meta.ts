@@ -1,0 +1,54 @@
+/** tableMeta: the model of one table or view (columns with types, keys, relations) for the grid. */
+import { z } from 'zod';
+import type { DashboardOp } from '../op';
+import { parseArgs } from '../op';
+import { AppError, notFound } from '../../../lib/errors';
+import { assertCan } from '../../../data/access';
+
+const Args = z.object({ tn: z.string().min(1) });
+
+export const tableMeta: DashboardOp = {
+  name: 'tableMeta',
+  access: 'projectMember',
+  async run({ ctx, actor, projectRoles, projectId, dbAlias, env, args }) {
+    const { tn } = parseArgs(Args, args);
+    const pdb = await ctx.projects.get(projectId, dbAlias, env);
+    const t = pdb.table(tn);
+    if (!t) throw notFound(`Table '${tn}' not found`);
+    let writeRefusal: string | null = null;
+    try {
+      assertCan({ ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] }, t, 'update');
+    } catch (e) {
+      writeRefusal = e instanceof AppError ? `${e.message} (your role reads only)` : 'You cannot change rows here';
+    }
+    const aliasOf = (name: string) => pdb.model.tables.find((x) => x.tn === name)?._tn ?? name;
+    return {
+      tn: t.tn,
+      _tn: t._tn,
+      type: t.type,
+      pks: t.pks.map((pk) => t.columns.find((c) => c.cn === pk)!._cn),
+      displayColumn: t.columns.find((c) => c.cn === t.displayColumn)?._cn ?? null,
+      readOnly: t.type === 'view' ? 'SQL views are read-only' : t.pks.length === 0 ? 'This table has no primary key, so its rows cannot be edited' : writeRefusal,
+      columns: t.columns.map((c) => ({
+        cn: c.cn, _cn: c._cn, uidt: c.uidt, kind: c.kind, dt: c.dtx ?? c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable,
+        default: c.default, enumValues: c.enumValues ?? null, length: c.length ?? null, hidden: !!c.hidden,
+      })),
+      relations: t.relations.map((r) => {
+        const target = pdb.model.tables.find((x) => x.tn === r.rtn)!;
+        const alias = (tn: string, cn: string) => pdb.model.tables.find((x) => x.tn === tn)?.columns.find((c) => c.cn === cn)?._cn ?? cn;
+        return {
+          type: r.type,
+          alias: r.alias,
+          table: aliasOf(r.rtn),
+          /** For belongs-to: this table's foreign-key columns and the parent's key columns (aliases). */
+          columns: r.type === 'bt' ? r.childColumns.map((c) => alias(t.tn, c)) : [],
+          refColumns: r.type === 'bt' ? r.parentColumns.map((c) => alias(r.parentTable, c)) : [],
+          targetPks: target.pks.map((pk) => alias(target.tn, pk)),
+          targetDisplay: target.columns.find((c) => c.cn === target.displayColumn)?._cn ?? null,
+          /** A has-many towards a junction table (its many-to-many relation shows the same links). */
+          targetIsJunction: !!target.isJunction,
+        };
+      }),
+    };
+  },
+};

@@ -1,0 +1,45 @@
+/** Every dashboard operation by name: one handler each. */
+import type { DashboardOp } from './op';
+import { projectCreateByWeb } from './ops/project-create';
+import { testConnection } from './ops/test-connection';
+import { projectList } from './ops/project-list';
+import { projectDelete, projectRestart, projectStart, projectStop } from './ops/project-lifecycle';
+import { functionList, procedureList, sequenceList, tableList, viewList } from './ops/object-lists';
+import { projectChangeEnv, projectDbAdd, projectDbRemove, projectEnvList } from './ops/environments';
+import { metaSync } from './ops/meta-sync';
+import { modelUpdate } from './ops/model-update';
+import { tableMeta } from './ops/table-meta';
+import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
+
+const OPS: DashboardOp[] = [
+  projectCreateByWeb,
+  testConnection,
+  projectList,
+  projectStop,
+  projectStart,
+  projectRestart,
+  projectDelete,
+  tableList,
+  viewList,
+  functionList,
+  procedureList,
+  sequenceList,
+  projectEnvList,
+  projectDbAdd,
+  projectDbRemove,
+  projectChangeEnv,
+  metaSync,
+  modelUpdate,
+  tableMeta,
+  xcApiTokenCreate,
+  xcApiTokenList,
+  xcApiTokenUpdate,
+  xcApiTokenDelete,
+];
+
+/** Operations by name; other modules add theirs with registerOps. */
+export const DASHBOARD_OPS = new Map<string, DashboardOp>(OPS.map((op) => [op.name, op]));
+
+export function registerOps(ops: DashboardOp[]): void {
+  for (const op of ops) DASHBOARD_OPS.set(op.name, op);
+}

@@ -1,0 +1,73 @@
+/**
+ * `POST /dashboard?q=sqlOp_{api}` (and `sqlOpPlus_{api}`): body `{ api, project_id, dbAlias, env,
+ * args }`. Resolves the caller, checks the operation's access, runs it. Unknown names 404,
+ * operations the caller may not run 403 `{msg: 'Not allowed'}`.
+ */
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { projectsRepo } from '../../meta/projects-repo';
+import { projectRolesOf, resolveActor } from '../../http/principal';
+import { DASHBOARD_OPS } from './registry';
+import type { OpAccess } from './op';
+
+const ADMIN_ROLES = ['owner', 'creator'];
+
+const isSuper = (a: Actor) => a.kind === 'master' || !!a.superAdmin || a.roles.includes('super');
+
+/** Throws unless the actor may run an operation of this access level. */
+export function checkAccess(access: OpAccess, actor: Actor, projectRoles: string[]): void {
+  if (actor.kind === 'guest') throw unauthorized('Not signed in');
+  if (access === 'signedIn' || isSuper(actor)) return;
+  // An owner/creator previewing a lower role acts with that role only.
+  const roles = actor.previewAs ? [actor.previewAs] : projectRoles;
+  switch (access) {
+    case 'creator':
+      if (actor.roles.includes('user')) return;
+      break;
+    case 'projectMember':
+      if (roles.length > 0 && !roles.every((r) => r === 'guest')) return;
+      break;
+    case 'projectAdmin':
+      if (roles.some((r) => ADMIN_ROLES.includes(r))) return;
+      break;
+  }
+  throw forbidden('Not allowed');
+}
+
+interface Body {
+  api?: string;
+  project_id?: string;
+  projectId?: string;
+  dbAlias?: string;
+  env?: string;
+  args?: unknown;
+}
+
+export function dashboardRoutes(ctx: AppContext) {
+  return new Elysia({ name: 'dashboard' })
+    .get('/dashboard', () => ({ ok: true, version: ctx.version }))
+    .post('/dashboard', async ({ request, query, body }) => {
+      const b = (body && typeof body === 'object' ? body : {}) as Body;
+      const q = typeof query.q === 'string' ? query.q : '';
+      const name = b.api ?? q.replace(/^sqlOp(Plus)?_/, '');
+      if (!name) throw badRequest('The operation name is missing (q=sqlOp_{name} or body.api)');
+      const op = DASHBOARD_OPS.get(name);
+      if (!op) throw notFound(`Unknown operation '${name}'`);
+      const actor = await resolveActor(ctx, request);
+
+      const projectId = b.project_id ?? b.projectId ?? '';
+      const scoped = op.access === 'projectMember' || op.access === 'projectAdmin';
+      let projectRoles: string[] = [];
+      if (scoped) {
+        if (actor.kind === 'guest') throw unauthorized('Not signed in');
+        if (!projectId) throw badRequest('project_id is required for this operation');
+        const repo = projectsRepo(ctx.meta);
+        if (!(await repo.get(projectId))) throw notFound(`Project '${projectId}' not found`);
+        projectRoles = await projectRolesOf(ctx, actor, projectId);
+      }
+      checkAccess(op.access, actor, projectRoles);
+      return op.run({ ctx, actor, request, projectId, dbAlias: b.dbAlias || 'db', env: b.env, args: b.args, projectRoles });
+    });
+}

@@ -1,0 +1,123 @@
+/**
+ * `POST|GET /nc/{projectId}/v1/graphql`: graphql-yoga over a schema built per project database and
+ * cached until its schema changes (registry onChange: schema sync, stop, env change; and a new
+ * model object). Same authentication as REST. Every error, including a refused caller or an
+ * unknown project, answers the standard `{ errors: [{ message, extensions: { code } }] }` with
+ * the AppError code; anything unexpected is masked, never a stack trace.
+ */
+import { Elysia } from 'elysia';
+import { createYoga, type Plugin, type YogaServerInstance } from 'graphql-yoga';
+import { GraphQLError, Kind, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import type { AppContext } from '../../context';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/log';
+import type { SchemaModel } from '../../schema/model';
+import { dataContext } from '../rest/context';
+import { buildGraphqlSchema, type GqlContext } from './schema-builder';
+import { costError, depthLimitRule, operationCost } from './limits';
+
+interface Cached {
+  model: SchemaModel;
+  yoga: YogaServerInstance<Record<string, unknown>, GqlContext>;
+}
+
+/**
+ * AppError (also wrapped by GraphQL) -> an error with its stable code; anything else is masked
+ * as 'Unexpected error.' (code INTERNAL) and, given a logger, logged with its details.
+ */
+export function maskError(error: unknown, log?: Logger): Error {
+  const original = error instanceof GraphQLError ? error.originalError : error;
+  if (original instanceof AppError) {
+    return new GraphQLError(original.message, { nodes: error instanceof GraphQLError ? error.nodes : undefined, path: error instanceof GraphQLError ? error.path : undefined, extensions: { code: original.code } });
+  }
+  if (error instanceof GraphQLError && (!original || original instanceof GraphQLError)) {
+    // Parse, validation and argument errors are the caller's: BAD_REQUEST unless coded already.
+    return error.extensions?.code ? error : new GraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...error.extensions, code: 'BAD_REQUEST' } });
+  }
+  log?.error('GraphQL: unexpected error', original ?? error);
+  return new GraphQLError('Unexpected error.', { nodes: error instanceof GraphQLError ? error.nodes : undefined, path: error instanceof GraphQLError ? error.path : undefined, extensions: { code: 'INTERNAL' } });
+}
+
+/** Answers before GraphQL runs (refused caller, unknown or stopped project) in the GraphQL envelope. */
+const envelope = (e: AppError) =>
+  new Response(JSON.stringify({ errors: [{ message: e.message, extensions: { code: e.code } }] }), {
+    status: e.status,
+    headers: { 'content-type': 'application/json', ...e.headers },
+  });
+
+/** Codes graphql-yoga gives the caller's mistakes (syntax, validation, variables). */
+const CALLER_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
+
+/**
+ * Gives yoga's own request errors (syntax, validation, variables) the API's code BAD_REQUEST.
+ * note: changed in place, because yoga decides the HTTP status from the very error objects it
+ * produced (and their extensions).
+ */
+const callerErrorCodes: Plugin<GqlContext> = {
+  onResultProcess({ result }) {
+    const r = result as { errors?: readonly unknown[] };
+    if (Array.isArray(result) || !r || typeof r !== 'object' || !Array.isArray(r.errors)) return;
+    for (const e of r.errors) {
+      if (!(e instanceof GraphQLError) || !e.extensions) continue;
+      const ext = e.extensions as Record<string, unknown>;
+      if (CALLER_CODES.has(String(ext.code))) ext.code = 'BAD_REQUEST';
+    }
+  },
+};
+
+/** Refuses an operation whose cost, with its variables, is over the limit. */
+const costLimitPlugin = (maxLimit: number): Plugin<GqlContext> => ({
+  onExecute({ args, setResultAndStopExecution }) {
+    const doc = args.document as DocumentNode;
+    const ops = doc.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+    const op = args.operationName ? ops.find((o) => o.name?.value === args.operationName) : ops[0];
+    if (!op) return;
+    const err = costError(operationCost(doc, op, (args.variableValues ?? {}) as Record<string, unknown>, maxLimit));
+    if (err) setResultAndStopExecution({ errors: [err] });
+  },
+});
+
+/** The Elysia module serving every project's GraphQL endpoint. */
+export function graphqlRoutes(ctx: AppContext) {
+  const cache = new Map<string, Cached>();
+  ctx.projects.onChange((projectId) => {
+    for (const k of cache.keys()) if (k.startsWith(`${projectId}\u0000`)) cache.delete(k);
+  });
+
+  const yogaFor = (projectId: string, schema: GraphQLSchema) =>
+    createYoga<Record<string, unknown>, GqlContext>({
+      schema,
+      graphqlEndpoint: `/nc/${projectId}/v1/graphql`,
+      graphiql: false,
+      landingPage: false,
+      logging: false,
+      maskedErrors: { maskError: (e) => maskError(e, ctx.log) },
+      plugins: [
+        { onValidate: ({ addValidationRule }: { addValidationRule: (r: ReturnType<typeof depthLimitRule>) => void }) => addValidationRule(depthLimitRule()) },
+        costLimitPlugin(ctx.config.queryLimitMax),
+        callerErrorCodes,
+      ],
+    });
+
+  const handle = async (request: Request, projectId: string) => {
+    let dc;
+    try {
+      dc = await dataContext(ctx, request, projectId);
+    } catch (e) {
+      if (e instanceof AppError) return envelope(e);
+      throw e;
+    }
+    const key = `${projectId}\u0000${dc.pdb.env}\u0000${dc.pdb.dbAlias}`;
+    let c = cache.get(key);
+    if (!c || c.model !== dc.pdb.model) {
+      const started = performance.now();
+      c = { model: dc.pdb.model, yoga: yogaFor(projectId, buildGraphqlSchema(dc.pdb.model, dc.pdb.db.dialect.engine)) };
+      cache.set(key, c);
+      ctx.log.info(`GraphQL schema built for ${projectId} (${dc.pdb.env}/${dc.pdb.dbAlias}, ${dc.pdb.model.tables.length} tables) in ${Math.round(performance.now() - started)} ms`);
+    }
+    const context: GqlContext = { dc, loaders: new Map() };
+    return c.yoga.fetch(request, context as never);
+  };
+
+  return new Elysia({ name: 'graphql' }).all('/nc/:projectId/v1/graphql', ({ request, params }) => handle(request, params.projectId));
+}

@@ -1,0 +1,42 @@
+/**
+ * Which columns a selection needs, so a list, a read or a relation loads only those: the column
+ * fields asked for (through fragments too) plus the key columns the asked relation fields join
+ * on. Skip/include directives are ignored, which can only load more, never less.
+ */
+import { Kind, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import type { FieldColumns } from './args';
+
+/** Relation field name -> SQL names of this table's columns it joins on. */
+export type RelationKeys = Map<string, string[]>;
+
+function collect(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, out: Set<string>, seen: Set<string>): void {
+  for (const sel of set?.selections ?? []) {
+    if (sel.kind === Kind.FIELD) out.add(sel.name.value);
+    else if (sel.kind === Kind.INLINE_FRAGMENT) collect(sel.selectionSet, fragments, out, seen);
+    else if (!seen.has(sel.name.value)) {
+      seen.add(sel.name.value);
+      collect(fragments[sel.name.value]?.selectionSet, fragments, out, seen);
+    }
+  }
+}
+
+/**
+ * The `fields` parameter (comma list of column aliases) for the rows under `nodes`, or undefined
+ * for every column (nothing but __typename asked, or an alias that holds a comma).
+ */
+export function selectedFields(nodes: readonly FieldNode[], fragments: Record<string, FragmentDefinitionNode>, cols: FieldColumns, relationKeys: RelationKeys): string | undefined {
+  const names = new Set<string>();
+  for (const n of nodes) collect(n.selectionSet, fragments, names, new Set());
+  const byCn = new Map([...cols.values()].map((c) => [c.cn, c]));
+  const chosen = new Set<string>();
+  for (const name of names) {
+    const c = cols.get(name);
+    if (c) chosen.add(c._cn);
+    for (const cn of relationKeys.get(name) ?? []) {
+      const k = byCn.get(cn);
+      if (k) chosen.add(k._cn);
+    }
+  }
+  if (chosen.size === 0 || [...chosen].some((a) => a.includes(','))) return undefined;
+  return [...chosen].join(',');
+}

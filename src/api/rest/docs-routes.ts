@@ -1,0 +1,73 @@
+/**
+ * API documentation per project: `projectApiInfo`, the OpenAPI document per database alias, and
+ * a Swagger UI page whose assets are embedded in the binary. The page sends the signed-in user's
+ * token (same origin, so it reads the web app's stored token).
+ */
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../context';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
+import { projectsRepo } from '../../meta/projects-repo';
+import { projectRolesOf, resolveActor } from '../../http/principal';
+import { buildOpenApi } from './openapi';
+// Embedded as files in the compiled binary.
+// @ts-ignore: a file import, not a module
+import swaggerBundle from '../../../node_modules/swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' };
+// @ts-ignore: a file import, not a module
+import swaggerCss from '../../../node_modules/swagger-ui-dist/swagger-ui.css' with { type: 'file' };
+
+const READ_ROLES = ['owner', 'creator', 'editor', 'commenter', 'viewer'];
+
+/** The project, when the caller may read it. */
+async function readableProject(ctx: AppContext, request: Request, projectId: string) {
+  const actor = await resolveActor(ctx, request);
+  if (actor.kind === 'guest') throw unauthorized('Not signed in');
+  const project = await projectsRepo(ctx.meta).get(projectId);
+  if (!project) throw notFound(`Project '${projectId}' not found`);
+  const superUser = actor.kind === 'master' || actor.superAdmin;
+  if (!superUser && !(await projectRolesOf(ctx, actor, projectId)).some((r) => READ_ROLES.includes(r))) throw forbidden('Not allowed');
+  return project;
+}
+
+const swaggerPage = (projectId: string, dbAlias: string) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Tablo API: ${projectId}</title>
+<link rel="stylesheet" href="/_swagger/swagger-ui.css"></head>
+<body><div id="swagger"></div>
+<script src="/_swagger/swagger-ui-bundle.js"></script>
+<script>
+  const token = localStorage.getItem('tablo.token');
+  window.ui = SwaggerUIBundle({
+    url: ${JSON.stringify(`/nc/${encodeURIComponent(projectId)}/docs/openapi.json?dbAlias=${encodeURIComponent(dbAlias)}`)},
+    dom_id: '#swagger',
+    persistAuthorization: true,
+    requestInterceptor: (req) => { if (token && !req.headers['xc-token']) req.headers['xc-auth'] = token; return req; },
+  });
+</script></body></html>`;
+
+export function docsRoutes(ctx: AppContext) {
+  return new Elysia({ name: 'rest-docs' })
+    .get('/_swagger/swagger-ui-bundle.js', () => new Response(Bun.file(swaggerBundle as unknown as string), { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=86400' } }))
+    .get('/_swagger/swagger-ui.css', () => new Response(Bun.file(swaggerCss as unknown as string), { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=86400' } }))
+    .get('/nc/:projectId/projectApiInfo', async ({ request, params }) => {
+      const project = await readableProject(ctx, request, params.projectId);
+      const dbs = (await projectsRepo(ctx.meta).dbs(project.id)).filter((d) => d.env === project.working_env);
+      const id = encodeURIComponent(project.id);
+      return {
+        info: Object.fromEntries(
+          dbs.map((d) => [
+            d.db_alias,
+            { apiType: project.project_type, swaggerUrl: `/nc/${id}/docs?dbAlias=${d.db_alias}`, gqlApiUrl: `/nc/${id}/v1/graphql`, restApiUrl: `/nc/${id}/api/v1` },
+          ]),
+        ),
+      };
+    })
+    .get('/nc/:projectId/docs/openapi.json', async ({ request, params, query }) => {
+      const project = await readableProject(ctx, request, params.projectId);
+      const dbAlias = typeof query.dbAlias === 'string' && query.dbAlias ? query.dbAlias : 'db';
+      const pdb = await ctx.projects.get(project.id, dbAlias);
+      return buildOpenApi({ projectId: project.id, title: project.title, version: ctx.version, pdb, serverUrl: `/nc/${encodeURIComponent(project.id)}` });
+    })
+    .get('/nc/:projectId/docs', ({ params, query }) => {
+      const dbAlias = typeof query.dbAlias === 'string' && query.dbAlias ? query.dbAlias : 'db';
+      return new Response(swaggerPage(params.projectId, dbAlias), { headers: { 'content-type': 'text/html; charset=utf-8' } });
+    });
+}

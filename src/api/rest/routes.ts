@@ -1,0 +1,72 @@
+/**
+ * The generated REST API of api-contract section 2, under /nc/{projectId}/api/v1/{Table}: thin
+ * handlers that parse the request and call the data-access core.
+ */
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../context';
+import * as data from '../../data/records-service';
+import type { Params } from '../../data/list-query';
+import { dataContext, tableByName } from './context';
+
+type Q = Record<string, string | undefined>;
+
+export function restRoutes(ctx: AppContext) {
+  /** Resolves the caller, the project database and the table, then runs `fn`. */
+  const withTable = async <T>(request: Request, projectId: string, table: string, fn: (dc: data.DataContext, t: ReturnType<typeof tableByName>) => Promise<T>) => {
+    const dc = await dataContext(ctx, request, projectId);
+    return fn(dc, tableByName(dc.pdb, table));
+  };
+  const q = (query: unknown) => query as Params & Q;
+
+  return new Elysia({ name: 'rest', prefix: '/nc/:projectId/api/v1' })
+    .get('/:table', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, q(query))))
+    .post('/:table', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.create(dc, t, body)))
+    .get('/:table/findOne', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.findOne(dc, t, q(query))))
+    .get('/:table/count', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.count(dc, t, q(query))))
+    .get('/:table/groupby', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.groupBy(dc, t, q(query))))
+    .get('/:table/groupby/:column', ({ request, params, query }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.groupBy(dc, t, q(query), decodeURIComponent(params.column))),
+    )
+    .get('/:table/aggregate', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.aggregate(dc, t, q(query))))
+    .get('/:table/distinct', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distinct(dc, t, q(query))))
+    .get('/:table/distribute', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distribute(dc, t, q(query))))
+    .get('/:table/m2mNotChildren/:assoc/:parentId', ({ request, params, query }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.m2mNotChildren(dc, t, decodeURIComponent(params.assoc), decodeURIComponent(params.parentId), q(query))),
+    )
+    .post('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkCreate(dc, t, body)))
+    .put('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkUpdate(dc, t, body)))
+    .delete('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkDelete(dc, t, body)))
+    .get('/:table/has/:child', ({ request, params, query }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), hm: decodeURIComponent(params.child) })),
+    )
+    .get('/:table/belongs/:child', ({ request, params, query }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), bt: decodeURIComponent(params.child) })),
+    )
+    .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.read(dc, t, decodeURIComponent(params.id), q(query))))
+    .get('/:table/:id/exists', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.exists(dc, t, decodeURIComponent(params.id))))
+    .put('/:table/:id', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.update(dc, t, decodeURIComponent(params.id), body)))
+    .delete('/:table/:id', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.remove(dc, t, decodeURIComponent(params.id))))
+    .get('/:table/:id/:child', ({ request, params, query }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.listChildren(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), q(query))),
+    )
+    .post('/:table/:id/:child', ({ request, params, body }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.createChild(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), body)),
+    )
+    .get('/:table/:id/:child/:childId', ({ request, params }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.readChild(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), decodeURIComponent(params.childId))),
+    )
+    .put('/:table/:id/:child/:childId', ({ request, params, body }) =>
+      withTable(request, params.projectId, params.table, (dc, t) =>
+        data.updateChild(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), decodeURIComponent(params.childId), body),
+      ),
+    )
+    .delete('/:table/:id/:child/:childId', ({ request, params }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.deleteChild(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), decodeURIComponent(params.childId))),
+    )
+    .post('/:table/:id/mm/:target/:targetId', ({ request, params }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.link(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.target), decodeURIComponent(params.targetId))),
+    )
+    .delete('/:table/:id/mm/:target/:targetId', ({ request, params }) =>
+      withTable(request, params.projectId, params.table, (dc, t) => data.unlink(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.target), decodeURIComponent(params.targetId))),
+    );
+}

@@ -1,0 +1,141 @@
+/**
+ * Project members (api-contract section 4, Team): `GET /admin?project_id=` lists members with
+ * roles and pending invites; `POST /admin` invites by e-mail with roles (24 h link, answered when
+ * no mail plugin is set); `PUT /admin/{userId}` changes roles; `DELETE /admin/{userId}` removes a
+ * member; `POST /admin/resendInvite/{userId}` issues a new link. Owners and creators manage the
+ * team; only owners grant owner; owners cannot remove themselves.
+ */
+import { Elysia } from 'elysia';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Actor } from '../../lib/actor';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { nowIso, randomToken, sha256 } from '../../lib/ids';
+import { LIMITS } from '../../config/limits';
+import { emailField, parseBody } from '../../auth/passwords';
+import { auditRepo } from '../../meta/audit-repo';
+import { projectsRepo } from '../../meta/projects-repo';
+import { usersRepo } from '../../meta/users-repo';
+import { projectRolesOf, resolveActor } from '../../http/principal';
+
+const ROLES = ['owner', 'creator', 'editor', 'commenter', 'viewer'] as const;
+const RolesField = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((r) => r.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(ROLES, { error: `Roles are ${ROLES.join(', ')}` })).min(1, 'At least one role is required'));
+
+const InviteBody = z.object({ email: emailField, roles: RolesField, project_id: z.string().min(1, 'project_id is required') });
+const RolesBody = z.object({ roles: RolesField, project_id: z.string().min(1, 'project_id is required') });
+
+interface Caller {
+  actor: Actor;
+  roles: string[];
+  isOwner: boolean;
+}
+
+export function teamRoutes(ctx: AppContext) {
+  const users = usersRepo(ctx.meta);
+  const projects = projectsRepo(ctx.meta);
+  const audit = auditRepo(ctx.meta);
+  const baseUrl = () => (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/$/, '');
+
+  /** The caller, who must be an owner or creator of the project (or Super Admin / master key). */
+  async function manager(request: Request, projectId: string | undefined): Promise<Caller> {
+    const actor = await resolveActor(ctx, request);
+    if (actor.kind === 'guest') throw unauthorized('Not signed in');
+    if (!projectId) throw badRequest('project_id is required');
+    if (!(await projects.get(projectId))) throw notFound(`Project '${projectId}' not found`);
+    const roles = await projectRolesOf(ctx, actor, projectId);
+    const superUser = actor.kind === 'master' || !!actor.superAdmin;
+    if (!superUser && !roles.some((r) => r === 'owner' || r === 'creator')) throw forbidden('Not allowed');
+    return { actor, roles, isOwner: superUser || roles.includes('owner') };
+  }
+
+  const grantable = (c: Caller, roles: string[]) => {
+    if (roles.includes('owner') && !c.isOwner) throw forbidden('Only owners can grant the owner role');
+  };
+
+  async function issueInvite(userId: string): Promise<string> {
+    const token = randomToken(24);
+    await ctx.meta.run('UPDATE nc_users SET invite_token_hash = ?, invite_expires_at = ?, updated_at = ? WHERE id = ?', [
+      sha256(token),
+      new Date(Date.now() + LIMITS.inviteTtlMs).toISOString(),
+      nowIso(),
+      userId,
+    ]);
+    return `${baseUrl()}/#/user/authentication/signup/${token}`;
+  }
+
+  return new Elysia({ name: 'team' })
+    .get('/admin', async ({ request, query }) => {
+      const projectId = typeof query.project_id === 'string' ? query.project_id : undefined;
+      await manager(request, projectId);
+      const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; roles: string; password_hash: string | null; invite_expires_at: string | null; created_at: string }>(
+        `SELECT u.id, u.email, u.firstname, pu.roles, u.password_hash, u.invite_expires_at, pu.created_at
+         FROM nc_project_users pu JOIN nc_users u ON u.id = pu.user_id WHERE pu.project_id = ? ORDER BY pu.created_at`,
+        [projectId],
+      );
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          firstname: r.firstname,
+          roles: r.roles,
+          status: r.password_hash ? 'active' : r.invite_expires_at && r.invite_expires_at > nowIso() ? 'invited' : 'invite expired',
+          addedAt: r.created_at,
+        })),
+      };
+    })
+    .post('/admin', async ({ request, body }) => {
+      const input = parseBody(InviteBody, body);
+      const caller = await manager(request, input.project_id);
+      grantable(caller, input.roles);
+      let user = await users.byEmail(input.email);
+      if (user && (await projects.memberRoles(input.project_id, user.id)).length) throw badRequest(`${input.email} is already a member of this project`);
+      if (!user) user = await users.create({ email: input.email, passwordHash: null, roles: 'user' });
+      const inviteUrl = user.password_hash ? null : await issueInvite(user.id);
+      await ctx.meta.run('INSERT INTO nc_project_users (project_id, user_id, roles, created_at) VALUES (?, ?, ?, ?)', [input.project_id, user.id, input.roles.join(','), nowIso()]);
+      projects.forgetRoles();
+      if (inviteUrl) ctx.log.info(`invite link for ${input.email}: ${inviteUrl}`);
+      await audit.write({ op_type: 'TEAM', project_id: input.project_id, description: `${input.email} invited as ${input.roles.join(',')}`, user_email: caller.actor.email ?? null });
+      return inviteUrl ? { msg: 'The user was invited', invite_url: inviteUrl, email: input.email } : { msg: 'The user was added to the project', email: input.email };
+    })
+    .put('/admin/:userId', async ({ request, params, body }) => {
+      const input = parseBody(RolesBody, body);
+      const caller = await manager(request, input.project_id);
+      grantable(caller, input.roles);
+      const current = await projects.memberRoles(input.project_id, params.userId);
+      if (!current.length) throw notFound('This user is not a member of the project');
+      if (current.includes('owner') && !caller.isOwner) throw forbidden('Only owners can change the role of an owner');
+      await ctx.meta.run('UPDATE nc_project_users SET roles = ? WHERE project_id = ? AND user_id = ?', [input.roles.join(','), input.project_id, params.userId]);
+      projects.forgetRoles();
+      const u = await users.byId(params.userId);
+      await audit.write({ op_type: 'TEAM', project_id: input.project_id, description: `${u?.email} role changed from ${current.join(',')} to ${input.roles.join(',')}`, user_email: caller.actor.email ?? null });
+      return { msg: 'The role was changed', roles: input.roles.join(',') };
+    })
+    .delete('/admin/:userId', async ({ request, params, query }) => {
+      const projectId = typeof query.project_id === 'string' ? query.project_id : undefined;
+      const caller = await manager(request, projectId);
+      const current = await projects.memberRoles(projectId!, params.userId);
+      if (!current.length) throw notFound('This user is not a member of the project');
+      if (params.userId === caller.actor.userId && current.includes('owner')) throw badRequest('Owners cannot remove themselves from a project');
+      if (current.includes('owner') && !caller.isOwner) throw forbidden('Only owners can remove an owner');
+      await ctx.meta.run('DELETE FROM nc_project_users WHERE project_id = ? AND user_id = ?', [projectId, params.userId]);
+      projects.forgetRoles();
+      const u = await users.byId(params.userId);
+      await audit.write({ op_type: 'TEAM', project_id: projectId, description: `${u?.email} removed from the project`, user_email: caller.actor.email ?? null });
+      return { msg: 'The user was removed from the project' };
+    })
+    .post('/admin/resendInvite/:userId', async ({ request, params, query, body }) => {
+      const projectId = (typeof query.project_id === 'string' && query.project_id) || (body as { project_id?: string } | undefined)?.project_id;
+      const caller = await manager(request, projectId);
+      if (!(await projects.memberRoles(projectId!, params.userId)).length) throw notFound('This user is not a member of the project');
+      const u = await users.byId(params.userId);
+      if (!u) throw notFound('User not found');
+      if (u.password_hash) throw badRequest(`${u.email} has already joined`);
+      const inviteUrl = await issueInvite(u.id);
+      ctx.log.info(`invite link for ${u.email}: ${inviteUrl}`);
+      await audit.write({ op_type: 'TEAM', project_id: projectId, description: `invite to ${u.email} sent again`, user_email: caller.actor.email ?? null });
+      return { msg: 'The invite was sent again', invite_url: inviteUrl };
+    });
+}

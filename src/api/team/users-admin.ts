@@ -1,0 +1,71 @@
+/**
+ * Super Admin user management: `GET /admin/users?search=` lists every user with global roles and
+ * state; `PUT /admin/users/{id}` { roles?, disabled? } edits them. A disabled user cannot sign in
+ * and their sessions stop at once. The Super Admin cannot disable or demote themselves.
+ */
+import { Elysia } from 'elysia';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { nowIso } from '../../lib/ids';
+import { parseBody } from '../../auth/passwords';
+import { auditRepo } from '../../meta/audit-repo';
+import { usersRepo } from '../../meta/users-repo';
+import { resolveActor } from '../../http/principal';
+
+const EditBody = z.object({
+  roles: z.array(z.enum(['super', 'user'], { error: 'Global roles are super and user' })).optional(),
+  disabled: z.boolean().optional(),
+});
+
+export function usersAdminRoutes(ctx: AppContext) {
+  const users = usersRepo(ctx.meta);
+  const superOnly = async (request: Request) => {
+    const actor = await resolveActor(ctx, request);
+    if (actor.kind === 'guest') throw unauthorized('Not signed in');
+    if (!(actor.kind === 'master' || actor.superAdmin)) throw forbidden('Only the Super Admin manages users');
+    return actor;
+  };
+  return new Elysia({ name: 'users-admin' })
+    .get('/admin/users', async ({ request, query }) => {
+      await superOnly(request);
+      const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
+      const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; lastname: string | null; roles: string; disabled: number; password_hash: string | null; created_at: string }>(
+        `SELECT id, email, firstname, lastname, roles, disabled, password_hash, created_at FROM nc_users
+         WHERE (? = '' OR lower(email) LIKE ? OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ?)
+         ORDER BY created_at LIMIT 500`,
+        [search, `%${search}%`, `%${search}%`],
+      );
+      return {
+        list: rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          name: [r.firstname, r.lastname].filter(Boolean).join(' ') || null,
+          roles: r.roles.split(',').filter(Boolean),
+          disabled: !!r.disabled,
+          joined: !!r.password_hash,
+          createdAt: r.created_at,
+        })),
+      };
+    })
+    .put('/admin/users/:id', async ({ request, params, body }) => {
+      const actor = await superOnly(request);
+      const input = parseBody(EditBody, body);
+      const user = await users.byId(params.id);
+      if (!user) throw notFound('User not found');
+      const self = actor.userId === user.id;
+      if (self && input.disabled) throw badRequest('You cannot disable your own account');
+      if (self && input.roles && !input.roles.includes('super')) throw badRequest('You cannot remove your own Super Admin role');
+      const roles = input.roles ? [...new Set(input.roles)].join(',') : user.roles;
+      const disabled = input.disabled === undefined ? user.disabled : input.disabled ? 1 : 0;
+      // A change of rights ends older sessions: the token version moves on.
+      await ctx.meta.run('UPDATE nc_users SET roles = ?, disabled = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?', [roles, disabled, nowIso(), user.id]);
+      users.forget(user.id);
+      await auditRepo(ctx.meta).write({
+        op_type: 'TEAM',
+        description: `${user.email}: roles ${roles}${disabled ? ', disabled' : ''}`,
+        user_email: actor.email ?? 'master key',
+      });
+      return { id: user.id, email: user.email, roles: roles.split(','), disabled: !!disabled };
+    });
+}

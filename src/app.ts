@@ -1,0 +1,59 @@
+/**
+ * createApp(config, deps) composes the Elysia modules. Tests call app.handle(new Request(...)).
+ */
+import { Elysia } from 'elysia';
+import type { Config } from './config/config';
+import { LIMITS } from './config/limits';
+import { errorEdge } from './http/error-edge';
+import { consoleLogger, type Logger } from './lib/log';
+import type { MetaStore } from './meta/store';
+import type { Secrets } from './boot/secrets';
+import type { AppContext } from './context';
+import { ProjectRegistry } from './schema/registry';
+import { dashboardRoutes } from './api/dashboard/routes';
+import { authRoutes } from './api/auth/routes';
+import { restRoutes } from './api/rest/routes';
+import { docsRoutes } from './api/rest/docs-routes';
+import { graphqlRoutes } from './api/graphql/routes';
+import { teamRoutes } from './api/team/routes';
+import { usersAdminRoutes } from './api/team/users-admin';
+import { VERSION } from './version';
+
+export interface AppDeps {
+  meta: MetaStore;
+  secrets: Secrets;
+  dataDir: string;
+  log?: Logger;
+}
+
+export function createApp(config: Config, deps: AppDeps) {
+  const log = deps.log ?? consoleLogger;
+  const projects = new ProjectRegistry({ meta: deps.meta, connectionKey: deps.secrets.connectionKey, dataDir: deps.dataDir, log });
+  const ctx: AppContext = {
+    config,
+    meta: deps.meta,
+    secrets: deps.secrets,
+    log,
+    dataDir: deps.dataDir,
+    version: VERSION,
+    closers: [() => projects.close()],
+    projects,
+  };
+  const app = new Elysia()
+    .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
+    .get('/api/health', () => ({ ok: true, version: VERSION }))
+    .use(authRoutes(ctx))
+    .use(dashboardRoutes(ctx))
+    .use(restRoutes(ctx))
+    .use(docsRoutes(ctx))
+    .use(graphqlRoutes(ctx))
+    .use(teamRoutes(ctx))
+    .use(usersAdminRoutes(ctx));
+  /** Closes what the modules opened (project pools, timers). */
+  const close = async () => {
+    for (const c of ctx.closers.splice(0)) await c();
+  };
+  return Object.assign(app, { ctx, close });
+}
+
+export type App = ReturnType<typeof createApp>;

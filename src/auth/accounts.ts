@@ -1,0 +1,99 @@
+/**
+ * Account flows over the metadata store: sign-up (first user = Super Admin; later ones need an
+ * invite unless sign-up is open), sign-in, password change, forgotten-password tokens.
+ */
+import type { MetaStore } from '../meta/store';
+import { usersRepo, type UserRow } from '../meta/users-repo';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { nowIso, randomToken, sha256 } from '../lib/ids';
+import { LIMITS } from '../config/limits';
+import { dummyVerify, hashPassword, verifyPassword } from './passwords';
+
+export const MSG_BAD_CREDENTIALS = 'Invalid email or password';
+export const MSG_INVITE_REQUIRED = 'Sign-up is by invitation only: ask a project owner for an invite link';
+export const MSG_RESET_INVALID = 'This password reset link is invalid or has expired';
+
+export function accounts(meta: MetaStore, opts: { allowSignup: boolean }) {
+  const users = usersRepo(meta);
+  return {
+    users,
+    async signup(input: { email: string; password: string; firstname?: string; lastname?: string; token?: string }): Promise<UserRow> {
+      const hash = await hashPassword(input.password);
+      return meta.transaction(async (tx) => {
+        const txUsers = usersRepo(tx);
+        if ((await txUsers.count()) === 0) {
+          return txUsers.create({ email: input.email, passwordHash: hash, roles: 'super,user', firstname: input.firstname, lastname: input.lastname });
+        }
+        if (input.token) {
+          const invited = await txUsers.byInviteHash(sha256(input.token));
+          if (!invited || !invited.invite_expires_at || invited.invite_expires_at < nowIso()) throw badRequest('This invite link is invalid or has expired');
+          if (invited.email !== input.email) throw badRequest('This invite was sent to another e-mail address');
+          await txUsers.setPassword(invited.id, hash);
+          await txUsers.update(invited.id, { firstname: input.firstname, lastname: input.lastname });
+          return (await txUsers.byId(invited.id))!;
+        }
+        const existing = await txUsers.byEmail(input.email);
+        if (existing) throw badRequest('An account with this e-mail already exists: sign in instead');
+        if (!opts.allowSignup) throw forbidden(MSG_INVITE_REQUIRED);
+        return txUsers.create({ email: input.email, passwordHash: hash, roles: 'user', firstname: input.firstname, lastname: input.lastname });
+      });
+    },
+
+    async signin(email: string, password: string): Promise<UserRow> {
+      const user = await users.byEmail(email);
+      if (!user || !user.password_hash) {
+        await dummyVerify(password);
+        throw badRequest(MSG_BAD_CREDENTIALS);
+      }
+      if (!(await verifyPassword(password, user.password_hash))) throw badRequest(MSG_BAD_CREDENTIALS);
+      if (user.disabled) throw forbidden('This account is disabled');
+      return user;
+    },
+
+    async changePassword(userId: string, current: string, next: string): Promise<UserRow> {
+      const user = await users.byId(userId);
+      if (!user) throw notFound('User not found');
+      if (!user.password_hash || !(await verifyPassword(current, user.password_hash))) throw badRequest('The current password is not correct');
+      if (current === next) throw badRequest('The new password must differ from the current one');
+      await users.setPassword(userId, await hashPassword(next));
+      return (await users.byId(userId))!;
+    },
+
+    /** Creates a one-time reset token (1 h) for an existing user; null when there is none. */
+    async createReset(email: string): Promise<{ token: string; user: UserRow } | null> {
+      const user = await users.byEmail(email);
+      if (!user || user.disabled) return null;
+      const token = randomToken(32);
+      await meta.run('INSERT INTO nc_password_resets (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)', [
+        sha256(token),
+        user.id,
+        new Date(Date.now() + LIMITS.passwordResetTtlMs).toISOString(),
+        nowIso(),
+      ]);
+      return { token, user };
+    },
+
+    async validateReset(token: string): Promise<string> {
+      const row = await meta.get<{ user_id: string; expires_at: string; used_at: string | null }>(
+        'SELECT user_id, expires_at, used_at FROM nc_password_resets WHERE token_hash = ?',
+        [sha256(token)],
+      );
+      if (!row || row.used_at || row.expires_at < nowIso()) throw badRequest(MSG_RESET_INVALID);
+      return row.user_id;
+    },
+
+    async resetPassword(token: string, password: string): Promise<UserRow> {
+      const hash = await hashPassword(password);
+      return meta.transaction(async (tx) => {
+        const row = await tx.get<{ user_id: string; expires_at: string; used_at: string | null }>(
+          'SELECT user_id, expires_at, used_at FROM nc_password_resets WHERE token_hash = ?',
+          [sha256(token)],
+        );
+        if (!row || row.used_at || row.expires_at < nowIso()) throw badRequest(MSG_RESET_INVALID);
+        await tx.run('UPDATE nc_password_resets SET used_at = ? WHERE token_hash = ?', [nowIso(), sha256(token)]);
+        await usersRepo(tx).setPassword(row.user_id, hash);
+        return (await usersRepo(tx).byId(row.user_id))!;
+      });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Password hashing (argon2id through Bun.password) and the spec's validation messages. */
+import { z } from 'zod';
+import { LIMITS } from '../config/limits';
+import { badRequest } from '../lib/errors';
+
+export const hashPassword = (plain: string) => Bun.password.hash(plain, { algorithm: 'argon2id' });
+export const verifyPassword = (plain: string, hash: string) => Bun.password.verify(plain, hash).catch(() => false);
+
+/** A hash to compare against when the user does not exist, so timing does not tell. */
+let dummyHash: Promise<string> | null = null;
+export const dummyVerify = async (plain: string) => {
+  dummyHash ??= hashPassword('tablo-timing-equaliser');
+  await verifyPassword(plain, await dummyHash);
+  return false;
+};
+
+export const emailField = z
+  .string({ error: 'E-mail is required' })
+  .trim()
+  .min(1, 'E-mail is required')
+  .pipe(z.email({ error: 'E-mail must be valid' }))
+  .transform((e) => e.toLowerCase());
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(LIMITS.passwordMinLength, `You password must be atleast ${LIMITS.passwordMinLength} characters`);
+
+/** Parses a body with a zod schema; the first problem becomes 400 `{msg}` in the spec's wording. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const r = schema.safeParse(body ?? {});
+  if (r.success) return r.data;
+  throw badRequest(r.error.issues[0]!.message);
+}

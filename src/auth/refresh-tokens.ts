@@ -1,0 +1,56 @@
+/**
+ * Refresh tokens: stored hashed, grouped in families, rotated on every use. Presenting a token
+ * that was already rotated (a stolen copy) revokes its whole family.
+ */
+import type { MetaStore } from '../meta/store';
+import { LIMITS } from '../config/limits';
+import { newId, nowIso, randomToken, sha256 } from '../lib/ids';
+import { unauthorized } from '../lib/errors';
+
+interface Row {
+  id: string;
+  user_id: string;
+  family_id: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export function refreshTokens(meta: MetaStore) {
+  async function issue(userId: string, familyId = newId('rf')): Promise<string> {
+    const token = randomToken(32);
+    await meta.run(
+      'INSERT INTO nc_refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      [newId('rt'), userId, familyId, sha256(token), new Date(Date.now() + LIMITS.refreshTokenTtlMs).toISOString(), nowIso()],
+    );
+    return token;
+  }
+  return {
+    issue,
+    /** Returns the user id and a new token of the same family; 401 on anything wrong. */
+    async rotate(token: string): Promise<{ userId: string; token: string }> {
+      const out = await meta.transaction(async (tx) => {
+        const row = await tx.get<Row>('SELECT * FROM nc_refresh_tokens WHERE token_hash = ?', [sha256(token)]);
+        if (!row) throw unauthorized('Invalid refresh token');
+        if (row.revoked_at) return { reusedFamily: row.family_id, userId: row.user_id };
+        if (row.expires_at < nowIso()) throw unauthorized('Refresh token expired');
+        await tx.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE id = ?', [nowIso(), row.id]);
+        const next = randomToken(32);
+        await tx.run(
+          'INSERT INTO nc_refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+          [newId('rt'), row.user_id, row.family_id, sha256(next), new Date(Date.now() + LIMITS.refreshTokenTtlMs).toISOString(), nowIso()],
+        );
+        return { userId: row.user_id, token: next };
+      });
+      if ('reusedFamily' in out) {
+        // A rotated token came back: someone holds a copy. End every session of that sign-in.
+        await meta.run('UPDATE nc_refresh_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE family_id = ?', [nowIso(), out.reusedFamily]);
+        throw Object.assign(unauthorized('Refresh token already used; all sessions of this sign-in were ended'), { reusedBy: out.userId });
+      }
+      return out;
+    },
+    revokeAllForUser: (userId: string) =>
+      meta.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [nowIso(), userId]),
+    revokeToken: (token: string) =>
+      meta.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL', [nowIso(), sha256(token)]),
+  };
+}

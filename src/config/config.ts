@@ -1,0 +1,92 @@
+/**
+ * The one typed Config. main.ts is the only file that reads process.env and argv; it hands the raw
+ * strings to parseConfig, which validates them with zod and names the setting on a bad value.
+ */
+import { z } from 'zod';
+import { LIMITS } from './limits';
+
+const bool = z
+  .union([z.boolean(), z.string()])
+  .transform((v, ctx) => {
+    if (typeof v === 'boolean') return v;
+    const s = v.trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(s)) return true;
+    if (['0', 'false', 'no', 'off', ''].includes(s)) return false;
+    ctx.addIssue({ code: 'custom', message: `expected true or false, got '${v}'` });
+    return z.NEVER;
+  });
+
+const int = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
+
+export const ConfigSchema = z.object({
+  port: int(0, 65535).default(8080),
+  host: z.string().min(1).default('0.0.0.0'),
+  dataDir: z.string().min(1).default('./data'),
+  /** Metadata database URL; unset = bun:sqlite in dataDir. */
+  metaDb: z.string().optional(),
+  jwtSecret: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Setting it switches the auth type to masterKey. */
+  adminSecret: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Auth type; default jwt, or masterKey when adminSecret is set. */
+  authType: z.enum(['none', 'jwt', 'masterKey']).optional(),
+  publicUrl: z.url().optional(),
+  allowSignup: bool.default(false),
+  queryLimitMax: int(1, 100_000).default(LIMITS.queryLimitMax),
+  countTimeoutMs: int(100, 600_000).default(LIMITS.countTimeoutMs),
+  disableTerminal: bool.default(false),
+  /** Directories outside dataDir where SQLite project files may live. */
+  sqliteAllowDirs: z.array(z.string()).default([]),
+  logRequests: bool.default(true),
+  /** Most dashboard tabs open at once (GET /ui_ability maxTabs). */
+  uiMaxTabs: int(1, 9999).default(LIMITS.maxTabs),
+  env: z.enum(['production', 'development', 'test']).default('production'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Maps config keys to the environment variable that sets them (README lists these). */
+export const ENV_NAMES: Record<keyof Config, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'NC_DATA_DIR',
+  metaDb: 'NC_DB',
+  jwtSecret: 'NC_AUTH_JWT_SECRET',
+  adminSecret: 'NC_AUTH_ADMIN_SECRET',
+  authType: 'NC_AUTH_TYPE',
+  publicUrl: 'NC_PUBLIC_URL',
+  allowSignup: 'NC_ALLOW_SIGNUP',
+  queryLimitMax: 'NC_DB_QUERY_LIMIT_MAX',
+  countTimeoutMs: 'NC_COUNT_TIMEOUT_MS',
+  disableTerminal: 'NC_DISABLE_TERMINAL',
+  sqliteAllowDirs: 'NC_SQLITE_ALLOW_DIRS',
+  logRequests: 'NC_LOG_REQUESTS',
+  uiMaxTabs: 'NC_UI_MAX_TABS',
+  env: 'NODE_ENV',
+};
+
+/** Thrown with a one-line message naming the setting. */
+export class ConfigError extends Error {}
+
+/** Validates raw settings; throws ConfigError naming the first bad setting. */
+export function parseConfig(raw: Record<string, unknown>): Config {
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
+  const r = ConfigSchema.safeParse(cleaned);
+  if (!r.success) {
+    const issue = r.error.issues[0]!;
+    const key = String(issue.path[0] ?? '') as keyof Config;
+    const name = ENV_NAMES[key] ?? key;
+    throw new ConfigError(`Invalid setting ${name} (--${kebab(key)}): ${issue.message}`);
+  }
+  return r.data;
+}
+
+/** Config for tests: defaults plus overrides, no environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...ConfigSchema.parse({ env: 'test', logRequests: false }), ...overrides };
+}
+
+export const kebab = (s: string) => s.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase());
+
+/** The effective auth type. */
+export const authTypeOf = (c: Config): 'none' | 'jwt' | 'masterKey' =>
+  c.authType ?? (c.adminSecret ? 'masterKey' : 'jwt');

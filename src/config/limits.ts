@@ -1,0 +1,32 @@
+/** Every named limit of the server, in one place (spec section 9 and api-contract). */
+export const LIMITS = {
+  /** Default page size of generated list APIs. */
+  defaultPageSize: 25,
+  /** Upper bound of `limit` unless NC_DB_QUERY_LIMIT_MAX says otherwise. */
+  queryLimitMax: 1000,
+  /** `/count` time-out in ms unless NC_COUNT_TIMEOUT_MS says otherwise. */
+  countTimeoutMs: 10_000,
+  /** Request bodies above this many bytes answer 413. */
+  bodyLimitBytes: 10 * 1024 * 1024,
+  /** JWT lifetime. */
+  jwtExpiresIn: '10h',
+  /** Refresh token lifetime in ms (30 days). */
+  refreshTokenTtlMs: 30 * 24 * 3600 * 1000,
+  /** Password reset tokens expire after one hour. */
+  passwordResetTtlMs: 3600 * 1000,
+  /** Invite links expire after 24 hours. */
+  inviteTtlMs: 24 * 3600 * 1000,
+  /** Minimum password length (spec section 5). */
+  passwordMinLength: 8,
+  /** Sign-in / reset attempts per window per IP and per email. */
+  authRateLimit: { max: 10, windowMs: 60_000 },
+  /** Connections per project database pool. */
+  poolMax: 10,
+  /** How long to wait for a project database connection before answering 503. */
+  connectTimeoutMs: 5_000,
+  /** Graceful shutdown waits this long for in-flight requests. */
+  shutdownGraceMs: 10_000,
+  /** UI ability defaults (spec section 3). */
+  maxTables: 99999,
+  maxTabs: 99,
+} as const;

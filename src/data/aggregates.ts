@@ -1,0 +1,122 @@
+/** groupby, aggregate, distinct and distribute over one table, filtered like a list. */
+import { ONE, ZERO } from '../sql/ast';
+import type { Cond, Expr, SelectItem } from '../sql/ast';
+import type { TableModel } from '../schema/model';
+import { badRequest } from '../lib/errors';
+import { assertCan } from './access';
+import { executorOf, type DataContext } from './data-context';
+import { parseFields, parseLimit, parseOffset, type Params } from './list-query';
+import { listQueryOf } from './records-read';
+import { resolveColumn } from './columns';
+import { tableRef, toApiRow } from './select-builder';
+import { outputValue } from './values';
+
+const col = (cn: string): Expr => ({ kind: 'col', name: cn });
+
+/** `[{ a, b, count }]` grouped by `fields` (or one column), most frequent first. */
+export async function groupBy(dc: DataContext, t: TableModel, params: Params, column?: string): Promise<Record<string, unknown>[]> {
+  assertCan(dc.actor, t, 'read');
+  const fields = parseFields(t, column ?? params.fields ?? params.f);
+  if (!column && !(params.fields ?? params.f)) throw badRequest('groupby needs fields=a,b or /groupby/{column}');
+  const q = listQueryOf(dc, t, { ...params, fields: undefined, f: undefined, sort: undefined, s: undefined });
+  const sort = (params.sort ?? params.s ?? '-count').split(',').filter(Boolean).map((s) => {
+    const desc = s.startsWith('-');
+    const name = desc ? s.slice(1) : s;
+    return { expr: name === 'count' ? col('count') : col(resolveColumn(t, name).cn), desc };
+  });
+  const sql = dc.pdb.db.dialect.compile({
+    kind: 'select',
+    from: tableRef(t),
+    columns: [...fields.map((c) => ({ expr: col(c.cn), as: c._cn })), { expr: { kind: 'fn', name: 'count', args: [{ kind: 'star' }] }, as: 'count' }],
+    where: q.where,
+    groupBy: fields.map((c) => col(c.cn)),
+    orderBy: [...sort, ...fields.map((c) => ({ expr: col(c.cn) }))],
+    limit: q.limit,
+    offset: q.offset,
+  });
+  const rows = await executorOf(dc).query<Record<string, unknown>>(sql);
+  return rows.map((r) => ({ ...toApiRow(fields, r), count: Number(r.count) }));
+}
+
+const FUNCS = ['min', 'max', 'avg', 'sum', 'count'] as const;
+
+/** `[{ min, max, avg, sum, count }]` of one column, optionally per group of `fields`. */
+export async function aggregate(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
+  assertCan(dc.actor, t, 'read');
+  if (!params.column_name) throw badRequest('aggregate needs column_name');
+  const c = resolveColumn(t, params.column_name);
+  const funcs = (params.func ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  if (funcs.length === 0) throw badRequest('aggregate needs func=min,max,avg,sum,count');
+  for (const f of funcs) if (!FUNCS.includes(f as never)) throw badRequest(`${f} : not an aggregate function (min, max, avg, sum, count)`);
+  const groups = params.fields ? parseFields(t, params.fields) : [];
+  const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
+  const items: SelectItem[] = [
+    ...groups.map((g) => ({ expr: col(g.cn), as: g._cn })),
+    ...funcs.map((f) => ({ expr: { kind: 'fn', name: f as (typeof FUNCS)[number], args: [col(c.cn)] } as Expr, as: f })),
+  ];
+  const sql = dc.pdb.db.dialect.compile({
+    kind: 'select',
+    from: tableRef(t),
+    columns: items,
+    where: q.where,
+    groupBy: groups.length ? groups.map((g) => col(g.cn)) : undefined,
+    orderBy: groups.length ? groups.map((g) => ({ expr: col(g.cn) })) : undefined,
+    limit: groups.length ? q.limit : undefined,
+    offset: groups.length ? q.offset : undefined,
+  });
+  const rows = await executorOf(dc).query<Record<string, unknown>>(sql);
+  return rows.map((r) => {
+    const out = toApiRow(groups, r);
+    for (const f of funcs) {
+      const v = r[f];
+      out[f] = v === null || v === undefined ? null : f === 'count' ? Number(v) : f === 'avg' ? Number(v) : outputValue({ ...c, kind: c.kind === 'integer' || c.kind === 'bigint' ? 'decimal' : c.kind }, v);
+    }
+    return out;
+  });
+}
+
+/** `[{ c: value }]`: the distinct values of a column (with `fields`, distinct combinations). */
+export async function distinct(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
+  assertCan(dc.actor, t, 'read');
+  const name = params.cn ?? params.column_name;
+  if (!name) throw badRequest('distinct needs cn={column}');
+  const cols = [resolveColumn(t, name), ...(params.fields ? parseFields(t, params.fields) : [])].filter((c, i, a) => a.findIndex((x) => x.cn === c.cn) === i);
+  const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
+  const sql = dc.pdb.db.dialect.compile({
+    kind: 'select',
+    distinct: true,
+    from: tableRef(t),
+    columns: cols.map((c) => ({ expr: col(c.cn), as: c._cn })),
+    where: q.where,
+    orderBy: cols.map((c) => ({ expr: col(c.cn) })),
+    limit: parseLimit(params.limit ?? params.l, dc.maxLimit),
+    offset: parseOffset(params.offset ?? params.o),
+  });
+  return (await executorOf(dc).query<Record<string, unknown>>(sql)).map((r) => toApiRow(cols, r));
+}
+
+/** `[{ range: "0-100", count }]` for consecutive steps; the last range includes its end. */
+export async function distribute(dc: DataContext, t: TableModel, params: Params): Promise<{ range: string; count: number }[]> {
+  assertCan(dc.actor, t, 'read');
+  if (!params.column_name) throw badRequest('distribute needs column_name');
+  const c = resolveColumn(t, params.column_name);
+  if (!['integer', 'bigint', 'decimal', 'float'].includes(c.kind)) throw badRequest(`Column '${c._cn}' is not a number: it cannot be distributed`);
+  const steps = (params.steps ?? '').split(',').filter((s) => s.trim() !== '').map(Number);
+  if (steps.length < 2 || steps.some((s) => !Number.isFinite(s))) throw badRequest('distribute needs steps=a,b[,c...]: at least two numbers');
+  for (let i = 1; i < steps.length; i++) if (steps[i]! <= steps[i - 1]!) throw badRequest('distribute steps must increase');
+  const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
+  const items: SelectItem[] = [];
+  for (let i = 0; i < steps.length - 1; i++) {
+    const last = i === steps.length - 2;
+    const within: Cond = {
+      kind: 'and',
+      items: [
+        { kind: 'cmp', op: '>=', left: col(c.cn), right: { kind: 'val', value: steps[i]! } },
+        { kind: 'cmp', op: last ? '<=' : '<', left: col(c.cn), right: { kind: 'val', value: steps[i + 1]! } },
+      ],
+    };
+    items.push({ expr: { kind: 'fn', name: 'sum', args: [{ kind: 'case', whens: [{ when: within, then: ONE }], else: ZERO }] }, as: `r${i}` });
+  }
+  const [row] = await executorOf(dc).query<Record<string, unknown>>(dc.pdb.db.dialect.compile({ kind: 'select', from: tableRef(t), columns: items, where: q.where }));
+  return steps.slice(0, -1).map((s, i) => ({ range: `${s}-${steps[i + 1]}`, count: Number(row?.[`r${i}`] ?? 0) }));
+}

@@ -1,0 +1,96 @@
+/**
+ * JSON filters: `condition` ({ col: { eq|neq|like|nlike|gt|ge|lt|le|in|nin: v }, _or: [...],
+ * _and: [...], _not: {...} }) and `conditionGraph`, which filters by related rows
+ * ({ City: { relationType: 'hm', city_id: { eq: 1 } } } becomes an EXISTS over the relation).
+ */
+import { ONE } from '../sql/ast';
+import type { Cond, Expr, Select } from '../sql/ast';
+import type { RelationModel, TableModel } from '../schema/model';
+import { badRequest } from '../lib/errors';
+import { buildTerm } from './where-parser';
+
+const OPS = new Set(['eq', 'neq', 'ne', 'like', 'nlike', 'gt', 'ge', 'lt', 'le', 'gte', 'lte', 'in', 'nin', 'is', 'isnot', 'btw', 'nbtw', 'blank', 'notblank', 'checked', 'notchecked']);
+
+function parseJson(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest(`${name} is not valid JSON`);
+  }
+}
+
+const asText = (v: unknown) => (Array.isArray(v) ? v.map((x) => (x === null ? 'null' : String(x))).join(',') : v === null ? 'null' : String(v));
+
+/** A condition object for one table. */
+export function conditionToCond(obj: unknown, t: TableModel, table?: string): Cond | undefined {
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw badRequest('condition must be a JSON object');
+  const items: Cond[] = [];
+  for (const [key, value] of Object.entries(obj)) {
+    if (key === '_or' || key === '_and') {
+      if (!Array.isArray(value)) throw badRequest(`condition ${key} must be an array`);
+      const parts = value.map((v) => conditionToCond(v, t, table)).filter((c): c is Cond => !!c);
+      if (parts.length) items.push({ kind: key === '_or' ? 'or' : 'and', items: parts });
+    } else if (key === '_not') {
+      const inner = conditionToCond(value, t, table);
+      if (inner) items.push({ kind: 'not', item: inner });
+    } else {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`condition on '${key}' must be an object like { "eq": value }`);
+      for (const [op, v] of Object.entries(value)) {
+        if (!OPS.has(op)) throw badRequest(`${op} : Invalid comparison operator`);
+        items.push(buildTerm(t, key, op, asText(v), table));
+      }
+    }
+  }
+  return items.length === 0 ? undefined : items.length === 1 ? items[0] : { kind: 'and', items };
+}
+
+export function parseCondition(text: string | undefined, t: TableModel, table?: string): Cond | undefined {
+  if (!text || !text.trim()) return undefined;
+  return conditionToCond(parseJson(text, 'condition'), t, table);
+}
+
+const colsEq = (a: string[], aTable: string, b: string[], bTable: string): Cond[] =>
+  a.map((c, i) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: c, table: aTable }, right: { kind: 'col', name: b[i]!, table: bTable } }) as Cond);
+
+/** EXISTS over one relation of `t` (referenced as `outer`), filtered by `cond` on the related rows. */
+export function relationExists(rel: RelationModel, outer: string, related: TableModel, cond: Cond | undefined, schema?: string): Select {
+  const inner = '__rel';
+  const where = (links: Cond[]): Cond => ({ kind: 'and', items: [...links, ...(cond ? [cond] : [])] });
+  if (rel.type === 'hm') {
+    return { kind: 'select', from: { name: rel.childTable, schema, alias: inner }, columns: [{ expr: ONE }], where: where(colsEq(rel.childColumns, inner, rel.parentColumns, outer)) };
+  }
+  if (rel.type === 'bt') {
+    return { kind: 'select', from: { name: rel.parentTable, schema, alias: inner }, columns: [{ expr: ONE }], where: where(colsEq(rel.parentColumns, inner, rel.childColumns, outer)) };
+  }
+  const j = rel.junction!;
+  return {
+    kind: 'select',
+    from: { name: j.tn, schema, alias: '__j' },
+    joins: [{ type: 'inner', table: { name: related.tn, schema, alias: inner }, on: { kind: 'and', items: colsEq(j.targetRefColumns, inner, j.targetColumns, '__j') } }],
+    columns: [{ expr: ONE }],
+    where: where(colsEq(j.columns, '__j', j.refColumns, outer)),
+  };
+}
+
+export function parseConditionGraph(
+  text: string | undefined,
+  t: TableModel,
+  tables: (tn: string) => TableModel | undefined,
+  table?: string,
+): Cond | undefined {
+  if (!text || !text.trim()) return undefined;
+  const obj = parseJson(text, 'conditionGraph');
+  if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw badRequest('conditionGraph must be a JSON object');
+  const items: Cond[] = [];
+  for (const [name, spec] of Object.entries(obj as Record<string, unknown>)) {
+    if (spec === null || typeof spec !== 'object') throw badRequest(`conditionGraph entry '${name}' must be an object`);
+    const { relationType, ...rest } = spec as Record<string, unknown>;
+    const type = (relationType ?? 'hm') as string;
+    const rel = t.relations.find((r) => r.type === type && (r.alias === name || r.rtn === name));
+    if (!rel) throw badRequest(`'${t._tn}' has no ${type} relation '${name}'`);
+    const related = tables(rel.rtn)!;
+    const inner = conditionToCond(rest, related, '__rel');
+    items.push({ kind: 'exists', query: relationExists(rel, table ?? t.tn, related, inner, t.schema) });
+  }
+  return items.length === 0 ? undefined : items.length === 1 ? items[0] : { kind: 'and', items };
+}

@@ -1,0 +1,35 @@
+/** What every data-access call receives: the project database, the caller, limits, the audit sink. */
+import type { Actor } from '../lib/actor';
+import type { ProjectDb } from '../schema/project-db';
+import type { Executor } from '../sql/dialect';
+
+export interface DataAuditEntry {
+  tn: string;
+  cn: string | null;
+  pk: string;
+  value: string | null;
+  prevValue: string | null;
+  op: 'insert' | 'update' | 'delete' | 'link' | 'unlink';
+}
+
+/** Where audit records go (the REST and GraphQL modules write them to the metadata store). */
+export type AuditSink = (entries: DataAuditEntry[], actor: Actor) => Promise<void>;
+
+export interface DataContext {
+  pdb: ProjectDb;
+  actor: Actor;
+  maxLimit: number;
+  countTimeoutMs: number;
+  audit?: AuditSink;
+  /** Set inside a transaction: every statement runs on it. */
+  exec?: Executor;
+}
+
+export const executorOf = (dc: DataContext): Executor => dc.exec ?? dc.pdb.db.driver;
+
+/** The table model by SQL name (throws when the model lost it: a schema sync is needed). */
+export function tableOf(dc: DataContext, tn: string) {
+  const t = dc.pdb.model.tables.find((x) => x.tn === tn);
+  if (!t) throw new Error(`table ${tn} missing from the model`);
+  return t;
+}

@@ -1,0 +1,121 @@
+/**
+ * Query parameters of list, findOne, count and nested reads (api-contract section 2) parsed into
+ * a typed ListQuery: where / condition / conditionGraph, sort, fields, limit, offset, and the
+ * relations to nest with their per-relation options (hfields1, hwhere1, hlimit1, hsort1, ...).
+ */
+import type { Cond, OrderItem } from '../sql/ast';
+import type { ColumnModel, RelationModel, TableModel } from '../schema/model';
+import { badRequest } from '../lib/errors';
+import { LIMITS } from '../config/limits';
+import { resolveColumn } from './columns';
+import { parseWhere } from './where-parser';
+import { parseCondition, parseConditionGraph } from './condition';
+
+export type Params = Record<string, string | undefined>;
+
+export interface NestedQuery {
+  relation: RelationModel;
+  fields?: ColumnModel[];
+  where?: Cond;
+  sort?: OrderItem[];
+  limit: number;
+  /** Rows of each parent to skip (GraphQL's CList offset). */
+  offset?: number;
+}
+
+export interface ListQuery {
+  where?: Cond;
+  sort: OrderItem[];
+  fields: ColumnModel[];
+  limit: number;
+  offset: number;
+  nested: NestedQuery[];
+}
+
+const pick = (p: Params, ...names: string[]) => names.map((n) => p[n]).find((v) => v !== undefined);
+
+/** limit: default 25, clamped to 1..max; 0 or junk -> default. */
+export function parseLimit(v: string | undefined, max: number, dflt: number = LIMITS.defaultPageSize): number {
+  const n = Number(v);
+  if (v === undefined || !Number.isInteger(n) || n <= 0) return dflt;
+  return Math.min(n, max);
+}
+
+export function parseOffset(v: string | undefined): number {
+  const n = Number(v);
+  return v !== undefined && Number.isInteger(n) && n > 0 ? n : 0;
+}
+
+export function parseFields(t: TableModel, v: string | undefined): ColumnModel[] {
+  if (!v || !v.trim()) return t.columns;
+  const out: ColumnModel[] = [];
+  for (const name of v.split(',')) if (name.trim()) out.push(resolveColumn(t, name));
+  return out;
+}
+
+/** `-a,b` -> a DESC, b ASC; then the primary key (or every column) so pages never overlap. */
+export function parseSort(t: TableModel, v: string | undefined, table?: string): OrderItem[] {
+  const items: OrderItem[] = [];
+  const used = new Set<string>();
+  for (const raw of (v ?? '').split(',')) {
+    const s = raw.trim();
+    if (!s) continue;
+    const desc = s.startsWith('-');
+    const c = resolveColumn(t, desc || s.startsWith('+') ? s.slice(1) : s);
+    if (used.has(c.cn)) continue;
+    used.add(c.cn);
+    items.push({ expr: { kind: 'col', name: c.cn, table }, desc });
+  }
+  const tiebreak = t.pks.length ? t.pks : t.columns.filter((c) => c.kind !== 'json' && c.kind !== 'binary').map((c) => c.cn);
+  for (const k of tiebreak) if (!used.has(k)) items.push({ expr: { kind: 'col', name: k, table } });
+  return items;
+}
+
+function and(...conds: (Cond | undefined)[]): Cond | undefined {
+  const items = conds.filter((c): c is Cond => !!c);
+  return items.length === 0 ? undefined : items.length === 1 ? items[0] : { kind: 'and', items };
+}
+
+function findRelation(t: TableModel, type: RelationModel['type'], name: string, tables: (tn: string) => TableModel | undefined): RelationModel {
+  const rel = t.relations.find((r) => r.type === type && (r.alias === name || r.rtn === name || tables(r.rtn)?._tn === name));
+  if (!rel) {
+    const label = { hm: 'has-many', bt: 'belongs-to', mm: 'many-to-many' }[type];
+    throw badRequest(`'${t._tn}' has no ${label} relation '${name}'`);
+  }
+  return rel;
+}
+
+/** Parses every list parameter for a table. */
+export function parseListQuery(t: TableModel, p: Params, opts: { maxLimit: number; table: (tn: string) => TableModel | undefined; alias?: string }): ListQuery {
+  const where = and(
+    parseWhere(pick(p, 'where', 'w'), t, opts.alias),
+    parseCondition(pick(p, 'condition', 'c'), t, opts.alias),
+    parseConditionGraph(p.conditionGraph, t, opts.table, opts.alias),
+  );
+  const nested: NestedQuery[] = [];
+  const prefix = { hm: 'h', bt: 'b', mm: 'm' } as const;
+  for (const type of ['hm', 'bt', 'mm'] as const) {
+    const names = (p[type] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    names.forEach((name, i) => {
+      const relation = findRelation(t, type, name, opts.table);
+      const target = opts.table(relation.rtn)!;
+      const k = `${i + 1}`;
+      const pre = prefix[type];
+      nested.push({
+        relation,
+        fields: p[`${pre}fields${k}`] ? parseFields(target, p[`${pre}fields${k}`]) : undefined,
+        where: parseWhere(p[`${pre}where${k}`], target),
+        sort: p[`${pre}sort${k}`] ? parseSort(target, p[`${pre}sort${k}`]) : undefined,
+        limit: parseLimit(p[`${pre}limit${k}`], opts.maxLimit),
+      });
+    });
+  }
+  return {
+    where,
+    sort: parseSort(t, pick(p, 'sort', 's'), opts.alias),
+    fields: parseFields(t, pick(p, 'fields', 'f')),
+    limit: parseLimit(pick(p, 'limit', 'l'), opts.maxLimit),
+    offset: parseOffset(pick(p, 'offset', 'o')),
+    nested,
+  };
+}

@@ -1,0 +1,148 @@
+/**
+ * Nested relations for one page of rows, with ONE query per relation per page (never one per
+ * row): has-many children (`{Child}List`), belongs-to parents (`{Parent}Read`) and many-to-many
+ * targets (`{Target}MMList`). Per-parent limits use ROW_NUMBER() partitioned by the parent key.
+ */
+import type { Cond, Expr, OrderItem, Select } from '../sql/ast';
+import type { ColumnModel, TableModel } from '../schema/model';
+import type { NestedQuery } from './list-query';
+import { executorOf, tableOf, type DataContext } from './data-context';
+import { keyAlias, keyString, keyValues, needsExact, selectItems, tableRef, toApiRow } from './select-builder';
+import { parseSort } from './list-query';
+import { coerceValue } from './values';
+
+/** Primary key and display column: what a nested list holds by default. */
+export function defaultNestedFields(t: TableModel): ColumnModel[] {
+  const keep = new Set([...t.pks, ...(t.displayColumn ? [t.displayColumn] : [])]);
+  const cols = t.columns.filter((c) => keep.has(c.cn));
+  return cols.length ? cols : t.columns;
+}
+
+/** `(a, b) IN ((1, 2), (3, 4))` written portably: one column -> IN, several -> OR of ANDs. */
+export function tupleIn(cols: string[], table: string | undefined, tuples: unknown[][], colModels: ColumnModel[]): Cond {
+  const val = (i: number, v: unknown): Expr => ({ kind: 'val', value: coerceValue(colModels[i]!, v) });
+  if (cols.length === 1) return { kind: 'in', left: { kind: 'col', name: cols[0]!, table }, values: tuples.map((t) => val(0, t[0])) };
+  return {
+    kind: 'or',
+    items: tuples.map((t) => ({ kind: 'and', items: cols.map((c, i) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: c, table }, right: val(i, t[i]) }) as Cond) })),
+  };
+}
+
+const distinctTuples = (tuples: unknown[][]) => {
+  const seen = new Map<string, unknown[]>();
+  for (const t of tuples) if (t.every((v) => v !== null && v !== undefined)) seen.set(keyString(t), t);
+  return [...seen.values()];
+};
+
+const colModels = (t: TableModel, cns: string[]) => cns.map((cn) => t.columns.find((c) => c.cn === cn)!);
+
+/** Wraps a select so only the first `limit` rows of each partition remain. */
+function limitPerPartition(inner: Select, partitionBy: Expr[], order: OrderItem[], limit: number, offset = 0): Select {
+  inner.columns.push({ expr: { kind: 'rowNumber', partitionBy, orderBy: order }, as: '__rn' });
+  const upTo: Cond = { kind: 'cmp', op: '<=', left: { kind: 'col', name: '__rn' }, right: { kind: 'val', value: offset + limit } };
+  return {
+    kind: 'select',
+    from: { kind: 'subselect', query: inner, alias: '__n' },
+    columns: [{ expr: { kind: 'star' } }],
+    where: offset > 0 ? { kind: 'and', items: [{ kind: 'cmp', op: '>', left: { kind: 'col', name: '__rn' }, right: { kind: 'val', value: offset } }, upTo] } : upTo,
+    orderBy: [{ expr: { kind: 'col', name: '__rn' } }],
+  };
+}
+
+/** Adds the nested relations to `apiRows` (same order as `rawRows`). */
+export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record<string, unknown>[], apiRows: Record<string, unknown>[], nested: NestedQuery[]): Promise<void> {
+  if (rawRows.length === 0) return;
+  const exec = executorOf(dc);
+  const { compile } = dc.pdb.db.dialect;
+  await Promise.all(
+    nested.map(async (n) => {
+      const rel = n.relation;
+      const target = tableOf(dc, rel.rtn);
+      const fields = n.fields ?? defaultNestedFields(target);
+      if (rel.type === 'bt') {
+        const tuples = distinctTuples(rawRows.map((r) => keyValues(t, r, rel.childColumns)));
+        const byKey = new Map<string, Record<string, unknown>>();
+        if (tuples.length) {
+          const q: Select = {
+            kind: 'select',
+            from: tableRef(target),
+            columns: selectItems(target, fields, rel.parentColumns),
+            where: tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
+          };
+          for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact: needsExact(fields) })) byKey.set(keyString(keyValues(target, raw, rel.parentColumns)), toApiRow(fields, raw));
+        }
+        rawRows.forEach((r, i) => (apiRows[i]![`${rel.alias}Read`] = byKey.get(keyString(keyValues(t, r, rel.childColumns))) ?? null));
+        return;
+      }
+      // hm and mm: children grouped by the parent key they point at.
+      const parentCols = rel.type === 'hm' ? rel.parentColumns : rel.junction!.refColumns;
+      const tuples = distinctTuples(rawRows.map((r) => keyValues(t, r, parentCols)));
+      const groups = new Map<string, Record<string, unknown>[]>();
+      if (tuples.length) {
+        const sort = n.sort ?? parseSort(target, undefined, rel.type === 'mm' ? '__t' : undefined);
+        let inner: Select;
+        let partition: Expr[];
+        let linkCols: string[];
+        if (rel.type === 'hm') {
+          linkCols = rel.childColumns;
+          partition = linkCols.map((c) => ({ kind: 'col', name: c }) as Expr);
+          inner = {
+            kind: 'select',
+            from: tableRef(target),
+            columns: selectItems(target, fields, linkCols),
+            where: n.where ? { kind: 'and', items: [tupleIn(linkCols, undefined, tuples, colModels(target, linkCols)), n.where] } : tupleIn(linkCols, undefined, tuples, colModels(target, linkCols)),
+          };
+        } else {
+          const j = rel.junction!;
+          const junction = tableOf(dc, j.tn);
+          linkCols = j.columns;
+          partition = linkCols.map((c) => ({ kind: 'col', name: c, table: '__j' }) as Expr);
+          const items = selectItems(target, fields, [], '__t');
+          for (const c of linkCols) items.push({ expr: { kind: 'col', name: c, table: '__j' }, as: keyAlias(c) });
+          const on: Cond = { kind: 'and', items: j.targetRefColumns.map((c, i) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: c, table: '__t' }, right: { kind: 'col', name: j.targetColumns[i]!, table: '__j' } }) as Cond) };
+          const link = tupleIn(linkCols, '__j', tuples, colModels(junction, linkCols));
+          inner = {
+            kind: 'select',
+            from: tableRef(target, '__t'),
+            joins: [{ type: 'inner', table: tableRef(junction, '__j'), on }],
+            columns: items,
+            where: n.where ? { kind: 'and', items: [link, qualify(n.where, '__t')] } : link,
+          };
+        }
+        const q = limitPerPartition(inner, partition, sort, n.limit, n.offset);
+        for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact: needsExact(fields) })) {
+          const k = keyString(linkCols.map((c) => raw[keyAlias(c)]));
+          const list = groups.get(k) ?? [];
+          list.push(toApiRow(fields, raw));
+          groups.set(k, list);
+        }
+      }
+      const key = rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`;
+      rawRows.forEach((r, i) => (apiRows[i]![key] = groups.get(keyString(keyValues(t, r, parentCols))) ?? []));
+    }),
+  );
+}
+
+/** Qualifies the bare column references of a condition with a table alias. */
+function qualify(c: Cond, table: string): Cond {
+  const ex = (e: Expr): Expr => (e.kind === 'col' && !e.table ? { ...e, table } : e);
+  switch (c.kind) {
+    case 'cmp':
+      return { ...c, left: ex(c.left), right: ex(c.right) };
+    case 'like':
+      return { ...c, left: ex(c.left) };
+    case 'in':
+      return { ...c, left: ex(c.left) };
+    case 'isNull':
+      return { ...c, expr: ex(c.expr) };
+    case 'between':
+      return { ...c, expr: ex(c.expr) };
+    case 'and':
+    case 'or':
+      return { ...c, items: c.items.map((i) => qualify(i, table)) };
+    case 'not':
+      return { ...c, item: qualify(c.item, table) };
+    default:
+      return c;
+  }
+}

@@ -1,0 +1,72 @@
+/** Reads: list, findOne, count (under a time limit), read one row, exists. */
+import type { TableModel } from '../schema/model';
+import { ONE } from '../sql/ast';
+import { notFound } from '../lib/errors';
+import { assertCan } from './access';
+import { executorOf, type DataContext } from './data-context';
+import { parseListQuery, parseFields, type ListQuery, type Params } from './list-query';
+import { buildSelect, needsExact, toApiRow, tableRef } from './select-builder';
+import { loadNested } from './nested';
+import { idCondition } from './row-id';
+
+/** The key columns nesting needs from the parent rows. */
+function nestingKeys(q: ListQuery): string[] {
+  return q.nested.flatMap((n) => (n.relation.type === 'bt' ? n.relation.childColumns : n.relation.type === 'hm' ? n.relation.parentColumns : n.relation.junction!.refColumns));
+}
+
+export function listQueryOf(dc: DataContext, t: TableModel, params: Params): ListQuery {
+  return parseListQuery(t, params, { maxLimit: dc.maxLimit, table: (tn) => dc.pdb.model.tables.find((x) => x.tn === tn) });
+}
+
+/** Runs a parsed ListQuery: one query for the page, one per nested relation. */
+export async function runList(dc: DataContext, t: TableModel, q: ListQuery): Promise<Record<string, unknown>[]> {
+  const { compile } = dc.pdb.db.dialect;
+  const raws = await executorOf(dc).query<Record<string, unknown>>({ ...compile(buildSelect(t, q, nestingKeys(q))), exact: needsExact(q.fields) });
+  const rows = raws.map((r) => toApiRow(q.fields, r));
+  await loadNested(dc, t, raws, rows, q.nested);
+  return rows;
+}
+
+export async function list(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
+  assertCan(dc.actor, t, 'read');
+  return runList(dc, t, listQueryOf(dc, t, params));
+}
+
+export async function findOne(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>> {
+  assertCan(dc.actor, t, 'read');
+  const q = { ...listQueryOf(dc, t, params), limit: 1, offset: 0 };
+  const [row] = await runList(dc, t, q);
+  if (!row) throw notFound(`No row of '${t._tn}' matches`);
+  return row;
+}
+
+export async function count(dc: DataContext, t: TableModel, params: Params): Promise<{ count: number }> {
+  assertCan(dc.actor, t, 'read');
+  const q = listQueryOf(dc, t, params);
+  const sql = dc.pdb.db.dialect.compile({ kind: 'select', from: tableRef(t), columns: [{ expr: { kind: 'fn', name: 'count', args: [{ kind: 'star' }] }, as: 'count' }], where: q.where });
+  const [row] = await dc.pdb.db.driver.queryTimed<{ count: unknown }>(sql, dc.countTimeoutMs);
+  return { count: Number(row?.count ?? 0) };
+}
+
+/** One row by id, or 404. Accepts `fields` and nesting parameters. */
+export async function read(dc: DataContext, t: TableModel, id: string, params: Params = {}): Promise<Record<string, unknown>> {
+  assertCan(dc.actor, t, 'read');
+  const q = listQueryOf(dc, t, { ...params, where: undefined, w: undefined, condition: undefined, c: undefined });
+  const [row] = await runList(dc, t, { ...q, where: idCondition(t, id), limit: 1, offset: 0 });
+  if (!row) throw notFound(`Row '${id}' of '${t._tn}' not found`);
+  return row;
+}
+
+export async function exists(dc: DataContext, t: TableModel, id: string): Promise<boolean> {
+  assertCan(dc.actor, t, 'read');
+  const sql = dc.pdb.db.dialect.compile({ kind: 'select', from: tableRef(t), columns: [{ expr: ONE, as: 'one' }], where: idCondition(t, id), limit: 1 });
+  return (await executorOf(dc).query(sql)).length > 0;
+}
+
+/** A row by id with every column, for writers (no rights check, no nesting). */
+export async function readRaw(dc: DataContext, t: TableModel, id: string): Promise<Record<string, unknown> | null> {
+  const fields = parseFields(t, undefined);
+  const sql = { ...dc.pdb.db.dialect.compile(buildSelect(t, { fields, where: idCondition(t, id), limit: 1 })), exact: needsExact(fields) };
+  const [raw] = await executorOf(dc).query<Record<string, unknown>>(sql);
+  return raw ? toApiRow(fields, raw) : null;
+}

@@ -1,0 +1,166 @@
+/**
+ * Writes: create, update, delete and their bulk forms (one transaction, all or nothing). Values
+ * are checked against each column's type and nullability (400 naming the column); the answer is
+ * the row re-read from the database; every change is written to the audit log.
+ */
+import type { Expr } from '../sql/ast';
+import type { ColumnModel, TableModel } from '../schema/model';
+import { badRequest, notFound } from '../lib/errors';
+import { assertCan } from './access';
+import { executorOf, type DataAuditEntry, type DataContext } from './data-context';
+import { resolveColumn } from './columns';
+import { coerceValue } from './values';
+import { idCondition, requirePk, rowId } from './row-id';
+import { readRaw } from './records-read';
+import { tableRef } from './select-builder';
+
+type Row = Record<string, unknown>;
+
+const auditText = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** Body -> [column, bound value] pairs; unknown columns and bad values answer 400. */
+function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update'): [ColumnModel, Expr][] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object of column values');
+  const out: [ColumnModel, Expr][] = [];
+  for (const [name, value] of Object.entries(body as Row)) {
+    const c = resolveColumn(t, name);
+    if (c.ai && (value === null || value === undefined)) continue;
+    if ((value === null || value === undefined) && !c.nullable) throw badRequest(`Column '${c._cn}' cannot be empty`);
+    out.push([c, { kind: 'val', value: coerceValue(c, value) }]);
+  }
+  if (mode === 'create') {
+    const given = new Set(out.map(([c]) => c.cn));
+    const missing = t.columns.find((c) => !c.nullable && !c.ai && c.default === null && !given.has(c.cn));
+    if (missing) throw badRequest(`Column '${missing._cn}' is required`);
+  }
+  if (out.length === 0 && mode === 'update') throw badRequest('Nothing to update: the body has no column values');
+  return out;
+}
+
+/** The id of a freshly inserted row: from RETURNING, the body, or the engine's insert id. */
+async function insertedId(dc: DataContext, t: TableModel, values: [ColumnModel, Expr][]): Promise<string> {
+  const exec = executorOf(dc);
+  const { dialect } = dc.pdb.db;
+  const q = { kind: 'insert' as const, table: tableRef(t), columns: values.map(([c]) => c.cn), rows: [values.map(([, e]) => e)], returning: t.pks };
+  if (dialect.caps.returning) {
+    const [row] = await exec.query<Row>(dialect.compile(q));
+    return t.pks.map((pk) => String(row![pk])).join('___');
+  }
+  const res = await exec.execute(dialect.compile({ ...q, returning: undefined }));
+  const byCol = new Map(values.map(([c, e]) => [c.cn, e.kind === 'val' ? e.value : null]));
+  return t.pks
+    .map((pk) => {
+      const c = t.columns.find((x) => x.cn === pk)!;
+      return String(byCol.get(pk) ?? (c.ai ? res.insertId : null));
+    })
+    .join('___');
+}
+
+export async function create(dc: DataContext, t: TableModel, body: unknown): Promise<Row> {
+  assertCan(dc.actor, t, 'create');
+  requirePk(t);
+  const values = valuesOf(t, body, 'create');
+  const id = await insertedId(dc, t, values);
+  const row = (await readRaw(dc, t, id))!;
+  await dc.audit?.([{ tn: t.tn, cn: null, pk: id, value: auditText(row), prevValue: null, op: 'insert' }], dc.actor);
+  return row;
+}
+
+export async function update(dc: DataContext, t: TableModel, id: string, body: unknown): Promise<Row> {
+  assertCan(dc.actor, t, 'update');
+  requirePk(t);
+  const values = valuesOf(t, body, 'update');
+  const before = await readRaw(dc, t, id);
+  if (!before) throw notFound(`Row '${id}' of '${t._tn}' not found`);
+  const { dialect } = dc.pdb.db;
+  await executorOf(dc).execute(dialect.compile({ kind: 'update', table: tableRef(t), set: values.map(([c, e]) => ({ column: c.cn, value: e })), where: idCondition(t, id) }));
+  // The key may have changed: find the row by its new key.
+  const after = (await readRaw(dc, t, rowId(t, { ...before, ...Object.fromEntries(values.map(([c, e]) => [c._cn, e.kind === 'val' ? e.value : null])) }))) ?? before;
+  const entries: DataAuditEntry[] = values
+    .filter(([c]) => auditText(before[c._cn]) !== auditText(after[c._cn]))
+    .map(([c]) => ({ tn: t.tn, cn: c.cn, pk: id, value: auditText(after[c._cn]), prevValue: auditText(before[c._cn]), op: 'update' }));
+  if (entries.length) await dc.audit?.(entries, dc.actor);
+  return after;
+}
+
+export async function remove(dc: DataContext, t: TableModel, id: string): Promise<number> {
+  assertCan(dc.actor, t, 'delete');
+  requirePk(t);
+  const before = await readRaw(dc, t, id);
+  const res = await executorOf(dc).execute(dc.pdb.db.dialect.compile({ kind: 'delete', table: tableRef(t), where: idCondition(t, id) }));
+  if (res.affected === 0) throw notFound(`Row '${id}' of '${t._tn}' not found`);
+  await dc.audit?.([{ tn: t.tn, cn: null, pk: id, value: null, prevValue: auditText(before), op: 'delete' }], dc.actor);
+  return 1;
+}
+
+const requireArray = (body: unknown): unknown[] => {
+  if (!Array.isArray(body)) throw badRequest('The body of a bulk call must be a JSON array');
+  return body;
+};
+
+/** Runs fn inside one transaction of the project database. */
+function inTransaction<T>(dc: DataContext, fn: (tx: DataContext) => Promise<T>): Promise<T> {
+  if (dc.exec) return fn(dc);
+  return dc.pdb.db.driver.transaction((exec) => fn({ ...dc, exec }));
+}
+
+/** Creates every row or none; answers the created rows' ids. */
+export async function bulkCreate(dc: DataContext, t: TableModel, body: unknown): Promise<string[]> {
+  const rows = requireArray(body);
+  assertCan(dc.actor, t, 'create');
+  requirePk(t);
+  return inTransaction(dc, async (tx) => {
+    const ids: string[] = [];
+    for (const [i, r] of rows.entries()) ids.push(await withIndex(i, () => create(tx, t, r).then((row) => rowId(t, row))));
+    return ids;
+  });
+}
+
+/** Each element holds the key columns and the values to set; all or nothing. */
+export async function bulkUpdate(dc: DataContext, t: TableModel, body: unknown): Promise<number> {
+  const rows = requireArray(body);
+  requirePk(t);
+  return inTransaction(dc, async (tx) => {
+    for (const [i, r] of rows.entries()) {
+      await withIndex(i, async () => {
+        const { id, values } = splitKey(t, r);
+        await update(tx, t, id, values);
+      });
+    }
+    return rows.length;
+  });
+}
+
+/** Each element is a key object ({ id: 1 }) or an id string; all or nothing. */
+export async function bulkDelete(dc: DataContext, t: TableModel, body: unknown): Promise<number> {
+  const rows = requireArray(body);
+  requirePk(t);
+  return inTransaction(dc, async (tx) => {
+    for (const [i, r] of rows.entries()) await withIndex(i, () => remove(tx, t, typeof r === 'string' || typeof r === 'number' ? String(r) : splitKey(t, r).id));
+    return rows.length;
+  });
+}
+
+function splitKey(t: TableModel, r: unknown): { id: string; values: Row } {
+  if (r === null || typeof r !== 'object' || Array.isArray(r)) throw badRequest('Each element must be an object holding the primary key');
+  const values: Row = { ...(r as Row) };
+  const parts = t.pks.map((pk) => {
+    const c = t.columns.find((x) => x.cn === pk)!;
+    const v = values[c._cn] ?? values[c.cn];
+    if (v === undefined || v === null) throw badRequest(`Each element needs its primary key '${c._cn}'`);
+    delete values[c._cn];
+    delete values[c.cn];
+    return String(v);
+  });
+  return { id: parts.join('___'), values };
+}
+
+/** Prefixes an error of the n-th element with its position. */
+async function withIndex<T>(i: number, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof Error && 'status' in e) e.message = `Row ${i + 1}: ${e.message}`;
+    throw e;
+  }
+}

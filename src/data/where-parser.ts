@@ -1,0 +1,166 @@
+/**
+ * The where language of api-contract section 2, parsed into the query AST.
+ *
+ *   (col,op,value)~and(col,op,value)~or((a,eq,1)~or(b,eq,2))
+ *
+ * AND binds tighter than OR (`~not` and `~andnot` mean AND NOT, `~ornot` OR NOT); double
+ * parentheses group. A term ends at the first `)` followed by `~`, another `)` or the end, so a
+ * value may hold commas and parentheses, but not the two characters `)~`. `in`, `nin`, `btw` and
+ * `nbtw` split their value on commas. Values are compared as the column's type and bound as
+ * parameters; nothing the caller sends becomes SQL text.
+ */
+import type { Cond, Expr } from '../sql/ast';
+import type { ColumnModel, TableModel } from '../schema/model';
+import { badRequest } from '../lib/errors';
+import { resolveColumn } from './columns';
+import { coerceValue } from './values';
+
+type Joiner = 'and' | 'or' | 'andnot' | 'ornot';
+const JOINERS: Record<string, Joiner> = { and: 'and', or: 'or', not: 'andnot', andnot: 'andnot', ornot: 'ornot' };
+
+const OPS: Record<string, string> = {
+  eq: 'eq', neq: 'neq', ne: 'neq', not: 'neq', lt: 'lt', le: 'le', lte: 'le', gt: 'gt', ge: 'ge', gte: 'ge',
+  like: 'like', nlike: 'nlike', in: 'in', nin: 'nin', is: 'is', isnot: 'isnot', btw: 'btw', nbtw: 'nbtw',
+  blank: 'blank', notblank: 'notblank', empty: 'blank', notempty: 'notblank', checked: 'checked', notchecked: 'notchecked',
+};
+
+const STRINGY = new Set(['string', 'json']);
+const col = (c: ColumnModel, table?: string): Expr => ({ kind: 'col', name: c.cn, table });
+
+/** A filter value as the column's type; a date alone is accepted for date-time columns. */
+function filterValue(c: ColumnModel, v: string): Expr {
+  if (c.kind === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim())) return { kind: 'val', value: `${v.trim()} 00:00:00` };
+  if (c.kind === 'json') return { kind: 'val', value: v };
+  return { kind: 'val', value: coerceValue(c, v) };
+}
+
+/** Builds one comparison term. */
+export function buildTerm(t: TableModel, colName: string, rawOp: string, value: string | undefined, table?: string): Cond {
+  const op = OPS[rawOp.trim().toLowerCase()];
+  if (!op) throw badRequest(`${rawOp} : Invalid comparison operator`);
+  const c = resolveColumn(t, colName);
+  const left = col(c, table);
+  const v = value ?? '';
+  const cmp = (o: '=' | '<>' | '<' | '<=' | '>' | '>='): Cond => ({ kind: 'cmp', op: o, left, right: filterValue(c, v) });
+  switch (op) {
+    case 'eq':
+      return cmp('=');
+    case 'neq':
+      // SQL's <> drops NULLs; "not equal" in a filter keeps them.
+      return { kind: 'or', items: [cmp('<>'), { kind: 'isNull', expr: left }] };
+    case 'lt':
+      return cmp('<');
+    case 'le':
+      return cmp('<=');
+    case 'gt':
+      return cmp('>');
+    case 'ge':
+      return cmp('>=');
+    case 'like':
+      return { kind: 'like', left, pattern: { kind: 'val', value: v } };
+    case 'nlike':
+      return { kind: 'or', items: [{ kind: 'like', not: true, left, pattern: { kind: 'val', value: v } }, { kind: 'isNull', expr: left }] };
+    case 'in':
+    case 'nin': {
+      const values = v.split(',').map((x) => filterValue(c, x));
+      return { kind: 'in', not: op === 'nin', left, values };
+    }
+    case 'is':
+    case 'isnot':
+      if (v.trim().toLowerCase() !== 'null') throw badRequest(`${v} : not a valid value since 'is' & 'isnot' only supports value null`);
+      return { kind: 'isNull', not: op === 'isnot', expr: left };
+    case 'btw':
+    case 'nbtw': {
+      const parts = v.split(',');
+      if (parts.length !== 2 || parts.some((p) => p.trim() === '')) throw badRequest(`${v} : not a valid value. Between requires 2 values`);
+      return { kind: 'between', not: op === 'nbtw', expr: left, low: filterValue(c, parts[0]!), high: filterValue(c, parts[1]!) };
+    }
+    case 'blank':
+    case 'notblank': {
+      const blank: Cond = STRINGY.has(c.kind)
+        ? { kind: 'or', items: [{ kind: 'isNull', expr: left }, { kind: 'cmp', op: '=', left, right: { kind: 'val', value: '' } }] }
+        : { kind: 'isNull', expr: left };
+      return op === 'blank' ? blank : { kind: 'not', item: blank };
+    }
+    case 'checked':
+      return { kind: 'cmp', op: '=', left, right: { kind: 'val', value: true } };
+    default:
+      return { kind: 'or', items: [{ kind: 'cmp', op: '=', left, right: { kind: 'val', value: false } }, { kind: 'isNull', expr: left }] };
+  }
+}
+
+class Parser {
+  private i = 0;
+  constructor(private s: string, private t: TableModel, private table?: string) {}
+
+  parse(): Cond {
+    const c = this.expr(0);
+    if (this.i < this.s.length) throw badRequest(`${this.s.slice(this.i)} : not a valid syntax`);
+    return c;
+  }
+
+  /** A sequence of terms joined by ~and/~or; AND binds tighter. */
+  private expr(depth: number): Cond {
+    const orGroups: Cond[][] = [[]];
+    let pendingNot = false;
+    if (this.s.startsWith('~not', this.i) && this.s[this.i + 4] === '(') {
+      this.i += 4;
+      pendingNot = true;
+    }
+    for (;;) {
+      const term = this.term(depth);
+      orGroups[orGroups.length - 1]!.push(pendingNot ? { kind: 'not', item: term } : term);
+      pendingNot = false;
+      if (this.i >= this.s.length || this.s[this.i] === ')') break;
+      if (this.s[this.i] !== '~') throw badRequest(`${this.s.slice(this.i)} : not a valid syntax`);
+      const m = /^~([a-zA-Z]+)/.exec(this.s.slice(this.i));
+      const word = m?.[1] ?? '';
+      const joiner = JOINERS[word.toLowerCase()];
+      if (!joiner) throw badRequest(`~${word} Invalid operation.`);
+      this.i += 1 + word.length;
+      if (joiner === 'or' || joiner === 'ornot') orGroups.push([]);
+      pendingNot = joiner === 'andnot' || joiner === 'ornot';
+    }
+    const ands = orGroups.map((g) => (g.length === 1 ? g[0]! : ({ kind: 'and', items: g } as Cond)));
+    return ands.length === 1 ? ands[0]! : { kind: 'or', items: ands };
+  }
+
+  private term(depth: number): Cond {
+    const start = this.i;
+    if (this.s[this.i] !== '(') throw badRequest(`${this.s.slice(this.i) || this.s} : not a valid syntax`);
+    if (this.s[this.i + 1] === '(') {
+      // A group: ( expr )
+      this.i++;
+      const inner = this.expr(depth + 1);
+      if (this.s[this.i] !== ')') throw badRequest(`${this.s.slice(start)} : Closing bracket not found`);
+      this.i++;
+      return inner;
+    }
+    let end = -1;
+    for (let j = this.i + 1; j < this.s.length; j++) {
+      if (this.s[j] !== ')') continue;
+      const next = this.s[j + 1];
+      if (next === undefined || next === '~' || next === ')') {
+        end = j;
+        break;
+      }
+    }
+    if (end < 0) throw badRequest(`${this.s.slice(start)} : Closing bracket not found`);
+    const body = this.s.slice(this.i + 1, end);
+    this.i = end + 1;
+    const first = body.indexOf(',');
+    if (first < 0) throw badRequest(`(${body}) : not a valid syntax`);
+    const second = body.indexOf(',', first + 1);
+    const colName = body.slice(0, first);
+    const op = second < 0 ? body.slice(first + 1) : body.slice(first + 1, second);
+    const value = second < 0 ? undefined : body.slice(second + 1);
+    if (!colName.trim() || !op.trim()) throw badRequest(`(${body}) : not a valid syntax`);
+    return buildTerm(this.t, colName, op, value, this.table);
+  }
+}
+
+/** Parses a where string for a table; undefined for an empty string. */
+export function parseWhere(where: string | undefined, t: TableModel, table?: string): Cond | undefined {
+  if (where === undefined || where.trim() === '') return undefined;
+  return new Parser(where.trim(), t, table).parse();
+}

@@ -1,0 +1,73 @@
+/**
+ * The one place errors become answers: AppError -> its status and `{msg}`; framework errors
+ * (unknown route, unparsable body, validation) -> 404/400 `{msg}`; anything else -> 500 `{msg}`
+ * without details, logged with its stack. Also rejects bodies over the limit with 413 and writes
+ * one log line per request.
+ */
+import { Elysia } from 'elysia';
+import { AppError, isAppError } from '../lib/errors';
+import type { Logger } from '../lib/log';
+
+const json = (status: number, msg: string, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ msg }), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** Turns any thrown value into the `{msg}` answer of api-contract section 1. */
+export function errorResponse(error: unknown, code: string | number | undefined, log: Logger, where: string): Response {
+  if (isAppError(error)) {
+    if (error.status >= 500 && error.status !== 503 && error.status !== 504) log.error(`internal error on ${where}`, (error as { cause?: unknown }).cause ?? error);
+    return json(error.status, error.message, error.headers);
+  }
+  switch (code) {
+    case 'NOT_FOUND':
+      return json(404, 'Not found');
+    case 'PARSE':
+      return json(400, 'The request body could not be parsed');
+    case 'VALIDATION': {
+      const e = error as { message?: string; all?: { summary?: string; message?: string; path?: string }[] };
+      const first = e.all?.[0];
+      const detail = first?.summary ?? first?.message ?? 'Invalid request';
+      return json(400, detail);
+    }
+    case 'INVALID_COOKIE_SIGNATURE':
+      return json(400, 'Invalid cookie');
+  }
+  const status = (error as { status?: unknown })?.status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return json(status, (error as Error).message || 'Bad request');
+  }
+  log.error(`unhandled error on ${where}`, error);
+  return json(500, 'Something went wrong on the server; it has been logged.');
+}
+
+const started = new WeakMap<Request, number>();
+
+/** Error mapping, body limit and request log, applied to the whole app. */
+export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logRequests: boolean }) {
+  const { log, bodyLimitBytes, logRequests } = opts;
+  return new Elysia({ name: 'error-edge' })
+    .onRequest(({ request }) => {
+      started.set(request, performance.now());
+      const len = Number(request.headers.get('content-length') ?? '0');
+      if (len > bodyLimitBytes) {
+        return json(413, `The request body is larger than the limit of ${bodyLimitBytes} bytes`);
+      }
+    })
+    .onError({ as: 'global' }, ({ error, code, request, set }) => {
+      // The client went away (e.g. a load generator stopping): nothing to answer or report.
+      if (request.signal.aborted) return new Response(null, { status: 499 });
+      const url = new URL(request.url);
+      const res = errorResponse(error, code, log, `${request.method} ${url.pathname}`);
+      set.status = res.status;
+      return res;
+    })
+    .onAfterResponse({ as: 'global' }, ({ request, set, response }) => {
+      if (!logRequests) return;
+      const t0 = started.get(request);
+      const ms = t0 === undefined ? 0 : performance.now() - t0;
+      const url = new URL(request.url);
+      const status = response instanceof Response ? response.status : (set.status ?? 200);
+      log.info(`${request.method} ${url.pathname} ${status} ${ms.toFixed(1)}ms`);
+    });
+}
+
+export { AppError };

@@ -1,0 +1,92 @@
+/**
+ * Who is calling: `xc-auth` (session JWT), `xc-token` / `Authorization: Bearer` (API token),
+ * `xc-master-key` (masterKey mode), else a guest. Auth type `none` makes every caller an admin.
+ * Resolved once per request. A header that is present but wrong answers 401, never guest.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { BaseContext } from '../context';
+import type { Actor } from '../lib/actor';
+import { GUEST } from '../lib/actor';
+import { unauthorized } from '../lib/errors';
+import { nowIso, sha256 } from '../lib/ids';
+import { authTypeOf } from '../config/config';
+import { verifySession } from '../auth/jwt';
+import { usersRepo } from '../meta/users-repo';
+import { projectsRepo } from '../meta/projects-repo';
+
+/** Project roles a preview may switch to. */
+export const PREVIEW_ROLES = ['editor', 'commenter', 'viewer', 'guest'];
+
+const cache = new WeakMap<Request, Promise<Actor>>();
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** The caller of this request (cached per Request). */
+export function resolveActor(ctx: BaseContext, request: Request): Promise<Actor> {
+  let p = cache.get(request);
+  if (!p) cache.set(request, (p = resolve(ctx, request)));
+  return p;
+}
+
+/** The caller, who must be signed in (user, API token or master key). */
+export async function requireUser(ctx: BaseContext, request: Request): Promise<Actor> {
+  const a = await resolveActor(ctx, request);
+  if (a.kind === 'guest') throw unauthorized('Not signed in');
+  return a;
+}
+
+async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
+  const h = request.headers;
+  const preview = h.get('xc-preview') ?? undefined;
+  const previewAs = preview && PREVIEW_ROLES.includes(preview) ? preview : undefined;
+  if (authTypeOf(ctx.config) === 'none') return { kind: 'master', roles: ['super', 'user'], superAdmin: true };
+
+  const masterKey = h.get('xc-master-key');
+  if (masterKey) {
+    if (!ctx.config.adminSecret || !sameSecret(masterKey, ctx.config.adminSecret)) throw unauthorized('Invalid master key');
+    return { kind: 'master', roles: ['super', 'user'], superAdmin: true };
+  }
+
+  const jwt = h.get('xc-auth');
+  if (jwt) {
+    const claims = await verifySession(ctx.secrets.jwtSecret, jwt);
+    const user = await usersRepo(ctx.meta).byIdCached(claims.id);
+    if (!user || user.disabled || user.token_version !== claims.v) throw unauthorized('Token expired please login to continue');
+    const roles = user.roles.split(',').filter(Boolean);
+    return { kind: 'user', userId: user.id, email: user.email, roles, superAdmin: roles.includes('super'), previewAs };
+  }
+
+  const bearer = h.get('authorization');
+  const apiToken = h.get('xc-token') ?? (bearer?.toLowerCase().startsWith('bearer ') ? bearer.slice(7).trim() : null);
+  if (apiToken) {
+    const row = await ctx.meta.get<{ role: string; project_id: string | null; enabled: number; expires_at: string | null; created_by: string | null }>(
+      'SELECT role, project_id, enabled, expires_at, created_by FROM nc_api_tokens WHERE token_hash = ?',
+      [sha256(apiToken)],
+    );
+    if (!row || !row.enabled) throw unauthorized('Invalid API token');
+    if (row.expires_at && row.expires_at < nowIso()) throw unauthorized('API token expired');
+    return { kind: 'token', roles: [row.role], tokenProjectId: row.project_id ?? undefined };
+  }
+  return GUEST;
+}
+
+/** Socket addresses of requests, recorded by the server before the app handles them. */
+export const socketAddresses = new WeakMap<Request, string>();
+
+/** Client IP: the first X-Forwarded-For entry, else the socket address. */
+export function clientIp(request: Request, server?: { requestIP(r: Request): { address: string } | null } | null): string {
+  const fwd = request.headers.get('x-forwarded-for');
+  if (fwd) return fwd.split(',')[0]!.trim();
+  return socketAddresses.get(request) ?? server?.requestIP(request)?.address ?? 'unknown';
+}
+
+/** The caller's roles in one project: membership for users, the token's role for API tokens. */
+export async function projectRolesOf(ctx: BaseContext, actor: Actor, projectId: string): Promise<string[]> {
+  if (actor.kind === 'token') return !actor.tokenProjectId || actor.tokenProjectId === projectId ? actor.roles : [];
+  if (actor.kind === 'user' && actor.userId) return projectsRepo(ctx.meta).memberRoles(projectId, actor.userId);
+  return [];
+}

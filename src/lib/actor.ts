@@ -1,0 +1,16 @@
+/** Who is calling: resolved once per request by http/, passed to data/ which enforces rights. */
+export interface Actor {
+  kind: 'user' | 'token' | 'master' | 'guest' | 'shared';
+  userId?: string;
+  email?: string;
+  /** Global roles (super, user) merged with the project roles (owner, creator, editor, ...). */
+  roles: string[];
+  /** Role an owner/creator previews as (xc-preview), already validated. */
+  previewAs?: string;
+  /** Super Admin (the first user). */
+  superAdmin?: boolean;
+  /** For API tokens bound to one project: the project their role applies to. */
+  tokenProjectId?: string;
+}
+
+export const GUEST: Actor = { kind: 'guest', roles: ['guest'] };

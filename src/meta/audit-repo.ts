@@ -1,0 +1,34 @@
+/** The audit log: data changes (table, column, key, value, previous value) and account events. */
+import type { MetaStore } from './store';
+import { nowIso } from '../lib/ids';
+
+export interface AuditEntry {
+  op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA';
+  description?: string;
+  project_id?: string | null;
+  db_alias?: string | null;
+  tn?: string | null;
+  cn?: string | null;
+  pk?: string | null;
+  value?: string | null;
+  prev_value?: string | null;
+  user_email?: string | null;
+  ip?: string | null;
+}
+
+export function auditRepo(meta: MetaStore) {
+  return {
+    write: (e: AuditEntry) =>
+      meta.run(
+        `INSERT INTO nc_audit (project_id, db_alias, op_type, tn, cn, pk, value, prev_value, user_email, ip, description, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [e.project_id ?? null, e.db_alias ?? null, e.op_type, e.tn ?? null, e.cn ?? null, e.pk ?? null, e.value ?? null, e.prev_value ?? null, e.user_email ?? null, e.ip ?? null, e.description ?? null, nowIso()],
+      ),
+    list: (filter: { project_id?: string; op_type?: string; tn?: string }, limit = 100) =>
+      meta.all<AuditEntry & { id: number; created_at: string }>(
+        `SELECT * FROM nc_audit WHERE (? IS NULL OR project_id = ?) AND (? IS NULL OR op_type = ?) AND (? IS NULL OR tn = ?)
+         ORDER BY id DESC LIMIT ?`,
+        [filter.project_id ?? null, filter.project_id ?? null, filter.op_type ?? null, filter.op_type ?? null, filter.tn ?? null, filter.tn ?? null, limit],
+      ),
+  };
+}

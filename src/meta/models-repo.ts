@@ -1,0 +1,32 @@
+/**
+ * User metadata of tables (display name, hidden columns, column aliases, order), kept by SQL
+ * name so a schema sync can re-apply it to objects that still exist.
+ */
+import type { MetaStore } from './store';
+import { nowIso } from '../lib/ids';
+
+export interface TableUserMeta {
+  _tn?: string;
+  hidden?: boolean;
+  columns?: Record<string, { _cn?: string; hidden?: boolean; order?: number }>;
+}
+
+export function modelsRepo(meta: MetaStore) {
+  return {
+    async all(projectId: string, dbAlias: string): Promise<Map<string, TableUserMeta>> {
+      const rows = await meta.all<{ tn: string; meta: string }>(
+        'SELECT tn, meta FROM nc_models WHERE project_id = ? AND db_alias = ?',
+        [projectId, dbAlias],
+      );
+      return new Map(rows.map((r) => [r.tn, JSON.parse(r.meta) as TableUserMeta]));
+    },
+    set: (projectId: string, dbAlias: string, tn: string, m: TableUserMeta) =>
+      meta.run(
+        `INSERT INTO nc_models (project_id, db_alias, tn, meta, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (project_id, db_alias, tn) DO UPDATE SET meta = excluded.meta, updated_at = excluded.updated_at`,
+        [projectId, dbAlias, tn, JSON.stringify(m), nowIso()],
+      ),
+    remove: (projectId: string, dbAlias: string, tn: string) =>
+      meta.run('DELETE FROM nc_models WHERE project_id = ? AND db_alias = ? AND tn = ?', [projectId, dbAlias, tn]),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Projects, their environments' databases (connection configs sealed at rest) and members.
+ */
+import type { MetaStore } from './store';
+import { nowIso } from '../lib/ids';
+import { cacheFor, type TtlCache } from '../lib/ttl-cache';
+
+const projectCaches = new WeakMap<MetaStore, TtlCache<string, ProjectRow | undefined>>();
+const roleCaches = new WeakMap<MetaStore, TtlCache<string, string[]>>();
+/** How long project rows and member roles read for a request may be reused. */
+const CACHE_MS = 1000;
+
+export interface ProjectRow {
+  id: string;
+  title: string;
+  status: 'started' | 'stopped';
+  project_type: 'rest' | 'graphql';
+  working_env: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectDbRow {
+  project_id: string;
+  env: string;
+  db_alias: string;
+  client: string;
+  connection_enc: string;
+  is_xcdb: number;
+  inflection_table: string;
+  inflection_column: string;
+}
+
+export function projectsRepo(meta: MetaStore) {
+  const projects = cacheFor(projectCaches, meta.root ?? meta, CACHE_MS);
+  const roles = cacheFor(roleCaches, meta.root ?? meta, CACHE_MS);
+  const touch = (id: string) => projects.delete(id);
+  return {
+    get: (id: string) => meta.get<ProjectRow>('SELECT * FROM nc_projects WHERE id = ?', [id]),
+    /** get for the hot path (every API request); changes made here drop the entry. */
+    async getCached(id: string): Promise<ProjectRow | undefined> {
+      const hit = projects.get(id);
+      if (hit) return hit;
+      const row = await meta.get<ProjectRow>('SELECT * FROM nc_projects WHERE id = ?', [id]);
+      if (row) projects.set(id, row);
+      return row;
+    },
+    /** Projects the user is a member of, newest first. */
+    listForUser: (userId: string) =>
+      meta.all<ProjectRow & { roles: string }>(
+        `SELECT p.*, pu.roles FROM nc_projects p JOIN nc_project_users pu ON pu.project_id = p.id
+         WHERE pu.user_id = ? ORDER BY p.created_at DESC`,
+        [userId],
+      ),
+    listAll: () => meta.all<ProjectRow>('SELECT * FROM nc_projects ORDER BY created_at DESC'),
+    titleTaken: async (title: string) =>
+      !!(await meta.get('SELECT 1 AS x FROM nc_projects WHERE lower(title) = lower(?)', [title])),
+    async create(p: Omit<ProjectRow, 'created_at' | 'updated_at'>, db: Omit<ProjectDbRow, 'project_id'>) {
+      const now = nowIso();
+      await meta.transaction(async (tx) => {
+        await tx.run(
+          'INSERT INTO nc_projects (id, title, status, project_type, working_env, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [p.id, p.title, p.status, p.project_type, p.working_env, p.created_by, now, now],
+        );
+        await tx.run(
+          'INSERT INTO nc_project_dbs (project_id, env, db_alias, client, connection_enc, is_xcdb, inflection_table, inflection_column, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+          [p.id, db.env, db.db_alias, db.client, db.connection_enc, db.is_xcdb, db.inflection_table, db.inflection_column, now],
+        );
+        if (p.created_by) {
+          await tx.run('INSERT INTO nc_project_users (project_id, user_id, roles, created_at) VALUES (?, ?, ?, ?)', [
+            p.id,
+            p.created_by,
+            'owner',
+            now,
+          ]);
+        }
+      });
+    },
+    setStatus: (id: string, status: ProjectRow['status']) => (touch(id), meta.run('UPDATE nc_projects SET status = ?, updated_at = ? WHERE id = ?', [status, nowIso(), id])),
+    setWorkingEnv: (id: string, env: string) => (touch(id), meta.run('UPDATE nc_projects SET working_env = ?, updated_at = ? WHERE id = ?', [env, nowIso(), id])),
+    delete: (id: string) => (touch(id), roles.clear(), meta.run('DELETE FROM nc_projects WHERE id = ?', [id])),
+    dbs: (id: string) =>
+      meta.all<ProjectDbRow>('SELECT * FROM nc_project_dbs WHERE project_id = ? ORDER BY env, db_alias', [id]),
+    addDb: (row: ProjectDbRow) =>
+      meta.run(
+        'INSERT INTO nc_project_dbs (project_id, env, db_alias, client, connection_enc, is_xcdb, inflection_table, inflection_column, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [row.project_id, row.env, row.db_alias, row.client, row.connection_enc, row.is_xcdb, row.inflection_table, row.inflection_column, nowIso()],
+      ),
+    removeDb: (id: string, env: string, alias: string) =>
+      meta.run('DELETE FROM nc_project_dbs WHERE project_id = ? AND env = ? AND db_alias = ?', [id, env, alias]),
+    async memberRoles(projectId: string, userId: string): Promise<string[]> {
+      const key = `${projectId}\u0000${userId}`;
+      const hit = roles.get(key);
+      if (hit) return hit;
+      const row = await meta.get<{ roles: string }>('SELECT roles FROM nc_project_users WHERE project_id = ? AND user_id = ?', [projectId, userId]);
+      const list = row?.roles.split(',').filter(Boolean) ?? [];
+      roles.set(key, list);
+      return list;
+    },
+    /** Drops cached member roles (after a membership change). */
+    forgetRoles: () => roles.clear(),
+  };
+}
+
+export type ProjectsRepo = ReturnType<typeof projectsRepo>;

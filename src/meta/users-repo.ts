@@ -1,0 +1,63 @@
+/** Users of this Tablo instance. Global roles are a comma list: `super,user`. */
+import type { MetaStore } from './store';
+import { newId, nowIso } from '../lib/ids';
+import { cacheFor, type TtlCache } from '../lib/ttl-cache';
+
+const caches = new WeakMap<MetaStore, TtlCache<string, UserRow | undefined>>();
+/** How long a user row read for a request may be reused. */
+const USER_CACHE_MS = 1000;
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  roles: string;
+  token_version: number;
+  disabled: number;
+  invite_token_hash: string | null;
+  invite_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function usersRepo(meta: MetaStore) {
+  const cache = cacheFor(caches, meta.root ?? meta, USER_CACHE_MS);
+  return {
+    /** byId for the hot path (every authenticated request); changes made here drop the entry. */
+    async byIdCached(id: string): Promise<UserRow | undefined> {
+      const hit = cache.get(id);
+      if (hit) return hit;
+      const row = await meta.get<UserRow>('SELECT * FROM nc_users WHERE id = ?', [id]);
+      if (row) cache.set(id, row);
+      return row;
+    },
+    count: async () => (await meta.get<{ n: number }>('SELECT COUNT(*) AS n FROM nc_users'))!.n,
+    byId: (id: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE id = ?', [id]),
+    byEmail: (email: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE email = ?', [email]),
+    byInviteHash: (hash: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE invite_token_hash = ?', [hash]),
+    async create(u: { email: string; passwordHash: string | null; roles: string; firstname?: string; lastname?: string }): Promise<UserRow> {
+      const id = newId('us');
+      const now = nowIso();
+      await meta.run(
+        'INSERT INTO nc_users (id, email, password_hash, firstname, lastname, roles, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        [id, u.email, u.passwordHash, u.firstname ?? null, u.lastname ?? null, u.roles, now, now],
+      );
+      return (await meta.get<UserRow>('SELECT * FROM nc_users WHERE id = ?', [id]))!;
+    },
+    /** Drops a cached row after a change made elsewhere. */
+    forget: (id: string) => cache.delete(id),
+    /** Sets a new password and bumps the token version so older sessions stop working. */
+    setPassword: (id: string, hash: string) => (cache.delete(id), meta.run(
+        'UPDATE nc_users SET password_hash = ?, token_version = token_version + 1, invite_token_hash = NULL, invite_expires_at = NULL, updated_at = ? WHERE id = ?',
+        [hash, nowIso(), id],
+      )),
+    update: (id: string, fields: { firstname?: string | null; lastname?: string | null }) => (cache.delete(id), meta.run('UPDATE nc_users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), updated_at = ? WHERE id = ?', [
+        fields.firstname ?? null,
+        fields.lastname ?? null,
+        nowIso(),
+        id,
+      ])),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Validates the external database form (or raw connection JSON) into a ConnectionConfig:
+ * defaults per engine, SSL options, and SQLite paths confined to the data directory (or the
+ * folders allowed with NC_SQLITE_ALLOW_DIRS).
+ */
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { z } from 'zod';
+import { badRequest } from '../lib/errors';
+import type { ConnectionConfig, Engine } from '../sql/dialect';
+
+const DEFAULT_PORTS: Record<Engine, number | undefined> = { pg: 5432, mysql: 3306, mssql: 1433, sqlite: undefined };
+
+const sslSchema = z
+  .object({
+    mode: z.enum(['No', 'Preferred', 'Required', 'Required-CA', 'Required-IDENTITY']).default('No'),
+    key: z.string().optional(),
+    cert: z.string().optional(),
+    ca: z.string().optional(),
+  })
+  .optional();
+
+export const DbInputSchema = z.object({
+  client: z.enum(['sqlite', 'pg', 'mysql', 'mysql2', 'mssql', 'postgres', 'sqlite3']).transform((c): Engine =>
+    c === 'postgres' ? 'pg' : c === 'mysql2' ? 'mysql' : c === 'sqlite3' ? 'sqlite' : c,
+  ),
+  connection: z
+    .object({
+      host: z.string().optional(),
+      port: z.coerce.number<string | number>().int().min(1).max(65535).optional(),
+      user: z.string().optional(),
+      password: z.string().optional(),
+      database: z.string().optional(),
+      filename: z.string().optional(),
+      schema: z.string().optional(),
+      ssl: sslSchema,
+    })
+    .default({}),
+  /** 'create database if not exists' of the form. */
+  createIfNotExists: z.boolean().optional(),
+});
+
+export type DbInput = z.input<typeof DbInputSchema>;
+
+// Control characters and characters no folder name of ours may hold.
+const BAD_PATH_CHARS = /[\u0000-\u001f<>"|?*]/;
+
+/** Resolves a SQLite file path inside the allowed folders, or throws the spec's message. */
+export function confineSqlitePath(filename: string, dataDir: string, allowDirs: string[]): string {
+  if (!filename.trim() || BAD_PATH_CHARS.test(filename)) throw badRequest('Invalid character in folder path.');
+  const full = isAbsolute(filename) ? resolve(filename) : resolve(dataDir, filename);
+  const inside = (dir: string) => {
+    const rel = relative(resolve(dir), full);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..');
+  };
+  if (![dataDir, ...allowDirs].some(inside)) {
+    throw badRequest(
+      `The SQLite file must be inside the data directory (${dataDir}) or a folder allowed with NC_SQLITE_ALLOW_DIRS.`,
+    );
+  }
+  return full;
+}
+
+/** Parses and normalises a connection; the sqlite filename comes back absolute. */
+export function parseDbInput(input: unknown, dataDir: string, allowDirs: string[]): ConnectionConfig & { createIfNotExists: boolean } {
+  const r = DbInputSchema.safeParse(input);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw badRequest(`Invalid database connection: ${i.path.join('.') || 'value'}: ${i.message}`);
+  }
+  const { client, connection, createIfNotExists } = r.data;
+  if (client === 'sqlite') {
+    if (!connection.filename) throw badRequest('Invalid database connection: a SQLite file is required');
+    return { client, connection: { filename: confineSqlitePath(connection.filename, dataDir, allowDirs) }, createIfNotExists: !!createIfNotExists };
+  }
+  if (!connection.database) throw badRequest('Invalid database connection: the database name is required');
+  return {
+    client,
+    connection: {
+      ...connection,
+      host: connection.host || '127.0.0.1',
+      port: connection.port ?? DEFAULT_PORTS[client],
+      ssl: connection.ssl?.mode && connection.ssl.mode !== 'No' ? connection.ssl : undefined,
+    },
+    createIfNotExists: !!createIfNotExists,
+  };
+}

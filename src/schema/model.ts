@@ -1,0 +1,106 @@
+/**
+ * The model of a project database: what introspection produces, what metadata refines
+ * (display names, hidden columns, virtual columns) and what data/, REST and GraphQL read.
+ */
+
+/** Logical UI types (product spec); the type map turns native types into these and back. */
+export type UiType =
+  | 'ID' | 'SingleLineText' | 'LongText' | 'Number' | 'Decimal' | 'Float' | 'Currency' | 'Percent'
+  | 'Rating' | 'Duration' | 'Checkbox' | 'Date' | 'DateTime' | 'Time' | 'Year' | 'Email' | 'URL'
+  | 'PhoneNumber' | 'SingleSelect' | 'MultiSelect' | 'JSON' | 'Attachment' | 'Binary'
+  | 'SpecificDBType'
+  // virtual
+  | 'Formula' | 'Rollup' | 'Lookup' | 'LinkToAnotherRecord';
+
+/** How values of a column travel as JSON and compare in filters. */
+export type ValueKind = 'string' | 'integer' | 'bigint' | 'decimal' | 'float' | 'boolean' | 'date' | 'datetime' | 'time' | 'json' | 'binary';
+
+export interface ColumnModel {
+  /** SQL name. */
+  cn: string;
+  /** API / display alias (inflection of cn, or renamed by the user). */
+  _cn: string;
+  /** Native type as the engine reports it (e.g. 'character varying', 'int(11)'). */
+  dt: string;
+  /** Full native type with length/precision for DDL (e.g. 'varchar(255)'). */
+  dtx?: string;
+  uidt: UiType;
+  kind: ValueKind;
+  pk: boolean;
+  /** Position in a composite primary key (0-based), when pk. */
+  pkOrder?: number;
+  ai: boolean;
+  nullable: boolean;
+  /** Default as SQL text read from the catalogue, or null. */
+  default: string | null;
+  length?: number | null;
+  precision?: number | null;
+  scale?: number | null;
+  enumValues?: string[];
+  unique?: boolean;
+  /** User metadata. */
+  hidden?: boolean;
+  order?: number;
+}
+
+export type RelationType = 'hm' | 'bt' | 'mm';
+
+export interface RelationModel {
+  type: RelationType;
+  /** The table that holds this relation in its model. */
+  tn: string;
+  /** The other table. */
+  rtn: string;
+  /** Alias of the relation as exposed by the API (`{Child}List`, `{Parent}Read`, `{Target}MMList`). */
+  alias: string;
+  /** For hm/bt: the foreign key columns on the child, and the referenced columns on the parent. */
+  childTable: string;
+  childColumns: string[];
+  parentTable: string;
+  parentColumns: string[];
+  /** For mm: the junction table and its columns pointing at this table and at the target. */
+  junction?: {
+    tn: string;
+    /** junction columns -> this table's referenced columns */
+    columns: string[];
+    refColumns: string[];
+    /** junction columns -> target table's referenced columns */
+    targetColumns: string[];
+    targetRefColumns: string[];
+  };
+  /** Constraint name where known. */
+  fkName?: string;
+}
+
+export interface TableModel {
+  /** SQL name. */
+  tn: string;
+  /** Display / API alias. */
+  _tn: string;
+  /** Schema (PostgreSQL/SQL Server) the table lives in. */
+  schema?: string;
+  type: 'table' | 'view';
+  columns: ColumnModel[];
+  /** Primary key column names in key order; empty when the table has none. */
+  pks: string[];
+  /** SQL name of the display column (first text-like column after the key). */
+  displayColumn: string | null;
+  relations: RelationModel[];
+  /** True for junction tables of many-to-many relations (hidden unless includeM2M). */
+  isJunction?: boolean;
+  /** User metadata. */
+  hidden?: boolean;
+}
+
+export interface RoutineModel {
+  name: string;
+  kind: 'function' | 'procedure' | 'sequence';
+  definition: string | null;
+}
+
+export interface SchemaModel {
+  tables: TableModel[];
+  functions: RoutineModel[];
+  procedures: RoutineModel[];
+  sequences: RoutineModel[];
+}

@@ -1,0 +1,122 @@
+/**
+ * The project registry: opens each project database on first use (one bounded pool per
+ * project database), keeps its schema model, and answers 404 for unknown projects and 503 for
+ * stopped or unreachable ones. A failed open is not cached, so a database that comes back works
+ * again without a restart.
+ */
+import { join } from 'node:path';
+import type { MetaStore } from '../meta/store';
+import { projectsRepo, type ProjectDbRow } from '../meta/projects-repo';
+import { modelsRepo } from '../meta/models-repo';
+import { notFound, unavailable } from '../lib/errors';
+import type { Logger } from '../lib/log';
+import { open as openSealed } from '../lib/secret-box';
+import type { ConnectionConfig } from '../sql/dialect';
+import { openDatabase } from '../sql/open-database';
+import { makeProjectDb, type ProjectDb } from './project-db';
+import { applyUserMeta } from './user-meta';
+import { diffSchemas, type SyncReport } from './meta-sync';
+import type { Inflection } from '../lib/inflection';
+
+export interface RegistryDeps {
+  meta: MetaStore;
+  connectionKey: string;
+  dataDir: string;
+  log: Logger;
+}
+
+/** Decrypts a stored connection; xcdb paths are kept relative to the data directory. */
+export function connectionOf(row: ProjectDbRow, connectionKey: string, dataDir: string): ConnectionConfig {
+  const conn = JSON.parse(openSealed(connectionKey, row.connection_enc)) as ConnectionConfig['connection'];
+  if (row.client === 'sqlite' && row.is_xcdb && conn.filename) conn.filename = join(dataDir, conn.filename);
+  return { client: row.client as ConnectionConfig['client'], connection: conn };
+}
+
+export class ProjectRegistry {
+  private open = new Map<string, Promise<ProjectDb>>();
+  private readonly projects;
+  private readonly models;
+
+  constructor(private deps: RegistryDeps) {
+    this.projects = projectsRepo(deps.meta);
+    this.models = modelsRepo(deps.meta);
+  }
+
+  private key = (projectId: string, env: string, dbAlias: string) => `${projectId}\u0000${env}\u0000${dbAlias}`;
+
+  /** The open database of a project (working environment unless `env` is given). */
+  async get(projectId: string, dbAlias = 'db', env?: string): Promise<ProjectDb> {
+    const project = await this.projects.getCached(projectId);
+    if (!project) throw notFound(`Project '${projectId}' not found`);
+    if (project.status === 'stopped') throw unavailable(`Project '${project.title}' is stopped; start it to use it.`);
+    const e = env ?? project.working_env;
+    const key = this.key(projectId, e, dbAlias);
+    let p = this.open.get(key);
+    if (!p) {
+      p = this.load(projectId, e, dbAlias);
+      this.open.set(key, p);
+      p.catch(() => {
+        if (this.open.get(key) === p) this.open.delete(key);
+      });
+    }
+    return p;
+  }
+
+  private async load(projectId: string, env: string, dbAlias: string): Promise<ProjectDb> {
+    const row = (await this.projects.dbs(projectId)).find((d) => d.env === env && d.db_alias === dbAlias);
+    if (!row) throw notFound(`Database '${dbAlias}' not found in environment '${env}' of project '${projectId}'`);
+    const db = await openDatabase(connectionOf(row, this.deps.connectionKey, this.deps.dataDir));
+    try {
+      const introspected = await db.introspect({
+        inflectionTable: row.inflection_table as Inflection,
+        inflectionColumn: row.inflection_column as Inflection,
+      });
+      const model = applyUserMeta(introspected, await this.models.all(projectId, dbAlias));
+      return makeProjectDb(projectId, env, dbAlias, db, model);
+    } catch (e) {
+      await db.driver.close().catch(() => {});
+      throw e;
+    }
+  }
+
+  /** Reads the schema again, keeps user metadata, swaps the model in and reports the changes. */
+  async sync(projectId: string, dbAlias = 'db'): Promise<SyncReport> {
+    const current = await this.get(projectId, dbAlias);
+    const row = (await this.projects.dbs(projectId)).find((d) => d.env === current.env && d.db_alias === dbAlias)!;
+    const introspected = await current.db.introspect({
+      inflectionTable: row.inflection_table as Inflection,
+      inflectionColumn: row.inflection_column as Inflection,
+    });
+    const model = applyUserMeta(introspected, await this.models.all(projectId, dbAlias));
+    const report = diffSchemas(current.model, model);
+    this.open.set(this.key(projectId, current.env, dbAlias), Promise.resolve(makeProjectDb(projectId, current.env, dbAlias, current.db, model)));
+    this.listeners.forEach((l) => l(projectId));
+    return report;
+  }
+
+  private listeners = new Set<(projectId: string) => void>();
+  /** Called after a project's schema model changes (sync, DDL, stop): caches built on it drop it. */
+  onChange(listener: (projectId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Closes every open database of a project (stop, delete, environment change). */
+  async evict(projectId: string): Promise<void> {
+    const prefix = `${projectId}\u0000`;
+    const closing: Promise<unknown>[] = [];
+    for (const [k, p] of this.open) {
+      if (!k.startsWith(prefix)) continue;
+      this.open.delete(k);
+      closing.push(p.then((pdb) => pdb.db.driver.close()).catch(() => {}));
+    }
+    await Promise.all(closing);
+    this.listeners.forEach((l) => l(projectId));
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(all.map((p) => p.then((pdb) => pdb.db.driver.close()).catch(() => {})));
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * What every engine folder supplies: a compiler (hooks over the base compiler), a driver with a
+ * bounded pool, an introspector, DDL and a type map. Capabilities are data, never exceptions.
+ */
+import type { Compiled, Query, SqlValue } from './ast';
+import type { SchemaModel } from '../schema/model';
+
+export type Engine = 'sqlite' | 'pg' | 'mysql' | 'mssql';
+
+export interface Caps {
+  /** INSERT/UPDATE ... RETURNING (pg, sqlite) or OUTPUT (mssql); otherwise re-select by key. */
+  returning: boolean;
+  /** DDL can run inside a transaction and roll back. */
+  transactionalDdl: boolean;
+  /** Has database schemas to choose from (pg, mssql). */
+  schemas: boolean;
+  functions: boolean;
+  procedures: boolean;
+  sequences: boolean;
+  /** ALTER COLUMN exists; false means the table is rebuilt (SQLite). */
+  alterColumn: boolean;
+}
+
+/** SSL settings of the external database form. */
+export interface SslOptions {
+  mode: 'No' | 'Preferred' | 'Required' | 'Required-CA' | 'Required-IDENTITY';
+  key?: string;
+  cert?: string;
+  ca?: string;
+}
+
+export interface ConnectionOptions {
+  host?: string;
+  port?: number;
+  user?: string;
+  password?: string;
+  database?: string;
+  /** SQLite file path (already resolved and confined by the caller). */
+  filename?: string;
+  /** PostgreSQL / SQL Server schema to expose (default public / dbo). */
+  schema?: string;
+  ssl?: SslOptions;
+}
+
+export interface ConnectionConfig {
+  client: Engine;
+  connection: ConnectionOptions;
+  /** Pool size bound (default from config/limits). */
+  poolMax?: number;
+}
+
+export interface ExecResult {
+  affected: number;
+  /** Auto-increment id of the last inserted row, where the engine reports it. */
+  insertId?: number | bigint | string;
+}
+
+/** Runs compiled statements; a transaction hands the same shape to its callback. */
+export interface Executor {
+  query<T = Record<string, unknown>>(c: Compiled): Promise<T[]>;
+  execute(c: Compiled): Promise<ExecResult>;
+}
+
+export interface Driver extends Executor {
+  /**
+   * A read under a time limit: answers AppError TIMEOUT (504) when exceeded. note: SQLite
+   * cannot interrupt a statement, so there it runs without a limit.
+   */
+  queryTimed<T = Record<string, unknown>>(c: Compiled, timeoutMs: number): Promise<T[]>;
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /** Throws AppError UNAVAILABLE when the database cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface Dialect {
+  engine: Engine;
+  caps: Caps;
+  compile(q: Query): Compiled;
+  quoteId(name: string): string;
+}
+
+/** How names become API aliases. */
+export interface IntrospectOptions {
+  inflectionTable?: 'camelize' | 'none';
+  inflectionColumn?: 'camelize' | 'none';
+}
+
+/** An open project database: what the rest of the server holds per (project, env, dbAlias). */
+export interface Database {
+  config: ConnectionConfig;
+  dialect: Dialect;
+  driver: Driver;
+  introspect(opts?: IntrospectOptions): Promise<SchemaModel>;
+}
+
+export type { SqlValue };

@@ -1,0 +1,73 @@
+/**
+ * The engine table: each engine's compiler, capabilities, type map, introspector and driver.
+ * Adding an engine means adding a folder and a row here.
+ */
+import type { Caps, ConnectionConfig, Dialect, Driver, Engine } from './dialect';
+import type { BaseCompiler } from './compiler';
+import type { Introspector } from './introspection';
+import type { TypeMap } from './type-map';
+import { SqliteCompiler } from './sqlite/compiler';
+import { PostgresCompiler } from './postgres/compiler';
+import { MysqlCompiler } from './mysql/compiler';
+import { MssqlCompiler } from './mssql/compiler';
+import { sqliteTypes } from './sqlite/type-map';
+import { postgresTypes } from './postgres/type-map';
+import { mysqlTypes } from './mysql/type-map';
+import { mssqlTypes } from './mssql/type-map';
+import { sqliteIntrospector } from './sqlite/introspector';
+import { postgresIntrospector } from './postgres/introspector';
+import { mysqlIntrospector } from './mysql/introspector';
+import { mssqlIntrospector } from './mssql/introspector';
+import { openSqliteDriver } from './sqlite/driver';
+import { openPostgresDriver } from './postgres/driver';
+import { openMysqlDriver } from './mysql/driver';
+import { openMssqlDriver } from './mssql/driver';
+
+export interface EngineSpec {
+  compiler: BaseCompiler;
+  caps: Caps;
+  types: TypeMap;
+  introspector: Introspector;
+  openDriver(config: ConnectionConfig): Driver;
+  /** Schema introspected when the connection names none. */
+  defaultSchema?: string;
+}
+
+export const ENGINES: Record<Engine, EngineSpec> = {
+  sqlite: {
+    compiler: new SqliteCompiler(),
+    caps: { returning: true, transactionalDdl: true, schemas: false, functions: false, procedures: false, sequences: false, alterColumn: false },
+    types: sqliteTypes,
+    introspector: sqliteIntrospector,
+    openDriver: (c) => openSqliteDriver(c.connection.filename!),
+  },
+  pg: {
+    compiler: new PostgresCompiler(),
+    caps: { returning: true, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
+    types: postgresTypes,
+    introspector: postgresIntrospector,
+    openDriver: (c) => openPostgresDriver(c.connection, c.poolMax),
+    defaultSchema: 'public',
+  },
+  mysql: {
+    compiler: new MysqlCompiler(),
+    caps: { returning: false, transactionalDdl: false, schemas: false, functions: true, procedures: true, sequences: false, alterColumn: true },
+    types: mysqlTypes,
+    introspector: mysqlIntrospector,
+    openDriver: (c) => openMysqlDriver(c.connection, c.poolMax),
+  },
+  mssql: {
+    compiler: new MssqlCompiler(),
+    caps: { returning: true, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
+    types: mssqlTypes,
+    introspector: mssqlIntrospector,
+    openDriver: (c) => openMssqlDriver(c.connection, c.poolMax),
+    defaultSchema: 'dbo',
+  },
+};
+
+/** The dialect (compiler + capabilities) of an engine. */
+export function dialectFor(engine: Engine): Dialect {
+  const spec = ENGINES[engine];
+  return { engine, caps: spec.caps, compile: (q) => spec.compiler.compile(q), quoteId: (n) => spec.compiler.quoteId(n) };
+}

@@ -1,0 +1,42 @@
+/**
+ * MySQL/MariaDB: backticks, `?` placeholders, no RETURNING (re-select by key), NULLS ordering
+ * emulated, LIMIT/OFFSET bound as strings (mysql2 prepared statements reject numbers there).
+ */
+import type { FnName, Select, SqlValue } from '../ast';
+import { BaseCompiler, Params, quoteWith } from '../compiler';
+
+export class MysqlCompiler extends BaseCompiler {
+  quoteId = quoteWith('`', '`');
+  placeholder(): string {
+    return '?';
+  }
+  override bindValue(v: SqlValue): SqlValue {
+    if (typeof v === 'boolean') return v ? 1 : 0;
+    if (v instanceof Date) return v.toISOString().slice(0, 23).replace('T', ' ');
+    if (typeof v === 'bigint') return v.toString();
+    return v;
+  }
+  override trueLiteral(): string {
+    return '1';
+  }
+  /** CONCAT would answer NULL for any NULL part; CONCAT_WS skips them like the other engines. */
+  override fn(name: FnName, args: string[], distinct: boolean): string {
+    if (name === 'concat') return `CONCAT_WS('', ${args.join(', ')})`;
+    return super.fn(name, args, distinct);
+  }
+  override nullsOrder(e: string, dir: string, nulls: 'first' | 'last'): string {
+    return `(${e} IS NULL) ${nulls === 'first' ? 'DESC' : 'ASC'}, ${e}${dir}`;
+  }
+  override paginate(q: Select, p: Params): string {
+    let s = '';
+    if (q.limit !== undefined) s += ` LIMIT ${this.value(String(q.limit), p)}`;
+    if (q.offset) s += `${q.limit === undefined ? ' LIMIT 18446744073709551615' : ''} OFFSET ${this.value(String(q.offset), p)}`;
+    return s;
+  }
+  override returning(): string {
+    return '';
+  }
+  override defaultValues(): string {
+    return '() VALUES ()';
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * MySQL/MariaDB through mysql2: a bounded pool of prepared statements, big numbers and dates as
+ * strings (no precision loss, no time-zone shifts). Time limits use mysql2's per-query timeout.
+ */
+import mysql from 'mysql2/promise';
+import type { Compiled } from '../ast';
+import type { ConnectionOptions, Driver, ExecResult, Executor } from '../dialect';
+import { guard, isNetworkError, type ErrorClass } from '../driver-errors';
+import { LIMITS } from '../../config/limits';
+
+export function classifyMysql(e: unknown): ErrorClass {
+  const err = e as { code?: string; errno?: number; message?: string; sqlMessage?: string; fatal?: boolean };
+  switch (err.code) {
+    case 'ER_ACCESS_DENIED_ERROR':
+    case 'ER_DBACCESS_DENIED_ERROR':
+    case 'ER_NOT_SUPPORTED_AUTH_MODE':
+      return { kind: 'credentials' };
+    case 'ER_DUP_ENTRY':
+      // "Duplicate entry 'A1' for key 'code'" (MySQL 8 writes 'table.code').
+      return { kind: 'unique', what: /for key '(?:[^']*\.)?([^']+)'/.exec(err.sqlMessage ?? '')?.[1] ?? 'key' };
+    case 'ER_NO_REFERENCED_ROW':
+    case 'ER_NO_REFERENCED_ROW_2':
+    case 'ER_ROW_IS_REFERENCED':
+    case 'ER_ROW_IS_REFERENCED_2':
+    {
+      // "... (`db`.`child`, CONSTRAINT `fk` FOREIGN KEY (`col`) REFERENCES `parent` (`id`))"
+      const m = /\(`[^`]*`\.`([^`]+)`, CONSTRAINT `[^`]+` FOREIGN KEY \((.+?)\) REFERENCES/.exec(err.sqlMessage ?? '');
+      const child = m?.[1] ?? 'another table';
+      const cols = m?.[2]?.replace(/`/g, '') ?? 'the foreign key';
+      return /child row/.test(err.sqlMessage ?? '') || err.code?.startsWith('ER_NO_REFERENCED')
+        ? { kind: 'foreignKey', what: cols, missingParent: true }
+        : { kind: 'foreignKey', what: `table ${child}`, missingParent: false };
+    }
+    case 'PROTOCOL_SEQUENCE_TIMEOUT':
+    case 'ER_QUERY_TIMEOUT':
+    case 'ER_STATEMENT_TIMEOUT':
+    case 'ER_QUERY_INTERRUPTED':
+      return { kind: 'timeout' };
+    case 'ER_TABLEACCESS_DENIED_ERROR':
+    case 'ER_SPECIFIC_ACCESS_DENIED_ERROR':
+      return { kind: 'permission' };
+  }
+  if (err.errno === 1969) return { kind: 'timeout' };
+  if (isNetworkError(e) || err.fatal) return { kind: 'unreachable' };
+  if (typeof err.code === 'string' && err.code.startsWith('ER_')) return { kind: 'statement', message: err.sqlMessage ?? err.message ?? 'Invalid statement' };
+  return { kind: 'unknown' };
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : []);
+
+export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax): Driver {
+  const ssl = !c.ssl || c.ssl.mode === 'No' ? undefined : { rejectUnauthorized: c.ssl.mode !== 'Required' && c.ssl.mode !== 'Preferred', ca: c.ssl.ca, key: c.ssl.key, cert: c.ssl.cert };
+  const pool = mysql.createPool({
+    host: c.host,
+    port: c.port,
+    user: c.user,
+    password: c.password ?? '',
+    database: c.database,
+    connectionLimit: poolMax,
+    connectTimeout: LIMITS.connectTimeoutMs,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    decimalNumbers: false,
+    dateStrings: true,
+    multipleStatements: false,
+    charset: 'utf8mb4',
+    ssl,
+  });
+
+  const executor = (s: mysql.Pool | mysql.PoolConnection): Executor => ({
+    // A write run through query() answers a result header, not rows: no rows then (no RETURNING here).
+    query: <T>(q: Compiled) => guard(classifyMysql, async () => rowsOf<T>((await s.execute(q.sql, q.params as any[]))[0])),
+    execute: (q: Compiled): Promise<ExecResult> =>
+      guard(classifyMysql, async () => {
+        const [r] = (await s.execute(q.sql, q.params as any[])) as unknown as [mysql.ResultSetHeader];
+        return { affected: r.affectedRows, insertId: r.insertId };
+      }),
+  });
+  const base = executor(pool);
+
+  return {
+    ...base,
+    queryTimed: <T>(q: Compiled, timeoutMs: number) =>
+      guard(classifyMysql, async () => rowsOf<T>((await pool.execute({ sql: q.sql, timeout: timeoutMs }, q.params as any[]))[0])),
+    async transaction(fn) {
+      const conn = await guard(classifyMysql, () => pool.getConnection());
+      try {
+        await conn.beginTransaction();
+        const out = await fn(executor(conn));
+        await conn.commit();
+        return out;
+      } catch (e) {
+        await conn.rollback().catch(() => {});
+        throw e;
+      } finally {
+        conn.release();
+      }
+    },
+    ping: async () => {
+      await base.query({ sql: 'SELECT 1', params: [] });
+    },
+    close: () => pool.end(),
+  };
+}

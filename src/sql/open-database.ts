@@ -1,0 +1,81 @@
+/**
+ * Opening a project database: driver (bounded pool) + dialect + introspection, the form's
+ * Test connection, and 'create database if not exists'.
+ */
+import { existsSync } from 'node:fs';
+import type { ConnectionConfig, Database, IntrospectOptions } from './dialect';
+import { ENGINES, dialectFor } from './engines';
+import { buildSchemaModel } from './schema-model';
+import { AppError, badRequest } from '../lib/errors';
+import { MSG_BAD_CREDENTIALS, MSG_NO_PERMISSION } from './driver-errors';
+
+/** Opens a pool to the database; the first statement connects. */
+export async function openDatabase(config: ConnectionConfig): Promise<Database> {
+  const spec = ENGINES[config.client];
+  if (config.client === 'sqlite' && !existsSync(config.connection.filename ?? '')) {
+    // A missing embedded file is created; external files must exist (checked by testConnection).
+    await Bun.write(config.connection.filename!, '');
+  }
+  const driver = spec.openDriver(config);
+  const schema = config.connection.schema ?? spec.defaultSchema;
+  return {
+    config,
+    dialect: dialectFor(config.client),
+    driver,
+    async introspect(opts: IntrospectOptions = {}) {
+      const raw = await spec.introspector.read(driver, { schema });
+      return buildSchemaModel(raw, spec.types, { ...opts, schema: spec.caps.schemas ? schema : undefined });
+    },
+  };
+}
+
+/** Connects once and runs `SELECT 1`; throws the spec's messages on failure. */
+export async function testConnection(config: ConnectionConfig): Promise<void> {
+  if (config.client === 'sqlite' && !existsSync(config.connection.filename ?? '')) {
+    throw badRequest(`The SQLite file '${config.connection.filename}' does not exist`);
+  }
+  const driver = ENGINES[config.client].openDriver({ ...config, poolMax: 1 });
+  try {
+    await driver.ping();
+  } catch (e) {
+    // The form's Test button answers 400 with the spec's wording, whatever went wrong.
+    if (e instanceof AppError && e.code === 'UNAVAILABLE') throw badRequest(e.message);
+    throw e;
+  } finally {
+    await driver.close().catch(() => {});
+  }
+}
+
+const DB_NAME = /^[A-Za-z0-9_$][A-Za-z0-9_$ -]{0,62}$/;
+
+/** Creates the named database (or SQLite file) when missing. */
+export async function createDatabaseIfNotExists(config: ConnectionConfig): Promise<void> {
+  const { client, connection } = config;
+  if (client === 'sqlite') {
+    if (!existsSync(connection.filename!)) await Bun.write(connection.filename!, '');
+    return;
+  }
+  const name = connection.database ?? '';
+  if (!DB_NAME.test(name)) throw badRequest('Invalid database name: use letters, digits, _, $, - and spaces (at most 63)');
+  const admin = { ...config, poolMax: 1, connection: { ...connection, database: client === 'pg' ? 'postgres' : client === 'mssql' ? 'master' : undefined } };
+  const spec = ENGINES[client];
+  const driver = spec.openDriver(admin);
+  const q = spec.compiler.quoteId(name);
+  try {
+    const exists =
+      client === 'pg'
+        ? (await driver.query({ sql: 'SELECT 1 FROM pg_database WHERE datname = $1', params: [name] })).length > 0
+        : client === 'mysql'
+          ? (await driver.query({ sql: 'SELECT 1 FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', params: [name] })).length > 0
+          : (await driver.query({ sql: 'SELECT 1 FROM sys.databases WHERE name = @p1', params: [name] })).length > 0;
+    if (exists) return;
+    // Database names cannot be bound parameters: the name is checked above and quoted.
+    await driver.execute({ sql: `CREATE DATABASE ${q}`, params: [] }).catch((e) => {
+      // Signed in already (the lookup above ran): a refusal now is a missing right, not bad credentials.
+      const refused = e instanceof AppError && e.message === MSG_BAD_CREDENTIALS;
+      throw refused || /permission|denied/i.test(String((e as Error).message)) ? badRequest(MSG_NO_PERMISSION) : e;
+    });
+  } finally {
+    await driver.close().catch(() => {});
+  }
+}

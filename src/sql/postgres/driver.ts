@@ -1,0 +1,94 @@
+/**
+ * PostgreSQL through `postgres`: a bounded pool, every statement with bound parameters
+ * (`sql.unsafe(text, params)`), int8/numeric and dates returned as text so nothing loses
+ * precision or shifts time zone. The pool reconnects by itself when the server comes back.
+ */
+import postgres from 'postgres';
+import type { Compiled } from '../ast';
+import type { ConnectionOptions, Driver, ExecResult, Executor } from '../dialect';
+import { guard, isNetworkError, type ErrorClass } from '../driver-errors';
+import { LIMITS } from '../../config/limits';
+
+export function classifyPostgres(e: unknown): ErrorClass {
+  const err = e as { code?: string; message?: string; detail?: string; constraint_name?: string; table_name?: string };
+  // detail: 'Key (code)=(A1) already exists.' / 'Key (id)=(1) is still referenced from table "x".'
+  const keyCols = /^Key \((.+?)\)=/.exec(err.detail ?? '')?.[1];
+  switch (err.code) {
+    case '28P01':
+    case '28000':
+      return { kind: 'credentials' };
+    case '42501':
+      return { kind: 'permission' };
+    case '23505':
+      return { kind: 'unique', what: keyCols ?? err.constraint_name ?? 'key' };
+    case '23503': {
+      const referrer = /referenced from table "(.+)"/.exec(err.detail ?? '')?.[1];
+      return referrer
+        ? { kind: 'foreignKey', what: `table ${referrer}`, missingParent: false }
+        : { kind: 'foreignKey', what: keyCols ?? err.constraint_name ?? 'the foreign key', missingParent: true };
+    }
+    case '57014':
+      return { kind: 'timeout' };
+    case '57P01':
+    case '57P03':
+    case '08000':
+    case '08003':
+    case '08006':
+    case '08001':
+    case '3D000':
+      return err.code === '3D000' ? { kind: 'statement', message: err.message ?? 'Database does not exist' } : { kind: 'unreachable' };
+  }
+  if (isNetworkError(e)) return { kind: 'unreachable' };
+  if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return { kind: 'statement', message: err.message ?? 'Invalid statement' };
+  return { kind: 'unknown' };
+}
+
+const asText = { to: 25, from: [1082, 1083, 1114, 1184, 1266], serialize: (x: unknown) => x, parse: (x: string) => x };
+
+export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax): Driver {
+  const ssl = !c.ssl || c.ssl.mode === 'No'
+    ? false
+    : c.ssl.mode === 'Preferred'
+      ? 'prefer'
+      : { rejectUnauthorized: c.ssl.mode !== 'Required', ca: c.ssl.ca, key: c.ssl.key, cert: c.ssl.cert };
+  const sql = postgres({
+    host: c.host,
+    port: c.port,
+    user: c.user,
+    password: c.password ?? '',
+    database: c.database,
+    max: poolMax,
+    connect_timeout: Math.ceil(LIMITS.connectTimeoutMs / 1000),
+    idle_timeout: 30,
+    ssl: ssl as any,
+    onnotice: () => {},
+    types: { tablo_dates: asText } as any,
+    connection: { application_name: 'tablo', ...(c.schema ? { search_path: c.schema } : {}) },
+  });
+
+  const executor = (s: postgres.Sql | postgres.TransactionSql): Executor => ({
+    query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await s.unsafe(q.sql, q.params as any[]))] as T[]),
+    execute: (q: Compiled): Promise<ExecResult> =>
+      guard(classifyPostgres, async () => {
+        const r = await s.unsafe(q.sql, q.params as any[]);
+        return { affected: r.count ?? 0 };
+      }),
+  });
+  const base = executor(sql);
+
+  const transaction: Driver['transaction'] = (fn) => guard(classifyPostgres, () => sql.begin((tx) => fn(executor(tx))) as Promise<any>);
+  return {
+    ...base,
+    queryTimed: <T>(q: Compiled, timeoutMs: number) =>
+      transaction(async (tx) => {
+        // An integer we computed, not caller text: SET does not take bound parameters.
+        await tx.execute({ sql: `SET LOCAL statement_timeout = ${Math.max(1, Math.floor(timeoutMs))}`, params: [] });
+        return tx.query<T>(q);
+      }),
+    transaction,
+    ping: async () => {
+      await base.query({ sql: 'SELECT 1', params: [] });
+    },
+    close: () => sql.end({ timeout: 2 }),
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * SQLite through bun:sqlite: one connection (WAL, foreign keys on), statements serialised by a
+ * lock so transactions never interleave. Integers beyond 2^53 come back as strings.
+ * note: bun:sqlite cannot interrupt a running statement, so `timeoutMs` is not enforced here.
+ */
+import { Database } from 'bun:sqlite';
+import type { Compiled, SqlValue } from '../ast';
+import type { Driver, ExecResult, Executor } from '../dialect';
+import { guard, type ErrorClass } from '../driver-errors';
+import { badRequest } from '../../lib/errors';
+
+type Bindable = string | number | bigint | boolean | null | Uint8Array;
+
+const bindAll = (params: SqlValue[]): Bindable[] =>
+  params.map((v) => (v instanceof Date ? v.toISOString() : typeof v === 'boolean' ? (v ? 1 : 0) : (v as Bindable)));
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+function fixRow(row: Record<string, unknown>): Record<string, unknown> {
+  for (const k in row) {
+    const v = row[k];
+    if (typeof v === 'bigint') row[k] = v <= SAFE && v >= -SAFE ? Number(v) : v.toString();
+  }
+  return row;
+}
+
+export function classifySqlite(e: unknown): ErrorClass {
+  const msg = String((e as Error)?.message ?? e);
+  const code = String((e as { code?: string })?.code ?? '');
+  if (code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(msg)) {
+    // "UNIQUE constraint failed: order.code, order.x" -> "code, x"
+    const cols = /constraint failed: (.+)$/.exec(msg)?.[1]?.split(', ').map((c) => c.replace(/^.*\./, '')).join(', ');
+    return { kind: 'unique', what: cols || 'key' };
+  }
+  // SQLite names neither the table nor the columns of a failed foreign key.
+  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(msg)) {
+    return { kind: 'foreignKey', what: 'a foreign key', missingParent: true };
+  }
+  if (code === 'SQLITE_CANTOPEN' || /unable to open database/.test(msg)) return { kind: 'unreachable' };
+  if (code.startsWith('SQLITE_') || /no such (table|column)|syntax error|constraint failed|datatype mismatch/.test(msg)) {
+    return { kind: 'statement', message: msg };
+  }
+  return { kind: 'unknown' };
+}
+
+class Lock {
+  private tail: Promise<void> = Promise.resolve();
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    const r = this.tail.then(fn, fn);
+    this.tail = r.then(() => undefined, () => undefined);
+    return r;
+  }
+}
+
+export function openSqliteDriver(filename: string, opts: { create?: boolean } = {}): Driver {
+  const db = guardSync(() => new Database(filename, { create: opts.create ?? false }));
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  registerUnicodeCase(db);
+  const lock = new Lock();
+  // Statements run at once unless a transaction holds the connection; then they wait for it.
+  let inTransaction = 0;
+  const run = <T>(fn: () => Promise<T>) => (inTransaction ? lock.run(fn) : fn());
+
+  const exec: Executor = {
+    async query<T>(c: Compiled) {
+      return guard(classifySqlite, async () => {
+        const st = db.query(c.sql);
+        // Exact 64-bit integers only when asked: converting every integer costs on hot paths.
+        st.safeIntegers(!!c.exact);
+        const rows = st.all(...bindAll(c.params)) as Record<string, unknown>[];
+        return (c.exact ? rows.map(fixRow) : rows) as T[];
+      });
+    },
+    async execute(c: Compiled): Promise<ExecResult> {
+      return guard(classifySqlite, async () => {
+        const st = db.query(c.sql);
+        st.safeIntegers(true);
+        const r = st.run(...bindAll(c.params));
+        const id = r.lastInsertRowid;
+        return { affected: r.changes, insertId: typeof id === 'bigint' && id <= SAFE ? Number(id) : id };
+      });
+    },
+  };
+
+  return {
+    query: (c) => run(() => exec.query(c)),
+    queryTimed: (c) => run(() => exec.query(c)),
+    execute: (c) => run(() => exec.execute(c)),
+    transaction: (fn) =>
+      lock.run(async () => {
+        inTransaction++;
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const out = await fn(exec);
+          db.exec('COMMIT');
+          return out;
+        } catch (e) {
+          db.exec('ROLLBACK');
+          throw e;
+        } finally {
+          inTransaction--;
+        }
+      }),
+    ping: async () => {
+      await exec.query({ sql: 'SELECT 1', params: [] });
+    },
+    close: async () => lock.run(async () => db.close()),
+  };
+}
+
+/**
+ * tablo_lower / tablo_upper: Unicode case folding (SQLite's LOWER/UPPER fold ASCII only), used by
+ * the SQLite compiler for case-insensitive LIKE. Built-in LOWER stays as it is, so expression
+ * indexes made by other tools keep their meaning.
+ */
+function registerUnicodeCase(db: Database): void {
+  // Simple (one character to one character) mapping, as the other engines do: 'ß' stays 'ß' in upper case.
+  const simple = (text: string, how: 'toLowerCase' | 'toUpperCase') => {
+    const all = text[how]();
+    if (all.length === text.length) return all;
+    return Array.from(text, (ch) => {
+      const m = ch[how]();
+      return m.length === ch.length ? m : ch;
+    }).join('');
+  };
+  const fold = (how: 'toLowerCase' | 'toUpperCase') => (v: unknown) =>
+    v === null || v === undefined || v instanceof Uint8Array ? (v ?? null) : simple(String(v), how);
+  db.function('tablo_lower', { deterministic: true }, fold('toLowerCase') as (v: unknown) => string | null);
+  db.function('tablo_upper', { deterministic: true }, fold('toUpperCase') as (v: unknown) => string | null);
+}
+
+function guardSync<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw badRequest(`The SQLite file could not be opened: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Browser tests against the built binary: build dist/tablo when it is missing or older than the
+ * sources, start it on a free port over a temp data directory, drive Debian's Chromium with
+ * playwright-core, keep screenshots in test-results/e2e.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'bun:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** The repository root. */
+export const ROOT = join(import.meta.dir, '../..');
+/** Debian's Chromium, driven by playwright-core. */
+export const CHROMIUM = '/usr/bin/chromium';
+/** Where screenshots are kept (test-results/e2e). */
+export const SHOTS = join(ROOT, 'test-results/e2e');
+const BINARY = join(ROOT, 'dist/tablo');
+
+/** Why the browser suite cannot run here, or null. Under CI a missing browser is a failure. */
+export function browserProblem(): string | null {
+  return existsSync(CHROMIUM) ? null : `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium)`;
+}
+
+/** The newest modification time of a file, or of any file below a folder. */
+function newestSource(path: string): number {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestSource(join(path, name)));
+  return newest;
+}
+
+/** What the binary is built from: a change to any of these makes it stale. */
+const SOURCES = ['src', 'web', 'migrations', 'package.json', 'bun.lock', 'scripts/build.ts'];
+
+let building: Promise<string> | null = null;
+
+/** Builds the binary unless it is newer than every file it is built from; one build at a time. */
+export function ensureBinary(): Promise<string> {
+  building ??= buildIfStale().finally(() => {
+    building = null;
+  });
+  return building;
+}
+
+async function buildIfStale(): Promise<string> {
+  const stale = !existsSync(BINARY) || SOURCES.some((d) => newestSource(join(ROOT, d)) > statSync(BINARY).mtimeMs);
+  if (stale) {
+    const proc = Bun.spawn(['bun', 'run', 'build'], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' });
+    if ((await proc.exited) !== 0) throw new Error('bun run build failed');
+  }
+  return BINARY;
+}
+
+/** A started binary: its URL, data directory, log lines and how to stop it (which removes its folder). */
+export interface RunningTablo {
+  url: string;
+  dataDir: string;
+  /** The server's output so far, one complete line (with its newline) per entry. */
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now (the system picks it). */
+function freePort(): number {
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
+
+/** Starts the binary from a temp directory (no node_modules there) on a free port. */
+export async function startTablo(env: Record<string, string> = {}): Promise<RunningTablo> {
+  const binary = await ensureBinary();
+  const cwd = mkdtempSync(join(tmpdir(), 'tablo-e2e-'));
+  const port = freePort();
+  const proc = Bun.spawn([binary, '--port', String(port)], { cwd, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
+  const logs: string[] = [];
+  // Whole lines only: a chunk may end mid-line, and stdout and stderr interleave.
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    let pending = '';
+    for await (const chunk of stream) {
+      pending += decoder.decode(chunk, { stream: true });
+      const end = pending.lastIndexOf('\n') + 1;
+      if (end > 0) {
+        logs.push(...pending.slice(0, end).split(/(?<=\n)/));
+        pending = pending.slice(end);
+      }
+    }
+    if (pending) logs.push(pending);
+  };
+  void collect(proc.stdout);
+  void collect(proc.stderr);
+  const url = `http://127.0.0.1:${port}`;
+  let healthy = false;
+  for (let i = 0; i < 100 && !healthy && proc.exitCode === null; i++) {
+    try {
+      healthy = (await fetch(`${url}/api/health`)).ok;
+    } catch {}
+    if (!healthy) await Bun.sleep(100);
+  }
+  if (!healthy) {
+    proc.kill('SIGKILL');
+    throw new Error(`tablo did not answer on ${url} (exit code ${proc.exitCode ?? 'none'}):\n${logs.join('')}`);
+  }
+  return {
+    url,
+    dataDir: join(cwd, 'data'),
+    logs,
+    async stop() {
+      proc.kill('SIGTERM');
+      await proc.exited;
+      rmSync(cwd, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headless Chromium with a fresh profile and no background traffic. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
+  });
+}
+
+/** Saves a screenshot of the viewport as test-results/e2e/<name>.png. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
+}
+
+/** How long one page action or wait may take; below the suites' 20 s test limit. */
+export const PAGE_WAIT_MS = 15_000;
+
+/**
+ * A browser test that, when it fails, keeps a screenshot of the page as
+ * test-results/e2e/FAILED-<test name>.png beside the error.
+ */
+export function browserTest(name: string, page: () => Page | undefined, body: () => Promise<void>, timeoutMs?: number): void {
+  test(
+    name,
+    async () => {
+      // Page waits give up before the test's own time limit, so the failure shot can be taken.
+      page()?.setDefaultTimeout(PAGE_WAIT_MS);
+      try {
+        await body();
+      } catch (e) {
+        const p = page();
+        const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+        if (p && !p.isClosed()) await shot(p, `FAILED-${slug}`).catch(() => {});
+        throw e;
+      }
+    },
+    timeoutMs,
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Sign-up by invitation in a real browser against the built binary: once the Super Admin exists a
+ * plain sign-up gets the server's invitation-only message; an invite link (/signup/{token})
+ * asks for a password, refuses another e-mail with the server's message, and signs the invited
+ * person in to the project they were invited to.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+
+// Browser steps wait on the page; a loaded machine can take a few seconds more than the default.
+setDefaultTimeout(20_000);
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'invitations': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('invitations in the browser', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let invitePath = '';
+
+  /** A JSON call to the server as the owner. */
+  const call = async (path: string, token: string, body: unknown) => {
+    const res = await fetch(`${tablo.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'xc-auth': token, 'xc-gui': 'true' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(200);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+
+  const signUp = async (email: string) => {
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('invited-password');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+  };
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    const { token } = (await call('/auth/signup', '', { email: 'owner@example.com', password: 'password123' })) as { token: string };
+    const created = (await call('/dashboard?q=sqlOp_projectCreateByWeb', token, { api: 'projectCreateByWeb', args: { title: 'Shared', projectType: 'rest' } })) as { id: string };
+    const invite = (await call('/admin', token, { email: 'guest@example.com', roles: ['editor'], project_id: created.id })) as { invite_url: string };
+    invitePath = new URL(invite.invite_url).hash;
+    expect(invitePath).toMatch(/^#\/user\/authentication\/signup\/\S+$/);
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('without an invite, sign-up answers that it is by invitation only', () => page, async () => {
+    await page.goto(`${tablo.url}/#/user/authentication/signup`);
+    await page.getByText('Create your Tablo account.').waitFor();
+    await expect(page.getByText('You will be the Super Admin').count()).resolves.toBe(0);
+    await signUp('walk-in@example.com');
+    await page.getByText('Sign-up is by invitation only: ask a project owner for an invite link').waitFor();
+    await shot(page, 'signup-invitation-only');
+  });
+
+  browserTest('the invite link asks for a password and refuses another e-mail', () => page, async () => {
+    await page.goto(`${tablo.url}/${invitePath}`);
+    await page.getByText('Set a password to accept your invitation.').waitFor();
+    await signUp('someone-else@example.com');
+    await page.getByText('This invite was sent to another e-mail address').waitFor();
+    await shot(page, 'signup-invite-wrong-email');
+  });
+
+  browserTest('the invited e-mail signs in and sees the project', () => page, async () => {
+    await signUp('guest@example.com');
+    await page.waitForURL(/#\/projects/);
+    await page.getByRole('cell', { name: 'Shared' }).waitFor();
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menu').getByText('guest@example.com').waitFor();
+    await shot(page, 'signup-invite-accepted');
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The projects list in a real browser against the built binary: New Project with the server's
+ * message on a taken title, search with its no-match line, refresh, stop and start, and delete
+ * through the confirm dialog (Esc cancels, Enter submits); a screen that fails to render shows the
+ * error layout.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+
+// Browser steps wait on the page; a loaded machine can take a few seconds more than the default.
+setDefaultTimeout(20_000);
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'projects list': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let token = '';
+
+  /** Creates a project through the same dashboard call the page makes, as another tab would. */
+  const createElsewhere = async (title: string) => {
+    const res = await fetch(`${tablo.url}/dashboard?q=sqlOp_projectCreateByWeb`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'xc-auth': token, 'xc-gui': 'true' },
+      body: JSON.stringify({ api: 'projectCreateByWeb', args: { title, projectType: 'rest' } }),
+    });
+    expect(res.status).toBe(200);
+  };
+
+  const row = (title: string) => page.getByRole('row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    const res = await fetch(`${tablo.url}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'lists@example.com', password: 'password123' }),
+    });
+    token = ((await res.json()) as { token: string }).token;
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    await page.goto(`${tablo.url}/#/user/authentication/signin`);
+    await page.getByLabel('E-mail').fill('lists@example.com');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/#\/projects/);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('New Project asks for a title and shows the server message when it is taken', () => page, async () => {
+    await page.getByText('Get started by creating a new project').waitFor();
+    await page.getByRole('button', { name: '+ New Project' }).first().click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Project name is required').waitFor();
+    await page.getByLabel('Project name').fill('Orders');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await row('Orders').waitFor();
+
+    await page.getByRole('button', { name: '+ New Project' }).first().click();
+    await page.getByLabel('Project name').fill('Orders');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText("A project named 'Orders' already exists").waitFor();
+    await shot(page, 'projects-title-taken');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  browserTest('refresh shows a project created elsewhere; search filters and says when nothing matches', () => page, async () => {
+    await createElsewhere('Customers');
+    await expect(row('Customers').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await row('Customers').waitFor();
+    await page.getByLabel('Search projects').fill('cust');
+    await row('Orders').waitFor({ state: 'detached' });
+    await expect(row('Customers').isVisible()).resolves.toBe(true);
+    await page.getByLabel('Search projects').fill('zebra');
+    await page.getByText("No project matches 'zebra'").waitFor();
+    await shot(page, 'projects-search-no-match');
+    await page.getByLabel('Search projects').fill('');
+    await row('Orders').waitFor();
+  });
+
+  browserTest('a stopped project is no longer a link until it starts again', () => page, async () => {
+    await row('Orders').getByRole('button', { name: 'Stop', exact: true }).click();
+    await row('Orders').getByText('stopped').waitFor();
+    await expect(row('Orders').getByRole('link', { name: 'Orders' }).count()).resolves.toBe(0);
+    await shot(page, 'projects-stopped');
+    await row('Orders').getByRole('button', { name: 'Start', exact: true }).click();
+    await row('Orders').getByRole('link', { name: 'Orders' }).waitFor();
+  });
+
+  browserTest('delete asks first: Esc cancels, Enter deletes', () => page, async () => {
+    await row('Customers').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByText("Delete project 'Customers'?").waitFor();
+    await shot(page, 'projects-delete-confirm');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect(row('Customers').isVisible()).resolves.toBe(true);
+
+    await row('Customers').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Enter');
+    await row('Customers').waitFor({ state: 'detached' });
+    await expect(row('Orders').isVisible()).resolves.toBe(true);
+  });
+
+  browserTest('the bare dashboard route /nc leads to the projects list', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc`);
+    await page.waitForURL(/#\/projects$/);
+    await row('Orders').waitFor();
+  });
+
+  browserTest('on a phone-sized screen nothing pushes the page sideways', () => page, async () => {
+    await page.setViewportSize({ width: 390, height: 760 });
+    try {
+      await row('Orders').waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBe(0);
+      await shot(page, 'projects-phone');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+  });
+
+  browserTest('a screen that cannot render shows the error layout, and Home page recovers', () => page, async () => {
+    // An answer of a shape the list cannot show (a project without a title) makes the screen throw.
+    await page.route('**/dashboard?q=sqlOp_PROJECT_READ_BY_WEB', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data: { list: [{ id: 'p1', status: 'started' }] } }) }),
+    );
+    await page.reload();
+    await page.getByText('An error occurred').waitFor();
+    await expect(page.getByRole('button', { name: 'Profile menu' }).isVisible()).resolves.toBe(true);
+    await shot(page, 'screen-render-error');
+    await page.unroute('**/dashboard?q=sqlOp_PROJECT_READ_BY_WEB');
+    await page.getByRole('link', { name: 'Home page' }).click();
+    await row('Orders').waitFor();
+  });
+});

@@ -1,0 +1,244 @@
+/**
+ * Auth flows over app.handle with a real metadata store: sign-up, sign-in, me, refresh rotation,
+ * password change / forgot / reset, master key, auth type none, validation and rate limits.
+ */
+import { afterEach, describe, expect, test } from 'bun:test';
+import { SignJWT } from 'jose';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+
+let apps: TestApp[] = [];
+async function app(overrides = {}) {
+  const t = await makeTestApp(overrides);
+  apps.push(t);
+  return t;
+}
+afterEach(async () => {
+  for (const t of apps) await t.close();
+  apps = [];
+});
+
+const cookieOf = (res: { headers: Headers }) => res.headers.get('set-cookie')!.split(';')[0]!;
+
+describe('auth type and abilities', () => {
+  test('before and after the first user', async () => {
+    const t = await app();
+    const before = await t.request('GET', '/auth/type');
+    expect(before.body).toMatchObject({ authType: 'jwt', firstUser: true, projectHasDb: true, projectHasAdmin: false, env: 'dev' });
+    expect(before.body.version).toBeString();
+    await signupSuperAdmin(t);
+    const after = await t.request('GET', '/dashboard/auth/type');
+    expect(after.body).toMatchObject({ firstUser: false, projectHasAdmin: true });
+    const ui = await t.request('GET', '/ui_ability');
+    expect(ui.body).toMatchObject({ maxTables: 99999, maxTabs: 99 });
+  });
+});
+
+describe('sign-up', () => {
+  test('the first user becomes Super Admin; later sign-ups need an invite', async () => {
+    const t = await app();
+    const { token } = await signupSuperAdmin(t);
+    const me = await t.request('GET', '/user/me', { headers: { 'xc-auth': token } });
+    expect(me.body).toMatchObject({ email: 'admin@example.com', roles: { super: true, user: true } });
+    const second = await t.request('POST', '/auth/signup', { body: { email: 'two@example.com', password: 'password123' } });
+    expect(second.status).toBe(403);
+    expect(second.body.msg).toContain('invitation');
+  });
+
+  test('open sign-up lets anyone in as a plain user', async () => {
+    const t = await app({ allowSignup: true });
+    await signupSuperAdmin(t);
+    const second = await t.request('POST', '/auth/signup?tool=1', { body: { email: 'Two@Example.com', password: 'password123' } });
+    expect(second.status).toBe(200);
+    const me = await t.request('GET', '/user/me', { headers: { 'xc-auth': second.body.token } });
+    expect(me.body).toMatchObject({ email: 'two@example.com', roles: { user: true } });
+    expect(me.body.roles.super).toBeUndefined();
+    const dup = await t.request('POST', '/auth/signup', { body: { email: 'two@example.com', password: 'password123' } });
+    expect(dup.status).toBe(400);
+  });
+
+  test('an invited user signs up with the invite token', async () => {
+    const t = await app();
+    await signupSuperAdmin(t);
+    const { sha256 } = await import('../../src/lib/ids');
+    await t.app.ctx.meta.run(
+      "INSERT INTO nc_users (id, email, roles, invite_token_hash, invite_expires_at, created_at, updated_at) VALUES ('us_inv', 'inv@example.com', 'user', ?, ?, 'x', 'x')",
+      [sha256('invite-token-1'), new Date(Date.now() + 3600_000).toISOString()],
+    );
+    const wrongMail = await t.request('POST', '/auth/signup', { body: { email: 'other@example.com', password: 'password123', token: 'invite-token-1' } });
+    expect(wrongMail.status).toBe(400);
+    const ok = await t.request('POST', '/auth/signup', { body: { email: 'inv@example.com', password: 'password123', token: 'invite-token-1' } });
+    expect(ok.status).toBe(200);
+    const again = await t.request('POST', '/auth/signup', { body: { email: 'inv@example.com', password: 'password123', token: 'invite-token-1' } });
+    expect(again.status).toBe(400);
+  });
+
+  test.each([
+    [{}, 'E-mail is required'],
+    [{ email: '', password: 'password123' }, 'E-mail is required'],
+    [{ email: 'not-an-email', password: 'password123' }, 'E-mail must be valid'],
+    [{ email: 'a@example.com' }, 'Password is required'],
+    [{ email: 'a@example.com', password: '' }, 'Password is required'],
+    [{ email: 'a@example.com', password: 'short' }, 'You password must be atleast 8 characters'],
+  ])('validation: %j -> %s', async (body, msg) => {
+    const t = await app();
+    const res = await t.request('POST', '/auth/signup', { body });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ msg });
+  });
+});
+
+describe('sign-in and sessions', () => {
+  test('wrong password and unknown user get the same answer; right password works', async () => {
+    const t = await app();
+    await signupSuperAdmin(t);
+    const wrong = await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'wrongpassword' } });
+    const unknown = await t.request('POST', '/auth/signin', { body: { email: 'nobody@example.com', password: 'wrongpassword' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ msg: 'Invalid email or password' });
+    expect(unknown.body).toEqual(wrong.body);
+    const ok = await t.request('POST', '/auth/signin', { body: { email: 'ADMIN@example.com', password: 'password123' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.token).toBeString();
+    expect(ok.headers.get('set-cookie')).toMatch(/tablo_refresh=.+; Path=\/auth; HttpOnly; SameSite=Lax/);
+    const rows = await t.app.ctx.meta.all<{ description: string }>("SELECT description FROM nc_audit WHERE op_type = 'AUTHENTICATION'");
+    expect(rows.map((r) => r.description)).toEqual(expect.arrayContaining(['signed up as Super Admin', 'signed in']));
+  });
+
+  test('/user/me: guest gets {}, a bad or expired token 401', async () => {
+    const t = await app();
+    const { token } = await signupSuperAdmin(t);
+    expect((await t.request('GET', '/user/me')).body).toEqual({});
+    expect((await t.request('GET', '/user/me', { headers: { 'xc-auth': 'garbage' } })).status).toBe(401);
+    const me = await t.request('GET', '/user/me', { headers: { 'xc-auth': token } });
+    const expired = await new SignJWT({ email: 'admin@example.com', v: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(me.body.id)
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(t.config.jwtSecret!));
+    const res = await t.request('GET', '/user/me', { headers: { 'xc-auth': expired } });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ msg: 'Token expired please login to continue' });
+    const forged = await new SignJWT({ email: 'admin@example.com', v: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(me.body.id).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret'));
+    expect((await t.request('GET', '/user/me', { headers: { 'xc-auth': forged } })).status).toBe(401);
+  });
+
+  test('refresh tokens rotate, and reusing an old one ends the whole family', async () => {
+    const t = await app();
+    const signup = await t.request('POST', '/auth/signup', { body: { email: 'admin@example.com', password: 'password123' } });
+    const first = cookieOf(signup);
+    const r1 = await t.request('POST', '/auth/refresh-token', { headers: { cookie: first } });
+    expect(r1.status).toBe(200);
+    expect(r1.body.token).toBeString();
+    const second = cookieOf(r1);
+    expect(second).not.toBe(first);
+    // The old cookie again: reuse detected, the family (including `second`) is revoked.
+    const reuse = await t.request('POST', '/auth/refresh-token', { headers: { cookie: first } });
+    expect(reuse.status).toBe(401);
+    expect((await t.request('POST', '/auth/refresh-token', { headers: { cookie: second } })).status).toBe(401);
+    expect((await t.request('POST', '/auth/refresh-token')).status).toBe(401);
+  });
+
+  test('changing the password invalidates older tokens', async () => {
+    const t = await app();
+    const { token } = await signupSuperAdmin(t);
+    const bad = await t.request('POST', '/user/password/change', { headers: { 'xc-auth': token }, body: { currentPassword: 'nope-nope', newPassword: 'newpassword1' } });
+    expect(bad.status).toBe(400);
+    const short = await t.request('POST', '/user/password/change', { headers: { 'xc-auth': token }, body: { currentPassword: 'password123', newPassword: 'short' } });
+    expect(short.body).toEqual({ msg: 'You password must be atleast 8 characters' });
+    const ok = await t.request('POST', '/user/password/change', { headers: { 'xc-auth': token }, body: { currentPassword: 'password123', newPassword: 'newpassword1' } });
+    expect(ok.status).toBe(200);
+    expect((await t.request('GET', '/user/me', { headers: { 'xc-auth': token } })).status).toBe(401);
+    expect((await t.request('GET', '/user/me', { headers: { 'xc-auth': ok.body.token } })).body.email).toBe('admin@example.com');
+    expect((await t.request('POST', '/user/password/change', { body: { currentPassword: 'x', newPassword: 'y' } })).status).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  test('forgot -> link in the log -> validate -> reset -> old password fails; one time only', async () => {
+    const t = await app({ publicUrl: 'https://tablo.example.com' });
+    await signupSuperAdmin(t);
+    const unknown = await t.request('POST', '/auth/password/forgot', { body: { email: 'nobody@example.com' } });
+    const known = await t.request('POST', '/auth/password/forgot', { body: { email: 'admin@example.com' } });
+    expect(unknown.body).toEqual({ msg: 'Please check your email to reset the password' });
+    expect(known.body).toEqual(unknown.body);
+    const line = t.log.lines.find((l) => l.includes('password reset link'))!;
+    expect(line).toContain('https://tablo.example.com/#/user/password/reset?token=');
+    const token = line.split('token=')[1]!;
+    expect((await t.request('GET', `/auth/token/validate/${token}`)).body).toBe(true);
+    expect((await t.request('POST', `/auth/password/reset/${token}`, { body: { password: 'short' } })).body).toEqual({ msg: 'You password must be atleast 8 characters' });
+    expect((await t.request('POST', `/auth/password/reset/${token}`, { body: { password: 'brandnew123' } })).status).toBe(200);
+    expect((await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'password123' } })).status).toBe(400);
+    expect((await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'brandnew123' } })).status).toBe(200);
+    const reused = await t.request('POST', `/auth/password/reset/${token}`, { body: { password: 'another123' } });
+    expect(reused.status).toBe(400);
+    expect((await t.request('GET', `/auth/token/validate/${token}`)).status).toBe(400);
+    expect(t.log.lines.join('\n')).not.toContain('brandnew123');
+  });
+
+  test('an expired reset token is refused', async () => {
+    const t = await app();
+    await signupSuperAdmin(t);
+    await t.request('POST', '/auth/password/forgot', { body: { email: 'admin@example.com' } });
+    const token = t.log.lines.find((l) => l.includes('password reset link'))!.split('token=')[1]!;
+    await t.app.ctx.meta.run('UPDATE nc_password_resets SET expires_at = ?', [new Date(Date.now() - 1000).toISOString()]);
+    const res = await t.request('POST', `/auth/password/reset/${token}`, { body: { password: 'brandnew123' } });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toContain('invalid or has expired');
+  });
+});
+
+describe('rate limits', () => {
+  test('sign-in answers 429 after too many attempts for one email', async () => {
+    const t = await app();
+    await signupSuperAdmin(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'wrongpassword' }, headers: { 'x-forwarded-for': `10.0.0.${i}` } })).status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const limited = await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'password123' }, headers: { 'x-forwarded-for': '10.0.1.1' } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+  test('password reset requests are limited per IP', async () => {
+    const t = await app();
+    let last = 0;
+    for (let i = 0; i < 11; i++) last = (await t.request('POST', '/auth/password/forgot', { body: { email: `u${i}@example.com` }, headers: { 'x-forwarded-for': '10.9.9.9' } })).status;
+    expect(last).toBe(429);
+  });
+});
+
+describe('other auth types', () => {
+  test('master key mode', async () => {
+    const t = await app({ adminSecret: 'master-secret-1' });
+    expect((await t.request('GET', '/auth/type')).body.authType).toBe('masterKey');
+    expect((await t.request('POST', '/auth/admin/verify', { body: { secret: 'wrong' } })).status).toBe(401);
+    expect((await t.request('POST', '/auth/admin/verify', { body: { secret: 'master-secret-1' } })).status).toBe(200);
+    expect((await t.request('GET', '/user/me', { headers: { 'xc-master-key': 'wrong' } })).status).toBe(401);
+    const me = await t.request('GET', '/user/me', { headers: { 'xc-master-key': 'master-secret-1' } });
+    expect(me.body.roles.super).toBe(true);
+    const list = await t.request('POST', '/dashboard?q=sqlOp_PROJECT_READ_BY_WEB', { body: { api: 'PROJECT_READ_BY_WEB' }, headers: { 'xc-master-key': 'master-secret-1' } });
+    expect(list.status).toBe(200);
+  });
+  test('auth type none treats every caller as an administrator', async () => {
+    const t = await app({ authType: 'none' });
+    const list = await t.request('POST', '/dashboard?q=sqlOp_PROJECT_READ_BY_WEB', { body: { api: 'PROJECT_READ_BY_WEB' } });
+    expect(list.status).toBe(200);
+  });
+});
+
+describe('error edge', () => {
+  test('unknown routes, bodies over the limit and broken JSON', async () => {
+    const t = await app();
+    expect((await t.request('GET', '/no/such/route')).body).toEqual({ msg: 'Not found' });
+    const big = await t.app.handle(new Request('http://localhost/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) }, body: '{}' }));
+    expect(big.status).toBe(413);
+    const broken = await t.request('POST', '/auth/signin', { body: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(broken.status).toBe(400);
+    expect(broken.body.msg).toBeString();
+    expect(broken.text).not.toContain('at ');
+  });
+});

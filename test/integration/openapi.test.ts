@@ -1,0 +1,69 @@
+/** The OpenAPI document of a project passes a real OpenAPI 3.1 validator; Swagger UI is served. */
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+import { dashboardOp } from '../helpers/dashboard';
+import { describeEngines, dropDatabase, loadAwkward, loadChinook } from '../helpers/engines';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  token = (await signupSuperAdmin(t)).token;
+});
+afterAll(async () => t.close());
+
+describeEngines('OpenAPI documents', (engine) => {
+  const ids: Record<string, string> = {};
+  beforeAll(async () => {
+    for (const [kind, load] of [['chinook', loadChinook], ['awkward', loadAwkward]] as const) {
+      const cfg = await load(engine, `tablo_t_openapi_${kind}_${engine}`);
+      let connection = cfg.connection as Record<string, unknown>;
+      if (engine === 'sqlite') {
+        await Bun.write(join(t.dataDir, `${kind}.sqlite`), Bun.file(cfg.connection.filename!));
+        connection = { filename: `${kind}.sqlite` };
+      }
+      const res = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: `${kind} ${engine}`, db: { client: engine, connection } } });
+      ids[kind] = res.body.id;
+    }
+  });
+  afterAll(async () => {
+    await dropDatabase(engine, `tablo_t_openapi_chinook_${engine}`);
+    await dropDatabase(engine, `tablo_t_openapi_awkward_${engine}`);
+  });
+
+  test('valid OpenAPI 3.1 with every table, route and column schema', async () => {
+    for (const kind of ['chinook', 'awkward']) {
+      const res = await t.request('GET', `/nc/${ids[kind]}/docs/openapi.json`, { headers: { 'xc-auth': token } });
+      expect(res.status).toBe(200);
+      const validator = new Validator();
+      const result = await validator.validate(res.body);
+      if (!result.valid) throw new Error(JSON.stringify(result.errors).slice(0, 2000));
+      expect(validator.version).toBe('3.1');
+      if (kind === 'chinook') {
+        expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/Track', '/api/v1/Track/{id}', '/api/v1/Track/count', '/api/v1/Track/bulk', '/api/v1/Playlist/{id}/mm/Track/{targetId}']));
+        expect(res.body.components.schemas.Track.properties.UnitPrice.type).toEqual(['number', 'string']);
+        expect(res.body.components.schemas.TrackInput.required).toContain('Name');
+      } else {
+        expect(res.body.paths['/api/v1/PaidOrders'].post).toBeUndefined();
+        expect(res.body.paths['/api/v1/EventLog'].post).toBeUndefined();
+        expect(res.body.components.schemas.Order.properties.Paid.type).toBe('boolean');
+      }
+    }
+  });
+});
+
+test('projectApiInfo, the Swagger UI page and its embedded assets', async () => {
+  const { body } = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Docs', projectType: 'graphql' } });
+  const info = await t.request('GET', `/nc/${body.id}/projectApiInfo`, { headers: { 'xc-auth': token } });
+  expect(info.body).toEqual({ info: { db: { apiType: 'graphql', swaggerUrl: `/nc/${body.id}/docs?dbAlias=db`, gqlApiUrl: `/nc/${body.id}/v1/graphql`, restApiUrl: `/nc/${body.id}/api/v1` } } });
+  expect((await t.request('GET', `/nc/${body.id}/projectApiInfo`)).status).toBe(401);
+  const page = await t.request('GET', `/nc/${body.id}/docs`);
+  expect(page.text).toContain('SwaggerUIBundle');
+  const js = await t.app.handle(new Request('http://localhost/_swagger/swagger-ui-bundle.js'));
+  expect(js.status).toBe(200);
+  expect((await js.text()).length).toBeGreaterThan(100_000);
+  expect((await t.app.handle(new Request('http://localhost/_swagger/swagger-ui.css'))).status).toBe(200);
+});

@@ -1,0 +1,199 @@
+/**
+ * Team and tokens: invites (link, sign-up with it, resend), role changes and removal rules, API
+ * tokens (shown once, hashed, xc-token and Bearer, disable, expiry, delete), and a role x operation
+ * access matrix through REST and GraphQL on SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+import { dashboardOp } from '../helpers/dashboard';
+import { describeEngines, dropDatabase, loadChinook, type TestEngine } from '../helpers/engines';
+
+let t: TestApp;
+let owner: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  owner = (await signupSuperAdmin(t, 'owner@example.com')).token;
+});
+afterAll(async () => t.close());
+
+const auth = (token: string) => ({ 'xc-auth': token });
+
+/** Invites `email` with `roles` and signs them up through the link; answers their session token. */
+async function join_(projectId: string, email: string, roles: string): Promise<string> {
+  const invite = await t.request('POST', '/admin', { headers: auth(owner), body: { email, roles, project_id: projectId } });
+  expect(invite.status).toBe(200);
+  const token = String(invite.body.invite_url).split('/signup/')[1]!;
+  const signup = await t.request('POST', '/auth/signup', { body: { email, password: 'password123', token } });
+  expect(signup.status).toBe(200);
+  return signup.body.token;
+}
+
+describe('team', () => {
+  let projectId = '';
+  beforeAll(async () => {
+    projectId = (await dashboardOp(t, owner, 'projectCreateByWeb', { args: { title: 'Team project' } })).body.id;
+  });
+
+  test('an invite answers a 24 h link, is logged, listed as invited, and joins the person', async () => {
+    const res = await t.request('POST', '/admin', { headers: auth(owner), body: { email: 'Viewer@Example.com', roles: 'viewer', project_id: projectId } });
+    expect(res.body.invite_url).toMatch(/#\/user\/authentication\/signup\/[\w-]+$/);
+    expect(t.log.lines.some((l) => l.includes('invite link for viewer@example.com'))).toBe(true);
+    const list = await t.request('GET', `/admin?project_id=${projectId}`, { headers: auth(owner) });
+    expect(list.body.list).toContainEqual(expect.objectContaining({ email: 'viewer@example.com', roles: 'viewer', status: 'invited' }));
+    const again = await t.request('POST', '/admin', { headers: auth(owner), body: { email: 'viewer@example.com', roles: 'viewer', project_id: projectId } });
+    expect(again.status).toBe(400);
+    const token = String(res.body.invite_url).split('/signup/')[1]!;
+    const signup = await t.request('POST', '/auth/signup', { body: { email: 'viewer@example.com', password: 'password123', token } });
+    expect(signup.status).toBe(200);
+    const me = await t.request('GET', `/user/me?project_id=${projectId}`, { headers: auth(signup.body.token) });
+    expect(me.body.roles).toMatchObject({ viewer: true, user: true });
+    const audit = await t.app.ctx.meta.all<{ description: string }>("SELECT description FROM nc_audit WHERE op_type = 'TEAM'");
+    expect(audit.map((a) => a.description)).toContain('viewer@example.com invited as viewer');
+  });
+
+  test('resending an invite replaces the link', async () => {
+    const first = await t.request('POST', '/admin', { headers: auth(owner), body: { email: 'late@example.com', roles: 'editor', project_id: projectId } });
+    const users = await t.request('GET', `/admin?project_id=${projectId}`, { headers: auth(owner) });
+    const late = users.body.list.find((u: any) => u.email === 'late@example.com');
+    const second = await t.request('POST', `/admin/resendInvite/${late.id}?project_id=${projectId}`, { headers: auth(owner) });
+    expect(second.status).toBe(200);
+    const oldToken = String(first.body.invite_url).split('/signup/')[1]!;
+    expect((await t.request('POST', '/auth/signup', { body: { email: 'late@example.com', password: 'password123', token: oldToken } })).status).toBe(400);
+    const newToken = String(second.body.invite_url).split('/signup/')[1]!;
+    expect((await t.request('POST', '/auth/signup', { body: { email: 'late@example.com', password: 'password123', token: newToken } })).status).toBe(200);
+    expect((await t.request('POST', `/admin/resendInvite/${late.id}?project_id=${projectId}`, { headers: auth(owner) })).status).toBe(400);
+  });
+
+  test('roles change; only owners grant owner; owners cannot remove themselves', async () => {
+    const creatorToken = await join_(projectId, 'creator@example.com', 'creator');
+    const editorToken = await join_(projectId, 'editor@example.com', 'editor');
+    const list = (await t.request('GET', `/admin?project_id=${projectId}`, { headers: auth(owner) })).body.list;
+    const id = (email: string) => list.find((u: any) => u.email === email).id;
+    expect((await t.request('PUT', `/admin/${id('editor@example.com')}`, { headers: auth(creatorToken), body: { roles: 'owner', project_id: projectId } })).status).toBe(403);
+    expect((await t.request('PUT', `/admin/${id('editor@example.com')}`, { headers: auth(creatorToken), body: { roles: 'commenter', project_id: projectId } })).status).toBe(200);
+    expect((await t.request('GET', `/admin?project_id=${projectId}`, { headers: auth(editorToken) })).status).toBe(403);
+    expect((await t.request('PUT', `/admin/${id('editor@example.com')}`, { headers: auth(owner), body: { roles: 'boss', project_id: projectId } })).status).toBe(400);
+    const self = await t.request('DELETE', `/admin/${id('owner@example.com')}?project_id=${projectId}`, { headers: auth(owner) });
+    expect(self.body).toEqual({ msg: 'Owners cannot remove themselves from a project' });
+    expect((await t.request('DELETE', `/admin/${id('owner@example.com')}?project_id=${projectId}`, { headers: auth(creatorToken) })).status).toBe(403);
+    expect((await t.request('DELETE', `/admin/${id('editor@example.com')}?project_id=${projectId}`, { headers: auth(owner) })).status).toBe(200);
+    expect((await dashboardOp(t, editorToken, 'tableList', { project_id: projectId })).status).toBe(403);
+  });
+});
+
+describe('API tokens', () => {
+  test('shown once, stored hashed, used as xc-token or Bearer with their role; disabled, expired and deleted tokens are refused', async () => {
+    const projectId = (await dashboardOp(t, owner, 'projectCreateByWeb', { args: { title: 'Tokens' } })).body.id;
+    const created = await dashboardOp(t, owner, 'xcApiTokenCreate', { project_id: projectId, args: { description: 'CI', role: 'viewer' } });
+    expect(created.body.token).toStartWith('tablo_');
+    const stored = await t.app.ctx.meta.get<{ token_hash: string }>('SELECT token_hash FROM nc_api_tokens WHERE id = ?', [created.body.id]);
+    expect(stored!.token_hash).not.toContain(created.body.token);
+    const list = await dashboardOp(t, owner, 'xcApiTokenList', { project_id: projectId });
+    expect(JSON.stringify(list.body)).not.toContain(created.body.token);
+    expect(list.body.data.list[0]).toMatchObject({ description: 'CI', role: 'viewer', enabled: true });
+
+    const info = (headers: Record<string, string>) => t.request('GET', `/nc/${projectId}/projectApiInfo`, { headers });
+    expect((await info({ 'xc-token': created.body.token })).status).toBe(200);
+    expect((await info({ authorization: `Bearer ${created.body.token}` })).status).toBe(200);
+    expect((await info({ 'xc-token': 'tablo_wrong' })).status).toBe(401);
+    // A viewer token reads but does not manage the project.
+    expect((await dashboardOp(t, null, 'projectDelete', { project_id: projectId, headers: { 'xc-token': created.body.token } })).status).toBe(403);
+
+    await dashboardOp(t, owner, 'xcApiTokenUpdate', { project_id: projectId, args: { id: created.body.id, enabled: false } });
+    expect((await info({ 'xc-token': created.body.token })).status).toBe(401);
+    await dashboardOp(t, owner, 'xcApiTokenUpdate', { project_id: projectId, args: { id: created.body.id, enabled: true } });
+    await t.app.ctx.meta.run('UPDATE nc_api_tokens SET expires_at = ? WHERE id = ?', [new Date(Date.now() - 1000).toISOString(), created.body.id]);
+    expect((await info({ 'xc-token': created.body.token })).body).toEqual({ msg: 'API token expired' });
+    await dashboardOp(t, owner, 'xcApiTokenDelete', { project_id: projectId, args: { id: created.body.id } });
+    expect((await info({ 'xc-token': created.body.token })).status).toBe(401);
+    expect((await dashboardOp(t, owner, 'xcApiTokenCreate', { project_id: projectId, args: { description: 'old', expiresAt: '2001-01-01' } })).status).toBe(400);
+    const audit = await t.app.ctx.meta.all<{ description: string }>("SELECT description FROM nc_audit WHERE op_type = 'TOKEN'");
+    expect(audit.map((a) => a.description)).toEqual(expect.arrayContaining(["API token 'CI' created (viewer)", "API token 'CI' disabled", "API token 'CI' deleted"]));
+  });
+});
+
+const MATRIX: Record<string, Record<string, boolean>> = {
+  owner: { list: true, read: true, create: true, update: true, delete: true, invite: true },
+  creator: { list: true, read: true, create: true, update: true, delete: true, invite: true },
+  editor: { list: true, read: true, create: true, update: true, delete: true, invite: false },
+  commenter: { list: true, read: true, create: false, update: false, delete: false, invite: false },
+  viewer: { list: true, read: true, create: false, update: false, delete: false, invite: false },
+};
+
+describeEngines(
+  'access matrix',
+  (engine: TestEngine) => {
+    const dbName = `tablo_t_team_${engine}`;
+    let projectId = '';
+    const tokens: Record<string, string> = {};
+    beforeAll(async () => {
+      const cfg = await loadChinook(engine, dbName);
+      let connection = cfg.connection as Record<string, unknown>;
+      if (engine === 'sqlite') {
+        await Bun.write(join(t.dataDir, 'team.sqlite'), Bun.file(cfg.connection.filename!));
+        connection = { filename: 'team.sqlite' };
+      }
+      projectId = (await dashboardOp(t, owner, 'projectCreateByWeb', { args: { title: `Matrix ${engine}`, db: { client: engine, connection } } })).body.id;
+      tokens.owner = owner;
+      for (const role of ['creator', 'editor', 'commenter', 'viewer']) tokens[role] = await join_(projectId, `${role}.${engine}@example.com`, role);
+    });
+    afterAll(async () => dropDatabase(engine, dbName));
+
+    for (const [role, allowed] of Object.entries(MATRIX)) {
+      test(`${role}: REST and GraphQL rights`, async () => {
+        const h = auth(tokens[role]!);
+        const base = `/nc/${projectId}/api/v1`;
+        const id = 900 + Object.keys(MATRIX).indexOf(role);
+        const expectAllowed = (status: number, ok: boolean, what: string) => expect(`${what} ${status}`).toBe(`${what} ${ok ? 200 : 403}`);
+        expectAllowed((await t.request('GET', `${base}/Genre?limit=1`, { headers: h })).status, allowed.list!, 'list');
+        expectAllowed((await t.request('GET', `${base}/Genre/1`, { headers: h })).status, allowed.read!, 'read');
+        expectAllowed((await t.request('POST', `${base}/Genre`, { headers: h, body: { GenreId: id, Name: role } })).status, allowed.create!, 'create');
+        expectAllowed((await t.request('PUT', `${base}/Genre/1`, { headers: h, body: { Name: 'Rock' } })).status, allowed.update!, 'update');
+        expectAllowed((await t.request('DELETE', `${base}/Genre/${allowed.create ? id : 25}`, { headers: h })).status, allowed.delete!, 'delete');
+        expectAllowed((await t.request('POST', '/admin', { headers: h, body: { email: `new.${role}.${engine}@example.com`, roles: 'viewer', project_id: projectId } })).status, allowed.invite!, 'invite');
+        const gql = await t.request('POST', `/nc/${projectId}/v1/graphql`, { headers: h, body: { query: `mutation { GenreUpdate(id: "1", data: { Name: "Rock" }) { Name } }` } });
+        if (allowed.update) expect(gql.body.data.GenreUpdate).toEqual({ Name: 'Rock' });
+        else expect(gql.body.errors[0].extensions.code).toBe('FORBIDDEN');
+        const gqlRead = await t.request('POST', `/nc/${projectId}/v1/graphql`, { headers: h, body: { query: '{ GenreList(limit: 1) { GenreId } }' } });
+        expect(gqlRead.body.data.GenreList).toEqual([{ GenreId: 1 }]);
+      });
+    }
+
+    test('a signed-in stranger is refused, a guest must sign in', async () => {
+      const stranger = await t.app.ctx.meta.get<{ n: number }>('SELECT COUNT(*) AS n FROM nc_users');
+      expect(stranger!.n).toBeGreaterThan(0);
+      expect((await t.request('GET', `/nc/${projectId}/api/v1/Genre`)).status).toBe(401);
+    });
+  },
+  ['sqlite', 'pg'],
+);
+
+describe('Super Admin user management', () => {
+  test('list and search users, change global roles, disable a user; only the Super Admin may', async () => {
+    const t2 = await makeTestApp({ allowSignup: true });
+    try {
+      const admin = (await signupSuperAdmin(t2, 'root@example.com')).token;
+      const other = (await t2.request('POST', '/auth/signup', { body: { email: 'ann@example.com', password: 'password123', firstname: 'Ann' } })).body.token;
+      const list = await t2.request('GET', '/admin/users?search=ann', { headers: auth(admin) });
+      expect(list.body.list).toEqual([expect.objectContaining({ email: 'ann@example.com', name: 'Ann', roles: ['user'], disabled: false, joined: true })]);
+      expect((await t2.request('GET', '/admin/users', { headers: auth(other) })).status).toBe(403);
+      expect((await t2.request('GET', '/admin/users')).status).toBe(401);
+      const annId = list.body.list[0].id;
+      const rootId = (await t2.request('GET', '/user/me', { headers: auth(admin) })).body.id;
+      expect((await t2.request('PUT', `/admin/users/${rootId}`, { headers: auth(admin), body: { disabled: true } })).status).toBe(400);
+      expect((await t2.request('PUT', `/admin/users/${rootId}`, { headers: auth(admin), body: { roles: ['user'] } })).status).toBe(400);
+      expect((await t2.request('PUT', `/admin/users/${annId}`, { headers: auth(admin), body: { roles: ['root'] } })).status).toBe(400);
+      const disabled = await t2.request('PUT', `/admin/users/${annId}`, { headers: auth(admin), body: { disabled: true } });
+      expect(disabled.body).toMatchObject({ email: 'ann@example.com', disabled: true });
+      expect((await t2.request('GET', '/user/me', { headers: auth(other) })).status).toBe(401);
+      expect((await t2.request('POST', '/auth/signin', { body: { email: 'ann@example.com', password: 'password123' } })).status).toBe(403);
+      await t2.request('PUT', `/admin/users/${annId}`, { headers: auth(admin), body: { disabled: false, roles: ['user', 'super'] } });
+      const back = await t2.request('POST', '/auth/signin', { body: { email: 'ann@example.com', password: 'password123' } });
+      expect((await t2.request('GET', '/user/me', { headers: auth(back.body.token) })).body.roles).toMatchObject({ super: true });
+    } finally {
+      await t2.close();
+    }
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The exact SQL and parameters each engine compiles for the same queries (SQL Server included:
+ * no server runs here, so these tests are its coverage).
+ */
+import { describe, expect, test } from 'bun:test';
+import { dialectFor } from '../../src/sql/engines';
+import type { Engine } from '../../src/sql/dialect';
+import type { Query } from '../../src/sql/ast';
+import { col, val } from '../../src/sql/ast';
+
+const compileAll = (q: Query) =>
+  Object.fromEntries((['sqlite', 'pg', 'mysql', 'mssql'] as Engine[]).map((e) => [e, dialectFor(e).compile(q)]));
+
+describe('select', () => {
+  test('filter, sort, pagination', () => {
+    const q: Query = {
+      kind: 'select',
+      from: { name: 'track' },
+      columns: [{ expr: col('id') }, { expr: col('name'), as: 'Name' }],
+      where: {
+        kind: 'or',
+        items: [
+          { kind: 'cmp', op: '>', left: col('price'), right: val(1) },
+          { kind: 'and', items: [{ kind: 'like', left: col('name'), pattern: val('%love%') }, { kind: 'isNull', not: true, expr: col('composer') }] },
+        ],
+      },
+      orderBy: [{ expr: col('name'), desc: true }, { expr: col('id') }],
+      limit: 25,
+      offset: 50,
+    };
+    expect(compileAll(q)).toEqual({
+      sqlite: {
+        sql: 'SELECT "id", "name" AS "Name" FROM "track" WHERE ("price" > ? OR (tablo_lower("name") LIKE tablo_lower(?) AND "composer" IS NOT NULL)) ORDER BY "name" DESC, "id" LIMIT ? OFFSET ?',
+        params: [1, '%love%', 25, 50],
+      },
+      pg: {
+        sql: 'SELECT "id", "name" AS "Name" FROM "track" WHERE ("price" > $1 OR ("name"::text ILIKE $2 AND "composer" IS NOT NULL)) ORDER BY "name" DESC, "id" LIMIT $3 OFFSET $4',
+        params: [1, '%love%', 25, 50],
+      },
+      mysql: {
+        sql: 'SELECT `id`, `name` AS `Name` FROM `track` WHERE (`price` > ? OR (LOWER(`name`) LIKE LOWER(?) AND `composer` IS NOT NULL)) ORDER BY `name` DESC, `id` LIMIT ? OFFSET ?',
+        params: [1, '%love%', '25', '50'],
+      },
+      mssql: {
+        sql: 'SELECT [id], [name] AS [Name] FROM [track] WHERE ([price] > @p1 OR (LOWER([name]) LIKE LOWER(@p2) AND [composer] IS NOT NULL)) ORDER BY [name] DESC, [id] OFFSET @p3 ROWS FETCH NEXT @p4 ROWS ONLY',
+        params: [1, '%love%', 50, 25],
+      },
+    });
+  });
+
+  test('SQL Server needs an ORDER BY to paginate', () => {
+    expect(dialectFor('mssql').compile({ kind: 'select', from: { name: 't' }, columns: [], limit: 10 })).toEqual({
+      sql: 'SELECT * FROM [t] ORDER BY (SELECT NULL) OFFSET @p1 ROWS FETCH NEXT @p2 ROWS ONLY',
+      params: [0, 10],
+    });
+  });
+
+  test('in, between, booleans, nulls ordering, per-parent row numbers', () => {
+    const q: Query = {
+      kind: 'select',
+      from: { name: 'track', schema: 'music' },
+      columns: [{ expr: { kind: 'rowNumber', partitionBy: [col('album_id')], orderBy: [{ expr: col('id') }] }, as: '__rn' }],
+      where: {
+        kind: 'and',
+        items: [
+          { kind: 'in', left: col('album_id'), values: [val(1), val(2)] },
+          { kind: 'between', not: true, expr: col('ms'), low: val(10), high: val(20) },
+          { kind: 'cmp', op: '=', left: col('active'), right: val(true) },
+        ],
+      },
+      orderBy: [{ expr: col('composer'), nulls: 'last' }],
+    };
+    const out = compileAll(q);
+    expect(out.pg).toEqual({
+      sql: 'SELECT ROW_NUMBER() OVER (PARTITION BY "album_id" ORDER BY "id") AS "__rn" FROM "music"."track" WHERE ("album_id" IN ($1, $2) AND "ms" NOT BETWEEN $3 AND $4 AND "active" = $5) ORDER BY "composer" NULLS LAST',
+      params: [1, 2, 10, 20, true],
+    });
+    expect(out.mysql).toEqual({
+      sql: 'SELECT ROW_NUMBER() OVER (PARTITION BY `album_id` ORDER BY `id`) AS `__rn` FROM `music`.`track` WHERE (`album_id` IN (?, ?) AND `ms` NOT BETWEEN ? AND ? AND `active` = ?) ORDER BY (`composer` IS NULL) ASC, `composer`',
+      params: [1, 2, 10, 20, 1],
+    });
+    expect(out.sqlite!.params).toEqual([1, 2, 10, 20, 1]);
+    expect(out.mssql!.sql).toEndWith('ORDER BY CASE WHEN [composer] IS NULL THEN 1 ELSE 0 END, [composer]');
+    expect(out.mssql!.params).toEqual([1, 2, 10, 20, 1]);
+  });
+
+  test('an empty IN list matches nothing instead of failing', () => {
+    const q: Query = { kind: 'select', from: { name: 't' }, columns: [], where: { kind: 'in', left: col('a'), values: [] } };
+    expect(dialectFor('pg').compile(q).sql).toBe('SELECT * FROM "t" WHERE 1 = 0');
+  });
+
+  test('hostile identifiers are quoted, never spliced', () => {
+    const q: Query = { kind: 'select', from: { name: 'we"ird`ta]ble' }, columns: [{ expr: col('x"; DROP TABLE t; --') }] };
+    const out = compileAll(q);
+    expect(out.pg!.sql).toBe('SELECT "x""; DROP TABLE t; --" FROM "we""ird`ta]ble"');
+    expect(out.mysql!.sql).toBe('SELECT `x"; DROP TABLE t; --` FROM `we"ird``ta]ble`');
+    expect(out.mssql!.sql).toBe('SELECT [x"; DROP TABLE t; --] FROM [we"ird`ta]]ble]');
+  });
+});
+
+describe('writes', () => {
+  test('insert with returning (or without, where the engine has none)', () => {
+    const q: Query = { kind: 'insert', table: { name: 'artist' }, columns: ['name', 'active'], rows: [[val('AC/DC'), val(true)]], returning: ['id'] };
+    expect(compileAll(q)).toEqual({
+      sqlite: { sql: 'INSERT INTO "artist" ("name", "active") VALUES (?, ?) RETURNING "id"', params: ['AC/DC', 1] },
+      pg: { sql: 'INSERT INTO "artist" ("name", "active") VALUES ($1, $2) RETURNING "id"', params: ['AC/DC', true] },
+      mysql: { sql: 'INSERT INTO `artist` (`name`, `active`) VALUES (?, ?)', params: ['AC/DC', 1] },
+      mssql: { sql: 'INSERT INTO [artist] ([name], [active]) OUTPUT INSERTED.[id] VALUES (@p1, @p2)', params: ['AC/DC', 1] },
+    });
+  });
+
+  test('multi-row insert and default values', () => {
+    const q: Query = { kind: 'insert', table: { name: 'g' }, columns: ['a'], rows: [[val(1)], [val(2)]] };
+    expect(dialectFor('pg').compile(q)).toEqual({ sql: 'INSERT INTO "g" ("a") VALUES ($1), ($2)', params: [1, 2] });
+    expect(dialectFor('mysql').compile({ kind: 'insert', table: { name: 'g' }, columns: [], rows: [] }).sql).toBe('INSERT INTO `g` () VALUES ()');
+    expect(dialectFor('sqlite').compile({ kind: 'insert', table: { name: 'g' }, columns: [], rows: [] }).sql).toBe('INSERT INTO "g" DEFAULT VALUES');
+  });
+
+  test('update by composite key', () => {
+    const q: Query = {
+      kind: 'update',
+      table: { name: 'playlist_track' },
+      set: [{ column: 'note', value: val('x') }],
+      where: { kind: 'and', items: [{ kind: 'cmp', op: '=', left: col('playlist_id'), right: val(1) }, { kind: 'cmp', op: '=', left: col('track_id'), right: val(2) }] },
+      returning: ['playlist_id', 'track_id'],
+    };
+    expect(compileAll(q)).toEqual({
+      sqlite: { sql: 'UPDATE "playlist_track" SET "note" = ? WHERE ("playlist_id" = ? AND "track_id" = ?) RETURNING "playlist_id", "track_id"', params: ['x', 1, 2] },
+      pg: { sql: 'UPDATE "playlist_track" SET "note" = $1 WHERE ("playlist_id" = $2 AND "track_id" = $3) RETURNING "playlist_id", "track_id"', params: ['x', 1, 2] },
+      mysql: { sql: 'UPDATE `playlist_track` SET `note` = ? WHERE (`playlist_id` = ? AND `track_id` = ?)', params: ['x', 1, 2] },
+      mssql: { sql: 'UPDATE [playlist_track] SET [note] = @p1 OUTPUT INSERTED.[playlist_id], INSERTED.[track_id] WHERE ([playlist_id] = @p2 AND [track_id] = @p3)', params: ['x', 1, 2] },
+    });
+  });
+
+  test('delete', () => {
+    const q: Query = { kind: 'delete', table: { name: 'order' }, where: { kind: 'cmp', op: '=', left: col('id'), right: val(7) } };
+    expect(compileAll(q)).toEqual({
+      sqlite: { sql: 'DELETE FROM "order" WHERE "id" = ?', params: [7] },
+      pg: { sql: 'DELETE FROM "order" WHERE "id" = $1', params: [7] },
+      mysql: { sql: 'DELETE FROM `order` WHERE `id` = ?', params: [7] },
+      mssql: { sql: 'DELETE FROM [order] WHERE [id] = @p1', params: [7] },
+    });
+  });
+});
+
+describe('capabilities are data', () => {
+  test('returning and transactional DDL per engine', () => {
+    expect(dialectFor('mysql').caps).toMatchObject({ returning: false, transactionalDdl: false });
+    expect(dialectFor('pg').caps).toMatchObject({ returning: true, transactionalDdl: true, schemas: true });
+    expect(dialectFor('sqlite').caps).toMatchObject({ returning: true, alterColumn: false, functions: false });
+    expect(dialectFor('mssql').caps).toMatchObject({ returning: true, schemas: true });
+  });
+});

@@ -1,0 +1,34 @@
+/** Grid cell editors by column type: which input edits a value, and what typed text is sent to the API. */
+import { expect, test } from 'bun:test';
+import type { ColumnMeta } from '../../web/src/api/dashboard';
+import { editorFor, parseInput } from '../../web/src/features/grid/grid-cell';
+
+const col = (kind: string, nullable = true): ColumnMeta => ({ cn: 'c', _cn: 'C', uidt: 'X', kind, dt: 'x', pk: false, ai: false, nullable, enumValues: null, hidden: false });
+
+test('a date-time without zone is edited in a datetime-local input and sent back in the API form', () => {
+  expect(editorFor(col('datetime'), '2009-01-01 00:00:00')).toEqual({ type: 'datetime-local', text: '2009-01-01T00:00:00' });
+  expect(parseInput(col('datetime'), '2009-01-02T13:45')).toBe('2009-01-02 13:45:00');
+  expect(parseInput(col('datetime'), '2009-01-02T13:45:07')).toBe('2009-01-02 13:45:07');
+  expect(editorFor(col('datetime'), null)).toEqual({ type: 'datetime-local', text: '' });
+});
+
+test('a date-time with a zone stays text so the zone is kept', () => {
+  expect(editorFor(col('datetime'), '2009-01-01 00:00:00+02')).toEqual({ type: 'text', text: '2009-01-01 00:00:00+02' });
+  expect(parseInput(col('datetime'), '2009-01-01 00:00:00+02')).toBe('2009-01-01 00:00:00+02');
+});
+
+test('numbers, dates and times get their inputs; decimals and big integers stay exact text', () => {
+  expect(editorFor(col('integer'), 12).type).toBe('number');
+  expect(editorFor(col('date'), '2009-01-01').type).toBe('date');
+  expect(editorFor(col('time'), '10:00:00').type).toBe('time');
+  expect(editorFor(col('decimal'), '0.99')).toEqual({ type: 'text', text: '0.99' });
+  expect(parseInput(col('decimal'), '12345678901234567.10')).toBe('12345678901234567.10');
+  expect(parseInput(col('bigint'), '9007199254740993')).toBe('9007199254740993');
+});
+
+test('empty text is NULL only for nullable columns; JSON is parsed when it parses', () => {
+  expect(parseInput(col('string'), '')).toBeNull();
+  expect(parseInput(col('string', false), '')).toBe('');
+  expect(parseInput(col('json'), '{"a":[1,2]}')).toEqual({ a: [1, 2] });
+  expect(parseInput(col('json'), '{broken')).toBe('{broken');
+});

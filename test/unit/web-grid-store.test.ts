@@ -1,0 +1,103 @@
+/**
+ * The grid store outside React: rows fetched page by page only where asked, the count fetched apart
+ * and 'unknown' when it times out, filters and sorts sent as where/sort and kept per table, edits
+ * saved through PUT with composite keys joined by '___'.
+ */
+import { afterAll, beforeEach, expect, test } from 'bun:test';
+
+const realFetch = globalThis.fetch;
+const hadWindow = 'window' in globalThis;
+const hadStorage = 'localStorage' in globalThis;
+
+const store = new Map<string, string>();
+Object.assign(globalThis, {
+  localStorage: {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => void store.set(k, v),
+    removeItem: (k: string) => void store.delete(k),
+  },
+  window: { location: { origin: 'http://tablo.test', hash: '' } },
+});
+
+interface Call { method: string; url: URL; body: unknown }
+let calls: Call[] = [];
+let countAnswer: () => Response = () => Response.json({ count: 1_000_000 });
+globalThis.fetch = (async (input: string, init?: RequestInit) => {
+  const url = new URL(input, 'http://tablo.test');
+  const method = init?.method ?? 'GET';
+  calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+  if (url.pathname.endsWith('/count')) return countAnswer();
+  if (method === 'PUT') return Response.json({ ...(JSON.parse(String(init!.body)) as object), id1: 1, id2: 'b' });
+  const offset = Number(url.searchParams.get('offset'));
+  const limit = Number(url.searchParams.get('limit'));
+  return Response.json(Array.from({ length: limit }, (_, i) => ({ id1: offset + i, id2: 'b', Name: `row ${offset + i}` })));
+}) as unknown as typeof fetch;
+
+const { GridStore, PAGE } = await import('../../web/src/features/grid/grid-store');
+const meta = {
+  tn: 'big', _tn: 'Big', type: 'table' as const, pks: ['id1', 'id2'], displayColumn: 'Name', readOnly: null,
+  columns: [], relations: [],
+};
+const settle = () => new Promise((r) => setTimeout(r, 5));
+afterAll(() => {
+  globalThis.fetch = realFetch;
+  if (!hadWindow) delete (globalThis as { window?: unknown }).window;
+  if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
+});
+
+const lists = () => calls.filter((c) => c.method === 'GET' && !c.url.pathname.endsWith('/count'));
+
+beforeEach(() => {
+  calls = [];
+  store.clear();
+  countAnswer = () => Response.json({ count: 1_000_000 });
+});
+
+test('the first page comes at once, the count apart; scrolling fetches only the pages in view', async () => {
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  expect(lists().map((c) => [c.url.searchParams.get('limit'), c.url.searchParams.get('offset')])).toEqual([[String(PAGE), '0']]);
+  expect(g.count.value).toBe(1_000_000);
+  expect(g.rows.value.get(0)?.Name).toBe('row 0');
+  calls = [];
+  await g.ensure(500_000, 500_030);
+  await g.ensure(500_010, 500_020); // already loaded: no second call
+  expect(lists().map((c) => c.url.searchParams.get('offset'))).toEqual([String(Math.floor(500_000 / PAGE) * PAGE)]);
+  expect(g.rows.value.get(500_000)?.Name).toBe('row 500000');
+  expect(g.rows.value.size).toBe(PAGE * 2);
+});
+
+test('a count that times out (504) shows as unknown and the grid still lays out the rows it knows', async () => {
+  countAnswer = () => Response.json({ msg: 'Count timed out' }, { status: 504 });
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  expect(g.count.value).toBe('unknown');
+  expect(g.size()).toBe(PAGE * 2); // a full first page means there are more
+});
+
+test('where and sort reach the list and the count, and are kept per table across a new store', async () => {
+  const g = new GridStore('p1', meta);
+  g.setQuery('(Name,like,%row%)', '-id1');
+  await settle();
+  expect(lists()[0]!.url.searchParams.get('where')).toBe('(Name,like,%row%)');
+  expect(lists()[0]!.url.searchParams.get('sort')).toBe('-id1');
+  expect(calls.find((c) => c.url.pathname.endsWith('/count'))!.url.searchParams.get('where')).toBe('(Name,like,%row%)');
+  g.toggleField('Name');
+  g.setWidth('id1', 20);
+  const again = new GridStore('p1', meta);
+  expect([again.where.value, again.sort.value, again.hidden.value, again.widths.value.id1]).toEqual(['(Name,like,%row%)', '-id1', ['Name'], 60]);
+  expect(new GridStore('p2', meta).where.value).toBe('');
+});
+
+test('an edit is saved with PUT under the composite key and the row is replaced by the answer', async () => {
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  await g.save(1, 'Name', 'changed');
+  const put = calls.find((c) => c.method === 'PUT')!;
+  expect(put.url.pathname).toBe('/nc/p1/api/v1/Big/' + encodeURIComponent('1___b'));
+  expect(put.body).toEqual({ Name: 'changed' });
+  expect(g.rows.value.get(1)?.Name).toBe('changed');
+});

@@ -1,0 +1,99 @@
+/** The where language: grammar, precedence, operators, values by type, and exact error messages. */
+import { describe, expect, test } from 'bun:test';
+import { parseWhere } from '../../src/data/where-parser';
+import { dialectFor } from '../../src/sql/engines';
+import type { ColumnModel, TableModel } from '../../src/schema/model';
+
+const column = (cn: string, kind: ColumnModel['kind'], extra: Partial<ColumnModel> = {}): ColumnModel => ({
+  cn, _cn: cn.charAt(0).toUpperCase() + cn.slice(1), dt: kind, uidt: 'SingleLineText', kind, pk: false, ai: false, nullable: true, default: null, ...extra,
+});
+const T: TableModel = {
+  tn: 'film', _tn: 'Film', type: 'table', pks: ['id'], displayColumn: 'title', relations: [],
+  columns: [column('id', 'integer', { pk: true }), column('title', 'string'), column('rating', 'decimal'), column('done', 'boolean'), column('day', 'date'), column('at', 'datetime')],
+};
+const sql = (w: string) => {
+  const c = parseWhere(w, T)!;
+  const out = dialectFor('pg').compile({ kind: 'select', from: { name: 'film' }, columns: [], where: c });
+  return { sql: out.sql.replace('SELECT * FROM "film" WHERE ', ''), params: out.params };
+};
+const err = (w: string) => {
+  try {
+    parseWhere(w, T);
+  } catch (e) {
+    return (e as Error).message;
+  }
+  throw new Error(`no error for ${w}`);
+};
+
+describe('grammar and precedence', () => {
+  test('AND binds tighter than OR', () => {
+    expect(sql('(id,eq,1)~or(id,eq,2)~and(title,eq,x)')).toEqual({ sql: '("id" = $1 OR ("id" = $2 AND "title" = $3))', params: [1, 2, 'x'] });
+  });
+  test('double parentheses group', () => {
+    expect(sql('((id,eq,1)~or(id,eq,2))~and(title,eq,x)').sql).toBe('(("id" = $1 OR "id" = $2) AND "title" = $3)');
+  });
+  test('~not, ~andnot, ~ornot and a leading ~not', () => {
+    expect(sql('(id,eq,1)~not(id,eq,2)').sql).toBe('("id" = $1 AND NOT ("id" = $2))');
+    expect(sql('(id,eq,1)~andnot(id,eq,2)').sql).toBe('("id" = $1 AND NOT ("id" = $2))');
+    expect(sql('(id,eq,1)~ornot(id,eq,2)').sql).toBe('("id" = $1 OR NOT ("id" = $2))');
+    expect(sql('~not(id,eq,1)').sql).toBe('NOT ("id" = $1)');
+  });
+  test('columns by alias or SQL name; values may hold commas and parentheses', () => {
+    expect(sql('(Title,eq,a,b (c) d)')).toEqual({ sql: '"title" = $1', params: ['a,b (c) d'] });
+  });
+  test('empty where is no filter', () => {
+    expect(parseWhere('', T)).toBeUndefined();
+    expect(parseWhere('   ', T)).toBeUndefined();
+  });
+});
+
+describe('operators', () => {
+  test.each([
+    ['(id,neq,1)', '("id" <> $1 OR "id" IS NULL)', [1]],
+    ['(id,ne,1)', '("id" <> $1 OR "id" IS NULL)', [1]],
+    ['(id,lt,1)', '"id" < $1', [1]],
+    ['(id,lte,1)', '"id" <= $1', [1]],
+    ['(id,gt,1)', '"id" > $1', [1]],
+    ['(id,gte,1)', '"id" >= $1', [1]],
+    ['(title,like,%a%)', '"title"::text ILIKE $1', ['%a%']],
+    ['(title,nlike,%a%)', '("title"::text NOT ILIKE $1 OR "title" IS NULL)', ['%a%']],
+    ['(id,in,1,2,3)', '"id" IN ($1, $2, $3)', [1, 2, 3]],
+    ['(id,nin,1,2)', '"id" NOT IN ($1, $2)', [1, 2]],
+    ['(title,is,null)', '"title" IS NULL', []],
+    ['(title,isnot,null)', '"title" IS NOT NULL', []],
+    ['(rating,btw,1.5,3)', '"rating" BETWEEN $1 AND $2', ['1.5', '3']],
+    ['(rating,nbtw,1,3)', '"rating" NOT BETWEEN $1 AND $2', ['1', '3']],
+    ['(title,blank)', '("title" IS NULL OR "title" = $1)', ['']],
+    ['(title,notblank)', 'NOT (("title" IS NULL OR "title" = $1))', ['']],
+    ['(id,blank)', '"id" IS NULL', []],
+    ['(done,checked)', '"done" = $1', [true]],
+    ['(done,notchecked)', '("done" = $1 OR "done" IS NULL)', [false]],
+    ['(done,eq,true)', '"done" = $1', [true]],
+    ['(day,ge,2024-01-31)', '"day" >= $1', ['2024-01-31']],
+    ['(at,lt,2024-01-31)', '"at" < $1', ['2024-01-31 00:00:00']],
+  ])('%s', (w, expected, params) => {
+    expect(sql(w)).toEqual({ sql: expected, params });
+  });
+});
+
+describe('error messages of the contract', () => {
+  test.each([
+    ['title,eq,1', 'title,eq,1 : not a valid syntax'],
+    ['(title,eq,1)junk', '(title,eq,1)junk : Closing bracket not found'],
+    ['(title,eq,1)~and', '(title,eq,1)~and : not a valid syntax'],
+    ['(title)', '(title) : not a valid syntax'],
+    ['(title,zz,1)', 'zz : Invalid comparison operator'],
+    ['(title,eq,1', '(title,eq,1 : Closing bracket not found'],
+    ['((title,eq,1)', '((title,eq,1) : Closing bracket not found'],
+    ['(id,eq,1)~xor(id,eq,2)', '~xor Invalid operation.'],
+    ['(nope,eq,1)', "Column 'nope' not found"],
+    ['(title,is,abc)', "abc : not a valid value since 'is' & 'isnot' only supports value null"],
+    ['(id,btw,1)', '1 : not a valid value. Between requires 2 values'],
+    ['(id,btw,1,2,3)', '1,2,3 : not a valid value. Between requires 2 values'],
+    ['(id,eq,one)', 'Column \'Id\': "one" is not a whole number'],
+    ['(done,eq,maybe)', 'Column \'Done\': "maybe" is not true or false'],
+    ['(day,eq,yesterday)', 'Column \'Day\': "yesterday" is not a date (YYYY-MM-DD)'],
+  ])('%s -> %s', (w, msg) => {
+    expect(err(w)).toBe(msg);
+  });
+});

@@ -1,0 +1,22 @@
+/** Dashboard reads of one project: environments, object lists, table metadata, UI abilities. */
+import { dashboardOp } from './projects';
+import { http } from './http';
+
+export interface TableSummary { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; isJunction: boolean }
+export interface RoutineSummary { name: string; kind: string; definition: string | null }
+export interface EnvDb { dbAlias: string; client: string; isXcdb: boolean }
+export interface EnvList { workingEnv: string; envs: Record<string, { active: boolean; dbs: EnvDb[] }> }
+export interface ColumnMeta { cn: string; _cn: string; uidt: string; kind: string; dt: string; pk: boolean; ai: boolean; nullable: boolean; enumValues: string[] | null; hidden: boolean }
+export interface RelationMeta { type: 'hm' | 'bt' | 'mm'; alias: string; table: string; columns: string[]; refColumns: string[]; targetPks: string[]; targetDisplay: string | null; targetIsJunction: boolean }
+export interface TableMeta { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; displayColumn: string | null; readOnly: string | null; columns: ColumnMeta[]; relations: RelationMeta[] }
+export interface UiAbility { maxTabs: number; maxTables: number; darkTheme: boolean }
+
+export const dashboardApi = {
+  envs: (projectId: string) => dashboardOp<EnvList>('projectEnvList', { projectId }),
+  tables: async (projectId: string, dbAlias: string) => (await dashboardOp<{ data: { list: TableSummary[] } }>('tableList', { projectId, dbAlias })).data.list,
+  views: async (projectId: string, dbAlias: string) => (await dashboardOp<{ data: { list: TableSummary[] } }>('viewList', { projectId, dbAlias })).data.list,
+  routines: async (projectId: string, dbAlias: string, api: 'functionList' | 'procedureList' | 'sequenceList') =>
+    (await dashboardOp<{ data: { list: RoutineSummary[] } }>(api, { projectId, dbAlias })).data.list,
+  tableMeta: (projectId: string, dbAlias: string, tn: string) => dashboardOp<TableMeta>('tableMeta', { projectId, dbAlias, args: { tn } }),
+  uiAbility: () => http<UiAbility>('/ui_ability'),
+};

@@ -1,0 +1,105 @@
+/**
+ * The one HTTP client of the web app: relative base URL, `xc-auth` or `xc-master-key`, the
+ * `xc-gui` marker on every call; a 401 refreshes the token once and retries; if that fails the
+ * user is signed out with 'Token expired please login to continue'. Errors carry the server's msg.
+ */
+import { clearSession, masterKey, setToken, token } from '../stores/session';
+import { toast } from '../stores/toasts';
+import { LIMITS } from '../lib/limits';
+import { previewAs } from '../stores/preview';
+import { logCall } from '../stores/http-log';
+
+/** The message of a call that got no answer; its HttpError has status 0. */
+export const UNREACHABLE = 'The Tablo server could not be reached';
+
+/** A failed call: the server's msg (or UNREACHABLE) and the HTTP status (0 when none came). */
+export class HttpError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+/** How to call: method (default GET, or POST with a body), JSON body, query parameters. */
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** Skip the refresh-and-retry on 401 (auth calls themselves). */
+  noRefresh?: boolean;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** Asks for a new session token with the httpOnly refresh cookie; true when it worked. */
+export function refreshToken(): Promise<boolean> {
+  refreshing ??= fetch('/auth/refresh-token', { method: 'POST', credentials: 'include', headers: { 'xc-gui': 'true' } })
+    .then(async (res) => {
+      if (!res.ok) return false;
+      const body = (await res.json()) as { token?: string };
+      if (!body.token) return false;
+      setToken(body.token);
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+function headers(hasBody: boolean, path: string): Record<string, string> {
+  const h: Record<string, string> = { 'xc-gui': 'true' };
+  if (previewAs.value && !path.startsWith('/user/me') && !path.startsWith('/admin')) h['xc-preview'] = previewAs.value;
+  if (hasBody) h['content-type'] = 'application/json';
+  if (masterKey.value) h['xc-master-key'] = masterKey.value;
+  else if (token.value) h['xc-auth'] = token.value;
+  return h;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const url = new URL(path, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  const started = performance.now();
+  let res: Response;
+  try {
+    res = await fetch(url.pathname + url.search, {
+      method,
+      headers: headers(opts.body !== undefined, path),
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      credentials: 'include',
+    });
+  } catch (e) {
+    // No answer at all (server down, network gone): say so instead of the browser's 'Failed to fetch'.
+    if (e instanceof TypeError) throw new HttpError(UNREACHABLE, 0);
+    throw e;
+  }
+  logCall({ at: Date.now(), method, path: url.pathname + url.search, status: res.status, ms: Math.round(performance.now() - started) });
+  return res;
+}
+
+/** Calls the server and answers the parsed JSON; throws HttpError with the server's msg. */
+export async function http<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  let res = await send(path, opts);
+  if (res.status === 401 && !opts.noRefresh && token.value) {
+    if (await refreshToken()) res = await send(path, opts);
+    else {
+      clearSession();
+      toast('error', 'Token expired please login to continue', LIMITS.tokenExpiredToastMs);
+      window.location.hash = '#/user/authentication/signin';
+      throw new HttpError('Token expired please login to continue', 401);
+    }
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  if (!res.ok) {
+    const msg = (body as { msg?: string } | null)?.msg ?? `The server answered ${res.status}`;
+    throw new HttpError(msg, res.status);
+  }
+  return body as T;
+}

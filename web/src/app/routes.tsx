@@ -1,0 +1,92 @@
+/** The route table of spec section 2 (hash routing), in one place, with layouts and guards. */
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { TopBar } from '../components/top-bar';
+import { ToastHost } from '../components/overlays';
+import { SettingsDialog } from '../features/settings/settings-dialog';
+import { BottomWindows } from '../features/settings/bottom-windows';
+import { installShortcuts } from '../actions/registry';
+import { useEffect } from 'react';
+import { isSignedIn, projectInfo } from '../stores/session';
+import { useSignals } from '../stores/signals';
+import { SigninPage } from '../routes/user/signin-page';
+import { SignupPage } from '../routes/user/signup-page';
+import { ChangePasswordPage, ForgotPage, ResetFormPage, ResetInvalidPage, ResetSuccessPage } from '../routes/user/password-pages';
+import { ProjectsPage } from '../routes/projects/projects-page';
+import { ProjectPage } from '../routes/project/project-page';
+import { UsersAdminPage } from '../routes/user/admin-page';
+import { ErrorPage } from '../routes/error/error-pages';
+import { ScreenErrorBoundary } from './error-boundary';
+import { OfflineBanner } from '../components/offline-banner';
+
+/** Default layout: top bar, the page below it (guarded against render errors), toasts and dialogs. */
+function DefaultLayout() {
+  useEffect(() => installShortcuts(), []);
+  return (
+    <div className="layout">
+      <TopBar />
+      <OfflineBanner />
+      <main className="content">
+        <ScreenErrorBoundary>
+          <Outlet />
+        </ScreenErrorBoundary>
+      </main>
+      <ToastHost />
+      <SettingsDialog />
+      <BottomWindows />
+    </div>
+  );
+}
+
+/** Only for signed-in users; others go to sign-in, which brings them back here. */
+function RequireUser() {
+  useSignals();
+  const location = useLocation();
+  if (isSignedIn.value) return <Outlet />;
+  // Sign-in comes back here afterwards (see `returnTo`).
+  return <Navigate to="/user/authentication/signin" replace state={{ from: location.pathname + location.search }} />;
+}
+
+/**
+ * `/`: the projects list when signed in; signed out, sign-in, except on first load (no user
+ * yet), where the sign-up that makes the Super Admin opens instead.
+ */
+function Index() {
+  useSignals();
+  const firstLoad = projectInfo.value?.authType === 'jwt' && projectInfo.value.firstUser;
+  const to = isSignedIn.value ? '/projects' : firstLoad ? '/user/authentication/signup' : '/user/authentication/signin';
+  return <Navigate to={to} replace />;
+}
+
+/** Every route of the app, under the default layout; unmatched paths show the 404 page. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<DefaultLayout />}>
+        <Route index element={<Index />} />
+        <Route path="user/authentication" element={<Navigate to="/user/authentication/signin" replace />} />
+        <Route path="user/authentication/signin" element={<SigninPage />} />
+        <Route path="user/authentication/signup" element={<SignupPage />} />
+        <Route path="user/authentication/signup/:token" element={<SignupPage />} />
+        <Route path="user/password" element={<Navigate to="/user/password/forgot" replace />} />
+        <Route path="user/password/forgot" element={<ForgotPage />} />
+        <Route path="user/password/reset" element={<ResetFormPage />} />
+        <Route path="user/password/reset/form" element={<ResetFormPage />} />
+        <Route path="user/password/reset/invalid" element={<ResetInvalidPage />} />
+        <Route path="user/password/reset/success" element={<ResetSuccessPage />} />
+        <Route element={<RequireUser />}>
+          <Route path="projects" element={<ProjectsPage />} />
+          <Route path="nc" element={<Navigate to="/projects" replace />} />
+          <Route path="nc/:projectId" element={<ProjectPage />} />
+          <Route path="user/admin" element={<UsersAdminPage />} />
+          <Route path="user" element={<Navigate to="/user/settings/password" replace />} />
+          <Route path="user/settings" element={<Navigate to="/user/settings/password" replace />} />
+          <Route path="user/settings/password" element={<ChangePasswordPage />} />
+        </Route>
+        <Route path="error/400" element={<ErrorPage status={400} />} />
+        <Route path="error/403" element={<ErrorPage status={403} />} />
+        <Route path="error/404" element={<ErrorPage status={404} />} />
+        <Route path="*" element={<ErrorPage status={404} />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Session commands shared by screens: load project info and user, sign in with a token, sign out,
+ * and the periodic check that the signed-in user still exists.
+ */
+import { authApi } from '../api/auth';
+import { HttpError } from '../api/http';
+import { LIMITS } from '../lib/limits';
+import { nextPollStep, type PollOutcome } from '../lib/session-poll-state';
+import { clearSession, projectInfo, setMasterKey, setToken, user, type User } from '../stores/session';
+
+/** Loads /auth/type, then the current user when a token is held. */
+export async function loadSession(): Promise<void> {
+  projectInfo.value = await authApi.type();
+  try {
+    const me = await authApi.me();
+    user.value = 'roles' in me ? (me as User) : null;
+  } catch {
+    user.value = null;
+  }
+}
+
+/**
+ * Where to go after signing in: the page that sent the visitor to sign-in (its location state
+ * `from`), else the projects list.
+ */
+export function returnTo(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('/user/authentication') ? from : '/projects';
+}
+
+/** Keeps the token of a successful sign-in or sign-up and reads the user. */
+export async function acceptToken(token: string): Promise<void> {
+  setToken(token);
+  const me = await authApi.me();
+  user.value = 'roles' in me ? (me as User) : null;
+  projectInfo.value = await authApi.type();
+}
+
+/** Keeps a verified master key (sent as `xc-master-key` from now on) and reads the user it stands for. */
+export async function acceptMasterKey(secret: string): Promise<void> {
+  setToken(null);
+  setMasterKey(secret);
+  const me = await authApi.me();
+  user.value = 'roles' in me ? (me as User) : null;
+}
+
+/**
+ * Signs out on the server (drops the refresh cookie), clears user, token and master key, and
+ * reloads the auth type (spec 4: sign-out clears it too).
+ */
+export async function signOut(): Promise<void> {
+  await authApi.signout().catch(() => {});
+  clearSession();
+  projectInfo.value = await authApi.type().catch(() => projectInfo.value);
+}
+
+/**
+ * Every `LIMITS.sessionPollMs`, while a user is signed in, asks GET /user/me; the rule of
+ * `nextPollStep` decides when the user is cleared (the route guards then go to sign-in).
+ * note: an unreachable server counts like a 504, so a restart does not sign everyone out.
+ * Answers the function that stops the polling.
+ */
+export function startSessionPolling(intervalMs: number = LIMITS.sessionPollMs): () => void {
+  let failures = 0;
+  let running = false;
+  const poll = async () => {
+    if (!user.value || running) return;
+    running = true;
+    let outcome: PollOutcome;
+    try {
+      const me = await authApi.me();
+      outcome = 'roles' in me ? 'user' : 'empty';
+    } catch (e) {
+      // A 504, or no answer at all (status 0), is counted; any other failure clears the user.
+      outcome = e instanceof HttpError && e.status !== 0 && e.status !== 504 ? 'error' : 'timeout';
+    } finally {
+      running = false;
+    }
+    const step = nextPollStep(failures, outcome, LIMITS.sessionPollMaxFailures);
+    failures = step.failures;
+    if (step.clearUser) user.value = null;
+  };
+  const timer = setInterval(() => void poll(), intervalMs);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,39 @@
+/** The form to add a row: one field per column the database does not fill itself. */
+import { useState, type FormEvent } from 'react';
+import type { TableMeta } from '../../api/dashboard';
+import { Button, FormMessage, TextField } from '../../components/form';
+import { parseInput } from './grid-cell';
+
+export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<string, unknown>) => Promise<void>; onCancel: () => void }) {
+  const columns = props.meta.columns.filter((c) => !c.ai);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const body: Record<string, unknown> = {};
+    for (const c of columns) {
+      const text = values[c._cn];
+      if (text === undefined || text === '') continue;
+      body[c._cn] = c.kind === 'boolean' ? text === 'true' : parseInput(c, text);
+    }
+    try {
+      await props.onSubmit(body);
+    } catch (x) {
+      setError((x as Error).message);
+    }
+  };
+  return (
+    <form className="add-row" onSubmit={submit} noValidate aria-label="Add row">
+      <div className="add-row-fields">
+        {columns.map((c) => (
+          <TextField key={c.cn} label={`${c._cn}${c.nullable ? '' : ' *'}`} name={`new-${c._cn}`} value={values[c._cn] ?? ''} onChange={(v) => setValues({ ...values, [c._cn]: v })} />
+        ))}
+      </div>
+      <FormMessage kind="error" text={error} />
+      <div className="inline-actions">
+        <Button variant="secondary" onClick={props.onCancel}>Cancel</Button>
+        <Button type="submit">Save row</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+/** A row expanded into a form: every column with its value, editable unless read-only. */
+import { useState, type FormEvent } from 'react';
+import type { TableMeta } from '../../api/dashboard';
+import { Button, FormMessage } from '../../components/form';
+import { displayValue, parseInput } from './grid-cell';
+
+type Row = Record<string, unknown>;
+
+export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; onSave: (changes: Row) => Promise<void>; onClose: () => void }) {
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(props.meta.columns.map((c) => [c._cn, displayValue(props.row[c._cn])])));
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const changes: Row = {};
+    for (const c of props.meta.columns) {
+      if (c.pk || values[c._cn] === displayValue(props.row[c._cn])) continue;
+      changes[c._cn] = c.kind === 'boolean' ? values[c._cn] === 'true' : parseInput(c, values[c._cn]!);
+    }
+    if (!Object.keys(changes).length) return props.onClose();
+    try {
+      await props.onSave(changes);
+    } catch (x) {
+      setError((x as Error).message);
+    }
+  };
+  return (
+    <div className="dialog-backdrop" onClick={props.onClose}>
+      <form className="dialog expand" role="dialog" aria-modal="true" aria-label="Expanded row" onSubmit={submit} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Escape' && props.onClose()}>
+        <h2>{props.meta._tn}</h2>
+        <div className="expand-fields">
+          {props.meta.columns.map((c) => (
+            <label key={c.cn} className="field">
+              <span>{c._cn} <span className="grid-type">{c.uidt}</span></span>
+              {c.uidt === 'LongText' || c.kind === 'json' ? (
+                <textarea rows={3} value={values[c._cn]} disabled={props.readOnly || c.pk} onChange={(e) => setValues({ ...values, [c._cn]: e.target.value })} />
+              ) : (
+                <input value={values[c._cn]} disabled={props.readOnly || c.pk} onChange={(e) => setValues({ ...values, [c._cn]: e.target.value })} />
+              )}
+            </label>
+          ))}
+        </div>
+        <FormMessage kind="error" text={error} />
+        <div className="dialog-actions">
+          <Button variant="secondary" onClick={props.onClose}>Close</Button>
+          {!props.readOnly ? <Button type="submit">Save</Button> : null}
+        </div>
+      </form>
+    </div>
+  );
+}

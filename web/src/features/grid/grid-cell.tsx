@@ -1,0 +1,84 @@
+/** One grid cell: shows the value by type, edits it inline (text, long text, number, decimal, checkbox, date, date-time, time, select, JSON). */
+import { useEffect, useRef, useState } from 'react';
+import type { ColumnMeta } from '../../api/dashboard';
+
+export function displayValue(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** A date-time without zone, as the API sends it ('2009-01-01 00:00:00'): edited in a datetime-local input. */
+const LOCAL_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+
+/** The editor's input type and starting text for a column's value. */
+export function editorFor(c: ColumnMeta, value: unknown): { type: string; text: string } {
+  const text = displayValue(value);
+  if (c.kind === 'datetime') {
+    const m = LOCAL_DATETIME.exec(text);
+    // Values with a time zone stay plain text so the zone is not lost.
+    if (m || text === '') return { type: 'datetime-local', text: m ? `${m[1]}T${m[2]}` : '' };
+  }
+  if (c.kind === 'integer' || c.kind === 'float') return { type: 'number', text };
+  if (c.kind === 'date') return { type: 'date', text };
+  if (c.kind === 'time') return { type: 'time', text };
+  return { type: 'text', text };
+}
+
+/** Text typed in an editor -> the value sent to the API for that column. */
+export function parseInput(c: ColumnMeta, text: string): unknown {
+  if (text === '' && c.nullable) return null;
+  if (c.kind === 'datetime') {
+    const m = LOCAL_DATETIME.exec(text);
+    if (m) return `${m[1]} ${m[2]!.length === 5 ? `${m[2]}:00` : m[2]}`;
+  }
+  if (c.kind === 'json') {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/** onCancel: Esc (the grid takes the keyboard back); onBlur: focus went elsewhere (left there). */
+export function CellEditor(props: { column: ColumnMeta; value: unknown; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
+  const { column: c } = props;
+  const editor = editorFor(c, props.value);
+  const [text, setText] = useState(editor.text);
+  const ref = useRef<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  const keys = (e: React.KeyboardEvent) => {
+    e.stopPropagation();
+    if (e.key === 'Escape') props.onCancel();
+    if (e.key === 'Enter' && !(c.uidt === 'LongText' && e.shiftKey)) {
+      e.preventDefault();
+      props.onSave(parseInput(c, text));
+    }
+  };
+  if (c.enumValues?.length) {
+    return (
+      <select ref={ref} className="cell-input" value={text} onChange={(e) => props.onSave(e.target.value || null)} onKeyDown={keys} onBlur={props.onBlur}>
+        {c.nullable ? <option value="" /> : null}
+        {c.enumValues.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    );
+  }
+  if (c.uidt === 'LongText' || c.kind === 'json') {
+    return <textarea ref={ref} className="cell-input cell-textarea" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={`Edit ${c._cn}`} />;
+  }
+  const decimal = c.kind === 'decimal' || c.kind === 'bigint';
+  return <input ref={ref} className="cell-input" type={editor.type} inputMode={decimal ? 'decimal' : undefined} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : c.kind === 'float' ? 'any' : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={`Edit ${c._cn}`} />;
+}
+
+export function CellView(props: { column: ColumnMeta; value: unknown; readOnly: boolean; onToggle: () => void }) {
+  if (props.column.kind === 'boolean') {
+    return <input type="checkbox" checked={!!props.value} disabled={props.readOnly} onChange={props.onToggle} aria-label={props.column._cn} />;
+  }
+  return <span className="cell-text">{displayValue(props.value)}</span>;
+}

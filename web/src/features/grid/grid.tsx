@@ -1,0 +1,232 @@
+/**
+ * The grid of a table or SQL view: virtualised rows fetched page by page as they come into view,
+ * the count shown apart ('unknown' if it times out), inline editing saved through the REST API,
+ * keyboard navigation, filter and sort in the where language (kept per table), add and delete.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { dashboardApi, type TableMeta } from '../../api/dashboard';
+import { useSignals } from '../../stores/signals';
+import { track } from '../../stores/notifications';
+import { Button } from '../../components/form';
+import { GridStore } from './grid-store';
+import { CellEditor, CellView } from './grid-cell';
+import { AddRowForm } from './add-row-form';
+import { RelationCell } from './relation-cell';
+import { FieldsMenu } from './fields-menu';
+import { ExpandForm } from './expand-form';
+import { recordsApi } from '../../api/records';
+import { QueryToolbar } from './query-toolbar';
+import { ViewsDrawer } from './views-drawer';
+import { activeGrid, command } from '../../actions/registry';
+
+/** Rows are 32 px: a million rows stay under the browsers' largest element height (about 33.5 million px). */
+const ROW_HEIGHT = 32;
+/** Width of the row-number column that precedes the data columns (see .grid-index). */
+const INDEX_WIDTH = 96;
+
+export function Grid(props: { projectId: string; dbAlias: string; table: string }) {
+  const [meta, setMeta] = useState<TableMeta | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    dashboardApi.tableMeta(props.projectId, props.dbAlias, props.table).then(setMeta, (e) => setError((e as Error).message));
+  }, [props.projectId, props.dbAlias, props.table]);
+  if (error) return <div className="form-message form-message-error">{error}</div>;
+  if (!meta) return <p className="muted">Loading {props.table}…</p>;
+  return <GridBody projectId={props.projectId} meta={meta} />;
+}
+
+function GridBody(props: { projectId: string; meta: TableMeta }) {
+  useSignals();
+  const { meta } = props;
+  const store = useMemo(() => new GridStore(props.projectId, meta), [props.projectId, meta]);
+  const columns = meta.columns.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
+  const widthOf = (name: string) => store.widths.value[name] ?? 180;
+  const [expanded, setExpanded] = useState<number | null>(null);
+  const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
+  const readOnly = !!meta.readOnly;
+  const scroller = useRef<HTMLDivElement>(null);
+  const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
+  const [adding, setAdding] = useState(false);
+  useEffect(() => store.reload(), [store]);
+
+  const rows = useVirtualizer({ count: store.size(), getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const items = rows.getVirtualItems();
+  // Columns are virtualised too: only those in view (plus a few) are rendered, with spacers around them.
+  const cols = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widthOf(columns[i]!._cn), overscan: 3, scrollMargin: INDEX_WIDTH });
+  useEffect(() => cols.measure(), [store.widths.value, columns.length]);
+  const colItems = cols.getVirtualItems();
+  const leftPad = Math.max(0, (colItems[0]?.start ?? INDEX_WIDTH) - INDEX_WIDTH);
+  const rightPad = Math.max(0, cols.getTotalSize() - ((colItems[colItems.length - 1]?.end ?? INDEX_WIDTH) - INDEX_WIDTH));
+  const shown = colItems.map((v) => ({ c: columns[v.index]!, ci: v.index }));
+  useEffect(() => {
+    if (items.length) void store.ensure(items[0]!.index, items[items.length - 1]!.index + 1);
+  }, [items[0]?.index, items[items.length - 1]?.index, store.size()]);
+
+  /** Leaves the editor and gives the keyboard back to the grid (the editor's input is gone). */
+  const stopEditing = () => {
+    setEditing(null);
+    scroller.current?.focus({ preventScroll: true });
+  };
+  const save = async (row: number, col: number, value: unknown) => {
+    stopEditing();
+    // Tracked in the notification bell; its toast says how it ended (with the server's msg on error).
+    await track(`Save ${columns[col]!._cn}`, store.save(row, columns[col]!._cn, value)).catch(() => {});
+  };
+
+  const onKey = (e: React.KeyboardEvent) => {
+    const a = store.active.value;
+    if (!a || editing) return;
+    const move = (row: number, col: number) => {
+      e.preventDefault();
+      store.active.value = { row: Math.max(0, Math.min(store.size() - 1, row)), col: Math.max(0, Math.min(columns.length - 1, col)) };
+      rows.scrollToIndex(store.active.value.row);
+      cols.scrollToIndex(store.active.value.col);
+    };
+    if (e.key === 'ArrowDown') move(a.row + 1, a.col);
+    else if (e.key === 'ArrowUp') move(a.row - 1, a.col);
+    else if (e.key === 'ArrowRight' || (e.key === 'Tab' && !e.shiftKey)) move(a.row, a.col + 1);
+    else if (e.key === 'ArrowLeft' || (e.key === 'Tab' && e.shiftKey)) move(a.row, a.col - 1);
+    else if (e.key === 'Enter' && !readOnly && !columns[a.col]!.pk) {
+      e.preventDefault();
+      setEditing(a);
+    } else if (e.key === 'Escape') store.active.value = null;
+    else if ((e.ctrlKey || e.metaKey) && e.key === 'c') {
+      const v = store.rows.value.get(a.row)?.[columns[a.col]!._cn];
+      void navigator.clipboard?.writeText(v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+    }
+  };
+
+  const count = store.count.value;
+  const active = store.active.value;
+  const deleteRows = () => {
+    const n = store.selected.value.size;
+    void (n ? track(`Delete ${n} rows`, store.removeSelected()) : track('Delete row', store.remove(active!.row))).catch(() => {});
+  };
+  // The toolbar's actions are commands of the registry, so menus and shortcuts can run them too.
+  const hasSelection = store.selected.value.size > 0 || !!active;
+  useEffect(() => {
+    activeGrid.value = { reload: () => store.reload(), addRow: () => setAdding(true), deleteRows, canWrite: !readOnly, hasSelection };
+  });
+  useEffect(() => () => void (activeGrid.value = null), []);
+  return (
+    <div className="grid-wrap">
+      <div className="grid-toolbar">
+        <QueryToolbar store={store} columns={meta.columns.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
+        <span className="grid-count" data-testid="row-count">{count === null ? 'counting…' : count === 'unknown' ? 'unknown rows' : `${count} ${count === 1 ? 'row' : 'rows'}`}</span>
+        <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}>↻</Button>
+        <FieldsMenu store={store} columns={meta.columns.filter((c) => !c.hidden)} />
+        {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
+        {!readOnly && hasSelection ? (
+          <Button variant="danger" onClick={command('grid.deleteRows').run}>
+            {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
+          </Button>
+        ) : null}
+        <ViewsDrawer />
+      </div>
+      {meta.readOnly ? <div className="read-only-note">Read-only: {meta.readOnly}</div> : null}
+      {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
+      {adding ? <AddRowForm meta={meta} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track('Add row', store.create(v)); setAdding(false); }} /> : null}
+      {expanded !== null && store.rows.value.get(expanded) ? (
+        <ExpandForm
+          meta={meta}
+          row={store.rows.value.get(expanded)!}
+          readOnly={readOnly}
+          onClose={() => setExpanded(null)}
+          onSave={async (changes) => {
+            await track('Save row', recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)));
+            setExpanded(null);
+          }}
+        />
+      ) : null}
+      <div
+        className="grid"
+        role="grid"
+        aria-rowcount={store.size()}
+        tabIndex={0}
+        onKeyDown={onKey}
+        ref={scroller}
+        onPaste={(e) => {
+          const a = store.active.value;
+          if (!a || editing || readOnly || columns[a.col]!.pk) return;
+          e.preventDefault();
+          void save(a.row, a.col, e.clipboardData.getData('text'));
+        }}
+      >
+        <div className="grid-head" role="row">
+          <div className="grid-index" />
+          <div className="col-pad" style={{ width: leftPad }} />
+          {shown.map(({ c }) => (
+            <div key={c.cn} className="grid-th" role="columnheader" style={{ width: widthOf(c._cn) }} title={`${c.dt}${c.pk ? ' · primary key' : ''}`}>
+              {c._cn} <span className="grid-type">{c.uidt}</span>
+              <span
+                className="col-resize"
+                aria-label={`Resize ${c._cn}`}
+                onMouseDown={(e) => {
+                  const x0 = e.clientX;
+                  const w0 = widthOf(c._cn);
+                  const move = (m: MouseEvent) => store.setWidth(c._cn, w0 + m.clientX - x0);
+                  const up = () => (window.removeEventListener('mousemove', move), window.removeEventListener('mouseup', up));
+                  window.addEventListener('mousemove', move);
+                  window.addEventListener('mouseup', up);
+                }}
+              />
+            </div>
+          ))}
+          <div className="col-pad" style={{ width: rightPad }} />
+          {relations.map((r) => (
+            <div key={`${r.type}:${r.alias}`} className="grid-th relation-th" role="columnheader" title={{ hm: 'has many', bt: 'belongs to', mm: 'many to many' }[r.type]}>
+              {r.table} <span className="grid-type">{{ hm: 'has many', bt: 'belongs to', mm: 'many to many' }[r.type]}</span>
+            </div>
+          ))}
+        </div>
+        {count === 0 ? <div className="grid-empty muted">{store.where.value ? 'No rows match the filter' : 'No rows yet'}</div> : null}
+        <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
+          {items.map((vr) => {
+            const row = store.rows.value.get(vr.index);
+            return (
+              <div key={vr.key} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: ROW_HEIGHT }}>
+                <div className="grid-index">
+                  {!readOnly && row ? (
+                    <input type="checkbox" className="row-select" aria-label={`Select row ${vr.index + 1}`} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />
+                  ) : null}
+                  <span className="row-number">{vr.index + 1}</span>
+                  {row ? <button className="expand-btn" aria-label={`Expand row ${vr.index + 1}`} onClick={() => setExpanded(vr.index)}>⤢</button> : null}
+                </div>
+                <div className="col-pad" style={{ width: leftPad }} />
+                {shown.map(({ c, ci }) => {
+                  const isActive = active?.row === vr.index && active.col === ci;
+                  const isEditing = editing?.row === vr.index && editing.col === ci;
+                  return (
+                    <div
+                      key={c.cn}
+                      role="gridcell"
+                      className={`grid-cell${isActive ? ' active' : ''}`}
+                      style={{ width: widthOf(c._cn) }}
+                      onClick={() => (store.active.value = { row: vr.index, col: ci })}
+                      onDoubleClick={() => !readOnly && !c.pk && row && setEditing({ row: vr.index, col: ci })}
+                    >
+                      {!row ? (
+                        <span className="cell-loading" />
+                      ) : isEditing ? (
+                        <CellEditor column={c} value={row[c._cn]} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
+                      ) : (
+                        <CellView column={c} value={row[c._cn]} readOnly={readOnly} onToggle={() => save(vr.index, ci, !row[c._cn])} />
+                      )}
+                    </div>
+                  );
+                })}
+                <div className="col-pad" style={{ width: rightPad }} />
+                {relations.map((r) => (
+                  <div key={`${r.type}:${r.alias}`} role="gridcell" className="grid-cell relation">
+                    {row ? <RelationCell store={store} meta={meta} relation={r} row={row} index={vr.index} readOnly={readOnly} /> : <span className="cell-loading" />}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/** The grid's filter and sort builders, search box, and the where language for those who want it. */
+import { useState } from 'react';
+import type { ColumnMeta } from '../../api/dashboard';
+import { Button } from '../../components/form';
+import { FILTER_OPS, toSort, toWhere, type FilterRow, type SortRow } from './query-builder';
+import type { GridStore } from './grid-store';
+
+export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; displayColumn: string | null }) {
+  const { store } = props;
+  const saved = store.builder.value;
+  const [filters, setFilters] = useState<FilterRow[]>(saved.filters);
+  const [sorts, setSorts] = useState<SortRow[]>(saved.sorts);
+  const [search, setSearch] = useState(saved.search);
+  const [raw, setRaw] = useState<string | null>(saved.raw);
+  const apply = (f = filters, s = sorts, q = search, r = raw) => {
+    store.builder.value = { filters: f, sorts: s, search: q, raw: r };
+    store.setQuery(r ?? toWhere(f, { column: props.displayColumn, text: q }), toSort(s));
+  };
+  const col = (value: string, onChange: (v: string) => void, label: string) => (
+    <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">column…</option>
+      {props.columns.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
+    </select>
+  );
+  return (
+    <div className="query-toolbar">
+      {props.displayColumn ? (
+        <input className="grid-search" aria-label="Search" placeholder={`Search ${props.displayColumn}`} value={search} onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && apply()} />
+      ) : null}
+      {raw === null ? (
+        <>
+          {filters.map((f, i) => (
+            <span key={i} className="query-row">
+              {col(f.column, (v) => setFilters(filters.map((x, j) => (j === i ? { ...x, column: v } : x))), `Filter ${i + 1} column`)}
+              <select aria-label={`Filter ${i + 1} operator`} value={f.op} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, op: e.target.value } : x)))}>
+                {FILTER_OPS.map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
+              </select>
+              {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
+                <input aria-label={`Filter ${i + 1} value`} value={f.value} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
+              ) : null}
+              <button className="chip-x" aria-label={`Remove filter ${i + 1}`} onClick={() => setFilters(filters.filter((_, j) => j !== i))}>×</button>
+            </span>
+          ))}
+          {sorts.map((s, i) => (
+            <span key={`s${i}`} className="query-row">
+              {col(s.column, (v) => setSorts(sorts.map((x, j) => (j === i ? { ...x, column: v } : x))), `Sort ${i + 1} column`)}
+              <select aria-label={`Sort ${i + 1} direction`} value={s.desc ? 'desc' : 'asc'} onChange={(e) => setSorts(sorts.map((x, j) => (j === i ? { ...x, desc: e.target.value === 'desc' } : x)))}>
+                <option value="asc">A → Z</option>
+                <option value="desc">Z → A</option>
+              </select>
+              <button className="chip-x" aria-label={`Remove sort ${i + 1}`} onClick={() => setSorts(sorts.filter((_, j) => j !== i))}>×</button>
+            </span>
+          ))}
+          <Button variant="ghost" onClick={() => setFilters([...filters, { column: '', op: 'eq', value: '' }])}>+ Filter</Button>
+          <Button variant="ghost" onClick={() => setSorts([...sorts, { column: '', desc: false }])}>+ Sort</Button>
+        </>
+      ) : (
+        <input className="grid-where" aria-label="Where" placeholder="(Name,like,%rock%)~and(Id,gt,10)" value={raw} onChange={(e) => setRaw(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && apply()} />
+      )}
+      <Button variant="ghost" onClick={() => setRaw(raw === null ? toWhere(filters, { column: props.displayColumn, text: search }) : null)}>{raw === null ? 'Where…' : 'Builder'}</Button>
+      <Button variant="secondary" onClick={() => apply()}>Apply</Button>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * Relation columns of the grid: belongs-to shows the parent's display value and lets you pick
+ * another; has-many shows the children; many-to-many lists linked rows, links through a picker
+ * fed by m2mNotChildren and unlinks with ×.
+ */
+import { useState } from 'react';
+import type { RelationMeta, TableMeta } from '../../api/dashboard';
+import { recordsApi } from '../../api/records';
+import { track } from '../../stores/notifications';
+import { RowPicker } from './row-picker';
+import type { GridStore } from './grid-store';
+
+type Row = Record<string, unknown>;
+
+export const relationKey = (r: RelationMeta) => (r.type === 'hm' ? `${r.alias}List` : r.type === 'bt' ? `${r.alias}Read` : `${r.alias}MMList`);
+
+/** The display value of a nested row: its display column, else its key. */
+export function labelOf(r: RelationMeta, row: Row | null | undefined): string {
+  if (!row) return '';
+  const v = (r.targetDisplay && row[r.targetDisplay]) ?? r.targetPks.map((k) => row[k]).join(' / ');
+  return v === null || v === undefined ? '' : String(v);
+}
+
+const idOf = (keys: string[], row: Row) => keys.map((k) => String(row[k])).join('___');
+
+export function RelationCell(props: { store: GridStore; meta: TableMeta; relation: RelationMeta; row: Row; index: number; readOnly: boolean }) {
+  const { store, relation: r, row, index } = props;
+  const [picking, setPicking] = useState(false);
+  const value = row[relationKey(r)];
+  const rowId = store.idOf(row);
+  const search = (text: string) => (text && r.targetDisplay ? `(${r.targetDisplay},like,%${text}%)` : undefined);
+
+  const chips = (list: Row[], unlink?: (x: Row) => void) =>
+    list.map((x, i) => (
+      <span key={i} className="chip">
+        {labelOf(r, x)}
+        {unlink ? <button className="chip-x" aria-label={`Unlink ${labelOf(r, x)}`} onClick={(e) => (e.stopPropagation(), unlink(x))}>×</button> : null}
+      </span>
+    ));
+
+  if (r.type === 'hm') return <div className="relation-cell">{chips((value as Row[] | undefined) ?? [])}</div>;
+
+  if (r.type === 'bt') {
+    return (
+      <div className="relation-cell" onDoubleClick={() => !props.readOnly && setPicking(true)}>
+        {value ? <span className="chip">{labelOf(r, value as Row)}</span> : null}
+        {!props.readOnly ? <button className="chip-add" aria-label={`Choose ${r.table}`} onClick={() => setPicking(true)}>⌄</button> : null}
+        {picking ? (
+          <RowPicker
+            title={`Choose ${r.table}`}
+            load={async (text) => recordsApi.list(store.projectId, r.table, { limit: 25, offset: 0, where: search(text) })}
+            label={(x) => labelOf(r, x)}
+            onPick={async (parent) => {
+              const changes = Object.fromEntries(r.columns.map((c, i) => [c, parent[r.refColumns[i]!]]));
+              // The row is read again inside the tracked call, so 'done' means the cell shows it.
+              await track(`Change ${r.table}`, recordsApi.update(store.projectId, props.meta._tn, rowId, changes).then(() => store.refreshRow(index)));
+              setPicking(false);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        ) : null}
+      </div>
+    );
+  }
+
+  const unlink = async (x: Row) => {
+    try {
+      await track(`Unlink ${labelOf(r, x)}`, recordsApi.unlink(store.projectId, props.meta._tn, rowId, r.alias, idOf(r.targetPks, x)).then(() => store.refreshRow(index)));
+    } catch {
+      // The error toast and the bell entry carry the server's message.
+    }
+  };
+  return (
+    <div className="relation-cell">
+      {chips((value as Row[] | undefined) ?? [], props.readOnly ? undefined : unlink)}
+      {!props.readOnly ? <button className="chip-add" aria-label={`Link ${r.table}`} onClick={() => setPicking(true)}>+</button> : null}
+      {picking ? (
+        <RowPicker
+          title={`Link ${r.table}`}
+          load={async (text) => (await recordsApi.notLinked(store.projectId, props.meta._tn, r.alias, rowId, { where: search(text), limit: 25 })).list}
+          label={(x) => labelOf(r, x)}
+          onPick={async (target) => {
+            await track(`Link ${labelOf(r, target)}`, recordsApi.link(store.projectId, props.meta._tn, rowId, r.alias, idOf(r.targetPks, target)).then(() => store.refreshRow(index)));
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

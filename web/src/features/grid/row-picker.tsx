@@ -1,0 +1,41 @@
+/** A dialog listing rows to pick from (search in the display column): linking and re-parenting. */
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/form';
+
+type Row = Record<string, unknown>;
+
+export function RowPicker(props: {
+  title: string;
+  load: (search: string) => Promise<Row[]>;
+  label: (row: Row) => string;
+  onPick: (row: Row) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const t = setTimeout(() => props.load(search).then(setRows, (e) => setError((e as Error).message)), 200);
+    return () => clearTimeout(t);
+  }, [search]);
+  return (
+    <div className="dialog-backdrop" onClick={props.onClose}>
+      <div className="dialog picker" role="dialog" aria-modal="true" aria-label={props.title} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Escape' && props.onClose()}>
+        <h2>{props.title}</h2>
+        <input className="search" autoFocus placeholder="Search" aria-label="Search rows" value={search} onChange={(e) => setSearch(e.target.value)} />
+        {error ? <div className="form-message form-message-error">{error}</div> : null}
+        <ul className="picker-list">
+          {rows === null ? <li className="muted">Loading…</li> : rows.length === 0 ? <li className="muted">Nothing to pick</li> : null}
+          {rows?.map((r, i) => (
+            <li key={i}>
+              <button className="picker-item" onClick={() => props.onPick(r).catch((e) => setError((e as Error).message))}>
+                {props.label(r)}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="dialog-actions"><Button variant="secondary" onClick={props.onClose}>Close</Button></div>
+      </div>
+    </div>
+  );
+}

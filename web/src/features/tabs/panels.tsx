@@ -1,0 +1,72 @@
+/**
+ * Dashboard panels other than tables and definitions. Info shows the project's API endpoints;
+ * the others name what they will hold and say that this version does not have them yet.
+ */
+import { useEffect, useState } from 'react';
+import { http } from '../../api/http';
+import { settingsOpen } from '../../actions/registry';
+import { Button } from '../../components/form';
+import { UsersManagement } from '../team/users-management';
+import { RolesManagement, TokensManagement } from '../team/tokens-management';
+
+export const PANELS: Record<string, { title: string; holds: string }> = {
+  info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
+  roles: { title: 'Team & Auth', holds: 'users of this project with their roles, invites, and API tokens (Users Management, API Tokens Management, Roles Management)' },
+  appStore: { title: 'App Store', holds: 'plugins to install: storage, e-mail, chat and other integrations' },
+  meta: { title: 'Project Metadata', holds: 'export and import of the project metadata, and resetting it' },
+  audit: { title: 'Audit', holds: 'the schema migrations of this database with apply and roll back, and the audit log of changes' },
+  sqlClient: { title: 'SQL Client', holds: 'SQL editors that run queries against this database (owners and creators only)' },
+  graphqlClient: { title: 'GraphQL Client', holds: 'an editor to run queries against this project’s GraphQL API' },
+  grpcClient: { title: 'gRPC Client', holds: 'a client for gRPC services' },
+  apiClient: { title: 'API Client', holds: 'a client to call the generated REST API with saved requests and variables' },
+  terminal: { title: 'Terminal', holds: 'up to 5 terminals on the server machine' },
+  crons: { title: 'Cron Jobs', holds: 'scheduled jobs: HTTP calls, SQL and notifications' },
+  acl: { title: 'ACL', holds: 'per-table and per-column rights of each role' },
+  disableOrEnableModel: { title: 'Meta Management', holds: 'which tables, views, functions and procedures each role sees in the tree' },
+  projectSettings: { title: 'Themes', holds: 'the appearance settings' },
+};
+
+function InfoPanel(props: { projectId: string }) {
+  const [info, setInfo] = useState<unknown>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    http(`/nc/${props.projectId}/projectApiInfo`).then(setInfo, (e) => setError((e as Error).message));
+  }, [props.projectId]);
+  if (error) return <div className="form-message form-message-error">{error}</div>;
+  return (
+    <div className="panel">
+      <h2>Project info</h2>
+      <pre className="json-view">{info ? JSON.stringify(info, null, 2) : 'Loading…'}</pre>
+      <p className="muted">The REST API is documented at the Swagger link; GraphQL answers at the gqlApiUrl with the same session token.</p>
+    </div>
+  );
+}
+
+export function Panel(props: { projectId: string; name: string }) {
+  if (props.name === 'info') return <InfoPanel projectId={props.projectId} />;
+  if (props.name === 'roles') {
+    return (
+      <div className="panel team-panel">
+        <UsersManagement projectId={props.projectId} />
+        <TokensManagement projectId={props.projectId} />
+        <RolesManagement />
+      </div>
+    );
+  }
+  if (props.name === 'projectSettings') {
+    return (
+      <div className="panel">
+        <h2>Themes</h2>
+        <Button onClick={() => (settingsOpen.value = true)}>Open appearance settings</Button>
+      </div>
+    );
+  }
+  const p = PANELS[props.name];
+  return (
+    <div className="panel placeholder-panel" role="region" aria-label={p?.title ?? props.name}>
+      <h2>{p?.title ?? props.name}</h2>
+      <p>This tab will hold {p?.holds ?? 'this feature'}.</p>
+      <p className="muted">It is not available in this version of Tablo yet.</p>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Change environment (spec 3 and 5): pick an environment and click Change. The server switches the
+ * project's working environment; the client polls GET /dashboard every second until the server
+ * answers, then reloads the page so the tree, tabs and project info come from the new environment.
+ */
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/overlays';
+import { dashboardOp } from '../../api/projects';
+import { http } from '../../api/http';
+import { track } from '../../stores/notifications';
+
+const POLL_MS = 1000;
+const POLL_TRIES = 60;
+
+async function waitForServer(): Promise<void> {
+  for (let i = 0; i < POLL_TRIES; i++) {
+    try {
+      await http('/dashboard');
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  }
+  throw new Error('The Tablo server did not answer after the environment change');
+}
+
+export function ChangeEnvButton(props: { projectId: string; envs: string[]; workingEnv: string }) {
+  const [open, setOpen] = useState(false);
+  const [env, setEnv] = useState(props.envs.find((e) => e !== props.workingEnv) ?? props.workingEnv);
+  if (props.envs.length < 2) return null;
+  const change = () => {
+    setOpen(false);
+    void track(`Change environment to ${env}`, dashboardOp('projectChangeEnv', { projectId: props.projectId, args: { env } }).then(waitForServer))
+      .then(() => window.location.reload())
+      .catch(() => {});
+  };
+  return (
+    <>
+      <button className="tree-leaf" onClick={() => setOpen(true)}>Change environment</button>
+      {open ? (
+        <ConfirmDialog heading="Change environment" submitLabel="Change" onCancel={() => setOpen(false)} onSubmit={change}>
+          <label className="field">
+            <span>Environment</span>
+            <select value={env} onChange={(e) => setEnv(e.target.value)} aria-label="Environment">
+              {props.envs.map((e) => (
+                <option key={e} value={e}>{e}{e === props.workingEnv ? ' (Active Env)' : ''}</option>
+              ))}
+            </select>
+          </label>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

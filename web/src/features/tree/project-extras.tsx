@@ -1,0 +1,79 @@
+/**
+ * The tree's project entries: Info, Team & Auth, App Store, Project Metadata, Settings (only for
+ * the project's owner or creator), and Preview as a role / Reset Preview.
+ */
+import { useEffect, useState } from 'react';
+import { http } from '../../api/http';
+import { openTab } from '../../stores/tabs';
+import { toast } from '../../stores/toasts';
+import { PANELS } from '../tabs/panels';
+import { PREVIEW_ROLES, previewAs, setPreview } from '../../stores/preview';
+import { useSignals } from '../../stores/signals';
+import { panelOpener } from '../../actions/registry';
+import { canShare } from '../../stores/project';
+
+const open = (name: string, dbAlias = 'db') => {
+  const refused = openTab({ type: 'panel', name, dbAlias, title: PANELS[name]?.title ?? name });
+  if (refused) toast('error', refused, 5000);
+};
+
+export function PanelLeaf(props: { name: string; dbAlias?: string }) {
+  return (
+    <li>
+      <button className="tree-leaf tree-panel" onClick={() => open(props.name, props.dbAlias)}>
+        {PANELS[props.name]?.title ?? props.name}
+      </button>
+    </li>
+  );
+}
+
+export function ProjectExtras(props: { projectId: string }) {
+  useSignals();
+  const [roles, setRoles] = useState<Record<string, boolean>>({});
+  useEffect(() => {
+    http<{ roles?: Record<string, boolean> }>('/user/me', { query: { project_id: props.projectId } }).then((me) => setRoles(me.roles ?? {}), () => {});
+  }, [props.projectId]);
+  const creator = !!(roles.owner || roles.creator || roles.super);
+  useEffect(() => {
+    canShare.value = creator;
+    return () => {
+      canShare.value = false;
+    };
+  }, [creator]);
+  useEffect(() => {
+    panelOpener.value = open;
+    return () => {
+      panelOpener.value = null;
+    };
+  }, []);
+  return (
+    <ul className="tree-extras">
+      <PanelLeaf name="info" />
+      {creator ? <PanelLeaf name="roles" /> : null}
+      <PanelLeaf name="appStore" />
+      <PanelLeaf name="meta" />
+      <PanelLeaf name="graphqlClient" />
+      <PanelLeaf name="apiClient" />
+      <PanelLeaf name="grpcClient" />
+      <PanelLeaf name="terminal" />
+      <PanelLeaf name="crons" />
+      {creator ? <PanelLeaf name="projectSettings" /> : null}
+      {creator ? (
+        <li className="preview">
+          <label className="tree-leaf">
+            Preview as
+            <select aria-label="Preview as" value={previewAs.value ?? ''} onChange={(e) => setPreview(e.target.value || null)}>
+              <option value="">(your role)</option>
+              {PREVIEW_ROLES.map((r) => (
+                <option key={r} value={r}>{r}</option>
+              ))}
+            </select>
+          </label>
+          {previewAs.value ? (
+            <button className="tree-leaf" onClick={() => setPreview(null)}>Reset Preview</button>
+          ) : null}
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * The project tree: environments (the active one marked 'Active Env'), each database with its
+ * Tables, Views, Functions, Procedures and Sequences, loaded when a group opens; 20 items at a
+ * time with a way to show more; the spec's info toast for an empty group.
+ */
+import { useEffect, useState } from 'react';
+import { dashboardApi, type EnvDb, type EnvList } from '../../api/dashboard';
+import { LIMITS } from '../../lib/limits';
+import { toast } from '../../stores/toasts';
+import { ChangeEnvButton } from './change-env';
+import { MetaSyncButton } from './meta-sync-button';
+import { openTab, type TabType } from '../../stores/tabs';
+import { PanelLeaf, ProjectExtras } from './project-extras';
+
+interface Item { name: string; title: string; type: TabType }
+type GroupKind = 'Tables' | 'Views' | 'Functions' | 'Procedures' | 'Sequences';
+
+const EMPTY: Record<GroupKind, string> = {
+  Tables: 'No tables in this schema',
+  Views: 'No views in this schema',
+  Functions: 'No functions in this schema',
+  Procedures: 'No procedures in this schema',
+  Sequences: 'No sequences in this schema',
+};
+
+async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): Promise<Item[]> {
+  switch (kind) {
+    case 'Tables':
+      return (await dashboardApi.tables(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'table' }));
+    case 'Views':
+      return (await dashboardApi.views(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'view' }));
+    case 'Functions':
+      return (await dashboardApi.routines(projectId, dbAlias, 'functionList')).map((r) => ({ name: r.name, title: r.name, type: 'function' }));
+    case 'Procedures':
+      return (await dashboardApi.routines(projectId, dbAlias, 'procedureList')).map((r) => ({ name: r.name, title: r.name, type: 'procedure' }));
+    case 'Sequences':
+      return (await dashboardApi.routines(projectId, dbAlias, 'sequenceList')).map((r) => ({ name: r.name, title: r.name, type: 'sequence' }));
+  }
+}
+
+function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(!!props.initiallyOpen);
+  const [items, setItems] = useState<Item[] | null>(null);
+  const [shown, setShown] = useState<number>(LIMITS.treePageSize);
+  useEffect(() => {
+    if (!open || items) return;
+    loadGroup(props.projectId, props.dbAlias, props.kind)
+      .then((list) => {
+        setItems(list);
+        if (list.length === 0) toast('info', EMPTY[props.kind], LIMITS.toastMs.info);
+      })
+      .catch((e) => {
+        toast('error', (e as Error).message);
+        setOpen(false);
+      });
+  }, [open]);
+  return (
+    <li>
+      <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span className="tree-caret">{open ? '▾' : '▸'}</span> {props.kind}
+        {items ? <span className="tree-count">{items.length}</span> : null}
+      </button>
+      {open && items ? (
+        <ul className="tree-children">
+          {items.slice(0, shown).map((it) => (
+            <li key={it.name}>
+              <button
+                className="tree-leaf"
+                onClick={() => {
+                  const refused = openTab({ type: it.type, name: it.name, dbAlias: props.dbAlias, title: it.title });
+                  if (refused) toast('error', refused, LIMITS.toastMs.long);
+                }}
+              >
+                {it.title}
+              </button>
+            </li>
+          ))}
+          {items.length > shown ? (
+            <li>
+              <button className="tree-more" onClick={() => setShown(shown + LIMITS.treePageSize)}>
+                Show {Math.min(LIMITS.treePageSize, items.length - shown)} more
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+function DbNode(props: { projectId: string; db: EnvDb }) {
+  const { db } = props;
+  // Bumped after a metadata sync so every group loads its list again.
+  const [generation, setGeneration] = useState(0);
+  return (
+    <li>
+      <div className="tree-db">
+        {db.dbAlias} <span className="muted">({db.client === 'pg' ? 'PostgreSQL' : db.client === 'mysql' ? 'MySQL' : db.client === 'mssql' ? 'SQL Server' : 'SQLite'})</span>
+        <MetaSyncButton projectId={props.projectId} dbAlias={db.dbAlias} onSynced={() => setGeneration(generation + 1)} />
+      </div>
+      <ul>
+        {(['Tables', 'Views', 'Functions', 'Procedures', 'Sequences'] as GroupKind[]).map((k) => (
+          <Group key={`${k}:${generation}`} projectId={props.projectId} dbAlias={db.dbAlias} kind={k} initiallyOpen={k === 'Tables'} />
+        ))}
+        <PanelLeaf name="audit" dbAlias={db.dbAlias} />
+        <PanelLeaf name="sqlClient" dbAlias={db.dbAlias} />
+      </ul>
+    </li>
+  );
+}
+
+export function ProjectTree(props: { projectId: string; title: string }) {
+  const [envs, setEnvs] = useState<EnvList | null>(null);
+  useEffect(() => {
+    dashboardApi.envs(props.projectId).then(setEnvs, (e) => toast('error', (e as Error).message));
+  }, [props.projectId]);
+  return (
+    <nav className="tree" aria-label="Project tree">
+      <div className="tree-project">{props.title}</div>
+      <ul>
+        {envs
+          ? Object.entries(envs.envs).map(([env, e]) => (
+              <li key={env}>
+                <div className="tree-env">
+                  {env} {e.active ? <span className="badge badge-started">Active Env</span> : null}
+                </div>
+                {e.active ? (
+                  <ul>
+                    {e.dbs.map((db) => (
+                      <DbNode key={db.dbAlias} projectId={props.projectId} db={db} />
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))
+          : null}
+      </ul>
+      {envs ? <ChangeEnvButton projectId={props.projectId} envs={Object.keys(envs.envs)} workingEnv={envs.workingEnv} /> : null}
+      <ProjectExtras projectId={props.projectId} />
+    </nav>
+  );
+}

@@ -1,0 +1,15 @@
+/** Every limit and duration of the web app, in one place (spec sections 5 and 9). */
+export const LIMITS = {
+  toastMs: { info: 2000, error: 3000, success: 3000, long: 5000 },
+  tokenExpiredToastMs: 5000,
+  passwordMinLength: 8,
+  maxTabsDefault: 99,
+  maxTablesDefault: 99999,
+  treePageSize: 20,
+  countTimeoutMs: 10_000,
+  appBarHeight: 40,
+  /** How often a signed-in session is checked with GET /user/me (spec 4: value not given). */
+  sessionPollMs: 60_000,
+  /** 504 answers in a row to that check before the user is cleared. */
+  sessionPollMaxFailures: 3,
+} as const;

@@ -1,0 +1,75 @@
+/**
+ * Sign in: email, password, forgot-password and sign-up links; the server's message on failure.
+ * A Tablo started with a master key asks for that key instead.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { authApi } from '../../api/auth';
+import { acceptToken, returnTo } from '../../app/session-actions';
+import { AuthCard, Button, FormMessage, TextField } from '../../components/form';
+import { emailError, passwordError } from '../../lib/validation';
+import { projectInfo } from '../../stores/session';
+import { useSignals } from '../../stores/signals';
+import { MasterKeyForm } from './master-key-form';
+
+/** /user/authentication/signin: e-mail and password (or the master key), validated with the spec's messages. */
+export function SigninPage() {
+  useSignals();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next = { email: emailError(email), password: passwordError(password) };
+    setErrors(next);
+    setServerError(null);
+    if (next.email || next.password) return;
+    setBusy(true);
+    try {
+      const { token } = await authApi.signin(email.trim(), password);
+      await acceptToken(token);
+      navigate(returnTo(location.state), { replace: true });
+    } catch (err) {
+      setServerError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (projectInfo.value?.authType === 'masterKey') {
+    return (
+      <AuthCard title="Sign in" subtitle="This Tablo is protected by a master key: enter the key it was started with.">
+        <MasterKeyForm />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back to Tablo"
+      footer={
+        <>
+          <Link to="/user/password/forgot">Forgot password?</Link>
+          <span>
+            No account? <Link to="/user/authentication/signup">Sign up</Link>
+          </span>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <TextField label="E-mail" name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
+        <TextField label="Password" name="password" type="password" value={password} onChange={setPassword} error={errors.password} />
+        <FormMessage kind="error" text={serverError} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

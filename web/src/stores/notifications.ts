@@ -1,0 +1,43 @@
+/** The notification bell: operations with status pending, success or error and their times. */
+import { computed, signal } from './signals';
+import { toast } from './toasts';
+
+export interface Notification {
+  id: number;
+  title: string;
+  status: 'pending' | 'success' | 'error';
+  time: number;
+  detail?: string;
+}
+
+export const notifications = signal<Notification[]>([]);
+export const anyPending = computed(() => notifications.value.some((n) => n.status === 'pending'));
+let nextId = 1;
+
+/** Records an operation: pending until it ends, then success or error (with a toast). */
+export async function track<T>(title: string, run: Promise<T>): Promise<T> {
+  const id = nextId++;
+  notifications.value = [{ id, title, status: 'pending', time: Date.now() }, ...notifications.value];
+  const settle = (status: 'success' | 'error', detail?: string) => {
+    notifications.value = notifications.value.map((n) => (n.id === id ? { ...n, status, detail, time: Date.now() } : n));
+    toast(status, detail ? `${title}: ${detail}` : title);
+  };
+  try {
+    const out = await run;
+    settle('success');
+    return out;
+  } catch (e) {
+    settle('error', (e as Error).message);
+    throw e;
+  }
+}
+
+export const clearNotifications = () => (notifications.value = notifications.value.filter((n) => n.status === 'pending'));
+
+/** '5 seconds ago', '3 minutes ago', ... '2 years ago'. */
+export function relativeTime(t: number, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - t) / 1000));
+  const units: [number, string][] = [[31536000, 'year'], [2592000, 'month'], [86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
+  for (const [size, name] of units) if (s >= size) return `${Math.floor(s / size)} ${name}${Math.floor(s / size) === 1 ? '' : 's'} ago`;
+  return 'just now';
+}

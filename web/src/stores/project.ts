@@ -1,0 +1,7 @@
+/** The project open in the dashboard (for the top bar: name, API links, project info). */
+import { signal } from './signals';
+
+export const currentProject = signal<{ id: string; title: string; projectType: 'rest' | 'graphql' } | null>(null);
+
+/** Whether the signed-in user may add people to the open project (owner or creator). */
+export const canShare = signal(false);

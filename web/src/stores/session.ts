@@ -1,0 +1,62 @@
+/**
+ * The signed-in user: token (kept in localStorage), user record from /user/me, and the server's
+ * project info from /auth/type. Sign-out clears user, token and auth type.
+ */
+import { computed, signal } from './signals';
+
+/** The signed-in user as GET /user/me answers it. */
+export interface User {
+  id: string | null;
+  email: string | null;
+  firstname?: string | null;
+  lastname?: string | null;
+  roles: Record<string, boolean>;
+}
+
+/** The server's answer to GET /auth/type. */
+export interface ProjectInfo {
+  authType: 'none' | 'jwt' | 'masterKey';
+  firstUser: boolean;
+  projectHasDb: boolean;
+  projectHasAdmin: boolean;
+  env: string;
+  version: string;
+}
+
+const TOKEN_KEY = 'tablo.token';
+const MASTER_KEY = 'tablo.masterKey';
+
+/** The session token (xc-auth), kept in localStorage. */
+export const token = signal<string | null>(localStorage.getItem(TOKEN_KEY));
+/** The master key (xc-master-key) of a Tablo started with one, kept in localStorage. */
+export const masterKey = signal<string | null>(localStorage.getItem(MASTER_KEY));
+/** The signed-in user, or null. */
+export const user = signal<User | null>(null);
+/** Auth type, first-user flag and version of the server, loaded before the app renders. */
+export const projectInfo = signal<ProjectInfo | null>(null);
+
+/** True for a user with an e-mail, or the master key / no-auth principal. */
+export const isSignedIn = computed(() => !!user.value && (!!user.value.email || !!user.value.roles.super));
+/** True for the Super Admin (and the master key). */
+export const isSuperAdmin = computed(() => !!user.value?.roles.super);
+
+/** Keeps (or with null forgets) the session token. */
+export function setToken(t: string | null): void {
+  token.value = t;
+  if (t) localStorage.setItem(TOKEN_KEY, t);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+
+/** Keeps (or with null forgets) the master key. */
+export function setMasterKey(k: string | null): void {
+  masterKey.value = k;
+  if (k) localStorage.setItem(MASTER_KEY, k);
+  else localStorage.removeItem(MASTER_KEY);
+}
+
+/** Clears user, token and master key. */
+export function clearSession(): void {
+  setToken(null);
+  setMasterKey(null);
+  user.value = null;
+}

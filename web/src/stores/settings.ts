@@ -1,0 +1,55 @@
+/**
+ * Appearance settings, kept per user in localStorage: dark mode, the preset theme (Default,
+ * Orange, Strawberry, Grapes) or a custom theme of seven colours, applied as CSS variables.
+ */
+import { effect, signal } from './signals';
+import { user } from './session';
+
+export const THEME_KEYS = ['primary', 'secondary', 'accent', 'info', 'success', 'warning', 'error'] as const;
+export type Theme = Record<(typeof THEME_KEYS)[number], string>;
+
+export const PRESETS: Record<string, Theme> = {
+  Default: { primary: '#2563eb', secondary: '#64748b', accent: '#7c3aed', info: '#0284c7', success: '#16a34a', warning: '#d97706', error: '#dc2626' },
+  Orange: { primary: '#ea580c', secondary: '#78716c', accent: '#f59e0b', info: '#0891b2', success: '#15803d', warning: '#ca8a04', error: '#b91c1c' },
+  Strawberry: { primary: '#e11d48', secondary: '#6b7280', accent: '#db2777', info: '#0284c7', success: '#059669', warning: '#d97706', error: '#be123c' },
+  Grapes: { primary: '#7c3aed', secondary: '#64748b', accent: '#c026d3', info: '#4f46e5', success: '#16a34a', warning: '#d97706', error: '#dc2626' },
+};
+
+export const darkTheme = signal(false);
+export const themeName = signal<string>('Default');
+export const customTheme = signal<Theme>({ ...PRESETS.Default! });
+
+const keyFor = () => `tablo.settings.${user.value?.email ?? 'anonymous'}`;
+let loadedFor: string | null = null;
+
+/** Loads the signed-in user's settings (called when the user changes). */
+export function loadSettings(): void {
+  const raw = localStorage.getItem(keyFor());
+  const s = raw ? (JSON.parse(raw) as { darkTheme?: boolean; themeName?: string; customTheme?: Theme }) : {};
+  darkTheme.value = !!s.darkTheme;
+  themeName.value = s.themeName ?? 'Default';
+  customTheme.value = { ...PRESETS.Default!, ...(s.customTheme ?? {}) };
+  loadedFor = keyFor();
+}
+
+effect(() => {
+  const key = keyFor();
+  if (loadedFor !== key) loadSettings();
+});
+
+effect(() => {
+  const theme = themeName.value === 'Custom' ? customTheme.value : (PRESETS[themeName.value] ?? PRESETS.Default!);
+  const root = document.documentElement;
+  root.dataset.theme = darkTheme.value ? 'dark' : 'light';
+  for (const k of THEME_KEYS) root.style.setProperty(`--${k}`, theme[k]);
+  root.style.setProperty('--primary-hover', theme.primary);
+  if (loadedFor === keyFor()) {
+    localStorage.setItem(keyFor(), JSON.stringify({ darkTheme: darkTheme.value, themeName: themeName.value, customTheme: customTheme.value }));
+  }
+});
+
+/** Cycles through the named palettes. */
+export function nextTheme(): void {
+  const names = Object.keys(PRESETS);
+  themeName.value = names[(names.indexOf(themeName.value) + 1) % names.length]!;
+}

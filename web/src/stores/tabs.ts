@@ -1,0 +1,49 @@
+/**
+ * Dashboard tabs: one instance per item (reopening activates it), refused past `maxTabs` with the
+ * spec's message. Plain TypeScript over signals; the page mirrors the active tab in the URL.
+ */
+import { computed, signal } from './signals';
+
+export type TabType = 'table' | 'view' | 'function' | 'procedure' | 'sequence' | 'panel';
+
+export interface Tab {
+  key: string;
+  type: TabType;
+  name: string;
+  dbAlias: string;
+  title: string;
+}
+
+export const tabs = signal<Tab[]>([]);
+export const activeKey = signal<string | null>(null);
+export const maxTabs = signal<number>(99);
+export const activeTab = computed(() => tabs.value.find((t) => t.key === activeKey.value) ?? null);
+
+export const tabKey = (type: TabType, dbAlias: string, name: string) => `${type}:${dbAlias}:${name}`;
+export const maxTabsMessage = (n: number) => `Free plan limits to ${n} tabs. Please upgrade your plan for unlimited tabs.`;
+
+/** Opens (or activates) a tab; answers the refusal message when the limit is reached. */
+export function openTab(t: Omit<Tab, 'key'>): string | null {
+  const key = tabKey(t.type, t.dbAlias, t.name);
+  if (tabs.value.some((x) => x.key === key)) {
+    activeKey.value = key;
+    return null;
+  }
+  if (tabs.value.length >= maxTabs.value) return maxTabsMessage(maxTabs.value);
+  tabs.value = [...tabs.value, { ...t, key }];
+  activeKey.value = key;
+  return null;
+}
+
+export function closeTab(key: string): void {
+  const i = tabs.value.findIndex((t) => t.key === key);
+  if (i < 0) return;
+  const next = tabs.value.filter((t) => t.key !== key);
+  tabs.value = next;
+  if (activeKey.value === key) activeKey.value = next[Math.min(i, next.length - 1)]?.key ?? null;
+}
+
+export function resetTabs(): void {
+  tabs.value = [];
+  activeKey.value = null;
+}
