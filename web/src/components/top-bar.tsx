@@ -119,8 +119,9 @@ export function TopBar() {
                     role="menuitem"
                     onClick={async () => {
                       setOpen(false);
-                      await signOut();
+                      // Leave first: a navigation after the awaits could undo one the visitor made meanwhile.
                       navigate('/user/authentication/signin');
+                      await signOut();
                     }}
                   >
                     Sign Out
