@@ -90,6 +90,21 @@ export interface TableModel {
   isJunction?: boolean;
   /** User metadata. */
   hidden?: boolean;
+  /** Virtual columns (formula, rollup, lookup): kept in metadata, computed in SQL by data/. */
+  virtuals?: VirtualColumnModel[];
+}
+
+/** A column that exists only in metadata and is computed in the list query. */
+export interface VirtualColumnModel {
+  /** API / display alias; rows carry the computed value under it. */
+  _cn: string;
+  uidt: 'Formula' | 'Rollup' | 'Lookup';
+  /** Formula text as the user sees it (columns named by alias in braces), and why it is invalid, if it is. */
+  formula?: { text: string; error?: string };
+  /** Aggregate of a column of has-many or many-to-many children, by relation alias. */
+  rollup?: { relation: string; column: string; fn: 'count' | 'min' | 'max' | 'avg' | 'sum' | 'countDistinct' };
+  /** A column of the related row(s), by relation alias. */
+  lookup?: { relation: string; column: string };
 }
 
 export interface RoutineModel {
