@@ -1,8 +1,10 @@
 /**
  * The numbered metadata migrations, embedded as text so the compiled binary carries them.
- * Add a file `NNNN_name.sql` and list it here; never edit one that has shipped.
+ * Add a file `NNNN_name.sql` and list it here; never edit one that has shipped. Numbers need not
+ * be consecutive (they are reserved per change), only unique and increasing.
  */
 import m0001 from './0001_init.sql' with { type: 'text' };
+import m0004 from './0004_oauth_profile.sql' with { type: 'text' };
 
 export interface MetaMigration {
   version: number;
@@ -10,4 +12,7 @@ export interface MetaMigration {
   sql: string;
 }
 
-export const META_MIGRATIONS: MetaMigration[] = [{ version: 1, name: 'init', sql: m0001 }];
+export const META_MIGRATIONS: MetaMigration[] = [
+  { version: 1, name: 'init', sql: m0001 },
+  { version: 4, name: 'oauth_profile', sql: m0004 },
+];

@@ -12,6 +12,9 @@ import type { AppContext } from './context';
 import { ProjectRegistry } from './schema/registry';
 import { dashboardRoutes } from './api/dashboard/routes';
 import { authRoutes } from './api/auth/routes';
+import { oauthRoutes } from './api/auth/oauth-routes';
+import { profileRoutes } from './api/auth/profile-routes';
+import { auditLogRoutes } from './api/team/audit-log';
 import { restRoutes } from './api/rest/routes';
 import { docsRoutes } from './api/rest/docs-routes';
 import { graphqlRoutes } from './api/graphql/routes';
@@ -43,12 +46,15 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
     .get('/api/health', () => ({ ok: true, version: VERSION }))
     .use(authRoutes(ctx))
+    .use(oauthRoutes(ctx))
+    .use(profileRoutes(ctx))
     .use(dashboardRoutes(ctx))
     .use(restRoutes(ctx))
     .use(docsRoutes(ctx))
     .use(graphqlRoutes(ctx))
     .use(teamRoutes(ctx))
-    .use(usersAdminRoutes(ctx));
+    .use(usersAdminRoutes(ctx))
+    .use(auditLogRoutes(ctx));
   /** Closes what the modules opened (project pools, timers). */
   const close = async () => {
     for (const c of ctx.closers.splice(0)) await c();

@@ -30,6 +30,18 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   logRequests: 'log one line per request (default true)',
   uiMaxTabs: 'most dashboard tabs open at once (default 99)',
   env: 'production | development | test',
+  googleClientId: 'Google OAuth client id: shows "Sign in with Google" (redirect URI: <public URL>/user/authentication/callback)',
+  googleClientSecret: 'Google OAuth client secret',
+  googleIssuer: 'Google OpenID Connect issuer (default https://accounts.google.com)',
+  githubClientId: 'GitHub OAuth app client id: shows "Sign in with GitHub"',
+  githubClientSecret: 'GitHub OAuth app client secret',
+  githubAuthorizeUrl: 'GitHub authorize URL (default https://github.com/login/oauth/authorize)',
+  githubTokenUrl: 'GitHub token URL (default https://github.com/login/oauth/access_token)',
+  githubApiUrl: 'GitHub API URL (default https://api.github.com)',
+  oidcIssuer: 'OpenID Connect issuer or discovery URL of any provider',
+  oidcClientId: 'OpenID Connect client id',
+  oidcClientSecret: 'OpenID Connect client secret',
+  oidcName: 'name on the OpenID Connect sign-in button (default OpenID Connect)',
 };
 
 function helpText(): string {

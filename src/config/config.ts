@@ -40,6 +40,22 @@ export const ConfigSchema = z.object({
   /** Most dashboard tabs open at once (GET /ui_ability maxTabs). */
   uiMaxTabs: int(1, 9999).default(LIMITS.maxTabs),
   env: z.enum(['production', 'development', 'test']).default('production'),
+  /** Sign in with Google: OAuth client of the Google Cloud console. */
+  googleClientId: z.string().min(1).optional(),
+  googleClientSecret: z.string().min(1).optional(),
+  /** Google's OpenID Connect issuer (its discovery document is read from it). */
+  googleIssuer: z.url().default('https://accounts.google.com'),
+  /** Sign in with GitHub: OAuth app of the GitHub settings. */
+  githubClientId: z.string().min(1).optional(),
+  githubClientSecret: z.string().min(1).optional(),
+  githubAuthorizeUrl: z.url().default('https://github.com/login/oauth/authorize'),
+  githubTokenUrl: z.url().default('https://github.com/login/oauth/access_token'),
+  githubApiUrl: z.url().default('https://api.github.com'),
+  /** Any OpenID Connect provider: issuer or discovery URL, client, and the name on its button. */
+  oidcIssuer: z.url().optional(),
+  oidcClientId: z.string().min(1).optional(),
+  oidcClientSecret: z.string().min(1).optional(),
+  oidcName: z.string().min(1).max(60).default('OpenID Connect'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -62,6 +78,18 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   logRequests: 'NC_LOG_REQUESTS',
   uiMaxTabs: 'NC_UI_MAX_TABS',
   env: 'NODE_ENV',
+  googleClientId: 'NC_GOOGLE_CLIENT_ID',
+  googleClientSecret: 'NC_GOOGLE_CLIENT_SECRET',
+  googleIssuer: 'NC_GOOGLE_ISSUER',
+  githubClientId: 'NC_GITHUB_CLIENT_ID',
+  githubClientSecret: 'NC_GITHUB_CLIENT_SECRET',
+  githubAuthorizeUrl: 'NC_GITHUB_AUTHORIZE_URL',
+  githubTokenUrl: 'NC_GITHUB_TOKEN_URL',
+  githubApiUrl: 'NC_GITHUB_API_URL',
+  oidcIssuer: 'NC_OIDC_ISSUER',
+  oidcClientId: 'NC_OIDC_CLIENT_ID',
+  oidcClientSecret: 'NC_OIDC_CLIENT_SECRET',
+  oidcName: 'NC_OIDC_NAME',
 };
 
 /** Thrown with a one-line message naming the setting. */
@@ -77,8 +105,20 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     const name = ENV_NAMES[key] ?? key;
     throw new ConfigError(`Invalid setting ${name} (--${kebab(key)}): ${issue.message}`);
   }
+  for (const [id, pair] of Object.entries(PROVIDER_PAIRS)) {
+    const [a, b] = pair.map((k) => r.data[k]);
+    if (!!a !== !!b) throw new ConfigError(`Sign-in with ${id} needs both ${pair.map((k) => ENV_NAMES[k]).join(' and ')}`);
+  }
+  if (r.data.oidcIssuer && !r.data.oidcClientId) throw new ConfigError('Sign-in with OpenID Connect needs NC_OIDC_CLIENT_ID and NC_OIDC_CLIENT_SECRET beside NC_OIDC_ISSUER');
   return r.data;
 }
+
+/** Settings that only work together: a client id needs its secret. */
+const PROVIDER_PAIRS: Record<string, [keyof Config, keyof Config]> = {
+  Google: ['googleClientId', 'googleClientSecret'],
+  GitHub: ['githubClientId', 'githubClientSecret'],
+  'OpenID Connect': ['oidcClientId', 'oidcClientSecret'],
+};
 
 /** Config for tests: defaults plus overrides, no environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {

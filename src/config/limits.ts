@@ -16,6 +16,12 @@ export const LIMITS = {
   passwordResetTtlMs: 3600 * 1000,
   /** Invite links expire after 24 hours. */
   inviteTtlMs: 24 * 3600 * 1000,
+  /** A sign-in started with a provider must come back within 10 minutes. */
+  oauthStateTtlMs: 10 * 60 * 1000,
+  /** Largest uploaded profile picture. */
+  pictureMaxBytes: 1024 * 1024,
+  /** Longest profile picture URL. */
+  pictureUrlMaxLength: 2000,
   /** Minimum password length (spec section 5). */
   passwordMinLength: 8,
   /** Sign-in / reset attempts per window per IP and per email. */

@@ -20,6 +20,8 @@ export interface UserRow {
   invite_expires_at: string | null;
   created_at: string;
   updated_at: string;
+  /** A picture chosen by URL (an uploaded one lives in nc_user_pictures). */
+  picture_url?: string | null;
 }
 
 export function usersRepo(meta: MetaStore) {

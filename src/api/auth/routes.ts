@@ -18,6 +18,9 @@ import { projectsRepo } from '../../meta/projects-repo';
 import { RateLimiter } from '../../http/rate-limit';
 import { clientIp, requireUser, resolveActor } from '../../http/principal';
 import { readCookie, REFRESH_COOKIE, refreshCookie } from './cookies';
+import { issueSession } from './session';
+import { configuredProviders } from '../../auth/oauth/providers';
+import { pictureOf } from './profile-routes';
 
 const SignupBody = z.object({
   email: emailField,
@@ -43,14 +46,11 @@ export function authRoutes(ctx: BaseContext) {
   const acc = accounts(ctx.meta, { allowSignup: ctx.config.allowSignup });
   const refresh = refreshTokens(ctx.meta);
   const audit = auditRepo(ctx.meta);
+  const providers = configuredProviders(ctx.config);
   const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs);
 
   /** Issues a session JWT and a new refresh cookie for the user. */
-  const session = async (user: UserRow, set: { headers: Record<string, unknown> }) => {
-    const token = await signSession(ctx.secrets.jwtSecret, { id: user.id, email: user.email, v: user.token_version });
-    set.headers['set-cookie'] = refreshCookie(ctx.config, await refresh.issue(user.id));
-    return { token };
-  };
+  const session = (user: UserRow, set: { headers: Record<string, unknown> }) => issueSession(ctx, user, set);
 
   const authType = async () => {
     const count = await acc.users.count();
@@ -62,6 +62,7 @@ export function authRoutes(ctx: BaseContext) {
       projectHasAdmin: count > 0,
       env: 'dev',
       version: ctx.version,
+      providers: [...providers.values()].map((p) => ({ id: p.id, name: p.name })),
     };
   };
 
@@ -127,7 +128,7 @@ export function authRoutes(ctx: BaseContext) {
       const roles: Record<string, boolean> = rolesMap(user.roles);
       const projectId = typeof query.project_id === 'string' ? query.project_id : undefined;
       if (projectId) for (const r of await projectsRepo(ctx.meta).memberRoles(projectId, user.id)) roles[r] = true;
-      return { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname, roles, createdAt: user.created_at };
+      return { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname, roles, createdAt: user.created_at, picture: await pictureOf(ctx.meta, user), hasPassword: !!user.password_hash };
     })
     .post('/user/password/change', async ({ request, body, set, server }) => {
       const actor = await requireUser(ctx, request);

@@ -2,7 +2,8 @@
  * Project members (api-contract section 4, Team): `GET /admin?project_id=` lists members with
  * roles and pending invites; `POST /admin` invites by e-mail with roles (24 h link, answered when
  * no mail plugin is set); `PUT /admin/{userId}` changes roles; `DELETE /admin/{userId}` removes a
- * member; `POST /admin/resendInvite/{userId}` issues a new link. Owners and creators manage the
+ * member; `POST /admin/resendInvite/{userId}` issues a new link; `DELETE /admin/invite/{userId}`
+ * revokes a pending invite (the link stops working and the person leaves the project). Owners and creators manage the
  * team; only owners grant owner; owners cannot remove themselves.
  */
 import { Elysia } from 'elysia';
@@ -66,12 +67,17 @@ export function teamRoutes(ctx: AppContext) {
     return `${baseUrl()}/#/user/authentication/signup/${token}`;
   }
 
+  /** Whether the user has a password or a linked sign-in provider (an invite was taken up). */
+  const joined = async (userId: string) =>
+    !!(await ctx.meta.get('SELECT 1 AS x FROM nc_users u WHERE u.id = ? AND (u.password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = u.id))', [userId]));
+
   return new Elysia({ name: 'team' })
     .get('/admin', async ({ request, query }) => {
       const projectId = typeof query.project_id === 'string' ? query.project_id : undefined;
       await manager(request, projectId);
-      const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; roles: string; password_hash: string | null; invite_expires_at: string | null; created_at: string }>(
-        `SELECT u.id, u.email, u.firstname, pu.roles, u.password_hash, u.invite_expires_at, pu.created_at
+      const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; roles: string; joined: number; invite_expires_at: string | null; created_at: string }>(
+        `SELECT u.id, u.email, u.firstname, pu.roles, u.invite_expires_at, pu.created_at,
+           CASE WHEN u.password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = u.id) THEN 1 ELSE 0 END AS joined
          FROM nc_project_users pu JOIN nc_users u ON u.id = pu.user_id WHERE pu.project_id = ? ORDER BY pu.created_at`,
         [projectId],
       );
@@ -81,7 +87,7 @@ export function teamRoutes(ctx: AppContext) {
           email: r.email,
           firstname: r.firstname,
           roles: r.roles,
-          status: r.password_hash ? 'active' : r.invite_expires_at && r.invite_expires_at > nowIso() ? 'invited' : 'invite expired',
+          status: r.joined ? 'active' : r.invite_expires_at && r.invite_expires_at > nowIso() ? 'invited' : 'invite expired',
           addedAt: r.created_at,
         })),
       };
@@ -132,10 +138,30 @@ export function teamRoutes(ctx: AppContext) {
       if (!(await projects.memberRoles(projectId!, params.userId)).length) throw notFound('This user is not a member of the project');
       const u = await users.byId(params.userId);
       if (!u) throw notFound('User not found');
-      if (u.password_hash) throw badRequest(`${u.email} has already joined`);
+      if (await joined(u.id)) throw badRequest(`${u.email} has already joined`);
       const inviteUrl = await issueInvite(u.id);
       ctx.log.info(`invite link for ${u.email}: ${inviteUrl}`);
       await audit.write({ op_type: 'TEAM', project_id: projectId, description: `invite to ${u.email} sent again`, user_email: caller.actor.email ?? null });
       return { msg: 'The invite was sent again', invite_url: inviteUrl };
+    });
+    .delete('/admin/invite/:userId', async ({ request, params, query }) => {
+      const projectId = typeof query.project_id === 'string' ? query.project_id : undefined;
+      const caller = await manager(request, projectId);
+      const current = await projects.memberRoles(projectId!, params.userId);
+      if (!current.length) throw notFound('This user is not a member of the project');
+      const u = (await users.byId(params.userId))!;
+      if (await joined(u.id)) throw badRequest(`${u.email} has already joined: remove the member instead`);
+      if (current.includes('owner') && !caller.isOwner) throw forbidden('Only owners can revoke an invite as owner');
+      await ctx.meta.transaction(async (tx) => {
+        await tx.run('DELETE FROM nc_project_users WHERE project_id = ? AND user_id = ?', [projectId, u.id]);
+        const others = await tx.get('SELECT 1 AS x FROM nc_project_users WHERE user_id = ?', [u.id]);
+        // Invited to no other project: the account that only held the invite goes too.
+        if (others) await tx.run('UPDATE nc_users SET invite_token_hash = NULL, invite_expires_at = NULL, updated_at = ? WHERE id = ?', [nowIso(), u.id]);
+        else await tx.run('DELETE FROM nc_users WHERE id = ?', [u.id]);
+      });
+      users.forget(u.id);
+      projects.forgetRoles();
+      await audit.write({ op_type: 'TEAM', project_id: projectId, description: `invite to ${u.email} revoked`, user_email: caller.actor.email ?? null });
+      return { msg: 'The invite was revoked' };
     });
 }

@@ -1,0 +1,104 @@
+/**
+ * Sign in with Google, GitHub or any OpenID Connect provider. `GET /auth/{provider}` stores a
+ * one-time state (with the PKCE verifier and nonce, 10 min) and redirects to the provider, which
+ * returns the browser to `/user/authentication/callback`; that path hands the code and state to the
+ * web app, which calls `POST /auth/{provider}/genTokenByCode?code=&state=` and receives `{ token }`
+ * and the refresh cookie as after a password sign-in. Signed-in users link more providers with
+ * `POST /user/accounts/{provider}/link` (answers the URL to open) and see and unlink them at
+ * `GET|DELETE /user/accounts[/{provider}]`.
+ */
+import { Elysia } from 'elysia';
+import type { BaseContext } from '../../context';
+import { badRequest, notFound } from '../../lib/errors';
+import { randomToken } from '../../lib/ids';
+import { LIMITS } from '../../config/limits';
+import { auditRepo } from '../../meta/audit-repo';
+import { identitiesRepo } from '../../meta/identities-repo';
+import { usersRepo } from '../../meta/users-repo';
+import { callbackUrl, configuredProviders } from '../../auth/oauth/providers';
+import { pkceChallenge, type OAuthProvider } from '../../auth/oauth/provider';
+import { signinWithIdentity } from '../../auth/oauth/oauth-accounts';
+import { clientIp, requireUser } from '../../http/principal';
+import { issueSession } from './session';
+
+export const MSG_BAD_STATE = 'This sign-in link is invalid or has expired, please try again';
+
+export function oauthRoutes(ctx: BaseContext) {
+  const providers = configuredProviders(ctx.config);
+  const ids = identitiesRepo(ctx.meta);
+  const audit = auditRepo(ctx.meta);
+  const redirectUri = callbackUrl(ctx.config);
+
+  const providerOf = (id: string): OAuthProvider => {
+    const p = providers.get(id as never);
+    if (!p) throw notFound(`Sign-in with ${id} is not configured on this server`);
+    return p;
+  };
+
+  /** Stores a new state for the provider and answers the provider's authorize URL. */
+  async function start(p: OAuthProvider, linkUserId: string | null): Promise<string> {
+    // The provider id leads the state so the callback page knows whom to ask.
+    const state = `${p.id}.${randomToken(24)}`;
+    const verifier = randomToken(48);
+    const nonce = randomToken(16);
+    await ids.saveState(state, {
+      provider: p.id,
+      code_verifier: verifier,
+      nonce,
+      link_user_id: linkUserId,
+      expires_at: new Date(Date.now() + LIMITS.oauthStateTtlMs).toISOString(),
+    });
+    return p.authorizeUrl({ state, redirectUri, codeChallenge: pkceChallenge(verifier), nonce });
+  }
+
+  return new Elysia({ name: 'oauth' })
+    .get('/user/authentication/callback', ({ request, redirect }) => redirect(`/#/user/authentication/callback${new URL(request.url).search}`, 302))
+    .get('/auth/:provider', async ({ params, redirect }) => redirect(await start(providerOf(params.provider), null), 302))
+    .post('/auth/:provider/genTokenByCode', async ({ params, query, set, request, server }) => {
+      const p = providerOf(params.provider);
+      const ip = clientIp(request, server);
+      const code = typeof query.code === 'string' ? query.code : '';
+      const state = typeof query.state === 'string' ? query.state : '';
+      try {
+        if (!code || !state) throw badRequest('code and state are required');
+        const saved = await ids.takeState(state);
+        if (!saved || saved.provider !== p.id) throw badRequest(MSG_BAD_STATE);
+        const ident = await p.identify({ code, redirectUri, codeVerifier: saved.code_verifier, nonce: saved.nonce });
+        const { user, outcome } = await signinWithIdentity(ctx.meta, { allowSignup: ctx.config.allowSignup }, p, ident, saved.link_user_id);
+        await audit.write({ op_type: 'AUTHENTICATION', description: `${outcome} with ${p.name}`, user_email: user.email, ip });
+        if (saved.link_user_id) return { msg: `Your ${p.name} account is linked`, linked: p.id };
+        return issueSession(ctx, user, set);
+      } catch (e) {
+        await audit.write({ op_type: 'AUTHENTICATION', description: `failed sign-in with ${p.name}: ${(e as Error).message}`, ip });
+        throw e;
+      }
+    })
+    .get('/user/accounts', async ({ request }) => {
+      const actor = await requireUser(ctx, request);
+      if (!actor.userId) throw badRequest('Only a user account has linked accounts');
+      const user = (await usersRepo(ctx.meta).byId(actor.userId))!;
+      const linked = await ids.ofUser(user.id);
+      return {
+        hasPassword: !!user.password_hash,
+        providers: [...providers.values()].map((p) => ({ id: p.id, name: p.name })),
+        list: linked.map((i) => ({ provider: i.provider, name: providers.get(i.provider as never)?.name ?? i.provider, email: i.email, createdAt: i.created_at })),
+      };
+    })
+    .post('/user/accounts/:provider/link', async ({ request, params }) => {
+      const actor = await requireUser(ctx, request);
+      if (!actor.userId) throw badRequest('Only a user account can link accounts');
+      return { url: await start(providerOf(params.provider), actor.userId) };
+    })
+    .delete('/user/accounts/:provider', async ({ request, params, server }) => {
+      const actor = await requireUser(ctx, request);
+      if (!actor.userId) throw badRequest('Only a user account has linked accounts');
+      const user = (await usersRepo(ctx.meta).byId(actor.userId))!;
+      const linked = await ids.ofUser(user.id);
+      if (!linked.some((i) => i.provider === params.provider)) throw notFound('This account is not linked');
+      if (!user.password_hash && linked.length < 2) throw badRequest('Set a password before you unlink your only way to sign in');
+      await ids.unlink(params.provider, user.id);
+      const name = providers.get(params.provider as never)?.name ?? params.provider;
+      await audit.write({ op_type: 'AUTHENTICATION', description: `${name} account unlinked`, user_email: user.email, ip: clientIp(request, server) });
+      return { msg: `Your ${name} account is unlinked` };
+    });
+}

@@ -1,0 +1,45 @@
+/**
+ * The audit log for the Super Admin: `GET /admin/audit?op_type=&search=&limit=&offset=` answers
+ * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA or SCHEMA; search
+ * matches the e-mail or the description.
+ */
+import { Elysia } from 'elysia';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { parseBody } from '../../auth/passwords';
+import { auditRepo } from '../../meta/audit-repo';
+import { resolveActor } from '../../http/principal';
+
+/** Largest page of the audit log. */
+const AUDIT_PAGE_MAX = 500;
+
+const AuditQuery = z.object({
+  op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA or SCHEMA' }).optional(),
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number<string>({ error: 'limit must be a number' }).int().min(1).max(AUDIT_PAGE_MAX).default(100),
+  offset: z.coerce.number<string>({ error: 'offset must be a number' }).int().min(0).default(0),
+});
+
+export function auditLogRoutes(ctx: AppContext) {
+  return new Elysia({ name: 'audit-log' }).get('/admin/audit', async ({ request, query }) => {
+    const actor = await resolveActor(ctx, request);
+    if (actor.kind === 'guest') throw unauthorized('Not signed in');
+    if (!(actor.kind === 'master' || actor.superAdmin)) throw forbidden('Only the Super Admin reads the audit log');
+    const q = parseBody(AuditQuery, query);
+    const { rows, total } = await auditRepo(ctx.meta).search({ op_type: q.op_type, search: q.search || undefined }, q.limit, q.offset);
+    return {
+      list: rows.map((r) => ({
+        id: r.id,
+        opType: r.op_type,
+        description: r.description,
+        userEmail: r.user_email,
+        ip: r.ip,
+        projectId: r.project_id,
+        tn: r.tn,
+        createdAt: r.created_at,
+      })),
+      pageInfo: { totalRows: total, limit: q.limit, offset: q.offset },
+    };
+  });
+}
