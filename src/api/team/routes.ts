@@ -143,7 +143,7 @@ export function teamRoutes(ctx: AppContext) {
       ctx.log.info(`invite link for ${u.email}: ${inviteUrl}`);
       await audit.write({ op_type: 'TEAM', project_id: projectId, description: `invite to ${u.email} sent again`, user_email: caller.actor.email ?? null });
       return { msg: 'The invite was sent again', invite_url: inviteUrl };
-    });
+    })
     .delete('/admin/invite/:userId', async ({ request, params, query }) => {
       const projectId = typeof query.project_id === 'string' ? query.project_id : undefined;
       const caller = await manager(request, projectId);
