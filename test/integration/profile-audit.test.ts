@@ -20,7 +20,7 @@ afterEach(async () => {
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
-async function upload(t: TestApp, token: string, bytes: Uint8Array, type = 'image/png') {
+async function upload(t: TestApp, token: string, bytes: Uint8Array<ArrayBuffer>, type = 'image/png') {
   const form = new FormData();
   form.set('file', new Blob([bytes], { type }), 'me.png');
   const res = await t.app.handle(new Request('http://localhost/user/picture', { method: 'POST', headers: { 'xc-auth': token }, body: form }));
