@@ -50,10 +50,11 @@ export function accounts(meta: MetaStore, opts: { allowSignup: boolean }) {
       return user;
     },
 
+    /** Changes the password; an account without one (provider sign-in only) sets its first. */
     async changePassword(userId: string, current: string, next: string): Promise<UserRow> {
       const user = await users.byId(userId);
       if (!user) throw notFound('User not found');
-      if (!user.password_hash || !(await verifyPassword(current, user.password_hash))) throw badRequest('The current password is not correct');
+      if (user.password_hash && !(await verifyPassword(current, user.password_hash))) throw badRequest('The current password is not correct');
       if (current === next) throw badRequest('The new password must differ from the current one');
       await users.setPassword(userId, await hashPassword(next));
       return (await users.byId(userId))!;

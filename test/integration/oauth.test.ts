@@ -213,3 +213,18 @@ describe('linked accounts', () => {
     expect((await open.request('GET', '/user/accounts')).status).toBe(401);
   });
 });
+
+describe('password of a provider account', () => {
+  test('an account without a password sets one without the current password, then may unlink', async () => {
+    const t = await app();
+    const token = (await signInWith(t, 'oidc', 'ann')).body.token;
+    const h = { 'xc-auth': token };
+    const set = await t.request('POST', '/user/password/change', { headers: h, body: { newPassword: 'password123' } });
+    expect(set.body.msg).toBe('Password updated successfully');
+    const h2 = { 'xc-auth': set.body.token };
+    expect((await t.request('POST', '/user/password/change', { headers: h2, body: { newPassword: 'password456' } })).body).toEqual({ msg: 'Password is required' });
+    expect((await t.request('DELETE', '/user/accounts/oidc', { headers: h2 })).status).toBe(200);
+    expect((await t.request('POST', '/auth/signin', { body: { email: 'ann@example.com', password: 'password123' } })).status).toBe(200);
+    expect((await auditOf(t)).map((a) => a.description)).toContain('password set');
+  });
+});

@@ -33,7 +33,8 @@ const SigninBody = z.object({ email: emailField, password: z.string({ error: 'Pa
 const ForgotBody = z.object({ email: emailField });
 const ResetBody = z.object({ password: passwordField });
 const ChangeBody = z.object({
-  currentPassword: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
+  /** Not needed by an account that signs in only with a provider and has no password yet. */
+  currentPassword: z.string({ error: 'Password is required' }).optional(),
   newPassword: passwordField,
 });
 const VerifyBody = z.object({ secret: z.string({ error: 'The master key is required' }).min(1, 'The master key is required') });
@@ -134,9 +135,12 @@ export function authRoutes(ctx: BaseContext) {
       const actor = await requireUser(ctx, request);
       if (!actor.userId) throw badRequest('Only a user account has a password');
       const input = parseBody(ChangeBody, body);
-      const user = await acc.changePassword(actor.userId, input.currentPassword, input.newPassword);
+      const before = await acc.users.byId(actor.userId);
+      const setting = !!before && !before.password_hash;
+      if (!setting && !input.currentPassword) throw badRequest('Password is required');
+      const user = await acc.changePassword(actor.userId, input.currentPassword ?? '', input.newPassword);
       await refresh.revokeAllForUser(user.id);
-      await audit.write({ op_type: 'AUTHENTICATION', description: 'password changed', user_email: user.email, ip: clientIp(request, server) });
+      await audit.write({ op_type: 'AUTHENTICATION', description: setting ? 'password set' : 'password changed', user_email: user.email, ip: clientIp(request, server) });
       return { msg: 'Password updated successfully', ...(await session(user, set)) };
     })
     .post('/auth/password/forgot', async ({ request, body, server }) => {
