@@ -65,8 +65,9 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   try {
     res = await fetch(url.pathname + url.search, {
       method,
-      headers: headers(opts.body !== undefined, path),
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      // FormData (uploads) goes as multipart with the boundary the browser sets.
+      headers: headers(opts.body !== undefined && !(opts.body instanceof FormData), path),
+      body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
       credentials: 'include',
     });
   } catch (e) {

@@ -12,6 +12,7 @@ export const teamApi = {
   setRoles: (projectId: string, userId: string, roles: string) => http(`/admin/${userId}`, { method: 'PUT', body: { roles, project_id: projectId } }),
   remove: (projectId: string, userId: string) => http(`/admin/${userId}`, { method: 'DELETE', query: { project_id: projectId } }),
   resend: (projectId: string, userId: string) => http<{ invite_url: string }>(`/admin/resendInvite/${userId}`, { method: 'POST', query: { project_id: projectId } }),
+  revoke: (projectId: string, userId: string) => http<{ msg: string }>(`/admin/invite/${userId}`, { method: 'DELETE', query: { project_id: projectId } }),
   tokens: async (projectId: string) => (await dashboardOp<{ data: { list: ApiToken[] } }>('xcApiTokenList', { projectId })).data.list,
   createToken: (projectId: string, description: string, role: string, expiresAt?: string) =>
     dashboardOp<{ token: string }>('xcApiTokenCreate', { projectId, args: { description, role, expiresAt: expiresAt || undefined } }),

@@ -14,6 +14,11 @@ import { ChangePasswordPage, ForgotPage, ResetFormPage, ResetInvalidPage, ResetS
 import { ProjectsPage } from '../routes/projects/projects-page';
 import { ProjectPage } from '../routes/project/project-page';
 import { UsersAdminPage } from '../routes/user/admin-page';
+import { OAuthCallbackPage } from '../routes/user/oauth-callback-page';
+import { SettingsLayout } from '../routes/user/settings/settings-layout';
+import { ProfileSettings } from '../routes/user/settings/profile-settings';
+import { PictureSettings } from '../routes/user/settings/picture-settings';
+import { AccountsSettings } from '../routes/user/settings/accounts-settings';
 import { ErrorPage } from '../routes/error/error-pages';
 import { ScreenErrorBoundary } from './error-boundary';
 import { OfflineBanner } from '../components/offline-banner';
@@ -67,6 +72,7 @@ export function AppRoutes() {
         <Route path="user/authentication/signin" element={<SigninPage />} />
         <Route path="user/authentication/signup" element={<SignupPage />} />
         <Route path="user/authentication/signup/:token" element={<SignupPage />} />
+        <Route path="user/authentication/callback" element={<OAuthCallbackPage />} />
         <Route path="user/password" element={<Navigate to="/user/password/forgot" replace />} />
         <Route path="user/password/forgot" element={<ForgotPage />} />
         <Route path="user/password/reset" element={<ResetFormPage />} />
@@ -78,9 +84,14 @@ export function AppRoutes() {
           <Route path="nc" element={<Navigate to="/projects" replace />} />
           <Route path="nc/:projectId" element={<ProjectPage />} />
           <Route path="user/admin" element={<UsersAdminPage />} />
-          <Route path="user" element={<Navigate to="/user/settings/password" replace />} />
-          <Route path="user/settings" element={<Navigate to="/user/settings/password" replace />} />
-          <Route path="user/settings/password" element={<ChangePasswordPage />} />
+          <Route path="user" element={<Navigate to="/user/settings/profile" replace />} />
+          <Route path="user/settings" element={<SettingsLayout />}>
+            <Route index element={<Navigate to="/user/settings/profile" replace />} />
+            <Route path="profile" element={<ProfileSettings />} />
+            <Route path="password" element={<ChangePasswordPage />} />
+            <Route path="picture" element={<PictureSettings />} />
+            <Route path="accounts" element={<AccountsSettings />} />
+          </Route>
         </Route>
         <Route path="error/400" element={<ErrorPage status={400} />} />
         <Route path="error/403" element={<ErrorPage status={403} />} />

@@ -77,12 +77,12 @@ export function TopBar() {
         {isSignedIn.value ? (
           <div className="menu" ref={menuRef}>
             <button className="avatar" aria-haspopup="menu" aria-expanded={open} aria-label="Profile menu" onClick={() => setOpen(!open)}>
-              {(user.value?.email ?? 'A').charAt(0).toUpperCase()}
+              {user.value?.picture ? <img className="avatar-img" src={user.value.picture} alt="" /> : (user.value?.email ?? 'A').charAt(0).toUpperCase()}
             </button>
             {open ? (
               <div className="menu-list" role="menu">
                 {user.value?.email ? (
-                  <Link className="menu-item menu-email" role="menuitem" to="/user/settings/password" title="Account settings" onClick={() => setOpen(false)}>
+                  <Link className="menu-item menu-email" role="menuitem" to="/user/settings/profile" title="Account settings" onClick={() => setOpen(false)}>
                     {user.value.email}
                   </Link>
                 ) : (

@@ -11,6 +11,16 @@ export interface User {
   firstname?: string | null;
   lastname?: string | null;
   roles: Record<string, boolean>;
+  /** Profile picture URL (an upload's path or the URL the user chose), or null. */
+  picture?: string | null;
+  /** False for an account that signs in only with a provider. */
+  hasPassword?: boolean;
+}
+
+/** A sign-in provider the server is configured for. */
+export interface SigninProvider {
+  id: string;
+  name: string;
 }
 
 /** The server's answer to GET /auth/type. */
@@ -21,6 +31,8 @@ export interface ProjectInfo {
   projectHasAdmin: boolean;
   env: string;
   version: string;
+  /** Configured sign-in providers (Google, GitHub, OpenID Connect); their buttons show only then. */
+  providers?: SigninProvider[];
 }
 
 const TOKEN_KEY = 'tablo.token';

@@ -1,4 +1,4 @@
-/** Users Management: members with roles, invite by e-mail (link shown to copy), change role, resend, remove. */
+/** Users Management: members with roles, invite by e-mail (link shown to copy), change role, resend or revoke an invite, remove. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { teamApi, type Member } from '../../api/team';
 import { Button, FormMessage } from '../../components/form';
@@ -62,7 +62,11 @@ export function UsersManagement(props: { projectId: string }) {
               <td>
                 <div className="row-actions">
                   {m.status !== 'active' ? <Button variant="ghost" onClick={() => act(`Invite sent again to ${m.email}`, () => teamApi.resend(props.projectId, m.id))}>Resend invite</Button> : null}
-                  <Button variant="ghost" onClick={() => act(`Removed ${m.email}`, () => teamApi.remove(props.projectId, m.id))}>Remove</Button>
+                  {m.status !== 'active' ? (
+                    <Button variant="ghost" onClick={() => act(`Invite to ${m.email} revoked`, () => teamApi.revoke(props.projectId, m.id))}>Revoke invite</Button>
+                  ) : (
+                    <Button variant="ghost" onClick={() => act(`Removed ${m.email}`, () => teamApi.remove(props.projectId, m.id))}>Remove</Button>
+                  )}
                 </div>
               </td>
             </tr>

@@ -1,8 +1,9 @@
-/** Super Admin user management (/user/admin): list and search users, edit global roles, disable. */
+/** Super Admin user management (/user/admin): list and search users, edit global roles, disable; the audit log below. */
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
 import { track } from '../../stores/notifications';
+import { AuditLogPanel } from './audit-log-panel';
 
 interface AdminUser { id: string; email: string; name: string | null; roles: string[]; disabled: boolean; joined: boolean }
 
@@ -49,6 +50,7 @@ export function UsersAdminPage() {
           ))}
         </tbody>
       </table>
+      <AuditLogPanel />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 /**
  * Password recovery: forgot (asks for the e-mail), reset form (validates the token first),
- * invalid and success screens, and the signed-in password change at /user/settings/password.
+ * invalid and success screens, and the signed-in password change at /user/settings/password (inside the account settings).
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { AuthCard, Button, FormMessage, TextField } from '../../components/form';
 import { emailError, passwordError } from '../../lib/validation';
-import { setToken } from '../../stores/session';
+import { setToken, user } from '../../stores/session';
+import { useSignals } from '../../stores/signals';
 
 /** Asks for the sign-up e-mail and shows the server's answer ('Please check your email to reset the password'). */
 export function ForgotPage() {
@@ -90,19 +91,23 @@ export function ResetSuccessPage() {
 
 /** /user/settings/password: current and new password; the server's message either way. */
 export function ChangePasswordPage() {
+  useSignals();
+  // An account that signs in only with a provider sets its first password without a current one.
+  const hasPassword = user.value?.hasPassword !== false;
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [errors, setErrors] = useState<{ current?: string | null; next?: string | null }>({});
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const v = { current: current ? null : 'Password is required', next: passwordError(next) };
+    const v = { current: current || !hasPassword ? null : 'Password is required', next: passwordError(next) };
     setErrors(v);
     setMessage(null);
     if (v.current || v.next) return;
     try {
-      const res = await authApi.changePassword(current, next);
+      const res = await authApi.changePassword(hasPassword ? current : undefined, next);
       setToken(res.token);
+      if (user.value) user.value = { ...user.value, hasPassword: true };
       setCurrent('');
       setNext('');
       setMessage({ kind: 'success', text: res.msg });
@@ -111,13 +116,12 @@ export function ChangePasswordPage() {
     }
   };
   return (
-    <AuthCard title="Change password" footer={<Link to="/projects">Back to projects</Link>}>
-      <form onSubmit={submit} noValidate>
-        <TextField label="Current password" name="current" type="password" value={current} onChange={setCurrent} error={errors.current} />
-        <TextField label="New password" name="new" type="password" value={next} onChange={setNext} error={errors.next} />
-        <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
-        <Button type="submit">Change password</Button>
-      </form>
-    </AuthCard>
+    <form className="settings-form" onSubmit={submit} noValidate>
+      <h2>{hasPassword ? 'Change password' : 'Set a password'}</h2>
+      {hasPassword ? <TextField label="Current password" name="current" type="password" value={current} onChange={setCurrent} error={errors.current} /> : null}
+      <TextField label="New password" name="new" type="password" value={next} onChange={setNext} error={errors.next} />
+      <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
+      <Button type="submit">{hasPassword ? 'Change password' : 'Set password'}</Button>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * Sign in: email, password, forgot-password and sign-up links; the server's message on failure.
+ * Sign in: email, password, forgot-password and sign-up links; the server's message on failure;
+ * buttons for the configured providers (Google, GitHub, OpenID Connect).
  * A Tablo started with a master key asks for that key instead.
  */
 import { useState, type FormEvent } from 'react';
@@ -11,6 +12,7 @@ import { emailError, passwordError } from '../../lib/validation';
 import { projectInfo } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import { MasterKeyForm } from './master-key-form';
+import { ProviderButtons } from './provider-buttons';
 
 /** /user/authentication/signin: e-mail and password (or the master key), validated with the spec's messages. */
 export function SigninPage() {
@@ -70,6 +72,7 @@ export function SigninPage() {
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      <ProviderButtons />
     </AuthCard>
   );
 }

@@ -1,0 +1,23 @@
+/**
+ * "Sign in with …" buttons for the providers the server is configured for (GET /auth/type
+ * `providers`); nothing when there are none. Each is a plain link: the browser leaves for the
+ * provider through GET /auth/{provider}.
+ */
+import { projectInfo } from '../../stores/session';
+import { useSignals } from '../../stores/signals';
+
+export function ProviderButtons() {
+  useSignals();
+  const providers = projectInfo.value?.providers ?? [];
+  if (!providers.length) return null;
+  return (
+    <div className="provider-buttons" aria-label="Sign in with a provider">
+      <div className="provider-divider"><span>or</span></div>
+      {providers.map((p) => (
+        <a key={p.id} className={`btn btn-secondary provider-btn provider-${p.id}`} href={`/auth/${encodeURIComponent(p.id)}`}>
+          Sign in with {p.name}
+        </a>
+      ))}
+    </div>
+  );
+}

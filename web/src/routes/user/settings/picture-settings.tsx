@@ -1,0 +1,53 @@
+/** /user/settings/picture: upload an image or give its URL; shown in the top bar's profile icon. */
+import { useState, type FormEvent } from 'react';
+import { authApi, type Profile } from '../../../api/auth';
+import { Button, FormMessage, TextField } from '../../../components/form';
+import { user } from '../../../stores/session';
+import { useSignals } from '../../../stores/signals';
+
+export function PictureSettings() {
+  useSignals();
+  const [url, setUrl] = useState('');
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const run = async (call: Promise<Profile>) => {
+    try {
+      const res = await call;
+      if (user.value) user.value = { ...user.value, picture: res.picture };
+      setMessage({ kind: 'success', text: res.msg });
+    } catch (x) {
+      setMessage({ kind: 'error', text: (x as Error).message });
+    }
+  };
+  const submitUrl = (e: FormEvent) => {
+    e.preventDefault();
+    void run(authApi.setPictureUrl(url.trim())).then(() => setUrl(''));
+  };
+  const picture = user.value?.picture;
+  return (
+    <div className="settings-form">
+      <h2>Picture</h2>
+      <div className="picture-preview">
+        {picture ? <img src={picture} alt="Your picture" /> : <span aria-label="No picture">{(user.value?.email ?? '?').charAt(0).toUpperCase()}</span>}
+      </div>
+      <label className="field">
+        <span>Upload an image (PNG, JPEG, GIF or WebP, up to 1 MB)</span>
+        <input
+          type="file"
+          aria-label="Upload a picture"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void run(authApi.uploadPicture(file));
+            e.target.value = '';
+          }}
+        />
+      </label>
+      <form onSubmit={submitUrl} noValidate className="settings-inline">
+        <TextField label="Or an image URL" name="picture-url" value={url} onChange={setUrl} placeholder="https://…" />
+        <Button type="submit">Use this URL</Button>
+      </form>
+      <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
+      {picture ? <Button variant="ghost" onClick={() => void run(authApi.removePicture())}>Remove picture</Button> : null}
+    </div>
+  );
+}
