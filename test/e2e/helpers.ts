@@ -63,18 +63,17 @@ export interface RunningTablo {
 }
 
 /** A port nobody listens on right now (the system picks it). */
-function freePort(): number {
+export function freePort(): number {
   const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
   const port = probe.port;
   probe.stop(true);
   return port;
 }
 
-/** Starts the binary from a temp directory (no node_modules there) on a free port. */
-export async function startTablo(env: Record<string, string> = {}): Promise<RunningTablo> {
+/** Starts the binary from a temp directory (no node_modules there) on a free port (or the one given). */
+export async function startTablo(env: Record<string, string> = {}, port: number = freePort()): Promise<RunningTablo> {
   const binary = await ensureBinary();
   const cwd = mkdtempSync(join(tmpdir(), 'tablo-e2e-'));
-  const port = freePort();
   const proc = Bun.spawn([binary, '--port', String(port)], { cwd, env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
   const logs: string[] = [];
   // Whole lines only: a chunk may end mid-line, and stdout and stderr interleave.

@@ -138,6 +138,8 @@ describe('OpenID Connect sign-in', () => {
     expect((await me(t, joined.body.token)).roles).toEqual({ user: true });
     const list = (await t.request('GET', `/admin?project_id=${projectId}`, { headers: { 'xc-auth': owner } })).body.list;
     expect(list.find((u: any) => u.email === 'bob@example.com').status).toBe('active');
+    const all = (await t.request('GET', '/admin/users?search=bob', { headers: { 'xc-auth': owner } })).body.list;
+    expect(all).toMatchObject([{ email: 'bob@example.com', joined: true }]);
 
     const open = await app({ allowSignup: true });
     await signupSuperAdmin(open);

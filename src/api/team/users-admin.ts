@@ -30,8 +30,10 @@ export function usersAdminRoutes(ctx: AppContext) {
     .get('/admin/users', async ({ request, query }) => {
       await superOnly(request);
       const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
-      const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; lastname: string | null; roles: string; disabled: number; password_hash: string | null; created_at: string }>(
-        `SELECT id, email, firstname, lastname, roles, disabled, password_hash, created_at FROM nc_users
+      const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; lastname: string | null; roles: string; disabled: number; joined: number; created_at: string }>(
+        `SELECT id, email, firstname, lastname, roles, disabled, created_at,
+           CASE WHEN password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = nc_users.id) THEN 1 ELSE 0 END AS joined
+         FROM nc_users
          WHERE (? = '' OR lower(email) LIKE ? OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ?)
          ORDER BY created_at LIMIT 500`,
         [search, `%${search}%`, `%${search}%`],
@@ -43,7 +45,7 @@ export function usersAdminRoutes(ctx: AppContext) {
           name: [r.firstname, r.lastname].filter(Boolean).join(' ') || null,
           roles: r.roles.split(',').filter(Boolean),
           disabled: !!r.disabled,
-          joined: !!r.password_hash,
+          joined: !!r.joined,
           createdAt: r.created_at,
         })),
       };
