@@ -24,4 +24,18 @@ describe('config', () => {
   test('an admin secret switches to masterKey', () => {
     expect(authTypeOf(parseConfig({ adminSecret: 'supersecret' }))).toBe('masterKey');
   });
+  test('sign-in providers need their client id and secret together; endpoints default to the real ones', () => {
+    expect(() => parseConfig({ githubClientId: 'id' })).toThrow('Sign-in with GitHub needs both NC_GITHUB_CLIENT_ID and NC_GITHUB_CLIENT_SECRET');
+    expect(() => parseConfig({ googleClientSecret: 'secret' })).toThrow(/NC_GOOGLE_CLIENT_ID/);
+    expect(() => parseConfig({ oidcIssuer: 'https://id.example.com' })).toThrow(/NC_OIDC_CLIENT_ID/);
+    expect(() => parseConfig({ oidcIssuer: 'not a url', oidcClientId: 'a', oidcClientSecret: 'b' })).toThrow(/NC_OIDC_ISSUER/);
+    const c = parseConfig({ githubClientId: 'id', githubClientSecret: 'secret' });
+    expect(c).toMatchObject({
+      googleIssuer: 'https://accounts.google.com',
+      githubAuthorizeUrl: 'https://github.com/login/oauth/authorize',
+      githubTokenUrl: 'https://github.com/login/oauth/access_token',
+      githubApiUrl: 'https://api.github.com',
+      oidcName: 'OpenID Connect',
+    });
+  });
 });
