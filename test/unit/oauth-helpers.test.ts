@@ -5,7 +5,7 @@ import { discoveryUrl } from '../../src/auth/oauth/oidc-client';
 
 describe('OAuth helpers', () => {
   test('S256 challenge of the RFC 7636 example verifier', () => {
-    expect(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGEd6-mw-cM');
+    expect(pkceChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
   });
   test('an issuer becomes its discovery URL; a discovery URL stays', () => {
     expect(discoveryUrl('https://accounts.google.com')).toBe('https://accounts.google.com/.well-known/openid-configuration');
