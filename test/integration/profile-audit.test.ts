@@ -71,6 +71,7 @@ describe('audit log', () => {
     const signedIn = await t.request('POST', '/auth/signin', { body: { email: admin.email, password: admin.password } });
     const h2 = { 'xc-auth': (await t.request('POST', '/user/password/change', { headers: { 'xc-auth': signedIn.body.token }, body: { currentPassword: admin.password, newPassword: 'password456' } })).body.token };
     await t.request('POST', '/auth/password/forgot', { body: { email: admin.email } });
+    await t.request('POST', '/auth/password/forgot', { body: { email: 'nobody@example.com' } });
     const resetToken = t.log.lines.map((l) => String(l)).join('\n').match(/reset\?token=([\w-]+)/)![1]!;
     expect((await t.request('POST', `/auth/password/reset/${resetToken}`, { body: { password: 'password789' } })).status).toBe(200);
     const token = (await t.request('POST', '/auth/signin', { body: { email: admin.email, password: 'password789' } })).body.token;
@@ -100,6 +101,7 @@ describe('audit log', () => {
       'AUTHENTICATION signed in',
       'AUTHENTICATION password changed',
       'AUTHENTICATION password reset requested',
+      'AUTHENTICATION password reset requested for an unknown or disabled account',
       'AUTHENTICATION password reset',
       'AUTHENTICATION signed in',
       'TEAM one@example.com invited as editor',
@@ -112,7 +114,7 @@ describe('audit log', () => {
       "TOKEN API token 'CI' disabled",
       "TOKEN API token 'CI' deleted",
     ]);
-    expect(log.body.pageInfo).toEqual({ totalRows: 16, limit: 500, offset: 0 });
+    expect(log.body.pageInfo).toEqual({ totalRows: 17, limit: 500, offset: 0 });
     expect(log.body.list[0]).toMatchObject({ userEmail: admin.email, projectId });
 
     const team = await t.request('GET', '/admin/audit?op_type=TEAM&search=TWO@', { headers: a });

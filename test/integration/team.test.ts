@@ -66,6 +66,31 @@ describe('team', () => {
     expect((await t.request('POST', `/admin/resendInvite/${late.id}?project_id=${projectId}`, { headers: auth(owner) })).status).toBe(400);
   });
 
+  test('revoking an invite ends its link and the membership; joined members are removed instead', async () => {
+    const other = (await dashboardOp(t, owner, 'projectCreateByWeb', { args: { title: 'Other project' } })).body.id;
+    const invite = (email: string, pid: string) => t.request('POST', '/admin', { headers: auth(owner), body: { email, roles: 'editor', project_id: pid } });
+    const first = await invite('gone@example.com', projectId);
+    await invite('twice@example.com', projectId);
+    const twiceOther = await invite('twice@example.com', other);
+    const members = (await t.request('GET', `/admin?project_id=${projectId}`, { headers: auth(owner) })).body.list;
+    const id = (email: string) => members.find((m: any) => m.email === email).id;
+    const editorToken = await join_(projectId, 'revoker@example.com', 'editor');
+    expect((await t.request('DELETE', `/admin/invite/${id('gone@example.com')}?project_id=${projectId}`, { headers: auth(editorToken) })).status).toBe(403);
+    expect((await t.request('DELETE', `/admin/invite/${id('gone@example.com')}?project_id=${projectId}`, { headers: auth(owner) })).body).toEqual({ msg: 'The invite was revoked' });
+    const token = String(first.body.invite_url).split('/signup/')[1]!;
+    expect((await t.request('POST', '/auth/signup', { body: { email: 'gone@example.com', password: 'password123', token } })).status).toBe(400);
+    expect((await t.request('DELETE', `/admin/invite/${id('gone@example.com')}?project_id=${projectId}`, { headers: auth(owner) })).status).toBe(404);
+    // Invited to two projects: revoking one keeps the other membership, whose link is sent again.
+    await t.request('DELETE', `/admin/invite/${id('twice@example.com')}?project_id=${projectId}`, { headers: auth(owner) });
+    const otherList = (await t.request('GET', `/admin?project_id=${other}`, { headers: auth(owner) })).body.list;
+    expect(otherList).toContainEqual(expect.objectContaining({ email: 'twice@example.com', status: 'invite expired' }));
+    expect(twiceOther.body.invite_url).toBeString();
+    const resent = await t.request('POST', `/admin/resendInvite/${id('twice@example.com')}?project_id=${other}`, { headers: auth(owner) });
+    expect(resent.status).toBe(200);
+    const viewer = (await t.request('GET', `/admin?project_id=${projectId}`, { headers: auth(owner) })).body.list.find((m: any) => m.email === 'viewer@example.com');
+    expect((await t.request('DELETE', `/admin/invite/${viewer.id}?project_id=${projectId}`, { headers: auth(owner) })).body).toEqual({ msg: 'viewer@example.com has already joined: remove the member instead' });
+  });
+
   test('roles change; only owners grant owner; owners cannot remove themselves', async () => {
     const creatorToken = await join_(projectId, 'creator@example.com', 'creator');
     const editorToken = await join_(projectId, 'editor@example.com', 'editor');

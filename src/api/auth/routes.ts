@@ -153,6 +153,8 @@ export function authRoutes(ctx: BaseContext) {
         // No mail plugin: the link goes to the server log for the administrator to pass on.
         ctx.log.info(`password reset link for ${email}: ${base.replace(/\/$/, '')}/#/user/password/reset?token=${reset.token}`);
         await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset requested', user_email: email, ip });
+      } else {
+        await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset requested for an unknown or disabled account', user_email: email, ip });
       }
       return { msg: MSG_CHECK_EMAIL };
     })
