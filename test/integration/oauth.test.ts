@@ -230,3 +230,13 @@ describe('password of a provider account', () => {
     expect((await auditOf(t)).map((a) => a.description)).toContain('password set');
   });
 });
+
+describe('rate limit', () => {
+  test('code sign-ins are limited per IP like password sign-ins', async () => {
+    const t = await app();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await exchange(t, 'oidc', 'code', `oidc.state${i}`)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

@@ -19,6 +19,7 @@ import { callbackUrl, configuredProviders } from '../../auth/oauth/providers';
 import { pkceChallenge, type OAuthProvider } from '../../auth/oauth/provider';
 import { signinWithIdentity } from '../../auth/oauth/oauth-accounts';
 import { clientIp, requireUser } from '../../http/principal';
+import { RateLimiter } from '../../http/rate-limit';
 import { issueSession } from './session';
 
 export const MSG_BAD_STATE = 'This sign-in link is invalid or has expired, please try again';
@@ -28,6 +29,7 @@ export function oauthRoutes(ctx: BaseContext) {
   const ids = identitiesRepo(ctx.meta);
   const audit = auditRepo(ctx.meta);
   const redirectUri = callbackUrl(ctx.config);
+  const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs);
 
   const providerOf = (id: string): OAuthProvider => {
     const p = providers.get(id as never);
@@ -59,6 +61,7 @@ export function oauthRoutes(ctx: BaseContext) {
       const ip = clientIp(request, server);
       const code = typeof query.code === 'string' ? query.code : '';
       const state = typeof query.state === 'string' ? query.state : '';
+      limiter.hit(`oauth:ip:${ip}`);
       try {
         if (!code || !state) throw badRequest('code and state are required');
         const saved = await ids.takeState(state);
