@@ -91,6 +91,9 @@ describe.skipIf(!!problem && !process.env.CI)('provider sign-in in the browser',
 
   browserTest('the Super Admin reads the audit log on /user/admin', () => page, async () => {
     await page.goto(`${tablo.url}/#/user/admin`);
+    // A provider account counts as joined.
+    await page.getByRole('row', { name: /grace@example\.com.*active/ }).waitFor();
+    await page.getByRole('tab', { name: 'Audit log' }).click();
     await page.getByRole('cell', { name: 'signed up as Super Admin with Test IdP' }).waitFor();
     await page.getByRole('cell', { name: /failed sign-in with Test IdP/ }).waitFor();
     await shot(page, 'admin-audit-log');

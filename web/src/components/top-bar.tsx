@@ -82,7 +82,7 @@ export function TopBar() {
             {open ? (
               <div className="menu-list" role="menu">
                 {user.value?.email ? (
-                  <Link className="menu-item menu-email" role="menuitem" to="/user/settings/profile" title="Account settings" onClick={() => setOpen(false)}>
+                  <Link className="menu-item menu-email" role="menuitem" to="/user/settings/password" title="Account settings" onClick={() => setOpen(false)}>
                     {user.value.email}
                   </Link>
                 ) : (

@@ -1,5 +1,5 @@
-/** Super Admin user management (/user/admin): list and search users, edit global roles, disable; the audit log below. */
-import { useEffect, useState } from 'react';
+/** Super Admin user management (/user/admin): list and search users, edit global roles, disable; the audit log in a second tab. */
+import { useEffect, useState, type ReactNode } from 'react';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
 import { track } from '../../stores/notifications';
@@ -8,6 +8,26 @@ import { AuditLogPanel } from './audit-log-panel';
 interface AdminUser { id: string; email: string; name: string | null; roles: string[]; disabled: boolean; joined: boolean }
 
 export function UsersAdminPage() {
+  const [tab, setTab] = useState<'users' | 'audit'>('users');
+  const tabs = (
+    <div className="page-tabs" role="tablist" aria-label="Administration">
+      <button role="tab" aria-selected={tab === 'users'} className={`page-tab${tab === 'users' ? ' active' : ''}`} onClick={() => setTab('users')}>Users</button>
+      <button role="tab" aria-selected={tab === 'audit'} className={`page-tab${tab === 'audit' ? ' active' : ''}`} onClick={() => setTab('audit')}>Audit log</button>
+    </div>
+  );
+  if (tab === 'audit') {
+    return (
+      <div className="page">
+        {tabs}
+        <AuditLogPanel />
+      </div>
+    );
+  }
+  return <UsersList tabs={tabs} />;
+}
+
+/** The users table with its search. */
+function UsersList(props: { tabs: ReactNode }) {
   const [search, setSearch] = useState('');
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -20,6 +40,7 @@ export function UsersAdminPage() {
     track(label, http(`/admin/users/${u.id}`, { method: 'PUT', body })).then(load, () => {});
   return (
     <div className="page">
+      {props.tabs}
       <div className="page-head">
         <h1>Users</h1>
         <input className="search" aria-label="Search users" placeholder="Search by e-mail or name" value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -50,7 +71,6 @@ export function UsersAdminPage() {
           ))}
         </tbody>
       </table>
-      <AuditLogPanel />
     </div>
   );
 }
