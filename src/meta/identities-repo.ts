@@ -2,6 +2,7 @@
 import type { MetaStore } from './store';
 import { nowIso, sha256 } from '../lib/ids';
 
+/** An account at a provider, linked to a user. */
 export interface IdentityRow {
   provider: string;
   subject: string;
@@ -10,6 +11,7 @@ export interface IdentityRow {
   created_at: string;
 }
 
+/** A started authorisation: what the code exchange needs back. */
 export interface OAuthStateRow {
   provider: string;
   code_verifier: string;
@@ -18,6 +20,7 @@ export interface OAuthStateRow {
   expires_at: string;
 }
 
+/** Linked identities and pending authorisation states over the metadata store. */
 export function identitiesRepo(meta: MetaStore) {
   return {
     find: (provider: string, subject: string) =>

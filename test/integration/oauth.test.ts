@@ -75,6 +75,7 @@ describe('providers', () => {
     apps.push(none);
     expect((await none.request('GET', '/auth/type')).body.providers).toEqual([]);
     expect((await none.request('GET', '/auth/google')).body).toEqual({ msg: 'Sign-in with google is not configured on this server' });
+    expect(await none.request('GET', '/auth/signout')).toMatchObject({ status: 404, body: { msg: 'Not found' } });
     const t = await app();
     expect((await t.request('GET', '/auth/type')).body.providers).toEqual([
       { id: 'google', name: 'Google' },
@@ -95,6 +96,15 @@ describe('providers', () => {
     const back = await t.request('GET', '/user/authentication/callback?code=abc&state=oidc.xyz');
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe('/#/user/authentication/callback?code=abc&state=oidc.xyz');
+  });
+});
+
+describe('discovery', () => {
+  test('a discovery document that names another issuer is refused', async () => {
+    const t = await app({ oidcIssuer: idp.issuer.replace('127.0.0.1', 'localhost') });
+    const res = await t.request('GET', '/auth/oidc');
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(`Sign-in with Test IdP failed: its discovery document names another issuer (${idp.issuer})`);
   });
 });
 

@@ -16,7 +16,7 @@ import { auditRepo } from '../../meta/audit-repo';
 import { identitiesRepo } from '../../meta/identities-repo';
 import { usersRepo } from '../../meta/users-repo';
 import { callbackUrl, configuredProviders } from '../../auth/oauth/providers';
-import { pkceChallenge, type OAuthProvider } from '../../auth/oauth/provider';
+import { pkceChallenge, PROVIDER_IDS, type OAuthProvider } from '../../auth/oauth/provider';
 import { signinWithIdentity } from '../../auth/oauth/oauth-accounts';
 import { clientIp, requireUser } from '../../http/principal';
 import { RateLimiter } from '../../http/rate-limit';
@@ -24,6 +24,7 @@ import { issueSession } from './session';
 
 export const MSG_BAD_STATE = 'This sign-in link is invalid or has expired, please try again';
 
+/** The provider sign-in, callback and linked-account routes. */
 export function oauthRoutes(ctx: BaseContext) {
   const providers = configuredProviders(ctx.config);
   const ids = identitiesRepo(ctx.meta);
@@ -32,6 +33,8 @@ export function oauthRoutes(ctx: BaseContext) {
   const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs);
 
   const providerOf = (id: string): OAuthProvider => {
+    // Other paths under /auth/ (a GET of a POST route) are simply not found.
+    if (!PROVIDER_IDS.includes(id as never)) throw notFound('Not found');
     const p = providers.get(id as never);
     if (!p) throw notFound(`Sign-in with ${id} is not configured on this server`);
     return p;

@@ -40,6 +40,7 @@ export async function pictureOf(meta: MetaStore, user: Pick<UserRow, 'id'> & { p
   return up ? `/user/picture/${user.id}?v=${encodeURIComponent(up.updated_at)}` : null;
 }
 
+/** The profile and picture routes of the signed-in user. */
 export function profileRoutes(ctx: BaseContext) {
   const users = usersRepo(ctx.meta);
   const me = async (request: Request) => {

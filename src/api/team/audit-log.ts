@@ -21,6 +21,7 @@ const AuditQuery = z.object({
   offset: z.coerce.number<string>({ error: 'offset must be a number' }).int().min(0).default(0),
 });
 
+/** The Super Admin's audit log route. */
 export function auditLogRoutes(ctx: AppContext) {
   return new Elysia({ name: 'audit-log' }).get('/admin/audit', async ({ request, query }) => {
     const actor = await resolveActor(ctx, request);

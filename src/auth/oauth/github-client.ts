@@ -11,6 +11,7 @@ const TokenAnswer = z.object({ access_token: z.string().min(1) });
 const GithubUser = z.looseObject({ id: z.union([z.number(), z.string()]), login: z.string().optional(), name: z.string().nullish(), avatar_url: z.string().nullish() });
 const GithubEmails = z.array(z.looseObject({ email: z.string(), primary: z.boolean().optional(), verified: z.boolean().optional() }));
 
+/** The GitHub provider over the configured (or GitHub's own) URLs. */
 export function githubProvider(opts: { clientId: string; clientSecret: string; authorizeUrl: string; tokenUrl: string; apiUrl: string }): OAuthProvider {
   const name = 'GitHub';
   const api = opts.apiUrl.replace(/\/$/, '');

@@ -33,6 +33,10 @@ function discover(name: string, issuer: string) {
   const doc = providerFetch<unknown>(name, url).then((raw) => {
     const r = Discovery.safeParse(raw);
     if (!r.success) throw badRequest(`Sign-in with ${name} failed: its discovery document is incomplete`);
+    // OpenID Connect Discovery 4.3: the document must name the issuer it was read from.
+    if (!issuer.includes('/.well-known/') && r.data.issuer.replace(/\/$/, '') !== issuer.replace(/\/$/, '')) {
+      throw badRequest(`Sign-in with ${name} failed: its discovery document names another issuer (${r.data.issuer})`);
+    }
     return { ...r.data, jwks: createRemoteJWKSet(new URL(r.data.jwks_uri)) };
   });
   doc.catch(() => discoveries.delete(url));
