@@ -39,7 +39,7 @@ export async function visibleFilter(call: OpCall, dbAlias: string, type: ModelTy
   const actor = { ...call.actor, roles: [...new Set([...call.actor.roles, ...call.projectRoles])] };
   if (isUnrestricted(actor)) return () => true;
   const disabled = await aclRepo(call.ctx.meta).disabled(call.projectId, dbAlias);
-  const roles = effectiveRoles(actor);
+  const roles = effectiveRoles(actor).filter((r) => RULE_ROLES.includes(r));
   return (name) => {
     const off = disabled.get(modelKey(type, name));
     return !off || roles.some((r) => !off.has(r));
