@@ -35,7 +35,7 @@ function RuleCell(props: { table: AclTable; role: string; onToggle: (op: Op) => 
         );
       })}
       <button className="acl-edit" aria-label={`Edit ${props.role} rights on ${props.table._tn}`} title={rule.where ? `Rows: ${rule.where}` : 'Columns and row condition'} onClick={props.onEdit}>
-        {rule.where ? '⧩' : '⋯'}
+        {rule.where ? '⋯•' : '⋯'}
       </button>
     </div>
   );
@@ -48,8 +48,8 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
   const load = () => aclApi.list(props.projectId, props.dbAlias).then(setData, (e) => setError((e as Error).message));
   useEffect(() => void load(), [props.projectId, props.dbAlias]);
 
-  const save = async (tn: string, role: string, rule: TableRule | null) => {
-    await track(`Rights of ${role} on ${tn} saved`, aclApi.save(props.projectId, props.dbAlias, tn, role, rule));
+  const save = async (t: AclTable, role: string, rule: TableRule | null) => {
+    await track(`Rights of ${role} on ${t._tn}`, aclApi.save(props.projectId, props.dbAlias, t.tn, role, rule));
     await load();
   };
   const toggle = (t: AclTable, role: string, op: Op) => {
@@ -57,7 +57,7 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
     const next: TableRule = { read: r.read, create: r.create, update: r.update, delete: r.delete, where: r.where };
     if (op === 'delete') next.delete = !r.delete;
     else next[op] = r[op] !== true;
-    save(t.tn, role, next).catch((e) => setError((e as Error).message));
+    save(t, role, next).catch((e) => setError((e as Error).message));
   };
   const editTable = editing && data?.list.find((t) => t.tn === editing.tn);
 
@@ -66,7 +66,7 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
       <h3>Roles Management</h3>
       <p className="muted">
         Owners and creators can do everything. R, C, U and D allow reading, creating, updating and deleting rows of a table; a half-filled
-        letter means chosen columns only, ⧩ a row condition.
+        letter means chosen columns only, and a dot a row condition. ⋯ edits the columns and the row condition.
       </p>
       <FormMessage kind="error" text={error} />
       {!data ? (
@@ -99,7 +99,7 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
         </table>
       )}
       {editing && editTable ? (
-        <RuleEditor key={`${editing.tn}:${editing.role}`} table={editTable} role={editing.role} onSave={(r) => save(editing.tn, editing.role, r)} onClose={() => setEditing(null)} />
+        <RuleEditor key={`${editing.tn}:${editing.role}`} table={editTable} role={editing.role} onSave={(r) => save(editTable, editing.role, r)} onClose={() => setEditing(null)} />
       ) : null}
     </section>
   );

@@ -12,6 +12,7 @@ import { MetaSyncButton } from './meta-sync-button';
 import { openTab, type TabType } from '../../stores/tabs';
 import { PanelLeaf, ProjectExtras } from './project-extras';
 import { isProjectAdmin } from '../../stores/project';
+import { previewAs } from '../../stores/preview';
 import { useSignals } from '../../stores/signals';
 
 interface Item { name: string; title: string; type: TabType }
@@ -106,7 +107,7 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
           <Group key={`${k}:${generation}`} projectId={props.projectId} dbAlias={db.dbAlias} kind={k} initiallyOpen={k === 'Tables'} />
         ))}
         <PanelLeaf name="audit" dbAlias={db.dbAlias} />
-        {isProjectAdmin.value ? (
+        {isProjectAdmin.value && !previewAs.value ? (
           <>
             <PanelLeaf name="sqlClient" dbAlias={db.dbAlias} />
             <PanelLeaf name="acl" dbAlias={db.dbAlias} />
