@@ -112,6 +112,25 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await tree().getByRole('button', { name: 'Genre', exact: true }).waitFor();
   });
 
+  browserTest('a role that may update chosen columns edits only those in the grid', () => page, async () => {
+    const saved = await call('aclSave', { tn: 'Customer', role: 'editor', rule: { read: true, create: false, update: ['FirstName'], delete: false } });
+    expect(saved.stored).toBe(true);
+    await page.getByLabel('Preview as').selectOption('editor');
+    await page.waitForLoadState('load');
+    await page.getByRole('button', { name: 'Reset Preview' }).waitFor();
+    await tree().getByRole('button', { name: 'Customer', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'Luís' }).dblclick();
+    await page.getByLabel('Edit FirstName').press('Escape');
+    await page.getByLabel('Edit FirstName').waitFor({ state: 'detached' });
+    await page.getByRole('gridcell', { name: 'Embraer - Empresa Brasileira de Aeronáutica S.A.' }).dblclick();
+    await page.waitForTimeout(300);
+    expect(await page.getByLabel('Edit Company').count()).toBe(0);
+    await shot(page, 'roles-preview-editor');
+    await page.getByRole('button', { name: 'Reset Preview' }).click();
+    await page.waitForLoadState('load');
+    await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
+  });
+
   browserTest('the SQL Client runs a statement for the owner', () => page, async () => {
     await tree().getByRole('button', { name: 'SQL Client' }).click();
     const client = page.getByRole('region', { name: 'SQL Client' });
