@@ -32,6 +32,12 @@ export const LIMITS = {
   connectTimeoutMs: 5_000,
   /** Graceful shutdown waits this long for in-flight requests. */
   shutdownGraceMs: 10_000,
+  /** Rows a raw SQL statement (SQL Client) answers at most; the rest are cut. */
+  rawSqlMaxRows: 1000,
+  /** Longest raw SQL statement accepted, in characters. */
+  rawSqlMaxLength: 100_000,
+  /** Longest row condition of a data rule, in characters. */
+  rowConditionMaxLength: 2000,
   /** UI ability defaults (spec section 3). */
   maxTables: 99999,
   maxTabs: 99,

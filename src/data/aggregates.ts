@@ -3,7 +3,7 @@ import { ONE, ZERO } from '../sql/ast';
 import type { Cond, Expr, SelectItem } from '../sql/ast';
 import type { TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
-import { assertCan } from './access';
+import { readScope } from './read-scope';
 import { executorOf, type DataContext } from './data-context';
 import { parseFields, parseLimit, parseOffset, type Params } from './list-query';
 import { listQueryOf } from './records-read';
@@ -15,7 +15,7 @@ const col = (cn: string): Expr => ({ kind: 'col', name: cn });
 
 /** `[{ a, b, count }]` grouped by `fields` (or one column), most frequent first. */
 export async function groupBy(dc: DataContext, t: TableModel, params: Params, column?: string): Promise<Record<string, unknown>[]> {
-  assertCan(dc.actor, t, 'read');
+  t = readScope(dc, t).table; // hidden columns are unknown to grouping, aggregates and filters
   const fields = parseFields(t, column ?? params.fields ?? params.f);
   if (!column && !(params.fields ?? params.f)) throw badRequest('groupby needs fields=a,b or /groupby/{column}');
   const q = listQueryOf(dc, t, { ...params, fields: undefined, f: undefined, sort: undefined, s: undefined });
@@ -42,7 +42,7 @@ const FUNCS = ['min', 'max', 'avg', 'sum', 'count'] as const;
 
 /** `[{ min, max, avg, sum, count }]` of one column, optionally per group of `fields`. */
 export async function aggregate(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
-  assertCan(dc.actor, t, 'read');
+  t = readScope(dc, t).table; // hidden columns are unknown to grouping, aggregates and filters
   if (!params.column_name) throw badRequest('aggregate needs column_name');
   const c = resolveColumn(t, params.column_name);
   const funcs = (params.func ?? '').split(',').map((f) => f.trim()).filter(Boolean);
@@ -77,7 +77,7 @@ export async function aggregate(dc: DataContext, t: TableModel, params: Params):
 
 /** `[{ c: value }]`: the distinct values of a column (with `fields`, distinct combinations). */
 export async function distinct(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
-  assertCan(dc.actor, t, 'read');
+  t = readScope(dc, t).table; // hidden columns are unknown to grouping, aggregates and filters
   const name = params.cn ?? params.column_name;
   if (!name) throw badRequest('distinct needs cn={column}');
   const cols = [resolveColumn(t, name), ...(params.fields ? parseFields(t, params.fields) : [])].filter((c, i, a) => a.findIndex((x) => x.cn === c.cn) === i);
@@ -97,7 +97,7 @@ export async function distinct(dc: DataContext, t: TableModel, params: Params): 
 
 /** `[{ range: "0-100", count }]` for consecutive steps; the last range includes its end. */
 export async function distribute(dc: DataContext, t: TableModel, params: Params): Promise<{ range: string; count: number }[]> {
-  assertCan(dc.actor, t, 'read');
+  t = readScope(dc, t).table; // hidden columns are unknown to grouping, aggregates and filters
   if (!params.column_name) throw badRequest('distribute needs column_name');
   const c = resolveColumn(t, params.column_name);
   if (!['integer', 'bigint', 'decimal', 'float'].includes(c.kind)) throw badRequest(`Column '${c._cn}' is not a number: it cannot be distributed`);

@@ -5,7 +5,7 @@
  */
 import type { Cond } from '../sql/ast';
 import type { RelationModel, TableModel } from '../schema/model';
-import { assertCan } from './access';
+import { andCond, readScope, scopeNested } from './read-scope';
 import { executorOf, tableOf, type DataContext } from './data-context';
 import { loadNested, tupleIn } from './nested';
 import { keyString, keyValues, tableRef } from './select-builder';
@@ -13,9 +13,9 @@ import type { NestedQuery } from './list-query';
 
 /** Related rows for each parent row, in the order given (hm/mm lists, bt single row or null). */
 export async function loadRelatedFor(dc: DataContext, t: TableModel, parents: Record<string, unknown>[], n: NestedQuery): Promise<unknown[]> {
-  assertCan(dc.actor, tableOf(dc, n.relation.rtn), 'read');
+  const scoped = scopeNested(dc, n);
   const copies = parents.map((p) => ({ ...p }));
-  await loadNested(dc, t, copies, copies, [n]);
+  await loadNested(dc, t, copies, copies, [scoped]);
   const key = n.relation.type === 'hm' ? `${n.relation.alias}List` : n.relation.type === 'mm' ? `${n.relation.alias}MMList` : `${n.relation.alias}Read`;
   return copies.map((c) => c[key]);
 }
@@ -23,7 +23,8 @@ export async function loadRelatedFor(dc: DataContext, t: TableModel, parents: Re
 /** Number of has-many children of each parent row, with one GROUP BY query. */
 export async function countChildrenFor(dc: DataContext, t: TableModel, parents: Record<string, unknown>[], rel: RelationModel, where?: Cond): Promise<number[]> {
   const child = tableOf(dc, rel.childTable);
-  assertCan(dc.actor, child, 'read');
+  const scope = readScope(dc, child);
+  where = andCond(where, scope.where);
   const tuples = parents.map((p) => keyValues(t, p, rel.parentColumns)).filter((k) => k.every((v) => v !== null && v !== undefined));
   const counts = new Map<string, number>();
   if (tuples.length) {

@@ -7,7 +7,7 @@ import type { RelationModel, TableModel } from '../schema/model';
 import { notFound } from '../lib/errors';
 import { tableOf, type DataContext } from './data-context';
 import { readRaw, listQueryOf, runList } from './records-read';
-import { assertCan } from './access';
+import { andCond, readScope } from './read-scope';
 import { create, remove, update } from './records-write';
 import { idCondition } from './row-id';
 import { coerceValue } from './values';
@@ -20,8 +20,8 @@ export function hmRelation(dc: DataContext, parent: TableModel, childName: strin
 }
 
 /** The child's foreign-key values for one parent row. */
-async function fkValues(dc: DataContext, parent: TableModel, parentId: string, rel: RelationModel): Promise<[string, unknown][]> {
-  const row = await readRaw(dc, parent, parentId);
+async function fkValues(dc: DataContext, parent: TableModel, parentId: string, rel: RelationModel, where?: Cond): Promise<[string, unknown][]> {
+  const row = await readRaw(dc, parent, parentId, where);
   if (!row) throw notFound(`Row '${parentId}' of '${parent._tn}' not found`);
   const child = tableOf(dc, rel.childTable);
   return rel.childColumns.map((cn, i) => {
@@ -36,11 +36,10 @@ const fkCond = (fks: [string, unknown][]): Cond => ({
 });
 
 export async function listChildren(dc: DataContext, parent: TableModel, parentId: string, childName: string, params: Params) {
-  assertCan(dc.actor, parent, 'read');
+  readScope(dc, parent);
   const rel = hmRelation(dc, parent, childName);
   const child = tableOf(dc, rel.childTable);
-  assertCan(dc.actor, child, 'read');
-  const fks = await fkValues(dc, parent, parentId, rel);
+  const fks = await fkValues(dc, parent, parentId, rel, readScope(dc, parent).where);
   const q = listQueryOf(dc, child, params);
   return runList(dc, child, { ...q, where: q.where ? { kind: 'and', items: [fkCond(fks), q.where] } : fkCond(fks) });
 }
@@ -48,7 +47,7 @@ export async function listChildren(dc: DataContext, parent: TableModel, parentId
 export async function createChild(dc: DataContext, parent: TableModel, parentId: string, childName: string, body: unknown) {
   const rel = hmRelation(dc, parent, childName);
   const child = tableOf(dc, rel.childTable);
-  const fks = await fkValues(dc, parent, parentId, rel);
+  const fks = await fkValues(dc, parent, parentId, rel, readScope(dc, parent).where);
   const values = { ...((body && typeof body === 'object' ? body : {}) as Record<string, unknown>) };
   for (const [cn, v] of fks) {
     const c = child.columns.find((x) => x.cn === cn)!;
@@ -62,10 +61,9 @@ export async function createChild(dc: DataContext, parent: TableModel, parentId:
 async function ownedChild(dc: DataContext, parent: TableModel, parentId: string, childName: string, id: string) {
   const rel = hmRelation(dc, parent, childName);
   const child = tableOf(dc, rel.childTable);
-  assertCan(dc.actor, child, 'read');
-  const fks = await fkValues(dc, parent, parentId, rel);
+  const fks = await fkValues(dc, parent, parentId, rel, readScope(dc, parent).where);
   const q = listQueryOf(dc, child, {});
-  const [row] = await runList(dc, child, { ...q, nested: [], where: { kind: 'and', items: [idCondition(child, id), fkCond(fks)] }, limit: 1, offset: 0 });
+  const [row] = await runList(dc, child, { ...q, nested: [], where: andCond(idCondition(child, id), fkCond(fks), q.where), limit: 1, offset: 0 });
   if (!row) throw notFound(`Row '${id}' of '${child._tn}' not found under '${parent._tn}' ${parentId}`);
   return { child, row };
 }

@@ -2,6 +2,7 @@
 import type { Actor } from '../lib/actor';
 import type { ProjectDb } from '../schema/project-db';
 import type { Executor } from '../sql/dialect';
+import type { AclRules } from '../meta/acl-repo';
 
 export interface DataAuditEntry {
   tn: string;
@@ -21,6 +22,8 @@ export interface DataContext {
   maxLimit: number;
   countTimeoutMs: number;
   audit?: AuditSink;
+  /** Stored data rights of the project database (absent: every role has its default rights). */
+  acl?: AclRules;
   /** Set inside a transaction: every statement runs on it. */
   exec?: Executor;
 }

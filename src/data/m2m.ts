@@ -6,7 +6,8 @@ import { ONE } from '../sql/ast';
 import type { Cond } from '../sql/ast';
 import type { RelationModel, TableModel } from '../schema/model';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import { assertCan } from './access';
+import { assertCan, grantCondition } from './access';
+import { andCond, readScope, dropHiddenFields } from './read-scope';
 import { executorOf, tableOf, type DataContext } from './data-context';
 import { parseLimit, parseOffset, parseSort, type Params } from './list-query';
 import { parseWhere } from './where-parser';
@@ -29,11 +30,12 @@ export function mmRelation(dc: DataContext, t: TableModel, name: string): Relati
 
 /** `{ list, info: { count } }`: target rows not linked to the parent row. */
 export async function m2mNotChildren(dc: DataContext, t: TableModel, assoc: string, parentId: string, params: Params) {
-  assertCan(dc.actor, t, 'read');
+  const own = readScope(dc, t);
   const rel = mmRelation(dc, t, assoc);
-  const target = tableOf(dc, rel.rtn);
-  assertCan(dc.actor, target, 'read');
-  const parent = await readRaw(dc, t, parentId);
+  const full = tableOf(dc, rel.rtn);
+  const scope = readScope(dc, full, full.tn);
+  const target = scope.table;
+  const parent = await readRaw(dc, t, parentId, own.where);
   if (!parent) throw notFound(`Row '${parentId}' of '${t._tn}' not found`);
   const j = rel.junction!;
   const junction = tableOf(dc, j.tn);
@@ -50,8 +52,9 @@ export async function m2mNotChildren(dc: DataContext, t: TableModel, assoc: stri
   };
   const notLinked: Cond = { kind: 'exists', not: true, query: { kind: 'select', from: tableRef(junction, '__j'), columns: [{ expr: ONE }], where: linkCond } };
   const extra = parseWhere(params.where ?? params.w, target, target.tn);
-  const where: Cond = extra ? { kind: 'and', items: [notLinked, extra] } : notLinked;
-  const fields = params.fields ? target.columns.filter((c) => params.fields!.split(',').includes(c._cn)) : defaultNestedFields(target);
+  const where: Cond = andCond(notLinked, extra, scope.where)!;
+  const wanted = dropHiddenFields(full, scope.grant, params.fields);
+  const fields = wanted ? target.columns.filter((c) => wanted.split(',').includes(c._cn)) : defaultNestedFields(target);
   const { compile } = dc.pdb.db.dialect;
   const exec = executorOf(dc);
   const rows = await exec.query<Record<string, unknown>>(
@@ -69,10 +72,10 @@ async function junctionRow(dc: DataContext, t: TableModel, id: string, targetNam
   if (!rel) throw notFound(`'${t._tn}' has no many-to-many relation '${targetName}'`);
   const target = tableOf(dc, rel.rtn);
   const junction = tableOf(dc, rel.junction!.tn);
-  assertCan(dc.actor, junction, 'create');
-  const parent = await readRaw(dc, t, id);
+  assertCan(dc.actor, junction, 'create', dc.acl);
+  const parent = await readRaw(dc, t, id, grantCondition(assertCan(dc.actor, t, 'update', dc.acl), t));
   if (!parent) throw notFound(`Row '${id}' of '${t._tn}' not found`);
-  const child = await readRaw(dc, target, targetId);
+  const child = await readRaw(dc, target, targetId, readScope(dc, target).where);
   if (!child) throw notFound(`Row '${targetId}' of '${target._tn}' not found`);
   const j = rel.junction!;
   const values: [string, unknown][] = [

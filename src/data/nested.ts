@@ -67,7 +67,9 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
             kind: 'select',
             from: tableRef(target),
             columns: selectItems(target, fields, rel.parentColumns),
-            where: tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
+            where: n.where
+              ? { kind: 'and', items: [tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)), n.where] }
+              : tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
           };
           for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact: needsExact(fields) })) byKey.set(keyString(keyValues(target, raw, rel.parentColumns)), toApiRow(fields, raw));
         }

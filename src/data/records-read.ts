@@ -1,8 +1,8 @@
 /** Reads: list, findOne, count (under a time limit), read one row, exists. */
 import type { TableModel } from '../schema/model';
-import { ONE } from '../sql/ast';
+import { ONE, type Cond } from '../sql/ast';
 import { notFound } from '../lib/errors';
-import { assertCan } from './access';
+import { readScope, readableTable, andCond, dropHiddenFields, scopeNested } from './read-scope';
 import { executorOf, type DataContext } from './data-context';
 import { parseListQuery, parseFields, type ListQuery, type Params } from './list-query';
 import { buildSelect, needsExact, toApiRow, tableRef } from './select-builder';
@@ -14,8 +14,20 @@ function nestingKeys(q: ListQuery): string[] {
   return q.nested.flatMap((n) => (n.relation.type === 'bt' ? n.relation.childColumns : n.relation.type === 'hm' ? n.relation.parentColumns : n.relation.junction!.refColumns));
 }
 
+/**
+ * Parses list parameters within the caller's rights: hidden columns are dropped from `fields` and
+ * unknown to filters and sorts, the row condition is ANDed into `where` (403 when the table is
+ * not readable), and each nested relation is limited the same way.
+ */
 export function listQueryOf(dc: DataContext, t: TableModel, params: Params): ListQuery {
-  return parseListQuery(t, params, { maxLimit: dc.maxLimit, table: (tn) => dc.pdb.model.tables.find((x) => x.tn === tn) });
+  const scope = readScope(dc, t);
+  const fields = dropHiddenFields(t, scope.grant, params.fields ?? params.f);
+  const table = (tn: string) => {
+    const x = dc.pdb.model.tables.find((m) => m.tn === tn);
+    return x && readableTable(dc, x);
+  };
+  const q = parseListQuery(scope.table, { ...params, fields, f: undefined }, { maxLimit: dc.maxLimit, table });
+  return { ...q, where: andCond(q.where, scope.where), nested: q.nested.map((n) => scopeNested(dc, n)) };
 }
 
 /** Runs a parsed ListQuery: one query for the page, one per nested relation. */
@@ -28,12 +40,10 @@ export async function runList(dc: DataContext, t: TableModel, q: ListQuery): Pro
 }
 
 export async function list(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
-  assertCan(dc.actor, t, 'read');
   return runList(dc, t, listQueryOf(dc, t, params));
 }
 
 export async function findOne(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>> {
-  assertCan(dc.actor, t, 'read');
   const q = { ...listQueryOf(dc, t, params), limit: 1, offset: 0 };
   const [row] = await runList(dc, t, q);
   if (!row) throw notFound(`No row of '${t._tn}' matches`);
@@ -41,7 +51,6 @@ export async function findOne(dc: DataContext, t: TableModel, params: Params): P
 }
 
 export async function count(dc: DataContext, t: TableModel, params: Params): Promise<{ count: number }> {
-  assertCan(dc.actor, t, 'read');
   const q = listQueryOf(dc, t, params);
   const sql = dc.pdb.db.dialect.compile({ kind: 'select', from: tableRef(t), columns: [{ expr: { kind: 'fn', name: 'count', args: [{ kind: 'star' }] }, as: 'count' }], where: q.where });
   const [row] = await dc.pdb.db.driver.queryTimed<{ count: unknown }>(sql, dc.countTimeoutMs);
@@ -50,23 +59,22 @@ export async function count(dc: DataContext, t: TableModel, params: Params): Pro
 
 /** One row by id, or 404. Accepts `fields` and nesting parameters. */
 export async function read(dc: DataContext, t: TableModel, id: string, params: Params = {}): Promise<Record<string, unknown>> {
-  assertCan(dc.actor, t, 'read');
-  const q = listQueryOf(dc, t, { ...params, where: undefined, w: undefined, condition: undefined, c: undefined });
-  const [row] = await runList(dc, t, { ...q, where: idCondition(t, id), limit: 1, offset: 0 });
+  const q = listQueryOf(dc, t, { ...params, where: undefined, w: undefined, condition: undefined, c: undefined, conditionGraph: undefined });
+  const [row] = await runList(dc, t, { ...q, where: andCond(idCondition(t, id), q.where), limit: 1, offset: 0 });
   if (!row) throw notFound(`Row '${id}' of '${t._tn}' not found`);
   return row;
 }
 
 export async function exists(dc: DataContext, t: TableModel, id: string): Promise<boolean> {
-  assertCan(dc.actor, t, 'read');
-  const sql = dc.pdb.db.dialect.compile({ kind: 'select', from: tableRef(t), columns: [{ expr: ONE, as: 'one' }], where: idCondition(t, id), limit: 1 });
+  const { where } = readScope(dc, t);
+  const sql = dc.pdb.db.dialect.compile({ kind: 'select', from: tableRef(t), columns: [{ expr: ONE, as: 'one' }], where: andCond(idCondition(t, id), where), limit: 1 });
   return (await executorOf(dc).query(sql)).length > 0;
 }
 
-/** A row by id with every column, for writers (no rights check, no nesting). */
-export async function readRaw(dc: DataContext, t: TableModel, id: string): Promise<Record<string, unknown> | null> {
+/** A row by id with every column, for writers (no rights check, no nesting); `where` narrows it further. */
+export async function readRaw(dc: DataContext, t: TableModel, id: string, where?: Cond): Promise<Record<string, unknown> | null> {
   const fields = parseFields(t, undefined);
-  const sql = { ...dc.pdb.db.dialect.compile(buildSelect(t, { fields, where: idCondition(t, id), limit: 1 })), exact: needsExact(fields) };
+  const sql = { ...dc.pdb.db.dialect.compile(buildSelect(t, { fields, where: andCond(idCondition(t, id), where), limit: 1 })), exact: needsExact(fields) };
   const [raw] = await executorOf(dc).query<Record<string, unknown>>(sql);
   return raw ? toApiRow(fields, raw) : null;
 }

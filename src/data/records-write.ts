@@ -3,10 +3,11 @@
  * are checked against each column's type and nullability (400 naming the column); the answer is
  * the row re-read from the database; every change is written to the audit log.
  */
-import type { Expr } from '../sql/ast';
+import type { Cond, Expr } from '../sql/ast';
 import type { ColumnModel, TableModel } from '../schema/model';
-import { badRequest, notFound } from '../lib/errors';
-import { assertCan } from './access';
+import { badRequest, forbidden, notFound } from '../lib/errors';
+import { assertCan, assertColumns, grantCondition, type Grant } from './access';
+import { andCond, visibleRow } from './read-scope';
 import { executorOf, type DataAuditEntry, type DataContext } from './data-context';
 import { resolveColumn } from './columns';
 import { coerceValue } from './values';
@@ -56,38 +57,59 @@ async function insertedId(dc: DataContext, t: TableModel, values: [ColumnModel, 
     .join('___');
 }
 
+/** The write's columns must be granted; answers the grant's row condition. */
+function checkWrite(t: TableModel, g: Grant, op: 'create' | 'update', values: [ColumnModel, Expr][]): Cond | undefined {
+  assertColumns(g, t, op, values.map(([c]) => c));
+  return grantCondition(g, t);
+}
+
+/** 403 unless the row `id` matches the row condition (a write may not put a row outside it). */
+async function assertInside(dc: DataContext, t: TableModel, id: string, where: Cond | undefined): Promise<void> {
+  if (where && !(await readRaw(dc, t, id, where))) throw forbidden(`The row would be outside the rows of '${t._tn}' you may write`);
+}
+
 export async function create(dc: DataContext, t: TableModel, body: unknown): Promise<Row> {
-  assertCan(dc.actor, t, 'create');
+  const g = assertCan(dc.actor, t, 'create', dc.acl);
   requirePk(t);
   const values = valuesOf(t, body, 'create');
-  const id = await insertedId(dc, t, values);
-  const row = (await readRaw(dc, t, id))!;
-  await dc.audit?.([{ tn: t.tn, cn: null, pk: id, value: auditText(row), prevValue: null, op: 'insert' }], dc.actor);
-  return row;
+  const where = checkWrite(t, g, 'create', values);
+  return inTransaction(dc, async (tx) => {
+    const id = await insertedId(tx, t, values);
+    await assertInside(tx, t, id, where);
+    const row = (await readRaw(tx, t, id))!;
+    await tx.audit?.([{ tn: t.tn, cn: null, pk: id, value: auditText(row), prevValue: null, op: 'insert' }], tx.actor);
+    return visibleRow(tx, t, row);
+  });
 }
 
 export async function update(dc: DataContext, t: TableModel, id: string, body: unknown): Promise<Row> {
-  assertCan(dc.actor, t, 'update');
+  const g = assertCan(dc.actor, t, 'update', dc.acl);
   requirePk(t);
   const values = valuesOf(t, body, 'update');
-  const before = await readRaw(dc, t, id);
-  if (!before) throw notFound(`Row '${id}' of '${t._tn}' not found`);
-  const { dialect } = dc.pdb.db;
-  await executorOf(dc).execute(dialect.compile({ kind: 'update', table: tableRef(t), set: values.map(([c, e]) => ({ column: c.cn, value: e })), where: idCondition(t, id) }));
-  // The key may have changed: find the row by its new key.
-  const after = (await readRaw(dc, t, rowId(t, { ...before, ...Object.fromEntries(values.map(([c, e]) => [c._cn, e.kind === 'val' ? e.value : null])) }))) ?? before;
-  const entries: DataAuditEntry[] = values
-    .filter(([c]) => auditText(before[c._cn]) !== auditText(after[c._cn]))
-    .map(([c]) => ({ tn: t.tn, cn: c.cn, pk: id, value: auditText(after[c._cn]), prevValue: auditText(before[c._cn]), op: 'update' }));
-  if (entries.length) await dc.audit?.(entries, dc.actor);
-  return after;
+  const where = checkWrite(t, g, 'update', values);
+  return inTransaction(dc, async (tx) => {
+    const before = await readRaw(tx, t, id, where);
+    if (!before) throw notFound(`Row '${id}' of '${t._tn}' not found`);
+    const { dialect } = tx.pdb.db;
+    await executorOf(tx).execute(dialect.compile({ kind: 'update', table: tableRef(t), set: values.map(([c, e]) => ({ column: c.cn, value: e })), where: andCond(idCondition(t, id), where) }));
+    // The key may have changed: find the row by its new key.
+    const newId = rowId(t, { ...before, ...Object.fromEntries(values.map(([c, e]) => [c._cn, e.kind === 'val' ? e.value : null])) });
+    await assertInside(tx, t, newId, where);
+    const after = (await readRaw(tx, t, newId)) ?? before;
+    const entries: DataAuditEntry[] = values
+      .filter(([c]) => auditText(before[c._cn]) !== auditText(after[c._cn]))
+      .map(([c]) => ({ tn: t.tn, cn: c.cn, pk: id, value: auditText(after[c._cn]), prevValue: auditText(before[c._cn]), op: 'update' }));
+    if (entries.length) await tx.audit?.(entries, tx.actor);
+    return visibleRow(tx, t, after);
+  });
 }
 
 export async function remove(dc: DataContext, t: TableModel, id: string): Promise<number> {
-  assertCan(dc.actor, t, 'delete');
+  const g = assertCan(dc.actor, t, 'delete', dc.acl);
   requirePk(t);
-  const before = await readRaw(dc, t, id);
-  const res = await executorOf(dc).execute(dc.pdb.db.dialect.compile({ kind: 'delete', table: tableRef(t), where: idCondition(t, id) }));
+  const where = grantCondition(g, t);
+  const before = await readRaw(dc, t, id, where);
+  const res = await executorOf(dc).execute(dc.pdb.db.dialect.compile({ kind: 'delete', table: tableRef(t), where: andCond(idCondition(t, id), where) }));
   if (res.affected === 0) throw notFound(`Row '${id}' of '${t._tn}' not found`);
   await dc.audit?.([{ tn: t.tn, cn: null, pk: id, value: null, prevValue: auditText(before), op: 'delete' }], dc.actor);
   return 1;
@@ -107,7 +129,7 @@ function inTransaction<T>(dc: DataContext, fn: (tx: DataContext) => Promise<T>):
 /** Creates every row or none; answers the created rows' ids. */
 export async function bulkCreate(dc: DataContext, t: TableModel, body: unknown): Promise<string[]> {
   const rows = requireArray(body);
-  assertCan(dc.actor, t, 'create');
+  assertCan(dc.actor, t, 'create', dc.acl);
   requirePk(t);
   return inTransaction(dc, async (tx) => {
     const ids: string[] = [];

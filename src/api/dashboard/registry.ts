@@ -9,6 +9,9 @@ import { projectChangeEnv, projectDbAdd, projectDbRemove, projectEnvList } from 
 import { metaSync } from './ops/meta-sync';
 import { modelUpdate } from './ops/model-update';
 import { tableMeta } from './ops/table-meta';
+import { rawSql } from './ops/raw-sql';
+import { aclList, aclSave } from './ops/acl';
+import { disableOrEnableModel, modelVisibilityList } from './ops/model-visibility';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -35,6 +38,11 @@ const OPS: DashboardOp[] = [
   xcApiTokenList,
   xcApiTokenUpdate,
   xcApiTokenDelete,
+  rawSql,
+  aclList,
+  aclSave,
+  modelVisibilityList,
+  disableOrEnableModel,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

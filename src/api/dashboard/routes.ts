@@ -19,8 +19,8 @@ const isSuper = (a: Actor) => a.kind === 'master' || !!a.superAdmin || a.roles.i
 /** Throws unless the actor may run an operation of this access level. */
 export function checkAccess(access: OpAccess, actor: Actor, projectRoles: string[]): void {
   if (actor.kind === 'guest') throw unauthorized('Not signed in');
-  if (access === 'signedIn' || isSuper(actor)) return;
-  // An owner/creator previewing a lower role acts with that role only.
+  if (access === 'signedIn' || (isSuper(actor) && !actor.previewAs)) return;
+  // An owner/creator (or Super Admin) previewing a lower role acts with that role only.
   const roles = actor.previewAs ? [actor.previewAs] : projectRoles;
   switch (access) {
     case 'creator':
@@ -58,7 +58,9 @@ export function dashboardRoutes(ctx: AppContext) {
       const actor = await resolveActor(ctx, request);
 
       const projectId = b.project_id ?? b.projectId ?? '';
-      const scoped = op.access === 'projectMember' || op.access === 'projectAdmin';
+      // Schema changes are for owners and creators, whatever access an operation declares.
+      const access: OpAccess = op.schemaChanging ? 'projectAdmin' : op.access;
+      const scoped = access === 'projectMember' || access === 'projectAdmin';
       let projectRoles: string[] = [];
       if (scoped) {
         if (actor.kind === 'guest') throw unauthorized('Not signed in');
@@ -67,7 +69,7 @@ export function dashboardRoutes(ctx: AppContext) {
         if (!(await repo.get(projectId))) throw notFound(`Project '${projectId}' not found`);
         projectRoles = await projectRolesOf(ctx, actor, projectId);
       }
-      checkAccess(op.access, actor, projectRoles);
+      checkAccess(access, actor, projectRoles);
       return op.run({ ctx, actor, request, projectId, dbAlias: b.dbAlias || 'db', env: b.env, args: b.args, projectRoles });
     });
 }

@@ -9,6 +9,7 @@ import DataLoader from 'dataloader';
 import type { RelationModel, TableModel } from '../../schema/model';
 import type { DataContext } from '../../data/records-service';
 import { countChildrenFor, loadRelatedFor } from '../../data/batch-loaders';
+import { readableTable } from '../../data/read-scope';
 import { parseFields, parseLimit, parseOffset, parseSort, type NestedQuery } from '../../data/list-query';
 import { parseWhere } from '../../data/where-parser';
 import { MAX_BATCH_PARENTS } from './limits';
@@ -53,8 +54,9 @@ export function loadRelated(ctx: GqlContext, key: unknown, t: TableModel, rel: R
     const n: NestedQuery = {
       relation: rel,
       fields: parseFields(target, fields()),
-      where: parseWhere(a.where ?? undefined, target),
-      sort: a.sort ? parseSort(target, a.sort, rel.type === 'mm' ? '__t' : undefined) : undefined,
+      // Filters and sorts see only the columns the caller may read.
+      where: parseWhere(a.where ?? undefined, readableTable(ctx.dc, target)),
+      sort: a.sort ? parseSort(readableTable(ctx.dc, target), a.sort, rel.type === 'mm' ? '__t' : undefined) : undefined,
       limit: parseLimit(a.limit == null ? undefined : String(a.limit), ctx.dc.maxLimit),
       offset: parseOffset(a.offset == null ? undefined : String(a.offset)) || undefined,
     };
@@ -64,5 +66,5 @@ export function loadRelated(ctx: GqlContext, key: unknown, t: TableModel, rel: R
 
 /** Number of has-many children of `parent`, batched with its siblings (one GROUP BY). */
 export function countRelated(ctx: GqlContext, key: unknown, t: TableModel, rel: RelationModel, child: TableModel, a: RelationArgs, parent: Row): Promise<unknown> {
-  return loaderFor(ctx, key, (parents) => countChildrenFor(ctx.dc, t, parents, rel, parseWhere(a.where ?? undefined, child))).load(parent);
+  return loaderFor(ctx, key, (parents) => countChildrenFor(ctx.dc, t, parents, rel, parseWhere(a.where ?? undefined, readableTable(ctx.dc, child)))).load(parent);
 }

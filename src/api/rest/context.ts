@@ -8,6 +8,8 @@ import type { ProjectDb } from '../../schema/project-db';
 import { notFound, unauthorized } from '../../lib/errors';
 import { projectRolesOf, resolveActor } from '../../http/principal';
 import { auditRepo } from '../../meta/audit-repo';
+import { aclRepo } from '../../meta/acl-repo';
+import { isUnrestricted } from '../../data/access';
 import type { AuditSink, DataContext } from '../../data/records-service';
 
 /** Writes data changes to the audit log. */
@@ -36,9 +38,11 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
   if (actor.kind === 'guest') throw unauthorized('Not signed in');
   const pdb = await ctx.projects.get(projectId, dbAlias);
   const projectRoles = await projectRolesOf(ctx, actor, projectId);
+  const merged = { ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] };
   return {
     pdb,
-    actor: { ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] },
+    actor: merged,
+    acl: isUnrestricted(merged) ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias),
     maxLimit: ctx.config.queryLimitMax,
     countTimeoutMs: ctx.config.countTimeoutMs,
     audit: metaAuditSink(ctx, projectId, dbAlias),

@@ -8,7 +8,7 @@ export interface EnvDb { dbAlias: string; client: string; isXcdb: boolean }
 export interface EnvList { workingEnv: string; envs: Record<string, { active: boolean; dbs: EnvDb[] }> }
 export interface ColumnMeta { cn: string; _cn: string; uidt: string; kind: string; dt: string; pk: boolean; ai: boolean; nullable: boolean; enumValues: string[] | null; hidden: boolean }
 export interface RelationMeta { type: 'hm' | 'bt' | 'mm'; alias: string; table: string; columns: string[]; refColumns: string[]; targetPks: string[]; targetDisplay: string | null; targetIsJunction: boolean }
-export interface TableMeta { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; displayColumn: string | null; readOnly: string | null; columns: ColumnMeta[]; relations: RelationMeta[] }
+export interface TableMeta { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; displayColumn: string | null; readOnly: string | null; canUpdate?: string[]; columns: ColumnMeta[]; relations: RelationMeta[] }
 export interface UiAbility { maxTabs: number; maxTables: number; darkTheme: boolean }
 
 export const dashboardApi = {

@@ -5,3 +5,5 @@ export const currentProject = signal<{ id: string; title: string; projectType: '
 
 /** Whether the signed-in user may add people to the open project (owner or creator). */
 export const canShare = signal(false);
+/** The caller is an owner or creator of the open project (ACL, Meta Management and SQL Client leaves). */
+export const isProjectAdmin = signal(false);

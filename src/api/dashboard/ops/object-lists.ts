@@ -1,8 +1,10 @@
 /**
  * tableList, viewList, functionList, procedureList, sequenceList: the tree's groups, read from
- * the project database's schema model. Junction tables appear only with `includeM2M`.
+ * the project database's schema model. Junction tables appear only with `includeM2M`. Objects
+ * hidden from the caller's roles (Meta Management) are left out.
  */
 import type { DashboardOp } from '../op';
+import { visibleFilter } from './model-visibility';
 import type { RoutineModel, TableModel } from '../../../schema/model';
 
 const tableView = (t: TableModel) => ({
@@ -19,10 +21,12 @@ const routineView = (r: RoutineModel) => ({ name: r.name, kind: r.kind, definiti
 export const tableList: DashboardOp = {
   name: 'tableList',
   access: 'projectMember',
-  async run({ ctx, projectId, dbAlias, env, args }) {
+  async run(call) {
+    const { ctx, projectId, dbAlias, env, args } = call;
     const includeM2M = !!(args as { includeM2M?: boolean } | undefined)?.includeM2M;
     const pdb = await ctx.projects.get(projectId, dbAlias, env);
-    const list = pdb.model.tables.filter((t) => t.type === 'table' && (includeM2M || !t.isJunction)).map(tableView);
+    const visible = await visibleFilter(call, pdb.dbAlias, 'table');
+    const list = pdb.model.tables.filter((t) => t.type === 'table' && (includeM2M || !t.isJunction) && visible(t.tn)).map(tableView);
     return { data: { list } };
   },
 };
@@ -30,18 +34,21 @@ export const tableList: DashboardOp = {
 export const viewList: DashboardOp = {
   name: 'viewList',
   access: 'projectMember',
-  async run({ ctx, projectId, dbAlias, env }) {
-    const pdb = await ctx.projects.get(projectId, dbAlias, env);
-    return { data: { list: pdb.model.tables.filter((t) => t.type === 'view').map(tableView) } };
+  async run(call) {
+    const pdb = await call.ctx.projects.get(call.projectId, call.dbAlias, call.env);
+    const visible = await visibleFilter(call, pdb.dbAlias, 'view');
+    return { data: { list: pdb.model.tables.filter((t) => t.type === 'view' && visible(t.tn)).map(tableView) } };
   },
 };
 
 const routineList = (name: string, pick: 'functions' | 'procedures' | 'sequences'): DashboardOp => ({
   name,
   access: 'projectMember',
-  async run({ ctx, projectId, dbAlias, env }) {
-    const pdb = await ctx.projects.get(projectId, dbAlias, env);
-    return { data: { list: pdb.model[pick].map(routineView) } };
+  async run(call) {
+    const pdb = await call.ctx.projects.get(call.projectId, call.dbAlias, call.env);
+    const type = pick === 'functions' ? 'function' : pick === 'procedures' ? 'procedure' : null;
+    const visible = type ? await visibleFilter(call, pdb.dbAlias, type) : () => true;
+    return { data: { list: pdb.model[pick].filter((r) => visible(r.name)).map(routineView) } };
   },
 });
 

@@ -1,9 +1,14 @@
-/** tableMeta: the model of one table or view (columns with types, keys, relations) for the grid. */
+/**
+ * tableMeta: the model of one table or view (columns with types, keys, relations) for the grid,
+ * as the caller may see it: hidden columns are left out and `readOnly` says why rows cannot be
+ * changed; `canUpdate` lists the columns the caller may change.
+ */
 import { z } from 'zod';
 import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
-import { AppError, notFound } from '../../../lib/errors';
-import { assertCan } from '../../../data/access';
+import { notFound } from '../../../lib/errors';
+import { assertCan, grantOf, grantsColumn, isUnrestricted } from '../../../data/access';
+import { aclRepo } from '../../../meta/acl-repo';
 
 const Args = z.object({ tn: z.string().min(1) });
 
@@ -15,12 +20,11 @@ export const tableMeta: DashboardOp = {
     const pdb = await ctx.projects.get(projectId, dbAlias, env);
     const t = pdb.table(tn);
     if (!t) throw notFound(`Table '${tn}' not found`);
-    let writeRefusal: string | null = null;
-    try {
-      assertCan({ ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] }, t, 'update');
-    } catch (e) {
-      writeRefusal = e instanceof AppError ? `${e.message} (your role reads only)` : 'You cannot change rows here';
-    }
+    const merged = { ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] };
+    const acl = isUnrestricted(merged) ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias);
+    const read = assertCan(merged, t, 'read', acl);
+    const write = grantOf(merged, acl, t, 'update');
+    const writeRefusal = write ? null : `Not allowed to update rows of '${t._tn}' (your role reads only)`;
     const aliasOf = (name: string) => pdb.model.tables.find((x) => x.tn === name)?._tn ?? name;
     return {
       tn: t.tn,
@@ -29,7 +33,8 @@ export const tableMeta: DashboardOp = {
       pks: t.pks.map((pk) => t.columns.find((c) => c.cn === pk)!._cn),
       displayColumn: t.columns.find((c) => c.cn === t.displayColumn)?._cn ?? null,
       readOnly: t.type === 'view' ? 'SQL views are read-only' : t.pks.length === 0 ? 'This table has no primary key, so its rows cannot be edited' : writeRefusal,
-      columns: t.columns.map((c) => ({
+      canUpdate: t.columns.filter((c) => write && grantsColumn(write, c)).map((c) => c._cn),
+      columns: t.columns.filter((c) => grantsColumn(read, c)).map((c) => ({
         cn: c.cn, _cn: c._cn, uidt: c.uidt, kind: c.kind, dt: c.dtx ?? c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable,
         default: c.default, enumValues: c.enumValues ?? null, length: c.length ?? null, hidden: !!c.hidden,
       })),

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { dashboardApi, type TableMeta } from '../../api/dashboard';
+import { dashboardApi, type ColumnMeta, type TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
 import { track } from '../../stores/notifications';
 import { Button } from '../../components/form';
@@ -45,6 +45,8 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
   const [expanded, setExpanded] = useState<number | null>(null);
   const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
   const readOnly = !!meta.readOnly;
+  /** Keys, and columns the caller's role may not update, are not edited in place. */
+  const locked = (c: ColumnMeta) => c.pk || (!!meta.canUpdate && !meta.canUpdate.includes(c._cn));
   const scroller = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const [adding, setAdding] = useState(false);
@@ -87,7 +89,7 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
     else if (e.key === 'ArrowUp') move(a.row - 1, a.col);
     else if (e.key === 'ArrowRight' || (e.key === 'Tab' && !e.shiftKey)) move(a.row, a.col + 1);
     else if (e.key === 'ArrowLeft' || (e.key === 'Tab' && e.shiftKey)) move(a.row, a.col - 1);
-    else if (e.key === 'Enter' && !readOnly && !columns[a.col]!.pk) {
+    else if (e.key === 'Enter' && !readOnly && !locked(columns[a.col]!)) {
       e.preventDefault();
       setEditing(a);
     } else if (e.key === 'Escape') store.active.value = null;
@@ -148,7 +150,7 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
         ref={scroller}
         onPaste={(e) => {
           const a = store.active.value;
-          if (!a || editing || readOnly || columns[a.col]!.pk) return;
+          if (!a || editing || readOnly || locked(columns[a.col]!)) return;
           e.preventDefault();
           void save(a.row, a.col, e.clipboardData.getData('text'));
         }}
@@ -204,14 +206,14 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
                       className={`grid-cell${isActive ? ' active' : ''}`}
                       style={{ width: widthOf(c._cn) }}
                       onClick={() => (store.active.value = { row: vr.index, col: ci })}
-                      onDoubleClick={() => !readOnly && !c.pk && row && setEditing({ row: vr.index, col: ci })}
+                      onDoubleClick={() => !readOnly && !locked(c) && row && setEditing({ row: vr.index, col: ci })}
                     >
                       {!row ? (
                         <span className="cell-loading" />
                       ) : isEditing ? (
                         <CellEditor column={c} value={row[c._cn]} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
                       ) : (
-                        <CellView column={c} value={row[c._cn]} readOnly={readOnly} onToggle={() => save(vr.index, ci, !row[c._cn])} />
+                        <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} />
                       )}
                     </div>
                   );

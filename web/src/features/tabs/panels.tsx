@@ -1,13 +1,17 @@
 /**
- * Dashboard panels other than tables and definitions. Info shows the project's API endpoints;
- * the others name what they will hold and say that this version does not have them yet.
+ * Dashboard panels other than tables and definitions: Info (API endpoints), Team & Auth, Roles
+ * Management (ACL), Meta Management, SQL Client; the others name what they will hold and say
+ * that this version does not have them yet.
  */
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
 import { settingsOpen } from '../../actions/registry';
 import { Button } from '../../components/form';
 import { UsersManagement } from '../team/users-management';
-import { RolesManagement, TokensManagement } from '../team/tokens-management';
+import { TokensManagement } from '../team/tokens-management';
+import { RolesManagement } from '../acl/roles-management';
+import { MetaManagement } from '../acl/meta-management';
+import { SqlClient } from '../sql-editor/sql-client';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
   info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
@@ -21,7 +25,7 @@ export const PANELS: Record<string, { title: string; holds: string }> = {
   apiClient: { title: 'API Client', holds: 'a client to call the generated REST API with saved requests and variables' },
   terminal: { title: 'Terminal', holds: 'up to 5 terminals on the server machine' },
   crons: { title: 'Cron Jobs', holds: 'scheduled jobs: HTTP calls, SQL and notifications' },
-  acl: { title: 'ACL', holds: 'per-table and per-column rights of each role' },
+  acl: { title: 'Roles Management', holds: 'per-table and per-column rights of each role' },
   disableOrEnableModel: { title: 'Meta Management', holds: 'which tables, views, functions and procedures each role sees in the tree' },
   projectSettings: { title: 'Themes', holds: 'the appearance settings' },
 };
@@ -42,14 +46,17 @@ function InfoPanel(props: { projectId: string }) {
   );
 }
 
-export function Panel(props: { projectId: string; name: string }) {
+export function Panel(props: { projectId: string; name: string; dbAlias: string }) {
   if (props.name === 'info') return <InfoPanel projectId={props.projectId} />;
+  if (props.name === 'acl') return <div className="panel team-panel"><RolesManagement projectId={props.projectId} dbAlias={props.dbAlias} /></div>;
+  if (props.name === 'disableOrEnableModel') return <div className="panel team-panel"><MetaManagement projectId={props.projectId} dbAlias={props.dbAlias} /></div>;
+  if (props.name === 'sqlClient') return <SqlClient projectId={props.projectId} dbAlias={props.dbAlias} />;
   if (props.name === 'roles') {
     return (
       <div className="panel team-panel">
         <UsersManagement projectId={props.projectId} />
         <TokensManagement projectId={props.projectId} />
-        <RolesManagement />
+        <RolesManagement projectId={props.projectId} dbAlias={props.dbAlias} />
       </div>
     );
   }

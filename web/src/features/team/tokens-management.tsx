@@ -1,4 +1,4 @@
-/** API Tokens Management: create (shown once), enable/disable, delete; and the roles and what they may do. */
+/** API Tokens Management: create (shown once), enable/disable, delete. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { teamApi, type ApiToken } from '../../api/team';
 import { Button, FormMessage } from '../../components/form';
@@ -50,27 +50,6 @@ export function TokensManagement(props: { projectId: string }) {
             </tr>
           ))}
         </tbody>
-      </table>
-    </section>
-  );
-}
-
-const RIGHTS: [string, string][] = [
-  ['owner', 'everything, including granting owner'],
-  ['creator', 'everything: data, schema, team and settings'],
-  ['editor', 'reads and writes rows'],
-  ['commenter', 'reads rows'],
-  ['viewer', 'reads rows'],
-  ['guest', 'nothing'],
-];
-
-export function RolesManagement() {
-  return (
-    <section aria-label="Roles Management">
-      <h3>Roles Management</h3>
-      <table className="list-table">
-        <thead><tr><th>Role</th><th>May</th></tr></thead>
-        <tbody>{RIGHTS.map(([r, d]) => <tr key={r}><td>{r}</td><td>{d}</td></tr>)}</tbody>
       </table>
     </section>
   );

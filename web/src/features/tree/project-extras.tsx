@@ -10,7 +10,7 @@ import { PANELS } from '../tabs/panels';
 import { PREVIEW_ROLES, previewAs, setPreview } from '../../stores/preview';
 import { useSignals } from '../../stores/signals';
 import { panelOpener } from '../../actions/registry';
-import { canShare } from '../../stores/project';
+import { canShare, isProjectAdmin } from '../../stores/project';
 
 const open = (name: string, dbAlias = 'db') => {
   const refused = openTab({ type: 'panel', name, dbAlias, title: PANELS[name]?.title ?? name });
@@ -36,8 +36,10 @@ export function ProjectExtras(props: { projectId: string }) {
   const creator = !!(roles.owner || roles.creator || roles.super);
   useEffect(() => {
     canShare.value = creator;
+    isProjectAdmin.value = creator;
     return () => {
       canShare.value = false;
+      isProjectAdmin.value = false;
     };
   }, [creator]);
   useEffect(() => {

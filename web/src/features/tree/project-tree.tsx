@@ -11,6 +11,9 @@ import { ChangeEnvButton } from './change-env';
 import { MetaSyncButton } from './meta-sync-button';
 import { openTab, type TabType } from '../../stores/tabs';
 import { PanelLeaf, ProjectExtras } from './project-extras';
+import { isProjectAdmin } from '../../stores/project';
+import { previewAs } from '../../stores/preview';
+import { useSignals } from '../../stores/signals';
 
 interface Item { name: string; title: string; type: TabType }
 type GroupKind = 'Tables' | 'Views' | 'Functions' | 'Procedures' | 'Sequences';
@@ -89,6 +92,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
 }
 
 function DbNode(props: { projectId: string; db: EnvDb }) {
+  useSignals();
   const { db } = props;
   // Bumped after a metadata sync so every group loads its list again.
   const [generation, setGeneration] = useState(0);
@@ -103,7 +107,13 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
           <Group key={`${k}:${generation}`} projectId={props.projectId} dbAlias={db.dbAlias} kind={k} initiallyOpen={k === 'Tables'} />
         ))}
         <PanelLeaf name="audit" dbAlias={db.dbAlias} />
-        <PanelLeaf name="sqlClient" dbAlias={db.dbAlias} />
+        {isProjectAdmin.value && !previewAs.value ? (
+          <>
+            <PanelLeaf name="sqlClient" dbAlias={db.dbAlias} />
+            <PanelLeaf name="acl" dbAlias={db.dbAlias} />
+            <PanelLeaf name="disableOrEnableModel" dbAlias={db.dbAlias} />
+          </>
+        ) : null}
       </ul>
     </li>
   );

@@ -90,7 +90,7 @@ export function ProjectPage() {
           ) : tab.type === 'table' || tab.type === 'view' ? (
             <Grid key={tab.key} projectId={project.id} dbAlias={tab.dbAlias} table={tab.name} />
           ) : tab.type === 'panel' ? (
-            <Panel key={tab.key} projectId={project.id} name={tab.name} />
+            <Panel key={tab.key} projectId={project.id} name={tab.name} dbAlias={tab.dbAlias} />
           ) : (
             <DefinitionView key={tab.key} projectId={project.id} dbAlias={tab.dbAlias} type={tab.type} name={tab.name} />
           )}

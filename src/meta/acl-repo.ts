@@ -1,0 +1,76 @@
+/**
+ * Data rights per table and role (nc_acl) and per-role visibility of tree objects
+ * (nc_disabled_models). Rules are stored by SQL table and column names, so renaming an alias
+ * keeps them.
+ */
+import type { MetaStore } from './store';
+import { nowIso } from '../lib/ids';
+
+/** All columns (true), none (false) or only the listed column SQL names. */
+export type ColumnGrant = boolean | string[];
+
+/**
+ * What one role may do with one table. `where` is a row condition in the where language
+ * (`(col,op,value)~and(...)`) that may use `$user.id` and `$user.email` as values.
+ */
+export interface TableRule {
+  read: ColumnGrant;
+  create: ColumnGrant;
+  update: ColumnGrant;
+  delete: boolean;
+  where?: string | null;
+}
+
+/** Stored rules of one project database: table SQL name -> role -> rule. */
+export type AclRules = Map<string, Record<string, TableRule>>;
+
+/** Kinds of tree objects whose visibility is set per role. */
+export const MODEL_TYPES = ['table', 'view', 'function', 'procedure'] as const;
+export type ModelType = (typeof MODEL_TYPES)[number];
+
+export function aclRepo(meta: MetaStore) {
+  return {
+    /** Every stored rule of a project database. */
+    async rules(projectId: string, dbAlias: string): Promise<AclRules> {
+      const rows = await meta.all<{ tn: string; role: string; rule: string }>('SELECT tn, role, rule FROM nc_acl WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);
+      const out: AclRules = new Map();
+      for (const r of rows) {
+        const byRole = out.get(r.tn) ?? {};
+        byRole[r.role] = JSON.parse(r.rule) as TableRule;
+        out.set(r.tn, byRole);
+      }
+      return out;
+    },
+    /** Stores one rule; null removes it (the role's default applies again). */
+    save: (projectId: string, dbAlias: string, tn: string, role: string, rule: TableRule | null) =>
+      rule === null
+        ? meta.run('DELETE FROM nc_acl WHERE project_id = ? AND db_alias = ? AND tn = ? AND role = ?', [projectId, dbAlias, tn, role])
+        : meta.run(
+            `INSERT INTO nc_acl (project_id, db_alias, tn, role, rule, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (project_id, db_alias, tn, role) DO UPDATE SET rule = excluded.rule, updated_at = excluded.updated_at`,
+            [projectId, dbAlias, tn, role, JSON.stringify(rule), nowIso()],
+          ),
+    /** Hidden objects as `type\u0000name` -> the roles they are hidden from. */
+    async disabled(projectId: string, dbAlias: string): Promise<Map<string, Set<string>>> {
+      const rows = await meta.all<{ type: string; name: string; role: string }>('SELECT type, name, role FROM nc_disabled_models WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);
+      const out = new Map<string, Set<string>>();
+      for (const r of rows) {
+        const k = modelKey(r.type, r.name);
+        out.set(k, (out.get(k) ?? new Set()).add(r.role));
+      }
+      return out;
+    },
+    /** Shows (enabled) or hides an object from one role's tree. */
+    setEnabled: (projectId: string, dbAlias: string, type: ModelType, name: string, role: string, enabled: boolean) =>
+      enabled
+        ? meta.run('DELETE FROM nc_disabled_models WHERE project_id = ? AND db_alias = ? AND type = ? AND name = ? AND role = ?', [projectId, dbAlias, type, name, role])
+        : meta.run(
+            `INSERT INTO nc_disabled_models (project_id, db_alias, type, name, role, created_at) VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (project_id, db_alias, type, name, role) DO NOTHING`,
+            [projectId, dbAlias, type, name, role, nowIso()],
+          ),
+  };
+}
+
+/** The key of one tree object in `disabled()`. */
+export const modelKey = (type: string, name: string) => `${type}\u0000${name}`;

@@ -1,0 +1,142 @@
+/**
+ * Roles in the browser: the owner sets a viewer's rights on a table in Roles Management (a
+ * toggle, chosen columns and a row condition), hides a table from viewers in Meta Management,
+ * previews as a viewer (the tree and the grid follow), resets the preview, and runs SQL.
+ */
+import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { dropDatabase, loadChinook } from '../helpers/engines';
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'roles': ${problem}`);
+const DB = 'tablo_t_acl_e2e_pg';
+
+describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let projectId = '';
+  const tree = () => page.getByRole('navigation', { name: 'Project tree' });
+  /** A dashboard call made with the page's session (and its preview, if any). */
+  const call = (api: string, args: unknown = {}) =>
+    page.evaluate(
+      async ([api, args, projectId]) => {
+        const res = await fetch(`/dashboard?q=sqlOp_${api}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
+          body: JSON.stringify({ api, project_id: projectId, args }),
+        });
+        return res.json();
+      },
+      [api, args, projectId] as const,
+    );
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    await loadChinook('pg', DB);
+    tablo = await startTablo();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await page.goto(`${tablo.url}/#/user/authentication/signup`);
+    await page.getByLabel('E-mail').fill('owner@example.com');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/#\/projects/);
+    projectId = await page.evaluate(async (db) => {
+      const res = await fetch('/dashboard?q=sqlOp_projectCreateByWeb', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
+        body: JSON.stringify({ api: 'projectCreateByWeb', args: { title: 'Rights', db: { client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: db } } } }),
+      });
+      return (await res.json()).id as string;
+    }, DB);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+    await dropDatabase('pg', DB);
+  });
+
+  browserTest('Roles Management: a toggle, chosen columns and a row condition are saved', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await tree().getByRole('button', { name: 'Roles Management' }).click();
+    const grid = page.getByRole('region', { name: 'Roles Management' });
+    await grid.getByRole('button', { name: 'editor delete Genre' }).click();
+    await grid.locator('button[aria-label="editor delete Genre"][aria-pressed="false"]').waitFor();
+    await grid.getByRole('button', { name: 'Edit viewer rights on Customer' }).click();
+    const editor = page.getByRole('region', { name: 'Rights of viewer on Customer' });
+    await editor.getByLabel('read columns').selectOption('some');
+    await editor.getByRole('checkbox', { name: 'read Phone' }).uncheck();
+    await editor.getByRole('checkbox', { name: 'read Email' }).uncheck();
+    await editor.getByLabel('Row condition').fill('(Country,eq,Brazil)');
+    await shot(page, 'roles-rule-editor');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await grid.locator('button[aria-label="viewer read Customer"][aria-pressed="mixed"]').waitFor();
+    await shot(page, 'roles-management');
+    const acl = await call('aclList', { tn: 'Customer' });
+    expect(acl.list[0].rules.viewer.where).toBe('(Country,eq,Brazil)');
+    expect(acl.list[0].rules.viewer.read).not.toContain('phone');
+    expect(acl.list[0].rules.viewer.read).toContain('customer_id');
+    expect((await call('aclList', { tn: 'Genre' })).list[0].rules.editor.delete).toBe(false);
+    // A bad condition is refused with the server's message.
+    await grid.getByRole('button', { name: 'Edit viewer rights on Customer' }).click();
+    await editor.getByLabel('Row condition').fill('(Nope,eq,1)');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText("Row condition: Column 'Nope' not found").waitFor();
+    await editor.getByRole('button', { name: 'Close' }).click();
+  });
+
+  browserTest('Meta Management hides a table from viewers; previewing as a viewer follows; Reset Preview ends it', () => page, async () => {
+    await tree().getByRole('button', { name: 'Meta Management' }).click();
+    const meta = page.getByRole('region', { name: 'Meta Management' });
+    await meta.getByRole('checkbox', { name: 'viewer sees Genre' }).click();
+    await meta.locator('input[aria-label="viewer sees Genre"]:not(:checked)').waitFor();
+    await shot(page, 'roles-meta-management');
+    await page.getByLabel('Preview as').selectOption('viewer');
+    await page.waitForLoadState('load');
+    await page.getByRole('button', { name: 'Reset Preview' }).waitFor();
+    await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
+    expect(await tree().getByRole('button', { name: 'Genre', exact: true }).count()).toBe(0);
+    await tree().getByRole('button', { name: 'Customer', exact: true }).click();
+    await page.getByText(/^Read-only: Not allowed to update rows of 'Customer'/).waitFor();
+    // The viewer's rule: Brazilian customers only, without Phone and Email; no SQL Client or Roles Management.
+    await page.getByText('Brazil').first().waitFor();
+    expect(await page.getByText('France', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: /Phone/ }).count()).toBe(0);
+    expect(await tree().getByRole('button', { name: 'SQL Client' }).count()).toBe(0);
+    await shot(page, 'roles-preview-viewer');
+    await page.getByRole('button', { name: 'Reset Preview' }).click();
+    await page.waitForLoadState('load');
+    await tree().getByRole('button', { name: 'Genre', exact: true }).waitFor();
+  });
+
+  browserTest('a role that may update chosen columns edits only those in the grid', () => page, async () => {
+    const saved = await call('aclSave', { tn: 'Customer', role: 'editor', rule: { read: true, create: false, update: ['FirstName'], delete: false } });
+    expect(saved.stored).toBe(true);
+    await page.getByLabel('Preview as').selectOption('editor');
+    await page.waitForLoadState('load');
+    await page.getByRole('button', { name: 'Reset Preview' }).waitFor();
+    await tree().getByRole('button', { name: 'Customer', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'Luís' }).dblclick();
+    await page.getByLabel('Edit FirstName').press('Escape');
+    await page.getByLabel('Edit FirstName').waitFor({ state: 'detached' });
+    await page.getByRole('gridcell', { name: 'Embraer - Empresa Brasileira de Aeronáutica S.A.' }).dblclick();
+    await page.waitForTimeout(300);
+    expect(await page.getByLabel('Edit Company').count()).toBe(0);
+    await shot(page, 'roles-preview-editor');
+    await page.getByRole('button', { name: 'Reset Preview' }).click();
+    await page.waitForLoadState('load');
+    await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
+  });
+
+  browserTest('the SQL Client runs a statement for the owner', () => page, async () => {
+    await tree().getByRole('button', { name: 'SQL Client' }).click();
+    const client = page.getByRole('region', { name: 'SQL Client' });
+    await client.getByLabel('SQL statement').fill("SELECT name FROM genre WHERE name = 'Jazz'");
+    await client.getByRole('button', { name: 'Run' }).click();
+    await client.getByRole('cell', { name: 'Jazz' }).waitFor();
+    await shot(page, 'roles-sql-client');
+  });
+});
