@@ -9,6 +9,8 @@ import { projectChangeEnv, projectDbAdd, projectDbRemove, projectEnvList } from 
 import { metaSync } from './ops/meta-sync';
 import { modelUpdate } from './ops/model-update';
 import { tableMeta } from './ops/table-meta';
+import { virtualColumnCreate, virtualColumnDelete, virtualColumnUpdate } from './ops/virtual-columns';
+import { formulaFunctions, formulaValidate } from './ops/formula-ops';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -35,6 +37,11 @@ const OPS: DashboardOp[] = [
   xcApiTokenList,
   xcApiTokenUpdate,
   xcApiTokenDelete,
+  virtualColumnCreate,
+  virtualColumnUpdate,
+  virtualColumnDelete,
+  formulaValidate,
+  formulaFunctions,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */
