@@ -114,7 +114,7 @@ describeEngines('virtual columns over Chinook', (engine) => {
       InvoiceList(sort: "-LineTotal,InvoiceId", limit: 1) { InvoiceId Lines LineTotal }
     }`);
     expect(data).toEqual({
-      TrackList: [{ TrackId: 2820, Seconds: 5286.953, AlbumTitle: 'Lost, Season 3' }, { TrackId: 3224, Seconds: 5088.838, AlbumTitle: 'Battlestar Galactica, Season 3' }],
+      TrackList: [{ TrackId: 2820, Seconds: 5286.953, AlbumTitle: 'Battlestar Galactica, Season 3' }, { TrackId: 3224, Seconds: 5088.838, AlbumTitle: 'Lost, Season 3' }],
       CustomerList: [{ CustomerId: 15, FullName: 'Jennifer Peterson' }, { CustomerId: 51, FullName: 'Joakim Johansson' }],
       InvoiceList: [{ InvoiceId: 404, Lines: 14, LineTotal: 25.86 }],
     });
