@@ -40,24 +40,42 @@ export function typeOfKind(kind: ValueKind): FormulaType {
 
 const KIND_OF_TYPE: Record<FormulaType, ValueKind> = { string: 'string', number: 'float', boolean: 'boolean', date: 'datetime' };
 
-/** The typed SQL of a formula of `t`, with `t` known as `table`. */
+type Ref = { kind: 'c' | 'v'; name: string };
+
+/** A reference of a formula of `t` as typed SQL; `stack` holds the formulas being expanded. */
+function resolveRef(t: TableModel, r: Ref, pos: number, table: string | undefined, stack: string[]): Typed {
+  if (r.kind === 'c') {
+    const c = t.columns.find((x) => x.cn === r.name);
+    if (!c) throw new FormulaError(`Column '${r.name}' no longer exists`, pos);
+    return { type: typeOfKind(c.kind), expr: { kind: 'col', name: c.cn, table } };
+  }
+  const v = t.virtuals?.find((x) => x._cn === r.name);
+  if (!v) throw new FormulaError(`Column '${r.name}' not found`, pos);
+  if (stack.includes(v._cn)) throw new FormulaError(`The formula refers to itself: ${[...stack, v._cn].join(' -> ')}`, pos);
+  if (v.uidt === 'Formula') {
+    if (!v.formula?.expr) throw new FormulaError(`Formula '${v._cn}' is empty`, pos);
+    return formulaTyped(t, v.formula.expr, table, [...stack, v._cn]);
+  }
+  if (!v.expr || v.error) throw new FormulaError(`'${v._cn}' cannot be computed: ${v.error ?? 'it is not ready'}`, pos);
+  return { type: v.type ?? 'string', expr: v.expr(table) };
+}
+
+/** The typed SQL of a stored (canonical) formula of `t`, with `t` known as `table`. */
 export function formulaTyped(t: TableModel, canonical: string, table: string | undefined, stack: string[] = []): Typed {
   return translateFormula(parseCached(canonical), (ref, pos) => {
     const r = splitRef(ref);
-    if (r?.kind === 'c') {
-      const c = t.columns.find((x) => x.cn === r.name);
-      if (!c) throw new FormulaError(`Column '${r.name}' no longer exists`, pos);
-      return { type: typeOfKind(c.kind), expr: { kind: 'col', name: c.cn, table } };
-    }
-    const v = r ? t.virtuals?.find((x) => x._cn === r.name) : undefined;
-    if (!v) throw new FormulaError(`Column '${r?.name ?? ref}' not found`, pos);
-    if (stack.includes(v._cn)) throw new FormulaError(`The formula refers to itself: ${[...stack, v._cn].join(' -> ')}`, pos);
-    if (v.uidt === 'Formula') {
-      if (!v.formula?.expr) throw new FormulaError(`Formula '${v._cn}' is empty`, pos);
-      return formulaTyped(t, v.formula.expr, table, [...stack, v._cn]);
-    }
-    if (!v.expr || v.error) throw new FormulaError(`'${v._cn}' cannot be computed: ${v.error ?? 'it is not ready'}`, pos);
-    return { type: v.type ?? 'string', expr: v.expr(table) };
+    if (!r) throw new FormulaError(`Column '${ref}' not found`, pos);
+    return resolveRef(t, r, pos, table, stack);
+  });
+}
+
+/** Checks formula text as the user writes it (columns by alias); errors point into that text. */
+export function checkFormula(t: TableModel, text: string, stack: string[] = []): Typed {
+  return translateFormula(parseFormula(text), (name, pos) => {
+    const key = name.trim();
+    const c = t.columns.find((x) => x._cn === key) ?? t.columns.find((x) => x.cn === key);
+    if (c) return resolveRef(t, { kind: 'c', name: c.cn }, pos, undefined, stack);
+    return resolveRef(t, { kind: 'v', name: key }, pos, undefined, stack);
   });
 }
 
