@@ -229,4 +229,30 @@ describeEngines('virtual columns over Chinook', (engine) => {
     await op('virtualColumnUpdate', { tn: 'Track', _cn: 'AlbumTitle', column: { lookup: { relation: 'Album', column: 'Title' } } });
     expect((await stored())[2]!.error).toBeUndefined();
   });
+
+  test('nested rows, conditionGraph, formulas over rollups, boolean formulas and groupby', async () => {
+    const album = await get('/Album/1?hm=Track&hfields1=TrackId,Seconds&hlimit1=2');
+    expect(album.TrackList).toEqual([{ TrackId: 1, Seconds: 343.719 }, { TrackId: 6, Seconds: 205.662 }]);
+    const playlist = await get('/Playlist/3?mm=Track&mfields1=TrackId,Seconds&mlimit1=1');
+    expect(playlist.TrackMMList).toEqual([{ TrackId: 2819, Seconds: 2622.25 }]);
+    const graph = await get(`/Album/count?conditionGraph=${encodeURIComponent(JSON.stringify({ Track: { relationType: 'hm', Seconds: { gt: 5000 } } }))}`);
+    expect(graph).toEqual({ count: 2 });
+    await create('Invoice', { _cn: 'Check', uidt: 'Formula', formula: 'ROUND({LineTotal} - {Total}, 2) = 0' });
+    expect(await get(`/Invoice/count?where=${encodeURIComponent('(Check,eq,true)')}`)).toEqual({ count: 412 });
+    expect(await get('/Invoice/1?fields=Lines,Check')).toEqual({ Lines: 2, Check: true });
+    expect(await get('/Track/groupby?fields=AlbumTitle&limit=1&sort=-count,AlbumTitle')).toEqual([{ AlbumTitle: 'Greatest Hits', count: 57 }]);
+    const gqlData = await gql('{ AlbumRead(id: "1") { TrackList(limit: 1) { Seconds AlbumTitle } } }');
+    expect(gqlData).toEqual({ AlbumRead: { TrackList: [{ Seconds: 343.719, AlbumTitle: 'For Those About To Rock We Salute You' }] } });
+  });
+
+  test('OpenAPI marks virtual columns read-only; GraphQL inputs leave them out', async () => {
+    const doc = (await t.request('GET', `/nc/${id}/docs/openapi.json`, { headers: { 'xc-auth': token } })).body;
+    expect(doc.components.schemas.Track.properties.Seconds).toMatchObject({ type: ['number', 'null'], readOnly: true });
+    expect(doc.components.schemas.TrackInput.properties.Seconds).toBeUndefined();
+    const types = await gql('{ __type(name: "TrackInput") { inputFields { name } } }');
+    expect(types.__type.inputFields.map((f: { name: string }) => f.name)).not.toContain('Seconds');
+    const fields = await gql('{ __type(name: "Invoice") { fields { name type { name } } } }');
+    const byName = Object.fromEntries(fields.__type.fields.map((f: any) => [f.name, f.type.name]));
+    expect([byName.Lines, byName.LineTotal, byName.Check]).toEqual(['Int', 'Float', 'Boolean']);
+  });
 });
