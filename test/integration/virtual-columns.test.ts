@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
+import { chinookTable } from '../helpers/chinook';
 import { describeEngines, dropDatabase, loadChinook, type TestEngine } from '../helpers/engines';
 import type { ConnectionConfig } from '../../src/sql/dialect';
 import { modelsRepo } from '../../src/meta/models-repo';
@@ -75,7 +76,7 @@ describeEngines('virtual columns over Chinook', (engine) => {
     expect(res.body.virtuals).toEqual([
       { _cn: 'Seconds', uidt: 'Formula', type: 'number', formula: { text: '{Milliseconds} / 1000' } },
       { _cn: 'Minutes', uidt: 'Formula', type: 'number', formula: { text: 'ROUND({Seconds} / 60, 1)' } },
-      { _cn: 'AlbumTitle', uidt: 'Lookup', type: 'string', lookup: { relation: 'Album', column: 'Title', type: 'bt', rtn: engine === 'pg' ? 'album' : 'Album' } },
+      { _cn: 'AlbumTitle', uidt: 'Lookup', type: 'string', lookup: { relation: 'Album', column: 'Title', type: 'bt', rtn: chinookTable(engine, 'Album') } },
     ]);
   });
 
@@ -218,13 +219,13 @@ describeEngines('virtual columns over Chinook', (engine) => {
     expect(await text()).toEqual(['{Milliseconds} / 1000', 'ROUND({Seconds} / 60, 1)', undefined]);
     // A column renamed or dropped in the database: stored definitions follow (schema events).
     const ms = engine === 'pg' ? 'milliseconds' : 'Milliseconds';
-    const track = engine === 'pg' ? 'track' : 'Track';
+    const track = chinookTable(engine, 'Track');
     const scope = { meta: t.app.ctx.meta, projectId: id, dbAlias: 'db' };
     const stored = async () => (await modelsRepo(t.app.ctx.meta).all(id, 'db')).get(track)!.virtuals!;
     await emitSchemaEvent({ ...scope, kind: 'columnRenamed', tn: track, from: ms, to: 'Length' });
     expect((await stored())[0]!.formula).toEqual({ expr: '{c:Length} / 1000' });
     await emitSchemaEvent({ ...scope, kind: 'columnRenamed', tn: track, from: 'Length', to: ms });
-    await emitSchemaEvent({ ...scope, kind: 'columnDropped', tn: engine === 'pg' ? 'album' : 'Album', cn: engine === 'pg' ? 'title' : 'Title' });
+    await emitSchemaEvent({ ...scope, kind: 'columnDropped', tn: chinookTable(engine, 'Album'), cn: engine === 'pg' ? 'title' : 'Title' });
     expect((await stored())[2]!.error).toBe(`Column '${engine === 'pg' ? 'title' : 'Title'}' was deleted`);
     await op('virtualColumnUpdate', { tn: 'Track', _cn: 'AlbumTitle', column: { lookup: { relation: 'Album', column: 'Title' } } });
     expect((await stored())[2]!.error).toBeUndefined();
@@ -254,5 +255,29 @@ describeEngines('virtual columns over Chinook', (engine) => {
     const fields = await gql('{ __type(name: "Invoice") { fields { name type { name } } } }');
     const byName = Object.fromEntries(fields.__type.fields.map((f: any) => [f.name, f.type.name]));
     expect([byName.Lines, byName.LineTotal, byName.Check]).toEqual(['Int', 'Float', 'Boolean']);
+  });
+
+  test('renamed and dropped tables: stored definitions follow or are marked invalid', async () => {
+    const name = (pascal: string) => chinookTable(engine, pascal);
+    const lines = name('InvoiceLine');
+    const scope = { meta: t.app.ctx.meta, projectId: id, dbAlias: 'db' };
+    const metas = async () => modelsRepo(t.app.ctx.meta).all(id, 'db');
+    await emitSchemaEvent({ ...scope, kind: 'tableRenamed', from: name('Album'), to: 'Records' });
+    expect((await metas()).get(name('Track'))!.virtuals![2]!.lookup!.rel.rtn).toBe('Records');
+    await emitSchemaEvent({ ...scope, kind: 'tableRenamed', from: name('Track'), to: 'Songs' });
+    expect((await metas()).get('Songs')!.virtuals!.map((v) => v._cn)).toEqual(['Seconds', 'Minutes', 'AlbumTitle']);
+    expect((await metas()).get(name('Track'))!.virtuals).toBeUndefined();
+    await emitSchemaEvent({ ...scope, kind: 'tableRenamed', from: 'Songs', to: name('Track') });
+    await emitSchemaEvent({ ...scope, kind: 'tableRenamed', from: 'Records', to: name('Album') });
+    await emitSchemaEvent({ ...scope, kind: 'tableDropped', tn: lines });
+    expect((await metas()).get(name('Invoice'))!.virtuals!.map((v) => v.error ?? null)).toEqual([
+      `Table '${lines}' was deleted`, `Table '${lines}' was deleted`, null,
+    ]);
+    // The model shows why; the rows read NULL; saving the definition again clears the mark.
+    await t.app.ctx.projects.sync(id, 'db');
+    expect((await op('tableMeta', { tn: 'Invoice' })).body.virtuals[0]).toMatchObject({ _cn: 'Lines', error: `Table '${lines}' was deleted` });
+    expect(await get('/Invoice/1?fields=Lines')).toEqual({ Lines: null });
+    expect((await op('virtualColumnUpdate', { tn: 'Invoice', _cn: 'Lines', column: { rollup: { relation: 'InvoiceLine', column: 'InvoiceLineId', fn: 'count' } } })).status).toBe(200);
+    expect(await get('/Invoice/1?fields=Lines')).toEqual({ Lines: 2 });
   });
 });
