@@ -31,6 +31,8 @@ export const LIMITS = {
   maxTabs: 99,
   /** Longest formula text a virtual column may hold. */
   formulaMaxLength: 4096,
+  /** Column references of one formula once the formulas it uses are expanded (guards against doubling chains). */
+  formulaExpandedRefs: 1000,
   /** Longest display name of a virtual column. */
   virtualColumnAliasMax: 128,
   /** Virtual columns per table. */

@@ -12,7 +12,7 @@ import { lookupExpr, rollupExpr } from '../../src/schema/virtual-relations';
 import { parseFormula } from '../../src/schema/formula/formula-parser';
 import { FormulaError } from '../../src/schema/formula/formula-error';
 import { renameRefs, toCanonical, toDisplay } from '../../src/schema/formula/formula-text';
-import { checkFormula, formulaTyped } from '../../src/schema/virtual-columns';
+import { attachVirtuals, checkFormula, formulaTyped } from '../../src/schema/virtual-columns';
 
 const column = (cn: string, _cn: string, kind: ColumnModel['kind']): ColumnModel => ({ cn, _cn, kind, dt: 'x', uidt: 'SingleLineText', pk: false, ai: false, nullable: true, default: null });
 
@@ -160,5 +160,27 @@ describe('rollups and lookups compile to correlated sub-selects', () => {
       mysql: "SELECT (SELECT GROUP_CONCAT(`__r`.`name` ORDER BY `__r`.`name` SEPARATOR ', ') FROM `track` AS `__r` WHERE `__r`.`album_id` = `album`.`id`) AS `v` FROM `album`",
       mssql: "SELECT (SELECT STRING_AGG(CAST([__r].[name] AS nvarchar(max)), ', ') WITHIN GROUP (ORDER BY [__r].[name]) FROM [track] AS [__r] WHERE [__r].[album_id] = [album].[id]) AS [v] FROM [album]",
     });
+  });
+});
+
+describe('formulas using formulas', () => {
+  const withFormulas = (defs: [string, string][]) => {
+    const t: TableModel = { ...T, virtuals: undefined };
+    attachVirtuals([t], new Map([[t.tn, { virtuals: defs.map(([_cn, expr]) => ({ _cn, uidt: 'Formula' as const, formula: { expr } })) }]]));
+    return t;
+  };
+
+  test('a cycle marks every formula in it, with the path', () => {
+    const t = withFormulas([['A', '{v:B} + 1'], ['B', '{v:A} * 2'], ['C', '{c:n} + 1']]);
+    expect(t.virtuals!.map((v) => v.formula!.error ?? null)).toEqual(['The formula refers to itself: A -> B -> A', 'The formula refers to itself: B -> A -> B', null]);
+    expect(t.virtuals![0]!.expr!()).toEqual({ kind: 'dangerousRaw', sql: 'NULL' });
+  });
+
+  test('expansion is bounded: a doubling chain is refused rather than compiled', () => {
+    const defs: [string, string][] = [['L0', '{c:n} + {c:n}']];
+    for (let i = 1; i < 12; i++) defs.push([`L${i}`, `{v:L${i - 1}} + {v:L${i - 1}}`]);
+    const t = withFormulas(defs);
+    expect(t.virtuals![3]!.formula!.error).toBeUndefined();
+    expect(t.virtuals![11]!.formula!.error).toStartWith('The formula is too large once the formulas it uses are expanded');
   });
 });
