@@ -146,6 +146,7 @@ describeEngines('virtual columns over Chinook', (engine) => {
       ['Mod', 'MOD({Milliseconds}, 7)', 5],
       ['Power', 'POWER(3, 2)', 9],
       ['Sqrt', 'SQRT(16)', 4],
+      ['SqrtNeg', 'SQRT(0 - {TrackId})', null],
       ['Abs', 'ABS(-5)', 5],
       ['Add', 'ADD({TrackId}, 1, 2)', 4],
       ['Avg', 'AVG(2, 4)', 3],
