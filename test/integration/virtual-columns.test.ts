@@ -243,6 +243,9 @@ describeEngines('virtual columns over Chinook', (engine) => {
     expect(await get(`/Invoice/count?where=${encodeURIComponent('(Check,eq,true)')}`)).toEqual({ count: 412 });
     expect(await get('/Invoice/1?fields=Lines,Check')).toEqual({ Lines: 2, Check: true });
     expect(await get('/Track/groupby?fields=AlbumTitle&limit=1&sort=-count,AlbumTitle')).toEqual([{ AlbumTitle: 'Greatest Hits', count: 57 }]);
+    expect(await get('/Invoice/aggregate?column_name=Lines&func=max,sum')).toEqual([{ max: 14, sum: 2240 }]);
+    expect(await get('/Invoice/distinct?cn=Lines&sort=Lines')).toEqual([{ Lines: 1 }, { Lines: 2 }, { Lines: 4 }, { Lines: 6 }, { Lines: 9 }, { Lines: 14 }]);
+    expect(await get('/Track/distribute?column_name=Seconds&steps=0,1000,6000')).toEqual([{ range: '0-1000', count: 3288 }, { range: '1000-6000', count: 215 }]);
     const gqlData = await gql('{ AlbumRead(id: "1") { TrackList(limit: 1) { Seconds AlbumTitle } } }');
     expect(gqlData).toEqual({ AlbumRead: { TrackList: [{ Seconds: 343.719, AlbumTitle: 'For Those About To Rock We Salute You' }] } });
   });
