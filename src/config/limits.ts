@@ -41,4 +41,12 @@ export const LIMITS = {
   /** UI ability defaults (spec section 3). */
   maxTables: 99999,
   maxTabs: 99,
+  /** Longest formula text a virtual column may hold. */
+  formulaMaxLength: 4096,
+  /** Column references of one formula once the formulas it uses are expanded (guards against doubling chains). */
+  formulaExpandedRefs: 1000,
+  /** Longest display name of a virtual column. */
+  virtualColumnAliasMax: 128,
+  /** Virtual columns per table. */
+  virtualColumnsPerTable: 100,
 } as const;

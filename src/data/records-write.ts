@@ -9,7 +9,7 @@ import { badRequest, forbidden, notFound } from '../lib/errors';
 import { assertCan, assertColumns, grantCondition, type Grant } from './access';
 import { andCond, visibleRow } from './read-scope';
 import { executorOf, type DataAuditEntry, type DataContext } from './data-context';
-import { resolveColumn } from './columns';
+import { writableColumn } from './columns';
 import { coerceValue } from './values';
 import { idCondition, requirePk, rowId } from './row-id';
 import { readRaw } from './records-read';
@@ -24,7 +24,7 @@ function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update'): [Col
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object of column values');
   const out: [ColumnModel, Expr][] = [];
   for (const [name, value] of Object.entries(body as Row)) {
-    const c = resolveColumn(t, name);
+    const c = writableColumn(t, name);
     if (c.ai && (value === null || value === undefined)) continue;
     if ((value === null || value === undefined) && !c.nullable) throw badRequest(`Column '${c._cn}' cannot be empty`);
     out.push([c, { kind: 'val', value: coerceValue(c, value) }]);

@@ -12,6 +12,8 @@ import { tableMeta } from './ops/table-meta';
 import { rawSql } from './ops/raw-sql';
 import { aclList, aclSave } from './ops/acl';
 import { disableOrEnableModel, modelVisibilityList } from './ops/model-visibility';
+import { virtualColumnCreate, virtualColumnDelete, virtualColumnUpdate } from './ops/virtual-columns';
+import { formulaFunctions, formulaValidate } from './ops/formula-ops';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -43,6 +45,11 @@ const OPS: DashboardOp[] = [
   aclSave,
   modelVisibilityList,
   disableOrEnableModel,
+  virtualColumnCreate,
+  virtualColumnUpdate,
+  virtualColumnDelete,
+  formulaValidate,
+  formulaFunctions,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

@@ -1,5 +1,5 @@
 /**
- * tableMeta: the model of one table or view (columns with types, keys, relations) for the grid,
+ * tableMeta: the model of one table or view (columns with types, keys, relations, virtual columns) for the grid,
  * as the caller may see it: hidden columns are left out and `readOnly` says why rows cannot be
  * changed; `canUpdate` lists the columns the caller may change.
  */
@@ -54,6 +54,16 @@ export const tableMeta: DashboardOp = {
           targetIsJunction: !!target.isJunction,
         };
       }),
+      /** Formula, rollup and lookup columns: rows carry their values under `_cn`. */
+      virtuals: (t.virtuals ?? []).map((v) => ({
+        _cn: v._cn,
+        uidt: v.uidt,
+        type: v.type ?? 'string',
+        ...(v.formula ? { formula: { text: v.formula.text, ...(v.formula.error ? { error: v.formula.error } : {}) } } : {}),
+        ...(v.rollup ? { rollup: { relation: v.rollup.relation, column: v.rollup.column, fn: v.rollup.fn, type: v.rollup.type, rtn: v.rollup.rtn } } : {}),
+        ...(v.lookup ? { lookup: { relation: v.lookup.relation, column: v.lookup.column, type: v.lookup.type, rtn: v.lookup.rtn } } : {}),
+        ...(v.error ? { error: v.error } : {}),
+      })),
     };
   },
 };
