@@ -199,6 +199,10 @@ export function ddlFor(engine: Engine) {
         }
       }
     },
+    /** Adds a named single-column unique constraint (not SQLite: it rebuilds the table instead). */
+    addUnique: (t: TableRef, name: string, column: string): string[] => [`ALTER TABLE ${table(t)} ADD CONSTRAINT ${q(name)} UNIQUE (${q(column)})`],
+    /** Drops a unique constraint by name (MySQL: its unique index). */
+    dropUnique: (t: TableRef, name: string): string[] => [`ALTER TABLE ${table(t)} DROP ${engine === 'mysql' ? 'INDEX' : 'CONSTRAINT'} ${q(name)}`],
     /** Adds a foreign key; SQLite rebuilds the table (needs `shape`). */
     addForeignKey(t: TableRef, fk: ForeignKeyDef, shape?: TableShape): string[] {
       if (engine !== 'sqlite') return [`ALTER TABLE ${table(t)} ADD ${foreignKeyClause(fk)}`];
