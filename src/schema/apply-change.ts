@@ -50,7 +50,7 @@ export async function applyChange(s: ChangeScope, plan: ChangePlan): Promise<Mig
   if (plan.up.length > 0) {
     const id = await repo.add({ title: plan.title, up: plan.up, down: plan.down, status: 'pending' });
     try {
-      await runDdl(pdb.db, { statements: plan.up, checks: plan.checks, evolution: { id, title: plan.title, action: 'insert' } });
+      await runDdl(pdb.db, { statements: plan.up, undo: plan.down, checks: plan.checks, evolution: { id, title: plan.title, action: 'insert' } });
     } catch (e) {
       await repo.setStatus(id, 'failed', messageOf(e));
       await s.projects.sync(s.projectId, s.dbAlias).catch(() => {});
@@ -71,7 +71,7 @@ async function runMigration(s: ChangeScope, m: SchemaMigration, direction: 'appl
   const repo = schemaMigrationsRepo(s.meta, s.projectId, s.dbAlias);
   const apply = direction === 'apply';
   try {
-    await runDdl(pdb.db, { statements: apply ? m.up : m.down, evolution: { id: m.id, title: m.title, action: apply ? 'insert' : 'delete' } });
+    await runDdl(pdb.db, { statements: apply ? m.up : m.down, undo: apply ? m.down : m.up, evolution: { id: m.id, title: m.title, action: apply ? 'insert' : 'delete' } });
   } catch (e) {
     // A failed rollback leaves the change applied (transactional engines) or half undone (MySQL).
     await repo.setStatus(m.id, apply ? 'failed' : 'applied', messageOf(e));
