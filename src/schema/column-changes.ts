@@ -135,7 +135,7 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     } else if (!unique && c.unique) {
       const name = (await findUniqueConstraint(ctx.db, t.tn, c.cn)) ?? constraintName('uq', t.tn, c.cn);
       up.push(...ctx.ddl.dropUnique(ref(t.tn), name));
-      down.unshift(...ctx.ddl.addUnique(ref(t.tn), name, c.cn));
+      down.unshift(...ctx.ddl.addUnique(ref(t.tn), name, to));
     }
   }
   // SQLite keeps values its column type cannot hold as text: such a value means the conversion failed.
