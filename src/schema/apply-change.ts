@@ -39,6 +39,24 @@ function metaEdits(s: ChangeScope): MetaEdits {
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+const running = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs schema changes of one project database one at a time (in this process), so a change is
+ * planned against the schema the previous one left.
+ */
+export function withChangeLock<T>(s: Pick<ChangeScope, 'projectId' | 'dbAlias'>, fn: () => Promise<T>): Promise<T> {
+  const key = `${s.projectId}\u0000${s.dbAlias}`;
+  const before = running.get(key) ?? Promise.resolve();
+  const next = before.then(fn, fn);
+  const tail = next.catch(() => undefined);
+  running.set(key, tail);
+  void tail.then(() => {
+    if (running.get(key) === tail) running.delete(key);
+  });
+  return next;
+}
+
 /**
  * Runs a plan and records it. A plan without statements changes metadata only and is not
  * recorded (migration null). A failure is recorded as a failed migration and rethrown.

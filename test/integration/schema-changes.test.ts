@@ -106,6 +106,22 @@ describeEngines('schema changes', (engine: TestEngine) => {
       expect(res.body.msg).toContain(words);
     }
     expect((await rest('POST', 'Tasks', { title: 'dup', code: 'T-1' })).status).toBe(409);
+
+    // Logical types live in metadata and survive a schema sync.
+    await op('metaSync', {});
+    const synced = await op('tableMeta', { tn: 'task' });
+    expect(synced.columns.find((c: { cn: string }) => c.cn === 'email').uidt).toBe('Email');
+    expect(synced.columns.find((c: { cn: string }) => c.cn === 'tags').enumValues).toEqual(['a', 'b', 'c']);
+  });
+
+  test('changes sent at the same time run one after the other', async () => {
+    const both = await Promise.all([
+      op('columnAdd', { tn: 'task', column: { cn: 'one', uidt: 'Number' } }),
+      op('columnAdd', { tn: 'task', column: { cn: 'two', uidt: 'Number' } }),
+    ]);
+    expect(both.map((r) => r.migration.status)).toEqual(['applied', 'applied']);
+    const cols = (await op('tableMeta', { tn: 'task' })).columns.map((c: { cn: string }) => c.cn);
+    expect(cols).toEqual(expect.arrayContaining(['one', 'two']));
   });
 
   test('columnUpdate: a text column full of numbers becomes a Number; values are converted', async () => {
