@@ -161,3 +161,16 @@ describe('PostgreSQL and MySQL', () => {
     expect(withoutTxControl(['PRAGMA foreign_keys = OFF', 'BEGIN', 'CREATE TABLE x (a)', 'COMMIT', 'PRAGMA foreign_keys = ON'])).toEqual(['CREATE TABLE x (a)']);
   });
 });
+
+describe('logical type changes that keep the native type', () => {
+  test('SingleLineText -> Email changes metadata only; native spellings compare equal', async () => {
+    const { sameNativeType } = await import('../../src/schema/column-input');
+    expect(sameNativeType('character varying(255)', 'varchar(255)')).toBe(true);
+    expect(sameNativeType('bigint(20)', 'bigint')).toBe(true);
+    expect(sameNativeType('timestamp without time zone', 'timestamp')).toBe(true);
+    expect(sameNativeType('varchar(255)', 'varchar(32)')).toBe(false);
+    const ctx = ctxFor('pg', 'character varying(255)', 'integer');
+    const p = await planColumnUpdate(ctx, { tn: 'task', cn: 'title', column: { uidt: 'Email' } });
+    expect(plan(p)).toEqual({ up: [], down: [] });
+  });
+});
