@@ -11,6 +11,7 @@ import { dashboardOp } from '../helpers/dashboard';
 import { describeEngines, dropDatabase, freshDatabase, type TestEngine } from '../helpers/engines';
 import { openDatabase } from '../../src/sql/open-database';
 import type { ConnectionConfig, Database } from '../../src/sql/dialect';
+import { onSchemaEvent, type SchemaEvent } from '../../src/schema/schema-events';
 
 describeEngines('schema changes', (engine: TestEngine) => {
   const name = `tablo_t_ddl_changes_${engine}`;
@@ -19,6 +20,8 @@ describeEngines('schema changes', (engine: TestEngine) => {
   let projectId: string;
   let cfg: ConnectionConfig;
   let raw: Database;
+  const events: string[] = [];
+  let stopListening = () => {};
 
   const op = async (api: string, args: unknown, status = 200) => {
     const res = await dashboardOp(t, token, api, { project_id: projectId, args, plus: true });
@@ -44,8 +47,12 @@ describeEngines('schema changes', (engine: TestEngine) => {
     if (res.status !== 200) throw new Error(res.text);
     projectId = res.body.id;
     raw = await openDatabase(cfg);
+    stopListening = onSchemaEvent((e: SchemaEvent) => {
+      if (e.projectId === projectId) events.push(e.kind === 'columnRenamed' ? `${e.kind}:${e.tn}.${e.from}>${e.to}` : e.kind === 'tableRenamed' ? `${e.kind}:${e.from}>${e.to}` : e.kind === 'columnDropped' ? `${e.kind}:${e.tn}.${e.cn}` : `${e.kind}:${e.tn}`);
+    });
   });
   afterAll(async () => {
+    stopListening();
     await raw?.driver.close();
     await t.close();
     await dropDatabase(engine, name);
@@ -236,6 +243,10 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect((await rest('GET', 'Projects')).body).toEqual([expect.objectContaining({ name: 'Apollo' })]);
     const gone = await op('tableDelete', { tn: 'programme' });
     expect(gone.table).toBeUndefined();
+    expect(events).toEqual([
+      'columnRenamed:task.notes>details', 'columnDropped:task.at', 'tableDropped:task_tag', 'columnDropped:task.project_id',
+      'tableRenamed:project>programme', 'tableDropped:programme',
+    ]);
     expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('programme');
   });
 
