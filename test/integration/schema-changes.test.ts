@@ -198,8 +198,9 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(mm.statements[0]).toStartWith(`CREATE TABLE ${q('task_tag')}`);
     expect(mm.table.relations).toContainEqual(expect.objectContaining({ type: 'mm', table: 'Tag' }));
 
-    // A change that rebuilds the SQLite table keeps its rows, indexes and foreign keys.
+    // A change that rebuilds the SQLite table keeps its rows, indexes and foreign keys, also under a view.
     await raw.driver.execute({ sql: `CREATE INDEX ${q('task_title_ix')} ON ${q('task')} (${q('title')})`, params: [] });
+    if (engine === 'sqlite') await raw.driver.execute({ sql: `CREATE VIEW ${q('task_titles')} AS SELECT ${q('title')} FROM ${q('task')}`, params: [] });
     await op('columnUpdate', { tn: 'task', cn: 'spent', column: { uidt: 'Decimal', nullable: true, default: 1.5 } });
     const after = await op('tableMeta', { tn: 'task' });
     expect(after.relations).toContainEqual(expect.objectContaining({ type: 'bt', table: 'Project' }));
@@ -207,6 +208,10 @@ describeEngines('schema changes', (engine: TestEngine) => {
     const ix = engine === 'sqlite' ? await sqlRows("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'task_title_ix'") : [{}];
     expect(ix.length).toBe(1);
     expect((await rest('POST', 'Tasks', { title: 'orphan', project_id: 998 })).status).toBe(409);
+    if (engine === 'sqlite') {
+      expect((await sqlRows(`SELECT COUNT(*) AS n FROM ${q('task_titles')}`))[0]!.n).toBeGreaterThan(0);
+      await raw.driver.execute({ sql: `DROP VIEW ${q('task_titles')}`, params: [] });
+    }
 
     await op('relationDelete', { type: 'mm', parentTn: 'task', childTn: 'tag' });
     expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('task_tag');
