@@ -282,6 +282,25 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(meta.columns.find((c: { cn: string }) => c.cn === 'points').uidt).toBe('Number');
   });
 
+  test('only owners and creators change the schema: an editor is refused and nothing runs', async () => {
+    const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': token }, body: { email: `editor.${engine}@example.com`, roles: 'editor', project_id: projectId } });
+    const signup = await t.request('POST', '/auth/signup', {
+      body: { email: `editor.${engine}@example.com`, password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] },
+    });
+    const editor = signup.body.token as string;
+    for (const [api, args] of [
+      ['tableCreate', { tn: 'sneaky' }],
+      ['columnAdd', { tn: 'task', column: { cn: 'sneaky', uidt: 'Number' } }],
+      ['columnReorder', { tn: 'task', order: ['id'] }],
+      ['migrationList', {}],
+      ['migrationRollback', { all: true }],
+    ] as const) {
+      const res = await dashboardOp(t, editor, api, { project_id: projectId, args, plus: true });
+      expect(`${api}:${res.status}`).toBe(`${api}:403`);
+    }
+    expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('sneaky');
+  });
+
   test('bad input: clear {msg} with the right status', async () => {
     expect((await op('columnAdd', { tn: 'nope', column: { cn: 'x', uidt: 'Number' } }, 404)).msg).toContain("'nope'");
     expect((await op('columnAdd', { tn: 'task', column: { cn: 'x', uidt: 'Wobbly' } }, 400)).msg).toContain('uidt');
