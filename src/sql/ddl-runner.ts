@@ -93,10 +93,16 @@ export async function runDdl(db: Database, run: DdlRun): Promise<void> {
       try {
         await x.execute({ sql: 'BEGIN IMMEDIATE', params: [] });
         try {
+          // Rows that already pointed nowhere before the change are not its fault.
+          const check = () => x.query<{ table: string; parent: string }>({ sql: 'PRAGMA foreign_key_check', params: [] });
+          const before = (await check()).length;
           await steps(x, statements);
           await finish(db, x, run);
-          const [broken] = await x.query<{ table: string; parent: string }>({ sql: 'PRAGMA foreign_key_check', params: [] });
-          if (broken) throw badRequest(`The change would leave rows of '${broken.table}' pointing at no row of '${broken.parent}'`);
+          const after = await check();
+          if (after.length > before) {
+            const broken = after[after.length - 1]!;
+            throw badRequest(`The change would leave rows of '${broken.table}' pointing at no row of '${broken.parent}'`);
+          }
           await x.execute({ sql: 'COMMIT', params: [] });
         } catch (e) {
           await x.execute({ sql: 'ROLLBACK', params: [] }).catch(() => {});

@@ -193,6 +193,15 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect((await rest('POST', 'Tasks', { title: 'linked', project_id: p.body.id })).status).toBe(200);
     expect((await rest('POST', 'Tasks', { title: 'orphan', project_id: 999 })).status).toBe(409);
 
+    // A foreign key over values that point at no row is refused, and changes nothing.
+    await op('columnAdd', { tn: 'task', column: { cn: 'owner_ref', uidt: 'Number' } });
+    expect((await rest('POST', 'Tasks', { title: 'stray', owner_ref: 999 })).status).toBe(200);
+    const stray = await dashboardOp(t, token, 'relationCreate', { project_id: projectId, args: { type: 'hm', parentTn: 'project', childTn: 'task', childColumn: 'owner_ref' } });
+    expect([400, 409]).toContain(stray.status);
+    expect(stray.body.msg).toBeString();
+    expect((await op('tableMeta', { tn: 'task' })).relations.filter((r: { type: string }) => r.type === 'bt').length).toBe(1);
+    await op('columnDelete', { tn: 'task', cn: 'owner_ref' });
+
     await op('tableCreate', { tn: 'tag', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'label', uidt: 'SingleLineText' }] });
     const mm = await op('relationCreate', { type: 'mm', parentTn: 'task', childTn: 'tag' });
     expect(mm.statements[0]).toStartWith(`CREATE TABLE ${q('task_tag')}`);
@@ -249,7 +258,7 @@ describeEngines('schema changes', (engine: TestEngine) => {
     const gone = await op('tableDelete', { tn: 'programme' });
     expect(gone.table).toBeUndefined();
     expect(events).toEqual([
-      'columnRenamed:task.notes>details', 'columnDropped:task.at', 'tableDropped:task_tag', 'columnDropped:task.project_id',
+      'columnRenamed:task.notes>details', 'columnDropped:task.at', 'columnDropped:task.owner_ref', 'tableDropped:task_tag', 'columnDropped:task.project_id',
       'tableRenamed:project>programme', 'tableDropped:programme',
     ]);
     expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('programme');
