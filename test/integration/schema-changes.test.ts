@@ -59,6 +59,8 @@ describeEngines('schema changes', (engine: TestEngine) => {
   });
 
   test('tableCreate: preview changes nothing; default columns id, title, created_at, updated_at', async () => {
+    const graphql = (query: string) => t.request('POST', `/nc/${projectId}/v1/graphql`, { body: { query }, headers: { 'xc-auth': token } });
+    expect((await graphql('{ __typename }')).status).toBe(200); // builds and caches the schema of the empty database
     const preview = await op('tableCreate', { tn: 'task', _tn: 'Tasks', preview: true });
     expect(preview.statements.length).toBe(1);
     expect(preview.statements[0]).toStartWith(`CREATE TABLE ${q('task')}`);
@@ -74,6 +76,8 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(row.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2} /);
     const evo = await sqlRows(`SELECT ${q('id')}, ${q('title')} FROM ${q('_evolutions')}`);
     expect(evo).toEqual([{ id: made.migration.id, title: "Create table 'task'" }]);
+    // GraphQL sees the new table at once (its cached schema follows the model).
+    expect((await graphql('{ TasksList { title } }')).body).toEqual({ data: { TasksList: [{ title: 'first' }] } });
     expect((await op('tableCreate', { tn: 'task' }, 409)).msg).toContain("'task' already exists");
     expect((await op('tableCreate', { tn: 'nc_mine' }, 400)).msg).toContain('reserved');
   });
