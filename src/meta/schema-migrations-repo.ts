@@ -6,6 +6,7 @@
 import type { MetaStore } from './store';
 import { newId, nowIso } from '../lib/ids';
 
+/** pending: recorded, not applied (or rolled back); applied; failed: its last run failed. */
 export type MigrationStatus = 'pending' | 'applied' | 'failed';
 
 /** A recorded schema change as the migration operations answer it. */

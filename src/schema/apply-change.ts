@@ -14,6 +14,7 @@ import type { ProjectRegistry } from './registry';
 import type { ChangePlan, MetaEdits } from './change-plan';
 import { emitSchemaEvent } from './schema-events';
 
+/** The project database a change applies to, with the stores it keeps in step. */
 export interface ChangeScope {
   meta: MetaStore;
   projects: ProjectRegistry;

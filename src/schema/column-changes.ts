@@ -64,6 +64,7 @@ export async function planColumnAdd(ctx: PlanContext, a: { tn: string; column: C
   };
 }
 
+/** What columnUpdate may change; fields left out keep their value. */
 export interface ColumnChange {
   cn?: string;
   _cn?: string;

@@ -9,6 +9,7 @@ import { columnDefOfModel } from './column-input';
 import { assertNoTable, checkSqlName, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
 import type { ColumnModel, RelationModel, TableModel } from './model';
 
+/** The ON DELETE action of a new foreign key. */
 export type OnDelete = NonNullable<ForeignKeyDef['onDelete']>;
 
 const singleKey = (t: TableModel): ColumnModel => {
