@@ -293,7 +293,7 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(evo.length).toBe(again.done.length);
     const meta = await op('tableMeta', { tn: 'task' });
     expect(meta.columns.find((c: { cn: string }) => c.cn === 'points').uidt).toBe('Number');
-  });
+  }, 60_000);
 
   test('only owners and creators change the schema: an editor is refused and nothing runs', async () => {
     const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': token }, body: { email: `editor.${engine}@example.com`, roles: 'editor', project_id: projectId } });
