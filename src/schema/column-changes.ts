@@ -199,12 +199,7 @@ export async function planColumnDelete(ctx: PlanContext, a: { tn: string; cn: st
     up,
     down,
     table: t.tn,
-    meta: async (edits) => {
-      const m = await edits.get(t.tn);
-      const columns = { ...(m.columns ?? {}) };
-      delete columns[c.cn];
-      await edits.set(t.tn, { ...m, columns });
-    },
+    // Its metadata stays for a rollback; a column added later under the name starts afresh.
     events: [{ kind: 'columnDropped', tn: t.tn, cn: c.cn }],
   };
 }

@@ -85,7 +85,6 @@ export async function planRelationDelete(ctx: PlanContext, a: { type: 'hm' | 'mm
       up: ctx.ddl.dropTable(ref(jt.tn)),
       down,
       table: parent.tn,
-      meta: (edits) => edits.remove(jt.tn),
       events: [{ kind: 'tableDropped', tn: jt.tn }],
     };
   }
@@ -118,12 +117,6 @@ export async function planRelationDelete(ctx: PlanContext, a: { type: 'hm' | 'mm
     up,
     down,
     table: child.tn,
-    meta: async (edits) => {
-      const m = await edits.get(child.tn);
-      const columns = { ...(m.columns ?? {}) };
-      for (const c of r.childColumns) delete columns[c];
-      await edits.set(child.tn, { ...m, columns });
-    },
     events: r.childColumns.map((cn) => ({ kind: 'columnDropped' as const, tn: child.tn, cn })),
   };
 }

@@ -283,9 +283,17 @@ describeEngines('schema changes', (engine: TestEngine) => {
     await op('migrationRollback', { id: before[0].id });
     expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).toContain('programme');
     expect((await op('migrationList', {})).list[0].status).toBe('pending');
+    // Rolling back a rename takes the display name back along; applying it again, forth.
+    expect(before[1].title).toBe("Rename table 'project' to 'programme'");
+    await op('migrationRollback', { id: before[1].id });
+    expect(await op('tableMeta', { tn: 'project' })).toMatchObject({ tn: 'project', _tn: 'Projects' });
+    await op('migrationApply', { id: before[1].id });
+    expect(await op('tableMeta', { tn: 'programme' })).toMatchObject({ tn: 'programme', _tn: 'Projects' });
+    expect(events.slice(-2)).toEqual(['tableRenamed:programme>project', 'tableRenamed:project>programme']);
 
     const all = await op('migrationRollback', { all: true });
     expect(all.done.length).toBe(before.filter((m: { status: string }) => m.status === 'applied').length - 1);
+    expect(events.at(-1)).toBe('columnRenamed:task.details>notes');
     expect((await op('tableList', {})).data.list).toEqual([]);
     expect(await sqlRows(`SELECT ${q('id')} FROM ${q('_evolutions')}`)).toEqual([]);
 

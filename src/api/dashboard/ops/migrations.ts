@@ -17,7 +17,8 @@ export const migrationList: DashboardOp = {
   name: 'migrationList',
   access: 'projectAdmin',
   async run(call) {
-    return { list: await schemaMigrationsRepo(call.ctx.meta, call.projectId, call.dbAlias).list() };
+    const list = await schemaMigrationsRepo(call.ctx.meta, call.projectId, call.dbAlias).list();
+    return { list: list.map(({ renames: _renames, ...m }) => m) };
   },
 };
 
