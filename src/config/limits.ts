@@ -49,4 +49,10 @@ export const LIMITS = {
   virtualColumnAliasMax: 128,
   /** Virtual columns per table. */
   virtualColumnsPerTable: 100,
+  /** Highest value of a Rating column. */
+  ratingMax: 10,
+  /** A PhoneNumber value holds at least this many digits. */
+  phoneMinDigits: 3,
+  /** Longest table or column name a schema change accepts (MySQL's identifier limit). */
+  sqlNameMax: 64,
 } as const;

@@ -97,6 +97,10 @@ export function ddlFor(engine: Engine) {
     c.dangerousDefaultSql ?? (c.default !== undefined ? literal(c.default, engine) : null);
   const nativeType = (c: ColumnDef) => c.type ?? nativeFor(spec.types, c.uidt ?? 'SingleLineText');
 
+  /** A default is a named constraint in SQL Server: found and dropped before the column changes or goes. */
+  const mssqlDropDefault = (t: TableRef, column: string) =>
+    `DECLARE @df sysname; SELECT @df = d.name FROM sys.default_constraints d JOIN sys.columns c ON c.object_id = d.parent_object_id AND c.column_id = d.parent_column_id WHERE d.parent_object_id = OBJECT_ID(N'${lit(table(t))}') AND c.name = N'${lit(column)}'; IF @df IS NOT NULL EXEC(N'ALTER TABLE ${lit(table(t))} DROP CONSTRAINT ' + QUOTENAME(@df))`;
+
   const renameColumn = (t: TableRef, from: string, to: string): string[] => {
     // sp_rename takes the old name bracket-quoted (so dots and brackets inside names are safe), the new one bare.
     if (engine === 'mssql') return [`EXEC sp_rename N'${lit(`${table(t)}.${q(from)}`)}', N'${lit(to)}', 'COLUMN'`];
@@ -120,16 +124,19 @@ export function ddlFor(engine: Engine) {
    * foreign key checks are off only while it runs). The new table is first called nc_rebuild_<name>,
    * a name introspection never shows.
    */
-  const sqliteRebuild = (t: TableRef, shape: TableShape): string[] => {
+  const sqliteRebuild = (t: TableRef, shape: TableShape, copy?: string[]): string[] => {
     const tmp = `nc_rebuild_${t.name}`;
-    const cols = shape.columns.map((c) => q(c.name)).join(', ');
+    const cols = (copy ?? shape.columns.map((c) => c.name)).map(q).join(', ');
     return [
       'PRAGMA foreign_keys = OFF',
       'BEGIN',
       ...createTable({ name: tmp }, shape.columns, shape.fks, shape.uniques),
       `INSERT INTO ${q(tmp)} (${cols}) SELECT ${cols} FROM ${table(t)}`,
       `DROP TABLE ${table(t)}`,
+      // Legacy rename: views over the table must not be checked while it is briefly missing.
+      'PRAGMA legacy_alter_table = ON',
       `ALTER TABLE ${q(tmp)} RENAME TO ${q(t.name)}`,
+      'PRAGMA legacy_alter_table = OFF',
       ...shape.recreate,
       'COMMIT',
       'PRAGMA foreign_keys = ON',
@@ -142,6 +149,12 @@ export function ddlFor(engine: Engine) {
 
   return {
     createTable,
+    /**
+     * SQLite: rebuilds `t` into `shape`, copying the rows of the `copy` columns (default: every
+     * column of `shape`, which must all exist in the old table). Adds or drops columns, foreign
+     * keys and unique constraints that ALTER TABLE cannot.
+     */
+    rebuildTable: (t: TableRef, shape: TableShape, copy?: string[]): string[] => sqliteRebuild(t, shape, copy),
     dropTable: (t: TableRef): string[] => [`DROP TABLE ${table(t)}`],
     renameTable(t: TableRef, to: string): string[] {
       if (engine === 'mysql') return [`RENAME TABLE ${table(t)} TO ${q(to)}`];
@@ -149,7 +162,9 @@ export function ddlFor(engine: Engine) {
       return [`ALTER TABLE ${table(t)} RENAME TO ${q(to)}`];
     },
     addColumn: (t: TableRef, c: ColumnDef): string[] => [`ALTER TABLE ${table(t)} ${engine === 'mssql' ? 'ADD' : 'ADD COLUMN'} ${columnSql(c, false)}`],
-    dropColumn: (t: TableRef, name: string): string[] => [`ALTER TABLE ${table(t)} DROP COLUMN ${q(name)}`],
+    dropColumn: (t: TableRef, name: string): string[] => [
+      `${engine === 'mssql' ? `${mssqlDropDefault(t, name)}; ` : ''}ALTER TABLE ${table(t)} DROP COLUMN ${q(name)}`,
+    ],
     renameColumn,
     /**
      * Changes a column's type, nullability and default to those of `c` (the whole new column:
@@ -184,8 +199,7 @@ export function ddlFor(engine: Engine) {
           return [`${at} CHANGE COLUMN ${q(from)} ${columnSql({ ...c, unique: false, pk: false }, false)}`];
         case 'mssql': {
           return [
-            // A default is a named constraint in SQL Server: find it and drop it before the change.
-            `DECLARE @df sysname; SELECT @df = d.name FROM sys.default_constraints d JOIN sys.columns c ON c.object_id = d.parent_object_id AND c.column_id = d.parent_column_id WHERE d.parent_object_id = OBJECT_ID(N'${lit(table(t))}') AND c.name = N'${lit(from)}'; IF @df IS NOT NULL EXEC(N'ALTER TABLE ${lit(table(t))} DROP CONSTRAINT ' + QUOTENAME(@df))`,
+            mssqlDropDefault(t, from),
             `${at} ALTER COLUMN ${q(from)} ${type} ${c.nullable === false ? 'NOT NULL' : 'NULL'}`,
             ...(dflt === null ? [] : [`${at} ADD DEFAULT ${dflt} FOR ${q(from)}`]),
             ...rename,
@@ -193,6 +207,10 @@ export function ddlFor(engine: Engine) {
         }
       }
     },
+    /** Adds a named single-column unique constraint (not SQLite: it rebuilds the table instead). */
+    addUnique: (t: TableRef, name: string, column: string): string[] => [`ALTER TABLE ${table(t)} ADD CONSTRAINT ${q(name)} UNIQUE (${q(column)})`],
+    /** Drops a unique constraint by name (MySQL: its unique index). */
+    dropUnique: (t: TableRef, name: string): string[] => [`ALTER TABLE ${table(t)} DROP ${engine === 'mysql' ? 'INDEX' : 'CONSTRAINT'} ${q(name)}`],
     /** Adds a foreign key; SQLite rebuilds the table (needs `shape`). */
     addForeignKey(t: TableRef, fk: ForeignKeyDef, shape?: TableShape): string[] {
       if (engine !== 'sqlite') return [`ALTER TABLE ${table(t)} ADD ${foreignKeyClause(fk)}`];

@@ -14,6 +14,10 @@ import { aclList, aclSave } from './ops/acl';
 import { disableOrEnableModel, modelVisibilityList } from './ops/model-visibility';
 import { virtualColumnCreate, virtualColumnDelete, virtualColumnUpdate } from './ops/virtual-columns';
 import { formulaFunctions, formulaValidate } from './ops/formula-ops';
+import { tableCreate, tableDelete, tableRename } from './ops/table-changes';
+import { columnAdd, columnDelete, columnReorder, columnUpdate } from './ops/column-changes';
+import { relationCreate, relationDelete } from './ops/relation-changes';
+import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -50,6 +54,18 @@ const OPS: DashboardOp[] = [
   virtualColumnDelete,
   formulaValidate,
   formulaFunctions,
+  tableCreate,
+  tableRename,
+  tableDelete,
+  columnAdd,
+  columnUpdate,
+  columnDelete,
+  columnReorder,
+  relationCreate,
+  relationDelete,
+  migrationList,
+  migrationApply,
+  migrationRollback,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

@@ -36,7 +36,7 @@ export const tableMeta: DashboardOp = {
       canUpdate: t.columns.filter((c) => write && grantsColumn(write, c)).map((c) => c._cn),
       columns: t.columns.filter((c) => grantsColumn(read, c)).map((c) => ({
         cn: c.cn, _cn: c._cn, uidt: c.uidt, kind: c.kind, dt: c.dtx ?? c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable,
-        default: c.default, enumValues: c.enumValues ?? null, length: c.length ?? null, hidden: !!c.hidden,
+        default: c.default, enumValues: c.enumValues ?? null, length: c.length ?? null, hidden: !!c.hidden, unique: !!c.unique,
       })),
       relations: t.relations.map((r) => {
         const target = pdb.model.tables.find((x) => x.tn === r.rtn)!;
