@@ -19,6 +19,10 @@ import { recordsApi } from '../../api/records';
 import { QueryToolbar } from './query-toolbar';
 import { ViewsDrawer } from './views-drawer';
 import { activeGrid, command } from '../../actions/registry';
+import { ColumnHeader } from './column-header';
+import { gridColumns } from './grid-columns';
+import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
+import { canShare } from '../../stores/project';
 
 /** Rows are 32 px: a million rows stay under the browsers' largest element height (about 33.5 million px). */
 const ROW_HEIGHT = 32;
@@ -26,21 +30,30 @@ const ROW_HEIGHT = 32;
 const INDEX_WIDTH = 96;
 
 export function Grid(props: { projectId: string; dbAlias: string; table: string }) {
+  useSignals();
   const [meta, setMeta] = useState<TableMeta | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A schema change anywhere reads the table's metadata again (its columns may have changed).
+  const generation = schemaGeneration.value;
   useEffect(() => {
-    dashboardApi.tableMeta(props.projectId, props.dbAlias, props.table).then(setMeta, (e) => setError((e as Error).message));
-  }, [props.projectId, props.dbAlias, props.table]);
+    dashboardApi.tableMeta(props.projectId, props.dbAlias, props.table).then(
+      (m) => (setMeta(m), setError(null)),
+      (e) => setError((e as Error).message),
+    );
+  }, [props.projectId, props.dbAlias, props.table, generation]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
   if (!meta) return <p className="muted">Loading {props.table}…</p>;
-  return <GridBody projectId={props.projectId} meta={meta} />;
+  return <GridBody projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} />;
 }
 
-function GridBody(props: { projectId: string; meta: TableMeta }) {
+function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }) {
   useSignals();
   const { meta } = props;
   const store = useMemo(() => new GridStore(props.projectId, meta), [props.projectId, meta]);
-  const columns = meta.columns.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
+  const all = gridColumns(meta);
+  const columns = all.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
+  const scope = { projectId: props.projectId, dbAlias: props.dbAlias };
+  const canEditSchema = canShare.value && meta.type === 'table';
   const widthOf = (name: string) => store.widths.value[name] ?? 180;
   const [expanded, setExpanded] = useState<number | null>(null);
   const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
@@ -87,7 +100,7 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
     else if (e.key === 'ArrowUp') move(a.row - 1, a.col);
     else if (e.key === 'ArrowRight' || (e.key === 'Tab' && !e.shiftKey)) move(a.row, a.col + 1);
     else if (e.key === 'ArrowLeft' || (e.key === 'Tab' && e.shiftKey)) move(a.row, a.col - 1);
-    else if (e.key === 'Enter' && !readOnly && !columns[a.col]!.pk) {
+    else if (e.key === 'Enter' && !readOnly && !columns[a.col]!.pk && !columns[a.col]!.virtual) {
       e.preventDefault();
       setEditing(a);
     } else if (e.key === 'Escape') store.active.value = null;
@@ -106,17 +119,21 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
   // The toolbar's actions are commands of the registry, so menus and shortcuts can run them too.
   const hasSelection = store.selected.value.size > 0 || !!active;
   useEffect(() => {
-    activeGrid.value = { reload: () => store.reload(), addRow: () => setAdding(true), deleteRows, canWrite: !readOnly, hasSelection };
+    activeGrid.value = {
+      reload: () => store.reload(), addRow: () => setAdding(true), deleteRows, canWrite: !readOnly, hasSelection,
+      addColumn: canEditSchema ? () => (schemaDialog.value = { kind: 'addColumn', scope, meta }) : undefined,
+    };
   });
   useEffect(() => () => void (activeGrid.value = null), []);
   return (
     <div className="grid-wrap">
       <div className="grid-toolbar">
-        <QueryToolbar store={store} columns={meta.columns.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
+        <QueryToolbar key={store.revision.value} store={store} columns={all.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
         <span className="grid-count" data-testid="row-count">{count === null ? 'counting…' : count === 'unknown' ? 'unknown rows' : `${count} ${count === 1 ? 'row' : 'rows'}`}</span>
         <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}>↻</Button>
-        <FieldsMenu store={store} columns={meta.columns.filter((c) => !c.hidden)} />
+        <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
         {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
+        {canEditSchema ? <Button variant="secondary" onClick={command('grid.addColumn').run}>{command('grid.addColumn').label}</Button> : null}
         {!readOnly && hasSelection ? (
           <Button variant="danger" onClick={command('grid.deleteRows').run}>
             {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
@@ -148,7 +165,7 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
         ref={scroller}
         onPaste={(e) => {
           const a = store.active.value;
-          if (!a || editing || readOnly || columns[a.col]!.pk) return;
+          if (!a || editing || readOnly || columns[a.col]!.pk || columns[a.col]!.virtual) return;
           e.preventDefault();
           void save(a.row, a.col, e.clipboardData.getData('text'));
         }}
@@ -157,21 +174,14 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
           <div className="grid-index" />
           <div className="col-pad" style={{ width: leftPad }} />
           {shown.map(({ c }) => (
-            <div key={c.cn} className="grid-th" role="columnheader" style={{ width: widthOf(c._cn) }} title={`${c.dt}${c.pk ? ' · primary key' : ''}`}>
-              {c._cn} <span className="grid-type">{c.uidt}</span>
-              <span
-                className="col-resize"
-                aria-label={`Resize ${c._cn}`}
-                onMouseDown={(e) => {
-                  const x0 = e.clientX;
-                  const w0 = widthOf(c._cn);
-                  const move = (m: MouseEvent) => store.setWidth(c._cn, w0 + m.clientX - x0);
-                  const up = () => (window.removeEventListener('mousemove', move), window.removeEventListener('mouseup', up));
-                  window.addEventListener('mousemove', move);
-                  window.addEventListener('mouseup', up);
-                }}
-              />
-            </div>
+            <ColumnHeader
+              key={c.cn}
+              column={c}
+              width={widthOf(c._cn)}
+              canEditSchema={canEditSchema}
+              onResize={(px) => store.setWidth(c._cn, px)}
+              target={{ scope, meta, column: c.virtual ? undefined : c, virtual: c.virtual, index: meta.columns.findIndex((m) => m.cn === c.cn), sortBy: (desc) => store.sortBy(c._cn, desc) }}
+            />
           ))}
           <div className="col-pad" style={{ width: rightPad }} />
           {relations.map((r) => (
@@ -204,14 +214,14 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
                       className={`grid-cell${isActive ? ' active' : ''}`}
                       style={{ width: widthOf(c._cn) }}
                       onClick={() => (store.active.value = { row: vr.index, col: ci })}
-                      onDoubleClick={() => !readOnly && !c.pk && row && setEditing({ row: vr.index, col: ci })}
+                      onDoubleClick={() => !readOnly && !c.pk && !c.virtual && row && setEditing({ row: vr.index, col: ci })}
                     >
                       {!row ? (
                         <span className="cell-loading" />
                       ) : isEditing ? (
                         <CellEditor column={c} value={row[c._cn]} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
                       ) : (
-                        <CellView column={c} value={row[c._cn]} readOnly={readOnly} onToggle={() => save(vr.index, ci, !row[c._cn])} />
+                        <CellView column={c} value={row[c._cn]} readOnly={readOnly || !!c.virtual} onToggle={() => save(vr.index, ci, !row[c._cn])} />
                       )}
                     </div>
                   );

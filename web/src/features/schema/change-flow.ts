@@ -33,6 +33,11 @@ export function proposeVirtual(title: string, scope: DbScope, op: VirtualOp, arg
   return confirmThen(title, null, () => schemaApi.virtual(scope, op, args));
 }
 
+/** Shows statements known beforehand (a migration's up or down SQL), runs `run` once confirmed. */
+export function confirmStatements<T>(title: string, statements: string[], run: () => Promise<T>): Promise<T | null> {
+  return confirmThen(title, statements, run);
+}
+
 /** Runs the change waiting for confirmation. */
 export async function confirmPending(): Promise<void> {
   const p = pendingChange.value;

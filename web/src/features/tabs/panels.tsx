@@ -1,6 +1,7 @@
 /**
- * Dashboard panels other than tables and definitions. Info shows the project's API endpoints;
- * the others name what they will hold and say that this version does not have them yet.
+ * Dashboard panels other than tables and definitions. Info shows the project's API endpoints,
+ * Audit the database's migrations; the others name what they will hold and say that this version
+ * does not have them yet.
  */
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
@@ -8,6 +9,7 @@ import { settingsOpen } from '../../actions/registry';
 import { Button } from '../../components/form';
 import { UsersManagement } from '../team/users-management';
 import { RolesManagement, TokensManagement } from '../team/tokens-management';
+import { MigrationsPanel } from '../audit/migrations-panel';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
   info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
@@ -42,8 +44,9 @@ function InfoPanel(props: { projectId: string }) {
   );
 }
 
-export function Panel(props: { projectId: string; name: string }) {
+export function Panel(props: { projectId: string; name: string; dbAlias?: string }) {
   if (props.name === 'info') return <InfoPanel projectId={props.projectId} />;
+  if (props.name === 'audit') return <MigrationsPanel scope={{ projectId: props.projectId, dbAlias: props.dbAlias ?? 'db' }} />;
   if (props.name === 'roles') {
     return (
       <div className="panel team-panel">

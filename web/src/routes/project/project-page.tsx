@@ -14,6 +14,7 @@ import { activeKey, activeTab, closeTab, maxTabs, openTab, resetTabs, tabs, type
 import { useSignals } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { currentProject } from '../../stores/project';
+import { SchemaDialogs } from '../../features/schema/schema-dialogs';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
 
@@ -90,12 +91,13 @@ export function ProjectPage() {
           ) : tab.type === 'table' || tab.type === 'view' ? (
             <Grid key={tab.key} projectId={project.id} dbAlias={tab.dbAlias} table={tab.name} />
           ) : tab.type === 'panel' ? (
-            <Panel key={tab.key} projectId={project.id} name={tab.name} />
+            <Panel key={tab.key} projectId={project.id} name={tab.name} dbAlias={tab.dbAlias} />
           ) : (
             <DefinitionView key={tab.key} projectId={project.id} dbAlias={tab.dbAlias} type={tab.type} name={tab.name} />
           )}
         </div>
       </section>
+      <SchemaDialogs />
     </div>
   );
 }
