@@ -10,13 +10,9 @@ import { useSignals } from '../../stores/signals';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { confirmStatements } from '../schema/change-flow';
 import { relativeTime } from '../../stores/notifications';
+import { runOrder } from './migration-order';
 
 const when = (t: string | null) => (t ? `${new Date(t).toLocaleString()} (${relativeTime(new Date(t).getTime())})` : '—');
-
-/** Pending migrations oldest first, applied ones newest first: the order Apply all / Roll back all run them. */
-export function runOrder(list: Migration[], action: 'apply' | 'rollback'): Migration[] {
-  return action === 'apply' ? list.filter((m) => m.status !== 'applied').reverse() : list.filter((m) => m.status === 'applied');
-}
 
 export function MigrationsPanel(props: { scope: DbScope }) {
   useSignals();

@@ -105,7 +105,7 @@ export function columnChanges(before: ColumnDraft, d: ColumnDraft): Partial<Colu
   if (b.cn !== a.cn) out.cn = b.cn;
   if (b._cn !== a._cn) out._cn = b._cn;
   if (b.uidt !== a.uidt) out.uidt = b.uidt;
-  if ((b.dtxp ?? '') !== (a.dtxp ?? '') || (out.uidt && b.dtxp)) out.dtxp = b.dtxp;
+  if (b.dtxp && (b.dtxp !== a.dtxp || out.uidt)) out.dtxp = b.dtxp;
   if (b.nullable !== a.nullable) out.nullable = b.nullable;
   if ((b.default ?? null) !== (a.default ?? null)) out.default = b.default ?? null;
   if (b.unique !== a.unique) out.unique = b.unique;

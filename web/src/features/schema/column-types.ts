@@ -3,6 +3,7 @@
  * the small pure helpers of the schema forms (SQL names from display names, option lists).
  */
 import { LIMITS } from '../../lib/limits';
+import type { ColumnInput } from '../../api/schema';
 
 /** Which type options a logical type shows in the column form. */
 export type TypeOption = 'length' | 'precision' | 'choices';
@@ -84,5 +85,26 @@ export function dtxpProblem(option: TypeOption, value: string): string | null {
     if (!m) return 'Precision must read like 10,2';
     if (m[2] !== undefined && Number(m[2]) > Number(m[1])) return 'The scale cannot exceed the precision';
   }
+  return null;
+}
+
+/** The columns a new table starts with (what the server creates when no columns are given). */
+export const DEFAULT_COLUMNS: ColumnInput[] = [
+  { cn: 'id', uidt: 'Number', pk: true, ai: true, nullable: false },
+  { cn: 'title', uidt: 'SingleLineText' },
+  { cn: 'created_at', uidt: 'DateTime', default: 'now' },
+  { cn: 'updated_at', uidt: 'DateTime', default: 'now' },
+];
+
+/** Why the column list cannot be used, or null. */
+export function columnsProblem(columns: ColumnInput[]): string | null {
+  if (!columns.length) return 'A table needs at least one column';
+  for (const c of columns) {
+    const p = sqlNameProblem(c.cn, 'Column name');
+    if (p) return p;
+  }
+  const names = columns.map((c) => c.cn.toLowerCase());
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup) return `The column name '${dup}' is used twice`;
   return null;
 }

@@ -10,28 +10,7 @@ import { schemaDialog } from '../../stores/schema-ui';
 import { openTab } from '../../stores/tabs';
 import { toast } from '../../stores/toasts';
 import { proposeChange } from './change-flow';
-import { COLUMN_TYPES, sqlNameFor, sqlNameProblem } from './column-types';
-
-/** The columns a new table starts with (what the server creates when no columns are given). */
-export const DEFAULT_COLUMNS: ColumnInput[] = [
-  { cn: 'id', uidt: 'Number', pk: true, ai: true, nullable: false },
-  { cn: 'title', uidt: 'SingleLineText' },
-  { cn: 'created_at', uidt: 'DateTime', default: 'CURRENT_TIMESTAMP' },
-  { cn: 'updated_at', uidt: 'DateTime', default: 'CURRENT_TIMESTAMP' },
-];
-
-/** Why the column list cannot be used, or null. */
-export function columnsProblem(columns: ColumnInput[]): string | null {
-  if (!columns.length) return 'A table needs at least one column';
-  for (const c of columns) {
-    const p = sqlNameProblem(c.cn, 'Column name');
-    if (p) return p;
-  }
-  const names = columns.map((c) => c.cn.toLowerCase());
-  const dup = names.find((n, i) => names.indexOf(n) !== i);
-  if (dup) return `The column name '${dup}' is used twice`;
-  return null;
-}
+import { COLUMN_TYPES, columnsProblem, DEFAULT_COLUMNS, sqlNameFor, sqlNameProblem } from './column-types';
 
 export function CreateTableDialog(props: { scope: DbScope }) {
   const [name, setName] = useState('');

@@ -17,7 +17,7 @@ export function TypeOptions(props: { draft: ColumnDraft; onChange: (d: ColumnDra
           <textarea id="f-col-choices" rows={4} value={d.choices} onChange={(e) => set({ choices: e.target.value })} />
         </div>
       ) : null}
-      <TextField label="Default value" name="col-default" value={d.default} onChange={(v) => set({ default: v })} placeholder={d.uidt === 'DateTime' || d.uidt === 'Date' ? 'CURRENT_TIMESTAMP' : ''} />
+      <TextField label="Default value" name="col-default" value={d.default} onChange={(v) => set({ default: v })} placeholder={d.uidt === 'DateTime' ? 'now' : ''} />
       <div className="check-row">
         <label className="check">
           <input type="checkbox" checked={d.nullable} disabled={props.isKey} onChange={(e) => set({ nullable: e.target.checked })} /> Nullable
