@@ -29,4 +29,10 @@ export const LIMITS = {
   /** UI ability defaults (spec section 3). */
   maxTables: 99999,
   maxTabs: 99,
+  /** Highest value of a Rating column. */
+  ratingMax: 10,
+  /** A PhoneNumber value holds at least this many digits. */
+  phoneMinDigits: 3,
+  /** Longest table or column name a schema change accepts (MySQL's identifier limit). */
+  sqlNameMax: 64,
 } as const;

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../lib/errors';
 import { assertCan } from './access';
 import { executorOf, type DataAuditEntry, type DataContext } from './data-context';
 import { resolveColumn } from './columns';
-import { coerceValue } from './values';
+import { writeValue } from './logical-values';
 import { idCondition, requirePk, rowId } from './row-id';
 import { readRaw } from './records-read';
 import { tableRef } from './select-builder';
@@ -26,7 +26,7 @@ function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update'): [Col
     const c = resolveColumn(t, name);
     if (c.ai && (value === null || value === undefined)) continue;
     if ((value === null || value === undefined) && !c.nullable) throw badRequest(`Column '${c._cn}' cannot be empty`);
-    out.push([c, { kind: 'val', value: coerceValue(c, value) }]);
+    out.push([c, { kind: 'val', value: writeValue(c, value) }]);
   }
   if (mode === 'create') {
     const given = new Set(out.map(([c]) => c.cn));

@@ -69,7 +69,7 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
       if (typeof v === 'object') throw bad(c, v, 'text');
       const s = String(v);
       if (c.length && c.length > 0 && [...s].length > c.length) throw badRequest(`Column '${c._cn}' is longer than ${c.length} characters`);
-      if (c.enumValues?.length && !c.enumValues.includes(s)) {
+      if (c.enumValues?.length && c.uidt !== 'MultiSelect' && !c.enumValues.includes(s)) {
         throw badRequest(`Column '${c._cn}': ${JSON.stringify(s)} is not one of ${c.enumValues.map((e) => `'${e}'`).join(', ')}`);
       }
       return s;

@@ -4,11 +4,25 @@
  */
 import type { MetaStore } from './store';
 import { nowIso } from '../lib/ids';
+import type { UiType } from '../schema/model';
+
+/** User metadata of one column. */
+export interface ColumnUserMeta {
+  _cn?: string;
+  hidden?: boolean;
+  order?: number;
+  uidt?: UiType;
+  options?: string[];
+}
 
 export interface TableUserMeta {
   _tn?: string;
   hidden?: boolean;
-  columns?: Record<string, { _cn?: string; hidden?: boolean; order?: number }>;
+  /**
+   * Per SQL column name: display name, hidden flag, display order, and the logical type (with the
+   * choices of a select) when the native type cannot tell it (Email, Currency, SingleSelect...).
+   */
+  columns?: Record<string, ColumnUserMeta>;
 }
 
 export function modelsRepo(meta: MetaStore) {

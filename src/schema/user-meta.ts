@@ -2,7 +2,11 @@
  * Applies user metadata (display names, hidden flags, column aliases and order) on top of an
  * introspected model. Metadata of objects that no longer exist is simply not applied.
  */
-import type { SchemaModel } from './model';
+import type { ColumnModel, SchemaModel, UiType, ValueKind } from './model';
+
+/** JSON-like logical types kept in text columns travel as JSON. */
+const kindOf = (uidt: UiType, native: ValueKind): ValueKind =>
+  (uidt === 'JSON' || uidt === 'Attachment') && native === 'string' ? 'json' : native;
 import type { TableUserMeta } from '../meta/models-repo';
 
 export function applyUserMeta(model: SchemaModel, metas: Map<string, TableUserMeta>): SchemaModel {
@@ -11,8 +15,17 @@ export function applyUserMeta(model: SchemaModel, metas: Map<string, TableUserMe
     if (!m) return t;
     const columns = t.columns.map((c) => {
       const cm = m.columns?.[c.cn];
-      return cm ? { ...c, _cn: cm._cn ?? c._cn, hidden: cm.hidden ?? c.hidden, order: cm.order ?? c.order } : c;
+      if (!cm) return c;
+      const typed = cm.uidt && !c.pk ? { uidt: cm.uidt, kind: kindOf(cm.uidt, c.kind) } : {};
+      const options = cm.options?.length && !c.enumValues?.length ? { enumValues: cm.options } : {};
+      return { ...c, _cn: cm._cn ?? c._cn, hidden: cm.hidden ?? c.hidden, order: cm.order ?? c.order, ...typed, ...options };
     });
+    // A display order set by the user: ordered columns first, by order; the others keep their place after them.
+    if (columns.some((c) => c.order !== undefined)) {
+      const pos = new Map(columns.map((c, i) => [c, i]));
+      const rank = (c: ColumnModel) => c.order ?? Number.MAX_SAFE_INTEGER;
+      columns.sort((a, b) => rank(a) - rank(b) || pos.get(a)! - pos.get(b)!);
+    }
     return { ...t, _tn: m._tn ?? t._tn, hidden: m.hidden ?? t.hidden, columns };
   });
   // Renamed aliases may point at relations by alias: keep relation aliases in step with table aliases.

@@ -120,9 +120,9 @@ export function ddlFor(engine: Engine) {
    * foreign key checks are off only while it runs). The new table is first called nc_rebuild_<name>,
    * a name introspection never shows.
    */
-  const sqliteRebuild = (t: TableRef, shape: TableShape): string[] => {
+  const sqliteRebuild = (t: TableRef, shape: TableShape, copy?: string[]): string[] => {
     const tmp = `nc_rebuild_${t.name}`;
-    const cols = shape.columns.map((c) => q(c.name)).join(', ');
+    const cols = (copy ?? shape.columns.map((c) => c.name)).map(q).join(', ');
     return [
       'PRAGMA foreign_keys = OFF',
       'BEGIN',
@@ -142,6 +142,12 @@ export function ddlFor(engine: Engine) {
 
   return {
     createTable,
+    /**
+     * SQLite: rebuilds `t` into `shape`, copying the rows of the `copy` columns (default: every
+     * column of `shape`, which must all exist in the old table). Adds or drops columns, foreign
+     * keys and unique constraints that ALTER TABLE cannot.
+     */
+    rebuildTable: (t: TableRef, shape: TableShape, copy?: string[]): string[] => sqliteRebuild(t, shape, copy),
     dropTable: (t: TableRef): string[] => [`DROP TABLE ${table(t)}`],
     renameTable(t: TableRef, to: string): string[] {
       if (engine === 'mysql') return [`RENAME TABLE ${table(t)} TO ${q(to)}`];
@@ -193,6 +199,10 @@ export function ddlFor(engine: Engine) {
         }
       }
     },
+    /** Adds a named single-column unique constraint (not SQLite: it rebuilds the table instead). */
+    addUnique: (t: TableRef, name: string, column: string): string[] => [`ALTER TABLE ${table(t)} ADD CONSTRAINT ${q(name)} UNIQUE (${q(column)})`],
+    /** Drops a unique constraint by name (MySQL: its unique index). */
+    dropUnique: (t: TableRef, name: string): string[] => [`ALTER TABLE ${table(t)} DROP ${engine === 'mysql' ? 'INDEX' : 'CONSTRAINT'} ${q(name)}`],
     /** Adds a foreign key; SQLite rebuilds the table (needs `shape`). */
     addForeignKey(t: TableRef, fk: ForeignKeyDef, shape?: TableShape): string[] {
       if (engine !== 'sqlite') return [`ALTER TABLE ${table(t)} ADD ${foreignKeyClause(fk)}`];

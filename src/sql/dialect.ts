@@ -68,6 +68,12 @@ export interface Driver extends Executor {
    */
   queryTimed<T = Record<string, unknown>>(c: Compiled, timeoutMs: number): Promise<T[]>;
   transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn with the one connection to itself and no transaction opened for it (others wait), for
+   * statements that must precede a transaction (SQLite's PRAGMA foreign_keys). Only drivers of a
+   * single connection offer it.
+   */
+  session?<T>(fn: (conn: Executor) => Promise<T>): Promise<T>;
   /** Throws AppError UNAVAILABLE when the database cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -102,6 +102,15 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
           inTransaction--;
         }
       }),
+    session: (fn) =>
+      lock.run(async () => {
+        inTransaction++;
+        try {
+          return await fn(exec);
+        } finally {
+          inTransaction--;
+        }
+      }),
     ping: async () => {
       await exec.query({ sql: 'SELECT 1', params: [] });
     },

@@ -1,0 +1,134 @@
+/**
+ * Runs planned schema changes and keeps everything in step: the statements run (one transaction
+ * where DDL is transactional), the change is recorded as a migration with its status, metadata
+ * follows (display names, logical types, renamed keys), schema events are announced, and the
+ * model is read again so REST, GraphQL and the dashboard see the database as it now is, also
+ * after a failure.
+ */
+import type { MetaStore } from '../meta/store';
+import { modelsRepo } from '../meta/models-repo';
+import { schemaMigrationsRepo, type SchemaMigration } from '../meta/schema-migrations-repo';
+import { runDdl } from '../sql/ddl-runner';
+import { AppError, badRequest, conflict, isAppError, notFound } from '../lib/errors';
+import type { ProjectRegistry } from './registry';
+import type { ChangePlan, MetaEdits } from './change-plan';
+import { emitSchemaEvent } from './schema-events';
+
+export interface ChangeScope {
+  meta: MetaStore;
+  projects: ProjectRegistry;
+  projectId: string;
+  dbAlias: string;
+}
+
+/** The migration as change answers name it. */
+export interface MigrationRef {
+  id: string;
+  title: string;
+  status: SchemaMigration['status'];
+}
+
+function metaEdits(s: ChangeScope): MetaEdits {
+  const repo = modelsRepo(s.meta);
+  return {
+    get: async (tn) => (await repo.all(s.projectId, s.dbAlias)).get(tn) ?? {},
+    set: (tn, m) => repo.set(s.projectId, s.dbAlias, tn, m).then(() => undefined),
+    remove: (tn) => repo.remove(s.projectId, s.dbAlias, tn).then(() => undefined),
+  };
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+/**
+ * Runs a plan and records it. A plan without statements changes metadata only and is not
+ * recorded (migration null). A failure is recorded as a failed migration and rethrown.
+ */
+export async function applyChange(s: ChangeScope, plan: ChangePlan): Promise<MigrationRef | null> {
+  const pdb = await s.projects.get(s.projectId, s.dbAlias);
+  const repo = schemaMigrationsRepo(s.meta, s.projectId, s.dbAlias);
+  let migration: MigrationRef | null = null;
+  if (plan.up.length > 0) {
+    const id = await repo.add({ title: plan.title, up: plan.up, down: plan.down, status: 'pending' });
+    try {
+      await runDdl(pdb.db, { statements: plan.up, checks: plan.checks, evolution: { id, title: plan.title, action: 'insert' } });
+    } catch (e) {
+      await repo.setStatus(id, 'failed', messageOf(e));
+      await s.projects.sync(s.projectId, s.dbAlias).catch(() => {});
+      throw e;
+    }
+    await repo.setStatus(id, 'applied');
+    migration = { id, title: plan.title, status: 'applied' };
+  }
+  if (plan.meta) await plan.meta(metaEdits(s));
+  for (const e of plan.events ?? []) await emitSchemaEvent({ ...e, meta: s.meta, projectId: s.projectId, dbAlias: s.dbAlias } as Parameters<typeof emitSchemaEvent>[0]);
+  await s.projects.sync(s.projectId, s.dbAlias);
+  return migration;
+}
+
+/** Runs one migration's up (apply) or down (rollback) statements and sets its status. */
+async function runMigration(s: ChangeScope, m: SchemaMigration, direction: 'apply' | 'rollback'): Promise<void> {
+  const pdb = await s.projects.get(s.projectId, s.dbAlias);
+  const repo = schemaMigrationsRepo(s.meta, s.projectId, s.dbAlias);
+  const apply = direction === 'apply';
+  try {
+    await runDdl(pdb.db, { statements: apply ? m.up : m.down, evolution: { id: m.id, title: m.title, action: apply ? 'insert' : 'delete' } });
+  } catch (e) {
+    // A failed rollback leaves the change applied (transactional engines) or half undone (MySQL).
+    await repo.setStatus(m.id, apply ? 'failed' : 'applied', messageOf(e));
+    await s.projects.sync(s.projectId, s.dbAlias).catch(() => {});
+    const what = `${apply ? 'Applying' : 'Rolling back'} '${m.title}' failed: `;
+    throw isAppError(e) ? new AppError(e.code, what + e.message) : e;
+  }
+  await repo.setStatus(m.id, apply ? 'applied' : 'pending');
+}
+
+/** Applies one pending (or failed) migration, or every pending one oldest first; answers those applied. */
+export async function applyMigrations(s: ChangeScope, which: { id: string } | { all: true }): Promise<MigrationRef[]> {
+  const repo = schemaMigrationsRepo(s.meta, s.projectId, s.dbAlias);
+  const list = await repo.list();
+  let todo: SchemaMigration[];
+  if ('id' in which) {
+    const m = list.find((x) => x.id === which.id);
+    if (!m) throw notFound(`Migration '${which.id}' not found`);
+    if (m.status === 'applied') throw conflict(`Migration '${m.title}' is already applied`);
+    todo = [m];
+  } else {
+    todo = list.filter((x) => x.status === 'pending').reverse();
+  }
+  const done: MigrationRef[] = [];
+  try {
+    for (const m of todo) {
+      await runMigration(s, m, 'apply');
+      done.push({ id: m.id, title: m.title, status: 'applied' });
+    }
+  } finally {
+    await s.projects.sync(s.projectId, s.dbAlias).catch(() => {});
+  }
+  return done;
+}
+
+/** Rolls back the newest applied migration (by id, which must be the newest), or every applied one newest first. */
+export async function rollbackMigrations(s: ChangeScope, which: { id: string } | { all: true }): Promise<MigrationRef[]> {
+  const repo = schemaMigrationsRepo(s.meta, s.projectId, s.dbAlias);
+  const applied = (await repo.list()).filter((x) => x.status === 'applied');
+  let todo: SchemaMigration[];
+  if ('id' in which) {
+    const m = (await repo.get(which.id)) ?? null;
+    if (!m) throw notFound(`Migration '${which.id}' not found`);
+    if (m.status !== 'applied') throw badRequest(`Migration '${m.title}' is not applied`);
+    if (applied[0]!.id !== m.id) throw conflict(`Roll back the newer migration '${applied[0]!.title}' first`);
+    todo = [m];
+  } else {
+    todo = applied;
+  }
+  const done: MigrationRef[] = [];
+  try {
+    for (const m of todo) {
+      await runMigration(s, m, 'rollback');
+      done.push({ id: m.id, title: m.title, status: 'pending' });
+    }
+  } finally {
+    await s.projects.sync(s.projectId, s.dbAlias).catch(() => {});
+  }
+  return done;
+}

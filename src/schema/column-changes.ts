@@ -1,0 +1,199 @@
+/**
+ * Plans of column changes: add, change (SQL name, type, nullability, default, uniqueness; display
+ * name and logical type in metadata) and delete. SQLite rebuilds the table where ALTER TABLE
+ * cannot, keeping rows, indexes and foreign keys; a type change whose values do not convert fails
+ * and changes nothing.
+ */
+import type { ColumnDef, TableShape } from '../sql/ddl';
+import { ENGINES } from '../sql/engines';
+import { lookupNative } from '../sql/type-map';
+import { findUniqueConstraint } from '../sql/unique-constraints';
+import { badRequest, conflict } from '../lib/errors';
+import { columnDefOf, columnDefOfModel, defaultOf, nativeTypeOf, typeMetaOf, type ColumnInput, type DdlUiType, type DefaultInput } from './column-input';
+import { checkSqlName, columnOf, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
+import type { ColumnModel, TableModel } from './model';
+
+/** Keeps a column's display name and logical type in metadata under `cn`, replacing `from`'s entry. */
+const columnMeta = (tn: string, from: string | null, cn: string, entry: { _cn?: string; uidt?: ColumnModel['uidt']; options?: string[] }, replaceType: boolean) =>
+  async (edits: Parameters<NonNullable<ChangePlan['meta']>>[0]) => {
+    const m = await edits.get(tn);
+    const columns = { ...(m.columns ?? {}) };
+    const prev = from ? columns[from] : undefined;
+    if (from) delete columns[from];
+    const next = { ...prev, ...(entry._cn ? { _cn: entry._cn } : {}) };
+    if (replaceType) {
+      delete next.uidt;
+      delete next.options;
+      Object.assign(next, entry.uidt ? { uidt: entry.uidt } : {}, entry.options ? { options: entry.options } : {});
+    }
+    columns[cn] = next;
+    await edits.set(tn, { ...m, columns });
+  };
+
+const assertFreeColumn = (t: TableModel, cn: string, except?: ColumnModel) => {
+  if (t.columns.some((c) => c !== except && c.cn.toLowerCase() === cn.toLowerCase())) throw conflict(`Column '${cn}' already exists in '${t._tn}'`);
+};
+
+/** SQLite: can ADD COLUMN do it, or must the table be rebuilt? */
+const sqliteAddNeedsRebuild = (d: ColumnDef) => !!(d.unique || d.pk || (d.nullable === false && d.default === undefined) || (d.default && typeof d.default === 'object'));
+
+/** Adds a column. */
+export async function planColumnAdd(ctx: PlanContext, a: { tn: string; column: ColumnInput }): Promise<ChangePlan> {
+  const t = tableOf(ctx.pdb, a.tn);
+  const cn = checkSqlName(a.column.cn, 'column');
+  assertFreeColumn(t, cn);
+  const def = columnDefOf(ctx.engine, { ...a.column, cn });
+  if (def.ai || def.pk) throw badRequest('A key or auto-increment column can only be added when the table is created');
+  const shape = await shapeOf(ctx, t.tn);
+  let up: string[];
+  let down: string[];
+  if (shape && sqliteAddNeedsRebuild(def)) {
+    const keep = shape.columns.map((c) => c.name);
+    up = ctx.ddl.rebuildTable(ref(t.tn), { ...shape, columns: [...shape.columns, def] }, keep);
+    down = ctx.ddl.rebuildTable(ref(t.tn), shape);
+  } else {
+    up = ctx.ddl.addColumn(ref(t.tn), def);
+    down = ctx.ddl.dropColumn(ref(t.tn), cn);
+  }
+  return {
+    title: `Add column '${cn}' to '${t.tn}'`,
+    up,
+    down,
+    table: t.tn,
+    meta: columnMeta(t.tn, null, cn, { _cn: a.column._cn, ...typeMetaOf(ctx.engine, def.type!, a.column.uidt, a.column.options) }, true),
+  };
+}
+
+export interface ColumnChange {
+  cn?: string;
+  _cn?: string;
+  uidt?: DdlUiType;
+  dtxp?: string;
+  nullable?: boolean;
+  default?: DefaultInput;
+  unique?: boolean;
+  options?: string[];
+}
+
+const NUMERIC_KINDS = new Set(['integer', 'bigint', 'decimal', 'float']);
+
+/** Changes a column; a change of display name, choices or logical type alone touches only metadata. */
+export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: string; column: ColumnChange }): Promise<ChangePlan> {
+  const t = tableOf(ctx.pdb, a.tn);
+  const c = columnOf(t, a.cn);
+  const ch = a.column;
+  const to = ch.cn !== undefined ? checkSqlName(ch.cn, 'column') : c.cn;
+  if (to !== c.cn) assertFreeColumn(t, to, c);
+  if ((c.pk || c.ai) && (ch.uidt || ch.dtxp || ch.nullable !== undefined || ch.default !== undefined || ch.unique !== undefined)) {
+    throw badRequest(`Column '${c._cn}' is part of the primary key: only its name can change`);
+  }
+  const uidt = ch.uidt ?? c.uidt;
+  const currentType = c.dtx ?? c.dt;
+  const typeChanged = (ch.uidt !== undefined && ch.uidt !== c.uidt) || ch.dtxp !== undefined;
+  const type = typeChanged ? nativeTypeOf(ctx.engine, uidt, ch.dtxp) : currentType;
+  const nativeChanged = typeChanged && type.toLowerCase() !== currentType.toLowerCase();
+  const nullable = ch.nullable ?? c.nullable;
+  const defaultChanged = ch.default !== undefined;
+  const unique = ch.unique ?? !!c.unique;
+  const alter = nativeChanged || nullable !== c.nullable || defaultChanged;
+
+  const next: ColumnDef = {
+    name: to,
+    type,
+    nullable,
+    ...(defaultChanged ? (ch.default === null ? {} : { default: defaultOf(uidt, ch.default) }) : c.default !== null ? { dangerousDefaultSql: c.default } : {}),
+  };
+  const before = columnDefOfModel(c);
+  const up: string[] = [];
+  const down: string[] = [];
+  const shape = await shapeOf(ctx, t.tn);
+  if (shape) {
+    if (alter || unique !== !!c.unique) {
+      const changed = (s: TableShape): TableShape => ({
+        ...s,
+        columns: s.columns.map((x) => (x.name === c.cn ? { ...x, type, nullable, default: next.default, dangerousDefaultSql: next.dangerousDefaultSql, unique: unique || undefined } : x)),
+      });
+      up.push(...ctx.ddl.rebuildTable(ref(t.tn), changed(shape)));
+      down.unshift(...ctx.ddl.rebuildTable(ref(t.tn), shape));
+    }
+    if (to !== c.cn) {
+      up.push(...ctx.ddl.renameColumn(ref(t.tn), c.cn, to));
+      down.unshift(...ctx.ddl.renameColumn(ref(t.tn), to, c.cn));
+    }
+  } else {
+    if (alter) {
+      up.push(...ctx.ddl.alterColumn(ref(t.tn), c.cn, next));
+      down.unshift(...ctx.ddl.alterColumn(ref(t.tn), to, before));
+    } else if (to !== c.cn) {
+      up.push(...ctx.ddl.renameColumn(ref(t.tn), c.cn, to));
+      down.unshift(...ctx.ddl.renameColumn(ref(t.tn), to, c.cn));
+    }
+    if (unique && !c.unique) {
+      const name = constraintName('uq', t.tn, to);
+      up.push(...ctx.ddl.addUnique(ref(t.tn), name, to));
+      down.unshift(...ctx.ddl.dropUnique(ref(t.tn), name));
+    } else if (!unique && c.unique) {
+      const name = (await findUniqueConstraint(ctx.db, t.tn, c.cn)) ?? constraintName('uq', t.tn, c.cn);
+      up.push(...ctx.ddl.dropUnique(ref(t.tn), name));
+      down.unshift(...ctx.ddl.addUnique(ref(t.tn), name, c.cn));
+    }
+  }
+  // SQLite keeps values its column type cannot hold as text: such a value means the conversion failed.
+  const kind = lookupNative(ENGINES[ctx.engine].types, type).kind;
+  const q = ctx.db.dialect.quoteId;
+  const checks =
+    shape && nativeChanged && NUMERIC_KINDS.has(kind)
+      ? [{ sql: `SELECT ${q(to)} AS v FROM ${q(t.tn)} WHERE typeof(${q(to)}) = 'text' LIMIT 1`, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${JSON.stringify(r.v)} cannot be converted to ${uidt}; nothing was changed` }]
+      : undefined;
+  const typed = ch.uidt !== undefined || ch.options !== undefined;
+  return {
+    title: `Change column '${c.cn}' of '${t.tn}'`,
+    up,
+    down,
+    checks,
+    table: t.tn,
+    meta: columnMeta(t.tn, c.cn, to, { _cn: ch._cn, ...typeMetaOf(ctx.engine, type, uidt, ch.options ?? c.enumValues) }, typed),
+    events: to !== c.cn ? [{ kind: 'columnRenamed', tn: t.tn, from: c.cn, to }] : [],
+  };
+}
+
+/** Deletes a column (not a key column). */
+export async function planColumnDelete(ctx: PlanContext, a: { tn: string; cn: string }): Promise<ChangePlan> {
+  const t = tableOf(ctx.pdb, a.tn);
+  const c = columnOf(t, a.cn);
+  if (c.pk) throw badRequest(`Column '${c._cn}' is part of the primary key and cannot be deleted`);
+  if (t.columns.length === 1) throw badRequest(`Column '${c._cn}' is the only column of '${t._tn}'`);
+  // Undone as a nullable column when it had no default: its values are gone, so NOT NULL could not hold.
+  const back: ColumnDef = { ...columnDefOfModel(c), ...(c.default === null ? { nullable: true } : {}) };
+  const shape = await shapeOf(ctx, t.tn);
+  let up: string[];
+  let down: string[];
+  if (shape) {
+    const simple = !c.unique && !shape.fks.some((f) => f.columns.includes(c.cn)) && !shape.recreate.some((s) => mentions(s, c.cn));
+    const rest: TableShape = {
+      columns: shape.columns.filter((x) => x.name !== c.cn),
+      uniques: shape.uniques.filter((u) => !u.includes(c.cn)),
+      fks: shape.fks.filter((f) => !f.columns.includes(c.cn)),
+      recreate: shape.recreate.filter((s) => !mentions(s, c.cn)),
+    };
+    up = simple ? ctx.ddl.dropColumn(ref(t.tn), c.cn) : ctx.ddl.rebuildTable(ref(t.tn), rest);
+    const original = { ...shape, columns: shape.columns.map((x) => (x.name === c.cn && c.default === null ? { ...x, nullable: true } : x)) };
+    down = ctx.ddl.rebuildTable(ref(t.tn), original, rest.columns.map((x) => x.name));
+  } else {
+    up = ctx.ddl.dropColumn(ref(t.tn), c.cn);
+    down = ctx.ddl.addColumn(ref(t.tn), back);
+  }
+  return {
+    title: `Delete column '${c.cn}' of '${t.tn}'`,
+    up,
+    down,
+    table: t.tn,
+    meta: async (edits) => {
+      const m = await edits.get(t.tn);
+      const columns = { ...(m.columns ?? {}) };
+      delete columns[c.cn];
+      await edits.set(t.tn, { ...m, columns });
+    },
+    events: [{ kind: 'columnDropped', tn: t.tn, cn: c.cn }],
+  };
+}
