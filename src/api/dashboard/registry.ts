@@ -9,6 +9,10 @@ import { projectChangeEnv, projectDbAdd, projectDbRemove, projectEnvList } from 
 import { metaSync } from './ops/meta-sync';
 import { modelUpdate } from './ops/model-update';
 import { tableMeta } from './ops/table-meta';
+import { tableCreate, tableDelete, tableRename } from './ops/table-changes';
+import { columnAdd, columnDelete, columnReorder, columnUpdate } from './ops/column-changes';
+import { relationCreate, relationDelete } from './ops/relation-changes';
+import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -35,6 +39,18 @@ const OPS: DashboardOp[] = [
   xcApiTokenList,
   xcApiTokenUpdate,
   xcApiTokenDelete,
+  tableCreate,
+  tableRename,
+  tableDelete,
+  columnAdd,
+  columnUpdate,
+  columnDelete,
+  columnReorder,
+  relationCreate,
+  relationDelete,
+  migrationList,
+  migrationApply,
+  migrationRollback,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

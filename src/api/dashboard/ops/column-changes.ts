@@ -1,0 +1,61 @@
+/**
+ * columnAdd, columnUpdate, columnDelete (schema changes recorded as migrations) and columnReorder
+ * (display order in metadata only).
+ */
+import { z } from 'zod';
+import type { DashboardOp } from '../op';
+import { parseArgs } from '../op';
+import { schemaChangeOp, tableAnswer } from './schema-change-op';
+import { ColumnChangeArgs, ColumnInputArgs, Preview } from './ddl-args';
+import { planColumnAdd, planColumnDelete, planColumnUpdate } from '../../../schema/column-changes';
+import { columnOf, tableOf } from '../../../schema/change-plan';
+import { modelsRepo } from '../../../meta/models-repo';
+import { badRequest } from '../../../lib/errors';
+
+const displayNameFree = (t: { columns: { cn: string; _cn: string }[] }, _cn: string | undefined, except?: string) => {
+  if (_cn && t.columns.some((c) => c.cn !== except && c._cn === _cn)) throw badRequest(`Another column is already shown as '${_cn}'`);
+};
+
+export const columnAdd = schemaChangeOp('columnAdd', z.object({ tn: z.string().min(1), column: ColumnInputArgs, ...Preview }), async (ctx, a) => {
+  displayNameFree(tableOf(ctx.pdb, a.tn), a.column._cn);
+  return planColumnAdd(ctx, a);
+});
+
+export const columnUpdate = schemaChangeOp(
+  'columnUpdate',
+  z.object({ tn: z.string().min(1), cn: z.string().min(1), column: ColumnChangeArgs, ...Preview }),
+  async (ctx, a) => {
+    const t = tableOf(ctx.pdb, a.tn);
+    displayNameFree(t, a.column._cn, columnOf(t, a.cn).cn);
+    return planColumnUpdate(ctx, a);
+  },
+);
+
+export const columnDelete = schemaChangeOp('columnDelete', z.object({ tn: z.string().min(1), cn: z.string().min(1), ...Preview }), planColumnDelete);
+
+const ReorderArgs = z.object({ tn: z.string().min(1), order: z.array(z.string().min(1)).min(1).max(1000) });
+
+/** Display order of columns (metadata only); columns not listed follow the listed ones. */
+export const columnReorder: DashboardOp = {
+  name: 'columnReorder',
+  access: 'projectAdmin',
+  async run(call) {
+    const a = parseArgs(ReorderArgs, call.args);
+    const { ctx, projectId, dbAlias } = call;
+    const t = tableOf(await ctx.projects.get(projectId, dbAlias), a.tn);
+    const names = a.order.map((n) => columnOf(t, n).cn);
+    if (new Set(names).size !== names.length) throw badRequest('A column is listed twice');
+    const repo = modelsRepo(ctx.meta);
+    const m = (await repo.all(projectId, dbAlias)).get(t.tn) ?? {};
+    const columns = { ...(m.columns ?? {}) };
+    for (const c of t.columns) {
+      const i = names.indexOf(c.cn);
+      const { order: _old, ...rest } = columns[c.cn] ?? {};
+      columns[c.cn] = i >= 0 ? { ...rest, order: i } : rest;
+    }
+    await repo.set(projectId, dbAlias, t.tn, { ...m, columns });
+    await ctx.projects.sync(projectId, dbAlias);
+    return { table: await tableAnswer(call, t.tn) };
+  },
+};
+

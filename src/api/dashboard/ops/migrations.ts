@@ -1,0 +1,37 @@
+/**
+ * migrationList, migrationApply, migrationRollback: the schema changes of a project database as
+ * the tree's Audit node lists them; pending ones are applied, applied ones rolled back.
+ */
+import { z } from 'zod';
+import type { DashboardOp, OpCall } from '../op';
+import { parseArgs } from '../op';
+import { schemaMigrationsRepo } from '../../../meta/schema-migrations-repo';
+import { applyMigrations, rollbackMigrations, type ChangeScope } from '../../../schema/apply-change';
+
+const Which = z.union([z.object({ id: z.string().min(1) }), z.object({ all: z.literal(true) })]);
+
+const scope = (call: OpCall): ChangeScope => ({ meta: call.ctx.meta, projects: call.ctx.projects, projectId: call.projectId, dbAlias: call.dbAlias });
+
+export const migrationList: DashboardOp = {
+  name: 'migrationList',
+  access: 'projectAdmin',
+  async run(call) {
+    return { list: await schemaMigrationsRepo(call.ctx.meta, call.projectId, call.dbAlias).list() };
+  },
+};
+
+export const migrationApply: DashboardOp = {
+  name: 'migrationApply',
+  access: 'projectAdmin',
+  async run(call) {
+    return { done: await applyMigrations(scope(call), parseArgs(Which, call.args)) };
+  },
+};
+
+export const migrationRollback: DashboardOp = {
+  name: 'migrationRollback',
+  access: 'projectAdmin',
+  async run(call) {
+    return { done: await rollbackMigrations(scope(call), parseArgs(Which, call.args)) };
+  },
+};

@@ -1,0 +1,39 @@
+/** tableCreate, tableRename, tableDelete: table changes from the dashboard, recorded as migrations. */
+import { z } from 'zod';
+import { schemaChangeOp } from './schema-change-op';
+import { Alias, ColumnInputArgs, Preview, SqlName } from './ddl-args';
+import { planTableCreate, planTableDelete, planTableRename } from '../../../schema/table-changes';
+import { tableOf, type ChangePlan } from '../../../schema/change-plan';
+import { badRequest } from '../../../lib/errors';
+
+export const tableCreate = schemaChangeOp(
+  'tableCreate',
+  z.object({ tn: SqlName, _tn: Alias.optional(), columns: z.array(ColumnInputArgs).min(1).max(500).optional(), ...Preview }),
+  async (ctx, a) => {
+    if (a._tn && ctx.pdb.model.tables.some((t) => t._tn === a._tn)) throw badRequest(`Another table is already shown as '${a._tn}'`);
+    return planTableCreate(ctx, a);
+  },
+);
+
+export const tableRename = schemaChangeOp(
+  'tableRename',
+  z.object({ tn: z.string().min(1), _tn: Alias.optional(), newTn: SqlName.optional(), ...Preview }),
+  async (ctx, a) => {
+    if (!a._tn && !a.newTn) throw badRequest('Give a new display name (_tn) or a new SQL name (newTn)');
+    const t = tableOf(ctx.pdb, a.tn);
+    if (a._tn && ctx.pdb.model.tables.some((x) => x !== t && x._tn === a._tn)) throw badRequest(`Another table is already shown as '${a._tn}'`);
+    const renamed: ChangePlan = a.newTn ? await planTableRename(ctx, { tn: t.tn, newTn: a.newTn }) : { title: `Rename table '${t.tn}'`, up: [], down: [], table: t.tn };
+    const tn = renamed.table!;
+    const alias = a._tn;
+    if (!alias) return renamed;
+    return {
+      ...renamed,
+      meta: async (edits) => {
+        await renamed.meta?.(edits);
+        await edits.set(tn, { ...(await edits.get(tn)), _tn: alias });
+      },
+    };
+  },
+);
+
+export const tableDelete = schemaChangeOp('tableDelete', z.object({ tn: z.string().min(1), ...Preview }), planTableDelete);
