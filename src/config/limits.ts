@@ -35,4 +35,10 @@ export const LIMITS = {
   phoneMinDigits: 3,
   /** Longest table or column name a schema change accepts (MySQL's identifier limit). */
   sqlNameMax: 64,
+  /** Longest formula text a virtual column may hold. */
+  formulaMaxLength: 4096,
+  /** Longest display name of a virtual column. */
+  virtualColumnAliasMax: 128,
+  /** Virtual columns per table. */
+  virtualColumnsPerTable: 100,
 } as const;

@@ -7,7 +7,7 @@ import { assertCan } from './access';
 import { executorOf, type DataContext } from './data-context';
 import { parseFields, parseLimit, parseOffset, type Params } from './list-query';
 import { listQueryOf } from './records-read';
-import { resolveColumn } from './columns';
+import { columnExpr, resolveColumn } from './columns';
 import { tableRef, toApiRow } from './select-builder';
 import { outputValue } from './values';
 
@@ -22,15 +22,15 @@ export async function groupBy(dc: DataContext, t: TableModel, params: Params, co
   const sort = (params.sort ?? params.s ?? '-count').split(',').filter(Boolean).map((s) => {
     const desc = s.startsWith('-');
     const name = desc ? s.slice(1) : s;
-    return { expr: name === 'count' ? col('count') : col(resolveColumn(t, name).cn), desc };
+    return { expr: name === 'count' ? col('count') : columnExpr(resolveColumn(t, name)), desc };
   });
   const sql = dc.pdb.db.dialect.compile({
     kind: 'select',
     from: tableRef(t),
-    columns: [...fields.map((c) => ({ expr: col(c.cn), as: c._cn })), { expr: { kind: 'fn', name: 'count', args: [{ kind: 'star' }] }, as: 'count' }],
+    columns: [...fields.map((c) => ({ expr: columnExpr(c), as: c._cn })), { expr: { kind: 'fn', name: 'count', args: [{ kind: 'star' }] }, as: 'count' }],
     where: q.where,
-    groupBy: fields.map((c) => col(c.cn)),
-    orderBy: [...sort, ...fields.map((c) => ({ expr: col(c.cn) }))],
+    groupBy: fields.map((c) => columnExpr(c)),
+    orderBy: [...sort, ...fields.map((c) => ({ expr: columnExpr(c) }))],
     limit: q.limit,
     offset: q.offset,
   });
@@ -51,16 +51,16 @@ export async function aggregate(dc: DataContext, t: TableModel, params: Params):
   const groups = params.fields ? parseFields(t, params.fields) : [];
   const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
   const items: SelectItem[] = [
-    ...groups.map((g) => ({ expr: col(g.cn), as: g._cn })),
-    ...funcs.map((f) => ({ expr: { kind: 'fn', name: f as (typeof FUNCS)[number], args: [col(c.cn)] } as Expr, as: f })),
+    ...groups.map((g) => ({ expr: columnExpr(g), as: g._cn })),
+    ...funcs.map((f) => ({ expr: { kind: 'fn', name: f as (typeof FUNCS)[number], args: [columnExpr(c)] } as Expr, as: f })),
   ];
   const sql = dc.pdb.db.dialect.compile({
     kind: 'select',
     from: tableRef(t),
     columns: items,
     where: q.where,
-    groupBy: groups.length ? groups.map((g) => col(g.cn)) : undefined,
-    orderBy: groups.length ? groups.map((g) => ({ expr: col(g.cn) })) : undefined,
+    groupBy: groups.length ? groups.map((g) => columnExpr(g)) : undefined,
+    orderBy: groups.length ? groups.map((g) => ({ expr: columnExpr(g) })) : undefined,
     limit: groups.length ? q.limit : undefined,
     offset: groups.length ? q.offset : undefined,
   });
@@ -86,9 +86,9 @@ export async function distinct(dc: DataContext, t: TableModel, params: Params): 
     kind: 'select',
     distinct: true,
     from: tableRef(t),
-    columns: cols.map((c) => ({ expr: col(c.cn), as: c._cn })),
+    columns: cols.map((c) => ({ expr: columnExpr(c), as: c._cn })),
     where: q.where,
-    orderBy: cols.map((c) => ({ expr: col(c.cn) })),
+    orderBy: cols.map((c) => ({ expr: columnExpr(c) })),
     limit: parseLimit(params.limit ?? params.l, dc.maxLimit),
     offset: parseOffset(params.offset ?? params.o),
   });
@@ -111,8 +111,8 @@ export async function distribute(dc: DataContext, t: TableModel, params: Params)
     const within: Cond = {
       kind: 'and',
       items: [
-        { kind: 'cmp', op: '>=', left: col(c.cn), right: { kind: 'val', value: steps[i]! } },
-        { kind: 'cmp', op: last ? '<=' : '<', left: col(c.cn), right: { kind: 'val', value: steps[i + 1]! } },
+        { kind: 'cmp', op: '>=', left: columnExpr(c), right: { kind: 'val', value: steps[i]! } },
+        { kind: 'cmp', op: last ? '<=' : '<', left: columnExpr(c), right: { kind: 'val', value: steps[i + 1]! } },
       ],
     };
     items.push({ expr: { kind: 'fn', name: 'sum', args: [{ kind: 'case', whens: [{ when: within, then: ONE }], else: ZERO }] }, as: `r${i}` });

@@ -1,13 +1,50 @@
-/** Column look-up through the model: API alias or SQL name, else 400 `Column '<name>' not found`. */
+/**
+ * Column look-up through the model: API alias or SQL name, else 400 `Column '<name>' not found`.
+ * Virtual columns (formula, rollup, lookup) are found by alias too, as read-only columns whose
+ * `virtual` holds their definition; `columnExpr` gives the SQL of any column.
+ */
+import type { Expr } from '../sql/ast';
 import type { ColumnModel, TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
 
+const virtualCache = new WeakMap<TableModel, ColumnModel[]>();
+
+/** The virtual columns of a table as (read-only) columns, in their order. */
+export function virtualColumns(t: TableModel): ColumnModel[] {
+  if (!t.virtuals?.length) return [];
+  let cols = virtualCache.get(t);
+  if (!cols) {
+    cols = t.virtuals.map((v) => ({
+      cn: v._cn, _cn: v._cn, dt: v.uidt, uidt: v.uidt, kind: v.kind ?? 'string',
+      pk: false, ai: false, nullable: true, default: null, virtual: v,
+    }));
+    virtualCache.set(t, cols);
+  }
+  return cols;
+}
+
+/** Every column a row carries by default: the table's, then its virtual columns. */
+export const allColumns = (t: TableModel): ColumnModel[] => (t.virtuals?.length ? [...t.columns, ...virtualColumns(t)] : t.columns);
+
 export function findColumn(t: TableModel, name: string): ColumnModel | undefined {
-  return t.columns.find((c) => c._cn === name) ?? t.columns.find((c) => c.cn === name);
+  return t.columns.find((c) => c._cn === name) ?? t.columns.find((c) => c.cn === name) ?? virtualColumns(t).find((c) => c._cn === name);
 }
 
 export function resolveColumn(t: TableModel, name: string): ColumnModel {
   const c = findColumn(t, name.trim());
   if (!c) throw badRequest(`Column '${name.trim()}' not found`);
+  return c;
+}
+
+/** The SQL of a column's value: the column itself, or a virtual column's expression. */
+export function columnExpr(c: ColumnModel, table?: string): Expr {
+  if (c.virtual) return c.virtual.expr ? c.virtual.expr(table) : { kind: 'dangerousRaw', sql: 'NULL' };
+  return { kind: 'col', name: c.cn, table };
+}
+
+/** A stored column a write may set; virtual columns answer 400. */
+export function writableColumn(t: TableModel, name: string): ColumnModel {
+  const c = resolveColumn(t, name);
+  if (c.virtual) throw badRequest(`'${c._cn}' is a computed column`);
   return c;
 }

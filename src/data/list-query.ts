@@ -7,7 +7,7 @@ import type { Cond, OrderItem } from '../sql/ast';
 import type { ColumnModel, RelationModel, TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
 import { LIMITS } from '../config/limits';
-import { resolveColumn } from './columns';
+import { allColumns, columnExpr, resolveColumn } from './columns';
 import { parseWhere } from './where-parser';
 import { parseCondition, parseConditionGraph } from './condition';
 
@@ -47,7 +47,7 @@ export function parseOffset(v: string | undefined): number {
 }
 
 export function parseFields(t: TableModel, v: string | undefined): ColumnModel[] {
-  if (!v || !v.trim()) return t.columns;
+  if (!v || !v.trim()) return allColumns(t);
   const out: ColumnModel[] = [];
   for (const name of v.split(',')) if (name.trim()) out.push(resolveColumn(t, name));
   return out;
@@ -64,7 +64,7 @@ export function parseSort(t: TableModel, v: string | undefined, table?: string):
     const c = resolveColumn(t, desc || s.startsWith('+') ? s.slice(1) : s);
     if (used.has(c.cn)) continue;
     used.add(c.cn);
-    items.push({ expr: { kind: 'col', name: c.cn, table }, desc });
+    items.push({ expr: columnExpr(c, table), desc });
   }
   const tiebreak = t.pks.length ? t.pks : t.columns.filter((c) => c.kind !== 'json' && c.kind !== 'binary').map((c) => c.cn);
   for (const k of tiebreak) if (!used.has(k)) items.push({ expr: { kind: 'col', name: k, table } });

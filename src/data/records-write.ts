@@ -8,7 +8,7 @@ import type { ColumnModel, TableModel } from '../schema/model';
 import { badRequest, notFound } from '../lib/errors';
 import { assertCan } from './access';
 import { executorOf, type DataAuditEntry, type DataContext } from './data-context';
-import { resolveColumn } from './columns';
+import { writableColumn } from './columns';
 import { writeValue } from './logical-values';
 import { idCondition, requirePk, rowId } from './row-id';
 import { readRaw } from './records-read';
@@ -23,7 +23,7 @@ function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update'): [Col
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object of column values');
   const out: [ColumnModel, Expr][] = [];
   for (const [name, value] of Object.entries(body as Row)) {
-    const c = resolveColumn(t, name);
+    const c = writableColumn(t, name);
     if (c.ai && (value === null || value === undefined)) continue;
     if ((value === null || value === undefined) && !c.nullable) throw badRequest(`Column '${c._cn}' cannot be empty`);
     out.push([c, { kind: 'val', value: writeValue(c, value) }]);

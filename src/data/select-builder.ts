@@ -6,6 +6,7 @@
 import type { Cond, OrderItem, Select, SelectItem } from '../sql/ast';
 import type { ColumnModel, TableModel } from '../schema/model';
 import { outputValue } from './values';
+import { columnExpr } from './columns';
 
 /** Internal name of a key column selected for nesting. */
 export const keyAlias = (cn: string) => `__k_${cn}`;
@@ -15,7 +16,7 @@ export function tableRef(t: TableModel, alias?: string) {
 }
 
 export function selectItems(t: TableModel, fields: ColumnModel[], extraKeys: string[] = [], table?: string): SelectItem[] {
-  const items: SelectItem[] = fields.map((c) => ({ expr: { kind: 'col', name: c.cn, table }, as: c._cn }));
+  const items: SelectItem[] = fields.map((c) => ({ expr: columnExpr(c, table), as: c._cn }));
   for (const k of new Set(extraKeys)) items.push({ expr: { kind: 'col', name: k, table }, as: keyAlias(k) });
   return items;
 }

@@ -12,7 +12,7 @@
 import type { Cond, Expr } from '../sql/ast';
 import type { ColumnModel, TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
-import { resolveColumn } from './columns';
+import { columnExpr, resolveColumn } from './columns';
 import { coerceValue } from './values';
 
 type Joiner = 'and' | 'or' | 'andnot' | 'ornot';
@@ -25,7 +25,7 @@ const OPS: Record<string, string> = {
 };
 
 const STRINGY = new Set(['string', 'json']);
-const col = (c: ColumnModel, table?: string): Expr => ({ kind: 'col', name: c.cn, table });
+const col = (c: ColumnModel, table?: string): Expr => columnExpr(c, table);
 
 /** A filter value as the column's type; a date alone is accepted for date-time columns. */
 function filterValue(c: ColumnModel, v: string): Expr {

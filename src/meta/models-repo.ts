@@ -23,6 +23,32 @@ export interface TableUserMeta {
    * choices of a select) when the native type cannot tell it (Email, Currency, SingleSelect...).
    */
   columns?: Record<string, ColumnUserMeta>;
+  /** Virtual columns, in display order, kept by SQL names (see StoredVirtual). */
+  virtuals?: StoredVirtual[];
+}
+
+/**
+ * A relation as stored: its type, the other table and what tells it apart from relations of the
+ * same type to the same table (the child's foreign-key columns, or the junction table for mm).
+ */
+export interface StoredRelation {
+  type: 'hm' | 'bt' | 'mm';
+  rtn: string;
+  via: string[];
+}
+
+/**
+ * A virtual column as stored: formulas in canonical text (`{c:sql_name}`, `{v:Virtual alias}`),
+ * rollups and lookups by relation and SQL column name, so display renames need no rewrite.
+ */
+export interface StoredVirtual {
+  _cn: string;
+  uidt: 'Formula' | 'Rollup' | 'Lookup';
+  formula?: { expr: string; error?: string };
+  rollup?: { rel: StoredRelation; cn: string; fn: 'count' | 'min' | 'max' | 'avg' | 'sum' | 'countDistinct' };
+  lookup?: { rel: StoredRelation; cn: string };
+  /** Why the column no longer works (a referenced column or relation was dropped). */
+  error?: string;
 }
 
 export function modelsRepo(meta: MetaStore) {

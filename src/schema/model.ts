@@ -2,6 +2,7 @@
  * The model of a project database: what introspection produces, what metadata refines
  * (display names, hidden columns, virtual columns) and what data/, REST and GraphQL read.
  */
+import type { Expr } from '../sql/ast';
 
 /** Logical UI types (product spec); the type map turns native types into these and back. */
 export type UiType =
@@ -41,6 +42,8 @@ export interface ColumnModel {
   /** User metadata. */
   hidden?: boolean;
   order?: number;
+  /** Set on the read-only columns data/ makes of virtual columns (never on introspected ones). */
+  virtual?: VirtualColumnModel;
 }
 
 export type RelationType = 'hm' | 'bt' | 'mm';
@@ -99,12 +102,27 @@ export interface VirtualColumnModel {
   /** API / display alias; rows carry the computed value under it. */
   _cn: string;
   uidt: 'Formula' | 'Rollup' | 'Lookup';
-  /** Formula text as the user sees it (columns named by alias in braces), and why it is invalid, if it is. */
-  formula?: { text: string; error?: string };
-  /** Aggregate of a column of has-many or many-to-many children, by relation alias. */
-  rollup?: { relation: string; column: string; fn: 'count' | 'min' | 'max' | 'avg' | 'sum' | 'countDistinct' };
-  /** A column of the related row(s), by relation alias. */
-  lookup?: { relation: string; column: string };
+  /**
+   * Formula text as the user sees it (columns named by alias in braces), and why it is invalid,
+   * if it is; `expr` is the stored canonical text (columns by SQL name).
+   */
+  formula?: { text: string; error?: string; expr?: string };
+  /** Aggregate of a column of has-many or many-to-many children, by relation alias; `column` is the child column's alias. */
+  rollup?: { relation: string; column: string; fn: 'count' | 'min' | 'max' | 'avg' | 'sum' | 'countDistinct'; type?: RelationType; rtn?: string };
+  /**
+   * A column of the related row(s), by relation alias; `column` is the related column's alias.
+   * Over belongs-to it is that row's value; over has-many or many-to-many the related values as
+   * one text, sorted, joined by ', '.
+   */
+  lookup?: { relation: string; column: string; type?: RelationType; rtn?: string };
+  /** Why a rollup or lookup no longer works (formulas say it in `formula.error`). */
+  error?: string;
+  /** Type of the computed value, for editors and API types. */
+  type?: 'string' | 'number' | 'boolean' | 'date';
+  /** How the value travels as JSON and compares in filters. */
+  kind?: ValueKind;
+  /** note: in memory only. The SQL of the value, with this table known as `table` (default: its SQL name). */
+  expr?: (table?: string) => Expr;
 }
 
 export interface RoutineModel {

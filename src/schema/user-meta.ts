@@ -1,6 +1,7 @@
 /**
  * Applies user metadata (display names, hidden flags, column aliases and order) on top of an
- * introspected model. Metadata of objects that no longer exist is simply not applied.
+ * introspected model, then the virtual columns (formulas, rollups, lookups). Metadata of objects
+ * that no longer exist is simply not applied.
  */
 import type { ColumnModel, SchemaModel, UiType, ValueKind } from './model';
 
@@ -8,6 +9,7 @@ import type { ColumnModel, SchemaModel, UiType, ValueKind } from './model';
 const kindOf = (uidt: UiType, native: ValueKind): ValueKind =>
   (uidt === 'JSON' || uidt === 'Attachment') && native === 'string' ? 'json' : native;
 import type { TableUserMeta } from '../meta/models-repo';
+import { attachVirtuals } from './virtual-columns';
 
 export function applyUserMeta(model: SchemaModel, metas: Map<string, TableUserMeta>): SchemaModel {
   const tables = model.tables.map((t) => {
@@ -33,5 +35,6 @@ export function applyUserMeta(model: SchemaModel, metas: Map<string, TableUserMe
   for (const t of tables) {
     t.relations = t.relations.map((r) => ({ ...r, alias: aliasOf.get(r.rtn) ?? r.alias }));
   }
+  attachVirtuals(tables, metas);
   return { ...model, tables };
 }

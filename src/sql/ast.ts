@@ -25,6 +25,8 @@ export type Expr =
   | { kind: 'rowNumber'; partitionBy: Expr[]; orderBy: OrderItem[] }
   /** A scalar sub-select (rollups, lookups, counts of children). */
   | { kind: 'subquery'; query: Select }
+  /** A formula function whose spelling differs per engine (`sql/<engine>/formula-functions.ts`). */
+  | { kind: 'formulaFn'; name: FormulaFnName; args: Expr[]; unit?: DateUnit }
   /**
    * SQL text written by Tablo's own code (dialect hooks, formula translator), never by a caller.
    * The name warns: nothing a request sends may reach it.
@@ -37,6 +39,18 @@ export type FnName =
   | 'lower' | 'upper' | 'trim' | 'length' | 'coalesce' | 'concat'
   | 'abs' | 'round' | 'ceil' | 'floor' | 'mod' | 'power' | 'sqrt'
   | 'replace' | 'substr' | 'now';
+
+/**
+ * Functions of the formula language that engines spell differently. `text` casts to text, `int` to a whole number,
+ * `strLit`/`numLit` type a bound literal where an engine cannot infer it, `nullIfZero` guards a
+ * divisor, `groupConcat` is the aggregate behind lookups over many rows (', ' between values).
+ */
+export type FormulaFnName =
+  | 'concat' | 'len' | 'left' | 'right' | 'mid' | 'search' | 'least' | 'greatest' | 'round'
+  | 'dateAdd' | 'datetimeDiff' | 'groupConcat' | 'text' | 'int' | 'strLit' | 'numLit' | 'nullIfZero';
+
+/** Units of DATEADD and DATETIME_DIFF. */
+export type DateUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';
 
 export type CmpOp = '=' | '<>' | '<' | '<=' | '>' | '>=';
 

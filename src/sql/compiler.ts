@@ -3,6 +3,7 @@
  * the hooks that differ (quoting, placeholders, pagination, returning, LIKE, function names).
  */
 import type { Compiled, Cond, Delete, Expr, FnName, Insert, OrderItem, Query, Select, SqlValue, TableRef, Update } from './ast';
+import { BASE_SPELLINGS, type FormulaSpellings } from './formula-spellings';
 
 /** Per-compilation state: collected parameters. */
 export class Params {
@@ -58,6 +59,9 @@ export abstract class BaseCompiler {
     return v;
   }
 
+  /** Spellings of the formula functions; engines supply their own table. */
+  formulaSpellings: FormulaSpellings = BASE_SPELLINGS;
+
   fnName(name: FnName): string {
     return FN_NAMES[name];
   }
@@ -97,6 +101,8 @@ export abstract class BaseCompiler {
       }
       case 'subquery':
         return `(${this.select(e.query, p)})`;
+      case 'formulaFn':
+        return this.formulaSpellings[e.name]((i) => this.expr(e.args[i] ?? { kind: 'val', value: null }, p), e.args.length, e.unit ?? 'day');
       case 'dangerousRaw': {
         let i = 0;
         const params = e.params ?? [];

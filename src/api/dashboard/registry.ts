@@ -13,6 +13,8 @@ import { tableCreate, tableDelete, tableRename } from './ops/table-changes';
 import { columnAdd, columnDelete, columnReorder, columnUpdate } from './ops/column-changes';
 import { relationCreate, relationDelete } from './ops/relation-changes';
 import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
+import { virtualColumnCreate, virtualColumnDelete, virtualColumnUpdate } from './ops/virtual-columns';
+import { formulaFunctions, formulaValidate } from './ops/formula-ops';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -51,6 +53,11 @@ const OPS: DashboardOp[] = [
   migrationList,
   migrationApply,
   migrationRollback,
+  virtualColumnCreate,
+  virtualColumnUpdate,
+  virtualColumnDelete,
+  formulaValidate,
+  formulaFunctions,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

@@ -4,8 +4,10 @@
  */
 import type { FnName, Insert, Select, SqlValue, Update } from '../ast';
 import { BaseCompiler, Params, quoteWith } from '../compiler';
+import { MSSQL_SPELLINGS } from './formula-functions';
 
 export class MssqlCompiler extends BaseCompiler {
+  override formulaSpellings = MSSQL_SPELLINGS;
   quoteId = quoteWith('[', ']');
   placeholder(n: number): string {
     return `@p${n}`;

@@ -4,8 +4,10 @@
  */
 import type { FnName, Select, SqlValue } from '../ast';
 import { BaseCompiler, Params, quoteWith } from '../compiler';
+import { MYSQL_SPELLINGS } from './formula-functions';
 
 export class MysqlCompiler extends BaseCompiler {
+  override formulaSpellings = MYSQL_SPELLINGS;
   quoteId = quoteWith('`', '`');
   placeholder(): string {
     return '?';

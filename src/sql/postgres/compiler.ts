@@ -1,8 +1,10 @@
 /** PostgreSQL: double-quoted names, `$n` placeholders, ILIKE, RETURNING, NULLS FIRST/LAST. */
 import type { SqlValue } from '../ast';
 import { BaseCompiler, quoteWith } from '../compiler';
+import { POSTGRES_SPELLINGS } from './formula-functions';
 
 export class PostgresCompiler extends BaseCompiler {
+  override formulaSpellings = POSTGRES_SPELLINGS;
   quoteId = quoteWith('"', '"');
   placeholder(n: number): string {
     return `$${n}`;

@@ -6,8 +6,10 @@
  */
 import type { SqlValue, FnName } from '../ast';
 import { BaseCompiler, quoteWith } from '../compiler';
+import { SQLITE_SPELLINGS } from './formula-functions';
 
 export class SqliteCompiler extends BaseCompiler {
+  override formulaSpellings = SQLITE_SPELLINGS;
   quoteId = quoteWith('"', '"');
   placeholder(): string {
     return '?';

@@ -1,4 +1,4 @@
-/** tableMeta: the model of one table or view (columns with types, keys, relations) for the grid. */
+/** tableMeta: the model of one table or view (columns with types, keys, relations, virtual columns) for the grid. */
 import { z } from 'zod';
 import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
@@ -49,6 +49,16 @@ export const tableMeta: DashboardOp = {
           targetIsJunction: !!target.isJunction,
         };
       }),
+      /** Formula, rollup and lookup columns: rows carry their values under `_cn`. */
+      virtuals: (t.virtuals ?? []).map((v) => ({
+        _cn: v._cn,
+        uidt: v.uidt,
+        type: v.type ?? 'string',
+        ...(v.formula ? { formula: { text: v.formula.text, ...(v.formula.error ? { error: v.formula.error } : {}) } } : {}),
+        ...(v.rollup ? { rollup: { relation: v.rollup.relation, column: v.rollup.column, fn: v.rollup.fn, type: v.rollup.type, rtn: v.rollup.rtn } } : {}),
+        ...(v.lookup ? { lookup: { relation: v.lookup.relation, column: v.lookup.column, type: v.lookup.type, rtn: v.lookup.rtn } } : {}),
+        ...(v.error ? { error: v.error } : {}),
+      })),
     };
   },
 };

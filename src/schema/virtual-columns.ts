@@ -1,0 +1,117 @@
+/**
+ * Turns stored virtual columns (table metadata) into the model's VirtualColumnModel: display text
+ * with the current aliases, the value's type and kind, and `expr`, the SQL of the value. Formulas
+ * may use other virtual columns of their table (expanded in place; a cycle is an error); a
+ * virtual column that cannot be computed any more keeps its definition, says why in its error
+ * and reads as NULL.
+ */
+import type { Expr } from '../sql/ast';
+import type { StoredVirtual, TableUserMeta } from '../meta/models-repo';
+import type { ColumnModel, TableModel, ValueKind, VirtualColumnModel } from './model';
+import { FormulaError } from './formula/formula-error';
+import { parseFormula, type FNode } from './formula/formula-parser';
+import { splitRef, toDisplay } from './formula/formula-text';
+import { translateFormula } from './formula/formula-translate';
+import type { FormulaType, Typed } from './formula/formula-typed';
+import { findStoredRelation, lookupExpr, rollupExpr } from './virtual-relations';
+
+const NULL: Expr = { kind: 'dangerousRaw', sql: 'NULL' };
+const PARSED_CACHE_MAX = 2000;
+const parsed = new Map<string, FNode>();
+
+/** The tree of canonical formula text, cached (stored formulas are parsed once). */
+function parseCached(text: string): FNode {
+  let n = parsed.get(text);
+  if (!n) {
+    if (parsed.size >= PARSED_CACHE_MAX) parsed.clear();
+    n = parseFormula(text);
+    parsed.set(text, n);
+  }
+  return n;
+}
+
+/** The formula type of a column's values. */
+export function typeOfKind(kind: ValueKind): FormulaType {
+  if (kind === 'integer' || kind === 'bigint' || kind === 'decimal' || kind === 'float') return 'number';
+  if (kind === 'boolean') return 'boolean';
+  if (kind === 'date' || kind === 'datetime') return 'date';
+  return 'string';
+}
+
+const KIND_OF_TYPE: Record<FormulaType, ValueKind> = { string: 'string', number: 'float', boolean: 'boolean', date: 'datetime' };
+
+/** The typed SQL of a formula of `t`, with `t` known as `table`. */
+export function formulaTyped(t: TableModel, canonical: string, table: string | undefined, stack: string[] = []): Typed {
+  return translateFormula(parseCached(canonical), (ref, pos) => {
+    const r = splitRef(ref);
+    if (r?.kind === 'c') {
+      const c = t.columns.find((x) => x.cn === r.name);
+      if (!c) throw new FormulaError(`Column '${r.name}' no longer exists`, pos);
+      return { type: typeOfKind(c.kind), expr: { kind: 'col', name: c.cn, table } };
+    }
+    const v = r ? t.virtuals?.find((x) => x._cn === r.name) : undefined;
+    if (!v) throw new FormulaError(`Column '${r?.name ?? ref}' not found`, pos);
+    if (stack.includes(v._cn)) throw new FormulaError(`The formula refers to itself: ${[...stack, v._cn].join(' -> ')}`, pos);
+    if (v.uidt === 'Formula') {
+      if (!v.formula?.expr) throw new FormulaError(`Formula '${v._cn}' is empty`, pos);
+      return formulaTyped(t, v.formula.expr, table, [...stack, v._cn]);
+    }
+    if (!v.expr || v.error) throw new FormulaError(`'${v._cn}' cannot be computed: ${v.error ?? 'it is not ready'}`, pos);
+    return { type: v.type ?? 'string', expr: v.expr(table) };
+  });
+}
+
+/** A stored rollup or lookup made usable: its display fields, type, kind and SQL. */
+function relational(t: TableModel, s: StoredVirtual, byTn: Map<string, TableModel>): VirtualColumnModel {
+  const spec = (s.rollup ?? s.lookup)!;
+  const rel = findStoredRelation(t, spec.rel);
+  const target = byTn.get(spec.rel.rtn);
+  const col: ColumnModel | undefined = target?.columns.find((c) => c.cn === spec.cn);
+  const shown = { relation: rel?.alias ?? spec.rel.rtn, column: col?._cn ?? spec.cn, type: spec.rel.type, rtn: spec.rel.rtn };
+  const base: VirtualColumnModel = { _cn: s._cn, uidt: s.uidt, ...(s.rollup ? { rollup: { ...shown, fn: s.rollup.fn } } : { lookup: shown }) };
+  const error = s.error ?? (!rel ? 'The relation no longer exists' : !col ? `Column '${spec.cn}' no longer exists` : undefined);
+  if (error || !rel || !col) return { ...base, error, type: 'string', kind: 'string', expr: () => NULL };
+  if (s.rollup) {
+    const fn = s.rollup.fn;
+    const keepsType = fn === 'min' || fn === 'max';
+    const type = keepsType ? typeOfKind(col.kind) : 'number';
+    return { ...base, type, kind: keepsType ? col.kind : 'float', expr: (table) => rollupExpr(t, rel, col, fn, table ?? t.tn) };
+  }
+  const single = rel.type === 'bt';
+  return { ...base, type: single ? typeOfKind(col.kind) : 'string', kind: single ? col.kind : 'string', expr: (table) => lookupExpr(t, rel, col, table ?? t.tn) };
+}
+
+/** Sets `virtuals` on every table from its stored metadata (tables are updated in place). */
+export function attachVirtuals(tables: TableModel[], metas: Map<string, TableUserMeta>): void {
+  const byTn = new Map(tables.map((t) => [t.tn, t]));
+  // Rollups and lookups first: formulas may use them.
+  for (const t of tables) {
+    const stored = metas.get(t.tn)?.virtuals;
+    if (!stored?.length) continue;
+    t.virtuals = stored.map((s) =>
+      s.uidt === 'Formula' ? { _cn: s._cn, uidt: 'Formula', formula: { text: '', expr: s.formula?.expr ?? '' } } : relational(t, s, byTn),
+    );
+  }
+  for (const t of tables) {
+    const stored = metas.get(t.tn)?.virtuals ?? [];
+    for (const v of t.virtuals ?? []) {
+      if (v.uidt !== 'Formula') continue;
+      const expr = v.formula!.expr!;
+      const storedError = stored.find((s) => s._cn === v._cn)?.formula?.error;
+      let text = expr;
+      try {
+        text = toDisplay(expr, t);
+      } catch {
+        // Unreadable stored text is shown as stored, with its error below.
+      }
+      try {
+        if (storedError) throw new FormulaError(storedError);
+        const typed = formulaTyped(t, expr, undefined, [v._cn]);
+        Object.assign(v, { formula: { text, expr }, type: typed.type, kind: KIND_OF_TYPE[typed.type], expr: (table?: string) => formulaTyped(t, expr, table, [v._cn]).expr });
+      } catch (e) {
+        const error = e instanceof FormulaError ? e.message : String(e);
+        Object.assign(v, { formula: { text, expr, error }, type: 'string', kind: 'string', expr: () => NULL });
+      }
+    }
+  }
+}
