@@ -40,7 +40,7 @@ export function RelationColumnPicker(props: { scope: DbScope; meta: TableMeta; d
         <select id="f-rel-column" value={d.column} disabled={!columns} onChange={(e) => props.onChange({ ...d, column: e.target.value })}>
           <option value="">{relation ? (columns ? 'Pick a column…' : 'Loading…') : 'Pick a relation first'}</option>
           {(columns ?? []).filter((c) => !c.hidden).map((c) => (
-            <option key={c.cn} value={c.cn}>{c._cn}</option>
+            <option key={c.cn} value={c._cn}>{c._cn}</option>
           ))}
         </select>
       </div>
