@@ -73,7 +73,7 @@ export function MigrationsPanel(props: { scope: DbScope }) {
                     <td>{when(m.createdAt)}</td>
                     <td><span className={`badge badge-${m.status}`}>{m.status}</span></td>
                     <td>{when(m.appliedAt)}</td>
-                    <td className="row-actions">
+                    <td className="migration-actions">
                       {m.status === 'applied' ? <Button variant="ghost" onClick={() => rollback(m)}>Roll back</Button> : <Button variant="ghost" onClick={() => apply(m)}>Apply</Button>}
                     </td>
                   </tr>

@@ -23,12 +23,14 @@ export interface ColumnDraft {
   column: string;
   fn: string;
   linkType: 'hm' | 'mm';
+  /** The SQL name of the table to link, and its display name. */
   linkTable: string;
+  linkTitle: string;
 }
 
 /** A fresh draft for a new column. */
 export function newDraft(): ColumnDraft {
-  return { name: '', cn: '', cnTouched: false, uidt: 'SingleLineText', dtxp: '255', choices: '', nullable: true, default: '', unique: false, formula: '', relation: '', column: '', fn: 'count', linkType: 'hm', linkTable: '' };
+  return { name: '', cn: '', cnTouched: false, uidt: 'SingleLineText', dtxp: '255', choices: '', nullable: true, default: '', unique: false, formula: '', relation: '', column: '', fn: 'count', linkType: 'hm', linkTable: '', linkTitle: '' };
 }
 
 /** The draft of an existing database column. */

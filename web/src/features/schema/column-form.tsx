@@ -56,9 +56,9 @@ export function ColumnForm(props: Props) {
       return !!(await proposeChange(`Change column ${props.column._cn}`, scope, 'columnUpdate', { tn, cn: props.column.cn, column }));
     }
     if (draft.uidt === 'Links') {
-      const other = draft.linkTable;
-      const args = { type: draft.linkType, parentTn: tn, childTn: other };
-      return !!(await proposeChange(`Link ${meta._tn} to ${other}`, scope, 'relationCreate', args));
+      const args = { type: draft.linkType, parentTn: tn, childTn: draft.linkTable };
+      const how = draft.linkType === 'hm' ? 'has many' : 'many to many';
+      return !!(await proposeChange(`Link ${meta._tn} to ${draft.linkTitle || draft.linkTable} (${how})`, scope, 'relationCreate', args));
     }
     if (VIRTUAL.includes(draft.uidt)) return !!(await proposeVirtual(`Add column ${draft.name.trim()}`, scope, 'virtualColumnCreate', { tn, column: virtualInput(draft) }));
     const column = columnInput(draft);

@@ -80,7 +80,7 @@ export function LinkPicker(props: { scope: DbScope; meta: TableMeta; draft: Colu
       </fieldset>
       <div className="field">
         <label htmlFor="f-link-table">Table to link</label>
-        <select id="f-link-table" value={d.linkTable} disabled={!tables} onChange={(e) => props.onChange({ ...d, linkTable: e.target.value })}>
+        <select id="f-link-table" value={d.linkTable} disabled={!tables} onChange={(e) => props.onChange({ ...d, linkTable: e.target.value, linkTitle: tables?.find((t) => t.tn === e.target.value)?._tn ?? e.target.value })}>
           <option value="">{tables ? 'Pick a table…' : 'Loading…'}</option>
           {(tables ?? []).map((t) => (
             <option key={t.tn} value={t.tn}>{t._tn}</option>
