@@ -39,6 +39,24 @@ function metaEdits(s: ChangeScope): MetaEdits {
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+const running = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs schema changes of one project database one at a time (in this process), so a change is
+ * planned against the schema the previous one left.
+ */
+export function withChangeLock<T>(s: Pick<ChangeScope, 'projectId' | 'dbAlias'>, fn: () => Promise<T>): Promise<T> {
+  const key = `${s.projectId}\u0000${s.dbAlias}`;
+  const before = running.get(key) ?? Promise.resolve();
+  const next = before.then(fn, fn);
+  const tail = next.catch(() => undefined);
+  running.set(key, tail);
+  void tail.then(() => {
+    if (running.get(key) === tail) running.delete(key);
+  });
+  return next;
+}
+
 /**
  * Runs a plan and records it. A plan without statements changes metadata only and is not
  * recorded (migration null). A failure is recorded as a failed migration and rethrown.
@@ -50,7 +68,7 @@ export async function applyChange(s: ChangeScope, plan: ChangePlan): Promise<Mig
   if (plan.up.length > 0) {
     const id = await repo.add({ title: plan.title, up: plan.up, down: plan.down, status: 'pending' });
     try {
-      await runDdl(pdb.db, { statements: plan.up, checks: plan.checks, evolution: { id, title: plan.title, action: 'insert' } });
+      await runDdl(pdb.db, { statements: plan.up, undo: plan.down, checks: plan.checks, evolution: { id, title: plan.title, action: 'insert' } });
     } catch (e) {
       await repo.setStatus(id, 'failed', messageOf(e));
       await s.projects.sync(s.projectId, s.dbAlias).catch(() => {});
@@ -71,7 +89,7 @@ async function runMigration(s: ChangeScope, m: SchemaMigration, direction: 'appl
   const repo = schemaMigrationsRepo(s.meta, s.projectId, s.dbAlias);
   const apply = direction === 'apply';
   try {
-    await runDdl(pdb.db, { statements: apply ? m.up : m.down, evolution: { id: m.id, title: m.title, action: apply ? 'insert' : 'delete' } });
+    await runDdl(pdb.db, { statements: apply ? m.up : m.down, undo: apply ? m.down : m.up, evolution: { id: m.id, title: m.title, action: apply ? 'insert' : 'delete' } });
   } catch (e) {
     // A failed rollback leaves the change applied (transactional engines) or half undone (MySQL).
     await repo.setStatus(m.id, apply ? 'failed' : 'applied', messageOf(e));

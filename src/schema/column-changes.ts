@@ -9,7 +9,7 @@ import { ENGINES } from '../sql/engines';
 import { lookupNative } from '../sql/type-map';
 import { findUniqueConstraint } from '../sql/unique-constraints';
 import { badRequest, conflict } from '../lib/errors';
-import { columnDefOf, columnDefOfModel, defaultOf, nativeTypeOf, typeMetaOf, type ColumnInput, type DdlUiType, type DefaultInput } from './column-input';
+import { columnDefOf, columnDefOfModel, defaultOf, nativeTypeOf, sameNativeType, typeMetaOf, type ColumnInput, type DdlUiType, type DefaultInput } from './column-input';
 import { checkSqlName, columnOf, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
 import type { ColumnModel, TableModel } from './model';
 
@@ -91,7 +91,7 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
   const currentType = c.dtx ?? c.dt;
   const typeChanged = (ch.uidt !== undefined && ch.uidt !== c.uidt) || ch.dtxp !== undefined;
   const type = typeChanged ? nativeTypeOf(ctx.engine, uidt, ch.dtxp) : currentType;
-  const nativeChanged = typeChanged && type.toLowerCase() !== currentType.toLowerCase();
+  const nativeChanged = typeChanged && !sameNativeType(type, currentType);
   const nullable = ch.nullable ?? c.nullable;
   const defaultChanged = ch.default !== undefined;
   const unique = ch.unique ?? !!c.unique;
@@ -135,7 +135,7 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     } else if (!unique && c.unique) {
       const name = (await findUniqueConstraint(ctx.db, t.tn, c.cn)) ?? constraintName('uq', t.tn, c.cn);
       up.push(...ctx.ddl.dropUnique(ref(t.tn), name));
-      down.unshift(...ctx.ddl.addUnique(ref(t.tn), name, c.cn));
+      down.unshift(...ctx.ddl.addUnique(ref(t.tn), name, to));
     }
   }
   // SQLite keeps values its column type cannot hold as text: such a value means the conversion failed.

@@ -90,3 +90,17 @@ export function typeMetaOf(engine: Engine, native: string, uidt: UiType, options
     ...((uidt === 'SingleSelect' || uidt === 'MultiSelect') && options?.length ? { options } : {}),
   };
 }
+
+const SYNONYMS: [RegExp, string][] = [
+  [/character varying/g, 'varchar'],
+  [/\bcharacter\b/g, 'char'],
+  [/ without time zone/g, ''],
+  [/\b((tiny|small|medium|big)?int)\(\d+\)/g, '$1'],
+  [/\binteger\b/g, 'int'],
+];
+
+/** Whether two spellings name the same native type (`character varying(255)` = `varchar(255)`, `bigint(20)` = `bigint`). */
+export function sameNativeType(a: string, b: string): boolean {
+  const norm = (t: string) => SYNONYMS.reduce((s, [re, to]) => s.replace(re, to), t.toLowerCase().trim()).replace(/\s+/g, ' ');
+  return norm(a) === norm(b);
+}

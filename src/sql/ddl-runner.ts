@@ -18,6 +18,11 @@ export interface DdlRun {
   statements: string[];
   /** Run after the last step, inside the transaction (engines that have one). */
   checks?: DdlCheck[];
+  /**
+   * Engines without transactional DDL: the statements that undo `statements`, in reverse order
+   * (undo[i] undoes statements[n - 1 - i]). When a step fails, the steps before it are undone.
+   */
+  undo?: string[];
   /** The `_evolutions` row to add (apply) or remove (rollback) with the change. */
   evolution?: { id: string; title: string; action: 'insert' | 'delete' };
 }
@@ -28,18 +33,38 @@ const SQLITE_TX_CONTROL = /^(PRAGMA foreign_keys = (ON|OFF)|BEGIN|COMMIT)$/i;
 /** The statements a plan shows and runs: without SQLite's own BEGIN / COMMIT / PRAGMA lines. */
 export const withoutTxControl = (statements: string[]) => statements.filter((s) => !SQLITE_TX_CONTROL.test(s.trim()));
 
-const stepError = (e: unknown, i: number, n: number, partial: boolean): AppError => {
-  const msg = e instanceof Error ? e.message : String(e);
-  const tail = partial && i > 0 ? ` (step${i > 1 ? 's 1 to' : ''} ${i} ${i > 1 ? 'were' : 'was'} applied and stay${i > 1 ? '' : 's'})` : '';
-  return new AppError(isAppError(e) && e.status < 500 ? e.code : 'BAD_REQUEST', `Step ${i + 1} of ${n} failed: ${msg}${tail}`);
-};
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-async function steps(x: Executor, statements: string[], partial: boolean): Promise<void> {
+const stepError = (e: unknown, i: number, n: number, tail = ''): AppError =>
+  new AppError(isAppError(e) && e.status < 500 ? e.code : 'BAD_REQUEST', `Step ${i + 1} of ${n} failed: ${messageOf(e)}${tail}`);
+
+const done = (i: number) => (i > 1 ? `steps 1 to ${i} were` : 'step 1 was');
+
+async function steps(x: Executor, statements: string[]): Promise<void> {
   for (let i = 0; i < statements.length; i++) {
     try {
       await x.execute({ sql: statements[i]!, params: [] });
     } catch (e) {
-      throw stepError(e, i, statements.length, partial);
+      throw stepError(e, i, statements.length);
+    }
+  }
+}
+
+/** Step by step; a failure undoes the steps before it where `undo` says how. */
+async function stepsWithUndo(x: Executor, statements: string[], undo: string[] | undefined): Promise<void> {
+  const n = statements.length;
+  for (let i = 0; i < n; i++) {
+    try {
+      await x.execute({ sql: statements[i]!, params: [] });
+    } catch (e) {
+      if (i === 0) throw stepError(e, i, n);
+      if (!undo || undo.length !== n) throw stepError(e, i, n, ` (${done(i)} applied and stay${i > 1 ? '' : 's'})`);
+      try {
+        for (const sql of undo.slice(n - i)) await x.execute({ sql, params: [] });
+      } catch (u) {
+        throw stepError(e, i, n, ` (${done(i)} applied and could not be undone: ${messageOf(u)})`);
+      }
+      throw stepError(e, i, n, ` (${done(i)} undone)`);
     }
   }
 }
@@ -68,10 +93,16 @@ export async function runDdl(db: Database, run: DdlRun): Promise<void> {
       try {
         await x.execute({ sql: 'BEGIN IMMEDIATE', params: [] });
         try {
-          await steps(x, statements, false);
+          // Rows that already pointed nowhere before the change are not its fault.
+          const check = () => x.query<{ table: string; parent: string }>({ sql: 'PRAGMA foreign_key_check', params: [] });
+          const before = (await check()).length;
+          await steps(x, statements);
           await finish(db, x, run);
-          const [broken] = await x.query<{ table: string; parent: string }>({ sql: 'PRAGMA foreign_key_check', params: [] });
-          if (broken) throw badRequest(`The change would leave rows of '${broken.table}' pointing at no row of '${broken.parent}'`);
+          const after = await check();
+          if (after.length > before) {
+            const broken = after[after.length - 1]!;
+            throw badRequest(`The change would leave rows of '${broken.table}' pointing at no row of '${broken.parent}'`);
+          }
           await x.execute({ sql: 'COMMIT', params: [] });
         } catch (e) {
           await x.execute({ sql: 'ROLLBACK', params: [] }).catch(() => {});
@@ -85,11 +116,11 @@ export async function runDdl(db: Database, run: DdlRun): Promise<void> {
   }
   if (db.dialect.caps.transactionalDdl) {
     await driver.transaction(async (tx) => {
-      await steps(tx, statements, false);
+      await steps(tx, statements);
       await finish(db, tx, run);
     });
     return;
   }
-  await steps(driver, statements, true);
+  await stepsWithUndo(driver, statements, run.undo && withoutTxControl(run.undo));
   await finish(db, driver, run);
 }

@@ -129,7 +129,10 @@ export function ddlFor(engine: Engine) {
       ...createTable({ name: tmp }, shape.columns, shape.fks, shape.uniques),
       `INSERT INTO ${q(tmp)} (${cols}) SELECT ${cols} FROM ${table(t)}`,
       `DROP TABLE ${table(t)}`,
+      // Legacy rename: views over the table must not be checked while it is briefly missing.
+      'PRAGMA legacy_alter_table = ON',
       `ALTER TABLE ${q(tmp)} RENAME TO ${q(t.name)}`,
+      'PRAGMA legacy_alter_table = OFF',
       ...shape.recreate,
       'COMMIT',
       'PRAGMA foreign_keys = ON',

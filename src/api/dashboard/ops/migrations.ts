@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../op';
 import { parseArgs } from '../op';
 import { schemaMigrationsRepo } from '../../../meta/schema-migrations-repo';
-import { applyMigrations, rollbackMigrations, type ChangeScope } from '../../../schema/apply-change';
+import { applyMigrations, rollbackMigrations, withChangeLock, type ChangeScope } from '../../../schema/apply-change';
 
 const Which = z.union([z.object({ id: z.string().min(1) }), z.object({ all: z.literal(true) })]);
 
@@ -24,7 +24,8 @@ export const migrationApply: DashboardOp = {
   name: 'migrationApply',
   access: 'projectAdmin',
   async run(call) {
-    return { done: await applyMigrations(scope(call), parseArgs(Which, call.args)) };
+    const which = parseArgs(Which, call.args);
+    return { done: await withChangeLock(scope(call), () => applyMigrations(scope(call), which)) };
   },
 };
 
@@ -32,6 +33,7 @@ export const migrationRollback: DashboardOp = {
   name: 'migrationRollback',
   access: 'projectAdmin',
   async run(call) {
-    return { done: await rollbackMigrations(scope(call), parseArgs(Which, call.args)) };
+    const which = parseArgs(Which, call.args);
+    return { done: await withChangeLock(scope(call), () => rollbackMigrations(scope(call), which)) };
   },
 };

@@ -31,7 +31,7 @@ export const tableMeta: DashboardOp = {
       readOnly: t.type === 'view' ? 'SQL views are read-only' : t.pks.length === 0 ? 'This table has no primary key, so its rows cannot be edited' : writeRefusal,
       columns: t.columns.map((c) => ({
         cn: c.cn, _cn: c._cn, uidt: c.uidt, kind: c.kind, dt: c.dtx ?? c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable,
-        default: c.default, enumValues: c.enumValues ?? null, length: c.length ?? null, hidden: !!c.hidden,
+        default: c.default, enumValues: c.enumValues ?? null, length: c.length ?? null, hidden: !!c.hidden, unique: !!c.unique,
       })),
       relations: t.relations.map((r) => {
         const target = pdb.model.tables.find((x) => x.tn === r.rtn)!;

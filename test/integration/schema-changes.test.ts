@@ -1,0 +1,321 @@
+/**
+ * Schema changes through the dashboard operations, per engine (SQLite, PostgreSQL, MariaDB):
+ * tables, columns of every logical type, type changes on filled columns, relations, previews,
+ * failures naming their step, and migrations listed, rolled back and applied again.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+import { dashboardOp } from '../helpers/dashboard';
+import { describeEngines, dropDatabase, freshDatabase, type TestEngine } from '../helpers/engines';
+import { openDatabase } from '../../src/sql/open-database';
+import type { ConnectionConfig, Database } from '../../src/sql/dialect';
+import { onSchemaEvent, type SchemaEvent } from '../../src/schema/schema-events';
+
+describeEngines('schema changes', (engine: TestEngine) => {
+  const name = `tablo_t_ddl_changes_${engine}`;
+  let t: TestApp;
+  let token: string;
+  let projectId: string;
+  let cfg: ConnectionConfig;
+  let raw: Database;
+  const events: string[] = [];
+  let stopListening = () => {};
+
+  const op = async (api: string, args: unknown, status = 200) => {
+    const res = await dashboardOp(t, token, api, { project_id: projectId, args, plus: true });
+    if (res.status !== status) throw new Error(`${api}: expected ${status}, got ${res.status} ${res.text.slice(0, 400)}`);
+    return res.body;
+  };
+  const rest = (method: string, path: string, body?: unknown) =>
+    t.request(method, `/nc/${projectId}/api/v1/${path}`, { body, headers: { 'xc-auth': token } });
+  const sqlRows = async (sql: string) => raw.driver.query<Record<string, unknown>>({ sql, params: [] });
+  const q = (n: string) => raw.dialect.quoteId(n);
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    token = (await signupSuperAdmin(t)).token;
+    cfg = await freshDatabase(engine, name);
+    let connection = cfg.connection as Record<string, unknown>;
+    if (engine === 'sqlite') {
+      await Bun.write(join(t.dataDir, `${name}.sqlite`), Bun.file(cfg.connection.filename!));
+      connection = { filename: `${name}.sqlite` };
+      cfg = { client: 'sqlite', connection: { filename: join(t.dataDir, `${name}.sqlite`) } };
+    }
+    const res = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: `Ddl ${engine}`, inflectionColumn: 'none', db: { client: engine, connection } } });
+    if (res.status !== 200) throw new Error(res.text);
+    projectId = res.body.id;
+    raw = await openDatabase(cfg);
+    stopListening = onSchemaEvent((e: SchemaEvent) => {
+      if (e.projectId === projectId) events.push(e.kind === 'columnRenamed' ? `${e.kind}:${e.tn}.${e.from}>${e.to}` : e.kind === 'tableRenamed' ? `${e.kind}:${e.from}>${e.to}` : e.kind === 'columnDropped' ? `${e.kind}:${e.tn}.${e.cn}` : `${e.kind}:${e.tn}`);
+    });
+  });
+  afterAll(async () => {
+    stopListening();
+    await raw?.driver.close();
+    await t.close();
+    await dropDatabase(engine, name);
+  });
+
+  test('tableCreate: preview changes nothing; default columns id, title, created_at, updated_at', async () => {
+    const preview = await op('tableCreate', { tn: 'task', _tn: 'Tasks', preview: true });
+    expect(preview.statements.length).toBe(1);
+    expect(preview.statements[0]).toStartWith(`CREATE TABLE ${q('task')}`);
+    expect(preview.migration).toBeUndefined();
+    expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('task');
+
+    const made = await op('tableCreate', { tn: 'task', _tn: 'Tasks' });
+    expect(made.migration).toMatchObject({ status: 'applied', title: "Create table 'task'" });
+    expect(made.table._tn).toBe('Tasks');
+    expect(made.table.columns.map((c: { cn: string; uidt: string }) => `${c.cn}:${c.uidt}`)).toEqual(['id:ID', 'title:SingleLineText', 'created_at:DateTime', 'updated_at:DateTime']);
+    const row = await rest('POST', 'Tasks', { title: 'first' });
+    expect(row.status).toBe(200);
+    expect(row.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2} /);
+    const evo = await sqlRows(`SELECT ${q('id')}, ${q('title')} FROM ${q('_evolutions')}`);
+    expect(evo).toEqual([{ id: made.migration.id, title: "Create table 'task'" }]);
+    expect((await op('tableCreate', { tn: 'task' }, 409)).msg).toContain("'task' already exists");
+    expect((await op('tableCreate', { tn: 'nc_mine' }, 400)).msg).toContain('reserved');
+  });
+
+  test('columnAdd for every logical type; writes are checked by logical type', async () => {
+    const types: [string, string, Record<string, unknown>?][] = [
+      ['notes', 'LongText'], ['qty', 'Number'], ['price', 'Decimal', { dtxp: '10,2' }], ['cost', 'Currency'], ['share', 'Percent'],
+      ['stars', 'Rating'], ['spent', 'Duration'], ['done', 'Checkbox', { default: false }], ['due', 'Date'], ['seen', 'DateTime'],
+      ['at', 'Time'], ['email', 'Email', { _cn: 'Email' }], ['site', 'URL'], ['phone', 'PhoneNumber'],
+      ['status', 'SingleSelect', { options: ['todo', 'doing', 'done'] }], ['tags', 'MultiSelect', { options: ['a', 'b', 'c'] }],
+      ['data', 'JSON'], ['files', 'Attachment'], ['code', 'SingleLineText', { unique: true, dtxp: '32' }],
+    ];
+    for (const [cn, uidt, extra] of types) await op('columnAdd', { tn: 'task', column: { cn, uidt, ...extra } });
+    const meta = await op('tableMeta', { tn: 'task' });
+    const byCn = Object.fromEntries(meta.columns.map((c: { cn: string }) => [c.cn, c]));
+    for (const [cn, uidt] of types) expect(`${cn}:${byCn[cn].uidt}`).toBe(`${cn}:${uidt}`);
+    expect(byCn.status.enumValues).toEqual(['todo', 'doing', 'done']);
+    expect(byCn.code.unique).toBe(true);
+    expect(byCn.email._cn).toBe('Email');
+
+    const ok = await rest('POST', 'Tasks', {
+      title: 'full', email: 'ada@example.com', site: 'https://example.com/x', phone: '+44 20 7946 0958', status: 'doing', tags: ['a', 'c'],
+      stars: 4, data: { k: [1, 2] }, files: [{ url: 'https://example.com/f.png' }], price: '12.50', done: true, code: 'T-1',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ Email: 'ada@example.com', tags: 'a,c', stars: 4, data: { k: [1, 2] }, done: true });
+    for (const [body, words] of [
+      [{ email: 'not-an-email' }, "Column 'Email'"],
+      [{ site: 'not a url' }, "Column 'site'"],
+      [{ phone: 'call me' }, "Column 'phone'"],
+      [{ status: 'later' }, "Column 'status'"],
+      [{ tags: ['a', 'z'] }, "Column 'tags'"],
+      [{ stars: 11 }, "Column 'stars'"],
+    ] as const) {
+      const res = await rest('POST', 'Tasks', { title: 'bad', ...body });
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toContain(words);
+    }
+    expect((await rest('POST', 'Tasks', { title: 'dup', code: 'T-1' })).status).toBe(409);
+
+    // Logical types live in metadata and survive a schema sync.
+    await op('metaSync', {});
+    const synced = await op('tableMeta', { tn: 'task' });
+    expect(synced.columns.find((c: { cn: string }) => c.cn === 'email').uidt).toBe('Email');
+    expect(synced.columns.find((c: { cn: string }) => c.cn === 'tags').enumValues).toEqual(['a', 'b', 'c']);
+  });
+
+  test('changes sent at the same time run one after the other', async () => {
+    const both = await Promise.all([
+      op('columnAdd', { tn: 'task', column: { cn: 'one', uidt: 'Number' } }),
+      op('columnAdd', { tn: 'task', column: { cn: 'two', uidt: 'Number' } }),
+    ]);
+    expect(both.map((r) => r.migration.status)).toEqual(['applied', 'applied']);
+    const cols = (await op('tableMeta', { tn: 'task' })).columns.map((c: { cn: string }) => c.cn);
+    expect(cols).toEqual(expect.arrayContaining(['one', 'two']));
+  });
+
+  test('columnUpdate: a text column full of numbers becomes a Number; values are converted', async () => {
+    await op('columnAdd', { tn: 'task', column: { cn: 'points', uidt: 'SingleLineText' } });
+    for (const p of ['10', '25', null]) expect((await rest('POST', 'Tasks', { title: `p${p}`, points: p })).status).toBe(200);
+    const res = await op('columnUpdate', { tn: 'task', cn: 'points', column: { uidt: 'Number' } });
+    expect(res.migration.status).toBe('applied');
+    expect(res.table.columns.find((c: { cn: string }) => c.cn === 'points')).toMatchObject({ uidt: 'Number', kind: expect.stringMatching(/integer|bigint/) });
+    const list = await rest('GET', 'Tasks?where=(points,gt,0)&sort=points&fields=points');
+    expect(list.body.map((r: { points: number }) => r.points)).toEqual([10, 25]);
+    expect((await rest('POST', 'Tasks', { title: 'x', points: 'many' })).status).toBe(400);
+  });
+
+  test('columnUpdate: values that cannot be converted fail the change, which changes nothing', async () => {
+    await op('columnAdd', { tn: 'task', column: { cn: 'label', uidt: 'SingleLineText' } });
+    expect((await rest('POST', 'Tasks', { title: 'l', label: 'not a number' })).status).toBe(200);
+    const failed = await op('columnUpdate', { tn: 'task', cn: 'label', column: { uidt: 'Number' } }, 400);
+    expect(failed.msg).toMatch(engine === 'sqlite' ? /^Column 'label': "not a number" cannot be converted to Number/ : /^Step 1 of \d+ failed: /);
+    const col = (await op('tableMeta', { tn: 'task' })).columns.find((c: { cn: string }) => c.cn === 'label');
+    expect(col.uidt).toBe('SingleLineText');
+    const rows = await rest('GET', 'Tasks?where=(label,eq,not a number)&fields=label');
+    expect(rows.body).toEqual([{ label: 'not a number' }]);
+    const list = (await op('migrationList', {})).list;
+    expect(list[0]).toMatchObject({ status: 'failed', title: "Change column 'label' of 'task'" });
+    expect(list[0].error).toBeString();
+  });
+
+  test('columnUpdate: rename, display name, nullable, default, unique; columnReorder; columnDelete', async () => {
+    const renamed = await op('columnUpdate', { tn: 'task', cn: 'notes', column: { cn: 'details', _cn: 'Details' } });
+    const det = renamed.table.columns.find((c: { cn: string }) => c.cn === 'details');
+    expect(det).toMatchObject({ _cn: 'Details', uidt: 'LongText' });
+    expect(renamed.table.columns.some((c: { cn: string }) => c.cn === 'notes')).toBe(false);
+
+    await op('columnUpdate', { tn: 'task', cn: 'qty', column: { default: 7 } });
+    const r = await rest('POST', 'Tasks', { title: 'defaulted' });
+    expect(r.body.qty).toBe(7);
+    const nn = await op('columnUpdate', { tn: 'task', cn: 'title', column: { nullable: false, default: 'untitled' } });
+    expect(nn.table.columns.find((c: { cn: string }) => c.cn === 'title').nullable).toBe(false);
+    expect((await rest('POST', 'Tasks', { title: null })).status).toBe(400);
+
+    await op('columnUpdate', { tn: 'task', cn: 'phone', column: { unique: true } });
+    expect((await op('tableMeta', { tn: 'task' })).columns.find((c: { cn: string }) => c.cn === 'phone').unique).toBe(true);
+    await op('columnUpdate', { tn: 'task', cn: 'phone', column: { unique: false } });
+    expect((await op('tableMeta', { tn: 'task' })).columns.find((c: { cn: string }) => c.cn === 'phone').unique).toBe(false);
+
+    const reordered = await op('columnReorder', { tn: 'task', order: ['title', 'id'] });
+    expect(reordered.table.columns.slice(0, 3).map((c: { cn: string }) => c.cn)).toEqual(['title', 'id', 'created_at']);
+
+    const del = await op('columnDelete', { tn: 'task', cn: 'at' });
+    expect(del.table.columns.some((c: { cn: string }) => c.cn === 'at')).toBe(false);
+    expect((await op('columnDelete', { tn: 'task', cn: 'id' }, 400)).msg).toContain('primary key');
+    // The rows are all still there after every change above.
+    expect((await rest('GET', 'Tasks?where=(title,eq,full)&fields=email')).body).toEqual([{ Email: 'ada@example.com' }]);
+  });
+
+  test('relations: has-many adds a foreign key column; many-to-many a junction; both removed again', async () => {
+    await op('tableCreate', { tn: 'project', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }] });
+    const hm = await op('relationCreate', { type: 'hm', parentTn: 'project', childTn: 'task', onDelete: 'SET NULL' });
+    expect(hm.table.columns.some((c: { cn: string }) => c.cn === 'project_id')).toBe(true);
+    expect(hm.table.relations).toContainEqual(expect.objectContaining({ type: 'bt', table: 'Project' }));
+    const p = await rest('POST', 'Project', { name: 'Apollo' });
+    expect((await rest('POST', 'Tasks', { title: 'linked', project_id: p.body.id })).status).toBe(200);
+    expect((await rest('POST', 'Tasks', { title: 'orphan', project_id: 999 })).status).toBe(409);
+
+    // A foreign key over values that point at no row is refused, and changes nothing.
+    await op('columnAdd', { tn: 'task', column: { cn: 'owner_ref', uidt: 'Number' } });
+    expect((await rest('POST', 'Tasks', { title: 'stray', owner_ref: 999 })).status).toBe(200);
+    const stray = await dashboardOp(t, token, 'relationCreate', { project_id: projectId, args: { type: 'hm', parentTn: 'project', childTn: 'task', childColumn: 'owner_ref' } });
+    expect([400, 409]).toContain(stray.status);
+    expect(stray.body.msg).toBeString();
+    expect((await op('tableMeta', { tn: 'task' })).relations.filter((r: { type: string }) => r.type === 'bt').length).toBe(1);
+    await op('columnDelete', { tn: 'task', cn: 'owner_ref' });
+
+    await op('tableCreate', { tn: 'tag', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'label', uidt: 'SingleLineText' }] });
+    const mm = await op('relationCreate', { type: 'mm', parentTn: 'task', childTn: 'tag' });
+    expect(mm.statements[0]).toStartWith(`CREATE TABLE ${q('task_tag')}`);
+    expect(mm.table.relations).toContainEqual(expect.objectContaining({ type: 'mm', table: 'Tag' }));
+
+    // A change that rebuilds the SQLite table keeps its rows, indexes and foreign keys, also under a view.
+    await raw.driver.execute({ sql: `CREATE INDEX ${q('task_title_ix')} ON ${q('task')} (${q('title')})`, params: [] });
+    if (engine === 'sqlite') await raw.driver.execute({ sql: `CREATE VIEW ${q('task_titles')} AS SELECT ${q('title')} FROM ${q('task')}`, params: [] });
+    await op('columnUpdate', { tn: 'task', cn: 'spent', column: { uidt: 'Decimal', nullable: true, default: 1.5 } });
+    const after = await op('tableMeta', { tn: 'task' });
+    expect(after.relations).toContainEqual(expect.objectContaining({ type: 'bt', table: 'Project' }));
+    expect((await rest('GET', 'Tasks?where=(title,eq,linked)&fields=project_id')).body).toEqual([{ project_id: p.body.id }]);
+    const ix = engine === 'sqlite' ? await sqlRows("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'task_title_ix'") : [{}];
+    expect(ix.length).toBe(1);
+    expect((await rest('POST', 'Tasks', { title: 'orphan', project_id: 998 })).status).toBe(409);
+    if (engine === 'sqlite') {
+      expect((await sqlRows(`SELECT COUNT(*) AS n FROM ${q('task_titles')}`))[0]!.n).toBeGreaterThan(0);
+      await raw.driver.execute({ sql: `DROP VIEW ${q('task_titles')}`, params: [] });
+    }
+
+    await op('relationDelete', { type: 'mm', parentTn: 'task', childTn: 'tag' });
+    expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('task_tag');
+    const unlinked = await op('relationDelete', { type: 'hm', parentTn: 'project', childTn: 'task' });
+    expect(unlinked.table.columns.some((c: { cn: string }) => c.cn === 'project_id')).toBe(false);
+    expect(unlinked.table.relations.filter((r: { type: string }) => r.type === 'bt')).toEqual([]);
+  });
+
+  test('a failing step is named; the model matches the database afterwards', async () => {
+    await op('columnAdd', { tn: 'task', column: { cn: 'grp', uidt: 'SingleLineText' } });
+    for (const title of ['g1', 'g2']) expect((await rest('POST', 'Tasks', { title, grp: 'A' })).status).toBe(200);
+    const preview = await op('columnUpdate', { tn: 'task', cn: 'grp', column: { cn: 'group_name', unique: true }, preview: true });
+    const failed = await op('columnUpdate', { tn: 'task', cn: 'grp', column: { cn: 'group_name', unique: true } }, 409);
+    const meta = await op('tableMeta', { tn: 'task' });
+    if (engine === 'mysql') {
+      // DDL commits one statement at a time: the rename ran, and is undone.
+      expect(preview.statements.length).toBe(2);
+      expect(failed.msg).toStartWith('Step 2 of 2 failed: ');
+      expect(failed.msg).toEndWith('(step 1 was undone)');
+    } else {
+      expect(failed.msg).toMatch(/^Step \d+ of \d+ failed: /);
+    }
+    expect(meta.columns.map((c: { cn: string }) => c.cn)).toContain('grp');
+    expect(meta.columns.find((c: { cn: string }) => c.cn === 'grp').unique).toBe(false);
+  });
+
+  test('tableRename: display name alone, then the SQL name; tableDelete', async () => {
+    const shown = await op('tableRename', { tn: 'project', _tn: 'Projects' });
+    expect(shown.migration).toBeNull();
+    expect(shown.statements).toEqual([]);
+    expect(shown.table).toMatchObject({ tn: 'project', _tn: 'Projects' });
+    const moved = await op('tableRename', { tn: 'project', newTn: 'programme' });
+    expect(moved.table).toMatchObject({ tn: 'programme', _tn: 'Projects' });
+    expect((await rest('GET', 'Projects')).body).toEqual([expect.objectContaining({ name: 'Apollo' })]);
+    const gone = await op('tableDelete', { tn: 'programme' });
+    expect(gone.table).toBeUndefined();
+    expect(events).toEqual([
+      'columnRenamed:task.notes>details', 'columnDropped:task.at', 'columnDropped:task.owner_ref', 'tableDropped:task_tag', 'columnDropped:task.project_id',
+      'tableRenamed:project>programme', 'tableDropped:programme',
+    ]);
+    expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('programme');
+  });
+
+  test('migrations: listed newest first, rolled back one at a time and all, applied again', async () => {
+    const before = (await op('migrationList', {})).list;
+    expect(before[0]).toMatchObject({ title: "Delete table 'programme'", status: 'applied' });
+    expect(before.at(-1)).toMatchObject({ title: "Create table 'task'", status: 'applied' });
+    expect(before[0].up.length).toBeGreaterThan(0);
+    expect(before[0].down.length).toBeGreaterThan(0);
+
+    // Not the newest: refused.
+    expect((await op('migrationRollback', { id: before[1].id }, 409)).msg).toContain('first');
+    await op('migrationRollback', { id: before[0].id });
+    expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).toContain('programme');
+    expect((await op('migrationList', {})).list[0].status).toBe('pending');
+
+    const all = await op('migrationRollback', { all: true });
+    expect(all.done.length).toBe(before.filter((m: { status: string }) => m.status === 'applied').length - 1);
+    expect((await op('tableList', {})).data.list).toEqual([]);
+    expect(await sqlRows(`SELECT ${q('id')} FROM ${q('_evolutions')}`)).toEqual([]);
+
+    const again = await op('migrationApply', { all: true });
+    expect(again.done.length).toBe(all.done.length + 1);
+    expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn).sort()).toEqual(['tag', 'task']);
+    const evo = await sqlRows(`SELECT ${q('id')} FROM ${q('_evolutions')}`);
+    expect(evo.length).toBe(again.done.length);
+    const meta = await op('tableMeta', { tn: 'task' });
+    expect(meta.columns.find((c: { cn: string }) => c.cn === 'points').uidt).toBe('Number');
+  });
+
+  test('only owners and creators change the schema: an editor is refused and nothing runs', async () => {
+    const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': token }, body: { email: `editor.${engine}@example.com`, roles: 'editor', project_id: projectId } });
+    const signup = await t.request('POST', '/auth/signup', {
+      body: { email: `editor.${engine}@example.com`, password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] },
+    });
+    const editor = signup.body.token as string;
+    for (const [api, args] of [
+      ['tableCreate', { tn: 'sneaky' }],
+      ['columnAdd', { tn: 'task', column: { cn: 'sneaky', uidt: 'Number' } }],
+      ['columnReorder', { tn: 'task', order: ['id'] }],
+      ['migrationList', {}],
+      ['migrationRollback', { all: true }],
+    ] as const) {
+      const res = await dashboardOp(t, editor, api, { project_id: projectId, args, plus: true });
+      expect(`${api}:${res.status}`).toBe(`${api}:403`);
+    }
+    expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('sneaky');
+  });
+
+  test('bad input: clear {msg} with the right status', async () => {
+    expect((await op('columnAdd', { tn: 'nope', column: { cn: 'x', uidt: 'Number' } }, 404)).msg).toContain("'nope'");
+    expect((await op('columnAdd', { tn: 'task', column: { cn: 'x', uidt: 'Wobbly' } }, 400)).msg).toContain('uidt');
+    expect((await op('columnAdd', { tn: 'task', column: { cn: 'title', uidt: 'Number' } }, 409)).msg).toContain('already exists');
+    expect((await op('columnUpdate', { tn: 'task', cn: 'nope', column: { uidt: 'Number' } }, 404)).msg).toContain("'nope'");
+    expect((await op('relationDelete', { type: 'hm', parentTn: 'tag', childTn: 'task' }, 404)).msg).toContain('No has-many');
+    expect((await op('migrationApply', { id: 'mg_nothing' }, 404)).msg).toContain('not found');
+  });
+});
