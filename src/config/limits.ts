@@ -37,6 +37,8 @@ export const LIMITS = {
   sqlNameMax: 64,
   /** Longest formula text a virtual column may hold. */
   formulaMaxLength: 4096,
+  /** Column references of one formula once the formulas it uses are expanded (guards against doubling chains). */
+  formulaExpandedRefs: 1000,
   /** Longest display name of a virtual column. */
   virtualColumnAliasMax: 128,
   /** Virtual columns per table. */

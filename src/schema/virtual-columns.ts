@@ -6,6 +6,7 @@
  * and reads as NULL.
  */
 import type { Expr } from '../sql/ast';
+import { LIMITS } from '../config/limits';
 import type { StoredVirtual, TableUserMeta } from '../meta/models-repo';
 import type { ColumnModel, TableModel, ValueKind, VirtualColumnModel } from './model';
 import { FormulaError } from './formula/formula-error';
@@ -40,24 +41,47 @@ export function typeOfKind(kind: ValueKind): FormulaType {
 
 const KIND_OF_TYPE: Record<FormulaType, ValueKind> = { string: 'string', number: 'float', boolean: 'boolean', date: 'datetime' };
 
-/** The typed SQL of a formula of `t`, with `t` known as `table`. */
-export function formulaTyped(t: TableModel, canonical: string, table: string | undefined, stack: string[] = []): Typed {
+type Ref = { kind: 'c' | 'v'; name: string };
+
+/** References left to resolve in one translation, formulas used by it included. */
+type Budget = { left: number };
+
+/** A reference of a formula of `t` as typed SQL; `stack` holds the formulas being expanded. */
+function resolveRef(t: TableModel, r: Ref, pos: number, table: string | undefined, stack: string[], budget: Budget): Typed {
+  if (--budget.left < 0) throw new FormulaError(`The formula is too large once the formulas it uses are expanded (at most ${LIMITS.formulaExpandedRefs} column references)`, pos);
+  if (r.kind === 'c') {
+    const c = t.columns.find((x) => x.cn === r.name);
+    if (!c) throw new FormulaError(`Column '${r.name}' no longer exists`, pos);
+    return { type: typeOfKind(c.kind), expr: { kind: 'col', name: c.cn, table } };
+  }
+  const v = t.virtuals?.find((x) => x._cn === r.name);
+  if (!v) throw new FormulaError(`Column '${r.name}' not found`, pos);
+  if (stack.includes(v._cn)) throw new FormulaError(`The formula refers to itself: ${[...stack, v._cn].join(' -> ')}`, pos);
+  if (v.uidt === 'Formula') {
+    if (!v.formula?.expr) throw new FormulaError(`Formula '${v._cn}' is empty`, pos);
+    return formulaTyped(t, v.formula.expr, table, [...stack, v._cn], budget);
+  }
+  if (!v.expr || v.error) throw new FormulaError(`'${v._cn}' cannot be computed: ${v.error ?? 'it is not ready'}`, pos);
+  return { type: v.type ?? 'string', expr: v.expr(table) };
+}
+
+/** The typed SQL of a stored (canonical) formula of `t`, with `t` known as `table`. */
+export function formulaTyped(t: TableModel, canonical: string, table: string | undefined, stack: string[] = [], budget: Budget = { left: LIMITS.formulaExpandedRefs }): Typed {
   return translateFormula(parseCached(canonical), (ref, pos) => {
     const r = splitRef(ref);
-    if (r?.kind === 'c') {
-      const c = t.columns.find((x) => x.cn === r.name);
-      if (!c) throw new FormulaError(`Column '${r.name}' no longer exists`, pos);
-      return { type: typeOfKind(c.kind), expr: { kind: 'col', name: c.cn, table } };
-    }
-    const v = r ? t.virtuals?.find((x) => x._cn === r.name) : undefined;
-    if (!v) throw new FormulaError(`Column '${r?.name ?? ref}' not found`, pos);
-    if (stack.includes(v._cn)) throw new FormulaError(`The formula refers to itself: ${[...stack, v._cn].join(' -> ')}`, pos);
-    if (v.uidt === 'Formula') {
-      if (!v.formula?.expr) throw new FormulaError(`Formula '${v._cn}' is empty`, pos);
-      return formulaTyped(t, v.formula.expr, table, [...stack, v._cn]);
-    }
-    if (!v.expr || v.error) throw new FormulaError(`'${v._cn}' cannot be computed: ${v.error ?? 'it is not ready'}`, pos);
-    return { type: v.type ?? 'string', expr: v.expr(table) };
+    if (!r) throw new FormulaError(`Column '${ref}' not found`, pos);
+    return resolveRef(t, r, pos, table, stack, budget);
+  });
+}
+
+/** Checks formula text as the user writes it (columns by alias); errors point into that text. */
+export function checkFormula(t: TableModel, text: string, stack: string[] = []): Typed {
+  const budget = { left: LIMITS.formulaExpandedRefs };
+  return translateFormula(parseFormula(text), (name, pos) => {
+    const key = name.trim();
+    const c = t.columns.find((x) => x._cn === key) ?? t.columns.find((x) => x.cn === key);
+    if (c) return resolveRef(t, { kind: 'c', name: c.cn }, pos, undefined, stack, budget);
+    return resolveRef(t, { kind: 'v', name: key }, pos, undefined, stack, budget);
   });
 }
 

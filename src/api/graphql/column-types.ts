@@ -4,7 +4,7 @@
  * BigInt scalar, decimals the Decimal scalar, so no value is ever rounded or refused on output.
  */
 import { GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLString, type GraphQLInputType, type GraphQLOutputType } from 'graphql';
-import type { ColumnModel } from '../../schema/model';
+import type { ColumnModel, VirtualColumnModel } from '../../schema/model';
 import type { Engine } from '../../sql/dialect';
 import { BigIntScalar, DateTimeScalar, DecimalScalar, JSONScalar } from './scalars';
 
@@ -34,8 +34,15 @@ export function fitsInt32(c: ColumnModel, engine: Engine): boolean {
   return INT32_TYPES.has(base) && !/unsigned/i.test(`${c.dt} ${c.dtx ?? ''}`);
 }
 
+/** Virtual columns by the type of their value; counts are Int. */
+const VIRTUAL_SCALARS: Record<NonNullable<VirtualColumnModel['type']>, Scalar> = { string: GraphQLString, number: GraphQLFloat, boolean: GraphQLBoolean, date: GraphQLString };
+
 /** The scalar a column's values travel as. */
 export function scalarOf(c: ColumnModel, engine: Engine): Scalar {
+  if (c.virtual) {
+    const fn = c.virtual.rollup?.fn;
+    return fn === 'count' || fn === 'countDistinct' ? GraphQLInt : VIRTUAL_SCALARS[c.virtual.type ?? 'string'];
+  }
   if (c.kind === 'integer' && !fitsInt32(c, engine)) return BigIntScalar;
   return KIND_SCALARS[c.kind];
 }

@@ -1,7 +1,8 @@
 /**
  * A GraphQL schema per project database, built from its schema model. Per table `T`: queries
  * TList, TRead, TExists, TFindOne, TCount, TDistinct, TGroupBy, TAggregate, TDistribution;
- * mutations TCreate, TUpdate, TDelete and their Bulk forms; inputs TInput and ConditionT;
+ * mutations TCreate, TUpdate, TDelete and their Bulk forms; inputs TInput and ConditionT; a
+ * read-only field per virtual column (formula, rollup, lookup);
  * relation fields CList/CCount (has-many), PRead (belongs-to), MMMList (many-to-many), batched
  * per request. SQL views get queries only; tables without a primary key get no TRead, TExists or
  * mutations. Every resolver calls the data-access core, as REST does. Naming rules: names.ts.
@@ -21,6 +22,7 @@ import { paramsOf, stepsOf, toBody, type FieldColumns } from './args';
 import { countRelated, loadRelated, type GqlContext, type RelationArgs } from './relation-loaders';
 import { MAX_DISTRIBUTION_STEPS } from './limits';
 import { selectedFields, type RelationKeys } from './selected-columns';
+import { allColumns } from '../../data/columns';
 
 export type { GqlContext } from './relation-loaders';
 
@@ -67,8 +69,11 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
 
   model.tables.forEach((t, i) => {
     const { object: name, input: inputName, condition: conditionName } = names[i]!;
-    const colNames = uniqueNames(t.columns.map((c) => c._cn));
-    const cols: FieldColumns = new Map(t.columns.map((c, j) => [colNames[j]!, c]));
+    // Columns, then virtual columns (read-only: in rows and conditions, never in inputs).
+    const columns = allColumns(t);
+    const colNames = uniqueNames(columns.map((c) => c._cn));
+    const cols: FieldColumns = new Map(columns.map((c, j) => [colNames[j]!, c]));
+    const inputNames = colNames.filter((n) => !cols.get(n)!.virtual);
     const condition: GraphQLInputObjectType = new GraphQLInputObjectType({
       name: conditionName,
       description: `A filter on ${t._tn}: columns compared, combined with _or, _and, _not`,
@@ -81,7 +86,7 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
     });
     const input =
       t.type === 'table' && t.pks.length
-        ? new GraphQLInputObjectType({ name: inputName, description: `Values of a ${t._tn} row`, fields: Object.fromEntries(colNames.map((n) => [n, { type: scalarOf(cols.get(n)!, engine) }])) })
+        ? new GraphQLInputObjectType({ name: inputName, description: `Values of a ${t._tn} row`, fields: Object.fromEntries(inputNames.map((n) => [n, { type: scalarOf(cols.get(n)!, engine) }])) })
         : undefined;
     const tt: TableTypes = { t, name, cols, condition, input, relKeys: new Map(), object: undefined as never };
     tt.object = new GraphQLObjectType<Row, GqlContext>({

@@ -4,6 +4,7 @@
  */
 import type { ColumnModel, TableModel } from '../../schema/model';
 import type { ProjectDb } from '../../schema/project-db';
+import { virtualColumns } from '../../data/columns';
 
 type Json = Record<string, unknown>;
 
@@ -129,7 +130,9 @@ export function buildOpenApi(opts: { projectId: string; title: string; version: 
   const msg = { type: 'object', properties: { msg: { type: 'string' } }, required: ['msg'] };
   for (const t of pdb.model.tables) {
     const name = safe(t._tn);
-    const props = Object.fromEntries(t.columns.map((c) => [c._cn, columnSchema(c)]));
+    const props: Record<string, Json> = Object.fromEntries(t.columns.map((c) => [c._cn, columnSchema(c)]));
+    // Virtual columns: computed by the server, never written.
+    for (const c of virtualColumns(t)) props[c._cn] = { ...columnSchema(c), readOnly: true, description: `${c.uidt} (computed)` };
     schemas[name] = { type: 'object', properties: props };
     schemas[`${name}Input`] = {
       type: 'object',

@@ -62,7 +62,12 @@ const F: FormulaFunction[] = [
     } },
   { name: 'MOD', syntax: 'MOD(value, divisor)', description: 'Remainder of a division', example: 'MOD({Quantity}, 12)', min: 2, max: 2, translate: (a, n) => num(fn('mod', nums('MOD', a, n))) },
   { name: 'POWER', syntax: 'POWER(base, exponent)', description: 'A number raised to a power', example: 'POWER({Side}, 2)', min: 2, max: 2, translate: (a, n) => num(fn('power', nums('POWER', a, n))) },
-  { name: 'SQRT', syntax: 'SQRT(value)', description: 'Square root', example: 'SQRT({Area})', min: 1, max: 1, translate: (a, n) => num(fn('sqrt', nums('SQRT', a, n))) },
+  { name: 'SQRT', syntax: 'SQRT(value)', description: 'Square root (empty for a negative number)', example: 'SQRT({Area})', min: 1, max: 1,
+    translate: (a, n) => {
+      const [x] = nums('SQRT', a, n);
+      // Some engines fail on a negative number, others answer NULL: NULL everywhere.
+      return num({ kind: 'case', whens: [{ when: { kind: 'cmp', op: '<', left: x!, right: { kind: 'dangerousRaw', sql: '0' } }, then: { kind: 'dangerousRaw', sql: 'NULL' } }], else: fn('sqrt', [x!]) });
+    } },
   { name: 'ABS', syntax: 'ABS(value)', description: 'Absolute value', example: 'ABS({Balance})', min: 1, max: 1, translate: (a, n) => num(fn('abs', nums('ABS', a, n))) },
   { name: 'CONCAT', syntax: 'CONCAT(text1, [text2, ...])', description: 'Joins texts (empty values count as empty text)', example: "CONCAT({First Name}, ' ', {Last Name})", min: 1, max: Infinity,
     translate: (a) => str(ffn('concat', ...a.map(asText))) },

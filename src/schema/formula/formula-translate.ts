@@ -45,7 +45,9 @@ export function translateFormula(n: FNode, ref: RefResolver): Typed {
         if (l.type !== r.type && !(l.type === 'date' && r.type === 'string') && !(l.type === 'string' && r.type === 'date')) {
           throw new FormulaError(`Cannot compare ${article(l.type)} with ${article(r.type)}`, n.pos);
         }
-        return fromCond({ kind: 'cmp', op: CMP[n.op]!, left: l.expr, right: r.expr });
+        // A text literal compared with a date stays untyped, so every engine reads it as a date.
+        const bare = (x: Typed, node: FNode): Expr => (node.kind === 'str' && (l.type === 'date' || r.type === 'date') ? { kind: 'val', value: node.value } : x.expr);
+        return fromCond({ kind: 'cmp', op: CMP[n.op]!, left: bare(l, n.left), right: bare(r, n.right) });
       }
       const left = asNumber(l, `'${n.op}'`, n.left.pos);
       const right = asNumber(r, `'${n.op}'`, n.right.pos);

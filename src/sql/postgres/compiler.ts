@@ -1,6 +1,6 @@
 /** PostgreSQL: double-quoted names, `$n` placeholders, ILIKE, RETURNING, NULLS FIRST/LAST. */
-import type { SqlValue } from '../ast';
-import { BaseCompiler, quoteWith } from '../compiler';
+import type { Cond, SqlValue } from '../ast';
+import { BaseCompiler, Params, quoteWith } from '../compiler';
 import { POSTGRES_SPELLINGS } from './formula-functions';
 
 export class PostgresCompiler extends BaseCompiler {
@@ -11,6 +11,10 @@ export class PostgresCompiler extends BaseCompiler {
   }
   override like(left: string, pattern: string, not: boolean): string {
     return `${left}::text ${not ? 'NOT ILIKE' : 'ILIKE'} ${pattern}`;
+  }
+  /** A real boolean (formulas compare it with true/false); NULL comparisons read as false, as elsewhere. */
+  override condAsValue(c: Cond, p: Params): string {
+    return `COALESCE((${this.cond(c, p)}), FALSE)`;
   }
   override limitAll(): string {
     return '';

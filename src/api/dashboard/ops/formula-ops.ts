@@ -9,9 +9,8 @@ import { parseArgs } from '../op';
 import { notFound } from '../../../lib/errors';
 import { LIMITS } from '../../../config/limits';
 import { FormulaError } from '../../../schema/formula/formula-error';
-import { toCanonical } from '../../../schema/formula/formula-text';
 import { formulaFunctionList } from '../../../schema/formula/formula-functions';
-import { formulaTyped } from '../../../schema/virtual-columns';
+import { checkFormula } from '../../../schema/virtual-columns';
 
 const Args = z.object({
   tn: z.string().min(1),
@@ -29,7 +28,7 @@ export const formulaValidate: DashboardOp = {
     const t = pdb.table(a.tn);
     if (!t) throw notFound(`Table '${a.tn}' not found`);
     try {
-      const typed = formulaTyped(t, toCanonical(a.formula, t), undefined, a._cn ? [a._cn] : []);
+      const typed = checkFormula(t, a.formula, a._cn ? [a._cn] : []);
       return { ok: true, type: typed.type };
     } catch (e) {
       if (!(e instanceof FormulaError)) throw e;

@@ -32,7 +32,8 @@ export const modelUpdate: DashboardOp = {
     for (const [name, change] of Object.entries(a.columns ?? {})) {
       const c = t.columns.find((x) => x.cn === name || x._cn === name);
       if (!c) throw badRequest(`Column '${name}' not found`);
-      if (change._cn && t.columns.some((x) => x !== c && x._cn === change._cn)) throw badRequest(`Another column is already shown as '${change._cn}'`);
+      const taken = (alias: string) => t.columns.some((x) => x !== c && x._cn === alias) || (t.virtuals ?? []).some((v) => v._cn === alias);
+      if (change._cn && taken(change._cn)) throw badRequest(`Another column is already shown as '${change._cn}'`);
       columns[c.cn] = { ...columns[c.cn], ...change };
     }
     await repo.set(projectId, dbAlias, t.tn, { ...current, ...(a._tn ? { _tn: a._tn } : {}), ...(a.hidden !== undefined ? { hidden: a.hidden } : {}), columns });

@@ -85,7 +85,7 @@ export const virtualColumnUpdate: DashboardOp = {
     if (name !== a._cn) assertFreeAlias(ctx.t, name, a._cn);
     const uidt = a.column.uidt ?? current.uidt;
     // Unchanged parts of the definition come from the current one, as the user sees it.
-    const input = VirtualColumnInput.parse({
+    const input = parseArgs(VirtualColumnInput, {
       _cn: name,
       uidt,
       formula: a.column.formula ?? current.formula?.text,
