@@ -8,6 +8,7 @@ import type { ColumnMeta, TableMeta, VirtualMeta } from '../api/dashboard';
 import type { DbScope } from '../api/schema';
 import { schemaChanged, schemaDialog } from '../stores/schema-ui';
 import { closeTableTab } from '../stores/tabs';
+import { canShare } from '../stores/project';
 import { proposeChange, proposeVirtual } from '../features/schema/change-flow';
 
 export interface Command {
@@ -63,9 +64,9 @@ export interface TargetCommand<T> {
   run: (target: T) => void;
 }
 
-/** Commands of a database's Tables node. */
+/** Commands of a database's Tables node (schema changes: project owners and creators only). */
 export const DB_COMMANDS: TargetCommand<DbScope>[] = [
-  { id: 'table.create', label: 'Create table', run: (scope) => (schemaDialog.value = { kind: 'createTable', scope }) },
+  { id: 'table.create', label: 'Create table', when: () => canShare.value, run: (scope) => (schemaDialog.value = { kind: 'createTable', scope }) },
 ];
 
 /** A table of the tree. */
@@ -77,11 +78,12 @@ export interface TableTarget {
 
 /** Commands of a table's context menu in the tree. */
 export const TABLE_COMMANDS: TargetCommand<TableTarget>[] = [
-  { id: 'table.rename', label: 'Rename', run: (t) => (schemaDialog.value = { kind: 'renameTable', scope: t.scope, tn: t.tn, _tn: t._tn }) },
+  { id: 'table.rename', label: 'Rename', when: () => canShare.value, run: (t) => (schemaDialog.value = { kind: 'renameTable', scope: t.scope, tn: t.tn, _tn: t._tn }) },
   { id: 'table.refresh', label: 'Refresh', run: () => schemaChanged() },
   {
     id: 'table.delete',
     label: 'Delete',
+    when: () => canShare.value,
     run: (t) =>
       void proposeChange(`Delete table ${t._tn}`, t.scope, 'tableDelete', { tn: t.tn }).then((done) => done && closeTableTab(t.scope.dbAlias, t._tn)),
   },

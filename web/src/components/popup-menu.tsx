@@ -1,6 +1,6 @@
 /**
  * A small menu of actions at a point of the screen (a context menu, or under the button that
- * opened it): role menu with menu items; Esc or a click elsewhere closes it.
+ * opened it): role menu with menu items, arrow keys move between them; Esc or a click elsewhere closes it.
  */
 import { useEffect, useRef } from 'react';
 
@@ -20,6 +20,16 @@ export function PopupMenu(props: { label: string; at: { x: number; y: number }; 
     };
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') props.onClose();
+      // Up and down move between the items, round the ends.
+      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        const items = [...(ref.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+        const i = items.indexOf(document.activeElement as HTMLButtonElement);
+        const next = items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length];
+        if (next) {
+          e.preventDefault();
+          next.focus();
+        }
+      }
     };
     document.addEventListener('mousedown', outside);
     document.addEventListener('keydown', onKey);

@@ -16,6 +16,8 @@ export const LIMITS = {
   formulaCheckMs: 300,
   /** Suggestions shown under the formula editor. */
   formulaSuggestions: 8,
+  /** Highest value of a Rating column (the server's ratingMax). */
+  ratingMax: 10,
   /** Longest table or column name (the shortest limit of the engines: PostgreSQL's 63). */
   sqlNameMax: 63,
 } as const;

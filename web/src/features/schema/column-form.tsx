@@ -78,7 +78,8 @@ export function ColumnForm(props: Props) {
         {draft.uidt !== 'Links' ? <TextField label="Column name" name="col-name" value={draft.name} onChange={(v) => setDraft(withName(draft, v))} autoFocus /> : null}
         <div className="field">
           <label htmlFor="f-col-type">Column type</label>
-          <select id="f-col-type" value={draft.uidt} disabled={!!props.virtual} onChange={(e) => setDraft(withType(draft, e.target.value))}>
+          <select id="f-col-type" value={draft.uidt} disabled={!!props.virtual || !!props.column?.pk} onChange={(e) => setDraft(withType(draft, e.target.value))}>
+            {props.column && !COLUMN_TYPES.some((t) => t.uidt === props.column!.uidt) ? <option value={props.column.uidt}>{props.column.uidt}</option> : null}
             <optgroup label="Fields">
               {COLUMN_TYPES.map((t) => (
                 <option key={t.uidt} value={t.uidt}>{t.label}</option>

@@ -14,6 +14,8 @@ export interface ColumnType {
   options: TypeOption[];
   /** The length or "precision,scale" proposed for a new column. */
   dtxp?: string;
+  /** What the server checks on writes, shown under the type. */
+  hint?: string;
 }
 
 /** Every physical logical type, in the order of the type picker. */
@@ -24,17 +26,17 @@ export const COLUMN_TYPES: ColumnType[] = [
   { uidt: 'Decimal', label: 'Decimal', options: ['precision'], dtxp: '10,2' },
   { uidt: 'Currency', label: 'Currency', options: ['precision'], dtxp: '12,2' },
   { uidt: 'Percent', label: 'Percent', options: ['precision'], dtxp: '5,2' },
-  { uidt: 'Rating', label: 'Rating', options: [] },
+  { uidt: 'Rating', label: 'Rating', options: [], hint: `Whole numbers from 0 to ${LIMITS.ratingMax}.` },
   { uidt: 'Duration', label: 'Duration', options: [] },
   { uidt: 'Checkbox', label: 'Checkbox', options: [] },
   { uidt: 'Date', label: 'Date', options: [] },
   { uidt: 'DateTime', label: 'Date and time', options: [] },
   { uidt: 'Time', label: 'Time', options: [] },
-  { uidt: 'Email', label: 'Email', options: ['length'], dtxp: '255' },
-  { uidt: 'URL', label: 'URL', options: [] },
-  { uidt: 'PhoneNumber', label: 'Phone number', options: ['length'], dtxp: '32' },
-  { uidt: 'SingleSelect', label: 'Single select', options: ['choices'] },
-  { uidt: 'MultiSelect', label: 'Multi select', options: ['choices'] },
+  { uidt: 'Email', label: 'Email', options: ['length'], dtxp: '255', hint: 'Values must be email addresses.' },
+  { uidt: 'URL', label: 'URL', options: [], hint: 'Values must be URLs.' },
+  { uidt: 'PhoneNumber', label: 'Phone number', options: ['length'], dtxp: '32', hint: 'Values must be phone numbers.' },
+  { uidt: 'SingleSelect', label: 'Single select', options: ['choices'], hint: 'Values must be one of the options.' },
+  { uidt: 'MultiSelect', label: 'Multi select', options: ['choices'], hint: 'Values are some of the options, separated by commas.' },
   { uidt: 'JSON', label: 'JSON', options: [] },
   { uidt: 'Attachment', label: 'Attachment', options: [] },
 ];

@@ -6,9 +6,11 @@ import { typeOf } from './column-types';
 export function TypeOptions(props: { draft: ColumnDraft; onChange: (d: ColumnDraft) => void; isKey?: boolean }) {
   const d = props.draft;
   const set = (patch: Partial<ColumnDraft>) => props.onChange({ ...d, ...patch });
-  const options = typeOf(d.uidt)?.options ?? [];
+  const type = typeOf(d.uidt);
+  const options = type?.options ?? [];
   return (
     <div className="type-options">
+      {type?.hint ? <p className="muted type-hint">{type.hint}</p> : null}
       {options.includes('length') ? <TextField label="Length" name="col-length" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="255" /> : null}
       {options.includes('precision') ? <TextField label="Precision, scale" name="col-precision" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="10,2" /> : null}
       {options.includes('choices') ? (

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { DB_COMMANDS, TABLE_COMMANDS, type TableTarget } from '../../actions/registry';
 import type { DbScope } from '../../api/schema';
 import { PopupMenu } from '../../components/popup-menu';
+import { useSignals } from '../../stores/signals';
 
 export function TableLeaf(props: { target: TableTarget; onOpen: () => void }) {
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
@@ -46,9 +47,10 @@ export function TableLeaf(props: { target: TableTarget; onOpen: () => void }) {
 
 /** The Tables node's actions (create table). */
 export function TablesActions(props: { scope: DbScope }) {
+  useSignals();
   return (
     <>
-      {DB_COMMANDS.map((c) => (
+      {DB_COMMANDS.filter((c) => !c.when || c.when(props.scope)).map((c) => (
         <button key={c.id} className="icon-btn tree-add" aria-label={c.label} title={c.label} onClick={() => c.run(props.scope)}>
           +
         </button>
