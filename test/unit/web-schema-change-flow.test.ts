@@ -104,3 +104,12 @@ test('a migration action shows the statements it was given, and a newer change d
   await confirmPending();
   expect(await second).toBe('undone');
 });
+
+test('removing a link names the parent and child as relationDelete expects, from either side', async () => {
+  const { relationDeleteArgs } = await import('../../web/src/features/schema/relation-args');
+  const meta = { tn: 'orders', _tn: 'Orders', type: 'table' as const, pks: ['id'], displayColumn: null, readOnly: null, columns: [], relations: [] };
+  const rel = (type: 'hm' | 'bt' | 'mm', table: string) => ({ type, alias: table, table, columns: [], refColumns: [], targetPks: [], targetDisplay: null, targetIsJunction: false });
+  expect(relationDeleteArgs({ scope, meta, relation: rel('bt', 'Customers') })).toEqual({ type: 'hm', parentTn: 'Customers', childTn: 'orders' });
+  expect(relationDeleteArgs({ scope, meta, relation: rel('hm', 'Lines') })).toEqual({ type: 'hm', parentTn: 'orders', childTn: 'Lines' });
+  expect(relationDeleteArgs({ scope, meta, relation: rel('mm', 'Tags') })).toEqual({ type: 'mm', parentTn: 'orders', childTn: 'Tags' });
+});

@@ -5,11 +5,13 @@
 import { signal } from '../stores/signals';
 import { darkTheme, nextTheme } from '../stores/settings';
 import type { ColumnMeta, TableMeta, VirtualMeta } from '../api/dashboard';
+import type { RelationTarget } from '../features/schema/relation-args';
 import type { DbScope } from '../api/schema';
 import { schemaChanged, schemaDialog } from '../stores/schema-ui';
 import { closeTableTab } from '../stores/tabs';
 import { canShare } from '../stores/project';
 import { proposeChange, proposeVirtual } from '../features/schema/change-flow';
+import { relationDeleteArgs } from '../features/schema/relation-args';
 
 export interface Command {
   id: string;
@@ -122,6 +124,19 @@ export const COLUMN_COMMANDS: TargetCommand<ColumnTarget>[] = [
       void (c.virtual
         ? proposeVirtual(`Delete column ${c.virtual._cn}`, c.scope, 'virtualColumnDelete', { tn: c.meta.tn, _cn: c.virtual._cn })
         : proposeChange(`Delete column ${c.column!._cn}`, c.scope, 'columnDelete', { tn: c.meta.tn, cn: c.column!.cn })),
+  },
+];
+
+/** A relation shown as a column of the grid. */
+export type { RelationTarget };
+
+/** Commands of a relation column's header menu. */
+export const RELATION_COMMANDS: TargetCommand<RelationTarget>[] = [
+  {
+    id: 'relation.delete',
+    label: 'Remove link',
+    when: () => canShare.value,
+    run: (t) => void proposeChange(`Remove link between ${t.meta._tn} and ${t.relation.table}`, t.scope, 'relationDelete', relationDeleteArgs(t)),
   },
 ];
 

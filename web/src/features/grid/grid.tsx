@@ -20,6 +20,7 @@ import { QueryToolbar } from './query-toolbar';
 import { ViewsDrawer } from './views-drawer';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
+import { RelationHeader } from './relation-header';
 import { gridColumns } from './grid-columns';
 import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
@@ -185,9 +186,7 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
           ))}
           <div className="col-pad" style={{ width: rightPad }} />
           {relations.map((r) => (
-            <div key={`${r.type}:${r.alias}`} className="grid-th relation-th" role="columnheader" title={{ hm: 'has many', bt: 'belongs to', mm: 'many to many' }[r.type]}>
-              {r.table} <span className="grid-type">{{ hm: 'has many', bt: 'belongs to', mm: 'many to many' }[r.type]}</span>
-            </div>
+            <RelationHeader key={`${r.type}:${r.alias}`} target={{ scope, meta, relation: r }} />
           ))}
         </div>
         {count === 0 ? <div className="grid-empty muted">{store.where.value ? 'No rows match the filter' : 'No rows yet'}</div> : null}

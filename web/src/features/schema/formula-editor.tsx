@@ -2,7 +2,7 @@
  * The formula editor: the expression, checked by the server while the user types (after a short
  * pause) with its error shown, and suggestions of functions and columns to insert.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { schemaApi, type DbScope, type FormulaCheck, type FormulaFunction } from '../../api/schema';
 import { LIMITS } from '../../lib/limits';
 import { applySuggestion, suggest } from './formula-suggest';
@@ -25,6 +25,15 @@ export function FormulaEditor(props: { scope: DbScope; tn: string; columns: stri
   const [check, setCheck] = useState<FormulaCheck | { pending: true } | null>(null);
   const [cursor, setCursor] = useState(props.value.length);
   const area = useRef<HTMLTextAreaElement>(null);
+  // Where the caret goes once an inserted suggestion is in the text (set right after the render).
+  const caretAfterInsert = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterInsert.current;
+    if (at === null || !area.current) return;
+    caretAfterInsert.current = null;
+    area.current.focus();
+    area.current.setSelectionRange(at, at);
+  }, [props.value]);
   useEffect(() => {
     functionsOf(props.scope).then(setFns, (e) => setCheck({ ok: false, msg: `Functions could not be read: ${(e as Error).message}` }));
   }, [props.scope.projectId, props.scope.dbAlias]);
@@ -46,12 +55,9 @@ export function FormulaEditor(props: { scope: DbScope; tn: string; columns: stri
   const list = suggest(props.value, cursor, fns, props.columns, LIMITS.formulaSuggestions);
   const insert = (i: number) => {
     const next = applySuggestion(props.value, cursor, list[i]!);
+    caretAfterInsert.current = next.cursor;
     props.onChange(next.text);
     setCursor(next.cursor);
-    requestAnimationFrame(() => {
-      area.current?.focus();
-      area.current?.setSelectionRange(next.cursor, next.cursor);
-    });
   };
   const track = (e: { currentTarget: HTMLTextAreaElement }) => setCursor(e.currentTarget.selectionStart);
   return (
