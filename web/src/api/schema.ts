@@ -73,6 +73,7 @@ export interface FormulaFunction {
 }
 
 /** The answer of formulaValidate (always status 200). */
+/** `position`: 0-based offset in the formula text of the first problem, when known. */
 export type FormulaCheck = { ok: true; type: string } | { ok: false; msg: string; position?: number };
 
 /** Where a change applies: the project and one of its databases. */
@@ -91,7 +92,9 @@ export const schemaApi = {
   virtual: (scope: DbScope, op: VirtualOp, args: Record<string, unknown>) => dashboardOp<TableMeta>(op, { ...scope, plus: true, args }),
   /** Sets the display order of a table's columns (SQL names). */
   reorder: (scope: DbScope, tn: string, order: string[]) => dashboardOp('columnReorder', { ...scope, args: { tn, order } }),
-  formulaValidate: (scope: DbScope, tn: string, formula: string) => dashboardOp<FormulaCheck>('formulaValidate', { ...scope, args: { tn, formula } }),
+  /** Checks formula text; `editing` names the virtual column being edited (using itself is a cycle). */
+  formulaValidate: (scope: DbScope, tn: string, formula: string, editing?: string) =>
+    dashboardOp<FormulaCheck>('formulaValidate', { ...scope, args: { tn, formula, ...(editing ? { _cn: editing } : {}) } }),
   formulaFunctions: async (scope: DbScope) => (await dashboardOp<{ list: FormulaFunction[] }>('formulaFunctions', scope)).list,
   migrations: async (scope: DbScope) => (await dashboardOp<{ list: Migration[] }>('migrationList', scope)).list,
   apply: (scope: DbScope, target: { id: string | number } | { all: true }) => dashboardOp('migrationApply', { ...scope, args: target }),

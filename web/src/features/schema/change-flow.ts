@@ -48,7 +48,10 @@ export async function confirmPending(): Promise<void> {
     schemaChanged();
     p.settle(out);
   } catch {
-    // track() has shown the server's message (toast and bell).
+    // track() has shown the server's message (toast and bell). The schema is read again all the
+    // same: an engine without transactional DDL may have run the steps before the failing one,
+    // and a failed migration is listed as failed.
+    schemaChanged();
     p.settle(null);
   }
 }

@@ -97,7 +97,7 @@ export function ColumnForm(props: Props) {
         {draft.uidt === 'Links' ? (
           <LinkPicker scope={scope} meta={meta} draft={draft} onChange={setDraft} />
         ) : draft.uidt === 'Formula' ? (
-          <FormulaEditor scope={scope} tn={meta.tn} columns={columnNames} value={draft.formula} onChange={(formula) => setDraft({ ...draft, formula })} />
+          <FormulaEditor scope={scope} tn={meta.tn} columns={columnNames} value={draft.formula} onChange={(formula) => setDraft({ ...draft, formula })} editing={props.virtual?._cn} />
         ) : isVirtual ? (
           <RelationColumnPicker scope={scope} meta={meta} draft={draft} onChange={setDraft} />
         ) : (

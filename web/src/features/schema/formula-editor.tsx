@@ -20,7 +20,7 @@ function functionsOf(scope: DbScope): Promise<FormulaFunction[]> {
   return functionsCache.get(key)!;
 }
 
-export function FormulaEditor(props: { scope: DbScope; tn: string; columns: string[]; value: string; onChange: (v: string) => void }) {
+export function FormulaEditor(props: { scope: DbScope; tn: string; columns: string[]; value: string; onChange: (v: string) => void; editing?: string }) {
   const [fns, setFns] = useState<FormulaFunction[]>([]);
   const [check, setCheck] = useState<FormulaCheck | { pending: true } | null>(null);
   const [cursor, setCursor] = useState(props.value.length);
@@ -42,7 +42,7 @@ export function FormulaEditor(props: { scope: DbScope; tn: string; columns: stri
     setCheck({ pending: true });
     let live = true;
     const timer = setTimeout(() => {
-      schemaApi.formulaValidate(props.scope, props.tn, props.value).then(
+      schemaApi.formulaValidate(props.scope, props.tn, props.value, props.editing).then(
         (r) => live && setCheck(r),
         (e) => live && setCheck({ ok: false, msg: (e as Error).message }),
       );
@@ -87,7 +87,7 @@ export function FormulaEditor(props: { scope: DbScope; tn: string; columns: stri
         ) : check.ok ? (
           <span className="formula-ok">Valid formula ({check.type})</span>
         ) : (
-          <span className="field-error" role="alert">{check.msg}{check.position !== undefined ? ` (at position ${check.position})` : ''}</span>
+          <span className="field-error" role="alert">{check.msg}{check.position !== undefined ? ` (at character ${check.position + 1})` : ''}</span>
         )}
       </div>
       {list.length ? (
