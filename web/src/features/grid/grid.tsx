@@ -134,7 +134,6 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
         <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}>↻</Button>
         <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
         {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
-        {canEditSchema ? <Button variant="secondary" onClick={command('grid.addColumn').run}>{command('grid.addColumn').label}</Button> : null}
         {!readOnly && hasSelection ? (
           <Button variant="danger" onClick={command('grid.deleteRows').run}>
             {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
@@ -188,6 +187,11 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
           {relations.map((r) => (
             <RelationHeader key={`${r.type}:${r.alias}`} target={{ scope, meta, relation: r }} />
           ))}
+          {canEditSchema ? (
+            <div className="grid-th add-col-th" role="columnheader" aria-label="New column">
+              <button className="add-col-btn" aria-label={command('grid.addColumn').label} title={command('grid.addColumn').label} onClick={command('grid.addColumn').run}>+</button>
+            </div>
+          ) : null}
         </div>
         {count === 0 ? <div className="grid-empty muted">{store.where.value ? 'No rows match the filter' : 'No rows yet'}</div> : null}
         <div style={{ height: rows.getTotalSize(), position: 'relative' }}>

@@ -66,14 +66,12 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
     if (refused) toast('error', refused, LIMITS.toastMs.long);
   };
   return (
-    <li>
-      <div className="tree-node-row">
-        <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
-          <span className="tree-caret">{open ? '▾' : '▸'}</span> {props.kind}
-          {items ? <span className="tree-count">{items.length}</span> : null}
-        </button>
-        {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
-      </div>
+    <li className={props.kind === 'Tables' ? 'tree-group has-actions' : 'tree-group'}>
+      <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span className="tree-caret">{open ? '▾' : '▸'}</span> {props.kind}
+        {items ? <span className="tree-count">{items.length}</span> : null}
+      </button>
+      {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
       {open && items ? (
         <ul className="tree-children">
           {items.slice(0, shown).map((it) => (
