@@ -14,6 +14,8 @@ export interface VirtualMeta {
   formula?: { text: string; error?: string };
   rollup?: { relation: string; column: string; fn: string };
   lookup?: { relation: string; column: string };
+  /** Why the column no longer works (a column or relation it uses was dropped). */
+  error?: string;
 }
 export interface RelationMeta { type: 'hm' | 'bt' | 'mm'; alias: string; table: string; columns: string[]; refColumns: string[]; targetPks: string[]; targetDisplay: string | null; targetIsJunction: boolean }
 export interface TableMeta { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; displayColumn: string | null; readOnly: string | null; columns: ColumnMeta[]; relations: RelationMeta[]; virtuals?: VirtualMeta[] }

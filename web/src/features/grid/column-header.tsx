@@ -13,20 +13,21 @@ const SORT_ONLY = new Set(['column.sortAsc', 'column.sortDesc']);
 export function ColumnHeader(props: { column: ColumnMeta; width: number; target: ColumnTarget; canEditSchema: boolean; onResize: (px: number) => void }) {
   const { column: c, target } = props;
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
+  const problem = target.virtual ? (target.virtual.error ?? target.virtual.formula?.error) : undefined;
   const entries = COLUMN_COMMANDS.filter((cmd) => (props.canEditSchema || SORT_ONLY.has(cmd.id)) && (!cmd.when || cmd.when(target)));
   return (
     <div
       className="grid-th"
       role="columnheader"
       style={{ width: props.width }}
-      title={target.virtual ? `${target.virtual.uidt}${target.virtual.formula?.error ? ` · ${target.virtual.formula.error}` : ''}` : `${c.dt}${c.pk ? ' · primary key' : ''}`}
+      title={target.virtual ? `${target.virtual.uidt}${problem ? ` · ${problem}` : ''}` : `${c.dt}${c.pk ? ' · primary key' : ''}`}
       onContextMenu={(e) => {
         e.preventDefault();
         setMenuAt({ x: e.clientX, y: e.clientY });
       }}
     >
       <span className="grid-th-name">{c._cn}</span> <span className="grid-type">{c.uidt}</span>
-      {target.virtual?.formula?.error ? <span className="grid-th-error" aria-label={`${c._cn} is invalid`}>!</span> : null}
+      {problem ? <span className="grid-th-error" role="img" aria-label={`${c._cn} no longer works: ${problem}`} title={problem}>!</span> : null}
       <button
         className="grid-th-menu"
         aria-label={`Column menu of ${c._cn}`}
