@@ -7,6 +7,7 @@ CREATE TABLE nc_schema_migrations (
   title TEXT NOT NULL,
   up TEXT NOT NULL,
   down TEXT NOT NULL,
+  renames TEXT NOT NULL DEFAULT '[]',
   status TEXT NOT NULL,
   error TEXT,
   created_at TEXT NOT NULL,

@@ -6,7 +6,11 @@
 import type { MetaStore } from './store';
 import { newId, nowIso } from '../lib/ids';
 
+/** pending: recorded, not applied (or rolled back); applied; failed: its last run failed. */
 export type MigrationStatus = 'pending' | 'applied' | 'failed';
+
+/** A table or column the change renames, so applying or rolling it back moves metadata along. */
+export type MigrationRename = { kind: 'tableRenamed'; from: string; to: string } | { kind: 'columnRenamed'; tn: string; from: string; to: string };
 
 /** A recorded schema change as the migration operations answer it. */
 export interface SchemaMigration {
@@ -15,6 +19,7 @@ export interface SchemaMigration {
   up: string[];
   down: string[];
   status: MigrationStatus;
+  renames: MigrationRename[];
   createdAt: string;
   appliedAt: string | null;
   error?: string;
@@ -25,6 +30,7 @@ interface Row {
   title: string;
   up: string;
   down: string;
+  renames: string;
   status: MigrationStatus;
   error: string | null;
   created_at: string;
@@ -37,6 +43,7 @@ const fromRow = (r: Row): SchemaMigration => ({
   up: JSON.parse(r.up) as string[],
   down: JSON.parse(r.down) as string[],
   status: r.status,
+  renames: JSON.parse(r.renames) as MigrationRename[],
   createdAt: r.created_at,
   appliedAt: r.applied_at,
   ...(r.error ? { error: r.error } : {}),
@@ -46,13 +53,13 @@ const fromRow = (r: Row): SchemaMigration => ({
 export function schemaMigrationsRepo(meta: MetaStore, projectId: string, dbAlias: string) {
   return {
     /** Records a change; answers its id. */
-    async add(m: { title: string; up: string[]; down: string[]; status: MigrationStatus; error?: string }): Promise<string> {
+    async add(m: { title: string; up: string[]; down: string[]; renames?: MigrationRename[]; status: MigrationStatus; error?: string }): Promise<string> {
       const id = newId('mg');
       const now = nowIso();
       await meta.run(
-        `INSERT INTO nc_schema_migrations (id, seq, project_id, db_alias, title, up, down, status, error, created_at, applied_at)
-         VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM nc_schema_migrations), ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        [id, projectId, dbAlias, m.title, JSON.stringify(m.up), JSON.stringify(m.down), m.status, m.error ?? null, now, m.status === 'applied' ? now : null],
+        `INSERT INTO nc_schema_migrations (id, seq, project_id, db_alias, title, up, down, renames, status, error, created_at, applied_at)
+         VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM nc_schema_migrations), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        [id, projectId, dbAlias, m.title, JSON.stringify(m.up), JSON.stringify(m.down), JSON.stringify(m.renames ?? []), m.status, m.error ?? null, now, m.status === 'applied' ? now : null],
       );
       return id;
     },

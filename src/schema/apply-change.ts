@@ -7,13 +7,14 @@
  */
 import type { MetaStore } from '../meta/store';
 import { modelsRepo } from '../meta/models-repo';
-import { schemaMigrationsRepo, type SchemaMigration } from '../meta/schema-migrations-repo';
+import { schemaMigrationsRepo, type MigrationRename, type SchemaMigration } from '../meta/schema-migrations-repo';
 import { runDdl } from '../sql/ddl-runner';
 import { AppError, badRequest, conflict, isAppError, notFound } from '../lib/errors';
 import type { ProjectRegistry } from './registry';
 import type { ChangePlan, MetaEdits } from './change-plan';
 import { emitSchemaEvent } from './schema-events';
 
+/** The project database a change applies to, with the stores it keeps in step. */
 export interface ChangeScope {
   meta: MetaStore;
   projects: ProjectRegistry;
@@ -66,7 +67,8 @@ export async function applyChange(s: ChangeScope, plan: ChangePlan): Promise<Mig
   const repo = schemaMigrationsRepo(s.meta, s.projectId, s.dbAlias);
   let migration: MigrationRef | null = null;
   if (plan.up.length > 0) {
-    const id = await repo.add({ title: plan.title, up: plan.up, down: plan.down, status: 'pending' });
+    const renames = (plan.events ?? []).filter((e): e is MigrationRename => e.kind === 'tableRenamed' || e.kind === 'columnRenamed');
+    const id = await repo.add({ title: plan.title, up: plan.up, down: plan.down, renames, status: 'pending' });
     try {
       await runDdl(pdb.db, { statements: plan.up, undo: plan.down, checks: plan.checks, evolution: { id, title: plan.title, action: 'insert' } });
     } catch (e) {
@@ -98,6 +100,30 @@ async function runMigration(s: ChangeScope, m: SchemaMigration, direction: 'appl
     throw isAppError(e) ? new AppError(e.code, what + e.message) : e;
   }
   await repo.setStatus(m.id, apply ? 'applied' : 'pending');
+  // Display names and logical types follow the renamed objects back (rollback) and forth (apply).
+  const renames = apply ? m.renames : [...m.renames].reverse().map(reversed);
+  for (const r of renames) {
+    await moveMeta(metaEdits(s), r);
+    await emitSchemaEvent({ ...r, meta: s.meta, projectId: s.projectId, dbAlias: s.dbAlias });
+  }
+}
+
+const reversed = (r: MigrationRename): MigrationRename => ({ ...r, from: r.to, to: r.from });
+
+/** Moves the user metadata of a renamed table or column to its new name. */
+async function moveMeta(edits: MetaEdits, r: MigrationRename): Promise<void> {
+  if (r.kind === 'tableRenamed') {
+    const m = await edits.get(r.from);
+    await edits.remove(r.from);
+    await edits.set(r.to, m);
+    return;
+  }
+  const m = await edits.get(r.tn);
+  const columns = { ...(m.columns ?? {}) };
+  if (!columns[r.from]) return;
+  columns[r.to] = columns[r.from]!;
+  delete columns[r.from];
+  await edits.set(r.tn, { ...m, columns });
 }
 
 /** Applies one pending (or failed) migration, or every pending one oldest first; answers those applied. */

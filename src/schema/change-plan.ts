@@ -27,6 +27,7 @@ export interface MetaEdits {
 /** A schema event without its scope (the applier adds project and database). */
 export type ChangeEvent = SchemaEvent extends infer E ? (E extends unknown ? Omit<E, 'meta' | 'projectId' | 'dbAlias'> : never) : never;
 
+/** Up and down statements of one change, with what follows it. */
 export interface ChangePlan {
   title: string;
   up: string[];

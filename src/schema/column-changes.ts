@@ -51,6 +51,11 @@ export async function planColumnAdd(ctx: PlanContext, a: { tn: string; column: C
     const keep = shape.columns.map((c) => c.name);
     up = ctx.ddl.rebuildTable(ref(t.tn), { ...shape, columns: [...shape.columns, def] }, keep);
     down = ctx.ddl.rebuildTable(ref(t.tn), shape);
+  } else if (def.unique) {
+    // A named constraint, so that undoing the change can drop it first (SQL Server needs that).
+    const name = constraintName('uq', t.tn, cn);
+    up = [...ctx.ddl.addColumn(ref(t.tn), { ...def, unique: undefined }), ...ctx.ddl.addUnique(ref(t.tn), name, cn)];
+    down = [...ctx.ddl.dropUnique(ref(t.tn), name), ...ctx.ddl.dropColumn(ref(t.tn), cn)];
   } else {
     up = ctx.ddl.addColumn(ref(t.tn), def);
     down = ctx.ddl.dropColumn(ref(t.tn), cn);
@@ -64,6 +69,7 @@ export async function planColumnAdd(ctx: PlanContext, a: { tn: string; column: C
   };
 }
 
+/** What columnUpdate may change; fields left out keep their value. */
 export interface ColumnChange {
   cn?: string;
   _cn?: string;
@@ -179,6 +185,11 @@ export async function planColumnDelete(ctx: PlanContext, a: { tn: string; cn: st
     up = simple ? ctx.ddl.dropColumn(ref(t.tn), c.cn) : ctx.ddl.rebuildTable(ref(t.tn), rest);
     const original = { ...shape, columns: shape.columns.map((x) => (x.name === c.cn && c.default === null ? { ...x, nullable: true } : x)) };
     down = ctx.ddl.rebuildTable(ref(t.tn), original, rest.columns.map((x) => x.name));
+  } else if (c.unique && ctx.engine === 'mssql') {
+    // SQL Server drops no column that a constraint still covers.
+    const name = (await findUniqueConstraint(ctx.db, t.tn, c.cn)) ?? constraintName('uq', t.tn, c.cn);
+    up = [...ctx.ddl.dropUnique(ref(t.tn), name), ...ctx.ddl.dropColumn(ref(t.tn), c.cn)];
+    down = [...ctx.ddl.addColumn(ref(t.tn), { ...back, unique: undefined }), ...ctx.ddl.addUnique(ref(t.tn), name, c.cn)];
   } else {
     up = ctx.ddl.dropColumn(ref(t.tn), c.cn);
     down = ctx.ddl.addColumn(ref(t.tn), back);
@@ -188,12 +199,7 @@ export async function planColumnDelete(ctx: PlanContext, a: { tn: string; cn: st
     up,
     down,
     table: t.tn,
-    meta: async (edits) => {
-      const m = await edits.get(t.tn);
-      const columns = { ...(m.columns ?? {}) };
-      delete columns[c.cn];
-      await edits.set(t.tn, { ...m, columns });
-    },
+    // Its metadata stays for a rollback; a column added later under the name starts afresh.
     events: [{ kind: 'columnDropped', tn: t.tn, cn: c.cn }],
   };
 }

@@ -15,10 +15,13 @@ export const DDL_UITYPES = [
   'Date', 'DateTime', 'Time', 'Email', 'URL', 'PhoneNumber', 'SingleSelect', 'MultiSelect', 'JSON', 'Attachment',
 ] as const satisfies readonly UiType[];
 
+/** One of DDL_UITYPES. */
 export type DdlUiType = (typeof DDL_UITYPES)[number];
 
+/** A default as a caller gives it ('now' on a DateTime means the current time). */
 export type DefaultInput = string | number | boolean | null;
 
+/** A new column: SQL name, display name, logical type and constraints. */
 export interface ColumnInput {
   cn: string;
   _cn?: string;

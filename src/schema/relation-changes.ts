@@ -9,6 +9,7 @@ import { columnDefOfModel } from './column-input';
 import { assertNoTable, checkSqlName, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
 import type { ColumnModel, RelationModel, TableModel } from './model';
 
+/** The ON DELETE action of a new foreign key. */
 export type OnDelete = NonNullable<ForeignKeyDef['onDelete']>;
 
 const singleKey = (t: TableModel): ColumnModel => {
@@ -84,7 +85,6 @@ export async function planRelationDelete(ctx: PlanContext, a: { type: 'hm' | 'mm
       up: ctx.ddl.dropTable(ref(jt.tn)),
       down,
       table: parent.tn,
-      meta: (edits) => edits.remove(jt.tn),
       events: [{ kind: 'tableDropped', tn: jt.tn }],
     };
   }
@@ -117,12 +117,6 @@ export async function planRelationDelete(ctx: PlanContext, a: { type: 'hm' | 'mm
     up,
     down,
     table: child.tn,
-    meta: async (edits) => {
-      const m = await edits.get(child.tn);
-      const columns = { ...(m.columns ?? {}) };
-      for (const c of r.childColumns) delete columns[c];
-      await edits.set(child.tn, { ...m, columns });
-    },
     events: r.childColumns.map((cn) => ({ kind: 'columnDropped' as const, tn: child.tn, cn })),
   };
 }

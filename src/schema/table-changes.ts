@@ -85,7 +85,7 @@ export async function planTableDelete(ctx: PlanContext, a: { tn: string }): Prom
     title: `Delete table '${t.tn}'`,
     up: ctx.ddl.dropTable(ref(t.tn)),
     down: await recreate(ctx, t),
-    meta: (edits) => edits.remove(t.tn),
+    // Its metadata stays: a rollback brings the table back with its display names.
     events: [{ kind: 'tableDropped', tn: t.tn }],
   };
 }

@@ -14,6 +14,7 @@ export interface DdlCheck {
   message: (row: Record<string, unknown>) => string;
 }
 
+/** One run of a change: its statements, checks, undo steps and `_evolutions` row. */
 export interface DdlRun {
   statements: string[];
   /** Run after the last step, inside the transaction (engines that have one). */

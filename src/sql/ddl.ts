@@ -97,6 +97,10 @@ export function ddlFor(engine: Engine) {
     c.dangerousDefaultSql ?? (c.default !== undefined ? literal(c.default, engine) : null);
   const nativeType = (c: ColumnDef) => c.type ?? nativeFor(spec.types, c.uidt ?? 'SingleLineText');
 
+  /** A default is a named constraint in SQL Server: found and dropped before the column changes or goes. */
+  const mssqlDropDefault = (t: TableRef, column: string) =>
+    `DECLARE @df sysname; SELECT @df = d.name FROM sys.default_constraints d JOIN sys.columns c ON c.object_id = d.parent_object_id AND c.column_id = d.parent_column_id WHERE d.parent_object_id = OBJECT_ID(N'${lit(table(t))}') AND c.name = N'${lit(column)}'; IF @df IS NOT NULL EXEC(N'ALTER TABLE ${lit(table(t))} DROP CONSTRAINT ' + QUOTENAME(@df))`;
+
   const renameColumn = (t: TableRef, from: string, to: string): string[] => {
     // sp_rename takes the old name bracket-quoted (so dots and brackets inside names are safe), the new one bare.
     if (engine === 'mssql') return [`EXEC sp_rename N'${lit(`${table(t)}.${q(from)}`)}', N'${lit(to)}', 'COLUMN'`];
@@ -158,7 +162,9 @@ export function ddlFor(engine: Engine) {
       return [`ALTER TABLE ${table(t)} RENAME TO ${q(to)}`];
     },
     addColumn: (t: TableRef, c: ColumnDef): string[] => [`ALTER TABLE ${table(t)} ${engine === 'mssql' ? 'ADD' : 'ADD COLUMN'} ${columnSql(c, false)}`],
-    dropColumn: (t: TableRef, name: string): string[] => [`ALTER TABLE ${table(t)} DROP COLUMN ${q(name)}`],
+    dropColumn: (t: TableRef, name: string): string[] => [
+      `${engine === 'mssql' ? `${mssqlDropDefault(t, name)}; ` : ''}ALTER TABLE ${table(t)} DROP COLUMN ${q(name)}`,
+    ],
     renameColumn,
     /**
      * Changes a column's type, nullability and default to those of `c` (the whole new column:
@@ -193,8 +199,7 @@ export function ddlFor(engine: Engine) {
           return [`${at} CHANGE COLUMN ${q(from)} ${columnSql({ ...c, unique: false, pk: false }, false)}`];
         case 'mssql': {
           return [
-            // A default is a named constraint in SQL Server: find it and drop it before the change.
-            `DECLARE @df sysname; SELECT @df = d.name FROM sys.default_constraints d JOIN sys.columns c ON c.object_id = d.parent_object_id AND c.column_id = d.parent_column_id WHERE d.parent_object_id = OBJECT_ID(N'${lit(table(t))}') AND c.name = N'${lit(from)}'; IF @df IS NOT NULL EXEC(N'ALTER TABLE ${lit(table(t))} DROP CONSTRAINT ' + QUOTENAME(@df))`,
+            mssqlDropDefault(t, from),
             `${at} ALTER COLUMN ${q(from)} ${type} ${c.nullable === false ? 'NOT NULL' : 'NULL'}`,
             ...(dflt === null ? [] : [`${at} ADD DEFAULT ${dflt} FOR ${q(from)}`]),
             ...rename,

@@ -7,6 +7,7 @@ import type { Compiled } from './ast';
 import { col, eq, val } from './ast';
 import { ENGINES } from './engines';
 
+/** The table name (hidden from lists like nc_ tables). */
 export const EVOLUTIONS_TABLE = '_evolutions';
 
 /** The statement that creates `_evolutions` unless it exists. */

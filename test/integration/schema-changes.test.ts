@@ -3,7 +3,7 @@
  * tables, columns of every logical type, type changes on filled columns, relations, previews,
  * failures naming their step, and migrations listed, rolled back and applied again.
  */
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
@@ -12,6 +12,9 @@ import { describeEngines, dropDatabase, freshDatabase, type TestEngine } from '.
 import { openDatabase } from '../../src/sql/open-database';
 import type { ConnectionConfig, Database } from '../../src/sql/dialect';
 import { onSchemaEvent, type SchemaEvent } from '../../src/schema/schema-events';
+
+// MariaDB DDL commits to disk statement by statement: on a busy machine a test of many changes takes seconds.
+setDefaultTimeout(30_000);
 
 describeEngines('schema changes', (engine: TestEngine) => {
   const name = `tablo_t_ddl_changes_${engine}`;
@@ -59,6 +62,8 @@ describeEngines('schema changes', (engine: TestEngine) => {
   });
 
   test('tableCreate: preview changes nothing; default columns id, title, created_at, updated_at', async () => {
+    const graphql = (query: string) => t.request('POST', `/nc/${projectId}/v1/graphql`, { body: { query }, headers: { 'xc-auth': token } });
+    expect((await graphql('{ __typename }')).status).toBe(200); // builds and caches the schema of the empty database
     const preview = await op('tableCreate', { tn: 'task', _tn: 'Tasks', preview: true });
     expect(preview.statements.length).toBe(1);
     expect(preview.statements[0]).toStartWith(`CREATE TABLE ${q('task')}`);
@@ -74,6 +79,8 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(row.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2} /);
     const evo = await sqlRows(`SELECT ${q('id')}, ${q('title')} FROM ${q('_evolutions')}`);
     expect(evo).toEqual([{ id: made.migration.id, title: "Create table 'task'" }]);
+    // GraphQL sees the new table at once (its cached schema follows the model).
+    expect((await graphql('{ TasksList { title } }')).body).toEqual({ data: { TasksList: [{ title: 'first' }] } });
     expect((await op('tableCreate', { tn: 'task' }, 409)).msg).toContain("'task' already exists");
     expect((await op('tableCreate', { tn: 'nc_mine' }, 400)).msg).toContain('reserved');
   });
@@ -276,9 +283,17 @@ describeEngines('schema changes', (engine: TestEngine) => {
     await op('migrationRollback', { id: before[0].id });
     expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).toContain('programme');
     expect((await op('migrationList', {})).list[0].status).toBe('pending');
+    // Rolling back a rename takes the display name back along; applying it again, forth.
+    expect(before[1].title).toBe("Rename table 'project' to 'programme'");
+    await op('migrationRollback', { id: before[1].id });
+    expect(await op('tableMeta', { tn: 'project' })).toMatchObject({ tn: 'project', _tn: 'Projects' });
+    await op('migrationApply', { id: before[1].id });
+    expect(await op('tableMeta', { tn: 'programme' })).toMatchObject({ tn: 'programme', _tn: 'Projects' });
+    expect(events.slice(-2)).toEqual(['tableRenamed:programme>project', 'tableRenamed:project>programme']);
 
     const all = await op('migrationRollback', { all: true });
     expect(all.done.length).toBe(before.filter((m: { status: string }) => m.status === 'applied').length - 1);
+    expect(events.at(-1)).toBe('columnRenamed:task.details>notes');
     expect((await op('tableList', {})).data.list).toEqual([]);
     expect(await sqlRows(`SELECT ${q('id')} FROM ${q('_evolutions')}`)).toEqual([]);
 

@@ -61,17 +61,20 @@ describe('SQL Server', () => {
     await expect(planTableDelete(ctx, { tn: 'project' })).rejects.toThrow("referred to by 'task'");
   });
 
+  const dropDefault = (cn: string) =>
+    `DECLARE @df sysname; SELECT @df = d.name FROM sys.default_constraints d JOIN sys.columns c ON c.object_id = d.parent_object_id AND c.column_id = d.parent_column_id WHERE d.parent_object_id = OBJECT_ID(N'[task]') AND c.name = N'${cn}'; IF @df IS NOT NULL EXEC(N'ALTER TABLE [task] DROP CONSTRAINT ' + QUOTENAME(@df))`;
+  /** SQL Server drops a column only once its default constraint is gone. */
+  const dropColumn = (cn: string) => `${dropDefault(cn)}; ALTER TABLE [task] DROP COLUMN [${cn}]`;
+
   test('columns: add by logical type, change type / nullability / default / name, delete', async () => {
     expect(plan(await planColumnAdd(ctx, { tn: 'task', column: { cn: 'email', uidt: 'Email', unique: true } }))).toEqual({
-      up: ['ALTER TABLE [task] ADD [email] nvarchar(255) UNIQUE'],
-      down: ['ALTER TABLE [task] DROP COLUMN [email]'],
+      up: ['ALTER TABLE [task] ADD [email] nvarchar(255)', 'ALTER TABLE [task] ADD CONSTRAINT [uq_task_email] UNIQUE ([email])'],
+      down: ['ALTER TABLE [task] DROP CONSTRAINT [uq_task_email]', dropColumn('email')],
     });
     expect(plan(await planColumnAdd(ctx, { tn: 'task', column: { cn: 'price', uidt: 'Decimal', dtxp: '10,2', nullable: false, default: 0 } }))).toEqual({
       up: ['ALTER TABLE [task] ADD [price] decimal(10,2) NOT NULL DEFAULT 0'],
-      down: ['ALTER TABLE [task] DROP COLUMN [price]'],
+      down: [dropColumn('price')],
     });
-    const dropDefault = (cn: string) =>
-      `DECLARE @df sysname; SELECT @df = d.name FROM sys.default_constraints d JOIN sys.columns c ON c.object_id = d.parent_object_id AND c.column_id = d.parent_column_id WHERE d.parent_object_id = OBJECT_ID(N'[task]') AND c.name = N'${cn}'; IF @df IS NOT NULL EXEC(N'ALTER TABLE [task] DROP CONSTRAINT ' + QUOTENAME(@df))`;
     expect(plan(await planColumnUpdate(ctx, { tn: 'task', cn: 'points', column: { cn: 'score', uidt: 'Number', nullable: false, default: 0 } }))).toEqual({
       up: [dropDefault('points'), 'ALTER TABLE [task] ALTER COLUMN [points] bigint NOT NULL', 'ALTER TABLE [task] ADD DEFAULT 0 FOR [points]', "EXEC sp_rename N'[task].[points]', N'score', 'COLUMN'"],
       down: [dropDefault('score'), 'ALTER TABLE [task] ALTER COLUMN [score] nvarchar(255) NULL', "EXEC sp_rename N'[task].[score]', N'points', 'COLUMN'"],
@@ -81,7 +84,7 @@ describe('SQL Server', () => {
       down: ['ALTER TABLE [task] DROP CONSTRAINT [uq_task_title]'],
     });
     expect(plan(await planColumnDelete(ctx, { tn: 'task', cn: 'title' }))).toEqual({
-      up: ['ALTER TABLE [task] DROP COLUMN [title]'],
+      up: [dropColumn('title')],
       down: ['ALTER TABLE [task] ADD [title] nvarchar(255)'],
     });
     await expect(planColumnDelete(ctx, { tn: 'task', cn: 'id' })).rejects.toThrow('primary key');
@@ -90,7 +93,7 @@ describe('SQL Server', () => {
   test('relations: has-many foreign key, many-to-many junction, and their removal', async () => {
     expect(plan(await planRelationCreate(ctx, { type: 'hm', parentTn: 'tag', childTn: 'task', onDelete: 'SET NULL' }))).toEqual({
       up: ['ALTER TABLE [task] ADD [tag_id] int', 'ALTER TABLE [task] ADD CONSTRAINT [fk_task_tag_id] FOREIGN KEY ([tag_id]) REFERENCES [tag] ([id]) ON DELETE SET NULL'],
-      down: ['ALTER TABLE [task] DROP CONSTRAINT [fk_task_tag_id]', 'ALTER TABLE [task] DROP COLUMN [tag_id]'],
+      down: ['ALTER TABLE [task] DROP CONSTRAINT [fk_task_tag_id]', dropColumn('tag_id')],
     });
     expect(plan(await planRelationCreate(ctx, { type: 'mm', parentTn: 'task', childTn: 'tag' }))).toEqual({
       up: [
@@ -99,7 +102,7 @@ describe('SQL Server', () => {
       down: ['DROP TABLE [task_tag]'],
     });
     expect(plan(await planRelationDelete(ctx, { type: 'hm', parentTn: 'project', childTn: 'task' }))).toEqual({
-      up: ['ALTER TABLE [task] DROP CONSTRAINT [fk_task_project]', 'ALTER TABLE [task] DROP COLUMN [project_id]'],
+      up: ['ALTER TABLE [task] DROP CONSTRAINT [fk_task_project]', dropColumn('project_id')],
       down: ['ALTER TABLE [task] ADD [project_id] int', 'ALTER TABLE [task] ADD CONSTRAINT [fk_task_project] FOREIGN KEY ([project_id]) REFERENCES [project] ([id])'],
     });
   });

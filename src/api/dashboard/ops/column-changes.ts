@@ -16,11 +16,13 @@ const displayNameFree = (t: { columns: { cn: string; _cn: string }[] }, _cn: str
   if (_cn && t.columns.some((c) => c.cn !== except && c._cn === _cn)) throw badRequest(`Another column is already shown as '${_cn}'`);
 };
 
+/** Adds a column (`{ tn, column: ColumnInput }`). */
 export const columnAdd = schemaChangeOp('columnAdd', z.object({ tn: z.string().min(1), column: ColumnInputArgs, ...Preview }), async (ctx, a) => {
   displayNameFree(tableOf(ctx.pdb, a.tn), a.column._cn);
   return planColumnAdd(ctx, a);
 });
 
+/** Changes a column (`{ tn, cn, column }`): SQL name, type, nullability, default, uniqueness; display name and logical type in metadata. */
 export const columnUpdate = schemaChangeOp(
   'columnUpdate',
   z.object({ tn: z.string().min(1), cn: z.string().min(1), column: ColumnChangeArgs, ...Preview }),
@@ -31,6 +33,7 @@ export const columnUpdate = schemaChangeOp(
   },
 );
 
+/** Deletes a column (`{ tn, cn }`). */
 export const columnDelete = schemaChangeOp('columnDelete', z.object({ tn: z.string().min(1), cn: z.string().min(1), ...Preview }), planColumnDelete);
 
 const ReorderArgs = z.object({ tn: z.string().min(1), order: z.array(z.string().min(1)).min(1).max(1000) });

@@ -47,6 +47,7 @@ export const ColumnChangeArgs = z.object({
   options: Options.optional(),
 });
 
+/** What a foreign key does when its parent row is deleted. */
 export const OnDeleteArg = z.enum(['CASCADE', 'SET NULL', 'RESTRICT', 'NO ACTION']);
 
 /** Every schema-changing operation may only preview its statements. */

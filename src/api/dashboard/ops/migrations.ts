@@ -12,14 +12,17 @@ const Which = z.union([z.object({ id: z.string().min(1) }), z.object({ all: z.li
 
 const scope = (call: OpCall): ChangeScope => ({ meta: call.ctx.meta, projects: call.ctx.projects, projectId: call.projectId, dbAlias: call.dbAlias });
 
+/** `{ list }`: the recorded schema changes, newest first. */
 export const migrationList: DashboardOp = {
   name: 'migrationList',
   access: 'projectAdmin',
   async run(call) {
-    return { list: await schemaMigrationsRepo(call.ctx.meta, call.projectId, call.dbAlias).list() };
+    const list = await schemaMigrationsRepo(call.ctx.meta, call.projectId, call.dbAlias).list();
+    return { list: list.map(({ renames: _renames, ...m }) => m) };
   },
 };
 
+/** Applies `{ id }` (pending or failed) or `{ all: true }` (pending, oldest first); answers `{ done }`. */
 export const migrationApply: DashboardOp = {
   name: 'migrationApply',
   access: 'projectAdmin',
@@ -29,6 +32,7 @@ export const migrationApply: DashboardOp = {
   },
 };
 
+/** Rolls back `{ id }` (the newest applied) or `{ all: true }` (applied, newest first); answers `{ done }`. */
 export const migrationRollback: DashboardOp = {
   name: 'migrationRollback',
   access: 'projectAdmin',

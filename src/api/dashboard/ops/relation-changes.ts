@@ -6,12 +6,14 @@ import { planRelationCreate, planRelationDelete } from '../../../schema/relation
 
 const Type = z.enum(['hm', 'mm']);
 
+/** Links two tables: `hm` adds a foreign key column to the child, `mm` creates the junction table. */
 export const relationCreate = schemaChangeOp(
   'relationCreate',
   z.object({ type: Type, parentTn: z.string().min(1), childTn: z.string().min(1), childColumn: SqlName.optional(), onDelete: OnDeleteArg.optional(), ...Preview }),
   planRelationCreate,
 );
 
+/** Removes a link: `hm` drops the foreign key and its column, `mm` the junction table. */
 export const relationDelete = schemaChangeOp(
   'relationDelete',
   z.object({ type: Type, parentTn: z.string().min(1), childTn: z.string().min(1), ...Preview }),

@@ -6,6 +6,7 @@ import { planTableCreate, planTableDelete, planTableRename } from '../../../sche
 import { tableOf, type ChangePlan } from '../../../schema/change-plan';
 import { badRequest } from '../../../lib/errors';
 
+/** Creates a table (`{ tn, _tn?, columns? }`; default columns without a list). */
 export const tableCreate = schemaChangeOp(
   'tableCreate',
   z.object({ tn: SqlName, _tn: Alias.optional(), columns: z.array(ColumnInputArgs).min(1).max(500).optional(), ...Preview }),
@@ -15,6 +16,7 @@ export const tableCreate = schemaChangeOp(
   },
 );
 
+/** Renames a table: `_tn` the display name (metadata), `newTn` the SQL name. */
 export const tableRename = schemaChangeOp(
   'tableRename',
   z.object({ tn: z.string().min(1), _tn: Alias.optional(), newTn: SqlName.optional(), ...Preview }),
@@ -36,4 +38,5 @@ export const tableRename = schemaChangeOp(
   },
 );
 
+/** Deletes a table (`{ tn }`). */
 export const tableDelete = schemaChangeOp('tableDelete', z.object({ tn: z.string().min(1), ...Preview }), planTableDelete);
