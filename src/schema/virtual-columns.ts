@@ -59,7 +59,12 @@ function resolveRef(t: TableModel, r: Ref, pos: number, table: string | undefine
   if (stack.includes(v._cn)) throw new FormulaError(`The formula refers to itself: ${[...stack, v._cn].join(' -> ')}`, pos);
   if (v.uidt === 'Formula') {
     if (!v.formula?.expr) throw new FormulaError(`Formula '${v._cn}' is empty`, pos);
-    return formulaTyped(t, v.formula.expr, table, [...stack, v._cn], budget);
+    try {
+      return formulaTyped(t, v.formula.expr, table, [...stack, v._cn], budget);
+    } catch (e) {
+      // A problem inside the formula used is shown at the reference to it.
+      throw e instanceof FormulaError ? new FormulaError(e.message, pos) : e;
+    }
   }
   if (!v.expr || v.error) throw new FormulaError(`'${v._cn}' cannot be computed: ${v.error ?? 'it is not ready'}`, pos);
   return { type: v.type ?? 'string', expr: v.expr(table) };
