@@ -14,12 +14,12 @@ Object.assign(globalThis, {
   window: { location: { origin: 'http://tablo.test', hash: '' } },
 });
 
-interface Call { q: string | null; body: { api: string; project_id: string; dbAlias: string; args: Record<string, unknown> } }
+interface Call { url: URL; q: string | null; body: { api: string; project_id: string; dbAlias: string; args: Record<string, unknown> } }
 let calls: Call[] = [];
 let answer: (c: Call) => Response = () => Response.json({});
 globalThis.fetch = (async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://tablo.test');
-  const call = { q: url.searchParams.get('q'), body: JSON.parse(String(init!.body)) };
+  const call = { url, q: url.searchParams.get('q'), body: init?.body ? JSON.parse(String(init.body)) : undefined };
   calls.push(call);
   return answer(call);
 }) as unknown as typeof fetch;
@@ -112,4 +112,31 @@ test('removing a link names the parent and child as relationDelete expects, from
   expect(relationDeleteArgs({ scope, meta, relation: rel('bt', 'Customers') })).toEqual({ type: 'hm', parentTn: 'Customers', childTn: 'orders' });
   expect(relationDeleteArgs({ scope, meta, relation: rel('hm', 'Lines') })).toEqual({ type: 'hm', parentTn: 'orders', childTn: 'Lines' });
   expect(relationDeleteArgs({ scope, meta, relation: rel('mm', 'Tags') })).toEqual({ type: 'mm', parentTn: 'orders', childTn: 'Tags' });
+});
+
+test("a column menu's sort replaces the sorts, keeps the filter, tells the toolbar and is kept per table", async () => {
+  answer = () => Response.json([]);
+  const { GridStore } = await import('../../web/src/features/grid/grid-store');
+  const meta = { tn: 'orders', _tn: 'Orders', type: 'table' as const, pks: ['id'], displayColumn: null, readOnly: null, columns: [], relations: [] };
+  const store = new GridStore('p1', meta);
+  store.setQuery('(Age,gt,3)', 'Name');
+  const revision = store.revision.value;
+  store.sortBy('Age', true);
+  expect(store.sort.value).toBe('-Age');
+  expect(store.where.value).toBe('(Age,gt,3)');
+  expect(store.builder.value.sorts).toEqual([{ column: 'Age', desc: true }]);
+  expect(store.revision.value).toBe(revision + 1);
+  expect(JSON.parse(kept.get('tablo.grid.p1.orders')!).sort).toBe('-Age');
+  await Bun.sleep(0);
+  expect(calls.some((c) => c.url.pathname === '/nc/p1/api/v1/Orders' && c.url.searchParams.get('sort') === '-Age' && c.url.searchParams.get('where') === '(Age,gt,3)')).toBe(true);
+});
+
+test('virtual columns follow the table columns in the grid, read-only', async () => {
+  const { gridColumns } = await import('../../web/src/features/grid/grid-columns');
+  const cols = gridColumns({
+    tn: 'orders', _tn: 'Orders', type: 'table', pks: ['id'], displayColumn: null, readOnly: null, relations: [],
+    columns: [{ cn: 'id', _cn: 'Id', uidt: 'ID', kind: 'integer', dt: 'integer', pk: true, ai: true, nullable: false, enumValues: null, hidden: false }],
+    virtuals: [{ _cn: 'Double', uidt: 'Formula', formula: { text: '{Id} * 2' } }],
+  });
+  expect(cols.map((c) => [c._cn, c.uidt, !!c.virtual])).toEqual([['Id', 'ID', false], ['Double', 'Formula', true]]);
 });
