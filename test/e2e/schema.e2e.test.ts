@@ -276,4 +276,42 @@ describe.skipIf(!!problem && !process.env.CI)('schema changes in the browser', (
     await page.getByRole('img', { name: /^Order count no longer works/ }).waitFor();
     await shot(page, 'schema-link-removed');
   }, 60_000);
+
+  browserTest('a many-to-many link, a lookup over it, and a formula edited in place', () => page, async () => {
+    await tree().getByRole('button', { name: 'Create table' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create table' });
+    await dialog.getByLabel('Table name').fill('Tags');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await submitChange(/CREATE TABLE\s+"tags"/i);
+    await page.getByRole('tab', { name: /Customers/ }).getByRole('button', { name: 'Customers', exact: true }).click();
+    await page.getByRole('button', { name: '+ Add column' }).click();
+    const link = page.getByRole('dialog', { name: 'Add column' });
+    await link.getByLabel('Column type').selectOption('Links');
+    await link.getByLabel('Many to many').check();
+    await link.getByLabel('Table to link').selectOption('tags');
+    await link.getByRole('button', { name: 'Save' }).click();
+    await submitChange(/CREATE TABLE/i);
+    await page.getByRole('columnheader', { name: /Tags\s*many to many/ }).waitFor();
+    await page.getByRole('button', { name: '+ Add column' }).click();
+    const lookup = page.getByRole('dialog', { name: 'Add column' });
+    await lookup.getByLabel('Column name').fill('Tag names');
+    await lookup.getByLabel('Column type').selectOption('Lookup');
+    await lookup.getByLabel('Relation').selectOption({ label: 'Tags (many to many)' });
+    await lookup.getByLabel('Column to look up').selectOption('Title');
+    await lookup.getByRole('button', { name: 'Save' }).click();
+    await submitChange(null);
+    await page.locator('.grid').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+    await page.getByRole('columnheader', { name: /^Tag names\s*Lookup/ }).waitFor();
+    // Edit the formula: the new expression is computed at once.
+    await page.getByRole('button', { name: 'Column menu of Label' }).click();
+    await page.getByRole('menu', { name: 'Column Label' }).getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit column Label' });
+    expect(await edit.getByLabel('Formula').inputValue()).toBe("CONCAT({Title}, ' <', {Email}, '>')");
+    await edit.getByLabel('Formula').fill('UPPER({Title})');
+    await edit.getByText(/Valid formula/).waitFor();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await submitChange(null);
+    await page.getByRole('gridcell', { name: 'ADA', exact: true }).waitFor();
+    await shot(page, 'schema-mm-lookup');
+  }, 60_000);
 });
