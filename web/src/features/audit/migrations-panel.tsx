@@ -69,7 +69,10 @@ export function MigrationsPanel(props: { scope: DbScope }) {
                 <Fragment key={id}>
                   <tr className={`migration migration-${m.status}`}>
                     <td><button className="icon-btn" aria-expanded={expanded} aria-label={`SQL of ${m.title}`} onClick={() => toggle(id)}>{expanded ? '▾' : '▸'}</button></td>
-                    <td>{m.title}</td>
+                    <td>
+                      {m.title}
+                      {m.status === 'failed' && m.error ? <div className="field-error">{m.error}</div> : null}
+                    </td>
                     <td>{when(m.createdAt)}</td>
                     <td><span className={`badge badge-${m.status}`}>{m.status}</span></td>
                     <td>{when(m.appliedAt)}</td>

@@ -79,10 +79,17 @@ export function FormulaEditor(props: { scope: DbScope; tn: string; columns: stri
           }}
           onKeyUp={track}
           onClick={track}
+          onKeyDown={(e) => {
+            // Tab takes the first suggestion while there are any (then moves on as usual).
+            if (e.key === 'Tab' && !e.shiftKey && list.length) {
+              e.preventDefault();
+              insert(0);
+            }
+          }}
         />
       </div>
       <div id="formula-status" className="formula-status" aria-live="polite">
-        {!check ? <span className="muted">Type {'{'} to name a column; functions are suggested as you type.</span> : 'pending' in check ? (
+        {!check ? <span className="muted">Type {'{'} to name a column; functions are suggested as you type (Tab takes the first).</span> : 'pending' in check ? (
           <span className="muted">Checking…</span>
         ) : check.ok ? (
           <span className="formula-ok">Valid formula ({check.type})</span>
