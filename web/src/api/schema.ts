@@ -82,6 +82,7 @@ export interface DbScope {
   dbAlias: string;
 }
 
+/** The schema-change, formula and migration calls of one project database. */
 export const schemaApi = {
   /** The statements a change would run, without running it. */
   preview: async (scope: DbScope, op: SchemaOp, args: Record<string, unknown>) =>

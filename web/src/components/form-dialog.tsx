@@ -2,6 +2,7 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
 import { Button } from './form';
 
+/** The modal form; `busy` disables its submit button. */
 export function FormDialog(props: { heading: string; children: ReactNode; onCancel: () => void; onSubmit: () => void; submitLabel?: string; busy?: boolean; wide?: boolean }) {
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {

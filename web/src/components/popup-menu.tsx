@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 
+/** One entry of a popup menu. */
 export interface MenuEntry {
   id: string;
   label: string;
@@ -11,6 +12,7 @@ export interface MenuEntry {
   run: () => void;
 }
 
+/** The menu itself, at `at` (kept inside the window). */
 export function PopupMenu(props: { label: string; at: { x: number; y: number }; entries: MenuEntry[]; onClose: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -25,7 +25,9 @@ export type SchemaDialog =
   | { kind: 'editVirtual'; scope: DbScope; meta: TableMeta; virtual: VirtualMeta }
   | { kind: 'renameColumn'; scope: DbScope; meta: TableMeta; column: ColumnMeta };
 
+/** The change shown in the confirm step, if any. */
 export const pendingChange = signal<PendingChange | null>(null);
+/** The schema dialog open on the project page, if any. */
 export const schemaDialog = signal<SchemaDialog | null>(null);
 /** Bumped after each schema change: tree groups and grids reload when it moves. */
 export const schemaGeneration = signal(0);

@@ -14,6 +14,7 @@ import { runOrder } from './migration-order';
 
 const when = (t: string | null) => (t ? `${new Date(t).toLocaleString()} (${relativeTime(new Date(t).getTime())})` : '—');
 
+/** The Audit tab of one database. */
 export function MigrationsPanel(props: { scope: DbScope }) {
   useSignals();
   const [list, setList] = useState<Migration[] | null>(null);

@@ -10,6 +10,7 @@ import { PopupMenu } from '../../components/popup-menu';
 /** Sort commands only, for people who may not change the schema. */
 const SORT_ONLY = new Set(['column.sortAsc', 'column.sortDesc']);
 
+/** One column header; people who may not change the schema get the sort entries only. */
 export function ColumnHeader(props: { column: ColumnMeta; width: number; target: ColumnTarget; canEditSchema: boolean; onResize: (px: number) => void }) {
   const { column: c, target } = props;
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);

@@ -5,6 +5,7 @@ import { PopupMenu } from '../../components/popup-menu';
 
 const LABEL = { hm: 'has many', bt: 'belongs to', mm: 'many to many' } as const;
 
+/** One relation header; its menu shows only to those who may change the schema. */
 export function RelationHeader(props: { target: RelationTarget }) {
   const { relation: r } = props.target;
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);

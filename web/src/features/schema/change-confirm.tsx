@@ -4,6 +4,7 @@ import { useSignals } from '../../stores/signals';
 import { pendingChange } from '../../stores/schema-ui';
 import { cancelPending, confirmPending } from './change-flow';
 
+/** The confirm step of the pending change (nothing when none waits). */
 export function ChangeConfirm() {
   useSignals();
   const p = pendingChange.value;

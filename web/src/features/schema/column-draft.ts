@@ -6,6 +6,7 @@ import type { ColumnMeta, TableMeta, VirtualMeta } from '../../api/dashboard';
 import type { ColumnInput, VirtualInput } from '../../api/schema';
 import { dtxpProblem, parseChoices, sqlNameFor, sqlNameProblem, typeOf } from './column-types';
 
+/** What the column form holds while the user edits it. */
 export interface ColumnDraft {
   name: string;
   /** The SQL name; follows the name until edited. */

@@ -21,6 +21,7 @@ type Props = { scope: DbScope; meta: TableMeta } & ({ insertAt?: number; column?
 
 const VIRTUAL = ['Formula', 'Rollup', 'Lookup'];
 
+/** Add a column (at a position, or last), or edit a database or virtual column. */
 export function ColumnForm(props: Props) {
   const { scope, meta } = props;
   const [initial] = useState<ColumnDraft>(() => (props.column ? draftOf(props.column) : props.virtual ? draftOfVirtual(props.virtual) : newDraft()));

@@ -8,6 +8,7 @@ import type { ColumnInput } from '../../api/schema';
 /** Which type options a logical type shows in the column form. */
 export type TypeOption = 'length' | 'precision' | 'choices';
 
+/** A logical type of the picker: its label, options, proposed size and write checks. */
 export interface ColumnType {
   uidt: string;
   label: string;
@@ -52,6 +53,7 @@ export const VIRTUAL_TYPES = [
 /** The aggregates a rollup can compute over related rows. */
 export const ROLLUP_FNS = ['count', 'countDistinct', 'sum', 'avg', 'min', 'max'] as const;
 
+/** The picker's entry of a logical type (undefined for types it does not offer). */
 export const typeOf = (uidt: string): ColumnType | undefined => COLUMN_TYPES.find((t) => t.uidt === uidt);
 
 /** 'Unit Price (€)' -> 'unit_price': a SQL name proposed for a display name. */

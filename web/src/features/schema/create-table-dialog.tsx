@@ -12,6 +12,7 @@ import { toast } from '../../stores/toasts';
 import { proposeChange } from './change-flow';
 import { COLUMN_TYPES, columnsProblem, DEFAULT_COLUMNS, sqlNameFor, sqlNameProblem } from './column-types';
 
+/** The create-table dialog of one database; the new table opens in a tab once created. */
 export function CreateTableDialog(props: { scope: DbScope }) {
   const [name, setName] = useState('');
   const [columns, setColumns] = useState<ColumnInput[]>(DEFAULT_COLUMNS);

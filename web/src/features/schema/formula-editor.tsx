@@ -20,6 +20,7 @@ function functionsOf(scope: DbScope): Promise<FormulaFunction[]> {
   return functionsCache.get(key)!;
 }
 
+/** The formula text area with its live check and suggestions. */
 export function FormulaEditor(props: { scope: DbScope; tn: string; columns: string[]; value: string; onChange: (v: string) => void; editing?: string }) {
   const [fns, setFns] = useState<FormulaFunction[]>([]);
   const [check, setCheck] = useState<FormulaCheck | { pending: true } | null>(null);

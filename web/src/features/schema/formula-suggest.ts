@@ -4,6 +4,7 @@
  */
 import type { FormulaFunction } from '../../api/schema';
 
+/** A function or column the formula editor offers to insert. */
 export interface Suggestion {
   kind: 'function' | 'column';
   label: string;

@@ -21,6 +21,7 @@ interface Target {
   sqlName: string;
 }
 
+/** The rename dialog of a table or a column. */
 export function RenameDialog(props: Target) {
   const [display, setDisplay] = useState(props.display);
   const [renameSql, setRenameSql] = useState(false);

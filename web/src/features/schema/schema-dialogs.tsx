@@ -6,6 +6,7 @@ import { ColumnForm } from './column-form';
 import { CreateTableDialog } from './create-table-dialog';
 import { RenameDialog } from './rename-dialog';
 
+/** Mounted once by the project page: whichever schema dialog is open, and the confirm step. */
 export function SchemaDialogs() {
   useSignals();
   const d = schemaDialog.value;

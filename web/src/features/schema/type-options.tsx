@@ -3,6 +3,7 @@ import { TextField } from '../../components/form';
 import type { ColumnDraft } from './column-draft';
 import { typeOf } from './column-types';
 
+/** The type's options and the column's constraints; a key column keeps its nullability and uniqueness. */
 export function TypeOptions(props: { draft: ColumnDraft; onChange: (d: ColumnDraft) => void; isKey?: boolean }) {
   const d = props.draft;
   const set = (patch: Partial<ColumnDraft>) => props.onChange({ ...d, ...patch });

@@ -8,6 +8,7 @@ import type { DbScope } from '../../api/schema';
 import { PopupMenu } from '../../components/popup-menu';
 import { useSignals } from '../../stores/signals';
 
+/** One table of the tree with its context menu. */
 export function TableLeaf(props: { target: TableTarget; onOpen: () => void }) {
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const t = props.target;
