@@ -4,6 +4,14 @@
  */
 import { signal } from '../stores/signals';
 import { darkTheme, nextTheme } from '../stores/settings';
+import type { ColumnMeta, TableMeta, VirtualMeta } from '../api/dashboard';
+import type { RelationTarget } from '../features/schema/relation-args';
+import type { DbScope } from '../api/schema';
+import { schemaChanged, schemaDialog } from '../stores/schema-ui';
+import { closeTableTab } from '../stores/tabs';
+import { canShare } from '../stores/project';
+import { proposeChange, proposeVirtual } from '../features/schema/change-flow';
+import { relationDeleteArgs } from '../features/schema/relation-args';
 
 export interface Command {
   id: string;
@@ -25,6 +33,8 @@ export interface GridActions {
   deleteRows(): void;
   canWrite: boolean;
   hasSelection: boolean;
+  /** Opens the add-column form (tables whose schema the user may change). */
+  addColumn?: () => void;
 }
 export const activeGrid = signal<GridActions | null>(null);
 
@@ -41,10 +51,94 @@ export const COMMANDS: Command[] = [
   { id: 'grid.reload', label: 'Reload rows', when: () => !!activeGrid.value, run: () => activeGrid.value?.reload() },
   { id: 'grid.addRow', label: '+ Add row', when: () => !!activeGrid.value?.canWrite, run: () => activeGrid.value?.addRow() },
   { id: 'grid.deleteRows', label: 'Delete rows', when: () => !!activeGrid.value?.canWrite && !!activeGrid.value.hasSelection, run: () => activeGrid.value?.deleteRows() },
+  { id: 'grid.addColumn', label: '+ Add column', when: () => !!activeGrid.value?.addColumn, run: () => activeGrid.value?.addColumn?.() },
+  { id: 'openAudit', label: 'Audit (migrations)', when: () => !!panelOpener.value, run: () => panelOpener.value?.('audit') },
   { id: 'openTerminal', label: 'Terminal', shortcut: 't', when: () => !!panelOpener.value, run: () => panelOpener.value?.('terminal') },
 ];
 
 export const command = (id: string) => COMMANDS.find((c) => c.id === id)!;
+
+/** A command that acts on something the user pointed at (a database, a table, a column). */
+export interface TargetCommand<T> {
+  id: string;
+  label: string;
+  when?: (target: T) => boolean;
+  run: (target: T) => void;
+}
+
+/** Commands of a database's Tables node (schema changes: project owners and creators only). */
+export const DB_COMMANDS: TargetCommand<DbScope>[] = [
+  { id: 'table.create', label: 'Create table', when: () => canShare.value, run: (scope) => (schemaDialog.value = { kind: 'createTable', scope }) },
+];
+
+/** A table of the tree. */
+export interface TableTarget {
+  scope: DbScope;
+  tn: string;
+  _tn: string;
+}
+
+/** Commands of a table's context menu in the tree. */
+export const TABLE_COMMANDS: TargetCommand<TableTarget>[] = [
+  { id: 'table.rename', label: 'Rename', when: () => canShare.value, run: (t) => (schemaDialog.value = { kind: 'renameTable', scope: t.scope, tn: t.tn, _tn: t._tn }) },
+  { id: 'table.refresh', label: 'Refresh', run: () => schemaChanged() },
+  {
+    id: 'table.delete',
+    label: 'Delete',
+    when: () => canShare.value,
+    run: (t) =>
+      void proposeChange(`Delete table ${t._tn}`, t.scope, 'tableDelete', { tn: t.tn }).then((done) => done && closeTableTab(t.scope.dbAlias, t._tn)),
+  },
+];
+
+/** A column of the grid: a database column or a virtual one, at its place among the shown columns. */
+export interface ColumnTarget {
+  scope: DbScope;
+  meta: TableMeta;
+  column?: ColumnMeta;
+  virtual?: VirtualMeta;
+  /** Its position among the table's database columns (display order). */
+  index: number;
+  sortBy: (desc: boolean) => void;
+}
+
+const insertAt = (c: ColumnTarget, at: number) => (schemaDialog.value = { kind: 'addColumn', scope: c.scope, meta: c.meta, insertAt: at });
+
+/** Commands of a column's header menu in the grid. */
+export const COLUMN_COMMANDS: TargetCommand<ColumnTarget>[] = [
+  {
+    id: 'column.edit',
+    label: 'Edit',
+    run: (c) => (schemaDialog.value = c.virtual ? { kind: 'editVirtual', scope: c.scope, meta: c.meta, virtual: c.virtual } : { kind: 'editColumn', scope: c.scope, meta: c.meta, column: c.column! }),
+  },
+  { id: 'column.rename', label: 'Rename', when: (c) => !!c.column, run: (c) => (schemaDialog.value = { kind: 'renameColumn', scope: c.scope, meta: c.meta, column: c.column! }) },
+  { id: 'column.insertLeft', label: 'Insert left', when: (c) => !!c.column, run: (c) => insertAt(c, c.index) },
+  { id: 'column.insertRight', label: 'Insert right', when: (c) => !!c.column, run: (c) => insertAt(c, c.index + 1) },
+  { id: 'column.sortAsc', label: 'Sort ascending', run: (c) => c.sortBy(false) },
+  { id: 'column.sortDesc', label: 'Sort descending', run: (c) => c.sortBy(true) },
+  {
+    id: 'column.delete',
+    label: 'Delete',
+    when: (c) => !c.column?.pk,
+    run: (c) =>
+      void (c.virtual
+        ? proposeVirtual(`Delete column ${c.virtual._cn}`, c.scope, 'virtualColumnDelete', { tn: c.meta.tn, _cn: c.virtual._cn })
+        : proposeChange(`Delete column ${c.column!._cn}`, c.scope, 'columnDelete', { tn: c.meta.tn, cn: c.column!.cn })),
+  },
+];
+
+/** A relation shown as a column of the grid. */
+export type { RelationTarget };
+
+/** Commands of a relation column's header menu. */
+export const RELATION_COMMANDS: TargetCommand<RelationTarget>[] = [
+  {
+    id: 'relation.delete',
+    label: 'Remove link',
+    when: () => canShare.value,
+    run: (t) => void proposeChange(`Remove link between ${t.meta._tn} and ${t.relation.table}`, t.scope, 'relationDelete', relationDeleteArgs(t)),
+  },
+];
 
 const matches = (e: KeyboardEvent, shortcut: string) => {
   const parts = shortcut.split('+');

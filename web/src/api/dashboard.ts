@@ -6,9 +6,19 @@ export interface TableSummary { tn: string; _tn: string; type: 'table' | 'view';
 export interface RoutineSummary { name: string; kind: string; definition: string | null }
 export interface EnvDb { dbAlias: string; client: string; isXcdb: boolean }
 export interface EnvList { workingEnv: string; envs: Record<string, { active: boolean; dbs: EnvDb[] }> }
-export interface ColumnMeta { cn: string; _cn: string; uidt: string; kind: string; dt: string; pk: boolean; ai: boolean; nullable: boolean; enumValues: string[] | null; hidden: boolean }
+export interface ColumnMeta { cn: string; _cn: string; uidt: string; kind: string; dt: string; pk: boolean; ai: boolean; nullable: boolean; enumValues: string[] | null; hidden: boolean; default?: string | null; length?: number | null; unique?: boolean; dtxp?: string | null }
+/** A column kept in metadata and computed in the list query (formula, rollup, lookup). */
+export interface VirtualMeta {
+  _cn: string;
+  uidt: 'Formula' | 'Rollup' | 'Lookup';
+  formula?: { text: string; error?: string };
+  rollup?: { relation: string; column: string; fn: string };
+  lookup?: { relation: string; column: string };
+  /** Why the column no longer works (a column or relation it uses was dropped). */
+  error?: string;
+}
 export interface RelationMeta { type: 'hm' | 'bt' | 'mm'; alias: string; table: string; columns: string[]; refColumns: string[]; targetPks: string[]; targetDisplay: string | null; targetIsJunction: boolean }
-export interface TableMeta { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; displayColumn: string | null; readOnly: string | null; canUpdate?: string[]; columns: ColumnMeta[]; relations: RelationMeta[] }
+export interface TableMeta { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; displayColumn: string | null; readOnly: string | null; canUpdate?: string[]; columns: ColumnMeta[]; relations: RelationMeta[]; virtuals?: VirtualMeta[] }
 export interface UiAbility { maxTabs: number; maxTables: number; darkTheme: boolean }
 
 export const dashboardApi = {

@@ -11,10 +11,10 @@ export interface ProjectSummary {
   createdAt: string;
 }
 
-/** Runs one dashboard operation. */
-export function dashboardOp<T = unknown>(api: string, opts: { projectId?: string; dbAlias?: string; env?: string; args?: unknown } = {}): Promise<T> {
+/** Runs one dashboard operation; `plus` marks a schema change (the `sqlOpPlus_` variant). */
+export function dashboardOp<T = unknown>(api: string, opts: { projectId?: string; dbAlias?: string; env?: string; args?: unknown; plus?: boolean } = {}): Promise<T> {
   return http<T>('/dashboard', {
-    query: { q: `sqlOp_${api}` },
+    query: { q: `${opts.plus ? 'sqlOpPlus' : 'sqlOp'}_${api}` },
     body: { api, project_id: opts.projectId, dbAlias: opts.dbAlias ?? 'db', env: opts.env, args: opts.args ?? {} },
   });
 }

@@ -28,7 +28,7 @@ export function ToastHost() {
 }
 
 /** Heading, body, Cancel and Submit; Esc cancels, Enter submits. */
-export function ConfirmDialog(props: { heading: string; children?: ReactNode; onCancel: () => void; onSubmit: () => void; submitLabel?: string }) {
+export function ConfirmDialog(props: { heading: string; children?: ReactNode; onCancel: () => void; onSubmit: () => void; submitLabel?: string; wide?: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -44,7 +44,7 @@ export function ConfirmDialog(props: { heading: string; children?: ReactNode; on
   }, [props.onCancel, props.onSubmit]);
   return (
     <div className="dialog-backdrop" onClick={props.onCancel}>
-      <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="confirm-heading" tabIndex={-1} ref={ref} onClick={(e) => e.stopPropagation()}>
+      <div className={`dialog${props.wide ? ' dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby="confirm-heading" tabIndex={-1} ref={ref} onClick={(e) => e.stopPropagation()}>
         <h2 id="confirm-heading">{props.heading}</h2>
         {props.children}
         <div className="dialog-actions">

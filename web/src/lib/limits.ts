@@ -12,4 +12,12 @@ export const LIMITS = {
   sessionPollMs: 60_000,
   /** 504 answers in a row to that check before the user is cleared. */
   sessionPollMaxFailures: 3,
+  /** Pause in typing before a formula is checked by the server. */
+  formulaCheckMs: 300,
+  /** Suggestions shown under the formula editor. */
+  formulaSuggestions: 8,
+  /** Highest value of a Rating column (the server's ratingMax). */
+  ratingMax: 10,
+  /** Longest table or column name (the shortest limit of the engines: PostgreSQL's 63). */
+  sqlNameMax: 63,
 } as const;

@@ -32,6 +32,12 @@ export async function track<T>(title: string, run: Promise<T>): Promise<T> {
   }
 }
 
+/** Records an operation that failed before it could start (e.g. its preview), with a toast. */
+export function reportError(title: string, detail: string): void {
+  notifications.value = [{ id: nextId++, title, status: 'error', time: Date.now(), detail }, ...notifications.value];
+  toast('error', `${title}: ${detail}`);
+}
+
 export const clearNotifications = () => (notifications.value = notifications.value.filter((n) => n.status === 'pending'));
 
 /** '5 seconds ago', '3 minutes ago', ... '2 years ago'. */

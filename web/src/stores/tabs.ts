@@ -47,3 +47,17 @@ export function resetTabs(): void {
   tabs.value = [];
   activeKey.value = null;
 }
+
+/** After a table is renamed: its tab follows the new name (and stays active if it was). */
+export function renameTabs(dbAlias: string, from: string, to: string): void {
+  if (from === to) return;
+  const oldKey = tabKey('table', dbAlias, from);
+  const newKey = tabKey('table', dbAlias, to);
+  tabs.value = tabs.value.map((t) => (t.key === oldKey ? { ...t, key: newKey, name: to, title: to } : t));
+  if (activeKey.value === oldKey) activeKey.value = newKey;
+}
+
+/** After a table is deleted: its tab closes. */
+export function closeTableTab(dbAlias: string, name: string): void {
+  closeTab(tabKey('table', dbAlias, name));
+}

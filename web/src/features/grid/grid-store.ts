@@ -6,7 +6,7 @@
 import { recordsApi } from '../../api/records';
 import type { TableMeta } from '../../api/dashboard';
 import { signal } from '../../stores/signals';
-import type { FilterRow, SortRow } from './query-builder';
+import { toSort, type FilterRow, type SortRow } from './query-builder';
 
 type Row = Record<string, unknown>;
 export const PAGE = 100;
@@ -27,6 +27,8 @@ export class GridStore {
   readonly widths = signal<Record<string, number>>({});
   /** The filter and sort builders' state (or a raw where string), kept per table. */
   readonly builder = signal<{ filters: FilterRow[]; sorts: SortRow[]; search: string; raw: string | null }>({ filters: [], sorts: [], search: '', raw: null });
+  /** Bumped when the builders' state changes from outside the toolbar (a column menu's sort). */
+  readonly revision = signal(0);
   private pending = new Set<number>();
   private generation = 0;
 
@@ -52,6 +54,14 @@ export class GridStore {
     this.sort.value = sort;
     this.persist();
     this.reload();
+  }
+
+  /** Sorts by one column only (the column menu's sort ascending / descending); filters stay. */
+  sortBy(column: string, desc: boolean): void {
+    const sorts: SortRow[] = [{ column, desc }];
+    this.builder.value = { ...this.builder.value, sorts };
+    this.revision.value++;
+    this.setQuery(this.where.value, toSort(sorts));
   }
 
   toggleField(name: string): void {

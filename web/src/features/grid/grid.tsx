@@ -19,6 +19,11 @@ import { recordsApi } from '../../api/records';
 import { QueryToolbar } from './query-toolbar';
 import { ViewsDrawer } from './views-drawer';
 import { activeGrid, command } from '../../actions/registry';
+import { ColumnHeader } from './column-header';
+import { RelationHeader } from './relation-header';
+import { gridColumns } from './grid-columns';
+import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
+import { canShare } from '../../stores/project';
 
 /** Rows are 32 px: a million rows stay under the browsers' largest element height (about 33.5 million px). */
 const ROW_HEIGHT = 32;
@@ -26,27 +31,36 @@ const ROW_HEIGHT = 32;
 const INDEX_WIDTH = 96;
 
 export function Grid(props: { projectId: string; dbAlias: string; table: string }) {
+  useSignals();
   const [meta, setMeta] = useState<TableMeta | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A schema change anywhere reads the table's metadata again (its columns may have changed).
+  const generation = schemaGeneration.value;
   useEffect(() => {
-    dashboardApi.tableMeta(props.projectId, props.dbAlias, props.table).then(setMeta, (e) => setError((e as Error).message));
-  }, [props.projectId, props.dbAlias, props.table]);
+    dashboardApi.tableMeta(props.projectId, props.dbAlias, props.table).then(
+      (m) => (setMeta(m), setError(null)),
+      (e) => setError((e as Error).message),
+    );
+  }, [props.projectId, props.dbAlias, props.table, generation]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
   if (!meta) return <p className="muted">Loading {props.table}…</p>;
-  return <GridBody projectId={props.projectId} meta={meta} />;
+  return <GridBody projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} />;
 }
 
-function GridBody(props: { projectId: string; meta: TableMeta }) {
+function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }) {
   useSignals();
   const { meta } = props;
   const store = useMemo(() => new GridStore(props.projectId, meta), [props.projectId, meta]);
-  const columns = meta.columns.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
+  const all = gridColumns(meta);
+  const columns = all.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
+  const scope = { projectId: props.projectId, dbAlias: props.dbAlias };
+  const canEditSchema = canShare.value && meta.type === 'table';
   const widthOf = (name: string) => store.widths.value[name] ?? 180;
   const [expanded, setExpanded] = useState<number | null>(null);
   const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
   const readOnly = !!meta.readOnly;
-  /** Keys, and columns the caller's role may not update, are not edited in place. */
-  const locked = (c: ColumnMeta) => c.pk || (!!meta.canUpdate && !meta.canUpdate.includes(c._cn));
+  /** Keys, computed columns, and columns the caller's role may not update, are not edited in place. */
+  const locked = (c: ColumnMeta & { virtual?: unknown }) => c.pk || !!c.virtual || (!!meta.canUpdate && !meta.canUpdate.includes(c._cn));
   const scroller = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const [adding, setAdding] = useState(false);
@@ -108,16 +122,19 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
   // The toolbar's actions are commands of the registry, so menus and shortcuts can run them too.
   const hasSelection = store.selected.value.size > 0 || !!active;
   useEffect(() => {
-    activeGrid.value = { reload: () => store.reload(), addRow: () => setAdding(true), deleteRows, canWrite: !readOnly, hasSelection };
+    activeGrid.value = {
+      reload: () => store.reload(), addRow: () => setAdding(true), deleteRows, canWrite: !readOnly, hasSelection,
+      addColumn: canEditSchema ? () => (schemaDialog.value = { kind: 'addColumn', scope, meta }) : undefined,
+    };
   });
   useEffect(() => () => void (activeGrid.value = null), []);
   return (
     <div className="grid-wrap">
       <div className="grid-toolbar">
-        <QueryToolbar store={store} columns={meta.columns.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
+        <QueryToolbar key={store.revision.value} store={store} columns={all.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
         <span className="grid-count" data-testid="row-count">{count === null ? 'counting…' : count === 'unknown' ? 'unknown rows' : `${count} ${count === 1 ? 'row' : 'rows'}`}</span>
         <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}>↻</Button>
-        <FieldsMenu store={store} columns={meta.columns.filter((c) => !c.hidden)} />
+        <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
         {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
         {!readOnly && hasSelection ? (
           <Button variant="danger" onClick={command('grid.deleteRows').run}>
@@ -159,28 +176,24 @@ function GridBody(props: { projectId: string; meta: TableMeta }) {
           <div className="grid-index" />
           <div className="col-pad" style={{ width: leftPad }} />
           {shown.map(({ c }) => (
-            <div key={c.cn} className="grid-th" role="columnheader" style={{ width: widthOf(c._cn) }} title={`${c.dt}${c.pk ? ' · primary key' : ''}`}>
-              {c._cn} <span className="grid-type">{c.uidt}</span>
-              <span
-                className="col-resize"
-                aria-label={`Resize ${c._cn}`}
-                onMouseDown={(e) => {
-                  const x0 = e.clientX;
-                  const w0 = widthOf(c._cn);
-                  const move = (m: MouseEvent) => store.setWidth(c._cn, w0 + m.clientX - x0);
-                  const up = () => (window.removeEventListener('mousemove', move), window.removeEventListener('mouseup', up));
-                  window.addEventListener('mousemove', move);
-                  window.addEventListener('mouseup', up);
-                }}
-              />
-            </div>
+            <ColumnHeader
+              key={c.cn}
+              column={c}
+              width={widthOf(c._cn)}
+              canEditSchema={canEditSchema}
+              onResize={(px) => store.setWidth(c._cn, px)}
+              target={{ scope, meta, column: c.virtual ? undefined : c, virtual: c.virtual, index: meta.columns.findIndex((m) => m.cn === c.cn), sortBy: (desc) => store.sortBy(c._cn, desc) }}
+            />
           ))}
           <div className="col-pad" style={{ width: rightPad }} />
           {relations.map((r) => (
-            <div key={`${r.type}:${r.alias}`} className="grid-th relation-th" role="columnheader" title={{ hm: 'has many', bt: 'belongs to', mm: 'many to many' }[r.type]}>
-              {r.table} <span className="grid-type">{{ hm: 'has many', bt: 'belongs to', mm: 'many to many' }[r.type]}</span>
-            </div>
+            <RelationHeader key={`${r.type}:${r.alias}`} target={{ scope, meta, relation: r }} />
           ))}
+          {canEditSchema ? (
+            <div className="grid-th add-col-th" role="columnheader" aria-label="New column">
+              <button className="add-col-btn" aria-label={command('grid.addColumn').label} title={command('grid.addColumn').label} onClick={command('grid.addColumn').run}>+</button>
+            </div>
+          ) : null}
         </div>
         {count === 0 ? <div className="grid-empty muted">{store.where.value ? 'No rows match the filter' : 'No rows yet'}</div> : null}
         <div style={{ height: rows.getTotalSize(), position: 'relative' }}>

@@ -1,7 +1,7 @@
 /**
  * Dashboard panels other than tables and definitions: Info (API endpoints), Team & Auth, Roles
- * Management (ACL), Meta Management, SQL Client; the others name what they will hold and say
- * that this version does not have them yet.
+ * Management (ACL), Meta Management, SQL Client, Audit (the database's migrations); the others name
+ * what they will hold and say that this version does not have them yet.
  */
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
@@ -12,6 +12,7 @@ import { TokensManagement } from '../team/tokens-management';
 import { RolesManagement } from '../acl/roles-management';
 import { MetaManagement } from '../acl/meta-management';
 import { SqlClient } from '../sql-editor/sql-client';
+import { MigrationsPanel } from '../audit/migrations-panel';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
   info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
@@ -46,17 +47,19 @@ function InfoPanel(props: { projectId: string }) {
   );
 }
 
-export function Panel(props: { projectId: string; name: string; dbAlias: string }) {
+export function Panel(props: { projectId: string; name: string; dbAlias?: string }) {
+  const dbAlias = props.dbAlias ?? 'db';
   if (props.name === 'info') return <InfoPanel projectId={props.projectId} />;
-  if (props.name === 'acl') return <div className="panel team-panel"><RolesManagement projectId={props.projectId} dbAlias={props.dbAlias} /></div>;
-  if (props.name === 'disableOrEnableModel') return <div className="panel team-panel"><MetaManagement projectId={props.projectId} dbAlias={props.dbAlias} /></div>;
-  if (props.name === 'sqlClient') return <SqlClient projectId={props.projectId} dbAlias={props.dbAlias} />;
+  if (props.name === 'audit') return <MigrationsPanel scope={{ projectId: props.projectId, dbAlias }} />;
+  if (props.name === 'acl') return <div className="panel team-panel"><RolesManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;
+  if (props.name === 'disableOrEnableModel') return <div className="panel team-panel"><MetaManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;
+  if (props.name === 'sqlClient') return <SqlClient projectId={props.projectId} dbAlias={dbAlias} />;
   if (props.name === 'roles') {
     return (
       <div className="panel team-panel">
         <UsersManagement projectId={props.projectId} />
         <TokensManagement projectId={props.projectId} />
-        <RolesManagement projectId={props.projectId} dbAlias={props.dbAlias} />
+        <RolesManagement projectId={props.projectId} dbAlias={dbAlias} />
       </div>
     );
   }

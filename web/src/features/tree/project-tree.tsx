@@ -13,9 +13,12 @@ import { openTab, type TabType } from '../../stores/tabs';
 import { PanelLeaf, ProjectExtras } from './project-extras';
 import { isProjectAdmin } from '../../stores/project';
 import { previewAs } from '../../stores/preview';
+import { TableLeaf, TablesActions } from './table-leaf';
+import { schemaGeneration } from '../../stores/schema-ui';
 import { useSignals } from '../../stores/signals';
 
-interface Item { name: string; title: string; type: TabType }
+/** A tree entry: `name` opens it (display name), `tn` is the SQL name of a table. */
+interface Item { name: string; title: string; type: TabType; tn?: string }
 type GroupKind = 'Tables' | 'Views' | 'Functions' | 'Procedures' | 'Sequences';
 
 const EMPTY: Record<GroupKind, string> = {
@@ -29,7 +32,7 @@ const EMPTY: Record<GroupKind, string> = {
 async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): Promise<Item[]> {
   switch (kind) {
     case 'Tables':
-      return (await dashboardApi.tables(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'table' }));
+      return (await dashboardApi.tables(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'table', tn: t.tn }));
     case 'Views':
       return (await dashboardApi.views(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'view' }));
     case 'Functions':
@@ -41,41 +44,47 @@ async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): P
   }
 }
 
-function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; initiallyOpen?: boolean }) {
+function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; initiallyOpen?: boolean; generation: number }) {
   const [open, setOpen] = useState(!!props.initiallyOpen);
   const [items, setItems] = useState<Item[] | null>(null);
   const [shown, setShown] = useState<number>(LIMITS.treePageSize);
+  // The schema generation the list was read at: a schema change reads an open list again.
+  const [loadedAt, setLoadedAt] = useState<number | null>(null);
   useEffect(() => {
-    if (!open || items) return;
+    if (!open || loadedAt === props.generation) return;
     loadGroup(props.projectId, props.dbAlias, props.kind)
       .then((list) => {
         setItems(list);
-        if (list.length === 0) toast('info', EMPTY[props.kind], LIMITS.toastMs.info);
+        if (list.length === 0 && loadedAt === null) toast('info', EMPTY[props.kind], LIMITS.toastMs.info);
+        setLoadedAt(props.generation);
       })
       .catch((e) => {
         toast('error', (e as Error).message);
         setOpen(false);
       });
-  }, [open]);
+  }, [open, props.generation]);
+  const openItem = (it: Item) => {
+    const refused = openTab({ type: it.type, name: it.name, dbAlias: props.dbAlias, title: it.title });
+    if (refused) toast('error', refused, LIMITS.toastMs.long);
+  };
   return (
-    <li>
+    <li className={props.kind === 'Tables' ? 'tree-group has-actions' : 'tree-group'}>
       <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="tree-caret">{open ? '▾' : '▸'}</span> {props.kind}
         {items ? <span className="tree-count">{items.length}</span> : null}
       </button>
+      {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
       {open && items ? (
         <ul className="tree-children">
           {items.slice(0, shown).map((it) => (
             <li key={it.name}>
-              <button
-                className="tree-leaf"
-                onClick={() => {
-                  const refused = openTab({ type: it.type, name: it.name, dbAlias: props.dbAlias, title: it.title });
-                  if (refused) toast('error', refused, LIMITS.toastMs.long);
-                }}
-              >
-                {it.title}
-              </button>
+              {it.type === 'table' && it.tn ? (
+                <TableLeaf target={{ scope: { projectId: props.projectId, dbAlias: props.dbAlias }, tn: it.tn, _tn: it.name }} onOpen={() => openItem(it)} />
+              ) : (
+                <button className="tree-leaf" onClick={() => openItem(it)}>
+                  {it.title}
+                </button>
+              )}
             </li>
           ))}
           {items.length > shown ? (
@@ -104,7 +113,7 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
       </div>
       <ul>
         {(['Tables', 'Views', 'Functions', 'Procedures', 'Sequences'] as GroupKind[]).map((k) => (
-          <Group key={`${k}:${generation}`} projectId={props.projectId} dbAlias={db.dbAlias} kind={k} initiallyOpen={k === 'Tables'} />
+          <Group key={`${k}:${generation}`} projectId={props.projectId} dbAlias={db.dbAlias} kind={k} initiallyOpen={k === 'Tables'} generation={schemaGeneration.value} />
         ))}
         <PanelLeaf name="audit" dbAlias={db.dbAlias} />
         {isProjectAdmin.value && !previewAs.value ? (

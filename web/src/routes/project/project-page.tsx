@@ -14,6 +14,7 @@ import { activeKey, activeTab, closeTab, maxTabs, openTab, resetTabs, tabs, type
 import { useSignals } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { currentProject } from '../../stores/project';
+import { SchemaDialogs } from '../../features/schema/schema-dialogs';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
 
@@ -96,6 +97,7 @@ export function ProjectPage() {
           )}
         </div>
       </section>
+      <SchemaDialogs />
     </div>
   );
 }

@@ -1,0 +1,64 @@
+/**
+ * A column header of the grid: name and type, the resize handle, and the column menu (▾ button or
+ * right click) with the column commands of the registry: edit, rename, insert left/right, sort, delete.
+ */
+import { useState } from 'react';
+import type { ColumnMeta } from '../../api/dashboard';
+import { COLUMN_COMMANDS, type ColumnTarget } from '../../actions/registry';
+import { PopupMenu } from '../../components/popup-menu';
+
+/** Sort commands only, for people who may not change the schema. */
+const SORT_ONLY = new Set(['column.sortAsc', 'column.sortDesc']);
+
+/** One column header; people who may not change the schema get the sort entries only. */
+export function ColumnHeader(props: { column: ColumnMeta; width: number; target: ColumnTarget; canEditSchema: boolean; onResize: (px: number) => void }) {
+  const { column: c, target } = props;
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
+  const problem = target.virtual ? (target.virtual.error ?? target.virtual.formula?.error) : undefined;
+  const entries = COLUMN_COMMANDS.filter((cmd) => (props.canEditSchema || SORT_ONLY.has(cmd.id)) && (!cmd.when || cmd.when(target)));
+  return (
+    <div
+      className="grid-th"
+      role="columnheader"
+      style={{ width: props.width }}
+      title={target.virtual ? `${target.virtual.uidt}${problem ? ` · ${problem}` : ''}` : `${c.dt}${c.pk ? ' · primary key' : ''}`}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        setMenuAt({ x: e.clientX, y: e.clientY });
+      }}
+    >
+      <span className="grid-th-name">{c._cn}</span> <span className="grid-type">{c.uidt}</span>
+      {problem ? <span className="grid-th-error" role="img" aria-label={`${c._cn} no longer works: ${problem}`} title={problem}>!</span> : null}
+      <button
+        className="grid-th-menu"
+        aria-label={`Column menu of ${c._cn}`}
+        onClick={(e) => {
+          const r = e.currentTarget.getBoundingClientRect();
+          setMenuAt({ x: r.left, y: r.bottom });
+        }}
+      >
+        ▾
+      </button>
+      <span
+        className="col-resize"
+        aria-label={`Resize ${c._cn}`}
+        onMouseDown={(e) => {
+          const x0 = e.clientX;
+          const w0 = props.width;
+          const move = (m: MouseEvent) => props.onResize(w0 + m.clientX - x0);
+          const up = () => (window.removeEventListener('mousemove', move), window.removeEventListener('mouseup', up));
+          window.addEventListener('mousemove', move);
+          window.addEventListener('mouseup', up);
+        }}
+      />
+      {menuAt ? (
+        <PopupMenu
+          label={`Column ${c._cn}`}
+          at={menuAt}
+          onClose={() => setMenuAt(null)}
+          entries={entries.map((cmd) => ({ id: cmd.id, label: cmd.label, danger: cmd.id === 'column.delete', run: () => cmd.run(target) }))}
+        />
+      ) : null}
+    </div>
+  );
+}

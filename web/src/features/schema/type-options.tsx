@@ -1,0 +1,35 @@
+/** The options of a database column in the column form: length or precision, choices, nullable, default, unique. */
+import { TextField } from '../../components/form';
+import type { ColumnDraft } from './column-draft';
+import { typeOf } from './column-types';
+
+/** The type's options and the column's constraints; a key column keeps its nullability and uniqueness. */
+export function TypeOptions(props: { draft: ColumnDraft; onChange: (d: ColumnDraft) => void; isKey?: boolean }) {
+  const d = props.draft;
+  const set = (patch: Partial<ColumnDraft>) => props.onChange({ ...d, ...patch });
+  const type = typeOf(d.uidt);
+  const options = type?.options ?? [];
+  return (
+    <div className="type-options">
+      {type?.hint ? <p className="muted type-hint">{type.hint}</p> : null}
+      {options.includes('length') ? <TextField label="Length" name="col-length" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="255" /> : null}
+      {options.includes('precision') ? <TextField label="Precision, scale" name="col-precision" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="10,2" /> : null}
+      {options.includes('choices') ? (
+        <div className="field">
+          <label htmlFor="f-col-choices">Options (one per line)</label>
+          <textarea id="f-col-choices" rows={4} value={d.choices} onChange={(e) => set({ choices: e.target.value })} />
+        </div>
+      ) : null}
+      <TextField label="Default value" name="col-default" value={d.default} onChange={(v) => set({ default: v })} placeholder={d.uidt === 'DateTime' ? 'now' : ''} />
+      <div className="check-row">
+        <label className="check">
+          <input type="checkbox" checked={d.nullable} disabled={props.isKey} onChange={(e) => set({ nullable: e.target.checked })} /> Nullable
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={d.unique} disabled={props.isKey} onChange={(e) => set({ unique: e.target.checked })} /> Unique
+        </label>
+      </div>
+      <TextField label="SQL name" name="col-sql-name" value={d.cn} onChange={(v) => set({ cn: v, cnTouched: true })} />
+    </div>
+  );
+}
