@@ -16,6 +16,8 @@ import type { GqlContext } from './relation-loaders';
 interface Prepared {
   document: DocumentNode;
   operation: OperationDefinitionNode;
+  /** The cost when it cannot depend on variables (no variables declared). */
+  cost?: number;
   run(context: GqlContext, variables: Record<string, unknown> | undefined): Promise<ExecutionResult> | ExecutionResult;
 }
 
@@ -68,7 +70,8 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
     const run: Prepared['run'] = isCompiledQuery(compiled)
       ? (context, variables) => compiled.query(undefined, context, variables ?? {})
       : (context, variables) => execute({ schema, document, contextValue: context, variableValues: variables, operationName });
-    const entry = { document, operation, run };
+    const entry: Prepared = { document, operation, run };
+    if (!operation.variableDefinitions?.length) entry.cost = operationCost(document, operation, {}, maxLimit);
     if (prepared.size >= DOCUMENTS_MAX) prepared.delete(prepared.keys().next().value!);
     prepared.set(key, entry);
     return entry;
@@ -99,7 +102,7 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
 
       const op = prepare(query, operationName ?? undefined);
       if (!op) return fallback;
-      if (costError(operationCost(op.document, op.operation, variables ?? {}, maxLimit))) return fallback;
+      if (costError(op.cost ?? operationCost(op.document, op.operation, variables ?? {}, maxLimit))) return fallback;
 
       const result = await op.run(context, variables ?? undefined);
       if (result.errors?.length) return fallback;
