@@ -76,9 +76,6 @@ async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
 
 type SocketServer = { requestIP(r: Request): { address: string } | null };
 
-/** Socket addresses of requests, recorded by whoever serves them outside a listening server. */
-export const socketAddresses = new WeakMap<Request, string>();
-
 /**
  * The server whose sockets requests arrive on: asked for a request's address only when one is
  * needed (sign-in, audit), instead of recording every request's address up front.
@@ -93,7 +90,7 @@ export function useSocketServer(server: SocketServer | null): void {
 export function clientIp(request: Request, server?: SocketServer | null): string {
   const fwd = request.headers.get('x-forwarded-for');
   if (fwd) return fwd.split(',')[0]!.trim();
-  return socketAddresses.get(request) ?? server?.requestIP(request)?.address ?? socketServer?.requestIP(request)?.address ?? 'unknown';
+  return server?.requestIP(request)?.address ?? socketServer?.requestIP(request)?.address ?? 'unknown';
 }
 
 /** The caller's roles in one project: membership for users, the token's role for API tokens. */
