@@ -8,7 +8,7 @@
  * as it always does; a query only reads, so running it again there changes nothing.
  */
 import { execute, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule } from 'graphql';
-import { compileQuery, isCompiledQuery } from 'graphql-jit';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { costError, depthLimitRule, operationCost } from './limits';
 import type { GqlContext } from './relation-loaders';
 
@@ -66,8 +66,13 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
     if (validate(schema, document, rules).length) return null;
     const operation = getOperationAST(document, operationName);
     if (!operation || operation.operation !== 'query') return null;
-    const compiled = compileQuery(schema, document, operationName);
-    const run: Prepared['run'] = isCompiledQuery(compiled)
+    let compiled: CompiledQuery | ExecutionResult | undefined;
+    try {
+      compiled = compileQuery(schema, document, operationName);
+    } catch {
+      compiled = undefined;
+    }
+    const run: Prepared['run'] = compiled && isCompiledQuery(compiled)
       ? (context, variables) => compiled.query(undefined, context, variables ?? {})
       : (context, variables) => execute({ schema, document, contextValue: context, variableValues: variables, operationName });
     const entry: Prepared = { document, operation, run };
@@ -104,7 +109,12 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
       if (!op) return fallback;
       if (costError(op.cost ?? operationCost(op.document, op.operation, variables ?? {}, maxLimit))) return fallback;
 
-      const result = await op.run(context, variables ?? undefined);
+      let result: ExecutionResult;
+      try {
+        result = await op.run(context, variables ?? undefined);
+      } catch {
+        return fallback;
+      }
       if (result.errors?.length) return fallback;
       return { response: new Response(JSON.stringify(result), { status: 200, headers: { 'Content-Type': 'application/json; charset=utf-8', ...cors } }) };
     },
