@@ -11,7 +11,7 @@ import { createApp } from './app';
 import { consoleLogger } from './lib/log';
 import { VERSION } from './version';
 import { WEB_ROUTES } from './http/web';
-import { socketAddresses } from './http/principal';
+import { useSocketServer } from './http/principal';
 
 const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   port: 'HTTP port (default 8080)',
@@ -108,12 +108,9 @@ async function main() {
     development: config.env === 'development',
     // The web app (and its bundled assets) as static routes; everything else goes to the API.
     routes: WEB_ROUTES,
-    fetch: (request, srv) => {
-      const ip = srv.requestIP(request)?.address;
-      if (ip) socketAddresses.set(request, ip);
-      return app.handle(request);
-    },
+    fetch: (request) => app.handle(request),
   });
+  useSocketServer(server);
   log.info(`Tablo ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port} (data: ${booted.dataDir})`);
 
   let stopping = false;

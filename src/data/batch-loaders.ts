@@ -14,10 +14,11 @@ import type { NestedQuery } from './list-query';
 /** Related rows for each parent row, in the order given (hm/mm lists, bt single row or null). */
 export async function loadRelatedFor(dc: DataContext, t: TableModel, parents: Record<string, unknown>[], n: NestedQuery): Promise<unknown[]> {
   const scoped = scopeNested(dc, n);
-  const copies = parents.map((p) => ({ ...p }));
-  await loadNested(dc, t, copies, copies, [scoped]);
+  // The parents are only read; the related rows land in holders of their own.
+  const holders = parents.map(() => ({}) as Record<string, unknown>);
+  await loadNested(dc, t, parents, holders, [scoped]);
   const key = n.relation.type === 'hm' ? `${n.relation.alias}List` : n.relation.type === 'mm' ? `${n.relation.alias}MMList` : `${n.relation.alias}Read`;
-  return copies.map((c) => c[key]);
+  return holders.map((c) => c[key]);
 }
 
 /** Number of has-many children of each parent row, with one GROUP BY query. */

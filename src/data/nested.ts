@@ -30,7 +30,11 @@ export function tupleIn(cols: string[], table: string | undefined, tuples: unkno
 
 const distinctTuples = (tuples: unknown[][]) => {
   const seen = new Map<string, unknown[]>();
-  for (const t of tuples) if (t.every((v) => v !== null && v !== undefined)) seen.set(keyString(t), t);
+  for (const t of tuples) {
+    let complete = true;
+    for (const v of t) if (v === null || v === undefined) complete = false;
+    if (complete) seen.set(keyString(t), t);
+  }
   return [...seen.values()];
 };
 

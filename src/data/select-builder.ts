@@ -8,8 +8,17 @@ import type { ColumnModel, TableModel } from '../schema/model';
 import { outputValue } from './values';
 import { columnExpr } from './columns';
 
+const keyAliases = new Map<string, string>();
 /** Internal name of a key column selected for nesting. */
-export const keyAlias = (cn: string) => `__k_${cn}`;
+export const keyAlias = (cn: string): string => {
+  let a = keyAliases.get(cn);
+  if (a === undefined) {
+    a = `__k_${cn}`;
+    if (keyAliases.size >= 10_000) keyAliases.clear();
+    keyAliases.set(cn, a);
+  }
+  return a;
+};
 
 export function tableRef(t: TableModel, alias?: string) {
   return { name: t.tn, schema: t.schema, alias };
@@ -46,11 +55,18 @@ export function toApiRow(fields: ColumnModel[], raw: Record<string, unknown>): R
 
 /** The raw key values of a row (internal key columns, else the aliased field). */
 export function keyValues(t: TableModel, raw: Record<string, unknown>, cns: string[]): unknown[] {
-  return cns.map((cn) => (keyAlias(cn) in raw ? raw[keyAlias(cn)] : raw[t.columns.find((c) => c.cn === cn)!._cn]));
+  const out = new Array<unknown>(cns.length);
+  for (let i = 0; i < cns.length; i++) {
+    const cn = cns[i]!;
+    const alias = keyAlias(cn);
+    out[i] = alias in raw ? raw[alias] : raw[t.columns.find((c) => c.cn === cn)!._cn];
+  }
+  return out;
 }
 
+const keyPart = (v: unknown) => (v === null || v === undefined ? '\u0000' : String(v));
 /** A stable string for a tuple of key values (numbers and numeric strings compare equal). */
-export const keyString = (values: unknown[]) => values.map((v) => (v === null || v === undefined ? '\u0000' : String(v))).join('\u0001');
+export const keyString = (values: unknown[]): string => (values.length === 1 ? keyPart(values[0]) : values.map(keyPart).join('\u0001'));
 
 /** Whether exact 64-bit integers must be asked of the driver for these columns. */
 export const needsExact = (fields: ColumnModel[]) => fields.some((c) => c.kind === 'bigint');

@@ -111,6 +111,8 @@ export function outputValue(c: ColumnModel, v: unknown): unknown {
     case 'binary':
       return v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v;
     case 'datetime':
+      // Already 'YYYY-MM-DD HH:MM:SS' (as SQLite stores it): nothing to change.
+      if (typeof v === 'string' && v.length === 19 && v.charCodeAt(10) === 32) return v;
       if (v instanceof Date) return v.toISOString().slice(0, 19).replace('T', ' ');
       return String(v).replace('T', ' ').replace(/(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)?$/, '');
     case 'date':

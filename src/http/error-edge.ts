@@ -44,11 +44,11 @@ const started = new WeakMap<Request, number>();
 /** Error mapping, body limit and request log, applied to the whole app. */
 export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logRequests: boolean }) {
   const { log, bodyLimitBytes, logRequests } = opts;
-  return new Elysia({ name: 'error-edge' })
+  const edge = new Elysia({ name: 'error-edge' })
     .onRequest(({ request }) => {
-      started.set(request, performance.now());
-      const len = Number(request.headers.get('content-length') ?? '0');
-      if (len > bodyLimitBytes) {
+      if (logRequests) started.set(request, performance.now());
+      const length = request.headers.get('content-length');
+      if (length !== null && Number(length) > bodyLimitBytes) {
         return json(413, `The request body is larger than the limit of ${bodyLimitBytes} bytes`);
       }
     })
@@ -59,15 +59,16 @@ export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logReques
       const res = errorResponse(error, code, log, `${request.method} ${url.pathname}`);
       set.status = res.status;
       return res;
-    })
-    .onAfterResponse({ as: 'global' }, ({ request, set, response }) => {
-      if (!logRequests) return;
-      const t0 = started.get(request);
-      const ms = t0 === undefined ? 0 : performance.now() - t0;
-      const url = new URL(request.url);
-      const status = response instanceof Response ? response.status : (set.status ?? 200);
-      log.info(`${request.method} ${url.pathname} ${status} ${ms.toFixed(1)}ms`);
     });
+  // The request log hook only when it writes: an after-response hook costs on every request.
+  if (!logRequests) return edge;
+  return edge.onAfterResponse({ as: 'global' }, ({ request, set, response }) => {
+    const t0 = started.get(request);
+    const ms = t0 === undefined ? 0 : performance.now() - t0;
+    const url = new URL(request.url);
+    const status = response instanceof Response ? response.status : (set.status ?? 200);
+    log.info(`${request.method} ${url.pathname} ${status} ${ms.toFixed(1)}ms`);
+  });
 }
 
 export { AppError };

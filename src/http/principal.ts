@@ -74,14 +74,23 @@ async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
   return GUEST;
 }
 
-/** Socket addresses of requests, recorded by the server before the app handles them. */
-export const socketAddresses = new WeakMap<Request, string>();
+type SocketServer = { requestIP(r: Request): { address: string } | null };
+
+/**
+ * The server whose sockets requests arrive on: asked for a request's address only when one is
+ * needed (sign-in, audit), instead of recording every request's address up front.
+ */
+let socketServer: SocketServer | null = null;
+/** Records the listening server (main.ts). */
+export function useSocketServer(server: SocketServer | null): void {
+  socketServer = server;
+}
 
 /** Client IP: the first X-Forwarded-For entry, else the socket address. */
-export function clientIp(request: Request, server?: { requestIP(r: Request): { address: string } | null } | null): string {
+export function clientIp(request: Request, server?: SocketServer | null): string {
   const fwd = request.headers.get('x-forwarded-for');
   if (fwd) return fwd.split(',')[0]!.trim();
-  return socketAddresses.get(request) ?? server?.requestIP(request)?.address ?? 'unknown';
+  return server?.requestIP(request)?.address ?? socketServer?.requestIP(request)?.address ?? 'unknown';
 }
 
 /** The caller's roles in one project: membership for users, the token's role for API tokens. */

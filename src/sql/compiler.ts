@@ -253,6 +253,19 @@ const FN_NAMES: Record<FnName, string> = {
   replace: 'REPLACE', substr: 'SUBSTR', now: 'CURRENT_TIMESTAMP',
 };
 
-/** Doubles the quote character inside an identifier. */
-export const quoteWith = (open: string, close: string) => (name: string) =>
-  `${open}${name.split(close).join(close + close)}${close}`;
+/** Quoted identifiers remembered per quoting style (names come from models, so the set stays small). */
+const QUOTED_MAX = 10_000;
+
+/** Doubles the quote character inside an identifier; each name is quoted once and remembered. */
+export const quoteWith = (open: string, close: string) => {
+  const quoted = new Map<string, string>();
+  return (name: string): string => {
+    let q = quoted.get(name);
+    if (q === undefined) {
+      q = `${open}${name.split(close).join(close + close)}${close}`;
+      if (quoted.size >= QUOTED_MAX) quoted.clear();
+      quoted.set(name, q);
+    }
+    return q;
+  };
+};

@@ -68,9 +68,14 @@ export async function guard<T>(classify: (e: unknown) => ErrorClass, run: () => 
   try {
     return await run();
   } catch (e) {
-    const cls = classify(e);
-    const err = toAppError(e, cls);
-    if (cls.kind === 'unknown') (err as AppError & { cause?: unknown }).cause = e;
-    throw err;
+    throw driverError(classify, e);
   }
+}
+
+/** The AppError for a failed driver call (for drivers that call synchronously). */
+export function driverError(classify: (e: unknown) => ErrorClass, e: unknown): AppError {
+  const cls = classify(e);
+  const err = toAppError(e, cls);
+  if (cls.kind === 'unknown') (err as AppError & { cause?: unknown }).cause = e;
+  return err;
 }

@@ -15,10 +15,12 @@ import type { SchemaModel } from '../../schema/model';
 import { dataContext } from '../rest/context';
 import { buildGraphqlSchema, type GqlContext } from './schema-builder';
 import { costError, depthLimitRule, operationCost } from './limits';
+import { fastGraphql, type FastGraphql } from './fast-path';
 
 interface Cached {
   model: SchemaModel;
   yoga: YogaServerInstance<Record<string, unknown>, GqlContext>;
+  fast: FastGraphql;
 }
 
 /**
@@ -111,12 +113,17 @@ export function graphqlRoutes(ctx: AppContext) {
     let c = cache.get(key);
     if (!c || c.model !== dc.pdb.model) {
       const started = performance.now();
-      c = { model: dc.pdb.model, yoga: yogaFor(projectId, buildGraphqlSchema(dc.pdb.model, dc.pdb.db.dialect.engine)) };
+      const schema = buildGraphqlSchema(dc.pdb.model, dc.pdb.db.dialect.engine);
+      c = { model: dc.pdb.model, yoga: yogaFor(projectId, schema), fast: fastGraphql(schema, ctx.config.queryLimitMax) };
       cache.set(key, c);
       ctx.log.info(`GraphQL schema built for ${projectId} (${dc.pdb.env}/${dc.pdb.dbAlias}, ${dc.pdb.model.tables.length} tables) in ${Math.round(performance.now() - started)} ms`);
     }
+    const fast = await c.fast.handle(request, { dc, loaders: new Map() });
+    if (fast && 'response' in fast) return fast.response;
+    // yoga answers whatever the fast path left, from the body it already read.
+    const req = fast ? new Request(request.url, { method: request.method, headers: request.headers, body: fast.body }) : request;
     const context: GqlContext = { dc, loaders: new Map() };
-    return c.yoga.fetch(request, context as never);
+    return c.yoga.fetch(req, context as never);
   };
 
   return new Elysia({ name: 'graphql' }).all('/nc/:projectId/v1/graphql', ({ request, params }) => handle(request, params.projectId));

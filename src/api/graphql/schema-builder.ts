@@ -102,7 +102,9 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
     const fields: GraphQLFieldConfigMap<Row, GqlContext> = {};
     for (const n of colNames) {
       const c = tt.cols.get(n)!;
-      fields[n] = { type: scalarOf(c, engine), resolve: (row) => row[c._cn] };
+      // Rows are keyed by column alias: where the field has the alias's name the default resolver reads
+      // it, which compiled queries inline instead of calling a function per value.
+      fields[n] = n === c._cn ? { type: scalarOf(c, engine) } : { type: scalarOf(c, engine), resolve: (row) => row[c._cn] };
     }
     const rels = tt.t.relations.filter((r) => byTn.has(r.rtn));
     const relNames = uniqueNames(

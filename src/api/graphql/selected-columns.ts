@@ -25,6 +25,17 @@ function collect(set: SelectionSetNode | undefined, fragments: Record<string, Fr
  * for every column (nothing but __typename asked, or an alias that holds a comma).
  */
 export function selectedFields(nodes: readonly FieldNode[], fragments: Record<string, FragmentDefinitionNode>, cols: FieldColumns, relationKeys: RelationKeys): string | undefined {
+  // A compiled query hands every execution the same node list: the answer is worked out once.
+  const hit = remembered.get(nodes);
+  if (hit && hit.cols === cols) return hit.fields;
+  const fields = compute(nodes, fragments, cols, relationKeys);
+  remembered.set(nodes, { cols, fields });
+  return fields;
+}
+
+const remembered = new WeakMap<readonly FieldNode[], { cols: FieldColumns; fields: string | undefined }>();
+
+function compute(nodes: readonly FieldNode[], fragments: Record<string, FragmentDefinitionNode>, cols: FieldColumns, relationKeys: RelationKeys): string | undefined {
   const names = new Set<string>();
   for (const n of nodes) collect(n.selectionSet, fragments, names, new Set());
   const byCn = new Map([...cols.values()].map((c) => [c.cn, c]));

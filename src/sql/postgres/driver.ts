@@ -2,6 +2,8 @@
  * PostgreSQL through `postgres`: a bounded pool, every statement with bound parameters
  * (`sql.unsafe(text, params)`), int8/numeric and dates returned as text so nothing loses
  * precision or shifts time zone. The pool reconnects by itself when the server comes back.
+ * note: reads are prepared statements; a pooler in front of PostgreSQL must support them
+ * (PgBouncer 1.21+ with max_prepared_statements in transaction mode).
  */
 import postgres from 'postgres';
 import type { Compiled } from '../ast';
@@ -67,7 +69,9 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
   });
 
   const executor = (s: postgres.Sql | postgres.TransactionSql): Executor => ({
-    query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await s.unsafe(q.sql, q.params as any[]))] as T[]),
+    // Reads run as named prepared statements, kept per connection and SQL text: one round trip
+    // (bind, execute) instead of two (describe first) for a text seen before.
+    query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await s.unsafe(q.sql, q.params as any[], { prepare: true }))] as T[]),
     execute: (q: Compiled): Promise<ExecResult> =>
       guard(classifyPostgres, async () => {
         const r = await s.unsafe(q.sql, q.params as any[]);

@@ -3,10 +3,10 @@
  * lock so transactions never interleave. Integers beyond 2^53 come back as strings.
  * note: bun:sqlite cannot interrupt a running statement, so `timeoutMs` is not enforced here.
  */
-import { Database } from 'bun:sqlite';
+import { Database, type Statement } from 'bun:sqlite';
 import type { Compiled, SqlValue } from '../ast';
 import type { Driver, ExecResult, Executor } from '../dialect';
-import { guard, type ErrorClass } from '../driver-errors';
+import { driverError, guard, type ErrorClass } from '../driver-errors';
 import { badRequest } from '../../lib/errors';
 
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
@@ -15,6 +15,8 @@ const bindAll = (params: SqlValue[]): Bindable[] =>
   params.map((v) => (v instanceof Date ? v.toISOString() : typeof v === 'boolean' ? (v ? 1 : 0) : (v as Bindable)));
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+/** Prepared statements kept per connection. */
+const STATEMENTS_MAX = 500;
 function fixRow(row: Record<string, unknown>): Record<string, unknown> {
   for (const k in row) {
     const v = row[k];
@@ -62,15 +64,35 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
   let inTransaction = 0;
   const run = <T>(fn: () => Promise<T>) => (inTransaction ? lock.run(fn) : fn());
 
+  // Statements are prepared once per SQL text and per integer mode (bun:sqlite caches db.query by text).
+  const statements = new Map<string, Statement>();
+  const statement = (sql: string, exact: boolean): Statement => {
+    const key = exact ? `1${sql}` : `0${sql}`;
+    let st = statements.get(key);
+    if (!st) {
+      st = db.prepare(sql);
+      // Exact 64-bit integers only when asked: converting every integer costs on hot paths.
+      st.safeIntegers(exact);
+      if (statements.size >= STATEMENTS_MAX) {
+        const [oldest, old] = statements.entries().next().value!;
+        statements.delete(oldest);
+        old.finalize();
+      }
+      statements.set(key, st);
+    }
+    return st;
+  };
+
   const exec: Executor = {
-    async query<T>(c: Compiled) {
-      return guard(classifySqlite, async () => {
-        const st = db.query(c.sql);
-        // Exact 64-bit integers only when asked: converting every integer costs on hot paths.
-        st.safeIntegers(!!c.exact);
-        const rows = st.all(...bindAll(c.params)) as Record<string, unknown>[];
-        return (c.exact ? rows.map(fixRow) : rows) as T[];
-      });
+    // Synchronous inside: one promise per statement, not three.
+    query<T>(c: Compiled): Promise<T[]> {
+      try {
+        const exact = !!c.exact;
+        const rows = statement(c.sql, exact).all(...bindAll(c.params)) as Record<string, unknown>[];
+        return Promise.resolve((exact ? rows.map(fixRow) : rows) as T[]);
+      } catch (e) {
+        return Promise.reject(driverError(classifySqlite, e));
+      }
     },
     async execute(c: Compiled): Promise<ExecResult> {
       return guard(classifySqlite, async () => {
@@ -114,7 +136,12 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
     ping: async () => {
       await exec.query({ sql: 'SELECT 1', params: [] });
     },
-    close: async () => lock.run(async () => db.close()),
+    close: async () =>
+      lock.run(async () => {
+        for (const st of statements.values()) st.finalize();
+        statements.clear();
+        db.close();
+      }),
   };
 }
 
