@@ -50,7 +50,12 @@ export function refreshTokens(meta: MetaStore) {
     },
     revokeAllForUser: (userId: string) =>
       meta.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [nowIso(), userId]),
-    revokeToken: (token: string) =>
-      meta.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL', [nowIso(), sha256(token)]),
+    /** Revokes one token; answers the id of the user whose live token it was (undefined when none). */
+    async revokeToken(token: string): Promise<string | undefined> {
+      const row = await meta.get<Row>('SELECT * FROM nc_refresh_tokens WHERE token_hash = ? AND revoked_at IS NULL', [sha256(token)]);
+      if (!row) return undefined;
+      await meta.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [nowIso(), row.id]);
+      return row.user_id;
+    },
   };
 }

@@ -127,6 +127,31 @@ describe('audit log', () => {
     expect(await t.app.ctx.meta.get("SELECT 1 FROM nc_users WHERE email = 'two@example.com'")).toBeUndefined();
   });
 
+  test('sign-out is written like sign-in, by the session or by the refresh cookie alone', async () => {
+    const t = await app();
+    const admin = await signupSuperAdmin(t);
+    const signin = async () => {
+      const res = await t.request('POST', '/auth/signin', { body: { email: admin.email, password: admin.password } });
+      return { token: res.body.token as string, cookie: res.headers.get('set-cookie')!.split(';')[0]! };
+    };
+    const one = await signin();
+    expect((await t.request('POST', '/auth/signout', { headers: { 'xc-auth': one.token, cookie: one.cookie } })).status).toBe(200);
+    const two = await signin();
+    expect((await t.request('POST', '/auth/signout', { headers: { cookie: two.cookie } })).status).toBe(200);
+    // Nobody behind the call (no session, a revoked cookie): nothing is written.
+    expect((await t.request('POST', '/auth/signout', { headers: { cookie: two.cookie } })).status).toBe(200);
+    expect((await t.request('POST', '/auth/signout')).status).toBe(200);
+    const log = await t.request('GET', '/admin/audit?op_type=AUTHENTICATION&limit=50', { headers: { 'xc-auth': (await signin()).token } });
+    expect(log.body.list.map((e: any) => `${e.description} ${e.userEmail}`).reverse()).toEqual([
+      `signed up as Super Admin ${admin.email}`,
+      `signed in ${admin.email}`,
+      `signed out ${admin.email}`,
+      `signed in ${admin.email}`,
+      `signed out ${admin.email}`,
+      `signed in ${admin.email}`,
+    ]);
+  });
+
   test('only the Super Admin reads the audit log', async () => {
     const t = await makeTestApp({ allowSignup: true });
     apps.push(t);

@@ -115,9 +115,14 @@ export function authRoutes(ctx: BaseContext) {
         throw e;
       }
     })
-    .post('/auth/signout', async ({ request, set }) => {
+    .post('/auth/signout', async ({ request, set, server }) => {
       const token = readCookie(request, REFRESH_COOKIE);
-      if (token) await refresh.revokeToken(token);
+      const fromCookie = token ? await refresh.revokeToken(token) : undefined;
+      // The session's own user when the call carries one, else the owner of the refresh token.
+      const actor = await resolveActor(ctx, request).catch(() => undefined);
+      const userId = actor?.kind === 'user' && actor.userId ? actor.userId : fromCookie;
+      const user = userId ? await acc.users.byId(userId) : undefined;
+      if (user) await audit.write({ op_type: 'AUTHENTICATION', description: 'signed out', user_email: user.email, ip: clientIp(request, server) });
       set.headers['set-cookie'] = refreshCookie(ctx.config, null);
       return { msg: 'Signed out successfully' };
     })
