@@ -72,10 +72,18 @@ export function relationExists(rel: RelationModel, outer: string, related: Table
   };
 }
 
+/** A related table as a filter may use it: its (readable) columns and the row condition on the filter's alias. */
+export type FilterTable = (tn: string, alias: string) => { table: TableModel; where?: Cond } | undefined;
+
+/**
+ * Filters by related rows. `tables` decides what of each related table the filter may use: a
+ * table it answers nothing for is unknown (400 as a missing relation), its hidden columns are
+ * unknown columns, and its row condition applies inside the EXISTS.
+ */
 export function parseConditionGraph(
   text: string | undefined,
   t: TableModel,
-  tables: (tn: string) => TableModel | undefined,
+  tables: FilterTable,
   table?: string,
 ): Cond | undefined {
   if (!text || !text.trim()) return undefined;
@@ -87,10 +95,11 @@ export function parseConditionGraph(
     const { relationType, ...rest } = spec as Record<string, unknown>;
     const type = (relationType ?? 'hm') as string;
     const rel = t.relations.find((r) => r.type === type && (r.alias === name || r.rtn === name));
-    if (!rel) throw badRequest(`'${t._tn}' has no ${type} relation '${name}'`);
-    const related = tables(rel.rtn)!;
-    const inner = conditionToCond(rest, related, '__rel');
-    items.push({ kind: 'exists', query: relationExists(rel, table ?? t.tn, related, inner, t.schema) });
+    const related = rel && tables(rel.rtn, '__rel');
+    if (!rel || !related) throw badRequest(`'${t._tn}' has no ${type} relation '${name}'`);
+    const inner = conditionToCond(rest, related.table, '__rel');
+    const cond = inner && related.where ? { kind: 'and' as const, items: [inner, related.where] } : (inner ?? related.where);
+    items.push({ kind: 'exists', query: relationExists(rel, table ?? t.tn, related.table, cond, t.schema) });
   }
   return items.length === 0 ? undefined : items.length === 1 ? items[0] : { kind: 'and', items };
 }

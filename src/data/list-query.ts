@@ -9,7 +9,7 @@ import { badRequest } from '../lib/errors';
 import { LIMITS } from '../config/limits';
 import { allColumns, columnExpr, resolveColumn } from './columns';
 import { parseWhere } from './where-parser';
-import { parseCondition, parseConditionGraph } from './condition';
+import { parseCondition, parseConditionGraph, type FilterTable } from './condition';
 
 export type Params = Record<string, string | undefined>;
 
@@ -86,11 +86,19 @@ function findRelation(t: TableModel, type: RelationModel['type'], name: string, 
 }
 
 /** Parses every list parameter for a table. */
-export function parseListQuery(t: TableModel, p: Params, opts: { maxLimit: number; table: (tn: string) => TableModel | undefined; alias?: string }): ListQuery {
+export function parseListQuery(
+  t: TableModel,
+  p: Params,
+  opts: { maxLimit: number; table: (tn: string) => TableModel | undefined; filterTable?: FilterTable; alias?: string },
+): ListQuery {
+  const filterTable: FilterTable = opts.filterTable ?? ((tn) => {
+    const x = opts.table(tn);
+    return x && { table: x };
+  });
   const where = and(
     parseWhere(pick(p, 'where', 'w'), t, opts.alias),
     parseCondition(pick(p, 'condition', 'c'), t, opts.alias),
-    parseConditionGraph(p.conditionGraph, t, opts.table, opts.alias),
+    parseConditionGraph(p.conditionGraph, t, filterTable, opts.alias),
   );
   const nested: NestedQuery[] = [];
   const prefix = { hm: 'h', bt: 'b', mm: 'm' } as const;

@@ -4,12 +4,14 @@
  * and nested relations limited the same way on their own tables.
  */
 import type { Cond } from '../sql/ast';
-import type { TableModel } from '../schema/model';
-import { assertCan, grantCondition, grantOf, grantsColumn, restrictTable, type Grant } from './access';
+import type { ColumnModel, TableModel } from '../schema/model';
+import { forbidden } from '../lib/errors';
+import { assertCan, grantCondition, grantOf, grantsColumn, isUnrestricted, restrictTable, type Grant } from './access';
 import { tableOf, type DataContext } from './data-context';
 import type { NestedQuery } from './list-query';
-import { findColumn } from './columns';
+import { findColumn, virtualColumns } from './columns';
 import { defaultNestedFields } from './nested';
+import { scopeVirtuals } from './virtual-scope';
 
 export interface ReadScope {
   grant: Grant;
@@ -19,16 +21,31 @@ export interface ReadScope {
   where?: Cond;
 }
 
+/** The table cut to what a grant lets the caller read: columns, and computed columns (virtual-scope.ts). */
+export function visibleTable(dc: DataContext, t: TableModel, grant: Grant): TableModel {
+  if (isUnrestricted(dc.actor)) return t;
+  return scopeVirtuals(dc, t, restrictTable(t, grant));
+}
+
 /** The caller's read scope of a table, or 403. */
 export function readScope(dc: DataContext, t: TableModel, alias?: string): ReadScope {
   const grant = assertCan(dc.actor, t, 'read', dc.acl);
-  return { grant, table: restrictTable(t, grant), where: grantCondition(grant, t, alias) };
+  return { grant, table: visibleTable(dc, t, grant), where: grantCondition(grant, t, alias) };
 }
 
 /** The readable version of a table for look-ups that must not refuse (relations of a list). */
 export function readableTable(dc: DataContext, t: TableModel): TableModel {
   const g = grantOf(dc.actor, dc.acl, t, 'read');
-  return g ? restrictTable(t, g) : t;
+  return g ? visibleTable(dc, t, g) : t;
+}
+
+/**
+ * A related table as a filter across relations may use it (conditionGraph): its readable columns
+ * and its row condition on the alias the filter gives it; undefined when the caller may not read it.
+ */
+export function filterableTable(dc: DataContext, t: TableModel, alias: string): { table: TableModel; where?: Cond } | undefined {
+  const g = grantOf(dc.actor, dc.acl, t, 'read');
+  return g ? { table: visibleTable(dc, t, g), where: grantCondition(g, t, alias) } : undefined;
 }
 
 /** ANDs conditions, skipping absent ones. */
@@ -37,21 +54,35 @@ export function andCond(...conds: (Cond | undefined)[]): Cond | undefined {
   return items.length === 0 ? undefined : items.length === 1 ? items[0] : { kind: 'and', items };
 }
 
-/** A `fields` list without the columns the grant hides (they are dropped, not refused). */
+/**
+ * A `fields` list without the stored columns the grant hides (they are dropped, not refused);
+ * computed columns are kept, to be resolved against the read scope's table (unknown when hidden).
+ */
 export function dropHiddenFields(t: TableModel, g: Grant, v: string | undefined): string | undefined {
   if (!v || g.columns === null) return v;
   const kept = v.split(',').filter((name) => {
     const c = findColumn(t, name.trim());
-    return !c || grantsColumn(g, c);
+    return !c || !!c.virtual || grantsColumn(g, c);
   });
   return kept.length ? kept.join(',') : undefined;
+}
+
+/** Refuses (403 naming it) the first of `cols` the caller may not read, computed columns included. */
+export function assertReadable(dc: DataContext, t: TableModel, cols: ColumnModel[]): void {
+  if (!cols.length || isUnrestricted(dc.actor)) return;
+  const s = readScope(dc, t);
+  for (const c of cols) {
+    const ok = c.virtual ? !!s.table.virtuals?.some((v) => v._cn === c._cn) : grantsColumn(s.grant, c);
+    if (!ok) throw forbidden(`Not allowed to read column '${c._cn}' of '${t._tn}'`);
+  }
 }
 
 /** A nested relation limited to what the caller may read of the related table (403 if nothing). */
 export function scopeNested(dc: DataContext, n: NestedQuery): NestedQuery {
   const target = tableOf(dc, n.relation.rtn);
   const s = readScope(dc, target);
-  const fields = (n.fields ?? defaultNestedFields(s.table)).filter((c) => grantsColumn(s.grant, c));
+  // Computed columns are taken from the scoped table: hidden ones drop out, the rest see only readable rows.
+  const fields = (n.fields ?? defaultNestedFields(s.table)).flatMap((c) => (c.virtual ? virtualColumns(s.table).filter((v) => v._cn === c._cn) : grantsColumn(s.grant, c) ? [c] : []));
   return { ...n, fields: fields.length ? fields : s.table.columns, where: andCond(n.where, s.where) };
 }
 

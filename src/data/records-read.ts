@@ -2,7 +2,7 @@
 import type { TableModel } from '../schema/model';
 import { ONE, type Cond } from '../sql/ast';
 import { notFound } from '../lib/errors';
-import { readScope, readableTable, andCond, dropHiddenFields, scopeNested } from './read-scope';
+import { readScope, readableTable, andCond, dropHiddenFields, filterableTable, scopeNested } from './read-scope';
 import { executorOf, type DataContext } from './data-context';
 import { parseListQuery, parseFields, type ListQuery, type Params } from './list-query';
 import { buildSelect, needsExact, toApiRow, tableRef } from './select-builder';
@@ -26,7 +26,11 @@ export function listQueryOf(dc: DataContext, t: TableModel, params: Params): Lis
     const x = dc.pdb.model.tables.find((m) => m.tn === tn);
     return x && readableTable(dc, x);
   };
-  const q = parseListQuery(scope.table, { ...params, fields, f: undefined }, { maxLimit: dc.maxLimit, table });
+  const filterTable = (tn: string, alias: string) => {
+    const x = dc.pdb.model.tables.find((m) => m.tn === tn);
+    return x && filterableTable(dc, x, alias);
+  };
+  const q = parseListQuery(scope.table, { ...params, fields, f: undefined }, { maxLimit: dc.maxLimit, table, filterTable });
   return { ...q, where: andCond(q.where, scope.where), nested: q.nested.map((n) => scopeNested(dc, n)) };
 }
 

@@ -72,7 +72,8 @@ describeEngines(
       const parent = Object.entries(nested).find(([k]) => k.endsWith('Read'))![1] as Record<string, unknown>;
       expect(Object.keys(parent).sort()).toEqual(['EmployeeId', 'FirstName']);
       const g = await gql('viewer', '{ CustomerList(limit: 1) { CustomerId Phone } }');
-      expect(g.data.CustomerList).toEqual([{ CustomerId: 1, Phone: null }]);
+      expect(g.errors[0]).toMatchObject({ message: "Not allowed to read column 'Phone' of 'Customer'", extensions: { code: 'FORBIDDEN' } });
+      expect((await gql('viewer', '{ CustomerList(limit: 1) { CustomerId } }')).data.CustomerList).toEqual([{ CustomerId: 1 }]);
       const meta = await op(tokens.viewer!, 'tableMeta', { tn: 'Customer' });
       expect(meta.body.columns.map((c: any) => c._cn).sort()).toEqual(['Country', 'CustomerId', 'FirstName', 'LastName', 'SupportRepId']);
       expect(meta.body.readOnly).toContain('Not allowed');

@@ -23,6 +23,8 @@ import { countRelated, loadRelated, type GqlContext, type RelationArgs } from '.
 import { MAX_DISTRIBUTION_STEPS } from './limits';
 import { selectedFields, type RelationKeys } from './selected-columns';
 import { allColumns } from '../../data/columns';
+import { assertReadable } from '../../data/read-scope';
+import type { DataContext } from '../../data/data-context';
 
 export type { GqlContext } from './relation-loaders';
 
@@ -59,7 +61,16 @@ interface TableTypes {
 }
 
 /** The columns the rows of `tt` under this field need (see selected-columns.ts). */
-const fieldsFor = (tt: TableTypes, info: GraphQLResolveInfo) => selectedFields(info.fieldNodes, info.fragments, tt.cols, tt.relKeys);
+/**
+ * The columns the rows of `tt` under this field need (see selected-columns.ts). A selection naming
+ * a column the caller may not read is refused (FORBIDDEN naming it): the schema is the same for
+ * every role, rights are applied here, at execution.
+ */
+const fieldsFor = (tt: TableTypes, info: GraphQLResolveInfo, dc: DataContext) => {
+  const s = selectedFields(info.fieldNodes, info.fragments, tt.cols, tt.relKeys);
+  assertReadable(dc, tt.t, s.asked);
+  return s.fields;
+};
 
 /** Builds the schema of one project database (`engine` decides which integers fit GraphQL's Int). */
 export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLSchema {
@@ -118,7 +129,7 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
     for (const r of rels) {
       const target = typesOf(r.rtn);
       const related = (row: Row, a: Args, ctx: GqlContext, info: GraphQLResolveInfo) =>
-        loadRelated(ctx, info.fieldNodes, tt.t, r, target.t, a as RelationArgs, () => fieldsFor(target, info), row);
+        loadRelated(ctx, info.fieldNodes, tt.t, r, target.t, a as RelationArgs, () => fieldsFor(target, info, ctx.dc), row);
       const keys = r.type === 'hm' ? r.parentColumns : r.type === 'bt' ? r.childColumns : r.junction!.refColumns;
       if (r.type === 'bt') {
         tt.relKeys.set(relNames[i]!, keys);
@@ -153,13 +164,13 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
     const { t, name, object, cols } = tt;
     const filter = { where: listArgs.where, condition: { type: tt.condition }, conditionGraph: { type: JSONScalar, description: 'A filter across relations, as REST conditionGraph' } };
     const p = (a: Args) => paramsOf(cols, a);
-    query[`${name}List`] = { type: new GraphQLList(object), args: { ...listArgs, ...filter }, resolve: (_, a, { dc }, info) => data.list(dc, t, { ...p(a), fields: fieldsFor(tt, info) }) };
-    query[`${name}FindOne`] = { type: object, args: { ...filter, sort: listArgs.sort }, resolve: (_, a, { dc }, info) => data.findOne(dc, t, { ...p(a), fields: fieldsFor(tt, info) }) };
+    query[`${name}List`] = { type: new GraphQLList(object), args: { ...listArgs, ...filter }, resolve: (_, a, { dc }, info) => data.list(dc, t, { ...p(a), fields: fieldsFor(tt, info, dc) }) };
+    query[`${name}FindOne`] = { type: object, args: { ...filter, sort: listArgs.sort }, resolve: (_, a, { dc }, info) => data.findOne(dc, t, { ...p(a), fields: fieldsFor(tt, info, dc) }) };
     query[`${name}Count`] = { type: GraphQLInt, args: filter, resolve: async (_, a, { dc }) => (await data.count(dc, t, p(a))).count };
     query[`${name}Distinct`] = {
       type: new GraphQLList(object),
       args: { column_name: { type: new GraphQLNonNull(GraphQLString) }, fields: { type: GraphQLString, description: 'More columns: distinct combinations' }, ...listArgs, ...filter },
-      resolve: (_, a, { dc }) => data.distinct(dc, t, { ...p(a), cn: a.column_name as string }),
+      resolve: (_, a, { dc }, info) => (fieldsFor(tt, info, dc), data.distinct(dc, t, { ...p(a), cn: a.column_name as string })),
     };
     query[`${name}GroupBy`] = {
       type: new GraphQLList(JSONScalar),
@@ -180,14 +191,14 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
       resolve: (_, a, { dc }) => data.distribute(dc, t, { ...p(a), column_name: a.column_name as string, steps: stepsOf(a, MAX_DISTRIBUTION_STEPS) }),
     };
     if (t.pks.length) {
-      query[`${name}Read`] = { type: object, args: idArg, resolve: (_, a, { dc }, info) => data.read(dc, t, a.id as string, { fields: fieldsFor(tt, info) }) };
+      query[`${name}Read`] = { type: object, args: idArg, resolve: (_, a, { dc }, info) => data.read(dc, t, a.id as string, { fields: fieldsFor(tt, info, dc) }) };
       query[`${name}Exists`] = { type: GraphQLBoolean, args: idArg, resolve: (_, a, { dc }) => data.exists(dc, t, a.id as string) };
     }
     if (tt.input) {
       const input = new GraphQLNonNull(tt.input);
       const rows = (a: Args) => (a.data as unknown[]).map((d) => toBody(cols, d));
-      mutation[`${name}Create`] = { type: object, args: { data: { type: input } }, resolve: (_, a, { dc }) => data.create(dc, t, toBody(cols, a.data)) };
-      mutation[`${name}Update`] = { type: object, args: { ...idArg, data: { type: input } }, resolve: (_, a, { dc }) => data.update(dc, t, a.id as string, toBody(cols, a.data)) };
+      mutation[`${name}Create`] = { type: object, args: { data: { type: input } }, resolve: (_, a, { dc }, info) => (fieldsFor(tt, info, dc), data.create(dc, t, toBody(cols, a.data))) };
+      mutation[`${name}Update`] = { type: object, args: { ...idArg, data: { type: input } }, resolve: (_, a, { dc }, info) => (fieldsFor(tt, info, dc), data.update(dc, t, a.id as string, toBody(cols, a.data))) };
       mutation[`${name}Delete`] = { type: GraphQLInt, args: idArg, resolve: (_, a, { dc }) => data.remove(dc, t, a.id as string) };
       const bulk = { data: { type: new GraphQLNonNull(new GraphQLList(input)) } };
       mutation[`${name}CreateBulk`] = { type: new GraphQLList(GraphQLString), description: 'All or nothing; answers the created ids', args: bulk, resolve: (_, a, { dc }) => data.bulkCreate(dc, t, rows(a)) };
