@@ -13,7 +13,7 @@ import type { Cond } from '../sql/ast';
 import type { Actor } from '../lib/actor';
 import type { ColumnModel, TableModel } from '../schema/model';
 import type { AclRules, ColumnGrant, TableRule } from '../meta/acl-repo';
-import { forbidden, unauthorized } from '../lib/errors';
+import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { parseWhere } from './where-parser';
 
 export type DataOp = 'read' | 'create' | 'update' | 'delete';
@@ -90,9 +90,10 @@ export function grantOf(actor: Actor, acl: AclRules | undefined, t: TableModel, 
   return { columns, where: where && where.length === 0 ? ['\u0000none'] : where };
 }
 
-/** The caller's grant, or 403 (401 for a guest). */
+/** The caller's grant, or 403 (401 for a guest; 400 for a view that cannot be read). */
 export function assertCan(actor: Actor, t: TableModel, op: DataOp, acl?: AclRules): Grant {
   if (actor.kind === 'guest') throw unauthorized('Not signed in');
+  if (t.broken) throw badRequest(`View '${t._tn}' cannot be read: ${t.broken}`);
   const g = grantOf(actor, acl, t, op);
   if (!g) throw forbidden(op === 'read' ? `Not allowed to read '${t._tn}'` : `Not allowed to ${op} rows of '${t._tn}'`);
   return g;

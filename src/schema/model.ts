@@ -93,6 +93,8 @@ export interface TableModel {
   isJunction?: boolean;
   /** User metadata. */
   hidden?: boolean;
+  /** Why a view cannot be read (a table or column it uses is gone): it has no columns and answers 400. */
+  broken?: string;
   /** Virtual columns (formula, rollup, lookup): kept in metadata, computed in SQL by data/. */
   virtuals?: VirtualColumnModel[];
 }

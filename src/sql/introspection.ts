@@ -7,6 +7,8 @@ import type { Executor } from './dialect';
 export interface RawTable {
   name: string;
   type: 'table' | 'view';
+  /** Why a view cannot be read (a table or column it uses is gone); it then has no columns. */
+  broken?: string;
 }
 
 export interface RawColumn {

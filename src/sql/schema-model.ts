@@ -109,6 +109,7 @@ export function buildSchemaModel(
       pks: pkCols.map((k) => k.column),
       displayColumn: displayColumnOf(columns),
       relations: [],
+      ...(t.broken ? { broken: t.broken } : {}),
     });
   }
 

@@ -74,11 +74,13 @@ const fieldsFor = (tt: TableTypes, info: GraphQLResolveInfo, dc: DataContext) =>
 
 /** Builds the schema of one project database (`engine` decides which integers fit GraphQL's Int). */
 export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLSchema {
-  const names = tableTypeNames(model.tables.map((t) => t._tn));
+  // A view that cannot be read has no columns, hence no type: it is left out.
+  const tables = model.tables.filter((t) => !t.broken);
+  const names = tableTypeNames(tables.map((t) => t._tn));
   const byTn = new Map<string, TableTypes>();
   const typesOf = (tn: string) => byTn.get(tn)!;
 
-  model.tables.forEach((t, i) => {
+  tables.forEach((t, i) => {
     const { object: name, input: inputName, condition: conditionName } = names[i]!;
     // Columns, then virtual columns (read-only: in rows and conditions, never in inputs).
     const columns = allColumns(t);

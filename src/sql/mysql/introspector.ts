@@ -10,6 +10,9 @@ function cleanDefault(d: unknown): string | null {
   return String(d);
 }
 
+/** Why a view without columns cannot be read (the server says it in a warning only). */
+const BROKEN_VIEW = 'the view references a table, column or function that no longer exists, or its definer lacks rights to use them';
+
 export const mysqlIntrospector: Introspector = {
   async read(exec): Promise<RawSchema> {
     const tables = await q(
@@ -52,7 +55,11 @@ export const mysqlIntrospector: Introspector = {
       if (m) jsonCols.add(`${ch.tbl}\u0000${m[1]}`);
     }
     return {
-      tables: tables.map((t) => ({ name: t.name, type: t.type === 'VIEW' ? 'view' : 'table' })),
+      // MariaDB and MySQL list no columns for a view over a dropped table or column.
+      tables: tables.map((t) => {
+        const view = t.type === 'VIEW';
+        return view && !columns.some((c) => c.tbl === t.name) ? { name: t.name, type: 'view' as const, broken: BROKEN_VIEW } : { name: t.name, type: view ? ('view' as const) : ('table' as const) };
+      }),
       columns: columns.map((c) => {
         const type = String(c.data_type).toLowerCase();
         const full = String(c.column_type);

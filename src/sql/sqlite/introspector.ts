@@ -16,8 +16,16 @@ export const sqliteIntrospector: Introspector = {
     const pks: RawKeyColumn[] = [];
     const fks: RawForeignKey[] = [];
     const uniques: RawKeyColumn[] = [];
-    for (const o of objects) {
-      const info = await q(exec, 'SELECT cid, name, type, "notnull" AS nn, dflt_value, pk FROM pragma_table_info(?)', [o.name]);
+    for (const [i, o] of objects.entries()) {
+      let info: Record<string, any>[];
+      try {
+        info = await q(exec, 'SELECT cid, name, type, "notnull" AS nn, dflt_value, pk FROM pragma_table_info(?)', [o.name]);
+      } catch (e) {
+        // A view over a dropped table (or column) cannot be described: kept, marked, without columns.
+        if (o.type !== 'view') throw e;
+        tables[i]!.broken = (e as Error).message;
+        continue;
+      }
       const pkCount = info.filter((c) => Number(c.pk) > 0).length;
       for (const c of info) {
         const declared = String(c.type || '');

@@ -1,7 +1,8 @@
 /**
  * tableList, viewList, functionList, procedureList, sequenceList: the tree's groups, read from
  * the project database's schema model. Junction tables appear only with `includeM2M`. Objects
- * hidden from the caller's roles (Meta Management) are left out.
+ * hidden from the caller's roles (Meta Management) are left out. A view that cannot be read
+ * carries `broken`, the reason.
  */
 import type { DashboardOp } from '../op';
 import { visibleFilter } from './model-visibility';
@@ -14,6 +15,7 @@ const tableView = (t: TableModel) => ({
   pks: t.pks,
   isJunction: !!t.isJunction,
   hidden: !!t.hidden,
+  ...(t.broken ? { broken: t.broken } : {}),
 });
 
 const routineView = (r: RoutineModel) => ({ name: r.name, kind: r.kind, definition: r.definition });
