@@ -1,7 +1,8 @@
 /**
  * Roles in the browser: the owner sets a viewer's rights on a table in Roles Management (a
  * toggle, chosen columns and a row condition), hides a table from viewers in Meta Management,
- * previews as a viewer (the tree and the grid follow), resets the preview, and runs SQL.
+ * previews as a viewer and as a guest (the tree, the grid and the owner-only entries follow),
+ * resets the preview, and runs SQL.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -106,10 +107,30 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     expect(await page.getByText('France', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('columnheader', { name: /Phone/ }).count()).toBe(0);
     expect(await tree().getByRole('button', { name: 'SQL Client' }).count()).toBe(0);
+    // The owner's entries disappear as they do for a viewer: Team & Auth, Settings (Themes), Share, schema changes.
+    for (const name of ['Team & Auth', 'Themes', 'Roles Management', 'Create table']) expect(await tree().getByRole('button', { name, exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
     await shot(page, 'roles-preview-viewer');
     await page.getByRole('button', { name: 'Reset Preview' }).click();
     await page.waitForLoadState('load');
     await tree().getByRole('button', { name: 'Genre', exact: true }).waitFor();
+    for (const name of ['Team & Auth', 'Themes', 'Create table']) await tree().getByRole('button', { name, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
+  });
+
+  browserTest('previewing as a guest: the role is offered, the owner entries go, tables are refused', () => page, async () => {
+    expect(await page.getByLabel('Preview as').locator('option').allTextContents()).toEqual(['(your role)', 'editor', 'commenter', 'viewer', 'guest']);
+    await page.getByLabel('Preview as').selectOption('guest');
+    await page.waitForLoadState('load');
+    await page.getByRole('button', { name: 'Reset Preview' }).waitFor();
+    await tree().getByRole('button', { name: 'Customer', exact: true }).click();
+    await page.getByText("Not allowed to read 'Customer'").first().waitFor();
+    for (const name of ['Team & Auth', 'Themes', 'SQL Client', 'Create table']) expect(await tree().getByRole('button', { name, exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
+    await shot(page, 'roles-preview-guest');
+    await page.getByRole('button', { name: 'Reset Preview' }).click();
+    await page.waitForLoadState('load');
+    await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
   });
 
   browserTest('a role that may update chosen columns edits only those in the grid', () => page, async () => {

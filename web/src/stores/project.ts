@@ -3,7 +3,7 @@ import { signal } from './signals';
 
 export const currentProject = signal<{ id: string; title: string; projectType: 'rest' | 'graphql' } | null>(null);
 
-/** Whether the signed-in user may add people to the open project (owner or creator). */
+/** Whether the signed-in user may add people to the open project (owner or creator, not previewing another role). */
 export const canShare = signal(false);
-/** The caller is an owner or creator of the open project (ACL, Meta Management and SQL Client leaves). */
+/** The caller is an owner or creator of the open project, not previewing a role (ACL, Meta Management and SQL Client leaves). */
 export const isProjectAdmin = signal(false);

@@ -1,6 +1,7 @@
 /**
  * The tree's project entries: Info, Team & Auth, App Store, Project Metadata, Settings (only for
- * the project's owner or creator), and Preview as a role / Reset Preview.
+ * the project's owner or creator), and Preview as a role / Reset Preview. While previewing, the
+ * owner's entries (Team & Auth, Settings, Share, schema changes) disappear as for that role.
  */
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
@@ -33,7 +34,9 @@ export function ProjectExtras(props: { projectId: string }) {
   useEffect(() => {
     http<{ roles?: Record<string, boolean> }>('/user/me', { query: { project_id: props.projectId } }).then((me) => setRoles(me.roles ?? {}), () => {});
   }, [props.projectId]);
-  const creator = !!(roles.owner || roles.creator || roles.super);
+  // Who may preview is the real role; what shows is the previewed one (no role previewed is an owner).
+  const admin = !!(roles.owner || roles.creator || roles.super);
+  const creator = admin && !previewAs.value;
   useEffect(() => {
     canShare.value = creator;
     isProjectAdmin.value = creator;
@@ -60,7 +63,7 @@ export function ProjectExtras(props: { projectId: string }) {
       <PanelLeaf name="terminal" />
       <PanelLeaf name="crons" />
       {creator ? <PanelLeaf name="projectSettings" /> : null}
-      {creator ? (
+      {admin ? (
         <li className="preview">
           <label className="tree-leaf">
             Preview as

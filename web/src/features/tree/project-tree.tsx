@@ -12,7 +12,6 @@ import { MetaSyncButton } from './meta-sync-button';
 import { openTab, type TabType } from '../../stores/tabs';
 import { PanelLeaf, ProjectExtras } from './project-extras';
 import { isProjectAdmin } from '../../stores/project';
-import { previewAs } from '../../stores/preview';
 import { TableLeaf, TablesActions } from './table-leaf';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { useSignals } from '../../stores/signals';
@@ -116,7 +115,7 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
           <Group key={`${k}:${generation}`} projectId={props.projectId} dbAlias={db.dbAlias} kind={k} initiallyOpen={k === 'Tables'} generation={schemaGeneration.value} />
         ))}
         <PanelLeaf name="audit" dbAlias={db.dbAlias} />
-        {isProjectAdmin.value && !previewAs.value ? (
+        {isProjectAdmin.value ? (
           <>
             <PanelLeaf name="sqlClient" dbAlias={db.dbAlias} />
             <PanelLeaf name="acl" dbAlias={db.dbAlias} />
