@@ -31,6 +31,9 @@ export const PANELS: Record<string, { title: string; holds: string }> = {
   projectSettings: { title: 'Themes', holds: 'the appearance settings' },
 };
 
+/** Panels only a project's owner or creator uses: not opened while previewing another role. */
+export const OWNER_PANELS = new Set(['roles', 'acl', 'disableOrEnableModel', 'sqlClient', 'projectSettings']);
+
 function InfoPanel(props: { projectId: string }) {
   const [info, setInfo] = useState<unknown>(null);
   const [error, setError] = useState<string | null>(null);

@@ -9,7 +9,8 @@ import { dashboardApi } from '../../api/dashboard';
 import { ProjectTree } from '../../features/tree/project-tree';
 import { Grid } from '../../features/grid/grid';
 import { DefinitionView } from '../../features/definition/definition-view';
-import { Panel, PANELS } from '../../features/tabs/panels';
+import { OWNER_PANELS, Panel, PANELS } from '../../features/tabs/panels';
+import { previewAs } from '../../stores/preview';
 import { activeKey, activeTab, closeTab, maxTabs, openTab, resetTabs, tabs, type TabType } from '../../stores/tabs';
 import { useSignals } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
@@ -44,7 +45,9 @@ export function ProjectPage() {
         currentProject.value = { id: p.id, title: p.title, projectType: p.projectType };
         const type = params.get('type') as TabType | null;
         const name = params.get('name');
-        if (type && name && TYPES.includes(type)) openTab({ type, name, dbAlias: params.get('dbalias') ?? 'db', title: type === 'panel' ? (PANELS[name]?.title ?? name) : name });
+        // A link to an owner's panel does not open it while previewing a role that lacks it.
+        const ownerOnly = type === 'panel' && !!name && OWNER_PANELS.has(name) && !!previewAs.value;
+        if (type && name && TYPES.includes(type) && !ownerOnly) openTab({ type, name, dbAlias: params.get('dbalias') ?? 'db', title: type === 'panel' ? (PANELS[name]?.title ?? name) : name });
       },
       (e) => {
         toast('error', (e as Error).message);
