@@ -13,6 +13,9 @@ import { formulaTyped } from '../schema/virtual-columns';
 import { grantCondition, grantOf, grantsColumn } from './access';
 import type { DataContext } from './data-context';
 
+/** What deciding needs of a data context: the model, the caller and the stored rules. */
+type Scope = Pick<DataContext, 'pdb' | 'actor' | 'acl'>;
+
 /** The related table's row condition ANDed into a rollup's or lookup's sub-select. */
 function withRowCondition(e: Expr, cond: Cond): Expr {
   if (e.kind !== 'subquery') return e;
@@ -21,7 +24,7 @@ function withRowCondition(e: Expr, cond: Cond): Expr {
 }
 
 /** A rollup or lookup as the caller may read it, or undefined when it depends on something hidden. */
-function scopeRelational(dc: DataContext, t: TableModel, cut: TableModel, v: VirtualColumnModel): VirtualColumnModel | undefined {
+function scopeRelational(dc: Scope, t: TableModel, cut: TableModel, v: VirtualColumnModel): VirtualColumnModel | undefined {
   const spec = v.rollup ?? v.lookup;
   if (!spec || !v.expr) return undefined;
   const rel = t.relations.find((r) => r.alias === spec.relation && (!spec.type || r.type === spec.type) && (!spec.rtn || r.rtn === spec.rtn));
@@ -51,7 +54,7 @@ function scopeRelational(dc: DataContext, t: TableModel, cut: TableModel, v: Vir
  * `cut` (the table cut to the readable columns) with only the virtual columns the caller may
  * read, rollups and lookups limited to the related rows the caller may see.
  */
-export function scopeVirtuals(dc: DataContext, t: TableModel, cut: TableModel): TableModel {
+export function scopeVirtuals(dc: Scope, t: TableModel, cut: TableModel): TableModel {
   if (!t.virtuals?.length) return cut;
   const kept = new Map<string, VirtualColumnModel>();
   for (const v of t.virtuals) {

@@ -79,6 +79,11 @@ describeEngines(
       expect(invoice).toMatchObject({ CustomerCountry: 'USA', Lines: 14 });
       for (const hidden of ['CustomerEmail', 'LineTotal', 'Positive']) expect(invoice).not.toHaveProperty(hidden);
       expect(Object.keys((await get(viewer, 'Artist/1')).body).sort()).toEqual(['ArtistId', 'Name']);
+      // The grid's model lists only the computed columns the caller may read.
+      const meta = async (token: string, tn: string) => (await op(token, 'tableMeta', { tn })).body.virtuals.map((v: any) => v._cn);
+      expect(await meta(viewer, 'Customer')).toEqual(['Name', 'Invoices']);
+      expect(await meta(viewer, 'Invoice')).toEqual(['CustomerCountry', 'Lines']);
+      expect(await meta(owner, 'Invoice')).toEqual(['CustomerEmail', 'CustomerCountry', 'LineTotal', 'Lines', 'Positive']);
 
       for (const [path, name] of [
         ['Customer?fields=CustomerId,Mail', 'Mail'],

@@ -1,13 +1,14 @@
 /**
  * tableMeta: the model of one table or view (columns with types, keys, relations, virtual columns) for the grid,
- * as the caller may see it: hidden columns are left out and `readOnly` says why rows cannot be
+ * as the caller may see it: hidden columns (and computed columns using them) are left out and `readOnly` says why rows cannot be
  * changed; `canUpdate` lists the columns the caller may change.
  */
 import { z } from 'zod';
 import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
 import { notFound } from '../../../lib/errors';
-import { assertCan, grantOf, grantsColumn, isUnrestricted } from '../../../data/access';
+import { assertCan, grantOf, grantsColumn, isUnrestricted, restrictTable } from '../../../data/access';
+import { scopeVirtuals } from '../../../data/virtual-scope';
 import { aclRepo } from '../../../meta/acl-repo';
 
 const Args = z.object({ tn: z.string().min(1) });
@@ -25,6 +26,8 @@ export const tableMeta: DashboardOp = {
     const read = assertCan(merged, t, 'read', acl);
     const write = grantOf(merged, acl, t, 'update');
     const writeRefusal = write ? null : `Not allowed to update rows of '${t._tn}' (your role reads only)`;
+    // Computed columns the caller may not read (they use a hidden column or table) are left out too.
+    const virtuals = isUnrestricted(merged) ? t.virtuals : scopeVirtuals({ pdb, actor: merged, acl }, t, restrictTable(t, read)).virtuals;
     const aliasOf = (name: string) => pdb.model.tables.find((x) => x.tn === name)?._tn ?? name;
     return {
       tn: t.tn,
@@ -55,7 +58,7 @@ export const tableMeta: DashboardOp = {
         };
       }),
       /** Formula, rollup and lookup columns: rows carry their values under `_cn`. */
-      virtuals: (t.virtuals ?? []).map((v) => ({
+      virtuals: (virtuals ?? []).map((v) => ({
         _cn: v._cn,
         uidt: v.uidt,
         type: v.type ?? 'string',
