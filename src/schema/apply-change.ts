@@ -9,7 +9,7 @@ import type { MetaStore } from '../meta/store';
 import { modelsRepo } from '../meta/models-repo';
 import { schemaMigrationsRepo, type MigrationRename, type SchemaMigration } from '../meta/schema-migrations-repo';
 import { runDdl } from '../sql/ddl-runner';
-import { AppError, badRequest, conflict, isAppError, notFound, unavailable } from '../lib/errors';
+import { AppError, badRequest, conflict, isAppError, notFound } from '../lib/errors';
 import type { ProjectRegistry } from './registry';
 import type { ChangePlan, MetaEdits } from './change-plan';
 import { emitSchemaEvent } from './schema-events';
@@ -59,20 +59,6 @@ export function withChangeLock<T>(s: Pick<ChangeScope, 'projectId' | 'dbAlias'>,
 }
 
 /**
- * Reads the schema again after a change. A failed read must not leave the old model in use: the
- * project database is closed, so the next call reads it afresh, and the caller gets a clear error
- * (503) unless `failed`: the change itself failed, and that error is the one answered.
- */
-async function resync(s: ChangeScope, failed = false): Promise<void> {
-  try {
-    await s.projects.sync(s.projectId, s.dbAlias);
-  } catch (e) {
-    await s.projects.evict(s.projectId).catch(() => {});
-    if (!failed) throw unavailable(`The change was made, but reading the schema again failed: ${messageOf(e)}. Sync the schema once the database can be read.`);
-  }
-}
-
-/**
  * Runs a plan and records it. A plan without statements changes metadata only and is not
  * recorded (migration null). A failure is recorded as a failed migration and rethrown.
  */
@@ -87,7 +73,7 @@ export async function applyChange(s: ChangeScope, plan: ChangePlan): Promise<Mig
       await runDdl(pdb.db, { statements: plan.up, undo: plan.down, checks: plan.checks, evolution: { id, title: plan.title, action: 'insert' } });
     } catch (e) {
       await repo.setStatus(id, 'failed', messageOf(e));
-      await resync(s, true);
+      await s.projects.resync(s.projectId, s.dbAlias, true);
       throw e;
     }
     await repo.setStatus(id, 'applied');
@@ -95,7 +81,7 @@ export async function applyChange(s: ChangeScope, plan: ChangePlan): Promise<Mig
   }
   if (plan.meta) await plan.meta(metaEdits(s));
   for (const e of plan.events ?? []) await emitSchemaEvent({ ...e, meta: s.meta, projectId: s.projectId, dbAlias: s.dbAlias } as Parameters<typeof emitSchemaEvent>[0]);
-  await resync(s);
+  await s.projects.resync(s.projectId, s.dbAlias);
   return migration;
 }
 
@@ -109,7 +95,7 @@ async function runMigration(s: ChangeScope, m: SchemaMigration, direction: 'appl
   } catch (e) {
     // A failed rollback leaves the change applied (transactional engines) or half undone (MySQL).
     await repo.setStatus(m.id, apply ? 'failed' : 'applied', messageOf(e));
-    await resync(s, true);
+    await s.projects.resync(s.projectId, s.dbAlias, true);
     const what = `${apply ? 'Applying' : 'Rolling back'} '${m.title}' failed: `;
     throw isAppError(e) ? new AppError(e.code, what + e.message) : e;
   }
@@ -160,10 +146,10 @@ export async function applyMigrations(s: ChangeScope, which: { id: string } | { 
       done.push({ id: m.id, title: m.title, status: 'applied' });
     }
   } catch (e) {
-    await resync(s, true);
+    await s.projects.resync(s.projectId, s.dbAlias, true);
     throw e;
   }
-  await resync(s);
+  await s.projects.resync(s.projectId, s.dbAlias);
   return done;
 }
 
@@ -188,9 +174,9 @@ export async function rollbackMigrations(s: ChangeScope, which: { id: string } |
       done.push({ id: m.id, title: m.title, status: 'pending' });
     }
   } catch (e) {
-    await resync(s, true);
+    await s.projects.resync(s.projectId, s.dbAlias, true);
     throw e;
   }
-  await resync(s);
+  await s.projects.resync(s.projectId, s.dbAlias);
   return done;
 }

@@ -94,6 +94,20 @@ export class ProjectRegistry {
     return report;
   }
 
+  /**
+   * Reads the schema again after a change made through Tablo. A failed read must not leave the old
+   * model in use: the project's databases are closed, so the next call reads them afresh, and a
+   * clear 503 is thrown, unless `failed` (the change itself failed and that error is answered).
+   */
+  async resync(projectId: string, dbAlias = 'db', failed = false): Promise<void> {
+    try {
+      await this.sync(projectId, dbAlias);
+    } catch (e) {
+      await this.evict(projectId).catch(() => {});
+      if (!failed) throw unavailable(`The change was made, but reading the schema again failed: ${e instanceof Error ? e.message : String(e)}. Sync the schema once the database can be read.`);
+    }
+  }
+
   private listeners = new Set<(projectId: string) => void>();
   /** Called after a project's schema model changes (sync, DDL, stop): caches built on it drop it. */
   onChange(listener: (projectId: string) => void): () => void {

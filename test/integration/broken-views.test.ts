@@ -122,7 +122,7 @@ describeEngines(
       await dropDatabase(engine, name);
     });
 
-    test('a change, then a rollback, whose schema read fails answer 503 and leave no stale model', async () => {
+    test('a change, a rollback and a metadata change whose schema read fails answer 503 and leave no stale model', async () => {
       expect((await op('tableCreate', { tn: 'first' })).status).toBe(200);
       const made = await readsFail(() => op('tableCreate', { tn: 'second' }));
       expect(made.status).toBe(503);
@@ -135,6 +135,12 @@ describeEngines(
       expect(rolled.status).toBe(503);
       expect(await tables()).not.toContain('second');
       expect((await op('migrationList')).body.list[0].status).toBe('pending');
+
+      // Metadata-only changes too: the formula is saved, the read failure said, the next call sees it.
+      const formula = await readsFail(() => op('virtualColumnCreate', { tn: 'first', column: { _cn: 'Twice', uidt: 'Formula', formula: '{id} * 2' } }));
+      expect(formula.status).toBe(503);
+      expect(formula.body.msg).toStartWith('The change was made, but reading the schema again failed: connection lost.');
+      expect((await op('tableMeta', { tn: 'first' })).body.virtuals.map((v: any) => v._cn)).toEqual(['Twice']);
     });
   },
   ['sqlite', 'pg'],

@@ -57,7 +57,7 @@ export const columnReorder: DashboardOp = {
       columns[c.cn] = i >= 0 ? { ...rest, order: i } : rest;
     }
     await repo.set(projectId, dbAlias, t.tn, { ...m, columns });
-    await ctx.projects.sync(projectId, dbAlias);
+    await ctx.projects.resync(projectId, dbAlias);
     return { table: await tableAnswer(call, t.tn) };
   },
 };

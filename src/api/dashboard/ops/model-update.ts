@@ -37,7 +37,7 @@ export const modelUpdate: DashboardOp = {
       columns[c.cn] = { ...columns[c.cn], ...change };
     }
     await repo.set(projectId, dbAlias, t.tn, { ...current, ...(a._tn ? { _tn: a._tn } : {}), ...(a.hidden !== undefined ? { hidden: a.hidden } : {}), columns });
-    await ctx.projects.sync(projectId, dbAlias);
+    await ctx.projects.resync(projectId, dbAlias);
     const updated = (await ctx.projects.get(projectId, dbAlias)).table(t.tn)!;
     return { tn: updated.tn, _tn: updated._tn, hidden: !!updated.hidden, columns: updated.columns.map((c) => ({ cn: c.cn, _cn: c._cn, hidden: !!c.hidden })) };
   },

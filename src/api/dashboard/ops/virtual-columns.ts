@@ -44,7 +44,7 @@ function assertComputable(pdb: ProjectDb, t: TableModel, virtuals: StoredVirtual
 /** Saves the list, re-reads the model and answers the table as tableMeta does. */
 async function save(call: OpCall, ctx: Awaited<ReturnType<typeof load>>, virtuals: StoredVirtual[]): Promise<unknown> {
   await ctx.repo.set(call.projectId, call.dbAlias, ctx.t.tn, { ...ctx.meta, virtuals });
-  await call.ctx.projects.sync(call.projectId, call.dbAlias);
+  await call.ctx.projects.resync(call.projectId, call.dbAlias);
   return tableMeta.run({ ...call, args: { tn: ctx.t.tn } });
 }
 
