@@ -3,7 +3,7 @@
  * depends on a hidden column or an unreadable table is dropped from reads and unknown to fields,
  * filters and sorts; rollups count only the related rows the caller may see; conditionGraph
  * treats hidden columns and unreadable tables as unknown and applies the related row condition;
- * GraphQL refuses a selection of a hidden column (FORBIDDEN naming it). SQLite and PostgreSQL.
+ * GraphQL refuses a selection of a hidden column (FORBIDDEN naming it). SQLite, PostgreSQL and MariaDB.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
@@ -168,5 +168,4 @@ describeEngines(
       expect(mine).toEqual({ data: { CustomerRead: { Phone: '+55 (12) 3923-5555', MailUpper: 'LUISG@EMBRAER.COM.BR' } } });
     });
   },
-  ['sqlite', 'pg'],
 );
