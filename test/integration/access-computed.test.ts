@@ -53,6 +53,7 @@ describeEngines(
       await create('Customer', { _cn: 'MailUpper', uidt: 'Formula', formula: 'UPPER({Mail})' });
       await create('Customer', { _cn: 'Name', uidt: 'Formula', formula: "CONCAT({FirstName}, ' ', {LastName})" });
       await create('Customer', { _cn: 'Invoices', uidt: 'Rollup', rollup: { relation: 'Invoice', column: 'InvoiceId', fn: 'count' } });
+      await create('Customer', { _cn: 'InvoicesTwice', uidt: 'Formula', formula: '{Invoices} * 2' });
       await create('Invoice', { _cn: 'CustomerEmail', uidt: 'Lookup', lookup: { relation: 'Customer', column: 'Email' } });
       await create('Invoice', { _cn: 'CustomerCountry', uidt: 'Lookup', lookup: { relation: 'Customer', column: 'Country' } });
       await create('Invoice', { _cn: 'LineTotal', uidt: 'Rollup', rollup: { relation: 'InvoiceLine', column: 'UnitPrice', fn: 'sum' } });
@@ -73,7 +74,7 @@ describeEngines(
 
     test('computed columns over hidden columns or unreadable tables are dropped and unknown; the owner keeps them', async () => {
       const customer = (await get(viewer, 'Customer/1')).body;
-      expect(Object.keys(customer).sort()).toEqual(['Country', 'CustomerId', 'FirstName', 'Invoices', 'LastName', 'Name', 'SupportRepId']);
+      expect(Object.keys(customer).sort()).toEqual(['Country', 'CustomerId', 'FirstName', 'Invoices', 'InvoicesTwice', 'LastName', 'Name', 'SupportRepId']);
       expect(customer.Name).toBe('Luís Gonçalves');
       const invoice = (await get(viewer, 'Invoice/5')).body;
       expect(invoice).toMatchObject({ CustomerCountry: 'USA', Lines: 14 });
@@ -81,7 +82,7 @@ describeEngines(
       expect(Object.keys((await get(viewer, 'Artist/1')).body).sort()).toEqual(['ArtistId', 'Name']);
       // The grid's model lists only the computed columns the caller may read.
       const meta = async (token: string, tn: string) => (await op(token, 'tableMeta', { tn })).body.virtuals.map((v: any) => v._cn);
-      expect(await meta(viewer, 'Customer')).toEqual(['Name', 'Invoices']);
+      expect(await meta(viewer, 'Customer')).toEqual(['Name', 'Invoices', 'InvoicesTwice']);
       expect(await meta(viewer, 'Invoice')).toEqual(['CustomerCountry', 'Lines']);
       expect(await meta(owner, 'Invoice')).toEqual(['CustomerEmail', 'CustomerCountry', 'LineTotal', 'Lines', 'Positive']);
 
@@ -115,6 +116,9 @@ describeEngines(
       expect((await get(owner, 'Customer/1?fields=Invoices')).body).toEqual({ Invoices: 7 });
       expect(seen).toBeLessThan(7);
       expect((await get(viewer, 'Customer/1?fields=Invoices')).body).toEqual({ Invoices: seen });
+      // A formula over the rollup sees the same rows.
+      expect((await get(viewer, 'Customer/1?fields=InvoicesTwice')).body).toEqual({ InvoicesTwice: seen * 2 });
+      expect((await get(owner, 'Customer/1?fields=InvoicesTwice')).body).toEqual({ InvoicesTwice: 14 });
       const few = `Customer/count?where=${enc(`(Invoices,le,${seen})`)}`;
       expect((await get(owner, few)).body.count).toBeLessThan((await get(viewer, few)).body.count);
       const g = await gql(viewer, '{ CustomerRead(id: "1") { Invoices } }');
