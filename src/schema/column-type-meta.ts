@@ -92,18 +92,20 @@ const DEFAULTS: Partial<Record<UiType, ColumnTypeMeta>> = {
 /** Whether a logical type takes options. */
 export const takesTypeMeta = (uidt: UiType): boolean => uidt in SCHEMAS;
 
+const aType = (uidt: UiType) => `${/^[AEIOU]/.test(uidt) ? 'an' : 'a'} ${uidt} column`;
+
 /** A caller's options for a type, checked: 400 `meta.<option>: why` on a bad or foreign option. */
 export function parseTypeMeta(uidt: UiType, raw: unknown): MetaInput {
   const schema = SCHEMAS[uidt];
   if (!schema) {
-    if (raw && typeof raw === 'object' && Object.keys(raw).length) throw badRequest(`meta: a ${uidt} column takes no options`);
+    if (raw && typeof raw === 'object' && Object.keys(raw).length) throw badRequest(`meta: ${aType(uidt)} takes no options`);
     return {};
   }
   const r = schema.safeParse(raw ?? {});
   if (r.success) return r.data;
   const i = r.error.issues[0]!;
   const where = ['meta', ...i.path.map(String)].join('.');
-  const msg = i.code === 'unrecognized_keys' ? `a ${uidt} column takes no option ${i.keys.map((k) => `'${k}'`).join(', ')}` : i.message;
+  const msg = i.code === 'unrecognized_keys' ? `${aType(uidt)} takes no option ${i.keys.map((k) => `'${k}'`).join(', ')}` : i.message;
   throw badRequest(`${where}: ${msg}`);
 }
 
