@@ -10,6 +10,8 @@ test('currency with its code and locale, percent with %, decimals to their place
   expect(formatCurrency(1234.5, 'USD', 'en-US')).toBe('$1,234.50');
   expect(formatCurrency('12.5', 'EUR', 'de-DE')).toBe('12,50\u00a0€');
   expect(formatCurrency(null)).toBe('');
+  expect(formatCurrency(3, 'JPY', 'en-US')).toBe('¥3');
+  expect(formatCurrency(3, 'USD', 'en-US', 0)).toBe('$3');
   expect(formatPercent(42.5)).toBe('42.5%');
   expect(formatPercent('7', 1)).toBe('7.0%');
   expect(formatTyped(col('Decimal', { precision: 2 }), 3.14159)).toBe('3.14');

@@ -12,12 +12,13 @@ function numberOf(v: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** 1234.5 in EUR -> '€1,234.50' (in the column's locale, or the browser's). */
-export function formatCurrency(v: unknown, code = 'USD', locale?: string): string {
+/** 1234.5 in EUR -> '€1,234.50' (in the column's locale, or the browser's; to `precision` places when set). */
+export function formatCurrency(v: unknown, code = 'USD', locale?: string, precision?: number): string {
   const n = numberOf(v);
   if (n === null) return v == null ? '' : String(v);
+  const places = precision === undefined ? {} : { minimumFractionDigits: precision, maximumFractionDigits: precision };
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: code }).format(n);
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: code, ...places }).format(n);
   } catch {
     return `${code} ${n}`;
   }
@@ -62,7 +63,7 @@ export function formatTyped(c: ColumnMeta, v: unknown): string | null {
   const meta = c.meta ?? {};
   switch (c.uidt) {
     case 'Currency':
-      return formatCurrency(v, meta.currency, meta.locale);
+      return formatCurrency(v, meta.currency, meta.locale, meta.precision);
     case 'Percent':
       return formatPercent(v, meta.precision);
     case 'Decimal':
