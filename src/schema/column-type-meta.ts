@@ -18,7 +18,7 @@ export const CHOICE_COLORS = ['#cfdffe', '#d0f1fd', '#c2f5e9', '#ffdaf6', '#ffdc
 export const DURATION_FORMATS = ['h:mm', 'h:mm:ss', 'h:mm:ss.s'] as const;
 
 /** Icons a Rating column may show. */
-export const RATING_ICONS = ['star', 'heart', 'circle', 'thumb'] as const;
+export const RATING_ICONS = ['star', 'heart', 'circle', 'diamond'] as const;
 
 const Locale = z
   .string()

@@ -123,4 +123,39 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     await page.getByRole('gridcell', { name: '2:15' }).waitFor();
     await shot(page, 'column-types-edited');
   }, 60_000);
+
+  browserTest('multi select choices are ticked in the cell; attachments show as links', () => page, async () => {
+    await addColumn('Tags', 'MultiSelect', async (form) => {
+      await form.getByLabel('New option').fill('food, art, sea');
+      await form.getByRole('button', { name: 'Add option' }).click();
+    });
+    await addColumn('Files', 'Attachment', async (form) => {
+      await form.getByLabel('Maximum files').fill('2');
+    });
+    const row = page.getByRole('row').filter({ hasText: 'city' });
+    const headers = await page.getByRole('columnheader').allTextContents();
+    await row.getByRole('gridcell').nth(headers.findIndex((h) => h.startsWith('Tags'))).dblclick();
+    const pop = page.getByRole('group', { name: 'Edit Tags' });
+    await pop.getByLabel('food').check();
+    await pop.getByLabel('sea').check();
+    await shot(page, 'column-types-multi-select');
+    await pop.getByRole('button', { name: 'Save' }).click();
+    await row.locator('.chip', { hasText: 'sea' }).waitFor();
+    expect(await row.locator('.chip').allTextContents()).toEqual(['city', 'food', 'sea']);
+
+    await page.getByRole('button', { name: '+ Add row' }).click();
+    const form = page.getByRole('form', { name: 'Add row' });
+    await form.getByLabel(/^Title/).fill('Rome');
+    await form.getByLabel(/^Files/).fill('[{"url":"https://example.com/docs/map.pdf"},{"url":"https://example.com/b.png"},{"url":"https://example.com/c.png"}]');
+    await form.getByRole('button', { name: 'Save row' }).click();
+    await form.getByRole('alert').filter({ hasText: "Column 'Files' holds at most 2 files" }).waitFor();
+    await form.getByLabel(/^Files/).fill('[{"url":"https://example.com/docs/map.pdf"},{"path":"uploads/ticket.png","title":"Ticket"}]');
+    await form.getByRole('button', { name: 'Save row' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /map\.pdf/ }).waitFor();
+    expect(await page.getByRole('link', { name: /map\.pdf/ }).getAttribute('href')).toBe('https://example.com/docs/map.pdf');
+    await page.getByText('Ticket').waitFor();
+    await page.getByText('Ticket').scrollIntoViewIfNeeded();
+    await shot(page, 'column-types-files');
+  }, 60_000);
 });

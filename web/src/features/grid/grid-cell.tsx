@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { formatDuration, formatTyped } from './cell-format';
 import { AttachmentsView, ChipsView, RatingView } from './typed-cell-views';
+import { MultiSelectEditor } from './multi-select-editor';
 
 export function displayValue(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -65,6 +66,7 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; onSave: 
       props.onSave(parseInput(c, text));
     }
   };
+  if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor {...props} />;
   if (c.enumValues?.length) {
     return (
       <select ref={ref} className="cell-input" value={text} onChange={(e) => props.onSave(e.target.value || null)} onKeyDown={keys} onBlur={props.onBlur}>

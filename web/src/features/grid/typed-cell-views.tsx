@@ -2,7 +2,7 @@
 import type { ColumnMeta } from '../../api/dashboard';
 import { attachmentsOf, chosen } from './cell-format';
 
-const ICONS: Record<string, string> = { star: '★', heart: '♥', circle: '●', thumb: '👍' };
+const ICONS: Record<string, string> = { star: '★', heart: '♥', circle: '●', diamond: '◆' };
 
 /** A rating as `max` icons, the first `value` lit; clicking one sets the rating (clicking the current one clears it). */
 export function RatingView(props: { column: ColumnMeta; value: unknown; readOnly: boolean; onSet: (v: number | null) => void }) {
@@ -59,11 +59,11 @@ export function AttachmentsView(props: { value: unknown }) {
       {attachmentsOf(props.value).map((f, i) =>
         f.href ? (
           <a key={i} className="file-link" href={f.href} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>
-            📎 {f.name}
+            {f.name}
           </a>
         ) : (
           <span key={i} className="file-link">
-            📎 {f.name}
+            {f.name}
           </span>
         ),
       )}

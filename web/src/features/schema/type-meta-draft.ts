@@ -26,7 +26,7 @@ export const CHOICE_COLORS = ['#cfdffe', '#d0f1fd', '#c2f5e9', '#ffdaf6', '#ffdc
 export const DURATION_FORMATS = ['h:mm', 'h:mm:ss', 'h:mm:ss.s'] as const;
 
 /** Icons of a Rating column, with what they look like. */
-export const RATING_ICONS: [string, string][] = [['star', '★ Star'], ['heart', '♥ Heart'], ['circle', '● Circle'], ['thumb', '👍 Thumb']];
+export const RATING_ICONS: [string, string][] = [['star', '★ Star'], ['heart', '♥ Heart'], ['circle', '● Circle'], ['diamond', '◆ Diamond']];
 
 /** Currency codes the browser knows, the usual ones first. */
 export function currencyCodes(): string[] {
