@@ -83,6 +83,23 @@ describeEngines('column type options', (engine: TestEngine) => {
       expect(c.title!.meta).toBeNull();
     });
 
+    test('tableCreate keeps the options of its columns', async () => {
+      const made = await op('tableCreate', {
+        tn: 'trip',
+        columns: [
+          { cn: 'id', uidt: 'ID' },
+          { cn: 'cost', uidt: 'Currency', meta: { currency: 'GBP' } },
+          { cn: 'mood', uidt: 'SingleSelect', options: ['calm', 'busy'], meta: { options: [{ title: 'calm', color: '#112233' }, 'busy'] } },
+        ],
+      });
+      const byCn = Object.fromEntries(made.table.columns.map((c: Col) => [c.cn, c]));
+      expect(byCn.cost.meta).toEqual({ currency: 'GBP' });
+      expect(byCn.mood.enumValues).toEqual(['calm', 'busy']);
+      expect(byCn.mood.meta.options[0]).toEqual({ title: 'calm', color: '#112233' });
+      expect((await refused('tableCreate', { tn: 'trip2', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'r', uidt: 'Rating', meta: { max: 99 } }] }))).toContain('meta.max');
+      expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('trip2');
+    });
+
     test('bad options answer 400 naming the option, and add nothing', async () => {
       const add = (cn: string, uidt: string, meta: unknown, extra: Record<string, unknown> = {}) => refused('columnAdd', { tn: 'item', column: { cn, uidt, meta, ...extra } });
       expect(await add('x1', 'Currency', { currency: 'XYZ' })).toContain('meta.currency: currency is an ISO 4217 code');
