@@ -228,7 +228,7 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
                       ) : isEditing ? (
                         <CellEditor column={c} value={row[c._cn]} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
                       ) : (
-                        <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} />
+                        <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} onSet={(v) => save(vr.index, ci, v)} />
                       )}
                     </div>
                   );
