@@ -49,8 +49,14 @@ export const LIMITS = {
   virtualColumnAliasMax: 128,
   /** Virtual columns per table. */
   virtualColumnsPerTable: 100,
-  /** Highest value of a Rating column. */
+  /** Highest `max` a Rating column may take. */
   ratingMax: 10,
+  /** The `max` of a Rating column that sets none. */
+  ratingDefaultMax: 5,
+  /** Most decimal places a Decimal or Percent column shows. */
+  displayPrecisionMax: 8,
+  /** Most files an Attachment column may allow per value (its `maxFiles` is at most this). */
+  attachmentMaxFiles: 100,
   /** A PhoneNumber value holds at least this many digits. */
   phoneMinDigits: 3,
   /** Longest table or column name a schema change accepts (MySQL's identifier limit). */

@@ -1,13 +1,17 @@
 /**
  * Checks of values by logical type, on writes: an email, URL or phone number that is not one, a
- * choice outside a select's options, a rating out of range answer 400 naming the column. The
- * value kind (text, number...) is checked first by coerceValue.
+ * choice outside a select's options, a rating out of range, a duration, currency or percentage
+ * that is no number, a bad list of attachments answer 400 naming the column. The value kind
+ * (text, number...) is checked first by coerceValue.
  */
 import type { ColumnModel } from '../schema/model';
 import type { SqlValue } from '../sql/ast';
 import { badRequest } from '../lib/errors';
 import { LIMITS } from '../config/limits';
 import { coerceValue } from './values';
+import { attachmentFiles, checkRating, durationSeconds } from './type-option-values';
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BARE_URL = /^[\w-]+(\.[\w-]+)+(:\d+)?([/?#]\S*)?$/;
@@ -37,6 +41,8 @@ function multiSelect(c: ColumnModel, v: unknown): string {
 export function writeValue(c: ColumnModel, v: unknown): SqlValue {
   if (v === null || v === undefined) return null;
   if (c.uidt === 'MultiSelect' && c.kind === 'string') return coerceValue(c, multiSelect(c, v));
+  if (c.uidt === 'Duration') return coerceValue(c, durationSeconds(c, v));
+  if (c.uidt === 'Attachment') return coerceValue(c, attachmentFiles(c, v));
   const out = coerceValue(c, v);
   const s = typeof out === 'string' ? out.trim() : '';
   switch (c.uidt) {
@@ -49,11 +55,13 @@ export function writeValue(c: ColumnModel, v: unknown): SqlValue {
     case 'PhoneNumber':
       if (!PHONE.test(s) || (s.match(/\d/g) ?? []).length < LIMITS.phoneMinDigits) throw invalid(c, v, 'a valid phone number');
       break;
-    case 'Rating': {
-      const n = Number(out);
-      if (!Number.isInteger(n) || n < 0 || n > LIMITS.ratingMax) throw invalid(c, v, `a rating from 0 to ${LIMITS.ratingMax}`);
+    case 'Rating':
+      checkRating(c, out);
       break;
-    }
+    case 'Currency':
+    case 'Percent':
+      if (typeof out !== 'number' && !NUMBER.test(String(out).trim())) throw invalid(c, v, 'a number');
+      break;
   }
   return out;
 }

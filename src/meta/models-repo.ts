@@ -4,7 +4,7 @@
  */
 import type { MetaStore } from './store';
 import { nowIso } from '../lib/ids';
-import type { UiType } from '../schema/model';
+import type { ColumnTypeMeta, UiType } from '../schema/model';
 
 /** User metadata of one column. */
 export interface ColumnUserMeta {
@@ -13,6 +13,8 @@ export interface ColumnUserMeta {
   order?: number;
   uidt?: UiType;
   options?: string[];
+  /** Options of the logical type (currency, rating maximum, choice colours...). */
+  meta?: ColumnTypeMeta;
 }
 
 export interface TableUserMeta {

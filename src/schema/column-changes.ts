@@ -11,10 +11,11 @@ import { findUniqueConstraint } from '../sql/unique-constraints';
 import { badRequest, conflict } from '../lib/errors';
 import { columnDefOf, columnDefOfModel, defaultOf, nativeTypeOf, sameNativeType, typeMetaOf, type ColumnInput, type DdlUiType, type DefaultInput } from './column-input';
 import { checkSqlName, columnOf, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
-import type { ColumnModel, TableModel } from './model';
+import { typeMetaChange } from './column-type-meta';
+import type { ColumnModel, ColumnTypeMeta, TableModel } from './model';
 
-/** Keeps a column's display name and logical type in metadata under `cn`, replacing `from`'s entry. */
-const columnMeta = (tn: string, from: string | null, cn: string, entry: { _cn?: string; uidt?: ColumnModel['uidt']; options?: string[] }, replaceType: boolean) =>
+/** Keeps a column's display name, logical type and its options in metadata under `cn`, replacing `from`'s entry. */
+const columnMeta = (tn: string, from: string | null, cn: string, entry: { _cn?: string; uidt?: ColumnModel['uidt']; options?: string[]; meta?: ColumnTypeMeta }, replaceType: boolean) =>
   async (edits: Parameters<NonNullable<ChangePlan['meta']>>[0]) => {
     const m = await edits.get(tn);
     const columns = { ...(m.columns ?? {}) };
@@ -24,7 +25,8 @@ const columnMeta = (tn: string, from: string | null, cn: string, entry: { _cn?: 
     if (replaceType) {
       delete next.uidt;
       delete next.options;
-      Object.assign(next, entry.uidt ? { uidt: entry.uidt } : {}, entry.options ? { options: entry.options } : {});
+      delete next.meta;
+      Object.assign(next, entry.uidt ? { uidt: entry.uidt } : {}, entry.options ? { options: entry.options } : {}, entry.meta ? { meta: entry.meta } : {});
     }
     columns[cn] = next;
     await edits.set(tn, { ...m, columns });
@@ -43,6 +45,7 @@ export async function planColumnAdd(ctx: PlanContext, a: { tn: string; column: C
   const cn = checkSqlName(a.column.cn, 'column');
   assertFreeColumn(t, cn);
   const def = columnDefOf(ctx.engine, { ...a.column, cn });
+  const tm = typeMetaChange(a.column.uidt, a.column.meta, a.column.options);
   if (def.ai || def.pk) throw badRequest('A key or auto-increment column can only be added when the table is created');
   const shape = await shapeOf(ctx, t.tn);
   let up: string[];
@@ -65,7 +68,7 @@ export async function planColumnAdd(ctx: PlanContext, a: { tn: string; column: C
     up,
     down,
     table: t.tn,
-    meta: columnMeta(t.tn, null, cn, { _cn: a.column._cn, ...typeMetaOf(ctx.engine, def.type!, a.column.uidt, a.column.options) }, true),
+    meta: columnMeta(t.tn, null, cn, { _cn: a.column._cn, ...typeMetaOf(ctx.engine, def.type!, a.column.uidt, tm.choices), meta: tm.meta }, true),
   };
 }
 
@@ -79,11 +82,13 @@ export interface ColumnChange {
   default?: DefaultInput;
   unique?: boolean;
   options?: string[];
+  /** Options of the logical type: merged over the current ones, or replacing them when the type changes. */
+  meta?: Record<string, unknown>;
 }
 
 const NUMERIC_KINDS = new Set(['integer', 'bigint', 'decimal', 'float']);
 
-/** Changes a column; a change of display name, choices or logical type alone touches only metadata. */
+/** Changes a column; a change of display name, choices, type options or logical type alone touches only metadata. */
 export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: string; column: ColumnChange }): Promise<ChangePlan> {
   const t = tableOf(ctx.pdb, a.tn);
   const c = columnOf(t, a.cn);
@@ -94,6 +99,8 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     throw badRequest(`Column '${c._cn}' is part of the primary key: only its name can change`);
   }
   const uidt = ch.uidt ?? c.uidt;
+  const typed = ch.uidt !== undefined || ch.options !== undefined || ch.meta !== undefined;
+  const tm = typed ? typeMetaChange(uidt, ch.meta, ch.options, c) : {};
   const currentType = c.dtx ?? c.dt;
   const typeChanged = (ch.uidt !== undefined && ch.uidt !== c.uidt) || ch.dtxp !== undefined;
   const type = typeChanged ? nativeTypeOf(ctx.engine, uidt, ch.dtxp) : currentType;
@@ -151,14 +158,13 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     shape && nativeChanged && NUMERIC_KINDS.has(kind)
       ? [{ sql: `SELECT ${q(to)} AS v FROM ${q(t.tn)} WHERE typeof(${q(to)}) = 'text' LIMIT 1`, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${JSON.stringify(r.v)} cannot be converted to ${uidt}; nothing was changed` }]
       : undefined;
-  const typed = ch.uidt !== undefined || ch.options !== undefined;
   return {
     title: `Change column '${c.cn}' of '${t.tn}'`,
     up,
     down,
     checks,
     table: t.tn,
-    meta: columnMeta(t.tn, c.cn, to, { _cn: ch._cn, ...typeMetaOf(ctx.engine, type, uidt, ch.options ?? c.enumValues) }, typed),
+    meta: columnMeta(t.tn, c.cn, to, { _cn: ch._cn, ...typeMetaOf(ctx.engine, type, uidt, tm.choices ?? c.enumValues), meta: tm.meta }, typed),
     events: to !== c.cn ? [{ kind: 'columnRenamed', tn: t.tn, from: c.cn, to }] : [],
   };
 }

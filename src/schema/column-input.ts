@@ -35,6 +35,8 @@ export interface ColumnInput {
   ai?: boolean;
   /** Choices of SingleSelect / MultiSelect. */
   options?: string[];
+  /** Options of the logical type (see column-type-meta.ts), checked by the planner for `uidt`. */
+  meta?: Record<string, unknown>;
 }
 
 /** Types whose native type takes a length or a precision. */

@@ -39,11 +39,39 @@ export interface ColumnModel {
   scale?: number | null;
   enumValues?: string[];
   unique?: boolean;
+  /** Options of the logical type (currency, precision, rating maximum...), from user metadata. */
+  meta?: ColumnTypeMeta;
   /** User metadata. */
   hidden?: boolean;
   order?: number;
   /** Set on the read-only columns data/ makes of virtual columns (never on introspected ones). */
   virtual?: VirtualColumnModel;
+}
+
+/** A choice of a select with its colour (`#rrggbb`). */
+export interface SelectChoice {
+  title: string;
+  color: string;
+}
+
+/** Formats a Duration column shows its seconds in (and accepts as text). */
+export type DurationFormat = 'h:mm' | 'h:mm:ss' | 'h:mm:ss.s';
+
+/**
+ * Options of a logical type, kept in user metadata: Currency `currency`/`locale`, Percent and
+ * Decimal `precision` (decimal places shown), Rating `max`/`icon`, Duration `format`, selects
+ * `options` with colours, Attachment `maxFiles`/`accept`.
+ */
+export interface ColumnTypeMeta {
+  currency?: string;
+  locale?: string;
+  precision?: number;
+  max?: number;
+  icon?: string;
+  format?: DurationFormat;
+  options?: SelectChoice[];
+  maxFiles?: number;
+  accept?: string[];
 }
 
 export type RelationType = 'hm' | 'bt' | 'mm';

@@ -5,6 +5,7 @@
 import type { ColumnDef, ForeignKeyDef } from '../sql/ddl';
 import { badRequest, conflict } from '../lib/errors';
 import { columnDefOf, columnDefOfModel, typeMetaOf, type ColumnInput } from './column-input';
+import { typeMetaChange } from './column-type-meta';
 import { assertNoTable, checkSqlName, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
 import type { TableModel } from './model';
 
@@ -29,6 +30,7 @@ export async function planTableCreate(ctx: PlanContext, a: { tn: string; _tn?: s
   }
   if (inputs.filter((c) => c.uidt === 'ID' || c.ai).length > 1) throw badRequest('A table has at most one auto-increment column');
   const defs = inputs.map((c) => columnDefOf(ctx.engine, c));
+  const metas = inputs.map((c) => typeMetaChange(c.uidt, c.meta, c.options));
   return {
     title: `Create table '${tn}'`,
     up: ctx.ddl.createTable(ref(tn), defs),
@@ -37,8 +39,9 @@ export async function planTableCreate(ctx: PlanContext, a: { tn: string; _tn?: s
     meta: async (edits) => {
       const columns: NonNullable<Awaited<ReturnType<typeof edits.get>>['columns']> = {};
       inputs.forEach((c, i) => {
-        const typed = typeMetaOf(ctx.engine, defs[i]!.type!, c.uidt, c.options);
-        if (c._cn || typed.uidt || typed.options) columns[c.cn] = { ...(c._cn ? { _cn: c._cn } : {}), ...typed };
+        const tm = metas[i]!;
+        const typed = typeMetaOf(ctx.engine, defs[i]!.type!, c.uidt, tm.choices);
+        if (c._cn || typed.uidt || typed.options || tm.meta) columns[c.cn] = { ...(c._cn ? { _cn: c._cn } : {}), ...typed, ...(tm.meta ? { meta: tm.meta } : {}) };
       });
       await edits.set(tn, { ...(a._tn ? { _tn: a._tn } : {}), columns });
     },

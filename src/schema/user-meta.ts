@@ -1,7 +1,7 @@
 /**
- * Applies user metadata (display names, hidden flags, column aliases and order) on top of an
- * introspected model, then the virtual columns (formulas, rollups, lookups). Metadata of objects
- * that no longer exist is simply not applied.
+ * Applies user metadata (display names, hidden flags, column aliases and order, logical types and
+ * their options) on top of an introspected model, then the virtual columns (formulas, rollups,
+ * lookups). Metadata of objects that no longer exist is simply not applied.
  */
 import type { ColumnModel, SchemaModel, UiType, ValueKind } from './model';
 
@@ -20,7 +20,8 @@ export function applyUserMeta(model: SchemaModel, metas: Map<string, TableUserMe
       if (!cm) return c;
       const typed = cm.uidt && !c.pk ? { uidt: cm.uidt, kind: kindOf(cm.uidt, c.kind) } : {};
       const options = cm.options?.length && !c.enumValues?.length ? { enumValues: cm.options } : {};
-      return { ...c, _cn: cm._cn ?? c._cn, hidden: cm.hidden ?? c.hidden, order: cm.order ?? c.order, ...typed, ...options };
+      const meta = cm.meta ? { meta: cm.meta } : {};
+      return { ...c, _cn: cm._cn ?? c._cn, hidden: cm.hidden ?? c.hidden, order: cm.order ?? c.order, ...typed, ...options, ...meta };
     });
     // A display order set by the user: ordered columns first, by order; the others keep their place after them.
     if (columns.some((c) => c.order !== undefined)) {

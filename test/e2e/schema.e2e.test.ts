@@ -90,7 +90,9 @@ describe.skipIf(!!problem && !process.env.CI)('schema changes in the browser', (
     });
     await submitChange(/"balance"/);
     await addColumn('Tier', 'SingleSelect', async (form) => {
-      await form.getByLabel('Options (one per line)').fill('gold\nsilver');
+      await form.getByLabel('New option').fill('gold, silver');
+      await form.getByRole('button', { name: 'Add option' }).click();
+      expect(await form.getByLabel('Option 2', { exact: true }).inputValue()).toBe('silver');
       await shot(page, 'schema-add-column');
     });
     await submitChange(/"tier"/);

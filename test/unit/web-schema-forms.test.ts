@@ -50,8 +50,12 @@ test('a new column: the SQL name follows the name until edited; the type propose
   d = withType({ ...d, dtxp: '8,3' }, 'Currency');
   expect(d.dtxp).toBe('8,3');
   expect(withType(d, 'Checkbox').dtxp).toBe('');
-  const input = columnInput({ ...withType(withName(newDraft(), 'Status'), 'SingleSelect'), choices: 'open\nclosed', nullable: false, default: 'open' });
-  expect(input).toEqual({ cn: 'status', _cn: 'Status', uidt: 'SingleSelect', nullable: false, unique: false, options: ['open', 'closed'], default: 'open' });
+  const choices = [{ title: 'open', color: '#ff0000' }, { title: ' closed ', color: '#00ff00' }, { title: '', color: '#000000' }];
+  const input = columnInput({ ...withType(withName(newDraft(), 'Status'), 'SingleSelect'), choices, nullable: false, default: 'open' });
+  expect(input).toEqual({
+    cn: 'status', _cn: 'Status', uidt: 'SingleSelect', nullable: false, unique: false, options: ['open', 'closed'], default: 'open',
+    meta: { options: [{ title: 'open', color: '#ff0000' }, { title: 'closed', color: '#00ff00' }] },
+  });
 });
 
 test('the form refuses what cannot be saved, with a message', () => {

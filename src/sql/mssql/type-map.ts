@@ -17,7 +17,7 @@ export const mssqlTypes: TypeMap = {
   ],
   ddl: {
     ID: 'int', SingleLineText: 'nvarchar(255)', LongText: 'nvarchar(max)', Number: 'bigint', Decimal: 'decimal(20,6)', Float: 'float',
-    Currency: 'decimal(19,4)', Percent: 'decimal(10,4)', Rating: 'smallint', Duration: 'bigint', Checkbox: 'bit', Date: 'date',
+    Currency: 'decimal(19,4)', Percent: 'decimal(10,4)', Rating: 'smallint', Duration: 'decimal(20,3)', Checkbox: 'bit', Date: 'date',
     DateTime: 'datetime2', Time: 'time', Email: 'nvarchar(255)', URL: 'nvarchar(max)', PhoneNumber: 'nvarchar(255)',
     SingleSelect: 'nvarchar(max)', MultiSelect: 'nvarchar(max)', JSON: 'nvarchar(max)', Attachment: 'nvarchar(max)', Binary: 'varbinary(max)',
   },

@@ -20,7 +20,7 @@ export const mysqlTypes: TypeMap = {
   ],
   ddl: {
     ID: 'int', SingleLineText: 'varchar(255)', LongText: 'text', Number: 'bigint', Decimal: 'decimal(20,6)', Float: 'double',
-    Currency: 'decimal(19,4)', Percent: 'decimal(10,4)', Rating: 'smallint', Duration: 'bigint', Checkbox: 'tinyint(1)', Date: 'date',
+    Currency: 'decimal(19,4)', Percent: 'decimal(10,4)', Rating: 'smallint', Duration: 'decimal(20,3)', Checkbox: 'tinyint(1)', Date: 'date',
     DateTime: 'datetime', Time: 'time', Email: 'varchar(255)', URL: 'text', PhoneNumber: 'varchar(255)',
     SingleSelect: 'text', MultiSelect: 'text', JSON: 'json', Attachment: 'json', Binary: 'blob',
   },

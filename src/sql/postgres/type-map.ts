@@ -19,7 +19,7 @@ export const postgresTypes: TypeMap = {
   ],
   ddl: {
     ID: 'serial', SingleLineText: 'varchar(255)', LongText: 'text', Number: 'bigint', Decimal: 'numeric', Float: 'double precision',
-    Currency: 'numeric(19,4)', Percent: 'numeric', Rating: 'smallint', Duration: 'bigint', Checkbox: 'boolean', Date: 'date',
+    Currency: 'numeric(19,4)', Percent: 'numeric', Rating: 'smallint', Duration: 'numeric(20,3)', Checkbox: 'boolean', Date: 'date',
     DateTime: 'timestamp', Time: 'time', Email: 'varchar(255)', URL: 'text', PhoneNumber: 'varchar(255)',
     SingleSelect: 'text', MultiSelect: 'text', JSON: 'jsonb', Attachment: 'jsonb', Binary: 'bytea',
   },

@@ -18,7 +18,7 @@ export const sqliteTypes: TypeMap = {
   ],
   ddl: {
     ID: 'integer', SingleLineText: 'varchar(255)', LongText: 'text', Number: 'integer', Decimal: 'decimal', Float: 'real',
-    Currency: 'decimal', Percent: 'decimal', Rating: 'integer', Duration: 'integer', Checkbox: 'boolean', Date: 'date',
+    Currency: 'decimal', Percent: 'decimal', Rating: 'integer', Duration: 'decimal', Checkbox: 'boolean', Date: 'date',
     DateTime: 'datetime', Time: 'time', Email: 'varchar(255)', URL: 'text', PhoneNumber: 'varchar(255)',
     SingleSelect: 'text', MultiSelect: 'text', JSON: 'json', Attachment: 'text', Binary: 'blob',
   },

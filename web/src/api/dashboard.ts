@@ -6,7 +6,21 @@ export interface TableSummary { tn: string; _tn: string; type: 'table' | 'view';
 export interface RoutineSummary { name: string; kind: string; definition: string | null }
 export interface EnvDb { dbAlias: string; client: string; isXcdb: boolean }
 export interface EnvList { workingEnv: string; envs: Record<string, { active: boolean; dbs: EnvDb[] }> }
-export interface ColumnMeta { cn: string; _cn: string; uidt: string; kind: string; dt: string; pk: boolean; ai: boolean; nullable: boolean; enumValues: string[] | null; hidden: boolean; default?: string | null; length?: number | null; unique?: boolean; dtxp?: string | null }
+/** A select choice with its colour (`#rrggbb`). */
+export interface SelectChoice { title: string; color: string }
+/** Options of a column's logical type, with its defaults (currency code, precision, rating max, duration format, choices, file limits). */
+export interface ColumnTypeMeta {
+  currency?: string;
+  locale?: string;
+  precision?: number;
+  max?: number;
+  icon?: string;
+  format?: 'h:mm' | 'h:mm:ss' | 'h:mm:ss.s';
+  options?: SelectChoice[];
+  maxFiles?: number;
+  accept?: string[];
+}
+export interface ColumnMeta { cn: string; _cn: string; uidt: string; kind: string; dt: string; pk: boolean; ai: boolean; nullable: boolean; enumValues: string[] | null; hidden: boolean; default?: string | null; length?: number | null; unique?: boolean; dtxp?: string | null; meta?: ColumnTypeMeta | null }
 /** A column kept in metadata and computed in the list query (formula, rollup, lookup). */
 export interface VirtualMeta {
   _cn: string;

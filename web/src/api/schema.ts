@@ -20,6 +20,8 @@ export interface ColumnInput {
   ai?: boolean;
   /** The choices of SingleSelect / MultiSelect. */
   options?: string[];
+  /** Options of the logical type (currency, precision, rating max, duration format, choices with colours, file limits). */
+  meta?: Record<string, unknown>;
 }
 
 /** A virtual column as virtualColumnCreate / virtualColumnUpdate take it. */

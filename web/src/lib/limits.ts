@@ -18,6 +18,11 @@ export const LIMITS = {
   formulaSuggestions: 8,
   /** Highest value of a Rating column (the server's ratingMax). */
   ratingMax: 10,
+  /**
+   * Largest scroll height of the grid: taller tables scroll on a scaled bar (browsers lay out
+   * elements only up to some 17-33 million px).
+   */
+  gridMaxScrollPx: 15_000_000,
   /** Longest table or column name (the shortest limit of the engines: PostgreSQL's 63). */
   sqlNameMax: 63,
 } as const;

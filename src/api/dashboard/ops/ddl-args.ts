@@ -16,6 +16,9 @@ const Dtxp = z
 
 const Default = z.union([z.string().max(1000), z.number().finite(), z.boolean(), z.null()]);
 
+/** Options of the logical type: an object here, checked per type by the planner. */
+const TypeMeta = z.record(z.string(), z.unknown(), 'meta is an object of type options');
+
 const Options = z
   .array(z.string().trim().min(1, 'A choice cannot be empty').max(255).refine((s) => !s.includes(','), 'A choice cannot hold a comma'))
   .max(1000)
@@ -33,6 +36,7 @@ export const ColumnInputArgs = z.object({
   pk: z.boolean().optional(),
   ai: z.boolean().optional(),
   options: Options.optional(),
+  meta: TypeMeta.optional(),
 });
 
 /** The changes columnUpdate accepts. */
@@ -45,6 +49,7 @@ export const ColumnChangeArgs = z.object({
   default: Default.optional(),
   unique: z.boolean().optional(),
   options: Options.optional(),
+  meta: TypeMeta.optional(),
 });
 
 /** What a foreign key does when its parent row is deleted. */

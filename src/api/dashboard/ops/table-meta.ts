@@ -10,6 +10,7 @@ import { notFound } from '../../../lib/errors';
 import { assertCan, grantOf, grantsColumn, isUnrestricted, restrictTable } from '../../../data/access';
 import { scopeVirtuals } from '../../../data/virtual-scope';
 import { aclRepo } from '../../../meta/acl-repo';
+import { shownTypeMeta } from '../../../schema/column-type-meta';
 
 const Args = z.object({ tn: z.string().min(1) });
 
@@ -40,6 +41,8 @@ export const tableMeta: DashboardOp = {
       columns: t.columns.filter((c) => grantsColumn(read, c)).map((c) => ({
         cn: c.cn, _cn: c._cn, uidt: c.uidt, kind: c.kind, dt: c.dtx ?? c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable,
         default: c.default, enumValues: c.enumValues ?? null, length: c.length ?? null, hidden: !!c.hidden, unique: !!c.unique,
+        /** Options of the logical type with its defaults (null for types without options). */
+        meta: shownTypeMeta(c),
       })),
       relations: t.relations.map((r) => {
         const target = pdb.model.tables.find((x) => x.tn === r.rtn)!;

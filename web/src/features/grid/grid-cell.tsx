@@ -1,6 +1,13 @@
-/** One grid cell: shows the value by type, edits it inline (text, long text, number, decimal, checkbox, date, date-time, time, select, JSON). */
+/**
+ * One grid cell: shows the value by type (currency, percent, rating, duration, select chips,
+ * attachments...), edits it inline (text, long text, number, decimal, checkbox, date, date-time,
+ * time, duration, select, JSON).
+ */
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
+import { formatDuration, formatTyped } from './cell-format';
+import { AttachmentsView, ChipsView, RatingView } from './typed-cell-views';
+import { MultiSelectEditor } from './multi-select-editor';
 
 export function displayValue(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -13,6 +20,8 @@ const LOCAL_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)
 
 /** The editor's input type and starting text for a column's value. */
 export function editorFor(c: ColumnMeta, value: unknown): { type: string; text: string } {
+  // A duration is edited in its format ('1:30'); the server reads that text back to seconds.
+  if (c.uidt === 'Duration') return { type: 'text', text: value == null ? '' : formatDuration(value, c.meta?.format) };
   const text = displayValue(value);
   if (c.kind === 'datetime') {
     const m = LOCAL_DATETIME.exec(text);
@@ -57,6 +66,7 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; onSave: 
       props.onSave(parseInput(c, text));
     }
   };
+  if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor {...props} />;
   if (c.enumValues?.length) {
     return (
       <select ref={ref} className="cell-input" value={text} onChange={(e) => props.onSave(e.target.value || null)} onKeyDown={keys} onBlur={props.onBlur}>
@@ -76,9 +86,15 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; onSave: 
   return <input ref={ref} className="cell-input" type={editor.type} inputMode={decimal ? 'decimal' : undefined} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : c.kind === 'float' ? 'any' : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={`Edit ${c._cn}`} />;
 }
 
-export function CellView(props: { column: ColumnMeta; value: unknown; readOnly: boolean; onToggle: () => void }) {
-  if (props.column.kind === 'boolean') {
-    return <input type="checkbox" checked={!!props.value} disabled={props.readOnly} onChange={props.onToggle} aria-label={props.column._cn} />;
+/** A cell's value as shown (not editing); a checkbox toggles and a rating sets in place. */
+export function CellView(props: { column: ColumnMeta; value: unknown; readOnly: boolean; onToggle: () => void; onSet: (v: unknown) => void }) {
+  const c = props.column;
+  if (c.kind === 'boolean') {
+    return <input type="checkbox" checked={!!props.value} disabled={props.readOnly} onChange={props.onToggle} aria-label={c._cn} />;
   }
-  return <span className="cell-text">{displayValue(props.value)}</span>;
+  if (c.uidt === 'Rating') return <RatingView column={c} value={props.value} readOnly={props.readOnly} onSet={props.onSet} />;
+  if (c.uidt === 'SingleSelect' || c.uidt === 'MultiSelect') return <ChipsView column={c} value={props.value} />;
+  if (c.uidt === 'Attachment') return <AttachmentsView value={props.value} />;
+  const typed = formatTyped(c, props.value);
+  return <span className={`cell-text${typed !== null ? ' cell-number' : ''}`}>{typed ?? displayValue(props.value)}</span>;
 }

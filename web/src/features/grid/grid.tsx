@@ -24,8 +24,9 @@ import { RelationHeader } from './relation-header';
 import { gridColumns } from './grid-columns';
 import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
+import { useRowWindow } from './row-window';
 
-/** Rows are 32 px: a million rows stay under the browsers' largest element height (about 33.5 million px). */
+/** Rows are 32 px high; past some 470,000 rows the scroll range is scaled (see row-window.ts). */
 const ROW_HEIGHT = 32;
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
 const INDEX_WIDTH = 96;
@@ -62,12 +63,13 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
   /** Keys, computed columns, and columns the caller's role may not update, are not edited in place. */
   const locked = (c: ColumnMeta & { virtual?: unknown }) => c.pk || !!c.virtual || (!!meta.canUpdate && !meta.canUpdate.includes(c._cn));
   const scroller = useRef<HTMLDivElement>(null);
+  const rowsBox = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const [adding, setAdding] = useState(false);
   useEffect(() => store.reload(), [store]);
 
-  const rows = useVirtualizer({ count: store.size(), getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const items = rows.getVirtualItems();
+  const rows = useRowWindow(scroller, rowsBox, store.size(), ROW_HEIGHT, 12);
+  const items = rows.items;
   // Columns are virtualised too: only those in view (plus a few) are rendered, with spacers around them.
   const cols = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widthOf(columns[i]!._cn), overscan: 3, scrollMargin: INDEX_WIDTH });
   useEffect(() => cols.measure(), [store.widths.value, columns.length]);
@@ -196,11 +198,11 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
           ) : null}
         </div>
         {count === 0 ? <div className="grid-empty muted">{store.where.value ? 'No rows match the filter' : 'No rows yet'}</div> : null}
-        <div style={{ height: rows.getTotalSize(), position: 'relative' }}>
+        <div ref={rowsBox} style={{ height: rows.height, position: 'relative' }}>
           {items.map((vr) => {
             const row = store.rows.value.get(vr.index);
             return (
-              <div key={vr.key} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: ROW_HEIGHT }}>
+              <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: ROW_HEIGHT }}>
                 <div className="grid-index">
                   {!readOnly && row ? (
                     <input type="checkbox" className="row-select" aria-label={`Select row ${vr.index + 1}`} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />
@@ -226,7 +228,7 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
                       ) : isEditing ? (
                         <CellEditor column={c} value={row[c._cn]} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
                       ) : (
-                        <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} />
+                        <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} onSet={(v) => save(vr.index, ci, v)} />
                       )}
                     </div>
                   );

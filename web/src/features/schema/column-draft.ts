@@ -4,7 +4,9 @@
  */
 import type { ColumnMeta, TableMeta, VirtualMeta } from '../../api/dashboard';
 import type { ColumnInput, VirtualInput } from '../../api/schema';
-import { dtxpProblem, parseChoices, sqlNameFor, sqlNameProblem, typeOf } from './column-types';
+import type { SelectChoice } from '../../api/dashboard';
+import { dtxpProblem, sqlNameFor, sqlNameProblem, typeOf } from './column-types';
+import { choicesOf, cleanChoices, newTypeMeta, typeMetaDraftOf, typeMetaInput, typeMetaProblem, type TypeMetaDraft } from './type-meta-draft';
 
 /** What the column form holds while the user edits it. */
 export interface ColumnDraft {
@@ -14,8 +16,10 @@ export interface ColumnDraft {
   cnTouched: boolean;
   uidt: string;
   dtxp: string;
-  /** Select choices, one per line. */
-  choices: string;
+  /** Select choices with their colours. */
+  choices: SelectChoice[];
+  /** The type's options (currency, decimal places, rating maximum, duration format, file limits). */
+  meta: TypeMetaDraft;
   nullable: boolean;
   default: string;
   unique: boolean;
@@ -31,14 +35,14 @@ export interface ColumnDraft {
 
 /** A fresh draft for a new column. */
 export function newDraft(): ColumnDraft {
-  return { name: '', cn: '', cnTouched: false, uidt: 'SingleLineText', dtxp: '255', choices: '', nullable: true, default: '', unique: false, formula: '', relation: '', column: '', fn: 'count', linkType: 'hm', linkTable: '', linkTitle: '' };
+  return { name: '', cn: '', cnTouched: false, uidt: 'SingleLineText', dtxp: '255', choices: [], meta: newTypeMeta(), nullable: true, default: '', unique: false, formula: '', relation: '', column: '', fn: 'count', linkType: 'hm', linkTable: '', linkTitle: '' };
 }
 
 /** The draft of an existing database column. */
 export function draftOf(c: ColumnMeta): ColumnDraft {
   return {
     ...newDraft(), name: c._cn, cn: c.cn, cnTouched: true, uidt: c.uidt, dtxp: c.dtxp ?? (c.length ? String(c.length) : ''),
-    choices: (c.enumValues ?? []).join('\n'), nullable: c.nullable, default: c.default ?? '', unique: !!c.unique,
+    choices: choicesOf(c), meta: typeMetaDraftOf(c), nullable: c.nullable, default: c.default ?? '', unique: !!c.unique,
   };
 }
 
@@ -81,13 +85,13 @@ export function draftProblem(d: ColumnDraft, meta: TableMeta, editing: string | 
   if (sql) return sql;
   const t = typeOf(d.uidt);
   for (const o of t?.options ?? []) {
-    if (o === 'choices' && parseChoices(d.choices).length === 0) return 'Add at least one option';
+    if (o === 'choices' && cleanChoices(d.choices).length === 0) return 'Add at least one option';
     if (o !== 'choices') {
       const p = dtxpProblem(o, d.dtxp);
       if (p) return p;
     }
   }
-  return null;
+  return typeMetaProblem(d.uidt, d.meta);
 }
 
 /** A new database column. */
@@ -95,7 +99,9 @@ export function columnInput(d: ColumnDraft): ColumnInput {
   const t = typeOf(d.uidt);
   const out: ColumnInput = { cn: d.cn.trim(), _cn: d.name.trim(), uidt: d.uidt, nullable: d.nullable, unique: d.unique };
   if (d.dtxp.trim() && t?.options.some((o) => o === 'length' || o === 'precision')) out.dtxp = d.dtxp.replace(/\s+/g, '');
-  if (t?.options.includes('choices')) out.options = parseChoices(d.choices);
+  if (t?.options.includes('choices')) out.options = cleanChoices(d.choices).map((o) => o.title);
+  const meta = typeMetaInput(d.uidt, d.meta, d.choices);
+  if (meta && Object.keys(meta).length) out.meta = meta;
   if (d.default.trim()) out.default = d.default.trim();
   return out;
 }
@@ -113,6 +119,7 @@ export function columnChanges(before: ColumnDraft, d: ColumnDraft): Partial<Colu
   if ((b.default ?? null) !== (a.default ?? null)) out.default = b.default ?? null;
   if (b.unique !== a.unique) out.unique = b.unique;
   if (JSON.stringify(b.options ?? []) !== JSON.stringify(a.options ?? [])) out.options = b.options;
+  if (b.meta && JSON.stringify(b.meta) !== JSON.stringify(a.meta ?? {})) out.meta = b.meta;
   return out;
 }
 

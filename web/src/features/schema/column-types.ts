@@ -27,8 +27,8 @@ export const COLUMN_TYPES: ColumnType[] = [
   { uidt: 'Decimal', label: 'Decimal', options: ['precision'], dtxp: '10,2' },
   { uidt: 'Currency', label: 'Currency', options: ['precision'], dtxp: '12,2' },
   { uidt: 'Percent', label: 'Percent', options: ['precision'], dtxp: '5,2' },
-  { uidt: 'Rating', label: 'Rating', options: [], hint: `Whole numbers from 0 to ${LIMITS.ratingMax}.` },
-  { uidt: 'Duration', label: 'Duration', options: [] },
+  { uidt: 'Rating', label: 'Rating', options: [], hint: 'Whole numbers from 0 to the maximum rating.' },
+  { uidt: 'Duration', label: 'Duration', options: [], hint: 'Kept as seconds; type 1:30 for an hour and a half.' },
   { uidt: 'Checkbox', label: 'Checkbox', options: [] },
   { uidt: 'Date', label: 'Date', options: [] },
   { uidt: 'DateTime', label: 'Date and time', options: [] },
@@ -39,7 +39,7 @@ export const COLUMN_TYPES: ColumnType[] = [
   { uidt: 'SingleSelect', label: 'Single select', options: ['choices'], hint: 'Values must be one of the options.' },
   { uidt: 'MultiSelect', label: 'Multi select', options: ['choices'], hint: 'Values are some of the options, separated by commas.' },
   { uidt: 'JSON', label: 'JSON', options: [] },
-  { uidt: 'Attachment', label: 'Attachment', options: [] },
+  { uidt: 'Attachment', label: 'Attachment', options: [], hint: 'A list of files: [{ "url": ..., "title": ... }].' },
 ];
 
 /** The kinds of column that are not a database column of their own. */

@@ -1,5 +1,6 @@
-/** The options of a database column in the column form: length or precision, choices, nullable, default, unique. */
+/** The options of a database column in the column form: length or precision, the type's options (choices, currency...), nullable, default, unique. */
 import { TextField } from '../../components/form';
+import { TypeMetaFields } from './type-meta-fields';
 import type { ColumnDraft } from './column-draft';
 import { typeOf } from './column-types';
 
@@ -14,12 +15,7 @@ export function TypeOptions(props: { draft: ColumnDraft; onChange: (d: ColumnDra
       {type?.hint ? <p className="muted type-hint">{type.hint}</p> : null}
       {options.includes('length') ? <TextField label="Length" name="col-length" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="255" /> : null}
       {options.includes('precision') ? <TextField label="Precision, scale" name="col-precision" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="10,2" /> : null}
-      {options.includes('choices') ? (
-        <div className="field">
-          <label htmlFor="f-col-choices">Options (one per line)</label>
-          <textarea id="f-col-choices" rows={4} value={d.choices} onChange={(e) => set({ choices: e.target.value })} />
-        </div>
-      ) : null}
+      <TypeMetaFields uidt={d.uidt} meta={d.meta} choices={d.choices} onChange={(meta) => set({ meta })} onChoices={(choices) => set({ choices })} />
       <TextField label="Default value" name="col-default" value={d.default} onChange={(v) => set({ default: v })} placeholder={d.uidt === 'DateTime' ? 'now' : ''} />
       <div className="check-row">
         <label className="check">

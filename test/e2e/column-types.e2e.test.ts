@@ -1,0 +1,161 @@
+/**
+ * Typed columns in the browser against the binary: add Currency, Rating, Duration and select
+ * columns with their options from the add-column form, enter a row, and see the values formatted
+ * (currency with its code, stars, h:mm, coloured chips); set a rating by clicking a star and
+ * change a duration by typing h:mm.
+ */
+import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'column types': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  const tree = () => page.getByRole('navigation', { name: 'Project tree' });
+  const confirm = () => page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Submit' }) });
+
+  async function submitChange() {
+    const dialog = confirm();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  /** Adds a column through the add-column form, filling its type options. */
+  async function addColumn(name: string, type: string, fill: (form: ReturnType<Page['getByRole']>) => Promise<void>) {
+    await page.getByRole('button', { name: '+ Add column' }).click();
+    const form = page.getByRole('dialog', { name: 'Add column' });
+    await form.getByLabel('Column name').fill(name);
+    await form.getByLabel('Column type').selectOption(type);
+    await fill(form);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await submitChange();
+    await page.getByRole('columnheader', { name: new RegExp(`^${name}`) }).waitFor();
+  }
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 850 }, locale: 'en-US' });
+    page = await context.newPage();
+    await page.goto(`${tablo.url}/#/user/authentication/signup`);
+    await page.getByLabel('E-mail').fill('types@example.com');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/#\/projects/);
+    await page.getByRole('button', { name: '+ New Project' }).first().click();
+    await page.getByLabel('Project name').fill('Travel');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'Travel' }).click();
+    await page.getByText('Active Env').waitFor();
+    await tree().getByRole('button', { name: 'Create table' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create table' });
+    await dialog.getByLabel('Table name').fill('Trips');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await submitChange();
+    await page.getByRole('tab', { name: /Trips/ }).waitFor();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('the add-column form offers the options of the chosen type', () => page, async () => {
+    await addColumn('Price', 'Currency', async (form) => {
+      expect(await form.getByLabel('Currency', { exact: true }).inputValue()).toBe('USD');
+      await form.getByLabel('Currency', { exact: true }).selectOption('EUR');
+      await form.getByLabel('Decimal places').fill('2');
+      await shot(page, 'column-types-currency-form');
+    });
+    await addColumn('Stars', 'Rating', async (form) => {
+      await form.getByLabel('Maximum rating').selectOption('5');
+      expect(await form.getByLabel('Icon').inputValue()).toBe('star');
+    });
+    await addColumn('Time', 'Duration', async (form) => {
+      expect(await form.getByLabel('Duration format').inputValue()).toBe('h:mm');
+    });
+    await addColumn('Kind', 'SingleSelect', async (form) => {
+      await form.getByLabel('New option').fill('city, beach');
+      await form.getByRole('button', { name: 'Add option' }).click();
+      await form.getByLabel('Colour of city').fill('#ffb4b4');
+      await shot(page, 'column-types-select-form');
+    });
+  }, 90_000);
+
+  browserTest('values are shown by type: currency, stars, h:mm, chips', () => page, async () => {
+    await page.getByRole('button', { name: '+ Add row' }).click();
+    const form = page.getByRole('form', { name: 'Add row' });
+    await form.getByLabel(/^Title/).fill('Paris');
+    await form.getByLabel(/^Price/).fill('1234.5');
+    await form.getByLabel(/^Stars/).fill('4');
+    await form.getByLabel(/^Time/).fill('1:30');
+    await form.getByLabel(/^Kind/).fill('city');
+    await form.getByRole('button', { name: 'Save row' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('gridcell', { name: '€1,234.50' }).waitFor();
+    await page.getByRole('gridcell', { name: '1:30' }).waitFor();
+    await page.getByRole('group', { name: 'Stars: 4 of 5' }).waitFor();
+    const chip = page.getByRole('gridcell').locator('.chip', { hasText: 'city' });
+    expect(await chip.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 180, 180)');
+    await shot(page, 'column-types-grid');
+  }, 60_000);
+
+  browserTest('a star click sets the rating; a duration is typed as h:mm', () => page, async () => {
+    await page.getByRole('button', { name: 'Rate 5 of 5' }).click();
+    await page.getByRole('group', { name: 'Stars: 5 of 5' }).waitFor();
+    await page.getByRole('gridcell', { name: '1:30' }).dblclick();
+    const input = page.getByLabel('Edit Time');
+    expect(await input.inputValue()).toBe('1:30');
+    await input.fill('2:15');
+    await input.press('Enter');
+    await page.getByRole('gridcell', { name: '2:15' }).waitFor();
+    // A bad duration is refused naming the column, and the value stays.
+    await page.getByRole('gridcell', { name: '2:15' }).dblclick();
+    await page.getByLabel('Edit Time').fill('soon');
+    await page.getByLabel('Edit Time').press('Enter');
+    await page.getByText(/Column 'Time'/).first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('gridcell', { name: '2:15' }).waitFor();
+    await shot(page, 'column-types-edited');
+  }, 60_000);
+
+  browserTest('multi select choices are ticked in the cell; attachments show as links', () => page, async () => {
+    await addColumn('Tags', 'MultiSelect', async (form) => {
+      await form.getByLabel('New option').fill('food, art, sea');
+      await form.getByRole('button', { name: 'Add option' }).click();
+    });
+    await addColumn('Files', 'Attachment', async (form) => {
+      await form.getByLabel('Maximum files').fill('2');
+    });
+    const row = page.getByRole('row').filter({ hasText: 'city' });
+    const headers = await page.getByRole('columnheader').allTextContents();
+    await row.getByRole('gridcell').nth(headers.findIndex((h) => h.startsWith('Tags'))).dblclick();
+    const pop = page.getByRole('group', { name: 'Edit Tags' });
+    await pop.getByLabel('food').check();
+    await pop.getByLabel('sea').check();
+    await shot(page, 'column-types-multi-select');
+    await pop.getByRole('button', { name: 'Save' }).click();
+    await row.locator('.chip', { hasText: 'sea' }).waitFor();
+    expect(await row.locator('.chip').allTextContents()).toEqual(['city', 'food', 'sea']);
+
+    await page.getByRole('button', { name: '+ Add row' }).click();
+    const form = page.getByRole('form', { name: 'Add row' });
+    await form.getByLabel(/^Title/).fill('Rome');
+    await form.getByLabel(/^Files/).fill('[{"url":"https://example.com/docs/map.pdf"},{"url":"https://example.com/b.png"},{"url":"https://example.com/c.png"}]');
+    await form.getByRole('button', { name: 'Save row' }).click();
+    await form.getByRole('alert').filter({ hasText: "Column 'Files' holds at most 2 files" }).waitFor();
+    await form.getByLabel(/^Files/).fill('[{"url":"https://example.com/docs/map.pdf"},{"path":"uploads/ticket.png","title":"Ticket"}]');
+    await form.getByRole('button', { name: 'Save row' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByRole('link', { name: /map\.pdf/ }).waitFor();
+    expect(await page.getByRole('link', { name: /map\.pdf/ }).getAttribute('href')).toBe('https://example.com/docs/map.pdf');
+    await page.getByText('Ticket').waitFor();
+    await page.getByText('Ticket').scrollIntoViewIfNeeded();
+    await shot(page, 'column-types-files');
+  }, 60_000);
+});

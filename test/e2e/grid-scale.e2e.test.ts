@@ -1,0 +1,99 @@
+/**
+ * A table of several million rows in the grid: the scroll range is scaled past the browsers'
+ * height limit, yet the first, the middle and the last rows are all reached by scrolling, at
+ * their real height, fetching only the pages in view.
+ */
+import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'grid-scale': ${problem}`);
+const ROWS = 3_000_000;
+
+describe.skipIf(!!problem && !process.env.CI)('a grid of millions of rows', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  const dir = mkdtempSync(join(tmpdir(), 'tablo-e2e-big-'));
+  const pageRequests: string[] = [];
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    const file = join(dir, 'big.sqlite');
+    const db = new Database(file, { create: true });
+    db.exec(`CREATE TABLE big (id INTEGER PRIMARY KEY, label TEXT NOT NULL);
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${ROWS})
+      INSERT INTO big (id, label) SELECT i, 'row ' || i FROM n;`);
+    db.close();
+    tablo = await startTablo({ NC_SQLITE_ALLOW_DIRS: dir });
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1200, height: 800 } })).newPage();
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/Big?')) pageRequests.push(r.url());
+    });
+    await page.goto(`${tablo.url}/#/user/authentication/signup`);
+    await page.getByLabel('E-mail').fill('big@example.com');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL(/#\/projects/);
+    const id = await page.evaluate(async (filename) => {
+      const res = await fetch('/dashboard?q=sqlOp_projectCreateByWeb', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
+        body: JSON.stringify({ api: 'projectCreateByWeb', args: { title: 'Big', db: { client: 'sqlite', connection: { filename } } } }),
+      });
+      return (await res.json()).id as string;
+    }, file);
+    await page.goto(`${tablo.url}/#/nc/${id}?name=Big&dbalias=db&type=table`);
+    await page.getByRole('gridcell', { name: 'row 1', exact: true }).waitFor();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const scrollToShare = (share: number) =>
+    page.locator('.grid').evaluate((el, s) => (el.scrollTop = s * (el.scrollHeight - el.clientHeight)), share);
+
+  browserTest('the last row is reached by scrolling to the end, the middle by scrolling half way', () => page, async () => {
+    await page.getByTestId('row-count').getByText(`${ROWS} rows`).waitFor();
+    const height = await page.locator('.grid').evaluate((el) => el.scrollHeight);
+    // Capped: a plain 32 px per row would be 96 million px, more than any browser lays out.
+    expect(height).toBeLessThan(20_000_000);
+
+    await scrollToShare(1);
+    await page.getByRole('gridcell', { name: `row ${ROWS}`, exact: true }).waitFor();
+    await shot(page, 'grid-scale-end');
+    const last = await page.getByRole('gridcell', { name: `row ${ROWS}`, exact: true }).boundingBox();
+    const before = await page.getByRole('gridcell', { name: `row ${ROWS - 1}`, exact: true }).boundingBox();
+    // Rows keep their real height next to each other.
+    expect(Math.round(last!.y - before!.y)).toBe(32);
+
+    await scrollToShare(0.5);
+    const middle = page.getByRole('gridcell', { name: /^row 1500\d{3}$/ }).first();
+    await middle.waitFor();
+    const n = Number((await middle.textContent())!.replace('row ', ''));
+    expect(Math.abs(n - ROWS / 2)).toBeLessThan(50);
+
+    await scrollToShare(0);
+    await page.getByRole('gridcell', { name: 'row 1', exact: true }).waitFor();
+    // Only the pages in view were fetched, never the whole table.
+    expect(pageRequests.length).toBeLessThan(12);
+  });
+
+  browserTest('arrow keys move through the scaled rows and keep the active row in view', () => page, async () => {
+    await page.getByRole('gridcell', { name: 'row 2', exact: true }).click();
+    for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowDown');
+    const cell = page.getByRole('gridcell', { name: 'row 32', exact: true });
+    await cell.waitFor();
+    const box = await cell.boundingBox();
+    expect(box!.y).toBeGreaterThan(0);
+    expect(box!.y).toBeLessThan(800);
+  });
+});

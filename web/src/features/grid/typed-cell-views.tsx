@@ -1,0 +1,72 @@
+/** Grid cells drawn by logical type: rating icons (click to set), coloured select chips, attachment links. */
+import type { ColumnMeta } from '../../api/dashboard';
+import { attachmentsOf, chosen } from './cell-format';
+
+const ICONS: Record<string, string> = { star: '★', heart: '♥', circle: '●', diamond: '◆' };
+
+/** A rating as `max` icons, the first `value` lit; clicking one sets the rating (clicking the current one clears it). */
+export function RatingView(props: { column: ColumnMeta; value: unknown; readOnly: boolean; onSet: (v: number | null) => void }) {
+  const max = props.column.meta?.max ?? 5;
+  const value = Number(props.value ?? 0) || 0;
+  const icon = ICONS[props.column.meta?.icon ?? 'star'] ?? ICONS.star;
+  return (
+    <span className="cell-rating" role="group" aria-label={`${props.column._cn}: ${value} of ${max}`}>
+      {Array.from({ length: max }, (_, i) => {
+        const n = i + 1;
+        const lit = n <= value;
+        return props.readOnly ? (
+          <span key={n} className={`rating-icon${lit ? ' lit' : ''}`} aria-hidden>
+            {icon}
+          </span>
+        ) : (
+          <button
+            key={n}
+            type="button"
+            className={`rating-icon${lit ? ' lit' : ''}`}
+            aria-label={`Rate ${n} of ${max}`}
+            aria-pressed={lit}
+            onClick={(e) => {
+              e.stopPropagation();
+              props.onSet(n === value ? (props.column.nullable ? null : 0) : n);
+            }}
+            onDoubleClick={(e) => e.stopPropagation()}
+          >
+            {icon}
+          </button>
+        );
+      })}
+    </span>
+  );
+}
+
+/** The chosen choices of a select as chips in their colours. */
+export function ChipsView(props: { column: ColumnMeta; value: unknown }) {
+  return (
+    <span className="cell-chips">
+      {chosen(props.column, props.value).map((o) => (
+        <span key={o.title} className="chip" style={{ background: o.color }}>
+          {o.title}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The files of an attachment value by name, linked when they have a web address. */
+export function AttachmentsView(props: { value: unknown }) {
+  return (
+    <span className="cell-files">
+      {attachmentsOf(props.value).map((f, i) =>
+        f.href ? (
+          <a key={i} className="file-link" href={f.href} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>
+            {f.name}
+          </a>
+        ) : (
+          <span key={i} className="file-link">
+            {f.name}
+          </span>
+        ),
+      )}
+    </span>
+  );
+}

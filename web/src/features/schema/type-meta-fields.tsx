@@ -1,0 +1,68 @@
+/**
+ * The options of the chosen type in the column form: currency code and locale, decimal places,
+ * rating maximum and icon, duration format, choices with colours, attachment limits.
+ */
+import { TextField } from '../../components/form';
+import type { SelectChoice } from '../../api/dashboard';
+import { LIMITS } from '../../lib/limits';
+import { ChoiceListEditor } from './choice-list-editor';
+import { currencyCodes, DURATION_FORMATS, RATING_ICONS, type TypeMetaDraft } from './type-meta-draft';
+
+/** A labelled select of the form. */
+function Pick(props: { label: string; name: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={`f-${props.name}`}>{props.label}</label>
+      <select id={`f-${props.name}`} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {props.options.map(([v, label]) => (
+          <option key={v} value={v}>{label}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The fields of the type's options; nothing for types without options. */
+export function TypeMetaFields(props: { uidt: string; meta: TypeMetaDraft; choices: SelectChoice[]; onChange: (m: TypeMetaDraft) => void; onChoices: (c: SelectChoice[]) => void }) {
+  const m = props.meta;
+  const set = (patch: Partial<TypeMetaDraft>) => props.onChange({ ...m, ...patch });
+  const places = <TextField label="Decimal places" name="col-places" value={m.places} onChange={(v) => set({ places: v })} placeholder="2" />;
+  switch (props.uidt) {
+    case 'Currency':
+      return (
+        <div className="meta-row">
+          <Pick label="Currency" name="col-currency" value={m.currency} options={currencyCodes().map((c) => [c, c])} onChange={(v) => set({ currency: v })} />
+          <TextField label="Locale" name="col-locale" value={m.locale} onChange={(v) => set({ locale: v })} placeholder="en-US" />
+          {places}
+        </div>
+      );
+    case 'Percent':
+    case 'Decimal':
+      return <div className="meta-row">{places}</div>;
+    case 'Rating':
+      return (
+        <div className="meta-row">
+          <Pick label="Maximum rating" name="col-rating-max" value={m.max} options={Array.from({ length: LIMITS.ratingMax }, (_, i) => [String(i + 1), String(i + 1)])} onChange={(v) => set({ max: v })} />
+          <Pick label="Icon" name="col-rating-icon" value={m.icon} options={RATING_ICONS} onChange={(v) => set({ icon: v })} />
+        </div>
+      );
+    case 'Duration':
+      return (
+        <div className="meta-row">
+          <Pick label="Duration format" name="col-duration" value={m.format} options={DURATION_FORMATS.map((f) => [f, f])} onChange={(v) => set({ format: v })} />
+        </div>
+      );
+    case 'SingleSelect':
+    case 'MultiSelect':
+      return <ChoiceListEditor value={props.choices} onChange={props.onChoices} />;
+    case 'Attachment':
+      return (
+        <div className="meta-row">
+          <TextField label="Maximum files" name="col-max-files" value={m.maxFiles} onChange={(v) => set({ maxFiles: v })} placeholder="no limit" />
+          <TextField label="Accepted types" name="col-accept" value={m.accept} onChange={(v) => set({ accept: v })} placeholder="image/*, .pdf" />
+        </div>
+      );
+    default:
+      return null;
+  }
+}
