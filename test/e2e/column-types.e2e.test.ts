@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser } from './helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'column types': ${problem}`);
@@ -43,11 +43,7 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1400, height: 850 }, locale: 'en-US' });
     page = await context.newPage();
-    await page.goto(`${tablo.url}/#/user/authentication/signup`);
-    await page.getByLabel('E-mail').fill('types@example.com');
-    await page.getByLabel('Password').fill('password123');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/#\/projects/);
+    await signUpInBrowser(page, tablo.url, 'types@example.com');
     await page.getByRole('button', { name: '+ New Project' }).first().click();
     await page.getByLabel('Project name').fill('Travel');
     await page.getByRole('button', { name: 'Create' }).click();

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
 import { dropDatabase, loadChinook, runScript } from '../helpers/engines';
 
 const problem = browserProblem();
@@ -34,20 +34,9 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     tablo = await startTablo({ NC_UI_MAX_TABS: '3' });
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
-    await page.goto(`${tablo.url}/#/user/authentication/signup`);
-    await page.getByLabel('E-mail').fill('grid@example.com');
-    await page.getByLabel('Password').fill('password123');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/#\/projects/);
+    await signUpInBrowser(page, tablo.url, 'grid@example.com');
     // The external database form is not part of this screen yet: connect through the dashboard call.
-    projectId = await page.evaluate(async (connection) => {
-      const res = await fetch('/dashboard?q=sqlOp_projectCreateByWeb', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
-        body: JSON.stringify({ api: 'projectCreateByWeb', args: { title: 'Chinook', db: { client: 'pg', connection } } }),
-      });
-      return (await res.json()).id as string;
-    }, cfg.connection);
+    projectId = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Chinook', db: { client: 'pg', connection: cfg.connection } } })).body.id;
     expect(projectId).toMatch(/^chinook_/);
   }, 120_000);
   afterAll(async () => {
@@ -354,14 +343,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
   });
 
   test('Change environment: pick another environment, the page comes back on it marked Active Env', async () => {
-    const added = await page.evaluate(async ([id, conn]) => {
-      const res = await fetch('/dashboard?q=sqlOp_projectDbAdd', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
-        body: JSON.stringify({ api: 'projectDbAdd', project_id: id, args: { env: 'test', db: { client: 'pg', connection: conn } } }),
-      });
-      return res.status;
-    }, [projectId, connection] as const);
+    const added = (await dashboardCallInPage(page, 'projectDbAdd', { project_id: projectId, args: { env: 'test', db: { client: 'pg', connection } } })).status;
     expect(added).toBe(200);
     await page.reload();
     const envRow = (name: string) => tree().locator('.tree-env', { hasText: new RegExp(`^${name}\\b`) });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'grid-scale': ${problem}`);
@@ -36,19 +36,8 @@ describe.skipIf(!!problem && !process.env.CI)('a grid of millions of rows', () =
     page.on('request', (r) => {
       if (r.url().includes('/api/v1/Big?')) pageRequests.push(r.url());
     });
-    await page.goto(`${tablo.url}/#/user/authentication/signup`);
-    await page.getByLabel('E-mail').fill('big@example.com');
-    await page.getByLabel('Password').fill('password123');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/#\/projects/);
-    const id = await page.evaluate(async (filename) => {
-      const res = await fetch('/dashboard?q=sqlOp_projectCreateByWeb', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
-        body: JSON.stringify({ api: 'projectCreateByWeb', args: { title: 'Big', db: { client: 'sqlite', connection: { filename } } } }),
-      });
-      return (await res.json()).id as string;
-    }, file);
+    await signUpInBrowser(page, tablo.url, 'big@example.com');
+    const id: string = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Big', db: { client: 'sqlite', connection: { filename: file } } } })).body.id;
     await page.goto(`${tablo.url}/#/nc/${id}?name=Big&dbalias=db&type=table`);
     await page.getByRole('gridcell', { name: 'row 1', exact: true }).waitFor();
   }, 120_000);

@@ -155,3 +155,30 @@ export function browserTest(name: string, page: () => Page | undefined, body: ()
     timeoutMs,
   );
 }
+
+/** Signs up through the sign-up form (the first account becomes the Super Admin) and waits for the projects list. */
+export async function signUpInBrowser(page: Page, url: string, email: string, password = 'password123'): Promise<void> {
+  await page.goto(`${url}/#/user/authentication/signup`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL(/#\/projects/);
+}
+
+/**
+ * Runs a dashboard operation from the page with the page's own session, the way the web app calls
+ * it; answers the status and the JSON body.
+ */
+export function dashboardCallInPage(page: Page, api: string, body: { project_id?: string; args?: unknown } = {}): Promise<{ status: number; body: any }> {
+  return page.evaluate(
+    async ([api, body]) => {
+      const res = await fetch(`/dashboard?q=sqlOp_${api}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
+        body: JSON.stringify({ api, ...body }),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    [api, body] as const,
+  );
+}

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
 import { dropDatabase, loadChinook } from '../helpers/engines';
 
 const problem = browserProblem();
@@ -20,18 +20,7 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
   let projectId = '';
   const tree = () => page.getByRole('navigation', { name: 'Project tree' });
   /** A dashboard call made with the page's session (and its preview, if any). */
-  const call = (api: string, args: unknown = {}) =>
-    page.evaluate(
-      async ([api, args, projectId]) => {
-        const res = await fetch(`/dashboard?q=sqlOp_${api}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
-          body: JSON.stringify({ api, project_id: projectId, args }),
-        });
-        return res.json();
-      },
-      [api, args, projectId] as const,
-    );
+  const call = async (api: string, args: unknown = {}) => (await dashboardCallInPage(page, api, { project_id: projectId, args })).body;
 
   beforeAll(async () => {
     if (problem) throw new Error(problem);
@@ -39,19 +28,8 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     tablo = await startTablo();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    await page.goto(`${tablo.url}/#/user/authentication/signup`);
-    await page.getByLabel('E-mail').fill('owner@example.com');
-    await page.getByLabel('Password').fill('password123');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/#\/projects/);
-    projectId = await page.evaluate(async (db) => {
-      const res = await fetch('/dashboard?q=sqlOp_projectCreateByWeb', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
-        body: JSON.stringify({ api: 'projectCreateByWeb', args: { title: 'Rights', db: { client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: db } } } }),
-      });
-      return (await res.json()).id as string;
-    }, DB);
+    await signUpInBrowser(page, tablo.url, 'owner@example.com');
+    projectId = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Rights', db: { client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: DB } } } })).body.id;
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

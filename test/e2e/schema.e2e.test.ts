@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser } from './helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'schema': ${problem}`);
@@ -45,11 +45,7 @@ describe.skipIf(!!problem && !process.env.CI)('schema changes in the browser', (
     tablo = await startTablo();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
-    await page.goto(`${tablo.url}/#/user/authentication/signup`);
-    await page.getByLabel('E-mail').fill('schema@example.com');
-    await page.getByLabel('Password').fill('password123');
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL(/#\/projects/);
+    await signUpInBrowser(page, tablo.url, 'schema@example.com');
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

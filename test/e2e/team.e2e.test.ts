@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
 import { dropDatabase, loadChinook } from '../helpers/engines';
 
 const problem = browserProblem();
@@ -24,20 +24,9 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     tablo = await startTablo();
     browser = await launchBrowser();
     owner = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
-    await owner.goto(`${tablo.url}/#/user/authentication/signup`);
-    await owner.getByLabel('E-mail').fill('owner@example.com');
-    await owner.getByLabel('Password').fill('password123');
-    await owner.getByRole('button', { name: 'Sign up' }).click();
-    await owner.waitForURL(/#\/projects/);
+    await signUpInBrowser(owner, tablo.url, 'owner@example.com');
     // The project is connected through the dashboard call (the form has its own e2e).
-    projectId = await owner.evaluate(async () => {
-      const res = await fetch('/dashboard?q=sqlOp_projectCreateByWeb', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
-        body: JSON.stringify({ api: 'projectCreateByWeb', args: { title: 'Music', db: { client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'tablo_t_e2e_team_pg' } } } }),
-      });
-      return (await res.json()).id as string;
-    });
+    projectId = (await dashboardCallInPage(owner, 'projectCreateByWeb', { args: { title: 'Music', db: { client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'tablo_t_e2e_team_pg' } } } })).body.id;
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
