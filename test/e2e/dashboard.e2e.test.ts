@@ -29,6 +29,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await runScript('pg', DB, `CREATE FUNCTION track_seconds(ms integer) RETURNS numeric LANGUAGE sql AS $$ SELECT ms / 1000.0 $$;
       CREATE SEQUENCE invoice_number_seq START 1000 INCREMENT 5;
       CREATE VIEW album_titles AS SELECT album_id, title FROM album;
+      CREATE SCHEMA music; CREATE TABLE music.session_note (id serial PRIMARY KEY, note text); INSERT INTO music.session_note (note) VALUES ('take two');
       ${Array.from({ length: 12 }, (_, i) => `CREATE TABLE zz_log_${String(i + 1).padStart(2, '0')} (note text); INSERT INTO zz_log_${String(i + 1).padStart(2, '0')} VALUES ('entry ${i + 1}');`).join('\n')}`);
     // With the 10 Chinook tables that makes 22: the tree shows 20 and offers the rest.
     tablo = await startTablo({ NC_UI_MAX_TABS: '3' });
@@ -212,6 +213,20 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await shot(page, 'projects-connect-form');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('link', { name: 'Chinook again' }).waitFor();
+  });
+
+  test('a PostgreSQL schema other than public is opened by naming it in the form', async () => {
+    await page.getByRole('button', { name: 'Connect to an external database' }).click();
+    await page.getByLabel('Project name').fill('Music notes');
+    await page.getByLabel('Username').fill('postgres');
+    await page.getByLabel('Database', { exact: true }).fill(DB);
+    await page.getByLabel('Schema').fill('music');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('link', { name: 'Music notes' }).click();
+    await tree().getByRole('button', { name: 'SessionNote', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'take two', exact: true }).waitFor();
+    // Only the tables of that schema are listed.
+    expect(await tree().getByRole('button', { name: 'Track', exact: true }).count()).toBe(0);
   });
 
   test('preview as a viewer makes the grid read-only with the reason; Reset Preview ends it', async () => {

@@ -20,6 +20,8 @@ interface Form {
   user: string;
   password: string;
   database: string;
+  /** PostgreSQL / SQL Server schema to open (empty: public / dbo). */
+  schema: string;
   filename: string;
   createIfNotExists: boolean;
   sslMode: (typeof SSL_MODES)[number];
@@ -29,13 +31,14 @@ interface Form {
   inflection: 'camelize' | 'none';
 }
 
-const initial: Form = { title: '', projectType: 'rest', client: 'pg', host: 'localhost', port: '5432', user: '', password: '', database: '', filename: '', createIfNotExists: false, sslMode: 'No', key: '', cert: '', ca: '', inflection: 'camelize' };
+const initial: Form = { title: '', projectType: 'rest', client: 'pg', host: 'localhost', port: '5432', user: '', password: '', database: '', schema: '', filename: '', createIfNotExists: false, sslMode: 'No', key: '', cert: '', ca: '', inflection: 'camelize' };
 
 /** The `db` argument of projectCreateByWeb / testConnection. */
 export function connectionOf(f: Form) {
   if (f.client === 'sqlite') return { client: f.client, connection: { filename: f.filename }, createIfNotExists: f.createIfNotExists };
   const ssl = f.sslMode === 'No' ? undefined : { mode: f.sslMode, key: f.key || undefined, cert: f.cert || undefined, ca: f.ca || undefined };
-  return { client: f.client, connection: { host: f.host, port: Number(f.port) || undefined, user: f.user, password: f.password, database: f.database, ssl }, createIfNotExists: f.createIfNotExists };
+  const schema = (f.client === 'pg' || f.client === 'mssql') && f.schema.trim() ? f.schema.trim() : undefined;
+  return { client: f.client, connection: { host: f.host, port: Number(f.port) || undefined, user: f.user, password: f.password, database: f.database, schema, ssl }, createIfNotExists: f.createIfNotExists };
 }
 
 function FileField(props: { label: string; onLoad: (text: string) => void; loaded: boolean }) {
@@ -99,6 +102,9 @@ export function ExternalDbForm(props: { onDone: () => void; onCancel: () => void
             <TextField label="Username" name="user" value={f.user} onChange={(v) => set('user', v)} />
             <TextField label="Password" name="password" type="password" value={f.password} onChange={(v) => set('password', v)} />
             <TextField label="Database" name="database" value={f.database} onChange={(v) => set('database', v)} />
+            {f.client === 'pg' || f.client === 'mssql' ? (
+              <TextField label="Schema" name="schema" value={f.schema} onChange={(v) => set('schema', v)} placeholder={f.client === 'pg' ? 'public' : 'dbo'} />
+            ) : null}
             <label className="field"><span>SSL usage</span>
               <select value={f.sslMode} onChange={(e) => set('sslMode', e.target.value as Form['sslMode'])}>{SSL_MODES.map((m) => <option key={m}>{m}</option>)}</select>
             </label>
