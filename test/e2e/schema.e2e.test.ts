@@ -224,6 +224,8 @@ describe.skipIf(!!problem && !process.env.CI)('schema changes in the browser', (
     await page.getByRole('button', { name: 'Column menu of Vip' }).click();
     await shot(page, 'schema-column-menu');
     await page.getByRole('menu', { name: 'Column Vip' }).getByRole('menuitem', { name: 'Delete' }).click();
+    // Before it runs, the confirm step says the values go for good.
+    await page.getByRole('alert').getByText(/The column and its values in every row are deleted/).waitFor();
     await submitChange(/"vip"/);
     await page.getByRole('columnheader', { name: /^Vip/ }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Column menu of Balance' }).click();

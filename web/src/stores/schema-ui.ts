@@ -11,6 +11,8 @@ import type { DbScope } from '../api/schema';
 export interface PendingChange {
   title: string;
   statements: string[] | null;
+  /** What the change throws away for good (a dropped table or column and its data), to say before it runs. */
+  loses?: string;
   run: () => Promise<unknown>;
   /** Settles the caller's promise: the run's answer, or null when cancelled or failed. */
   settle: (result: unknown) => void;

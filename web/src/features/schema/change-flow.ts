@@ -25,8 +25,18 @@ export async function proposeChange(title: string, scope: DbScope, op: SchemaOp,
     reportError(title, (e as Error).message);
     return null;
   }
-  return confirmThen(title, statements, () => schemaApi.run(scope, op, args));
+  const p = confirmThen(title, statements, () => schemaApi.run(scope, op, args));
+  const loses = LOSSES[op];
+  if (loses && pendingChange.value) pendingChange.value = { ...pendingChange.value, loses };
+  return p;
 }
+
+/** Changes that drop data: rolling their migration back restores the structure, not the rows or values. */
+const LOSSES: Partial<Record<SchemaOp, string>> = {
+  tableDelete: 'The table and every row in it are deleted. Rolling this migration back under Audit brings the table back empty.',
+  columnDelete: 'The column and its values in every row are deleted. Rolling this migration back under Audit brings the column back empty.',
+  relationDelete: 'The link column (or the junction table) and the links it holds are deleted. Rolling back brings them back empty.',
+};
 
 /** A virtual column change: no SQL runs on the database, the confirm step says so. */
 export function proposeVirtual(title: string, scope: DbScope, op: VirtualOp, args: Record<string, unknown>): Promise<TableMeta | null> {
