@@ -90,7 +90,8 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     await form.getByLabel(/^Price/).fill('1234.5');
     await form.getByLabel(/^Stars/).fill('4');
     await form.getByLabel(/^Time/).fill('1:30');
-    await form.getByLabel(/^Kind/).fill('city');
+    await form.getByLabel(/^Kind/).selectOption('city');
+    await shot(page, 'column-types-add-row-form');
     await form.getByRole('button', { name: 'Save row' }).click();
     await form.waitFor({ state: 'detached' });
     await page.getByRole('gridcell', { name: '€1,234.50' }).waitFor();

@@ -1,7 +1,8 @@
 /** The form to add a row: one field per column the database does not fill itself. */
 import { useState, type FormEvent } from 'react';
 import type { TableMeta } from '../../api/dashboard';
-import { Button, FormMessage, TextField } from '../../components/form';
+import { Button, FormMessage } from '../../components/form';
+import { FieldInput } from './field-input';
 import { parseInput } from './grid-cell';
 
 export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<string, unknown>) => Promise<void>; onCancel: () => void }) {
@@ -26,7 +27,10 @@ export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<s
     <form className="add-row" onSubmit={submit} noValidate aria-label="Add row">
       <div className="add-row-fields">
         {columns.map((c) => (
-          <TextField key={c.cn} label={`${c._cn}${c.nullable ? '' : ' *'}`} name={`new-${c._cn}`} value={values[c._cn] ?? ''} onChange={(v) => setValues({ ...values, [c._cn]: v })} />
+          <div key={c.cn} className="field">
+            <label htmlFor={`new-${c.cn}`}>{`${c._cn}${c.nullable ? '' : ' *'}`}</label>
+            <FieldInput column={c} id={`new-${c.cn}`} text={values[c._cn] ?? ''} onChange={(v) => setValues({ ...values, [c._cn]: v })} />
+          </div>
         ))}
       </div>
       <FormMessage kind="error" text={error} />

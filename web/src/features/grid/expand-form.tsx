@@ -2,18 +2,20 @@
 import { useState, type FormEvent } from 'react';
 import type { TableMeta } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
-import { displayValue, parseInput } from './grid-cell';
+import { parseInput } from './grid-cell';
+import { FieldInput, fieldText } from './field-input';
 
 type Row = Record<string, unknown>;
 
 export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; onSave: (changes: Row) => Promise<void>; onClose: () => void }) {
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(props.meta.columns.map((c) => [c._cn, displayValue(props.row[c._cn])])));
+  const initial = Object.fromEntries(props.meta.columns.map((c) => [c._cn, fieldText(c, props.row[c._cn])]));
+  const [values, setValues] = useState<Record<string, string>>(initial);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const changes: Row = {};
     for (const c of props.meta.columns) {
-      if (c.pk || values[c._cn] === displayValue(props.row[c._cn])) continue;
+      if (c.pk || values[c._cn] === initial[c._cn]) continue;
       changes[c._cn] = c.kind === 'boolean' ? values[c._cn] === 'true' : parseInput(c, values[c._cn]!);
     }
     if (!Object.keys(changes).length) return props.onClose();
@@ -29,14 +31,10 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
         <h2>{props.meta._tn}</h2>
         <div className="expand-fields">
           {props.meta.columns.map((c) => (
-            <label key={c.cn} className="field">
-              <span>{c._cn} <span className="grid-type">{c.uidt}</span></span>
-              {c.uidt === 'LongText' || c.kind === 'json' ? (
-                <textarea rows={3} value={values[c._cn]} disabled={props.readOnly || c.pk} onChange={(e) => setValues({ ...values, [c._cn]: e.target.value })} />
-              ) : (
-                <input value={values[c._cn]} disabled={props.readOnly || c.pk} onChange={(e) => setValues({ ...values, [c._cn]: e.target.value })} />
-              )}
-            </label>
+            <div key={c.cn} className="field">
+              <label htmlFor={`expand-${c.cn}`}>{c._cn} <span className="grid-type">{c.uidt}</span></label>
+              <FieldInput column={c} id={`expand-${c.cn}`} text={values[c._cn]!} disabled={props.readOnly || c.pk} onChange={(t) => setValues({ ...values, [c._cn]: t })} />
+            </div>
           ))}
         </div>
         <FormMessage kind="error" text={error} />

@@ -1,0 +1,51 @@
+/**
+ * One column's input in the add-row and expanded-row forms, by type: the same kinds of input as
+ * the grid's cell editor (checkbox, choice list, number, date, date-time, time, long text, JSON).
+ * Values stay text while typed; `parseInput` turns them into API values on save.
+ */
+import type { ColumnMeta } from '../../api/dashboard';
+import { editorFor } from './grid-cell';
+
+/** The text a form starts from for a value (a date-time in the input's own format, a duration as h:mm...). */
+export function fieldText(c: ColumnMeta, value: unknown): string {
+  if (c.kind === 'boolean') return value === true || value === 1 || value === '1' || value === 'true' ? 'true' : value === null || value === undefined ? '' : 'false';
+  return editorFor(c, value).text;
+}
+
+/** A labelled input for one column; `id` ties the label to it. */
+export function FieldInput(props: { column: ColumnMeta; id: string; text: string; onChange: (text: string) => void; disabled?: boolean }) {
+  const { column: c, id, text, onChange, disabled } = props;
+  if (c.kind === 'boolean') {
+    return <input id={id} type="checkbox" checked={text === 'true'} disabled={disabled} onChange={(e) => onChange(String(e.target.checked))} />;
+  }
+  if (c.enumValues?.length && c.uidt !== 'MultiSelect') {
+    return (
+      <select id={id} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{c.nullable ? '' : 'choose…'}</option>
+        {c.enumValues.map((v) => (
+          <option key={v} value={v}>{v}</option>
+        ))}
+      </select>
+    );
+  }
+  if (c.uidt === 'LongText' || c.kind === 'json' || c.uidt === 'Attachment') {
+    return <textarea id={id} rows={3} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)} />;
+  }
+  // A date-time with a time zone stays plain text (a date-time input would drop the zone).
+  const zoned = c.kind === 'datetime' && text !== '' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text);
+  const type = zoned ? 'text' : editorFor(c, null).type;
+  const decimal = c.kind === 'decimal' || c.kind === 'bigint';
+  const placeholder = c.uidt === 'MultiSelect' ? (c.enumValues ?? []).join(', ') : c.uidt === 'Duration' ? (c.meta?.format ?? 'h:mm') : undefined;
+  return (
+    <input
+      id={id}
+      type={type}
+      inputMode={decimal ? 'decimal' : undefined}
+      step={type === 'datetime-local' || type === 'time' ? 1 : c.kind === 'float' ? 'any' : undefined}
+      placeholder={placeholder}
+      value={text}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
