@@ -4,7 +4,7 @@
  */
 import type { MetaStore } from './store';
 import { nowIso } from '../lib/ids';
-import type { ColumnTypeMeta, UiType } from '../schema/model';
+import type { ColumnTypeMeta, UiType } from '../sql/model';
 
 /** User metadata of one column. */
 export interface ColumnUserMeta {

@@ -4,7 +4,7 @@
  * CURRENT_TIMESTAMP keyword, nothing else.
  */
 import type { Engine } from './dialect';
-import type { UiType } from '../schema/model';
+import type { UiType } from './model';
 import type { TableRef } from './ast';
 import { ENGINES } from './engines';
 import { nativeFor } from './type-map';

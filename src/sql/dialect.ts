@@ -3,7 +3,7 @@
  * bounded pool, an introspector, DDL and a type map. Capabilities are data, never exceptions.
  */
 import type { Compiled, Query, SqlValue } from './ast';
-import type { SchemaModel } from '../schema/model';
+import type { SchemaModel } from './model';
 
 export type Engine = 'sqlite' | 'pg' | 'mysql' | 'mssql';
 

@@ -4,7 +4,7 @@
  * junction tables (exactly two foreign keys whose columns cover the primary key), display
  * columns. Internal tables (nc_*, xc_*, _evolutions) never appear.
  */
-import type { ColumnModel, RelationModel, RoutineModel, SchemaModel, TableModel } from '../schema/model';
+import type { ColumnModel, RelationModel, RoutineModel, SchemaModel, TableModel } from './model';
 import type { RawForeignKey, RawSchema } from './introspection';
 import { lookupNative, type TypeMap } from './type-map';
 import { inflect, type Inflection } from '../lib/inflection';

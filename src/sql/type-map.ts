@@ -2,7 +2,7 @@
  * Type maps are data: each engine lists native type names -> logical UI type and value kind,
  * and logical type -> native type for DDL. This file holds the shared lookup.
  */
-import type { UiType, ValueKind } from '../schema/model';
+import type { UiType, ValueKind } from './model';
 
 export interface NativeTypeEntry {
   /** Native type names (lower case, without length), e.g. ['varchar', 'character varying']. */
