@@ -60,7 +60,10 @@ export async function count(dc: DataContext, t: TableModel, params: Params): Pro
 /** One row by id, or 404. Accepts `fields` and nesting parameters. */
 export async function read(dc: DataContext, t: TableModel, id: string, params: Params = {}): Promise<Record<string, unknown>> {
   const q = listQueryOf(dc, t, { ...params, where: undefined, w: undefined, condition: undefined, c: undefined, conditionGraph: undefined });
-  const [row] = await runList(dc, t, { ...q, where: andCond(idCondition(t, id), q.where), limit: 1, offset: 0 });
+  // A table's primary key matches one row at most: no ORDER BY or LIMIT (a bound LIMIT costs SQLite
+  // about as much as the look-up itself). A view's declared key is not enforced, so it keeps both.
+  const unique = t.type !== 'view';
+  const [row] = await runList(dc, t, { ...q, where: andCond(idCondition(t, id), q.where), sort: unique ? [] : q.sort, limit: unique ? undefined : 1, offset: 0 });
   if (!row) throw notFound(`Row '${id}' of '${t._tn}' not found`);
   return row;
 }
