@@ -10,7 +10,7 @@ import { loadNested } from './nested';
 import { idCondition } from './row-id';
 
 /** The key columns nesting needs from the parent rows. */
-function nestingKeys(q: ListQuery): string[] {
+function nestingKeys(q: Pick<ListQuery, 'nested'>): string[] {
   return q.nested.flatMap((n) => (n.relation.type === 'bt' ? n.relation.childColumns : n.relation.type === 'hm' ? n.relation.parentColumns : n.relation.junction!.refColumns));
 }
 
@@ -30,8 +30,8 @@ export function listQueryOf(dc: DataContext, t: TableModel, params: Params): Lis
   return { ...q, where: andCond(q.where, scope.where), nested: q.nested.map((n) => scopeNested(dc, n)) };
 }
 
-/** Runs a parsed ListQuery: one query for the page, one per nested relation. */
-export async function runList(dc: DataContext, t: TableModel, q: ListQuery): Promise<Record<string, unknown>[]> {
+/** Runs a parsed ListQuery (without a limit: every matching row): one query for the page, one per nested relation. */
+export async function runList(dc: DataContext, t: TableModel, q: Omit<ListQuery, 'limit'> & { limit?: number }): Promise<Record<string, unknown>[]> {
   const { compile } = dc.pdb.db.dialect;
   const raws = await executorOf(dc).query<Record<string, unknown>>({ ...compile(buildSelect(t, q, nestingKeys(q))), exact: needsExact(q.fields) });
   const rows = raws.map((r) => toApiRow(q.fields, r));
