@@ -4,10 +4,10 @@
  * targets (`{Target}MMList`). Per-parent limits use ROW_NUMBER() partitioned by the parent key.
  */
 import type { Cond, Expr, OrderItem, Select } from '../sql/ast';
-import type { ColumnModel, TableModel } from '../schema/model';
+import type { ColumnModel, RelationModel, TableModel } from '../schema/model';
 import type { NestedQuery } from './list-query';
 import { executorOf, tableOf, type DataContext } from './data-context';
-import { keyAlias, keyString, keyValues, needsExact, selectItems, tableRef, toApiRow } from './select-builder';
+import { keyAlias, keysToAdd, keyString, keyValues, needsExact, selectItems, tableRef, toApiRow } from './select-builder';
 import { parseSort } from './list-query';
 import { coerceValue } from './values';
 
@@ -53,6 +53,30 @@ function limitPerPartition(inner: Select, partitionBy: Expr[], order: OrderItem[
   };
 }
 
+/** Relations whose capped query reached its cap: how many reads still go straight to ROW_NUMBER(). */
+const overflowed = new WeakMap<RelationModel, number>();
+/** Reads of such a relation before the capped query is tried again. */
+const OVERFLOW_SKIPS = 100;
+
+/**
+ * Every child of the parents in one query ordered by parent then `order`, capped at `cap` rows;
+ * undefined when the cap is reached (some parent may have more: the ROW_NUMBER() query answers,
+ * and answers the next reads of the relation at once, so parents with many children cost one
+ * wasted query in a hundred).
+ */
+async function cappedChildren(dc: DataContext, rel: RelationModel, inner: Select, partitionBy: Expr[], order: OrderItem[], cap: number, exact: boolean): Promise<Record<string, unknown>[] | undefined> {
+  const skips = overflowed.get(rel);
+  if (skips) {
+    overflowed.set(rel, skips - 1);
+    return undefined;
+  }
+  const q: Select = { ...inner, orderBy: [...partitionBy.map((expr) => ({ expr })), ...order], limit: cap };
+  const rows = await executorOf(dc).query<Record<string, unknown>>({ ...dc.pdb.db.dialect.compile(q), exact });
+  if (rows.length < cap) return rows;
+  overflowed.set(rel, OVERFLOW_SKIPS);
+  return undefined;
+}
+
 /** Adds the nested relations to `apiRows` (same order as `rawRows`). */
 export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record<string, unknown>[], apiRows: Record<string, unknown>[], nested: NestedQuery[]): Promise<void> {
   if (rawRows.length === 0) return;
@@ -70,7 +94,7 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
           const q: Select = {
             kind: 'select',
             from: tableRef(target),
-            columns: selectItems(target, fields, rel.parentColumns),
+            columns: selectItems(target, fields, keysToAdd(fields, rel.parentColumns)),
             where: n.where
               ? { kind: 'and', items: [tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)), n.where] }
               : tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
@@ -115,12 +139,25 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
             where: n.where ? { kind: 'and', items: [link, qualify(n.where, '__t')] } : link,
           };
         }
-        const q = limitPerPartition(inner, partition, sort, n.limit, n.offset);
-        for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact: needsExact(fields) })) {
-          const k = keyString(linkCols.map((c) => raw[keyAlias(c)]));
-          const list = groups.get(k) ?? [];
-          list.push(toApiRow(fields, raw));
-          groups.set(k, list);
+        const exact = needsExact(fields);
+        const keyOf = (raw: Record<string, unknown>) => keyString(linkCols.map((c) => raw[keyAlias(c)]));
+        const capped = rel.type === 'hm' && !n.offset && dc.pdb.db.dialect.caps.cappedChildren ? await cappedChildren(dc, rel, inner, partition, sort, tuples.length * n.limit, exact) : undefined;
+        if (capped) {
+          // Ordered by parent: each parent's first `limit` rows, in the sort order.
+          for (const raw of capped) {
+            const k = keyOf(raw);
+            let list = groups.get(k);
+            if (!list) groups.set(k, (list = []));
+            if (list.length < n.limit) list.push(toApiRow(fields, raw));
+          }
+        } else {
+          const q = limitPerPartition(inner, partition, sort, n.limit, n.offset);
+          for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact })) {
+            const k = keyOf(raw);
+            const list = groups.get(k) ?? [];
+            list.push(toApiRow(fields, raw));
+            groups.set(k, list);
+          }
         }
       }
       const key = rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`;

@@ -30,6 +30,14 @@ export function selectItems(t: TableModel, fields: ColumnModel[], extraKeys: str
   return items;
 }
 
+/**
+ * The key columns not already selected as plain fields: those are read under their alias
+ * (keyValues looks there), so the SELECT does not carry them twice.
+ */
+export function keysToAdd(fields: ColumnModel[], keys: string[]): string[] {
+  return keys.filter((k) => !fields.some((c) => !c.virtual && c.cn === k));
+}
+
 export function buildSelect(
   t: TableModel,
   q: { fields: ColumnModel[]; where?: Cond; sort?: OrderItem[]; limit?: number; offset?: number },
@@ -38,7 +46,7 @@ export function buildSelect(
   return {
     kind: 'select',
     from: tableRef(t),
-    columns: selectItems(t, q.fields, extraKeys),
+    columns: selectItems(t, q.fields, keysToAdd(q.fields, extraKeys)),
     where: q.where,
     orderBy: q.sort,
     limit: q.limit,
