@@ -61,13 +61,21 @@ export function toApiRow(fields: ColumnModel[], raw: Record<string, unknown>): R
   return out;
 }
 
+const aliasesOf = new WeakMap<TableModel, Map<string, string>>();
+/** The API alias of a column by SQL name (remembered per table model). */
+function aliasOf(t: TableModel, cn: string): string {
+  let byCn = aliasesOf.get(t);
+  if (!byCn) aliasesOf.set(t, (byCn = new Map(t.columns.map((c) => [c.cn, c._cn]))));
+  return byCn.get(cn)!;
+}
+
 /** The raw key values of a row (internal key columns, else the aliased field). */
 export function keyValues(t: TableModel, raw: Record<string, unknown>, cns: string[]): unknown[] {
   const out = new Array<unknown>(cns.length);
   for (let i = 0; i < cns.length; i++) {
     const cn = cns[i]!;
     const alias = keyAlias(cn);
-    out[i] = alias in raw ? raw[alias] : raw[t.columns.find((c) => c.cn === cn)!._cn];
+    out[i] = alias in raw ? raw[alias] : raw[aliasOf(t, cn)];
   }
   return out;
 }
