@@ -2,7 +2,8 @@
  * Nested has-many children on every engine: each parent gets its first `limit` children in the
  * sort order, whether the engine reads them with one capped query (cut per parent) or with
  * ROW_NUMBER(), including after a parent with many children made the capped query overflow; and
- * repeated reads (answered from compiled plans) give the same rows as the first.
+ * repeated reads (answered from compiled plans) give the same rows as the first. GraphQL relation
+ * fields loaded with their page (aliases, fragments, with and without arguments) answer as REST does.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
@@ -63,6 +64,36 @@ describeEngines('nested reads', (engine) => {
     }
     const maiden = (await get('/Artist?where=(ArtistId,eq,90)&hm=Album&hlimit1=30&hfields1=AlbumId'))[0].AlbumList;
     expect(maiden.length).toBe(21);
+  });
+
+  test('GraphQL relation fields loaded with the page: aliases, fragments, arguments, missing parents', async () => {
+    const projectId = base.split('/')[2]!;
+    const query = `fragment T on Track { TrackId }
+      { AlbumList(limit: 4, offset: 10) { AlbumId a1: ArtistRead { Name } a2: ArtistRead { ArtistId } TrackList { ...T Name } t2: TrackList(limit: 1, sort: "-TrackId") { TrackId } }
+        EmployeeList(limit: 3) { EmployeeId EmployeeRead { EmployeeId } } }`;
+    const run = async () => {
+      const res = await t.request('POST', `/nc/${projectId}/v1/graphql`, { body: { query }, headers: { 'xc-auth': token } });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const body = await run();
+    expect(body.errors).toBeUndefined();
+    const albums = await get('/Album?limit=4&offset=10&bt=Artist&hm=Track&hfields1=TrackId,Name&fields=AlbumId');
+    expect(body.data.AlbumList).toEqual(
+      await Promise.all(
+        albums.map(async (a: { AlbumId: number; ArtistRead: { ArtistId: number; Name: string }; TrackList: unknown[] }) => ({
+          AlbumId: a.AlbumId,
+          a1: { Name: a.ArtistRead.Name },
+          a2: { ArtistId: a.ArtistRead.ArtistId },
+          TrackList: a.TrackList,
+          t2: await get(`/Track?where=(AlbumId,eq,${a.AlbumId})&sort=-TrackId&limit=1&fields=TrackId`),
+        })),
+      ),
+    );
+    // The first employee reports to nobody: a belongs-to without a parent is null.
+    expect(body.data.EmployeeList[0].EmployeeRead).toBeNull();
+    expect(body.data.EmployeeList[1].EmployeeRead).toEqual({ EmployeeId: 1 });
+    expect(await run()).toEqual(body);
   });
 
   test('a repeated one-row read and list answer the same, and a changed row is seen at once', async () => {
