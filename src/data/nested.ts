@@ -28,15 +28,20 @@ export function tupleIn(cols: string[], table: string | undefined, tuples: unkno
   };
 }
 
-const distinctTuples = (tuples: unknown[][]) => {
+/** Each row's key string, worked out once, and the distinct key tuples without a null. */
+function rowKeys(t: TableModel, rows: Record<string, unknown>[], cns: string[]): { keys: string[]; tuples: unknown[][] } {
+  const keys = new Array<string>(rows.length);
   const seen = new Map<string, unknown[]>();
-  for (const t of tuples) {
+  for (let i = 0; i < rows.length; i++) {
+    const values = keyValues(t, rows[i]!, cns);
+    const k = keyString(values);
+    keys[i] = k;
     let complete = true;
-    for (const v of t) if (v === null || v === undefined) complete = false;
-    if (complete) seen.set(keyString(t), t);
+    for (const v of values) if (v === null || v === undefined) complete = false;
+    if (complete) seen.set(k, values);
   }
-  return [...seen.values()];
-};
+  return { keys, tuples: [...seen.values()] };
+}
 
 const colModels = (t: TableModel, cns: string[]) => cns.map((cn) => t.columns.find((c) => c.cn === cn)!);
 
@@ -88,7 +93,7 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
       const target = tableOf(dc, rel.rtn);
       const fields = n.fields ?? defaultNestedFields(target);
       if (rel.type === 'bt') {
-        const tuples = distinctTuples(rawRows.map((r) => keyValues(t, r, rel.childColumns)));
+        const { keys, tuples } = rowKeys(t, rawRows, rel.childColumns);
         const byKey = new Map<string, Record<string, unknown>>();
         if (tuples.length) {
           const q: Select = {
@@ -101,12 +106,13 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
           };
           for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact: needsExact(fields) })) byKey.set(keyString(keyValues(target, raw, rel.parentColumns)), toApiRow(fields, raw));
         }
-        rawRows.forEach((r, i) => (apiRows[i]![`${rel.alias}Read`] = byKey.get(keyString(keyValues(t, r, rel.childColumns))) ?? null));
+        const field = `${rel.alias}Read`;
+        for (let i = 0; i < keys.length; i++) apiRows[i]![field] = byKey.get(keys[i]!) ?? null;
         return;
       }
       // hm and mm: children grouped by the parent key they point at.
       const parentCols = rel.type === 'hm' ? rel.parentColumns : rel.junction!.refColumns;
-      const tuples = distinctTuples(rawRows.map((r) => keyValues(t, r, parentCols)));
+      const { keys, tuples } = rowKeys(t, rawRows, parentCols);
       const groups = new Map<string, Record<string, unknown>[]>();
       if (tuples.length) {
         const sort = n.sort ?? parseSort(target, undefined, rel.type === 'mm' ? '__t' : undefined);
@@ -160,8 +166,8 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
           }
         }
       }
-      const key = rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`;
-      rawRows.forEach((r, i) => (apiRows[i]![key] = groups.get(keyString(keyValues(t, r, parentCols))) ?? []));
+      const field = rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`;
+      for (let i = 0; i < keys.length; i++) apiRows[i]![field] = groups.get(keys[i]!) ?? [];
     }),
   );
 }
