@@ -75,7 +75,7 @@ async function cappedChildren(dc: DataContext, rel: RelationModel, inner: Select
     overflowed.set(rel, skips - 1);
     return undefined;
   }
-  const q: Select = { ...inner, orderBy: [...partitionBy.map((expr) => ({ expr })), ...order], limit: cap };
+  const q: Select = { ...inner, orderBy: [...partitionBy.map((expr) => ({ expr })), ...order], limit: cap, limitIsCap: true };
   const rows = await executorOf(dc).query<Record<string, unknown>>({ ...dc.pdb.db.dialect.compile(q), exact });
   if (rows.length < cap) return rows;
   overflowed.set(rel, OVERFLOW_SKIPS);
