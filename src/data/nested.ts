@@ -4,10 +4,10 @@
  * targets (`{Target}MMList`). Per-parent limits use ROW_NUMBER() partitioned by the parent key.
  */
 import type { Cond, Expr, OrderItem, Select } from '../sql/ast';
-import type { ColumnModel, TableModel } from '../schema/model';
+import type { ColumnModel, RelationModel, TableModel } from '../schema/model';
 import type { NestedQuery } from './list-query';
 import { executorOf, tableOf, type DataContext } from './data-context';
-import { keyAlias, keyString, keyValues, needsExact, selectItems, tableRef, toApiRow } from './select-builder';
+import { keyAlias, keysToAdd, keyString, keyValues, needsExact, selectItems, tableRef, toApiRow } from './select-builder';
 import { parseSort } from './list-query';
 import { coerceValue } from './values';
 
@@ -28,15 +28,20 @@ export function tupleIn(cols: string[], table: string | undefined, tuples: unkno
   };
 }
 
-const distinctTuples = (tuples: unknown[][]) => {
+/** Each row's key string, worked out once, and the distinct key tuples without a null. */
+function rowKeys(t: TableModel, rows: Record<string, unknown>[], cns: string[]): { keys: string[]; tuples: unknown[][] } {
+  const keys = new Array<string>(rows.length);
   const seen = new Map<string, unknown[]>();
-  for (const t of tuples) {
+  for (let i = 0; i < rows.length; i++) {
+    const values = keyValues(t, rows[i]!, cns);
+    const k = keyString(values);
+    keys[i] = k;
     let complete = true;
-    for (const v of t) if (v === null || v === undefined) complete = false;
-    if (complete) seen.set(keyString(t), t);
+    for (const v of values) if (v === null || v === undefined) complete = false;
+    if (complete) seen.set(k, values);
   }
-  return [...seen.values()];
-};
+  return { keys, tuples: [...seen.values()] };
+}
 
 const colModels = (t: TableModel, cns: string[]) => cns.map((cn) => t.columns.find((c) => c.cn === cn)!);
 
@@ -53,6 +58,30 @@ function limitPerPartition(inner: Select, partitionBy: Expr[], order: OrderItem[
   };
 }
 
+/** Relations whose capped query reached its cap: how many reads still go straight to ROW_NUMBER(). */
+const overflowed = new WeakMap<RelationModel, number>();
+/** Reads of such a relation before the capped query is tried again. */
+const OVERFLOW_SKIPS = 100;
+
+/**
+ * Every child of the parents in one query ordered by parent then `order`, capped at `cap` rows;
+ * undefined when the cap is reached (some parent may have more: the ROW_NUMBER() query answers,
+ * and answers the next reads of the relation at once, so parents with many children cost one
+ * wasted query in a hundred).
+ */
+async function cappedChildren(dc: DataContext, rel: RelationModel, inner: Select, partitionBy: Expr[], order: OrderItem[], cap: number, exact: boolean): Promise<Record<string, unknown>[] | undefined> {
+  const skips = overflowed.get(rel);
+  if (skips) {
+    overflowed.set(rel, skips - 1);
+    return undefined;
+  }
+  const q: Select = { ...inner, orderBy: [...partitionBy.map((expr) => ({ expr })), ...order], limit: cap, limitIsCap: true };
+  const rows = await executorOf(dc).query<Record<string, unknown>>({ ...dc.pdb.db.dialect.compile(q), exact });
+  if (rows.length < cap) return rows;
+  overflowed.set(rel, OVERFLOW_SKIPS);
+  return undefined;
+}
+
 /** Adds the nested relations to `apiRows` (same order as `rawRows`). */
 export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record<string, unknown>[], apiRows: Record<string, unknown>[], nested: NestedQuery[]): Promise<void> {
   if (rawRows.length === 0) return;
@@ -64,25 +93,26 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
       const target = tableOf(dc, rel.rtn);
       const fields = n.fields ?? defaultNestedFields(target);
       if (rel.type === 'bt') {
-        const tuples = distinctTuples(rawRows.map((r) => keyValues(t, r, rel.childColumns)));
+        const { keys, tuples } = rowKeys(t, rawRows, rel.childColumns);
         const byKey = new Map<string, Record<string, unknown>>();
         if (tuples.length) {
           const q: Select = {
             kind: 'select',
             from: tableRef(target),
-            columns: selectItems(target, fields, rel.parentColumns),
+            columns: selectItems(target, fields, keysToAdd(fields, rel.parentColumns)),
             where: n.where
               ? { kind: 'and', items: [tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)), n.where] }
               : tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
           };
           for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact: needsExact(fields) })) byKey.set(keyString(keyValues(target, raw, rel.parentColumns)), toApiRow(fields, raw));
         }
-        rawRows.forEach((r, i) => (apiRows[i]![`${rel.alias}Read`] = byKey.get(keyString(keyValues(t, r, rel.childColumns))) ?? null));
+        const field = `${rel.alias}Read`;
+        for (let i = 0; i < keys.length; i++) apiRows[i]![field] = byKey.get(keys[i]!) ?? null;
         return;
       }
       // hm and mm: children grouped by the parent key they point at.
       const parentCols = rel.type === 'hm' ? rel.parentColumns : rel.junction!.refColumns;
-      const tuples = distinctTuples(rawRows.map((r) => keyValues(t, r, parentCols)));
+      const { keys, tuples } = rowKeys(t, rawRows, parentCols);
       const groups = new Map<string, Record<string, unknown>[]>();
       if (tuples.length) {
         const sort = n.sort ?? parseSort(target, undefined, rel.type === 'mm' ? '__t' : undefined);
@@ -115,16 +145,29 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
             where: n.where ? { kind: 'and', items: [link, qualify(n.where, '__t')] } : link,
           };
         }
-        const q = limitPerPartition(inner, partition, sort, n.limit, n.offset);
-        for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact: needsExact(fields) })) {
-          const k = keyString(linkCols.map((c) => raw[keyAlias(c)]));
-          const list = groups.get(k) ?? [];
-          list.push(toApiRow(fields, raw));
-          groups.set(k, list);
+        const exact = needsExact(fields);
+        const keyOf = (raw: Record<string, unknown>) => keyString(linkCols.map((c) => raw[keyAlias(c)]));
+        const capped = rel.type === 'hm' && !n.offset && dc.pdb.db.dialect.caps.cappedChildren ? await cappedChildren(dc, rel, inner, partition, sort, tuples.length * n.limit, exact) : undefined;
+        if (capped) {
+          // Ordered by parent: each parent's first `limit` rows, in the sort order.
+          for (const raw of capped) {
+            const k = keyOf(raw);
+            let list = groups.get(k);
+            if (!list) groups.set(k, (list = []));
+            if (list.length < n.limit) list.push(toApiRow(fields, raw));
+          }
+        } else {
+          const q = limitPerPartition(inner, partition, sort, n.limit, n.offset);
+          for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact })) {
+            const k = keyOf(raw);
+            const list = groups.get(k) ?? [];
+            list.push(toApiRow(fields, raw));
+            groups.set(k, list);
+          }
         }
       }
-      const key = rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`;
-      rawRows.forEach((r, i) => (apiRows[i]![key] = groups.get(keyString(keyValues(t, r, parentCols))) ?? []));
+      const field = rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`;
+      for (let i = 0; i < keys.length; i++) apiRows[i]![field] = groups.get(keys[i]!) ?? [];
     }),
   );
 }

@@ -8,9 +8,10 @@ import { parseListQuery, parseFields, type ListQuery, type Params } from './list
 import { buildSelect, needsExact, toApiRow, tableRef } from './select-builder';
 import { loadNested } from './nested';
 import { idCondition } from './row-id';
+import { planFor, type ReadPlan } from './read-plans';
 
 /** The key columns nesting needs from the parent rows. */
-function nestingKeys(q: ListQuery): string[] {
+function nestingKeys(q: Pick<ListQuery, 'nested'>): string[] {
   return q.nested.flatMap((n) => (n.relation.type === 'bt' ? n.relation.childColumns : n.relation.type === 'hm' ? n.relation.parentColumns : n.relation.junction!.refColumns));
 }
 
@@ -34,17 +35,28 @@ export function listQueryOf(dc: DataContext, t: TableModel, params: Params): Lis
   return { ...q, where: andCond(q.where, scope.where), nested: q.nested.map((n) => scopeNested(dc, n)) };
 }
 
-/** Runs a parsed ListQuery: one query for the page, one per nested relation. */
-export async function runList(dc: DataContext, t: TableModel, q: ListQuery): Promise<Record<string, unknown>[]> {
-  const { compile } = dc.pdb.db.dialect;
-  const raws = await executorOf(dc).query<Record<string, unknown>>({ ...compile(buildSelect(t, q, nestingKeys(q))), exact: needsExact(q.fields) });
-  const rows = raws.map((r) => toApiRow(q.fields, r));
-  await loadNested(dc, t, raws, rows, q.nested);
+/** A parsed ListQuery (without a limit: every matching row) with its page SELECT compiled. */
+function planOf(dc: DataContext, t: TableModel, q: ReadPlan['q']): ReadPlan {
+  return { q, compiled: { ...dc.pdb.db.dialect.compile(buildSelect(t, q, nestingKeys(q))), exact: needsExact(q.fields) } };
+}
+
+/** Runs a plan: one query for the page, one per nested relation. */
+async function runPlan(dc: DataContext, t: TableModel, { q, compiled }: ReadPlan): Promise<Record<string, unknown>[]> {
+  const raws = await executorOf(dc).query<Record<string, unknown>>({ ...compiled, params: compiled.params.slice() });
+  const fields = q.fields;
+  const rows = new Array<Record<string, unknown>>(raws.length);
+  for (let i = 0; i < raws.length; i++) rows[i] = toApiRow(fields, raws[i]!);
+  if (q.nested.length) await loadNested(dc, t, raws, rows, q.nested);
   return rows;
 }
 
-export async function list(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
-  return runList(dc, t, listQueryOf(dc, t, params));
+/** Runs a parsed ListQuery (without a limit: every matching row): one query for the page, one per nested relation. */
+export function runList(dc: DataContext, t: TableModel, q: ReadPlan['q']): Promise<Record<string, unknown>[]> {
+  return runPlan(dc, t, planOf(dc, t, q));
+}
+
+export function list(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
+  return runPlan(dc, t, planFor(dc, t, 'list', params, () => planOf(dc, t, listQueryOf(dc, t, params))));
 }
 
 export async function findOne(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>> {
@@ -63,8 +75,14 @@ export async function count(dc: DataContext, t: TableModel, params: Params): Pro
 
 /** One row by id, or 404. Accepts `fields` and nesting parameters. */
 export async function read(dc: DataContext, t: TableModel, id: string, params: Params = {}): Promise<Record<string, unknown>> {
-  const q = listQueryOf(dc, t, { ...params, where: undefined, w: undefined, condition: undefined, c: undefined, conditionGraph: undefined });
-  const [row] = await runList(dc, t, { ...q, where: andCond(idCondition(t, id), q.where), limit: 1, offset: 0 });
+  const plan = planFor(dc, t, `read ${id}`, params, () => {
+    const q = listQueryOf(dc, t, { ...params, where: undefined, w: undefined, condition: undefined, c: undefined, conditionGraph: undefined });
+    // A table's primary key matches one row at most: no ORDER BY or LIMIT (a bound LIMIT costs SQLite
+    // about as much as the look-up itself). A view's declared key is not enforced, so it keeps both.
+    const unique = t.type !== 'view';
+    return planOf(dc, t, { ...q, where: andCond(idCondition(t, id), q.where), sort: unique ? [] : q.sort, limit: unique ? undefined : 1, offset: 0 });
+  });
+  const [row] = await runPlan(dc, t, plan);
   if (!row) throw notFound(`Row '${id}' of '${t._tn}' not found`);
   return row;
 }

@@ -30,6 +30,14 @@ export function selectItems(t: TableModel, fields: ColumnModel[], extraKeys: str
   return items;
 }
 
+/**
+ * The key columns not already selected as plain fields: those are read under their alias
+ * (keyValues looks there), so the SELECT does not carry them twice.
+ */
+export function keysToAdd(fields: ColumnModel[], keys: string[]): string[] {
+  return keys.filter((k) => !fields.some((c) => !c.virtual && c.cn === k));
+}
+
 export function buildSelect(
   t: TableModel,
   q: { fields: ColumnModel[]; where?: Cond; sort?: OrderItem[]; limit?: number; offset?: number },
@@ -38,7 +46,7 @@ export function buildSelect(
   return {
     kind: 'select',
     from: tableRef(t),
-    columns: selectItems(t, q.fields, extraKeys),
+    columns: selectItems(t, q.fields, keysToAdd(q.fields, extraKeys)),
     where: q.where,
     orderBy: q.sort,
     limit: q.limit,
@@ -53,13 +61,21 @@ export function toApiRow(fields: ColumnModel[], raw: Record<string, unknown>): R
   return out;
 }
 
+const aliasesOf = new WeakMap<TableModel, Map<string, string>>();
+/** The API alias of a column by SQL name (remembered per table model). */
+function aliasOf(t: TableModel, cn: string): string {
+  let byCn = aliasesOf.get(t);
+  if (!byCn) aliasesOf.set(t, (byCn = new Map(t.columns.map((c) => [c.cn, c._cn]))));
+  return byCn.get(cn)!;
+}
+
 /** The raw key values of a row (internal key columns, else the aliased field). */
 export function keyValues(t: TableModel, raw: Record<string, unknown>, cns: string[]): unknown[] {
   const out = new Array<unknown>(cns.length);
   for (let i = 0; i < cns.length; i++) {
     const cn = cns[i]!;
     const alias = keyAlias(cn);
-    out[i] = alias in raw ? raw[alias] : raw[t.columns.find((c) => c.cn === cn)!._cn];
+    out[i] = alias in raw ? raw[alias] : raw[aliasOf(t, cn)];
   }
   return out;
 }

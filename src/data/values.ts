@@ -22,6 +22,8 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
   switch (c.kind) {
     case 'integer':
     case 'bigint': {
+      // A whole number already (keys read back from a page): as the text path would give it (-0 as 0).
+      if (typeof v === 'number' && Number.isSafeInteger(v)) return v + 0;
       const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
       if (!INT.test(s)) throw bad(c, v, 'a whole number');
       const n = Number(s);

@@ -10,7 +10,7 @@ import { GUEST } from '../lib/actor';
 import { unauthorized } from '../lib/errors';
 import { nowIso, sha256 } from '../lib/ids';
 import { authTypeOf } from '../config/config';
-import { verifySession } from '../auth/jwt';
+import { verifiedSession, verifySession } from '../auth/jwt';
 import { usersRepo } from '../meta/users-repo';
 import { projectsRepo } from '../meta/projects-repo';
 
@@ -37,6 +37,26 @@ export async function requireUser(ctx: BaseContext, request: Request): Promise<A
   const a = await resolveActor(ctx, request);
   if (a.kind === 'guest') throw unauthorized('Not signed in');
   return a;
+}
+
+/**
+ * The caller of a session request when every look-up it needs is cached (verified token, user row),
+ * without awaiting; undefined sends the request the usual way (resolveActor), which also answers
+ * every refusal. The user row is the one resolveActor would use, so a password change, a new token
+ * version or a disabled account ends the session here at the same moment.
+ */
+export function cachedActor(ctx: BaseContext, request: Request): Actor | undefined {
+  const h = request.headers;
+  if (authTypeOf(ctx.config) === 'none' || h.get('xc-master-key')) return undefined;
+  const jwt = h.get('xc-auth');
+  if (!jwt) return undefined;
+  const claims = verifiedSession(ctx.secrets.jwtSecret, jwt);
+  const user = claims && usersRepo(ctx.meta).peekCached(claims.id);
+  if (!claims || !user || user.disabled || user.token_version !== claims.v) return undefined;
+  const preview = h.get('xc-preview') ?? undefined;
+  const previewAs = preview && PREVIEW_ROLES.includes(preview) ? preview : undefined;
+  const roles = user.roles.split(',').filter(Boolean);
+  return { kind: 'user', userId: user.id, email: user.email, roles, superAdmin: roles.includes('super'), previewAs };
 }
 
 async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
@@ -91,6 +111,13 @@ export function clientIp(request: Request, server?: SocketServer | null): string
   const fwd = request.headers.get('x-forwarded-for');
   if (fwd) return fwd.split(',')[0]!.trim();
   return server?.requestIP(request)?.address ?? socketServer?.requestIP(request)?.address ?? 'unknown';
+}
+
+/** projectRolesOf when it needs no await (API tokens, cached membership), else undefined. */
+export function cachedProjectRoles(ctx: BaseContext, actor: Actor, projectId: string): string[] | undefined {
+  if (actor.kind === 'token') return !actor.tokenProjectId || actor.tokenProjectId === projectId ? actor.roles : [];
+  if (actor.kind === 'user' && actor.userId) return projectsRepo(ctx.meta).peekRoles(projectId, actor.userId);
+  return [];
 }
 
 /** The caller's roles in one project: membership for users, the token's role for API tokens. */

@@ -5,6 +5,11 @@
  */
 import type { MetaStore } from './store';
 import { nowIso } from '../lib/ids';
+import { cacheFor, type TtlCache } from '../lib/ttl-cache';
+
+const ruleCaches = new WeakMap<MetaStore, TtlCache<string, AclRules>>();
+/** How long the rules read for a request may be reused (a save here drops them at once). */
+const RULES_CACHE_MS = 1000;
 
 /** All columns (true), none (false) or only the listed column SQL names. */
 export type ColumnGrant = boolean | string[];
@@ -28,10 +33,26 @@ export type AclRules = Map<string, Record<string, TableRule>>;
 export const MODEL_TYPES = ['table', 'view', 'function', 'procedure'] as const;
 export type ModelType = (typeof MODEL_TYPES)[number];
 
+const repos = new WeakMap<MetaStore, ReturnType<typeof makeAclRepo>>();
+
+/** The rights repository over a metadata store (one object per store, made on first use). */
 export function aclRepo(meta: MetaStore) {
+  let repo = repos.get(meta);
+  if (!repo) repos.set(meta, (repo = makeAclRepo(meta)));
+  return repo;
+}
+
+function makeAclRepo(meta: MetaStore) {
+  const cache = cacheFor(ruleCaches, meta.root ?? meta, RULES_CACHE_MS);
+  const ruleKey = (projectId: string, dbAlias: string) => `${projectId}\u0000${dbAlias}`;
   return {
-    /** Every stored rule of a project database. */
+    /** The cached rules of a project database, if held (hot path of every restricted request); read-only. */
+    cachedRules: (projectId: string, dbAlias: string): AclRules | undefined => cache.get(ruleKey(projectId, dbAlias)),
+    /** Every stored rule of a project database (cached; read-only). */
     async rules(projectId: string, dbAlias: string): Promise<AclRules> {
+      const key = ruleKey(projectId, dbAlias);
+      const hit = cache.get(key);
+      if (hit) return hit;
       const rows = await meta.all<{ tn: string; role: string; rule: string }>('SELECT tn, role, rule FROM nc_acl WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);
       const out: AclRules = new Map();
       for (const r of rows) {
@@ -39,17 +60,21 @@ export function aclRepo(meta: MetaStore) {
         byRole[r.role] = JSON.parse(r.rule) as TableRule;
         out.set(r.tn, byRole);
       }
+      cache.set(key, out);
       return out;
     },
-    /** Stores one rule; null removes it (the role's default applies again). */
-    save: (projectId: string, dbAlias: string, tn: string, role: string, rule: TableRule | null) =>
-      rule === null
+    /** Stores one rule; null removes it (the role's default applies again). Cached rules are dropped once written. */
+    async save(projectId: string, dbAlias: string, tn: string, role: string, rule: TableRule | null) {
+      const done = await (rule === null
         ? meta.run('DELETE FROM nc_acl WHERE project_id = ? AND db_alias = ? AND tn = ? AND role = ?', [projectId, dbAlias, tn, role])
         : meta.run(
             `INSERT INTO nc_acl (project_id, db_alias, tn, role, rule, updated_at) VALUES (?, ?, ?, ?, ?, ?)
              ON CONFLICT (project_id, db_alias, tn, role) DO UPDATE SET rule = excluded.rule, updated_at = excluded.updated_at`,
             [projectId, dbAlias, tn, role, JSON.stringify(rule), nowIso()],
-          ),
+          ));
+      cache.delete(ruleKey(projectId, dbAlias));
+      return done;
+    },
     /** Hidden objects as `type\u0000name` -> the roles they are hidden from. */
     async disabled(projectId: string, dbAlias: string): Promise<Map<string, Set<string>>> {
       const rows = await meta.all<{ type: string; name: string; role: string }>('SELECT type, name, role FROM nc_disabled_models WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);

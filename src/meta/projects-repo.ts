@@ -32,12 +32,25 @@ export interface ProjectDbRow {
   inflection_column: string;
 }
 
+const repos = new WeakMap<MetaStore, ReturnType<typeof makeProjectsRepo>>();
+
+/** The projects repository over a metadata store (one object per store, made on first use). */
 export function projectsRepo(meta: MetaStore) {
+  let repo = repos.get(meta);
+  if (!repo) repos.set(meta, (repo = makeProjectsRepo(meta)));
+  return repo;
+}
+
+function makeProjectsRepo(meta: MetaStore) {
   const projects = cacheFor(projectCaches, meta.root ?? meta, CACHE_MS);
   const roles = cacheFor(roleCaches, meta.root ?? meta, CACHE_MS);
   const touch = (id: string) => projects.delete(id);
   return {
     get: (id: string) => meta.get<ProjectRow>('SELECT * FROM nc_projects WHERE id = ?', [id]),
+    /** The cached row of getCached, if held (no await on the hot path). */
+    peekCached: (id: string): ProjectRow | undefined => projects.get(id),
+    /** The cached result of memberRoles, if held. */
+    peekRoles: (projectId: string, userId: string): string[] | undefined => roles.get(`${projectId}\u0000${userId}`),
     /** get for the hot path (every API request); changes made here drop the entry. */
     async getCached(id: string): Promise<ProjectRow | undefined> {
       const hit = projects.get(id);

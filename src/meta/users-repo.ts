@@ -24,9 +24,20 @@ export interface UserRow {
   picture_url?: string | null;
 }
 
+const repos = new WeakMap<MetaStore, ReturnType<typeof makeUsersRepo>>();
+
+/** The users repository over a metadata store (one object per store, made on first use). */
 export function usersRepo(meta: MetaStore) {
+  let repo = repos.get(meta);
+  if (!repo) repos.set(meta, (repo = makeUsersRepo(meta)));
+  return repo;
+}
+
+function makeUsersRepo(meta: MetaStore) {
   const cache = cacheFor(caches, meta.root ?? meta, USER_CACHE_MS);
   return {
+    /** The cached row of byIdCached, if held: lets a request resolve its caller without awaiting. */
+    peekCached: (id: string): UserRow | undefined => cache.get(id),
     /** byId for the hot path (every authenticated request); changes made here drop the entry. */
     async byIdCached(id: string): Promise<UserRow | undefined> {
       const hit = cache.get(id);

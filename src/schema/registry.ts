@@ -62,6 +62,18 @@ export class ProjectRegistry {
     return p;
   }
 
+  /**
+   * The open database of a project in its working environment when get() would answer it without
+   * waiting (project row cached, database open and its model loaded), else undefined: the hot path
+   * of API requests. A stopped project gives undefined, so get() answers it.
+   */
+  peek(projectId: string, dbAlias = 'db'): ProjectDb | undefined {
+    const project = this.projects.peekCached(projectId);
+    if (!project || project.status === 'stopped') return undefined;
+    const p = this.open.get(this.key(projectId, project.working_env, dbAlias));
+    return p && Bun.peek.status(p) === 'fulfilled' ? (Bun.peek(p) as ProjectDb) : undefined;
+  }
+
   private async load(projectId: string, env: string, dbAlias: string): Promise<ProjectDb> {
     const row = (await this.projects.dbs(projectId)).find((d) => d.env === env && d.db_alias === dbAlias);
     if (!row) throw notFound(`Database '${dbAlias}' not found in environment '${env}' of project '${projectId}'`);

@@ -108,6 +108,11 @@ export interface Select {
   orderBy?: OrderItem[];
   limit?: number;
   offset?: number;
+  /**
+   * The limit is a bound only, not worth planning for. SQLite prepares a statement again for every
+   * value bound to a bare `LIMIT ?` (its planner uses the value); given this, it binds `? + 0`.
+   */
+  limitIsCap?: boolean;
 }
 
 export interface Insert {

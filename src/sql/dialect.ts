@@ -19,6 +19,12 @@ export interface Caps {
   sequences: boolean;
   /** ALTER COLUMN exists; false means the table is rebuilt (SQLite). */
   alterColumn: boolean;
+  /**
+   * Nested children are read first with one query ordered by parent and capped at parents x limit
+   * rows (cut per parent in code), and with ROW_NUMBER() only when that cap is reached: cheaper
+   * where the window function costs more than the look-up (SQLite).
+   */
+  cappedChildren?: boolean;
 }
 
 /** SSL settings of the external database form. */

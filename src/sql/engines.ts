@@ -36,7 +36,7 @@ export interface EngineSpec {
 export const ENGINES: Record<Engine, EngineSpec> = {
   sqlite: {
     compiler: new SqliteCompiler(),
-    caps: { returning: true, transactionalDdl: true, schemas: false, functions: false, procedures: false, sequences: false, alterColumn: false },
+    caps: { returning: true, transactionalDdl: true, schemas: false, functions: false, procedures: false, sequences: false, alterColumn: false, cappedChildren: true },
     types: sqliteTypes,
     introspector: sqliteIntrospector,
     openDriver: (c) => openSqliteDriver(c.connection.filename!),

@@ -108,6 +108,17 @@ describe('select', () => {
     });
   });
 
+  test('a limit that is only a cap: still bound; on SQLite as an expression, so the statement is not prepared again per value', () => {
+    const q: Query = { kind: 'select', from: { name: 't' }, columns: [], where: eq(col('a'), val(1)), orderBy: [{ expr: col('id') }], limit: 50, limitIsCap: true };
+    expect(compileAll(q)).toEqual({
+      sqlite: { sql: 'SELECT * FROM "t" WHERE "a" = ? ORDER BY "id" LIMIT ? + 0', params: [1, 50] },
+      pg: { sql: 'SELECT * FROM "t" WHERE "a" = $1 ORDER BY "id" LIMIT $2', params: [1, 50] },
+      mysql: { sql: 'SELECT * FROM `t` WHERE `a` = ? ORDER BY `id` LIMIT ?', params: [1, '50'] },
+      mssql: { sql: 'SELECT * FROM [t] WHERE [a] = @p1 ORDER BY [id] OFFSET @p2 ROWS FETCH NEXT @p3 ROWS ONLY', params: [1, 0, 50] },
+    });
+    expect(dialectFor('sqlite').compile({ ...q, offset: 5 } as Query).sql).toEndWith('LIMIT ? OFFSET ?');
+  });
+
   test('an empty page: LIMIT 0, and TOP (0) on SQL Server where FETCH NEXT 0 ROWS is an error', () => {
     const q: Query = { kind: 'select', distinct: true, from: { name: 't' }, columns: [{ expr: col('a') }], orderBy: [{ expr: col('a') }], limit: 0, offset: 20 };
     expect(dialectFor('mssql').compile(q)).toEqual({ sql: 'SELECT DISTINCT TOP (0) [a] FROM [t]', params: [] });

@@ -22,6 +22,7 @@ import { paramsOf, stepsOf, toBody, type FieldColumns } from './args';
 import { countRelated, loadRelated, type GqlContext, type RelationArgs } from './relation-loaders';
 import { MAX_DISTRIBUTION_STEPS } from './limits';
 import { selectedFields, type RelationKeys } from './selected-columns';
+import { prefetched, prefetchRelations, type RelationField } from './prefetch';
 import { allColumns } from '../../data/columns';
 import { assertReadable } from '../../data/read-scope';
 import type { DataContext } from '../../data/data-context';
@@ -58,6 +59,8 @@ interface TableTypes {
   cols: FieldColumns;
   /** Relation field name -> the columns it joins on (filled when the fields are built). */
   relKeys: RelationKeys;
+  /** Relation field name -> what a list loads with its page (filled when the fields are built). */
+  relations: Map<string, RelationField>;
 }
 
 /** The columns the rows of `tt` under this field need (see selected-columns.ts). */
@@ -101,7 +104,7 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
       t.type === 'table' && t.pks.length
         ? new GraphQLInputObjectType({ name: inputName, description: `Values of a ${t._tn} row`, fields: Object.fromEntries(inputNames.map((n) => [n, { type: scalarOf(cols.get(n)!, engine) }])) })
         : undefined;
-    const tt: TableTypes = { t, name, cols, condition, input, relKeys: new Map(), object: undefined as never };
+    const tt: TableTypes = { t, name, cols, condition, input, relKeys: new Map(), relations: new Map(), object: undefined as never };
     tt.object = new GraphQLObjectType<Row, GqlContext>({
       name,
       description: t.type === 'view' ? `SQL view ${t.tn}` : `Table ${t.tn}`,
@@ -130,15 +133,28 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
     let i = 0;
     for (const r of rels) {
       const target = typesOf(r.rtn);
-      const related = (row: Row, a: Args, ctx: GqlContext, info: GraphQLResolveInfo) =>
-        loadRelated(ctx, info.fieldNodes, tt.t, r, target.t, a as RelationArgs, () => fieldsFor(target, info, ctx.dc), row);
+      const related = (row: Row, a: Args, ctx: GqlContext, info: GraphQLResolveInfo) => {
+        const pre = prefetched(row, info);
+        return pre ? pre.value : loadRelated(ctx, info.fieldNodes, tt.t, r, target.t, a as RelationArgs, () => fieldsFor(target, info, ctx.dc), row);
+      };
+      const relation: RelationField = {
+        rel: r,
+        target: target.t,
+        fields: (nodes, fragments, dc) => {
+          const sel = selectedFields(nodes, fragments, target.cols, target.relKeys);
+          assertReadable(dc, target.t, sel.asked);
+          return sel.fields;
+        },
+      };
       const keys = r.type === 'hm' ? r.parentColumns : r.type === 'bt' ? r.childColumns : r.junction!.refColumns;
       if (r.type === 'bt') {
         tt.relKeys.set(relNames[i]!, keys);
+        tt.relations.set(relNames[i]!, relation);
         fields[relNames[i++]!] = { type: target.object, description: `The ${target.t._tn} row this row belongs to`, resolve: (row, a, ctx, info) => related(row, a, ctx, info) };
         continue;
       }
       tt.relKeys.set(relNames[i]!, keys);
+      tt.relations.set(relNames[i]!, relation);
       fields[relNames[i++]!] = {
         type: new GraphQLList(target.object),
         description: r.type === 'hm' ? `${target.t._tn} rows pointing at this row` : `${target.t._tn} rows linked through ${r.junction?.tn}`,
@@ -166,7 +182,15 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
     const { t, name, object, cols } = tt;
     const filter = { where: listArgs.where, condition: { type: tt.condition }, conditionGraph: { type: JSONScalar, description: 'A filter across relations, as REST conditionGraph' } };
     const p = (a: Args) => paramsOf(cols, a);
-    query[`${name}List`] = { type: new GraphQLList(object), args: { ...listArgs, ...filter }, resolve: (_, a, { dc }, info) => data.list(dc, t, { ...p(a), fields: fieldsFor(tt, info, dc) }) };
+    query[`${name}List`] = {
+      type: new GraphQLList(object),
+      args: { ...listArgs, ...filter },
+      resolve: async (_, a, ctx, info) => {
+        const rows = await data.list(ctx.dc, t, { ...p(a), fields: fieldsFor(tt, info, ctx.dc) });
+        await prefetchRelations(ctx, t, rows, info, tt.relations);
+        return rows;
+      },
+    };
     query[`${name}FindOne`] = { type: object, args: { ...filter, sort: listArgs.sort }, resolve: (_, a, { dc }, info) => data.findOne(dc, t, { ...p(a), fields: fieldsFor(tt, info, dc) }) };
     query[`${name}Count`] = { type: GraphQLInt, args: filter, resolve: async (_, a, { dc }) => (await data.count(dc, t, p(a))).count };
     query[`${name}Distinct`] = {

@@ -6,7 +6,8 @@ import type { AppContext } from '../../context';
 import type { TableModel } from '../../schema/model';
 import type { ProjectDb } from '../../schema/project-db';
 import { notFound, unauthorized } from '../../lib/errors';
-import { projectRolesOf, resolveActor } from '../../http/principal';
+import { cachedActor, cachedProjectRoles, projectRolesOf, resolveActor } from '../../http/principal';
+import type { Actor } from '../../lib/actor';
 import { auditRepo } from '../../meta/audit-repo';
 import { aclRepo } from '../../meta/acl-repo';
 import { isUnrestricted } from '../../data/access';
@@ -33,20 +34,58 @@ export function metaAuditSink(ctx: AppContext, projectId: string, dbAlias: strin
   };
 }
 
+const sinks = new WeakMap<AppContext, Map<string, AuditSink>>();
+/** metaAuditSink, made once per project database. */
+function auditSinkOf(ctx: AppContext, projectId: string, dbAlias: string): AuditSink {
+  let byDb = sinks.get(ctx);
+  if (!byDb) sinks.set(ctx, (byDb = new Map()));
+  const key = `${projectId}\u0000${dbAlias}`;
+  let sink = byDb.get(key);
+  if (!sink) {
+    if (byDb.size >= 10_000) byDb.clear();
+    byDb.set(key, (sink = metaAuditSink(ctx, projectId, dbAlias)));
+  }
+  return sink;
+}
+
+const withProjectRoles = (actor: Actor, projectRoles: string[]): Actor =>
+  projectRoles.length === 0 ? actor : { ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] };
+
 export async function dataContext(ctx: AppContext, request: Request, projectId: string, dbAlias = 'db'): Promise<DataContext> {
+  const now = cachedDataContext(ctx, request, projectId, dbAlias);
+  if (now) return now;
   const actor = await resolveActor(ctx, request);
   if (actor.kind === 'guest') throw unauthorized('Not signed in');
   const pdb = await ctx.projects.get(projectId, dbAlias);
-  const projectRoles = await projectRolesOf(ctx, actor, projectId);
-  const merged = { ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] };
+  const merged = withProjectRoles(actor, await projectRolesOf(ctx, actor, projectId));
   return {
     pdb,
     actor: merged,
     acl: isUnrestricted(merged) ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias),
     maxLimit: ctx.config.queryLimitMax,
     countTimeoutMs: ctx.config.countTimeoutMs,
-    audit: metaAuditSink(ctx, projectId, dbAlias),
+    audit: auditSinkOf(ctx, projectId, dbAlias),
   };
+}
+
+/**
+ * dataContext without awaiting, when everything it needs is cached (signed-in caller, open project,
+ * membership, rights); undefined otherwise, and dataContext then takes the usual way.
+ */
+export function cachedDataContext(ctx: AppContext, request: Request, projectId: string, dbAlias = 'db'): DataContext | undefined {
+  const actor = cachedActor(ctx, request);
+  if (!actor) return undefined;
+  const pdb = ctx.projects.peek(projectId, dbAlias);
+  if (!pdb) return undefined;
+  const projectRoles = cachedProjectRoles(ctx, actor, projectId);
+  if (!projectRoles) return undefined;
+  const merged = withProjectRoles(actor, projectRoles);
+  let acl: DataContext['acl'];
+  if (!isUnrestricted(merged)) {
+    acl = aclRepo(ctx.meta).cachedRules(projectId, pdb.dbAlias);
+    if (!acl) return undefined;
+  }
+  return { pdb, actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias) };
 }
 
 /** A table or SQL view by API alias or SQL name, else 404. */

@@ -6,15 +6,16 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../context';
 import * as data from '../../data/records-service';
 import type { Params } from '../../data/list-query';
-import { dataContext, tableByName } from './context';
+import { cachedDataContext, dataContext, tableByName } from './context';
 
 type Q = Record<string, string | undefined>;
 
 export function restRoutes(ctx: AppContext) {
-  /** Resolves the caller, the project database and the table, then runs `fn`. */
-  const withTable = async <T>(request: Request, projectId: string, table: string, fn: (dc: data.DataContext, t: ReturnType<typeof tableByName>) => Promise<T>) => {
-    const dc = await dataContext(ctx, request, projectId);
-    return fn(dc, tableByName(dc.pdb, table));
+  /** Resolves the caller, the project database and the table (without awaiting when all is cached), then runs `fn`. */
+  const withTable = <T>(request: Request, projectId: string, table: string, fn: (dc: data.DataContext, t: ReturnType<typeof tableByName>) => Promise<T>): Promise<T> => {
+    const now = cachedDataContext(ctx, request, projectId);
+    if (now) return fn(now, tableByName(now.pdb, table));
+    return dataContext(ctx, request, projectId).then((dc) => fn(dc, tableByName(dc.pdb, table)));
   };
   const q = (query: unknown) => query as Params & Q;
 

@@ -4,8 +4,8 @@
  * fold ASCII only: case-insensitive LIKE and lower/upper use tablo_lower/tablo_upper, which the
  * SQLite driver registers on every connection (full Unicode, like the other engines).
  */
-import type { SqlValue, FnName } from '../ast';
-import { BaseCompiler, quoteWith } from '../compiler';
+import type { SqlValue, FnName, Select } from '../ast';
+import { BaseCompiler, quoteWith, type Params } from '../compiler';
 import { SQLITE_SPELLINGS } from './formula-functions';
 
 export class SqliteCompiler extends BaseCompiler {
@@ -21,6 +21,11 @@ export class SqliteCompiler extends BaseCompiler {
   }
   override trueLiteral(): string {
     return '1';
+  }
+  override paginate(q: Select, p: Params): string {
+    // Still a bound parameter; as an expression SQLite does not prepare the statement again per value.
+    if (q.limitIsCap && q.limit !== undefined && !q.offset) return ` LIMIT ${this.value(q.limit, p)} + 0`;
+    return super.paginate(q, p);
   }
   override like(left: string, pattern: string, not: boolean): string {
     return `tablo_lower(${left}) ${not ? 'NOT LIKE' : 'LIKE'} tablo_lower(${pattern})`;

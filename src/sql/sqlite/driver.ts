@@ -11,8 +11,15 @@ import { badRequest } from '../../lib/errors';
 
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
 
-const bindAll = (params: SqlValue[]): Bindable[] =>
-  params.map((v) => (v instanceof Date ? v.toISOString() : typeof v === 'boolean' ? (v ? 1 : 0) : (v as Bindable)));
+const bindOne = (v: SqlValue): Bindable => (v instanceof Date ? v.toISOString() : typeof v === 'boolean' ? (v ? 1 : 0) : (v as Bindable));
+/** The parameters as bun:sqlite binds them; the same array when nothing needs converting (the usual case). */
+const bindAll = (params: SqlValue[]): Bindable[] => {
+  for (let i = 0; i < params.length; i++) {
+    const v = params[i];
+    if (v instanceof Date || typeof v === 'boolean') return params.map(bindOne);
+  }
+  return params as Bindable[];
+};
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Prepared statements kept per connection. */
@@ -64,21 +71,22 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
   let inTransaction = 0;
   const run = <T>(fn: () => Promise<T>) => (inTransaction ? lock.run(fn) : fn());
 
-  // Statements are prepared once per SQL text and per integer mode (bun:sqlite caches db.query by text).
-  const statements = new Map<string, Statement>();
+  // Statements are prepared once per SQL text and per integer mode (bun:sqlite caches db.query by text);
+  // one map per mode, keyed by the text itself (a prefixed key would be a new string to hash each call).
+  const statements = [new Map<string, Statement>(), new Map<string, Statement>()] as const;
   const statement = (sql: string, exact: boolean): Statement => {
-    const key = exact ? `1${sql}` : `0${sql}`;
-    let st = statements.get(key);
+    const kept = statements[exact ? 1 : 0];
+    let st = kept.get(sql);
     if (!st) {
       st = db.prepare(sql);
       // Exact 64-bit integers only when asked: converting every integer costs on hot paths.
       st.safeIntegers(exact);
-      if (statements.size >= STATEMENTS_MAX) {
-        const [oldest, old] = statements.entries().next().value!;
-        statements.delete(oldest);
+      if (kept.size >= STATEMENTS_MAX) {
+        const [oldest, old] = kept.entries().next().value!;
+        kept.delete(oldest);
         old.finalize();
       }
-      statements.set(key, st);
+      kept.set(sql, st);
     }
     return st;
   };
@@ -106,8 +114,9 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
   };
 
   return {
-    query: (c) => run(() => exec.query(c)),
-    queryTimed: (c) => run(() => exec.query(c)),
+    // No closure on the usual path: a statement outside a transaction runs at once.
+    query: (c) => (inTransaction ? lock.run(() => exec.query(c)) : exec.query(c)),
+    queryTimed: (c) => (inTransaction ? lock.run(() => exec.query(c)) : exec.query(c)),
     execute: (c) => run(() => exec.execute(c)),
     transaction: (fn) =>
       lock.run(async () => {
@@ -138,8 +147,10 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
     },
     close: async () =>
       lock.run(async () => {
-        for (const st of statements.values()) st.finalize();
-        statements.clear();
+        for (const kept of statements) {
+          for (const st of kept.values()) st.finalize();
+          kept.clear();
+        }
         db.close();
       }),
   };

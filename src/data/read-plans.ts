@@ -1,0 +1,49 @@
+/**
+ * Reads answered from plans: a list or one-row read parsed and compiled once per table model and
+ * request shape, so a repeated request only runs its SQL. Plans are kept per table model, so a
+ * schema sync or DDL (which builds a new model) starts afresh; only callers without row or column
+ * limits use them, since a plan holds no rights of its own.
+ */
+import type { Compiled } from '../sql/ast';
+import type { TableModel } from '../schema/model';
+import { isUnrestricted } from './access';
+import type { DataContext } from './data-context';
+import type { ListQuery, Params } from './list-query';
+
+/** A parsed query (no limit: every matching row) and its compiled page SELECT. */
+export interface ReadPlan {
+  q: Omit<ListQuery, 'limit'> & { limit?: number };
+  compiled: Compiled;
+}
+
+/** Plans kept per table model. */
+const PLANS_MAX = 256;
+const plans = new WeakMap<TableModel, Map<string, ReadPlan>>();
+
+/** An unambiguous key part (length-prefixed, so no text can pass for two parts). */
+const part = (s: string) => `${s.length}:${s}`;
+
+/** The key of a request shape: what it reads (`what`) and its parameters in order. */
+function keyOf(dc: DataContext, what: string, params: Params): string {
+  let key = `${dc.maxLimit}|${part(what)}`;
+  for (const k in params) {
+    const v = params[k];
+    if (v !== undefined) key += part(k) + part(v);
+  }
+  return key;
+}
+
+/** The plan of a read: kept for unrestricted callers, made by `make` otherwise or the first time. */
+export function planFor(dc: DataContext, t: TableModel, what: string, params: Params, make: () => ReadPlan): ReadPlan {
+  if (!isUnrestricted(dc.actor)) return make();
+  let byKey = plans.get(t);
+  if (!byKey) plans.set(t, (byKey = new Map()));
+  const key = keyOf(dc, what, params);
+  let plan = byKey.get(key);
+  if (!plan) {
+    plan = make();
+    if (byKey.size >= PLANS_MAX) byKey.clear();
+    byKey.set(key, plan);
+  }
+  return plan;
+}
