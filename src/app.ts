@@ -17,6 +17,7 @@ import { profileRoutes } from './api/auth/profile-routes';
 import { auditLogRoutes } from './api/team/audit-log';
 import { restRoutes } from './api/rest/routes';
 import { docsRoutes } from './api/rest/docs-routes';
+import { fastRest } from './api/rest/fast-path';
 import { graphqlRoutes } from './api/graphql/routes';
 import { teamRoutes } from './api/team/routes';
 import { usersAdminRoutes } from './api/team/users-admin';
@@ -59,7 +60,14 @@ export function createApp(config: Config, deps: AppDeps) {
   const close = async () => {
     for (const c of ctx.closers.splice(0)) await c();
   };
-  return Object.assign(app, { ctx, close });
+  // The common REST reads take a short road (src/api/rest/fast-path.ts); all else goes to the routes.
+  const routed = app.handle;
+  const fast = fastRest(ctx, log, config.logRequests);
+  const handle = (request: Request): Promise<Response> => {
+    const answer = fast(request);
+    return answer ? answer.then((res) => res ?? routed(request)) : routed(request);
+  };
+  return Object.assign(app, { ctx, close, handle });
 }
 
 export type App = ReturnType<typeof createApp>;

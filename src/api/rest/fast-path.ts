@@ -1,0 +1,73 @@
+/**
+ * A short road for the most common REST reads: `GET /nc/{projectId}/api/v1/{Table}` (list) and
+ * `GET .../{Table}/{id}` (read one row), answered before the router, its hooks and its query and
+ * response handling. It takes only plain requests: a path of word characters, a query of distinct
+ * `key=value` pairs without escapes, no body, and a caller held in the caches without row or
+ * column limits. Everything else, and any read that fails (unknown table, bad parameter, missing
+ * row), goes to the normal routes, which answer as they always do; a read changes nothing, so
+ * running it again there is harmless.
+ */
+import type { AppContext } from '../../context';
+import type { Logger } from '../../lib/log';
+import { isUnrestricted } from '../../data/access';
+import * as data from '../../data/records-service';
+import type { Params } from '../../data/list-query';
+import { cachedDataContext } from './context';
+
+/** `/nc/{projectId}/api/v1/{Table}` with an optional `/{id}`, all plain segments. */
+const PATH = /^\/nc\/([\w-]+)\/api\/v1\/(\w+)(?:\/([\w-]+))?$/;
+/** One plain `key=value` pair (no escapes, no `+`, no brackets). */
+const PAIR = /^([A-Za-z]\w*)=([\w.,()~:-]*)$/;
+/** Second segments that are routes of their own, not row ids. */
+const OWN_ROUTES = new Set(['findOne', 'count', 'groupby', 'aggregate', 'distinct', 'distribute', 'bulk']);
+
+/** The query parameters of a plain query string, or null when the routes must parse it. */
+function plainQuery(search: string): Params | null {
+  const params: Record<string, string> = {};
+  if (search === '') return params;
+  for (const pair of search.split('&')) {
+    const m = PAIR.exec(pair);
+    if (!m || m[1]! in params) return null;
+    params[m[1]!] = m[2]!;
+  }
+  return params;
+}
+
+/** The fast path of an app: a promise of the answer, of undefined (the routes answer), or undefined. */
+export type FastRest = (request: Request) => Promise<Response | undefined> | undefined;
+
+/** Builds the REST fast path; with `logRequests`, it writes the same request line as the app. */
+export function fastRest(ctx: AppContext, log: Logger, logRequests: boolean): FastRest {
+  return (request) => {
+    if (request.method !== 'GET' || request.headers.has('content-length')) return undefined;
+    const url = request.url;
+    const start = url.indexOf('/', url.indexOf('//') + 2);
+    if (start < 0) return undefined;
+    const mark = url.indexOf('?', start);
+    const path = mark < 0 ? url.slice(start) : url.slice(start, mark);
+    const m = PATH.exec(path);
+    if (!m) return undefined;
+    const [, projectId, table, id] = m as unknown as [string, string, string, string | undefined];
+    if (id !== undefined && OWN_ROUTES.has(id)) return undefined;
+    const params = plainQuery(mark < 0 ? '' : url.slice(mark + 1));
+    if (!params) return undefined;
+    const dc = cachedDataContext(ctx, request, projectId);
+    if (!dc || !isUnrestricted(dc.actor)) return undefined;
+    const t = dc.pdb.table(table);
+    if (!t) return undefined;
+    const t0 = logRequests ? performance.now() : 0;
+    let read: Promise<unknown>;
+    try {
+      read = id === undefined ? data.list(dc, t, params) : data.read(dc, t, id, params);
+    } catch {
+      return undefined;
+    }
+    return read.then(
+      (value) => {
+        if (logRequests) log.info(`GET ${path} 200 ${(performance.now() - t0).toFixed(1)}ms`);
+        return Response.json(value);
+      },
+      () => undefined,
+    );
+  };
+}
