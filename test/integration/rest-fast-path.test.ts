@@ -88,6 +88,14 @@ describeEngines(
       expect(fast(new Request(`http://localhost/nc/${id}/api/v1/Album`, { method: 'POST', headers: { 'xc-auth': token }, body: '{}' }))).toBeUndefined();
       expect((await t.app.handle(request('/Album', {}))).status).toBe(401);
     });
+
+    test('writes the same request line as the app when requests are logged', async () => {
+      const log = memoryLogger();
+      const res = await fastRest(t.app.ctx, log, true)(request('/Album/2'));
+      expect(res?.status).toBe(200);
+      expect(log.lines).toHaveLength(1);
+      expect(log.lines[0]).toMatch(new RegExp(`^INFO GET /nc/${id}/api/v1/Album/2 200 \\d+\\.\\dms$`));
+    });
   },
   ['sqlite', 'pg'],
 );
