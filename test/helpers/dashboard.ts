@@ -1,5 +1,7 @@
 /** Calls dashboard operations the way the web app does. */
+import { join } from 'node:path';
 import type { TestApp } from './app';
+import type { ConnectionConfig } from '../../src/sql/dialect';
 
 export interface OpOptions {
   project_id?: string;
@@ -16,4 +18,20 @@ export function dashboardOp(t: TestApp, token: string | null, api: string, opts:
     body: { api, ...rest },
     headers: { 'xc-gui': 'true', ...(token ? { 'xc-auth': token } : {}), ...(headers ?? {}) },
   });
+}
+
+/**
+ * A project over a loaded test database (answers its id). SQLite files are copied into the app's
+ * data directory first, where project files may live; the copy is named after the title.
+ */
+export async function projectOver(t: TestApp, token: string, client: string, title: string, cfg: ConnectionConfig): Promise<string> {
+  let connection = cfg.connection as Record<string, unknown>;
+  if (client === 'sqlite') {
+    const name = `${title.replace(/\W+/g, '_')}.sqlite`;
+    await Bun.write(join(t.dataDir, name), Bun.file(cfg.connection.filename!));
+    connection = { filename: name };
+  }
+  const res = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title, db: { client, connection } } });
+  if (res.status !== 200) throw new Error(`project: ${res.text}`);
+  return res.body.id;
 }

@@ -4,10 +4,9 @@
  * attempts are harmless; nested relations cost one query per relation per page.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { join } from 'node:path';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
-import { dashboardOp } from '../helpers/dashboard';
+import { dashboardOp, projectOver } from '../helpers/dashboard';
 import { describeEngines, dropDatabase, loadAwkward, loadChinook, type TestEngine } from '../helpers/engines';
 import { AWKWARD_SCENARIOS, CHINOOK_SCENARIOS, type Scenario } from '../fixtures/rest/scenarios';
 import type { ConnectionConfig } from '../../src/sql/dialect';
@@ -22,18 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A project over a loaded database; SQLite files are copied into the data directory first. */
-async function project(engine: TestEngine, title: string, cfg: ConnectionConfig): Promise<string> {
-  let connection = cfg.connection as Record<string, unknown>;
-  if (engine === 'sqlite') {
-    const name = `${title.replace(/\W+/g, '_')}.sqlite`;
-    await Bun.write(join(t.dataDir, name), Bun.file(cfg.connection.filename!));
-    connection = { filename: name };
-  }
-  const res = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title, db: { client: engine, connection } } });
-  if (res.status !== 200) throw new Error(`project: ${res.text}`);
-  return res.body.id;
-}
+const project = (engine: TestEngine, title: string, cfg: ConnectionConfig) => projectOver(t, token, engine, title, cfg);
 
 function runScenario(getBase: () => string, s: Scenario) {
   test(s.name, async () => {

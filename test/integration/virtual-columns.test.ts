@@ -4,10 +4,9 @@
  * the same rows on every engine; writes naming them answer 400; validation while typing.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { join } from 'node:path';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
-import { dashboardOp } from '../helpers/dashboard';
+import { dashboardOp, projectOver } from '../helpers/dashboard';
 import { chinookTable } from '../helpers/chinook';
 import { describeEngines, dropDatabase, loadChinook, type TestEngine } from '../helpers/engines';
 import type { ConnectionConfig } from '../../src/sql/dialect';
@@ -24,17 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function project(engine: TestEngine, title: string, cfg: ConnectionConfig): Promise<string> {
-  let connection = cfg.connection as Record<string, unknown>;
-  if (engine === 'sqlite') {
-    const name = `${title.replace(/\W+/g, '_')}.sqlite`;
-    await Bun.write(join(t.dataDir, name), Bun.file(cfg.connection.filename!));
-    connection = { filename: name };
-  }
-  const res = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title, db: { client: engine, connection } } });
-  if (res.status !== 200) throw new Error(`project: ${res.text}`);
-  return res.body.id;
-}
+const project = (engine: TestEngine, title: string, cfg: ConnectionConfig) => projectOver(t, token, engine, title, cfg);
 
 describeEngines('virtual columns over Chinook', (engine) => {
   const dbName = `tablo_t_vc_chinook_${engine}`;
