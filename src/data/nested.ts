@@ -3,13 +3,14 @@
  * row): has-many children (`{Child}List`), belongs-to parents (`{Parent}Read`) and many-to-many
  * targets (`{Target}MMList`). Per-parent limits use ROW_NUMBER() partitioned by the parent key.
  */
-import type { Cond, Expr, OrderItem, Select } from '../sql/ast';
+import type { Compiled, Cond, Expr, OrderItem, Select, SqlValue } from '../sql/ast';
 import type { ColumnModel, RelationModel, TableModel } from '../schema/model';
 import type { NestedQuery } from './list-query';
 import { executorOf, tableOf, type DataContext } from './data-context';
 import { keyAlias, keysToAdd, keyString, keyValues, needsExact, selectItems, tableRef, toApiRow } from './select-builder';
 import { parseSort } from './list-query';
 import { coerceValue } from './values';
+import { shapedCompile } from './nested-sql-cache';
 
 /** Primary key and display column: what a nested list holds by default. */
 export function defaultNestedFields(t: TableModel): ColumnModel[] {
@@ -45,6 +46,16 @@ function rowKeys(t: TableModel, rows: Record<string, unknown>[], cns: string[]):
 
 const colModels = (t: TableModel, cns: string[]) => cns.map((cn) => t.columns.find((c) => c.cn === cn)!);
 
+/** The key values as bound for a one-column key, or undefined for a composite key. */
+function singleKeyValues(t: TableModel, cns: string[], tuples: unknown[][]): SqlValue[] | undefined {
+  if (cns.length !== 1) return undefined;
+  const col = colModels(t, cns)[0]!;
+  return tuples.map((k) => coerceValue(col, k[0]));
+}
+
+/** The asked fields of a nested relation as part of a query shape ('' for the default fields). */
+const fieldsKey = (n: NestedQuery) => (n.fields ? n.fields.map((c) => c.cn).join(',') : '');
+
 /** Wraps a select so only the first `limit` rows of each partition remain. */
 function limitPerPartition(inner: Select, partitionBy: Expr[], order: OrderItem[], limit: number, offset = 0): Select {
   inner.columns.push({ expr: { kind: 'rowNumber', partitionBy, orderBy: order }, as: '__rn' });
@@ -69,14 +80,13 @@ const OVERFLOW_SKIPS = 100;
  * and answers the next reads of the relation at once, so parents with many children cost one
  * wasted query in a hundred).
  */
-async function cappedChildren(dc: DataContext, rel: RelationModel, inner: Select, partitionBy: Expr[], order: OrderItem[], cap: number, exact: boolean): Promise<Record<string, unknown>[] | undefined> {
+async function cappedChildren(dc: DataContext, rel: RelationModel, compiled: (cap: number) => Compiled, cap: number, exact: boolean): Promise<Record<string, unknown>[] | undefined> {
   const skips = overflowed.get(rel);
   if (skips) {
     overflowed.set(rel, skips - 1);
     return undefined;
   }
-  const q: Select = { ...inner, orderBy: [...partitionBy.map((expr) => ({ expr })), ...order], limit: cap, limitIsCap: true };
-  const rows = await executorOf(dc).query<Record<string, unknown>>({ ...dc.pdb.db.dialect.compile(q), exact });
+  const rows = await executorOf(dc).query<Record<string, unknown>>({ ...compiled(cap), exact });
   if (rows.length < cap) return rows;
   overflowed.set(rel, OVERFLOW_SKIPS);
   return undefined;
@@ -96,15 +106,18 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
         const { keys, tuples } = rowKeys(t, rawRows, rel.childColumns);
         const byKey = new Map<string, Record<string, unknown>>();
         if (tuples.length) {
-          const q: Select = {
-            kind: 'select',
-            from: tableRef(target),
-            columns: selectItems(target, fields, keysToAdd(fields, rel.parentColumns)),
-            where: n.where
-              ? { kind: 'and', items: [tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)), n.where] }
-              : tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
-          };
-          for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact: needsExact(fields) })) byKey.set(keyString(keyValues(target, raw, rel.parentColumns)), toApiRow(fields, raw));
+          const build = (): Compiled =>
+            compile({
+              kind: 'select',
+              from: tableRef(target),
+              columns: selectItems(target, fields, keysToAdd(fields, rel.parentColumns)),
+              where: n.where
+                ? { kind: 'and', items: [tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)), n.where] }
+                : tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
+            });
+          const values = n.where ? undefined : singleKeyValues(target, rel.parentColumns, tuples);
+          const q = values ? shapedCompile(rel, `bt|${fieldsKey(n)}`, values, undefined, build) : build();
+          for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyString(keyValues(target, raw, rel.parentColumns)), toApiRow(fields, raw));
         }
         const field = `${rel.alias}Read`;
         for (let i = 0; i < keys.length; i++) apiRows[i]![field] = byKey.get(keys[i]!) ?? null;
@@ -115,19 +128,19 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
       const { keys, tuples } = rowKeys(t, rawRows, parentCols);
       const groups = new Map<string, Record<string, unknown>[]>();
       if (tuples.length) {
-        const sort = n.sort ?? parseSort(target, undefined, rel.type === 'mm' ? '__t' : undefined);
-        let inner: Select;
+        const sort = () => n.sort ?? parseSort(target, undefined, rel.type === 'mm' ? '__t' : undefined);
+        let inner: () => Select;
         let partition: Expr[];
         let linkCols: string[];
         if (rel.type === 'hm') {
           linkCols = rel.childColumns;
           partition = linkCols.map((c) => ({ kind: 'col', name: c }) as Expr);
-          inner = {
+          inner = () => ({
             kind: 'select',
             from: tableRef(target),
             columns: selectItems(target, fields, linkCols),
             where: n.where ? { kind: 'and', items: [tupleIn(linkCols, undefined, tuples, colModels(target, linkCols)), n.where] } : tupleIn(linkCols, undefined, tuples, colModels(target, linkCols)),
-          };
+          });
         } else {
           const j = rel.junction!;
           const junction = tableOf(dc, j.tn);
@@ -137,17 +150,25 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
           for (const c of linkCols) items.push({ expr: { kind: 'col', name: c, table: '__j' }, as: keyAlias(c) });
           const on: Cond = { kind: 'and', items: j.targetRefColumns.map((c, i) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: c, table: '__t' }, right: { kind: 'col', name: j.targetColumns[i]!, table: '__j' } }) as Cond) };
           const link = tupleIn(linkCols, '__j', tuples, colModels(junction, linkCols));
-          inner = {
+          inner = () => ({
             kind: 'select',
             from: tableRef(target, '__t'),
             joins: [{ type: 'inner', table: tableRef(junction, '__j'), on }],
-            columns: items,
+            columns: [...items],
             where: n.where ? { kind: 'and', items: [link, qualify(n.where, '__t')] } : link,
-          };
+          });
         }
         const exact = needsExact(fields);
-        const keyOf = (raw: Record<string, unknown>) => keyString(linkCols.map((c) => raw[keyAlias(c)]));
-        const capped = rel.type === 'hm' && !n.offset && dc.pdb.db.dialect.caps.cappedChildren ? await cappedChildren(dc, rel, inner, partition, sort, tuples.length * n.limit, exact) : undefined;
+        const linkAliases = linkCols.map(keyAlias);
+        const first = linkAliases[0]!;
+        const keyOf = linkAliases.length === 1 ? (raw: Record<string, unknown>) => keyString([raw[first]]) : (raw: Record<string, unknown>) => keyString(linkAliases.map((a) => raw[a]));
+        let capped: Record<string, unknown>[] | undefined;
+        if (rel.type === 'hm' && !n.offset && dc.pdb.db.dialect.caps.cappedChildren) {
+          const build = (cap: number) => compile({ ...inner(), orderBy: [...partition.map((expr) => ({ expr })), ...sort()], limit: cap, limitIsCap: true });
+          const values = n.where || n.sort ? undefined : singleKeyValues(target, linkCols, tuples);
+          const compiled = values ? (cap: number) => shapedCompile(rel, `hm|${fieldsKey(n)}`, values, cap, () => build(cap)) : build;
+          capped = await cappedChildren(dc, rel, compiled, tuples.length * n.limit, exact);
+        }
         if (capped) {
           // Ordered by parent: each parent's first `limit` rows, in the sort order.
           for (const raw of capped) {
@@ -157,7 +178,7 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
             if (list.length < n.limit) list.push(toApiRow(fields, raw));
           }
         } else {
-          const q = limitPerPartition(inner, partition, sort, n.limit, n.offset);
+          const q = limitPerPartition(inner(), partition, sort(), n.limit, n.offset);
           for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact })) {
             const k = keyOf(raw);
             const list = groups.get(k) ?? [];

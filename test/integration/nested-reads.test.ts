@@ -1,8 +1,9 @@
 /**
  * Nested has-many children on every engine: each parent gets its first `limit` children in the
  * sort order, whether the engine reads them with one capped query (cut per parent) or with
- * ROW_NUMBER(), including after a parent with many children made the capped query overflow; and
- * repeated reads (answered from compiled plans) give the same rows as the first. GraphQL relation
+ * ROW_NUMBER(), including after a parent with many children made the capped query overflow; pages
+ * of changing sizes get their own related rows from the reused nested SQL; and repeated reads
+ * (answered from compiled plans) give the same rows as the first. GraphQL relation
  * fields loaded with their page (aliases, fragments, with and without arguments) answer as REST does.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
@@ -94,6 +95,18 @@ describeEngines('nested reads', (engine) => {
     expect(body.data.EmployeeList[0].EmployeeRead).toBeNull();
     expect(body.data.EmployeeList[1].EmployeeRead).toEqual({ EmployeeId: 1 });
     expect(await run()).toEqual(body);
+  });
+
+  test('pages of changing sizes and keys get their own related rows from the reused SQL', async () => {
+    for (const [offset, limit] of [[0, 4], [10, 4], [20, 7], [0, 4], [300, 4]] as const) {
+      const albums = await get(`/Album?limit=${limit}&offset=${offset}&fields=AlbumId,ArtistId&bt=Artist&hm=Track&hfields1=TrackId,AlbumId`);
+      expect(albums.length).toBe(limit);
+      for (const a of albums) {
+        expect(a.ArtistRead.ArtistId).toBe(a.ArtistId);
+        const tracks = await get(`/Track?where=${encodeURIComponent(`(AlbumId,eq,${a.AlbumId})`)}&sort=TrackId&limit=25&fields=TrackId,AlbumId`);
+        expect(a.TrackList).toEqual(tracks);
+      }
+    }
   });
 
   test('a repeated one-row read and list answer the same, and a changed row is seen at once', async () => {
