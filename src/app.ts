@@ -18,7 +18,7 @@ import { auditLogRoutes } from './api/team/audit-log';
 import { restRoutes } from './api/rest/routes';
 import { docsRoutes } from './api/rest/docs-routes';
 import { fastRest } from './api/rest/fast-path';
-import { graphqlRoutes } from './api/graphql/routes';
+import { graphqlEndpoint } from './api/graphql/routes';
 import { teamRoutes } from './api/team/routes';
 import { usersAdminRoutes } from './api/team/users-admin';
 import { VERSION } from './version';
@@ -43,6 +43,7 @@ export function createApp(config: Config, deps: AppDeps) {
     closers: [() => projects.close()],
     projects,
   };
+  const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
   const app = new Elysia()
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
     .get('/api/health', () => ({ ok: true, version: VERSION }))
@@ -52,7 +53,7 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(dashboardRoutes(ctx))
     .use(restRoutes(ctx))
     .use(docsRoutes(ctx))
-    .use(graphqlRoutes(ctx))
+    .use(graphql.routes)
     .use(teamRoutes(ctx))
     .use(usersAdminRoutes(ctx))
     .use(auditLogRoutes(ctx));
@@ -60,12 +61,15 @@ export function createApp(config: Config, deps: AppDeps) {
   const close = async () => {
     for (const c of ctx.closers.splice(0)) await c();
   };
-  // The common REST reads take a short road (src/api/rest/fast-path.ts); all else goes to the routes.
+  // The common REST reads and plain GraphQL queries take a short road (src/api/rest/fast-path.ts,
+  // src/api/graphql/fast-path.ts); all else goes to the routes.
   const routed = app.handle;
   const fast = fastRest(ctx, log, config.logRequests);
   const handle = (request: Request): Promise<Response> => {
-    const answer = fast(request);
-    return answer ? answer.then((res) => res ?? routed(request)) : routed(request);
+    const rest = fast(request);
+    if (rest) return rest.then((res) => res ?? routed(request));
+    const graphqlAnswer = graphql.early(request);
+    return graphqlAnswer ? graphqlAnswer.then((res) => (res instanceof Response ? res : routed(res))) : routed(request);
   };
   return Object.assign(app, { ctx, close, handle });
 }

@@ -11,6 +11,7 @@ import { execute, getOperationAST, parse, specifiedRules, validate, type Documen
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { costError, depthLimitRule, operationCost } from './limits';
 import type { GqlContext } from './relation-loaders';
+import { plainQuery } from './plain-executor';
 
 /** A valid query operation, ready to run. */
 interface Prepared {
@@ -66,22 +67,27 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
     if (validate(schema, document, rules).length) return null;
     const operation = getOperationAST(document, operationName);
     if (!operation || operation.operation !== 'query') return null;
-    let compiled: CompiledQuery | ExecutionResult | undefined;
-    try {
-      compiled = compileQuery(schema, document, operationName);
-    } catch {
-      compiled = undefined;
-    }
-    const run: Prepared['run'] = compiled && isCompiledQuery(compiled)
-      ? (context, variables) => compiled.query(undefined, context, variables ?? {})
-      : (context, variables) => execute({ schema, document, contextValue: context, variableValues: variables, operationName });
-    const entry: Prepared = { document, operation, run };
+    const entry: Prepared = { document, operation, run: runnerOf(document, operation, operationName) };
     if (!operation.variableDefinitions?.length) entry.cost = operationCost(document, operation, {}, maxLimit);
     if (prepared.size >= DOCUMENTS_MAX) prepared.delete(prepared.keys().next().value!);
     prepared.set(key, entry);
     return entry;
   };
 
+  /** Plain queries run on our own executor, the others as compiled code (or interpreted when they do not compile). */
+  const runnerOf = (document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined): Prepared['run'] => {
+    const plain = plainQuery(schema, document, operation);
+    if (plain) return (context, variables) => plain.run(context.dc, variables);
+    let compiled: CompiledQuery | ExecutionResult | undefined;
+    try {
+      compiled = compileQuery(schema, document, operationName);
+    } catch {
+      compiled = undefined;
+    }
+    return compiled && isCompiledQuery(compiled)
+      ? (context, variables) => compiled.query(undefined, context, variables ?? {})
+      : (context, variables) => execute({ schema, document, contextValue: context, variableValues: variables, operationName });
+  };
   return {
     async handle(request, context) {
       if (request.method !== 'POST') return undefined;

@@ -12,7 +12,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/log';
 import type { SchemaModel } from '../../schema/model';
-import { dataContext } from '../rest/context';
+import { cachedDataContext, dataContext } from '../rest/context';
+import type { DataContext } from '../../data/data-context';
 import { buildGraphqlSchema, type GqlContext } from './schema-builder';
 import { costError, depthLimitRule, operationCost } from './limits';
 import { fastGraphql, type FastGraphql } from './fast-path';
@@ -79,8 +80,16 @@ const costLimitPlugin = (maxLimit: number): Plugin<GqlContext> => ({
   },
 });
 
-/** The Elysia module serving every project's GraphQL endpoint. */
-export function graphqlRoutes(ctx: AppContext) {
+/** `/nc/{projectId}/v1/graphql`, nothing else. */
+const ENDPOINT = /^\/nc\/([\w-]+)\/v1\/graphql$/;
+
+/**
+ * Every project's GraphQL endpoint: the Elysia module (`routes`), and `early`, a short road for
+ * plain JSON POSTs taken before the router (see app.ts): it answers what the fast path answers for
+ * a caller held in the caches, and hands back the request (rebuilt from the body it read) for the
+ * routes to answer otherwise. Both share one schema cache.
+ */
+export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; bodyLimitBytes: number }) {
   const cache = new Map<string, Cached>();
   ctx.projects.onChange((projectId) => {
     for (const k of cache.keys()) if (k.startsWith(`${projectId}\u0000`)) cache.delete(k);
@@ -101,14 +110,8 @@ export function graphqlRoutes(ctx: AppContext) {
       ],
     });
 
-  const handle = async (request: Request, projectId: string) => {
-    let dc;
-    try {
-      dc = await dataContext(ctx, request, projectId);
-    } catch (e) {
-      if (e instanceof AppError) return envelope(e);
-      throw e;
-    }
+  /** The schema, yoga and fast path of the caller's project database, built when missing or stale. */
+  const cachedFor = (projectId: string, dc: DataContext): Cached => {
     const key = `${projectId}\u0000${dc.pdb.env}\u0000${dc.pdb.dbAlias}`;
     let c = cache.get(key);
     if (!c || c.model !== dc.pdb.model) {
@@ -118,13 +121,60 @@ export function graphqlRoutes(ctx: AppContext) {
       cache.set(key, c);
       ctx.log.info(`GraphQL schema built for ${projectId} (${dc.pdb.env}/${dc.pdb.dbAlias}, ${dc.pdb.model.tables.length} tables) in ${Math.round(performance.now() - started)} ms`);
     }
+    return c;
+  };
+
+  /** A request with the body the fast path read, for whoever answers next. */
+  const withBody = (request: Request, body: string) => new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal });
+
+  const handle = async (request: Request, projectId: string) => {
+    let dc;
+    try {
+      dc = await dataContext(ctx, request, projectId);
+    } catch (e) {
+      if (e instanceof AppError) return envelope(e);
+      throw e;
+    }
+    const c = cachedFor(projectId, dc);
     const fast = await c.fast.handle(request, { dc, loaders: new Map() });
     if (fast && 'response' in fast) return fast.response;
     // yoga answers whatever the fast path left, from the body it already read.
-    const req = fast ? new Request(request.url, { method: request.method, headers: request.headers, body: fast.body }) : request;
     const context: GqlContext = { dc, loaders: new Map() };
-    return c.yoga.fetch(req, context as never);
+    return c.yoga.fetch(fast ? withBody(request, fast.body) : request, context as never);
   };
 
-  return new Elysia({ name: 'graphql' }).all('/nc/:projectId/v1/graphql', ({ request, params }) => handle(request, params.projectId));
+  /** The answer, a request for the routes (the body read), or undefined: the routes take the request as it is. */
+  const early = (request: Request): Promise<Response | Request> | undefined => {
+    if (request.method !== 'POST') return undefined;
+    const url = request.url;
+    const start = url.indexOf('/', url.indexOf('//') + 2);
+    const m = start < 0 || url.includes('?', start) ? null : ENDPOINT.exec(url.slice(start));
+    if (!m) return undefined;
+    // Bodies over the limit go through the routes, which refuse them with 413 (the same test as error-edge.ts).
+    const length = request.headers.get('content-length');
+    if (length !== null && Number(length) > opts.bodyLimitBytes) return undefined;
+    const projectId = m[1]!;
+    const dc = cachedDataContext(ctx, request, projectId);
+    if (!dc) return undefined;
+    let c: Cached;
+    try {
+      c = cachedFor(projectId, dc);
+    } catch {
+      return undefined; // the routes answer with the error
+    }
+    const t0 = opts.logRequests ? performance.now() : 0;
+    return c.fast.handle(request, { dc, loaders: new Map() }).then(
+      (fast) => {
+        if (!fast) return request;
+        if ('body' in fast) return withBody(request, fast.body);
+        if (opts.logRequests) ctx.log.info(`POST ${url.slice(start)} ${fast.response.status} ${(performance.now() - t0).toFixed(1)}ms`);
+        return fast.response;
+      },
+      // The body could not be read (the caller went away): the routes answer what they can.
+      () => request,
+    );
+  };
+
+  const routes = new Elysia({ name: 'graphql' }).all('/nc/:projectId/v1/graphql', ({ request, params }) => handle(request, params.projectId));
+  return { routes, early };
 }

@@ -49,7 +49,8 @@ const ConditionField = new GraphQLInputObjectType({
   },
 });
 
-interface TableTypes {
+/** What the schema knows of one table's types: read by the plain executor (plain-executor.ts) too. */
+export interface TableTypes {
   t: TableModel;
   name: string;
   object: GraphQLObjectType<Row, GqlContext>;
@@ -63,7 +64,6 @@ interface TableTypes {
   relations: Map<string, RelationField>;
 }
 
-/** The columns the rows of `tt` under this field need (see selected-columns.ts). */
 /**
  * The columns the rows of `tt` under this field need (see selected-columns.ts). A selection naming
  * a column the caller may not read is refused (FORBIDDEN naming it): the schema is the same for
@@ -74,6 +74,20 @@ const fieldsFor = (tt: TableTypes, info: GraphQLResolveInfo, dc: DataContext) =>
   assertReadable(dc, tt.t, s.asked);
   return s.fields;
 };
+
+/** The reads a root query field makes, for the plain executor. */
+export type RootRead = 'list' | 'read' | 'findOne';
+
+/** The tables behind a built schema: root read fields and object types by name. */
+export interface SchemaTables {
+  roots: Map<string, { kind: RootRead; tt: TableTypes }>;
+  types: Map<string, TableTypes>;
+}
+
+const tablesOfSchema = new WeakMap<GraphQLSchema, SchemaTables>();
+
+/** The tables behind a schema built here (undefined for any other schema). */
+export const schemaTables = (schema: GraphQLSchema): SchemaTables | undefined => tablesOfSchema.get(schema);
 
 /** Builds the schema of one project database (`engine` decides which integers fit GraphQL's Int). */
 export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLSchema {
@@ -175,6 +189,7 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
   }
 
   const query: GraphQLFieldConfigMap<unknown, GqlContext> = {};
+  const index: SchemaTables = { roots: new Map(), types: new Map() };
   const mutation: GraphQLFieldConfigMap<unknown, GqlContext> = {};
   const idArg = { id: { type: new GraphQLNonNull(GraphQLString), description: 'Primary key; composite keys joined by ___' } };
 
@@ -182,6 +197,9 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
     const { t, name, object, cols } = tt;
     const filter = { where: listArgs.where, condition: { type: tt.condition }, conditionGraph: { type: JSONScalar, description: 'A filter across relations, as REST conditionGraph' } };
     const p = (a: Args) => paramsOf(cols, a);
+    index.types.set(name, tt);
+    index.roots.set(`${name}List`, { kind: 'list', tt }).set(`${name}FindOne`, { kind: 'findOne', tt });
+    if (t.pks.length) index.roots.set(`${name}Read`, { kind: 'read', tt });
     query[`${name}List`] = {
       type: new GraphQLList(object),
       args: { ...listArgs, ...filter },
@@ -263,8 +281,10 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
     },
   };
 
-  return new GraphQLSchema({
+  const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', fields: query }),
     mutation: Object.keys(mutation).length ? new GraphQLObjectType({ name: 'Mutation', fields: mutation }) : undefined,
   });
+  tablesOfSchema.set(schema, index);
+  return schema;
 }

@@ -1,0 +1,225 @@
+/**
+ * An executor of our own for plain queries: root `TList`, `TRead` and `TFindOne` fields whose
+ * selections hold only columns, `__typename` and argument-free relation fields (`PRead`, `CList`,
+ * `MMMList`) with plain selections of their own, through fragments, without directives. Such a
+ * query is worked out once per document; running it reads each level with the data core (the
+ * same calls as the resolvers: one query per root field, one per relation per level) and builds
+ * the answer straight from the rows, values passed through the fields' own scalars. Anything else
+ * is not plain (the caller runs it as usual), and any error while running is thrown for the
+ * caller to hand the request to graphql-yoga, which answers with its error.
+ */
+import {
+  getArgumentValues, getVariableValues, GraphQLList, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode,
+  type GraphQLField, type GraphQLScalarType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
+} from 'graphql';
+import * as data from '../../data/records-service';
+import { loadRelatedFor } from '../../data/batch-loaders';
+import { parseFields, parseLimit } from '../../data/list-query';
+import type { DataContext } from '../../data/data-context';
+import { assertReadable } from '../../data/read-scope';
+import { paramsOf } from './args';
+import { MAX_BATCH_PARENTS } from './limits';
+import type { RelationField } from './prefetch';
+import { schemaTables, type RootRead, type SchemaTables, type TableTypes } from './schema-builder';
+import { selectedFields } from './selected-columns';
+
+type Row = Record<string, unknown>;
+type Fragments = Record<string, FragmentDefinitionNode>;
+
+/** One response key of a row: a column value, the type name, or related rows. */
+type Output =
+  | { kind: 'column'; key: string; cn: string; serialize: (v: unknown) => unknown }
+  | { kind: 'typename'; key: string; name: string }
+  | { kind: 'relation'; key: string; field: RelationField; list: boolean; selection: RowSelection };
+
+/** What is asked of the rows of one table under one field. */
+interface RowSelection {
+  tt: TableTypes;
+  /** The field's nodes (all the nodes merged under its response key). */
+  nodes: FieldNode[];
+  outputs: Output[];
+  relations: Extract<Output, { kind: 'relation' }>[];
+}
+
+type RootOutput =
+  | { kind: 'typename'; key: string }
+  | { kind: RootRead; key: string; field: GraphQLField<unknown, unknown>; node: FieldNode; args?: Record<string, unknown>; selection: RowSelection };
+
+/** A plain query operation, ready to run many times. */
+export interface PlainQuery {
+  /** `{ data }` of the operation; throws on any error (the caller then lets yoga answer). */
+  run(dc: DataContext, variables: Record<string, unknown> | undefined): Promise<{ data: Row }>;
+}
+
+/** Raised while compiling: the operation is not plain. */
+const NOT_PLAIN = Symbol('not plain');
+
+/** Field nodes of a selection by response key, in order of first appearance, fragments followed. */
+function collect(set: SelectionSetNode | undefined, fragments: Fragments, out: Map<string, FieldNode[]>, seen: Set<string>): void {
+  for (const sel of set?.selections ?? []) {
+    if (sel.directives?.length) throw NOT_PLAIN;
+    if (sel.kind === Kind.FIELD) {
+      const key = sel.alias?.value ?? sel.name.value;
+      const list = out.get(key);
+      if (list) list.push(sel);
+      else out.set(key, [sel]);
+    } else if (sel.kind === Kind.INLINE_FRAGMENT) collect(sel.selectionSet, fragments, out, seen);
+    else if (!seen.has(sel.name.value)) {
+      seen.add(sel.name.value);
+      const fragment = fragments[sel.name.value];
+      if (!fragment || fragment.directives?.length) throw NOT_PLAIN;
+      collect(fragment.selectionSet, fragments, out, seen);
+    }
+  }
+}
+
+function fieldsByKey(nodes: readonly FieldNode[], fragments: Fragments): Map<string, FieldNode[]> {
+  const byKey = new Map<string, FieldNode[]>();
+  for (const n of nodes) collect(n.selectionSet, fragments, byKey, new Set());
+  return byKey;
+}
+
+/** The plain selection of `tt`'s rows under `nodes`. */
+function rowSelection(tables: SchemaTables, tt: TableTypes, nodes: FieldNode[], fragments: Fragments): RowSelection {
+  const fields = tt.object.getFields();
+  const outputs: Output[] = [];
+  for (const [key, group] of fieldsByKey(nodes, fragments)) {
+    const name = group[0]!.name.value;
+    if (name === '__typename') {
+      outputs.push({ kind: 'typename', key, name: tt.object.name });
+      continue;
+    }
+    const column = tt.cols.get(name);
+    if (column) {
+      const type = fields[name]?.type as GraphQLScalarType | undefined;
+      if (!type || !('serialize' in type)) throw NOT_PLAIN;
+      outputs.push({ kind: 'column', key, cn: column._cn, serialize: (v) => type.serialize(v) });
+      continue;
+    }
+    const field = tt.relations.get(name);
+    if (!field || group.some((n) => n.arguments?.length)) throw NOT_PLAIN;
+    const list = fields[name]?.type instanceof GraphQLList;
+    const target = [...tables.types.values()].find((x) => x.t === field.target);
+    if (!target) throw NOT_PLAIN;
+    outputs.push({ kind: 'relation', key, field, list, selection: rowSelection(tables, target, group, fragments) });
+  }
+  return { tt, nodes, outputs, relations: outputs.filter((o): o is Extract<Output, { kind: 'relation' }> => o.kind === 'relation') };
+}
+
+/** The `fields` parameter of a selection's rows, refusing (403) a column the caller may not read. */
+function fieldsOf(dc: DataContext, s: RowSelection, fragments: Fragments): string | undefined {
+  const sel = selectedFields(s.nodes, fragments, s.tt.cols, s.tt.relKeys);
+  assertReadable(dc, s.tt.t, sel.asked);
+  return sel.fields;
+}
+
+/** Related values per relation output, per parent row. */
+type Held = Map<Output, Map<Row, unknown>>;
+
+/** Loads the relations of `s` for `rows`, level by level: one query per relation per level (per batch of parents). */
+async function loadRelations(dc: DataContext, s: RowSelection, rows: Row[], fragments: Fragments, held: Held): Promise<void> {
+  if (rows.length === 0 || s.relations.length === 0) return;
+  await Promise.all(
+    s.relations.map(async (r) => {
+      const fields = parseFields(r.field.target, r.field.fields(r.selection.nodes, fragments, dc));
+      const n = { relation: r.field.rel, fields, limit: parseLimit(undefined, dc.maxLimit) };
+      const values = new Map<Row, unknown>();
+      for (let i = 0; i < rows.length; i += MAX_BATCH_PARENTS) {
+        const batch = rows.length <= MAX_BATCH_PARENTS ? rows : rows.slice(i, i + MAX_BATCH_PARENTS);
+        const related = await loadRelatedFor(dc, s.tt.t, batch, n);
+        for (let j = 0; j < batch.length; j++) values.set(batch[j]!, related[j]);
+      }
+      held.set(r, values);
+      if (r.selection.relations.length === 0) return;
+      const next: Row[] = [];
+      for (const v of values.values()) {
+        if (Array.isArray(v)) next.push(...(v as Row[]));
+        else if (v) next.push(v as Row);
+      }
+      await loadRelations(dc, r.selection, next, fragments, held);
+    }),
+  );
+}
+
+/** The answer object of one row. */
+function shape(s: RowSelection, row: Row, held: Held): Row {
+  const out: Row = {};
+  for (const o of s.outputs) {
+    if (o.kind === 'column') {
+      const v = row[o.cn];
+      if (v === null || v === undefined) out[o.key] = null;
+      else {
+        const value = o.serialize(v);
+        if (value === undefined) throw new Error(`no value for ${o.key}`);
+        out[o.key] = value;
+      }
+    } else if (o.kind === 'typename') out[o.key] = o.name;
+    else {
+      const v = held.get(o)?.get(row);
+      if (v === null || v === undefined) out[o.key] = null;
+      else out[o.key] = o.list ? (v as Row[]).map((child) => shape(o.selection, child, held)) : shape(o.selection, v as Row, held);
+    }
+  }
+  return out;
+}
+
+/** The plain form of `operation`, or undefined when it is not plain. `document` must be valid for `schema`. */
+export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): PlainQuery | undefined {
+  const tables = schemaTables(schema);
+  const queryType = schema.getQueryType();
+  if (!tables || !queryType || operation.operation !== 'query' || operation.directives?.length) return undefined;
+  const fragments: Fragments = {};
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+  const variableDefinitions = operation.variableDefinitions ?? [];
+
+  const roots: RootOutput[] = [];
+  try {
+    const byKey = new Map<string, FieldNode[]>();
+    collect(operation.selectionSet, fragments, byKey, new Set());
+    const queryFields = queryType.getFields();
+    for (const [key, group] of byKey) {
+      const node = group[0]!;
+      const name = node.name.value;
+      if (name === '__typename') {
+        roots.push({ kind: 'typename', key });
+        continue;
+      }
+      const root = tables.roots.get(name);
+      const field = queryFields[name];
+      if (!root || !field) return undefined;
+      // Validation has made every node of the key the same field with the same arguments.
+      const args = variableDefinitions.length ? undefined : getArgumentValues(field, node);
+      roots.push({ kind: root.kind, key, field, node, args, selection: rowSelection(tables, root.tt, group, fragments) });
+    }
+  } catch (e) {
+    if (e === NOT_PLAIN) return undefined;
+    throw e;
+  }
+
+  const runRoot = async (dc: DataContext, r: Exclude<RootOutput, { kind: 'typename' }>, variables: Record<string, unknown>): Promise<unknown> => {
+    const { t, cols } = r.selection.tt;
+    const a = r.args ?? getArgumentValues(r.field, r.node, variables);
+    const fields = fieldsOf(dc, r.selection, fragments);
+    const rows = r.kind === 'list'
+      ? await data.list(dc, t, { ...paramsOf(cols, a), fields })
+      : [r.kind === 'read' ? await data.read(dc, t, a.id as string, { fields }) : await data.findOne(dc, t, { ...paramsOf(cols, a), fields })];
+    const held: Held = new Map();
+    await loadRelations(dc, r.selection, rows, fragments, held);
+    return r.kind === 'list' ? rows.map((row) => shape(r.selection, row, held)) : shape(r.selection, rows[0]!, held);
+  };
+
+  return {
+    async run(dc, inputs) {
+      let variables: Record<string, unknown> = {};
+      if (variableDefinitions.length) {
+        const coerced = getVariableValues(schema, variableDefinitions, inputs ?? {});
+        if (coerced.errors) throw coerced.errors[0];
+        variables = coerced.coerced;
+      }
+      const values = await Promise.all(roots.map((r) => (r.kind === 'typename' ? queryType.name : runRoot(dc, r, variables))));
+      const out: Row = {};
+      for (let i = 0; i < roots.length; i++) out[roots[i]!.key] = values[i];
+      return { data: out };
+    },
+  };
+}
