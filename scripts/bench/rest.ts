@@ -3,14 +3,14 @@
  * Bun server running the same SQL with the same driver, both measured with wrk on loopback.
  * Prints requests/s, p50 and p99 for both and the ratio Tablo / baseline (goal: >= 0.7).
  *
- *   bun scripts/bench/rest.ts [--duration 8] [--connections 16] [--engine pg|sqlite]   (needs wrk: apt-get install -y wrk)
+ *   bun scripts/bench/rest.ts [--duration 8] [--connections 16] [--engine pg|sqlite] [--case <substring>]   (needs wrk: apt-get install -y wrk)
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadPostgres, loadSqlite } from './dataset';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '8' }, connections: { type: 'string', default: '16' }, engine: { type: 'string' } } });
+const { values } = parseArgs({ options: { duration: { type: 'string', default: '8' }, connections: { type: 'string', default: '16' }, engine: { type: 'string' }, case: { type: 'string' } } });
 const ROOT = join(import.meta.dir, '../..');
 const WORK = '/tmp/tablo-bench';
 mkdirSync(join(WORK, 'data'), { recursive: true });
@@ -92,7 +92,7 @@ try {
   rows.push(line(['engine', 'case', 'Tablo req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'p50 ms', 'p99 ms', 'ratio']));
   rows.push(line(Array(9).fill('---')));
   for (const [engine, port] of ([['pg', 18901], ['sqlite', 18902]] as const).filter(([e]) => !values.engine || e === values.engine)) {
-    for (const c of CASES) {
+    for (const c of CASES.filter((x) => !values.case || x.name.includes(values.case))) {
       const t = c.graphql
         ? await wrk(`http://127.0.0.1:18900/nc/${ids[engine]}/v1/graphql`, [`xc-auth: ${token}`], luaFor(c.graphql))
         : await wrk(`http://127.0.0.1:18900/nc/${ids[engine]}/api/v1${c.tablo}`, [`xc-auth: ${token}`]);

@@ -21,6 +21,8 @@ export interface NestedQuery {
   limit: number;
   /** Rows of each parent to skip (GraphQL's CList offset). */
   offset?: number;
+  /** Where the related rows land on each row: by default `{Alias}List`, `{Alias}Read` or `{Alias}MMList`. */
+  as?: string | symbol;
 }
 
 export interface ListQuery {

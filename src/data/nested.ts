@@ -53,8 +53,14 @@ function singleKeyValues(t: TableModel, cns: string[], tuples: unknown[][]): Sql
   return tuples.map((k) => coerceValue(col, k[0]));
 }
 
-/** The asked fields of a nested relation as part of a query shape ('' for the default fields). */
-const fieldsKey = (n: NestedQuery) => (n.fields ? n.fields.map((c) => c.cn).join(',') : '');
+const fieldKeys = new WeakMap<ColumnModel[], string>();
+/** The asked fields of a nested relation as part of a query shape ('' for the default fields); worked out once per list. */
+function fieldsKey(n: NestedQuery): string {
+  if (!n.fields) return '';
+  let key = fieldKeys.get(n.fields);
+  if (key === undefined) fieldKeys.set(n.fields, (key = n.fields.map((c) => c.cn).join(',')));
+  return key;
+}
 
 /** Wraps a select so only the first `limit` rows of each partition remain. */
 function limitPerPartition(inner: Select, partitionBy: Expr[], order: OrderItem[], limit: number, offset = 0): Select {
@@ -119,8 +125,8 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
           const q = values ? shapedCompile(rel, `bt|${fieldsKey(n)}`, values, undefined, build) : build();
           for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyString(keyValues(target, raw, rel.parentColumns)), toApiRow(fields, raw));
         }
-        const field = `${rel.alias}Read`;
-        for (let i = 0; i < keys.length; i++) apiRows[i]![field] = byKey.get(keys[i]!) ?? null;
+        const field = n.as ?? `${rel.alias}Read`;
+        for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = byKey.get(keys[i]!) ?? null;
         return;
       }
       // hm and mm: children grouped by the parent key they point at.
@@ -187,8 +193,8 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
           }
         }
       }
-      const field = rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`;
-      for (let i = 0; i < keys.length; i++) apiRows[i]![field] = groups.get(keys[i]!) ?? [];
+      const field = n.as ?? (rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`);
+      for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = groups.get(keys[i]!) ?? [];
     }),
   );
 }

@@ -4,7 +4,7 @@ import { ONE, type Cond } from '../sql/ast';
 import { notFound } from '../lib/errors';
 import { readScope, readableTable, andCond, dropHiddenFields, filterableTable, scopeNested } from './read-scope';
 import { executorOf, type DataContext } from './data-context';
-import { parseListQuery, parseFields, type ListQuery, type Params } from './list-query';
+import { parseListQuery, parseFields, type ListQuery, type NestedQuery, type Params } from './list-query';
 import { buildSelect, needsExact, toApiRow, tableRef } from './select-builder';
 import { loadNested } from './nested';
 import { idCondition } from './row-id';
@@ -57,6 +57,18 @@ export function runList(dc: DataContext, t: TableModel, q: ReadPlan['q']): Promi
 
 export function list(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
   return runPlan(dc, t, planFor(dc, t, 'list', params, () => planOf(dc, t, listQueryOf(dc, t, params))));
+}
+
+/**
+ * A list with relations nested as given (`nested`, each landing under its own `as`) rather than
+ * named by parameters; `shape` names the nested part of the request for the read plans (the same
+ * shape must always bring the same relations and fields).
+ */
+export function listNested(dc: DataContext, t: TableModel, params: Params, nested: NestedQuery[], shape: string): Promise<Record<string, unknown>[]> {
+  return runPlan(dc, t, planFor(dc, t, `list ${shape}`, params, () => {
+    const q = listQueryOf(dc, t, params);
+    return planOf(dc, t, { ...q, nested: [...q.nested, ...nested.map((n) => scopeNested(dc, n))] });
+  }));
 }
 
 export async function findOne(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>> {

@@ -3,7 +3,7 @@
  * REST, GraphQL, the dashboard grid and shared views alike. Each takes a DataContext (project
  * database, caller, limits, audit sink) and a table model.
  */
-export { list, findOne, count, read, exists, runList, listQueryOf } from './records-read';
+export { list, listNested, findOne, count, read, exists, runList, listQueryOf } from './records-read';
 export { create, update, remove, bulkCreate, bulkUpdate, bulkDelete } from './records-write';
 export { groupBy, aggregate, distinct, distribute } from './aggregates';
 export { m2mNotChildren, link, unlink } from './m2m';

@@ -9,12 +9,12 @@
  * caller to hand the request to graphql-yoga, which answers with its error.
  */
 import {
-  getArgumentValues, getVariableValues, GraphQLList, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode,
-  type GraphQLField, type GraphQLScalarType, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
+  getArgumentValues, getVariableValues, GraphQLList, GraphQLScalarType, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode,
+  type GraphQLField, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 import * as data from '../../data/records-service';
 import { loadRelatedFor } from '../../data/batch-loaders';
-import { parseFields, parseLimit } from '../../data/list-query';
+import { parseFields, parseLimit, type NestedQuery } from '../../data/list-query';
 import type { DataContext } from '../../data/data-context';
 import { assertReadable } from '../../data/read-scope';
 import { paramsOf } from './args';
@@ -22,28 +22,30 @@ import { MAX_BATCH_PARENTS } from './limits';
 import type { RelationField } from './prefetch';
 import { schemaTables, type RootRead, type SchemaTables, type TableTypes } from './schema-builder';
 import { selectedFields } from './selected-columns';
+import { shaperOf, type ShapeOutput } from './plain-shaper';
 
 type Row = Record<string, unknown>;
 type Fragments = Record<string, FragmentDefinitionNode>;
 
-/** One response key of a row: a column value, the type name, or related rows. */
-type Output =
-  | { kind: 'column'; key: string; cn: string; serialize: (v: unknown) => unknown }
-  | { kind: 'typename'; key: string; name: string }
-  | { kind: 'relation'; key: string; field: RelationField; list: boolean; selection: RowSelection };
+/** Related rows of a selection: the relation field, and the symbol its values are left at on the parent rows. */
+interface RelationOutput {
+  field: RelationField;
+  held: symbol;
+  selection: RowSelection;
+}
 
 /** What is asked of the rows of one table under one field. */
 interface RowSelection {
   tt: TableTypes;
   /** The field's nodes (all the nodes merged under its response key). */
   nodes: FieldNode[];
-  outputs: Output[];
-  relations: Extract<Output, { kind: 'relation' }>[];
+  outputs: ShapeOutput[];
+  relations: RelationOutput[];
 }
 
 type RootOutput =
   | { kind: 'typename'; key: string }
-  | { kind: RootRead; key: string; field: GraphQLField<unknown, unknown>; node: FieldNode; args?: Record<string, unknown>; selection: RowSelection };
+  | { kind: RootRead; key: string; field: GraphQLField<unknown, unknown>; node: FieldNode; args?: Record<string, unknown>; selection: RowSelection; shape: (row: Row) => Row; shapeKey: string };
 
 /** A plain query operation, ready to run many times. */
 export interface PlainQuery {
@@ -82,18 +84,21 @@ function fieldsByKey(nodes: readonly FieldNode[], fragments: Fragments): Map<str
 /** The plain selection of `tt`'s rows under `nodes`. */
 function rowSelection(tables: SchemaTables, tt: TableTypes, nodes: FieldNode[], fragments: Fragments): RowSelection {
   const fields = tt.object.getFields();
-  const outputs: Output[] = [];
+  const outputs: ShapeOutput[] = [];
+  const relations: RelationOutput[] = [];
   for (const [key, group] of fieldsByKey(nodes, fragments)) {
     const name = group[0]!.name.value;
+    // An object literal would take this key for its prototype.
+    if (key === '__proto__') throw NOT_PLAIN;
     if (name === '__typename') {
       outputs.push({ kind: 'typename', key, name: tt.object.name });
       continue;
     }
     const column = tt.cols.get(name);
     if (column) {
-      const type = fields[name]?.type as GraphQLScalarType | undefined;
-      if (!type || !('serialize' in type)) throw NOT_PLAIN;
-      outputs.push({ kind: 'column', key, cn: column._cn, serialize: (v) => type.serialize(v) });
+      const scalar = fields[name]?.type;
+      if (!(scalar instanceof GraphQLScalarType)) throw NOT_PLAIN;
+      outputs.push({ kind: 'column', key, cn: column._cn, scalar });
       continue;
     }
     const field = tt.relations.get(name);
@@ -101,9 +106,12 @@ function rowSelection(tables: SchemaTables, tt: TableTypes, nodes: FieldNode[], 
     const list = fields[name]?.type instanceof GraphQLList;
     const target = [...tables.types.values()].find((x) => x.t === field.target);
     if (!target) throw NOT_PLAIN;
-    outputs.push({ kind: 'relation', key, field, list, selection: rowSelection(tables, target, group, fragments) });
+    const selection = rowSelection(tables, target, group, fragments);
+    const held = Symbol(key);
+    relations.push({ field, held, selection });
+    outputs.push({ kind: 'relation', key, held, list, outputs: selection.outputs });
   }
-  return { tt, nodes, outputs, relations: outputs.filter((o): o is Extract<Output, { kind: 'relation' }> => o.kind === 'relation') };
+  return { tt, nodes, outputs, relations };
 }
 
 /** The `fields` parameter of a selection's rows, refusing (403) a column the caller may not read. */
@@ -113,55 +121,46 @@ function fieldsOf(dc: DataContext, s: RowSelection, fragments: Fragments): strin
   return sel.fields;
 }
 
-/** Related values per relation output, per parent row. */
-type Held = Map<Output, Map<Row, unknown>>;
+/** The related rows of `r` as the data core reads them, landing on each parent row under `r.held`; refuses (403) a hidden column. */
+function nestedQuery(dc: DataContext, r: RelationOutput, fragments: Fragments): NestedQuery {
+  return { relation: r.field.rel, fields: parseFields(r.field.target, r.field.fields(r.selection.nodes, fragments, dc)), limit: parseLimit(undefined, dc.maxLimit), as: r.held };
+}
+
+/** The related rows `r` left on `rows`, in one list. */
+function relatedRows(rows: Row[], r: RelationOutput): Row[] {
+  const next: Row[] = [];
+  for (const row of rows) {
+    const v = (row as Record<symbol, unknown>)[r.held];
+    if (Array.isArray(v)) next.push(...(v as Row[]));
+    else if (v) next.push(v as Row);
+  }
+  return next;
+}
+
+/** Loads the relations under each of `relations` (already on `rows`), level by level. */
+async function loadBelow(dc: DataContext, relations: RelationOutput[], rows: Row[], fragments: Fragments): Promise<void> {
+  await Promise.all(relations.map((r) => (r.selection.relations.length ? loadRelations(dc, r.selection, relatedRows(rows, r), fragments) : undefined)));
+}
 
 /** Loads the relations of `s` for `rows`, level by level: one query per relation per level (per batch of parents). */
-async function loadRelations(dc: DataContext, s: RowSelection, rows: Row[], fragments: Fragments, held: Held): Promise<void> {
+async function loadRelations(dc: DataContext, s: RowSelection, rows: Row[], fragments: Fragments): Promise<void> {
   if (rows.length === 0 || s.relations.length === 0) return;
   await Promise.all(
     s.relations.map(async (r) => {
-      const fields = parseFields(r.field.target, r.field.fields(r.selection.nodes, fragments, dc));
-      const n = { relation: r.field.rel, fields, limit: parseLimit(undefined, dc.maxLimit) };
-      const values = new Map<Row, unknown>();
+      const n = nestedQuery(dc, r, fragments);
       for (let i = 0; i < rows.length; i += MAX_BATCH_PARENTS) {
         const batch = rows.length <= MAX_BATCH_PARENTS ? rows : rows.slice(i, i + MAX_BATCH_PARENTS);
         const related = await loadRelatedFor(dc, s.tt.t, batch, n);
-        for (let j = 0; j < batch.length; j++) values.set(batch[j]!, related[j]);
+        for (let j = 0; j < batch.length; j++) (batch[j] as Record<symbol, unknown>)[r.held] = related[j];
       }
-      held.set(r, values);
-      if (r.selection.relations.length === 0) return;
-      const next: Row[] = [];
-      for (const v of values.values()) {
-        if (Array.isArray(v)) next.push(...(v as Row[]));
-        else if (v) next.push(v as Row);
-      }
-      await loadRelations(dc, r.selection, next, fragments, held);
     }),
   );
+  // A row reached twice (a parent shared by two children) is loaded twice, with the same answer.
+  await loadBelow(dc, s.relations, rows, fragments);
 }
 
-/** The answer object of one row. */
-function shape(s: RowSelection, row: Row, held: Held): Row {
-  const out: Row = {};
-  for (const o of s.outputs) {
-    if (o.kind === 'column') {
-      const v = row[o.cn];
-      if (v === null || v === undefined) out[o.key] = null;
-      else {
-        const value = o.serialize(v);
-        if (value === undefined) throw new Error(`no value for ${o.key}`);
-        out[o.key] = value;
-      }
-    } else if (o.kind === 'typename') out[o.key] = o.name;
-    else {
-      const v = held.get(o)?.get(row);
-      if (v === null || v === undefined) out[o.key] = null;
-      else out[o.key] = o.list ? (v as Row[]).map((child) => shape(o.selection, child, held)) : shape(o.selection, v as Row, held);
-    }
-  }
-  return out;
-}
+/** Selections compiled so far: names the nested part of a list for the read plans. */
+let selections = 0;
 
 /** The plain form of `operation`, or undefined when it is not plain. `document` must be valid for `schema`. */
 export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): PlainQuery | undefined {
@@ -189,7 +188,8 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
       if (!root || !field) return undefined;
       // Validation has made every node of the key the same field with the same arguments.
       const args = variableDefinitions.length ? undefined : getArgumentValues(field, node);
-      roots.push({ kind: root.kind, key, field, node, args, selection: rowSelection(tables, root.tt, group, fragments) });
+      const selection = rowSelection(tables, root.tt, group, fragments);
+      roots.push({ kind: root.kind, key, field, node, args, selection, shape: shaperOf(selection.outputs), shapeKey: `graphql#${++selections}` });
     }
   } catch (e) {
     if (e === NOT_PLAIN) return undefined;
@@ -200,12 +200,19 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
     const { t, cols } = r.selection.tt;
     const a = r.args ?? getArgumentValues(r.field, r.node, variables);
     const fields = fieldsOf(dc, r.selection, fragments);
-    const rows = r.kind === 'list'
-      ? await data.list(dc, t, { ...paramsOf(cols, a), fields })
-      : [r.kind === 'read' ? await data.read(dc, t, a.id as string, { fields }) : await data.findOne(dc, t, { ...paramsOf(cols, a), fields })];
-    const held: Held = new Map();
-    await loadRelations(dc, r.selection, rows, fragments, held);
-    return r.kind === 'list' ? rows.map((row) => shape(r.selection, row, held)) : shape(r.selection, rows[0]!, held);
+    const { relations } = r.selection;
+    let rows: Row[];
+    if (r.kind === 'list' && relations.length) {
+      // The page and its first level of relations in one read plan, as REST's nested lists.
+      rows = await data.listNested(dc, t, { ...paramsOf(cols, a), fields }, relations.map((x) => nestedQuery(dc, x, fragments)), r.shapeKey);
+      await loadBelow(dc, relations, rows, fragments);
+    } else {
+      rows = r.kind === 'list'
+        ? await data.list(dc, t, { ...paramsOf(cols, a), fields })
+        : [r.kind === 'read' ? await data.read(dc, t, a.id as string, { fields }) : await data.findOne(dc, t, { ...paramsOf(cols, a), fields })];
+      await loadRelations(dc, r.selection, rows, fragments);
+    }
+    return r.kind === 'list' ? rows.map(r.shape) : r.shape(rows[0]!);
   };
 
   return {
