@@ -7,7 +7,7 @@ import type { Compiled, Cond, Expr, OrderItem, Select, SqlValue } from '../sql/a
 import type { ColumnModel, RelationModel, TableModel } from '../schema/model';
 import type { NestedQuery } from './list-query';
 import { executorOf, tableOf, type DataContext } from './data-context';
-import { keyAlias, keysToAdd, keyString, keyValues, needsExact, selectItems, tableRef, toApiRow } from './select-builder';
+import { keyAlias, keyReader, keysToAdd, keyString, keyValues, needsExact, selectItems, tableRef, toApiRow, valueKey } from './select-builder';
 import { parseSort } from './list-query';
 import { coerceValue } from './values';
 import { shapedCompile } from './nested-sql-cache';
@@ -29,10 +29,20 @@ export function tupleIn(cols: string[], table: string | undefined, tuples: unkno
   };
 }
 
-/** Each row's key string, worked out once, and the distinct key tuples without a null. */
-function rowKeys(t: TableModel, rows: Record<string, unknown>[], cns: string[]): { keys: string[]; tuples: unknown[][] } {
-  const keys = new Array<string>(rows.length);
-  const seen = new Map<string, unknown[]>();
+/** Each row's key (valueKey for one column, keyString for several), worked out once, and the distinct key tuples without a null. */
+function rowKeys(t: TableModel, rows: Record<string, unknown>[], cns: string[]): { keys: unknown[]; tuples: unknown[][] } {
+  const keys = new Array<unknown>(rows.length);
+  const seen = new Map<unknown, unknown[]>();
+  if (cns.length === 1) {
+    const read = keyReader(t, cns[0]!);
+    for (let i = 0; i < rows.length; i++) {
+      const v = read(rows[i]!);
+      const k = valueKey(v);
+      keys[i] = k;
+      if (v !== null && v !== undefined && !seen.has(k)) seen.set(k, [v]);
+    }
+    return { keys, tuples: [...seen.values()] };
+  }
   for (let i = 0; i < rows.length; i++) {
     const values = keyValues(t, rows[i]!, cns);
     const k = keyString(values);
@@ -42,6 +52,15 @@ function rowKeys(t: TableModel, rows: Record<string, unknown>[], cns: string[]):
     if (complete) seen.set(k, values);
   }
   return { keys, tuples: [...seen.values()] };
+}
+
+/** The map key of a row's key columns, the same as rowKeys gives. */
+function keyFn(t: TableModel, cns: string[]): (raw: Record<string, unknown>) => unknown {
+  if (cns.length === 1) {
+    const read = keyReader(t, cns[0]!);
+    return (raw) => valueKey(read(raw));
+  }
+  return (raw) => keyString(keyValues(t, raw, cns));
 }
 
 const colModels = (t: TableModel, cns: string[]) => cns.map((cn) => t.columns.find((c) => c.cn === cn)!);
@@ -110,7 +129,7 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
       const fields = n.fields ?? defaultNestedFields(target);
       if (rel.type === 'bt') {
         const { keys, tuples } = rowKeys(t, rawRows, rel.childColumns);
-        const byKey = new Map<string, Record<string, unknown>>();
+        const byKey = new Map<unknown, Record<string, unknown>>();
         if (tuples.length) {
           const build = (): Compiled =>
             compile({
@@ -123,7 +142,8 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
             });
           const values = n.where ? undefined : singleKeyValues(target, rel.parentColumns, tuples);
           const q = values ? shapedCompile(rel, `bt|${fieldsKey(n)}`, values, undefined, build) : build();
-          for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyString(keyValues(target, raw, rel.parentColumns)), toApiRow(fields, raw));
+          const keyOfRaw = keyFn(target, rel.parentColumns);
+          for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyOfRaw(raw), toApiRow(fields, raw));
         }
         const field = n.as ?? `${rel.alias}Read`;
         for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = byKey.get(keys[i]!) ?? null;
@@ -132,7 +152,7 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
       // hm and mm: children grouped by the parent key they point at.
       const parentCols = rel.type === 'hm' ? rel.parentColumns : rel.junction!.refColumns;
       const { keys, tuples } = rowKeys(t, rawRows, parentCols);
-      const groups = new Map<string, Record<string, unknown>[]>();
+      const groups = new Map<unknown, Record<string, unknown>[]>();
       if (tuples.length) {
         const sort = () => n.sort ?? parseSort(target, undefined, rel.type === 'mm' ? '__t' : undefined);
         let inner: () => Select;
@@ -167,7 +187,7 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
         const exact = needsExact(fields);
         const linkAliases = linkCols.map(keyAlias);
         const first = linkAliases[0]!;
-        const keyOf = linkAliases.length === 1 ? (raw: Record<string, unknown>) => keyString([raw[first]]) : (raw: Record<string, unknown>) => keyString(linkAliases.map((a) => raw[a]));
+        const keyOf = linkAliases.length === 1 ? (raw: Record<string, unknown>) => valueKey(raw[first]) : (raw: Record<string, unknown>) => keyString(linkAliases.map((a) => raw[a]));
         let capped: Record<string, unknown>[] | undefined;
         if (rel.type === 'hm' && !n.offset && dc.pdb.db.dialect.caps.cappedChildren) {
           const build = (cap: number) => compile({ ...inner(), orderBy: [...partition.map((expr) => ({ expr })), ...sort()], limit: cap, limitIsCap: true });

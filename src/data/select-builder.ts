@@ -80,6 +80,29 @@ export function keyValues(t: TableModel, raw: Record<string, unknown>, cns: stri
   return out;
 }
 
+/** Reads one key column of rows: the internal key column when the row has it, else the aliased field. */
+export function keyReader(t: TableModel, cn: string): (raw: Record<string, unknown>) => unknown {
+  const internal = keyAlias(cn);
+  const alias = aliasOf(t, cn);
+  return (raw) => (internal in raw ? raw[internal] : raw[alias]);
+}
+
+/**
+ * A map key for one key value, equal for two values exactly when their strings are (as keyString),
+ * without making a string of a number: a number stays itself, a string that is a number's own
+ * spelling becomes that number, anything else its string.
+ */
+export function valueKey(v: unknown): unknown {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') {
+    const n = Number(v);
+    return v !== '' && String(n) === v ? n : v;
+  }
+  if (typeof v === 'bigint') return v >= -MAX_SAFE && v <= MAX_SAFE ? Number(v) : String(v);
+  return v === null || v === undefined ? '\u0000' : String(v);
+}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 const keyPart = (v: unknown) => (v === null || v === undefined ? '\u0000' : String(v));
 /** A stable string for a tuple of key values (numbers and numeric strings compare equal). */
 export const keyString = (values: unknown[]): string => (values.length === 1 ? keyPart(values[0]) : values.map(keyPart).join('\u0001'));
