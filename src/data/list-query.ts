@@ -23,7 +23,16 @@ export interface NestedQuery {
   offset?: number;
   /** Where the related rows land on each row: by default `{Alias}List`, `{Alias}Read` or `{Alias}MMList`. */
   as?: string | symbol;
+  /** Makes each related row from its driver row, instead of toApiRow (see RowMaker). */
+  makeRow?: RowMaker;
 }
+
+/**
+ * Makes a caller's row straight from a driver row (columns by alias), in place of toApiRow: for
+ * callers that shape rows themselves (GraphQL), so a row is made once. It must pass each value
+ * through outputValue, as toApiRow does.
+ */
+export type RowMaker = (raw: Record<string, unknown>) => Record<string, unknown>;
 
 export interface ListQuery {
   where?: Cond;

@@ -143,7 +143,7 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
           const values = n.where ? undefined : singleKeyValues(target, rel.parentColumns, tuples);
           const q = values ? shapedCompile(rel, `bt|${fieldsKey(n)}`, values, undefined, build) : build();
           const keyOfRaw = keyFn(target, rel.parentColumns);
-          for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyOfRaw(raw), toApiRow(fields, raw));
+          for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyOfRaw(raw), n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
         }
         const field = n.as ?? `${rel.alias}Read`;
         for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = byKey.get(keys[i]!) ?? null;
@@ -201,14 +201,14 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
             const k = keyOf(raw);
             let list = groups.get(k);
             if (!list) groups.set(k, (list = []));
-            if (list.length < n.limit) list.push(toApiRow(fields, raw));
+            if (list.length < n.limit) list.push(n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
           }
         } else {
           const q = limitPerPartition(inner(), partition, sort(), n.limit, n.offset);
           for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact })) {
             const k = keyOf(raw);
             const list = groups.get(k) ?? [];
-            list.push(toApiRow(fields, raw));
+            list.push(n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
             groups.set(k, list);
           }
         }

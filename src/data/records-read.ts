@@ -4,7 +4,7 @@ import { ONE, type Cond } from '../sql/ast';
 import { notFound } from '../lib/errors';
 import { readScope, readableTable, andCond, dropHiddenFields, filterableTable, scopeNested } from './read-scope';
 import { executorOf, type DataContext } from './data-context';
-import { parseListQuery, parseFields, type ListQuery, type NestedQuery, type Params } from './list-query';
+import { parseListQuery, parseFields, type ListQuery, type NestedQuery, type Params, type RowMaker } from './list-query';
 import { buildSelect, needsExact, toApiRow, tableRef } from './select-builder';
 import { loadNested } from './nested';
 import { idCondition } from './row-id';
@@ -40,12 +40,13 @@ function planOf(dc: DataContext, t: TableModel, q: ReadPlan['q']): ReadPlan {
   return { q, compiled: { ...dc.pdb.db.dialect.compile(buildSelect(t, q, nestingKeys(q))), exact: needsExact(q.fields) } };
 }
 
-/** Runs a plan: one query for the page, one per nested relation. */
-async function runPlan(dc: DataContext, t: TableModel, { q, compiled }: ReadPlan): Promise<Record<string, unknown>[]> {
+/** Runs a plan: one query for the page, one per nested relation; `makeRow` makes the page's rows (default toApiRow). */
+async function runPlan(dc: DataContext, t: TableModel, { q, compiled }: ReadPlan, makeRow?: RowMaker): Promise<Record<string, unknown>[]> {
   const raws = await executorOf(dc).query<Record<string, unknown>>({ ...compiled, params: compiled.params.slice() });
   const fields = q.fields;
   const rows = new Array<Record<string, unknown>>(raws.length);
-  for (let i = 0; i < raws.length; i++) rows[i] = toApiRow(fields, raws[i]!);
+  if (makeRow) for (let i = 0; i < raws.length; i++) rows[i] = makeRow(raws[i]!);
+  else for (let i = 0; i < raws.length; i++) rows[i] = toApiRow(fields, raws[i]!);
   if (q.nested.length) await loadNested(dc, t, raws, rows, q.nested);
   return rows;
 }
@@ -61,14 +62,15 @@ export function list(dc: DataContext, t: TableModel, params: Params): Promise<Re
 
 /**
  * A list with relations nested as given (`nested`, each landing under its own `as`) rather than
- * named by parameters; `shape` names the nested part of the request for the read plans (the same
- * shape must always bring the same relations and fields).
+ * named by parameters, its rows made by `makeRow` when given; `shape` names the nested part of the
+ * request for the read plans (the same shape must always bring the same relations, fields and row makers).
  */
-export function listNested(dc: DataContext, t: TableModel, params: Params, nested: NestedQuery[], shape: string): Promise<Record<string, unknown>[]> {
-  return runPlan(dc, t, planFor(dc, t, `list ${shape}`, params, () => {
+export function listNested(dc: DataContext, t: TableModel, params: Params, nested: NestedQuery[], shape: string, makeRow?: RowMaker): Promise<Record<string, unknown>[]> {
+  const plan = planFor(dc, t, `list ${shape}`, params, () => {
     const q = listQueryOf(dc, t, params);
     return planOf(dc, t, { ...q, nested: [...q.nested, ...nested.map((n) => scopeNested(dc, n))] });
-  }));
+  });
+  return runPlan(dc, t, plan, makeRow);
 }
 
 export async function findOne(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>> {

@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import * as data from '../../data/records-service';
 import { loadRelatedFor } from '../../data/batch-loaders';
-import { parseFields, parseLimit, type NestedQuery } from '../../data/list-query';
+import { parseFields, parseLimit, type NestedQuery, type RowMaker } from '../../data/list-query';
 import type { DataContext } from '../../data/data-context';
 import { assertReadable } from '../../data/read-scope';
 import { paramsOf } from './args';
@@ -22,13 +22,14 @@ import { MAX_BATCH_PARENTS } from './limits';
 import type { RelationField } from './prefetch';
 import { schemaTables, type RootRead, type SchemaTables, type TableTypes } from './schema-builder';
 import { selectedFields } from './selected-columns';
-import { shaperOf, type ShapeOutput } from './plain-shaper';
+import { rawShaperOf, shaperOf, type ShapeOutput } from './plain-shaper';
 
 type Row = Record<string, unknown>;
 type Fragments = Record<string, FragmentDefinitionNode>;
 
 /** Related rows of a selection: the relation field, and the symbol its values are left at on the parent rows. */
 interface RelationOutput {
+  key: string;
   field: RelationField;
   held: symbol;
   selection: RowSelection;
@@ -45,7 +46,20 @@ interface RowSelection {
 
 type RootOutput =
   | { kind: 'typename'; key: string }
-  | { kind: RootRead; key: string; field: GraphQLField<unknown, unknown>; node: FieldNode; args?: Record<string, unknown>; selection: RowSelection; shape: (row: Row) => Row; shapeKey: string };
+  | {
+      kind: RootRead;
+      key: string;
+      field: GraphQLField<unknown, unknown>;
+      node: FieldNode;
+      args?: Record<string, unknown>;
+      selection: RowSelection;
+      /** The answer object of a data core row. */
+      shape: (row: Row) => Row;
+      /** For a list whose relations have none below them: answer objects made from driver rows, per level. */
+      direct?: { makeRow: RowMaker; relations: { r: RelationOutput; makeRow: RowMaker }[] };
+      /** Names the list's nested part for the read plans. */
+      shapeKey: string;
+    };
 
 /** A plain query operation, ready to run many times. */
 export interface PlainQuery {
@@ -98,7 +112,7 @@ function rowSelection(tables: SchemaTables, tt: TableTypes, nodes: FieldNode[], 
     if (column) {
       const scalar = fields[name]?.type;
       if (!(scalar instanceof GraphQLScalarType)) throw NOT_PLAIN;
-      outputs.push({ kind: 'column', key, cn: column._cn, scalar });
+      outputs.push({ kind: 'column', key, column, scalar });
       continue;
     }
     const field = tt.relations.get(name);
@@ -108,7 +122,7 @@ function rowSelection(tables: SchemaTables, tt: TableTypes, nodes: FieldNode[], 
     if (!target) throw NOT_PLAIN;
     const selection = rowSelection(tables, target, group, fragments);
     const held = Symbol(key);
-    relations.push({ field, held, selection });
+    relations.push({ key, field, held, selection });
     outputs.push({ kind: 'relation', key, held, list, outputs: selection.outputs });
   }
   return { tt, nodes, outputs, relations };
@@ -189,7 +203,10 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
       // Validation has made every node of the key the same field with the same arguments.
       const args = variableDefinitions.length ? undefined : getArgumentValues(field, node);
       const selection = rowSelection(tables, root.tt, group, fragments);
-      roots.push({ kind: root.kind, key, field, node, args, selection, shape: shaperOf(selection.outputs), shapeKey: `graphql#${++selections}` });
+      const direct = root.kind === 'list' && selection.relations.every((r) => r.selection.relations.length === 0)
+        ? { makeRow: rawShaperOf(selection.outputs), relations: selection.relations.map((r) => ({ r, makeRow: rawShaperOf(r.selection.outputs) })) }
+        : undefined;
+      roots.push({ kind: root.kind, key, field, node, args, selection, shape: shaperOf(selection.outputs), direct, shapeKey: `graphql#${++selections}` });
     }
   } catch (e) {
     if (e === NOT_PLAIN) return undefined;
@@ -202,6 +219,11 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
     const fields = fieldsOf(dc, r.selection, fragments);
     const { relations } = r.selection;
     let rows: Row[];
+    if (r.direct) {
+      // Answer objects made once, straight from the driver's rows; related rows land under their response keys.
+      const nested = r.direct.relations.map(({ r: x, makeRow }) => ({ ...nestedQuery(dc, x, fragments), as: x.key, makeRow }));
+      return data.listNested(dc, t, { ...paramsOf(cols, a), fields }, nested, r.shapeKey, r.direct.makeRow);
+    }
     if (r.kind === 'list' && relations.length) {
       // The page and its first level of relations in one read plan, as REST's nested lists.
       rows = await data.listNested(dc, t, { ...paramsOf(cols, a), fields }, relations.map((x) => nestedQuery(dc, x, fragments)), r.shapeKey);
