@@ -25,13 +25,19 @@ const part = (s: string) => `${s.length}:${s}`;
 
 /** The key of a request shape: what it reads (`what`) and its parameters in order. */
 function keyOf(dc: DataContext, what: string, params: Params): string {
+  const last = lastKeys.get(params);
+  if (last && last.what === what && last.maxLimit === dc.maxLimit) return last.key;
   let key = `${dc.maxLimit}|${part(what)}`;
   for (const k in params) {
     const v = params[k];
     if (v !== undefined) key += part(k) + part(v);
   }
+  if (Object.isFrozen(params)) lastKeys.set(params, { what, maxLimit: dc.maxLimit, key });
   return key;
 }
+
+/** Keys of parameter objects that cannot change (frozen), for callers that read with the same ones again. */
+const lastKeys = new WeakMap<Params, { what: string; maxLimit: number; key: string }>();
 
 /** The plan of a read: kept for unrestricted callers, made by `make` otherwise or the first time. */
 export function planFor(dc: DataContext, t: TableModel, what: string, params: Params, make: () => ReadPlan): ReadPlan {

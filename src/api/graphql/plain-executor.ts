@@ -17,6 +17,7 @@ import { loadRelatedFor } from '../../data/batch-loaders';
 import { parseFields, parseLimit, type NestedQuery, type RowMaker } from '../../data/list-query';
 import type { DataContext } from '../../data/data-context';
 import { assertReadable } from '../../data/read-scope';
+import { isUnrestricted } from '../../data/access';
 import { paramsOf } from './args';
 import { MAX_BATCH_PARENTS } from './limits';
 import type { RelationField } from './prefetch';
@@ -56,10 +57,16 @@ type RootOutput =
       /** The answer object of a data core row. */
       shape: (row: Row) => Row;
       /** For a list whose relations have none below them: answer objects made from driver rows, per level. */
-      direct?: { makeRow: RowMaker; relations: { r: RelationOutput; makeRow: RowMaker }[] };
+      direct?: { makeRow: RowMaker; relations: { r: RelationOutput; makeRow: RowMaker }[]; read?: DirectRead };
       /** Names the list's nested part for the read plans. */
       shapeKey: string;
     };
+
+/** What a direct list reads: its parameters and nested relations (kept for callers without limits when the arguments are fixed). */
+interface DirectRead {
+  params: Record<string, string | undefined>;
+  nested: NestedQuery[];
+}
 
 /** A plain query operation, ready to run many times. */
 export interface PlainQuery {
@@ -215,15 +222,27 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
 
   const runRoot = async (dc: DataContext, r: Exclude<RootOutput, { kind: 'typename' }>, variables: Record<string, unknown>): Promise<unknown> => {
     const { t, cols } = r.selection.tt;
+    const { direct } = r;
+    if (direct) {
+      // Answer objects made once, straight from the driver's rows; related rows land under their response keys.
+      // The same arguments and no limits on the caller: the same read as last time (the rights checks pass for such a caller).
+      const keep = r.args !== undefined && isUnrestricted(dc.actor);
+      let read = keep ? direct.read : undefined;
+      if (!read) {
+        const a = r.args ?? getArgumentValues(r.field, r.node, variables);
+        read = {
+          // Frozen: the read plans may remember its key.
+          params: Object.freeze({ ...paramsOf(cols, a), fields: fieldsOf(dc, r.selection, fragments) }),
+          nested: direct.relations.map(({ r: x, makeRow }) => ({ ...nestedQuery(dc, x, fragments), as: x.key, makeRow })),
+        };
+        if (keep) direct.read = read;
+      }
+      return data.listNested(dc, t, read.params, read.nested, r.shapeKey, direct.makeRow);
+    }
     const a = r.args ?? getArgumentValues(r.field, r.node, variables);
     const fields = fieldsOf(dc, r.selection, fragments);
     const { relations } = r.selection;
     let rows: Row[];
-    if (r.direct) {
-      // Answer objects made once, straight from the driver's rows; related rows land under their response keys.
-      const nested = r.direct.relations.map(({ r: x, makeRow }) => ({ ...nestedQuery(dc, x, fragments), as: x.key, makeRow }));
-      return data.listNested(dc, t, { ...paramsOf(cols, a), fields }, nested, r.shapeKey, r.direct.makeRow);
-    }
     if (r.kind === 'list' && relations.length) {
       // The page and its first level of relations in one read plan, as REST's nested lists.
       rows = await data.listNested(dc, t, { ...paramsOf(cols, a), fields }, relations.map((x) => nestedQuery(dc, x, fragments)), r.shapeKey);
