@@ -122,101 +122,102 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
   if (rawRows.length === 0) return;
   const exec = executorOf(dc);
   const { compile } = dc.pdb.db.dialect;
-  await Promise.all(
-    nested.map(async (n) => {
-      const rel = n.relation;
-      const target = tableOf(dc, rel.rtn);
-      const fields = n.fields ?? defaultNestedFields(target);
-      if (rel.type === 'bt') {
-        const { keys, tuples } = rowKeys(t, rawRows, rel.childColumns);
-        const byKey = new Map<unknown, Record<string, unknown>>();
-        if (tuples.length) {
-          const build = (): Compiled =>
-            compile({
-              kind: 'select',
-              from: tableRef(target),
-              columns: selectItems(target, fields, keysToAdd(fields, rel.parentColumns)),
-              where: n.where
-                ? { kind: 'and', items: [tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)), n.where] }
-                : tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
-            });
-          const values = n.where ? undefined : singleKeyValues(target, rel.parentColumns, tuples);
-          const q = values ? shapedCompile(rel, `bt|${fieldsKey(n)}`, values, undefined, build) : build();
-          const keyOfRaw = keyFn(target, rel.parentColumns);
-          for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyOfRaw(raw), n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
-        }
-        const field = n.as ?? `${rel.alias}Read`;
-        for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = byKey.get(keys[i]!) ?? null;
-        return;
-      }
-      // hm and mm: children grouped by the parent key they point at.
-      const parentCols = rel.type === 'hm' ? rel.parentColumns : rel.junction!.refColumns;
-      const { keys, tuples } = rowKeys(t, rawRows, parentCols);
-      const groups = new Map<unknown, Record<string, unknown>[]>();
+  const one = async (n: NestedQuery): Promise<void> => {
+    const rel = n.relation;
+    const target = tableOf(dc, rel.rtn);
+    const fields = n.fields ?? defaultNestedFields(target);
+    if (rel.type === 'bt') {
+      const { keys, tuples } = rowKeys(t, rawRows, rel.childColumns);
+      const byKey = new Map<unknown, Record<string, unknown>>();
       if (tuples.length) {
-        const sort = () => n.sort ?? parseSort(target, undefined, rel.type === 'mm' ? '__t' : undefined);
-        let inner: () => Select;
-        let partition: Expr[];
-        let linkCols: string[];
-        if (rel.type === 'hm') {
-          linkCols = rel.childColumns;
-          partition = linkCols.map((c) => ({ kind: 'col', name: c }) as Expr);
-          inner = () => ({
+        const build = (): Compiled =>
+          compile({
             kind: 'select',
             from: tableRef(target),
-            columns: selectItems(target, fields, linkCols),
-            where: n.where ? { kind: 'and', items: [tupleIn(linkCols, undefined, tuples, colModels(target, linkCols)), n.where] } : tupleIn(linkCols, undefined, tuples, colModels(target, linkCols)),
+            columns: selectItems(target, fields, keysToAdd(fields, rel.parentColumns)),
+            where: n.where
+              ? { kind: 'and', items: [tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)), n.where] }
+              : tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
           });
-        } else {
-          const j = rel.junction!;
-          const junction = tableOf(dc, j.tn);
-          linkCols = j.columns;
-          partition = linkCols.map((c) => ({ kind: 'col', name: c, table: '__j' }) as Expr);
-          const items = selectItems(target, fields, [], '__t');
-          for (const c of linkCols) items.push({ expr: { kind: 'col', name: c, table: '__j' }, as: keyAlias(c) });
-          const on: Cond = { kind: 'and', items: j.targetRefColumns.map((c, i) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: c, table: '__t' }, right: { kind: 'col', name: j.targetColumns[i]!, table: '__j' } }) as Cond) };
-          const link = tupleIn(linkCols, '__j', tuples, colModels(junction, linkCols));
-          inner = () => ({
-            kind: 'select',
-            from: tableRef(target, '__t'),
-            joins: [{ type: 'inner', table: tableRef(junction, '__j'), on }],
-            columns: [...items],
-            where: n.where ? { kind: 'and', items: [link, qualify(n.where, '__t')] } : link,
-          });
+        const values = n.where ? undefined : singleKeyValues(target, rel.parentColumns, tuples);
+        const q = values ? shapedCompile(rel, `bt|${fieldsKey(n)}`, values, undefined, build) : build();
+        const keyOfRaw = keyFn(target, rel.parentColumns);
+        for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyOfRaw(raw), n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
+      }
+      const field = n.as ?? `${rel.alias}Read`;
+      for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = byKey.get(keys[i]!) ?? null;
+      return;
+    }
+    // hm and mm: children grouped by the parent key they point at.
+    const parentCols = rel.type === 'hm' ? rel.parentColumns : rel.junction!.refColumns;
+    const { keys, tuples } = rowKeys(t, rawRows, parentCols);
+    const groups = new Map<unknown, Record<string, unknown>[]>();
+    if (tuples.length) {
+      const sort = () => n.sort ?? parseSort(target, undefined, rel.type === 'mm' ? '__t' : undefined);
+      let inner: () => Select;
+      let partition: Expr[];
+      let linkCols: string[];
+      if (rel.type === 'hm') {
+        linkCols = rel.childColumns;
+        partition = linkCols.map((c) => ({ kind: 'col', name: c }) as Expr);
+        inner = () => ({
+          kind: 'select',
+          from: tableRef(target),
+          columns: selectItems(target, fields, linkCols),
+          where: n.where ? { kind: 'and', items: [tupleIn(linkCols, undefined, tuples, colModels(target, linkCols)), n.where] } : tupleIn(linkCols, undefined, tuples, colModels(target, linkCols)),
+        });
+      } else {
+        const j = rel.junction!;
+        const junction = tableOf(dc, j.tn);
+        linkCols = j.columns;
+        partition = linkCols.map((c) => ({ kind: 'col', name: c, table: '__j' }) as Expr);
+        const items = selectItems(target, fields, [], '__t');
+        for (const c of linkCols) items.push({ expr: { kind: 'col', name: c, table: '__j' }, as: keyAlias(c) });
+        const on: Cond = { kind: 'and', items: j.targetRefColumns.map((c, i) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: c, table: '__t' }, right: { kind: 'col', name: j.targetColumns[i]!, table: '__j' } }) as Cond) };
+        const link = tupleIn(linkCols, '__j', tuples, colModels(junction, linkCols));
+        inner = () => ({
+          kind: 'select',
+          from: tableRef(target, '__t'),
+          joins: [{ type: 'inner', table: tableRef(junction, '__j'), on }],
+          columns: [...items],
+          where: n.where ? { kind: 'and', items: [link, qualify(n.where, '__t')] } : link,
+        });
+      }
+      const exact = needsExact(fields);
+      const linkAliases = linkCols.map(keyAlias);
+      const first = linkAliases[0]!;
+      const keyOf = linkAliases.length === 1 ? (raw: Record<string, unknown>) => valueKey(raw[first]) : (raw: Record<string, unknown>) => keyString(linkAliases.map((a) => raw[a]));
+      let capped: Record<string, unknown>[] | undefined;
+      if (rel.type === 'hm' && !n.offset && dc.pdb.db.dialect.caps.cappedChildren) {
+        const build = (cap: number) => compile({ ...inner(), orderBy: [...partition.map((expr) => ({ expr })), ...sort()], limit: cap, limitIsCap: true });
+        const values = n.where || n.sort ? undefined : singleKeyValues(target, linkCols, tuples);
+        const compiled = values ? (cap: number) => shapedCompile(rel, `hm|${fieldsKey(n)}`, values, cap, () => build(cap)) : build;
+        capped = await cappedChildren(dc, rel, compiled, tuples.length * n.limit, exact);
+      }
+      if (capped) {
+        // Ordered by parent: each parent's first `limit` rows, in the sort order.
+        for (const raw of capped) {
+          const k = keyOf(raw);
+          let list = groups.get(k);
+          if (!list) groups.set(k, (list = []));
+          if (list.length < n.limit) list.push(n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
         }
-        const exact = needsExact(fields);
-        const linkAliases = linkCols.map(keyAlias);
-        const first = linkAliases[0]!;
-        const keyOf = linkAliases.length === 1 ? (raw: Record<string, unknown>) => valueKey(raw[first]) : (raw: Record<string, unknown>) => keyString(linkAliases.map((a) => raw[a]));
-        let capped: Record<string, unknown>[] | undefined;
-        if (rel.type === 'hm' && !n.offset && dc.pdb.db.dialect.caps.cappedChildren) {
-          const build = (cap: number) => compile({ ...inner(), orderBy: [...partition.map((expr) => ({ expr })), ...sort()], limit: cap, limitIsCap: true });
-          const values = n.where || n.sort ? undefined : singleKeyValues(target, linkCols, tuples);
-          const compiled = values ? (cap: number) => shapedCompile(rel, `hm|${fieldsKey(n)}`, values, cap, () => build(cap)) : build;
-          capped = await cappedChildren(dc, rel, compiled, tuples.length * n.limit, exact);
-        }
-        if (capped) {
-          // Ordered by parent: each parent's first `limit` rows, in the sort order.
-          for (const raw of capped) {
-            const k = keyOf(raw);
-            let list = groups.get(k);
-            if (!list) groups.set(k, (list = []));
-            if (list.length < n.limit) list.push(n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
-          }
-        } else {
-          const q = limitPerPartition(inner(), partition, sort(), n.limit, n.offset);
-          for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact })) {
-            const k = keyOf(raw);
-            const list = groups.get(k) ?? [];
-            list.push(n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
-            groups.set(k, list);
-          }
+      } else {
+        const q = limitPerPartition(inner(), partition, sort(), n.limit, n.offset);
+        for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact })) {
+          const k = keyOf(raw);
+          const list = groups.get(k) ?? [];
+          list.push(n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
+          groups.set(k, list);
         }
       }
-      const field = n.as ?? (rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`);
-      for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = groups.get(keys[i]!) ?? [];
-    }),
-  );
+    }
+    const field = n.as ?? (rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`);
+    for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = groups.get(keys[i]!) ?? [];
+  };
+  // One relation (the usual case) without the promises of Promise.all.
+  if (nested.length === 1) await one(nested[0]!);
+  else await Promise.all(nested.map(one));
 }
 
 /** Qualifies the bare column references of a condition with a table alias. */

@@ -70,7 +70,7 @@ interface DirectRead {
 
 /** A plain query operation, ready to run many times. */
 export interface PlainQuery {
-  /** `{ data }` of the operation; throws on any error (the caller then lets yoga answer). */
+  /** `{ data }` of the operation; throws or rejects on any error (the caller then lets yoga answer). */
   run(dc: DataContext, variables: Record<string, unknown> | undefined): Promise<{ data: Row }>;
 }
 
@@ -200,6 +200,7 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
     for (const [key, group] of byKey) {
       const node = group[0]!;
       const name = node.name.value;
+      if (key === '__proto__') return undefined;
       if (name === '__typename') {
         roots.push({ kind: 'typename', key });
         continue;
@@ -220,7 +221,8 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
     throw e;
   }
 
-  const runRoot = async (dc: DataContext, r: Exclude<RootOutput, { kind: 'typename' }>, variables: Record<string, unknown>): Promise<unknown> => {
+  /** The value of a root field (not async on the direct road: one promise, that of the data core). */
+  const runRoot = (dc: DataContext, r: Exclude<RootOutput, { kind: 'typename' }>, variables: Record<string, unknown>): Promise<unknown> => {
     const { t, cols } = r.selection.tt;
     const { direct } = r;
     if (direct) {
@@ -239,6 +241,12 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
       }
       return data.listNested(dc, t, read.params, read.nested, r.shapeKey, direct.makeRow);
     }
+    return runRootLevels(dc, r, variables);
+  };
+
+  /** The value of a root field read level by level. */
+  const runRootLevels = async (dc: DataContext, r: Exclude<RootOutput, { kind: 'typename' }>, variables: Record<string, unknown>): Promise<unknown> => {
+    const { t, cols } = r.selection.tt;
     const a = r.args ?? getArgumentValues(r.field, r.node, variables);
     const fields = fieldsOf(dc, r.selection, fragments);
     const { relations } = r.selection;
@@ -256,18 +264,21 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
     return r.kind === 'list' ? rows.map(r.shape) : r.shape(rows[0]!);
   };
 
+  const only = roots.length === 1 ? roots[0]! : undefined;
   return {
-    async run(dc, inputs) {
+    run(dc, inputs) {
       let variables: Record<string, unknown> = {};
       if (variableDefinitions.length) {
         const coerced = getVariableValues(schema, variableDefinitions, inputs ?? {});
         if (coerced.errors) throw coerced.errors[0];
         variables = coerced.coerced;
       }
-      const values = await Promise.all(roots.map((r) => (r.kind === 'typename' ? queryType.name : runRoot(dc, r, variables))));
-      const out: Row = {};
-      for (let i = 0; i < roots.length; i++) out[roots[i]!.key] = values[i];
-      return { data: out };
+      if (only && only.kind !== 'typename') return runRoot(dc, only, variables).then((value) => ({ data: { [only.key]: value } }));
+      return Promise.all(roots.map((r) => (r.kind === 'typename' ? queryType.name : runRoot(dc, r, variables)))).then((values) => {
+        const out: Row = {};
+        for (let i = 0; i < roots.length; i++) out[roots[i]!.key] = values[i];
+        return { data: out };
+      });
     },
   };
 }
