@@ -117,6 +117,76 @@ async function cappedChildren(dc: DataContext, rel: RelationModel, compiled: (ca
   return undefined;
 }
 
+/** What a one-column belongs-to read needs, worked out once per nested query (a read plan reuses its queries). */
+interface BelongsToPlan {
+  target: TableModel;
+  fields: ColumnModel[];
+  exact: boolean;
+  shape: string;
+  /** The child's key value of a parent row (the row of `t`). */
+  keyOfRow: (raw: Record<string, unknown>) => unknown;
+  /** The key value of a related row. */
+  keyOfRelated: (raw: Record<string, unknown>) => unknown;
+  keyColumn: ColumnModel;
+}
+const belongsToPlans = new WeakMap<NestedQuery, BelongsToPlan>();
+
+function belongsToPlan(dc: DataContext, t: TableModel, n: NestedQuery): BelongsToPlan {
+  let p = belongsToPlans.get(n);
+  if (!p) {
+    const rel = n.relation;
+    const target = tableOf(dc, rel.rtn);
+    const fields = n.fields ?? defaultNestedFields(target);
+    p = {
+      target,
+      fields,
+      exact: needsExact(fields),
+      shape: `bt|${fieldsKey(n)}`,
+      keyOfRow: keyReader(t, rel.childColumns[0]!),
+      keyOfRelated: keyFn(target, rel.parentColumns),
+      keyColumn: colModels(target, rel.parentColumns)[0]!,
+    };
+    belongsToPlans.set(n, p);
+  }
+  return p;
+}
+
+/**
+ * A belongs-to relation on one column without a filter (the usual case): the distinct keys of the
+ * page bound into the SQL kept for their number, each row given its related row or null.
+ */
+async function loadBelongsTo(dc: DataContext, t: TableModel, rawRows: Record<string, unknown>[], apiRows: Record<string, unknown>[], n: NestedQuery): Promise<void> {
+  const p = belongsToPlan(dc, t, n);
+  const rel = n.relation;
+  const keys = new Array<unknown>(rawRows.length);
+  const seen = new Set<unknown>();
+  const values: SqlValue[] = [];
+  for (let i = 0; i < rawRows.length; i++) {
+    const v = p.keyOfRow(rawRows[i]!);
+    const k = valueKey(v);
+    keys[i] = k;
+    if (v !== null && v !== undefined && !seen.has(k)) {
+      seen.add(k);
+      values.push(coerceValue(p.keyColumn, v));
+    }
+  }
+  const byKey = new Map<unknown, Record<string, unknown>>();
+  if (values.length) {
+    const build = (): Compiled =>
+      dc.pdb.db.dialect.compile({
+        kind: 'select',
+        from: tableRef(p.target),
+        columns: selectItems(p.target, p.fields, keysToAdd(p.fields, rel.parentColumns)),
+        where: tupleIn(rel.parentColumns, undefined, values.map((v) => [v]), [p.keyColumn]),
+      });
+    const q = shapedCompile(rel, p.shape, values, undefined, build);
+    const related = await executorOf(dc).query<Record<string, unknown>>({ sql: q.sql, params: q.params, exact: p.exact });
+    for (const raw of related) byKey.set(p.keyOfRelated(raw), n.makeRow ? n.makeRow(raw) : toApiRow(p.fields, raw));
+  }
+  const field = n.as ?? `${rel.alias}Read`;
+  for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = byKey.get(keys[i]) ?? null;
+}
+
 /** Adds the nested relations to `apiRows` (same order as `rawRows`). */
 export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record<string, unknown>[], apiRows: Record<string, unknown>[], nested: NestedQuery[]): Promise<void> {
   if (rawRows.length === 0) return;
@@ -124,6 +194,7 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
   const { compile } = dc.pdb.db.dialect;
   const one = async (n: NestedQuery): Promise<void> => {
     const rel = n.relation;
+    if (rel.type === 'bt' && rel.childColumns.length === 1 && !n.where) return loadBelongsTo(dc, t, rawRows, apiRows, n);
     const target = tableOf(dc, rel.rtn);
     const fields = n.fields ?? defaultNestedFields(target);
     if (rel.type === 'bt') {
