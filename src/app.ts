@@ -68,8 +68,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const handle = (request: Request): Promise<Response> => {
     const rest = fast(request);
     if (rest) return rest.then((res) => res ?? routed(request));
-    const graphqlAnswer = graphql.early(request);
-    return graphqlAnswer ? graphqlAnswer.then((res) => (res instanceof Response ? res : routed(res))) : routed(request);
+    return graphql.early(request, routed) ?? routed(request);
   };
   return Object.assign(app, { ctx, close, handle });
 }

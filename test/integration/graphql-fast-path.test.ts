@@ -84,7 +84,7 @@ describeEngines(
         new Request(`http://localhost/nc/${id}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': token, ...headers }, body: JSON.stringify(body) });
       const dc = await dataContext(t.app.ctx, request({}), id);
       const fast = fastGraphql(buildGraphqlSchema(dc.pdb.model, dc.pdb.db.dialect.engine), t.config.queryLimitMax);
-      const run = (r: Request) => fast.handle(r, { dc, loaders: new Map() });
+      const run = (r: Request) => fast.handle(r, dc);
 
       const ok = await run(request({ query: '{ ArtistList(limit: 1, sort: "ArtistId") { ArtistId Name } }' }));
       expect(ok && 'response' in ok).toBe(true);

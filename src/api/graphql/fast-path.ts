@@ -11,6 +11,7 @@ import { execute, getOperationAST, parse, specifiedRules, validate, type Documen
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { costError, depthLimitRule, operationCost } from './limits';
 import type { GqlContext } from './relation-loaders';
+import type { DataContext } from '../../data/data-context';
 import { plainQuery } from './plain-executor';
 
 /** A valid query operation, ready to run. */
@@ -19,7 +20,7 @@ interface Prepared {
   operation: OperationDefinitionNode;
   /** The cost when it cannot depend on variables (no variables declared). */
   cost?: number;
-  run(context: GqlContext, variables: Record<string, unknown> | undefined): Promise<ExecutionResult> | ExecutionResult;
+  run(dc: DataContext, variables: Record<string, unknown> | undefined): Promise<ExecutionResult> | ExecutionResult;
 }
 
 /** Prepared operations kept per schema. */
@@ -34,9 +35,12 @@ export type FastResult = { response: Response } | { body: string } | undefined;
 
 /** The fast path of one schema. */
 export interface FastGraphql {
-  /** Answers `request`, else returns the body it consumed (undefined: the request is untouched). */
-  handle(request: Request, context: GqlContext): Promise<FastResult>;
+  /** Answers `request` for the caller of `dc`, else returns the body it consumed (undefined: the request is untouched). */
+  handle(request: Request, dc: DataContext): Promise<FastResult>;
 }
+
+/** What the resolvers of one request receive. */
+const contextOf = (dc: DataContext): GqlContext => ({ dc, loaders: new Map() });
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -77,7 +81,7 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
   /** Plain queries run on our own executor, the others as compiled code (or interpreted when they do not compile). */
   const runnerOf = (document: DocumentNode, operation: OperationDefinitionNode, operationName: string | undefined): Prepared['run'] => {
     const plain = plainQuery(schema, document, operation);
-    if (plain) return (context, variables) => plain.run(context.dc, variables);
+    if (plain) return (dc, variables) => plain.run(dc, variables);
     let compiled: CompiledQuery | ExecutionResult | undefined;
     try {
       compiled = compileQuery(schema, document, operationName);
@@ -85,11 +89,11 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
       compiled = undefined;
     }
     return compiled && isCompiledQuery(compiled)
-      ? (context, variables) => compiled.query(undefined, context, variables ?? {})
-      : (context, variables) => execute({ schema, document, contextValue: context, variableValues: variables, operationName });
+      ? (dc, variables) => compiled.query(undefined, contextOf(dc), variables ?? {})
+      : (dc, variables) => execute({ schema, document, contextValue: contextOf(dc), variableValues: variables, operationName });
   };
   return {
-    async handle(request, context) {
+    async handle(request, dc) {
       if (request.method !== 'POST') return undefined;
       const type = request.headers.get('content-type')?.split(',')[0];
       if (type !== 'application/json' && !type?.startsWith('application/json;')) return undefined;
@@ -117,7 +121,7 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
 
       let result: ExecutionResult;
       try {
-        result = await op.run(context, variables ?? undefined);
+        result = await op.run(dc, variables ?? undefined);
       } catch {
         return fallback;
       }

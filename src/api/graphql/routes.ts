@@ -16,7 +16,7 @@ import { cachedDataContext, dataContext } from '../rest/context';
 import type { DataContext } from '../../data/data-context';
 import { buildGraphqlSchema, type GqlContext } from './schema-builder';
 import { costError, depthLimitRule, operationCost } from './limits';
-import { fastGraphql, type FastGraphql } from './fast-path';
+import { fastGraphql, type FastGraphql, type FastResult } from './fast-path';
 
 interface Cached {
   model: SchemaModel;
@@ -136,15 +136,18 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
       throw e;
     }
     const c = cachedFor(projectId, dc);
-    const fast = await c.fast.handle(request, { dc, loaders: new Map() });
+    const fast = await c.fast.handle(request, dc);
     if (fast && 'response' in fast) return fast.response;
     // yoga answers whatever the fast path left, from the body it already read.
     const context: GqlContext = { dc, loaders: new Map() };
     return c.yoga.fetch(fast ? withBody(request, fast.body) : request, context as never);
   };
 
-  /** The answer, a request for the routes (the body read), or undefined: the routes take the request as it is. */
-  const early = (request: Request): Promise<Response | Request> | undefined => {
+  /**
+   * The answer to a plain JSON POST of a caller held in the caches, or undefined: `routed` answers
+   * the request as it is. What the fast path leaves goes to `routed` too, with the body it read.
+   */
+  const early = (request: Request, routed: (request: Request) => Promise<Response>): Promise<Response> | undefined => {
     if (request.method !== 'POST') return undefined;
     const url = request.url;
     const start = url.indexOf('/', url.indexOf('//') + 2);
@@ -162,17 +165,22 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
     } catch {
       return undefined; // the routes answer with the error
     }
+    return answerEarly(c, dc, request, routed, url.slice(start));
+  };
+
+  const answerEarly = async (c: Cached, dc: DataContext, request: Request, routed: (request: Request) => Promise<Response>, path: string): Promise<Response> => {
     const t0 = opts.logRequests ? performance.now() : 0;
-    return c.fast.handle(request, { dc, loaders: new Map() }).then(
-      (fast) => {
-        if (!fast) return request;
-        if ('body' in fast) return withBody(request, fast.body);
-        if (opts.logRequests) ctx.log.info(`POST ${url.slice(start)} ${fast.response.status} ${(performance.now() - t0).toFixed(1)}ms`);
-        return fast.response;
-      },
+    let fast: FastResult;
+    try {
+      fast = await c.fast.handle(request, dc);
+    } catch {
       // The body could not be read (the caller went away): the routes answer what they can.
-      () => request,
-    );
+      return routed(request);
+    }
+    if (!fast) return routed(request);
+    if ('body' in fast) return routed(withBody(request, fast.body));
+    if (opts.logRequests) ctx.log.info(`POST ${path} ${fast.response.status} ${(performance.now() - t0).toFixed(1)}ms`);
+    return fast.response;
   };
 
   const routes = new Elysia({ name: 'graphql' }).all('/nc/:projectId/v1/graphql', ({ request, params }) => handle(request, params.projectId));
