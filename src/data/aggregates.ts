@@ -8,7 +8,8 @@ import { executorOf, type DataContext } from './data-context';
 import { parseFields, parseLimit, parseOffset, type Params } from './list-query';
 import { listQueryOf } from './records-read';
 import { columnExpr, resolveColumn } from './columns';
-import { tableRef, toApiRow } from './select-builder';
+import { tableRef } from './select-builder';
+import { toApiRow } from './row-maker';
 import { outputValue } from './values';
 
 const col = (cn: string): Expr => ({ kind: 'col', name: cn });

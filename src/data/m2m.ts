@@ -12,7 +12,8 @@ import { executorOf, tableOf, type DataContext } from './data-context';
 import { parseLimit, parseOffset, parseSort, type Params } from './list-query';
 import { parseWhere } from './where-parser';
 import { readRaw } from './records-read';
-import { selectItems, tableRef, toApiRow } from './select-builder';
+import { selectItems, tableRef } from './select-builder';
+import { toApiRow } from './row-maker';
 import { defaultNestedFields } from './nested';
 import { coerceValue } from './values';
 

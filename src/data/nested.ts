@@ -7,7 +7,8 @@ import type { Compiled, Cond, Expr, OrderItem, Select, SqlValue } from '../sql/a
 import type { ColumnModel, RelationModel, TableModel } from '../schema/model';
 import type { NestedQuery } from './list-query';
 import { executorOf, tableOf, type DataContext } from './data-context';
-import { keyAlias, keyReader, keysToAdd, keyString, keyValues, needsExact, selectItems, tableRef, toApiRow, valueKey } from './select-builder';
+import { keyAlias, keyReader, keysToAdd, keyString, keyValues, needsExact, selectItems, tableRef, valueKey } from './select-builder';
+import { rowMakerOf } from './row-maker';
 import { parseSort } from './list-query';
 import { coerceValue } from './values';
 import { shapedCompile } from './nested-sql-cache';
@@ -181,7 +182,8 @@ async function loadBelongsTo(dc: DataContext, t: TableModel, rawRows: Record<str
       });
     const q = shapedCompile(rel, p.shape, values, undefined, build);
     const related = await executorOf(dc).query<Record<string, unknown>>({ sql: q.sql, params: q.params, exact: p.exact });
-    for (const raw of related) byKey.set(p.keyOfRelated(raw), n.makeRow ? n.makeRow(raw) : toApiRow(p.fields, raw));
+    const make = n.makeRow ?? rowMakerOf(p.fields);
+    for (const raw of related) byKey.set(p.keyOfRelated(raw), make(raw));
   }
   const field = n.as ?? `${rel.alias}Read`;
   for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = byKey.get(keys[i]) ?? null;
@@ -213,7 +215,8 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
         const values = n.where ? undefined : singleKeyValues(target, rel.parentColumns, tuples);
         const q = values ? shapedCompile(rel, `bt|${fieldsKey(n)}`, values, undefined, build) : build();
         const keyOfRaw = keyFn(target, rel.parentColumns);
-        for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyOfRaw(raw), n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
+        const make = n.makeRow ?? rowMakerOf(fields);
+        for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyOfRaw(raw), make(raw));
       }
       const field = n.as ?? `${rel.alias}Read`;
       for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = byKey.get(keys[i]!) ?? null;
@@ -255,6 +258,7 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
         });
       }
       const exact = needsExact(fields);
+      const make = n.makeRow ?? rowMakerOf(fields);
       const linkAliases = linkCols.map(keyAlias);
       const first = linkAliases[0]!;
       const keyOf = linkAliases.length === 1 ? (raw: Record<string, unknown>) => valueKey(raw[first]) : (raw: Record<string, unknown>) => keyString(linkAliases.map((a) => raw[a]));
@@ -271,14 +275,14 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
           const k = keyOf(raw);
           let list = groups.get(k);
           if (!list) groups.set(k, (list = []));
-          if (list.length < n.limit) list.push(n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
+          if (list.length < n.limit) list.push(make(raw));
         }
       } else {
         const q = limitPerPartition(inner(), partition, sort(), n.limit, n.offset);
         for (const raw of await exec.query<Record<string, unknown>>({ ...compile(q), exact })) {
           const k = keyOf(raw);
           const list = groups.get(k) ?? [];
-          list.push(n.makeRow ? n.makeRow(raw) : toApiRow(fields, raw));
+          list.push(make(raw));
           groups.set(k, list);
         }
       }

@@ -5,7 +5,8 @@ import { notFound } from '../lib/errors';
 import { readScope, readableTable, andCond, dropHiddenFields, filterableTable, scopeNested } from './read-scope';
 import { executorOf, type DataContext } from './data-context';
 import { parseListQuery, parseFields, type ListQuery, type NestedQuery, type Params, type RowMaker } from './list-query';
-import { buildSelect, needsExact, toApiRow, tableRef } from './select-builder';
+import { buildSelect, needsExact, tableRef } from './select-builder';
+import { rowMakerOf, toApiRow } from './row-maker';
 import { loadNested } from './nested';
 import { idCondition } from './row-id';
 import { planFor, type ReadPlan } from './read-plans';
@@ -40,13 +41,13 @@ function planOf(dc: DataContext, t: TableModel, q: ReadPlan['q']): ReadPlan {
   return { q, compiled: { ...dc.pdb.db.dialect.compile(buildSelect(t, q, nestingKeys(q))), exact: needsExact(q.fields) } };
 }
 
-/** Runs a plan: one query for the page, one per nested relation; `makeRow` makes the page's rows (default toApiRow). */
+/** Runs a plan: one query for the page, one per nested relation; `makeRow` makes the page's rows (default: API rows). */
 async function runPlan(dc: DataContext, t: TableModel, { q, compiled }: ReadPlan, makeRow?: RowMaker): Promise<Record<string, unknown>[]> {
   const raws = await executorOf(dc).query<Record<string, unknown>>({ ...compiled, params: compiled.params.slice() });
   const fields = q.fields;
   const rows = new Array<Record<string, unknown>>(raws.length);
-  if (makeRow) for (let i = 0; i < raws.length; i++) rows[i] = makeRow(raws[i]!);
-  else for (let i = 0; i < raws.length; i++) rows[i] = toApiRow(fields, raws[i]!);
+  const make = makeRow ?? rowMakerOf(fields);
+  for (let i = 0; i < raws.length; i++) rows[i] = make(raws[i]!);
   if (q.nested.length) await loadNested(dc, t, raws, rows, q.nested);
   return rows;
 }

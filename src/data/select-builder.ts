@@ -54,13 +54,6 @@ export function buildSelect(
   };
 }
 
-/** API row from a driver row: aliases with engine-neutral values; internal keys kept apart. */
-export function toApiRow(fields: ColumnModel[], raw: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const c of fields) out[c._cn] = outputValue(c, raw[c._cn]);
-  return out;
-}
-
 const aliasesOf = new WeakMap<TableModel, Map<string, string>>();
 /** The API alias of a column by SQL name (remembered per table model). */
 function aliasOf(t: TableModel, cn: string): string {

@@ -12,6 +12,7 @@
 import { GraphQLBoolean, GraphQLFloat, GraphQLInt, GraphQLString, type GraphQLScalarType } from 'graphql';
 import type { ColumnModel } from '../../schema/model';
 import { outputValue } from '../../data/values';
+import { DRIVER_VALUE_AS_IS } from '../../data/row-maker';
 import { BigIntScalar, DateTimeScalar, DecimalScalar, JSONScalar } from './scalars';
 
 type Row = Record<string, unknown>;
@@ -34,17 +35,6 @@ const AS_IS = new Map<GraphQLScalarType, string>([
   [JSONScalar, 'typeof v !== "bigint"'],
 ]);
 
-/** Per column kind, the test of a driver value that outputValue keeps as it is (and that the kind's scalars test again). */
-const RAW_AS_IS: Partial<Record<ColumnModel['kind'], string>> = {
-  integer: 'typeof v === "number"',
-  bigint: 'typeof v === "number"',
-  decimal: 'typeof v === "number"',
-  float: 'typeof v === "number"',
-  string: 'typeof v === "string"',
-  time: 'typeof v === "string"',
-  datetime: 'typeof v === "string" && v.length === 19 && v.charCodeAt(10) === 32',
-};
-
 /** A scalar's serialize, refusing to give no value. */
 const serializer = (scalar: GraphQLScalarType) => (v: unknown) => {
   const out = scalar.serialize(v);
@@ -65,7 +55,7 @@ function generate(outputs: ShapeOutput[], raw: boolean): (row: Row) => Row {
     const serialize = ref(serializer(o.scalar));
     const asIs = AS_IS.get(o.scalar);
     if (!raw) return `${read}${asIs ? `${asIs} ? v : ` : ''}${serialize}(v)`;
-    const rawAsIs = o.column.virtual ? undefined : RAW_AS_IS[o.column.kind];
+    const rawAsIs = o.column.virtual ? undefined : DRIVER_VALUE_AS_IS[o.column.kind];
     const converted = `(v = ${ref(outputValue)}(${ref(o.column)}, v)) == null ? null : ${serialize}(v)`;
     return `${read}${rawAsIs && asIs ? `(${rawAsIs}) && (${asIs}) ? v : ` : ''}${converted}`;
   };
