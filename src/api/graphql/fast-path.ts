@@ -25,6 +25,8 @@ interface Prepared {
 
 /** Prepared operations kept per schema. */
 const DOCUMENTS_MAX = 1_000;
+/** Longest body remembered with its operation. */
+const BODY_REMEMBERED_MAX = 10_000;
 /** yoga's request body limit, kept so that the same bodies are refused. */
 const BODY_MAX = 25_000_000;
 /** Accept headers for which yoga answers `application/json`. */
@@ -56,6 +58,8 @@ function corsHeaders(request: Request): Record<string, string> | null {
 export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphql {
   const rules: ValidationRule[] = [...specifiedRules, depthLimitRule()];
   const prepared = new Map<string, Prepared>();
+  /** Operations by the exact body that asked for them, for bodies without variables. */
+  const byBody = new Map<string, Prepared>();
 
   /** The prepared query operation, or null when yoga must answer (errors, mutations, subscriptions). */
   const prepare = (query: string, operationName: string | undefined): Prepared | null => {
@@ -103,25 +107,35 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
 
       const body = await request.text();
       const fallback = { body };
-      if (body.length > BODY_MAX) return fallback;
-      let params: unknown;
-      try {
-        params = JSON.parse(body);
-      } catch {
-        return fallback;
-      }
-      if (!isObject(params)) return fallback;
-      const { query, variables, operationName } = params;
-      for (const k in params) if (params[k] != null && k !== 'query' && k !== 'variables' && k !== 'operationName') return fallback;
-      if (typeof query !== 'string' || (variables != null && !isObject(variables)) || (operationName != null && typeof operationName !== 'string')) return fallback;
+      let op = byBody.get(body);
+      let variables: Record<string, unknown> | undefined;
+      if (!op) {
+        if (body.length > BODY_MAX) return fallback;
+        let params: unknown;
+        try {
+          params = JSON.parse(body);
+        } catch {
+          return fallback;
+        }
+        if (!isObject(params)) return fallback;
+        const { query, operationName } = params;
+        for (const k in params) if (params[k] != null && k !== 'query' && k !== 'variables' && k !== 'operationName') return fallback;
+        if (typeof query !== 'string' || (params.variables != null && !isObject(params.variables)) || (operationName != null && typeof operationName !== 'string')) return fallback;
+        variables = (params.variables ?? undefined) as Record<string, unknown> | undefined;
 
-      const op = prepare(query, operationName ?? undefined);
-      if (!op) return fallback;
-      if (costError(op.cost ?? operationCost(op.document, op.operation, variables ?? {}, maxLimit))) return fallback;
+        op = prepare(query, operationName ?? undefined) ?? undefined;
+        if (!op) return fallback;
+        if (costError(op.cost ?? operationCost(op.document, op.operation, variables ?? {}, maxLimit))) return fallback;
+        // A body without variables always asks the same: the next one like it skips the parsing and checks.
+        if (variables === undefined && op.cost !== undefined && body.length <= BODY_REMEMBERED_MAX) {
+          if (byBody.size >= DOCUMENTS_MAX) byBody.delete(byBody.keys().next().value!);
+          byBody.set(body, op);
+        }
+      }
 
       let result: ExecutionResult;
       try {
-        result = await op.run(dc, variables ?? undefined);
+        result = await op.run(dc, variables);
       } catch {
         return fallback;
       }
