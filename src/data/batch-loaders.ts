@@ -17,8 +17,8 @@ export async function loadRelatedFor(dc: DataContext, t: TableModel, parents: Re
   // The parents are only read; the related rows land in holders of their own.
   const holders = parents.map(() => ({}) as Record<string, unknown>);
   await loadNested(dc, t, parents, holders, [scoped]);
-  const key = n.relation.type === 'hm' ? `${n.relation.alias}List` : n.relation.type === 'mm' ? `${n.relation.alias}MMList` : `${n.relation.alias}Read`;
-  return holders.map((c) => c[key]);
+  const key = n.as ?? (n.relation.type === 'hm' ? `${n.relation.alias}List` : n.relation.type === 'mm' ? `${n.relation.alias}MMList` : `${n.relation.alias}Read`);
+  return holders.map((c) => (c as Record<string | symbol, unknown>)[key]);
 }
 
 /** Number of has-many children of each parent row, with one GROUP BY query. */
