@@ -66,9 +66,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const routed = app.handle;
   const fast = fastRest(ctx, log, config.logRequests);
   const handle = (request: Request): Promise<Response> => {
-    const rest = fast(request);
-    if (rest) return rest.then((res) => res ?? routed(request));
-    return graphql.early(request, routed) ?? routed(request);
+    return fast(request, routed) ?? graphql.early(request, routed) ?? routed(request);
   };
   return Object.assign(app, { ctx, close, handle });
 }

@@ -13,6 +13,8 @@ import { isUnrestricted } from '../../data/access';
 import * as data from '../../data/records-service';
 import type { Params } from '../../data/list-query';
 import { cachedDataContext } from './context';
+import type { DataContext } from '../../data/data-context';
+import type { TableModel } from '../../schema/model';
 
 /** `/nc/{projectId}/api/v1/{Table}` with an optional `/{id}`, all plain segments. */
 const PATH = /^\/nc\/([\w-]+)\/api\/v1\/(\w+)(?:\/([\w-]+))?$/;
@@ -33,12 +35,12 @@ function plainQuery(search: string): Params | null {
   return params;
 }
 
-/** The fast path of an app: a promise of the answer, of undefined (the routes answer), or undefined. */
-export type FastRest = (request: Request) => Promise<Response | undefined> | undefined;
+/** The fast path of an app: the answer to `request`, or undefined when the routes take it as it is; a read that fails goes to `routed`. */
+export type FastRest = (request: Request, routed: (request: Request) => Promise<Response>) => Promise<Response> | undefined;
 
 /** Builds the REST fast path; with `logRequests`, it writes the same request line as the app. */
 export function fastRest(ctx: AppContext, log: Logger, logRequests: boolean): FastRest {
-  return (request) => {
+  return (request, routed) => {
     if (request.method !== 'GET' || request.headers.has('content-length')) return undefined;
     const url = request.url;
     const start = url.indexOf('/', url.indexOf('//') + 2);
@@ -55,19 +57,19 @@ export function fastRest(ctx: AppContext, log: Logger, logRequests: boolean): Fa
     if (!dc || !isUnrestricted(dc.actor)) return undefined;
     const t = dc.pdb.table(table);
     if (!t) return undefined;
-    const t0 = logRequests ? performance.now() : 0;
-    let read: Promise<unknown>;
-    try {
-      read = id === undefined ? data.list(dc, t, params) : data.read(dc, t, id, params);
-    } catch {
-      return undefined;
-    }
-    return read.then(
-      (value) => {
-        if (logRequests) log.info(`GET ${path} 200 ${(performance.now() - t0).toFixed(1)}ms`);
-        return Response.json(value);
-      },
-      () => undefined,
-    );
+    return answer(dc, t, id, params, request, routed, path);
   };
+
+  /** One promise for the read and its answer (the routes answer a read that fails, with its error). */
+  async function answer(dc: DataContext, t: TableModel, id: string | undefined, params: Params, request: Request, routed: (request: Request) => Promise<Response>, path: string): Promise<Response> {
+    const t0 = logRequests ? performance.now() : 0;
+    let value: unknown;
+    try {
+      value = await (id === undefined ? data.list(dc, t, params) : data.read(dc, t, id, params));
+    } catch {
+      return routed(request);
+    }
+    if (logRequests) log.info(`GET ${path} 200 ${(performance.now() - t0).toFixed(1)}ms`);
+    return Response.json(value);
+  }
 }
