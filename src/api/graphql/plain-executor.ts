@@ -10,7 +10,7 @@
  */
 import {
   getArgumentValues, getVariableValues, GraphQLList, GraphQLScalarType, Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode,
-  type GraphQLField, type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode,
+  type GraphQLField, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import * as data from '../../data/records-service';
 import { loadRelatedFor } from '../../data/batch-loaders';
@@ -23,6 +23,7 @@ import { MAX_BATCH_PARENTS } from './limits';
 import type { RelationField } from './prefetch';
 import { schemaTables, type RootRead, type SchemaTables, type TableTypes } from './schema-builder';
 import { selectedFields } from './selected-columns';
+import { collectFields } from './collect-fields';
 import { rawShaperOf, shaperOf, type ShapeOutput } from './plain-shaper';
 
 type Row = Record<string, unknown>;
@@ -77,28 +78,9 @@ export interface PlainQuery {
 /** Raised while compiling: the operation is not plain. */
 const NOT_PLAIN = Symbol('not plain');
 
-/** Field nodes of a selection by response key, in order of first appearance, fragments followed. */
-function collect(set: SelectionSetNode | undefined, fragments: Fragments, out: Map<string, FieldNode[]>, seen: Set<string>): void {
-  for (const sel of set?.selections ?? []) {
-    if (sel.directives?.length) throw NOT_PLAIN;
-    if (sel.kind === Kind.FIELD) {
-      const key = sel.alias?.value ?? sel.name.value;
-      const list = out.get(key);
-      if (list) list.push(sel);
-      else out.set(key, [sel]);
-    } else if (sel.kind === Kind.INLINE_FRAGMENT) collect(sel.selectionSet, fragments, out, seen);
-    else if (!seen.has(sel.name.value)) {
-      seen.add(sel.name.value);
-      const fragment = fragments[sel.name.value];
-      if (!fragment || fragment.directives?.length) throw NOT_PLAIN;
-      collect(fragment.selectionSet, fragments, out, seen);
-    }
-  }
-}
-
 function fieldsByKey(nodes: readonly FieldNode[], fragments: Fragments): Map<string, FieldNode[]> {
   const byKey = new Map<string, FieldNode[]>();
-  for (const n of nodes) collect(n.selectionSet, fragments, byKey, new Set());
+  for (const n of nodes) if (!collectFields(n.selectionSet, fragments, byKey)) throw NOT_PLAIN;
   return byKey;
 }
 
@@ -195,7 +177,7 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
   const roots: RootOutput[] = [];
   try {
     const byKey = new Map<string, FieldNode[]>();
-    collect(operation.selectionSet, fragments, byKey, new Set());
+    if (!collectFields(operation.selectionSet, fragments, byKey)) return undefined;
     const queryFields = queryType.getFields();
     for (const [key, group] of byKey) {
       const node = group[0]!;

@@ -6,7 +6,8 @@
  * large for one batch, or a load that fails is left to the resolver, which answers as before
  * (with its own error).
  */
-import { Kind, type FieldNode, type FragmentDefinitionNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { FieldNode, FragmentDefinitionNode, GraphQLResolveInfo } from 'graphql';
+import { collectFields } from './collect-fields';
 import type { RelationModel, TableModel } from '../../schema/model';
 import { loadRelatedFor } from '../../data/batch-loaders';
 import { parseFields, parseLimit } from '../../data/list-query';
@@ -33,22 +34,6 @@ interface Wanted {
 
 const PREFETCHED = Symbol('prefetched');
 
-/** Field nodes of a selection by response key, fragments followed. */
-function collect(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, out: Map<string, FieldNode[]>, seen: Set<string>): void {
-  for (const sel of set?.selections ?? []) {
-    if (sel.kind === Kind.FIELD) {
-      const key = sel.alias?.value ?? sel.name.value;
-      const list = out.get(key);
-      if (list) list.push(sel);
-      else out.set(key, [sel]);
-    } else if (sel.kind === Kind.INLINE_FRAGMENT) collect(sel.selectionSet, fragments, out, seen);
-    else if (!seen.has(sel.name.value)) {
-      seen.add(sel.name.value);
-      collect(fragments[sel.name.value]?.selectionSet, fragments, out, seen);
-    }
-  }
-}
-
 // A compiled query hands every execution the same node list: what to load is worked out once.
 const remembered = new WeakMap<readonly FieldNode[], { relations: Map<string, RelationField>; wanted: Wanted[] }>();
 
@@ -56,7 +41,7 @@ function wantedUnder(info: GraphQLResolveInfo, relations: Map<string, RelationFi
   const hit = remembered.get(info.fieldNodes);
   if (hit && hit.relations === relations) return hit.wanted;
   const byKey = new Map<string, FieldNode[]>();
-  for (const n of info.fieldNodes) collect(n.selectionSet, info.fragments, byKey, new Set());
+  for (const n of info.fieldNodes) collectFields(n.selectionSet, info.fragments, byKey);
   const wanted: Wanted[] = [];
   for (const [key, nodes] of byKey) {
     const field = relations.get(nodes[0]!.name.value);
