@@ -8,11 +8,10 @@
  * FORBIDDEN) whichever road the request takes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { join } from 'node:path';
 import { execute, getOperationAST, parse, type GraphQLSchema } from 'graphql';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
-import { dashboardOp } from '../helpers/dashboard';
+import { dashboardOp, projectOver } from '../helpers/dashboard';
 import { describeEngines, dropDatabase, loadAwkward, type TestEngine } from '../helpers/engines';
 import { dataContext } from '../../src/api/rest/context';
 import { buildGraphqlSchema } from '../../src/api/graphql/schema-builder';
@@ -55,13 +54,7 @@ describeEngines('GraphQL plain executor', (engine: TestEngine) => {
   let schema: GraphQLSchema;
   let dc: DataContext;
   beforeAll(async () => {
-    const cfg = await loadAwkward(engine, dbName);
-    let connection = cfg.connection as Record<string, unknown>;
-    if (engine === 'sqlite') {
-      await Bun.write(join(t.dataDir, 'gql-plain.sqlite'), Bun.file(cfg.connection.filename!));
-      connection = { filename: 'gql-plain.sqlite' };
-    }
-    id = (await dashboardOp(t, owner, 'projectCreateByWeb', { args: { title: `Plain ${engine}`, db: { client: engine, connection } } })).body.id;
+    id = await projectOver(t, owner, engine, `Plain ${engine}`, await loadAwkward(engine, dbName));
     dc = await dataContext(t.app.ctx, new Request('http://localhost/', { headers: { 'xc-auth': owner } }), id);
     schema = buildGraphqlSchema(dc.pdb.model, dc.pdb.db.dialect.engine);
   });
