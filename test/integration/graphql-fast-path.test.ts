@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { join } from 'node:path';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
-import { dashboardOp } from '../helpers/dashboard';
+import { dashboardOp, projectOver } from '../helpers/dashboard';
 import { describeEngines, dropDatabase, loadChinook, type TestEngine } from '../helpers/engines';
 import { dataContext } from '../../src/api/rest/context';
 import { buildGraphqlSchema } from '../../src/api/graphql/schema-builder';
@@ -97,6 +97,27 @@ describeEngines(
       expect(await run(request(invalid))).toEqual({ body: JSON.stringify(invalid) });
       expect(await run(request({ query: '{ ArtistList { Name } }' }, { accept: 'application/graphql-response+json' }))).toBeUndefined();
       expect(await run(new Request(`http://localhost/nc/${id}/v1/graphql?query=%7B__typename%7D`, { headers: { 'xc-auth': token } }))).toBeUndefined();
+    });
+
+    test('answered before the router: one request line, as the app writes it', async () => {
+      const logged = await makeTestApp({ logRequests: true });
+      try {
+        const owner = (await signupSuperAdmin(logged)).token;
+        const cfg = await loadChinook(engine, dbName);
+        const projectId = await projectOver(logged, owner, engine, `Logged ${engine}`, cfg);
+        const post = () =>
+          logged.app.handle(
+            new Request(`http://localhost/nc/${projectId}/v1/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': owner }, body: JSON.stringify({ query: '{ ArtistList(limit: 1) { Name } }' }) }),
+          );
+        expect((await post()).status).toBe(200); // the caller and the project are now cached
+        await Bun.sleep(50); // the routes write their line after answering
+        logged.log.lines.length = 0;
+        const res = await post();
+        expect(await res.json()).toEqual({ data: { ArtistList: [{ Name: 'AC/DC' }] } });
+        expect(logged.log.lines).toEqual([expect.stringMatching(new RegExp(`^INFO POST /nc/${projectId}/v1/graphql 200 \\d+\\.\\dms$`))]);
+      } finally {
+        await logged.close();
+      }
     });
   },
   ['sqlite', 'pg'],
