@@ -43,8 +43,9 @@ describeEngines(
   (engine: TestEngine) => {
     const dbName = `tablo_t_perf_gql_${engine}`;
     let id = '';
+    let cfg: Awaited<ReturnType<typeof loadChinook>>;
     beforeAll(async () => {
-      const cfg = await loadChinook(engine, dbName);
+      cfg = await loadChinook(engine, dbName);
       let connection = cfg.connection as Record<string, unknown>;
       if (engine === 'sqlite') {
         await Bun.write(join(t.dataDir, 'perf-gql.sqlite'), Bun.file(cfg.connection.filename!));
@@ -103,7 +104,6 @@ describeEngines(
       const logged = await makeTestApp({ logRequests: true });
       try {
         const owner = (await signupSuperAdmin(logged)).token;
-        const cfg = await loadChinook(engine, dbName);
         const projectId = await projectOver(logged, owner, engine, `Logged ${engine}`, cfg);
         const post = () =>
           logged.app.handle(
