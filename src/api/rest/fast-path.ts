@@ -5,7 +5,8 @@
  * `key=value` pairs without escapes, no body, and a caller held in the caches without row or
  * column limits. Everything else, and any read that fails (unknown table, bad parameter, missing
  * row), goes to the normal routes, which answer as they always do; a read changes nothing, so
- * running it again there is harmless.
+ * running it again there is harmless. What a URL asks is remembered for the next request of the
+ * same URL (a bounded map), parameters included.
  */
 import type { AppContext } from '../../context';
 import type { Logger } from '../../lib/log';
@@ -38,26 +39,50 @@ function plainQuery(search: string): Params | null {
 /** The fast path of an app: the answer to `request`, or undefined when the routes take it as it is; a read that fails goes to `routed`. */
 export type FastRest = (request: Request, routed: (request: Request) => Promise<Response>) => Promise<Response> | undefined;
 
+/** A plain read as its URL asks it: the parameters frozen, so the read plans remember their key. */
+interface PlainRead {
+  path: string;
+  projectId: string;
+  table: string;
+  id: string | undefined;
+  params: Params;
+}
+
+/** URLs read lately, with what they ask (null: not a plain read). */
+const READS_MAX = 1_000;
+
+/** What a URL asks, or null when it is not a plain read (see the file's comment). */
+function parseRead(url: string): PlainRead | null {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return null;
+  const mark = url.indexOf('?', start);
+  const path = mark < 0 ? url.slice(start) : url.slice(start, mark);
+  const m = PATH.exec(path);
+  if (!m) return null;
+  const [, projectId, table, id] = m as unknown as [string, string, string, string | undefined];
+  if (id !== undefined && OWN_ROUTES.has(id)) return null;
+  const params = plainQuery(mark < 0 ? '' : url.slice(mark + 1));
+  return params ? { path, projectId, table, id, params: Object.freeze(params) } : null;
+}
+
 /** Builds the REST fast path; with `logRequests`, it writes the same request line as the app. */
 export function fastRest(ctx: AppContext, log: Logger, logRequests: boolean): FastRest {
+  const reads = new Map<string, PlainRead | null>();
   return (request, routed) => {
     if (request.method !== 'GET' || request.headers.has('content-length')) return undefined;
     const url = request.url;
-    const start = url.indexOf('/', url.indexOf('//') + 2);
-    if (start < 0) return undefined;
-    const mark = url.indexOf('?', start);
-    const path = mark < 0 ? url.slice(start) : url.slice(start, mark);
-    const m = PATH.exec(path);
-    if (!m) return undefined;
-    const [, projectId, table, id] = m as unknown as [string, string, string, string | undefined];
-    if (id !== undefined && OWN_ROUTES.has(id)) return undefined;
-    const params = plainQuery(mark < 0 ? '' : url.slice(mark + 1));
-    if (!params) return undefined;
-    const dc = cachedDataContext(ctx, request, projectId);
+    let read = reads.get(url);
+    if (read === undefined) {
+      read = parseRead(url);
+      if (reads.size >= READS_MAX) reads.delete(reads.keys().next().value!);
+      reads.set(url, read);
+    }
+    if (!read) return undefined;
+    const dc = cachedDataContext(ctx, request, read.projectId);
     if (!dc || !isUnrestricted(dc.actor)) return undefined;
-    const t = dc.pdb.table(table);
+    const t = dc.pdb.table(read.table);
     if (!t) return undefined;
-    return answer(dc, t, id, params, request, routed, path);
+    return answer(dc, t, read.id, read.params, request, routed, read.path);
   };
 
   /** One promise for the read and its answer (the routes answer a read that fails, with its error). */
