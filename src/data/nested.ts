@@ -190,13 +190,12 @@ async function loadBelongsTo(dc: DataContext, t: TableModel, rawRows: Record<str
 }
 
 /** Adds the nested relations to `apiRows` (same order as `rawRows`). */
-export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record<string, unknown>[], apiRows: Record<string, unknown>[], nested: NestedQuery[]): Promise<void> {
-  if (rawRows.length === 0) return;
+export function loadNested(dc: DataContext, t: TableModel, rawRows: Record<string, unknown>[], apiRows: Record<string, unknown>[], nested: NestedQuery[]): Promise<unknown> {
+  if (rawRows.length === 0) return Promise.resolve();
   const exec = executorOf(dc);
   const { compile } = dc.pdb.db.dialect;
-  const one = async (n: NestedQuery): Promise<void> => {
+  const other = async (n: NestedQuery): Promise<void> => {
     const rel = n.relation;
-    if (rel.type === 'bt' && rel.childColumns.length === 1 && !n.where) return loadBelongsTo(dc, t, rawRows, apiRows, n);
     const target = tableOf(dc, rel.rtn);
     const fields = n.fields ?? defaultNestedFields(target);
     if (rel.type === 'bt') {
@@ -290,9 +289,10 @@ export async function loadNested(dc: DataContext, t: TableModel, rawRows: Record
     const field = n.as ?? (rel.type === 'hm' ? `${rel.alias}List` : `${rel.alias}MMList`);
     for (let i = 0; i < keys.length; i++) (apiRows[i] as Record<string | symbol, unknown>)[field] = groups.get(keys[i]!) ?? [];
   };
+  const one = (n: NestedQuery): Promise<void> =>
+    n.relation.type === 'bt' && n.relation.childColumns.length === 1 && !n.where ? loadBelongsTo(dc, t, rawRows, apiRows, n) : other(n);
   // One relation (the usual case) without the promises of Promise.all.
-  if (nested.length === 1) await one(nested[0]!);
-  else await Promise.all(nested.map(one));
+  return nested.length === 1 ? one(nested[0]!) : Promise.all(nested.map(one));
 }
 
 /** Qualifies the bare column references of a condition with a table alias. */

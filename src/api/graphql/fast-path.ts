@@ -99,9 +99,12 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
   return {
     async handle(request, dc) {
       if (request.method !== 'POST') return undefined;
-      const type = request.headers.get('content-type')?.split(',')[0];
+      const h = request.headers;
+      const contentType = h.get('content-type');
+      const type = contentType?.includes(',') ? contentType.split(',')[0] : contentType;
       if (type !== 'application/json' && !type?.startsWith('application/json;')) return undefined;
-      if (!JSON_ACCEPTS.has((request.headers.get('accept') ?? '').replace(/\s/g, '').toLowerCase())) return undefined;
+      const accept = h.get('accept');
+      if (accept !== null && !JSON_ACCEPTS.has(accept.replace(/\s/g, '').toLowerCase())) return undefined;
       const cors = corsHeaders(request);
       if (!cors) return undefined;
 

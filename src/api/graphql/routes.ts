@@ -83,6 +83,18 @@ const costLimitPlugin = (maxLimit: number): Plugin<GqlContext> => ({
 /** `/nc/{projectId}/v1/graphql`, nothing else. */
 const ENDPOINT = /^\/nc\/([\w-]+)\/v1\/graphql$/;
 
+/** The project of a GraphQL endpoint's URL (no query string), else null. */
+function endpointOf(url: string): { projectId: string; path: string } | null {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0 || url.includes('?', start)) return null;
+  const path = url.slice(start);
+  const m = ENDPOINT.exec(path);
+  return m ? { projectId: m[1]!, path } : null;
+}
+
+/** URLs POSTed to lately, with their endpoint (null: not a GraphQL endpoint). */
+const ENDPOINTS_MAX = 1_000;
+
 /**
  * Every project's GraphQL endpoint: the Elysia module (`routes`), and `early`, a short road for
  * plain JSON POSTs taken before the router (see app.ts): it answers what the fast path answers for
@@ -91,6 +103,7 @@ const ENDPOINT = /^\/nc\/([\w-]+)\/v1\/graphql$/;
  */
 export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; bodyLimitBytes: number }) {
   const cache = new Map<string, Cached>();
+  const endpoints = new Map<string, { projectId: string; path: string } | null>();
   ctx.projects.onChange((projectId) => {
     for (const k of cache.keys()) if (k.startsWith(`${projectId}\u0000`)) cache.delete(k);
   });
@@ -150,13 +163,17 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
   const early = (request: Request, routed: (request: Request) => Promise<Response>): Promise<Response> | undefined => {
     if (request.method !== 'POST') return undefined;
     const url = request.url;
-    const start = url.indexOf('/', url.indexOf('//') + 2);
-    const m = start < 0 || url.includes('?', start) ? null : ENDPOINT.exec(url.slice(start));
-    if (!m) return undefined;
+    let endpoint = endpoints.get(url);
+    if (endpoint === undefined) {
+      endpoint = endpointOf(url);
+      if (endpoints.size >= ENDPOINTS_MAX) endpoints.delete(endpoints.keys().next().value!);
+      endpoints.set(url, endpoint);
+    }
+    if (!endpoint) return undefined;
     // Bodies over the limit go through the routes, which refuse them with 413 (the same test as error-edge.ts).
     const length = request.headers.get('content-length');
     if (length !== null && Number(length) > opts.bodyLimitBytes) return undefined;
-    const projectId = m[1]!;
+    const { projectId, path } = endpoint;
     const dc = cachedDataContext(ctx, request, projectId);
     if (!dc) return undefined;
     let c: Cached;
@@ -165,7 +182,7 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
     } catch {
       return undefined; // the routes answer with the error
     }
-    return answerEarly(c, dc, request, routed, url.slice(start));
+    return answerEarly(c, dc, request, routed, path);
   };
 
   const answerEarly = async (c: Cached, dc: DataContext, request: Request, routed: (request: Request) => Promise<Response>, path: string): Promise<Response> => {
