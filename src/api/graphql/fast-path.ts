@@ -1,8 +1,10 @@
 /**
  * A short road for the most common GraphQL call: a POST of JSON `{ query, variables?, operationName? }`
- * running a query operation. It skips graphql-yoga's request pipeline: each document is parsed,
- * validated and compiled to JavaScript (graphql-jit) once per schema (bounded cache), then run as
- * compiled code, which costs about half of graphql-js's interpreted execution. Whatever it does not
+ * running a query operation. It skips graphql-yoga's request pipeline: each document is parsed and
+ * validated once per schema (bounded cache), then run on the plain executor when it is plain
+ * (plain-executor.ts), else as JavaScript compiled by graphql-jit, which costs about half of
+ * graphql-js's interpreted execution. A body without variables is remembered with its operation.
+ * routes.ts takes plain JSON POSTs here before the router. Whatever it does not
  * answer itself (other methods or media types, extensions, mutations, documents that do not parse
  * or validate, a cost over the limit, and any result holding an error) goes to yoga, which answers
  * as it always does; a query only reads, so running it again there changes nothing.
@@ -26,7 +28,7 @@ interface Prepared {
 /** Prepared operations kept per schema. */
 const DOCUMENTS_MAX = 1_000;
 /** Longest body remembered with its operation. */
-const BODY_REMEMBERED_MAX = 10_000;
+const BODY_REMEMBERED_MAX = 4_000;
 /** yoga's request body limit, kept so that the same bodies are refused. */
 const BODY_MAX = 25_000_000;
 /** Accept headers for which yoga answers `application/json`. */

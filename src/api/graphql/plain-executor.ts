@@ -4,7 +4,11 @@
  * `MMMList`) with plain selections of their own, through fragments, without directives. Such a
  * query is worked out once per document; running it reads each level with the data core (the
  * same calls as the resolvers: one query per root field, one per relation per level) and builds
- * the answer straight from the rows, values passed through the fields' own scalars. Anything else
+ * the answer straight from the rows, values passed through the fields' own scalars (plain-shaper.ts).
+ * A list whose relations have none below them takes a shorter road: the page and its relations in
+ * one read plan, answer objects made straight from the driver's rows, related rows landing under
+ * their response keys, and, for a caller without limits and fixed arguments, the same parameters
+ * and nested queries each time. Anything else
  * is not plain (the caller runs it as usual), and any error while running is thrown for the
  * caller to hand the request to graphql-yoga, which answers with its error.
  */
