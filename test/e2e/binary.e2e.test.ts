@@ -1,10 +1,13 @@
 /**
  * The single binary, run from a folder with no node_modules: it serves the embedded web app at `/`
- * with its script and stylesheet, keeps every other unknown path with the API (404 `{msg}`), and
- * answers --version without starting a server.
+ * with its script and stylesheet, keeps every other unknown path with the API (404 `{msg}`),
+ * answers --version without starting a server, and serves a project's REST and GraphQL reads
+ * (whose row and answer makers are generated at run time) the same as from source.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
 import { ensureBinary, startTablo, type RunningTablo } from './helpers';
+import { loadChinook } from '../helpers/engines';
 import { VERSION } from '../../src/version';
 
 describe('the built binary', () => {
@@ -53,6 +56,28 @@ describe('the built binary', () => {
     const info = (await res.json()) as { firstUser: boolean; version: string };
     expect(info.firstUser).toBe(true);
     expect(info.version).toBe(VERSION);
+  });
+
+  test('a project answers REST and GraphQL reads, again and again', async () => {
+    const post = async (path: string, body: unknown, token?: string) => {
+      const res = await fetch(`${tablo.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'xc-auth': token } : {}) }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    const { token } = (await post('/auth/signup', { email: 'binary@example.com', password: 'binary-password1' })).body;
+    const cfg = await loadChinook('sqlite', 'tablo_t_binary');
+    await Bun.write(join(tablo.dataDir, 'chinook.sqlite'), Bun.file(cfg.connection.filename!));
+    const project = await post('/dashboard', { api: 'projectCreateByWeb', args: { title: 'Binary', db: { client: 'sqlite', connection: { filename: 'chinook.sqlite' } } } }, token);
+    expect(project.status).toBe(200);
+    const query = '{ AlbumList(limit: 2, sort: "AlbumId") { AlbumId Title ArtistRead { Name } } }';
+    const albums = [
+      { AlbumId: 1, Title: 'For Those About To Rock We Salute You', ArtistRead: { Name: 'AC/DC' } },
+      { AlbumId: 2, Title: 'Balls to the Wall', ArtistRead: { Name: 'Accept' } },
+    ];
+    for (let i = 0; i < 3; i++) {
+      expect(await post(`/nc/${project.body.id}/v1/graphql`, { query }, token)).toEqual({ status: 200, body: { data: { AlbumList: albums } } });
+      const rest = await fetch(`${tablo.url}/nc/${project.body.id}/api/v1/Album?limit=2&sort=AlbumId&fields=AlbumId,Title`, { headers: { 'xc-auth': token } });
+      expect(await rest.json()).toEqual(albums.map(({ AlbumId, Title }) => ({ AlbumId, Title })));
+    }
   });
 
   test('--version prints the version and exits', async () => {
