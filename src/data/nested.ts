@@ -199,20 +199,18 @@ export function loadNested(dc: DataContext, t: TableModel, rawRows: Record<strin
     const target = tableOf(dc, rel.rtn);
     const fields = n.fields ?? defaultNestedFields(target);
     if (rel.type === 'bt') {
+      // Composite keys and filtered belongs-to relations.
       const { keys, tuples } = rowKeys(t, rawRows, rel.childColumns);
       const byKey = new Map<unknown, Record<string, unknown>>();
       if (tuples.length) {
-        const build = (): Compiled =>
-          compile({
-            kind: 'select',
-            from: tableRef(target),
-            columns: selectItems(target, fields, keysToAdd(fields, rel.parentColumns)),
-            where: n.where
-              ? { kind: 'and', items: [tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)), n.where] }
-              : tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns)),
-          });
-        const values = n.where ? undefined : singleKeyValues(target, rel.parentColumns, tuples);
-        const q = values ? shapedCompile(rel, `bt|${fieldsKey(n)}`, values, undefined, build) : build();
+        // A one-column key without a filter took loadBelongsTo: the SQL here is made for the request.
+        const link = tupleIn(rel.parentColumns, undefined, tuples, colModels(target, rel.parentColumns));
+        const q = compile({
+          kind: 'select',
+          from: tableRef(target),
+          columns: selectItems(target, fields, keysToAdd(fields, rel.parentColumns)),
+          where: n.where ? { kind: 'and', items: [link, n.where] } : link,
+        });
         const keyOfRaw = keyFn(target, rel.parentColumns);
         const make = n.makeRow ?? rowMakerOf(fields);
         for (const raw of await exec.query<Record<string, unknown>>({ ...q, exact: needsExact(fields) })) byKey.set(keyOfRaw(raw), make(raw));
