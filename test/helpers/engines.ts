@@ -48,6 +48,14 @@ export const PG = { host: '127.0.0.1', port: 5432, user: 'postgres', password: '
 export const MY = { host: '127.0.0.1', port: 3306, user: 'root', password: '' };
 const CHINOOK = join(import.meta.dir, '../../../shared/datasets/chinook');
 
+/**
+ * Appended to every test database name (TABLO_TEST_DB_SUFFIX), so that two checkouts can run their
+ * suites at the same time against one PostgreSQL and one MariaDB without meeting.
+ */
+export const DB_SUFFIX = (process.env.TABLO_TEST_DB_SUFFIX ?? '').replace(/[^a-z0-9_]/g, '');
+/** The real database name of a test database `name`. */
+export const dbName = (name: string): string => name + DB_SUFFIX;
+
 const required = new Set((process.env.TABLO_REQUIRE_DBS ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 
 async function reachable(engine: TestEngine): Promise<string | null> {
@@ -104,9 +112,9 @@ function sqlitePath(name: string): string {
 
 export function connectionFor(engine: TestEngine, name: string): ConnectionConfig {
   if (engine === 'sqlite') return { client: 'sqlite', connection: { filename: sqlitePath(name) } };
-  if (engine === 'pg') return { client: 'pg', connection: { ...PG, database: name } };
-  if (engine === 'mssql') return { client: 'mssql', connection: { ...MS!, database: name } };
-  return { client: 'mysql', connection: { ...MY, database: name } };
+  if (engine === 'pg') return { client: 'pg', connection: { ...PG, database: dbName(name) } };
+  if (engine === 'mssql') return { client: 'mssql', connection: { ...MS!, database: dbName(name) } };
+  return { client: 'mysql', connection: { ...MY, database: dbName(name) } };
 }
 
 async function admin<T>(engine: 'pg' | 'mysql', fn: (run: (sql: string) => Promise<unknown>) => Promise<T>): Promise<T> {
@@ -130,22 +138,24 @@ async function admin<T>(engine: 'pg' | 'mysql', fn: (run: (sql: string) => Promi
 export async function freshDatabase(engine: TestEngine, name: string): Promise<ConnectionConfig> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`test database names use a-z, 0-9 and _: ${name}`);
   await dropDatabase(engine, name);
-  if (engine === 'pg') await admin('pg', (run) => run(`CREATE DATABASE "${name}"`));
-  if (engine === 'mysql') await admin('mysql', (run) => run(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`));
-  if (engine === 'mssql') await mssqlBatches('master', [`CREATE DATABASE [${name}]`]);
+  const real = dbName(name);
+  if (engine === 'pg') await admin('pg', (run) => run(`CREATE DATABASE "${real}"`));
+  if (engine === 'mysql') await admin('mysql', (run) => run(`CREATE DATABASE \`${real}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`));
+  if (engine === 'mssql') await mssqlBatches('master', [`CREATE DATABASE [${real}]`]);
   const cfg = connectionFor(engine, name);
   if (engine === 'sqlite') new Database(cfg.connection.filename!, { create: true }).close();
   return cfg;
 }
 
-export async function dropDatabase(engine: TestEngine, name: string): Promise<void> {
+export async function dropDatabase(engine: TestEngine, dbname: string): Promise<void> {
+  const name = dbName(dbname);
   if (engine === 'pg') await admin('pg', (run) => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   if (engine === 'mysql') await admin('mysql', (run) => run(`DROP DATABASE IF EXISTS \`${name}\``));
   if (engine === 'sqlite') {
     // The file with its -wal/-shm companions: the whole temp folder of this database goes.
-    const dir = tmpDirs.get(name);
+    const dir = tmpDirs.get(dbname);
     if (dir) rmSync(dir, { recursive: true, force: true });
-    tmpDirs.delete(name);
+    tmpDirs.delete(dbname);
   }
   if (engine === 'mssql') {
     await mssqlBatches('master', [
@@ -169,21 +179,21 @@ const splitGo = (script: string) => script.split(/^\s*GO\s*;?\s*$/im);
 /** Runs a multi-statement SQL script in the named database. */
 export async function runScript(engine: TestEngine, name: string, script: string): Promise<void> {
   if (engine === 'pg') {
-    const sql = postgres({ ...PG, database: name, max: 1, onnotice: () => {} });
+    const sql = postgres({ ...PG, database: dbName(name), max: 1, onnotice: () => {} });
     try {
       await sql.unsafe(script);
     } finally {
       await sql.end();
     }
   } else if (engine === 'mysql') {
-    const c = await mysql.createConnection({ ...MY, database: name, multipleStatements: true, charset: 'utf8mb4' });
+    const c = await mysql.createConnection({ ...MY, database: dbName(name), multipleStatements: true, charset: 'utf8mb4' });
     try {
       await c.query(script);
     } finally {
       await c.end();
     }
   } else if (engine === 'mssql') {
-    await mssqlBatches(name, splitGo(script));
+    await mssqlBatches(dbName(name), splitGo(script));
   } else {
     const db = new Database(connectionFor('sqlite', name).connection.filename!);
     try {
@@ -216,7 +226,7 @@ export async function loadChinook(engine: TestEngine, name: string): Promise<Con
   if (engine === 'mssql') {
     // Leave out the batches that drop, create and switch to the Chinook database.
     const batches = splitGo(readFileSync(join(CHINOOK, 'Chinook_SqlServer.sql'), 'utf8'));
-    await mssqlBatches(name, batches.filter((b) => !/sysdatabases|CREATE DATABASE|^\s*USE \[/im.test(b)));
+    await mssqlBatches(dbName(name), batches.filter((b) => !/sysdatabases|CREATE DATABASE|^\s*USE \[/im.test(b)));
     return cfg;
   }
   const file = engine === 'pg' ? 'Chinook_PostgreSql.sql' : 'Chinook_MySql.sql';
