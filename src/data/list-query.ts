@@ -64,7 +64,12 @@ export function parseFields(t: TableModel, v: string | undefined): ColumnModel[]
   return out;
 }
 
-/** `-a,b` -> a DESC, b ASC; then the primary key (or every column) so pages never overlap. */
+/**
+ * `-a,b` -> a DESC, b ASC; then the primary key (or every column) so pages never overlap. The key
+ * follows the direction of the last sort key: `ORDER BY created_at DESC, id DESC` can walk an index
+ * on `(…, created_at)` backwards, where `created_at DESC, id ASC` makes the engine sort. Either is a
+ * total order.
+ */
 export function parseSort(t: TableModel, v: string | undefined, table?: string): OrderItem[] {
   const items: OrderItem[] = [];
   const used = new Set<string>();
@@ -78,7 +83,8 @@ export function parseSort(t: TableModel, v: string | undefined, table?: string):
     items.push({ expr: columnExpr(c, table), desc });
   }
   const tiebreak = t.pks.length ? t.pks : t.columns.filter((c) => c.kind !== 'json' && c.kind !== 'binary').map((c) => c.cn);
-  for (const k of tiebreak) if (!used.has(k)) items.push({ expr: { kind: 'col', name: k, table } });
+  const desc = items.length > 0 && items[items.length - 1]!.desc === true;
+  for (const k of tiebreak) if (!used.has(k)) items.push(desc ? { expr: { kind: 'col', name: k, table }, desc } : { expr: { kind: 'col', name: k, table } });
   return items;
 }
 
