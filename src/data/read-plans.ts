@@ -14,6 +14,8 @@ import type { ListQuery, Params } from './list-query';
 export interface ReadPlan {
   q: Omit<ListQuery, 'limit'> & { limit?: number };
   compiled: Compiled;
+  /** Positions in `compiled.params` that take a row's key values at run time (reads by id). */
+  keySlots?: number[];
 }
 
 /** Plans kept per table model. */
@@ -52,4 +54,9 @@ export function planFor(dc: DataContext, t: TableModel, what: string, params: Pa
     byKey.set(key, plan);
   }
   return plan;
+}
+
+/** How many plans a table model holds (tests: reads by id share one plan per request shape). */
+export function plansHeld(t: TableModel): number {
+  return plans.get(t)?.size ?? 0;
 }

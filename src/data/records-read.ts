@@ -8,7 +8,9 @@ import { parseListQuery, parseFields, type ListQuery, type NestedQuery, type Par
 import { buildSelect, needsExact, tableRef } from './select-builder';
 import { rowMakerOf, toApiRow } from './row-maker';
 import { loadNested } from './nested';
-import { idCondition } from './row-id';
+import { idCondition, idValues, keyCondition } from './row-id';
+import type { Dialect } from '../sql/dialect';
+import type { SqlValue } from '../sql/ast';
 import { planFor, type ReadPlan } from './read-plans';
 
 /** The key columns nesting needs from the parent rows. */
@@ -41,9 +43,14 @@ function planOf(dc: DataContext, t: TableModel, q: ReadPlan['q']): ReadPlan {
   return { q, compiled: { ...dc.pdb.db.dialect.compile(buildSelect(t, q, nestingKeys(q))), exact: needsExact(q.fields) } };
 }
 
-/** Runs a plan: one query for the page, one per nested relation; `makeRow` makes the page's rows (default: API rows). */
-async function runPlan(dc: DataContext, t: TableModel, { q, compiled }: ReadPlan, makeRow?: RowMaker): Promise<Record<string, unknown>[]> {
-  const raws = await executorOf(dc).query<Record<string, unknown>>({ ...compiled, params: compiled.params.slice() });
+/**
+ * Runs a plan: one query for the page, one per nested relation; `makeRow` makes the page's rows
+ * (default: API rows); `keys` fill the plan's key slots (reads by id).
+ */
+async function runPlan(dc: DataContext, t: TableModel, { q, compiled, keySlots }: ReadPlan, makeRow?: RowMaker, keys?: SqlValue[]): Promise<Record<string, unknown>[]> {
+  const params = compiled.params.slice();
+  if (keySlots && keys) for (let i = 0; i < keySlots.length; i++) params[keySlots[i]!] = keys[i]!;
+  const raws = await executorOf(dc).query<Record<string, unknown>>({ ...compiled, params });
   const fields = q.fields;
   const rows = new Array<Record<string, unknown>>(raws.length);
   const make = makeRow ?? rowMakerOf(fields);
@@ -88,16 +95,38 @@ export async function count(dc: DataContext, t: TableModel, params: Params): Pro
   return { count: Number(row?.count ?? 0) };
 }
 
-/** One row by id, or 404. Accepts `fields` and nesting parameters. */
+/** Stand-ins for key values while a read-by-id plan is compiled: found again among its parameters. */
+const KEY_MARKS = Array.from({ length: 16 }, (_, i) => Object.freeze({ keySlot: i }));
+
+/** A value as the dialect binds it (booleans, dates and big integers differ per engine). */
+function boundValue(dialect: Dialect, v: unknown): SqlValue {
+  if (typeof v === 'number' || typeof v === 'string' || v === null) return v;
+  return dialect.compile({ kind: 'select', from: { name: 't' }, columns: [], where: { kind: 'cmp', op: '=', left: { kind: 'col', name: 'k' }, right: { kind: 'val', value: v as SqlValue } } }).params[0]!;
+}
+
+/**
+ * One row by id, or 404. Accepts `fields` and nesting parameters. The plan is made once per request
+ * shape (not per id): the id's values are bound into the plan's key slots at each read.
+ */
 export async function read(dc: DataContext, t: TableModel, id: string, params: Params = {}): Promise<Record<string, unknown>> {
-  const plan = planFor(dc, t, `read ${id}`, params, () => {
+  const values = idValues(t, id);
+  const make = (key: readonly unknown[]) => {
     const q = listQueryOf(dc, t, { ...params, where: undefined, w: undefined, condition: undefined, c: undefined, conditionGraph: undefined });
     // A table's primary key matches one row at most: no ORDER BY or LIMIT (a bound LIMIT costs SQLite
     // about as much as the look-up itself). A view's declared key is not enforced, so it keeps both.
     const unique = t.type !== 'view';
-    return planOf(dc, t, { ...q, where: andCond(idCondition(t, id), q.where), sort: unique ? [] : q.sort, limit: unique ? undefined : 1, offset: 0 });
+    return planOf(dc, t, { ...q, where: andCond(keyCondition(t, key), q.where), sort: unique ? [] : q.sort, limit: unique ? undefined : 1, offset: 0 });
+  };
+  let plan = planFor(dc, t, 'read', params, () => {
+    const marks = KEY_MARKS.slice(0, t.pks.length);
+    const made = make(marks);
+    const keySlots = marks.map((m) => made.compiled.params.indexOf(m as never));
+    // Every engine binds the stand-ins as they are; should one not, the plan is made per id below.
+    return keySlots.length === t.pks.length && keySlots.every((i) => i >= 0) ? { ...made, keySlots } : { ...made, keySlots: [] };
   });
-  const [row] = await runPlan(dc, t, plan);
+  if (plan.keySlots?.length !== t.pks.length) plan = planFor(dc, t, `read ${id}`, params, () => make(values));
+  const keys = plan.keySlots?.length ? values.map((v) => boundValue(dc.pdb.db.dialect, v)) : undefined;
+  const [row] = await runPlan(dc, t, plan, undefined, keys);
   if (!row) throw notFound(`Row '${id}' of '${t._tn}' not found`);
   return row;
 }

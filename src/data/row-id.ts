@@ -13,16 +13,23 @@ export function requirePk(t: TableModel): void {
   if (t.type === 'view') throw badRequest(`'${t._tn}' is a SQL view: it is read-only`);
 }
 
-/** The WHERE of one row by its id (every key column). */
-export function idCondition(t: TableModel, id: string, table?: string): Cond {
+/** The key values of a row id, each converted to its column's type (400 when one does not fit). */
+export function idValues(t: TableModel, id: string): unknown[] {
   if (t.pks.length === 0) throw badRequest(`'${t._tn}' has no primary key: rows cannot be addressed by id`);
   const parts = t.pks.length === 1 ? [id] : id.split(ID_SEPARATOR);
   if (parts.length !== t.pks.length) throw badRequest(`'${id}' is not a valid id of '${t._tn}': expected ${t.pks.length} values joined by ${ID_SEPARATOR}`);
-  const items: Cond[] = t.pks.map((pk, i) => {
-    const c = resolveColumn(t, pk);
-    return { kind: 'cmp', op: '=', left: { kind: 'col', name: c.cn, table }, right: { kind: 'val', value: coerceValue(c, parts[i]) } };
-  });
+  return t.pks.map((pk, i) => coerceValue(resolveColumn(t, pk), parts[i]));
+}
+
+/** The WHERE of one row by its key values (every key column, in the order of `t.pks`). */
+export function keyCondition(t: TableModel, values: readonly unknown[], table?: string): Cond {
+  const items: Cond[] = t.pks.map((pk, i) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: resolveColumn(t, pk).cn, table }, right: { kind: 'val', value: values[i] as never } }));
   return items.length === 1 ? items[0]! : { kind: 'and', items };
+}
+
+/** The WHERE of one row by its id (every key column). */
+export function idCondition(t: TableModel, id: string, table?: string): Cond {
+  return keyCondition(t, idValues(t, id), table);
 }
 
 /** The id of an output row (keyed by aliases). */
