@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
   allowSignup: bool.default(false),
   queryLimitMax: int(1, 100_000).default(LIMITS.queryLimitMax),
   countTimeoutMs: int(100, 600_000).default(LIMITS.countTimeoutMs),
+  /** Time limit of every data statement (0: none). */
+  queryTimeoutMs: int(0, 3_600_000).default(LIMITS.queryTimeoutMs),
   disableTerminal: bool.default(false),
   /** Directories outside dataDir where SQLite project files may live. */
   sqliteAllowDirs: z.array(z.string()).default([]),
@@ -73,6 +75,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   allowSignup: 'NC_ALLOW_SIGNUP',
   queryLimitMax: 'NC_DB_QUERY_LIMIT_MAX',
   countTimeoutMs: 'NC_COUNT_TIMEOUT_MS',
+  queryTimeoutMs: 'NC_QUERY_TIMEOUT_MS',
   disableTerminal: 'NC_DISABLE_TERMINAL',
   sqliteAllowDirs: 'NC_SQLITE_ALLOW_DIRS',
   logRequests: 'NC_LOG_REQUESTS',

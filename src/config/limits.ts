@@ -6,6 +6,8 @@ export const LIMITS = {
   queryLimitMax: 1000,
   /** `/count` time-out in ms unless NC_COUNT_TIMEOUT_MS says otherwise. */
   countTimeoutMs: 10_000,
+  /** Time limit of every data statement on PostgreSQL and MariaDB (NC_QUERY_TIMEOUT_MS; 0 = none). */
+  queryTimeoutMs: 30_000,
   /** Request bodies above this many bytes answer 413. */
   bodyLimitBytes: 10 * 1024 * 1024,
   /** JWT lifetime. */

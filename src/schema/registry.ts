@@ -23,6 +23,8 @@ export interface RegistryDeps {
   connectionKey: string;
   dataDir: string;
   log: Logger;
+  /** Time limit of every data statement (NC_QUERY_TIMEOUT_MS); 0 or unset: none. */
+  statementTimeoutMs?: number;
 }
 
 /** Decrypts a stored connection; xcdb paths are kept relative to the data directory. */
@@ -77,7 +79,7 @@ export class ProjectRegistry {
   private async load(projectId: string, env: string, dbAlias: string): Promise<ProjectDb> {
     const row = (await this.projects.dbs(projectId)).find((d) => d.env === env && d.db_alias === dbAlias);
     if (!row) throw notFound(`Database '${dbAlias}' not found in environment '${env}' of project '${projectId}'`);
-    const db = await openDatabase(connectionOf(row, this.deps.connectionKey, this.deps.dataDir));
+    const db = await openDatabase({ ...connectionOf(row, this.deps.connectionKey, this.deps.dataDir), statementTimeoutMs: this.deps.statementTimeoutMs });
     try {
       const introspected = await db.introspect({
         inflectionTable: row.inflection_table as Inflection,

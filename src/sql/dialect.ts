@@ -53,6 +53,8 @@ export interface ConnectionConfig {
   connection: ConnectionOptions;
   /** Pool size bound (default from config/limits). */
   poolMax?: number;
+  /** Time limit of every statement in ms, enforced by the server where the engine has one (PostgreSQL, MariaDB). */
+  statementTimeoutMs?: number;
 }
 
 export interface ExecResult {

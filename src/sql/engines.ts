@@ -46,7 +46,7 @@ export const ENGINES: Record<Engine, EngineSpec> = {
     caps: { returning: true, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
     types: postgresTypes,
     introspector: postgresIntrospector,
-    openDriver: (c) => openPostgresDriver(c.connection, c.poolMax),
+    openDriver: (c) => openPostgresDriver(c.connection, c.poolMax, c.statementTimeoutMs),
     defaultSchema: 'public',
   },
   mysql: {
@@ -54,7 +54,7 @@ export const ENGINES: Record<Engine, EngineSpec> = {
     caps: { returning: false, transactionalDdl: false, schemas: false, functions: true, procedures: true, sequences: false, alterColumn: true },
     types: mysqlTypes,
     introspector: mysqlIntrospector,
-    openDriver: (c) => openMysqlDriver(c.connection, c.poolMax),
+    openDriver: (c) => openMysqlDriver(c.connection, c.poolMax, c.statementTimeoutMs),
   },
   mssql: {
     compiler: new MssqlCompiler(),

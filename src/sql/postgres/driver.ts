@@ -47,7 +47,7 @@ export function classifyPostgres(e: unknown): ErrorClass {
 
 const asText = { to: 25, from: [1082, 1083, 1114, 1184, 1266], serialize: (x: unknown) => x, parse: (x: string) => x };
 
-export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax): Driver {
+export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax, statementTimeoutMs = 0): Driver {
   const ssl = !c.ssl || c.ssl.mode === 'No'
     ? false
     : c.ssl.mode === 'Preferred'
@@ -65,7 +65,12 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
     ssl: ssl as any,
     onnotice: () => {},
     types: { tablo_dates: asText } as any,
-    connection: { application_name: 'tablo', ...(c.schema ? { search_path: c.schema } : {}) },
+    connection: {
+      application_name: 'tablo',
+      ...(c.schema ? { search_path: c.schema } : {}),
+      // The server ends a statement past the limit (57014 -> 504), also when nobody waits for it any more.
+      ...(statementTimeoutMs > 0 ? { statement_timeout: Math.floor(statementTimeoutMs) } : {}),
+    },
   });
 
   const executor = (s: postgres.Sql | postgres.TransactionSql): Executor => ({
