@@ -75,6 +75,8 @@ function makeAclRepo(meta: MetaStore) {
       cache.delete(ruleKey(projectId, dbAlias));
       return done;
     },
+    /** Drops the cached rules of a project database (after rules were written around the repository). */
+    forget: (projectId: string, dbAlias: string) => cache.delete(ruleKey(projectId, dbAlias)),
     /** Hidden objects as `type\u0000name` -> the roles they are hidden from. */
     async disabled(projectId: string, dbAlias: string): Promise<Map<string, Set<string>>> {
       const rows = await meta.all<{ type: string; name: string; role: string }>('SELECT type, name, role FROM nc_disabled_models WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);

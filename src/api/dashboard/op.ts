@@ -25,6 +25,8 @@ export interface OpCall {
   args: unknown;
   /** Project roles of the caller in `projectId` (empty when not scoped). */
   projectRoles: string[];
+  /** The uploaded file of a multipart call (field `file`), if any. */
+  file?: File;
 }
 
 export interface DashboardOp {

@@ -18,6 +18,7 @@ import { tableCreate, tableDelete, tableRename } from './ops/table-changes';
 import { columnAdd, columnDelete, columnReorder, columnUpdate } from './ops/column-changes';
 import { relationCreate, relationDelete } from './ops/relation-changes';
 import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
+import { projectCreateByZip, xcMetaTablesExportDbToZip, xcMetaTablesImportZipToLocalFsAndDb, xcMetaTablesReset } from './ops/project-meta';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -66,6 +67,10 @@ const OPS: DashboardOp[] = [
   migrationList,
   migrationApply,
   migrationRollback,
+  xcMetaTablesExportDbToZip,
+  xcMetaTablesImportZipToLocalFsAndDb,
+  xcMetaTablesReset,
+  projectCreateByZip,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

@@ -49,7 +49,23 @@ export function dashboardRoutes(ctx: AppContext) {
   return new Elysia({ name: 'dashboard' })
     .get('/dashboard', () => ({ ok: true, version: ctx.version }))
     .post('/dashboard', async ({ request, query, body }) => {
-      const b = (body && typeof body === 'object' ? body : {}) as Body;
+      // Multipart uploads carry the call as JSON in the field `json` (Elysia may already have parsed it) and the file in `file`.
+      const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
+      const form = multipart && body && typeof body === 'object' ? (body as { json?: unknown; file?: unknown }) : null;
+      let b = (body && typeof body === 'object' ? body : {}) as Body;
+      if (form) {
+        let call = form.json;
+        if (typeof call === 'string') {
+          try {
+            call = JSON.parse(call);
+          } catch {
+            throw badRequest("The field 'json' of the upload is not valid JSON");
+          }
+        }
+        if (!call || typeof call !== 'object' || Array.isArray(call)) throw badRequest("The field 'json' of the upload must hold the call as a JSON object");
+        b = call as Body;
+      }
+      const file = form && form.file instanceof File ? form.file : undefined;
       const q = typeof query.q === 'string' ? query.q : '';
       const name = b.api ?? q.replace(/^sqlOp(Plus)?_/, '');
       if (!name) throw badRequest('The operation name is missing (q=sqlOp_{name} or body.api)');
@@ -70,6 +86,6 @@ export function dashboardRoutes(ctx: AppContext) {
         projectRoles = await projectRolesOf(ctx, actor, projectId);
       }
       checkAccess(access, actor, projectRoles);
-      return op.run({ ctx, actor, request, projectId, dbAlias: b.dbAlias || 'db', env: b.env, args: b.args, projectRoles });
+      return op.run({ ctx, actor, request, projectId, dbAlias: b.dbAlias || 'db', env: b.env, args: b.args, projectRoles, file });
     });
 }

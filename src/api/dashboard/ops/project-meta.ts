@@ -1,0 +1,76 @@
+/**
+ * Project metadata: export to a zip, import one (restarting the project), reset, and a new project
+ * made from a zip plus a connection (the zip carries no connection). Owners and creators.
+ */
+import { z } from 'zod';
+import type { DashboardOp, OpCall } from '../op';
+import { parseArgs } from '../op';
+import { badRequest } from '../../../lib/errors';
+import { projectsRepo } from '../../../meta/projects-repo';
+import { ARCHIVE_LIMITS } from '../meta-archive/zip-io';
+import { exportProjectMeta, importProjectMeta, parseArchive, resetProjectMeta } from '../meta-archive/archive';
+import { projectCreateByWeb } from './project-create';
+
+/** The uploaded zip of a call, read within the archive's size bound. */
+async function uploadedZip(call: OpCall): Promise<Uint8Array> {
+  if (!call.file) throw badRequest("Upload the metadata zip as the multipart field 'file'");
+  if (call.file.size > ARCHIVE_LIMITS.zipBytes) throw badRequest(`The zip is larger than ${ARCHIVE_LIMITS.zipBytes} bytes`);
+  return new Uint8Array(await call.file.arrayBuffer());
+}
+
+export const xcMetaTablesExportDbToZip: DashboardOp = {
+  name: 'xcMetaTablesExportDbToZip',
+  access: 'projectAdmin',
+  async run({ ctx, projectId }) {
+    const { zip, filename } = await exportProjectMeta(ctx, projectId);
+    return new Response(zip as Uint8Array<ArrayBuffer>, {
+      headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+    });
+  },
+};
+
+export const xcMetaTablesImportZipToLocalFsAndDb: DashboardOp = {
+  name: 'xcMetaTablesImportZipToLocalFsAndDb',
+  access: 'projectAdmin',
+  async run(call) {
+    const archive = parseArchive(await uploadedZip(call));
+    const { skipped } = await importProjectMeta(call.ctx, call.projectId, archive);
+    return { ok: true, skipped };
+  },
+};
+
+export const xcMetaTablesReset: DashboardOp = {
+  name: 'xcMetaTablesReset',
+  access: 'projectAdmin',
+  async run({ ctx, projectId }) {
+    await resetProjectMeta(ctx, projectId);
+    return { ok: true };
+  },
+};
+
+const CreateArgs = z.object({ title: z.string().trim().min(1).max(100).optional(), db: z.unknown().optional() }).loose();
+
+/**
+ * A new project from a metadata zip: made like projectCreateByWeb over the given connection (or a
+ * new embedded database), then the zip is applied; if the zip is refused, the new project is removed.
+ */
+export const projectCreateByZip: DashboardOp = {
+  name: 'projectCreateByZip',
+  access: 'creator',
+  async run(call) {
+    const archive = parseArchive(await uploadedZip(call));
+    const a = parseArgs(CreateArgs, call.args);
+    const made = (await projectCreateByWeb.run({
+      ...call,
+      args: { ...a, title: a.title ?? archive.manifest.project.title, projectType: archive.manifest.project.projectType },
+    })) as { id: string; title: string };
+    try {
+      const { skipped } = await importProjectMeta(call.ctx, made.id, archive);
+      return { ...made, skipped };
+    } catch (e) {
+      await call.ctx.projects.evict(made.id).catch(() => {});
+      await projectsRepo(call.ctx.meta).delete(made.id);
+      throw e;
+    }
+  },
+};

@@ -1,0 +1,201 @@
+/**
+ * Project metadata export, reset and import on three engines: export -> reset -> import gives back
+ * the same table metadata (display names, hidden columns, virtual columns), rules and visibility;
+ * import onto another project over a copy of the same schema; a zip with a path that leaves the
+ * archive, a zip bomb, a foreign file, a newer format, unknown tables are refused or reported and
+ * change nothing; no secret is ever in the zip.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { strToU8, zipSync, unzipSync, strFromU8 } from 'fflate';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+import { dashboardOp, projectOver } from '../helpers/dashboard';
+import { chinookTable, loadChinook } from '../helpers/chinook';
+import { describeEngines, dropDatabase, type TestEngine } from '../helpers/engines';
+
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await makeTestApp();
+  token = (await signupSuperAdmin(t)).token;
+});
+afterAll(async () => t.close());
+
+/** A multipart dashboard call with a file, as the web app sends uploads. */
+async function upload(api: string, projectId: string, file: Uint8Array | string, args: unknown = {}) {
+  const form = new FormData();
+  form.set('json', JSON.stringify({ api, project_id: projectId, args }));
+  form.set('file', new File([file as BlobPart], 'meta.zip', { type: 'application/zip' }));
+  const res = await t.app.handle(new Request(`http://localhost/dashboard?q=sqlOp_${api}`, { method: 'POST', headers: { 'xc-auth': token, 'xc-gui': 'true' }, body: form }));
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function exportZip(projectId: string): Promise<Uint8Array> {
+  const res = await t.app.handle(
+    new Request('http://localhost/dashboard?q=sqlOp_xcMetaTablesExportDbToZip', {
+      method: 'POST',
+      headers: { 'xc-auth': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ api: 'xcMetaTablesExportDbToZip', project_id: projectId }),
+    }),
+  );
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/zip');
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+const zipOf = (files: Record<string, string | Uint8Array>) => zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, typeof v === 'string' ? strToU8(v) : v])));
+const manifest = (extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ format: 'tablo-project-meta', formatVersion: 1, tabloVersion: '0.1.0', createdAt: '2026-11-25T00:00:00Z', project: { title: 'X', projectType: 'rest' }, databases: [{ dbAlias: 'db', engine: 'sqlite' }], ...extra });
+
+describeEngines('project metadata export, reset and import', (engine: TestEngine) => {
+  const name = `tablo_t_projmeta_${engine}`;
+  let pid = '';
+  const op = (api: string, args: unknown = {}, projectId = pid) => dashboardOp(t, token, api, { project_id: projectId, args });
+  const customer = chinookTable(engine, 'Customer');
+  const invoice = chinookTable(engine, 'Invoice');
+  const state = async (projectId = pid) => ({
+    customer: (await op('tableMeta', { tn: 'Client' }, projectId)).body,
+    invoice: (await op('tableMeta', { tn: 'Invoice' }, projectId)).body,
+    acl: (await op('aclList', { tn: customer }, projectId)).body,
+    visibility: (await op('modelVisibilityList', {}, projectId)).body,
+  });
+
+  beforeAll(async () => {
+    const cfg = await loadChinook(engine, name);
+    pid = await projectOver(t, token, engine, `Meta ${engine}`, cfg);
+    const cols = (await op('tableMeta', { tn: 'Customer' })).body.columns as { cn: string; _cn: string }[];
+    const phone = cols.find((c) => c._cn === 'Phone')!.cn;
+    const fax = cols.find((c) => c._cn === 'Fax')!.cn;
+    expect((await op('modelUpdate', { tn: customer, _tn: 'Client', columns: { [phone]: { _cn: 'Telephone' }, [fax]: { hidden: true } } })).status).toBe(200);
+    expect((await dashboardOp(t, token, 'virtualColumnCreate', { project_id: pid, plus: true, args: { tn: invoice, column: { _cn: 'Doubled', uidt: 'Formula', formula: '{Total} * 2' } } })).status).toBe(200);
+    expect((await op('aclSave', { tn: customer, role: 'viewer', rule: { read: [phone], create: false, update: false, delete: false, where: '(Country,eq,Brazil)' } })).status).toBe(200);
+    expect((await op('disableOrEnableModel', { type: 'table', name: invoice, role: 'viewer', enabled: false })).status).toBe(200);
+  });
+  afterAll(async () => dropDatabase(engine, name));
+
+  test('export -> reset -> import gives back the same metadata', async () => {
+    const before = await state();
+    expect(before.customer._tn).toBe('Client');
+    const zip = await exportZip(pid);
+    const files = unzipSync(zip);
+    expect(Object.keys(files).sort()).toEqual(['db/db/acl.json', 'db/db/migrations.json', 'db/db/models.json', 'db/db/visibility.json', 'manifest.json']);
+    expect(JSON.parse(strFromU8(files['manifest.json']!))).toMatchObject({ format: 'tablo-project-meta', formatVersion: 1, databases: [{ dbAlias: 'db', engine }] });
+
+    expect((await op('xcMetaTablesReset')).body).toEqual({ ok: true });
+    expect((await op('tableMeta', { tn: 'Client' })).status).toBe(404);
+    expect((await op('tableMeta', { tn: 'Customer' })).body._tn).toBe('Customer');
+    expect((await op('tableMeta', { tn: 'Invoice' })).body.columns.some((c: { _cn: string }) => c._cn === 'Doubled')).toBe(false);
+
+    const imported = await upload('xcMetaTablesImportZipToLocalFsAndDb', pid, zip);
+    expect(imported).toEqual({ status: 200, body: { ok: true, skipped: [] } });
+    expect(await state()).toEqual(before);
+    const rows = await t.request('GET', `/nc/${pid}/api/v1/Invoice/1?fields=Total,Doubled`, { headers: { 'xc-auth': token } });
+    expect(Number(rows.body.Doubled)).toBeCloseTo(Number(rows.body.Total) * 2);
+  });
+
+  test('import onto another project over a copy of the same schema', async () => {
+    const copyName = `${name}_copy`;
+    const other = await projectOver(t, token, engine, `Meta copy ${engine}`, await loadChinook(engine, copyName));
+    try {
+      const res = await upload('xcMetaTablesImportZipToLocalFsAndDb', other, await exportZip(pid));
+      expect(res.status).toBe(200);
+      expect(await state(other)).toEqual(await state());
+    } finally {
+      await dashboardOp(t, token, 'projectDelete', { project_id: other });
+      await dropDatabase(engine, copyName);
+    }
+  });
+
+  test('a new project from a zip and a connection', async () => {
+    const copyName = `${name}_byzip`;
+    const cfg = await loadChinook(engine, copyName);
+    let connection = cfg.connection as Record<string, unknown>;
+    if (engine === 'sqlite') {
+      await Bun.write(`${t.dataDir}/byzip.sqlite`, Bun.file(cfg.connection.filename!));
+      connection = { filename: 'byzip.sqlite' };
+    }
+    const res = await upload('projectCreateByZip', '', await exportZip(pid), { title: `From zip ${engine}`, db: { client: engine, connection } });
+    try {
+      expect(res.status).toBe(200);
+      expect(res.body.skipped).toEqual([]);
+      expect(await state(res.body.id)).toEqual(await state());
+    } finally {
+      if (res.body.id) await dashboardOp(t, token, 'projectDelete', { project_id: res.body.id });
+      await dropDatabase(engine, copyName);
+    }
+  });
+
+  test('unknown tables and columns are reported and skipped, never applied', async () => {
+    const zip = zipOf({
+      'manifest.json': manifest(),
+      'db/db/models.json': JSON.stringify([{ tn: 'no_such_table', meta: { _tn: 'Ghost' } }, { tn: customer, meta: { _tn: 'Client', columns: { no_such_column: { _cn: 'Ghost' } } } }]),
+      'db/db/acl.json': JSON.stringify([{ tn: 'pwned; DROP TABLE x', role: 'viewer', rule: { read: true, create: false, update: false, delete: false } }]),
+    });
+    const res = await upload('xcMetaTablesImportZipToLocalFsAndDb', pid, zip);
+    expect(res.status).toBe(200);
+    expect(res.body.skipped).toEqual([
+      "db: table 'no_such_table': not in this database",
+      `db: column '${customer}.no_such_column': not in this database`,
+      "db: rule of 'viewer' on 'pwned; DROP TABLE x': the table is not in this database",
+    ]);
+  });
+
+  test('bad archives answer 400 naming the problem and change nothing', async () => {
+    const before = await state();
+    const cases: [string, Uint8Array | string, RegExp][] = [
+      ['path traversal', zipOf({ 'manifest.json': manifest(), '../../keys/evil.json': '[]' }), /points outside the archive/],
+      ['absolute path', zipOf({ 'manifest.json': manifest(), '/etc/passwd': 'x' }), /points outside the archive/],
+      ['zip bomb', zipOf({ 'manifest.json': manifest(), 'db/db/models.json': new Uint8Array(30 * 1024 * 1024) }), /inflates to more than/],
+      ['foreign JSON', '{"hello":"world"}', /not a zip archive/],
+      ['foreign zip', zipOf({ 'package.json': '{}' }), /no manifest.json/],
+      ['other format', zipOf({ 'manifest.json': manifest({ format: 'something-else' }) }), /not a Tablo metadata archive/],
+      ['newer format', zipOf({ 'manifest.json': manifest({ formatVersion: 99 }) }), /format version 99, made by a newer Tablo/],
+      ['bad section', zipOf({ 'manifest.json': manifest(), 'db/db/acl.json': '[{"tn":1}]' }), /db\/db\/acl.json/],
+      ['unknown entry', zipOf({ 'manifest.json': manifest(), 'db/db/secrets.json': '[]' }), /not part of a Tablo metadata archive/],
+      ['broken JSON', zipOf({ 'manifest.json': '{' }), /not valid JSON/],
+    ];
+    for (const [what, file, msg] of cases) {
+      const started = performance.now();
+      const res = await upload('xcMetaTablesImportZipToLocalFsAndDb', pid, file);
+      expect({ what, status: res.status }).toEqual({ what, status: 400 });
+      expect(res.body.msg).toMatch(msg);
+      if (what === 'zip bomb') expect(performance.now() - started).toBeLessThan(5000);
+    }
+    expect(await state()).toEqual(before);
+    expect((await upload('xcMetaTablesImportZipToLocalFsAndDb', pid, new Uint8Array(0))).status).toBe(400);
+  });
+});
+
+describeEngines(
+  'metadata export secrets',
+  () => {
+    test('an export never holds a password, a token, the JWT secret or a user password', async () => {
+      // PostgreSQL here trusts loopback, so any password connects: it is stored (sealed) with the connection.
+      const dbPassword = 'db-pass-Zq81!';
+      const cfg = await loadChinook('pg', 'tablo_t_projmeta_secrets');
+      const created = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Secrets', db: { client: 'pg', connection: { ...cfg.connection, password: dbPassword } } } });
+      expect(created.status).toBe(200);
+      const pid = created.body.id as string;
+      const apiToken = (await dashboardOp(t, token, 'xcApiTokenCreate', { project_id: pid, args: { description: 'ci' } })).body.token as string;
+      expect(apiToken.length).toBeGreaterThan(10);
+      const zip = await exportZip(pid);
+      const text = Object.values(unzipSync(zip)).map((f) => strFromU8(f)).join('\n') + strFromU8(zip, true);
+      for (const secret of [apiToken, t.config.jwtSecret!, 'password123', token, dbPassword]) expect(text.includes(secret)).toBe(false);
+      expect(text).not.toMatch(/connection|password|token_hash|\$argon2/i);
+      await dashboardOp(t, token, 'projectDelete', { project_id: pid });
+      await dropDatabase('pg', 'tablo_t_projmeta_secrets');
+    });
+  },
+  ['pg'],
+);
+
+test('only owners and creators export, import and reset', async () => {
+  const pid = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Rights' } })).body.id as string;
+  const invite = await t.request('POST', '/admin', { body: { email: 'ed@example.com', roles: 'editor', project_id: pid }, headers: { 'xc-auth': token } });
+  expect(invite.status).toBe(200);
+  // An editor (through preview) may not run them.
+  for (const api of ['xcMetaTablesExportDbToZip', 'xcMetaTablesReset', 'xcMetaTablesImportZipToLocalFsAndDb']) {
+    const res = await dashboardOp(t, token, api, { project_id: pid, headers: { 'xc-preview': 'editor' } });
+    expect({ api, status: res.status }).toEqual({ api, status: 403 });
+  }
+});
