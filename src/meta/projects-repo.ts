@@ -100,6 +100,12 @@ function makeProjectsRepo(meta: MetaStore) {
         'INSERT INTO nc_project_dbs (project_id, env, db_alias, client, connection_enc, is_xcdb, inflection_table, inflection_column, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         [row.project_id, row.env, row.db_alias, row.client, row.connection_enc, row.is_xcdb, row.inflection_table, row.inflection_column, nowIso()],
       ),
+    /** Replaces the connection (and inflection) of one database of an environment. */
+    updateDb: (row: Pick<ProjectDbRow, 'project_id' | 'env' | 'db_alias' | 'client' | 'connection_enc' | 'inflection_table' | 'inflection_column'>) =>
+      meta.run(
+        'UPDATE nc_project_dbs SET client = ?, connection_enc = ?, inflection_table = ?, inflection_column = ? WHERE project_id = ? AND env = ? AND db_alias = ?',
+        [row.client, row.connection_enc, row.inflection_table, row.inflection_column, row.project_id, row.env, row.db_alias],
+      ),
     removeDb: (id: string, env: string, alias: string) =>
       meta.run('DELETE FROM nc_project_dbs WHERE project_id = ? AND env = ? AND db_alias = ?', [id, env, alias]),
     async memberRoles(projectId: string, userId: string): Promise<string[]> {

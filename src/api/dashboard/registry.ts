@@ -19,6 +19,7 @@ import { columnAdd, columnDelete, columnReorder, columnUpdate } from './ops/colu
 import { relationCreate, relationDelete } from './ops/relation-changes';
 import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
 import { projectCreateByZip, xcMetaTablesExportDbToZip, xcMetaTablesImportZipToLocalFsAndDb, xcMetaTablesReset } from './ops/project-meta';
+import { projectDbUpdate, projectEnvRemove } from './ops/connection-update';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -71,6 +72,8 @@ const OPS: DashboardOp[] = [
   xcMetaTablesImportZipToLocalFsAndDb,
   xcMetaTablesReset,
   projectCreateByZip,
+  projectDbUpdate,
+  projectEnvRemove,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

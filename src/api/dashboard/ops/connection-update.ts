@@ -1,0 +1,78 @@
+/**
+ * Editing connections: projectDbUpdate replaces the connection of one database of an environment
+ * ('Update & Restart': tested first, then stored, then the project opens it again), and
+ * projectEnvRemove removes an environment with its databases (never the active one).
+ */
+import { z } from 'zod';
+import type { DashboardOp } from '../op';
+import { parseArgs } from '../op';
+import { badRequest, notFound } from '../../../lib/errors';
+import { seal } from '../../../lib/secret-box';
+import { projectsRepo } from '../../../meta/projects-repo';
+import { connectionOf } from '../../../schema/registry';
+import { parseDbInput } from '../../../schema/connection-input';
+import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
+
+const ENV_NAME = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'Environment names use letters, digits, - and _');
+const ALIAS = z.string().regex(/^db[0-9]*$/, "Database aliases are 'db', 'db2', 'db3' ...");
+
+const UpdateArgs = z.object({
+  env: ENV_NAME,
+  dbAlias: ALIAS,
+  db: z.unknown(),
+  inflection: z.enum(['camelize', 'none']).optional(),
+});
+
+export const projectDbUpdate: DashboardOp = {
+  name: 'projectDbUpdate',
+  access: 'projectAdmin',
+  async run({ ctx, projectId, args }) {
+    const a = parseArgs(UpdateArgs, args);
+    const repo = projectsRepo(ctx.meta);
+    const row = (await repo.dbs(projectId)).find((d) => d.env === a.env && d.db_alias === a.dbAlias);
+    if (!row) throw notFound(`Database '${a.dbAlias}' not found in environment '${a.env}'`);
+    if (row.is_xcdb) throw badRequest('The embedded database of a project cannot be moved to another connection');
+    const given = (a.db && typeof a.db === 'object' ? a.db : {}) as { connection?: Record<string, unknown> };
+    // An empty password keeps the stored one: the form never receives it.
+    const stored = connectionOf(row, ctx.secrets.connectionKey, ctx.dataDir).connection;
+    const withPassword = given.connection && !given.connection.password && stored.password ? { ...given, connection: { ...given.connection, password: stored.password } } : a.db;
+    const cfg = parseDbInput(withPassword, ctx.dataDir, ctx.config.sqliteAllowDirs);
+    if (cfg.createIfNotExists) await createDatabaseIfNotExists(cfg);
+    await testConnection(cfg);
+    const inflection = a.inflection;
+    await repo.updateDb({
+      project_id: projectId,
+      env: a.env,
+      db_alias: a.dbAlias,
+      client: cfg.client,
+      connection_enc: seal(ctx.secrets.connectionKey, JSON.stringify(cfg.connection)),
+      inflection_table: inflection ?? row.inflection_table,
+      inflection_column: inflection ?? row.inflection_column,
+    });
+    // Update & Restart: the project opens the new connection (and runs again if it had stopped).
+    await ctx.projects.evict(projectId);
+    const project = (await repo.get(projectId))!;
+    if (project.working_env === a.env) {
+      await repo.setStatus(projectId, 'started');
+      await ctx.projects.get(projectId, a.dbAlias);
+    }
+    return { ok: true };
+  },
+};
+
+const EnvArgs = z.object({ env: ENV_NAME });
+
+export const projectEnvRemove: DashboardOp = {
+  name: 'projectEnvRemove',
+  access: 'projectAdmin',
+  async run({ ctx, projectId, args }) {
+    const { env } = parseArgs(EnvArgs, args);
+    const repo = projectsRepo(ctx.meta);
+    const project = (await repo.get(projectId))!;
+    if (project.working_env === env) throw badRequest(`'${env}' is the active environment: change to another one first`);
+    const dbs = (await repo.dbs(projectId)).filter((d) => d.env === env);
+    if (dbs.length === 0) throw notFound(`Environment '${env}' not found`);
+    for (const d of dbs) await repo.removeDb(projectId, env, d.db_alias);
+    return { ok: true };
+  },
+};
