@@ -104,3 +104,30 @@ export async function http<T = unknown>(path: string, opts: RequestOptions = {})
   }
   return body as T;
 }
+
+/** Calls the server and answers the body as a Blob (downloads such as zips); errors as http(). */
+export async function httpBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
+  let res = await send(path, opts);
+  if (res.status === 401 && !opts.noRefresh && token.value && (await refreshToken())) res = await send(path, opts);
+  if (!res.ok) {
+    const text = await res.text();
+    let msg = `The server answered ${res.status}`;
+    try {
+      msg = (JSON.parse(text) as { msg?: string }).msg ?? msg;
+    } catch {}
+    throw new HttpError(msg, res.status);
+  }
+  return res.blob();
+}
+
+/** Hands a Blob to the browser as a file download. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

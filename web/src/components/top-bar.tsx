@@ -10,6 +10,7 @@ import { canShare, currentProject } from '../stores/project';
 import { darkTheme } from '../stores/settings';
 import { command, panelOpener } from '../actions/registry';
 import { NotificationBell } from '../features/settings/notification-bell';
+import { projectMetaApi } from '../api/project-meta';
 import { http } from '../api/http';
 
 /** The 40 px app bar; signed in it carries the theme toggles, the bell and the profile menu. */
@@ -48,8 +49,10 @@ export function TopBar() {
   const copyProjectInfo = async () => {
     setOpen(false);
     try {
-      const info = await http(`/nc/${currentProject.value!.id}/projectApiInfo`);
-      await navigator.clipboard.writeText(JSON.stringify(info, null, 2));
+      // The project as JSON: its id, title, API type, environments with their connections (never a password) and API endpoints.
+      const p = currentProject.value!;
+      const [apis, envs] = await Promise.all([http(`/nc/${p.id}/projectApiInfo`), projectMetaApi.envs(p.id)]);
+      await navigator.clipboard.writeText(JSON.stringify({ id: p.id, title: p.title, projectType: p.projectType, ...envs, apiInfo: apis }, null, 2));
       toast('success', 'Project info copied to clipboard');
     } catch (e) {
       toast('error', (e as Error).message);

@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { dashboardOp } from '../../api/projects';
+import { projectMetaApi, type EnvDbDetail } from '../../api/project-meta';
 import { Button, FormMessage, TextField } from '../../components/form';
 
 type Client = 'pg' | 'mysql' | 'mssql' | 'sqlite';
@@ -41,6 +42,13 @@ export function connectionOf(f: Form) {
   return { client: f.client, connection: { host: f.host, port: Number(f.port) || undefined, user: f.user, password: f.password, database: f.database, schema, ssl }, createIfNotExists: f.createIfNotExists };
 }
 
+const HEADINGS: Record<ExternalDbMode['kind'], string> = {
+  create: 'Connect to an external database',
+  import: 'Import project',
+  edit: 'Edit connection',
+  add: 'Add a database',
+};
+
 function FileField(props: { label: string; onLoad: (text: string) => void; loaded: boolean }) {
   return (
     <label className="field">
@@ -50,8 +58,36 @@ function FileField(props: { label: string; onLoad: (text: string) => void; loade
   );
 }
 
-export function ExternalDbForm(props: { onDone: () => void; onCancel: () => void }) {
-  const [f, setF] = useState<Form>(initial);
+/** The form's fields filled from a stored connection (the password stays empty: blank keeps it). */
+function formOf(d: EnvDbDetail): Form {
+  const c = d.connection;
+  return {
+    ...initial,
+    client: d.client,
+    host: c.host ?? '',
+    port: c.port ? String(c.port) : PORTS[d.client],
+    user: c.user ?? '',
+    database: c.database ?? '',
+    schema: c.schema ?? '',
+    filename: c.filename ?? '',
+    sslMode: (SSL_MODES as readonly string[]).includes(c.ssl?.mode ?? '') ? (c.ssl!.mode as Form['sslMode']) : 'No',
+    inflection: d.inflection.table === 'none' ? 'none' : 'camelize',
+  };
+}
+
+/**
+ * What the form does on Save: create a project (default), create one from a metadata zip, edit the
+ * connection of one database of an environment ('Update & Restart'), or add a database to an environment.
+ */
+export type ExternalDbMode =
+  | { kind: 'create' }
+  | { kind: 'import'; file: File }
+  | { kind: 'edit'; projectId: string; env: string; current: EnvDbDetail }
+  | { kind: 'add'; projectId: string; env: string };
+
+export function ExternalDbForm(props: { onDone: () => void; onCancel: () => void; mode?: ExternalDbMode }) {
+  const mode: ExternalDbMode = props.mode ?? { kind: 'create' };
+  const [f, setF] = useState<Form>(mode.kind === 'edit' ? formOf(mode.current) : initial);
   const [json, setJson] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,12 +102,22 @@ export function ExternalDbForm(props: { onDone: () => void; onCancel: () => void
       setMessage({ kind: 'error', text: `Connection Failure: ${(e as Error).message}` });
     }
   };
+  const needsTitle = mode.kind === 'create';
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    if (!f.title.trim()) return setMessage({ kind: 'error', text: 'Project name is required' });
+    if (needsTitle && !f.title.trim()) return setMessage({ kind: 'error', text: 'Project name is required' });
     setBusy(true);
     try {
-      await dashboardOp('projectCreateByWeb', { args: { title: f.title.trim(), projectType: f.projectType, inflection: f.inflection, db: db() } });
+      if (mode.kind === 'create') await dashboardOp('projectCreateByWeb', { args: { title: f.title.trim(), projectType: f.projectType, inflection: f.inflection, db: db() } });
+      if (mode.kind === 'import') {
+        const made = await projectMetaApi.createFromZip(mode.file, { title: f.title.trim() || undefined, db: db() });
+        if (made.skipped.length) setMessage({ kind: 'success', text: `Imported; skipped: ${made.skipped.join('; ')}` });
+      }
+      if (mode.kind === 'edit') {
+        // Update & Restart: the server tests the connection before it stores it.
+        await projectMetaApi.updateDb(mode.projectId, mode.env, mode.current.dbAlias, db());
+      }
+      if (mode.kind === 'add') await projectMetaApi.addDb(mode.projectId, mode.env, db());
       props.onDone();
     } catch (x) {
       setMessage({ kind: 'error', text: (x as Error).message });
@@ -81,13 +127,19 @@ export function ExternalDbForm(props: { onDone: () => void; onCancel: () => void
   };
 
   return (
-    <form className="connect-form" onSubmit={save} noValidate aria-label="Connect to an external database">
-      <h2>Connect to an external database</h2>
+    <form className="connect-form" onSubmit={save} noValidate aria-label={HEADINGS[mode.kind]}>
+      <h2>{HEADINGS[mode.kind]}</h2>
+      {mode.kind === 'edit' ? <p className="muted">Database '{mode.current.dbAlias}' of environment '{mode.env}'. Leave the password empty to keep the stored one.</p> : null}
+      {mode.kind === 'import' ? <p className="muted">Metadata from {mode.file.name}; the zip holds no connection: say where the database is.</p> : null}
       <div className="connect-grid">
-        <TextField label="Project name" name="title" value={f.title} onChange={(v) => set('title', v)} autoFocus />
-        <label className="field"><span>Access type</span>
-          <select value={f.projectType} onChange={(e) => set('projectType', e.target.value as Form['projectType'])}><option value="rest">REST APIs</option><option value="graphql">GraphQL APIs</option></select>
-        </label>
+        {mode.kind === 'create' || mode.kind === 'import' ? (
+          <TextField label="Project name" name="title" value={f.title} onChange={(v) => set('title', v)} autoFocus placeholder={mode.kind === 'import' ? 'the name in the zip' : undefined} />
+        ) : null}
+        {mode.kind === 'create' ? (
+          <label className="field"><span>Access type</span>
+            <select value={f.projectType} onChange={(e) => set('projectType', e.target.value as Form['projectType'])}><option value="rest">REST APIs</option><option value="graphql">GraphQL APIs</option></select>
+          </label>
+        ) : null}
         <label className="field"><span>Database type</span>
           <select aria-label="Database type" value={f.client} onChange={(e) => { const c = e.target.value as Client; setF((x) => ({ ...x, client: c, port: PORTS[c] })); }}>
             <option value="pg">PostgreSQL</option><option value="mysql">MySQL / MariaDB</option><option value="mssql">SQL Server</option><option value="sqlite">SQLite</option>
@@ -132,7 +184,7 @@ export function ExternalDbForm(props: { onDone: () => void; onCancel: () => void
         <Button variant="ghost" onClick={() => setJson(json === null ? JSON.stringify(connectionOf(f), null, 2) : null)}>{json === null ? 'Edit connection JSON' : 'Use the form'}</Button>
         <Button variant="secondary" onClick={test}>Test Database Connection</Button>
         <Button variant="secondary" onClick={props.onCancel}>Cancel</Button>
-        <Button type="submit" disabled={busy}>{busy ? 'Saving…' : 'Save'}</Button>
+        <Button type="submit" disabled={busy}>{busy ? 'Saving…' : mode.kind === 'edit' ? 'Update & Restart' : 'Save'}</Button>
       </div>
     </form>
   );

@@ -13,6 +13,8 @@ import { RolesManagement } from '../acl/roles-management';
 import { MetaManagement } from '../acl/meta-management';
 import { SqlClient } from '../sql-editor/sql-client';
 import { MigrationsPanel } from '../audit/migrations-panel';
+import { ProjectMetaPanel } from '../meta/project-meta-panel';
+import { currentProject } from '../../stores/project';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
   info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
@@ -32,7 +34,7 @@ export const PANELS: Record<string, { title: string; holds: string }> = {
 };
 
 /** Panels only a project's owner or creator uses: not opened while previewing another role. */
-export const OWNER_PANELS = new Set(['roles', 'acl', 'disableOrEnableModel', 'sqlClient', 'projectSettings']);
+export const OWNER_PANELS = new Set(['meta', 'roles', 'acl', 'disableOrEnableModel', 'sqlClient', 'projectSettings']);
 
 function InfoPanel(props: { projectId: string }) {
   const [info, setInfo] = useState<unknown>(null);
@@ -53,6 +55,7 @@ function InfoPanel(props: { projectId: string }) {
 export function Panel(props: { projectId: string; name: string; dbAlias?: string }) {
   const dbAlias = props.dbAlias ?? 'db';
   if (props.name === 'info') return <InfoPanel projectId={props.projectId} />;
+  if (props.name === 'meta') return <ProjectMetaPanel projectId={props.projectId} title={currentProject.value?.title ?? props.projectId} />;
   if (props.name === 'audit') return <MigrationsPanel scope={{ projectId: props.projectId, dbAlias }} />;
   if (props.name === 'acl') return <div className="panel team-panel"><RolesManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;
   if (props.name === 'disableOrEnableModel') return <div className="panel team-panel"><MetaManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;

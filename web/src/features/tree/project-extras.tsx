@@ -56,7 +56,7 @@ export function ProjectExtras(props: { projectId: string }) {
       <PanelLeaf name="info" />
       {creator ? <PanelLeaf name="roles" /> : null}
       <PanelLeaf name="appStore" />
-      <PanelLeaf name="meta" />
+      {creator ? <PanelLeaf name="meta" /> : null}
       <PanelLeaf name="graphqlClient" />
       <PanelLeaf name="apiClient" />
       <PanelLeaf name="grpcClient" />

@@ -8,6 +8,8 @@ import { projectsApi, type ProjectSummary } from '../../api/projects';
 import { Button, FormMessage, TextField } from '../../components/form';
 import { ConfirmDialog } from '../../components/overlays';
 import { ExternalDbForm } from '../../features/connect/external-db-form';
+import { projectMetaApi } from '../../api/project-meta';
+import { useRef } from 'react';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
 
@@ -19,6 +21,10 @@ export function ProjectsPage() {
   const [creating, setCreating] = useState(false);
   const [connecting, setConnecting] = useState(false);
   const [deleting, setDeleting] = useState<ProjectSummary | null>(null);
+  const [clearing, setClearing] = useState<ProjectSummary | null>(null);
+  /** A metadata zip picked for "Import project", and where its project's database is (embedded or connected). */
+  const [importing, setImporting] = useState<{ file: File; connect: boolean } | null>(null);
+  const zipInput = useRef<HTMLInputElement>(null);
 
   const load = async () => {
     setError(null);
@@ -52,11 +58,46 @@ export function ProjectsPage() {
           <Button variant="secondary" onClick={load} title="Refresh">
             ↻ Refresh
           </Button>
+          <Button variant="secondary" onClick={() => zipInput.current?.click()}>Import project</Button>
+          <input
+            ref={zipInput}
+            type="file"
+            accept=".zip,application/zip"
+            hidden
+            aria-label="Project metadata zip"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) setImporting({ file, connect: false });
+            }}
+          />
           <Button variant="secondary" onClick={() => setConnecting(true)}>Connect to an external database</Button>
           <Button onClick={() => setCreating(true)}>+ New Project</Button>
         </div>
       </div>
       {connecting ? <ExternalDbForm onDone={() => (setConnecting(false), toast('success', 'Project created'), load())} onCancel={() => setConnecting(false)} /> : null}
+      {importing && importing.connect ? (
+        <ExternalDbForm
+          mode={{ kind: 'import', file: importing.file }}
+          onDone={() => (setImporting(null), toast('success', 'Project imported'), load())}
+          onCancel={() => setImporting(null)}
+        />
+      ) : null}
+      {importing && !importing.connect ? (
+        <ConfirmDialog
+          heading={`Import a project from ${importing.file.name}`}
+          submitLabel="New embedded database"
+          onCancel={() => setImporting(null)}
+          onSubmit={() => {
+            const file = importing.file;
+            setImporting(null);
+            void act('Imported a project', () => projectMetaApi.createFromZip(file, {}));
+          }}
+        >
+          <p className="muted">The zip holds the metadata, not the data or the connection. Put the project on a new embedded database, or connect the database it describes.</p>
+          <Button variant="secondary" onClick={() => setImporting({ file: importing.file, connect: true })}>Connect to a database…</Button>
+        </ConfirmDialog>
+      ) : null}
       <FormMessage kind="error" text={error} />
       {creating ? <NewProjectForm onDone={() => (setCreating(false), load())} onCancel={() => setCreating(false)} /> : null}
       {projects === null ? (
@@ -105,6 +146,8 @@ export function ProjectsPage() {
                     <Button variant="ghost" onClick={() => act(`Started ${p.title}`, () => projectsApi.start(p.id))}>Start</Button>
                   )}
                   <Button variant="ghost" onClick={() => act(`Restarted ${p.title}`, () => projectsApi.restart(p.id))}>Restart</Button>
+                  <Button variant="ghost" onClick={() => act(`Exported ${p.title}`, () => projectMetaApi.export(p.id, p.title))}>Export</Button>
+                  <Button variant="ghost" onClick={() => setClearing(p)} disabled={p.status !== 'started'}>Clear metadata</Button>
                   <Button variant="ghost" onClick={() => setDeleting(p)}>Delete</Button>
                   </div>
                 </td>
@@ -113,6 +156,19 @@ export function ProjectsPage() {
           </tbody>
         </table>
       )}
+      {clearing ? (
+        <ConfirmDialog
+          heading={`Clear all metadata of '${clearing.title}'?`}
+          onCancel={() => setClearing(null)}
+          onSubmit={() => {
+            const p = clearing;
+            setClearing(null);
+            void act(`Cleared the metadata of ${p.title}`, () => projectMetaApi.reset(p.id));
+          }}
+        >
+          <p className="muted">Display names, column types, virtual columns, views, rules and visibility are removed and the schema is read afresh. The data is not touched.</p>
+        </ConfirmDialog>
+      ) : null}
       {deleting ? (
         <ConfirmDialog
           heading={`Delete project '${deleting.title}'?`}
