@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { TableModel } from '../../schema/model';
 import type { ProjectDb } from '../../schema/project-db';
 import { notFound, unauthorized } from '../../lib/errors';
-import { cachedActor, cachedProjectRoles, projectRolesOf, resolveActor } from '../../http/principal';
+import { assertTokenProject, cachedActor, cachedProjectRoles, projectRolesOf, resolveActor } from '../../http/principal';
 import type { Actor } from '../../lib/actor';
 import { auditRepo } from '../../meta/audit-repo';
 import { aclRepo } from '../../meta/acl-repo';
@@ -56,6 +56,8 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
   if (now) return now;
   const actor = await resolveActor(ctx, request);
   if (actor.kind === 'guest') throw unauthorized('Not signed in');
+  // An API token works on its own project only, whatever role it carries.
+  assertTokenProject(actor, projectId);
   const pdb = await ctx.projects.get(projectId, dbAlias);
   const merged = withProjectRoles(actor, await projectRolesOf(ctx, actor, projectId));
   return {
@@ -74,7 +76,8 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
  */
 export function cachedDataContext(ctx: AppContext, request: Request, projectId: string, dbAlias = 'db'): DataContext | undefined {
   const actor = cachedActor(ctx, request);
-  if (!actor) return undefined;
+  // Only signed-in users take this road; API tokens go the usual way, which checks their project.
+  if (!actor || actor.kind !== 'user') return undefined;
   const pdb = ctx.projects.peek(projectId, dbAlias);
   if (!pdb) return undefined;
   const projectRoles = cachedProjectRoles(ctx, actor, projectId);
