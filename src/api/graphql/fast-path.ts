@@ -11,7 +11,7 @@
  */
 import { execute, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { costError, depthLimitRule, operationCost } from './limits';
+import { costError, depthLimitRule, documentBudgetError, operationCost } from './limits';
 import type { GqlContext } from './relation-loaders';
 import type { DataContext } from '../../data/data-context';
 import { plainQuery } from './plain-executor';
@@ -74,6 +74,9 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
     } catch {
       return null;
     }
+    // Sized with its fragments expanded (linear) before validation, compilation or any cache:
+    // yoga refuses what is over the limits with the same check.
+    if (documentBudgetError(document)) return null;
     if (validate(schema, document, rules).length) return null;
     const operation = getOperationAST(document, operationName);
     if (!operation || operation.operation !== 'query') return null;
