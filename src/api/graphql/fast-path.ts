@@ -15,6 +15,9 @@ import { costError, depthLimitRule, documentBudgetError, operationCost } from '.
 import type { GqlContext } from './relation-loaders';
 import type { DataContext } from '../../data/data-context';
 import { plainQuery } from './plain-executor';
+import { jsonTooDeep, readBodyText } from '../../http/body';
+import { LIMITS } from '../../config/limits';
+import { badRequest } from '../../lib/errors';
 
 /** A valid query operation, ready to run. */
 interface Prepared {
@@ -113,7 +116,9 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
       const cors = corsHeaders(request);
       if (!cors) return undefined;
 
-      const body = await request.text();
+      // Read with the byte limit (413 once passed, chunked bodies too); too deep JSON answers 400.
+      const body = await readBodyText(request, LIMITS.bodyLimitBytes);
+      if (jsonTooDeep(body)) throw badRequest(`The JSON body is nested deeper than ${LIMITS.jsonMaxDepth} levels`);
       const fallback = { body };
       let op = byBody.get(body);
       let variables: Record<string, unknown> | undefined;

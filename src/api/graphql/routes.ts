@@ -202,9 +202,11 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
     let fast: FastResult;
     try {
       fast = await c.fast.handle(request, dc);
-    } catch {
-      // The body could not be read (the caller went away): the routes answer what they can.
-      return routed(request);
+    } catch (e) {
+      // A body over the limit or nested too deep: refused here, with `{msg}` (its body is used up,
+      // so the routes could not read it again).
+      if (e instanceof AppError) return new Response(JSON.stringify({ msg: e.message }), { status: e.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ msg: 'The request body could not be read' }), { status: 400, headers: { 'content-type': 'application/json' } });
     }
     if (!fast) return routed(request);
     if ('body' in fast) return routed(withBody(request, fast.body));

@@ -5,12 +5,13 @@
 import type { AppContext } from '../../context';
 import type { TableModel } from '../../schema/model';
 import type { ProjectDb } from '../../schema/project-db';
-import { notFound, unauthorized } from '../../lib/errors';
+import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { assertTokenProject, cachedActor, cachedProjectRoles, projectRolesOf, resolveActor } from '../../http/principal';
 import type { Actor } from '../../lib/actor';
 import { auditRepo } from '../../meta/audit-repo';
 import { aclRepo } from '../../meta/acl-repo';
 import { isUnrestricted } from '../../data/access';
+import { restrictedView } from '../../data/masked-db';
 import type { AuditSink, DataContext } from '../../data/records-service';
 
 /** Writes data changes to the audit log. */
@@ -60,10 +61,12 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
   assertTokenProject(actor, projectId);
   const pdb = await ctx.projects.get(projectId, dbAlias);
   const merged = withProjectRoles(actor, await projectRolesOf(ctx, actor, projectId));
+  const unrestricted = isUnrestricted(merged);
   return {
-    pdb,
+    // Restricted callers never see the database's own error messages.
+    pdb: unrestricted ? pdb : restrictedView(pdb),
     actor: merged,
-    acl: isUnrestricted(merged) ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias),
+    acl: unrestricted ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias),
     maxLimit: ctx.config.queryLimitMax,
     countTimeoutMs: ctx.config.countTimeoutMs,
     audit: auditSinkOf(ctx, projectId, dbAlias),
@@ -84,16 +87,18 @@ export function cachedDataContext(ctx: AppContext, request: Request, projectId: 
   if (!projectRoles) return undefined;
   const merged = withProjectRoles(actor, projectRoles);
   let acl: DataContext['acl'];
-  if (!isUnrestricted(merged)) {
+  const unrestricted = isUnrestricted(merged);
+  if (!unrestricted) {
     acl = aclRepo(ctx.meta).cachedRules(projectId, pdb.dbAlias);
     if (!acl) return undefined;
   }
-  return { pdb, actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias) };
+  return { pdb: unrestricted ? pdb : restrictedView(pdb), actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias) };
 }
 
-/** A table or SQL view by API alias or SQL name, else 404. */
-export function tableByName(pdb: ProjectDb, name: string): TableModel {
-  const t = pdb.table(decodeURIComponent(name));
-  if (!t) throw notFound(`Table '${decodeURIComponent(name)}' not found`);
+/** A table or SQL view by API alias or SQL name (as the router decoded it), else 404; a malformed escape 400. */
+export function tableByName(pdb: ProjectDb, name: string | null): TableModel {
+  if (typeof name !== 'string') throw badRequest('The URL holds a malformed escape (%)');
+  const t = pdb.table(name);
+  if (!t) throw notFound(`Table '${name}' not found`);
   return t;
 }
