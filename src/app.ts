@@ -32,7 +32,15 @@ export interface AppDeps {
 
 export function createApp(config: Config, deps: AppDeps) {
   const log = deps.log ?? consoleLogger;
-  const projects = new ProjectRegistry({ meta: deps.meta, connectionKey: deps.secrets.connectionKey, dataDir: deps.dataDir, log, statementTimeoutMs: config.queryTimeoutMs });
+  const projects = new ProjectRegistry({
+    meta: deps.meta,
+    connectionKey: deps.secrets.connectionKey,
+    dataDir: deps.dataDir,
+    log,
+    sqliteAllowDirs: config.sqliteAllowDirs,
+    connectAllow: config.connectAllow,
+    statementTimeoutMs: config.queryTimeoutMs,
+  });
   const ctx: AppContext = {
     config,
     meta: deps.meta,

@@ -43,6 +43,8 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   oidcClientId: 'OpenID Connect client id',
   oidcClientSecret: 'OpenID Connect client secret',
   oidcName: 'name on the OpenID Connect sign-in button (default OpenID Connect)',
+  connectAllow: 'comma list of host:port patterns external databases may be reached at (default: any)',
+  trustedProxies: 'comma list of proxy addresses/CIDRs whose X-Forwarded-For and X-Forwarded-Proto are believed',
 };
 
 function helpText(): string {
@@ -61,6 +63,9 @@ ${lines.join('\n')}
 `;
 }
 
+/** Settings given as comma lists. */
+const LIST_SETTINGS = new Set(['sqliteAllowDirs', 'connectAllow', 'trustedProxies']);
+
 /** Reads flags and env into raw settings; flags win. */
 function rawSettings(argv: string[], env: Record<string, string | undefined>): Record<string, unknown> {
   const options: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' }, version: { type: 'boolean' } };
@@ -77,7 +82,7 @@ function rawSettings(argv: string[], env: Record<string, string | undefined>): R
   const raw: Record<string, unknown> = {};
   for (const [key, envName] of Object.entries(ENV_NAMES)) {
     const v = (values as Record<string, unknown>)[kebab(key)] ?? env[envName];
-    raw[key] = key === 'sqliteAllowDirs' && typeof v === 'string' ? v.split(',').filter(Boolean) : v;
+    raw[key] = LIST_SETTINGS.has(key) && typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : v;
   }
   return raw;
 }

@@ -1,4 +1,8 @@
-/** Session JWTs (HS256, 10 h): `{ id, email, v }` where v is the user's token version. */
+/**
+ * Session JWTs (HS256, 10 h): `{ id, email, v, sid }` where v is the user's token version and sid
+ * the sign-in session (its refresh-token family): signing out or a reused refresh token ends the
+ * session, and with it every JWT that names it (src/auth/sessions.ts).
+ */
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { LIMITS } from '../config/limits';
 import { unauthorized } from '../lib/errors';
@@ -7,12 +11,14 @@ export interface SessionClaims {
   id: string;
   email: string;
   v: number;
+  /** The sign-in session (refresh-token family); absent in tokens signed before sessions were named. */
+  sid?: string;
 }
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 export function signSession(secret: string, claims: SessionClaims, expiresIn: string | number = LIMITS.jwtExpiresIn): Promise<string> {
-  return new SignJWT({ email: claims.email, v: claims.v })
+  return new SignJWT({ email: claims.email, v: claims.v, ...(claims.sid ? { sid: claims.sid } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.id)
     .setIssuedAt()
@@ -38,7 +44,7 @@ export function verifiedSession(secret: string, token: string): SessionClaims | 
 export async function verifySession(secret: string, token: string): Promise<SessionClaims> {
   const hit = verified.get(token);
   if (hit && hit.secret === secret) {
-    if (hit.exp * 1000 > Date.now()) return { id: hit.id, email: hit.email, v: hit.v };
+    if (hit.exp * 1000 > Date.now()) return { id: hit.id, email: hit.email, v: hit.v, sid: hit.sid };
     verified.delete(token);
     throw unauthorized('Token expired please login to continue');
   }
@@ -47,7 +53,7 @@ export async function verifySession(secret: string, token: string): Promise<Sess
     if (typeof payload.sub !== 'string' || typeof payload.email !== 'string' || typeof payload.v !== 'number' || typeof payload.exp !== 'number') {
       throw unauthorized('Invalid token');
     }
-    const claims = { id: payload.sub, email: payload.email, v: payload.v };
+    const claims: SessionClaims = { id: payload.sub, email: payload.email, v: payload.v, ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}) };
     if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
     verified.set(token, { ...claims, exp: payload.exp, secret });
     return claims;

@@ -6,6 +6,7 @@ import type { MetaStore } from '../meta/store';
 import { LIMITS } from '../config/limits';
 import { newId, nowIso, randomToken, sha256 } from '../lib/ids';
 import { unauthorized } from '../lib/errors';
+import { sessionsRepo } from './sessions';
 
 interface Row {
   id: string;
@@ -17,6 +18,7 @@ interface Row {
 
 export function refreshTokens(meta: MetaStore) {
   async function issue(userId: string, familyId = newId('rf')): Promise<string> {
+    sessionsRepo(meta).forget(familyId);
     const token = randomToken(32);
     await meta.run(
       'INSERT INTO nc_refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -26,9 +28,9 @@ export function refreshTokens(meta: MetaStore) {
   }
   return {
     issue,
-    /** Returns the user id and a new token of the same family; 401 on anything wrong. */
-    async rotate(token: string): Promise<{ userId: string; token: string }> {
-      const out = await meta.transaction(async (tx) => {
+    /** Returns the user id, the session (family) and a new token of the same family; 401 on anything wrong. */
+    async rotate(token: string): Promise<{ userId: string; token: string; familyId: string }> {
+      const out = await meta.transaction(async (tx): Promise<{ reusedFamily: string; userId: string } | { userId: string; token: string; familyId: string }> => {
         const row = await tx.get<Row>('SELECT * FROM nc_refresh_tokens WHERE token_hash = ?', [sha256(token)]);
         if (!row) throw unauthorized('Invalid refresh token');
         if (row.revoked_at) return { reusedFamily: row.family_id, userId: row.user_id };
@@ -39,22 +41,27 @@ export function refreshTokens(meta: MetaStore) {
           'INSERT INTO nc_refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
           [newId('rt'), row.user_id, row.family_id, sha256(next), new Date(Date.now() + LIMITS.refreshTokenTtlMs).toISOString(), nowIso()],
         );
-        return { userId: row.user_id, token: next };
+        return { userId: row.user_id, token: next, familyId: row.family_id };
       });
       if ('reusedFamily' in out) {
         // A rotated token came back: someone holds a copy. End every session of that sign-in.
-        await meta.run('UPDATE nc_refresh_tokens SET revoked_at = COALESCE(revoked_at, ?) WHERE family_id = ?', [nowIso(), out.reusedFamily]);
+        // The session's access JWTs end with it (sessions.ts), not only its refresh tokens.
+        await sessionsRepo(meta).revoke(out.reusedFamily);
         throw Object.assign(unauthorized('Refresh token already used; all sessions of this sign-in were ended'), { reusedBy: out.userId });
       }
       return out;
     },
+    /** Ends every session of a user (password change or reset: the token version moves on too). */
     revokeAllForUser: (userId: string) =>
       meta.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [nowIso(), userId]),
-    /** Revokes one token; answers the id of the user whose live token it was (undefined when none). */
+    /**
+     * Signs out the session of one refresh token: its family is revoked, which ends the session's
+     * access JWTs too; answers the id of the user whose live token it was (undefined when none).
+     */
     async revokeToken(token: string): Promise<string | undefined> {
       const row = await meta.get<Row>('SELECT * FROM nc_refresh_tokens WHERE token_hash = ? AND revoked_at IS NULL', [sha256(token)]);
       if (!row) return undefined;
-      await meta.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [nowIso(), row.id]);
+      await sessionsRepo(meta).revoke(row.family_id);
       return row.user_id;
     },
   };

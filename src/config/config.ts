@@ -58,6 +58,10 @@ export const ConfigSchema = z.object({
   oidcClientId: z.string().min(1).optional(),
   oidcClientSecret: z.string().min(1).optional(),
   oidcName: z.string().min(1).max(60).default('OpenID Connect'),
+  /** host:port patterns (`*` any run of characters) external project databases may be reached at; empty = any. */
+  connectAllow: z.array(z.string().regex(/^[^:\s]+:[0-9*]+$/, 'expected host:port patterns such as db.internal:5432 or 10.0.0.*:*')).default([]),
+  /** Addresses (or IPv4 CIDR ranges) of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed. */
+  trustedProxies: z.array(z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'expected IP addresses or CIDR ranges such as 10.0.0.0/8')).default([]),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -93,6 +97,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   oidcClientId: 'NC_OIDC_CLIENT_ID',
   oidcClientSecret: 'NC_OIDC_CLIENT_SECRET',
   oidcName: 'NC_OIDC_NAME',
+  connectAllow: 'NC_CONNECT_ALLOW',
+  trustedProxies: 'NC_TRUSTED_PROXIES',
 };
 
 /** Thrown with a one-line message naming the setting. */

@@ -10,6 +10,8 @@ export const LIMITS = {
   queryTimeoutMs: 30_000,
   /** Request bodies above this many bytes answer 413. */
   bodyLimitBytes: 10 * 1024 * 1024,
+  /** JSON bodies nested deeper than this (arrays and objects) answer 400. */
+  jsonMaxDepth: 64,
   /** JWT lifetime. */
   jwtExpiresIn: '10h',
   /** Refresh token lifetime in ms (30 days). */

@@ -5,14 +5,22 @@
  * one log line per request.
  */
 import { Elysia } from 'elysia';
-import { AppError, isAppError } from '../lib/errors';
+import { AppError, badRequest, isAppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
+import { parseJsonBody, readBodyText } from './body';
+import { maskedPath } from './log-mask';
+
+/** JSON media types Tablo parses itself (bounded read, depth limit). */
+const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
 
 const json = (status: number, msg: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ msg }), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** Turns any thrown value into the `{msg}` answer of api-contract section 1. */
 export function errorResponse(error: unknown, code: string | number | undefined, log: Logger, where: string): Response {
+  // A refusal thrown while the body was parsed (413, depth) arrives wrapped in the framework's parse error.
+  const cause = (error as { cause?: unknown })?.cause;
+  if (code === 'PARSE' && isAppError(cause)) error = cause;
   if (isAppError(error)) {
     if (error.status >= 500 && error.status !== 503 && error.status !== 504) log.error(`internal error on ${where}`, (error as { cause?: unknown }).cause ?? error);
     return json(error.status, error.message, error.headers);
@@ -52,11 +60,19 @@ export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logReques
         return json(413, `The request body is larger than the limit of ${bodyLimitBytes} bytes`);
       }
     })
+    // JSON bodies: read with the byte limit (chunked bodies too) and checked for depth before parsing.
+    .onParse({ as: 'global' }, async ({ request, contentType }) => {
+      if (!contentType || !JSON_TYPE.test(contentType)) return;
+      const parsed = parseJsonBody(await readBodyText(request, bodyLimitBytes));
+      // Elysia reads `undefined` as "not parsed here" (and would read the used body again).
+      if (parsed === undefined) throw badRequest('The request body could not be parsed');
+      return parsed;
+    })
     .onError({ as: 'global' }, ({ error, code, request, set }) => {
       // The client went away (e.g. a load generator stopping): nothing to answer or report.
       if (request.signal.aborted) return new Response(null, { status: 499 });
       const url = new URL(request.url);
-      const res = errorResponse(error, code, log, `${request.method} ${url.pathname}`);
+      const res = errorResponse(error, code, log, `${request.method} ${maskedPath(url.pathname)}`);
       set.status = res.status;
       return res;
     });
@@ -67,7 +83,7 @@ export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logReques
     const ms = t0 === undefined ? 0 : performance.now() - t0;
     const url = new URL(request.url);
     const status = response instanceof Response ? response.status : (set.status ?? 200);
-    log.info(`${request.method} ${url.pathname} ${status} ${ms.toFixed(1)}ms`);
+    log.info(`${request.method} ${maskedPath(url.pathname)} ${status} ${ms.toFixed(1)}ms`);
   });
 }
 

@@ -7,12 +7,13 @@ import { timingSafeEqual } from 'node:crypto';
 import type { BaseContext } from '../context';
 import type { Actor } from '../lib/actor';
 import { GUEST } from '../lib/actor';
-import { unauthorized } from '../lib/errors';
-import { nowIso, sha256 } from '../lib/ids';
+import { forbidden, unauthorized } from '../lib/errors';
 import { authTypeOf } from '../config/config';
 import { verifiedSession, verifySession } from '../auth/jwt';
-import { usersRepo } from '../meta/users-repo';
+import { usersRepo, type UserRow } from '../meta/users-repo';
 import { projectsRepo } from '../meta/projects-repo';
+import { sessionsRepo } from '../auth/sessions';
+import { tokenActor } from './token-actor';
 
 /** Project roles a preview may switch to. */
 export const PREVIEW_ROLES = ['editor', 'commenter', 'viewer', 'guest'];
@@ -53,10 +54,18 @@ export function cachedActor(ctx: BaseContext, request: Request): Actor | undefin
   const claims = verifiedSession(ctx.secrets.jwtSecret, jwt);
   const user = claims && usersRepo(ctx.meta).peekCached(claims.id);
   if (!claims || !user || user.disabled || user.token_version !== claims.v) return undefined;
+  // A signed-out session (or one whose refresh token was reused) ends its JWTs too.
+  if (claims.sid !== undefined && sessionsRepo(ctx.meta).peekLive(claims.sid) !== true) return undefined;
   const preview = h.get('xc-preview') ?? undefined;
   const previewAs = preview && PREVIEW_ROLES.includes(preview) ? preview : undefined;
+  return userActor(user, previewAs);
+}
+
+/** The actor of a signed-in user row. */
+function userActor(user: UserRow, previewAs: string | undefined): Actor {
   const roles = user.roles.split(',').filter(Boolean);
-  return { kind: 'user', userId: user.id, email: user.email, roles, superAdmin: roles.includes('super'), previewAs };
+  const superAdmin = roles.includes('super');
+  return { kind: 'user', userId: user.id, email: user.email, roles, superAdmin, previewAs, mayCreateProjects: superAdmin || !!user.may_create_projects };
 }
 
 async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
@@ -76,53 +85,48 @@ async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
     const claims = await verifySession(ctx.secrets.jwtSecret, jwt);
     const user = await usersRepo(ctx.meta).byIdCached(claims.id);
     if (!user || user.disabled || user.token_version !== claims.v) throw unauthorized('Token expired please login to continue');
-    const roles = user.roles.split(',').filter(Boolean);
-    return { kind: 'user', userId: user.id, email: user.email, roles, superAdmin: roles.includes('super'), previewAs };
+    if (claims.sid !== undefined && !(await sessionsRepo(ctx.meta).isLive(claims.sid))) throw unauthorized('Token expired please login to continue');
+    return userActor(user, previewAs);
   }
 
   const bearer = h.get('authorization');
   const apiToken = h.get('xc-token') ?? (bearer?.toLowerCase().startsWith('bearer ') ? bearer.slice(7).trim() : null);
-  if (apiToken) {
-    const row = await ctx.meta.get<{ role: string; project_id: string | null; enabled: number; expires_at: string | null; created_by: string | null }>(
-      'SELECT role, project_id, enabled, expires_at, created_by FROM nc_api_tokens WHERE token_hash = ?',
-      [sha256(apiToken)],
-    );
-    if (!row || !row.enabled) throw unauthorized('Invalid API token');
-    if (row.expires_at && row.expires_at < nowIso()) throw unauthorized('API token expired');
-    return { kind: 'token', roles: [row.role], tokenProjectId: row.project_id ?? undefined };
-  }
+  if (apiToken) return tokenActor(ctx, apiToken);
   return GUEST;
 }
 
-type SocketServer = { requestIP(r: Request): { address: string } | null };
+export { useSocketServer } from './client-address';
+import { clientAddress } from './client-address';
+
+/** Client IP for rate limits and the audit log (X-Forwarded-For only from NC_TRUSTED_PROXIES). */
+export function clientIp(ctx: BaseContext, request: Request, server?: { requestIP(r: Request): { address: string } | null } | null): string {
+  return clientAddress(ctx.config, request, server);
+}
+
+/** Refuses (403) an API token on any project but its own. */
+export function assertTokenProject(actor: Actor, projectId: string): void {
+  if (actor.kind === 'token' && actor.tokenProjectId !== projectId) throw forbidden('This API token belongs to another project');
+}
 
 /**
- * The server whose sockets requests arrive on: asked for a request's address only when one is
- * needed (sign-in, audit), instead of recording every request's address up front.
+ * projectRolesOf when it needs no await (cached membership), else undefined; API tokens always
+ * take the usual way, which refuses them on other projects.
  */
-let socketServer: SocketServer | null = null;
-/** Records the listening server (main.ts). */
-export function useSocketServer(server: SocketServer | null): void {
-  socketServer = server;
-}
-
-/** Client IP: the first X-Forwarded-For entry, else the socket address. */
-export function clientIp(request: Request, server?: SocketServer | null): string {
-  const fwd = request.headers.get('x-forwarded-for');
-  if (fwd) return fwd.split(',')[0]!.trim();
-  return server?.requestIP(request)?.address ?? socketServer?.requestIP(request)?.address ?? 'unknown';
-}
-
-/** projectRolesOf when it needs no await (API tokens, cached membership), else undefined. */
 export function cachedProjectRoles(ctx: BaseContext, actor: Actor, projectId: string): string[] | undefined {
-  if (actor.kind === 'token') return !actor.tokenProjectId || actor.tokenProjectId === projectId ? actor.roles : [];
+  if (actor.kind === 'token') return undefined;
   if (actor.kind === 'user' && actor.userId) return projectsRepo(ctx.meta).peekRoles(projectId, actor.userId);
   return [];
 }
 
-/** The caller's roles in one project: membership for users, the token's role for API tokens. */
+/**
+ * The caller's roles in one project: membership for users, the token's (capped) role for an API
+ * token of this project; an API token of another project is refused with 403.
+ */
 export async function projectRolesOf(ctx: BaseContext, actor: Actor, projectId: string): Promise<string[]> {
-  if (actor.kind === 'token') return !actor.tokenProjectId || actor.tokenProjectId === projectId ? actor.roles : [];
+  if (actor.kind === 'token') {
+    assertTokenProject(actor, projectId);
+    return actor.roles;
+  }
   if (actor.kind === 'user' && actor.userId) return projectsRepo(ctx.meta).memberRoles(projectId, actor.userId);
   return [];
 }

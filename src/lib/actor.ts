@@ -9,8 +9,10 @@ export interface Actor {
   previewAs?: string;
   /** Super Admin (the first user). */
   superAdmin?: boolean;
-  /** For API tokens bound to one project: the project their role applies to. */
+  /** For API tokens: the one project they belong to (refused on every other project). */
   tokenProjectId?: string;
+  /** May create projects, test connections and add databases (granted by the Super Admin). */
+  mayCreateProjects?: boolean;
 }
 
 export const GUEST: Actor = { kind: 'guest', roles: ['guest'] };

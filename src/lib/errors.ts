@@ -33,6 +33,8 @@ export class AppError extends Error {
   readonly status: number;
   /** Extra headers for the answer (e.g. Retry-After). */
   readonly headers?: Record<string, string>;
+  /** The message is the database's own words (shown to owners and creators only, see data/masked-db.ts). */
+  fromDatabase?: boolean;
   constructor(code: ErrorCode, msg: string, headers?: Record<string, string>) {
     super(msg);
     this.name = 'AppError';

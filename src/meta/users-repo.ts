@@ -22,6 +22,8 @@ export interface UserRow {
   updated_at: string;
   /** A picture chosen by URL (an uploaded one lives in nc_user_pictures). */
   picture_url?: string | null;
+  /** 1: may create projects and connect databases (granted by the Super Admin; the Super Admin always may). */
+  may_create_projects?: number;
 }
 
 const repos = new WeakMap<MetaStore, ReturnType<typeof makeUsersRepo>>();

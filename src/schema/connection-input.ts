@@ -1,12 +1,25 @@
 /**
  * Validates the external database form (or raw connection JSON) into a ConnectionConfig:
- * defaults per engine, SSL options, and SQLite paths confined to the data directory (or the
- * folders allowed with NC_SQLITE_ALLOW_DIRS).
+ * defaults per engine, SSL options, and SQLite paths confined to the data directory's projects
+ * area (or the folders allowed with NC_SQLITE_ALLOW_DIRS), see sqlite-path.ts.
  */
-import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
-import { badRequest } from '../lib/errors';
+import { badRequest, forbidden } from '../lib/errors';
 import type { ConnectionConfig, Engine } from '../sql/dialect';
+
+/** Whether a host and port match one NC_CONNECT_ALLOW pattern (`host:port`, `*` = any run of characters). */
+export function connectTargetAllowed(host: string, port: number, patterns: readonly string[]): boolean {
+  if (patterns.length === 0) return true;
+  const target = `${host.toLowerCase()}:${port}`;
+  return patterns.some((p) => new RegExp(`^${p.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`).test(target));
+}
+
+/** Refuses (403) a server connection whose host and port no NC_CONNECT_ALLOW pattern names. */
+export function assertConnectTarget(cfg: ConnectionConfig, patterns: readonly string[]): void {
+  if (cfg.client === 'sqlite' || patterns.length === 0) return;
+  const { host = '', port = 0 } = cfg.connection;
+  if (!connectTargetAllowed(host, port, patterns)) throw forbidden(`Connections to ${host}:${port} are not allowed on this server (NC_CONNECT_ALLOW)`);
+}
 
 const DEFAULT_PORTS: Record<Engine, number | undefined> = { pg: 5432, mysql: 3306, mssql: 1433, sqlite: undefined };
 
@@ -41,24 +54,8 @@ export const DbInputSchema = z.object({
 
 export type DbInput = z.input<typeof DbInputSchema>;
 
-// Control characters and characters no folder name of ours may hold.
-const BAD_PATH_CHARS = /[\u0000-\u001f<>"|?*]/;
-
-/** Resolves a SQLite file path inside the allowed folders, or throws the spec's message. */
-export function confineSqlitePath(filename: string, dataDir: string, allowDirs: string[]): string {
-  if (!filename.trim() || BAD_PATH_CHARS.test(filename)) throw badRequest('Invalid character in folder path.');
-  const full = isAbsolute(filename) ? resolve(filename) : resolve(dataDir, filename);
-  const inside = (dir: string) => {
-    const rel = relative(resolve(dir), full);
-    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && !rel.split(sep).includes('..');
-  };
-  if (![dataDir, ...allowDirs].some(inside)) {
-    throw badRequest(
-      `The SQLite file must be inside the data directory (${dataDir}) or a folder allowed with NC_SQLITE_ALLOW_DIRS.`,
-    );
-  }
-  return full;
-}
+export { confineSqlitePath } from './sqlite-path';
+import { confineSqlitePath } from './sqlite-path';
 
 /** Parses and normalises a connection; the sqlite filename comes back absolute. */
 export function parseDbInput(input: unknown, dataDir: string, allowDirs: string[]): ConnectionConfig & { createIfNotExists: boolean } {

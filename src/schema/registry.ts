@@ -17,6 +17,8 @@ import { makeProjectDb, type ProjectDb } from './project-db';
 import { applyUserMeta } from './user-meta';
 import { diffSchemas, type SyncReport } from './meta-sync';
 import type { Inflection } from '../lib/inflection';
+import { assertOwnEmbeddedFile, confineSqlitePath } from './sqlite-path';
+import { assertConnectTarget } from './connection-input';
 
 export interface RegistryDeps {
   meta: MetaStore;
@@ -25,6 +27,25 @@ export interface RegistryDeps {
   log: Logger;
   /** Time limit of every data statement (NC_QUERY_TIMEOUT_MS); 0 or unset: none. */
   statementTimeoutMs?: number;
+  /** NC_SQLITE_ALLOW_DIRS: folders outside the data directory where SQLite project files may live. */
+  sqliteAllowDirs?: string[];
+  /** NC_CONNECT_ALLOW: host:port patterns server connections may reach (empty: any). */
+  connectAllow?: string[];
+}
+
+/**
+ * Refuses (400/403) to open a stored connection that is not allowed now: an embedded database that
+ * is not its project's own file, a SQLite file outside the projects area (its real path, checked
+ * again at every start), or a server outside NC_CONNECT_ALLOW.
+ */
+export function assertOpenable(projectId: string, row: ProjectDbRow, cfg: ConnectionConfig, deps: RegistryDeps): void {
+  if (cfg.client === 'sqlite') {
+    const file = cfg.connection.filename ?? '';
+    if (row.is_xcdb) assertOwnEmbeddedFile(file, deps.dataDir, projectId);
+    else confineSqlitePath(file, deps.dataDir, deps.sqliteAllowDirs ?? []);
+    return;
+  }
+  assertConnectTarget(cfg, deps.connectAllow ?? []);
 }
 
 /** Decrypts a stored connection; xcdb paths are kept relative to the data directory. */
@@ -79,7 +100,9 @@ export class ProjectRegistry {
   private async load(projectId: string, env: string, dbAlias: string): Promise<ProjectDb> {
     const row = (await this.projects.dbs(projectId)).find((d) => d.env === env && d.db_alias === dbAlias);
     if (!row) throw notFound(`Database '${dbAlias}' not found in environment '${env}' of project '${projectId}'`);
-    const db = await openDatabase({ ...connectionOf(row, this.deps.connectionKey, this.deps.dataDir), statementTimeoutMs: this.deps.statementTimeoutMs });
+    const cfg = connectionOf(row, this.deps.connectionKey, this.deps.dataDir);
+    assertOpenable(projectId, row, cfg, this.deps);
+    const db = await openDatabase({ ...cfg, statementTimeoutMs: this.deps.statementTimeoutMs });
     try {
       const introspected = await db.introspect({
         inflectionTable: row.inflection_table as Inflection,

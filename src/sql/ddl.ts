@@ -8,6 +8,7 @@ import type { UiType } from './model';
 import type { TableRef } from './ast';
 import { ENGINES } from './engines';
 import { nativeFor } from './type-map';
+import { mysqlString } from './mysql/literal';
 
 export interface ColumnDef {
   name: string;
@@ -58,7 +59,7 @@ const literal = (v: ColumnDef['default'], engine: Engine): string => {
     if (!Number.isFinite(v)) throw new Error('default must be a finite number');
     return String(v);
   }
-  return `'${v.replace(/'/g, "''")}'`;
+  return engine === 'mysql' ? mysqlString(v) : `'${v.replace(/'/g, "''")}'`;
 };
 
 /** Text inside a single-quoted SQL string literal. */

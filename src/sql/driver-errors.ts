@@ -57,7 +57,7 @@ export function toAppError(e: unknown, cls: ErrorClass): AppError {
     case 'timeout':
       return timeout(MSG_TIMEOUT);
     case 'statement':
-      return badRequest(cls.message);
+      return Object.assign(badRequest(cls.message), { fromDatabase: true });
     case 'unknown':
       return new AppError('INTERNAL', 'The database answered with an unexpected error');
   }

@@ -1,11 +1,16 @@
-/** The httpOnly refresh-token cookie: SameSite=Lax, Path=/auth, Secure behind an https public URL. */
+/**
+ * The httpOnly refresh-token cookie: SameSite=Lax, Path=/auth, Secure when the request came over
+ * HTTPS (directly, or through a trusted proxy's X-Forwarded-Proto) or the public URL is https.
+ */
 import type { Config } from '../../config/config';
 import { LIMITS } from '../../config/limits';
+import { cameOverHttps } from '../../http/client-address';
 
 export const REFRESH_COOKIE = 'tablo_refresh';
 
-export function refreshCookie(config: Config, token: string | null): string {
-  const secure = config.publicUrl?.startsWith('https:') ? '; Secure' : '';
+export function refreshCookie(config: Config, token: string | null, request?: Request): string {
+  const https = config.publicUrl?.startsWith('https:') || (request !== undefined && cameOverHttps(config, request));
+  const secure = https ? '; Secure' : '';
   const maxAge = token ? Math.floor(LIMITS.refreshTokenTtlMs / 1000) : 0;
   return `${REFRESH_COOKIE}=${token ?? ''}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
 }
@@ -15,7 +20,13 @@ export function readCookie(request: Request, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
+    if (k === name) {
+      try {
+        return decodeURIComponent(v.join('='));
+      } catch {
+        return null; // a malformed escape is no cookie of ours
+      }
+    }
   }
   return null;
 }

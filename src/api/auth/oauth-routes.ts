@@ -61,7 +61,7 @@ export function oauthRoutes(ctx: BaseContext) {
     .get('/auth/:provider', async ({ params, redirect }) => redirect(await start(providerOf(params.provider), null), 302))
     .post('/auth/:provider/genTokenByCode', async ({ params, query, set, request, server }) => {
       const p = providerOf(params.provider);
-      const ip = clientIp(request, server);
+      const ip = clientIp(ctx, request, server);
       const code = typeof query.code === 'string' ? query.code : '';
       const state = typeof query.state === 'string' ? query.state : '';
       limiter.hit(`oauth:ip:${ip}`);
@@ -73,7 +73,7 @@ export function oauthRoutes(ctx: BaseContext) {
         const { user, outcome } = await signinWithIdentity(ctx.meta, { allowSignup: ctx.config.allowSignup }, p, ident, saved.link_user_id);
         await audit.write({ op_type: 'AUTHENTICATION', description: `${outcome} with ${p.name}`, user_email: user.email, ip });
         if (saved.link_user_id) return { msg: `Your ${p.name} account is linked`, linked: p.id };
-        return issueSession(ctx, user, set);
+        return issueSession(ctx, user, set, request);
       } catch (e) {
         await audit.write({ op_type: 'AUTHENTICATION', description: `failed sign-in with ${p.name}: ${(e as Error).message}`, ip });
         throw e;
@@ -104,7 +104,7 @@ export function oauthRoutes(ctx: BaseContext) {
       if (!user.password_hash && linked.length < 2) throw badRequest('Set a password before you unlink your only way to sign in');
       await ids.unlink(params.provider, user.id);
       const name = providers.get(params.provider as never)?.name ?? params.provider;
-      await audit.write({ op_type: 'AUTHENTICATION', description: `${name} account unlinked`, user_email: user.email, ip: clientIp(request, server) });
+      await audit.write({ op_type: 'AUTHENTICATION', description: `${name} account unlinked`, user_email: user.email, ip: clientIp(ctx, request, server) });
       return { msg: `Your ${name} account is unlinked` };
     });
 }

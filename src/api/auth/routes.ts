@@ -18,6 +18,10 @@ import { projectsRepo } from '../../meta/projects-repo';
 import { RateLimiter } from '../../http/rate-limit';
 import { clientIp, requireUser, resolveActor } from '../../http/principal';
 import { readCookie, REFRESH_COOKIE, refreshCookie } from './cookies';
+import { KNOWN_COOKIE, SigninGuard } from '../../http/signin-guard';
+import { cameOverHttps } from '../../http/client-address';
+import { sessionsRepo } from '../../auth/sessions';
+import { verifiedSession } from '../../auth/jwt';
 import { issueSession } from './session';
 import { configuredProviders } from '../../auth/oauth/providers';
 import { pictureOf } from './profile-routes';
@@ -49,9 +53,10 @@ export function authRoutes(ctx: BaseContext) {
   const audit = auditRepo(ctx.meta);
   const providers = configuredProviders(ctx.config);
   const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs);
+  const guard = new SigninGuard(ctx.secrets.jwtSecret);
 
   /** Issues a session JWT and a new refresh cookie for the user. */
-  const session = (user: UserRow, set: { headers: Record<string, unknown> }) => issueSession(ctx, user, set);
+  const session = (user: UserRow, set: { headers: Record<string, unknown> }, request: Request) => issueSession(ctx, user, set, request);
 
   const authType = async () => {
     const count = await acc.users.count();
@@ -80,21 +85,34 @@ export function authRoutes(ctx: BaseContext) {
     .post('/auth/signup', async ({ body, set, request, server }) => {
       const input = parseBody(SignupBody, body);
       const user = await acc.signup(input);
-      await audit.write({ op_type: 'AUTHENTICATION', description: `signed up${user.roles.includes('super') ? ' as Super Admin' : ''}`, user_email: user.email, ip: clientIp(request, server) });
-      return session(user, set);
+      await audit.write({ op_type: 'AUTHENTICATION', description: `signed up${user.roles.includes('super') ? ' as Super Admin' : ''}`, user_email: user.email, ip: clientIp(ctx, request, server) });
+      return session(user, set, request);
     })
     .post('/auth/signin', async ({ body, set, request, server }) => {
       const input = parseBody(SigninBody, body);
-      const ip = clientIp(request, server);
-      limiter.hit(`signin:ip:${ip}`, `signin:email:${input.email}`);
+      const ip = clientIp(ctx, request, server);
+      limiter.hit(`signin:ip:${ip}`);
+      // Failures on this account slow unknown clients down; a known client is never locked out.
+      const knownCookie = readCookie(request, KNOWN_COOKIE);
       try {
-        const user = await acc.signin(input.email, input.password);
-        await audit.write({ op_type: 'AUTHENTICATION', description: 'signed in', user_email: user.email, ip });
-        return session(user, set);
+        guard.check(input.email, guard.isKnown(input.email, ip, knownCookie));
       } catch (e) {
+        await audit.write({ op_type: 'AUTHENTICATION', description: 'sign-in attempt refused: too many failures for this account', user_email: input.email, ip });
+        throw e;
+      }
+      let user: UserRow;
+      try {
+        user = await acc.signin(input.email, input.password);
+      } catch (e) {
+        if ((e as { status?: number }).status === 400) guard.failed(input.email);
         await audit.write({ op_type: 'AUTHENTICATION', description: `failed sign-in: ${(e as Error).message}`, user_email: input.email, ip });
         throw e;
       }
+      await audit.write({ op_type: 'AUTHENTICATION', description: 'signed in', user_email: user.email, ip });
+      const answer = await session(user, set, request);
+      const known = guard.succeeded(user.email, ip, knownCookie, cameOverHttps(ctx.config, request, server));
+      set.headers['set-cookie'] = [set.headers['set-cookie'] as string, known] as unknown as string;
+      return answer;
     })
     .post('/auth/refresh-token', async ({ request, set, server }) => {
       const token = readCookie(request, REFRESH_COOKIE);
@@ -103,27 +121,31 @@ export function authRoutes(ctx: BaseContext) {
         const next = await refresh.rotate(token);
         const user = await acc.users.byId(next.userId);
         if (!user || user.disabled) throw unauthorized('Invalid refresh token');
-        set.headers['set-cookie'] = refreshCookie(ctx.config, next.token);
-        return { token: await signSession(ctx.secrets.jwtSecret, { id: user.id, email: user.email, v: user.token_version }) };
+        set.headers['set-cookie'] = refreshCookie(ctx.config, next.token, request);
+        return { token: await signSession(ctx.secrets.jwtSecret, { id: user.id, email: user.email, v: user.token_version, sid: next.familyId }) };
       } catch (e) {
         const reusedBy = (e as { reusedBy?: string }).reusedBy;
         if (reusedBy) {
           const u = await acc.users.byId(reusedBy);
-          await audit.write({ op_type: 'AUTHENTICATION', description: 'refresh token reused: sessions of that sign-in ended', user_email: u?.email, ip: clientIp(request, server) });
+          await audit.write({ op_type: 'AUTHENTICATION', description: 'refresh token reused: sessions of that sign-in ended', user_email: u?.email, ip: clientIp(ctx, request, server) });
         }
-        set.headers['set-cookie'] = refreshCookie(ctx.config, null);
+        set.headers['set-cookie'] = refreshCookie(ctx.config, null, request);
         throw e;
       }
     })
     .post('/auth/signout', async ({ request, set, server }) => {
       const token = readCookie(request, REFRESH_COOKIE);
-      const fromCookie = token ? await refresh.revokeToken(token) : undefined;
       // The session's own user when the call carries one, else the owner of the refresh token.
       const actor = await resolveActor(ctx, request).catch(() => undefined);
+      const fromCookie = token ? await refresh.revokeToken(token) : undefined;
+      // The access JWT of the call ends with its session too (sessions.ts), not only the cookie's.
+      const jwt = request.headers.get('xc-auth');
+      const sid = actor?.kind === 'user' && jwt ? verifiedSession(ctx.secrets.jwtSecret, jwt)?.sid : undefined;
+      if (sid) await sessionsRepo(ctx.meta).revoke(sid);
       const userId = actor?.kind === 'user' && actor.userId ? actor.userId : fromCookie;
       const user = userId ? await acc.users.byId(userId) : undefined;
-      if (user) await audit.write({ op_type: 'AUTHENTICATION', description: 'signed out', user_email: user.email, ip: clientIp(request, server) });
-      set.headers['set-cookie'] = refreshCookie(ctx.config, null);
+      if (user) await audit.write({ op_type: 'AUTHENTICATION', description: 'signed out', user_email: user.email, ip: clientIp(ctx, request, server) });
+      set.headers['set-cookie'] = refreshCookie(ctx.config, null, request);
       return { msg: 'Signed out successfully' };
     })
     .get('/user/me', async ({ request, query }) => {
@@ -134,7 +156,8 @@ export function authRoutes(ctx: BaseContext) {
       const roles: Record<string, boolean> = rolesMap(user.roles);
       const projectId = typeof query.project_id === 'string' ? query.project_id : undefined;
       if (projectId) for (const r of await projectsRepo(ctx.meta).memberRoles(projectId, user.id)) roles[r] = true;
-      return { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname, roles, createdAt: user.created_at, picture: await pictureOf(ctx.meta, user), hasPassword: !!user.password_hash };
+      const mayCreateProjects = !!user.may_create_projects || user.roles.split(',').includes('super');
+      return { id: user.id, email: user.email, firstname: user.firstname, lastname: user.lastname, roles, createdAt: user.created_at, picture: await pictureOf(ctx.meta, user), hasPassword: !!user.password_hash, mayCreateProjects };
     })
     .post('/user/password/change', async ({ request, body, set, server }) => {
       const actor = await requireUser(ctx, request);
@@ -145,12 +168,12 @@ export function authRoutes(ctx: BaseContext) {
       if (!setting && !input.currentPassword) throw badRequest('Password is required');
       const user = await acc.changePassword(actor.userId, input.currentPassword ?? '', input.newPassword);
       await refresh.revokeAllForUser(user.id);
-      await audit.write({ op_type: 'AUTHENTICATION', description: setting ? 'password set' : 'password changed', user_email: user.email, ip: clientIp(request, server) });
-      return { msg: 'Password updated successfully', ...(await session(user, set)) };
+      await audit.write({ op_type: 'AUTHENTICATION', description: setting ? 'password set' : 'password changed', user_email: user.email, ip: clientIp(ctx, request, server) });
+      return { msg: 'Password updated successfully', ...(await session(user, set, request)) };
     })
     .post('/auth/password/forgot', async ({ request, body, server }) => {
       const { email } = parseBody(ForgotBody, body);
-      const ip = clientIp(request, server);
+      const ip = clientIp(ctx, request, server);
       limiter.hit(`reset:ip:${ip}`, `reset:email:${email}`);
       const reset = await acc.createReset(email);
       if (reset) {
@@ -169,10 +192,10 @@ export function authRoutes(ctx: BaseContext) {
     })
     .post('/auth/password/reset/:token', async ({ params, body, request, server }) => {
       const { password } = parseBody(ResetBody, body);
-      limiter.hit(`reset:ip:${clientIp(request, server)}`);
+      limiter.hit(`reset:ip:${clientIp(ctx, request, server)}`);
       const user = await acc.resetPassword(params.token, password);
       await refresh.revokeAllForUser(user.id);
-      await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset', user_email: user.email, ip: clientIp(request, server) });
+      await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset', user_email: user.email, ip: clientIp(ctx, request, server) });
       return { msg: 'Password reset successful' };
     })
     .post('/auth/admin/verify', async ({ body }) => {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 
 /**
  * - signedIn: any signed-in user;
- * - creator: may create projects (global role `user` or Super Admin);
+ * - creator: may create projects and connect databases (Super Admin, or a user the Super Admin allowed);
  * - projectMember: holds a role in the project (or Super Admin / master key);
  * - projectAdmin: owner or creator of the project (or Super Admin / master key).
  */

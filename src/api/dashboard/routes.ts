@@ -24,8 +24,9 @@ export function checkAccess(access: OpAccess, actor: Actor, projectRoles: string
   const roles = actor.previewAs ? [actor.previewAs] : projectRoles;
   switch (access) {
     case 'creator':
-      if (actor.roles.includes('user')) return;
-      break;
+      // Creating projects and connecting databases: users the Super Admin allowed (never API tokens).
+      if (actor.kind === 'user' && actor.mayCreateProjects) return;
+      throw forbidden('Only the Super Admin and users they allow may create projects and connect databases');
     case 'projectMember':
       if (roles.length > 0 && !roles.every((r) => r === 'guest')) return;
       break;

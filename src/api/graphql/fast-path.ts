@@ -11,10 +11,13 @@
  */
 import { execute, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode, type ValidationRule } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { costError, depthLimitRule, operationCost } from './limits';
+import { costError, depthLimitRule, documentBudgetError, operationCost } from './limits';
 import type { GqlContext } from './relation-loaders';
 import type { DataContext } from '../../data/data-context';
 import { plainQuery } from './plain-executor';
+import { jsonTooDeep, readBodyText } from '../../http/body';
+import { LIMITS } from '../../config/limits';
+import { badRequest } from '../../lib/errors';
 
 /** A valid query operation, ready to run. */
 interface Prepared {
@@ -74,6 +77,9 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
     } catch {
       return null;
     }
+    // Sized with its fragments expanded (linear) before validation, compilation or any cache:
+    // yoga refuses what is over the limits with the same check.
+    if (documentBudgetError(document)) return null;
     if (validate(schema, document, rules).length) return null;
     const operation = getOperationAST(document, operationName);
     if (!operation || operation.operation !== 'query') return null;
@@ -110,7 +116,9 @@ export function fastGraphql(schema: GraphQLSchema, maxLimit: number): FastGraphq
       const cors = corsHeaders(request);
       if (!cors) return undefined;
 
-      const body = await request.text();
+      // Read with the byte limit (413 once passed, chunked bodies too); too deep JSON answers 400.
+      const body = await readBodyText(request, LIMITS.bodyLimitBytes);
+      if (jsonTooDeep(body)) throw badRequest(`The JSON body is nested deeper than ${LIMITS.jsonMaxDepth} levels`);
       const fallback = { body };
       let op = byBody.get(body);
       let variables: Record<string, unknown> | undefined;

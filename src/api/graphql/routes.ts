@@ -15,7 +15,7 @@ import type { SchemaModel } from '../../schema/model';
 import { cachedDataContext, dataContext } from '../rest/context';
 import type { DataContext } from '../../data/data-context';
 import { buildGraphqlSchema, type GqlContext } from './schema-builder';
-import { costError, depthLimitRule, operationCost } from './limits';
+import { costError, depthLimitRule, documentBudgetError, operationCost } from './limits';
 import { fastGraphql, type FastGraphql, type FastResult } from './fast-path';
 
 interface Cached {
@@ -68,6 +68,17 @@ const callerErrorCodes: Plugin<GqlContext> = {
   },
 };
 
+/**
+ * Sizes the document with its fragments expanded (linear time) before any validation rule runs:
+ * over the limits, validation is skipped and the document is refused with BAD_REQUEST.
+ */
+const documentBudgetPlugin: Plugin<GqlContext> = {
+  onValidate({ params, setResult }) {
+    const err = documentBudgetError(params.documentAST);
+    if (err) setResult([err]);
+  },
+};
+
 /** Refuses an operation whose cost, with its variables, is over the limit. */
 const costLimitPlugin = (maxLimit: number): Plugin<GqlContext> => ({
   onExecute({ args, setResultAndStopExecution }) {
@@ -117,6 +128,7 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
       logging: false,
       maskedErrors: { maskError: (e) => maskError(e, ctx.log) },
       plugins: [
+        documentBudgetPlugin,
         { onValidate: ({ addValidationRule }: { addValidationRule: (r: ReturnType<typeof depthLimitRule>) => void }) => addValidationRule(depthLimitRule()) },
         costLimitPlugin(ctx.config.queryLimitMax),
         callerErrorCodes,
@@ -190,9 +202,11 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
     let fast: FastResult;
     try {
       fast = await c.fast.handle(request, dc);
-    } catch {
-      // The body could not be read (the caller went away): the routes answer what they can.
-      return routed(request);
+    } catch (e) {
+      // A body over the limit or nested too deep: refused here, with `{msg}` (its body is used up,
+      // so the routes could not read it again).
+      if (e instanceof AppError) return new Response(JSON.stringify({ msg: e.message }), { status: e.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ msg: 'The request body could not be read' }), { status: 400, headers: { 'content-type': 'application/json' } });
     }
     if (!fast) return routed(request);
     if ('body' in fast) return routed(withBody(request, fast.body));

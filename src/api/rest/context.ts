@@ -5,12 +5,13 @@
 import type { AppContext } from '../../context';
 import type { TableModel } from '../../schema/model';
 import type { ProjectDb } from '../../schema/project-db';
-import { notFound, unauthorized } from '../../lib/errors';
-import { cachedActor, cachedProjectRoles, projectRolesOf, resolveActor } from '../../http/principal';
+import { badRequest, notFound, unauthorized } from '../../lib/errors';
+import { assertTokenProject, cachedActor, cachedProjectRoles, projectRolesOf, resolveActor } from '../../http/principal';
 import type { Actor } from '../../lib/actor';
 import { auditRepo } from '../../meta/audit-repo';
 import { aclRepo } from '../../meta/acl-repo';
 import { isUnrestricted } from '../../data/access';
+import { restrictedView } from '../../data/masked-db';
 import type { AuditSink, DataContext } from '../../data/records-service';
 
 /** Writes data changes to the audit log. */
@@ -56,12 +57,16 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
   if (now) return now;
   const actor = await resolveActor(ctx, request);
   if (actor.kind === 'guest') throw unauthorized('Not signed in');
+  // An API token works on its own project only, whatever role it carries.
+  assertTokenProject(actor, projectId);
   const pdb = await ctx.projects.get(projectId, dbAlias);
   const merged = withProjectRoles(actor, await projectRolesOf(ctx, actor, projectId));
+  const unrestricted = isUnrestricted(merged);
   return {
-    pdb,
+    // Restricted callers never see the database's own error messages.
+    pdb: unrestricted ? pdb : restrictedView(pdb),
     actor: merged,
-    acl: isUnrestricted(merged) ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias),
+    acl: unrestricted ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias),
     maxLimit: ctx.config.queryLimitMax,
     countTimeoutMs: ctx.config.countTimeoutMs,
     audit: auditSinkOf(ctx, projectId, dbAlias),
@@ -74,23 +79,26 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
  */
 export function cachedDataContext(ctx: AppContext, request: Request, projectId: string, dbAlias = 'db'): DataContext | undefined {
   const actor = cachedActor(ctx, request);
-  if (!actor) return undefined;
+  // Only signed-in users take this road; API tokens go the usual way, which checks their project.
+  if (!actor || actor.kind !== 'user') return undefined;
   const pdb = ctx.projects.peek(projectId, dbAlias);
   if (!pdb) return undefined;
   const projectRoles = cachedProjectRoles(ctx, actor, projectId);
   if (!projectRoles) return undefined;
   const merged = withProjectRoles(actor, projectRoles);
   let acl: DataContext['acl'];
-  if (!isUnrestricted(merged)) {
+  const unrestricted = isUnrestricted(merged);
+  if (!unrestricted) {
     acl = aclRepo(ctx.meta).cachedRules(projectId, pdb.dbAlias);
     if (!acl) return undefined;
   }
-  return { pdb, actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias) };
+  return { pdb: unrestricted ? pdb : restrictedView(pdb), actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias) };
 }
 
-/** A table or SQL view by API alias or SQL name, else 404. */
-export function tableByName(pdb: ProjectDb, name: string): TableModel {
-  const t = pdb.table(decodeURIComponent(name));
-  if (!t) throw notFound(`Table '${decodeURIComponent(name)}' not found`);
+/** A table or SQL view by API alias or SQL name (as the router decoded it), else 404; a malformed escape 400. */
+export function tableByName(pdb: ProjectDb, name: string | null): TableModel {
+  if (typeof name !== 'string') throw badRequest('The URL holds a malformed escape (%)');
+  const t = pdb.table(name);
+  if (!t) throw notFound(`Table '${name}' not found`);
   return t;
 }

@@ -7,6 +7,17 @@ import type { AppContext } from '../../context';
 import * as data from '../../data/records-service';
 import type { Params } from '../../data/list-query';
 import { cachedDataContext, dataContext, tableByName } from './context';
+import { badRequest } from '../../lib/errors';
+
+/**
+ * A path segment as the router decoded it (once): row ids, relation and table names are used as
+ * they arrive, never decoded a second time (`1%25` is the id `1%`). A malformed escape reaches us
+ * as null and answers 400.
+ */
+const seg = (v: string | null | undefined): string => {
+  if (typeof v !== 'string') throw badRequest('The URL holds a malformed escape (%)');
+  return v;
+};
 
 type Q = Record<string, string | undefined>;
 
@@ -26,48 +37,48 @@ export function restRoutes(ctx: AppContext) {
     .get('/:table/count', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.count(dc, t, q(query))))
     .get('/:table/groupby', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.groupBy(dc, t, q(query))))
     .get('/:table/groupby/:column', ({ request, params, query }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.groupBy(dc, t, q(query), decodeURIComponent(params.column))),
+      withTable(request, params.projectId, params.table, (dc, t) => data.groupBy(dc, t, q(query), seg(params.column))),
     )
     .get('/:table/aggregate', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.aggregate(dc, t, q(query))))
     .get('/:table/distinct', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distinct(dc, t, q(query))))
     .get('/:table/distribute', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distribute(dc, t, q(query))))
     .get('/:table/m2mNotChildren/:assoc/:parentId', ({ request, params, query }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.m2mNotChildren(dc, t, decodeURIComponent(params.assoc), decodeURIComponent(params.parentId), q(query))),
+      withTable(request, params.projectId, params.table, (dc, t) => data.m2mNotChildren(dc, t, seg(params.assoc), seg(params.parentId), q(query))),
     )
     .post('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkCreate(dc, t, body)))
     .put('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkUpdate(dc, t, body)))
     .delete('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkDelete(dc, t, body)))
     .get('/:table/has/:child', ({ request, params, query }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), hm: decodeURIComponent(params.child) })),
+      withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), hm: seg(params.child) })),
     )
     .get('/:table/belongs/:child', ({ request, params, query }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), bt: decodeURIComponent(params.child) })),
+      withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), bt: seg(params.child) })),
     )
-    .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.read(dc, t, decodeURIComponent(params.id), q(query))))
-    .get('/:table/:id/exists', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.exists(dc, t, decodeURIComponent(params.id))))
-    .put('/:table/:id', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.update(dc, t, decodeURIComponent(params.id), body)))
-    .delete('/:table/:id', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.remove(dc, t, decodeURIComponent(params.id))))
+    .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.read(dc, t, seg(params.id), q(query))))
+    .get('/:table/:id/exists', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.exists(dc, t, seg(params.id))))
+    .put('/:table/:id', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.update(dc, t, seg(params.id), body)))
+    .delete('/:table/:id', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.remove(dc, t, seg(params.id))))
     .get('/:table/:id/:child', ({ request, params, query }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.listChildren(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), q(query))),
+      withTable(request, params.projectId, params.table, (dc, t) => data.listChildren(dc, t, seg(params.id), seg(params.child), q(query))),
     )
     .post('/:table/:id/:child', ({ request, params, body }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.createChild(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), body)),
+      withTable(request, params.projectId, params.table, (dc, t) => data.createChild(dc, t, seg(params.id), seg(params.child), body)),
     )
     .get('/:table/:id/:child/:childId', ({ request, params }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.readChild(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), decodeURIComponent(params.childId))),
+      withTable(request, params.projectId, params.table, (dc, t) => data.readChild(dc, t, seg(params.id), seg(params.child), seg(params.childId))),
     )
     .put('/:table/:id/:child/:childId', ({ request, params, body }) =>
       withTable(request, params.projectId, params.table, (dc, t) =>
-        data.updateChild(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), decodeURIComponent(params.childId), body),
+        data.updateChild(dc, t, seg(params.id), seg(params.child), seg(params.childId), body),
       ),
     )
     .delete('/:table/:id/:child/:childId', ({ request, params }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.deleteChild(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.child), decodeURIComponent(params.childId))),
+      withTable(request, params.projectId, params.table, (dc, t) => data.deleteChild(dc, t, seg(params.id), seg(params.child), seg(params.childId))),
     )
     .post('/:table/:id/mm/:target/:targetId', ({ request, params }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.link(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.target), decodeURIComponent(params.targetId))),
+      withTable(request, params.projectId, params.table, (dc, t) => data.link(dc, t, seg(params.id), seg(params.target), seg(params.targetId))),
     )
     .delete('/:table/:id/mm/:target/:targetId', ({ request, params }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.unlink(dc, t, decodeURIComponent(params.id), decodeURIComponent(params.target), decodeURIComponent(params.targetId))),
+      withTable(request, params.projectId, params.table, (dc, t) => data.unlink(dc, t, seg(params.id), seg(params.target), seg(params.targetId))),
     );
 }

@@ -1,7 +1,9 @@
 /**
  * Super Admin user management: `GET /admin/users?search=` lists every user with global roles and
- * state; `PUT /admin/users/{id}` { roles?, disabled? } edits them. A disabled user cannot sign in
- * and their sessions stop at once. The Super Admin cannot disable or demote themselves.
+ * state; `PUT /admin/users/{id}` { roles?, disabled?, mayCreateProjects? } edits them. A disabled
+ * user cannot sign in and their sessions stop at once. `mayCreateProjects` lets a user create
+ * projects, test connections and add databases (off for invited users until the Super Admin turns
+ * it on). The Super Admin cannot disable or demote themselves.
  */
 import { Elysia } from 'elysia';
 import { z } from 'zod';
@@ -16,6 +18,7 @@ import { resolveActor } from '../../http/principal';
 const EditBody = z.object({
   roles: z.array(z.enum(['super', 'user'], { error: 'Global roles are super and user' })).optional(),
   disabled: z.boolean().optional(),
+  mayCreateProjects: z.boolean({ error: 'mayCreateProjects is true or false' }).optional(),
 });
 
 export function usersAdminRoutes(ctx: AppContext) {
@@ -30,8 +33,8 @@ export function usersAdminRoutes(ctx: AppContext) {
     .get('/admin/users', async ({ request, query }) => {
       await superOnly(request);
       const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
-      const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; lastname: string | null; roles: string; disabled: number; joined: number; created_at: string }>(
-        `SELECT id, email, firstname, lastname, roles, disabled, created_at,
+      const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; lastname: string | null; roles: string; disabled: number; may_create_projects: number; joined: number; created_at: string }>(
+        `SELECT id, email, firstname, lastname, roles, disabled, may_create_projects, created_at,
            CASE WHEN password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = nc_users.id) THEN 1 ELSE 0 END AS joined
          FROM nc_users
          WHERE (? = '' OR lower(email) LIKE ? OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ?)
@@ -45,6 +48,7 @@ export function usersAdminRoutes(ctx: AppContext) {
           name: [r.firstname, r.lastname].filter(Boolean).join(' ') || null,
           roles: r.roles.split(',').filter(Boolean),
           disabled: !!r.disabled,
+          mayCreateProjects: !!r.may_create_projects || r.roles.split(',').includes('super'),
           joined: !!r.joined,
           createdAt: r.created_at,
         })),
@@ -60,14 +64,24 @@ export function usersAdminRoutes(ctx: AppContext) {
       if (self && input.roles && !input.roles.includes('super')) throw badRequest('You cannot remove your own Super Admin role');
       const roles = input.roles ? [...new Set(input.roles)].join(',') : user.roles;
       const disabled = input.disabled === undefined ? user.disabled : input.disabled ? 1 : 0;
-      // A change of rights ends older sessions: the token version moves on.
-      await ctx.meta.run('UPDATE nc_users SET roles = ?, disabled = ?, token_version = token_version + 1, updated_at = ? WHERE id = ?', [roles, disabled, nowIso(), user.id]);
+      const mayCreate = input.mayCreateProjects === undefined ? (user.may_create_projects ?? 0) : input.mayCreateProjects ? 1 : 0;
+      const rightsChanged = input.roles !== undefined || input.disabled !== undefined;
+      // A change of roles or state ends older sessions: the token version moves on. The project
+      // right is read from the user row on every request, so it needs no new sign-in.
+      await ctx.meta.run(`UPDATE nc_users SET roles = ?, disabled = ?, may_create_projects = ?, token_version = token_version + ?, updated_at = ? WHERE id = ?`, [
+        roles,
+        disabled,
+        mayCreate,
+        rightsChanged ? 1 : 0,
+        nowIso(),
+        user.id,
+      ]);
       users.forget(user.id);
       await auditRepo(ctx.meta).write({
         op_type: 'TEAM',
-        description: `${user.email}: roles ${roles}${disabled ? ', disabled' : ''}`,
+        description: `${user.email}: roles ${roles}${disabled ? ', disabled' : ''}${mayCreate ? ', may create projects' : ''}`,
         user_email: actor.email ?? 'master key',
       });
-      return { id: user.id, email: user.email, roles: roles.split(','), disabled: !!disabled };
+      return { id: user.id, email: user.email, roles: roles.split(','), disabled: !!disabled, mayCreateProjects: !!mayCreate || roles.split(',').includes('super') };
     });
 }

@@ -7,6 +7,7 @@ import type { Compiled } from '../ast';
 import type { ConnectionOptions, Driver, ExecResult, Executor } from '../dialect';
 import { guard, isNetworkError, type ErrorClass } from '../driver-errors';
 import { LIMITS } from '../../config/limits';
+import { BACKSLASH_ESCAPES_ON } from './literal';
 
 export function classifyMysql(e: unknown): ErrorClass {
   const err = e as { code?: string; errno?: number; message?: string; sqlMessage?: string; fatal?: boolean };
@@ -76,6 +77,9 @@ export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
       conn.query(`SET SESSION max_statement_time = ${seconds}`, () => {});
     });
   }
+  // DDL literals escape backslashes (literal.ts): every session reads them so.
+  pool.pool.on('connection', (conn: { query(sql: string, cb: (err: unknown) => void): void }) => conn.query(BACKSLASH_ESCAPES_ON, () => {}));
+
   const executor = (s: mysql.Pool | mysql.PoolConnection): Executor => ({
     // A write run through query() answers a result header, not rows: no rows then (no RETURNING here).
     query: <T>(q: Compiled) => guard(classifyMysql, async () => rowsOf<T>((await s.execute(q.sql, q.params as any[]))[0])),

@@ -1,14 +1,17 @@
 /**
  * API tokens of a project: created with a description, an optional expiry and a role; the token
  * is shown once and stored hashed; listed without tokens, enabled/disabled, deleted. Every change
- * is written to the audit log.
+ * is written to the audit log. A token belongs to its project only; one made by a member may not
+ * carry a role above the member's, and acts with at most the member's current role later on
+ * (src/http/token-actor.ts).
  */
 import { z } from 'zod';
 import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
-import { badRequest, notFound } from '../../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { newId, nowIso, randomToken, sha256 } from '../../../lib/ids';
 import { auditRepo } from '../../../meta/audit-repo';
+import { cappedRole } from '../../../http/token-actor';
 
 const ROLE = z.enum(['owner', 'creator', 'editor', 'commenter', 'viewer']);
 
@@ -33,18 +36,20 @@ const view = (r: TokenRow) => ({ id: r.id, description: r.description, role: r.r
 export const xcApiTokenCreate: DashboardOp = {
   name: 'xcApiTokenCreate',
   access: 'projectAdmin',
-  async run({ ctx, actor, projectId, args }) {
+  async run({ ctx, actor, projectId, args, projectRoles }) {
     const a = parseArgs(CreateArgs, args);
     const expires = a.expiresAt ? new Date(a.expiresAt).toISOString() : null;
     if (expires && expires <= nowIso()) throw badRequest('The expiry must be in the future');
-    if (a.role === 'owner' && !actor.superAdmin && actor.kind !== 'master' && !actor.roles.includes('owner')) {
-      throw badRequest('Only an owner can create owner tokens');
+    if (actor.kind === 'token') throw forbidden('An API token cannot create API tokens');
+    const unlimited = actor.kind === 'master' || (!!actor.superAdmin && !actor.previewAs);
+    if (!unlimited && cappedRole(a.role, projectRoles) !== a.role) {
+      throw badRequest(a.role === 'owner' ? 'Only an owner can create owner tokens' : `A token cannot carry a role above your own (${a.role})`);
     }
     const id = newId('tk');
     const token = `tablo_${randomToken(32)}`;
     await ctx.meta.run(
-      'INSERT INTO nc_api_tokens (id, project_id, description, token_hash, role, expires_at, enabled, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)',
-      [id, projectId, a.description, sha256(token), a.role, expires, actor.userId ?? null, nowIso()],
+      'INSERT INTO nc_api_tokens (id, project_id, description, token_hash, role, expires_at, enabled, created_by, created_at, by_master) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)',
+      [id, projectId, a.description, sha256(token), a.role, expires, actor.userId ?? null, nowIso(), actor.kind === 'master' ? 1 : 0],
     );
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${a.description}' created (${a.role})`, user_email: actor.email ?? null });
     return { id, token, description: a.description, role: a.role, expiresAt: expires };

@@ -10,7 +10,7 @@ import { badRequest, notFound } from '../../../lib/errors';
 import { seal } from '../../../lib/secret-box';
 import { projectsRepo } from '../../../meta/projects-repo';
 import { connectionOf } from '../../../schema/registry';
-import { parseDbInput } from '../../../schema/connection-input';
+import { assertMayConnect, checkedConnection } from '../connect-rights';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
 
 const ENV_NAME = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'Environment names use letters, digits, - and _');
@@ -26,7 +26,8 @@ const UpdateArgs = z.object({
 export const projectDbUpdate: DashboardOp = {
   name: 'projectDbUpdate',
   access: 'projectAdmin',
-  async run({ ctx, projectId, args }) {
+  async run({ ctx, actor, projectId, args }) {
+    assertMayConnect(actor);
     const a = parseArgs(UpdateArgs, args);
     const repo = projectsRepo(ctx.meta);
     const row = (await repo.dbs(projectId)).find((d) => d.env === a.env && d.db_alias === a.dbAlias);
@@ -36,7 +37,7 @@ export const projectDbUpdate: DashboardOp = {
     // An empty password keeps the stored one: the form never receives it.
     const stored = connectionOf(row, ctx.secrets.connectionKey, ctx.dataDir).connection;
     const withPassword = given.connection && !given.connection.password && stored.password ? { ...given, connection: { ...given.connection, password: stored.password } } : a.db;
-    const cfg = parseDbInput(withPassword, ctx.dataDir, ctx.config.sqliteAllowDirs);
+    const cfg = checkedConnection(ctx, withPassword);
     if (cfg.createIfNotExists) await createDatabaseIfNotExists(cfg);
     await testConnection(cfg);
     const inflection = a.inflection;

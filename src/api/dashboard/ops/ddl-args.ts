@@ -6,8 +6,16 @@ import { LIMITS } from '../../../config/limits';
 /** A display name (metadata only). */
 export const Alias = z.string().trim().min(1, 'A display name cannot be empty').max(128).regex(/^[^\u0000-\u001f]+$/, 'A display name cannot hold control characters');
 
-/** A SQL name of a table or column as given (checked further by the planners). */
-export const SqlName = z.string().trim().min(1, 'A name is required').max(LIMITS.sqlNameMax, `A name is at most ${LIMITS.sqlNameMax} characters`);
+/**
+ * A SQL name of a table or column as given (checked further by the planners). Names made of dots
+ * only (`.`, `..`) are refused: URLs normalise them away, so their rows could not be reached.
+ */
+export const SqlName = z
+  .string()
+  .trim()
+  .min(1, 'A name is required')
+  .max(LIMITS.sqlNameMax, `A name is at most ${LIMITS.sqlNameMax} characters`)
+  .refine((v) => !/^\.+$/.test(v), "A name cannot be '.' or '..' (dots only)");
 
 const Dtxp = z
   .union([z.string(), z.number()])

@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { seal } from '../../../lib/secret-box';
 import { projectsRepo } from '../../../meta/projects-repo';
 import { connectionOf } from '../../../schema/registry';
-import { parseDbInput } from '../../../schema/connection-input';
+import { assertMayConnect, checkedConnection } from '../connect-rights';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
 
 const ENV_NAME = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'Environment names use letters, digits, - and _');
@@ -49,13 +49,14 @@ const AddArgs = z.object({
 export const projectDbAdd: DashboardOp = {
   name: 'projectDbAdd',
   access: 'projectAdmin',
-  async run({ ctx, projectId, args }) {
+  async run({ ctx, actor, projectId, args }) {
+    assertMayConnect(actor);
     const a = parseArgs(AddArgs, args);
     const repo = projectsRepo(ctx.meta);
     const inEnv = (await repo.dbs(projectId)).filter((d) => d.env === a.env);
     const alias = a.dbAlias ?? (inEnv.length === 0 ? 'db' : `db${inEnv.length + 1}`);
     if (inEnv.some((d) => d.db_alias === alias)) throw conflict(`Environment '${a.env}' already has a database '${alias}'`);
-    const cfg = parseDbInput(a.db, ctx.dataDir, ctx.config.sqliteAllowDirs);
+    const cfg = checkedConnection(ctx, a.db);
     if (cfg.createIfNotExists) await createDatabaseIfNotExists(cfg);
     await testConnection(cfg);
     await repo.addDb({

@@ -12,7 +12,7 @@ import { conflict } from '../../../lib/errors';
 import { projectSlug, randomSlug } from '../../../lib/ids';
 import { seal } from '../../../lib/secret-box';
 import { projectsRepo } from '../../../meta/projects-repo';
-import { parseDbInput } from '../../../schema/connection-input';
+import { assertMayConnect, checkedConnection } from '../connect-rights';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
 
 const Args = z.object({
@@ -28,6 +28,7 @@ export const projectCreateByWeb: DashboardOp = {
   name: 'projectCreateByWeb',
   access: 'creator',
   async run({ ctx, actor, args }) {
+    assertMayConnect(actor);
     const a = parseArgs(Args, args);
     const repo = projectsRepo(ctx.meta);
     if (await repo.titleTaken(a.title)) throw conflict(`A project named '${a.title}' already exists`);
@@ -44,7 +45,7 @@ export const projectCreateByWeb: DashboardOp = {
       stored = { filename: join('xcdb', `${id}.db`) };
       isXcdb = 1;
     } else {
-      const cfg = parseDbInput(a.db, ctx.dataDir, ctx.config.sqliteAllowDirs);
+      const cfg = checkedConnection(ctx, a.db);
       if (cfg.createIfNotExists) await createDatabaseIfNotExists(cfg);
       await testConnection(cfg);
       client = cfg.client;

@@ -1,4 +1,4 @@
-/** PROJECT_READ_BY_WEB: the caller's projects (the master key sees all). */
+/** PROJECT_READ_BY_WEB: the caller's projects (the master key sees all, an API token its own project). */
 import type { DashboardOp } from '../op';
 import { projectsRepo, type ProjectRow } from '../../../meta/projects-repo';
 
@@ -18,7 +18,11 @@ export const projectList: DashboardOp = {
   access: 'signedIn',
   async run({ ctx, actor }) {
     const repo = projectsRepo(ctx.meta);
-    const rows = actor.kind === 'master' || !actor.userId ? await repo.listAll() : await repo.listForUser(actor.userId);
+    if (actor.kind === 'token') {
+      const own = actor.tokenProjectId ? await repo.get(actor.tokenProjectId) : undefined;
+      return { data: { list: own ? [view({ ...own, roles: actor.roles.join(',') })] : [] } };
+    }
+    const rows = actor.kind === 'master' ? await repo.listAll() : actor.userId ? await repo.listForUser(actor.userId) : [];
     return { data: { list: rows.map(view) } };
   },
 };

@@ -1,0 +1,56 @@
+/**
+ * The caller behind an API token. A token belongs to the one project it was made in and carries a
+ * role there; a token made by a user acts with at most that user's current role in the project
+ * (the lower of the two), so a member who is demoted, removed or disabled takes their tokens' rights
+ * down with them. Tokens made with the master key (or by a Super Admin) keep their own role.
+ */
+import type { BaseContext } from '../context';
+import type { Actor } from '../lib/actor';
+import { unauthorized } from '../lib/errors';
+import { nowIso, sha256 } from '../lib/ids';
+import { usersRepo } from '../meta/users-repo';
+import { projectsRepo } from '../meta/projects-repo';
+
+/** Project roles from the most to the least rights. */
+const RANK = ['guest', 'viewer', 'commenter', 'editor', 'creator', 'owner'];
+const rank = (role: string) => RANK.indexOf(role);
+
+/** The highest of `roles` (undefined when none is a project role). */
+export function highestRole(roles: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const r of roles) if (rank(r) >= 0 && (best === undefined || rank(r) > rank(best))) best = r;
+  return best;
+}
+
+/** The lower of a token's role and its maker's best role (undefined: the maker has none). */
+export function cappedRole(tokenRole: string, makerRoles: readonly string[]): string | undefined {
+  const best = highestRole(makerRoles);
+  if (best === undefined || best === 'guest') return undefined;
+  return rank(tokenRole) <= rank(best) ? tokenRole : best;
+}
+
+interface TokenRow {
+  role: string;
+  project_id: string | null;
+  enabled: number;
+  expires_at: string | null;
+  created_by: string | null;
+  by_master: number;
+}
+
+/** Resolves an API token to its actor; 401 when unknown, disabled or expired. */
+export async function tokenActor(ctx: BaseContext, token: string): Promise<Actor> {
+  const row = await ctx.meta.get<TokenRow>(
+    'SELECT role, project_id, enabled, expires_at, created_by, by_master FROM nc_api_tokens WHERE token_hash = ?',
+    [sha256(token)],
+  );
+  if (!row || !row.enabled || !row.project_id) throw unauthorized('Invalid API token');
+  if (row.expires_at && row.expires_at < nowIso()) throw unauthorized('API token expired');
+  let role: string | undefined = row.role;
+  if (!row.by_master) {
+    const maker = row.created_by ? await usersRepo(ctx.meta).byIdCached(row.created_by) : undefined;
+    if (!maker || maker.disabled) role = undefined;
+    else if (!maker.roles.split(',').includes('super')) role = cappedRole(row.role, await projectsRepo(ctx.meta).memberRoles(row.project_id, maker.id));
+  }
+  return { kind: 'token', roles: role ? [role] : [], tokenProjectId: row.project_id };
+}
