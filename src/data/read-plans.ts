@@ -41,12 +41,37 @@ function keyOf(dc: DataContext, what: string, params: Params): string {
 /** Keys of parameter objects that cannot change (frozen), for callers that read with the same ones again. */
 const lastKeys = new WeakMap<Params, { what: string; maxLimit: number; key: string }>();
 
-/** The plan of a read: kept for unrestricted callers, made by `make` otherwise or the first time. */
+/**
+ * Plans of callers with rules, per rules object (the cached rules of a project database: saving a
+ * rule or the cache's expiry gives a new object, so plans made under old rules are never used again).
+ */
+const restrictedPlans = new WeakMap<object, WeakMap<TableModel, Map<string, ReadPlan>>>();
+
+/**
+ * What a restricted caller's plan depends on besides the rules: the roles it acts with and the
+ * values `$user.id` / `$user.email` in row conditions take.
+ */
+function callerKey(dc: DataContext): string {
+  const a = dc.actor;
+  return part(`${a.kind}|${a.previewAs ?? ''}|${a.roles.join(',')}|${a.userId ?? ''}|${a.email ?? ''}`);
+}
+
+/** The plan of a read: kept per request shape (and, for callers with rules, per rules and caller), made by `make` the first time. */
 export function planFor(dc: DataContext, t: TableModel, what: string, params: Params, make: () => ReadPlan): ReadPlan {
-  if (!isUnrestricted(dc.actor)) return make();
-  let byKey = plans.get(t);
-  if (!byKey) plans.set(t, (byKey = new Map()));
-  const key = keyOf(dc, what, params);
+  let byKey: Map<string, ReadPlan> | undefined;
+  let key: string;
+  if (isUnrestricted(dc.actor)) {
+    byKey = plans.get(t);
+    if (!byKey) plans.set(t, (byKey = new Map()));
+    key = keyOf(dc, what, params);
+  } else {
+    if (!dc.acl) return make();
+    let byTable = restrictedPlans.get(dc.acl);
+    if (!byTable) restrictedPlans.set(dc.acl, (byTable = new WeakMap()));
+    byKey = byTable.get(t);
+    if (!byKey) byTable.set(t, (byKey = new Map()));
+    key = callerKey(dc) + keyOf(dc, what, params);
+  }
   let plan = byKey.get(key);
   if (!plan) {
     plan = make();

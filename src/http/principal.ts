@@ -13,7 +13,7 @@ import { verifiedSession, verifySession } from '../auth/jwt';
 import { usersRepo, type UserRow } from '../meta/users-repo';
 import { projectsRepo } from '../meta/projects-repo';
 import { sessionsRepo } from '../auth/sessions';
-import { tokenActor } from './token-actor';
+import { peekTokenActor, tokenActor } from './token-actor';
 
 /** Project roles a preview may switch to. */
 export const PREVIEW_ROLES = ['editor', 'commenter', 'viewer', 'guest'];
@@ -50,7 +50,10 @@ export function cachedActor(ctx: BaseContext, request: Request): Actor | undefin
   const h = request.headers;
   if (authTypeOf(ctx.config) === 'none' || h.get('xc-master-key')) return undefined;
   const jwt = h.get('xc-auth');
-  if (!jwt) return undefined;
+  if (!jwt) {
+    const token = apiTokenOf(h);
+    return token ? peekTokenActor(ctx, token) : undefined;
+  }
   const claims = verifiedSession(ctx.secrets.jwtSecret, jwt);
   const user = claims && usersRepo(ctx.meta).peekCached(claims.id);
   if (!claims || !user || user.disabled || user.token_version !== claims.v) return undefined;
@@ -89,10 +92,17 @@ async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
     return userActor(user, previewAs);
   }
 
-  const bearer = h.get('authorization');
-  const apiToken = h.get('xc-token') ?? (bearer?.toLowerCase().startsWith('bearer ') ? bearer.slice(7).trim() : null);
+  const apiToken = apiTokenOf(h);
   if (apiToken) return tokenActor(ctx, apiToken);
   return GUEST;
+}
+
+/** The API token of a request: `xc-token`, or `Authorization: Bearer`. */
+function apiTokenOf(h: Headers): string | null {
+  const token = h.get('xc-token');
+  if (token) return token;
+  const bearer = h.get('authorization');
+  return bearer && bearer.length > 7 && bearer.slice(0, 7).toLowerCase() === 'bearer ' ? bearer.slice(7).trim() : null;
 }
 
 export { useSocketServer } from './client-address';
@@ -113,7 +123,8 @@ export function assertTokenProject(actor: Actor, projectId: string): void {
  * take the usual way, which refuses them on other projects.
  */
 export function cachedProjectRoles(ctx: BaseContext, actor: Actor, projectId: string): string[] | undefined {
-  if (actor.kind === 'token') return undefined;
+  // A token of this project carries its (capped) role; one of another project goes the usual way, which refuses it.
+  if (actor.kind === 'token') return actor.tokenProjectId === projectId ? actor.roles : undefined;
   if (actor.kind === 'user' && actor.userId) return projectsRepo(ctx.meta).peekRoles(projectId, actor.userId);
   return [];
 }

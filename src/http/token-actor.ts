@@ -10,6 +10,30 @@ import { unauthorized } from '../lib/errors';
 import { nowIso, sha256 } from '../lib/ids';
 import { usersRepo } from '../meta/users-repo';
 import { projectsRepo } from '../meta/projects-repo';
+import type { MetaStore } from '../meta/store';
+import { cacheFor, type TtlCache } from '../lib/ttl-cache';
+
+/**
+ * Callers of API tokens resolved in the last second, by token: requests of a script or an
+ * integration skip the hash and the metadata reads. A change through this process (a token revoked,
+ * disabled or changed, a member's role changed or removed) forgets them at once; other instances
+ * sharing the metadata store see it within TOKEN_CACHE_MS.
+ */
+const TOKEN_CACHE_MS = 1000;
+const tokenCaches = new WeakMap<MetaStore, TtlCache<string, { actor: Actor; expiresAt: string | null }>>();
+const tokenCache = (meta: MetaStore) => cacheFor(tokenCaches, meta.root ?? meta, TOKEN_CACHE_MS);
+
+/** The caller of an API token when resolved within the last second (and not expired since), else undefined. */
+export function peekTokenActor(ctx: BaseContext, token: string): Actor | undefined {
+  const hit = tokenCache(ctx.meta).get(token);
+  if (!hit || (hit.expiresAt && hit.expiresAt < nowIso())) return undefined;
+  return hit.actor;
+}
+
+/** Forgets every cached token caller (after a token, a membership or a user changed). */
+export function forgetTokenActors(meta: MetaStore): void {
+  tokenCache(meta).clear();
+}
 
 /** Project roles from the most to the least rights. */
 const RANK = ['guest', 'viewer', 'commenter', 'editor', 'creator', 'owner'];
@@ -52,5 +76,7 @@ export async function tokenActor(ctx: BaseContext, token: string): Promise<Actor
     if (!maker || maker.disabled) role = undefined;
     else if (!maker.roles.split(',').includes('super')) role = cappedRole(row.role, await projectsRepo(ctx.meta).memberRoles(row.project_id, maker.id));
   }
-  return { kind: 'token', roles: role ? [role] : [], tokenProjectId: row.project_id };
+  const actor: Actor = { kind: 'token', roles: role ? [role] : [], tokenProjectId: row.project_id };
+  tokenCache(ctx.meta).set(token, { actor, expiresAt: row.expires_at });
+  return actor;
 }

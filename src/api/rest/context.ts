@@ -79,8 +79,8 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
  */
 export function cachedDataContext(ctx: AppContext, request: Request, projectId: string, dbAlias = 'db'): DataContext | undefined {
   const actor = cachedActor(ctx, request);
-  // Only signed-in users take this road; API tokens go the usual way, which checks their project.
-  if (!actor || actor.kind !== 'user') return undefined;
+  // Signed-in users and API tokens of this project (cachedProjectRoles sends other projects' tokens the usual way, which refuses them).
+  if (!actor || (actor.kind !== 'user' && actor.kind !== 'token')) return undefined;
   const pdb = ctx.projects.peek(projectId, dbAlias);
   if (!pdb) return undefined;
   const projectRoles = cachedProjectRoles(ctx, actor, projectId);

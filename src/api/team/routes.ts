@@ -7,6 +7,7 @@
  * team; only owners grant owner; owners cannot remove themselves.
  */
 import { Elysia } from 'elysia';
+import { forgetTokenActors } from '../../http/token-actor';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
@@ -114,6 +115,7 @@ export function teamRoutes(ctx: AppContext) {
       if (!current.length) throw notFound('This user is not a member of the project');
       if (current.includes('owner') && !caller.isOwner) throw forbidden('Only owners can change the role of an owner');
       await ctx.meta.run('UPDATE nc_project_users SET roles = ? WHERE project_id = ? AND user_id = ?', [input.roles.join(','), input.project_id, params.userId]);
+      forgetTokenActors(ctx.meta);
       projects.forgetRoles();
       const u = await users.byId(params.userId);
       await audit.write({ op_type: 'TEAM', project_id: input.project_id, description: `${u?.email} role changed from ${current.join(',')} to ${input.roles.join(',')}`, user_email: caller.actor.email ?? null });
@@ -127,6 +129,7 @@ export function teamRoutes(ctx: AppContext) {
       if (params.userId === caller.actor.userId && current.includes('owner')) throw badRequest('Owners cannot remove themselves from a project');
       if (current.includes('owner') && !caller.isOwner) throw forbidden('Only owners can remove an owner');
       await ctx.meta.run('DELETE FROM nc_project_users WHERE project_id = ? AND user_id = ?', [projectId, params.userId]);
+      forgetTokenActors(ctx.meta);
       projects.forgetRoles();
       const u = await users.byId(params.userId);
       await audit.write({ op_type: 'TEAM', project_id: projectId, description: `${u?.email} removed from the project`, user_email: caller.actor.email ?? null });

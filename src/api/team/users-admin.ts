@@ -5,6 +5,7 @@
  * projects, test connections and add databases (off for invited users until the Super Admin turns
  * it on). The Super Admin cannot disable or demote themselves.
  */
+import { forgetTokenActors } from '../../http/token-actor';
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -76,6 +77,7 @@ export function usersAdminRoutes(ctx: AppContext) {
         nowIso(),
         user.id,
       ]);
+      forgetTokenActors(ctx.meta);
       users.forget(user.id);
       await auditRepo(ctx.meta).write({
         op_type: 'TEAM',

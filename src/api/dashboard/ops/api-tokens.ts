@@ -5,6 +5,7 @@
  * carry a role above the member's, and acts with at most the member's current role later on
  * (src/http/token-actor.ts).
  */
+import { forgetTokenActors } from '../../../http/token-actor';
 import { z } from 'zod';
 import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
@@ -79,6 +80,7 @@ export const xcApiTokenUpdate: DashboardOp = {
       a.description ?? null,
       a.id,
     ]);
+    forgetTokenActors(ctx.meta);
     const what = a.enabled === undefined ? 'renamed' : a.enabled ? 'enabled' : 'disabled';
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${row.description}' ${what}`, user_email: actor.email ?? null });
     return view((await ctx.meta.get<TokenRow>('SELECT * FROM nc_api_tokens WHERE id = ?', [a.id]))!);
@@ -93,6 +95,7 @@ export const xcApiTokenDelete: DashboardOp = {
     const row = await ctx.meta.get<TokenRow>('SELECT * FROM nc_api_tokens WHERE id = ? AND project_id = ?', [id, projectId]);
     if (!row) throw notFound('API token not found');
     await ctx.meta.run('DELETE FROM nc_api_tokens WHERE id = ?', [id]);
+    forgetTokenActors(ctx.meta);
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${row.description}' deleted`, user_email: actor.email ?? null });
     return { ok: true };
   },
