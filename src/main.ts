@@ -25,6 +25,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   allowSignup: 'let anyone sign up without an invite (default false)',
   queryLimitMax: 'largest page size of generated APIs (default 1000)',
   countTimeoutMs: 'time limit of count queries in ms (default 10000)',
+  apiClientAllowPrivate: 'let the API and gRPC clients reach loopback and private addresses from the server (default false)',
   queryTimeoutMs: 'time limit of every data statement in ms on PostgreSQL and MariaDB (default 30000, 0 = none)',
   disableTerminal: 'turn the built-in terminal off (default false)',
   sqliteAllowDirs: 'comma list of folders where SQLite project files may live besides the data directory',

@@ -36,6 +36,8 @@ export const ConfigSchema = z.object({
   /** Time limit of every data statement (0: none). */
   queryTimeoutMs: int(0, 3_600_000).default(LIMITS.queryTimeoutMs),
   disableTerminal: bool.default(false),
+  /** Let the API and gRPC clients reach loopback, private and link-local addresses from the server. */
+  apiClientAllowPrivate: bool.default(false),
   /** Directories outside dataDir where SQLite project files may live. */
   sqliteAllowDirs: z.array(z.string()).default([]),
   logRequests: bool.default(true),
@@ -80,6 +82,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   queryLimitMax: 'NC_DB_QUERY_LIMIT_MAX',
   countTimeoutMs: 'NC_COUNT_TIMEOUT_MS',
   queryTimeoutMs: 'NC_QUERY_TIMEOUT_MS',
+  apiClientAllowPrivate: 'NC_API_CLIENT_ALLOW_PRIVATE',
   disableTerminal: 'NC_DISABLE_TERMINAL',
   sqliteAllowDirs: 'NC_SQLITE_ALLOW_DIRS',
   logRequests: 'NC_LOG_REQUESTS',

@@ -6,6 +6,12 @@ export const LIMITS = {
   queryLimitMax: 1000,
   /** `/count` time-out in ms unless NC_COUNT_TIMEOUT_MS says otherwise. */
   countTimeoutMs: 10_000,
+  /** API client requests sent from the server: time limit and most bytes of an answer kept. */
+  apiClientTimeoutMs: 30_000,
+  apiClientMaxBytes: 5 * 1024 * 1024,
+  /** gRPC client: time limit of a call and most messages of a server stream kept. */
+  grpcDeadlineMs: 30_000,
+  grpcMaxMessages: 1000,
   /** Time limit of every data statement on PostgreSQL and MariaDB (NC_QUERY_TIMEOUT_MS; 0 = none). */
   queryTimeoutMs: 30_000,
   /** Request bodies above this many bytes answer 413. */

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'INTERNAL'
   | 'UNAVAILABLE'
+  | 'BAD_GATEWAY'
   | 'TIMEOUT';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -24,6 +25,7 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  BAD_GATEWAY: 502,
   TIMEOUT: 504,
 };
 
@@ -51,6 +53,8 @@ export const notFound = (msg = 'Not found') => new AppError('NOT_FOUND', msg);
 export const conflict = (msg: string) => new AppError('CONFLICT', msg);
 export const unavailable = (msg: string) => new AppError('UNAVAILABLE', msg);
 export const timeout = (msg: string) => new AppError('TIMEOUT', msg);
+/** Another server (one the caller asked Tablo to reach) failed or answered nothing usable. */
+export const badGateway = (msg: string) => new AppError('BAD_GATEWAY', msg);
 export const rateLimited = (msg = 'Too many attempts, please try again later', retryAfterSec = 60) =>
   new AppError('RATE_LIMITED', msg, { 'retry-after': String(retryAfterSec) });
 

@@ -20,6 +20,7 @@ import { relationCreate, relationDelete } from './ops/relation-changes';
 import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
 import { projectCreateByZip, xcMetaTablesExportDbToZip, xcMetaTablesImportZipToLocalFsAndDb, xcMetaTablesReset } from './ops/project-meta';
 import { projectDbUpdate, projectEnvRemove } from './ops/connection-update';
+import { API_CLIENT_OPS } from './ops/api-client';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -74,6 +75,7 @@ const OPS: DashboardOp[] = [
   projectCreateByZip,
   projectDbUpdate,
   projectEnvRemove,
+  ...API_CLIENT_OPS,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

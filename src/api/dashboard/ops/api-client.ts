@@ -1,0 +1,152 @@
+/**
+ * The API client and the gRPC client: requests to other hosts and gRPC calls sent by the server
+ * (owners and creators; public addresses only unless NC_API_CLIENT_ALLOW_PRIVATE), saved requests
+ * and environments per project (members list them; editors and above change them), and each
+ * caller's history (the newest 500, newest first).
+ */
+import { z } from 'zod';
+import type { DashboardOp, OpCall } from '../op';
+import { parseArgs } from '../op';
+import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { newId, nowIso } from '../../../lib/ids';
+import { ADMIN_ROLES } from '../../../data/access';
+import { sendForClient, SendArgs } from '../../clients/http-send';
+import { callMethod, CallArgs, listServices, Target } from '../../clients/grpc-bridge';
+
+/** Entries of history kept per caller and project. */
+export const API_CLIENT_HISTORY_MAX = 500;
+/** Most characters of one history entry (a large answer is cut, marked as such). */
+const ENTRY_MAX = 256 * 1024;
+
+export const apiClientSend: DashboardOp = {
+  name: 'apiClientSend',
+  access: 'projectAdmin',
+  run: ({ ctx, args }) => sendForClient(parseArgs(SendArgs, args), ctx.config.apiClientAllowPrivate),
+};
+
+export const grpcServices: DashboardOp = {
+  name: 'grpcServices',
+  access: 'projectAdmin',
+  run: ({ ctx, args }) => listServices(parseArgs(Target, args), ctx.config.apiClientAllowPrivate),
+};
+
+export const grpcCall: DashboardOp = {
+  name: 'grpcCall',
+  access: 'projectAdmin',
+  run: ({ ctx, args }) => callMethod(parseArgs(CallArgs, args), ctx.config.apiClientAllowPrivate),
+};
+
+/** Editors and above (and the Super Admin) change saved requests and environments. */
+function assertMayChange(call: OpCall): void {
+  const a = call.actor;
+  if (a.kind === 'master' || (a.superAdmin && !a.previewAs)) return;
+  const roles = a.previewAs ? [a.previewAs] : call.projectRoles;
+  if (!roles.some((r) => ADMIN_ROLES.includes(r) || r === 'editor')) throw forbidden('Not allowed');
+}
+
+const KIND = z.enum(['request', 'environment']);
+
+export const apiClientItemList: DashboardOp = {
+  name: 'apiClientItemList',
+  access: 'projectMember',
+  async run({ ctx, projectId, args }) {
+    const { kind } = parseArgs(z.object({ kind: KIND }), args);
+    const rows = await ctx.meta.all<{ id: string; collection: string; name: string; data: string; updated_at: string }>(
+      'SELECT id, collection, name, data, updated_at FROM nc_api_client_items WHERE project_id = ? AND kind = ? ORDER BY collection, name',
+      [projectId, kind],
+    );
+    return { data: { list: rows.map((r) => ({ id: r.id, collection: r.collection, name: r.name, data: JSON.parse(r.data), updatedAt: r.updated_at })) } };
+  },
+};
+
+const SaveArgs = z.object({
+  id: z.string().optional(),
+  kind: KIND,
+  collection: z.string().trim().max(100).default(''),
+  name: z.string().trim().min(1, 'A name is required').max(200),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export const apiClientItemSave: DashboardOp = {
+  name: 'apiClientItemSave',
+  access: 'projectMember',
+  async run(call) {
+    assertMayChange(call);
+    const a = parseArgs(SaveArgs, call.args);
+    const data = JSON.stringify(a.data);
+    if (data.length > ENTRY_MAX) throw badRequest(`A saved item holds at most ${ENTRY_MAX} characters`);
+    if (a.id) {
+      const done = await call.ctx.meta.run('UPDATE nc_api_client_items SET collection = ?, name = ?, data = ?, updated_at = ? WHERE id = ? AND project_id = ? AND kind = ?', [
+        a.collection, a.name, data, nowIso(), a.id, call.projectId, a.kind,
+      ]);
+      if (!done.changes) throw notFound('That saved item no longer exists');
+      return { id: a.id };
+    }
+    const id = newId('ac');
+    await call.ctx.meta.run(
+      'INSERT INTO nc_api_client_items (id, project_id, kind, collection, name, data, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      [id, call.projectId, a.kind, a.collection, a.name, data, call.actor.userId ?? null, nowIso(), nowIso()],
+    );
+    return { id };
+  },
+};
+
+export const apiClientItemDelete: DashboardOp = {
+  name: 'apiClientItemDelete',
+  access: 'projectMember',
+  async run(call) {
+    assertMayChange(call);
+    const { id } = parseArgs(z.object({ id: z.string().min(1) }), call.args);
+    const done = await call.ctx.meta.run('DELETE FROM nc_api_client_items WHERE id = ? AND project_id = ?', [id, call.projectId]);
+    if (!done.changes) throw notFound('That saved item no longer exists');
+    return { ok: true };
+  },
+};
+
+/** Whose history: the user, else the kind of caller (master key, token). */
+const ownerOf = (call: OpCall) => call.actor.userId ?? call.actor.kind;
+
+export const apiClientHistoryList: DashboardOp = {
+  name: 'apiClientHistoryList',
+  access: 'projectMember',
+  async run(call) {
+    const rows = await call.ctx.meta.all<{ id: string; entry: string }>(
+      'SELECT id, entry FROM nc_api_client_history WHERE owner = ? AND project_id = ? ORDER BY seq DESC LIMIT ?',
+      [ownerOf(call), call.projectId, API_CLIENT_HISTORY_MAX],
+    );
+    return { data: { list: rows.map((r) => ({ id: r.id, ...JSON.parse(r.entry) })) } };
+  },
+};
+
+export const apiClientHistoryAdd: DashboardOp = {
+  name: 'apiClientHistoryAdd',
+  access: 'projectMember',
+  async run(call) {
+    const { entry } = parseArgs(z.object({ entry: z.record(z.string(), z.unknown()) }), call.args);
+    let text = JSON.stringify(entry);
+    if (text.length > ENTRY_MAX) {
+      const response = (entry.response ?? {}) as Record<string, unknown>;
+      text = JSON.stringify({ ...entry, response: { ...response, data: '(answer too large to keep in the history)', truncated: true } });
+    }
+    const owner = ownerOf(call);
+    const id = newId('ah');
+    await call.ctx.meta.transaction(async (tx) => {
+      const last = await tx.get<{ seq: number | null }>('SELECT MAX(seq) AS seq FROM nc_api_client_history WHERE owner = ? AND project_id = ?', [owner, call.projectId]);
+      const seq = (last?.seq ?? 0) + 1;
+      await tx.run('INSERT INTO nc_api_client_history (id, owner, project_id, seq, entry, created_at) VALUES (?, ?, ?, ?, ?, ?)', [id, owner, call.projectId, seq, text, nowIso()]);
+      await tx.run('DELETE FROM nc_api_client_history WHERE owner = ? AND project_id = ? AND seq <= ?', [owner, call.projectId, seq - API_CLIENT_HISTORY_MAX]);
+    });
+    return { id };
+  },
+};
+
+export const apiClientHistoryClear: DashboardOp = {
+  name: 'apiClientHistoryClear',
+  access: 'projectMember',
+  async run(call) {
+    await call.ctx.meta.run('DELETE FROM nc_api_client_history WHERE owner = ? AND project_id = ?', [ownerOf(call), call.projectId]);
+    return { ok: true };
+  },
+};
+
+export const API_CLIENT_OPS = [apiClientSend, grpcServices, grpcCall, apiClientItemList, apiClientItemSave, apiClientItemDelete, apiClientHistoryList, apiClientHistoryAdd, apiClientHistoryClear];
