@@ -14,6 +14,8 @@ import { MetaManagement } from '../acl/meta-management';
 import { SqlClient } from '../sql-editor/sql-client';
 import { MigrationsPanel } from '../audit/migrations-panel';
 import { ProjectMetaPanel } from '../meta/project-meta-panel';
+import { ApiClientPanel } from '../api-client/api-client-panel';
+import { GrpcClientPanel } from '../grpc-client/grpc-client-panel';
 import { currentProject } from '../../stores/project';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
@@ -55,6 +57,8 @@ function InfoPanel(props: { projectId: string }) {
 export function Panel(props: { projectId: string; name: string; dbAlias?: string }) {
   const dbAlias = props.dbAlias ?? 'db';
   if (props.name === 'info') return <InfoPanel projectId={props.projectId} />;
+  if (props.name === 'apiClient') return <ApiClientPanel projectId={props.projectId} />;
+  if (props.name === 'grpcClient') return <GrpcClientPanel projectId={props.projectId} />;
   if (props.name === 'meta') return <ProjectMetaPanel projectId={props.projectId} title={currentProject.value?.title ?? props.projectId} />;
   if (props.name === 'audit') return <MigrationsPanel scope={{ projectId: props.projectId, dbAlias }} />;
   if (props.name === 'acl') return <div className="panel team-panel"><RolesManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;

@@ -1,0 +1,112 @@
+/**
+ * The API Client and gRPC Client tabs in a real browser against the binary: a request with an
+ * environment variable (chosen from the `{{` menu) sent to the project's REST API, its answer and
+ * its history entry; a call of a real gRPC server (reflection, on loopback) from the gRPC tab.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { loadChinook } from '../helpers/engines';
+import { startGrpcServer, type TestGrpcServer } from '../helpers/grpc-server';
+
+setDefaultTimeout(30_000);
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'API client': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the browser', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let grpcServer: TestGrpcServer;
+  let projectId = '';
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    grpcServer = await startGrpcServer();
+    // The test's gRPC server listens on loopback, which the server reaches only when allowed.
+    tablo = await startTablo({ NC_API_CLIENT_ALLOW_PRIVATE: '1' });
+    const res = await fetch(`${tablo.url}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'api@example.com', password: 'password123' }) });
+    const token = ((await res.json()) as { token: string }).token;
+    const cfg = await loadChinook('sqlite', 'tablo_t_e2e_apiclient');
+    await Bun.write(join(tablo.dataDir, 'chinook.sqlite'), Bun.file(cfg.connection.filename!));
+    const made = await fetch(`${tablo.url}/dashboard?q=sqlOp_projectCreateByWeb`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'xc-auth': token },
+      body: JSON.stringify({ api: 'projectCreateByWeb', args: { title: 'Music', db: { client: 'sqlite', connection: { filename: 'chinook.sqlite' } } } }),
+    });
+    projectId = ((await made.json()) as { id: string }).id;
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await page.goto(`${tablo.url}/#/user/authentication/signin`);
+    await page.getByLabel('E-mail').fill('api@example.com');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/#\/projects/);
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+    await grpcServer?.stop();
+  });
+
+  browserTest('a request with a variable to the REST API: answer and history', () => page, async () => {
+    await page.locator('.tree-extras').getByRole('button', { name: 'API Client', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'API Client' });
+    await panel.getByRole('button', { name: 'New environment' }).click();
+    await panel.getByLabel('Environment name').fill('dev');
+    await panel.getByLabel('Variables name 1').fill('table');
+    await panel.getByLabel('Variables value 1').fill('Album');
+    await panel.getByRole('button', { name: 'Save environment' }).click();
+    await panel.getByLabel('Environment', { exact: true }).locator('option', { hasText: 'dev' }).waitFor({ state: 'attached' });
+    await panel.getByLabel('Environment', { exact: true }).selectOption({ label: 'dev' });
+
+    const url = panel.getByRole('combobox', { name: 'URL' });
+    await url.fill(`/nc/${projectId}/api/v1/`);
+    await url.press('End');
+    await url.pressSequentially('{{ta');
+    await panel.getByRole('listbox', { name: 'Variables' }).getByRole('option', { name: 'table' }).click();
+    await expect(url.inputValue()).resolves.toBe(`/nc/${projectId}/api/v1/{{table}}`);
+    await panel.getByRole('tab', { name: 'Params' }).click();
+    await panel.getByRole('button', { name: '+ Add' }).click();
+    await panel.getByLabel('Params name 1').fill('limit');
+    await panel.getByLabel('Params value 1').fill('2');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByLabel('Status').filter({ hasText: '200' }).waitFor();
+    await panel.getByText('For Those About To Rock We Salute You').first().waitFor();
+    await panel.getByRole('list', { name: 'History' }).getByText(`GET /nc/${projectId}/api/v1/{{table}}`).waitFor();
+    await shot(page, 'api-client');
+
+    // A variable the environment lacks blocks the send with a message.
+    await url.fill(`/nc/${projectId}/api/v1/{{nope}}`);
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByText('Unknown variable in this environment: nope').waitFor();
+  });
+
+  browserTest('the gRPC tab lists a server through reflection and calls a method', () => page, async () => {
+    await page.locator('.tree-extras').getByRole('button', { name: 'gRPC Client', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'gRPC Client' });
+    await panel.getByLabel('Server address').fill(grpcServer.address);
+    await panel.getByRole('button', { name: 'List services' }).click();
+    await panel.getByRole('heading', { name: 'tablo.test.Greeter' }).waitFor();
+    await panel.getByRole('button', { name: /^SayHello/ }).click();
+    const editor = panel.locator('.cm-content').first();
+    await editor.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('{"name": "Ada"');
+    await panel.getByRole('button', { name: 'Call' }).click();
+    await panel.getByLabel('gRPC status').filter({ hasText: 'OK (0)' }).waitFor();
+    await panel.getByText('Hello Ada').first().waitFor();
+    await panel.getByText('test-greeter').waitFor();
+    await panel.getByRole('button', { name: /^Count/ }).click();
+    await panel.locator('.cm-content').first().getByText('"to"').waitFor();
+    await panel.locator('.cm-content').first().click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('{"to": 3');
+    await panel.getByRole('button', { name: 'Call' }).click();
+    await panel.getByText('3 messages').waitFor();
+    await shot(page, 'grpc-client');
+  });
+});

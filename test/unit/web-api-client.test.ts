@@ -1,0 +1,73 @@
+/** The API client's request model: variables and their suggestions, enabled switches, curl, history order and cap. */
+import { describe, expect, test } from 'bun:test';
+import {
+  addToHistory, applySuggestion, buildRequest, emptyRequest, missingVariables, requestMissing, substitute, suggestionQuery, toCurl, variableMap, variableNames, type HistoryEntry,
+} from '../../web/src/features/api-client/request-model';
+
+const vars = variableMap([
+  { name: 'table', value: 'Album', enabled: true },
+  { name: 'limit', value: '5', enabled: true },
+  { name: 'off', value: 'x', enabled: false },
+]);
+
+describe('variables', () => {
+  test('names in order without repeats; disabled variables do not exist', () => {
+    expect(variableNames('/api/{{table}}?l={{ limit }}&x={{table}}')).toEqual(['table', 'limit']);
+    expect(missingVariables('{{table}} {{off}} {{nope}}', vars)).toEqual(['off', 'nope']);
+    expect(missingVariables('/plain', vars)).toEqual([]);
+  });
+  test('substitution fills known names and leaves unknown ones as written', () => {
+    expect(substitute('/api/v1/{{table}}?limit={{limit}}&{{nope}}', vars)).toBe('/api/v1/Album?limit=5&{{nope}}');
+  });
+  test('typing {{ opens the menu with what follows as its filter; a closed pair does not', () => {
+    expect(suggestionQuery('/api/{{', 7)).toBe('');
+    expect(suggestionQuery('/api/{{ta', 9)).toBe('ta');
+    expect(suggestionQuery('/api/{{table}}', 14)).toBeNull();
+    expect(suggestionQuery('/api/{', 6)).toBeNull();
+    expect(applySuggestion('/api/{{ta/x', 9, 'table')).toEqual({ text: '/api/{{table}}/x', caret: 14 });
+    expect(applySuggestion('/api/{{ta}}', 9, 'table')).toEqual({ text: '/api/{{table}}', caret: 14 });
+  });
+});
+
+describe('what is sent', () => {
+  test('only enabled params and headers with a name; variables filled; JSON body typed', () => {
+    const built = buildRequest(
+      {
+        ...emptyRequest(),
+        method: 'POST',
+        url: '/nc/p1/api/v1/{{table}}',
+        params: [{ name: 'limit', value: '{{limit}}', enabled: true }, { name: 'off', value: '1', enabled: false }, { name: ' ', value: 'x', enabled: true }],
+        headers: [{ name: 'x-a', value: '1', enabled: true }, { name: 'x-b', value: '2', enabled: false }, { name: '', value: '3', enabled: true }],
+        auth: 'tok',
+        body: '{"Title":"{{table}}"}',
+      },
+      vars,
+      'http://localhost:8080',
+    );
+    expect(built).toEqual({
+      method: 'POST',
+      url: 'http://localhost:8080/nc/p1/api/v1/Album?limit=5',
+      headers: { 'x-a': '1', 'xc-auth': 'tok', 'content-type': 'application/json' },
+      body: '{"Title":"Album"}',
+    });
+    expect(toCurl(built)).toBe(`curl -X POST 'http://localhost:8080/nc/p1/api/v1/Album?limit=5' -H 'x-a: 1' -H 'xc-auth: tok' -H 'content-type: application/json' --data-raw '{"Title":"Album"}'`);
+  });
+  test('a GET sends no body; missing variables are listed across the request', () => {
+    const req = { ...emptyRequest(), url: '/{{nope}}', body: 'ignored', headers: [{ name: 'h', value: '{{gone}}', enabled: true }, { name: 'd', value: '{{skip}}', enabled: false }] };
+    expect(buildRequest(req, vars, 'http://x').body).toBeUndefined();
+    expect(requestMissing(req, vars)).toEqual(['nope', 'gone']);
+    expect(toCurl(buildRequest({ ...emptyRequest(), url: "/it's" }, vars, 'http://x'))).toBe(`curl -X GET 'http://x/it'\\''s'`);
+  });
+});
+
+describe('history', () => {
+  const entry = (n: number): HistoryEntry => ({ createdAt: `t${n}`, request: { ...emptyRequest(), url: `/${n}` }, response: { status: 200, headers: [], data: '', size: 0, timeTaken: 1 } });
+  test('newest first, at most 500', () => {
+    let list: HistoryEntry[] = [];
+    for (let i = 1; i <= 503; i++) list = addToHistory(list, entry(i));
+    expect(list.length).toBe(500);
+    expect(list[0]!.request.url).toBe('/503');
+    expect(list.at(-1)!.request.url).toBe('/4');
+    expect(addToHistory([entry(1)], entry(2), 1).map((e) => e.request.url)).toEqual(['/2']);
+  });
+});

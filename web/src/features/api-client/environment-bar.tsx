@@ -1,0 +1,48 @@
+/** The environment of the API client: choose one, edit its variables (name, value, enabled), add or delete one. */
+import { useState } from 'react';
+import { apiClientApi, type EnvironmentData, type SavedItem } from '../../api/api-client';
+import { Button } from '../../components/form';
+import { toast } from '../../stores/toasts';
+import { KeyValueEditor } from './kv-editor';
+import type { KeyValue } from './request-model';
+
+export function EnvironmentBar(props: { projectId: string; envs: SavedItem<EnvironmentData>[]; envId: string; onChoose: (id: string) => void; onChanged: () => void }) {
+  const [editing, setEditing] = useState<{ id?: string; name: string; variables: KeyValue[] } | null>(null);
+  const current = props.envs.find((e) => e.id === props.envId);
+  const save = async () => {
+    if (!editing?.name.trim()) return toast('error', 'An environment needs a name');
+    try {
+      const { id } = await apiClientApi.save(props.projectId, { id: editing.id, kind: 'environment', name: editing.name.trim(), data: { variables: editing.variables } });
+      props.onChanged();
+      props.onChoose(id);
+      setEditing(null);
+      toast('success', `Saved environment ${editing.name.trim()}`);
+    } catch (e) {
+      toast('error', (e as Error).message);
+    }
+  };
+  return (
+    <div className="environment-bar">
+      <label className="field inline">
+        <span>Environment</span>
+        <select aria-label="Environment" value={props.envId} onChange={(e) => props.onChoose(e.target.value)}>
+          <option value="">No environment</option>
+          {props.envs.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
+        </select>
+      </label>
+      {current ? <Button variant="ghost" onClick={() => setEditing({ id: current.id, name: current.name, variables: current.data.variables })}>Edit variables</Button> : null}
+      <Button variant="ghost" onClick={() => setEditing({ name: '', variables: [{ name: '', value: '', enabled: true }] })}>New environment</Button>
+      {current ? <Button variant="ghost" onClick={() => apiClientApi.remove(props.projectId, current.id).then(() => (props.onChoose(''), props.onChanged()), (e) => toast('error', e.message))}>Delete environment</Button> : null}
+      {editing ? (
+        <div className="env-editor" role="group" aria-label="Environment variables">
+          <input aria-label="Environment name" placeholder="Environment name" value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />
+          <KeyValueEditor label="Variables" rows={editing.variables} onChange={(variables) => setEditing({ ...editing, variables })} />
+          <div className="inline-actions">
+            <Button onClick={save}>Save environment</Button>
+            <Button variant="ghost" onClick={() => setEditing(null)}>Cancel</Button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The API client's requests as data: params and headers each with a name, a value and an enabled
+ * switch; environments whose variables are written `{{name}}`; what is actually sent (only enabled
+ * params and headers with a name, variables filled in); copy as curl; the history (newest first,
+ * capped). Pure functions, no React, so they are unit tested.
+ */
+
+/** A name/value pair with an enabled switch (params, headers, variables). */
+export interface KeyValue {
+  name: string;
+  value: string;
+  enabled: boolean;
+}
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export type Method = (typeof METHODS)[number];
+
+/** A request as the user builds it. */
+export interface ApiRequest {
+  method: Method;
+  url: string;
+  params: KeyValue[];
+  headers: KeyValue[];
+  /** Sent as the `xc-auth` header when set: the caller's session by default. */
+  auth: string;
+  body: string;
+}
+
+/** What an answer showed. */
+export interface ApiResponse {
+  status: number;
+  statusText?: string;
+  headers: [string, string][];
+  data: string;
+  size: number;
+  timeTaken: number;
+}
+
+/** One history entry: the request as sent and its answer. */
+export interface HistoryEntry {
+  id?: string;
+  createdAt: string;
+  request: ApiRequest;
+  response: ApiResponse | { error: string };
+}
+
+/** The newest entries kept per user (spec: request history 500, newest first). */
+export const HISTORY_MAX = 500;
+
+export const emptyRequest = (): ApiRequest => ({ method: 'GET', url: '', params: [], headers: [], auth: '', body: '' });
+
+const VAR = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
+
+/** The variables a text names (`{{name}}`), in order, without repeats. */
+export function variableNames(text: string): string[] {
+  return [...new Set([...text.matchAll(VAR)].map((m) => m[1]!))];
+}
+
+/** The enabled variables of an environment by name. */
+export function variableMap(vars: KeyValue[]): Map<string, string> {
+  return new Map(vars.filter((v) => v.enabled && v.name.trim()).map((v) => [v.name.trim(), v.value]));
+}
+
+/** The names a text uses that the environment lacks: a text is valid only when this is empty. */
+export function missingVariables(text: string, vars: Map<string, string>): string[] {
+  return variableNames(text).filter((n) => !vars.has(n));
+}
+
+/** The text with every known `{{name}}` replaced by its value (unknown ones stay as written). */
+export function substitute(text: string, vars: Map<string, string>): string {
+  return text.replace(VAR, (whole, name: string) => (vars.has(name) ? vars.get(name)! : whole));
+}
+
+/**
+ * The partial name being typed right after an opening `{{` before the caret (the suggestion menu's
+ * filter), or null when the caret is not inside an unclosed `{{`.
+ */
+export function suggestionQuery(text: string, caret: number): string | null {
+  const before = text.slice(0, caret);
+  const open = before.lastIndexOf('{{');
+  if (open < 0 || before.slice(open).includes('}}')) return null;
+  const partial = before.slice(open + 2);
+  return /^\s*[\w.-]*$/.test(partial) ? partial.trim() : null;
+}
+
+/** The text with the `{{partial` before the caret completed to `{{name}}`; answers the new text and caret. */
+export function applySuggestion(text: string, caret: number, name: string): { text: string; caret: number } {
+  const open = text.slice(0, caret).lastIndexOf('{{');
+  const after = text.slice(caret).replace(/^[\w.-]*\s*\}\}/, '');
+  const inserted = `{{${name}}}`;
+  return { text: text.slice(0, open) + inserted + after, caret: open + inserted.length };
+}
+
+/** What is sent: variables filled in, only enabled params and headers that have a name, params added to the URL. */
+export function buildRequest(req: ApiRequest, vars: Map<string, string>, origin: string): { method: Method; url: string; headers: Record<string, string>; body?: string } {
+  const fill = (s: string) => substitute(s, vars);
+  const url = new URL(fill(req.url.trim()) || '/', origin);
+  for (const p of req.params) if (p.enabled && p.name.trim()) url.searchParams.append(fill(p.name.trim()), fill(p.value));
+  const headers: Record<string, string> = {};
+  for (const h of req.headers) if (h.enabled && h.name.trim()) headers[fill(h.name.trim())] = fill(h.value);
+  if (req.auth.trim() && !Object.keys(headers).some((k) => k.toLowerCase() === 'xc-auth')) headers['xc-auth'] = fill(req.auth.trim());
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body.trim() !== '';
+  if (hasBody && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = looksLikeJson(req.body) ? 'application/json' : 'text/plain';
+  return { method: req.method, url: url.toString(), headers, body: hasBody ? fill(req.body) : undefined };
+}
+
+/** Whether text parses as JSON (the body and auth are sent as JSON when they do). */
+export function looksLikeJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every name a request uses that the environment lacks (URL, params, headers, auth, body). */
+export function requestMissing(req: ApiRequest, vars: Map<string, string>): string[] {
+  const texts = [req.url, req.auth, req.body, ...req.params.filter((p) => p.enabled).flatMap((p) => [p.name, p.value]), ...req.headers.filter((h) => h.enabled).flatMap((h) => [h.name, h.value])];
+  return [...new Set(texts.flatMap((t) => missingVariables(t, vars)))];
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** The request as a curl command line. */
+export function toCurl(built: ReturnType<typeof buildRequest>): string {
+  const parts = ['curl', '-X', built.method, shellQuote(built.url)];
+  for (const [k, v] of Object.entries(built.headers)) parts.push('-H', shellQuote(`${k}: ${v}`));
+  if (built.body !== undefined) parts.push('--data-raw', shellQuote(built.body));
+  return parts.join(' ');
+}
+
+/** The history with `entry` first and at most `max` entries. */
+export function addToHistory(list: HistoryEntry[], entry: HistoryEntry, max = HISTORY_MAX): HistoryEntry[] {
+  return [entry, ...list].slice(0, max);
+}
