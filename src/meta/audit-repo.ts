@@ -30,11 +30,22 @@ export function auditRepo(meta: MetaStore) {
          ORDER BY id DESC LIMIT ?`,
         [filter.project_id ?? null, filter.project_id ?? null, filter.op_type ?? null, filter.op_type ?? null, filter.tn ?? null, filter.tn ?? null, limit],
       ),
-    /** Newest first, by kind and text in the e-mail or description; with the total count. */
-    async search(filter: { op_type?: string; search?: string }, limit: number, offset: number) {
+    /** The data changes of one row, newest first. */
+    rowHistory: (projectId: string, dbAlias: string, tn: string, pk: string, limit: number) =>
+      meta.all<AuditEntry & { id: number; created_at: string }>(
+        `SELECT * FROM nc_audit WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = ? AND op_type = 'DATA' ORDER BY id DESC LIMIT ?`,
+        [projectId, dbAlias, tn, pk, limit],
+      ),
+    /** Newest first, by kind, project, table and text in the e-mail or description; with the total count. */
+    async search(filter: { op_type?: string; search?: string; project_id?: string; tn?: string }, limit: number, offset: number) {
       const like = filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
-      const where = `(? IS NULL OR op_type = ?) AND (? IS NULL OR lower(COALESCE(user_email, '')) LIKE ? ESCAPE '\\' OR lower(COALESCE(description, '')) LIKE ? ESCAPE '\\')`;
-      const params = [filter.op_type ?? null, filter.op_type ?? null, like, like, like];
+      const conds: string[] = [];
+      const params: unknown[] = [];
+      if (filter.op_type) conds.push('op_type = ?'), params.push(filter.op_type);
+      if (filter.project_id) conds.push('project_id = ?'), params.push(filter.project_id);
+      if (filter.tn) conds.push('tn = ?'), params.push(filter.tn);
+      if (like) conds.push(`(lower(COALESCE(user_email, '')) LIKE ? ESCAPE '\\' OR lower(COALESCE(description, '')) LIKE ? ESCAPE '\\')`), params.push(like, like);
+      const where = conds.length ? conds.join(' AND ') : '1 = 1';
       const rows = await meta.all<AuditEntry & { id: number; created_at: string }>(`SELECT * FROM nc_audit WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, limit, offset]);
       const total = (await meta.get<{ n: number }>(`SELECT COUNT(*) AS n FROM nc_audit WHERE ${where}`, params))!.n;
       return { rows, total };

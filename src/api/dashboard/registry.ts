@@ -21,6 +21,7 @@ import { migrationApply, migrationList, migrationRollback } from './ops/migratio
 import { projectCreateByZip, xcMetaTablesExportDbToZip, xcMetaTablesImportZipToLocalFsAndDb, xcMetaTablesReset } from './ops/project-meta';
 import { projectDbUpdate, projectEnvRemove } from './ops/connection-update';
 import { API_CLIENT_OPS } from './ops/api-client';
+import { ROW_ACTIVITY_OPS } from './ops/row-activity';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 
 const OPS: DashboardOp[] = [
@@ -76,6 +77,7 @@ const OPS: DashboardOp[] = [
   projectDbUpdate,
   projectEnvRemove,
   ...API_CLIENT_OPS,
+  ...ROW_ACTIVITY_OPS,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

@@ -1,7 +1,7 @@
 /**
  * The audit log for the Super Admin: `GET /admin/audit?op_type=&search=&limit=&offset=` answers
  * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA or SCHEMA; search
- * matches the e-mail or the description.
+ * matches the e-mail or the description; project_id and tn narrow it to one project and table.
  */
 import { Elysia } from 'elysia';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ const AUDIT_PAGE_MAX = 500;
 const AuditQuery = z.object({
   op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA or SCHEMA' }).optional(),
   search: z.string().trim().max(200).optional(),
+  project_id: z.string().trim().max(200).optional(),
+  tn: z.string().trim().max(255).optional(),
   limit: z.coerce.number<string>({ error: 'limit must be a number' }).int().min(1).max(AUDIT_PAGE_MAX).default(100),
   offset: z.coerce.number<string>({ error: 'offset must be a number' }).int().min(0).default(0),
 });
@@ -28,7 +30,7 @@ export function auditLogRoutes(ctx: AppContext) {
     if (actor.kind === 'guest') throw unauthorized('Not signed in');
     if (!(actor.kind === 'master' || actor.superAdmin)) throw forbidden('Only the Super Admin reads the audit log');
     const q = parseBody(AuditQuery, query);
-    const { rows, total } = await auditRepo(ctx.meta).search({ op_type: q.op_type, search: q.search || undefined }, q.limit, q.offset);
+    const { rows, total } = await auditRepo(ctx.meta).search({ op_type: q.op_type, search: q.search || undefined, project_id: q.project_id || undefined, tn: q.tn || undefined }, q.limit, q.offset);
     return {
       list: rows.map((r) => ({
         id: r.id,

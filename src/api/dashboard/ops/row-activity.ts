@@ -1,0 +1,117 @@
+/**
+ * The activity of one row, shown in the expanded row: its comments (commenters and above add them;
+ * everyone who can read the row reads them), a comment count per row for the grid, and its history
+ * (who changed which columns when, with the previous and the new value) without the columns the
+ * reader may not see. Every call first checks that the caller may read the row.
+ */
+import { z } from 'zod';
+import type { DashboardOp, OpCall } from '../op';
+import { parseArgs } from '../op';
+import { forbidden, notFound } from '../../../lib/errors';
+import { dataContext, tableByName } from '../../rest/context';
+import * as data from '../../../data/records-service';
+import { readableTable } from '../../../data/read-scope';
+import { ADMIN_ROLES, effectiveRoles, grantOf } from '../../../data/access';
+import { commentsRepo } from '../../../meta/comments-repo';
+import { auditRepo } from '../../../meta/audit-repo';
+
+/** Roles that may add comments. */
+const COMMENTING = [...ADMIN_ROLES, 'editor', 'commenter'];
+/** Most characters of a comment. */
+const COMMENT_MAX = 10_000;
+/** Most history entries answered for one row. */
+const HISTORY_MAX = 200;
+
+/** The caller's data context and the table, after checking the row can be read (404 otherwise). */
+async function readableRow(call: OpCall, tn: string, pk: string) {
+  const dc = await dataContext(call.ctx, call.request, call.projectId, call.dbAlias);
+  const t = tableByName(dc.pdb, tn);
+  if (!(await data.exists(dc, t, pk))) throw notFound(`Row '${pk}' of '${t._tn}' not found`);
+  return { dc, t };
+}
+
+const RowArgs = z.object({ tn: z.string().min(1), pk: z.string().min(1).max(1000) });
+
+export const commentList: DashboardOp = {
+  name: 'commentList',
+  access: 'projectMember',
+  async run(call) {
+    const a = parseArgs(RowArgs, call.args);
+    const { t } = await readableRow(call, a.tn, a.pk);
+    const rows = await commentsRepo(call.ctx.meta).list(call.projectId, call.dbAlias, t.tn, a.pk);
+    return { data: { list: rows.map((r) => ({ id: r.id, body: r.body, user: r.user_email, createdAt: r.created_at })) } };
+  },
+};
+
+export const commentCreate: DashboardOp = {
+  name: 'commentCreate',
+  access: 'projectMember',
+  async run(call) {
+    const a = parseArgs(RowArgs.extend({ body: z.string().trim().min(1, 'A comment cannot be empty').max(COMMENT_MAX) }), call.args);
+    const { dc, t } = await readableRow(call, a.tn, a.pk);
+    const a2 = dc.actor;
+    const may = a2.kind === 'master' || (a2.superAdmin && !a2.previewAs) || effectiveRoles(a2).some((r) => COMMENTING.includes(r));
+    if (!may) throw forbidden('Only commenters, editors, creators and owners add comments');
+    const row = await commentsRepo(call.ctx.meta).add(call.projectId, call.dbAlias, { tn: t.tn, pk: a.pk, user_id: call.actor.userId ?? null, user_email: call.actor.email ?? null, body: a.body });
+    return { id: row.id, body: row.body, user: row.user_email, createdAt: row.created_at };
+  },
+};
+
+export const commentCounts: DashboardOp = {
+  name: 'commentCounts',
+  access: 'projectMember',
+  async run(call) {
+    const a = parseArgs(z.object({ tn: z.string().min(1), pks: z.array(z.string().min(1).max(1000)).max(1000) }), call.args);
+    const dc = await dataContext(call.ctx, call.request, call.projectId, call.dbAlias);
+    const t = tableByName(dc.pdb, a.tn);
+    const grant = grantOf(dc.actor, dc.acl, t, 'read');
+    if (!grant) throw forbidden(`Not allowed to read '${t._tn}'`);
+    const counts = await commentsRepo(call.ctx.meta).counts(call.projectId, call.dbAlias, t.tn, a.pks);
+    const out: Record<string, number> = {};
+    for (const [pk, n] of counts) {
+      // Under a row condition, only rows the caller may read are counted.
+      if (grant.where && !(await data.exists(dc, t, pk))) continue;
+      out[pk] = n;
+    }
+    return { counts: out };
+  },
+};
+
+/** A value of the history as the reader may see it: JSON rows lose their hidden keys. */
+function visibleValue(v: string | null | undefined, shown: Set<string>): string | null {
+  if (v === null || v === undefined) return null;
+  try {
+    const row = JSON.parse(v) as unknown;
+    if (row && typeof row === 'object' && !Array.isArray(row)) return JSON.stringify(Object.fromEntries(Object.entries(row).filter(([k]) => shown.has(k))));
+  } catch {}
+  return v;
+}
+
+export const rowHistory: DashboardOp = {
+  name: 'rowHistory',
+  access: 'projectMember',
+  async run(call) {
+    const a = parseArgs(RowArgs.extend({ limit: z.number().int().min(1).max(HISTORY_MAX).default(100) }), call.args);
+    const { dc, t } = await readableRow(call, a.tn, a.pk);
+    const visible = readableTable(dc, t);
+    const byCn = new Map(visible.columns.map((c) => [c.cn, c]));
+    const shown = new Set(visible.columns.map((c) => c._cn));
+    const rows = await auditRepo(call.ctx.meta).rowHistory(call.projectId, call.dbAlias, t.tn, a.pk, a.limit);
+    const list = [];
+    for (const r of rows) {
+      if (r.cn && !byCn.has(r.cn)) continue; // a column this reader may not see
+      list.push({
+        id: r.id,
+        op: r.description,
+        column: r.cn ? byCn.get(r.cn)!._cn : null,
+        value: visibleValue(r.value, shown),
+        prevValue: visibleValue(r.prev_value, shown),
+        user: r.user_email,
+        createdAt: r.created_at,
+      });
+    }
+    return { data: { list } };
+  },
+};
+
+export const ROW_ACTIVITY_OPS = [commentList, commentCreate, commentCounts, rowHistory];

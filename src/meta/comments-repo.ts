@@ -1,0 +1,37 @@
+/** Comments on rows (nc_comments), kept by table SQL name and row id. */
+import type { MetaStore } from './store';
+import { newId, nowIso } from '../lib/ids';
+
+export interface CommentRow {
+  id: string;
+  tn: string;
+  pk: string;
+  user_id: string | null;
+  user_email: string | null;
+  body: string;
+  created_at: string;
+}
+
+export function commentsRepo(meta: MetaStore) {
+  return {
+    /** The comments of one row, oldest first. */
+    list: (projectId: string, dbAlias: string, tn: string, pk: string) =>
+      meta.all<CommentRow>('SELECT id, tn, pk, user_id, user_email, body, created_at FROM nc_comments WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = ? ORDER BY created_at, id', [projectId, dbAlias, tn, pk]),
+    async add(projectId: string, dbAlias: string, c: Omit<CommentRow, 'id' | 'created_at'>): Promise<CommentRow> {
+      const row = { ...c, id: newId('cm'), created_at: nowIso() };
+      await meta.run('INSERT INTO nc_comments (id, project_id, db_alias, tn, pk, user_id, user_email, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+        row.id, projectId, dbAlias, row.tn, row.pk, row.user_id, row.user_email, row.body, row.created_at,
+      ]);
+      return row;
+    },
+    /** How many comments each of `pks` has (rows without comments are left out). */
+    async counts(projectId: string, dbAlias: string, tn: string, pks: string[]): Promise<Map<string, number>> {
+      if (pks.length === 0) return new Map();
+      const rows = await meta.all<{ pk: string; n: number }>(
+        `SELECT pk, COUNT(*) AS n FROM nc_comments WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk IN (${pks.map(() => '?').join(', ')}) GROUP BY pk`,
+        [projectId, dbAlias, tn, ...pks],
+      );
+      return new Map(rows.map((r) => [r.pk, Number(r.n)]));
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Row history and comments on three engines: every write path (REST create, update, delete, bulk,
+ * GraphQL mutations) leaves who, when, which row and which columns with the previous and new value;
+ * a reader never sees a hidden column in it, nor the history or comments of a row outside their
+ * rule; commenters and above comment, viewers read; the Super Admin's audit log filters by project
+ * and table.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+import { dashboardOp, projectOver } from '../helpers/dashboard';
+import { describeEngines, dropDatabase, loadChinook, type TestEngine } from '../helpers/engines';
+import { chinookTable } from '../helpers/chinook';
+
+const auth = (token: string) => ({ 'xc-auth': token });
+
+describeEngines('row history and comments', (engine: TestEngine) => {
+  const name = `tablo_t_rowactivity_${engine}`;
+  let t: TestApp;
+  let owner = '';
+  let pid = '';
+  const tokens: Record<string, string> = {};
+  const join_ = async (email: string, roles: string) => {
+    const invite = await t.request('POST', '/admin', { headers: auth(owner), body: { email, roles, project_id: pid } });
+    const token = String(invite.body.invite_url).split('/signup/')[1]!;
+    return (await t.request('POST', '/auth/signup', { body: { email, password: 'password123', token } })).body.token as string;
+  };
+  const op = (who: string, api: string, args?: unknown) => dashboardOp(t, tokens[who]!, api, { project_id: pid, args });
+  const rest = (who: string, method: string, path: string, body?: unknown) => t.request(method, `/nc/${pid}/api/v1/${path}`, { headers: auth(tokens[who]!), body });
+  const history = async (who: string, tn: string, pk: string) => (await op(who, 'rowHistory', { tn, pk })).body;
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    owner = (await signupSuperAdmin(t, 'owner@example.com')).token;
+    tokens.owner = owner;
+    pid = await projectOver(t, owner, engine, `Activity ${engine}`, await loadChinook(engine, name, { fresh: true }));
+    tokens.editor = await join_('editor@example.com', 'editor');
+    tokens.commenter = await join_('commenter@example.com', 'commenter');
+    tokens.viewer = await join_('viewer@example.com', 'viewer');
+    const cols = (await op('owner', 'tableMeta', { tn: 'Customer' })).body.columns as { cn: string; _cn: string }[];
+    const sql = (alias: string) => cols.find((c) => c._cn === alias)!.cn;
+    const readable = cols.filter((c) => c._cn !== 'Phone').map((c) => c.cn);
+    const rule = { read: readable, create: false, update: false, delete: false, where: '(Country,eq,Brazil)' };
+    expect((await op('owner', 'aclSave', { tn: chinookTable(engine, 'Customer'), role: 'viewer', rule })).status).toBe(200);
+    void sql;
+  });
+  afterAll(async () => {
+    await t.close();
+    await dropDatabase(engine, name);
+  });
+
+  test('REST and GraphQL writes and bulk calls all leave history; a viewer never sees the hidden column', async () => {
+    expect((await rest('editor', 'PUT', 'Customer/1', { Phone: '+55 000', City: 'Recife' })).status).toBe(200);
+    const gql = await t.request('POST', `/nc/${pid}/v1/graphql`, { headers: auth(owner), body: { query: 'mutation { CustomerUpdate(id: "1", data: { Company: "Tablo Ltd" }) { CustomerId } }' } });
+    expect(gql.body).toEqual({ data: { CustomerUpdate: { CustomerId: 1 } } });
+    expect((await rest('editor', 'PUT', 'Customer/bulk', [{ CustomerId: 1, State: 'PE' }])).status).toBe(200);
+
+    const full = (await history('owner', 'Customer', '1')).data.list as { op: string; column: string | null; value: string; prevValue: string; user: string }[];
+    expect(full.map((e) => [e.op, e.column, e.value])).toEqual([
+      ['update', 'State', 'PE'],
+      ['update', 'Company', 'Tablo Ltd'],
+      ['update', 'Phone', '+55 000'],
+      ['update', 'City', 'Recife'],
+    ].sort((a, b) => 0) as never);
+    expect(full.find((e) => e.column === 'City')).toMatchObject({ prevValue: 'São José dos Campos', user: 'editor@example.com' });
+
+    const seen = (await history('viewer', 'Customer', '1')).data.list as { column: string | null }[];
+    expect(seen.map((e) => e.column)).not.toContain('Phone');
+    expect(seen.length).toBe(full.length - 1);
+  });
+
+  test('an insert and a delete keep the row, without the hidden column for the viewer', async () => {
+    const created = await rest('editor', 'POST', 'Customer', { CustomerId: 9001, FirstName: 'Ana', LastName: 'Lima', Email: 'ana@example.com', Phone: '+55 999', Country: 'Brazil' });
+    expect(created.status).toBe(200);
+    const forViewer = (await history('viewer', 'Customer', '9001')).data.list;
+    expect(forViewer).toHaveLength(1);
+    expect(forViewer[0].op).toBe('insert');
+    expect(JSON.parse(forViewer[0].value)).toMatchObject({ FirstName: 'Ana', Country: 'Brazil' });
+    expect(forViewer[0].value).not.toContain('+55 999');
+    expect((await history('owner', 'Customer', '9001')).data.list[0].value).toContain('+55 999');
+    expect((await rest('editor', 'DELETE', 'Customer/9001')).status).toBe(200);
+    // The row is gone, so nobody reads its history through the row any more.
+    expect((await op('owner', 'rowHistory', { tn: 'Customer', pk: '9001' })).status).toBe(404);
+  });
+
+  test('a row outside the reader\'s rule: no history, no comments', async () => {
+    expect((await op('viewer', 'rowHistory', { tn: 'Customer', pk: '2' })).status).toBe(404); // Germany
+    expect((await op('viewer', 'commentList', { tn: 'Customer', pk: '2' })).status).toBe(404);
+  });
+
+  test('commenters and above comment; viewers read; counts per row', async () => {
+    expect((await op('commenter', 'commentCreate', { tn: 'Customer', pk: '1', body: 'Called her today' })).status).toBe(200);
+    expect((await op('editor', 'commentCreate', { tn: 'Customer', pk: '1', body: 'Thanks!' })).status).toBe(200);
+    expect((await op('viewer', 'commentCreate', { tn: 'Customer', pk: '1', body: 'me too' })).status).toBe(403);
+    expect((await op('commenter', 'commentCreate', { tn: 'Customer', pk: '1', body: '   ' })).status).toBe(400);
+    const list = (await op('viewer', 'commentList', { tn: 'Customer', pk: '1' })).body.data.list;
+    expect(list.map((c: { user: string; body: string }) => [c.user, c.body])).toEqual([
+      ['commenter@example.com', 'Called her today'],
+      ['editor@example.com', 'Thanks!'],
+    ]);
+    expect((await op('owner', 'commentCreate', { tn: 'Customer', pk: '2', body: 'Germany' })).status).toBe(200);
+    expect((await op('owner', 'commentCounts', { tn: 'Customer', pks: ['1', '2', '3'] })).body.counts).toEqual({ '1': 2, '2': 1 });
+    // The viewer's rule admits Brazil only: row 2 is not counted for them.
+    expect((await op('viewer', 'commentCounts', { tn: 'Customer', pks: ['1', '2', '3'] })).body.counts).toEqual({ '1': 2 });
+  });
+
+  test('the Super Admin\'s audit log filters by project and table', async () => {
+    const res = await t.request('GET', `/admin/audit?op_type=DATA&project_id=${pid}&tn=${chinookTable(engine, 'Customer')}&limit=500`, { headers: auth(owner) });
+    expect(res.status).toBe(200);
+    expect(res.body.list.length).toBeGreaterThan(3);
+    expect(res.body.list.every((e: { projectId: string; tn: string }) => e.projectId === pid && e.tn === chinookTable(engine, 'Customer'))).toBe(true);
+    const none = await t.request('GET', `/admin/audit?project_id=${pid}&tn=no_such_table`, { headers: auth(owner) });
+    expect(none.body.list).toEqual([]);
+  });
+});
