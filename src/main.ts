@@ -10,7 +10,7 @@ import { boot } from './boot/boot';
 import { createApp } from './app';
 import { consoleLogger } from './lib/log';
 import { VERSION } from './version';
-import { WEB_ROUTES } from './http/web';
+import { webRoutes } from './http/web';
 import { useSocketServer } from './http/principal';
 
 const FLAG_HELP: Partial<Record<keyof Config, string>> = {
@@ -108,16 +108,19 @@ async function main() {
     process.exit(1);
   }
   const app = createApp(config, { ...booted, log });
+  /** This server's own address (the web app's page is read from it when not embedded). */
+  let selfUrl = '';
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
     maxRequestBodySize: LIMITS.bodyLimitBytes,
     development: config.env === 'development',
     // The web app (and its bundled assets) as static routes; everything else goes to the API.
-    routes: WEB_ROUTES,
+    routes: webRoutes(() => selfUrl, config.env === 'development'),
     fetch: (request) => app.handle(request),
   });
   useSocketServer(server);
+  selfUrl = `http://${['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${server.port}`;
   log.info(`Tablo ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port} (data: ${booted.dataDir})`);
 
   let stopping = false;

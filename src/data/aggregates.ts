@@ -20,18 +20,27 @@ export async function groupBy(dc: DataContext, t: TableModel, params: Params, co
   const fields = parseFields(t, column ?? params.fields ?? params.f);
   if (!column && !(params.fields ?? params.f)) throw badRequest('groupby needs fields=a,b or /groupby/{column}');
   const q = listQueryOf(dc, t, { ...params, fields: undefined, f: undefined, sort: undefined, s: undefined });
+  // Grouped over a sub-select that names each grouped value once: a computed column (lookup,
+  // rollup, formula) under a caller's row rule carries bound values, and PostgreSQL would not see
+  // the SELECT and GROUP BY copies of it (each with its own placeholders) as the same expression.
+  const g = (i: number): Expr => col(`g${i}`);
+  const position = (name: string) => {
+    const c = resolveColumn(t, name);
+    const i = fields.findIndex((f) => f.cn === c.cn);
+    if (i < 0) throw badRequest(`groupby sorts by count or a grouped field; '${name}' is not one`);
+    return i;
+  };
   const sort = (params.sort ?? params.s ?? '-count').split(',').filter(Boolean).map((s) => {
     const desc = s.startsWith('-');
     const name = desc ? s.slice(1) : s;
-    return { expr: name === 'count' ? col('count') : columnExpr(resolveColumn(t, name)), desc };
+    return { expr: name === 'count' ? col('count') : g(position(name)), desc };
   });
   const sql = dc.pdb.db.dialect.compile({
     kind: 'select',
-    from: tableRef(t),
-    columns: [...fields.map((c) => ({ expr: columnExpr(c), as: c._cn })), { expr: { kind: 'fn', name: 'count', args: [{ kind: 'star' }] }, as: 'count' }],
-    where: q.where,
-    groupBy: fields.map((c) => columnExpr(c)),
-    orderBy: [...sort, ...fields.map((c) => ({ expr: columnExpr(c) }))],
+    from: { kind: 'subselect', alias: 'grouped', query: { kind: 'select', from: tableRef(t), columns: fields.map((c, i) => ({ expr: columnExpr(c), as: `g${i}` })), where: q.where } },
+    columns: [...fields.map((c, i) => ({ expr: g(i), as: c._cn })), { expr: { kind: 'fn', name: 'count', args: [{ kind: 'star' }] }, as: 'count' }],
+    groupBy: fields.map((_, i) => g(i)),
+    orderBy: [...sort, ...fields.map((_, i) => ({ expr: g(i) }))],
     limit: q.limit,
     offset: q.offset,
   });
@@ -51,20 +60,23 @@ export async function aggregate(dc: DataContext, t: TableModel, params: Params):
   for (const f of funcs) if (!FUNCS.includes(f as never)) throw badRequest(`${f} : not an aggregate function (min, max, avg, sum, count)`);
   const groups = params.fields ? parseFields(t, params.fields) : [];
   const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
-  const items: SelectItem[] = [
-    ...groups.map((g) => ({ expr: columnExpr(g), as: g._cn })),
-    ...funcs.map((f) => ({ expr: { kind: 'fn', name: f as (typeof FUNCS)[number], args: [columnExpr(c)] } as Expr, as: f })),
-  ];
-  const sql = dc.pdb.db.dialect.compile({
-    kind: 'select',
-    from: tableRef(t),
-    columns: items,
-    where: q.where,
-    groupBy: groups.length ? groups.map((g) => columnExpr(g)) : undefined,
-    orderBy: groups.length ? groups.map((g) => ({ expr: columnExpr(g) })) : undefined,
-    limit: groups.length ? q.limit : undefined,
-    offset: groups.length ? q.offset : undefined,
-  });
+  const fnItem = (f: string, arg: Expr): SelectItem => ({ expr: { kind: 'fn', name: f as (typeof FUNCS)[number], args: [arg] } as Expr, as: f });
+  // With groups: over a sub-select naming each value once (see groupBy).
+  const sql = groups.length
+    ? dc.pdb.db.dialect.compile({
+        kind: 'select',
+        from: {
+          kind: 'subselect',
+          alias: 'grouped',
+          query: { kind: 'select', from: tableRef(t), columns: [...groups.map((g, i) => ({ expr: columnExpr(g), as: `g${i}` })), { expr: columnExpr(c), as: 'v' }], where: q.where },
+        },
+        columns: [...groups.map((g, i) => ({ expr: col(`g${i}`), as: g._cn })), ...funcs.map((f) => fnItem(f, col('v')))],
+        groupBy: groups.map((_, i) => col(`g${i}`)),
+        orderBy: groups.map((_, i) => ({ expr: col(`g${i}`) })),
+        limit: q.limit,
+        offset: q.offset,
+      })
+    : dc.pdb.db.dialect.compile({ kind: 'select', from: tableRef(t), columns: funcs.map((f) => fnItem(f, columnExpr(c))), where: q.where });
   const rows = await executorOf(dc).query<Record<string, unknown>>(sql);
   return rows.map((r) => {
     const out = toApiRow(groups, r);

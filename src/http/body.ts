@@ -24,7 +24,8 @@ export async function readBodyText(request: Request, limit: number): Promise<str
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        await reader.cancel().catch(() => {});
+        // not awaited: cancelling one branch of a copied (teed) body settles only when the other ends too
+        reader.cancel().catch(() => {});
         throw tooLarge(limit);
       }
       chunks.push(value);

@@ -5,9 +5,10 @@
  * one log line per request.
  */
 import { Elysia } from 'elysia';
-import { AppError, badRequest, isAppError } from '../lib/errors';
+import { AppError, isAppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
-import { parseJsonBody, readBodyText } from './body';
+import { jsonTooDeep, readBodyText } from './body';
+import { LIMITS } from '../config/limits';
 import { maskedPath } from './log-mask';
 
 /** JSON media types Tablo parses itself (bounded read, depth limit). */
@@ -49,6 +50,20 @@ export function errorResponse(error: unknown, code: string | number | undefined,
 
 const started = new WeakMap<Request, number>();
 
+/** Reads a copy of a body with the byte limit (and, for JSON, the depth limit): an answer when refused. */
+async function checkBody(request: Request, limit: number): Promise<Response | undefined> {
+  try {
+    const text = await readBodyText(request.clone(), limit);
+    if (JSON_TYPE.test(request.headers.get('content-type') ?? '') && jsonTooDeep(text)) {
+      return json(400, `The JSON body is nested deeper than ${LIMITS.jsonMaxDepth} levels`);
+    }
+  } catch (e) {
+    if (isAppError(e)) return json(e.status, e.message);
+    throw e;
+  }
+  return undefined;
+}
+
 /** Error mapping, body limit and request log, applied to the whole app. */
 export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logRequests: boolean }) {
   const { log, bodyLimitBytes, logRequests } = opts;
@@ -59,15 +74,11 @@ export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logReques
       if (length !== null && Number(length) > bodyLimitBytes) {
         return json(413, `The request body is larger than the limit of ${bodyLimitBytes} bytes`);
       }
+      // JSON bodies are checked on a copy before any route reads them: a chunked body over the
+      // limit answers 413 here, and one nested too deep 400 (the route then parses the original).
+      if (request.body && (length === null || JSON_TYPE.test(request.headers.get('content-type') ?? ''))) return checkBody(request, bodyLimitBytes);
     })
-    // JSON bodies: read with the byte limit (chunked bodies too) and checked for depth before parsing.
-    .onParse({ as: 'global' }, async ({ request, contentType }) => {
-      if (!contentType || !JSON_TYPE.test(contentType)) return;
-      const parsed = parseJsonBody(await readBodyText(request, bodyLimitBytes));
-      // Elysia reads `undefined` as "not parsed here" (and would read the used body again).
-      if (parsed === undefined) throw badRequest('The request body could not be parsed');
-      return parsed;
-    })
+
     .onError({ as: 'global' }, ({ error, code, request, set }) => {
       // The client went away (e.g. a load generator stopping): nothing to answer or report.
       if (request.signal.aborted) return new Response(null, { status: 499 });

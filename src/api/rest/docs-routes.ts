@@ -9,6 +9,7 @@ import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { projectsRepo } from '../../meta/projects-repo';
 import { projectRolesOf, resolveActor } from '../../http/principal';
 import { buildOpenApi } from './openapi';
+import { htmlResponse } from '../../http/security-headers';
 // Embedded as files in the compiled binary.
 // @ts-ignore: a file import, not a module
 import swaggerBundle from '../../../node_modules/swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' };
@@ -28,15 +29,19 @@ async function readableProject(ctx: AppContext, request: Request, projectId: str
   return project;
 }
 
+/** Text for HTML, and JSON that cannot close the script it sits in. */
+const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+
 const swaggerPage = (projectId: string, dbAlias: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Tablo API: ${projectId}</title>
+<html lang="en"><head><meta charset="utf-8"><title>Tablo API: ${html(projectId)}</title>
 <link rel="stylesheet" href="/_swagger/swagger-ui.css"></head>
 <body><div id="swagger"></div>
 <script src="/_swagger/swagger-ui-bundle.js"></script>
 <script>
   const token = localStorage.getItem('tablo.token');
   window.ui = SwaggerUIBundle({
-    url: ${JSON.stringify(`/nc/${encodeURIComponent(projectId)}/docs/openapi.json?dbAlias=${encodeURIComponent(dbAlias)}`)},
+    url: ${scriptJson(`/nc/${encodeURIComponent(projectId)}/docs/openapi.json?dbAlias=${encodeURIComponent(dbAlias)}`)},
     dom_id: '#swagger',
     persistAuthorization: true,
     requestInterceptor: (req) => { if (token && !req.headers['xc-token']) req.headers['xc-auth'] = token; return req; },
@@ -68,6 +73,7 @@ export function docsRoutes(ctx: AppContext) {
     })
     .get('/nc/:projectId/docs', ({ params, query }) => {
       const dbAlias = typeof query.dbAlias === 'string' && query.dbAlias ? query.dbAlias : 'db';
-      return new Response(swaggerPage(params.projectId, dbAlias), { headers: { 'content-type': 'text/html; charset=utf-8' } });
+      // Its one inline script is allowed by hash in the page's Content-Security-Policy.
+      return htmlResponse(swaggerPage(params.projectId, dbAlias));
     });
 }

@@ -15,6 +15,8 @@ export interface User {
   picture?: string | null;
   /** False for an account that signs in only with a provider. */
   hasPassword?: boolean;
+  /** May create projects and connect databases (the Super Admin always may, others when allowed). */
+  mayCreateProjects?: boolean;
 }
 
 /** A sign-in provider the server is configured for. */
@@ -51,6 +53,8 @@ export const projectInfo = signal<ProjectInfo | null>(null);
 export const isSignedIn = computed(() => !!user.value && (!!user.value.email || !!user.value.roles.super));
 /** True for the Super Admin (and the master key). */
 export const isSuperAdmin = computed(() => !!user.value?.roles.super);
+/** True for a user who may create projects and connect databases (Super Admin, or allowed by them). */
+export const mayCreateProjects = computed(() => !!user.value?.roles.super || !!user.value?.mayCreateProjects);
 
 /** Keeps (or with null forgets) the session token. */
 export function setToken(t: string | null): void {

@@ -12,9 +12,14 @@ import { projectMetaApi } from '../../api/project-meta';
 import { useRef } from 'react';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
+import { mayCreateProjects } from '../../stores/session';
+import { useSignals } from '../../stores/signals';
 
 /** /projects: the list with search, refresh, New Project, connect, and per-project actions. */
 export function ProjectsPage() {
+  useSignals();
+  // Creating and connecting are for the Super Admin and users they allow; others only see theirs.
+  const mayCreate = mayCreateProjects.value;
   const [projects, setProjects] = useState<ProjectSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -58,7 +63,7 @@ export function ProjectsPage() {
           <Button variant="secondary" onClick={load} title="Refresh">
             ↻ Refresh
           </Button>
-          <Button variant="secondary" onClick={() => zipInput.current?.click()}>Import project</Button>
+          {mayCreate ? <Button variant="secondary" onClick={() => zipInput.current?.click()}>Import project</Button> : null}
           <input
             ref={zipInput}
             type="file"
@@ -71,8 +76,8 @@ export function ProjectsPage() {
               if (file) setImporting({ file, connect: false });
             }}
           />
-          <Button variant="secondary" onClick={() => setConnecting(true)}>Connect to an external database</Button>
-          <Button onClick={() => setCreating(true)}>+ New Project</Button>
+          {mayCreate ? <Button variant="secondary" onClick={() => setConnecting(true)}>Connect to an external database</Button> : null}
+          {mayCreate ? <Button onClick={() => setCreating(true)}>+ New Project</Button> : null}
         </div>
       </div>
       {connecting ? <ExternalDbForm onDone={() => (setConnecting(false), toast('success', 'Project created'), load())} onCancel={() => setConnecting(false)} /> : null}
@@ -105,9 +110,18 @@ export function ProjectsPage() {
       ) : projects.length === 0 ? (
         <div className="empty-state">
           <div className="empty-icon">▦</div>
-          <h2>Get started by creating a new project</h2>
-          <p className="muted">A project holds a new embedded database or connects to one you already have.</p>
-          <Button onClick={() => setCreating(true)}>+ New Project</Button>
+          {mayCreate ? (
+            <>
+              <h2>Get started by creating a new project</h2>
+              <p className="muted">A project holds a new embedded database or connects to one you already have.</p>
+              <Button onClick={() => setCreating(true)}>+ New Project</Button>
+            </>
+          ) : (
+            <>
+              <h2>No projects yet</h2>
+              <p className="muted">Projects you are invited to appear here. Creating projects is for the Super Admin and the users they allow.</p>
+            </>
+          )}
         </div>
       ) : (
         <table className="list-table">

@@ -1,11 +1,14 @@
-/** Super Admin user management (/user/admin): list and search users, edit global roles, disable; the audit log in a second tab. */
+/**
+ * Super Admin user management (/user/admin): list and search users, edit global roles, let a user
+ * create projects and connect databases ("May create projects"), disable; the audit log in a second tab.
+ */
 import { useEffect, useState, type ReactNode } from 'react';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
 import { track } from '../../stores/notifications';
 import { AuditLogPanel } from './audit-log-panel';
 
-interface AdminUser { id: string; email: string; name: string | null; roles: string[]; disabled: boolean; joined: boolean }
+interface AdminUser { id: string; email: string; name: string | null; roles: string[]; disabled: boolean; joined: boolean; mayCreateProjects: boolean }
 
 export function UsersAdminPage() {
   const [tab, setTab] = useState<'users' | 'audit'>('users');
@@ -36,7 +39,7 @@ function UsersList(props: { tabs: ReactNode }) {
     const t = setTimeout(() => void load(), 200);
     return () => clearTimeout(t);
   }, [search]);
-  const edit = (u: AdminUser, body: { roles?: string[]; disabled?: boolean }, label: string) =>
+  const edit = (u: AdminUser, body: { roles?: string[]; disabled?: boolean; mayCreateProjects?: boolean }, label: string) =>
     track(label, http(`/admin/users/${u.id}`, { method: 'PUT', body })).then(load, () => {});
   return (
     <div className="page">
@@ -47,7 +50,7 @@ function UsersList(props: { tabs: ReactNode }) {
       </div>
       <FormMessage kind="error" text={error} />
       <table className="list-table">
-        <thead><tr><th>E-mail</th><th>Name</th><th>Super Admin</th><th>State</th><th aria-label="Actions" /></tr></thead>
+        <thead><tr><th>E-mail</th><th>Name</th><th>Super Admin</th><th title="Create projects, test connections and add databases">May create projects</th><th>State</th><th aria-label="Actions" /></tr></thead>
         <tbody>
           {(users ?? []).map((u) => (
             <tr key={u.id}>
@@ -59,6 +62,16 @@ function UsersList(props: { tabs: ReactNode }) {
                   aria-label={`Super Admin: ${u.email}`}
                   checked={u.roles.includes('super')}
                   onChange={(e) => edit(u, { roles: e.target.checked ? ['user', 'super'] : ['user'] }, `Roles of ${u.email} changed`)}
+                />
+              </td>
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={`May create projects: ${u.email}`}
+                  title={u.roles.includes('super') ? 'The Super Admin always may' : 'Create projects, test connections and add databases'}
+                  checked={u.mayCreateProjects}
+                  disabled={u.roles.includes('super')}
+                  onChange={(e) => edit(u, { mayCreateProjects: e.target.checked }, `${u.email} ${e.target.checked ? 'may' : 'may not'} create projects`)}
                 />
               </td>
               <td>{u.disabled ? 'disabled' : u.joined ? 'active' : 'invited'}</td>
