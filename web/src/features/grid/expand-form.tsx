@@ -4,10 +4,12 @@ import type { TableMeta } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
 import { parseInput } from './grid-cell';
 import { FieldInput, fieldText } from './field-input';
+import { RowActivity } from './row-activity';
 
 type Row = Record<string, unknown>;
 
-export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; onSave: (changes: Row) => Promise<void>; onClose: () => void }) {
+/** `activity` shows the row's comments and history (when the row has a key). */
+export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; onSave: (changes: Row) => Promise<void>; onClose: () => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean } }) {
   const initial = Object.fromEntries(props.meta.columns.map((c) => [c._cn, fieldText(c, props.row[c._cn])]));
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [error, setError] = useState<string | null>(null);
@@ -37,6 +39,7 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
             </div>
           ))}
         </div>
+        {props.activity && props.meta.pks.length ? <RowActivity {...props.activity} tn={props.meta.tn} /> : null}
         <FormMessage kind="error" text={error} />
         <div className="dialog-actions">
           <Button variant="secondary" onClick={props.onClose}>Close</Button>

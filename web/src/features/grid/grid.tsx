@@ -153,6 +153,7 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
           meta={meta}
           row={store.rows.value.get(expanded)!}
           readOnly={readOnly}
+          activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment: true }}
           onClose={() => setExpanded(null)}
           onSave={async (changes) => {
             await track('Save row', recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)));

@@ -1,0 +1,12 @@
+/** Comments and history of one row (dashboard operations). */
+import { dashboardOp } from './projects';
+
+export interface RowComment { id: string; body: string; user: string | null; createdAt: string }
+export interface RowChange { id: number; op: string; column: string | null; value: string | null; prevValue: string | null; user: string | null; createdAt: string }
+
+export const rowActivityApi = {
+  comments: async (projectId: string, dbAlias: string, tn: string, pk: string) => (await dashboardOp<{ data: { list: RowComment[] } }>('commentList', { projectId, dbAlias, args: { tn, pk } })).data.list,
+  comment: (projectId: string, dbAlias: string, tn: string, pk: string, body: string) => dashboardOp<RowComment>('commentCreate', { projectId, dbAlias, args: { tn, pk, body } }),
+  counts: async (projectId: string, dbAlias: string, tn: string, pks: string[]) => (await dashboardOp<{ counts: Record<string, number> }>('commentCounts', { projectId, dbAlias, args: { tn, pks } })).counts,
+  history: async (projectId: string, dbAlias: string, tn: string, pk: string) => (await dashboardOp<{ data: { list: RowChange[] } }>('rowHistory', { projectId, dbAlias, args: { tn, pk } })).data.list,
+};
