@@ -34,6 +34,10 @@ export const ConfigSchema = z.object({
   queryLimitMax: int(1, 100_000).default(LIMITS.queryLimitMax),
   countTimeoutMs: int(100, 600_000).default(LIMITS.countTimeoutMs),
   disableTerminal: bool.default(false),
+  /** Turns the terminal on when Tablo listens beyond loopback (on by default on loopback); disableTerminal wins. */
+  terminal: bool.optional(),
+  /** A terminal with no input or output for this many minutes ends (fractions allowed). */
+  terminalIdleMin: z.coerce.number<string | number>().positive().max(10_080).default(30),
   /** Directories outside dataDir where SQLite project files may live. */
   sqliteAllowDirs: z.array(z.string()).default([]),
   logRequests: bool.default(true),
@@ -74,6 +78,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   queryLimitMax: 'NC_DB_QUERY_LIMIT_MAX',
   countTimeoutMs: 'NC_COUNT_TIMEOUT_MS',
   disableTerminal: 'NC_DISABLE_TERMINAL',
+  terminal: 'NC_TERMINAL',
+  terminalIdleMin: 'NC_TERMINAL_IDLE_MIN',
   sqliteAllowDirs: 'NC_SQLITE_ALLOW_DIRS',
   logRequests: 'NC_LOG_REQUESTS',
   uiMaxTabs: 'NC_UI_MAX_TABS',

@@ -21,6 +21,7 @@ import { readCookie, REFRESH_COOKIE, refreshCookie } from './cookies';
 import { issueSession } from './session';
 import { configuredProviders } from '../../auth/oauth/providers';
 import { pictureOf } from './profile-routes';
+import { signedOut } from '../../auth/session-events';
 
 const SignupBody = z.object({
   email: emailField,
@@ -123,6 +124,7 @@ export function authRoutes(ctx: BaseContext) {
       const userId = actor?.kind === 'user' && actor.userId ? actor.userId : fromCookie;
       const user = userId ? await acc.users.byId(userId) : undefined;
       if (user) await audit.write({ op_type: 'AUTHENTICATION', description: 'signed out', user_email: user.email, ip: clientIp(request, server) });
+      if (user) signedOut(ctx, user.id);
       set.headers['set-cookie'] = refreshCookie(ctx.config, null);
       return { msg: 'Signed out successfully' };
     })

@@ -1,6 +1,6 @@
 /**
  * The audit log for the Super Admin: `GET /admin/audit?op_type=&search=&limit=&offset=` answers
- * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA or SCHEMA; search
+ * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA or TERMINAL; search
  * matches the e-mail or the description.
  */
 import { Elysia } from 'elysia';
@@ -15,7 +15,7 @@ import { resolveActor } from '../../http/principal';
 const AUDIT_PAGE_MAX = 500;
 
 const AuditQuery = z.object({
-  op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA or SCHEMA' }).optional(),
+  op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA or TERMINAL' }).optional(),
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number<string>({ error: 'limit must be a number' }).int().min(1).max(AUDIT_PAGE_MAX).default(100),
   offset: z.coerce.number<string>({ error: 'offset must be a number' }).int().min(0).default(0),
