@@ -72,6 +72,9 @@ export class TerminalSession {
   private readonly proc: ReturnType<typeof Bun.spawn>;
   private readonly terminal: Bun.Terminal;
   private socket: TerminalSocket | null = null;
+  /** Output is paused while the socket's buffer is full or the browser asked (its xterm is behind). */
+  private socketFull = false;
+  private clientBehind = false;
   private paused = false;
   private forcedIxon = false;
   private backlog: Uint8Array[] = [];
@@ -114,7 +117,9 @@ export class TerminalSession {
     this.send({ type: 'ready', id: this.id, pid: this.pid, shell: this.shell, cwd: this.cwd, reattached });
     for (const chunk of this.backlog.splice(0)) ws.send(chunk);
     this.backlogSize = 0;
-    this.drained(ws);
+    this.clientBehind = false;
+    this.socketFull = ws.getBufferedAmount() > this.opts.highWater;
+    this.flow();
   }
 
   /** The socket went away without closing the terminal: wait for it for the grace period. */
@@ -139,7 +144,15 @@ export class TerminalSession {
 
   /** The socket's buffer drained: resume output once it is below the low mark. */
   drained(ws: TerminalSocket): void {
-    if (this.socket === ws && this.paused && ws.getBufferedAmount() < this.opts.lowWater) this.resume();
+    if (this.socket !== ws || ws.getBufferedAmount() >= this.opts.lowWater) return;
+    this.socketFull = false;
+    this.flow();
+  }
+
+  /** The browser's terminal has too much unrendered output (true), or caught up (false). */
+  clientFlow(behind: boolean): void {
+    this.clientBehind = behind;
+    this.flow();
   }
 
   /** Ends the terminal: tells the socket why, kills the process tree, closes the pty. Idempotent. */
@@ -163,12 +176,23 @@ export class TerminalSession {
     this.lastActive = Date.now();
     const ws = this.socket;
     if (!ws) {
+      // Nobody reads: keep the newest output, and hold the program once a good part of the backlog is used.
       this.keep(data);
-      this.pause();
+      if (this.backlogSize > this.opts.backlogBytes / 4) this.pause();
       return;
     }
     const sent = ws.send(data);
-    if (sent === -1 || ws.getBufferedAmount() > this.opts.highWater) this.pause();
+    if (sent === -1 || ws.getBufferedAmount() > this.opts.highWater) {
+      this.socketFull = true;
+      this.pause();
+    }
+  }
+
+  /** Pauses or resumes output after a change of the socket's or the browser's state. */
+  private flow(): void {
+    if (!this.socket) return;
+    if (this.socketFull || this.clientBehind) this.pause();
+    else this.resume();
   }
 
   /** Keeps the newest output while detached, up to the backlog size. */

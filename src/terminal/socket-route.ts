@@ -7,8 +7,9 @@
  * `?cols=&rows=` is the first window size.
  *
  * Frames: binary from the browser is input, binary to it is output; text frames are JSON control
- * messages: `{type:'resize',cols,rows}`, `{type:'input',data}`, `{type:'close'}` in; `ready` and
- * `exit` out (see session.ts).
+ * messages: `{type:'resize',cols,rows}`, `{type:'input',data}`, `{type:'close'}`, and
+ * `{type:'pause'}` / `{type:'resume'}` while the browser's xterm is behind, in; `ready` and `exit`
+ * out (see session.ts).
  */
 import type { BaseContext } from '../context';
 import { authTypeOf } from '../config/config';
@@ -111,6 +112,7 @@ export function terminalSocketRoute(ctx: BaseContext, service: TerminalService):
       if (m.type === 'resize') session.resize(m.cols, m.rows);
       else if (m.type === 'input' && typeof m.data === 'string') session.input(m.data);
       else if (m.type === 'close') session.end('closed by the user');
+      else if (m.type === 'pause' || m.type === 'resume') session.clientFlow(m.type === 'pause');
     },
     close(ws) {
       ws.data.state.session.detach(ws);

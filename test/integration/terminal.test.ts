@@ -7,12 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { pidAlive, pidGone, postJson, rawUpgrade, serveTestApp, TermClient, type ServedApp } from '../helpers/terminal';
 
+/** A home without start-up files, so shells start at once whatever this machine's profile does. */
+const HOME = mkdtempSync(join(tmpdir(), 'tablo-term-home-'));
+const QUIET_ENV = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME };
 const HOST_ENV = {
-  PATH: process.env.PATH ?? '/usr/bin:/bin',
-  HOME: process.env.HOME ?? '/root',
+  ...QUIET_ENV,
   LANG: 'C.UTF-8',
   NC_AUTH_JWT_SECRET: 'leak-me-jwt-secret-0123456789',
   NC_DB: 'pg://user:pw@localhost/meta',
@@ -44,6 +47,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of open) c.ws.close();
   await t.close();
+  rmSync(HOME, { recursive: true, force: true });
 });
 
 describe('terminal upgrade refusals', () => {
@@ -81,7 +85,7 @@ describe('terminal upgrade refusals', () => {
   test('when off (listening beyond loopback; or disabled, which wins over NC_TERMINAL=1): 503 saying how to turn it on', async () => {
     const wide = await serveTestApp({ host: '0.0.0.0' });
     const disabled = await serveTestApp({ host: '127.0.0.1', terminal: true, disableTerminal: true });
-    const forced = await serveTestApp({ host: '0.0.0.0', terminal: true });
+    const forced = await serveTestApp({ host: '0.0.0.0', terminal: true }, { hostEnv: QUIET_ENV });
     try {
       for (const s of [wide, disabled, forced]) await postJson(s.base, '/auth/signup', { email: 'root@example.com', password: 'password123' });
       const token = async (s: ServedApp) => (await postJson(s.base, '/auth/signin', { email: 'root@example.com', password: 'password123' })).token;
@@ -128,6 +132,22 @@ describe('terminal sessions', () => {
     c.send({ type: 'resize', cols: 132, rows: 43 });
     c.type('stty size\r');
     await c.waitFor(/[\r\n]43 132\r\n/);
+    c.send({ type: 'close' });
+  });
+
+  test('output is held back while the browser is behind (back-pressure through XOFF), then flows on', async () => {
+    const { c } = await term();
+    c.type('sleep 0.5; seq 1 400000; echo "SEQ-$((1+1))-DONE"\r');
+    await c.waitFor(/seq 1 400000/, 'the command line echo');
+    c.send({ type: 'pause' });
+    const before = c.output.length;
+    await Bun.sleep(1500);
+    // seq writes 2.7 MB; only what sits in the tty's buffers may pass while paused.
+    expect(c.output.length - before).toBeLessThan(200_000);
+    expect(c.output).not.toContain('SEQ-2-DONE');
+    c.send({ type: 'resume' });
+    await c.waitFor(/SEQ-2-DONE/);
+    expect(c.output).toContain('\r\n400000\r\n');
     c.send({ type: 'close' });
   });
 
@@ -190,7 +210,7 @@ describe('terminal sessions', () => {
 
 describe('terminal idle limit', () => {
   test('a terminal idle past NC_TERMINAL_IDLE_MIN ends', async () => {
-    const s = await serveTestApp({ host: '127.0.0.1', terminalIdleMin: 0.005 });
+    const s = await serveTestApp({ host: '127.0.0.1', terminalIdleMin: 0.005 }, { hostEnv: QUIET_ENV });
     try {
       const token = (await postJson(s.base, '/auth/signup', { email: 'root@example.com', password: 'password123' })).token;
       const c = new TermClient(s.base, token);
