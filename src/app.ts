@@ -22,12 +22,19 @@ import { graphqlEndpoint } from './api/graphql/routes';
 import { teamRoutes } from './api/team/routes';
 import { usersAdminRoutes } from './api/team/users-admin';
 import { VERSION } from './version';
+import { createSockets } from './http/sockets';
+import { terminalFeature } from './terminal/feature';
+import type { TerminalServiceOptions } from './terminal/service';
 
 export interface AppDeps {
   meta: MetaStore;
   secrets: Secrets;
   dataDir: string;
   log?: Logger;
+  /** The server's environment (main.ts); the terminal hands a cleaned copy to its shells. */
+  hostEnv?: Record<string, string | undefined>;
+  /** Terminal settings beside the config (tests shorten the reconnect grace). */
+  terminal?: Partial<TerminalServiceOptions>;
 }
 
 export function createApp(config: Config, deps: AppDeps) {
@@ -51,6 +58,9 @@ export function createApp(config: Config, deps: AppDeps) {
     closers: [() => projects.close()],
     projects,
   };
+  // Websockets on the app's port: features register a path each (serveApp wires them into Bun.serve).
+  const sockets = createSockets();
+  const terminal = terminalFeature(ctx, sockets, { hostEnv: deps.hostEnv, ...deps.terminal });
   const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
   const app = new Elysia()
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
@@ -64,7 +74,8 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(graphql.routes)
     .use(teamRoutes(ctx))
     .use(usersAdminRoutes(ctx))
-    .use(auditLogRoutes(ctx));
+    .use(auditLogRoutes(ctx))
+    .use(terminal.routes);
   /** Closes what the modules opened (project pools, timers). */
   const close = async () => {
     for (const c of ctx.closers.splice(0)) await c();
@@ -76,7 +87,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const handle = (request: Request): Promise<Response> => {
     return fast(request, routed) ?? graphql.early(request, routed) ?? routed(request);
   };
-  return Object.assign(app, { ctx, close, handle });
+  return Object.assign(app, { ctx, close, handle, upgrade: sockets.upgrade, websocket: sockets.websocket, sockets, terminals: terminal.service });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -11,7 +11,7 @@ import { createApp } from './app';
 import { consoleLogger } from './lib/log';
 import { VERSION } from './version';
 import { webRoutes } from './http/web';
-import { useSocketServer } from './http/principal';
+import { serveApp } from './http/serve';
 
 const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   port: 'HTTP port (default 8080)',
@@ -27,7 +27,9 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   countTimeoutMs: 'time limit of count queries in ms (default 10000)',
   apiClientAllowPrivate: 'let the API and gRPC clients reach loopback and private addresses from the server (default false)',
   queryTimeoutMs: 'time limit of every data statement in ms on PostgreSQL and MariaDB (default 30000, 0 = none)',
-  disableTerminal: 'turn the built-in terminal off (default false)',
+  disableTerminal: 'turn the built-in terminal off; wins over --terminal (default false)',
+  terminal: 'turn the built-in terminal on beyond loopback (default: on only when listening on 127.0.0.1/localhost)',
+  terminalIdleMin: 'a terminal idle this many minutes ends (default 30)',
   sqliteAllowDirs: 'comma list of folders where SQLite project files may live besides the data directory',
   logRequests: 'log one line per request (default true)',
   uiMaxTabs: 'most dashboard tabs open at once (default 99)',
@@ -66,12 +68,16 @@ ${lines.join('\n')}
 
 /** Settings given as comma lists. */
 const LIST_SETTINGS = new Set(['sqliteAllowDirs', 'connectAllow', 'trustedProxies']);
+/** Switches that may stand alone: `--disable-terminal` means `--disable-terminal true`. */
+const BARE_SWITCHES = new Set(['--disable-terminal', '--terminal']);
+const withSwitchValues = (argv: string[]) =>
+  argv.flatMap((a, i) => (BARE_SWITCHES.has(a) && (i + 1 >= argv.length || argv[i + 1]!.startsWith('--')) ? [a, 'true'] : [a]));
 
 /** Reads flags and env into raw settings; flags win. */
 function rawSettings(argv: string[], env: Record<string, string | undefined>): Record<string, unknown> {
   const options: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' }, version: { type: 'boolean' } };
   for (const key of Object.keys(ENV_NAMES)) options[kebab(key)] = { type: 'string' };
-  const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+  const { values } = parseArgs({ args: withSwitchValues(argv), options, strict: true, allowPositionals: false });
   if (values.help) {
     process.stdout.write(helpText());
     process.exit(0);
@@ -107,21 +113,20 @@ async function main() {
     process.stderr.write(`tablo: ${(e as Error).message}\n`);
     process.exit(1);
   }
-  const app = createApp(config, { ...booted, log });
+  const app = createApp(config, { ...booted, log, hostEnv: process.env });
   /** This server's own address (the web app's page is read from it when not embedded). */
   let selfUrl = '';
-  const server = Bun.serve({
+  const server = serveApp(app, {
     port: config.port,
     hostname: config.host,
     maxRequestBodySize: LIMITS.bodyLimitBytes,
     development: config.env === 'development',
-    // The web app (and its bundled assets) as static routes; everything else goes to the API.
+    // The web app (and its bundled assets) as static routes; websockets upgrade; the rest goes to the API.
     routes: webRoutes(() => selfUrl, config.env === 'development'),
-    fetch: (request) => app.handle(request),
   });
-  useSocketServer(server);
   selfUrl = `http://${['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${server.port}`;
   log.info(`Tablo ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port} (data: ${booted.dataDir})`);
+  log.info(app.terminals.policy.reason);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -132,6 +137,7 @@ async function main() {
       log.warn('shutdown grace period over; closing remaining connections');
       server.stop(true);
     }, LIMITS.shutdownGraceMs);
+    await app.terminals.closeAll();
     await server.stop(false);
     clearTimeout(timer);
     await app.close();

@@ -38,6 +38,10 @@ export const ConfigSchema = z.object({
   disableTerminal: bool.default(false),
   /** Let the API and gRPC clients reach loopback, private and link-local addresses from the server. */
   apiClientAllowPrivate: bool.default(false),
+  /** Turns the terminal on when Tablo listens beyond loopback (on by default on loopback); disableTerminal wins. */
+  terminal: bool.optional(),
+  /** A terminal with no input or output for this many minutes ends (fractions allowed). */
+  terminalIdleMin: z.coerce.number<string | number>().positive().max(10_080).default(30),
   /** Directories outside dataDir where SQLite project files may live. */
   sqliteAllowDirs: z.array(z.string()).default([]),
   logRequests: bool.default(true),
@@ -84,6 +88,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   queryTimeoutMs: 'NC_QUERY_TIMEOUT_MS',
   apiClientAllowPrivate: 'NC_API_CLIENT_ALLOW_PRIVATE',
   disableTerminal: 'NC_DISABLE_TERMINAL',
+  terminal: 'NC_TERMINAL',
+  terminalIdleMin: 'NC_TERMINAL_IDLE_MIN',
   sqliteAllowDirs: 'NC_SQLITE_ALLOW_DIRS',
   logRequests: 'NC_LOG_REQUESTS',
   uiMaxTabs: 'NC_UI_MAX_TABS',

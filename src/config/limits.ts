@@ -71,4 +71,13 @@ export const LIMITS = {
   phoneMinDigits: 3,
   /** Longest table or column name a schema change accepts (MySQL's identifier limit). */
   sqlNameMax: 64,
+  /** Terminals one person may have open at once (spec: 'Only 5 terminals can be opened'). */
+  terminalsMax: 5,
+  /** A terminal whose socket is gone this long ends (its process group is killed). */
+  terminalDetachGraceMs: 30_000,
+  /** Terminal output waiting in a socket's buffer above which the pty is paused (XOFF), and resumed below. */
+  terminalHighWaterBytes: 1024 * 1024,
+  terminalLowWaterBytes: 128 * 1024,
+  /** Output kept for a terminal while its socket is gone, replayed when it comes back. */
+  terminalBacklogBytes: 256 * 1024,
 } as const;

@@ -25,6 +25,7 @@ import { verifiedSession } from '../../auth/jwt';
 import { issueSession } from './session';
 import { configuredProviders } from '../../auth/oauth/providers';
 import { pictureOf } from './profile-routes';
+import { signedOut } from '../../auth/session-events';
 
 const SignupBody = z.object({
   email: emailField,
@@ -145,6 +146,7 @@ export function authRoutes(ctx: BaseContext) {
       const userId = actor?.kind === 'user' && actor.userId ? actor.userId : fromCookie;
       const user = userId ? await acc.users.byId(userId) : undefined;
       if (user) await audit.write({ op_type: 'AUTHENTICATION', description: 'signed out', user_email: user.email, ip: clientIp(ctx, request, server) });
+      if (user) signedOut(ctx, user.id);
       set.headers['set-cookie'] = refreshCookie(ctx.config, null, request);
       return { msg: 'Signed out successfully' };
     })

@@ -12,6 +12,8 @@ import { closeTableTab } from '../stores/tabs';
 import { canShare } from '../stores/project';
 import { proposeChange, proposeVirtual } from '../features/schema/change-flow';
 import { relationDeleteArgs } from '../features/schema/relation-args';
+import { terminalModalOpen } from '../features/terminal/terminal-store';
+import { isSignedIn } from '../stores/session';
 
 export interface Command {
   id: string;
@@ -53,7 +55,8 @@ export const COMMANDS: Command[] = [
   { id: 'grid.deleteRows', label: 'Delete rows', when: () => !!activeGrid.value?.canWrite && !!activeGrid.value.hasSelection, run: () => activeGrid.value?.deleteRows() },
   { id: 'grid.addColumn', label: '+ Add column', when: () => !!activeGrid.value?.addColumn, run: () => activeGrid.value?.addColumn?.() },
   { id: 'openAudit', label: 'Audit (migrations)', when: () => !!panelOpener.value, run: () => panelOpener.value?.('audit') },
-  { id: 'openTerminal', label: 'Terminal', shortcut: 't', when: () => !!panelOpener.value, run: () => panelOpener.value?.('terminal') },
+  // In a project the Terminal tab opens; elsewhere the terminal opens in a modal (spec section 2).
+  { id: 'openTerminal', label: 'Terminal', shortcut: 't', when: () => isSignedIn.value, run: () => (panelOpener.value ? panelOpener.value('terminal') : (terminalModalOpen.value = true)) },
 ];
 
 export const command = (id: string) => COMMANDS.find((c) => c.id === id)!;

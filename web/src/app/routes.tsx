@@ -22,6 +22,7 @@ import { AccountsSettings } from '../routes/user/settings/accounts-settings';
 import { ErrorPage } from '../routes/error/error-pages';
 import { ScreenErrorBoundary } from './error-boundary';
 import { OfflineBanner } from '../components/offline-banner';
+import { TerminalModal } from '../features/terminal/terminal-modal';
 
 /** Default layout: top bar, the page below it (guarded against render errors), toasts and dialogs. */
 function DefaultLayout() {
@@ -38,6 +39,7 @@ function DefaultLayout() {
       <ToastHost />
       <SettingsDialog />
       <BottomWindows />
+      <TerminalModal />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { Button, FormMessage } from '../../components/form';
 
 interface AuditRow { id: number; opType: string; description: string | null; userEmail: string | null; ip: string | null; createdAt: string }
 
-const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA'];
+const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL'];
 const PAGE = 50;
 
 export function AuditLogPanel() {

@@ -1,0 +1,93 @@
+/**
+ * Websockets on the app's own port. Bun.serve takes one `websocket` handler object for the whole
+ * server, so features register a socket route per path here (the terminal, later realtime grid
+ * events); `upgrade(request, server)` routes an upgrade request by its path to the route's `accept`
+ * step, which answers the socket's per-connection data or a refusal (`{msg}` with its HTTP status),
+ * and the shared handler object dispatches open/message/close/drain to the route of each socket.
+ */
+import type { Server, ServerWebSocket, WebSocketHandler } from 'bun';
+
+/** What every socket carries: the path of its route and the route's own state. */
+export interface SocketData<T = unknown> {
+  route: string;
+  state: T;
+}
+
+export type AppSocket<T = unknown> = ServerWebSocket<SocketData<T>>;
+
+/** What accept answers to let an upgrade through: the socket's state and extra response headers. */
+export interface Accepted<T> {
+  state: T;
+  headers?: Record<string, string>;
+  /** Called when the upgrade could not be made after all (the client went away meanwhile). */
+  abandon?: () => void;
+}
+
+/** One socket path: the upgrade check and the socket events. */
+export interface SocketRoute<T> {
+  /** Checks the upgrade request: the state of the new socket, or the Response that refuses it. */
+  accept(request: Request, server: Server<SocketData>): Promise<Accepted<T> | Response>;
+  open?(ws: AppSocket<T>): void;
+  message?(ws: AppSocket<T>, message: string | Buffer): void;
+  close?(ws: AppSocket<T>, code: number, reason: string): void;
+  drain?(ws: AppSocket<T>): void;
+}
+
+/** A refusal of an upgrade: the status and `{msg}` the client reads (never a stack trace). */
+export const refuse = (status: number, msg: string, headers: Record<string, string> = {}) =>
+  Response.json({ msg }, { status, headers: { 'cache-control': 'no-store', ...headers } });
+
+/** The path of a request URL without parsing the whole URL (every request passes here). */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const q = url.indexOf('?', start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
+/** The socket routes of one app, their upgrade step and the handler object for Bun.serve. */
+export function createSockets() {
+  const routes = new Map<string, SocketRoute<any>>();
+  const routeOf = (ws: AppSocket) => routes.get(ws.data.route);
+
+  const websocket: WebSocketHandler<SocketData> = {
+    open: (ws) => routeOf(ws)?.open?.(ws),
+    message: (ws, message) => routeOf(ws)?.message?.(ws, message),
+    close: (ws, code, reason) => routeOf(ws)?.close?.(ws, code, reason),
+    drain: (ws) => routeOf(ws)?.drain?.(ws),
+    // Terminal output is already dense; compression would cost CPU on every keystroke echo.
+    perMessageDeflate: false,
+    maxPayloadLength: 1024 * 1024,
+    idleTimeout: 120,
+    sendPings: true,
+  };
+
+  return {
+    /** Registers the socket route of a path (exact match). */
+    register<T>(path: string, route: SocketRoute<T>): void {
+      if (routes.has(path)) throw new Error(`socket path ${path} is taken`);
+      routes.set(path, route);
+    },
+    /**
+     * undefined when the request is not for a socket path (the app answers it); else a promise of
+     * the refusal, or of undefined once the socket is upgraded.
+     */
+    upgrade(request: Request, server: Server<SocketData>): Promise<Response | undefined> | undefined {
+      if (routes.size === 0) return undefined;
+      const path = pathOf(request.url);
+      const route = routes.get(path);
+      if (!route) return undefined;
+      return (async () => {
+        if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'This address takes a websocket upgrade only', { upgrade: 'websocket' });
+        const accepted = await route.accept(request, server);
+        if (accepted instanceof Response) return accepted;
+        if (server.upgrade(request, { data: { route: path, state: accepted.state }, headers: accepted.headers })) return undefined;
+        accepted.abandon?.();
+        return refuse(400, 'The websocket upgrade failed');
+      })();
+    },
+    websocket,
+  };
+}
+
+export type Sockets = ReturnType<typeof createSockets>;

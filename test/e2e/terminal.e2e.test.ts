@@ -1,0 +1,137 @@
+/**
+ * The built-in terminal in a real browser against the binary (listening on 127.0.0.1, so the
+ * terminal is on): open the Terminal tab, type `echo hello`, see hello; light and dark themes;
+ * five tabs and the message at the sixth; closing one ends its shell; the modal outside the
+ * dashboard; and a server listening on every address, where the tab says why it is off.
+ */
+import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'terminal': ${problem}`);
+
+/** The text of the visible terminal's rows (xterm's DOM renderer), one string per row. */
+const rows = (page: Page) => page.locator('.terminal-host .xterm-rows > div').allTextContents();
+
+/** Waits until a row of the visible terminal reads exactly `text` (trailing blanks aside). */
+const waitForRow = (page: Page, text: string) =>
+  page.waitForFunction((t) => [...document.querySelectorAll('.terminal-host .xterm-rows > div')].some((d) => d.textContent?.trimEnd() === t), text);
+
+/** Waits until the visible terminal shows a shell prompt. */
+const waitForPrompt = (page: Page) => page.waitForFunction(() => /[#$] ?$/m.test([...document.querySelectorAll('.terminal-host .xterm-rows > div')].map((d) => d.textContent?.trimEnd()).join('\n')));
+
+describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let projectId = '';
+  /** A home without start-up files, so the shells start at once whatever this machine's profile does. */
+  const home = mkdtempSync(join(tmpdir(), 'tablo-e2e-home-'));
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo({ HOST: '127.0.0.1', HOME: home });
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tablo.url });
+    page = await context.newPage();
+    await signUpInBrowser(page, tablo.url, 'root@example.com');
+    projectId = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Shell work' } })).body.id;
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  browserTest('the Terminal tab runs a shell: echo hello shows hello (light and dark themes)', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Terminal', exact: true }).click();
+    await page.getByRole('tab', { name: /Local \(1\)/ }).waitFor();
+    await waitForPrompt(page);
+    await page.locator('.terminal-host .xterm').click();
+    await page.keyboard.type('echo hello');
+    await page.keyboard.press('Enter');
+    await waitForRow(page, 'hello');
+    expect((await rows(page)).filter((r) => r.trimEnd() === 'hello')).toHaveLength(1);
+    await shot(page, 'terminal-light');
+    await page.getByRole('button', { name: '+ New terminal' }).focus();
+    await page.keyboard.press('Control+Shift+B');
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+    // xterm's own colours follow: the dark theme's foreground on its rows.
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.terminal-host .xterm-rows')!).color === 'rgb(229, 231, 235)');
+    await shot(page, 'terminal-dark');
+    await page.keyboard.press('Control+Shift+B');
+  }, 20_000);
+
+  browserTest('five terminals at most: the sixth says so; closing one ends its shell', () => page, async () => {
+    for (let i = 2; i <= 5; i++) {
+      await page.getByRole('button', { name: '+ New terminal' }).click();
+      await page.getByRole('tab', { name: new RegExp(`Local \\(${i}\\)`) }).waitFor();
+    }
+    await waitForPrompt(page);
+    await page.getByRole('button', { name: '+ New terminal' }).click();
+    await page.getByText('Only 5 terminals can be opened').waitFor();
+    expect(await page.getByRole('tab', { name: /Local/ }).count()).toBe(5);
+    await shot(page, 'terminal-five');
+    await page.getByRole('button', { name: 'Close Local (3)' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.terminal-tab').length === 4);
+    const audit = await page.evaluate(async () => {
+      const res = await fetch('/admin/audit?op_type=TERMINAL', { headers: { 'xc-auth': localStorage.getItem('tablo.token') ?? '' } });
+      return ((await res.json()) as { list: Array<{ description: string }> }).list.map((r) => r.description);
+    });
+    expect(audit.filter((d) => d.startsWith('terminal opened'))).toHaveLength(5);
+    expect(audit.filter((d) => d.startsWith('terminal closed: closed by the user'))).toHaveLength(1);
+    // A new one takes the free name.
+    await page.getByRole('button', { name: '+ New terminal' }).click();
+    await page.getByRole('tab', { name: /Local \(3\)/ }).waitFor();
+  }, 20_000);
+
+  browserTest('outside the dashboard, t opens the terminal in a modal with the same terminals', () => page, async () => {
+    await page.goto(`${tablo.url}/#/projects`);
+    await page.getByRole('link', { name: 'Shell work' }).waitFor();
+    await page.keyboard.press('t');
+    const dialog = page.getByRole('dialog', { name: 'Terminal' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('tab', { name: /Local/ }).count()).toBe(5);
+    await waitForPrompt(page);
+    await page.keyboard.type('echo "in the $((1+1))nd window"');
+    await page.keyboard.press('Enter');
+    await waitForRow(page, 'in the 2nd window');
+    await shot(page, 'terminal-modal');
+    await page.keyboard.press('Control+Shift+X');
+    await dialog.waitFor({ state: 'hidden' });
+  }, 20_000);
+});
+
+describe.skipIf(!!problem && !process.env.CI)('terminal turned off', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    // Listening on every address (the default 0.0.0.0): off unless NC_TERMINAL=1.
+    tablo = await startTablo({ HOST: '0.0.0.0' });
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 760 } })).newPage();
+    await signUpInBrowser(page, tablo.url, 'root@example.com');
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('the tab says why the terminal is off and how to turn it on', () => page, async () => {
+    await page.keyboard.press('t');
+    const dialog = page.getByRole('dialog', { name: 'Terminal' });
+    await dialog.getByText('The terminal is off because Tablo listens on 0.0.0.0, reachable from other machines.').waitFor();
+    await dialog.getByText(/NC_TERMINAL=1/).first().waitFor();
+    expect(await dialog.locator('.xterm').count()).toBe(0);
+    await shot(page, 'terminal-off');
+  }, 20_000);
+});

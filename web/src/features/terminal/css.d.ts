@@ -1,0 +1,2 @@
+/** Style sheets imported by the terminal screen (Bun's bundler links them into the page). */
+declare module '*.css';
