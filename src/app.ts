@@ -22,6 +22,9 @@ import { graphqlEndpoint } from './api/graphql/routes';
 import { teamRoutes } from './api/team/routes';
 import { usersAdminRoutes } from './api/team/users-admin';
 import { VERSION } from './version';
+import { WriteEventBus } from './data/write-events';
+import { startHooks } from './hooks/start';
+import { startCrons } from './cron/start';
 
 export interface AppDeps {
   meta: MetaStore;
@@ -42,7 +45,10 @@ export function createApp(config: Config, deps: AppDeps) {
     version: VERSION,
     closers: [() => projects.close()],
     projects,
+    writeEvents: new WriteEventBus((e) => log.error('write event listener', e)),
   };
+  startHooks(ctx);
+  startCrons(ctx);
   const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
   const app = new Elysia()
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))

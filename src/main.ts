@@ -42,6 +42,9 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   oidcClientId: 'OpenID Connect client id',
   oidcClientSecret: 'OpenID Connect client secret',
   oidcName: 'name on the OpenID Connect sign-in button (default OpenID Connect)',
+  hookRetryBaseMs: 'first webhook retry delay in ms, doubled per attempt (default 10000)',
+  hookTimeoutMs: 'time-out of one webhook delivery attempt in ms (default 10000)',
+  hookPollMs: 'how often pending webhook deliveries are looked for, in ms (default 1000)',
 };
 
 function helpText(): string {

@@ -56,6 +56,10 @@ export const ConfigSchema = z.object({
   oidcClientId: z.string().min(1).optional(),
   oidcClientSecret: z.string().min(1).optional(),
   oidcName: z.string().min(1).max(60).default('OpenID Connect'),
+  /** Webhook deliveries: first retry delay (doubles per attempt), time-out of one attempt, queue poll interval. */
+  hookRetryBaseMs: int(1, 3_600_000).default(LIMITS.hookRetryBaseMs),
+  hookTimeoutMs: int(100, 120_000).default(LIMITS.hookTimeoutMs),
+  hookPollMs: int(10, 60_000).default(LIMITS.hookPollMs),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -90,6 +94,9 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   oidcClientId: 'NC_OIDC_CLIENT_ID',
   oidcClientSecret: 'NC_OIDC_CLIENT_SECRET',
   oidcName: 'NC_OIDC_NAME',
+  hookRetryBaseMs: 'NC_HOOK_RETRY_BASE_MS',
+  hookTimeoutMs: 'NC_HOOK_TIMEOUT_MS',
+  hookPollMs: 'NC_HOOK_POLL_MS',
 };
 
 /** Thrown with a one-line message naming the setting. */

@@ -61,4 +61,20 @@ export const LIMITS = {
   phoneMinDigits: 3,
   /** Longest table or column name a schema change accepts (MySQL's identifier limit). */
   sqlNameMax: 64,
+  /** Webhooks: attempts per delivery, time-out of one attempt, first retry delay (doubles each time). */
+  hookMaxAttempts: 5,
+  hookTimeoutMs: 10_000,
+  hookRetryBaseMs: 10_000,
+  /** How often the delivery worker looks for due deliveries (new ones start at once). */
+  hookPollMs: 1_000,
+  /** Deliveries sent at once by one instance. */
+  hookConcurrency: 8,
+  /** Longest body template, e-mail text or URL of a hook, in characters. */
+  hookTemplateMax: 20_000,
+  /** Characters of a receiver's answer or a cron result kept in the logs. */
+  automationResultMax: 2_000,
+  /** Next run times a cron job shows. */
+  cronNextRuns: 5,
+  /** Time limit of a cron job's HTTP call. */
+  cronHttpTimeoutMs: 10_000,
 } as const;

@@ -65,6 +65,7 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
     maxLimit: ctx.config.queryLimitMax,
     countTimeoutMs: ctx.config.countTimeoutMs,
     audit: auditSinkOf(ctx, projectId, dbAlias),
+    events: ctx.writeEvents,
   };
 }
 
@@ -85,7 +86,7 @@ export function cachedDataContext(ctx: AppContext, request: Request, projectId: 
     acl = aclRepo(ctx.meta).cachedRules(projectId, pdb.dbAlias);
     if (!acl) return undefined;
   }
-  return { pdb, actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias) };
+  return { pdb, actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias), events: ctx.writeEvents };
 }
 
 /** A table or SQL view by API alias or SQL name, else 404. */

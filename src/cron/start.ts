@@ -1,0 +1,11 @@
+/** Cron jobs in a running app: the dashboard operations and the scheduler (stopped by app.close). */
+import type { AppContext } from '../context';
+import { registerOps } from '../api/dashboard/registry';
+import { CRON_OPS } from './ops';
+import { startScheduler } from './scheduler';
+
+export function startCrons(ctx: AppContext): void {
+  registerOps(CRON_OPS);
+  const scheduler = startScheduler(ctx);
+  ctx.closers.push(() => scheduler.stop());
+}

@@ -1,0 +1,123 @@
+/**
+ * The delivery worker: claims due deliveries from the metadata queue with a lease, sends them a
+ * few at a time, and records each attempt. A failed attempt (network, 5xx, 429, time-out) is
+ * retried after `retryBaseMs * 2^(attempt-1)` up to LIMITS.hookMaxAttempts, then marked error.
+ * Pending deliveries stay in the store, so a restarted instance (or another one sharing the
+ * store, once a lease runs out) delivers them. Writers never wait for it.
+ */
+import type { AppContext } from '../context';
+import { LIMITS } from '../config/limits';
+import { newId } from '../lib/ids';
+import { hooksRepo } from '../meta/hooks-repo';
+import { hookQueueRepo, type DeliveryRecord } from '../meta/hook-queue-repo';
+import { notificationOf, secretOf } from './hook-model';
+import { sendOnce, type HookPayload, type SendResult } from './send';
+
+export interface WorkerOptions {
+  retryBaseMs: number;
+  timeoutMs: number;
+  pollMs: number;
+  concurrency?: number;
+}
+
+/** Starts the worker; `wake()` looks for work at once, `stop()` ends it (in-flight attempts are given back). */
+export function startDeliveryWorker(ctx: AppContext, opts: WorkerOptions) {
+  const owner = newId('wk');
+  const queue = hookQueueRepo(ctx.meta);
+  const hooks = hooksRepo(ctx.meta);
+  const concurrency = opts.concurrency ?? LIMITS.hookConcurrency;
+  const shutdown = new AbortController();
+  const inFlight = new Map<string, Promise<void>>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let scanning = false;
+  let again = false;
+  let stopped = false;
+
+  const attemptOf = async (d: DeliveryRecord): Promise<SendResult> => {
+    const hook = await hooks.byId(d.hook_id);
+    if (!hook) return { ok: false, retryable: false, status: null, error: 'The hook was deleted', durationMs: 0 };
+    const payload = JSON.parse(d.payload) as HookPayload;
+    return sendOnce(notificationOf(hook), payload, {
+      mailOwner: ctx,
+      secret: secretOf(hook, ctx.secrets.connectionKey),
+      timeoutMs: opts.timeoutMs,
+      deliveryId: d.id,
+      signal: shutdown.signal,
+    });
+  };
+
+  const deliver = async (d: DeliveryRecord): Promise<void> => {
+    let r: SendResult;
+    try {
+      r = await attemptOf(d);
+    } catch (e) {
+      r = { ok: false, retryable: false, status: null, error: `The hook cannot be delivered: ${(e as Error).message}`, durationMs: 0 };
+    }
+    if (shutdown.signal.aborted && !r.ok) {
+      await queue.release([d.id], owner).catch(() => {});
+      return;
+    }
+    const attempt = d.attempt + 1;
+    const retry = !r.ok && r.retryable && attempt < LIMITS.hookMaxAttempts;
+    const nextAt = retry ? new Date(Date.now() + opts.retryBaseMs * 2 ** (attempt - 1)).toISOString() : undefined;
+    if (!r.ok && !retry) ctx.log.error(`hook ${d.hook_id}: delivery ${d.id} failed after ${attempt} attempt(s): ${r.error}`);
+    await queue.finish(d, { status: r.ok ? 'success' : retry ? 'pending' : 'error', attempt, nextAt, responseStatus: r.status, error: r.error, durationMs: r.durationMs });
+    if (retry) schedule(opts.retryBaseMs * 2 ** (attempt - 1));
+  };
+
+  /** Claims what is due while slots are free. */
+  const scan = async (): Promise<void> => {
+    if (stopped) return;
+    if (scanning) {
+      again = true;
+      return;
+    }
+    scanning = true;
+    try {
+      do {
+        again = false;
+        const free = concurrency - inFlight.size;
+        if (free <= 0) break;
+        const leaseUntil = new Date(Date.now() + opts.timeoutMs + 20_000).toISOString();
+        const claimed = await queue.claim(owner, free, leaseUntil);
+        for (const d of claimed) {
+          const p = deliver(d)
+            .catch((e) => ctx.log.error(`hook delivery ${d.id}`, e))
+            .finally(() => {
+              inFlight.delete(d.id);
+              void scan();
+            });
+          inFlight.set(d.id, p);
+        }
+        if (claimed.length === free) again = true;
+      } while (again && !stopped);
+    } catch (e) {
+      if (!stopped) ctx.log.error('hook worker', e);
+    } finally {
+      scanning = false;
+    }
+  };
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    setTimeout(() => void scan(), Math.max(0, ms) + 5).unref?.();
+  };
+
+  const poll = () => {
+    if (stopped) return;
+    timer = setTimeout(() => void scan().finally(poll), opts.pollMs);
+    timer.unref?.();
+  };
+  poll();
+  void scan();
+
+  return {
+    wake: () => void scan(),
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      shutdown.abort();
+      await Promise.allSettled([...inFlight.values()]);
+    },
+  };
+}
