@@ -13,6 +13,7 @@ import { RolesManagement } from '../acl/roles-management';
 import { MetaManagement } from '../acl/meta-management';
 import { SqlClient } from '../sql-editor/sql-client';
 import { MigrationsPanel } from '../audit/migrations-panel';
+import { CronJobs } from '../crons/cron-jobs';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
   info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
@@ -56,6 +57,7 @@ export function Panel(props: { projectId: string; name: string; dbAlias?: string
   if (props.name === 'audit') return <MigrationsPanel scope={{ projectId: props.projectId, dbAlias }} />;
   if (props.name === 'acl') return <div className="panel team-panel"><RolesManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;
   if (props.name === 'disableOrEnableModel') return <div className="panel team-panel"><MetaManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;
+  if (props.name === 'crons') return <CronJobs projectId={props.projectId} dbAlias={dbAlias} />;
   if (props.name === 'sqlClient') return <SqlClient projectId={props.projectId} dbAlias={dbAlias} />;
   if (props.name === 'roles') {
     return (
