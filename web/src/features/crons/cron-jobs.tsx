@@ -24,7 +24,7 @@ function RunLog(props: { runs: CronRun[] | null }) {
             <td>{when(r.started_at)}</td><td>{r.manual ? 'run now' : 'schedule'}</td>
             <td><span className={`badge badge-${r.status === 'success' ? 'applied' : r.status === 'error' ? 'failed' : 'pending'}`}>{r.status}</span></td>
             <td>{r.duration_ms === null ? '' : `${r.duration_ms} ms`}</td>
-            <td className="hook-error">{r.error ?? r.result ?? ''}</td>
+            <td className={r.error ? 'hook-error' : 'cron-result'}>{r.error ?? r.result ?? ''}</td>
           </tr>
         ))}
       </tbody>
