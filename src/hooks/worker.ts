@@ -8,7 +8,8 @@
 import type { AppContext } from '../context';
 import { LIMITS } from '../config/limits';
 import { newId } from '../lib/ids';
-import { hooksRepo } from '../meta/hooks-repo';
+import { hooksRepo, type HookRecord } from '../meta/hooks-repo';
+import { TtlCache } from '../lib/ttl-cache';
 import { hookQueueRepo, type DeliveryRecord } from '../meta/hook-queue-repo';
 import { notificationOf, secretOf } from './hook-model';
 import { sendOnce, type HookPayload, type SendResult } from './send';
@@ -33,8 +34,16 @@ export function startDeliveryWorker(ctx: AppContext, opts: WorkerOptions) {
   let again = false;
   let stopped = false;
 
+  // Hooks read for deliveries, kept a second (a burst of deliveries of one hook reads it once).
+  const hookCache = new TtlCache<string, Promise<HookRecord | undefined>>(1000, 1000);
+  const hookOf = (id: string) => {
+    let p = hookCache.get(id);
+    if (!p) hookCache.set(id, (p = hooks.byId(id)));
+    return p;
+  };
+
   const attemptOf = async (d: DeliveryRecord): Promise<SendResult> => {
-    const hook = await hooks.byId(d.hook_id);
+    const hook = await hookOf(d.hook_id);
     if (!hook) return { ok: false, retryable: false, status: null, error: 'The hook was deleted', durationMs: 0 };
     const payload = JSON.parse(d.payload) as HookPayload;
     return sendOnce(notificationOf(hook), payload, {

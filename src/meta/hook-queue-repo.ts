@@ -56,16 +56,14 @@ export function hookQueueRepo(meta: MetaStore) {
     /** Claims up to `limit` due deliveries for `owner` until `leaseUntil`; answers those it got. */
     async claim(owner: string, limit: number, leaseUntil: string): Promise<DeliveryRecord[]> {
       const now = nowIso();
-      const due = await meta.all<{ id: string }>(
-        `SELECT id FROM nc_hook_deliveries WHERE status = 'pending' AND next_at <= ? AND lease_until < ? ORDER BY next_at, id LIMIT ?`,
+      const due = await meta.all<DeliveryRecord>(
+        `SELECT * FROM nc_hook_deliveries WHERE status = 'pending' AND next_at <= ? AND lease_until < ? ORDER BY next_at, id LIMIT ?`,
         [now, now, limit],
       );
       const got: DeliveryRecord[] = [];
-      for (const { id } of due) {
-        const r = await meta.run(`UPDATE nc_hook_deliveries SET lease_until = ?, lease_owner = ? WHERE id = ? AND status = 'pending' AND lease_until < ?`, [leaseUntil, owner, id, now]);
-        if (r.changes !== 1) continue;
-        const row = await meta.get<DeliveryRecord>('SELECT * FROM nc_hook_deliveries WHERE id = ?', [id]);
-        if (row) got.push(row);
+      for (const d of due) {
+        const r = await meta.run(`UPDATE nc_hook_deliveries SET lease_until = ?, lease_owner = ? WHERE id = ? AND status = 'pending' AND lease_until < ?`, [leaseUntil, owner, d.id, now]);
+        if (r.changes === 1) got.push({ ...d, lease_until: leaseUntil, lease_owner: owner });
       }
       return got;
     },
