@@ -68,7 +68,7 @@ export const LIMITS = {
   /** How often the delivery worker looks for due deliveries (new ones start at once). */
   hookPollMs: 1_000,
   /** Deliveries sent at once by one instance. */
-  hookConcurrency: 8,
+  hookConcurrency: 32,
   /** Longest body template, e-mail text or URL of a hook, in characters. */
   hookTemplateMax: 20_000,
   /** Characters of a receiver's answer or a cron result kept in the logs. */

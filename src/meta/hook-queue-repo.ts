@@ -35,6 +35,16 @@ export interface AttemptLog {
   created_at: string;
 }
 
+/** What one attempt came to. */
+export interface AttemptOutcome {
+  status: DeliveryRecord['status'];
+  attempt: number;
+  nextAt?: string;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
 /** The queue repository over a metadata store. */
 export function hookQueueRepo(meta: MetaStore) {
   return {
@@ -53,37 +63,42 @@ export function hookQueueRepo(meta: MetaStore) {
       });
       return ids;
     },
-    /** Claims up to `limit` due deliveries for `owner` until `leaseUntil`; answers those it got. */
+    /**
+     * Claims up to `limit` due deliveries for `owner` until `leaseUntil` in one UPDATE (a lease
+     * still held by someone else is not taken); answers those it got.
+     */
     async claim(owner: string, limit: number, leaseUntil: string): Promise<DeliveryRecord[]> {
       const now = nowIso();
-      const due = await meta.all<DeliveryRecord>(
-        `SELECT * FROM nc_hook_deliveries WHERE status = 'pending' AND next_at <= ? AND lease_until < ? ORDER BY next_at, id LIMIT ?`,
-        [now, now, limit],
+      // A token per claim, so this claim reads back exactly the rows it took.
+      const token = `${owner}:${newId('c')}`;
+      const r = await meta.run(
+        `UPDATE nc_hook_deliveries SET lease_until = ?, lease_owner = ?
+         WHERE id IN (SELECT id FROM nc_hook_deliveries WHERE status = 'pending' AND next_at <= ? AND lease_until < ? ORDER BY next_at, id LIMIT ?)
+           AND status = 'pending' AND lease_until < ?`,
+        [leaseUntil, token, now, now, limit, now],
       );
-      const got: DeliveryRecord[] = [];
-      for (const d of due) {
-        const r = await meta.run(`UPDATE nc_hook_deliveries SET lease_until = ?, lease_owner = ? WHERE id = ? AND status = 'pending' AND lease_until < ?`, [leaseUntil, owner, d.id, now]);
-        if (r.changes === 1) got.push({ ...d, lease_until: leaseUntil, lease_owner: owner });
-      }
-      return got;
+      if (r.changes === 0) return [];
+      return meta.all<DeliveryRecord>(`SELECT * FROM nc_hook_deliveries WHERE lease_owner = ? AND status = 'pending' ORDER BY next_at, id`, [token]);
     },
-    /** Records an attempt's outcome: the delivery's new state and the attempt's log line. */
-    async finish(d: DeliveryRecord, outcome: { status: DeliveryRecord['status']; attempt: number; nextAt?: string; responseStatus: number | null; error: string | null; durationMs: number }) {
+    /** Records attempts' outcomes (one transaction): each delivery's new state and the attempt's log line. */
+    async finish(done: { d: DeliveryRecord; outcome: AttemptOutcome }[]): Promise<void> {
+      if (done.length === 0) return;
       const now = nowIso();
       await meta.transaction(async (tx) => {
-        await tx.run(
-          `UPDATE nc_hook_deliveries SET status = ?, attempt = ?, next_at = ?, lease_until = '', lease_owner = NULL, response_status = ?, error = ?, updated_at = ? WHERE id = ?`,
-          [outcome.status, outcome.attempt, outcome.nextAt ?? d.next_at, outcome.responseStatus, outcome.error, now, d.id],
-        );
-        await tx.run(
-          `INSERT INTO nc_hook_logs (id, hook_id, delivery_id, event, status, attempt, response_status, error, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          [newId('hl'), d.hook_id, d.id, d.event, outcome.status, outcome.attempt, outcome.responseStatus, outcome.error, Math.round(outcome.durationMs), now],
-        );
+        for (const { d, outcome } of done) {
+          await tx.run(
+            `UPDATE nc_hook_deliveries SET status = ?, attempt = ?, next_at = ?, lease_until = '', lease_owner = NULL, response_status = ?, error = ?, updated_at = ? WHERE id = ?`,
+            [outcome.status, outcome.attempt, outcome.nextAt ?? d.next_at, outcome.responseStatus, outcome.error, now, d.id],
+          );
+          await tx.run(
+            `INSERT INTO nc_hook_logs (id, hook_id, delivery_id, event, status, attempt, response_status, error, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            [newId('hl'), d.hook_id, d.id, d.event, outcome.status, outcome.attempt, outcome.responseStatus, outcome.error, Math.round(outcome.durationMs), now],
+          );
+        }
       });
     },
     /** Gives a claimed delivery back without counting an attempt (shutdown). */
-    release: (ids: string[], owner: string) =>
-      Promise.all(ids.map((id) => meta.run(`UPDATE nc_hook_deliveries SET lease_until = '', lease_owner = NULL WHERE id = ? AND lease_owner = ?`, [id, owner]))),
+    release: (d: DeliveryRecord) => meta.run(`UPDATE nc_hook_deliveries SET lease_until = '', lease_owner = NULL WHERE id = ? AND lease_owner = ?`, [d.id, d.lease_owner]),
     /** Logs an attempt that was not queued (a test, or a hook that could not fire). */
     async logOnly(hookId: string, event: string, outcome: { status: 'success' | 'error'; responseStatus: number | null; error: string | null; durationMs: number }): Promise<AttemptLog> {
       const row: AttemptLog = {
