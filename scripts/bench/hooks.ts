@@ -1,8 +1,9 @@
 /**
  * Webhook benchmark: REST write throughput with 0, 1 and 5 active url hooks on the written table
- * (the ratio to 0 hooks shows what queuing deliveries costs a write), and the delivery lag (write
- * answered -> receiver got the delivery) p50 / p99. One Tablo app in this process (app.handle, no
- * socket for the writes), an embedded SQLite project, a receiver on 127.0.0.1 that answers 200.
+ * (the ratio to 0 hooks shows what queuing and sending deliveries costs writes), and the delivery
+ * lag (write answered -> receiver got it) p50 / p99, at full write load and at 50 writes a second.
+ * One Tablo app in this process (app.handle, no socket for the writes), an embedded SQLite project,
+ * and a receiver on 127.0.0.1 in a process of its own (scripts/bench/hook-receiver.ts).
  *
  *   bun scripts/bench/hooks.ts [--writes 2000] [--concurrency 16]
  */
@@ -19,23 +20,21 @@ const { values } = parseArgs({ options: { writes: { type: 'string', default: '20
 const WRITES = Number(values.writes);
 const CONCURRENCY = Number(values.concurrency);
 
-const answered = new Map<string, number>();
-const lags: number[] = [];
-let received = 0;
-/** Distinct deliveries seen: a delivery retried after a time-out may arrive twice (at least once). */
-const deliveryIds = new Set<string>();
-const receiver = Bun.serve({
-  hostname: '127.0.0.1',
-  port: 0,
-  async fetch(req) {
-    const body = (await req.json()) as { data: { Title: string } };
-    deliveryIds.add(req.headers.get('x-tablo-delivery') ?? '');
-    const done = answered.get(body.data.Title);
-    if (done !== undefined) lags.push(performance.now() - done);
-    received++;
-    return new Response('ok');
-  },
-});
+const receiver = Bun.spawn(['bun', join(import.meta.dir, 'hook-receiver.ts')], { stdout: 'pipe', stderr: 'inherit' });
+const port = await (async () => {
+  const reader = receiver.stdout.getReader();
+  let text = '';
+  while (!text.includes('\n')) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('the receiver did not start');
+    text += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  return Number(text.trim());
+})();
+const rx = `http://127.0.0.1:${port}`;
+type Stats = { received: number; distinct: number; arrivals: Record<string, number[]> };
+const stats = async () => (await (await fetch(`${rx}/stats`)).json()) as Stats;
 
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -56,57 +55,58 @@ async function runCase(hooks: number) {
   const op = (api: string, project_id: string, args: unknown) => call('POST', `/dashboard?q=sqlOp_${api}`, { api, project_id, args }, token);
   const projectId = (await op('projectCreateByWeb', '', { title: 'Bench' })).id;
   await op('tableCreate', projectId, { tn: 'events', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }, { cn: 'n', uidt: 'Number' }] });
-  for (let i = 0; i < hooks; i++) await op('xcHookCreate', projectId, { tn: 'events', title: `h${i}`, event: 'after.insert', notification: { type: 'url', url: `http://127.0.0.1:${receiver.port}/h${i}` } });
-  answered.clear();
-  lags.length = 0;
-  received = 0;
-  deliveryIds.clear();
-  // Warm-up, then the measured writes.
-  for (let i = 0; i < 50; i++) await call('POST', `/nc/${projectId}/api/v1/Events`, { Title: `warm-${hooks}-${i}`, N: i }, token);
+  for (let i = 0; i < hooks; i++) await op('xcHookCreate', projectId, { tn: 'events', title: `h${i}`, event: 'after.insert', notification: { type: 'url', url: `${rx}/h${i}` } });
+  await fetch(`${rx}/reset`, { method: 'POST' });
+  const answered = new Map<string, number>();
+  const write = async (title: string, n: number) => {
+    await call('POST', `/nc/${projectId}/api/v1/Events`, { Title: title, N: n }, token);
+    answered.set(title, Date.now());
+  };
+  const lagsOf = (s: Stats, prefix: string) =>
+    Object.entries(s.arrivals).filter(([t]) => t.startsWith(prefix)).flatMap(([t, at]) => at.map((x) => x - answered.get(t)!));
+  const waitFor = async (count: number) => {
+    const until = Date.now() + 120_000;
+    while ((await stats()).distinct < count && Date.now() < until) await Bun.sleep(50);
+  };
+  for (let i = 0; i < 50; i++) await write(`warm-${i}`, i);
   let next = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < WRITES) {
         const i = next++;
-        const title = `row-${hooks}-${i}`;
-        await call('POST', `/nc/${projectId}/api/v1/Events`, { Title: title, N: i }, token);
-        answered.set(title, performance.now());
+        await write(`full-${i}`, i);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const want = 50 * hooks + WRITES * hooks;
-  const until = Date.now() + 120_000;
-  while (received < want && Date.now() < until) await Bun.sleep(20);
-  const burst = { p50: pct(lags, 50), p99: pct(lags, 99) };
-  // Steady load: 50 writes a second for 4 seconds, each delivery's lag measured.
-  lags.length = 0;
+  await waitFor((50 + WRITES) * hooks);
+  const full = lagsOf(await stats(), 'full-');
+  // Steady load: 50 writes a second for 4 seconds.
   for (let i = 0; i < 200; i++) {
-    const title = `steady-${hooks}-${i}`;
-    await call('POST', `/nc/${projectId}/api/v1/Events`, { Title: title, N: i }, token);
-    answered.set(title, performance.now());
+    await write(`steady-${i}`, i);
     await Bun.sleep(20);
   }
-  const until2 = Date.now() + 30_000;
-  while (received < want + 200 * hooks && Date.now() < until2) await Bun.sleep(20);
-  const steady = { p50: pct(lags, 50), p99: pct(lags, 99) };
-  const log = (app.ctx.log as ReturnType<typeof memoryLogger>).lines.filter((l) => l.includes('hook'));
-  if (log.length) console.log(`case ${hooks}: ${log.length} hook log lines, first: ${log[0]}`);
+  await waitFor((250 + WRITES) * hooks);
+  const s = await stats();
+  const steady = lagsOf(s, 'steady-');
+  const retried = await booted.meta.all<{ error: string; n: number }>(`SELECT error, COUNT(*) AS n FROM nc_hook_logs WHERE status <> 'success' GROUP BY error`);
+  for (const f of retried) console.log(`${hooks} hooks: ${f.n} attempt(s) failed and were retried: ${f.error}`);
   await app.close();
   await booted.meta.close();
   rmSync(dataDir, { recursive: true, force: true });
-  return { hooks, writesPerSec: WRITES / seconds, delivered: received, distinct: deliveryIds.size, want: want + 200 * hooks, burst, steady };
+  return { hooks, writesPerSec: WRITES / seconds, received: s.received, distinct: s.distinct, want: (250 + WRITES) * hooks, full, steady };
 }
 
 const results = [];
 for (const n of [0, 1, 5]) results.push(await runCase(n));
-receiver.stop(true);
+receiver.kill();
 const base = results[0]!.writesPerSec;
+const ms = (x: number[]) => `${pct(x, 50).toFixed(0)} / ${pct(x, 99).toFixed(0)}`;
 console.log(`writes: ${WRITES}, concurrency: ${CONCURRENCY}`);
 console.log('| active url hooks | writes/s | ratio to 0 hooks | delivered | lag p50 / p99 at full write load (ms) | lag p50 / p99 at 50 writes/s (ms) |');
 console.log('|---|---|---|---|---|---|');
-const ms = (x: { p50: number; p99: number }) => `${x.p50.toFixed(0)} / ${x.p99.toFixed(0)}`;
 for (const r of results) {
-  console.log(`| ${r.hooks} | ${r.writesPerSec.toFixed(0)} | ${(r.writesPerSec / base).toFixed(2)} | ${r.hooks ? `${r.distinct}/${r.want}${r.delivered > r.distinct ? ` (+${r.delivered - r.distinct} again)` : ''}` : '-'} | ${r.hooks ? ms(r.burst) : '-'} | ${r.hooks ? ms(r.steady) : '-'} |`);
+  const delivered = `${r.distinct}/${r.want}${r.received > r.distinct ? ` (+${r.received - r.distinct} again)` : ''}`;
+  console.log(`| ${r.hooks} | ${r.writesPerSec.toFixed(0)} | ${(r.writesPerSec / base).toFixed(2)} | ${r.hooks ? delivered : '-'} | ${r.hooks ? ms(r.full) : '-'} | ${r.hooks ? ms(r.steady) : '-'} |`);
 }
