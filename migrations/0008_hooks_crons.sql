@@ -26,7 +26,7 @@ CREATE TABLE nc_hook_deliveries (
   event TEXT NOT NULL,
   -- JSON payload { event, table, data, previous?, hook, at }
   payload TEXT NOT NULL,
-  -- pending | success | error
+  -- pending (a finished delivery leaves the queue; its attempts stay in nc_hook_logs)
   status TEXT NOT NULL,
   attempt INTEGER NOT NULL,
   next_at TEXT NOT NULL,

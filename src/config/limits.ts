@@ -73,6 +73,8 @@ export const LIMITS = {
   hookTemplateMax: 20_000,
   /** Characters of a receiver's answer or a cron result kept in the logs. */
   automationResultMax: 2_000,
+  /** Log lines kept per hook and runs kept per cron job (older ones are deleted). */
+  hookLogKeep: 1000,
   /** Next run times a cron job shows. */
   cronNextRuns: 5,
   /** Time limit of a cron job's HTTP call. */

@@ -7,5 +7,6 @@ import { startScheduler } from './scheduler';
 export function startCrons(ctx: AppContext): void {
   registerOps(CRON_OPS);
   const scheduler = startScheduler(ctx);
-  ctx.closers.push(() => scheduler.stop());
+  // Stopped before the project databases close (an in-flight job may still use them).
+  ctx.closers.unshift(() => scheduler.stop());
 }

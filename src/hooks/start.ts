@@ -12,7 +12,8 @@ export function startHooks(ctx: AppContext): void {
   registerOps(HOOK_OPS);
   const worker = startDeliveryWorker(ctx, { retryBaseMs: ctx.config.hookRetryBaseMs, timeoutMs: ctx.config.hookTimeoutMs, pollMs: ctx.config.hookPollMs });
   const unsubscribe = ctx.writeEvents.subscribe(hookDispatcher(ctx, worker.wake));
-  ctx.closers.push(async () => {
+  // Stopped before the project databases close (an in-flight job may still use them).
+  ctx.closers.unshift(async () => {
     unsubscribe();
     await worker.stop();
   });

@@ -45,6 +45,7 @@ export function startDeliveryWorker(ctx: AppContext, opts: WorkerOptions) {
   const attemptOf = async (d: DeliveryRecord): Promise<SendResult> => {
     const hook = await hookOf(d.hook_id);
     if (!hook) return { ok: false, retryable: false, status: null, error: 'The hook was deleted', durationMs: 0 };
+    if (hook.active !== 1) return { ok: false, retryable: false, status: null, error: 'The hook was paused before this delivery was sent', durationMs: 0 };
     const payload = JSON.parse(d.payload) as HookPayload;
     return sendOnce(notificationOf(hook), payload, {
       mailOwner: ctx,
@@ -85,8 +86,20 @@ export function startDeliveryWorker(ctx: AppContext, opts: WorkerOptions) {
         const items = batch;
         batch = [];
         queue.finish(items).then(() => items.forEach((i) => i.done()), (e) => items.forEach((i) => i.fail(e)));
+        prune(items.map((i) => i.d.hook_id));
       }, 1);
     });
+
+  // Every LIMITS.hookLogKeep / 10 lines of a hook, its log is cut to the newest LIMITS.hookLogKeep.
+  const written = new Map<string, number>();
+  const prune = (hookIds: string[]) => {
+    for (const id of hookIds) {
+      const n = (written.get(id) ?? 0) + 1;
+      written.set(id, n);
+      if (n % Math.max(1, Math.floor(LIMITS.hookLogKeep / 10)) === 0) void queue.prune(id, LIMITS.hookLogKeep).catch((e) => ctx.log.error('hook log pruning', e));
+    }
+    if (written.size > 10_000) written.clear();
+  };
 
   /** Claims what is due while slots are free. */
   const scan = async (): Promise<void> => {

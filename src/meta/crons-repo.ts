@@ -5,6 +5,7 @@
  */
 import type { MetaStore } from './store';
 import { newId, nowIso } from '../lib/ids';
+import { LIMITS } from '../config/limits';
 
 export interface CronRecord {
   id: string;
@@ -38,7 +39,7 @@ export interface CronRunRecord {
 export type CronInput = Pick<CronRecord, 'project_id' | 'title' | 'pattern' | 'timezone' | 'active' | 'action' | 'created_by'>;
 
 /** The cron repository over a metadata store. */
-export function cronsRepo(meta: MetaStore) {
+export function cronsRepo(meta: MetaStore, keepRuns: number = LIMITS.hookLogKeep) {
   return {
     async create(input: CronInput): Promise<CronRecord> {
       const now = nowIso();
@@ -69,6 +70,11 @@ export function cronsRepo(meta: MetaStore) {
       await meta.transaction(async (tx) => {
         await tx.run('UPDATE nc_cron_runs SET status = ?, finished_at = ?, duration_ms = ?, result = ?, error = ? WHERE id = ?', [run.status, run.finished_at, run.duration_ms, run.result, run.error, run.id]);
         await tx.run('UPDATE nc_crons SET last_run_at = ?, last_status = ? WHERE id = ?', [run.started_at, run.status, run.cron_id]);
+        // The newest `keepRuns` runs stay (older ticks are never claimed again).
+        await tx.run(
+          'DELETE FROM nc_cron_runs WHERE cron_id = ? AND started_at < (SELECT started_at FROM nc_cron_runs WHERE cron_id = ? ORDER BY started_at DESC LIMIT 1 OFFSET ?)',
+          [run.cron_id, run.cron_id, keepRuns],
+        );
       });
     },
     runs: (cronId: string, limit: number) => meta.all<CronRunRecord>('SELECT * FROM nc_cron_runs WHERE cron_id = ? ORDER BY started_at DESC, id DESC LIMIT ?', [cronId, limit]),

@@ -1,5 +1,6 @@
 /**
- * The webhook delivery queue (nc_hook_deliveries) and the log of attempts (nc_hook_logs). A
+ * The webhook delivery queue (nc_hook_deliveries: pending deliveries only) and the log of attempts
+ * (nc_hook_logs, the newest LIMITS.hookLogKeep per hook). A
  * delivery is claimed with a lease (UPDATE ... WHERE lease_until < now), so instances sharing the
  * store deliver it once; a crashed instance's lease runs out and another takes the delivery over.
  */
@@ -64,32 +65,36 @@ export function hookQueueRepo(meta: MetaStore) {
       return ids;
     },
     /**
-     * Claims up to `limit` due deliveries for `owner` until `leaseUntil` in one UPDATE (a lease
-     * still held by someone else is not taken); answers those it got.
+     * Claims up to `limit` due deliveries for `owner` until `leaseUntil` in one UPDATE ... RETURNING
+     * (SQLite and PostgreSQL); a lease still held by someone else is not taken.
      */
-    async claim(owner: string, limit: number, leaseUntil: string): Promise<DeliveryRecord[]> {
+    claim(owner: string, limit: number, leaseUntil: string): Promise<DeliveryRecord[]> {
       const now = nowIso();
-      // A token per claim, so this claim reads back exactly the rows it took.
-      const token = `${owner}:${newId('c')}`;
-      const r = await meta.run(
+      return meta.all<DeliveryRecord>(
         `UPDATE nc_hook_deliveries SET lease_until = ?, lease_owner = ?
          WHERE id IN (SELECT id FROM nc_hook_deliveries WHERE status = 'pending' AND next_at <= ? AND lease_until < ? ORDER BY next_at, id LIMIT ?)
-           AND status = 'pending' AND lease_until < ?`,
-        [leaseUntil, token, now, now, limit, now],
+           AND status = 'pending' AND lease_until < ?
+         RETURNING *`,
+        [leaseUntil, owner, now, now, limit, now],
       );
-      if (r.changes === 0) return [];
-      return meta.all<DeliveryRecord>(`SELECT * FROM nc_hook_deliveries WHERE lease_owner = ? AND status = 'pending' ORDER BY next_at, id`, [token]);
     },
-    /** Records attempts' outcomes (one transaction): each delivery's new state and the attempt's log line. */
+    /**
+     * Records attempts' outcomes (one transaction): the attempt's log line, and the delivery's new
+     * state while it is pending; a finished delivery leaves the queue (its log lines remain).
+     */
     async finish(done: { d: DeliveryRecord; outcome: AttemptOutcome }[]): Promise<void> {
       if (done.length === 0) return;
       const now = nowIso();
       await meta.transaction(async (tx) => {
         for (const { d, outcome } of done) {
-          await tx.run(
-            `UPDATE nc_hook_deliveries SET status = ?, attempt = ?, next_at = ?, lease_until = '', lease_owner = NULL, response_status = ?, error = ?, updated_at = ? WHERE id = ?`,
-            [outcome.status, outcome.attempt, outcome.nextAt ?? d.next_at, outcome.responseStatus, outcome.error, now, d.id],
-          );
+          if (outcome.status === 'pending') {
+            await tx.run(
+              `UPDATE nc_hook_deliveries SET attempt = ?, next_at = ?, lease_until = '', lease_owner = NULL, response_status = ?, error = ?, updated_at = ? WHERE id = ?`,
+              [outcome.attempt, outcome.nextAt ?? d.next_at, outcome.responseStatus, outcome.error, now, d.id],
+            );
+          } else {
+            await tx.run('DELETE FROM nc_hook_deliveries WHERE id = ?', [d.id]);
+          }
           await tx.run(
             `INSERT INTO nc_hook_logs (id, hook_id, delivery_id, event, status, attempt, response_status, error, duration_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
             [newId('hl'), d.hook_id, d.id, d.event, outcome.status, outcome.attempt, outcome.responseStatus, outcome.error, Math.round(outcome.durationMs), now],
@@ -97,6 +102,12 @@ export function hookQueueRepo(meta: MetaStore) {
         }
       });
     },
+    /** Keeps the newest `keep` log lines of a hook. */
+    prune: (hookId: string, keep: number) =>
+      meta.run(
+        `DELETE FROM nc_hook_logs WHERE hook_id = ? AND created_at < (SELECT created_at FROM nc_hook_logs WHERE hook_id = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?)`,
+        [hookId, hookId, keep],
+      ),
     /** Gives a claimed delivery back without counting an attempt (shutdown). */
     release: (d: DeliveryRecord) => meta.run(`UPDATE nc_hook_deliveries SET lease_until = '', lease_owner = NULL WHERE id = ? AND lease_owner = ?`, [d.id, d.lease_owner]),
     /** Logs an attempt that was not queued (a test, or a hook that could not fire). */
@@ -118,7 +129,5 @@ export function hookQueueRepo(meta: MetaStore) {
       const queued: AttemptLog[] = waiting.map((d) => ({ id: d.id, hook_id: d.hook_id, delivery_id: d.id, event: d.event, status: 'pending', attempt: 0, response_status: null, error: null, duration_ms: 0, created_at: d.created_at }));
       return [...queued, ...attempts].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0)).slice(0, limit);
     },
-    /** Deliveries of a hook by state (tests and the benchmark read them). */
-    countByStatus: (hookId: string) => meta.all<{ status: string; n: number }>('SELECT status, COUNT(*) AS n FROM nc_hook_deliveries WHERE hook_id = ? GROUP BY status', [hookId]),
   };
 }

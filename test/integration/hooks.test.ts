@@ -84,7 +84,10 @@ describeEngines('webhooks', (engine: TestEngine) => {
     expect(rx.at('/w/delete').map((r) => r.json.data.Id).sort()).toEqual([ids[0], ids[1], ids[2]].sort());
     await Bun.sleep(100);
     expect(rx.at('/w/insert')).toHaveLength(5);
-    const logs = (await op('xcHookLogs', { id: ins.id })).body.data.list;
+    const logs = await waitFor('5 logged attempts', async () => {
+      const list = (await op('xcHookLogs', { id: ins.id })).body.data.list;
+      return list.filter((l: any) => l.attempt > 0).length === 5 && list;
+    });
     expect(logs).toHaveLength(5);
     expect(logs.every((l: any) => l.status === 'success' && l.attempt === 1 && l.response_status === 200)).toBe(true);
     for (const h of (await op('xcHookList', { tn: 'HookItems' })).body.data.list) await op('xcHookDelete', { id: h.id });
