@@ -25,6 +25,9 @@ import { VERSION } from './version';
 import { createSockets } from './http/sockets';
 import { terminalFeature } from './terminal/feature';
 import type { TerminalServiceOptions } from './terminal/service';
+import { WriteEventBus } from './data/write-events';
+import { startHooks } from './hooks/start';
+import { startCrons } from './cron/start';
 
 export interface AppDeps {
   meta: MetaStore;
@@ -57,10 +60,13 @@ export function createApp(config: Config, deps: AppDeps) {
     version: VERSION,
     closers: [() => projects.close()],
     projects,
+    writeEvents: new WriteEventBus((e) => log.error('write event listener', e)),
   };
   // Websockets on the app's port: features register a path each (serveApp wires them into Bun.serve).
   const sockets = createSockets();
   const terminal = terminalFeature(ctx, sockets, { hostEnv: deps.hostEnv, ...deps.terminal });
+  startHooks(ctx);
+  startCrons(ctx);
   const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
   const app = new Elysia()
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))

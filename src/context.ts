@@ -7,6 +7,7 @@ import type { MetaStore } from './meta/store';
 import type { Logger } from './lib/log';
 import type { Secrets } from './boot/secrets';
 import type { ProjectRegistry } from './schema/registry';
+import type { WriteEventBus } from './data/write-events';
 
 export interface BaseContext {
   config: Config;
@@ -23,4 +24,6 @@ export interface BaseContext {
 /** The context of the composed app: the base plus the services every module shares. */
 export interface AppContext extends BaseContext {
   projects: ProjectRegistry;
+  /** Committed writes of project rows (webhooks subscribe; see src/data/write-events.ts). */
+  writeEvents: WriteEventBus;
 }

@@ -68,6 +68,10 @@ export const ConfigSchema = z.object({
   connectAllow: z.array(z.string().regex(/^[^:\s]+:[0-9*]+$/, 'expected host:port patterns such as db.internal:5432 or 10.0.0.*:*')).default([]),
   /** Addresses (or IPv4 CIDR ranges) of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed. */
   trustedProxies: z.array(z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'expected IP addresses or CIDR ranges such as 10.0.0.0/8')).default([]),
+  /** Webhook deliveries: first retry delay (doubles per attempt), time-out of one attempt, queue poll interval. */
+  hookRetryBaseMs: int(1, 3_600_000).default(LIMITS.hookRetryBaseMs),
+  hookTimeoutMs: int(100, 120_000).default(LIMITS.hookTimeoutMs),
+  hookPollMs: int(10, 60_000).default(LIMITS.hookPollMs),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -108,6 +112,9 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   oidcName: 'NC_OIDC_NAME',
   connectAllow: 'NC_CONNECT_ALLOW',
   trustedProxies: 'NC_TRUSTED_PROXIES',
+  hookRetryBaseMs: 'NC_HOOK_RETRY_BASE_MS',
+  hookTimeoutMs: 'NC_HOOK_TIMEOUT_MS',
+  hookPollMs: 'NC_HOOK_POLL_MS',
 };
 
 /** Thrown with a one-line message naming the setting. */

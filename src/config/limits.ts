@@ -80,4 +80,22 @@ export const LIMITS = {
   terminalLowWaterBytes: 128 * 1024,
   /** Output kept for a terminal while its socket is gone, replayed when it comes back. */
   terminalBacklogBytes: 256 * 1024,
+  /** Webhooks: attempts per delivery, time-out of one attempt, first retry delay (doubles each time). */
+  hookMaxAttempts: 5,
+  hookTimeoutMs: 10_000,
+  hookRetryBaseMs: 10_000,
+  /** How often the delivery worker looks for due deliveries (new ones start at once). */
+  hookPollMs: 1_000,
+  /** Deliveries sent at once by one instance. */
+  hookConcurrency: 32,
+  /** Longest body template, e-mail text or URL of a hook, in characters. */
+  hookTemplateMax: 20_000,
+  /** Characters of a receiver's answer or a cron result kept in the logs. */
+  automationResultMax: 2_000,
+  /** Log lines kept per hook and runs kept per cron job (older ones are deleted). */
+  hookLogKeep: 1000,
+  /** Next run times a cron job shows. */
+  cronNextRuns: 5,
+  /** Time limit of a cron job's HTTP call. */
+  cronHttpTimeoutMs: 10_000,
 } as const;

@@ -3,6 +3,7 @@ import type { Actor } from '../lib/actor';
 import type { ProjectDb } from '../schema/project-db';
 import type { Executor } from '../sql/dialect';
 import type { AclRules } from '../meta/acl-repo';
+import type { PendingWrites, WriteEventBus } from './write-events';
 
 export interface DataAuditEntry {
   tn: string;
@@ -26,6 +27,10 @@ export interface DataContext {
   acl?: AclRules;
   /** Set inside a transaction: every statement runs on it. */
   exec?: Executor;
+  /** Where committed writes are announced (webhooks, realtime); absent: nobody is told. */
+  events?: WriteEventBus;
+  /** Set inside a transaction: its writes, announced once it commits. */
+  pending?: PendingWrites;
 }
 
 export const executorOf = (dc: DataContext): Executor => dc.exec ?? dc.pdb.db.driver;

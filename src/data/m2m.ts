@@ -16,6 +16,7 @@ import { selectItems, tableRef } from './select-builder';
 import { toApiRow } from './row-maker';
 import { defaultNestedFields } from './nested';
 import { coerceValue } from './values';
+import { recordWrite } from './write-events';
 
 /** The mm relation of `t` named by the target table or the junction table (alias or SQL name). */
 export function mmRelation(dc: DataContext, t: TableModel, name: string): RelationModel {
@@ -87,6 +88,10 @@ async function junctionRow(dc: DataContext, t: TableModel, id: string, targetNam
   return { junction, bound, pk: `${id}/${targetId}` };
 }
 
+/** The junction row's linking values by display name (what write events carry). */
+const junctionData = (junction: TableModel, bound: readonly (readonly [string, unknown])[]) =>
+  Object.fromEntries(bound.map(([cn, v]) => [junction.columns.find((c) => c.cn === cn)?._cn ?? cn, v]));
+
 export async function link(dc: DataContext, t: TableModel, id: string, targetName: string, targetId: string): Promise<{ msg: string }> {
   const { junction, bound, pk } = await junctionRow(dc, t, id, targetName, targetId);
   const where: Cond = { kind: 'and', items: bound.map(([cn, v]) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: cn }, right: { kind: 'val', value: v } }) as Cond) };
@@ -97,6 +102,7 @@ export async function link(dc: DataContext, t: TableModel, id: string, targetNam
   }
   await exec.execute(compile({ kind: 'insert', table: tableRef(junction), columns: bound.map(([cn]) => cn), rows: [bound.map(([, v]) => ({ kind: 'val', value: v }) as const)] }));
   await dc.audit?.([{ tn: junction.tn, cn: null, pk, value: 'linked', prevValue: null, op: 'link' }], dc.actor);
+  recordWrite(dc, junction.tn, 'insert', { data: junctionData(junction, bound) });
   return { msg: 'The rows are linked' };
 }
 
@@ -107,6 +113,7 @@ export async function unlink(dc: DataContext, t: TableModel, id: string, targetN
   const res = await executorOf(dc).execute(dc.pdb.db.dialect.compile({ kind: 'delete', table: tableRef(junction), where }));
   if (res.affected === 0) throw notFound('These rows are not linked');
   await dc.audit?.([{ tn: junction.tn, cn: null, pk, value: null, prevValue: 'linked', op: 'unlink' }], dc.actor);
+  recordWrite(dc, junction.tn, 'delete', { data: junctionData(junction, bound) });
   return { msg: 'The rows are unlinked' };
 }
 

@@ -14,6 +14,7 @@ import { writeValue } from './logical-values';
 import { idCondition, requirePk, rowId } from './row-id';
 import { readRaw } from './records-read';
 import { tableRef } from './select-builder';
+import { flushWrites, recordWrite, type PendingWrites } from './write-events';
 
 type Row = Record<string, unknown>;
 
@@ -78,6 +79,7 @@ export async function create(dc: DataContext, t: TableModel, body: unknown): Pro
     await assertInside(tx, t, id, where);
     const row = (await readRaw(tx, t, id))!;
     await tx.audit?.([{ tn: t.tn, cn: null, pk: id, value: auditText(row), prevValue: null, op: 'insert' }], tx.actor);
+    recordWrite(tx, t.tn, 'insert', { data: row });
     return visibleRow(tx, t, row);
   });
 }
@@ -100,6 +102,7 @@ export async function update(dc: DataContext, t: TableModel, id: string, body: u
       .filter(([c]) => auditText(before[c._cn]) !== auditText(after[c._cn]))
       .map(([c]) => ({ tn: t.tn, cn: c.cn, pk: id, value: auditText(after[c._cn]), prevValue: auditText(before[c._cn]), op: 'update' }));
     if (entries.length) await tx.audit?.(entries, tx.actor);
+    recordWrite(tx, t.tn, 'update', { data: after, previous: before });
     return visibleRow(tx, t, after);
   });
 }
@@ -112,6 +115,7 @@ export async function remove(dc: DataContext, t: TableModel, id: string): Promis
   const res = await executorOf(dc).execute(dc.pdb.db.dialect.compile({ kind: 'delete', table: tableRef(t), where: andCond(idCondition(t, id), where) }));
   if (res.affected === 0) throw notFound(`Row '${id}' of '${t._tn}' not found`);
   await dc.audit?.([{ tn: t.tn, cn: null, pk: id, value: null, prevValue: auditText(before), op: 'delete' }], dc.actor);
+  recordWrite(dc, t.tn, 'delete', { data: before ?? {} });
   return 1;
 }
 
@@ -120,10 +124,13 @@ const requireArray = (body: unknown): unknown[] => {
   return body;
 };
 
-/** Runs fn inside one transaction of the project database. */
-function inTransaction<T>(dc: DataContext, fn: (tx: DataContext) => Promise<T>): Promise<T> {
+/** Runs fn inside one transaction of the project database; its writes are announced once it commits. */
+async function inTransaction<T>(dc: DataContext, fn: (tx: DataContext) => Promise<T>): Promise<T> {
   if (dc.exec) return fn(dc);
-  return dc.pdb.db.driver.transaction((exec) => fn({ ...dc, exec }));
+  const pending: PendingWrites = [];
+  const out = await dc.pdb.db.driver.transaction((exec) => fn({ ...dc, exec, pending }));
+  flushWrites(dc.events, pending);
+  return out;
 }
 
 /** Creates every row or none; answers the created rows' ids. */

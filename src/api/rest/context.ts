@@ -70,6 +70,7 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
     maxLimit: ctx.config.queryLimitMax,
     countTimeoutMs: ctx.config.countTimeoutMs,
     audit: auditSinkOf(ctx, projectId, dbAlias),
+    events: ctx.writeEvents,
   };
 }
 
@@ -92,7 +93,7 @@ export function cachedDataContext(ctx: AppContext, request: Request, projectId: 
     acl = aclRepo(ctx.meta).cachedRules(projectId, pdb.dbAlias);
     if (!acl) return undefined;
   }
-  return { pdb: unrestricted ? pdb : restrictedView(pdb), actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias) };
+  return { pdb: unrestricted ? pdb : restrictedView(pdb), actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias), events: ctx.writeEvents };
 }
 
 /** A table or SQL view by API alias or SQL name (as the router decoded it), else 404; a malformed escape 400. */

@@ -14,6 +14,7 @@ import { proposeChange, proposeVirtual } from '../features/schema/change-flow';
 import { relationDeleteArgs } from '../features/schema/relation-args';
 import { terminalModalOpen } from '../features/terminal/terminal-store';
 import { isSignedIn } from '../stores/session';
+import { hookDialog } from '../features/hooks/hooks-store';
 
 export interface Command {
   id: string;
@@ -85,6 +86,7 @@ export interface TableTarget {
 export const TABLE_COMMANDS: TargetCommand<TableTarget>[] = [
   { id: 'table.rename', label: 'Rename', when: () => canShare.value, run: (t) => (schemaDialog.value = { kind: 'renameTable', scope: t.scope, tn: t.tn, _tn: t._tn }) },
   { id: 'table.refresh', label: 'Refresh', run: () => schemaChanged() },
+  { id: 'table.hooks', label: 'Webhooks', when: () => canShare.value, run: (t) => (hookDialog.value = { scope: t.scope, tn: t.tn, _tn: t._tn }) },
   {
     id: 'table.delete',
     label: 'Delete',

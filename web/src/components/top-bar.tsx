@@ -70,6 +70,9 @@ export function TopBar() {
       </div>
       <div className="top-bar-right">
         {currentProject.value && canShare.value ? (
+          <button className="icon-btn top-crons" title="Cron Jobs" onClick={() => panelOpener.value?.('crons')}>Crons</button>
+        ) : null}
+        {currentProject.value && canShare.value ? (
           <button className="share-btn" onClick={() => panelOpener.value?.('roles')}>Share</button>
         ) : null}
         <button className="icon-btn" aria-label="Toggle dark mode" title="Toggle dark mode (ctrl+shift+b)" onClick={command('toggleDarkMode').run}>

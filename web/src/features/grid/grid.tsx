@@ -17,6 +17,7 @@ import { FieldsMenu } from './fields-menu';
 import { ExpandForm } from './expand-form';
 import { recordsApi } from '../../api/records';
 import { QueryToolbar } from './query-toolbar';
+import { hookDialog } from '../hooks/hooks-store';
 import { ViewsDrawer } from './views-drawer';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
@@ -143,6 +144,7 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
             {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
           </Button>
         ) : null}
+        {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>Webhooks</Button> : null}
         <ViewsDrawer />
       </div>
       {meta.readOnly ? <div className="read-only-note">Read-only: {meta.readOnly}</div> : null}

@@ -18,6 +18,7 @@ import { ApiClientPanel } from '../api-client/api-client-panel';
 import { GrpcClientPanel } from '../grpc-client/grpc-client-panel';
 import { currentProject } from '../../stores/project';
 import { TerminalPanel } from '../terminal/terminal-panel';
+import { CronJobs } from '../crons/cron-jobs';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
   info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
@@ -64,6 +65,7 @@ export function Panel(props: { projectId: string; name: string; dbAlias?: string
   if (props.name === 'audit') return <MigrationsPanel scope={{ projectId: props.projectId, dbAlias }} />;
   if (props.name === 'acl') return <div className="panel team-panel"><RolesManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;
   if (props.name === 'disableOrEnableModel') return <div className="panel team-panel"><MetaManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;
+  if (props.name === 'crons') return <CronJobs projectId={props.projectId} dbAlias={dbAlias} />;
   if (props.name === 'sqlClient') return <SqlClient projectId={props.projectId} dbAlias={dbAlias} />;
   if (props.name === 'terminal') return <TerminalPanel />;
   if (props.name === 'roles') {

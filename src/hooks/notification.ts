@@ -1,0 +1,73 @@
+/**
+ * What a hook does when it fires (api-contract section 6): a url call, an e-mail, or a message to
+ * a Slack / Discord / Teams / Mattermost incoming webhook. Templates (`{{ data.Column }}`) are
+ * checked on save with mustache, a logic-less template engine: nothing stored is run as code.
+ */
+import Mustache from 'mustache';
+import { z } from 'zod';
+import { badRequest } from '../lib/errors';
+import { LIMITS } from '../config/limits';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .min(1, 'The URL is required')
+  .max(LIMITS.hookTemplateMax)
+  .refine((u) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(u).protocol);
+    } catch {
+      return false;
+    }
+  }, 'Not an http(s) URL');
+
+const template = z.string().max(LIMITS.hookTemplateMax);
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export const CHAT_TYPES = ['slack', 'discord', 'teams', 'mattermost'] as const;
+
+export const NotificationSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('url'),
+    method: z.preprocess((m) => (typeof m === 'string' ? m.toUpperCase() : m), z.enum(METHODS)).default('POST'),
+    url: httpUrl,
+    headers: z.record(z.string().min(1).max(200), z.string().max(4000)).default({}),
+    body: template.optional(),
+  }),
+  z.object({
+    type: z.literal('email'),
+    to: z.string().trim().min(1, 'At least one address is required').max(2000),
+    subject: template.min(1, 'The subject is required'),
+    body: template,
+  }),
+  z.object({ type: z.enum(CHAT_TYPES), webhook_url: httpUrl, body: template.optional() }),
+]);
+
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** Throws 400 naming the template when one does not parse (e.g. an unclosed tag). */
+export function checkTemplates(n: Notification): void {
+  const named: [string, string | undefined][] =
+    n.type === 'url' ? [['body', n.body], ['url', n.url], ...Object.entries(n.headers).map(([k, v]) => [`header ${k}`, v] as [string, string])]
+      : n.type === 'email' ? [['subject', n.subject], ['body', n.body], ['to', n.to]]
+        : [['body', n.body]];
+  for (const [name, text] of named) {
+    if (!text) continue;
+    try {
+      Mustache.parse(text);
+    } catch (e) {
+      throw badRequest(`Template error in the ${name}: ${(e as Error).message}`);
+    }
+  }
+  if (n.type === 'email') {
+    for (const to of n.to.split(',').map((s) => s.trim()).filter(Boolean)) {
+      if (!to.includes('{{') && !/^[^\s@]+@[^\s@]+$/.test(to)) throw badRequest(`'${to}' is not an e-mail address`);
+    }
+  }
+}
+
+/** Renders a template over the payload; `json` escapes values for use inside JSON strings. */
+export function render(text: string, view: unknown, json = false): string {
+  const escape = json ? (v: unknown) => JSON.stringify(String(v)).slice(1, -1) : (v: unknown) => String(v);
+  return Mustache.render(text, view, undefined, { escape });
+}

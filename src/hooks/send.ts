@@ -1,0 +1,106 @@
+/**
+ * One delivery attempt of a hook: builds the request of its notification (url with the signed
+ * JSON payload or a rendered body, e-mail through the mail path, chat messages in each service's
+ * incoming-webhook shape) and reports what happened, without throwing.
+ */
+import { createHmac } from 'node:crypto';
+import { LIMITS } from '../config/limits';
+import { MailNotConfigured, sendMail } from '../lib/mail';
+import { render, type Notification } from './notification';
+
+/** The JSON every hook delivery is about (api-contract section 6). */
+export interface HookPayload {
+  event: string;
+  table: string;
+  data: Record<string, unknown>;
+  previous?: Record<string, unknown>;
+  hook: { id: string; title: string };
+  at: string;
+}
+
+export interface SendResult {
+  ok: boolean;
+  /** A network error, a time-out, a 5xx or a 429: worth another attempt. */
+  retryable: boolean;
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** `sha256=<hex HMAC-SHA256 of body with secret>`: the x-tablo-signature header. */
+export const signature = (secret: string, body: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+const looksJson = (t: string) => /^\s*[[{]/.test(t);
+const cut = (s: string) => (s.length > LIMITS.automationResultMax ? `${s.slice(0, LIMITS.automationResultMax)}…` : s);
+
+/** The chat text: the body template rendered, or a one-line summary with the row. */
+function chatText(n: { body?: string }, payload: HookPayload): string {
+  if (n.body) return render(n.body, payload);
+  return `${payload.hook.title}: ${payload.event} on ${payload.table}\n${JSON.stringify(payload.data).slice(0, 1500)}`;
+}
+
+/** Each chat service's incoming-webhook JSON. */
+function chatBody(type: 'slack' | 'discord' | 'teams' | 'mattermost', text: string): unknown {
+  if (type === 'discord') return { content: text.slice(0, 2000) };
+  return { text };
+}
+
+export interface SendOptions {
+  /** The app context (its mail transport). */
+  mailOwner: object;
+  /** Plain signing secret of a url hook. */
+  secret: string | null;
+  timeoutMs: number;
+  deliveryId?: string;
+  /** Aborts the attempt (shutdown). */
+  signal?: AbortSignal;
+}
+
+/** Runs one attempt; never throws. */
+export async function sendOnce(n: Notification, payload: HookPayload, opts: SendOptions): Promise<SendResult> {
+  const started = performance.now();
+  const done = (r: Omit<SendResult, 'durationMs'>): SendResult => ({ ...r, durationMs: performance.now() - started });
+  try {
+    if (n.type === 'email') {
+      const to = render(n.to, payload).split(',').map((s) => s.trim()).filter(Boolean);
+      await sendMail(opts.mailOwner, { to, subject: render(n.subject, payload), text: render(n.body, payload) });
+      return done({ ok: true, retryable: false, status: null, error: null });
+    }
+    let url: string;
+    let method = 'POST';
+    let body: string | undefined;
+    const headers: Record<string, string> = { 'user-agent': 'Tablo-Hooks', 'x-tablo-event': payload.event };
+    if (n.type === 'url') {
+      url = n.url;
+      method = n.method;
+      for (const [k, v] of Object.entries(n.headers)) headers[k.toLowerCase()] = render(v, payload);
+      if (method !== 'GET') {
+        body = n.body ? render(n.body, payload, looksJson(n.body)) : JSON.stringify(payload);
+        headers['content-type'] ??= !n.body || looksJson(n.body) ? 'application/json' : 'text/plain; charset=utf-8';
+      }
+      if (opts.secret) headers['x-tablo-signature'] = signature(opts.secret, body ?? '');
+      if (opts.deliveryId) headers['x-tablo-delivery'] = opts.deliveryId;
+    } else {
+      url = n.webhook_url;
+      body = JSON.stringify(chatBody(n.type, chatText(n, payload)));
+      headers['content-type'] = 'application/json';
+    }
+    const timeout = AbortSignal.timeout(opts.timeoutMs);
+    const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, body, signal, redirect: 'follow' });
+    } catch (e) {
+      if (opts.signal?.aborted) return done({ ok: false, retryable: true, status: null, error: 'Stopped: the server is shutting down' });
+      if (timeout.aborted) return done({ ok: false, retryable: true, status: null, error: `No answer from ${url} within ${Math.round(opts.timeoutMs / 1000)} s` });
+      return done({ ok: false, retryable: true, status: null, error: `Could not reach ${url}: ${(e as Error).message}` });
+    }
+    const text = cut(await res.text().catch(() => ''));
+    if (res.ok) return done({ ok: true, retryable: false, status: res.status, error: null });
+    const retryable = res.status >= 500 || res.status === 429;
+    return done({ ok: false, retryable, status: res.status, error: `The receiver answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${text ? `: ${text.slice(0, 300)}` : ''}` });
+  } catch (e) {
+    if (e instanceof MailNotConfigured) return done({ ok: false, retryable: false, status: null, error: e.message });
+    return done({ ok: false, retryable: false, status: null, error: `Template error: ${(e as Error).message}` });
+  }
+}

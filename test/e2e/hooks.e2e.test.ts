@@ -1,0 +1,92 @@
+/**
+ * Webhooks and cron jobs in the browser: the owner opens a table's Webhooks from the tree menu,
+ * creates a url hook with a condition, inserts a row and sees the delivery in the hook's log (a
+ * receiver started by the test on 127.0.0.1 gets it); then opens Cron Jobs from the top bar,
+ * sees the next run times of a pattern, creates a job, runs it now and reads its log.
+ */
+import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { startReceiver, waitFor } from '../helpers/receiver';
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'hooks': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the browser', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let projectId = '';
+  const rx = startReceiver();
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await signUpInBrowser(page, tablo.url, 'owner@example.com');
+    projectId = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Shop' } })).body.id;
+    const made = await dashboardCallInPage(page, 'tableCreate', { project_id: projectId, args: { tn: 'orders', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }, { cn: 'qty', uidt: 'Number' }] } });
+    expect(made.status).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+    rx.stop();
+  });
+
+  browserTest('create a hook from the table menu, insert a row, see the delivery in its log', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('button', { name: 'Actions of table Orders' }).click();
+    await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webhooks of Orders' });
+    await dialog.getByLabel('Title').fill('Big orders');
+    await dialog.getByRole('button', { name: '+ Condition' }).click();
+    await dialog.getByLabel('Condition 1 column').selectOption('Qty');
+    await dialog.getByLabel('Condition 1 operator').selectOption('gt');
+    await dialog.getByLabel('Condition 1 value').fill('10');
+    await dialog.getByLabel('URL').fill(rx.url('/orders'));
+    await dialog.getByLabel('Body template').fill('{"order": "{{ data.Title }}", "qty": {{ data.Qty }}}');
+    await dialog.getByRole('button', { name: 'Create webhook' }).click();
+    await dialog.getByTestId('hook-secret').waitFor();
+    await shot(page, 'hooks-editor');
+    // One row below the condition, one above it: only the second is delivered.
+    for (const row of [{ Title: 'small', Qty: 2 }, { Title: 'big', Qty: 50 }]) {
+      const status = await page.evaluate(async ([pid, body]) => {
+        const res = await fetch(`/nc/${pid}/api/v1/Orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: JSON.stringify(body) });
+        return res.status;
+      }, [projectId, row] as const);
+      expect(status).toBe(200);
+    }
+    const log = dialog.getByRole('table', { name: 'Delivery log' });
+    await waitFor('the delivery in the log', async () => {
+      await dialog.getByRole('button', { name: 'Refresh' }).click();
+      return (await log.getByText('success').count()) === 1;
+    });
+    expect(rx.at('/orders').map((r) => r.json)).toEqual([{ order: 'big', qty: 50 }]);
+    await shot(page, 'hooks-delivery-log');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  }, 20_000);
+
+  browserTest('the Crons button opens Cron Jobs: next run times, create, run now, log', () => page, async () => {
+    await page.getByRole('button', { name: 'Crons' }).click();
+    const panel = page.getByRole('region', { name: 'Cron Jobs' });
+    await panel.getByRole('button', { name: '+ New cron job' }).click();
+    await panel.getByLabel('Job title').fill('Nightly ping');
+    await panel.getByLabel('Pattern').fill('61 * * * *');
+    await panel.getByText("Invalid cron pattern '61 * * * *'").waitFor();
+    await panel.getByLabel('Pattern').fill('0 3 * * *');
+    await panel.getByLabel('Time zone').fill('Europe/Berlin');
+    await panel.getByLabel('Next run times').waitFor();
+    await panel.getByLabel('Job URL').fill(rx.url('/nightly'));
+    await shot(page, 'crons-form');
+    await panel.getByRole('button', { name: 'Create job' }).click();
+    const jobs = panel.getByRole('table', { name: 'Cron jobs' });
+    await jobs.getByText('Nightly ping').waitFor();
+    await jobs.getByRole('button', { name: 'Log' }).click();
+    await jobs.getByRole('button', { name: 'Run now' }).click();
+    await panel.getByRole('table', { name: 'Run log' }).getByText('success').waitFor();
+    expect(rx.at('/nightly')).toHaveLength(1);
+    await shot(page, 'crons-tab');
+  }, 20_000);
+});

@@ -1,0 +1,113 @@
+/**
+ * Cron jobs: a job every second runs and its log fills; pausing stops it; two app instances on one
+ * metadata store run each tick once; bad patterns and time zones answer 400 naming them; SQL jobs
+ * run on the project's database and report SQL errors; run now answers the run.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+import { dashboardOp } from '../helpers/dashboard';
+import { startReceiver, waitFor } from '../helpers/receiver';
+import { createApp } from '../../src/app';
+import { memoryLogger } from '../../src/lib/log';
+
+describe('cron jobs', () => {
+  const rx = startReceiver();
+  let t: TestApp;
+  let token = '';
+  let projectId = '';
+  const op = (api: string, args?: unknown) => dashboardOp(t, token, api, { project_id: projectId, args });
+  const job = async (title: string, action: unknown, pattern = '* * * * * *', extra: Record<string, unknown> = {}) => {
+    const res = await op('xcCronCreate', { title, pattern, action, ...extra });
+    expect(res.status).toBe(200);
+    return res.body as { id: string; next_runs: string[] };
+  };
+  const logs = async (id: string) => (await op('xcCronLogs', { id })).body.data.list as any[];
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    token = (await signupSuperAdmin(t, 'owner@example.com')).token;
+    projectId = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Crons' } })).body.id;
+    const made = await op('tableCreate', { tn: 'pings', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'note', uidt: 'SingleLineText' }] });
+    expect(made.status).toBe(200);
+  });
+  afterAll(async () => {
+    await t.close();
+    rx.stop();
+  });
+
+  test('a job every second runs and its log fills; pausing stops it; the list shows next run times', async () => {
+    const j = await job('tick', { type: 'url', url: rx.url('/tick'), method: 'POST', body: 'hello' });
+    expect(j.next_runs).toHaveLength(5);
+    expect(Date.parse(j.next_runs[1]!) - Date.parse(j.next_runs[0]!)).toBe(1000);
+    await waitFor('three runs', async () => (await logs(j.id)).filter((r) => r.status === 'success').length >= 3, 8000);
+    const first = (await logs(j.id))[0];
+    expect(first).toMatchObject({ status: 'success', manual: false, result: 'HTTP 200: ok' });
+    expect(typeof first.duration_ms).toBe('number');
+    expect(rx.at('/tick')[0]!.body).toBe('hello');
+    expect((await op('xcCronUpdate', { id: j.id, active: false })).status).toBe(200);
+    await Bun.sleep(300); // a run already started may finish
+    const after = (await logs(j.id)).length;
+    await Bun.sleep(2200);
+    expect((await logs(j.id)).length).toBe(after);
+    const listed = (await op('xcCronList')).body.data.list.find((c: any) => c.id === j.id);
+    expect(listed).toMatchObject({ active: false, next_runs: [], last_status: 'success', pattern: '* * * * * *', timezone: 'UTC' });
+    await op('xcCronDelete', { id: j.id });
+  }, 20_000);
+
+  test('two instances on one metadata store run each tick once', async () => {
+    const second = createApp(t.config, { meta: t.app.ctx.meta, secrets: t.app.ctx.secrets, dataDir: t.dataDir, log: memoryLogger() });
+    try {
+      const j = await job('once', { type: 'url', url: rx.url('/once'), method: 'GET' });
+      await waitFor('four runs', async () => (await logs(j.id)).filter((r) => r.status !== 'running').length >= 4, 10_000);
+      await op('xcCronUpdate', { id: j.id, active: false });
+      await Bun.sleep(300);
+      const runs = await logs(j.id);
+      const ticks = runs.map((r) => r.tick);
+      expect(new Set(ticks).size).toBe(ticks.length);
+      expect(rx.at('/once')).toHaveLength(runs.length);
+      await op('xcCronDelete', { id: j.id });
+    } finally {
+      await second.close();
+    }
+  }, 20_000);
+
+  test('SQL jobs run on the project database; a failing job is logged and does not stop the others', async () => {
+    const good = await job('insert', { type: 'sql', sql: "INSERT INTO pings (note) VALUES ('from cron')", dbAlias: 'db' }, '0 0 1 1 *');
+    const ran = await op('xcCronRun', { id: good.id });
+    expect(ran.status).toBe(200);
+    expect(ran.body).toMatchObject({ status: 'success', manual: true, result: '1 row(s) affected' });
+    const rows = await t.request('GET', `/nc/${projectId}/api/v1/Pings`, { headers: { 'xc-auth': token } });
+    expect(rows.body.map((r: any) => r.Note)).toEqual(['from cron']);
+    const read = await job('count', { type: 'sql', sql: 'SELECT COUNT(*) AS n FROM pings' }, '0 0 1 1 *');
+    expect((await op('xcCronRun', { id: read.id })).body.result).toContain('1 row(s)');
+    const broken = await job('broken', { type: 'sql', sql: 'SELECT * FROM no_such_table' });
+    const fine = await job('fine', { type: 'url', url: rx.url('/fine') });
+    await waitFor('the broken job failing twice', async () => (await logs(broken.id)).filter((r) => r.status === 'error').length >= 2, 8000);
+    await waitFor('the fine job running twice', async () => (await logs(fine.id)).filter((r) => r.status === 'success').length >= 2, 8000);
+    expect((await logs(broken.id))[0].error).toMatch(/SQL error: .*no_such_table/);
+    for (const id of [good.id, read.id, broken.id, fine.id]) await op('xcCronDelete', { id });
+    expect((await op('xcCronList')).body.data.list).toEqual([]);
+  }, 20_000);
+
+  test('bad input answers 400 naming it; unknown jobs and databases 404', async () => {
+    const badPattern = await op('xcCronCreate', { title: 'x', pattern: '61 * * * *', action: { type: 'url', url: rx.url('/x') } });
+    expect(badPattern.status).toBe(400);
+    expect(badPattern.body.msg).toContain("'61 * * * *'");
+    const fields = await op('xcCronCreate', { title: 'x', pattern: '* * *', action: { type: 'url', url: rx.url('/x') } });
+    expect(fields.body.msg).toContain("Invalid cron pattern '* * *'");
+    const zone = await op('xcCronCreate', { title: 'x', pattern: '* * * * *', timezone: 'Mars/Olympus', action: { type: 'url', url: rx.url('/x') } });
+    expect(zone.status).toBe(400);
+    expect(zone.body.msg).toContain('Mars/Olympus');
+    expect((await op('xcCronCreate', { title: 'x', pattern: '* * * * *', action: { type: 'url', url: 'not a url' } })).status).toBe(400);
+    expect((await op('xcCronCreate', { title: 'x', pattern: '* * * * *', action: { type: 'sql', sql: 'SELECT 1', dbAlias: 'nope' } })).status).toBe(404);
+    expect((await op('xcCronRun', { id: 'cj_missing' })).status).toBe(404);
+    const preview = await op('xcCronPreview', { pattern: '0 9 * * 1', timezone: 'Europe/Berlin' });
+    expect(preview.body.next_runs).toHaveLength(5);
+    expect(new Date(preview.body.next_runs[0]).getUTCDay()).toBe(1);
+    expect((await op('xcCronPreview', { pattern: 'every day' })).status).toBe(400);
+    const unreachable = await job('dead', { type: 'url', url: 'http://127.0.0.1:1/' }, '0 0 1 1 *');
+    expect((await op('xcCronRun', { id: unreachable.id })).body).toMatchObject({ status: 'error', error: expect.stringContaining('Could not reach http://127.0.0.1:1/') });
+    await op('xcCronDelete', { id: unreachable.id });
+  });
+});

@@ -1,0 +1,231 @@
+/**
+ * Webhooks against a real HTTP receiver on 127.0.0.1: every write path fires (REST, the grid,
+ * bulk calls, GraphQL, child rows) after the commit, conditions filter, the signature verifies,
+ * 5xx answers are retried then marked error, a slow receiver does not hold writes, bad input
+ * answers 400, and (once) pending deliveries survive a restart. SQLite, PostgreSQL and MariaDB.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createHmac } from 'node:crypto';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+import { dashboardOp, projectOver } from '../helpers/dashboard';
+import { describeEngines, dropDatabase, freshDatabase, runScript, type TestEngine } from '../helpers/engines';
+import { startReceiver, waitFor } from '../helpers/receiver';
+
+const DDL: Record<string, string> = {
+  sqlite: 'CREATE TABLE hook_items (id INTEGER PRIMARY KEY AUTOINCREMENT, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));',
+  pg: 'CREATE TABLE hook_items (id SERIAL PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));',
+  mysql: 'CREATE TABLE hook_items (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INT, status VARCHAR(20));',
+};
+
+describeEngines('webhooks', (engine: TestEngine) => {
+  const db = `tablo_t_hooks_${engine}`;
+  const rx = startReceiver();
+  let t: TestApp;
+  let token = '';
+  let projectId = '';
+  let base = '';
+  const op = (api: string, args?: unknown) => dashboardOp(t, token, api, { project_id: projectId, args });
+  const rest = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    t.request(method, `${base}/${path}`, { body, headers: { 'xc-auth': token, ...headers } });
+  const gql = async (query: string) => (await t.request('POST', `/nc/${projectId}/v1/graphql`, { headers: { 'xc-auth': token }, body: { query } })).body;
+  const hook = async (title: string, event: string, path: string, extra: Record<string, unknown> = {}) => {
+    const res = await op('xcHookCreate', { tn: 'hook_items', title, event, notification: { type: 'url', url: rx.url(path) }, ...extra });
+    expect(res.status).toBe(200);
+    return res.body as { id: string; secret: string };
+  };
+  const names = (path: string) => rx.at(path).map((r) => r.json.data.Name).sort();
+
+  beforeAll(async () => {
+    t = await makeTestApp({ hookRetryBaseMs: 20, hookPollMs: 20 });
+    token = (await signupSuperAdmin(t, 'owner@example.com')).token;
+    const cfg = await freshDatabase(engine, db);
+    await runScript(engine, db, DDL[engine]!);
+    projectId = await projectOver(t, token, engine, `Hooks ${engine}`, cfg);
+    base = `/nc/${projectId}/api/v1`;
+  });
+  afterAll(async () => {
+    await t.close();
+    rx.stop();
+    await dropDatabase(engine, db);
+  });
+
+  test('every write path fires once per committed row, with data and previous', async () => {
+    const ins = await hook('inserts', 'after.insert', '/w/insert');
+    await hook('updates', 'after.update', '/w/update');
+    await hook('deletes', 'after.delete', '/w/delete');
+    const a = (await rest('POST', 'hook_items', { Name: 'rest', Qty: 1 })).body;
+    expect((await rest('POST', 'hook_items', { Name: 'grid', Qty: 2 }, { 'xc-gui': 'true' })).status).toBe(200);
+    expect((await rest('POST', 'hook_items/bulk', [{ Name: 'bulk1' }, { Name: 'bulk2' }])).status).toBe(200);
+    const g = await gql('mutation { HookItemsCreate(data: { Name: "gql", Qty: 3 }) { Id } }');
+    expect(g.errors).toBeUndefined();
+    // Writes that do not commit announce nothing: a bad value, and a bulk call rolled back by its second row.
+    expect((await rest('POST', 'hook_items', { Qty: 1 })).status).toBe(400);
+    expect((await rest('POST', 'hook_items/bulk', [{ Name: 'rolled back' }, { Qty: 'x' }])).status).toBe(400);
+    await waitFor('5 insert deliveries', () => rx.at('/w/insert').length >= 5);
+    expect(names('/w/insert')).toEqual(['bulk1', 'bulk2', 'gql', 'grid', 'rest']);
+    const first = rx.at('/w/insert').find((r) => r.json.data.Name === 'rest')!;
+    expect(first.json).toMatchObject({ event: 'after.insert', table: 'HookItems', data: { Id: a.Id, Name: 'rest', Qty: 1 }, hook: { id: ins.id, title: 'inserts' } });
+    expect(first.json.previous).toBeUndefined();
+    expect(Date.parse(first.json.at)).toBeGreaterThan(0);
+
+    const ids = (await rest('GET', 'hook_items?sort=Id')).body.map((r: any) => r.Id);
+    expect((await rest('PUT', `hook_items/${ids[0]}`, { Qty: 10 })).status).toBe(200);
+    expect((await rest('PUT', 'hook_items/bulk', [{ Id: ids[1], Qty: 20 }])).status).toBe(200);
+    expect((await gql(`mutation { HookItemsUpdate(id: "${ids[2]}", data: { Qty: 30 }) { Id } }`)).errors).toBeUndefined();
+    await waitFor('3 update deliveries', () => rx.at('/w/update').length >= 3);
+    const upd = rx.at('/w/update').find((r) => r.json.data.Id === ids[0])!;
+    expect(upd.json).toMatchObject({ event: 'after.update', data: { Qty: 10, Name: 'rest' }, previous: { Qty: 1, Name: 'rest' } });
+
+    expect((await rest('DELETE', `hook_items/${ids[0]}`)).status).toBe(200);
+    expect((await rest('DELETE', 'hook_items/bulk', [String(ids[1])])).status).toBe(200);
+    expect((await gql(`mutation { HookItemsDelete(id: "${ids[2]}") }`)).errors).toBeUndefined();
+    await waitFor('3 delete deliveries', () => rx.at('/w/delete').length >= 3);
+    expect(rx.at('/w/delete').map((r) => r.json.data.Id).sort()).toEqual([ids[0], ids[1], ids[2]].sort());
+    await Bun.sleep(100);
+    expect(rx.at('/w/insert')).toHaveLength(5);
+    const logs = await waitFor('5 logged attempts', async () => {
+      const list = (await op('xcHookLogs', { id: ins.id })).body.data.list;
+      return list.filter((l: any) => l.attempt > 0).length === 5 && list;
+    });
+    expect(logs).toHaveLength(5);
+    expect(logs.every((l: any) => l.status === 'success' && l.attempt === 1 && l.response_status === 200)).toBe(true);
+    for (const h of (await op('xcHookList', { tn: 'HookItems' })).body.data.list) await op('xcHookDelete', { id: h.id });
+  });
+
+  test('a condition in the where language filters rows; the signature verifies; body templates render', async () => {
+    const h = await hook('open big', 'after.insert', '/cond', { condition: '(Status,eq,open)~and(Qty,gt,2)' });
+    const tpl = await op('xcHookCreate', {
+      tn: 'HookItems', title: 'template', event: 'after.insert',
+      notification: { type: 'url', url: rx.url('/tpl'), method: 'PUT', headers: { 'x-item': '{{ data.Name }}' }, body: '{"name": "{{ data.Name }}", "qty": {{ data.Qty }}}' },
+    });
+    expect(tpl.status).toBe(200);
+    for (const [Name, Status, Qty] of [['yes', 'open', 5], ['low', 'open', 1], ['closed', 'closed', 9], ['say "hi"', 'OPEN', 3]] as const) {
+      expect((await rest('POST', 'hook_items', { Name, Status, Qty })).status).toBe(200);
+    }
+    await waitFor('4 template deliveries', () => rx.at('/tpl').length >= 4);
+    await waitFor('2 condition deliveries', () => rx.at('/cond').length >= 2);
+    await Bun.sleep(100);
+    expect(names('/cond')).toEqual(['say "hi"', 'yes']);
+    const got = rx.at('/cond')[0]!;
+    const expected = `sha256=${createHmac('sha256', h.secret).update(got.body).digest('hex')}`;
+    expect(got.headers.get('x-tablo-signature')).toBe(expected);
+    expect(got.headers.get('x-tablo-signature')).not.toBe(`sha256=${createHmac('sha256', 'other').update(got.body).digest('hex')}`);
+    const quoted = rx.at('/tpl').find((r) => r.headers.get('x-item') === 'say "hi"')!;
+    expect(quoted.method).toBe('PUT');
+    expect(quoted.json).toEqual({ name: 'say "hi"', qty: 3 });
+    // Lists mask the secret; an update can rotate it.
+    const listed = (await op('xcHookList', { tn: 'hook_items' })).body.data.list.find((x: any) => x.id === h.id);
+    expect(listed.secret).not.toContain(h.secret.slice(12));
+    expect(listed.condition).toBe('(Status,eq,open)~and(Qty,gt,2)');
+    const rotated = (await op('xcHookUpdate', { id: h.id, rotateSecret: true })).body;
+    expect(rotated.secret).toMatch(/^whsec_/);
+    expect(rotated.secret).not.toBe(h.secret);
+    await op('xcHookDelete', { id: h.id });
+    await op('xcHookDelete', { id: tpl.body.id });
+  });
+
+  test('5xx answers are retried with back-off up to 5 attempts, then marked error; other hooks still deliver', async () => {
+    rx.answer('/fail', () => new Response('down', { status: 503 }));
+    const bad = await hook('failing', 'after.insert', '/fail');
+    const good = await hook('fine', 'after.insert', '/fine');
+    expect((await rest('POST', 'hook_items', { Name: 'retry me' })).status).toBe(200);
+    await waitFor('the final error', async () => (await op('xcHookLogs', { id: bad.id })).body.data.list.some((l: any) => l.status === 'error'));
+    const logs = (await op('xcHookLogs', { id: bad.id })).body.data.list;
+    expect(logs.map((l: any) => [l.attempt, l.status])).toEqual([[5, 'error'], [4, 'pending'], [3, 'pending'], [2, 'pending'], [1, 'pending']]);
+    expect(logs[0]).toMatchObject({ response_status: 503, error: expect.stringContaining('503') });
+    expect(rx.at('/fail')).toHaveLength(5);
+    expect(rx.at('/fine')).toHaveLength(1);
+    await op('xcHookDelete', { id: bad.id });
+    await op('xcHookDelete', { id: good.id });
+  });
+
+  test('a receiver that does not answer holds no write', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    rx.answer('/hold', async () => (await held, new Response('late')));
+    const h = await hook('slow', 'after.insert', '/hold');
+    // Ten writes finish while every delivery is still waiting for the receiver.
+    for (let i = 0; i < 10; i++) expect((await rest('POST', 'hook_items', { Name: `held ${i}` })).status).toBe(200);
+    await waitFor('held deliveries', () => rx.at('/hold').length >= 1);
+    expect((await op('xcHookLogs', { id: h.id })).body.data.list.some((l: any) => l.status === 'success')).toBe(false);
+    release();
+    await waitFor('10 deliveries', async () => (await op('xcHookLogs', { id: h.id })).body.data.list.filter((l: any) => l.status === 'success').length === 10);
+    await op('xcHookDelete', { id: h.id });
+  });
+
+  test('bad input: unknown table, bad condition, template syntax, bad URL; Test reports an unreachable receiver', async () => {
+    const create = (args: Record<string, unknown>) => op('xcHookCreate', { tn: 'hook_items', title: 'x', event: 'after.insert', notification: { type: 'url', url: rx.url('/x') }, ...args });
+    expect((await create({ tn: 'nope' })).status).toBe(404);
+    const badCond = await create({ condition: '(Nope,eq,1)' });
+    expect(badCond.status).toBe(400);
+    expect(badCond.body.msg).toContain('Nope');
+    const badTpl = await create({ notification: { type: 'url', url: rx.url('/x'), body: '{"a": "{{ data.Name"}' } });
+    expect(badTpl.status).toBe(400);
+    expect(badTpl.body.msg).toContain('Template error in the body');
+    expect((await create({ notification: { type: 'url', url: 'ftp://x' } })).status).toBe(400);
+    expect((await create({ event: 'before.insert' })).status).toBe(400);
+    const dead = await create({ notification: { type: 'url', url: 'http://127.0.0.1:1/hook' } });
+    const tested = await op('xcHookTest', { id: dead.body.id });
+    expect(tested.status).toBe(200);
+    expect(tested.body).toMatchObject({ status: 'error', event: 'test' });
+    expect(tested.body.error).toContain('Could not reach http://127.0.0.1:1/hook');
+    const ok = await create({ notification: { type: 'slack', webhook_url: rx.url('/slack') } });
+    const sent = await op('xcHookTest', { id: ok.body.id });
+    expect(sent.body).toMatchObject({ status: 'success', response_status: 200 });
+    expect(typeof rx.at('/slack')[0]!.json.text).toBe('string');
+    const mail = await create({ notification: { type: 'email', to: 'ops@example.com', subject: 'New {{ data.Name }}', body: 'Row {{ data.Id }}' } });
+    expect((await op('xcHookTest', { id: mail.body.id })).body.error).toContain('No mail plugin is configured');
+    for (const id of [dead.body.id, ok.body.id, mail.body.id]) await op('xcHookDelete', { id });
+  });
+});
+
+describe('webhooks across a restart', () => {
+  test('pending deliveries of a closed app are delivered by the next one on the same data', async () => {
+    const { boot } = await import('../../src/boot/boot');
+    const { createApp } = await import('../../src/app');
+    const { testConfig } = await import('../../src/config/config');
+    const { memoryLogger } = await import('../../src/lib/log');
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const rx = startReceiver();
+    let down = true;
+    rx.answer('/restart', () => new Response(down ? 'down' : 'ok', { status: down ? 503 : 200 }));
+    const dataDir = mkdtempSync(join(tmpdir(), 'tablo-hooks-'));
+    const start = async () => {
+      const config = testConfig({ dataDir, jwtSecret: 'test-secret-test-secret-0123456789', hookRetryBaseMs: 400, hookPollMs: 50 });
+      const booted = await boot(config);
+      const app = createApp(config, { ...booted, log: memoryLogger() });
+      const request = async (path: string, body: unknown, token?: string) => {
+        const res = await app.handle(new Request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-gui': 'true', ...(token ? { 'xc-auth': token } : {}) }, body: JSON.stringify(body) }));
+        return { status: res.status, body: (await res.json()) as any };
+      };
+      return { app, booted, request, stop: async () => (await app.close(), await booted.meta.close()) };
+    };
+    try {
+      const a = await start();
+      const token = (await a.request('/auth/signup', { email: 'owner@example.com', password: 'password123' })).body.token;
+      const op = (api: string, project_id: string, args: unknown, app = a) => app.request(`/dashboard?q=sqlOp_${api}`, { api, project_id, args }, token);
+      const projectId = (await op('projectCreateByWeb', '', { title: 'Restart' })).body.id;
+      expect((await op('tableCreate', projectId, { tn: 'notes', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }] })).status).toBe(200);
+      const h = (await op('xcHookCreate', projectId, { tn: 'notes', title: 'r', event: 'after.insert', notification: { type: 'url', url: rx.url('/restart') } })).body;
+      expect((await a.request(`/nc/${projectId}/api/v1/notes`, { Title: 'kept' }, token)).status).toBe(200);
+      await waitFor('the first failed attempt', async () => (await op('xcHookLogs', projectId, { id: h.id })).body.data.list.some((l: any) => l.attempt === 1));
+      await a.stop();
+      const seen = rx.at('/restart').length;
+      down = false;
+      const b = await start();
+      try {
+        await waitFor('the delivery after the restart', async () => (await op('xcHookLogs', projectId, { id: h.id }, b)).body.data.list.some((l: any) => l.status === 'success'));
+        expect(rx.at('/restart').length).toBe(seen + 1);
+        expect(rx.at('/restart').at(-1)!.json.data.Title).toBe('kept');
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      rx.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

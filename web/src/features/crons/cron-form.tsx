@@ -1,0 +1,95 @@
+/**
+ * Create or edit a cron job: title, pattern and time zone (the next run times are shown while
+ * typing, or why the pattern is wrong), and the action (HTTP call or SQL on a project database).
+ */
+import { useEffect, useState } from 'react';
+import { cronsApi, type CronDraft, type CronJob } from '../../api/automations';
+import { Button, FormMessage } from '../../components/form';
+
+type Scope = { projectId: string; dbAlias: string };
+
+export const emptyCron = (): CronDraft => ({ title: '', pattern: '*/5 * * * *', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', active: true, action: { type: 'url', method: 'POST', url: '', headers: {} } });
+
+/** The next run times of the pattern being typed (debounced), or the server's reason it is wrong. */
+function NextRuns(props: { scope: Scope; pattern: string; timezone: string }) {
+  const [runs, setRuns] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      cronsApi.preview(props.scope, props.pattern, props.timezone).then(
+        (r) => (setRuns(r), setError(null)),
+        (e) => (setRuns(null), setError((e as Error).message)),
+      );
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [props.pattern, props.timezone]);
+  if (error) return <div className="field-error" role="alert">{error}</div>;
+  if (!runs) return <p className="muted">…</p>;
+  return (
+    <div className="cron-next" aria-label="Next run times">
+      Next runs: {runs.map((r) => <span key={r} className="chip">{new Date(r).toLocaleString()}</span>)}
+    </div>
+  );
+}
+
+export function CronForm(props: { scope: Scope; job: CronJob | null; dbAliases: string[]; onDone: (saved: boolean) => void }) {
+  const j = props.job;
+  const [d, setD] = useState<CronDraft>(j ? { title: j.title, pattern: j.pattern, timezone: j.timezone, active: j.active, action: j.action } : emptyCron());
+  const [error, setError] = useState<string | null>(null);
+  const a = d.action;
+  const save = async () => {
+    setError(null);
+    try {
+      if (j) await cronsApi.update(props.scope, j.id, d);
+      else await cronsApi.create(props.scope, d);
+      props.onDone(true);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <section className="cron-form" aria-label={j ? `Edit ${j.title}` : 'New cron job'}>
+      <h3>{j ? `Edit ${j.title}` : 'New cron job'}</h3>
+      <div className="hook-grid">
+        <label className="field">Title<input aria-label="Job title" value={d.title} onChange={(e) => setD({ ...d, title: e.target.value })} /></label>
+        <label className="field">Pattern (5 fields, or 6 with seconds first)<input aria-label="Pattern" className="mono" value={d.pattern} onChange={(e) => setD({ ...d, pattern: e.target.value })} /></label>
+        <label className="field">Time zone<input aria-label="Time zone" value={d.timezone} onChange={(e) => setD({ ...d, timezone: e.target.value })} /></label>
+        <label className="check-row"><input type="checkbox" aria-label="Job active" checked={d.active} onChange={(e) => setD({ ...d, active: e.target.checked })} /> Active</label>
+      </div>
+      <NextRuns scope={props.scope} pattern={d.pattern} timezone={d.timezone} />
+      <label className="field">
+        Action
+        <select aria-label="Job action" value={a.type} onChange={(e) => setD({ ...d, action: e.target.value === 'sql' ? { type: 'sql', sql: '', dbAlias: props.dbAliases[0] ?? 'db' } : { type: 'url', method: 'POST', url: '', headers: {} } })}>
+          <option value="url">HTTP call</option>
+          <option value="sql">SQL statement</option>
+        </select>
+      </label>
+      {a.type === 'url' ? (
+        <>
+          <div className="hook-url-row">
+            <select aria-label="Job method" value={a.method} onChange={(e) => setD({ ...d, action: { ...a, method: e.target.value } })}>
+              {['POST', 'GET', 'PUT', 'PATCH', 'DELETE'].map((m) => <option key={m}>{m}</option>)}
+            </select>
+            <input aria-label="Job URL" placeholder="https://example.com/nightly" value={a.url} onChange={(e) => setD({ ...d, action: { ...a, url: e.target.value } })} />
+          </div>
+          <label className="field">Body<textarea aria-label="Job body" rows={2} value={a.body ?? ''} onChange={(e) => setD({ ...d, action: { ...a, body: e.target.value || undefined } })} /></label>
+        </>
+      ) : (
+        <>
+          <label className="field">
+            Database
+            <select aria-label="Job database" value={a.dbAlias} onChange={(e) => setD({ ...d, action: { ...a, dbAlias: e.target.value } })}>
+              {props.dbAliases.map((x) => <option key={x}>{x}</option>)}
+            </select>
+          </label>
+          <label className="field">SQL<textarea aria-label="Job SQL" className="mono" rows={3} value={a.sql} onChange={(e) => setD({ ...d, action: { ...a, sql: e.target.value } })} /></label>
+        </>
+      )}
+      <FormMessage kind="error" text={error} />
+      <div className="row-actions">
+        <Button onClick={() => void save()}>{j ? 'Save' : 'Create job'}</Button>
+        <Button variant="secondary" onClick={() => props.onDone(false)}>Cancel</Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * A hook's condition: the grid's filter rows (column, operator, value) joined with AND, or the
+ * where language typed out (Where… / Builder), as the grid's query toolbar does.
+ */
+import { useState } from 'react';
+import type { ColumnMeta } from '../../api/dashboard';
+import { Button } from '../../components/form';
+import { FILTER_OPS, toWhere, type FilterRow } from '../grid/query-builder';
+
+/** `(a,eq,1)~and(b,like,%x%)` back into builder rows; null when the text needs the raw editor. */
+export function fromWhere(where: string): FilterRow[] | null {
+  if (!where.trim()) return [];
+  const rows: FilterRow[] = [];
+  for (const part of where.trim().split('~and')) {
+    const m = /^\(([^,()]+),([a-z]+)(?:,(.*))?\)$/.exec(part.trim());
+    const op = m && FILTER_OPS.find((o) => o.op === m[2]);
+    if (!m || !op || (op.needsValue && m[3] === undefined) || m[3]?.includes(')~')) return null;
+    const raw = m[3] ?? '';
+    const like = op.op === 'like' || op.op === 'nlike';
+    if (like && !(raw.startsWith('%') && raw.endsWith('%'))) return null;
+    rows.push({ column: m[1]!, op: op.op, value: like ? raw.slice(1, -1) : raw });
+  }
+  return rows;
+}
+
+export function ConditionBuilder(props: { columns: ColumnMeta[]; value: string; onChange: (where: string) => void }) {
+  const parsed = fromWhere(props.value);
+  const [raw, setRaw] = useState(parsed === null);
+  const [rows, setRows] = useState<FilterRow[]>(parsed ?? []);
+  const set = (next: FilterRow[]) => {
+    setRows(next);
+    props.onChange(toWhere(next));
+  };
+  return (
+    <fieldset className="hook-condition">
+      <legend>Condition (optional): only rows that match fire the hook</legend>
+      {raw ? (
+        <input className="grid-where" aria-label="Condition" placeholder="(Status,eq,open)~and(Qty,gt,2)" value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+      ) : (
+        <>
+          {rows.map((f, i) => (
+            <span key={i} className="query-row">
+              <select aria-label={`Condition ${i + 1} column`} value={f.column} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, column: e.target.value } : x)))}>
+                <option value="">column…</option>
+                {props.columns.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
+              </select>
+              <select aria-label={`Condition ${i + 1} operator`} value={f.op} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, op: e.target.value } : x)))}>
+                {FILTER_OPS.map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
+              </select>
+              {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
+                <input aria-label={`Condition ${i + 1} value`} value={f.value} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
+              ) : null}
+              <button type="button" className="chip-x" aria-label={`Remove condition ${i + 1}`} onClick={() => set(rows.filter((_, j) => j !== i))}>×</button>
+            </span>
+          ))}
+          <Button variant="ghost" onClick={() => setRows([...rows, { column: '', op: 'eq', value: '' }])}>+ Condition</Button>
+        </>
+      )}
+      <Button
+        variant="ghost"
+        onClick={() => {
+          if (raw) {
+            const back = fromWhere(props.value);
+            if (back) setRows(back);
+            setRaw(back === null);
+          } else setRaw(true);
+        }}
+      >
+        {raw ? 'Builder' : 'Where…'}
+      </Button>
+    </fieldset>
+  );
+}
