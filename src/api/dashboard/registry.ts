@@ -20,6 +20,7 @@ import { relationCreate, relationDelete } from './ops/relation-changes';
 import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 import { VIEW_OPS } from './ops/views';
+import { SHARED_VIEW_OPS } from './ops/shared-views';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -68,6 +69,7 @@ const OPS: DashboardOp[] = [
   migrationApply,
   migrationRollback,
   ...VIEW_OPS,
+  ...SHARED_VIEW_OPS,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */
