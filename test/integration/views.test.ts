@@ -5,7 +5,8 @@
  * and MariaDB over Chinook.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { describeEngines, dropDatabase, type TestEngine } from '../helpers/engines';
+import { describeEngines, dropDatabase, runScript, type TestEngine } from '../helpers/engines';
+import { dashboardOp } from '../helpers/dashboard';
 import { viewsFixture, type ViewsFixture } from '../helpers/views-fixture';
 
 describeEngines('saved views', (engine: TestEngine) => {
@@ -213,5 +214,26 @@ describeEngines('saved views', (engine: TestEngine) => {
     await f.op('owner', 'aclSave', { tn: 'Invoice', role: 'viewer', rule: { read: false, create: false, update: false, delete: false } });
     expect((await f.op('viewer', 'xcVirtualTableList', { tn: 'Invoice' })).status).toBe(403);
     for (const [tn, role] of [['Customer', 'viewer'], ['Customer', 'editor'], ['Invoice', 'viewer']]) await f.op('owner', 'aclSave', { tn, role, rule: null });
+  });
+
+  test('views follow columns and tables renamed or dropped through Tablo', async () => {
+    const plus = (api: string, args: unknown) => dashboardOp(f.t, f.tokens.owner!, api, { project_id: f.projectId, args, plus: true });
+    if (engine !== 'sqlite') await runScript(engine, dbName, 'DROP TABLE IF EXISTS note_renamed; DROP TABLE IF EXISTS note');
+    expect((await plus('tableCreate', { tn: 'note', columns: [{ cn: 'id', uidt: 'ID', pk: true, ai: true }, { cn: 'body', uidt: 'SingleLineText' }, { cn: 'kind', uidt: 'SingleSelect', options: ['a', 'b'] }, { cn: 'due', uidt: 'Date' }] })).status).toBe(200);
+    const id = await create({ tn: 'note', title: 'Plan', type: 'calendar', query_params: { where: '(body,like,%x%)~and(due,isnot,null)', sort: '-due,body', fields: [{ cn: 'due', show: true }, { cn: 'body', show: false }], dateColumn: 'due', form: { fields: [{ cn: 'due' }, { cn: 'body' }] } } });
+    const qp = async (tn: string) => (await list('owner', tn)).find((v) => v.id === id)!.query_params;
+    expect((await plus('columnUpdate', { tn: 'note', cn: 'due', column: { cn: 'due_on' } })).status).toBe(200);
+    expect(await qp('note')).toEqual({ where: '(body,like,%x%)~and(due_on,isnot,null)', sort: '-due_on,body', fields: [{ cn: 'due_on', show: true }, { cn: 'body', show: false }], dateColumn: 'due_on', form: { fields: [{ cn: 'due_on' }, { cn: 'body' }] } });
+    expect((await f.get('owner', `note?view=${id}`)).status).toBe(200);
+    expect((await plus('columnDelete', { tn: 'note', cn: 'due_on' })).status).toBe(200);
+    // The where naming the dropped column is kept: reads through the view answer 400 rather than more rows.
+    expect(await qp('note')).toEqual({ where: '(body,like,%x%)~and(due_on,isnot,null)', sort: 'body', fields: [{ cn: 'body', show: false }], form: { fields: [{ cn: 'body' }] } });
+    expect((await f.get('owner', `note?view=${id}`)).status).toBe(400);
+    expect((await plus('tableRename', { tn: 'note', newTn: 'note_renamed' })).status).toBe(200);
+    expect((await list('owner', 'note_renamed')).map((v) => v.title)).toEqual(['Grid view', 'Plan']);
+    const link = (await f.op('owner', 'createSharedViewLink', { view_id: id })).body.uuid;
+    expect((await plus('tableDelete', { tn: 'note_renamed' })).status).toBe(200);
+    expect((await f.t.request('GET', `/api/v1/shared/${link}`)).status).toBe(404);
+    expect((await f.op('owner', 'xcVirtualTableUpdate', { id, title: 'gone' })).status).toBe(404);
   });
 });

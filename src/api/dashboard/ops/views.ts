@@ -19,6 +19,10 @@ import { VIEW_TYPES, viewsRepo, type ViewRow } from '../../../meta/views-repo';
 import { readScope } from '../../../data/read-scope';
 import { normalizeQueryParams } from '../../views/query-params';
 import { assertViewEditor, callerContext, readableTableOf, viewOf } from '../../views/view-access';
+import { followViewSchemaEvents } from '../../views/view-schema-events';
+
+// Views follow tables and columns renamed or dropped through Tablo.
+followViewSchemaEvents();
 
 const title = z.string().trim().min(1, 'A view needs a title').max(255);
 const ListArgs = z.object({ tn: z.string().min(1) });
