@@ -25,7 +25,8 @@ const key = (c: ColumnModel) => (c.virtual ? `v:${c._cn}` : `c:${c.cn}`);
 /**
  * The columns a view shows, in its order: the listed ones marked shown, then the table's columns
  * the view does not list (added after it was saved). A form view shows its form's fields when it
- * lists any. Columns the table lost are skipped.
+ * lists any, else the columns a person can fill in (not computed, not auto-increment). Columns the
+ * table lost are skipped.
  */
 export function shownColumns(t: TableModel, view: ViewLike): ColumnModel[] {
   const qp = view.query_params;
@@ -40,8 +41,10 @@ export function shownColumns(t: TableModel, view: ViewLike): ColumnModel[] {
     if (f.show === false) hidden.add(key(c));
     else out.push(c);
   }
-  if (view.type === 'form' && qp.form?.fields?.length) {
-    return qp.form.fields.map((f) => findColumn(t, f.cn)).filter((c): c is ColumnModel => !!c && !hidden.has(key(c)));
+  if (view.type === 'form') {
+    // A form shows its form's fields; without a list, every column a person can fill in.
+    if (qp.form?.fields?.length) return qp.form.fields.map((f) => findColumn(t, f.cn)).filter((c): c is ColumnModel => !!c && !hidden.has(key(c)));
+    return [...out, ...all.filter((c) => !seen.has(key(c)))].filter((c) => !c.virtual && !c.ai);
   }
   for (const c of all) if (!seen.has(key(c))) out.push(c);
   return out;

@@ -199,8 +199,11 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect(String(rows[0].Due)).toContain('2026-03-04');
     const audit = await f.t.app.ctx.meta.all<{ user_email: string; tn: string; description: string }>("SELECT user_email, tn, description FROM nc_audit WHERE op_type = 'DATA' AND tn = 'task'");
     expect(audit).toEqual([{ user_email: 'shared form', tn: 'task', description: 'insert' }]);
-    // The form's rows cannot be read back through the link.
-    expect((await pub('GET', `${uuid}/rows`, { password: 'form pass' })).status).toBe(200);
+    // The form's rows (other people's answers) cannot be read back through the link.
+    expect((await pub('GET', `${uuid}/rows`, { password: 'form pass' })).status).toBe(403);
+    const csvForm = await share({ view_id: formId, allowCsvDownload: true });
+    expect((await pub('GET', `${csvForm.uuid}/rows.csv`)).status).toBe(403);
+    expect((await pub('GET', `${csvForm.uuid}/rows`)).body.msg).toBe('A shared form does not show its rows');
   });
 
   test('a link reads with its creator\'s current rights: lost columns vanish, a lost table or membership closes it', async () => {

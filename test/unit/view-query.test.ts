@@ -12,6 +12,7 @@ import { sharedLinkUrl } from '../../src/api/dashboard/ops/shared-views';
 import { dialectFor } from '../../src/sql/engines';
 import type { ColumnModel, TableModel } from '../../src/schema/model';
 import type { AppContext } from '../../src/context';
+import type { ViewQueryParams } from '../../src/meta/views-repo';
 
 const column = (cn: string, kind: ColumnModel['kind'] = 'string'): ColumnModel => ({
   cn, _cn: cn.charAt(0).toUpperCase() + cn.slice(1), dt: kind, uidt: 'SingleLineText', kind, pk: cn === 'id', ai: false, nullable: true, default: null,
@@ -37,7 +38,7 @@ describe('where texts', () => {
 });
 
 describe('shown columns', () => {
-  const names = (type: 'grid' | 'form', query_params: object) => shownColumns(T, { title: 'v', type, query_params }).map((c) => c.cn);
+  const names = (type: 'grid' | 'form', query_params: ViewQueryParams) => shownColumns(T, { title: 'v', type, query_params }).map((c) => c.cn);
   test('listed shown ones in order, then the ones the view does not list; hidden and lost ones left out', () => {
     expect(names('grid', {})).toEqual(['id', 'title', 'rating', 'kind']);
     expect(names('grid', { fields: [{ cn: 'rating', show: true }, { cn: 'gone', show: true }, { cn: 'id', show: false }, { cn: 'Title', show: true }] })).toEqual(['rating', 'title', 'kind']);
@@ -45,6 +46,8 @@ describe('shown columns', () => {
   test('a form shows its form fields, less the hidden ones', () => {
     expect(names('form', { form: { fields: [{ cn: 'kind' }, { cn: 'title' }, { cn: 'rating' }] }, fields: [{ cn: 'rating', show: false }] })).toEqual(['kind', 'title']);
     expect(names('form', { form: { heading: 'x' } })).toEqual(['id', 'title', 'rating', 'kind']);
+    const auto: TableModel = { ...T, columns: T.columns.map((c) => (c.cn === 'id' ? { ...c, ai: true } : c)) };
+    expect(shownColumns(auto, { title: 'f', type: 'form', query_params: { fields: [{ cn: 'kind', show: true }] } }).map((c) => c.cn)).toEqual(['kind', 'title', 'rating']);
   });
 });
 

@@ -3,7 +3,7 @@
  * password-protected link wants `xc-password`:
  *
  * - `GET /api/v1/shared/{uuid}`: `{ title, type, columns, query_params, allowCsvDownload }`, shown columns only;
- * - `GET /api/v1/shared/{uuid}/rows`: `{ list, pageInfo: { totalRows?, limit, offset } }`;
+ * - `GET /api/v1/shared/{uuid}/rows`: `{ list, pageInfo: { totalRows?, limit, offset } }` (not for forms);
  * - `POST /api/v1/shared/{uuid}/rows`: form views: creates one row, `{ ok: true, message }`;
  * - `GET /api/v1/shared/{uuid}/rows.csv`: the view's rows as CSV when the link allows it.
  *
@@ -14,11 +14,17 @@ import type { AppContext } from '../../context';
 import * as data from '../../data/records-service';
 import { parseLimit, parseOffset } from '../../data/list-query';
 import { forbidden, isAppError } from '../../lib/errors';
-import { openLink } from './link-context';
+import { openLink, type SharedLink } from './link-context';
 import { PasswordGuard } from './password-guard';
 import { linkReadParams, publicColumn, publicParams, publicQueryParams } from './public-query';
 import { submitForm } from './form-submit';
 import { csvResponse } from './csv';
+
+/** A link whose rows may be read: not a form (people filling in a form never see other answers). */
+function readable(s: SharedLink): SharedLink {
+  if (s.view.type === 'form') throw forbidden('A shared form does not show its rows');
+  return s;
+}
 
 export function sharedViewRoutes(ctx: AppContext) {
   const guard = new PasswordGuard();
@@ -30,7 +36,7 @@ export function sharedViewRoutes(ctx: AppContext) {
       return { title: s.view.title, type: s.view.type, columns: s.columns.map(publicColumn), query_params: publicQueryParams(s), allowCsvDownload: s.link.allow_csv_download };
     })
     .get('/:uuid/rows', async ({ request, params }) => {
-      const s = await open(request, params.uuid);
+      const s = readable(await open(request, params.uuid));
       const p = publicParams(request);
       const limit = parseLimit(p.limit, s.dc.maxLimit);
       const offset = parseOffset(p.offset);
@@ -47,7 +53,7 @@ export function sharedViewRoutes(ctx: AppContext) {
     })
     .post('/:uuid/rows', async ({ request, params, body }) => submitForm(await open(request, params.uuid), body))
     .get('/:uuid/rows.csv', async ({ request, params }) => {
-      const s = await open(request, params.uuid);
+      const s = readable(await open(request, params.uuid));
       if (!s.link.allow_csv_download) throw forbidden('CSV download is not allowed for this shared view');
       const p = publicParams(request);
       const read = linkReadParams(s, { ...p, limit: undefined, offset: undefined });
