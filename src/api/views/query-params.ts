@@ -14,9 +14,9 @@ import { findColumn } from '../../data/columns';
 import { parseWhere } from '../../data/where-parser';
 import { mapWhereColumns } from '../../data/where-columns';
 import { parseArgs } from '../dashboard/op';
+import { LIMITS } from '../../config/limits';
 
-/** The most a view's query_params may hold, as JSON text. */
-export const QUERY_PARAMS_MAX_CHARS = 100_000;
+const QUERY_PARAMS_MAX_CHARS = LIMITS.viewQueryParamsMaxChars;
 
 const httpUrl = z
   .string()
