@@ -117,12 +117,12 @@ function makeViewsRepo(meta: MetaStore) {
       );
       return (await this.get(v.projectId, v.dbAlias, id))!;
     },
-    /** The default grid view of a table, made when the table has no view yet (safe when two calls race). */
+    /** The default grid view of a table, made when the table has none (safe when two calls race). */
     async ensureDefault(projectId: string, dbAlias: string, tn: string, createdBy: string | null): Promise<void> {
       const now = nowIso();
       await meta.run(
         `INSERT INTO nc_views (id, project_id, db_alias, tn, title, type, view_order, query_params, is_default, created_by, created_at, updated_at)
-         SELECT ?, ?, ?, ?, ?, 'grid', 0, '{}', 1, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM nc_views WHERE project_id = ? AND db_alias = ? AND tn = ?)
+         SELECT ?, ?, ?, ?, ?, 'grid', 0, '{}', 1, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM nc_views WHERE project_id = ? AND db_alias = ? AND tn = ? AND is_default = 1)
          ON CONFLICT DO NOTHING`,
         [newId('vw'), projectId, dbAlias, tn, DEFAULT_VIEW_TITLE, createdBy, now, now, projectId, dbAlias, tn],
       );
