@@ -37,8 +37,13 @@ describeEngines('saved views', (engine: TestEngine) => {
     const first = await list('viewer', 'Customer');
     expect(first).toEqual([{ id: expect.any(String), title: 'Grid view', type: 'grid', tn: engine === 'pg' ? 'customer' : 'Customer', order: 0, query_params: {}, is_default: true }]);
     expect(await list('owner', 'Customer')).toEqual(first);
-    const sqlViews = (await f.op('owner', 'viewList')).body.data.list as { tn: string }[];
-    if (sqlViews.length) expect((await list('viewer', sqlViews[0]!.tn))[0].title).toBe('Grid view');
+    // A SQL view has its views too, and view= reads through them.
+    expect((await list('viewer', 'BrazilCustomers')).map((v) => [v.title, v.type, v.is_default])).toEqual([['Grid view', 'grid', true]]);
+    const byCity = await create({ tn: 'BrazilCustomers', title: 'By city', type: 'grid', query_params: { sort: '-City', fields: [{ cn: 'City', show: true }, { cn: 'CustomerId', show: false }] } });
+    const rows = (await f.get('viewer', `BrazilCustomers?view=${byCity}`)).body;
+    expect(rows.map((r: any) => Object.keys(r))).toEqual(Array(5).fill(['City', 'FirstName']));
+    expect(rows[0].City).toBe('São Paulo');
+    expect((await f.op('owner', 'xcVirtualTableDelete', { id: byCity })).body).toEqual({ ok: true });
     const del = await f.op('owner', 'xcVirtualTableDelete', { id: first[0].id });
     expect(del.status).toBe(400);
     expect(del.body.msg).toContain('default view');
@@ -97,6 +102,23 @@ describeEngines('saved views', (engine: TestEngine) => {
       expect((await f.op(who, 'xcVirtualTableDelete', { id })).status).toBe(403);
     }
     expect((await list('owner', 'Customer')).length).toBe(2);
+  });
+
+  test('API tokens use views with their role; a preview acts as the previewed role; only users share links', async () => {
+    const editorToken = (await f.op('owner', 'xcApiTokenCreate', { description: 'editor bot', role: 'editor' })).body.token as string;
+    const viewerToken = (await f.op('owner', 'xcApiTokenCreate', { description: 'viewer bot', role: 'viewer' })).body.token as string;
+    const byToken = (token: string, api: string, args: unknown) => dashboardOp(f.t, null, api, { project_id: f.projectId, args, headers: { 'xc-token': token } });
+    const made = await byToken(editorToken, 'xcVirtualTableCreate', { tn: 'Album', title: 'Bot view', type: 'gallery' });
+    expect(made.status).toBe(200);
+    expect((await byToken(viewerToken, 'xcVirtualTableList', { tn: 'Album' })).body.data.list.map((v: any) => v.title)).toEqual(['Grid view', 'Bot view']);
+    expect((await byToken(viewerToken, 'xcVirtualTableUpdate', { id: made.body.id, title: 'x' })).status).toBe(403);
+    const link = await byToken(editorToken, 'createSharedViewLink', { view_id: made.body.id });
+    expect(link.status).toBe(403);
+    expect(link.body.msg).toContain('signed-in users');
+    const preview = await dashboardOp(f.t, f.tokens.owner!, 'xcVirtualTableCreate', { project_id: f.projectId, args: { tn: 'Album', title: 'Previewed', type: 'grid' }, headers: { 'xc-preview': 'viewer' } });
+    expect(preview.status).toBe(403);
+    expect((await dashboardOp(f.t, f.tokens.owner!, 'xcVirtualTableList', { project_id: f.projectId, args: { tn: 'Album' }, headers: { 'xc-preview': 'viewer' } })).status).toBe(200);
+    expect((await f.op('owner', 'xcVirtualTableDelete', { id: made.body.id })).body).toEqual({ ok: true });
   });
 
   test('query_params naming an unknown column or a column of the wrong kind answer 400 naming it; nothing is stored', async () => {
