@@ -232,6 +232,13 @@ describeEngines('saved views', (engine: TestEngine) => {
     const hidden = await f.op('editor', 'xcVirtualTableCreate', { tn: 'Customer', title: 'Sneaky', type: 'grid', query_params: { sort: 'Phone' } });
     expect(hidden.status).toBe(400);
     expect(hidden.body.msg).toContain("Column 'Phone' not found");
+    // Reordering the columns they see keeps the owner's settings of the columns they do not.
+    expect((await f.op('editor', 'xcVirtualTableUpdate', { id, query_params: { fields: [{ cn: 'CustomerId', show: true }, { cn: 'FirstName', show: true, width: 90 }] } })).body).toEqual({ ok: true });
+    const kept = (await list('owner', 'Customer')).find((v) => v.id === id)!.query_params.fields;
+    expect(kept.slice(0, 2)).toEqual([{ cn: sqlName('CustomerId'), show: true }, { cn: sqlName('FirstName'), show: true, width: 90 }]);
+    expect(kept.find((x: any) => x.cn === sqlName('Phone'))).toEqual({ cn: sqlName('Phone'), show: true });
+    expect(kept.find((x: any) => x.cn === sqlName('Email'))).toEqual({ cn: sqlName('Email'), show: false });
+    expect(kept.length).toBe(13);
     // A table the role may not read: its views are not listed.
     await f.op('owner', 'aclSave', { tn: 'Invoice', role: 'viewer', rule: { read: false, create: false, update: false, delete: false } });
     expect((await f.op('viewer', 'xcVirtualTableList', { tn: 'Invoice' })).status).toBe(403);
