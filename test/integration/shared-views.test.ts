@@ -186,6 +186,24 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await pub('GET', `${uuid}/rows.csv?sort=Phone`, { password: 'csv pass' })).status).toBe(400);
   }, ARGON_TIMEOUT_MS);
 
+  test('a CSV of more rows than one page streams every row once, in the view order; pages past the end are empty', async () => {
+    const lines = await createView({ tn: 'InvoiceLine', title: 'Lines', type: 'grid', query_params: { sort: '-InvoiceLineId', fields: [{ cn: 'InvoiceLineId', show: true }, { cn: 'Quantity', show: true }, { cn: 'UnitPrice', show: false }, { cn: 'InvoiceId', show: false }, { cn: 'TrackId', show: false }] } });
+    const { uuid } = await share({ view_id: lines, allowCsvDownload: true });
+    const csv = await pub('GET', `${uuid}/rows.csv`);
+    expect(csv.status).toBe(200);
+    const body = csv.text.trim().split('\r\n');
+    expect(body[0]).toBe('InvoiceLineId,Quantity');
+    expect(body.length).toBe(2240 + 1);
+    const ids = body.slice(1).map((l) => Number(l.split(',')[0]));
+    expect(new Set(ids).size).toBe(2240);
+    expect(ids[0]).toBe(2240);
+    expect(ids.at(-1)).toBe(1);
+    const last = (await pub('GET', `${uuid}/rows?limit=100&offset=2200`)).body;
+    expect(last.list.length).toBe(40);
+    expect(last.pageInfo).toEqual({ totalRows: 2240, limit: 100, offset: 2200 });
+    expect((await pub('GET', `${uuid}/rows?offset=5000`)).body.list).toEqual([]);
+  }, ARGON_TIMEOUT_MS);
+
   test('a shared form creates one row from its fields only, checks required ones, and is audited as "shared form"', async () => {
     const { uuid } = await share({ view_id: formId, password: 'form pass' });
     const meta = await pub('GET', uuid, { password: 'form pass' });

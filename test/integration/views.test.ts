@@ -50,6 +50,12 @@ describeEngines('saved views', (engine: TestEngine) => {
     expect((await f.op('owner', 'xcVirtualTableList', { tn: 'NoSuchTable' })).status).toBe(404);
   });
 
+  test('lists racing on a table with no view yet make one default view', async () => {
+    const lists = await Promise.all(Array.from({ length: 5 }, (_, i) => list(i % 2 ? 'viewer' : 'owner', 'Genre')));
+    for (const l of lists) expect(l.map((v) => v.title)).toEqual(['Grid view']);
+    expect(new Set(lists.map((l) => l[0].id)).size).toBe(1);
+  });
+
   test('create stores columns by SQL name, copy keeps everything, update renames, reorders and replaces, delete removes', async () => {
     const id = await create({
       tn: 'Customer',
