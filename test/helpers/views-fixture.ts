@@ -17,6 +17,13 @@ const SQL_VIEW = {
   pg: "CREATE OR REPLACE VIEW brazil_customers AS SELECT customer_id, first_name, city FROM customer WHERE country = 'Brazil'",
 };
 
+/**
+ * How long the set-up may take: a first load of Chinook into PostgreSQL or MariaDB and four
+ * sign-ups (argon2) take several seconds on a busy machine. The Chinook database is kept after the
+ * suite (the suites change no Chinook row), so later runs reuse it (test/helpers/chinook.ts).
+ */
+export const FIXTURE_TIMEOUT_MS = 120_000;
+
 export interface ViewsFixture {
   t: TestApp;
   projectId: string;

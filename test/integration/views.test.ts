@@ -5,9 +5,9 @@
  * and MariaDB over Chinook.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { describeEngines, dropDatabase, runScript, type TestEngine } from '../helpers/engines';
+import { describeEngines, runScript, type TestEngine } from '../helpers/engines';
 import { dashboardOp } from '../helpers/dashboard';
-import { viewsFixture, type ViewsFixture } from '../helpers/views-fixture';
+import { FIXTURE_TIMEOUT_MS, viewsFixture, type ViewsFixture } from '../helpers/views-fixture';
 
 describeEngines('saved views', (engine: TestEngine) => {
   const dbName = `tablo_t_views_${engine}`;
@@ -27,10 +27,9 @@ describeEngines('saved views', (engine: TestEngine) => {
 
   beforeAll(async () => {
     f = await viewsFixture(engine, dbName, `Views ${engine}`);
-  });
+  }, FIXTURE_TIMEOUT_MS);
   afterAll(async () => {
-    await f.t.close();
-    if (engine !== 'sqlite') await dropDatabase(engine, dbName);
+    await f?.t.close();
   });
 
   test('every table and SQL view starts with one default Grid view that cannot be deleted', async () => {
@@ -54,6 +53,9 @@ describeEngines('saved views', (engine: TestEngine) => {
     const lists = await Promise.all(Array.from({ length: 5 }, (_, i) => list(i % 2 ? 'viewer' : 'owner', 'Genre')));
     for (const l of lists) expect(l.map((v) => v.title)).toEqual(['Grid view']);
     expect(new Set(lists.map((l) => l[0].id)).size).toBe(1);
+    const creates = await Promise.all(Array.from({ length: 4 }, () => f.op('editor', 'xcVirtualTableCreate', { tn: 'Genre', title: 'Race', type: 'grid' })));
+    expect(creates.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect((await list('owner', 'Genre')).map((v) => v.title)).toEqual(['Grid view', 'Race']);
   });
 
   test('create stores columns by SQL name, copy keeps everything, update renames, reorders and replaces, delete removes', async () => {

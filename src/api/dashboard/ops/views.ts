@@ -100,9 +100,10 @@ export const xcVirtualTableCreate: DashboardOp = {
     let created: ViewRow;
     try {
       created = await repo.create({ projectId, dbAlias: dc.pdb.dbAlias, tn: t.tn, title: a.title, type, order, queryParams, createdBy: dc.actor.userId ?? null });
-    } catch {
+    } catch (e) {
       // Two creates raced for one title: the unique index kept one.
-      throw conflict(`A view named '${a.title}' already exists on '${t._tn}'`);
+      assertFreeTitle(await repo.list(projectId, dc.pdb.dbAlias, t.tn), a.title, t._tn);
+      throw e;
     }
     return { id: created.id, title: created.title, type: created.type };
   },
@@ -121,8 +122,9 @@ export const xcVirtualTableUpdate: DashboardOp = {
     const queryParams = a.query_params != null ? keepUnseenFields(view, table, normalizeQueryParams(readScope(dc, table).table, view.type, a.query_params), readScope(dc, table).table) : undefined;
     try {
       await repo.update(view.id, { title: a.title, order: a.order, queryParams });
-    } catch {
-      throw conflict(`A view named '${a.title}' already exists on '${table._tn}'`);
+    } catch (e) {
+      if (a.title !== undefined) assertFreeTitle(await repo.list(projectId, dc.pdb.dbAlias, view.tn), a.title, table._tn, view.id);
+      throw e;
     }
     return { ok: true };
   },
