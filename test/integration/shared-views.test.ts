@@ -138,6 +138,7 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await f.op('viewer', 'deleteSharedViewLink', { uuid })).status).toBe(403);
     expect((await f.op('editor', 'deleteSharedViewLink', { uuid })).body).toEqual({ ok: true });
     for (const path of [uuid, `${uuid}/rows`, `${uuid}/rows.csv`]) expect((await pub('GET', path)).status).toBe(404);
+    expect((await pub('POST', `${uuid}/rows`, { body: { FirstName: 'x' } })).status).toBe(404);
     expect((await f.op('owner', 'listSharedViewLinks', {})).body.data.list.some((l: any) => l.uuid === uuid)).toBe(false);
     // Deleting a view takes its links with it.
     const temp = await createView({ tn: 'Customer', title: 'Temp', type: 'grid' });

@@ -188,6 +188,7 @@ describeEngines('saved views', (engine: TestEngine) => {
     expect((await f.get('owner', `Customer/count?view=Americas&where=(Country,eq,Brazil)`)).body).toEqual({ count: 5 });
     expect((await f.get('owner', `Customer/groupby?view=${id}&fields=Country`)).body).toEqual([{ Country: 'USA', count: 13 }, { Country: 'Canada', count: 8 }, { Country: 'Brazil', count: 5 }]);
     expect((await f.get('owner', `Customer/groupby/Country?view=${id}`)).body.length).toBe(3);
+    expect((await f.get('owner', `Customer/distinct?view=${id}&cn=Country`)).body.map((r: any) => r.Country).sort()).toEqual(['Brazil', 'Canada', 'USA']);
     expect((await f.get('owner', `Customer/aggregate?view=${id}&column_name=CustomerId&func=count,max`)).body).toEqual([{ count: 26, max: 33 }]);
     expect((await f.get('owner', `Customer/1?view=${id}`)).body).toEqual({ LastName: 'Gonçalves', CustomerId: 1, Country: 'Brazil' });
     const missing = await f.get('owner', 'Customer?view=Nope');
