@@ -174,8 +174,8 @@ function makeViewsRepo(meta: MetaStore) {
       const rows = await meta.all<RawLink & { title: string; type: ViewType; tn: string }>(
         `SELECT s.uuid, s.view_id, s.project_id, s.db_alias, s.password_hash, s.allow_csv_download, s.created_by, v.title, v.type, v.tn
          FROM nc_shared_views s JOIN nc_views v ON v.id = s.view_id
-         WHERE s.project_id = ? AND s.db_alias = ? AND (? IS NULL OR v.tn = ?) ORDER BY v.view_order, s.created_at, s.uuid`,
-        [projectId, dbAlias, tn ?? null, tn ?? null],
+         WHERE s.project_id = ? AND s.db_alias = ?${tn === undefined ? '' : ' AND v.tn = ?'} ORDER BY v.view_order, s.created_at, s.uuid`,
+        tn === undefined ? [projectId, dbAlias] : [projectId, dbAlias, tn],
       );
       return rows.map((r) => ({ ...toLink(r), title: r.title, type: r.type, tn: r.tn }));
     },
