@@ -206,6 +206,20 @@ describeEngines('saved views', (engine: TestEngine) => {
     expect((await f.get('owner', `Customer?view=${grid.id}&limit=100`)).body.length).toBe(59);
   });
 
+  test('a view where may name the reader with $user.email and $user.id; a reader without them sees no row', async () => {
+    for (const title of ['owner@example.com', 'editor@example.com', 'someone else']) expect((await f.t.request('POST', `${f.base}/task`, { headers: { 'xc-auth': f.tokens.owner! }, body: { title } })).status).toBe(200);
+    const mine = await create({ tn: 'task', title: 'Mine', type: 'grid', query_params: { where: '(title,eq,$user.email)~or(title,eq,$user.id)' } });
+    expect((await f.get('owner', `task?view=${mine}`)).body.map((r: any) => r.Title)).toEqual(['owner@example.com']);
+    expect((await f.get('editor', `task?view=Mine`)).body.map((r: any) => r.Title)).toEqual(['editor@example.com']);
+    expect((await f.get('viewer', `task/count?view=Mine`)).body).toEqual({ count: 0 });
+    const token = (await f.op('owner', 'xcApiTokenCreate', { description: 'reader', role: 'viewer' })).body.token as string;
+    const byToken = await f.t.request('GET', `${f.base}/task?view=${mine}`, { headers: { 'xc-token': token } });
+    expect(byToken.status).toBe(200);
+    expect(byToken.body).toEqual([]);
+    expect((await f.get('owner', 'task/count')).body).toEqual({ count: 3 });
+    for (const id of [1, 2, 3]) await f.t.request('DELETE', `${f.base}/task/${id}`, { headers: { 'xc-auth': f.tokens.owner! } });
+  });
+
   test('the REST fast path hands view= to the routes: the same plain URL answers the view', async () => {
     const id = (await list('owner', 'Customer')).find((v) => v.title === 'Americas')!.id;
     const plain = (await f.get('owner', 'Customer?limit=5')).body;

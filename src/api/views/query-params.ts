@@ -4,7 +4,8 @@
  * exist among the columns the caller may read (alias or SQL name; stored by SQL name), and be of
  * the right kind (a kanban groups by a SingleSelect, a gallery's cover is an Attachment, a
  * calendar's dates are Date or DateTime). Any fault answers 400 naming the column. Keys the
- * contract does not name (UI state) are kept as they are.
+ * contract does not name (UI state) are kept as they are. A where may use `$user.id` and
+ * `$user.email` as values, filled in per reader (view-query.ts).
  */
 import { z } from 'zod';
 import type { ColumnModel, TableModel, UiType } from '../../schema/model';
@@ -12,6 +13,7 @@ import type { ViewQueryParams, ViewType } from '../../meta/views-repo';
 import { badRequest, isAppError } from '../../lib/errors';
 import { findColumn } from '../../data/columns';
 import { parseWhere } from '../../data/where-parser';
+import { bindUserPlaceholders } from '../../data/access';
 import { mapWhereColumns } from '../../data/where-columns';
 import { parseArgs } from '../dashboard/op';
 import { LIMITS } from '../../config/limits';
@@ -95,7 +97,7 @@ export function normalizeQueryParams(t: TableModel, type: ViewType, raw: unknown
   for (const [k, v] of Object.entries(qp)) if (v !== null && v !== undefined && v !== '') out[k] = v;
   if (qp.where?.trim()) {
     try {
-      parseWhere(qp.where, t);
+      parseWhere(bindUserPlaceholders(qp.where, { userId: 'id', email: 'user@example.com' }) ?? qp.where, t);
     } catch (e) {
       throw isAppError(e) ? badRequest(`query_params.where: ${e.message}`) : e;
     }
