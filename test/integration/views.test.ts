@@ -156,9 +156,11 @@ describeEngines('saved views', (engine: TestEngine) => {
     await create({ tn: 'task', title: 'Agenda', type: 'calendar', query_params: { dateColumn: 'due', endDateColumn: 'Due' } });
     await create({ tn: 'task', title: 'Cards', type: 'gallery', query_params: { coverColumn: 'photo' } });
     const formId = await create({ tn: 'task', title: 'Ask', type: 'form', query_params: { form: { heading: 'New task', subheading: 'Tell us', submitMessage: 'Thanks!', redirectUrl: 'https://example.com/done', fields: [{ cn: 'Title', label: 'What', required: true }, { cn: 'due', help: 'When' }] } } });
-    await create({ tn: 'task', title: 'By title', type: 'grid', query_params: { groupBy: 'title' } });
+    await create({ tn: 'task', title: 'By title', type: 'grid', query_params: { groupBy: 'title', rowHeight: '', coverColumn: null, fields: [{ cn: 'title', width: 120.6 }] } });
     const stored = await list('owner', 'task');
     expect(stored.find((v) => v.title === 'Board')!.query_params).toEqual({ groupBy: 'status', fields: [{ cn: 'title', show: true }] });
+    // Empty strings and nulls clear settings; widths from a drag are rounded.
+    expect(stored.find((v) => v.title === 'By title')!.query_params).toEqual({ groupBy: 'title', fields: [{ cn: 'title', show: true, width: 121 }] });
     expect(stored.find((v) => v.id === formId)!.query_params.form.fields).toEqual([{ cn: 'title', label: 'What', required: true }, { cn: 'due', help: 'When' }]);
     // An update refused keeps the stored query_params.
     const board = stored.find((v) => v.title === 'Board')!;

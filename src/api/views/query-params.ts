@@ -25,7 +25,7 @@ const httpUrl = z
   .max(2000)
   .refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), 'must be an http(s) URL');
 const columnName = z.string().min(1).max(255);
-const Field = z.object({ cn: columnName, show: z.boolean().default(true), width: z.number().int().min(10).max(5000).optional() });
+const Field = z.object({ cn: columnName, show: z.boolean().default(true), width: z.number().min(10).max(5000).transform(Math.round).optional() });
 const FormField = z.object({
   cn: columnName,
   label: z.string().max(255).optional(),
@@ -91,7 +91,9 @@ function noTwice<T>(items: T[], name: (x: T) => string, where: string): void {
  * with columns by SQL name; null / empty values are dropped.
  */
 export function normalizeQueryParams(t: TableModel, type: ViewType, raw: unknown): ViewQueryParams {
-  const qp = parseArgs(QueryParamsSchema, raw ?? {});
+  // An empty string clears a setting, as null does.
+  const given = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== '')) : raw;
+  const qp = parseArgs(QueryParamsSchema, given ?? {});
   if (JSON.stringify(qp).length > QUERY_PARAMS_MAX_CHARS) throw badRequest(`query_params is too large (at most ${QUERY_PARAMS_MAX_CHARS} characters)`);
   const out: ViewQueryParams = {};
   for (const [k, v] of Object.entries(qp)) if (v !== null && v !== undefined && v !== '') out[k] = v;
