@@ -110,6 +110,10 @@ describeEngines('saved views', (engine: TestEngine) => {
       expect((await f.op(who, 'xcVirtualTableDelete', { id })).status).toBe(403);
     }
     expect((await list('owner', 'Customer')).length).toBe(2);
+    // Without a project, in an unknown project, or without signing in.
+    expect((await dashboardOp(f.t, f.tokens.viewer!, 'xcVirtualTableList', { args: { tn: 'Artist' } })).status).toBe(400);
+    expect((await dashboardOp(f.t, f.tokens.viewer!, 'xcVirtualTableList', { project_id: 'nope_1234', args: { tn: 'Artist' } })).status).toBe(404);
+    expect((await dashboardOp(f.t, null, 'xcVirtualTableList', { project_id: f.projectId, args: { tn: 'Artist' } })).status).toBe(401);
   });
 
   test('API tokens use views with their role; a preview acts as the previewed role; only users share links', async () => {
