@@ -230,6 +230,11 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect(String(rows[0].Due)).toContain('2026-03-04');
     const audit = await f.t.app.ctx.meta.all<{ user_email: string; tn: string; description: string }>("SELECT user_email, tn, description FROM nc_audit WHERE op_type = 'DATA' AND tn = 'task'");
     expect(audit).toEqual([{ user_email: 'shared form', tn: 'task', description: 'insert' }]);
+    // Submissions are rate limited per link and address.
+    const spam = await share({ view_id: formId });
+    for (let i = 0; i < 30; i++) expect((await pub('POST', `${spam.uuid}/rows`, { body: { due: '2026-01-01' } })).status).toBe(400);
+    expect((await pub('POST', `${spam.uuid}/rows`, { body: { Title: 'spam' } })).status).toBe(429);
+    expect((await f.get('owner', 'task/count')).body).toEqual({ count: 1 });
     // The form's rows (other people's answers) cannot be read back through the link.
     expect((await pub('GET', `${uuid}/rows`, { password: 'form pass' })).status).toBe(403);
     const csvForm = await share({ view_id: formId, allowCsvDownload: true });
