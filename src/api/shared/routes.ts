@@ -29,6 +29,7 @@ function readable(s: SharedLink): SharedLink {
   return s;
 }
 
+/** The public shared-view routes (see the file comment); one password guard and submission limiter per app. */
 export function sharedViewRoutes(ctx: AppContext) {
   const guard = new PasswordGuard();
   const submissions = new RateLimiter(LIMITS.sharedFormSubmitRateLimit.max, LIMITS.sharedFormSubmitRateLimit.windowMs);
