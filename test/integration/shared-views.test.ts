@@ -272,4 +272,14 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await f.t.request('DELETE', `/admin/${editor.id}?project_id=${f.projectId}`, { headers: { 'xc-auth': f.tokens.owner! } })).status).toBe(200);
     expect((await pub('GET', `${uuid}/rows`)).status).toBe(403);
   }, ARGON_TIMEOUT_MS);
+
+  test('deleting the project takes its views and links', async () => {
+    const { uuid } = await share({ view_id: viewId });
+    expect((await pub('GET', uuid)).status).toBe(200);
+    expect((await f.op('owner', 'projectDelete', {})).status).toBe(200);
+    expect((await pub('GET', uuid)).status).toBe(404);
+    const left = await f.t.app.ctx.meta.all('SELECT id FROM nc_views WHERE project_id = ?', [f.projectId]);
+    expect(left).toEqual([]);
+    expect(await f.t.app.ctx.meta.all('SELECT uuid FROM nc_shared_views WHERE project_id = ?', [f.projectId])).toEqual([]);
+  }, ARGON_TIMEOUT_MS);
 });
