@@ -21,6 +21,7 @@ import { fastRest } from './api/rest/fast-path';
 import { graphqlEndpoint } from './api/graphql/routes';
 import { teamRoutes } from './api/team/routes';
 import { usersAdminRoutes } from './api/team/users-admin';
+import { sharedViewRoutes } from './api/shared/routes';
 import { VERSION } from './version';
 import { createSockets } from './http/sockets';
 import { terminalFeature } from './terminal/feature';
@@ -77,6 +78,7 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(dashboardRoutes(ctx))
     .use(restRoutes(ctx))
     .use(docsRoutes(ctx))
+    .use(sharedViewRoutes(ctx))
     .use(graphql.routes)
     .use(teamRoutes(ctx))
     .use(usersAdminRoutes(ctx))

@@ -36,6 +36,12 @@ export const LIMITS = {
   passwordMinLength: 8,
   /** Sign-in / reset attempts per window per IP and per email. */
   authRateLimit: { max: 10, windowMs: 60_000 },
+  /** Wrong shared-view passwords per link and client address per window; past it, 429. */
+  sharedViewPasswordRateLimit: { max: 10, windowMs: 60_000 },
+  /** Largest query_params of a saved view, as JSON text. */
+  viewQueryParamsMaxChars: 100_000,
+  /** Submissions to one shared form per client address per window; past it, 429. */
+  sharedFormSubmitRateLimit: { max: 30, windowMs: 60_000 },
   /** Connections per project database pool. */
   poolMax: 10,
   /** How long to wait for a project database connection before answering 503. */

@@ -23,6 +23,8 @@ import { projectDbUpdate, projectEnvRemove } from './ops/connection-update';
 import { API_CLIENT_OPS } from './ops/api-client';
 import { ROW_ACTIVITY_OPS } from './ops/row-activity';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
+import { VIEW_OPS } from './ops/views';
+import { SHARED_VIEW_OPS } from './ops/shared-views';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -78,6 +80,8 @@ const OPS: DashboardOp[] = [
   projectEnvRemove,
   ...API_CLIENT_OPS,
   ...ROW_ACTIVITY_OPS,
+  ...VIEW_OPS,
+  ...SHARED_VIEW_OPS,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

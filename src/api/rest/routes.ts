@@ -18,6 +18,7 @@ const seg = (v: string | null | undefined): string => {
   if (typeof v !== 'string') throw badRequest('The URL holds a malformed escape (%)');
   return v;
 };
+import { withView } from '../views/rest-view';
 
 type Q = Record<string, string | undefined>;
 
@@ -31,17 +32,17 @@ export function restRoutes(ctx: AppContext) {
   const q = (query: unknown) => query as Params & Q;
 
   return new Elysia({ name: 'rest', prefix: '/nc/:projectId/api/v1' })
-    .get('/:table', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, q(query))))
+    .get('/:table', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'list', (p) => data.list(dc, t, p))))
     .post('/:table', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.create(dc, t, body)))
-    .get('/:table/findOne', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.findOne(dc, t, q(query))))
-    .get('/:table/count', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.count(dc, t, q(query))))
-    .get('/:table/groupby', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.groupBy(dc, t, q(query))))
+    .get('/:table/findOne', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'list', (p) => data.findOne(dc, t, p))))
+    .get('/:table/count', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.count(dc, t, p))))
+    .get('/:table/groupby', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.groupBy(dc, t, p))))
     .get('/:table/groupby/:column', ({ request, params, query }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.groupBy(dc, t, q(query), seg(params.column))),
+      withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.groupBy(dc, t, p, seg(params.column)))),
     )
-    .get('/:table/aggregate', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.aggregate(dc, t, q(query))))
-    .get('/:table/distinct', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distinct(dc, t, q(query))))
-    .get('/:table/distribute', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distribute(dc, t, q(query))))
+    .get('/:table/aggregate', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.aggregate(dc, t, p))))
+    .get('/:table/distinct', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.distinct(dc, t, p))))
+    .get('/:table/distribute', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.distribute(dc, t, p))))
     .get('/:table/m2mNotChildren/:assoc/:parentId', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.m2mNotChildren(dc, t, seg(params.assoc), seg(params.parentId), q(query))),
     )
@@ -54,7 +55,7 @@ export function restRoutes(ctx: AppContext) {
     .get('/:table/belongs/:child', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), bt: seg(params.child) })),
     )
-    .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.read(dc, t, seg(params.id), q(query))))
+    .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'read', (p) => data.read(dc, t, seg(params.id), p))))
     .get('/:table/:id/exists', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.exists(dc, t, seg(params.id))))
     .put('/:table/:id', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.update(dc, t, seg(params.id), body)))
     .delete('/:table/:id', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.remove(dc, t, seg(params.id))))
