@@ -21,6 +21,7 @@ import { fastRest } from './api/rest/fast-path';
 import { graphqlEndpoint } from './api/graphql/routes';
 import { teamRoutes } from './api/team/routes';
 import { usersAdminRoutes } from './api/team/users-admin';
+import { sharedViewRoutes } from './api/shared/routes';
 import { VERSION } from './version';
 
 export interface AppDeps {
@@ -56,7 +57,8 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(graphql.routes)
     .use(teamRoutes(ctx))
     .use(usersAdminRoutes(ctx))
-    .use(auditLogRoutes(ctx));
+    .use(auditLogRoutes(ctx))
+    .use(sharedViewRoutes(ctx));
   /** Closes what the modules opened (project pools, timers). */
   const close = async () => {
     for (const c of ctx.closers.splice(0)) await c();

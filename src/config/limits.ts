@@ -26,6 +26,8 @@ export const LIMITS = {
   passwordMinLength: 8,
   /** Sign-in / reset attempts per window per IP and per email. */
   authRateLimit: { max: 10, windowMs: 60_000 },
+  /** Wrong shared-view passwords per link and client address per window; past it, 429. */
+  sharedViewPasswordRateLimit: { max: 10, windowMs: 60_000 },
   /** Connections per project database pool. */
   poolMax: 10,
   /** How long to wait for a project database connection before answering 503. */

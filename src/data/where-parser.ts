@@ -128,8 +128,8 @@ class Parser {
   private term(depth: number): Cond {
     const start = this.i;
     if (this.s[this.i] !== '(') throw badRequest(`${this.s.slice(this.i) || this.s} : not a valid syntax`);
-    if (this.s[this.i + 1] === '(') {
-      // A group: ( expr )
+    if (this.s[this.i + 1] === '(' || this.s.startsWith('~not(', this.i + 1)) {
+      // A group: ( expr ), also one that starts with ~not
       this.i++;
       const inner = this.expr(depth + 1);
       if (this.s[this.i] !== ')') throw badRequest(`${this.s.slice(start)} : Closing bracket not found`);

@@ -19,6 +19,8 @@ import { columnAdd, columnDelete, columnReorder, columnUpdate } from './ops/colu
 import { relationCreate, relationDelete } from './ops/relation-changes';
 import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
+import { VIEW_OPS } from './ops/views';
+import { SHARED_VIEW_OPS } from './ops/shared-views';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -66,6 +68,8 @@ const OPS: DashboardOp[] = [
   migrationList,
   migrationApply,
   migrationRollback,
+  ...VIEW_OPS,
+  ...SHARED_VIEW_OPS,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

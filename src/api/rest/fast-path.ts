@@ -30,7 +30,8 @@ function plainQuery(search: string): Params | null {
   if (search === '') return params;
   for (const pair of search.split('&')) {
     const m = PAIR.exec(pair);
-    if (!m || m[1]! in params) return null;
+    // `view=` reads a saved view from the metadata: the routes resolve it.
+    if (!m || m[1]! in params || m[1] === 'view') return null;
     params[m[1]!] = m[2]!;
   }
   return params;

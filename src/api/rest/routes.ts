@@ -7,6 +7,7 @@ import type { AppContext } from '../../context';
 import * as data from '../../data/records-service';
 import type { Params } from '../../data/list-query';
 import { cachedDataContext, dataContext, tableByName } from './context';
+import { withView } from '../views/rest-view';
 
 type Q = Record<string, string | undefined>;
 
@@ -20,15 +21,15 @@ export function restRoutes(ctx: AppContext) {
   const q = (query: unknown) => query as Params & Q;
 
   return new Elysia({ name: 'rest', prefix: '/nc/:projectId/api/v1' })
-    .get('/:table', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, q(query))))
+    .get('/:table', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'list', (p) => data.list(dc, t, p))))
     .post('/:table', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.create(dc, t, body)))
-    .get('/:table/findOne', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.findOne(dc, t, q(query))))
-    .get('/:table/count', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.count(dc, t, q(query))))
-    .get('/:table/groupby', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.groupBy(dc, t, q(query))))
+    .get('/:table/findOne', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'list', (p) => data.findOne(dc, t, p))))
+    .get('/:table/count', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.count(dc, t, p))))
+    .get('/:table/groupby', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.groupBy(dc, t, p))))
     .get('/:table/groupby/:column', ({ request, params, query }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.groupBy(dc, t, q(query), decodeURIComponent(params.column))),
+      withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.groupBy(dc, t, p, decodeURIComponent(params.column)))),
     )
-    .get('/:table/aggregate', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.aggregate(dc, t, q(query))))
+    .get('/:table/aggregate', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.aggregate(dc, t, p))))
     .get('/:table/distinct', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distinct(dc, t, q(query))))
     .get('/:table/distribute', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distribute(dc, t, q(query))))
     .get('/:table/m2mNotChildren/:assoc/:parentId', ({ request, params, query }) =>
@@ -43,7 +44,7 @@ export function restRoutes(ctx: AppContext) {
     .get('/:table/belongs/:child', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), bt: decodeURIComponent(params.child) })),
     )
-    .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.read(dc, t, decodeURIComponent(params.id), q(query))))
+    .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'read', (p) => data.read(dc, t, decodeURIComponent(params.id), p))))
     .get('/:table/:id/exists', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.exists(dc, t, decodeURIComponent(params.id))))
     .put('/:table/:id', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.update(dc, t, decodeURIComponent(params.id), body)))
     .delete('/:table/:id', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.remove(dc, t, decodeURIComponent(params.id))))

@@ -1,0 +1,133 @@
+/**
+ * Saved views (api-contract section 6):
+ *
+ * - `xcVirtualTableList` `{ tn }` -> `{ data: { list: [ { id, title, type, tn, order, query_params, is_default } ] } }`;
+ *   the table's default "Grid view" is made on first list.
+ * - `xcVirtualTableCreate` `{ tn, title, type, copy_from_id?, query_params? }` -> `{ id, title, type }`;
+ *   a copy keeps the source's type and query_params (query_params given too replace keys of the copy).
+ * - `xcVirtualTableUpdate` `{ id, title?, order?, query_params? }` -> `{ ok: true }` (query_params replace the stored ones).
+ * - `xcVirtualTableDelete` `{ id }` -> `{ ok: true }`; the default view cannot be deleted.
+ *
+ * Every member who can read the table lists; owners, creators and editors change. query_params are
+ * checked against the table (query-params.ts); on a refusal nothing is stored.
+ */
+import { z } from 'zod';
+import type { DashboardOp } from '../op';
+import { parseArgs } from '../op';
+import { badRequest, conflict } from '../../../lib/errors';
+import { VIEW_TYPES, viewsRepo, type ViewRow } from '../../../meta/views-repo';
+import { readScope } from '../../../data/read-scope';
+import { normalizeQueryParams } from '../../views/query-params';
+import { assertViewEditor, callerContext, readableTableOf, viewOf } from '../../views/view-access';
+import { followViewSchemaEvents } from '../../views/view-schema-events';
+
+// Views follow tables and columns renamed or dropped through Tablo.
+followViewSchemaEvents();
+
+const title = z.string().trim().min(1, 'A view needs a title').max(255);
+const ListArgs = z.object({ tn: z.string().min(1) });
+const CreateArgs = z.object({
+  tn: z.string().min(1),
+  title,
+  type: z.enum(VIEW_TYPES).optional(),
+  copy_from_id: z.string().min(1).nullish(),
+  query_params: z.record(z.string(), z.unknown()).nullish(),
+});
+const UpdateArgs = z.object({ id: z.string().min(1), title: title.optional(), order: z.number().finite().optional(), query_params: z.record(z.string(), z.unknown()).nullish() });
+const IdArgs = z.object({ id: z.string().min(1) });
+
+/** A view as the list answers it. */
+export const viewAnswer = (v: ViewRow) => ({ id: v.id, title: v.title, type: v.type, tn: v.tn, order: v.order, query_params: v.query_params, is_default: v.is_default });
+
+/** 409 when another view of the table has this title (case-insensitive). */
+function assertFreeTitle(views: ViewRow[], t: string, tableName: string, except?: string): void {
+  const taken = views.find((v) => v.id !== except && v.title.toLowerCase() === t.toLowerCase());
+  if (taken) throw conflict(`A view named '${taken.title}' already exists on '${tableName}'`);
+}
+
+export const xcVirtualTableList: DashboardOp = {
+  name: 'xcVirtualTableList',
+  access: 'projectMember',
+  async run({ ctx, request, projectId, dbAlias, args }) {
+    const { tn } = parseArgs(ListArgs, args);
+    const dc = await callerContext(ctx, request, projectId, dbAlias);
+    const t = readableTableOf(dc, tn);
+    const repo = viewsRepo(ctx.meta);
+    let views = await repo.list(projectId, dc.pdb.dbAlias, t.tn);
+    if (!views.some((v) => v.is_default)) {
+      await repo.ensureDefault(projectId, dc.pdb.dbAlias, t.tn, dc.actor.userId ?? null);
+      views = await repo.list(projectId, dc.pdb.dbAlias, t.tn);
+    }
+    return { data: { list: views.map(viewAnswer) } };
+  },
+};
+
+export const xcVirtualTableCreate: DashboardOp = {
+  name: 'xcVirtualTableCreate',
+  access: 'projectMember',
+  async run({ ctx, request, projectId, dbAlias, args }) {
+    const a = parseArgs(CreateArgs, args);
+    const dc = await callerContext(ctx, request, projectId, dbAlias);
+    assertViewEditor(dc);
+    const t = readableTableOf(dc, a.tn);
+    const repo = viewsRepo(ctx.meta);
+    let type = a.type;
+    let raw: Record<string, unknown> = a.query_params ?? {};
+    if (a.copy_from_id) {
+      const { view: source } = await viewOf(ctx, dc, projectId, a.copy_from_id);
+      if (source.tn !== t.tn) throw badRequest(`View '${source.title}' belongs to another table`);
+      type ??= source.type;
+      raw = { ...structuredClone(source.query_params), ...raw };
+    }
+    if (!type) throw badRequest(`type: one of ${VIEW_TYPES.join(', ')}`);
+    const queryParams = normalizeQueryParams(readScope(dc, t).table, type, raw);
+    await repo.ensureDefault(projectId, dc.pdb.dbAlias, t.tn, dc.actor.userId ?? null);
+    const views = await repo.list(projectId, dc.pdb.dbAlias, t.tn);
+    assertFreeTitle(views, a.title, t._tn);
+    const order = Math.max(0, ...views.map((v) => v.order)) + 1;
+    let created: ViewRow;
+    try {
+      created = await repo.create({ projectId, dbAlias: dc.pdb.dbAlias, tn: t.tn, title: a.title, type, order, queryParams, createdBy: dc.actor.userId ?? null });
+    } catch {
+      // Two creates raced for one title: the unique index kept one.
+      throw conflict(`A view named '${a.title}' already exists on '${t._tn}'`);
+    }
+    return { id: created.id, title: created.title, type: created.type };
+  },
+};
+
+export const xcVirtualTableUpdate: DashboardOp = {
+  name: 'xcVirtualTableUpdate',
+  access: 'projectMember',
+  async run({ ctx, request, projectId, dbAlias, args }) {
+    const a = parseArgs(UpdateArgs, args);
+    const dc = await callerContext(ctx, request, projectId, dbAlias);
+    assertViewEditor(dc);
+    const { view, table } = await viewOf(ctx, dc, projectId, a.id);
+    const repo = viewsRepo(ctx.meta);
+    if (a.title !== undefined && a.title !== view.title) assertFreeTitle(await repo.list(projectId, dc.pdb.dbAlias, view.tn), a.title, table._tn, view.id);
+    const queryParams = a.query_params != null ? normalizeQueryParams(readScope(dc, table).table, view.type, a.query_params) : undefined;
+    try {
+      await repo.update(view.id, { title: a.title, order: a.order, queryParams });
+    } catch {
+      throw conflict(`A view named '${a.title}' already exists on '${table._tn}'`);
+    }
+    return { ok: true };
+  },
+};
+
+export const xcVirtualTableDelete: DashboardOp = {
+  name: 'xcVirtualTableDelete',
+  access: 'projectMember',
+  async run({ ctx, request, projectId, dbAlias, args }) {
+    const { id } = parseArgs(IdArgs, args);
+    const dc = await callerContext(ctx, request, projectId, dbAlias);
+    assertViewEditor(dc);
+    const { view } = await viewOf(ctx, dc, projectId, id);
+    if (view.is_default) throw badRequest(`'${view.title}' is the table's default view and cannot be deleted`);
+    await viewsRepo(ctx.meta).delete(view.id);
+    return { ok: true };
+  },
+};
+
+export const VIEW_OPS: DashboardOp[] = [xcVirtualTableList, xcVirtualTableCreate, xcVirtualTableUpdate, xcVirtualTableDelete];

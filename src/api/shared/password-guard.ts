@@ -1,0 +1,55 @@
+/**
+ * Passwords of shared links: argon2id hashes (Bun.password), checked against the `xc-password`
+ * header. Wrong or missing passwords count per link and client address; past the limit every
+ * attempt answers 429 until the window ends, the right password included, so guessing stays slow.
+ * A password once verified against a hash is remembered (by digest) so paging a protected view
+ * does not pay argon2 per request; a changed or removed password has another hash and is checked afresh.
+ */
+import { forbidden, rateLimited } from '../../lib/errors';
+import { sha256 } from '../../lib/ids';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { LIMITS } from '../../config/limits';
+
+/** A missing or wrong password (api-contract section 6). */
+export const INVALID_PASSWORD = 'Invalid password';
+
+const VERIFIED_MAX = 10_000;
+const VERIFIED_MS = 10 * 60_000;
+
+/** Hashes a link password (argon2id). */
+export const hashLinkPassword = (plain: string) => hashPassword(plain);
+
+export class PasswordGuard {
+  private failures = new Map<string, { count: number; resetAt: number }>();
+  private verified = new Map<string, number>();
+  constructor(
+    private max: number = LIMITS.sharedViewPasswordRateLimit.max,
+    private windowMs: number = LIMITS.sharedViewPasswordRateLimit.windowMs,
+  ) {}
+
+  /** Passes when `given` matches `hash`; 429 past the limit, 403 `Invalid password` otherwise. */
+  async check(key: string, hash: string, given: string | null): Promise<void> {
+    const now = Date.now();
+    const w = this.failures.get(key);
+    if (w && w.resetAt > now && w.count >= this.max) throw rateLimited('Too many password attempts, please try again later', Math.ceil((w.resetAt - now) / 1000));
+    if (given) {
+      const digest = sha256(`${hash}\u0000${given}`);
+      const until = this.verified.get(digest);
+      if (until && until > now) return;
+      if (await verifyPassword(given, hash)) {
+        if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+        this.verified.set(digest, now + VERIFIED_MS);
+        return;
+      }
+    }
+    this.fail(key, now);
+    throw forbidden(INVALID_PASSWORD);
+  }
+
+  private fail(key: string, now: number): void {
+    if (this.failures.size > 10_000) for (const [k, v] of this.failures) if (v.resetAt <= now) this.failures.delete(k);
+    const w = this.failures.get(key);
+    if (!w || w.resetAt <= now) this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
+    else w.count++;
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The public routes of shared views (api-contract section 6), without any auth header; a
+ * password-protected link wants `xc-password`:
+ *
+ * - `GET /api/v1/shared/{uuid}`: `{ title, type, columns, query_params, allowCsvDownload }`, shown columns only;
+ * - `GET /api/v1/shared/{uuid}/rows`: `{ list, pageInfo: { totalRows?, limit, offset } }` (not for forms);
+ * - `POST /api/v1/shared/{uuid}/rows`: form views: creates one row, `{ ok: true, message }`;
+ * - `GET /api/v1/shared/{uuid}/rows.csv`: the view's rows as CSV when the link allows it.
+ *
+ * Every read goes through the data core with the link creator's rights, cut to the view.
+ */
+import { Elysia } from 'elysia';
+import type { AppContext } from '../../context';
+import * as data from '../../data/records-service';
+import { parseLimit, parseOffset } from '../../data/list-query';
+import { forbidden, isAppError } from '../../lib/errors';
+import { openLink, type SharedLink } from './link-context';
+import { PasswordGuard } from './password-guard';
+import { linkReadParams, publicColumn, publicParams, publicQueryParams } from './public-query';
+import { submitForm } from './form-submit';
+import { csvResponse } from './csv';
+
+/** A link whose rows may be read: not a form (people filling in a form never see other answers). */
+function readable(s: SharedLink): SharedLink {
+  if (s.view.type === 'form') throw forbidden('A shared form does not show its rows');
+  return s;
+}
+
+export function sharedViewRoutes(ctx: AppContext) {
+  const guard = new PasswordGuard();
+  const open = (request: Request, uuid: string) => openLink(ctx, guard, request, uuid);
+
+  return new Elysia({ name: 'shared-views', prefix: '/api/v1/shared' })
+    .get('/:uuid', async ({ request, params }) => {
+      const s = await open(request, params.uuid);
+      return { title: s.view.title, type: s.view.type, columns: s.columns.map(publicColumn), query_params: publicQueryParams(s), allowCsvDownload: s.link.allow_csv_download };
+    })
+    .get('/:uuid/rows', async ({ request, params }) => {
+      const s = readable(await open(request, params.uuid));
+      const p = publicParams(request);
+      const limit = parseLimit(p.limit, s.dc.maxLimit);
+      const offset = parseOffset(p.offset);
+      const read = linkReadParams(s, p);
+      if (!read) return { list: [], pageInfo: { totalRows: 0, limit, offset } };
+      const list = await data.list(s.dc, s.table, read);
+      let totalRows: number | undefined;
+      try {
+        totalRows = (await data.count(s.dc, s.table, read)).count;
+      } catch (e) {
+        if (!isAppError(e) || e.code !== 'TIMEOUT') throw e;
+      }
+      return { list, pageInfo: { ...(totalRows === undefined ? {} : { totalRows }), limit, offset } };
+    })
+    .post('/:uuid/rows', async ({ request, params, body }) => submitForm(await open(request, params.uuid), body))
+    .get('/:uuid/rows.csv', async ({ request, params }) => {
+      const s = readable(await open(request, params.uuid));
+      if (!s.link.allow_csv_download) throw forbidden('CSV download is not allowed for this shared view');
+      const p = publicParams(request);
+      const read = linkReadParams(s, { ...p, limit: undefined, offset: undefined });
+      return csvResponse(s.dc, s.table, s.columns, read ?? null, s.view.title);
+    });
+}

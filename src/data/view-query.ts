@@ -1,0 +1,97 @@
+/**
+ * A saved view applied to a read: its where ANDed with the caller's, its sort unless the caller
+ * sends one, and only its shown columns, always inside the caller's rights (the data core still
+ * parses and scopes the result, so a view never shows a column or row the caller may not read).
+ * REST (`view=`), shared links and exports call resolveViewQuery and then the usual reads.
+ */
+import type { ColumnModel, TableModel } from '../schema/model';
+import type { ViewQueryParams, ViewType } from '../meta/views-repo';
+import { forbidden } from '../lib/errors';
+import type { DataContext } from './data-context';
+import type { Params } from './list-query';
+import { allColumns, findColumn } from './columns';
+import { readScope } from './read-scope';
+import { andWhere } from './where-columns';
+
+/** What of a view a read needs. */
+export interface ViewLike {
+  title: string;
+  type: ViewType;
+  query_params: ViewQueryParams;
+}
+
+const key = (c: ColumnModel) => (c.virtual ? `v:${c._cn}` : `c:${c.cn}`);
+
+/**
+ * The columns a view shows, in its order: the listed ones marked shown, then the table's columns
+ * the view does not list (added after it was saved). A form view shows its form's fields when it
+ * lists any, else the columns a person can fill in (not computed, not auto-increment). Columns the
+ * table lost are skipped.
+ */
+export function shownColumns(t: TableModel, view: ViewLike): ColumnModel[] {
+  const qp = view.query_params;
+  const all = allColumns(t);
+  const hidden = new Set<string>();
+  const out: ColumnModel[] = [];
+  const seen = new Set<string>();
+  for (const f of qp.fields ?? []) {
+    const c = findColumn(t, f.cn);
+    if (!c) continue;
+    seen.add(key(c));
+    if (f.show === false) hidden.add(key(c));
+    else out.push(c);
+  }
+  if (view.type === 'form') {
+    // A form shows its form's fields; without a list, every column a person can fill in.
+    if (qp.form?.fields?.length) return qp.form.fields.map((f) => findColumn(t, f.cn)).filter((c): c is ColumnModel => !!c && !hidden.has(key(c)));
+    return [...out, ...all.filter((c) => !seen.has(key(c)))].filter((c) => !c.virtual && !c.ai);
+  }
+  for (const c of all) if (!seen.has(key(c))) out.push(c);
+  return out;
+}
+
+/** The shown columns the caller may read; 403 when the view shows none of them. */
+export function readableShownColumns(dc: DataContext, t: TableModel, view: ViewLike): ColumnModel[] {
+  const readable = new Set(allColumns(readScope(dc, t).table).map(key));
+  const cols = shownColumns(t, view).filter((c) => readable.has(key(c)));
+  if (cols.length === 0) throw forbidden(`Not allowed to read any column of view '${view.title}'`);
+  return cols;
+}
+
+/** `list`: where, sort and fields; `filter`: the where alone (counts, grouping, aggregates); `read`: the fields alone. */
+export type ViewQueryMode = 'list' | 'filter' | 'read';
+
+const pick = (p: Params, ...names: string[]) => names.map((n) => p[n]).find((v) => v !== undefined && v !== '');
+
+/**
+ * The parameters of a read through a view: the caller's `params` with the view's where ANDed in,
+ * its sort when the caller sends none and `fields` limited to the view's shown columns (a caller's
+ * `fields` narrows them further; names outside the view are dropped). The result goes to the data
+ * core's reads as any request's parameters.
+ */
+export function resolveViewQuery(dc: DataContext, t: TableModel, view: ViewLike, params: Params, mode: ViewQueryMode = 'list'): Params {
+  const out: Params = { ...params, view: undefined };
+  const qp = view.query_params;
+  if (mode !== 'read') {
+    out.where = andWhere(qp.where, pick(params, 'where', 'w'));
+    out.w = undefined;
+  }
+  if (mode === 'list' && !pick(params, 'sort', 's') && qp.sort) {
+    out.sort = qp.sort;
+    out.s = undefined;
+  }
+  if (mode !== 'filter') {
+    const shown = readableShownColumns(dc, t, view);
+    const asked = pick(params, 'fields', 'f');
+    let cols = shown;
+    if (asked) {
+      const wanted = new Set(asked.split(',').map((n) => findColumn(t, n.trim())).filter((c): c is ColumnModel => !!c).map(key));
+      cols = shown.filter((c) => wanted.has(key(c)));
+      if (cols.length === 0) cols = shown;
+    }
+    out.fields = cols.map((c) => c._cn).join(',');
+    out.f = undefined;
+  }
+  for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
+  return out;
+}

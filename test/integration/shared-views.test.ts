@@ -1,0 +1,239 @@
+/**
+ * Shared views: the link operations, every public route with and without a password, after a
+ * password change and after deletion, the rate limit, and every way a hidden column or another
+ * table could leak (where, sort, fields, search, CSV, form bodies with extra keys, nested
+ * parameters, a creator who loses rights), on SQLite, PostgreSQL and MariaDB over Chinook.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { describeEngines, dropDatabase, type TestEngine } from '../helpers/engines';
+import { viewsFixture, type ViewsFixture } from '../helpers/views-fixture';
+
+const CUSTOMER = ['CustomerId', 'FirstName', 'LastName', 'Company', 'Address', 'City', 'State', 'Country', 'PostalCode', 'Phone', 'Fax', 'Email', 'SupportRepId'];
+/** A fields list showing `shown` (in that order) and hiding every other Customer column. */
+const onlyFields = (...shown: string[]) => [...shown.map((cn) => ({ cn, show: true })), ...CUSTOMER.filter((c) => !shown.includes(c)).map((cn) => ({ cn, show: false }))];
+
+describeEngines('shared views', (engine: TestEngine) => {
+  const dbName = `tablo_t_shared_views_${engine}`;
+  let f: ViewsFixture;
+  let viewId = '';
+  let formId = '';
+  const pub = (method: string, path: string, opts: { password?: string; body?: unknown } = {}) =>
+    f.t.request(method, `/api/v1/shared/${path}`, { headers: opts.password !== undefined ? { 'xc-password': opts.password } : {}, body: opts.body });
+  const share = async (args: Record<string, unknown>, who = 'owner') => {
+    const res = await f.op(who, 'createSharedViewLink', args);
+    expect(res.status).toBe(200);
+    return res.body as { uuid: string; url: string };
+  };
+  const createView = async (args: Record<string, unknown>, who = 'owner') => {
+    const res = await f.op(who, 'xcVirtualTableCreate', args);
+    expect(res.status).toBe(200);
+    return res.body.id as string;
+  };
+
+  beforeAll(async () => {
+    f = await viewsFixture(engine, dbName, `Shared ${engine}`);
+    viewId = await createView({ tn: 'Customer', title: 'Brazil', type: 'grid', query_params: { where: '(Country,eq,Brazil)', sort: '-CustomerId', fields: onlyFields('FirstName', 'LastName', 'City', 'Country') } });
+    formId = await createView({ tn: 'task', title: 'Ask', type: 'form', query_params: { form: { heading: 'New task', submitMessage: 'Got it!', fields: [{ cn: 'title', label: 'What', required: true }, { cn: 'due' }] } } });
+  });
+  afterAll(async () => {
+    await f.t.close();
+    if (engine !== 'sqlite') await dropDatabase(engine, dbName);
+  });
+
+  test('link operations: editors share, the url points at the web page, lists never carry the password', async () => {
+    expect((await f.op('viewer', 'createSharedViewLink', { view_id: viewId })).status).toBe(403);
+    expect((await f.op('commenter', 'listSharedViewLinks', {})).status).toBe(403);
+    const a = await share({ view_id: viewId }, 'editor');
+    expect(a.url).toBe(`http://localhost/#/shared/${a.uuid}`);
+    const b = await share({ view_id: viewId, password: 'open sesame', allowCsvDownload: true });
+    const list = (await f.op('editor', 'listSharedViewLinks', { tn: 'Customer' })).body.data.list as any[];
+    expect(list.map((l) => l.uuid).sort()).toEqual([a.uuid, b.uuid].sort());
+    const lb = list.find((l) => l.uuid === b.uuid);
+    expect(lb).toEqual({ uuid: b.uuid, view_id: viewId, title: 'Brazil', type: 'grid', tn: engine === 'pg' ? 'customer' : 'Customer', url: b.url, hasPassword: true, allowCsvDownload: true });
+    expect(JSON.stringify(list)).not.toContain('open sesame');
+    expect(JSON.stringify(list)).not.toContain('argon2');
+    expect(list.find((l) => l.uuid === a.uuid).hasPassword).toBe(false);
+    expect((await f.op('owner', 'listSharedViewLinks', { tn: 'task' })).body.data.list).toEqual([]);
+    expect((await f.op('owner', 'createSharedViewLink', { view_id: 'vw_missing' })).status).toBe(404);
+    expect((await f.op('owner', 'deleteSharedViewLink', { uuid: '00000000-0000-0000-0000-000000000000' })).status).toBe(404);
+  });
+
+  test('a link without password: the view, its shown columns and rows, paging, filters and search over shown columns', async () => {
+    const { uuid } = await share({ view_id: viewId });
+    const meta = await pub('GET', uuid);
+    expect(meta.status).toBe(200);
+    expect(meta.body).toMatchObject({ title: 'Brazil', type: 'grid', allowCsvDownload: false });
+    expect(meta.body.columns.map((c: any) => c._cn)).toEqual(['FirstName', 'LastName', 'City', 'Country']);
+    expect(meta.body.query_params.where).toBeUndefined();
+    expect(JSON.stringify(meta.body)).not.toMatch(/Phone|phone/);
+    const page = await pub('GET', `${uuid}/rows?limit=2&offset=1`);
+    expect(page.body.pageInfo).toEqual({ totalRows: 5, limit: 2, offset: 1 });
+    expect(page.body.list.length).toBe(2);
+    expect(Object.keys(page.body.list[0])).toEqual(['FirstName', 'LastName', 'City', 'Country']);
+    const all = (await pub('GET', `${uuid}/rows?limit=100`)).body.list;
+    expect(all.map((r: any) => r.Country)).toEqual(Array(5).fill('Brazil'));
+    // The caller's where is ANDed with the view's: it never widens it.
+    expect((await pub('GET', `${uuid}/rows?where=(Country,eq,USA)`)).body.pageInfo.totalRows).toBe(0);
+    expect((await pub('GET', `${uuid}/rows?where=(City,eq,S%C3%A3o%20Paulo)`)).body.pageInfo.totalRows).toBe(2);
+    expect((await pub('GET', `${uuid}/rows?where=(Country,eq,Brazil)~or(Country,eq,USA)`)).body.pageInfo.totalRows).toBe(5);
+    const sorted = (await pub('GET', `${uuid}/rows?sort=FirstName`)).body.list.map((r: any) => r.FirstName);
+    expect(sorted).toEqual([...sorted].sort());
+    expect(Object.keys((await pub('GET', `${uuid}/rows?fields=City`)).body.list[0])).toEqual(['City']);
+    const found = (await pub('GET', `${uuid}/rows?search=rio`)).body;
+    expect(found.list.map((r: any) => r.City)).toEqual(['Rio de Janeiro']);
+    expect(found.pageInfo.totalRows).toBe(1);
+  });
+
+  test('hidden columns and other tables are out of reach: where, sort, fields, nested and other parameters, other routes', async () => {
+    const { uuid } = await share({ view_id: viewId });
+    const refused = async (query: string) => {
+      const res = await pub('GET', `${uuid}/rows?${query}`);
+      expect(res.status).toBe(400);
+      return res.body.msg as string;
+    };
+    expect(await refused('where=(Phone,like,%25)')).toBe("Column 'Phone' not found");
+    expect(await refused('where=(City,eq,x)~or(Email,like,%25)')).toBe("Column 'Email' not found");
+    expect(await refused('sort=-Phone')).toBe("Column 'Phone' not found");
+    expect(await refused('fields=FirstName,Email')).toBe("Column 'Email' not found");
+    expect(await refused('hm=InvoiceList')).toContain("'hm'");
+    expect(await refused('bt=Employee')).toContain("'bt'");
+    expect(await refused('condition=%7B%22Phone%22%3A%7B%22like%22%3A%22%25%22%7D%7D')).toContain("'condition'");
+    expect(await refused('conditionGraph=%7B%7D')).toContain("'conditionGraph'");
+    expect(await refused('w=(Phone,like,%25)')).toContain("'w'");
+    expect(await refused('limit=1&limit=2')).toContain('twice');
+    // Search looks only into shown columns: a hidden e-mail does not match.
+    expect((await pub('GET', `${uuid}/rows?search=embraer`)).body.pageInfo.totalRows).toBe(0);
+    for (const path of [`${uuid}/rows/1`, `${uuid}/Invoice`, `${uuid}/rows/count`]) expect((await pub('GET', path)).status).toBe(404);
+    expect((await pub('GET', 'not-a-uuid')).status).toBe(404);
+    expect((await pub('GET', `${crypto.randomUUID()}/rows`)).status).toBe(404);
+    // The link is not a way into the generated API either.
+    expect((await f.t.request('GET', `${f.base}/Customer?limit=1`, { headers: { 'xc-password': 'x' } })).status).toBe(401);
+    // POST to a grid link creates nothing.
+    const post = await pub('POST', `${uuid}/rows`, { body: { FirstName: 'X' } });
+    expect(post.status).toBe(403);
+  });
+
+  test('a password: missing or wrong 403, right 200, changed at once, removed, and the link 404 after deletion', async () => {
+    const { uuid } = await share({ view_id: viewId, password: 'first pass' });
+    for (const path of [uuid, `${uuid}/rows`]) {
+      const missing = await pub('GET', path);
+      expect(missing.status).toBe(403);
+      expect(missing.body).toEqual({ msg: 'Invalid password' });
+      expect((await pub('GET', path, { password: 'wrong' })).body).toEqual({ msg: 'Invalid password' });
+      expect((await pub('GET', path, { password: 'first pass' })).status).toBe(200);
+    }
+    expect((await pub('GET', `${uuid}/rows.csv`)).status).toBe(403);
+    expect((await f.op('editor', 'updateSharedViewLinkPassword', { uuid, password: 'second pass' })).body).toEqual({ ok: true });
+    expect((await pub('GET', `${uuid}/rows`, { password: 'first pass' })).status).toBe(403);
+    expect((await pub('GET', `${uuid}/rows`, { password: 'second pass' })).status).toBe(200);
+    expect((await f.op('owner', 'listSharedViewLinks', {})).body.data.list.find((l: any) => l.uuid === uuid).hasPassword).toBe(true);
+    expect((await f.op('viewer', 'updateSharedViewLinkPassword', { uuid, password: null })).status).toBe(403);
+    expect((await f.op('owner', 'updateSharedViewLinkPassword', { uuid, password: '' })).status).toBe(400);
+    expect((await f.op('owner', 'updateSharedViewLinkPassword', { uuid, password: null })).body).toEqual({ ok: true });
+    expect((await pub('GET', `${uuid}/rows`)).status).toBe(200);
+    expect((await f.op('owner', 'listSharedViewLinks', {})).body.data.list.find((l: any) => l.uuid === uuid).hasPassword).toBe(false);
+    expect((await f.op('viewer', 'deleteSharedViewLink', { uuid })).status).toBe(403);
+    expect((await f.op('editor', 'deleteSharedViewLink', { uuid })).body).toEqual({ ok: true });
+    for (const path of [uuid, `${uuid}/rows`, `${uuid}/rows.csv`]) expect((await pub('GET', path)).status).toBe(404);
+    expect((await f.op('owner', 'listSharedViewLinks', {})).body.data.list.some((l: any) => l.uuid === uuid)).toBe(false);
+    // Deleting a view takes its links with it.
+    const temp = await createView({ tn: 'Customer', title: 'Temp', type: 'grid' });
+    const link = await share({ view_id: temp });
+    expect((await pub('GET', link.uuid)).status).toBe(200);
+    await f.op('owner', 'xcVirtualTableDelete', { id: temp });
+    expect((await pub('GET', link.uuid)).status).toBe(404);
+  });
+
+  test('password attempts are rate limited: past the limit even the right password answers 429', async () => {
+    const { uuid } = await share({ view_id: viewId, password: 'secret word' });
+    for (let i = 0; i < 10; i++) expect((await pub('GET', `${uuid}/rows`, { password: `guess ${i}` })).status).toBe(403);
+    const limited = await pub('GET', `${uuid}/rows`, { password: 'guess 10' });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    expect((await pub('GET', `${uuid}/rows`, { password: 'secret word' })).status).toBe(429);
+  });
+
+  test('CSV only when allowed, streamed with the shown columns and the view rows; hidden columns refused', async () => {
+    const closed = await share({ view_id: viewId });
+    const no = await pub('GET', `${closed.uuid}/rows.csv`);
+    expect(no.status).toBe(403);
+    const { uuid } = await share({ view_id: viewId, allowCsvDownload: true, password: 'csv pass' });
+    expect((await pub('GET', `${uuid}/rows.csv`)).status).toBe(403);
+    const csv = await pub('GET', `${uuid}/rows.csv`, { password: 'csv pass' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = csv.text.trim().split('\r\n');
+    expect(lines[0]).toBe('FirstName,LastName,City,Country');
+    expect(lines.length).toBe(6);
+    expect(lines.slice(1).every((l) => l.endsWith(',Brazil'))).toBe(true);
+    expect(csv.text).not.toContain('@');
+    const filtered = await pub('GET', `${uuid}/rows.csv?where=(City,eq,Rio%20de%20Janeiro)`, { password: 'csv pass' });
+    expect(filtered.text.trim().split('\r\n').length).toBe(2);
+    expect((await pub('GET', `${uuid}/rows.csv?where=(Email,like,%25)`, { password: 'csv pass' })).status).toBe(400);
+    expect((await pub('GET', `${uuid}/rows.csv?sort=Phone`, { password: 'csv pass' })).status).toBe(400);
+  });
+
+  test('a shared form creates one row from its fields only, checks required ones, and is audited as "shared form"', async () => {
+    const { uuid } = await share({ view_id: formId, password: 'form pass' });
+    const meta = await pub('GET', uuid, { password: 'form pass' });
+    expect(meta.body.type).toBe('form');
+    expect(meta.body.columns.map((c: any) => c._cn)).toEqual(['Title', 'Due']);
+    expect(meta.body.query_params.form).toMatchObject({ heading: 'New task', submitMessage: 'Got it!' });
+    expect((await pub('POST', `${uuid}/rows`, { body: { Title: 'No password' } })).status).toBe(403);
+    const extra = await pub('POST', `${uuid}/rows`, { password: 'form pass', body: { Title: 'x', status: 'done', photo: '[]' } });
+    expect(extra.status).toBe(400);
+    expect(extra.body.msg).toBe("Columns 'status', 'photo' not found");
+    const one = await pub('POST', `${uuid}/rows`, { password: 'form pass', body: { Title: 'x', id: 999 } });
+    expect(one.body.msg).toBe("Column 'id' not found");
+    const missing = await pub('POST', `${uuid}/rows`, { password: 'form pass', body: { due: '2026-02-01' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.msg).toBe("'What' is required");
+    const nested = await pub('POST', `${uuid}/rows`, { password: 'form pass', body: [{ Title: 'a' }] });
+    expect(nested.status).toBe(400);
+    expect((await f.get('owner', 'task/count')).body).toEqual({ count: 0 });
+    const ok = await pub('POST', `${uuid}/rows`, { password: 'form pass', body: { Title: 'Call the plumber', due: '2026-03-04' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ ok: true, message: 'Got it!' });
+    const rows = (await f.get('owner', 'task')).body;
+    expect(rows).toEqual([expect.objectContaining({ Title: 'Call the plumber', Status: null })]);
+    expect(String(rows[0].Due)).toContain('2026-03-04');
+    const audit = await f.t.app.ctx.meta.all<{ user_email: string; tn: string; description: string }>("SELECT user_email, tn, description FROM nc_audit WHERE op_type = 'DATA' AND tn = 'task'");
+    expect(audit).toEqual([{ user_email: 'shared form', tn: 'task', description: 'insert' }]);
+    // The form's rows (other people's answers) cannot be read back through the link.
+    expect((await pub('GET', `${uuid}/rows`, { password: 'form pass' })).status).toBe(403);
+    const csvForm = await share({ view_id: formId, allowCsvDownload: true });
+    expect((await pub('GET', `${csvForm.uuid}/rows.csv`)).status).toBe(403);
+    expect((await pub('GET', `${csvForm.uuid}/rows`)).body.msg).toBe('A shared form does not show its rows');
+  });
+
+  test('a link reads with its creator\'s current rights: lost columns vanish, a lost table or membership closes it', async () => {
+    const byEditor = await createView({ tn: 'Customer', title: 'Editor view', type: 'grid', query_params: { fields: onlyFields('FirstName', 'Phone', 'Country') } }, 'editor');
+    const { uuid } = await share({ view_id: byEditor }, 'editor');
+    expect((await pub('GET', uuid)).body.columns.map((c: any) => c._cn)).toEqual(['FirstName', 'Phone', 'Country']);
+    const rule = (read: unknown) => f.op('owner', 'aclSave', { tn: 'Customer', role: 'editor', rule: read === null ? null : { read, create: true, update: true, delete: true } });
+    await rule(['CustomerId', 'FirstName', 'Country']);
+    expect((await pub('GET', uuid)).body.columns.map((c: any) => c._cn)).toEqual(['FirstName', 'Country']);
+    expect(Object.keys((await pub('GET', `${uuid}/rows?limit=1`)).body.list[0])).toEqual(['FirstName', 'Country']);
+    expect((await pub('GET', `${uuid}/rows?where=(Phone,like,%25)`)).status).toBe(400);
+    await rule(['CustomerId']);
+    const none = await pub('GET', `${uuid}/rows`);
+    expect(none.status).toBe(403);
+    await rule(false);
+    const lost = await pub('GET', `${uuid}/rows`);
+    expect(lost.status).toBe(403);
+    expect(lost.body.msg).toContain('Not allowed');
+    expect((await pub('GET', `${uuid}/rows.csv`)).status).toBe(403);
+    await rule(null);
+    expect((await pub('GET', `${uuid}/rows`)).status).toBe(200);
+    // A row rule of the creator applies to the link too.
+    await f.op('owner', 'aclSave', { tn: 'Customer', role: 'editor', rule: { read: true, create: true, update: true, delete: true, where: '(Country,eq,Canada)' } });
+    const canada = (await pub('GET', `${uuid}/rows?limit=100`)).body;
+    expect(canada.pageInfo.totalRows).toBe(8);
+    await rule(null);
+    // The creator leaves the project: the link stops answering rows.
+    const members = (await f.t.request('GET', `/admin?project_id=${f.projectId}`, { headers: { 'xc-auth': f.tokens.owner! } })).body;
+    const editor = (members.list ?? members).find((m: any) => m.email === 'editor@example.com');
+    expect((await f.t.request('DELETE', `/admin/${editor.id}?project_id=${f.projectId}`, { headers: { 'xc-auth': f.tokens.owner! } })).status).toBe(200);
+    expect((await pub('GET', `${uuid}/rows`)).status).toBe(403);
+  });
+});
