@@ -15,13 +15,9 @@ export const formableColumns = (cols: ColumnMeta[]) => cols.filter((c) => !c.hid
 
 /** The form of a view (or the default one: every column it can ask for, required where the column needs a value). */
 export function formSpecOf(spec: FormSpec | undefined, cols: ColumnMeta[], title: string): FormSpec {
-  if (spec) return { heading: spec.heading ?? '', subheading: spec.subheading ?? '', submitMessage: spec.submitMessage ?? '', redirectUrl: spec.redirectUrl, fields: spec.fields ?? [] };
-  return {
-    heading: title,
-    subheading: '',
-    submitMessage: DEFAULT_SUBMIT_MESSAGE,
-    fields: formableColumns(cols).map((c) => ({ cn: c._cn, required: !c.nullable && (c.default === null || c.default === undefined) })),
-  };
+  const fields = () => formableColumns(cols).map((c) => ({ cn: c._cn, required: !c.nullable && (c.default === null || c.default === undefined) }));
+  if (spec) return { heading: spec.heading ?? '', subheading: spec.subheading ?? '', submitMessage: spec.submitMessage ?? '', redirectUrl: spec.redirectUrl, fields: spec.fields ?? fields() };
+  return { heading: title, subheading: '', submitMessage: DEFAULT_SUBMIT_MESSAGE, fields: fields() };
 }
 
 /** The form's fields with their columns, in the form's order (fields whose column is gone are left out). */

@@ -17,7 +17,7 @@ import { useAnchor } from '../calendar/calendar';
 import type { CalendarRange } from '../calendar/calendar-range';
 import { FormFill } from '../form/form-fill';
 import { formSpecOf } from '../form/form-spec';
-import { cardFields, shownFields } from '../views/view-state';
+import { aliasQueryParams, cardFields, shownFields } from '../views/view-state';
 import { VIEW_ICONS } from '../views/views-drawer';
 
 type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | { kind: 'error'; message: string } | { kind: 'ready'; meta: SharedViewMeta; password: string | null };
@@ -97,7 +97,7 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   const [csvError, setCsvError] = useState<string | null>(null);
-  const qp = meta.query_params ?? {};
+  const qp = aliasQueryParams(meta.query_params ?? {}, meta.columns);
   const display = sharedDisplayColumn(meta);
   const [range, setRange] = useState<CalendarRange>(qp.calendarRange ?? 'month');
   const [anchor, setAnchor] = useAnchor(`shared.${uuid}`);

@@ -10,6 +10,7 @@ import { useSignals } from '../../stores/signals';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { closeTab, retitleTab, type Tab } from '../../stores/tabs';
 import { GridBody } from '../grid/grid';
+import { gridColumns } from '../grid/grid-columns';
 import { Kanban } from '../kanban/kanban';
 import { Calendar } from '../calendar/calendar';
 import { FormView } from '../form/form-view';
@@ -44,7 +45,10 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
   const { tab, meta } = props;
   const scope = { projectId: props.projectId, dbAlias: tab.dbAlias };
   const store = useMemo(() => viewsStoreOf(scope, meta.tn), [props.projectId, tab.dbAlias, meta.tn]);
-  useEffect(() => void store.load(), [store]);
+  useEffect(() => {
+    store.setColumns(gridColumns(meta));
+    void store.load();
+  }, [store, meta]);
   const canEdit = useCanEditViews(props.projectId);
   const [drawer, setDrawer] = useState(() => localStorage.getItem(DRAWER_KEY) !== 'hidden');
   const showDrawer = (open: boolean) => {

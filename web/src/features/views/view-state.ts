@@ -5,6 +5,7 @@
  */
 import type { QueryParams, RowHeight, ViewField } from '../../api/views';
 import { FILTER_OPS, type FilterRow, type SortRow } from '../grid/query-builder';
+import { mapWhereColumns } from './where-columns';
 
 /** Pixel height of a grid row per row height. */
 export const ROW_HEIGHTS: Record<RowHeight, number> = { short: 32, medium: 56, tall: 96 };
@@ -111,4 +112,22 @@ export function andWhere(...parts: (string | undefined | null)[]): string {
 export function cardFields(columns: string[], fields: ViewField[] | undefined, shownByDefault = 5): LaidOutField[] {
   const laid = layoutFields(columns, fields);
   return fields?.length ? laid : laid.map((f, i) => ({ ...f, show: i < shownByDefault }));
+}
+
+/**
+ * A view's query_params with every column by its API name (`_cn`): the server stores SQL names
+ * (`cn`); the web app's rows, filters and menus use the API names.
+ */
+export function aliasQueryParams(q: QueryParams, columns: { cn: string; _cn: string }[]): QueryParams {
+  const alias = new Map<string, string>();
+  for (const c of columns) alias.set(c._cn, c._cn);
+  for (const c of columns) if (!alias.has(c.cn)) alias.set(c.cn, c._cn);
+  const name = (n: string) => alias.get(n) ?? alias.get(n.trim()) ?? n;
+  const out: QueryParams = { ...q };
+  if (q.where) out.where = mapWhereColumns(q.where, name);
+  if (q.sort) out.sort = q.sort.split(',').filter(Boolean).map((s) => (s.startsWith('-') ? `-${name(s.slice(1))}` : name(s.replace(/^\+/, '')))).join(',');
+  if (q.fields) out.fields = q.fields.map((f) => ({ ...f, cn: name(f.cn) }));
+  for (const k of ['groupBy', 'coverColumn', 'dateColumn', 'endDateColumn'] as const) if (q[k]) out[k] = name(q[k]!);
+  if (q.form) out.form = { ...q.form, ...(q.form.fields ? { fields: q.form.fields.map((f) => ({ ...f, cn: name(f.cn) })) } : {}) };
+  return out;
 }

@@ -6,6 +6,7 @@
 import { viewsApi, type QueryParams, type SavedView, type ViewScope, type ViewType } from '../../api/views';
 import { signal } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
+import { aliasQueryParams } from './view-state';
 
 /** Milliseconds a view change waits for more before it is saved. */
 export const SAVE_DELAY_MS = 400;
@@ -21,12 +22,20 @@ export class ViewsStore {
   private timers = new Map<string, ReturnType<typeof setTimeout>>();
   private pending = new Map<string, QueryParams>();
 
+  /** The table's columns: views come with SQL names and are shown by API names. */
+  private columns: { cn: string; _cn: string }[] = [];
+
   constructor(readonly scope: ViewScope, readonly tn: string) {}
+
+  setColumns(columns: { cn: string; _cn: string }[]): void {
+    this.columns = columns;
+  }
 
   /** Reads the list (the server makes the default Grid view of a table that has none). */
   async load(): Promise<void> {
     try {
-      this.list.value = sortViews(await viewsApi.list(this.scope, this.tn));
+      const list = await viewsApi.list(this.scope, this.tn);
+      this.list.value = sortViews(list.map((v) => ({ ...v, query_params: aliasQueryParams(v.query_params ?? {}, this.columns) })));
       this.error.value = null;
     } catch (e) {
       this.error.value = (e as Error).message;
@@ -91,8 +100,10 @@ export class ViewsStore {
   async flush(id: string): Promise<void> {
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
-    const qp = this.pending.get(id);
+    let qp = this.pending.get(id);
     if (!qp) return;
+    // A redirect address being typed is kept on screen and saved once it is a web address.
+    if (qp.form?.redirectUrl && !/^https?:\/\/\S+$/i.test(qp.form.redirectUrl)) qp = { ...qp, form: { ...qp.form, redirectUrl: undefined } };
     this.pending.delete(id);
     try {
       await viewsApi.update(this.scope, { id, query_params: qp });
