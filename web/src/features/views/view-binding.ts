@@ -15,9 +15,12 @@ export interface ViewBinding {
   change(patch: Partial<QueryParams>): void;
 }
 
-/** A binding of `view` in `store`. */
-export function bindView(store: ViewsStore, view: SavedView, canEdit: boolean): ViewBinding {
-  return { view, store, canEdit, change: (patch) => void store.change(view, patch, canEdit) };
+/**
+ * A binding of `view` in `store`; `mayEdit` is asked at each change (the reader's rights may be
+ * learnt after the view's components were made).
+ */
+export function bindView(store: ViewsStore, view: SavedView, mayEdit: () => boolean): ViewBinding {
+  return { view, store, canEdit: mayEdit(), change: (patch) => void store.change(view, patch, mayEdit()) };
 }
 
 /** The grid state a view holds: filters as the where language, sorts, fields, widths, row height, grouping. */

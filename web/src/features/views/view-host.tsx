@@ -3,7 +3,7 @@
  * component of that view's kind, and the views drawer beside it. Without saved views (a server
  * that does not keep them) the grid alone is shown, its state kept in the browser.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { PanelRightOpen } from 'lucide-react';
 import { dashboardApi, type TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
@@ -61,7 +61,9 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
     if (tab.view && view) retitleTab(tab.key, `${tab.name} · ${view.title}`);
   }, [tab.key, view?.title]);
   const viewId = view?.id;
-  const binding = useMemo<ViewBinding | undefined>(() => (view ? bindView(store, view, canEdit) : undefined), [viewId, canEdit]);
+  const canEditNow = useRef(canEdit);
+  canEditNow.current = canEdit;
+  const binding = useMemo<ViewBinding | undefined>(() => (view ? bindView(store, view, () => canEditNow.current) : undefined), [viewId, canEdit]);
   // Waiting changes are saved when the tab closes.
   useEffect(() => () => void (viewId && store.flush(viewId)), [viewId]);
 
