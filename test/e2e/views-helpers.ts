@@ -58,3 +58,10 @@ export async function addColumn(page: Page, projectId: string, tn: string, colum
 export async function listViews(page: Page, projectId: string, tn: string): Promise<{ id: string; title: string; type: string; query_params: any }[]> {
   return (await opInPage(page, 'xcVirtualTableList', { project_id: projectId, args: { tn } })).body.data.list;
 }
+
+/** Asks `read` again (every 100 ms, up to 10 s) until it answers `want`; answers the last value. */
+export async function until<T>(read: () => Promise<T>, want: T, ms = 10_000): Promise<T> {
+  let last = await read();
+  for (const end = Date.now() + ms; last !== want && Date.now() < end; last = await read()) await Bun.sleep(100);
+  return last;
+}

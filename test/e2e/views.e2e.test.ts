@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
-import { addColumn, chinookProject, listViews, opInPage, restInPage } from './views-helpers';
+import { addColumn, chinookProject, listViews, restInPage, until } from './views-helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'views': ${problem}`);
@@ -41,7 +41,7 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     if (problem) throw new Error(problem);
     tablo = await startTablo();
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+    page = await (await browser.newContext({ viewport: { width: 1600, height: 900 } })).newPage();
     await signUpInBrowser(page, tablo.url, 'views@example.com');
     projectId = await chinookProject(page, tablo, 'Views', 'tablo_t_e2e_views');
     // Chinook has no SingleSelect and no Attachment column: the dashboard adds them.
@@ -107,5 +107,107 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     expect(saved.query_params.rowHeight).toBe('tall');
     expect(saved.query_params.fields[0].cn).toBe('Milliseconds');
     expect(saved.query_params.fields.find((f: { cn: string }) => f.cn === 'Composer').show).toBe(false);
+  });
+
+  browserTest('a kanban shows a lane per choice; a dragged card updates the row; lanes stay collapsed and reordered', () => page, async () => {
+    await openTable('Track');
+    await createView('Kanban', 'Stages', async () => {
+      await page.getByRole('dialog').getByLabel('Lanes from').selectOption('Stage');
+    });
+    const lane = (name: string) => page.getByRole('listitem', { name: `Lane ${name}` });
+    await lane('Demo').getByRole('article').first().waitFor();
+    await page.getByTestId('lane-count-Demo').getByText('2').waitFor();
+    await page.getByTestId('lane-count-Uncategorized').getByText('3497').waitFor();
+    // Each lane reads its first page only.
+    expect(await lane('Uncategorized').getByRole('article').count()).toBeLessThanOrEqual(25);
+    await shot(page, 'views-kanban');
+    await page.getByRole('button', { name: 'Collapse lane Uncategorized' }).click();
+    const card = lane('Demo').getByRole('article', { name: 'For Those About To Rock (We Salute You)' });
+    await card.dragTo(lane('Released').locator('.lane-cards'));
+    await lane('Released').getByRole('article', { name: 'For Those About To Rock (We Salute You)' }).waitFor();
+    await page.getByTestId('lane-count-Released').getByText('3').waitFor();
+    expect(await until(async () => (await restInPage(page, projectId, 'GET', 'Track/1')).body.Stage, 'Released')).toBe('Released');
+    await page.getByRole('button', { name: 'Move lane Released left' }).click();
+    await page.waitForTimeout(700);
+    await reload('Stages');
+    await page.getByRole('button', { name: 'Expand lane Uncategorized' }).waitFor();
+    const names = await page.locator('.kanban-lane .lane-name').allTextContents();
+    expect(names.indexOf('Released')).toBeLessThan(names.indexOf('Mixing'));
+    await lane('Released').getByRole('article', { name: 'For Those About To Rock (We Salute You)' }).waitFor();
+  });
+
+  browserTest('a calendar reads only its range, keeps week or month, and a dragged entry moves the row\'s date', () => page, async () => {
+    const first = (await restInPage(page, projectId, 'GET', 'Invoice/1')).body;
+    const day = String(first.InvoiceDate).slice(0, 10);
+    await openTable('Invoice');
+    await createView('Calendar', 'Billing', async () => {
+      await page.getByRole('dialog').getByLabel('Date column', { exact: true }).selectOption('InvoiceDate');
+    });
+    await page.getByLabel('Go to date').fill(day);
+    await page.getByRole('gridcell', { name: day }).getByRole('button', { name: /on / }).first().waitFor();
+    const status = await page.getByTestId('calendar-status').textContent();
+    // Only the month shown is read (Chinook has a few dozen invoices a month).
+    expect(Number(status!.split(' ')[0])).toBeLessThan(100);
+    await shot(page, 'views-calendar');
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const before = await page.getByRole('gridcell', { name: next }).getByRole('button', { name: /on / }).count();
+    await page.getByRole('gridcell', { name: day }).getByRole('button', { name: /on / }).first().dragTo(page.getByRole('gridcell', { name: next }));
+    expect(await until(() => page.getByRole('gridcell', { name: next }).getByRole('button', { name: /on / }).count(), before + 1)).toBe(before + 1);
+    const moved = (await restInPage(page, projectId, 'GET', `Invoice/${1}`)).body.InvoiceDate;
+    expect(String(moved).slice(0, 10)).toBe(next);
+    await page.getByRole('radio', { name: 'Week' }).click();
+    await page.getByRole('grid', { name: 'Week' }).waitFor();
+    await page.waitForTimeout(700);
+    await reload('Billing');
+    await page.getByRole('grid', { name: 'Week' }).waitFor();
+    await shot(page, 'views-calendar-week');
+  });
+
+  browserTest('a form keeps its builder settings and a submission creates the row', () => page, async () => {
+    await openTable('Genre');
+    await createView('Form', 'Suggest a genre');
+    await page.getByLabel('Heading', { exact: true }).fill('Suggest a genre');
+    await page.getByLabel('Subheading', { exact: true }).fill('Tell us what we are missing.');
+    await page.getByLabel('Label of Name').fill('Genre name');
+    await page.getByLabel('Help of Name').fill('One or two words');
+    await page.getByLabel('Name is required').check();
+    await page.getByLabel('Submit message').fill('Thanks, we will listen to it!');
+    await page.waitForTimeout(700);
+    await shot(page, 'views-form-builder');
+    await reload('Suggest a genre');
+    expect(await page.getByLabel('Label of Name').inputValue()).toBe('Genre name');
+    expect(await page.getByLabel('Name is required').isChecked()).toBe(true);
+    await page.getByRole('radio', { name: 'Fill in' }).click();
+    const form = page.getByRole('form', { name: 'Suggest a genre' });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByText('Genre name is required').waitFor();
+    await form.getByLabel(/^Genre name/).fill('Tablo Wave');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thanks, we will listen to it!').waitFor();
+    await shot(page, 'views-form-submitted');
+    const found = await restInPage(page, projectId, 'GET', `Genre?where=${encodeURIComponent('(Name,eq,Tablo Wave)')}`);
+    expect(found.body.length).toBe(1);
+  });
+
+  browserTest('a gallery shows covers and the chosen fields, kept after reload', () => page, async () => {
+    await openTable('Album');
+    await createView('Gallery', 'Covers', async () => {
+      await page.getByRole('dialog').getByLabel('Cover image from').selectOption('Cover');
+    });
+    await page.getByRole('listitem').getByRole('article').first().waitFor();
+    await page.getByRole('button', { name: /^Card fields/ }).click();
+    const menu = page.getByRole('menu', { name: 'Show or hide fields' });
+    // Keys are not shown by default; the cover's file name is not needed under the cover.
+    expect(await menu.getByRole('checkbox', { name: 'AlbumId' }).isChecked()).toBe(false);
+    await menu.getByText('Cover').click();
+    await page.getByRole('button', { name: /^Card fields/ }).click();
+    await page.waitForTimeout(700);
+    await reload('Covers');
+    const card = page.getByRole('article', { name: 'For Those About To Rock We Salute You' });
+    await card.locator('img').waitFor();
+    await card.getByText('2024-01-15').waitFor();
+    expect(await card.getByText('cover-1.svg').count()).toBe(0);
+    expect(await card.getByText('AlbumId', { exact: true }).count()).toBe(0);
+    await shot(page, 'views-gallery');
   });
 });

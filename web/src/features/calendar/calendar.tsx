@@ -35,7 +35,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
   const [anchor, setAnchor] = useAnchor(binding.view.id);
   const [open, setOpen] = useState<{ row: Row; store: CalendarStore } | null>(null);
   const columns = gridColumns(meta).filter((c) => !c.hidden);
-  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 3);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 3, meta.pks);
   const dates = dateColumns(meta.columns);
   const dateColumn = dates.find((c) => c._cn === qp.dateColumn || c.cn === qp.dateColumn);
   const endColumn = dates.find((c) => c._cn === qp.endDateColumn || c.cn === qp.endDateColumn);

@@ -17,7 +17,9 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
   useSignals();
   const { meta, binding } = props;
   const spec = formSpecOf(binding.view.query_params.form, meta.columns, binding.view.title);
-  const [mode, setMode] = useState<'build' | 'fill'>(binding.canEdit ? 'build' : 'fill');
+  // Editors start in the builder (their rights may be learnt after the first render).
+  const [chosen, setMode] = useState<'build' | 'fill' | null>(null);
+  const mode = chosen ?? (binding.canEdit ? 'build' : 'fill');
   const change = (next: FormSpec) => binding.change({ form: next });
   const canSubmit = meta.type === 'table' && !meta.readOnly;
   return (

@@ -15,7 +15,7 @@ import { PagedRows } from '../views/paged-rows';
 export const CARD_WIDTH = 240;
 const GAP = 14;
 const COVER = 150;
-const FIELD_HEIGHT = 40;
+const FIELD_HEIGHT = 36;
 
 /** Cards per row for a width. */
 export const cardsPerRow = (width: number) => Math.max(1, Math.floor((width + GAP) / (CARD_WIDTH + GAP)));

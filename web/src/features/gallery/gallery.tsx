@@ -22,7 +22,7 @@ export function Gallery(props: { projectId: string; dbAlias: string; meta: Table
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<{ row: Row; index: number; rows: PagedRows } | null>(null);
   const columns = gridColumns(meta).filter((c) => !c.hidden);
-  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 4);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 4, meta.pks);
   const covers = coverColumns(meta.columns);
   const cover = covers.find((c) => c._cn === qp.coverColumn || c.cn === qp.coverColumn);
   return (

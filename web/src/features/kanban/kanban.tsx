@@ -25,7 +25,7 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<{ row: Row; lane: string; store: KanbanStore } | null>(null);
   const columns = gridColumns(meta).filter((c) => !c.hidden);
-  const fields = cardFields(columns.map((c) => c._cn), qp.fields);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 5, meta.pks);
   const lanes = laneColumns(meta.columns);
   const column = lanes.find((c) => c._cn === qp.groupBy || c.cn === qp.groupBy);
   const lanePicker = (

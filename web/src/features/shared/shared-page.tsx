@@ -110,7 +110,7 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
     );
   }
   const names = meta.columns.map((c) => c._cn);
-  const fields = shownFields(cardFields(names, qp.fields, meta.type === 'calendar' ? 3 : 5));
+  const fields = shownFields(cardFields(names, qp.fields, meta.type === 'calendar' ? 3 : 5, meta.columns.filter((c) => c.pk).map((c) => c._cn)));
   const csv = async () => {
     try {
       const blob = await sharedApi.csv(uuid, password);

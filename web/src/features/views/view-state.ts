@@ -109,9 +109,12 @@ export function andWhere(...parts: (string | undefined | null)[]): string {
  * The fields of a card (gallery, kanban, calendar): the view's, or, for a view that never chose,
  * the first `shownByDefault` columns.
  */
-export function cardFields(columns: string[], fields: ViewField[] | undefined, shownByDefault = 5): LaidOutField[] {
+export function cardFields(columns: string[], fields: ViewField[] | undefined, shownByDefault = 5, keys: string[] = []): LaidOutField[] {
   const laid = layoutFields(columns, fields);
-  return fields?.length ? laid : laid.map((f, i) => ({ ...f, show: i < shownByDefault }));
+  if (fields?.length) return laid;
+  // Keys say little on a card: the first other columns are shown.
+  const shown = new Set(columns.filter((c) => !keys.includes(c)).slice(0, shownByDefault));
+  return laid.map((f) => ({ ...f, show: shown.has(f.name) }));
 }
 
 /**
