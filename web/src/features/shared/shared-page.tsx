@@ -78,7 +78,7 @@ function PasswordPrompt(props: { error: string | null; onSubmit: (password: stri
     if (password) props.onSubmit(password);
   };
   return (
-    <form className="form-card password-card" onSubmit={submit} aria-label="Password">
+    <form className="form-card password-card" onSubmit={submit} aria-label="Protected view">
       <h2><Lock size={18} aria-hidden /> This view is protected</h2>
       <p className="muted">Enter the password you were given with the link.</p>
       <div className="field">
