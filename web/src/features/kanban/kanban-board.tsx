@@ -14,16 +14,11 @@ import type { Row, RowSource } from '../views/row-source';
 import { moveItem } from '../views/view-state';
 import { choicesOf } from '../views/view-kinds';
 import { KanbanStore, UNCATEGORIZED, type LaneState } from './kanban-store';
+import { laneOrder } from './lane-order';
 
 const CARD_TYPE = 'application/x-tablo-card';
 const LANE_TYPE = 'application/x-tablo-lane';
 
-/** Lane keys in the view's order: its saved order first, then lanes it does not know yet. */
-export function laneOrder(choices: string[], saved: string[] | undefined): string[] {
-  const all = [UNCATEGORIZED, ...choices];
-  const known = (saved ?? []).filter((k) => all.includes(k));
-  return [...known, ...all.filter((k) => !known.includes(k))];
-}
 
 export function KanbanBoard(props: {
   source: RowSource;

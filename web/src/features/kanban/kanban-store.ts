@@ -10,8 +10,8 @@ import { otherWhere, valueWhere } from '../views/lane-where';
 
 /** Cards read at a time per lane. */
 export const LANE_PAGE = 25;
-/** The key of the 'Uncategorized' lane. */
-export const UNCATEGORIZED = '';
+export { UNCATEGORIZED } from './lane-order';
+import { UNCATEGORIZED } from './lane-order';
 
 export interface LaneState {
   rows: Row[];
