@@ -210,4 +210,21 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     expect(await card.getByText('AlbumId', { exact: true }).count()).toBe(0);
     await shot(page, 'views-gallery');
   });
+
+  browserTest('a grid grouped by a column shows collapsible groups with counts, kept in the view', () => page, async () => {
+    await openTable('Track');
+    await createView('Grid', 'By stage');
+    await page.getByLabel('Group by').selectOption('Stage');
+    const released = page.getByRole('button', { name: /Released/ }).filter({ has: page.getByLabel('3 rows') });
+    await released.waitFor();
+    await page.getByRole('button', { name: /\(empty\)/ }).filter({ has: page.getByLabel('3497 rows') }).waitFor();
+    await released.click();
+    await page.getByRole('rowgroup').getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).waitFor();
+    expect(await page.getByRole('rowgroup').getByRole('row').count()).toBe(4); // header and 3 rows
+    await shot(page, 'views-grid-grouped');
+    await page.waitForTimeout(700);
+    await reload('By stage');
+    expect(await page.getByLabel('Group by').inputValue()).toBe('Stage');
+    await page.getByRole('button', { name: /Released/ }).filter({ has: page.getByLabel('3 rows') }).waitFor();
+  });
 });
