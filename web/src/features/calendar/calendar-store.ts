@@ -46,9 +46,10 @@ export class CalendarStore {
         const page = await this.source.list({ limit: CALENDAR_PAGE, offset: out.length, where, sort, search: this.query.search || undefined });
         if (gen !== this.generation) return;
         out.push(...page.list);
+        // Entries show as their pages come (the first ones at once).
+        this.rows.value = out.slice();
         if (page.list.length < CALENDAR_PAGE || out.length >= CALENDAR_MAX_ROWS) break;
       }
-      this.rows.value = out;
       this.read.value = out.length;
       this.truncated.value = out.length >= CALENDAR_MAX_ROWS;
     } catch (e) {
