@@ -54,11 +54,11 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(dashboardRoutes(ctx))
     .use(restRoutes(ctx))
     .use(docsRoutes(ctx))
+    .use(sharedViewRoutes(ctx))
     .use(graphql.routes)
     .use(teamRoutes(ctx))
     .use(usersAdminRoutes(ctx))
-    .use(auditLogRoutes(ctx))
-    .use(sharedViewRoutes(ctx));
+    .use(auditLogRoutes(ctx));
   /** Closes what the modules opened (project pools, timers). */
   const close = async () => {
     for (const c of ctx.closers.splice(0)) await c();

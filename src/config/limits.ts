@@ -28,6 +28,8 @@ export const LIMITS = {
   authRateLimit: { max: 10, windowMs: 60_000 },
   /** Wrong shared-view passwords per link and client address per window; past it, 429. */
   sharedViewPasswordRateLimit: { max: 10, windowMs: 60_000 },
+  /** Largest query_params of a saved view, as JSON text. */
+  viewQueryParamsMaxChars: 100_000,
   /** Connections per project database pool. */
   poolMax: 10,
   /** How long to wait for a project database connection before answering 503. */

@@ -11,6 +11,7 @@ import type { DataContext } from './data-context';
 import type { Params } from './list-query';
 import { allColumns, findColumn } from './columns';
 import { readScope } from './read-scope';
+import { bindUserPlaceholders } from './access';
 import { andWhere } from './where-columns';
 
 /** What of a view a read needs. */
@@ -58,6 +59,18 @@ export function readableShownColumns(dc: DataContext, t: TableModel, view: ViewL
   return cols;
 }
 
+/**
+ * The view's where for this reader: `$user.id` / `$user.email` become the caller's (bound as
+ * parameters like every value); a caller without them (an API token) matches no row.
+ */
+function viewWhere(dc: DataContext, t: TableModel, where: string | undefined): string | undefined {
+  if (!where || !where.includes('$user.')) return where;
+  const bound = bindUserPlaceholders(where, dc.actor);
+  if (bound !== null) return bound;
+  const c = readScope(dc, t).table.columns[0] ?? t.columns[0]!;
+  return `(${c._cn},is,null)~and(${c._cn},isnot,null)`;
+}
+
 /** `list`: where, sort and fields; `filter`: the where alone (counts, grouping, aggregates); `read`: the fields alone. */
 export type ViewQueryMode = 'list' | 'filter' | 'read';
 
@@ -73,7 +86,7 @@ export function resolveViewQuery(dc: DataContext, t: TableModel, view: ViewLike,
   const out: Params = { ...params, view: undefined };
   const qp = view.query_params;
   if (mode !== 'read') {
-    out.where = andWhere(qp.where, pick(params, 'where', 'w'));
+    out.where = andWhere(viewWhere(dc, t, qp.where), pick(params, 'where', 'w'));
     out.w = undefined;
   }
   if (mode === 'list' && !pick(params, 'sort', 's') && qp.sort) {

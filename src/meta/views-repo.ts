@@ -117,12 +117,12 @@ function makeViewsRepo(meta: MetaStore) {
       );
       return (await this.get(v.projectId, v.dbAlias, id))!;
     },
-    /** The default grid view of a table, made when the table has no view yet (safe when two calls race). */
+    /** The default grid view of a table, made when the table has none (safe when two calls race). */
     async ensureDefault(projectId: string, dbAlias: string, tn: string, createdBy: string | null): Promise<void> {
       const now = nowIso();
       await meta.run(
         `INSERT INTO nc_views (id, project_id, db_alias, tn, title, type, view_order, query_params, is_default, created_by, created_at, updated_at)
-         SELECT ?, ?, ?, ?, ?, 'grid', 0, '{}', 1, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM nc_views WHERE project_id = ? AND db_alias = ? AND tn = ?)
+         SELECT ?, ?, ?, ?, ?, 'grid', 0, '{}', 1, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM nc_views WHERE project_id = ? AND db_alias = ? AND tn = ? AND is_default = 1)
          ON CONFLICT DO NOTHING`,
         [newId('vw'), projectId, dbAlias, tn, DEFAULT_VIEW_TITLE, createdBy, now, now, projectId, dbAlias, tn],
       );
@@ -174,8 +174,8 @@ function makeViewsRepo(meta: MetaStore) {
       const rows = await meta.all<RawLink & { title: string; type: ViewType; tn: string }>(
         `SELECT s.uuid, s.view_id, s.project_id, s.db_alias, s.password_hash, s.allow_csv_download, s.created_by, v.title, v.type, v.tn
          FROM nc_shared_views s JOIN nc_views v ON v.id = s.view_id
-         WHERE s.project_id = ? AND s.db_alias = ? AND (? IS NULL OR v.tn = ?) ORDER BY v.view_order, s.created_at, s.uuid`,
-        [projectId, dbAlias, tn ?? null, tn ?? null],
+         WHERE s.project_id = ? AND s.db_alias = ?${tn === undefined ? '' : ' AND v.tn = ?'} ORDER BY v.view_order, s.created_at, s.uuid`,
+        tn === undefined ? [projectId, dbAlias] : [projectId, dbAlias, tn],
       );
       return rows.map((r) => ({ ...toLink(r), title: r.title, type: r.type, tn: r.tn }));
     },

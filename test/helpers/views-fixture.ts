@@ -2,13 +2,27 @@
  * Set-up shared by the saved-view and shared-view suites: an app, a Super Admin owner, members
  * with the editor, viewer and commenter roles, a project over Chinook and a `task` table with a
  * SingleSelect, an Attachment and a Date column (made through the dashboard, so their logical
- * types are kept in metadata).
+ * types are kept in metadata), and a SQL view `brazil_customers`.
  */
 import { makeTestApp, type TestApp } from './app';
 import { signupSuperAdmin } from './auth';
 import { dashboardOp, projectOver } from './dashboard';
 import { runScript, type TestEngine } from './engines';
 import { loadChinook } from './chinook';
+
+/** A SQL view over Chinook (`BrazilCustomers`: CustomerId, FirstName, City of the five Brazilian customers). */
+const SQL_VIEW = {
+  sqlite: "CREATE VIEW IF NOT EXISTS brazil_customers AS SELECT CustomerId, FirstName, City FROM Customer WHERE Country = 'Brazil'",
+  mysql: "CREATE OR REPLACE VIEW brazil_customers AS SELECT CustomerId, FirstName, City FROM Customer WHERE Country = 'Brazil'",
+  pg: "CREATE OR REPLACE VIEW brazil_customers AS SELECT customer_id, first_name, city FROM customer WHERE country = 'Brazil'",
+};
+
+/**
+ * How long the set-up may take: a first load of Chinook into PostgreSQL or MariaDB and four
+ * sign-ups (argon2) take several seconds on a busy machine. The Chinook database is kept after the
+ * suite (the suites change no Chinook row), so later runs reuse it (test/helpers/chinook.ts).
+ */
+export const FIXTURE_TIMEOUT_MS = 120_000;
 
 export interface ViewsFixture {
   t: TestApp;
@@ -27,6 +41,7 @@ export async function viewsFixture(engine: TestEngine, dbName: string, title: st
   const owner = (await signupSuperAdmin(t, 'owner@example.com')).token;
   const cfg = await loadChinook(engine, dbName);
   if (engine !== 'sqlite') await runScript(engine, dbName, 'DROP TABLE IF EXISTS task');
+  await runScript(engine, dbName, SQL_VIEW[engine as keyof typeof SQL_VIEW]);
   const projectId = await projectOver(t, owner, engine, title, cfg);
   const tokens: Record<string, string> = { owner };
   const join = async (email: string, roles: string) => {

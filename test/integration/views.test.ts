@@ -5,9 +5,9 @@
  * and MariaDB over Chinook.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { describeEngines, dropDatabase, runScript, type TestEngine } from '../helpers/engines';
+import { describeEngines, runScript, type TestEngine } from '../helpers/engines';
 import { dashboardOp } from '../helpers/dashboard';
-import { viewsFixture, type ViewsFixture } from '../helpers/views-fixture';
+import { FIXTURE_TIMEOUT_MS, viewsFixture, type ViewsFixture } from '../helpers/views-fixture';
 
 describeEngines('saved views', (engine: TestEngine) => {
   const dbName = `tablo_t_views_${engine}`;
@@ -27,22 +27,35 @@ describeEngines('saved views', (engine: TestEngine) => {
 
   beforeAll(async () => {
     f = await viewsFixture(engine, dbName, `Views ${engine}`);
-  });
+  }, FIXTURE_TIMEOUT_MS);
   afterAll(async () => {
-    await f.t.close();
-    if (engine !== 'sqlite') await dropDatabase(engine, dbName);
+    await f?.t.close();
   });
 
   test('every table and SQL view starts with one default Grid view that cannot be deleted', async () => {
     const first = await list('viewer', 'Customer');
     expect(first).toEqual([{ id: expect.any(String), title: 'Grid view', type: 'grid', tn: engine === 'pg' ? 'customer' : 'Customer', order: 0, query_params: {}, is_default: true }]);
     expect(await list('owner', 'Customer')).toEqual(first);
-    const sqlViews = (await f.op('owner', 'viewList')).body.data.list as { tn: string }[];
-    if (sqlViews.length) expect((await list('viewer', sqlViews[0]!.tn))[0].title).toBe('Grid view');
+    // A SQL view has its views too, and view= reads through them.
+    expect((await list('viewer', 'BrazilCustomers')).map((v) => [v.title, v.type, v.is_default])).toEqual([['Grid view', 'grid', true]]);
+    const byCity = await create({ tn: 'BrazilCustomers', title: 'By city', type: 'grid', query_params: { sort: '-City', fields: [{ cn: 'City', show: true }, { cn: 'CustomerId', show: false }] } });
+    const rows = (await f.get('viewer', `BrazilCustomers?view=${byCity}`)).body;
+    expect(rows.map((r: any) => Object.keys(r))).toEqual(Array(5).fill(['City', 'FirstName']));
+    expect(rows[0].City).toBe('São Paulo');
+    expect((await f.op('owner', 'xcVirtualTableDelete', { id: byCity })).body).toEqual({ ok: true });
     const del = await f.op('owner', 'xcVirtualTableDelete', { id: first[0].id });
     expect(del.status).toBe(400);
     expect(del.body.msg).toContain('default view');
     expect((await f.op('owner', 'xcVirtualTableList', { tn: 'NoSuchTable' })).status).toBe(404);
+  });
+
+  test('lists racing on a table with no view yet make one default view', async () => {
+    const lists = await Promise.all(Array.from({ length: 5 }, (_, i) => list(i % 2 ? 'viewer' : 'owner', 'Genre')));
+    for (const l of lists) expect(l.map((v) => v.title)).toEqual(['Grid view']);
+    expect(new Set(lists.map((l) => l[0].id)).size).toBe(1);
+    const creates = await Promise.all(Array.from({ length: 4 }, () => f.op('editor', 'xcVirtualTableCreate', { tn: 'Genre', title: 'Race', type: 'grid' })));
+    expect(creates.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect((await list('owner', 'Genre')).map((v) => v.title)).toEqual(['Grid view', 'Race']);
   });
 
   test('create stores columns by SQL name, copy keeps everything, update renames, reorders and replaces, delete removes', async () => {
@@ -97,6 +110,27 @@ describeEngines('saved views', (engine: TestEngine) => {
       expect((await f.op(who, 'xcVirtualTableDelete', { id })).status).toBe(403);
     }
     expect((await list('owner', 'Customer')).length).toBe(2);
+    // Without a project, in an unknown project, or without signing in.
+    expect((await dashboardOp(f.t, f.tokens.viewer!, 'xcVirtualTableList', { args: { tn: 'Artist' } })).status).toBe(400);
+    expect((await dashboardOp(f.t, f.tokens.viewer!, 'xcVirtualTableList', { project_id: 'nope_1234', args: { tn: 'Artist' } })).status).toBe(404);
+    expect((await dashboardOp(f.t, null, 'xcVirtualTableList', { project_id: f.projectId, args: { tn: 'Artist' } })).status).toBe(401);
+  });
+
+  test('API tokens use views with their role; a preview acts as the previewed role; only users share links', async () => {
+    const editorToken = (await f.op('owner', 'xcApiTokenCreate', { description: 'editor bot', role: 'editor' })).body.token as string;
+    const viewerToken = (await f.op('owner', 'xcApiTokenCreate', { description: 'viewer bot', role: 'viewer' })).body.token as string;
+    const byToken = (token: string, api: string, args: unknown) => dashboardOp(f.t, null, api, { project_id: f.projectId, args, headers: { 'xc-token': token } });
+    const made = await byToken(editorToken, 'xcVirtualTableCreate', { tn: 'Album', title: 'Bot view', type: 'gallery' });
+    expect(made.status).toBe(200);
+    expect((await byToken(viewerToken, 'xcVirtualTableList', { tn: 'Album' })).body.data.list.map((v: any) => v.title)).toEqual(['Grid view', 'Bot view']);
+    expect((await byToken(viewerToken, 'xcVirtualTableUpdate', { id: made.body.id, title: 'x' })).status).toBe(403);
+    const link = await byToken(editorToken, 'createSharedViewLink', { view_id: made.body.id });
+    expect(link.status).toBe(403);
+    expect(link.body.msg).toContain('signed-in users');
+    const preview = await dashboardOp(f.t, f.tokens.owner!, 'xcVirtualTableCreate', { project_id: f.projectId, args: { tn: 'Album', title: 'Previewed', type: 'grid' }, headers: { 'xc-preview': 'viewer' } });
+    expect(preview.status).toBe(403);
+    expect((await dashboardOp(f.t, f.tokens.owner!, 'xcVirtualTableList', { project_id: f.projectId, args: { tn: 'Album' }, headers: { 'xc-preview': 'viewer' } })).status).toBe(200);
+    expect((await f.op('owner', 'xcVirtualTableDelete', { id: made.body.id })).body).toEqual({ ok: true });
   });
 
   test('query_params naming an unknown column or a column of the wrong kind answer 400 naming it; nothing is stored', async () => {
@@ -126,9 +160,11 @@ describeEngines('saved views', (engine: TestEngine) => {
     await create({ tn: 'task', title: 'Agenda', type: 'calendar', query_params: { dateColumn: 'due', endDateColumn: 'Due' } });
     await create({ tn: 'task', title: 'Cards', type: 'gallery', query_params: { coverColumn: 'photo' } });
     const formId = await create({ tn: 'task', title: 'Ask', type: 'form', query_params: { form: { heading: 'New task', subheading: 'Tell us', submitMessage: 'Thanks!', redirectUrl: 'https://example.com/done', fields: [{ cn: 'Title', label: 'What', required: true }, { cn: 'due', help: 'When' }] } } });
-    await create({ tn: 'task', title: 'By title', type: 'grid', query_params: { groupBy: 'title' } });
+    await create({ tn: 'task', title: 'By title', type: 'grid', query_params: { groupBy: 'title', rowHeight: '', coverColumn: null, fields: [{ cn: 'title', width: 120.6 }] } });
     const stored = await list('owner', 'task');
     expect(stored.find((v) => v.title === 'Board')!.query_params).toEqual({ groupBy: 'status', fields: [{ cn: 'title', show: true }] });
+    // Empty strings and nulls clear settings; widths from a drag are rounded.
+    expect(stored.find((v) => v.title === 'By title')!.query_params).toEqual({ groupBy: 'title', fields: [{ cn: 'title', show: true, width: 121 }] });
     expect(stored.find((v) => v.id === formId)!.query_params.form.fields).toEqual([{ cn: 'title', label: 'What', required: true }, { cn: 'due', help: 'When' }]);
     // An update refused keeps the stored query_params.
     const board = stored.find((v) => v.title === 'Board')!;
@@ -158,6 +194,7 @@ describeEngines('saved views', (engine: TestEngine) => {
     expect((await f.get('owner', `Customer/count?view=Americas&where=(Country,eq,Brazil)`)).body).toEqual({ count: 5 });
     expect((await f.get('owner', `Customer/groupby?view=${id}&fields=Country`)).body).toEqual([{ Country: 'USA', count: 13 }, { Country: 'Canada', count: 8 }, { Country: 'Brazil', count: 5 }]);
     expect((await f.get('owner', `Customer/groupby/Country?view=${id}`)).body.length).toBe(3);
+    expect((await f.get('owner', `Customer/distinct?view=${id}&cn=Country`)).body.map((r: any) => r.Country).sort()).toEqual(['Brazil', 'Canada', 'USA']);
     expect((await f.get('owner', `Customer/aggregate?view=${id}&column_name=CustomerId&func=count,max`)).body).toEqual([{ count: 26, max: 33 }]);
     expect((await f.get('owner', `Customer/1?view=${id}`)).body).toEqual({ LastName: 'Gonçalves', CustomerId: 1, Country: 'Brazil' });
     const missing = await f.get('owner', 'Customer?view=Nope');
@@ -173,6 +210,20 @@ describeEngines('saved views', (engine: TestEngine) => {
     expect((await f.get('owner', `Customer?view=${grid.id}&limit=100`)).body.length).toBe(5);
     await f.op('owner', 'xcVirtualTableUpdate', { id: grid.id, query_params: {} });
     expect((await f.get('owner', `Customer?view=${grid.id}&limit=100`)).body.length).toBe(59);
+  });
+
+  test('a view where may name the reader with $user.email and $user.id; a reader without them sees no row', async () => {
+    for (const title of ['owner@example.com', 'editor@example.com', 'someone else']) expect((await f.t.request('POST', `${f.base}/task`, { headers: { 'xc-auth': f.tokens.owner! }, body: { title } })).status).toBe(200);
+    const mine = await create({ tn: 'task', title: 'Mine', type: 'grid', query_params: { where: '(title,eq,$user.email)~or(title,eq,$user.id)' } });
+    expect((await f.get('owner', `task?view=${mine}`)).body.map((r: any) => r.Title)).toEqual(['owner@example.com']);
+    expect((await f.get('editor', `task?view=Mine`)).body.map((r: any) => r.Title)).toEqual(['editor@example.com']);
+    expect((await f.get('viewer', `task/count?view=Mine`)).body).toEqual({ count: 0 });
+    const token = (await f.op('owner', 'xcApiTokenCreate', { description: 'reader', role: 'viewer' })).body.token as string;
+    const byToken = await f.t.request('GET', `${f.base}/task?view=${mine}`, { headers: { 'xc-token': token } });
+    expect(byToken.status).toBe(200);
+    expect(byToken.body).toEqual([]);
+    expect((await f.get('owner', 'task/count')).body).toEqual({ count: 3 });
+    for (const id of [1, 2, 3]) await f.t.request('DELETE', `${f.base}/task/${id}`, { headers: { 'xc-auth': f.tokens.owner! } });
   });
 
   test('the REST fast path hands view= to the routes: the same plain URL answers the view', async () => {
@@ -210,6 +261,13 @@ describeEngines('saved views', (engine: TestEngine) => {
     const hidden = await f.op('editor', 'xcVirtualTableCreate', { tn: 'Customer', title: 'Sneaky', type: 'grid', query_params: { sort: 'Phone' } });
     expect(hidden.status).toBe(400);
     expect(hidden.body.msg).toContain("Column 'Phone' not found");
+    // Reordering the columns they see keeps the owner's settings of the columns they do not.
+    expect((await f.op('editor', 'xcVirtualTableUpdate', { id, query_params: { fields: [{ cn: 'CustomerId', show: true }, { cn: 'FirstName', show: true, width: 90 }] } })).body).toEqual({ ok: true });
+    const kept = (await list('owner', 'Customer')).find((v) => v.id === id)!.query_params.fields;
+    expect(kept.slice(0, 2)).toEqual([{ cn: sqlName('CustomerId'), show: true }, { cn: sqlName('FirstName'), show: true, width: 90 }]);
+    expect(kept.find((x: any) => x.cn === sqlName('Phone'))).toEqual({ cn: sqlName('Phone'), show: true });
+    expect(kept.find((x: any) => x.cn === sqlName('Email'))).toEqual({ cn: sqlName('Email'), show: false });
+    expect(kept.length).toBe(13);
     // A table the role may not read: its views are not listed.
     await f.op('owner', 'aclSave', { tn: 'Invoice', role: 'viewer', rule: { read: false, create: false, update: false, delete: false } });
     expect((await f.op('viewer', 'xcVirtualTableList', { tn: 'Invoice' })).status).toBe(403);

@@ -30,8 +30,8 @@ export function restRoutes(ctx: AppContext) {
       withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.groupBy(dc, t, p, decodeURIComponent(params.column)))),
     )
     .get('/:table/aggregate', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.aggregate(dc, t, p))))
-    .get('/:table/distinct', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distinct(dc, t, q(query))))
-    .get('/:table/distribute', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => data.distribute(dc, t, q(query))))
+    .get('/:table/distinct', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.distinct(dc, t, p))))
+    .get('/:table/distribute', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.distribute(dc, t, p))))
     .get('/:table/m2mNotChildren/:assoc/:parentId', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.m2mNotChildren(dc, t, decodeURIComponent(params.assoc), decodeURIComponent(params.parentId), q(query))),
     )

@@ -59,7 +59,7 @@ export async function openLink(ctx: AppContext, guard: PasswordGuard, request: R
   const repo = viewsRepo(ctx.meta);
   const link = /^[0-9a-f-]{36}$/i.test(uuid) ? await repo.link(uuid) : undefined;
   if (!link) throw notFound(NOT_FOUND);
-  if (link.password_hash) await guard.check(`${link.uuid}\u0000${clientIp(request)}`, link.password_hash, request.headers.get('xc-password'));
+  if (link.password_hash) await guard.check(link.uuid, `${link.uuid}\u0000${clientIp(request)}`, link.password_hash, request.headers.get('xc-password'));
   const view = await repo.byId(link.view_id);
   if (!view) throw notFound(NOT_FOUND);
   const actor = await creatorActor(ctx, link);

@@ -1,9 +1,10 @@
 /**
  * Passwords of shared links: argon2id hashes (Bun.password), checked against the `xc-password`
- * header. Wrong or missing passwords count per link and client address; past the limit every
- * attempt answers 429 until the window ends, the right password included, so guessing stays slow.
- * A password once verified against a hash is remembered (by digest) so paging a protected view
- * does not pay argon2 per request; a changed or removed password has another hash and is checked afresh.
+ * header. Wrong or missing passwords count per link and client address (and per link); past the
+ * limit every attempt answers 429 until the window ends, the right password included, unless it
+ * was verified before the limit was reached: guessing stays slow and people who have the link keep
+ * it. A verified password is remembered (by digest) so paging a protected view does not pay argon2
+ * per request; a changed or removed password has another hash and is checked afresh.
  */
 import { forbidden, rateLimited } from '../../lib/errors';
 import { sha256 } from '../../lib/ids';
@@ -27,23 +28,32 @@ export class PasswordGuard {
     private windowMs: number = LIMITS.sharedViewPasswordRateLimit.windowMs,
   ) {}
 
-  /** Passes when `given` matches `hash`; 429 past the limit, 403 `Invalid password` otherwise. */
-  async check(key: string, hash: string, given: string | null): Promise<void> {
+  /**
+   * Passes when `given` matches `hash`; 429 past the limit, 403 `Invalid password` otherwise.
+   * Failures count per `key` (link and client address) and per `link` (ten times the limit, so
+   * changing the address does not buy more guesses). A password already verified against this
+   * hash passes without counting, so people who have the link keep it while someone guesses.
+   */
+  async check(link: string, key: string, hash: string, given: string | null): Promise<void> {
     const now = Date.now();
-    const w = this.failures.get(key);
-    if (w && w.resetAt > now && w.count >= this.max) throw rateLimited('Too many password attempts, please try again later', Math.ceil((w.resetAt - now) / 1000));
-    if (given) {
-      const digest = sha256(`${hash}\u0000${given}`);
-      const until = this.verified.get(digest);
-      if (until && until > now) return;
-      if (await verifyPassword(given, hash)) {
-        if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
-        this.verified.set(digest, now + VERIFIED_MS);
-        return;
-      }
+    const digest = given ? sha256(`${hash}\u0000${given}`) : '';
+    const until = digest ? this.verified.get(digest) : undefined;
+    if (until && until > now) return;
+    this.assertOpen(key, this.max, now);
+    this.assertOpen(link, this.max * 10, now);
+    if (given && (await verifyPassword(given, hash))) {
+      if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
+      this.verified.set(digest, now + VERIFIED_MS);
+      return;
     }
     this.fail(key, now);
+    this.fail(link, now);
     throw forbidden(INVALID_PASSWORD);
+  }
+
+  private assertOpen(key: string, max: number, now: number): void {
+    const w = this.failures.get(key);
+    if (w && w.resetAt > now && w.count >= max) throw rateLimited('Too many password attempts, please try again later', Math.ceil((w.resetAt - now) / 1000));
   }
 
   private fail(key: string, now: number): void {

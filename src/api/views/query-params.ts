@@ -4,7 +4,8 @@
  * exist among the columns the caller may read (alias or SQL name; stored by SQL name), and be of
  * the right kind (a kanban groups by a SingleSelect, a gallery's cover is an Attachment, a
  * calendar's dates are Date or DateTime). Any fault answers 400 naming the column. Keys the
- * contract does not name (UI state) are kept as they are.
+ * contract does not name (UI state) are kept as they are. A where may use `$user.id` and
+ * `$user.email` as values, filled in per reader (view-query.ts).
  */
 import { z } from 'zod';
 import type { ColumnModel, TableModel, UiType } from '../../schema/model';
@@ -12,18 +13,19 @@ import type { ViewQueryParams, ViewType } from '../../meta/views-repo';
 import { badRequest, isAppError } from '../../lib/errors';
 import { findColumn } from '../../data/columns';
 import { parseWhere } from '../../data/where-parser';
+import { bindUserPlaceholders } from '../../data/access';
 import { mapWhereColumns } from '../../data/where-columns';
 import { parseArgs } from '../dashboard/op';
+import { LIMITS } from '../../config/limits';
 
-/** The most a view's query_params may hold, as JSON text. */
-export const QUERY_PARAMS_MAX_CHARS = 100_000;
+const QUERY_PARAMS_MAX_CHARS = LIMITS.viewQueryParamsMaxChars;
 
 const httpUrl = z
   .string()
   .max(2000)
   .refine((u) => u === '' || /^https?:\/\/[^\s]+$/i.test(u), 'must be an http(s) URL');
 const columnName = z.string().min(1).max(255);
-const Field = z.object({ cn: columnName, show: z.boolean().default(true), width: z.number().int().min(10).max(5000).optional() });
+const Field = z.object({ cn: columnName, show: z.boolean().default(true), width: z.number().min(10).max(5000).transform(Math.round).optional() });
 const FormField = z.object({
   cn: columnName,
   label: z.string().max(255).optional(),
@@ -89,13 +91,15 @@ function noTwice<T>(items: T[], name: (x: T) => string, where: string): void {
  * with columns by SQL name; null / empty values are dropped.
  */
 export function normalizeQueryParams(t: TableModel, type: ViewType, raw: unknown): ViewQueryParams {
-  const qp = parseArgs(QueryParamsSchema, raw ?? {});
+  // An empty string clears a setting, as null does.
+  const given = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== '')) : raw;
+  const qp = parseArgs(QueryParamsSchema, given ?? {});
   if (JSON.stringify(qp).length > QUERY_PARAMS_MAX_CHARS) throw badRequest(`query_params is too large (at most ${QUERY_PARAMS_MAX_CHARS} characters)`);
   const out: ViewQueryParams = {};
   for (const [k, v] of Object.entries(qp)) if (v !== null && v !== undefined && v !== '') out[k] = v;
   if (qp.where?.trim()) {
     try {
-      parseWhere(qp.where, t);
+      parseWhere(bindUserPlaceholders(qp.where, { userId: 'id', email: 'user@example.com' }) ?? qp.where, t);
     } catch (e) {
       throw isAppError(e) ? badRequest(`query_params.where: ${e.message}`) : e;
     }

@@ -17,7 +17,7 @@ export async function findTableView(ctx: AppContext, projectId: string, dc: Data
   const byId = await repo.get(projectId, dc.pdb.dbAlias, idOrTitle);
   if (byId && byId.tn === t.tn) return byId;
   let views = await repo.list(projectId, dc.pdb.dbAlias, t.tn);
-  if (views.length === 0) {
+  if (!views.some((v) => v.is_default)) {
     await repo.ensureDefault(projectId, dc.pdb.dbAlias, t.tn, dc.actor.userId ?? null);
     views = await repo.list(projectId, dc.pdb.dbAlias, t.tn);
   }

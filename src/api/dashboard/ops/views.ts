@@ -15,7 +15,9 @@ import { z } from 'zod';
 import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
 import { badRequest, conflict } from '../../../lib/errors';
-import { VIEW_TYPES, viewsRepo, type ViewRow } from '../../../meta/views-repo';
+import { VIEW_TYPES, viewsRepo, type ViewQueryParams, type ViewRow } from '../../../meta/views-repo';
+import type { TableModel } from '../../../schema/model';
+import { findColumn } from '../../../data/columns';
 import { readScope } from '../../../data/read-scope';
 import { normalizeQueryParams } from '../../views/query-params';
 import { assertViewEditor, callerContext, readableTableOf, viewOf } from '../../views/view-access';
@@ -43,6 +45,16 @@ export const viewAnswer = (v: ViewRow) => ({ id: v.id, title: v.title, type: v.t
 function assertFreeTitle(views: ViewRow[], t: string, tableName: string, except?: string): void {
   const taken = views.find((v) => v.id !== except && v.title.toLowerCase() === t.toLowerCase());
   if (taken) throw conflict(`A view named '${taken.title}' already exists on '${tableName}'`);
+}
+
+/**
+ * A caller who cannot see some columns cannot list them: their stored entries in `fields` (shown or
+ * hidden, with widths) are kept after the caller's list rather than dropped (unlisted columns show).
+ */
+function keepUnseenFields(view: ViewRow, table: TableModel, next: ViewQueryParams, visible: TableModel): ViewQueryParams {
+  if (!next.fields || !view.query_params.fields || visible === table) return next;
+  const unseen = view.query_params.fields.filter((f) => !findColumn(visible, f.cn) && findColumn(table, f.cn));
+  return unseen.length ? { ...next, fields: [...next.fields, ...unseen] } : next;
 }
 
 export const xcVirtualTableList: DashboardOp = {
@@ -88,9 +100,10 @@ export const xcVirtualTableCreate: DashboardOp = {
     let created: ViewRow;
     try {
       created = await repo.create({ projectId, dbAlias: dc.pdb.dbAlias, tn: t.tn, title: a.title, type, order, queryParams, createdBy: dc.actor.userId ?? null });
-    } catch {
+    } catch (e) {
       // Two creates raced for one title: the unique index kept one.
-      throw conflict(`A view named '${a.title}' already exists on '${t._tn}'`);
+      assertFreeTitle(await repo.list(projectId, dc.pdb.dbAlias, t.tn), a.title, t._tn);
+      throw e;
     }
     return { id: created.id, title: created.title, type: created.type };
   },
@@ -106,11 +119,12 @@ export const xcVirtualTableUpdate: DashboardOp = {
     const { view, table } = await viewOf(ctx, dc, projectId, a.id);
     const repo = viewsRepo(ctx.meta);
     if (a.title !== undefined && a.title !== view.title) assertFreeTitle(await repo.list(projectId, dc.pdb.dbAlias, view.tn), a.title, table._tn, view.id);
-    const queryParams = a.query_params != null ? normalizeQueryParams(readScope(dc, table).table, view.type, a.query_params) : undefined;
+    const queryParams = a.query_params != null ? keepUnseenFields(view, table, normalizeQueryParams(readScope(dc, table).table, view.type, a.query_params), readScope(dc, table).table) : undefined;
     try {
       await repo.update(view.id, { title: a.title, order: a.order, queryParams });
-    } catch {
-      throw conflict(`A view named '${a.title}' already exists on '${table._tn}'`);
+    } catch (e) {
+      if (a.title !== undefined) assertFreeTitle(await repo.list(projectId, dc.pdb.dbAlias, view.tn), a.title, table._tn, view.id);
+      throw e;
     }
     return { ok: true };
   },
