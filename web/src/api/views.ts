@@ -62,6 +62,8 @@ export interface SavedView {
   tn: string;
   order: number;
   query_params: QueryParams;
+  /** The table's own view (made by the server, not deleted). */
+  is_default?: boolean;
 }
 
 /** A shared link of a view (never its password). */

@@ -48,9 +48,9 @@ export class ViewsStore {
     return id ? this.list.value.find((v) => v.id === id) : undefined;
   }
 
-  /** The view a table's own tab shows: its first Grid view. */
+  /** The view a table's own tab shows: its default view (else its first Grid view). */
   defaultView(): SavedView | undefined {
-    return this.list.value.find((v) => v.type === 'grid') ?? this.list.value[0];
+    return this.list.value.find((v) => v.is_default) ?? this.list.value.find((v) => v.type === 'grid') ?? this.list.value[0];
   }
 
   /** Creates a view (or a copy of `from`, keeping everything of it); answers it. */
