@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
-import { chinookProject } from './views-helpers';
+import { addColumn, chinookProject, restInPage } from './views-helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'shared views': ${problem}`);
@@ -17,6 +17,7 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
   let page: Page;
   let stranger: Page | undefined;
   let projectId = '';
+  let gridUrl = '';
   const tree = () => page.getByRole('navigation', { name: 'Project tree' });
   const drawer = () => page.getByRole('complementary', { name: 'Views' });
   const createView = async (table: string, kind: string, title: string) => {
@@ -43,6 +44,8 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     page = await (await browser.newContext({ viewport: { width: 1500, height: 880 } })).newPage();
     await signUpInBrowser(page, tablo.url, 'sharer@example.com');
     projectId = await chinookProject(page, tablo, 'Shared', 'tablo_t_e2e_shared_views');
+    await addColumn(page, projectId, 'Track', { cn: 'Stage', uidt: 'SingleSelect', meta: { options: [{ title: 'Demo', color: '#fde68a' }, { title: 'Released', color: '#bbf7d0' }] } });
+    for (const [i, stage] of ['Demo', 'Released', 'Released'].entries()) await restInPage(page, projectId, 'PUT', `Track/${i + 1}`, { Stage: stage });
     await page.goto(`${tablo.url}/#/nc/${projectId}`);
     await tree().getByRole('button', { name: 'Track', exact: true }).waitFor();
   }, 120_000);
@@ -51,7 +54,7 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await tablo?.stop();
   });
 
-  browserTest('a grid shared with a password: wrong password refused, then the view\'s rows only', () => stranger ?? page, async () => {
+  browserTest('an owner shares a grid view with a password', () => stranger ?? page, async () => {
     await createView('Track', 'Grid', 'Rock tracks');
     await page.getByRole('button', { name: '+ Filter' }).click();
     await page.getByLabel('Filter 1 column').selectOption('GenreId');
@@ -71,9 +74,12 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     expect(url).toMatch(/\/#\/shared\/[0-9a-f-]{36}$/);
     await shot(page, 'shared-dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
+    gridUrl = url;
+  });
 
+  browserTest('a stranger opening that link: password prompt, Invalid password, then the view\'s rows and fields only', () => stranger ?? page, async () => {
     const p = await freshPage();
-    await p.goto(url);
+    await p.goto(gridUrl);
     await p.getByRole('heading', { name: 'This view is protected' }).waitFor();
     await p.getByLabel('Password').fill('wrong one');
     await p.getByRole('button', { name: 'Open' }).click();
@@ -119,5 +125,51 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await drawer().getByRole('button', { name: 'Grid view', exact: true }).click();
     await page.getByTestId('row-count').getByText('26 rows').waitFor();
     await page.getByRole('gridcell', { name: 'Shared Polka' }).waitFor();
+  });
+
+  browserTest('a shared kanban and calendar open read-only; a link allowing CSV gives the rows as a file', () => stranger ?? page, async () => {
+    await tree().getByRole('button', { name: 'Track', exact: true }).click();
+    await drawer().getByRole('button', { name: 'Kanban', exact: true }).click();
+    await page.getByRole('dialog').getByLabel('View name').fill('Stages');
+    await page.getByRole('dialog').getByLabel('Lanes from').selectOption('Stage');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByTestId('view-title').getByText('Stages').waitFor();
+    let dialog = await share('Stages');
+    const first = await dialog.getByLabel('Shared link').inputValue();
+    await dialog.getByLabel('Allow CSV download').check();
+    await dialog.getByText(/this is a new link/).waitFor();
+    const kanbanUrl = await dialog.getByLabel('Shared link').inputValue();
+    expect(kanbanUrl).not.toBe(first);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await createView('Invoice', 'Calendar', 'Billing');
+    dialog = await share('Billing');
+    const calendarUrl = await dialog.getByLabel('Shared link').inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const p = await freshPage();
+    await p.goto(first);
+    await p.getByText('This link does not exist, or it was deleted.').waitFor();
+    await p.goto(kanbanUrl);
+    await p.reload();
+    const released = p.getByRole('listitem', { name: 'Lane Released' });
+    await released.getByRole('article', { name: 'Balls to the Wall' }).waitFor();
+    await p.getByTestId('lane-count-Released').getByText('2').waitFor();
+    expect(await released.getByRole('article').first().getAttribute('draggable')).not.toBe('true');
+    await shot(p, 'shared-kanban');
+    const download = p.waitForEvent('download');
+    await p.getByRole('button', { name: 'Download CSV' }).click();
+    const csv = await (await download).path();
+    const text = await Bun.file(csv!).text();
+    expect(text.split('\n')[0]).toContain('Name');
+    expect(text).toContain('Balls to the Wall');
+    const invoice = (await restInPage(page, projectId, 'GET', 'Invoice/1')).body;
+    await p.goto(calendarUrl);
+    await p.reload();
+    await p.getByLabel('Go to date').fill(String(invoice.InvoiceDate).slice(0, 10));
+    await p.locator('.cal-entry').first().waitFor();
+    expect(await p.locator('.cal-entry').first().getAttribute('draggable')).not.toBe('true');
+    await shot(p, 'shared-calendar');
+    await p.context().close();
+    stranger = undefined;
   });
 });
