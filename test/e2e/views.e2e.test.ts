@@ -109,6 +109,33 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     expect(saved.query_params.fields.find((f: { cn: string }) => f.cn === 'Composer').show).toBe(false);
   });
 
+  browserTest('a view is copied with everything, renamed and deleted (after a confirm naming it) from the drawer', () => page, async () => {
+    const count = await page.getByTestId('row-count').textContent();
+    const menu = async (title: string, entry: string) => {
+      await drawer().getByRole('button', { name: `View menu of ${title}` }).click();
+      await page.getByRole('menuitem', { name: entry }).click();
+    };
+    await menu('Long tracks', 'Copy');
+    const copy = page.getByRole('dialog', { name: "Copy view 'Long tracks'" });
+    expect(await copy.getByLabel('View name').inputValue()).toBe('Long tracks copy');
+    await copy.getByRole('button', { name: 'Copy' }).click();
+    await page.getByTestId('view-title').getByText('Long tracks copy').waitFor();
+    await page.getByTestId('row-count').getByText(count!).waitFor();
+    expect(await page.getByLabel('Row height').inputValue()).toBe('tall');
+    await menu('Long tracks copy', 'Rename');
+    const rename = page.getByRole('dialog', { name: "Rename view 'Long tracks copy'" });
+    await rename.getByLabel('View name').fill('Longest');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await page.getByRole('tab', { name: 'Track · Longest' }).waitFor();
+    await menu('Longest', 'Delete');
+    const confirm = page.getByRole('dialog', { name: "Delete view 'Longest'?" });
+    await shot(page, 'views-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('tab', { name: 'Track · Longest' }).waitFor({ state: 'detached' });
+    expect(await drawer().getByRole('button', { name: 'Longest', exact: true }).count()).toBe(0);
+    expect((await listViews(page, projectId, 'Track')).map((v) => v.title)).toEqual(['Grid view', 'Long tracks']);
+  });
+
   browserTest('a kanban shows a lane per choice; a dragged card updates the row; lanes stay collapsed and reordered', () => page, async () => {
     await openTable('Track');
     await createView('Kanban', 'Stages', async () => {

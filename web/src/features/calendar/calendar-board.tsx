@@ -9,7 +9,7 @@ import type { ColumnMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
 import { track } from '../../stores/notifications';
 import { cardTitle } from '../views/record-card';
-import type { Row, RowSource } from '../views/row-source';
+import { canChange, type Row, type RowSource } from '../views/row-source';
 import { CalendarStore } from './calendar-store';
 import { dayOf, entriesByDay, rangeTitle, shiftRange, timeOf, today, visibleDays, type CalendarRange } from './calendar-range';
 
@@ -46,7 +46,7 @@ export function CalendarBoard(props: {
   useEffect(() => void store.load(first, last), [store, first, last]);
   const byDay = entriesByDay(store.rows.value, dateColumn._cn, endColumn?._cn, days);
   const [dropDay, setDropDay] = useState<string | null>(null);
-  const writable = !!props.source.update;
+  const writable = canChange(props.source, dateColumn._cn) && (!endColumn || canChange(props.source, endColumn._cn));
   const month = anchor.slice(0, 7);
 
   const entry = (row: Row, day: string) => {

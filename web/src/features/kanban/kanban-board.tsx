@@ -10,7 +10,7 @@ import type { QueryParams } from '../../api/views';
 import { useSignals } from '../../stores/signals';
 import { track } from '../../stores/notifications';
 import { RecordCard, coverOf } from '../views/record-card';
-import type { Row, RowSource } from '../views/row-source';
+import { canChange, type Row, type RowSource } from '../views/row-source';
 import { moveItem } from '../views/view-state';
 import { choicesOf } from '../views/view-kinds';
 import { KanbanStore, UNCATEGORIZED, type LaneState } from './kanban-store';
@@ -52,7 +52,7 @@ export function KanbanBoard(props: {
   };
   const [dragLane, setDragLane] = useState<string | null>(null);
   const colour = (key: string) => choices.find((c) => c.title === key)?.color ?? '#cbd5e1';
-  const writable = !!props.source.update;
+  const writable = canChange(props.source, column._cn);
   return (
     <div className="kanban" role="list" aria-label={`Lanes by ${column._cn}`}>
       {order.map((key, i) => {

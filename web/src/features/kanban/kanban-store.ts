@@ -4,7 +4,7 @@
  * count read apart; moving a card shows at once and updates the row (undone when refused).
  */
 import { signal } from '../../stores/signals';
-import type { Row, RowSource } from '../views/row-source';
+import { canChange, type Row, type RowSource } from '../views/row-source';
 import { andWhere } from '../views/view-state';
 import { otherWhere, valueWhere } from '../views/lane-where';
 
@@ -83,7 +83,7 @@ export class KanbanStore {
 
   /** Moves a card to another lane: on screen at once, then the row's lane column is updated. */
   async move(id: string, from: string, to: string): Promise<void> {
-    if (from === to || !this.source.update) return;
+    if (from === to || !this.source.update || !canChange(this.source, this.column)) return;
     const src = this.lane(from);
     const row = src.rows.find((r) => this.source.idOf(r) === id);
     if (!row) return;

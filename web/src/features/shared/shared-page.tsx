@@ -33,7 +33,8 @@ export function SharedViewPage() {
       document.title = `${meta.title} · Tablo`;
     } catch (e) {
       const err = e as SharedError;
-      if (err.status === 403) {
+      if (err.status === 429) setState({ kind: 'password', error: err.message });
+      else if (err.status === 403) {
         sharedPassword.clear(uuid);
         setState({ kind: 'password', error: typed || password ? err.message || INVALID_PASSWORD : null });
       } else if (err.status === 404) setState({ kind: 'error', message: 'This link does not exist, or it was deleted.' });

@@ -27,7 +27,12 @@ export interface RowSource {
   idOf(row: Row): string;
   update?: (row: Row, changes: Row) => Promise<Row>;
   create?: (values: Row) => Promise<Row>;
+  /** Whether the reader may change this column (absent: every column `update` takes). */
+  mayChange?: (column: string) => boolean;
 }
+
+/** True when rows of `source` can be moved by changing `column` (a kanban lane, a calendar date). */
+export const canChange = (source: RowSource, column: string) => !!source.update && (!source.mayChange || source.mayChange(column));
 
 /** `(Name,like,%text%)` over the display column, or nothing. */
 export function searchWhere(displayColumn: string | null, text: string | undefined): string {
@@ -59,6 +64,8 @@ export function tableRowSource(projectId: string, meta: TableMeta, opts: { readO
       ? {
           update: (row: Row, changes: Row) => recordsApi.update(projectId, meta._tn, idOf(row), changes),
           create: (values: Row) => recordsApi.create(projectId, meta._tn, values),
+          // The role's updatable columns, when the server lists them.
+          mayChange: (column: string) => !meta.canUpdate || meta.canUpdate.includes(column),
         }
       : {}),
   };

@@ -9,7 +9,7 @@ import { CalendarDays, ClipboardList, Ellipsis, LayoutGrid, PanelRightClose, Squ
 import type { TableMeta } from '../../api/dashboard';
 import { VIEW_TYPES, type SavedView, type ViewType } from '../../api/views';
 import { useSignals } from '../../stores/signals';
-import { openTab, type Tab } from '../../stores/tabs';
+import { closeTab, openTab, tabs, type Tab } from '../../stores/tabs';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
 import { ConfirmDialog } from '../../components/overlays';
@@ -36,6 +36,7 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
   useSignals();
   const { store, meta, tab } = props;
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
   const views = store.list.value;
   const defaultId = store.defaultView()?.id;
   const open = (v: SavedView) => openViewTab(tab, v, v.id === defaultId);
@@ -48,10 +49,22 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
         </button>
       </div>
       <ul className="views-list" aria-label="Saved views">
-        {views.map((v) => {
+        {views.map((v, i) => {
           const Icon = VIEW_ICONS[v.type] ?? Table2;
           return (
-            <li key={v.id} className={`views-item${v.id === props.activeId ? ' active' : ''}`}>
+            <li
+              key={v.id}
+              className={`views-item${v.id === props.activeId ? ' active' : ''}${dragging === i ? ' dragging' : ''}`}
+              draggable={props.canEdit}
+              onDragStart={(e) => (setDragging(i), e.dataTransfer.setData('text/plain', v.title))}
+              onDragOver={(e) => dragging !== null && e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                if (dragging !== null && dragging !== i) void track('Reorder views', store.reorder(dragging, i)).catch(() => {});
+                setDragging(null);
+              }}
+              onDragEnd={() => setDragging(null)}
+            >
               <button className="views-open" aria-current={v.id === props.activeId ? 'page' : undefined} onClick={() => open(v)}>
                 <Icon size={15} className={`view-icon view-icon-${v.type}`} aria-hidden />
                 <span className="views-title">{v.title}</span>
@@ -115,7 +128,9 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
           onSubmit={() => {
             const v = dialog.view;
             setDialog(null);
-            void track(`Delete view ${v.title}`, store.remove(v)).catch(() => {});
+            void track(`Delete view ${v.title}`, store.remove(v))
+              .then(() => tabs.value.filter((t) => t.view === v.id).forEach((t) => closeTab(t.key)))
+              .catch(() => {});
           }}
         >
           <p>The view '{dialog.view.title}' and its shared links are removed. The table's rows stay as they are.</p>
