@@ -23,6 +23,7 @@ import { ErrorPage } from '../routes/error/error-pages';
 import { ScreenErrorBoundary } from './error-boundary';
 import { OfflineBanner } from '../components/offline-banner';
 import { TerminalModal } from '../features/terminal/terminal-modal';
+import { SharedViewPage } from '../features/shared/shared-page';
 
 /** Default layout: top bar, the page below it (guarded against render errors), toasts and dialogs. */
 function DefaultLayout() {
@@ -68,6 +69,8 @@ function Index() {
 export function AppRoutes() {
   return (
     <Routes>
+      {/* A shared view's public page: no sign-in, no dashboard around it. */}
+      <Route path="shared/:uuid" element={<SharedViewPage />} />
       <Route element={<DefaultLayout />}>
         <Route index element={<Index />} />
         <Route path="user/authentication" element={<Navigate to="/user/authentication/signin" replace />} />

@@ -12,6 +12,8 @@ export interface Tab {
   name: string;
   dbAlias: string;
   title: string;
+  /** A saved view of the table (its own tab); none: the table's default view. */
+  view?: string;
 }
 
 export const tabs = signal<Tab[]>([]);
@@ -24,7 +26,7 @@ export const maxTabsMessage = (n: number) => `Free plan limits to ${n} tabs. Ple
 
 /** Opens (or activates) a tab; answers the refusal message when the limit is reached. */
 export function openTab(t: Omit<Tab, 'key'>): string | null {
-  const key = tabKey(t.type, t.dbAlias, t.name);
+  const key = tabKey(t.type, t.dbAlias, t.name) + (t.view ? `#${t.view}` : '');
   if (tabs.value.some((x) => x.key === key)) {
     activeKey.value = key;
     return null;
@@ -53,11 +55,18 @@ export function renameTabs(dbAlias: string, from: string, to: string): void {
   if (from === to) return;
   const oldKey = tabKey('table', dbAlias, from);
   const newKey = tabKey('table', dbAlias, to);
-  tabs.value = tabs.value.map((t) => (t.key === oldKey ? { ...t, key: newKey, name: to, title: to } : t));
-  if (activeKey.value === oldKey) activeKey.value = newKey;
+  const moved = (k: string) => (k === oldKey ? newKey : k.startsWith(`${oldKey}#`) ? newKey + k.slice(oldKey.length) : k);
+  tabs.value = tabs.value.map((t) => (moved(t.key) !== t.key ? { ...t, key: moved(t.key), name: to, title: t.view ? to + t.title.slice(from.length) : to } : t));
+  if (activeKey.value) activeKey.value = moved(activeKey.value);
 }
 
 /** After a table is deleted: its tab closes. */
 export function closeTableTab(dbAlias: string, name: string): void {
   closeTab(tabKey('table', dbAlias, name));
+  for (const t of tabs.value) if (t.type === 'table' && t.dbAlias === dbAlias && t.name === name) closeTab(t.key);
+}
+
+/** Sets a tab's title (a saved view's tab, once the view's name is known or after a rename). */
+export function retitleTab(key: string, title: string): void {
+  if (tabs.value.some((t) => t.key === key && t.title !== title)) tabs.value = tabs.value.map((t) => (t.key === key ? { ...t, title } : t));
 }

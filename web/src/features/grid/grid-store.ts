@@ -1,15 +1,51 @@
 /**
  * The grid's hot state, outside React: rows fetched page by page as they scroll into view, the
- * count fetched apart ('unknown' when it times out), the active cell, filters and sorts kept per
- * table in localStorage, and saving edits through the REST API.
+ * count fetched apart ('unknown' when it times out), the active cell, filters, sorts, fields, widths
+ * and row height kept by a persistence (the saved view; per table in localStorage when there is
+ * none), and saving edits through the REST API.
  */
 import { recordsApi } from '../../api/records';
 import type { TableMeta } from '../../api/dashboard';
 import { signal } from '../../stores/signals';
 import { toSort, type FilterRow, type SortRow } from './query-builder';
+import type { RowHeight } from '../../api/views';
+import { andWhere, clampWidth } from '../views/view-state';
+import { searchWhere } from '../views/row-source';
 
 type Row = Record<string, unknown>;
 export const PAGE = 100;
+
+/** What a grid remembers between visits. */
+export interface GridState {
+  where: string;
+  sort: string;
+  hidden: string[];
+  widths: Record<string, number>;
+  builder: { filters: FilterRow[]; sorts: SortRow[]; search: string; raw: string | null };
+  /** Column names in the grid's order (empty: the table's order). */
+  order?: string[];
+  rowHeight?: RowHeight;
+  /** Column whose values group the rows. */
+  groupBy?: string;
+}
+
+/** Where a grid's state is kept: a saved view, or the browser for a table without views. */
+export interface GridPersistence {
+  load(): Partial<GridState> | null;
+  save(state: GridState): void;
+}
+
+/** The grid's state per project and table in localStorage. */
+export function localPersistence(projectId: string, tn: string): GridPersistence {
+  const key = `tablo.grid.${projectId}.${tn}`;
+  return {
+    load: () => {
+      const saved = localStorage.getItem(key);
+      return saved ? (JSON.parse(saved) as Partial<GridState>) : null;
+    },
+    save: (state) => localStorage.setItem(key, JSON.stringify(state)),
+  };
+}
 
 export class GridStore {
   readonly rows = signal<Map<number, Row>>(new Map());
@@ -27,33 +63,62 @@ export class GridStore {
   readonly widths = signal<Record<string, number>>({});
   /** The filter and sort builders' state (or a raw where string), kept per table. */
   readonly builder = signal<{ filters: FilterRow[]; sorts: SortRow[]; search: string; raw: string | null }>({ filters: [], sorts: [], search: '', raw: null });
+  /** Text searched in the display column, ANDed with the filters (not kept). */
+  readonly search = signal('');
+  /** Column names in the grid's order (empty: the table's order). */
+  readonly order = signal<string[]>([]);
+  readonly rowHeight = signal<RowHeight>('short');
+  readonly groupBy = signal<string | undefined>(undefined);
   /** Bumped when the builders' state changes from outside the toolbar (a column menu's sort). */
   readonly revision = signal(0);
   private pending = new Set<number>();
   private generation = 0;
 
-  constructor(readonly projectId: string, readonly meta: TableMeta) {
-    const saved = localStorage.getItem(this.storageKey);
-    if (saved) {
-      const s = JSON.parse(saved) as { where?: string; sort?: string; hidden?: string[]; widths?: Record<string, number>; builder?: GridStore['builder']['value'] };
+  private readonly persistence: GridPersistence;
+
+  constructor(readonly projectId: string, readonly meta: TableMeta, persistence?: GridPersistence) {
+    this.persistence = persistence ?? localPersistence(projectId, meta.tn);
+    const s = this.persistence.load();
+    if (s) {
       if (s.builder) this.builder.value = s.builder;
       this.where.value = s.where ?? '';
       this.sort.value = s.sort ?? '';
       this.hidden.value = s.hidden ?? [];
       this.widths.value = s.widths ?? {};
+      this.order.value = s.order ?? [];
+      this.rowHeight.value = s.rowHeight ?? 'short';
+      this.groupBy.value = s.groupBy;
     }
   }
 
-  private get storageKey() {
-    return `tablo.grid.${this.projectId}.${this.meta.tn}`;
+  /** The where sent with every read: the filters and the search. */
+  effectiveWhere(): string {
+    return andWhere(this.where.value, searchWhere(this.meta.displayColumn, this.search.value));
   }
 
-  /** Applies filter and sort (kept per table) and starts over. */
-  setQuery(where: string, sort: string): void {
+  /** Applies filter, sort and search (filter and sort are kept) and starts over. */
+  setQuery(where: string, sort: string, search = this.search.value): void {
     this.where.value = where;
     this.sort.value = sort;
+    this.search.value = search;
     this.persist();
     this.reload();
+  }
+
+  /** Sets the column order (names). */
+  setOrder(names: string[]): void {
+    this.order.value = names;
+    this.persist();
+  }
+
+  setRowHeight(h: RowHeight): void {
+    this.rowHeight.value = h;
+    this.persist();
+  }
+
+  setGroupBy(column: string | undefined): void {
+    this.groupBy.value = column || undefined;
+    this.persist();
   }
 
   /** Sorts by one column only (the column menu's sort ascending / descending); filters stay. */
@@ -70,12 +135,15 @@ export class GridStore {
   }
 
   setWidth(name: string, px: number): void {
-    this.widths.value = { ...this.widths.value, [name]: Math.max(60, Math.min(800, Math.round(px))) };
+    this.widths.value = { ...this.widths.value, [name]: clampWidth(px) };
     this.persist();
   }
 
   private persist(): void {
-    localStorage.setItem(this.storageKey, JSON.stringify({ where: this.where.value, sort: this.sort.value, hidden: this.hidden.value, widths: this.widths.value, builder: this.builder.value }));
+    this.persistence.save({
+      where: this.where.value, sort: this.sort.value, hidden: this.hidden.value, widths: this.widths.value, builder: this.builder.value,
+      order: this.order.value, rowHeight: this.rowHeight.value, groupBy: this.groupBy.value,
+    });
   }
 
   reload(): void {
@@ -88,7 +156,7 @@ export class GridStore {
     this.error.value = null;
     void this.ensure(0, PAGE);
     const gen = this.generation;
-    recordsApi.count(this.projectId, this.meta._tn, this.where.value || undefined).then(
+    recordsApi.count(this.projectId, this.meta._tn, this.effectiveWhere() || undefined).then(
       (r) => gen === this.generation && (this.count.value = r.count),
       () => gen === this.generation && (this.count.value = 'unknown'),
     );
@@ -101,7 +169,7 @@ export class GridStore {
       if (this.pending.has(page) || this.rows.value.has(page * PAGE)) continue;
       this.pending.add(page);
       try {
-        const list = await recordsApi.list(this.projectId, this.meta._tn, { limit: PAGE, offset: page * PAGE, where: this.where.value || undefined, sort: this.sort.value || undefined, ...this.nesting() });
+        const list = await recordsApi.list(this.projectId, this.meta._tn, { limit: PAGE, offset: page * PAGE, where: this.effectiveWhere() || undefined, sort: this.sort.value || undefined, ...this.nesting() });
         if (gen !== this.generation) return;
         const next = new Map(this.rows.value);
         list.forEach((r, i) => next.set(page * PAGE + i, r));

@@ -18,7 +18,6 @@ import { ExpandForm } from './expand-form';
 import { recordsApi } from '../../api/records';
 import { QueryToolbar } from './query-toolbar';
 import { hookDialog } from '../hooks/hooks-store';
-import { ViewsDrawer } from './views-drawer';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
 import { RelationHeader } from './relation-header';
@@ -26,9 +25,11 @@ import { gridColumns } from './grid-columns';
 import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
+import { ROW_HEIGHTS } from '../views/view-state';
+import { viewPersistence, type ViewBinding } from '../views/view-binding';
+import { RowHeightMenu } from './row-height-menu';
+import { GroupByMenu, GroupedRows } from './grouped-rows';
 
-/** Rows are 32 px high; past some 470,000 rows the scroll range is scaled (see row-window.ts). */
-const ROW_HEIGHT = 32;
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
 const INDEX_WIDTH = 96;
 
@@ -49,12 +50,22 @@ export function Grid(props: { projectId: string; dbAlias: string; table: string 
   return <GridBody projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} />;
 }
 
-function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }) {
+/**
+ * The grid of a table's metadata; with a `binding` its filters, sorts, fields, widths, row height
+ * and grouping are those of the saved view (and changes are saved in it).
+ */
+export function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta; binding?: ViewBinding }) {
   useSignals();
-  const { meta } = props;
-  const store = useMemo(() => new GridStore(props.projectId, meta), [props.projectId, meta]);
-  const all = gridColumns(meta);
+  const { meta, binding } = props;
+  const store = useMemo(
+    () => new GridStore(props.projectId, meta, binding ? viewPersistence(binding, gridColumns(meta).filter((c) => !c.hidden).map((c) => c._cn)) : undefined),
+    [props.projectId, meta, binding?.view.id],
+  );
+  const order = store.order.value;
+  const all = gridColumns(meta).sort((a, b) => rank(order, a._cn) - rank(order, b._cn));
   const columns = all.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
+  const ROW_HEIGHT = ROW_HEIGHTS[store.rowHeight.value];
+  const groupBy = store.groupBy.value && all.some((c) => c._cn === store.groupBy.value) ? store.groupBy.value : undefined;
   const scope = { projectId: props.projectId, dbAlias: props.dbAlias };
   const canEditSchema = canShare.value && meta.type === 'table';
   const widthOf = (name: string) => store.widths.value[name] ?? 180;
@@ -138,6 +149,8 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
         <span className="grid-count" data-testid="row-count">{count === null ? 'counting…' : count === 'unknown' ? 'unknown rows' : `${count} ${count === 1 ? 'row' : 'rows'}`}</span>
         <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}>↻</Button>
         <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
+        <RowHeightMenu store={store} />
+        <GroupByMenu store={store} columns={all.filter((c) => !c.hidden && !c.virtual)} />
         {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
         {!readOnly && hasSelection ? (
           <Button variant="danger" onClick={command('grid.deleteRows').run}>
@@ -145,7 +158,6 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
           </Button>
         ) : null}
         {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>Webhooks</Button> : null}
-        <ViewsDrawer />
       </div>
       {meta.readOnly ? <div className="read-only-note">Read-only: {meta.readOnly}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
@@ -163,8 +175,10 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
           }}
         />
       ) : null}
+      {groupBy ? <GroupedRows store={store} meta={meta} column={groupBy} columns={columns} widthOf={widthOf} readOnly={readOnly} locked={locked} /> : null}
       <div
-        className="grid"
+        className={`grid row-h-${store.rowHeight.value}`}
+        hidden={!!groupBy}
         role="grid"
         aria-rowcount={store.size()}
         tabIndex={0}
@@ -249,4 +263,10 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
       </div>
     </div>
   );
+}
+
+/** Position of a column in the view's order (unknown ones after the known, in table order). */
+function rank(order: string[], name: string): number {
+  const i = order.indexOf(name);
+  return i < 0 ? order.length : i;
 }

@@ -10,11 +10,12 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
   const saved = store.builder.value;
   const [filters, setFilters] = useState<FilterRow[]>(saved.filters);
   const [sorts, setSorts] = useState<SortRow[]>(saved.sorts);
-  const [search, setSearch] = useState(saved.search);
+  const [search, setSearch] = useState(store.search.value);
   const [raw, setRaw] = useState<string | null>(saved.raw);
   const apply = (f = filters, s = sorts, q = search, r = raw) => {
     store.builder.value = { filters: f, sorts: s, search: q, raw: r };
-    store.setQuery(r ?? toWhere(f, { column: props.displayColumn, text: q }), toSort(s));
+    // The search is not part of the kept where (a saved view keeps its filters, not a search).
+    store.setQuery(r ?? toWhere(f), toSort(s), q);
   };
   const col = (value: string, onChange: (v: string) => void, label: string) => (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
@@ -57,7 +58,7 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
       ) : (
         <input className="grid-where" aria-label="Where" placeholder="(Name,like,%rock%)~and(Id,gt,10)" value={raw} onChange={(e) => setRaw(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && apply()} />
       )}
-      <Button variant="ghost" onClick={() => setRaw(raw === null ? toWhere(filters, { column: props.displayColumn, text: search }) : null)}>{raw === null ? 'Where…' : 'Builder'}</Button>
+      <Button variant="ghost" onClick={() => setRaw(raw === null ? toWhere(filters) : null)}>{raw === null ? 'Where…' : 'Builder'}</Button>
       <Button variant="secondary" onClick={() => apply()}>Apply</Button>
     </div>
   );

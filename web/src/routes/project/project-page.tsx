@@ -7,7 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { projectsApi, type ProjectSummary } from '../../api/projects';
 import { dashboardApi } from '../../api/dashboard';
 import { ProjectTree } from '../../features/tree/project-tree';
-import { Grid } from '../../features/grid/grid';
+import { ViewHost } from '../../features/views/view-host';
 import { DefinitionView } from '../../features/definition/definition-view';
 import { OWNER_PANELS, Panel, PANELS } from '../../features/tabs/panels';
 import { previewAs } from '../../stores/preview';
@@ -48,7 +48,8 @@ export function ProjectPage() {
         const name = params.get('name');
         // A link to an owner's panel does not open it while previewing a role that lacks it.
         const ownerOnly = type === 'panel' && !!name && OWNER_PANELS.has(name) && !!previewAs.value;
-        if (type && name && TYPES.includes(type) && !ownerOnly) openTab({ type, name, dbAlias: params.get('dbalias') ?? 'db', title: type === 'panel' ? (PANELS[name]?.title ?? name) : name });
+        const view = (type === 'table' || type === 'view') && params.get('view') ? params.get('view')! : undefined;
+        if (type && name && TYPES.includes(type) && !ownerOnly) openTab({ type, name, dbAlias: params.get('dbalias') ?? 'db', title: type === 'panel' ? (PANELS[name]?.title ?? name) : name, view });
       },
       (e) => {
         toast('error', (e as Error).message);
@@ -63,7 +64,7 @@ export function ProjectPage() {
   // Mirror the active tab in the URL.
   const tab = activeTab.value;
   useEffect(() => {
-    if (tab) setParams({ name: tab.name, dbalias: tab.dbAlias, type: tab.type }, { replace: true });
+    if (tab) setParams({ name: tab.name, dbalias: tab.dbAlias, type: tab.type, ...(tab.view ? { view: tab.view } : {}) }, { replace: true });
     else if (project) setParams({}, { replace: true });
   }, [tab?.key]);
 
@@ -93,7 +94,7 @@ export function ProjectPage() {
               <p className="muted">Open a table, view, function, procedure or sequence from the tree.</p>
             </div>
           ) : tab.type === 'table' || tab.type === 'view' ? (
-            <Grid key={tab.key} projectId={project.id} dbAlias={tab.dbAlias} table={tab.name} />
+            <ViewHost key={tab.key} projectId={project.id} tab={tab} />
           ) : tab.type === 'panel' ? (
             <Panel key={tab.key} projectId={project.id} name={tab.name} dbAlias={tab.dbAlias} />
           ) : (

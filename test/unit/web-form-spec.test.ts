@@ -1,0 +1,43 @@
+/**
+ * Form views: the default form of a table, fields in the form's order (gone columns left out),
+ * labels, required fields checked, the row a submission makes (only filled-in form fields), and
+ * which redirect addresses are followed.
+ */
+import { expect, test } from 'bun:test';
+import type { ColumnMeta } from '../../web/src/api/dashboard';
+import { DEFAULT_SUBMIT_MESSAGE, formFields, formSpecOf, labelOf, missingRequired, rowOf, safeRedirect } from '../../web/src/features/form/form-spec';
+
+const col = (cn: string, extra: Partial<ColumnMeta> = {}): ColumnMeta => ({ cn, _cn: cn, uidt: 'SingleLineText', kind: 'string', dt: 'text', pk: false, ai: false, nullable: true, enumValues: null, hidden: false, ...extra });
+const cols = [col('Id', { pk: true, ai: true, uidt: 'ID', kind: 'integer', nullable: false }), col('Name', { nullable: false }), col('Plays', { uidt: 'Number', kind: 'integer' }), col('Live', { uidt: 'Checkbox', kind: 'boolean' })];
+
+test('the default form asks for every column but generated keys; columns needing a value are required', () => {
+  const spec = formSpecOf(undefined, cols, 'Tracks');
+  expect(spec.heading).toBe('Tracks');
+  expect(spec.submitMessage).toBe(DEFAULT_SUBMIT_MESSAGE);
+  expect(spec.fields).toEqual([{ cn: 'Name', required: true }, { cn: 'Plays', required: false }, { cn: 'Live', required: false }]);
+  // A saved form without its own field list gets the same fields.
+  expect(formSpecOf({ heading: 'H', subheading: '', submitMessage: 'ok' } as never, cols, 'x').fields.map((f) => f.cn)).toEqual(['Name', 'Plays', 'Live']);
+});
+
+test("fields follow the form's order and labels; gone columns are left out", () => {
+  const spec = formSpecOf({ heading: 'H', subheading: '', submitMessage: '', fields: [{ cn: 'Plays', label: 'How often' }, { cn: 'Gone' }, { cn: 'Name' }] }, cols, 'x');
+  const f = formFields(spec, cols);
+  expect(f.map((x) => x.column.cn)).toEqual(['Plays', 'Name']);
+  expect(labelOf(f[0]!.field, f[0]!.column)).toBe('How often');
+  expect(labelOf(f[1]!.field, f[1]!.column)).toBe('Name');
+});
+
+test('required fields left empty are named; the row holds only filled-in form fields, typed', () => {
+  const spec = formSpecOf({ heading: '', subheading: '', submitMessage: '', fields: [{ cn: 'Name', required: true, label: 'Title' }, { cn: 'Plays' }, { cn: 'Live' }] }, cols, 'x');
+  expect(missingRequired(spec, cols, { Name: '  ' })).toEqual({ Name: 'Title is required' });
+  expect(missingRequired(spec, cols, { Name: 'Song' })).toEqual({});
+  expect(rowOf(spec, cols, { Name: 'Song', Plays: '12', Live: 'true', Id: '99' })).toEqual({ Name: 'Song', Plays: '12', Live: true }) // numbers go as typed: the server reads them as the column's type;
+  expect(rowOf(spec, cols, { Name: 'Song', Plays: '' })).toEqual({ Name: 'Song' });
+});
+
+test('only http(s) redirect addresses are followed', () => {
+  expect(safeRedirect('https://example.com/thanks')).toBe('https://example.com/thanks');
+  expect(safeRedirect('javascript:alert(1)')).toBeNull();
+  expect(safeRedirect('/relative')).toBeNull();
+  expect(safeRedirect('')).toBeNull();
+});

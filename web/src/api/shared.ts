@@ -1,0 +1,78 @@
+/**
+ * The public routes of a shared view (api-contract section 6): no session, only the link's uuid
+ * and, for a protected link, its password in `xc-password`. Errors carry the server's msg and status.
+ */
+import type { ColumnMeta } from './dashboard';
+import type { QueryParams, ViewType } from './views';
+
+/** What a shared link shows: the view's kind, title, shown columns and settings. */
+export interface SharedViewMeta {
+  title: string;
+  type: ViewType;
+  columns: (ColumnMeta & { uidt: string })[];
+  query_params: QueryParams;
+  allowCsvDownload?: boolean;
+  /** The display column (searched), when the server says. */
+  displayColumn?: string | null;
+  pks?: string[];
+}
+
+/** A failed public call: the server's msg and the status (403 wrong password, 404 no such link). */
+export class SharedError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+/** The message of a missing or wrong password (a 403 of a shared link). */
+export const INVALID_PASSWORD = 'Invalid password';
+
+/** The REST address of a shared view: its rows (a form: the link itself, which takes POST rows). */
+export const sharedApiUrl = (origin: string, uuid: string, type?: ViewType) => `${origin}/api/v1/shared/${encodeURIComponent(uuid)}${type === 'form' ? '' : '/rows'}`;
+
+async function call<T>(uuid: string, path: string, password: string | null, opts: { method?: string; body?: unknown; query?: Record<string, string | number | undefined> } = {}): Promise<T> {
+  const url = new URL(`/api/v1/shared/${encodeURIComponent(uuid)}${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = {};
+  if (password) headers['xc-password'] = password;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url.pathname + url.search, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  } catch {
+    throw new SharedError('The Tablo server could not be reached', 0);
+  }
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {}
+  if (!res.ok) throw new SharedError((body as { msg?: string } | null)?.msg ?? `The server answered ${res.status}`, res.status);
+  return body as T;
+}
+
+/** Calls of one shared link. */
+export const sharedApi = {
+  meta: (uuid: string, password: string | null) => call<SharedViewMeta>(uuid, '', password),
+  rows: (uuid: string, password: string | null, q: { limit: number; offset: number; where?: string; sort?: string; search?: string }) =>
+    call<{ list: Record<string, unknown>[]; pageInfo: { totalRows?: number; limit: number; offset: number } }>(uuid, '/rows', password, { query: q }),
+  submit: (uuid: string, password: string | null, row: Record<string, unknown>) => call<{ ok: true; message?: string }>(uuid, '/rows', password, { method: 'POST', body: row }),
+  /** The CSV of the view's rows, as a file to save. */
+  csv: async (uuid: string, password: string | null): Promise<Blob> => {
+    const res = await fetch(`/api/v1/shared/${encodeURIComponent(uuid)}/rows.csv`, { headers: password ? { 'xc-password': password } : {} });
+    if (!res.ok) {
+      const msg = ((await res.json().catch(() => null)) as { msg?: string } | null)?.msg;
+      throw new SharedError(msg ?? `The server answered ${res.status}`, res.status);
+    }
+    return res.blob();
+  },
+};
+
+const KEY = (uuid: string) => `tablo.shared.${uuid}`;
+
+/** The password typed for a link, kept for this browser session only (sessionStorage). */
+export const sharedPassword = {
+  get: (uuid: string): string | null => sessionStorage.getItem(KEY(uuid)),
+  set: (uuid: string, password: string) => sessionStorage.setItem(KEY(uuid), password),
+  clear: (uuid: string) => sessionStorage.removeItem(KEY(uuid)),
+};

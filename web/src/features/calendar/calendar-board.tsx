@@ -1,0 +1,138 @@
+/**
+ * The calendar: month, week or day over a date column (entries spanning to an optional end
+ * column), only the visible range read; entries dragged to another day move the row's date. Used
+ * by the dashboard and, read-only, by shared links.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ColumnMeta } from '../../api/dashboard';
+import { useSignals } from '../../stores/signals';
+import { track } from '../../stores/notifications';
+import { cardTitle } from '../views/record-card';
+import { canChange, type Row, type RowSource } from '../views/row-source';
+import { CalendarStore } from './calendar-store';
+import { dayOf, entriesByDay, rangeTitle, shiftRange, timeOf, today, visibleDays, type CalendarRange } from './calendar-range';
+
+const ENTRY_TYPE = 'application/x-tablo-entry';
+/** Entries shown in a month's day before '+n more'. */
+export const MONTH_DAY_ENTRIES = 3;
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+export function CalendarBoard(props: {
+  source: RowSource;
+  dateColumn: ColumnMeta;
+  endColumn?: ColumnMeta;
+  displayColumn: string | null;
+  fields: string[];
+  where: string;
+  sort: string;
+  search: string;
+  range: CalendarRange;
+  anchor: string;
+  onRange: (r: CalendarRange) => void;
+  onAnchor: (day: string) => void;
+  onOpen?: (row: Row, store: CalendarStore) => void;
+}) {
+  useSignals();
+  const { dateColumn, endColumn, range, anchor } = props;
+  const isDateTime = (c?: ColumnMeta) => !!c && (c.uidt === 'DateTime' || c.kind === 'datetime');
+  const store = useMemo(
+    () => new CalendarStore(props.source, dateColumn._cn, endColumn?._cn, { dateTime: isDateTime(dateColumn), endDateTime: isDateTime(endColumn) }, { where: props.where, sort: props.sort, search: props.search }),
+    [props.source, dateColumn._cn, endColumn?._cn, props.where, props.sort, props.search],
+  );
+  const days = visibleDays(range, anchor);
+  const first = days[0]!;
+  const last = days[days.length - 1]!;
+  useEffect(() => void store.load(first, last), [store, first, last]);
+  const byDay = entriesByDay(store.rows.value, dateColumn._cn, endColumn?._cn, days);
+  const [dropDay, setDropDay] = useState<string | null>(null);
+  const writable = canChange(props.source, dateColumn._cn) && (!endColumn || canChange(props.source, endColumn._cn));
+  const month = anchor.slice(0, 7);
+
+  const entry = (row: Row, day: string) => {
+    const title = cardTitle(row, props.displayColumn, props.fields);
+    const start = dayOf(row[dateColumn._cn]);
+    const time = isDateTime(dateColumn) && start === day ? timeOf(row[dateColumn._cn]) : '';
+    return (
+      <button
+        key={`${props.source.idOf(row)}@${day}`}
+        className={`cal-entry${start !== day ? ' continued' : ''}`}
+        draggable={writable}
+        onDragStart={(e) => e.dataTransfer.setData(ENTRY_TYPE, JSON.stringify({ id: props.source.idOf(row), day: start }))}
+        onClick={() => props.onOpen?.(row, store)}
+        title={title}
+        aria-label={`${title} on ${day}`}
+      >
+        {time ? <span className="cal-time">{time}</span> : null}
+        <span className="cal-entry-title">{title}</span>
+      </button>
+    );
+  };
+  const dayCell = (day: string, limit: number | null) => {
+    const list = byDay.get(day) ?? [];
+    const shown = limit === null ? list : list.slice(0, limit);
+    return (
+      <div
+        key={day}
+        role="gridcell"
+        aria-label={day}
+        data-day={day}
+        className={`cal-day${day.slice(0, 7) !== month && range === 'month' ? ' other-month' : ''}${day === today() ? ' today' : ''}${dropDay === day ? ' drop' : ''}`}
+        onDragOver={(e) => {
+          if (e.dataTransfer.types.includes(ENTRY_TYPE)) (e.preventDefault(), setDropDay(day));
+        }}
+        onDragLeave={() => setDropDay((d) => (d === day ? null : d))}
+        onDrop={(e) => {
+          setDropDay(null);
+          const data = e.dataTransfer.getData(ENTRY_TYPE);
+          if (!data) return;
+          e.preventDefault();
+          const { id, day: from } = JSON.parse(data) as { id: string; day: string };
+          const row = store.rows.value.find((r) => props.source.idOf(r) === id);
+          if (row && from && from !== day) void track(`Move to ${day}`, store.move(row, from, day)).catch(() => {});
+        }}
+      >
+        <button className="cal-date" aria-label={`Open ${day}`} onClick={() => (props.onAnchor(day), props.onRange('day'))}>
+          {range === 'day' ? rangeTitle('day', day) : Number(day.slice(8, 10))}
+        </button>
+        <div className="cal-entries">
+          {shown.map((r) => entry(r, day))}
+          {limit !== null && list.length > limit ? (
+            <button className="cal-more" onClick={() => (props.onAnchor(day), props.onRange('day'))}>+{list.length - limit} more</button>
+          ) : null}
+        </div>
+      </div>
+    );
+  };
+  return (
+    <div className="calendar">
+      <div className="cal-head">
+        <button className="btn btn-secondary" onClick={() => props.onAnchor(today())}>Today</button>
+        <button className="icon-plain" aria-label={`Previous ${range}`} onClick={() => props.onAnchor(shiftRange(range, anchor, -1))}><ChevronLeft size={18} /></button>
+        <button className="icon-plain" aria-label={`Next ${range}`} onClick={() => props.onAnchor(shiftRange(range, anchor, 1))}><ChevronRight size={18} /></button>
+        <h3 className="cal-title" data-testid="calendar-title">{rangeTitle(range, anchor)}</h3>
+        <input type="date" aria-label="Go to date" value={anchor} onChange={(e) => e.target.value && props.onAnchor(e.target.value)} />
+        <div className="segmented" role="radiogroup" aria-label="Range">
+          {(['month', 'week', 'day'] as const).map((r) => (
+            <button key={r} role="radio" aria-checked={range === r} className={range === r ? 'on' : ''} onClick={() => props.onRange(r)}>
+              {r[0]!.toUpperCase() + r.slice(1)}
+            </button>
+          ))}
+        </div>
+        <span className="muted cal-status" data-testid="calendar-status">
+          {store.loading.value ? 'Loading…' : `${store.rows.value.length} in view${store.truncated.value ? ' (first ones only: narrow the range or filter)' : ''}`}
+        </span>
+      </div>
+      {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
+      {range === 'day' ? (
+        <div className="cal-grid cal-day-view" role="grid" aria-label="Day">{dayCell(anchor, null)}</div>
+      ) : (
+        <div className={`cal-grid cal-${range}`} role="grid" aria-label={range === 'month' ? 'Month' : 'Week'}>
+          {WEEKDAYS.map((w, i) => <div key={w} className="cal-weekday" role="columnheader">{range === 'week' ? `${w} ${Number(days[i]!.slice(8, 10))}` : w}</div>)}
+          {days.map((d) => dayCell(d, range === 'month' ? MONTH_DAY_ENTRIES : null))}
+        </div>
+      )}
+    </div>
+  );
+}
+

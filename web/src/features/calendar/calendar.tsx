@@ -1,0 +1,99 @@
+/**
+ * A calendar view in the dashboard: its toolbar (search, filters kept in the view, entry fields,
+ * date and end columns) and the board; the range (month, week, day) is kept in the view and the
+ * day shown in this browser tab.
+ */
+import { useMemo, useState } from 'react';
+import type { TableMeta } from '../../api/dashboard';
+import { useSignals } from '../../stores/signals';
+import { track } from '../../stores/notifications';
+import { ExpandForm } from '../grid/expand-form';
+import { gridColumns } from '../grid/grid-columns';
+import { ViewQueryBar } from '../views/view-query-bar';
+import { ViewFieldsMenu } from '../views/view-fields-menu';
+import { tableRowSource, type Row } from '../views/row-source';
+import { cardFields, shownFields, toViewFields } from '../views/view-state';
+import { dateColumns } from '../views/view-kinds';
+import type { ViewBinding } from '../views/view-binding';
+import { CalendarBoard } from './calendar-board';
+import type { CalendarStore } from './calendar-store';
+import { today, type CalendarRange } from './calendar-range';
+
+/** The day a calendar shows, per view, for this browser tab. */
+export function useAnchor(viewKey: string): [string, (d: string) => void] {
+  const key = `tablo.calendar.${viewKey}`;
+  const [anchor, setAnchor] = useState(() => sessionStorage.getItem(key) ?? today());
+  return [anchor, (d: string) => (sessionStorage.setItem(key, d), setAnchor(d))];
+}
+
+export function Calendar(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
+  useSignals();
+  const { meta, binding } = props;
+  const qp = binding.view.query_params;
+  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta]);
+  const [search, setSearch] = useState('');
+  const [anchor, setAnchor] = useAnchor(binding.view.id);
+  const [open, setOpen] = useState<{ row: Row; store: CalendarStore } | null>(null);
+  const columns = gridColumns(meta).filter((c) => !c.hidden);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 3, meta.pks);
+  const dates = dateColumns(meta.columns);
+  const dateColumn = dates.find((c) => c._cn === qp.dateColumn || c.cn === qp.dateColumn);
+  const endColumn = dates.find((c) => c._cn === qp.endDateColumn || c.cn === qp.endDateColumn);
+  const range: CalendarRange = qp.calendarRange ?? 'month';
+  return (
+    <div className="view-body">
+      <div className="grid-toolbar">
+        <ViewQueryBar key={`${qp.where}|${qp.sort}`} columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
+        <ViewFieldsMenu label="Entry fields" fields={fields} onChange={(f) => binding.change({ fields: toViewFields(f) })} />
+        <label className="toolbar-select">
+          <span className="muted">Date</span>
+          <select aria-label="Date column" value={dateColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ dateColumn: e.target.value })}>
+            {!dateColumn ? <option value="">choose…</option> : null}
+            {dates.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
+          </select>
+        </label>
+        <label className="toolbar-select">
+          <span className="muted">End</span>
+          <select aria-label="End date column" value={endColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ endDateColumn: e.target.value || undefined })}>
+            <option value="">none</option>
+            {dates.filter((c) => c._cn !== dateColumn?._cn).map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
+          </select>
+        </label>
+      </div>
+      {!dateColumn ? (
+        <div className="empty-state">
+          <h2>Pick the date column</h2>
+          <p className="muted">{dates.length ? 'A calendar lays rows out by a Date or DateTime column.' : `${meta._tn} has no Date or DateTime column.`}</p>
+        </div>
+      ) : (
+        <CalendarBoard
+          source={source}
+          dateColumn={dateColumn}
+          endColumn={endColumn}
+          displayColumn={meta.displayColumn}
+          fields={shownFields(fields)}
+          where={qp.where ?? ''}
+          sort={qp.sort ?? ''}
+          search={search}
+          range={range}
+          anchor={anchor}
+          onRange={(r) => binding.change({ calendarRange: r })}
+          onAnchor={setAnchor}
+          onOpen={(row, store) => setOpen({ row, store })}
+        />
+      )}
+      {open ? (
+        <ExpandForm
+          meta={meta}
+          row={open.row}
+          readOnly={!source.update}
+          onClose={() => setOpen(null)}
+          onSave={async (changes) => {
+            open.store.replace(open.row, await track('Save row', source.update!(open.row, changes)));
+            setOpen(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * A form to fill in: heading, subheading, the form's fields with their labels, help and required
+ * marks; on submit the row is created, then the submit message shows or the redirect URL opens.
+ * Used in the dashboard (the user's rights) and on a shared form link.
+ */
+import { useState, type FormEvent } from 'react';
+import type { ColumnMeta } from '../../api/dashboard';
+import type { FormSpec } from '../../api/views';
+import { Button, FormMessage } from '../../components/form';
+import { FieldInput } from '../grid/field-input';
+import { DEFAULT_SUBMIT_MESSAGE, formFields, labelOf, missingRequired, rowOf, safeRedirect } from './form-spec';
+
+export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmit?: (row: Record<string, unknown>) => Promise<{ message?: string } | void>; preview?: boolean }) {
+  const { spec, columns } = props;
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!props.onSubmit) return;
+    const missing = missingRequired(spec, columns, values);
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await props.onSubmit(rowOf(spec, columns, values));
+      const to = safeRedirect(spec.redirectUrl);
+      if (to) {
+        window.location.assign(to);
+        return;
+      }
+      setDone((answer && answer.message) || spec.submitMessage || DEFAULT_SUBMIT_MESSAGE);
+      setValues({});
+    } catch (x) {
+      setError((x as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (done) {
+    return (
+      <div className="form-card form-done" role="status">
+        <h2>{spec.heading}</h2>
+        <p className="form-submit-message">{done}</p>
+        <Button variant="secondary" onClick={() => setDone(null)}>Submit another response</Button>
+      </div>
+    );
+  }
+  return (
+    <form className="form-card" aria-label={spec.heading || 'Form'} onSubmit={submit} noValidate>
+      {spec.heading ? <h2 className="form-heading">{spec.heading}</h2> : null}
+      {spec.subheading ? <p className="form-subheading muted">{spec.subheading}</p> : null}
+      {formFields(spec, columns).map(({ field, column }) => {
+        const id = `form-${column.cn}`;
+        return (
+          <div key={column.cn} className="field form-field">
+            <label htmlFor={id}>
+              {labelOf(field, column)}
+              {field.required ? <span className="required" aria-label="required"> *</span> : null}
+            </label>
+            <FieldInput column={column} id={id} text={values[column._cn] ?? ''} onChange={(t) => setValues({ ...values, [column._cn]: t })} />
+            {field.help ? <div className="field-help muted">{field.help}</div> : null}
+            {errors[column._cn] ? <div className="field-error" role="alert">{errors[column._cn]}</div> : null}
+          </div>
+        );
+      })}
+      <FormMessage kind="error" text={error} />
+      {props.preview ? <p className="muted">Preview: switch to 'Fill in' to submit.</p> : null}
+      <Button type="submit" disabled={busy || !props.onSubmit}>Submit</Button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * A form view's settings: the default form of a table, the fields it shows (columns that still
+ * exist, in the form's order), checking required fields, turning typed text into a row, and which
+ * redirect addresses are followed. Pure (unit tested).
+ */
+import type { ColumnMeta } from '../../api/dashboard';
+import type { FormField, FormSpec } from '../../api/views';
+import { parseInput } from '../grid/grid-cell';
+
+/** The message shown after a submission when the form sets none. */
+export const DEFAULT_SUBMIT_MESSAGE = 'Thank you for submitting the form.';
+
+/** Columns a form can ask for: not generated keys, not hidden. */
+export const formableColumns = (cols: ColumnMeta[]) => cols.filter((c) => !c.hidden && !c.ai && c.uidt !== 'ID');
+
+/** The form of a view (or the default one: every column it can ask for, required where the column needs a value). */
+export function formSpecOf(spec: FormSpec | undefined, cols: ColumnMeta[], title: string): FormSpec {
+  const fields = () => formableColumns(cols).map((c) => ({ cn: c._cn, required: !c.nullable && (c.default === null || c.default === undefined) }));
+  if (spec) return { heading: spec.heading ?? '', subheading: spec.subheading ?? '', submitMessage: spec.submitMessage ?? '', redirectUrl: spec.redirectUrl, fields: spec.fields ?? fields() };
+  return { heading: title, subheading: '', submitMessage: DEFAULT_SUBMIT_MESSAGE, fields: fields() };
+}
+
+/** The form's fields with their columns, in the form's order (fields whose column is gone are left out). */
+export function formFields(spec: FormSpec, cols: ColumnMeta[]): { field: FormField; column: ColumnMeta }[] {
+  const byName = new Map(cols.flatMap((c) => [[c._cn, c], [c.cn, c]] as [string, ColumnMeta][]));
+  return spec.fields.flatMap((field) => {
+    const column = byName.get(field.cn);
+    return column ? [{ field, column }] : [];
+  });
+}
+
+/** The label of a field. */
+export const labelOf = (f: FormField, c: ColumnMeta) => (f.label?.trim() ? f.label.trim() : c._cn);
+
+/** Errors of required fields left empty, by column name. */
+export function missingRequired(spec: FormSpec, cols: ColumnMeta[], values: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const { field, column } of formFields(spec, cols)) {
+    const v = values[column._cn] ?? '';
+    if (field.required && (v.trim() === '' || (column.kind === 'boolean' && v !== 'true'))) out[column._cn] = `${labelOf(field, column)} is required`;
+  }
+  return out;
+}
+
+/** The row a submission creates: only the form's fields that were filled in. */
+export function rowOf(spec: FormSpec, cols: ColumnMeta[], values: Record<string, string>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const { column } of formFields(spec, cols)) {
+    const v = values[column._cn] ?? '';
+    if (column.kind === 'boolean') {
+      if (v !== '') row[column._cn] = v === 'true';
+    } else if (v !== '') row[column._cn] = parseInput(column, v);
+  }
+  return row;
+}
+
+/** A redirect address the form follows: only http(s) addresses (never script or data URLs). */
+export function safeRedirect(url: string | undefined): string | null {
+  const u = (url ?? '').trim();
+  if (!u) return null;
+  try {
+    const parsed = new URL(u);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

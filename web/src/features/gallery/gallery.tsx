@@ -1,0 +1,66 @@
+/** A gallery view in the dashboard: its toolbar (search, filters and sorts, card fields, cover column) and the cards. */
+import { useMemo, useState } from 'react';
+import type { TableMeta } from '../../api/dashboard';
+import { useSignals } from '../../stores/signals';
+import { track } from '../../stores/notifications';
+import { ExpandForm } from '../grid/expand-form';
+import { gridColumns } from '../grid/grid-columns';
+import { ViewQueryBar } from '../views/view-query-bar';
+import { ViewFieldsMenu } from '../views/view-fields-menu';
+import { tableRowSource, type Row } from '../views/row-source';
+import { cardFields, shownFields, toViewFields } from '../views/view-state';
+import { coverColumns } from '../views/view-kinds';
+import type { ViewBinding } from '../views/view-binding';
+import type { PagedRows } from '../views/paged-rows';
+import { GalleryBoard } from './gallery-board';
+
+export function Gallery(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
+  useSignals();
+  const { meta, binding } = props;
+  const qp = binding.view.query_params;
+  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta]);
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<{ row: Row; index: number; rows: PagedRows } | null>(null);
+  const columns = gridColumns(meta).filter((c) => !c.hidden);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 4, meta.pks);
+  const covers = coverColumns(meta.columns);
+  const cover = covers.find((c) => c._cn === qp.coverColumn || c.cn === qp.coverColumn);
+  return (
+    <div className="view-body">
+      <div className="grid-toolbar">
+        <ViewQueryBar key={`${qp.where}|${qp.sort}`} columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
+        <ViewFieldsMenu label="Card fields" fields={fields} onChange={(f) => binding.change({ fields: toViewFields(f) })} />
+        <label className="toolbar-select">
+          <span className="muted">Cover</span>
+          <select aria-label="Cover image column" value={cover?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ coverColumn: e.target.value || undefined })}>
+            <option value="">no cover</option>
+            {covers.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
+          </select>
+        </label>
+      </div>
+      <GalleryBoard
+        source={source}
+        columns={columns}
+        displayColumn={meta.displayColumn}
+        coverColumn={cover?._cn}
+        fields={shownFields(fields)}
+        where={qp.where ?? ''}
+        sort={qp.sort ?? ''}
+        search={search}
+        onOpen={(row, index, rows) => setOpen({ row, index, rows })}
+      />
+      {open ? (
+        <ExpandForm
+          meta={meta}
+          row={open.row}
+          readOnly={!source.update}
+          onClose={() => setOpen(null)}
+          onSave={async (changes) => {
+            open.rows.set(open.index, await track('Save row', source.update!(open.row, changes)));
+            setOpen(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

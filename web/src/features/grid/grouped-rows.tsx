@@ -1,0 +1,116 @@
+/**
+ * The grid grouped by a column: one collapsible group per value with its count (REST groupby with
+ * the grid's filters), the rows of an open group read page by page with the group's value ANDed
+ * into the where. The column is kept in the view (query_params.groupBy).
+ */
+import { useEffect, useState } from 'react';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { http } from '../../api/http';
+import { recordsApi } from '../../api/records';
+import type { TableMeta } from '../../api/dashboard';
+import type { GridColumn } from './grid-columns';
+import type { GridStore } from './grid-store';
+import { CellView } from './grid-cell';
+import { andWhere } from '../views/view-state';
+import { valueWhere } from '../views/lane-where';
+
+/** Rows read at a time in an open group; most groups listed. */
+export const GROUP_PAGE = 25;
+export const MAX_GROUPS = 1000;
+
+type Row = Record<string, unknown>;
+
+/** The group-by picker of the toolbar. */
+export function GroupByMenu(props: { store: GridStore; columns: GridColumn[] }) {
+  return (
+    <label className="toolbar-select">
+      <span className="muted">Group by</span>
+      <select aria-label="Group by" value={props.store.groupBy.value ?? ''} onChange={(e) => props.store.setGroupBy(e.target.value || undefined)}>
+        <option value="">none</option>
+        {props.columns.map((c) => (
+          <option key={c.cn} value={c._cn}>{c._cn}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: string; columns: GridColumn[]; widthOf: (name: string) => number; readOnly: boolean; locked: (c: GridColumn) => boolean }) {
+  const { store, meta, column } = props;
+  const where = store.effectiveWhere();
+  const [groups, setGroups] = useState<{ value: unknown; count: number }[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  useEffect(() => {
+    setGroups(null);
+    http<Row[]>(`/nc/${encodeURIComponent(store.projectId)}/api/v1/${encodeURIComponent(meta._tn)}/groupby`, { query: { fields: column, where: where || undefined, sort: column, limit: MAX_GROUPS } }).then(
+      (list) => (setGroups(list.map((g) => ({ value: g[column], count: Number(g.count) }))), setError(null)),
+      (e) => setError((e as Error).message),
+    );
+  }, [column, where, store.revision.value]);
+  if (error) return <div className="form-message form-message-error">{error}</div>;
+  if (!groups) return <p className="muted">Grouping by {column}…</p>;
+  const col = props.columns.find((c) => c._cn === column);
+  return (
+    <div className="grouped-grid" role="treegrid" aria-label={`Rows grouped by ${column}`}>
+      {groups.length === 0 ? <div className="grid-empty muted">No rows</div> : null}
+      {groups.map((g) => {
+        const key = JSON.stringify(g.value ?? null);
+        const isOpen = open.has(key);
+        return (
+          <section key={key} className="group">
+            <button
+              className="group-head"
+              aria-expanded={isOpen}
+              onClick={() => setOpen((s) => (s.has(key) ? new Set([...s].filter((k) => k !== key)) : new Set([...s, key])))}
+            >
+              {isOpen ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
+              <span className="group-value">{col && g.value != null && g.value !== '' ? <CellView column={col} value={g.value} readOnly onToggle={() => {}} onSet={() => {}} /> : <span className="muted">(empty)</span>}</span>
+              <span className="group-count" aria-label={`${g.count} rows`}>{g.count}</span>
+            </button>
+            {isOpen ? <GroupRows {...props} where={andWhere(where, valueWhere(column, g.value))} count={g.count} /> : null}
+          </section>
+        );
+      })}
+      {groups.length === MAX_GROUPS ? <p className="muted">Only the first {MAX_GROUPS} groups are listed.</p> : null}
+    </div>
+  );
+}
+
+function GroupRows(props: { store: GridStore; meta: TableMeta; columns: GridColumn[]; widthOf: (name: string) => number; where: string; count: number }) {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [busy, setBusy] = useState(false);
+  const more = async () => {
+    setBusy(true);
+    try {
+      const page = await recordsApi.list(props.store.projectId, props.meta._tn, { limit: GROUP_PAGE, offset: rows.length, where: props.where || undefined, sort: props.store.sort.value || undefined });
+      setRows((r) => [...r, ...page]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  useEffect(() => void more(), []);
+  return (
+    <div className="group-rows" role="rowgroup">
+      <div className="grid-head group-cols" role="row">
+        {props.columns.map((c) => (
+          <div key={c.cn} className="grid-th" role="columnheader" style={{ width: props.widthOf(c._cn) }}>{c._cn}</div>
+        ))}
+      </div>
+      {rows.map((row, i) => (
+        <div key={i} className="group-row" role="row">
+          {props.columns.map((c) => (
+            <div key={c.cn} role="gridcell" className="grid-cell" style={{ width: props.widthOf(c._cn) }}>
+              <CellView column={c} value={row[c._cn]} readOnly onToggle={() => {}} onSet={() => {}} />
+            </div>
+          ))}
+        </div>
+      ))}
+      {rows.length < props.count ? (
+        <button className="btn btn-ghost group-more" disabled={busy} onClick={() => void more()}>
+          Show more ({props.count - rows.length} left)
+        </button>
+      ) : null}
+    </div>
+  );
+}

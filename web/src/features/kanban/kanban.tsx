@@ -1,0 +1,89 @@
+/**
+ * A kanban view in the dashboard: its toolbar (search, filters and sorts kept in the view, card
+ * fields, lane column) and the board; a card opens into the row form.
+ */
+import { useMemo, useState } from 'react';
+import type { TableMeta } from '../../api/dashboard';
+import { useSignals } from '../../stores/signals';
+import { track } from '../../stores/notifications';
+import { ExpandForm } from '../grid/expand-form';
+import { gridColumns } from '../grid/grid-columns';
+import { ViewQueryBar } from '../views/view-query-bar';
+import { ViewFieldsMenu } from '../views/view-fields-menu';
+import { tableRowSource, type Row } from '../views/row-source';
+import { cardFields, shownFields, toViewFields } from '../views/view-state';
+import { laneColumns } from '../views/view-kinds';
+import type { ViewBinding } from '../views/view-binding';
+import { KanbanBoard } from './kanban-board';
+import type { KanbanStore } from './kanban-store';
+
+export function Kanban(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
+  useSignals();
+  const { meta, binding } = props;
+  const qp = binding.view.query_params;
+  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta]);
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<{ row: Row; lane: string; store: KanbanStore } | null>(null);
+  const columns = gridColumns(meta).filter((c) => !c.hidden);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 5, meta.pks);
+  const lanes = laneColumns(meta.columns);
+  const column = lanes.find((c) => c._cn === qp.groupBy || c.cn === qp.groupBy);
+  const lanePicker = (
+    <label className="toolbar-select">
+      <span className="muted">Lanes from</span>
+      <select aria-label="Lanes from" value={column?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ groupBy: e.target.value, laneOrder: undefined, collapsedLanes: undefined })}>
+        {!column ? <option value="">choose a column…</option> : null}
+        {lanes.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
+      </select>
+    </label>
+  );
+  return (
+    <div className="view-body">
+      <div className="grid-toolbar">
+        <ViewQueryBar
+          key={`${qp.where}|${qp.sort}`}
+          columns={columns}
+          where={qp.where ?? ''}
+          sort={qp.sort ?? ''}
+          search={search}
+          searchLabel={meta.displayColumn}
+          onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))}
+        />
+        <ViewFieldsMenu label="Card fields" fields={fields} onChange={(f) => binding.change({ fields: toViewFields(f) })} />
+        {lanePicker}
+      </div>
+      {!column ? (
+        <div className="empty-state">
+          <h2>Pick the lane column</h2>
+          <p className="muted">{lanes.length ? 'A kanban makes one lane per choice of a SingleSelect column.' : `${meta._tn} has no SingleSelect column: add one to make lanes from.`}</p>
+        </div>
+      ) : (
+        <KanbanBoard
+          source={source}
+          columns={columns}
+          column={column}
+          displayColumn={meta.displayColumn}
+          qp={qp}
+          fields={shownFields(fields)}
+          search={search}
+          onChange={binding.change}
+          onOpen={(row, lane, store) => setOpen({ row, lane, store })}
+        />
+      )}
+      {open ? (
+        <ExpandForm
+          meta={meta}
+          row={open.row}
+          readOnly={!source.update}
+          onClose={() => setOpen(null)}
+          onSave={async (changes) => {
+            const saved = await track('Save row', source.update!(open.row, changes));
+            open.store.replace(open.lane, open.row, saved);
+            if (changes[open.store.column] !== undefined) open.store.reset();
+            setOpen(null);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

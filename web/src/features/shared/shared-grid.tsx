@@ -1,0 +1,62 @@
+/**
+ * A shared grid: the view's shown columns (its order, widths and row height), read-only,
+ * virtualised over any number of rows (only the pages in view are read).
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import type { SharedViewMeta } from '../../api/shared';
+import { useSignals } from '../../stores/signals';
+import { CellView } from '../grid/grid-cell';
+import { useRowWindow } from '../grid/row-window';
+import { PagedRows } from '../views/paged-rows';
+import type { RowSource } from '../views/row-source';
+import { DEFAULT_WIDTH, ROW_HEIGHTS, rowHeightOf } from '../views/view-state';
+
+export function SharedGrid(props: { meta: SharedViewMeta; source: RowSource; search: string }) {
+  useSignals();
+  const { meta } = props;
+  const rows = useMemo(() => new PagedRows(props.source, { search: props.search || undefined }), [props.source, props.search]);
+  useEffect(() => rows.reset(), [rows]);
+  const height = ROW_HEIGHTS[rowHeightOf(meta.query_params)];
+  const widths = new Map((meta.query_params.fields ?? []).map((f) => [f.cn, f.width ?? DEFAULT_WIDTH]));
+  const widthOf = (c: { cn: string; _cn: string }) => widths.get(c._cn) ?? widths.get(c.cn) ?? DEFAULT_WIDTH;
+  const scroller = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const win = useRowWindow(scroller, box, rows.size(), height, 10);
+  const items = win.items;
+  useEffect(() => {
+    if (items.length) void rows.ensure(items[0]!.index, items[items.length - 1]!.index + 1);
+  }, [items[0]?.index, items[items.length - 1]?.index, rows.size()]);
+  const count = rows.count.value;
+  return (
+    <>
+      <div className="grid-count" data-testid="row-count">{count === null ? 'counting…' : `${count} ${count === 1 ? 'row' : 'rows'}`}</div>
+      {rows.error.value ? <div className="form-message form-message-error">{rows.error.value}</div> : null}
+      <div className={`grid shared-grid row-h-${rowHeightOf(meta.query_params)}`} role="grid" aria-rowcount={rows.size()} ref={scroller} tabIndex={0}>
+        <div className="grid-head" role="row">
+          <div className="grid-index" />
+          {meta.columns.map((c) => (
+            <div key={c.cn} className="grid-th" role="columnheader" style={{ width: widthOf(c) }}>
+              <span className="grid-th-name">{c._cn}</span>
+            </div>
+          ))}
+        </div>
+        {count === 0 ? <div className="grid-empty muted">No rows</div> : null}
+        <div ref={box} style={{ height: win.height, position: 'relative' }}>
+          {items.map((vr) => {
+            const row = rows.rows.value.get(vr.index);
+            return (
+              <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height }}>
+                <div className="grid-index"><span className="row-number">{vr.index + 1}</span></div>
+                {meta.columns.map((c) => (
+                  <div key={c.cn} role="gridcell" className="grid-cell" style={{ width: widthOf(c) }}>
+                    {row ? <CellView column={c} value={row[c._cn]} readOnly onToggle={() => {}} onSet={() => {}} /> : <span className="cell-loading" />}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </>
+  );
+}

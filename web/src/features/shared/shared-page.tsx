@@ -1,0 +1,156 @@
+/**
+ * The public page of a shared view (#/shared/:uuid): no sign-in and no dashboard around it. It asks
+ * for the link's password when it has one (kept for this browser session only), then shows the
+ * view read-only with a search box (grid, gallery, kanban, calendar) or the form to submit.
+ */
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { Download, Lock } from 'lucide-react';
+import { INVALID_PASSWORD, SharedError, sharedApi, sharedPassword, type SharedViewMeta } from '../../api/shared';
+import { Button, FormMessage } from '../../components/form';
+import { SharedGrid } from './shared-grid';
+import { sharedDisplayColumn, sharedRowSource } from './shared-source';
+import { GalleryBoard } from '../gallery/gallery-board';
+import { KanbanBoard } from '../kanban/kanban-board';
+import { CalendarBoard } from '../calendar/calendar-board';
+import { useAnchor } from '../calendar/calendar';
+import type { CalendarRange } from '../calendar/calendar-range';
+import { FormFill } from '../form/form-fill';
+import { formSpecOf } from '../form/form-spec';
+import { aliasQueryParams, cardFields, shownFields } from '../views/view-state';
+import { VIEW_ICONS } from '../views/views-drawer';
+
+type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | { kind: 'error'; message: string } | { kind: 'ready'; meta: SharedViewMeta; password: string | null };
+
+export function SharedViewPage() {
+  const { uuid = '' } = useParams();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const open = async (password: string | null, typed: boolean) => {
+    try {
+      const meta = await sharedApi.meta(uuid, password);
+      if (password) sharedPassword.set(uuid, password);
+      setState({ kind: 'ready', meta, password });
+      document.title = `${meta.title} · Tablo`;
+    } catch (e) {
+      const err = e as SharedError;
+      if (err.status === 429) setState({ kind: 'password', error: err.message });
+      else if (err.status === 403) {
+        sharedPassword.clear(uuid);
+        setState({ kind: 'password', error: typed || password ? err.message || INVALID_PASSWORD : null });
+      } else if (err.status === 404) setState({ kind: 'error', message: 'This link does not exist, or it was deleted.' });
+      else setState({ kind: 'error', message: err.message });
+    }
+  };
+  useEffect(() => void open(sharedPassword.get(uuid), false), [uuid]);
+  return (
+    <div className="shared-page">
+      <header className="shared-top">
+        <span className="brand-mark" aria-hidden>▦</span> <span className="shared-brand">Tablo</span>
+        {state.kind === 'ready' ? <SharedTitle meta={state.meta} /> : null}
+      </header>
+      <main className="shared-main">
+        {state.kind === 'loading' ? <p className="muted">Opening the shared view…</p> : null}
+        {state.kind === 'error' ? (
+          <div className="empty-state" role="alert">
+            <h2>Cannot open this view</h2>
+            <p className="muted">{state.message}</p>
+          </div>
+        ) : null}
+        {state.kind === 'password' ? <PasswordPrompt error={state.error} onSubmit={(p) => void open(p, true)} /> : null}
+        {state.kind === 'ready' ? <SharedBody uuid={uuid} meta={state.meta} password={state.password} /> : null}
+      </main>
+    </div>
+  );
+}
+
+function SharedTitle(props: { meta: SharedViewMeta }) {
+  const Icon = VIEW_ICONS[props.meta.type];
+  return (
+    <h1 className="shared-title">
+      {Icon ? <Icon size={18} aria-hidden /> : null} {props.meta.title}
+    </h1>
+  );
+}
+
+function PasswordPrompt(props: { error: string | null; onSubmit: (password: string) => void }) {
+  const [password, setPassword] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password) props.onSubmit(password);
+  };
+  return (
+    <form className="form-card password-card" onSubmit={submit} aria-label="Protected view">
+      <h2><Lock size={18} aria-hidden /> This view is protected</h2>
+      <p className="muted">Enter the password you were given with the link.</p>
+      <div className="field">
+        <label htmlFor="shared-password">Password</label>
+        <input id="shared-password" type="password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <FormMessage kind="error" text={props.error} />
+      <Button type="submit" disabled={!password}>Open</Button>
+    </form>
+  );
+}
+
+function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: string | null }) {
+  const { meta, uuid, password } = props;
+  const source = useMemo(() => sharedRowSource(uuid, password, meta), [uuid, password, meta]);
+  const [search, setSearch] = useState('');
+  const [typed, setTyped] = useState('');
+  const [csvError, setCsvError] = useState<string | null>(null);
+  const qp = aliasQueryParams(meta.query_params ?? {}, meta.columns);
+  const display = sharedDisplayColumn(meta);
+  const [range, setRange] = useState<CalendarRange>(qp.calendarRange ?? 'month');
+  const [anchor, setAnchor] = useAnchor(`shared.${uuid}`);
+  if (meta.type === 'form') {
+    const spec = formSpecOf(qp.form, meta.columns, meta.title);
+    return (
+      <div className="form-stage shared-form">
+        <FormFill spec={spec} columns={meta.columns} onSubmit={(row) => sharedApi.submit(uuid, password, row)} />
+      </div>
+    );
+  }
+  const names = meta.columns.map((c) => c._cn);
+  const fields = shownFields(cardFields(names, qp.fields, meta.type === 'calendar' ? 3 : 5, meta.columns.filter((c) => c.pk).map((c) => c._cn)));
+  const csv = async () => {
+    try {
+      const blob = await sharedApi.csv(uuid, password);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `${meta.title}.csv`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+      setCsvError(null);
+    } catch (e) {
+      setCsvError((e as Error).message);
+    }
+  };
+  const lane = meta.columns.find((c) => c._cn === qp.groupBy || c.cn === qp.groupBy);
+  const date = meta.columns.find((c) => c._cn === qp.dateColumn || c.cn === qp.dateColumn);
+  const end = meta.columns.find((c) => c._cn === qp.endDateColumn || c.cn === qp.endDateColumn);
+  return (
+    <div className="shared-view">
+      <div className="grid-toolbar">
+        <form className="query-toolbar" onSubmit={(e) => (e.preventDefault(), setSearch(typed))} role="search">
+          <input className="grid-search" aria-label="Search" placeholder="Search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <Button variant="secondary" type="submit">Search</Button>
+        </form>
+        {meta.allowCsvDownload ? (
+          <Button variant="secondary" onClick={() => void csv()}>
+            <Download size={14} aria-hidden /> Download CSV
+          </Button>
+        ) : null}
+      </div>
+      <FormMessage kind="error" text={csvError} />
+      {meta.type === 'grid' ? <SharedGrid meta={meta} source={source} search={search} /> : null}
+      {meta.type === 'gallery' ? (
+        <GalleryBoard source={source} columns={meta.columns} displayColumn={display} coverColumn={qp.coverColumn && names.includes(qp.coverColumn) ? qp.coverColumn : undefined} fields={fields} where="" sort="" search={search} />
+      ) : null}
+      {meta.type === 'kanban' && lane ? <KanbanBoard source={source} columns={meta.columns} column={lane} displayColumn={display} qp={{ ...qp, where: '', sort: '' }} fields={fields} search={search} /> : null}
+      {meta.type === 'calendar' && date ? (
+        <CalendarBoard source={source} dateColumn={date} endColumn={end} displayColumn={display} fields={fields} where="" sort="" search={search} range={range} anchor={anchor} onRange={setRange} onAnchor={setAnchor} />
+      ) : null}
+      {(meta.type === 'kanban' && !lane) || (meta.type === 'calendar' && !date) ? <p className="muted">This view's layout column is not shared.</p> : null}
+    </div>
+  );
+}

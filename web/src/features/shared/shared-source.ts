@@ -1,0 +1,28 @@
+/** The rows of a shared link as a RowSource: read-only, paged, searched and filtered by the server within the view. */
+import { sharedApi, type SharedViewMeta } from '../../api/shared';
+import type { Row, RowSource } from '../views/row-source';
+
+export function sharedRowSource(uuid: string, password: string | null, meta: SharedViewMeta): RowSource {
+  const pks = meta.pks?.length ? meta.pks : meta.columns.filter((c) => c.pk).map((c) => c._cn);
+  return {
+    idOf: (row: Row) => (pks.length ? pks.map((pk) => String(row[pk])).join('___') : JSON.stringify(row)),
+    async list(q) {
+      const answer = await sharedApi.rows(uuid, password, { limit: q.limit, offset: q.offset, where: q.where || undefined, sort: q.sort || undefined, search: q.search || undefined });
+      return { list: answer.list, total: answer.pageInfo?.totalRows };
+    },
+    async count(where, search) {
+      try {
+        const answer = await sharedApi.rows(uuid, password, { limit: 1, offset: 0, where: where || undefined, search: search || undefined });
+        return answer.pageInfo?.totalRows ?? null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** The column a shared view's cards and search are titled by: the server's display column, else the first non-key column. */
+export function sharedDisplayColumn(meta: SharedViewMeta): string | null {
+  if (meta.displayColumn) return meta.displayColumn;
+  return meta.columns.find((c) => !c.pk)?._cn ?? meta.columns[0]?._cn ?? null;
+}

@@ -1,0 +1,74 @@
+/**
+ * Creating a view of one kind: its title and, by kind, the kanban's lane column, the calendar's
+ * date (and optional end) column, the gallery's cover column. Copying a view asks the title only.
+ */
+import { useState } from 'react';
+import type { ColumnMeta, TableMeta } from '../../api/dashboard';
+import type { QueryParams, SavedView, ViewType } from '../../api/views';
+import { AriaDialog } from '../../components/aria-dialog';
+import { FormMessage } from '../../components/form';
+import { coverColumns, dateColumns, kindProblem, laneColumns } from './view-kinds';
+import { VIEW_LABELS, freeTitle, type ViewsStore } from './views-store';
+
+export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; type: ViewType; copyOf?: SavedView; onDone: (v: SavedView) => void; onClose: () => void }) {
+  const { meta, type, copyOf } = props;
+  const taken = props.store.list.value.map((v) => v.title);
+  const [title, setTitle] = useState(freeTitle(copyOf ? `${copyOf.title} copy` : VIEW_LABELS[type], taken));
+  const lanes = laneColumns(meta.columns);
+  const dates = dateColumns(meta.columns);
+  const covers = coverColumns(meta.columns);
+  const [groupBy, setGroupBy] = useState(lanes[0]?._cn ?? '');
+  const [dateColumn, setDateColumn] = useState(dates[0]?._cn ?? '');
+  const [endDateColumn, setEndDateColumn] = useState('');
+  const [coverColumn, setCoverColumn] = useState(covers[0]?._cn ?? '');
+  const [error, setError] = useState<string | null>(copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table'));
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!title.trim()) return setError('A view needs a title.');
+    if (taken.some((t) => t.toLowerCase() === title.trim().toLowerCase())) return setError(`A view named '${title.trim()}' exists already.`);
+    const problem = copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table');
+    if (problem) return setError(problem);
+    const qp: QueryParams = {};
+    if (!copyOf && type === 'kanban') qp.groupBy = groupBy;
+    if (!copyOf && type === 'calendar') Object.assign(qp, { dateColumn, ...(endDateColumn ? { endDateColumn } : {}) });
+    if (!copyOf && type === 'gallery' && coverColumn) qp.coverColumn = coverColumn;
+    setBusy(true);
+    try {
+      props.onDone(await props.store.create(copyOf?.type ?? type, title.trim(), copyOf, copyOf ? undefined : qp));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const pick = (label: string, value: string, set: (v: string) => void, cols: ColumnMeta[], none?: string) => (
+    <div className="field">
+      <label>
+        {label}
+        <select aria-label={label} value={value} onChange={(e) => set(e.target.value)}>
+          {none !== undefined ? <option value="">{none}</option> : null}
+          {cols.map((c) => <option key={c.cn} value={c._cn}>{c._cn} ({c.uidt})</option>)}
+        </select>
+      </label>
+    </div>
+  );
+  return (
+    <AriaDialog heading={copyOf ? `Copy view '${copyOf.title}'` : `Create a ${VIEW_LABELS[type]} view`} onClose={props.onClose} onSubmit={() => void submit()} submitLabel={copyOf ? 'Copy' : 'Create'} busy={busy}>
+      <div className="field">
+        <label>
+          View name
+          <input aria-label="View name" value={title} autoFocus onChange={(e) => (setTitle(e.target.value), setError(null))} />
+        </label>
+      </div>
+      {!copyOf && type === 'kanban' && lanes.length ? pick('Lanes from', groupBy, setGroupBy, lanes) : null}
+      {!copyOf && type === 'calendar' && dates.length ? (
+        <>
+          {pick('Date column', dateColumn, setDateColumn, dates)}
+          {pick('End date column', endDateColumn, setEndDateColumn, dates.filter((c) => c._cn !== dateColumn), 'none (one-day entries)')}
+        </>
+      ) : null}
+      {!copyOf && type === 'gallery' ? pick('Cover image from', coverColumn, setCoverColumn, covers, 'no cover') : null}
+      <FormMessage kind="error" text={error} />
+    </AriaDialog>
+  );
+}

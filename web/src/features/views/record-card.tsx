@@ -1,0 +1,67 @@
+/**
+ * A row as a card (kanban, gallery, calendar details): its display value as the title, an optional
+ * cover image, and the chosen fields with their names, drawn by type like the grid's cells.
+ */
+import type { DragEvent, ReactNode } from 'react';
+import type { ColumnMeta } from '../../api/dashboard';
+import { CellView } from '../grid/grid-cell';
+import type { Row } from './row-source';
+export { coverOf } from './cover';
+
+/** The text of a row's title: its display column, else its first shown value. */
+export function cardTitle(row: Row, displayColumn: string | null, fields: string[]): string {
+  const v = displayColumn ? row[displayColumn] : fields.map((f) => row[f]).find((x) => x !== null && x !== undefined && x !== '');
+  return v === null || v === undefined || v === '' ? '(untitled)' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+export function RecordCard(props: {
+  row: Row;
+  columns: ColumnMeta[];
+  fields: string[];
+  displayColumn: string | null;
+  cover?: string | null;
+  coverHeight?: number;
+  onOpen?: () => void;
+  draggable?: boolean;
+  onDragStart?: (e: DragEvent) => void;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const byName = new Map(props.columns.map((c) => [c._cn, c]));
+  const title = cardTitle(props.row, props.displayColumn, props.fields);
+  return (
+    <article
+      className={`record-card${props.className ? ` ${props.className}` : ''}`}
+      aria-label={title}
+      draggable={props.draggable}
+      onDragStart={props.onDragStart}
+      onClick={props.onOpen}
+      tabIndex={props.onOpen ? 0 : undefined}
+      onKeyDown={(e) => e.key === 'Enter' && props.onOpen?.()}
+    >
+      {props.cover !== undefined ? (
+        <div className="card-cover" style={{ height: props.coverHeight ?? 140 }}>
+          {props.cover ? <img src={props.cover} alt="" loading="lazy" /> : <span className="muted">No image</span>}
+        </div>
+      ) : null}
+      <div className="card-title">{title}</div>
+      <dl className="card-fields">
+        {props.fields
+          .filter((f) => f !== props.displayColumn && byName.has(f))
+          .map((f) => (
+            <div key={f} className="card-field">
+              <dt>{f}</dt>
+              <dd>
+                {props.row[f] === null || props.row[f] === undefined || props.row[f] === '' ? (
+                  <span className="muted">–</span>
+                ) : (
+                  <CellView column={byName.get(f)!} value={props.row[f]} readOnly onToggle={() => {}} onSet={() => {}} />
+                )}
+              </dd>
+            </div>
+          ))}
+      </dl>
+      {props.children}
+    </article>
+  );
+}

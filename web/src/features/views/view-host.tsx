@@ -1,0 +1,120 @@
+/**
+ * A table tab: the saved view it shows (the tab's own view, or the table's default Grid view), the
+ * component of that view's kind, and the views drawer beside it. Without saved views (a server
+ * that does not keep them) the grid alone is shown, its state kept in the browser.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { PanelRightOpen } from 'lucide-react';
+import { dashboardApi, type TableMeta } from '../../api/dashboard';
+import { useSignals } from '../../stores/signals';
+import { schemaGeneration } from '../../stores/schema-ui';
+import { closeTab, retitleTab, type Tab } from '../../stores/tabs';
+import { GridBody } from '../grid/grid';
+import { gridColumns } from '../grid/grid-columns';
+import { Kanban } from '../kanban/kanban';
+import { Calendar } from '../calendar/calendar';
+import { FormView } from '../form/form-view';
+import { Gallery } from '../gallery/gallery';
+import { bindView, type ViewBinding } from './view-binding';
+import { useCanEditViews } from './view-rights';
+import { VIEW_ICONS, ViewsDrawer } from './views-drawer';
+import { viewsStoreOf } from './views-store';
+
+const DRAWER_KEY = 'tablo.viewsDrawer';
+
+export function ViewHost(props: { projectId: string; tab: Tab }) {
+  useSignals();
+  const { tab } = props;
+  const [meta, setMeta] = useState<TableMeta | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // A schema change anywhere reads the table's metadata again (its columns may have changed).
+  const generation = schemaGeneration.value;
+  useEffect(() => {
+    dashboardApi.tableMeta(props.projectId, tab.dbAlias, tab.name).then(
+      (m) => (setMeta(m), setError(null)),
+      (e) => setError((e as Error).message),
+    );
+  }, [props.projectId, tab.dbAlias, tab.name, generation]);
+  if (error) return <div className="form-message form-message-error">{error}</div>;
+  if (!meta) return <p className="muted">Loading {tab.name}…</p>;
+  return <HostBody projectId={props.projectId} tab={tab} meta={meta} />;
+}
+
+function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
+  useSignals();
+  const { tab, meta } = props;
+  const scope = { projectId: props.projectId, dbAlias: tab.dbAlias };
+  const store = useMemo(() => viewsStoreOf(scope, meta.tn), [props.projectId, tab.dbAlias, meta.tn]);
+  useEffect(() => {
+    store.setColumns(gridColumns(meta));
+    void store.load();
+  }, [store, meta]);
+  const canEdit = useCanEditViews(props.projectId);
+  const [drawer, setDrawer] = useState(() => localStorage.getItem(DRAWER_KEY) !== 'hidden');
+  const showDrawer = (open: boolean) => {
+    localStorage.setItem(DRAWER_KEY, open ? 'shown' : 'hidden');
+    setDrawer(open);
+  };
+  const view = tab.view ? store.byId(tab.view) : store.defaultView();
+  // A view's tab is named after it (also after a rename).
+  useEffect(() => {
+    if (tab.view && view) retitleTab(tab.key, `${tab.name} · ${view.title}`);
+  }, [tab.key, view?.title]);
+  const viewId = view?.id;
+  const canEditNow = useRef(canEdit);
+  canEditNow.current = canEdit;
+  const binding = useMemo<ViewBinding | undefined>(() => (view ? bindView(store, view, () => canEditNow.current) : undefined), [viewId, canEdit]);
+  // Waiting changes are saved when the tab closes.
+  useEffect(() => () => void (viewId && store.flush(viewId)), [viewId]);
+
+  let body;
+  if (!store.loaded.value) body = <p className="muted">Loading views…</p>;
+  else if (store.error.value && !store.list.value.length) {
+    body = (
+      <>
+        <div className="form-message form-message-error">Saved views could not be read: {store.error.value}</div>
+        <GridBody projectId={props.projectId} dbAlias={tab.dbAlias} meta={meta} />
+      </>
+    );
+  } else if (!view || !binding) {
+    body = tab.view ? (
+      <div className="empty-state">
+        <h2>This view no longer exists</h2>
+        <p className="muted">It was deleted. The table's other views are in the drawer.</p>
+        <button className="btn btn-secondary" onClick={() => closeTab(tab.key)}>Close tab</button>
+      </div>
+    ) : (
+      <GridBody projectId={props.projectId} dbAlias={tab.dbAlias} meta={meta} />
+    );
+  } else {
+    const common = { key: view.id, projectId: props.projectId, dbAlias: tab.dbAlias, meta, binding: { ...binding, view } };
+    body =
+      view.type === 'kanban' ? <Kanban {...common} />
+      : view.type === 'calendar' ? <Calendar {...common} />
+      : view.type === 'form' ? <FormView {...common} />
+      : view.type === 'gallery' ? <Gallery {...common} />
+      : <GridBody {...common} />;
+  }
+  const Icon = view ? VIEW_ICONS[view.type] : null;
+  return (
+    <div className="view-host">
+      <div className="view-main">
+        <div className="view-head">
+          {Icon && view ? (
+            <h2 className="view-title" data-testid="view-title">
+              <Icon size={16} className={`view-icon view-icon-${view.type}`} aria-hidden /> {view.title}
+              <span className="muted view-of"> · {meta._tn}</span>
+            </h2>
+          ) : null}
+          {!drawer ? (
+            <button className="btn btn-ghost" aria-label="Show views" onClick={() => showDrawer(true)}>
+              <PanelRightOpen size={15} aria-hidden /> Views
+            </button>
+          ) : null}
+        </div>
+        {body}
+      </div>
+      {drawer ? <ViewsDrawer store={store} meta={meta} tab={tab} activeId={view?.id} canEdit={canEdit} onHide={() => showDrawer(false)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The views drawer of a table: its saved views (each opens in its own tab), creating a Grid,
+ * Gallery, Kanban, Calendar or Form view, and per view Rename, Copy, Share and Delete (owners,
+ * creators and editors; other readers list and open views).
+ */
+import { useState } from 'react';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { CalendarDays, ClipboardList, Ellipsis, LayoutGrid, PanelRightClose, SquareKanban, Table2, type LucideIcon } from 'lucide-react';
+import type { TableMeta } from '../../api/dashboard';
+import { VIEW_TYPES, type SavedView, type ViewType } from '../../api/views';
+import { useSignals } from '../../stores/signals';
+import { closeTab, openTab, tabs, type Tab } from '../../stores/tabs';
+import { toast } from '../../stores/toasts';
+import { track } from '../../stores/notifications';
+import { ConfirmDialog } from '../../components/overlays';
+import { AriaDialog } from '../../components/aria-dialog';
+import { FormMessage } from '../../components/form';
+import { CreateViewDialog } from './create-view-dialog';
+import { ShareDialog } from '../shared/share-dialog';
+import { VIEW_LABELS, type ViewsStore } from './views-store';
+
+/** The icon of each kind. */
+export const VIEW_ICONS: Record<ViewType, LucideIcon> = { grid: Table2, gallery: LayoutGrid, kanban: SquareKanban, calendar: CalendarDays, form: ClipboardList };
+
+/** Opens a view in its tab: the table's default view in the table's own tab, others in one each. */
+export function openViewTab(tab: Pick<Tab, 'type' | 'name' | 'dbAlias'>, view: SavedView, isDefault: boolean): void {
+  const refused = isDefault
+    ? openTab({ type: tab.type, name: tab.name, dbAlias: tab.dbAlias, title: tab.name })
+    : openTab({ type: tab.type, name: tab.name, dbAlias: tab.dbAlias, title: `${tab.name} · ${view.title}`, view: view.id });
+  if (refused) toast('error', refused, 5000);
+}
+
+type Dialog = { kind: 'create'; type: ViewType } | { kind: 'copy' | 'rename' | 'delete' | 'share'; view: SavedView } | null;
+
+export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Tab; activeId: string | undefined; canEdit: boolean; onHide: () => void }) {
+  useSignals();
+  const { store, meta, tab } = props;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const views = store.list.value;
+  const defaultId = store.defaultView()?.id;
+  const open = (v: SavedView) => openViewTab(tab, v, v.id === defaultId);
+  return (
+    <aside className="views-drawer" aria-label="Views">
+      <div className="views-drawer-head">
+        <strong>Views</strong>
+        <button className="icon-plain" aria-label="Hide views" title="Hide views" onClick={props.onHide}>
+          <PanelRightClose size={16} />
+        </button>
+      </div>
+      <ul className="views-list" aria-label="Saved views">
+        {views.map((v, i) => {
+          const Icon = VIEW_ICONS[v.type] ?? Table2;
+          return (
+            <li
+              key={v.id}
+              className={`views-item${v.id === props.activeId ? ' active' : ''}${dragging === i ? ' dragging' : ''}`}
+              draggable={props.canEdit}
+              onDragStart={(e) => (setDragging(i), e.dataTransfer.setData('text/plain', v.title))}
+              onDragOver={(e) => dragging !== null && e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                if (dragging !== null && dragging !== i) void track('Reorder views', store.reorder(dragging, i)).catch(() => {});
+                setDragging(null);
+              }}
+              onDragEnd={() => setDragging(null)}
+            >
+              <button className="views-open" aria-current={v.id === props.activeId ? 'page' : undefined} onClick={() => open(v)}>
+                <Icon size={15} className={`view-icon view-icon-${v.type}`} aria-hidden />
+                <span className="views-title">{v.title}</span>
+              </button>
+              {props.canEdit ? (
+                <MenuTrigger>
+                  <AriaButton className="icon-plain views-menu-btn" aria-label={`View menu of ${v.title}`}>
+                    <Ellipsis size={15} />
+                  </AriaButton>
+                  <Popover placement="bottom end" className="aria-popover">
+                    <Menu
+                      className="menu-list aria-menu"
+                      aria-label={`View ${v.title}`}
+                      onAction={(key) => setDialog({ kind: key as 'copy' | 'rename' | 'delete' | 'share', view: v })}
+                    >
+                      <MenuItem id="rename" className="menu-item">Rename</MenuItem>
+                      <MenuItem id="copy" className="menu-item">Copy</MenuItem>
+                      <MenuItem id="share" className="menu-item">Share view</MenuItem>
+                      {v.id !== defaultId ? <MenuItem id="delete" className="menu-item menu-danger">Delete</MenuItem> : null}
+                    </Menu>
+                  </Popover>
+                </MenuTrigger>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {store.error.value ? <FormMessage kind="error" text={store.error.value} /> : null}
+      {props.canEdit ? (
+        <div className="views-create">
+          <div className="muted views-create-head">Create a view</div>
+          {VIEW_TYPES.map((type) => {
+            const Icon = VIEW_ICONS[type];
+            return (
+              <button key={type} className="views-create-btn" onClick={() => setDialog({ kind: 'create', type })}>
+                <Icon size={15} className={`view-icon view-icon-${type}`} aria-hidden /> {VIEW_LABELS[type]}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+      {dialog?.kind === 'create' || dialog?.kind === 'copy' ? (
+        <CreateViewDialog
+          store={store}
+          meta={meta}
+          type={dialog.kind === 'create' ? dialog.type : dialog.view.type}
+          copyOf={dialog.kind === 'copy' ? dialog.view : undefined}
+          onClose={() => setDialog(null)}
+          onDone={(v) => {
+            setDialog(null);
+            open(v);
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'rename' ? <RenameDialog store={store} view={dialog.view} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          heading={`Delete view '${dialog.view.title}'?`}
+          submitLabel="Delete"
+          onCancel={() => setDialog(null)}
+          onSubmit={() => {
+            const v = dialog.view;
+            setDialog(null);
+            void track(`Delete view ${v.title}`, store.remove(v))
+              .then(() => tabs.value.filter((t) => t.view === v.id).forEach((t) => closeTab(t.key)))
+              .catch(() => {});
+          }}
+        >
+          <p>The view '{dialog.view.title}' and its shared links are removed. The table's rows stay as they are.</p>
+        </ConfirmDialog>
+      ) : null}
+      {dialog?.kind === 'share' ? <ShareDialog scope={store.scope} tn={meta.tn} view={dialog.view} onClose={() => setDialog(null)} /> : null}
+    </aside>
+  );
+}
+
+function RenameDialog(props: { store: ViewsStore; view: SavedView; onClose: () => void }) {
+  const [title, setTitle] = useState(props.view.title);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    const t = title.trim();
+    if (!t) return setError('A view needs a title.');
+    if (props.store.list.value.some((v) => v.id !== props.view.id && v.title.toLowerCase() === t.toLowerCase())) return setError(`A view named '${t}' exists already.`);
+    setBusy(true);
+    try {
+      await props.store.rename(props.view, t);
+      props.onClose();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AriaDialog heading={`Rename view '${props.view.title}'`} onClose={props.onClose} onSubmit={() => void submit()} submitLabel="Rename" busy={busy}>
+      <div className="field">
+        <label>
+          View name
+          <input aria-label="View name" value={title} autoFocus onChange={(e) => (setTitle(e.target.value), setError(null))} />
+        </label>
+      </div>
+      <FormMessage kind="error" text={error} />
+    </AriaDialog>
+  );
+}

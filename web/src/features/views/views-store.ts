@@ -1,0 +1,140 @@
+/**
+ * The saved views of one table, shared by the views drawer and the view tabs: listed once, changed
+ * through the xcVirtualTable* operations. Changes to a view's query_params apply at once on screen
+ * and are saved shortly after (one call for a burst of changes, e.g. a column being resized).
+ */
+import { viewsApi, type QueryParams, type SavedView, type ViewScope, type ViewType } from '../../api/views';
+import { signal } from '../../stores/signals';
+import { toast } from '../../stores/toasts';
+import { aliasQueryParams } from './view-state';
+
+/** Milliseconds a view change waits for more before it is saved. */
+export const SAVE_DELAY_MS = 400;
+
+/** Labels of the kinds, as the drawer shows them. */
+export const VIEW_LABELS: Record<ViewType, string> = { grid: 'Grid', gallery: 'Gallery', kanban: 'Kanban', calendar: 'Calendar', form: 'Form' };
+
+/** The views of one table. */
+export class ViewsStore {
+  readonly list = signal<SavedView[]>([]);
+  readonly loaded = signal(false);
+  readonly error = signal<string | null>(null);
+  private timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private pending = new Map<string, QueryParams>();
+
+  /** The table's columns: views come with SQL names and are shown by API names. */
+  private columns: { cn: string; _cn: string }[] = [];
+
+  constructor(readonly scope: ViewScope, readonly tn: string) {}
+
+  setColumns(columns: { cn: string; _cn: string }[]): void {
+    this.columns = columns;
+  }
+
+  /** Reads the list (the server makes the default Grid view of a table that has none). */
+  async load(): Promise<void> {
+    try {
+      const list = await viewsApi.list(this.scope, this.tn);
+      this.list.value = sortViews(list.map((v) => ({ ...v, query_params: aliasQueryParams(v.query_params ?? {}, this.columns) })));
+      this.error.value = null;
+    } catch (e) {
+      this.error.value = (e as Error).message;
+    } finally {
+      this.loaded.value = true;
+    }
+  }
+
+  byId(id: string | undefined | null): SavedView | undefined {
+    return id ? this.list.value.find((v) => v.id === id) : undefined;
+  }
+
+  /** The view a table's own tab shows: its default view (else its first Grid view). */
+  defaultView(): SavedView | undefined {
+    return this.list.value.find((v) => v.is_default) ?? this.list.value.find((v) => v.type === 'grid') ?? this.list.value[0];
+  }
+
+  /** Creates a view (or a copy of `from`, keeping everything of it); answers it. */
+  async create(type: ViewType, title: string, from?: SavedView, query_params?: QueryParams): Promise<SavedView> {
+    const made = await viewsApi.create(this.scope, { tn: this.tn, title, type, ...(from ? { copy_from_id: from.id } : {}), ...(query_params ? { query_params } : {}) });
+    await this.load();
+    return this.byId(made.id) ?? { id: made.id, title: made.title, type: made.type, tn: this.tn, order: this.list.value.length, query_params: from?.query_params ?? query_params ?? {} };
+  }
+
+  async rename(view: SavedView, title: string): Promise<void> {
+    await viewsApi.update(this.scope, { id: view.id, title });
+    this.replace({ ...view, title });
+  }
+
+  async remove(view: SavedView): Promise<void> {
+    await viewsApi.remove(this.scope, view.id);
+    this.list.value = this.list.value.filter((v) => v.id !== view.id);
+  }
+
+  /** Moves a view to position `to` of the list and saves every order that changed. */
+  async reorder(from: number, to: number): Promise<void> {
+    const next = this.list.value.slice();
+    const [v] = next.splice(from, 1);
+    if (!v) return;
+    next.splice(to, 0, v);
+    const changed = next.map((x, i) => ({ ...x, order: i })).filter((x, i) => this.list.value.find((y) => y.id === x.id)?.order !== i);
+    this.list.value = next.map((x, i) => ({ ...x, order: i }));
+    await Promise.all(changed.map((x) => viewsApi.update(this.scope, { id: x.id, order: x.order })));
+  }
+
+  /**
+   * Changes a view's query_params: on screen at once, saved after SAVE_DELAY_MS. `canSave` false
+   * (a reader) keeps the change on screen only.
+   */
+  change(view: SavedView, patch: Partial<QueryParams>, canSave: boolean): SavedView {
+    const current = this.byId(view.id) ?? view;
+    const next = { ...current, query_params: { ...current.query_params, ...patch } };
+    this.replace(next);
+    if (!canSave) return next;
+    this.pending.set(view.id, next.query_params);
+    clearTimeout(this.timers.get(view.id));
+    this.timers.set(view.id, setTimeout(() => void this.flush(view.id), SAVE_DELAY_MS));
+    return next;
+  }
+
+  /** Saves a view's waiting change now. */
+  async flush(id: string): Promise<void> {
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+    let qp = this.pending.get(id);
+    if (!qp) return;
+    // A redirect address being typed is kept on screen and saved once it is a web address.
+    if (qp.form?.redirectUrl && !/^https?:\/\/\S+$/i.test(qp.form.redirectUrl)) qp = { ...qp, form: { ...qp.form, redirectUrl: undefined } };
+    this.pending.delete(id);
+    try {
+      await viewsApi.update(this.scope, { id, query_params: qp });
+    } catch (e) {
+      toast('error', `The view could not be saved: ${(e as Error).message}`);
+    }
+  }
+
+  private replace(view: SavedView): void {
+    this.list.value = this.list.value.map((v) => (v.id === view.id ? view : v));
+  }
+}
+
+/** Views in their order (ties by title). */
+export function sortViews(list: SavedView[]): SavedView[] {
+  return list.slice().sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a.title.localeCompare(b.title));
+}
+
+const stores = new Map<string, ViewsStore>();
+
+/** The one store of a table's views (the drawer and every tab of the table share it). */
+export function viewsStoreOf(scope: ViewScope, tn: string): ViewsStore {
+  const key = `${scope.projectId}\u0000${scope.dbAlias}\u0000${tn}`;
+  let s = stores.get(key);
+  if (!s) stores.set(key, (s = new ViewsStore(scope, tn)));
+  return s;
+}
+
+/** A title not used by another view of the table: 'Kanban', 'Kanban 2', ... */
+export function freeTitle(base: string, taken: string[]): string {
+  const used = new Set(taken.map((t) => t.toLowerCase()));
+  if (!used.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base} ${n}`.toLowerCase())) return `${base} ${n}`;
+}
