@@ -25,6 +25,7 @@ import { sharedViewRoutes } from './api/shared/routes';
 import { VERSION } from './version';
 import { createSockets } from './http/sockets';
 import { terminalFeature } from './terminal/feature';
+import { realtimeFeature } from './realtime/feature';
 import type { TerminalServiceOptions } from './terminal/service';
 import { WriteEventBus } from './data/write-events';
 import { startHooks } from './hooks/start';
@@ -66,6 +67,7 @@ export function createApp(config: Config, deps: AppDeps) {
   // Websockets on the app's port: features register a path each (serveApp wires them into Bun.serve).
   const sockets = createSockets();
   const terminal = terminalFeature(ctx, sockets, { hostEnv: deps.hostEnv, ...deps.terminal });
+  const realtime = realtimeFeature(ctx, sockets);
   startHooks(ctx);
   startCrons(ctx);
   const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
@@ -95,7 +97,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const handle = (request: Request): Promise<Response> => {
     return fast(request, routed) ?? graphql.early(request, routed) ?? routed(request);
   };
-  return Object.assign(app, { ctx, close, handle, upgrade: sockets.upgrade, websocket: sockets.websocket, sockets, terminals: terminal.service });
+  return Object.assign(app, { ctx, close, handle, upgrade: sockets.upgrade, websocket: sockets.websocket, sockets, terminals: terminal.service, realtime });
 }
 
 export type App = ReturnType<typeof createApp>;

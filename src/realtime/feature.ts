@@ -1,0 +1,148 @@
+/**
+ * Realtime: one websocket per open project (`/api/v1/realtime?project_id=`), authenticated like the
+ * API (session token as the subprotocol `tablo.jwt.<token>` or `?token=`; a foreign Origin is
+ * refused). A client subscribes to the tables it shows; every committed write of such a table
+ * (REST, GraphQL, the dashboard, bulk calls, imports, shared forms) is sent to it within moments,
+ * cut to what this reader may see (row-events.ts), with the reader's rights worked out again for
+ * every message. Schema changes tell every client of the project to read the model again.
+ */
+import type { AppContext } from '../context';
+import type { Sockets, AppSocket } from '../http/sockets';
+import { refuse } from '../http/sockets';
+import { isAppError } from '../lib/errors';
+import { projectRolesOf, resolveActor } from '../http/principal';
+import { cachedDataContext, dataContext } from '../api/rest/context';
+import type { WriteEvent } from '../data/write-events';
+import { messageFor } from './row-events';
+
+export const REALTIME_PATH = '/api/v1/realtime';
+export const REALTIME_PROTOCOL = 'tablo.realtime';
+
+interface RealtimeState {
+  projectId: string;
+  /** The caller's credentials as request headers (their rights are resolved again per message). */
+  headers: Record<string, string>;
+  /** Tables (API alias or SQL name) this client shows. */
+  tables: Set<string>;
+}
+type RealtimeSocket = AppSocket<RealtimeState>;
+
+function credentials(request: Request, url: URL): Record<string, string> | null {
+  for (const p of (request.headers.get('sec-websocket-protocol') ?? '').split(',').map((x) => x.trim())) {
+    if (p.startsWith('tablo.jwt.')) return { 'xc-auth': p.slice('tablo.jwt.'.length) };
+  }
+  const token = url.searchParams.get('token');
+  if (token) return { 'xc-auth': token };
+  const apiToken = url.searchParams.get('api_token');
+  return apiToken ? { 'xc-token': apiToken } : null;
+}
+
+/** A browser's Origin must be this server (or the public URL); clients without one (scripts) pass. */
+function originAllowed(ctx: AppContext, request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (!origin) return true;
+  try {
+    const host = new URL(origin).host;
+    return host === request.headers.get('host') || (!!ctx.config.publicUrl && new URL(ctx.config.publicUrl).host === host);
+  } catch {
+    return false;
+  }
+}
+
+/** The request the rights of a socket's caller are resolved from. */
+const callerRequest = (s: RealtimeState) => new Request('http://realtime.local/', { headers: s.headers });
+
+export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
+  const byProject = new Map<string, Set<RealtimeSocket>>();
+
+  const send = (ws: RealtimeSocket, message: unknown) => {
+    if (ws.readyState === 1) ws.send(JSON.stringify(message));
+  };
+
+  /** One write to every client of its project that shows the table, each with their own share. */
+  async function deliver(event: WriteEvent) {
+    const clients = byProject.get(event.projectId);
+    if (!clients?.size) return;
+    for (const ws of clients) {
+      const s = ws.data.state;
+      const table = event.tn;
+      const model = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((t) => t.tn === table);
+      if (!s.tables.has(table) && !(model && s.tables.has(model._tn))) continue;
+      try {
+        const request = callerRequest(s);
+        const dc = cachedDataContext(ctx, request, event.projectId, event.dbAlias) ?? (await dataContext(ctx, request, event.projectId, event.dbAlias));
+        const message = messageFor(dc, event);
+        if (message) send(ws, message);
+      } catch (e) {
+        // The caller lost their session or their place in the project: the socket ends.
+        const status = isAppError(e) ? e.status : 500;
+        if (status === 401 || status === 403) ws.close(4000 + status, isAppError(e) ? e.message : 'Not allowed');
+      }
+    }
+  }
+
+  const unsubscribeWrites = ctx.writeEvents.subscribe(deliver);
+  const unsubscribeSchema = ctx.projects.onChange((projectId) => {
+    for (const ws of byProject.get(projectId) ?? []) send(ws, { type: 'schema' });
+  });
+  ctx.closers.push(async () => {
+    unsubscribeWrites();
+    unsubscribeSchema();
+    for (const set of byProject.values()) for (const ws of set) ws.close(1001, 'Server stopping');
+  });
+
+  sockets.register<RealtimeState>(REALTIME_PATH, {
+    async accept(request) {
+      const url = new URL(request.url);
+      if (!originAllowed(ctx, request)) return refuse(403, 'This origin may not open the realtime socket');
+      const projectId = url.searchParams.get('project_id');
+      if (!projectId) return refuse(400, 'project_id is required');
+      const headers = credentials(request, url);
+      if (!headers) return refuse(401, 'Not signed in');
+      try {
+        const actor = await resolveActor(ctx, new Request(url, { headers }));
+        if (actor.kind === 'guest') return refuse(401, 'Not signed in');
+        const roles = await projectRolesOf(ctx, actor, projectId);
+        const member = actor.kind === 'master' || (actor.superAdmin && !actor.previewAs) || roles.some((r) => r !== 'guest');
+        if (!member) return refuse(403, 'Not a member of this project');
+      } catch (e) {
+        return refuse(isAppError(e) ? e.status : 401, isAppError(e) ? e.message : 'Not signed in');
+      }
+      const offered = request.headers.get('sec-websocket-protocol') ?? '';
+      const answer: Record<string, string> = offered.includes(REALTIME_PROTOCOL) ? { 'Sec-WebSocket-Protocol': REALTIME_PROTOCOL } : {};
+      return { state: { projectId, headers, tables: new Set<string>() }, headers: answer };
+    },
+    open(ws) {
+      const set = byProject.get(ws.data.state.projectId) ?? new Set();
+      set.add(ws);
+      byProject.set(ws.data.state.projectId, set);
+      send(ws, { type: 'hello' });
+    },
+    async message(ws, raw) {
+      const s = ws.data.state;
+      let msg: { type?: string; table?: unknown };
+      try {
+        msg = JSON.parse(String(raw));
+      } catch {
+        return send(ws, { type: 'error', msg: 'Messages are JSON' });
+      }
+      // Every message is checked against the caller's rights as they are now.
+      try {
+        const actor = await resolveActor(ctx, callerRequest(s));
+        const roles = await projectRolesOf(ctx, actor, s.projectId);
+        if (!(actor.kind === 'master' || actor.superAdmin || roles.some((r) => r !== 'guest'))) return ws.close(4403, 'Not a member of this project');
+      } catch (e) {
+        return ws.close(4401, isAppError(e) ? e.message : 'Not signed in');
+      }
+      if (typeof msg.table !== 'string' || !msg.table) return send(ws, { type: 'error', msg: 'table is required' });
+      if (msg.type === 'subscribe') s.tables.add(msg.table);
+      else if (msg.type === 'unsubscribe') s.tables.delete(msg.table);
+      else if (msg.type !== 'ping') return send(ws, { type: 'error', msg: `Unknown message type '${msg.type}'` });
+      send(ws, { type: 'ok', tables: [...s.tables] });
+    },
+    close(ws) {
+      byProject.get(ws.data.state.projectId)?.delete(ws);
+    },
+  });
+  return { clients: () => [...byProject.values()].reduce((n, s) => n + s.size, 0) };
+}

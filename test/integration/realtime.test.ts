@@ -1,0 +1,161 @@
+/**
+ * Realtime over a real server and real websockets: writes through REST, GraphQL, bulk calls and a
+ * shared form reach every open client of the table at once, each with only the rows and columns
+ * they may read (the frames of a viewer never hold a hidden column's value); a row that leaves a
+ * viewer's rule arrives as removed; schema changes are announced; refused upgrades say why.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { join } from 'node:path';
+import { postJson, serveTestApp, type ServedApp } from '../helpers/terminal';
+import { loadChinook } from '../helpers/chinook';
+import { dropDatabase } from '../helpers/engines';
+
+setDefaultTimeout(30_000);
+
+/** A realtime client: every frame as text and as JSON, and a wait for the next matching message. */
+class LiveClient {
+  frames: string[] = [];
+  messages: any[] = [];
+  closed: { code: number; reason: string } | null = null;
+  readonly ws: WebSocket;
+  readonly opened: Promise<void>;
+  constructor(base: string, projectId: string, token: string, origin = base) {
+    this.ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/v1/realtime?project_id=${projectId}`, { protocols: ['tablo.realtime', `tablo.jwt.${token}`], headers: { Origin: origin } } as any);
+    this.ws.onmessage = (e) => {
+      this.frames.push(String(e.data));
+      this.messages.push(JSON.parse(String(e.data)));
+    };
+    this.ws.onclose = (e) => (this.closed = { code: e.code, reason: e.reason });
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.onopen = () => resolve();
+      this.ws.onerror = () => reject(new Error('socket error'));
+    });
+  }
+  /** The next message (after `from`) that `pred` accepts, within `ms`. */
+  async next(pred: (m: any) => boolean, from = 0, ms = 1000): Promise<any> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const hit = this.messages.slice(from).find(pred);
+      if (hit) return hit;
+      await Bun.sleep(10);
+    }
+    throw new Error(`no matching message within ${ms} ms; got ${JSON.stringify(this.messages.slice(from))}`);
+  }
+  send(m: unknown) {
+    this.ws.send(JSON.stringify(m));
+  }
+}
+
+async function upgrade(base: string, query: string, headers: Record<string, string>) {
+  const res = await fetch(`${base}/api/v1/realtime${query}`, { headers: { Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version': '13', ...headers } });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+let t: ServedApp;
+let owner = '';
+let viewer = '';
+let outsider = '';
+let pid = '';
+const clients: LiveClient[] = [];
+const api = (path: string, init: RequestInit & { token?: string } = {}) =>
+  fetch(`${t.base}${path}`, { ...init, headers: { 'content-type': 'application/json', 'xc-auth': init.token ?? owner, ...(init.headers as Record<string, string>) } }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => null) }));
+const op = (api_: string, args: unknown, token = owner) => api(`/dashboard?q=sqlOp_${api_}`, { method: 'POST', token, body: JSON.stringify({ api: api_, project_id: pid, args }) });
+
+beforeAll(async () => {
+  t = await serveTestApp({ host: '127.0.0.1', allowSignup: true });
+  owner = (await postJson(t.base, '/auth/signup', { email: 'owner@example.com', password: 'password123' })).token;
+  const cfg = await loadChinook('sqlite', 'tablo_t_realtime', { fresh: true });
+  await Bun.write(join(t.dataDir, 'live.sqlite'), Bun.file(cfg.connection.filename!));
+  pid = (await op('projectCreateByWeb', { title: 'Live', db: { client: 'sqlite', connection: { filename: 'live.sqlite' } } })).body.id;
+  const invite = await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'viewer@example.com', roles: 'viewer', project_id: pid }) });
+  viewer = (await postJson(t.base, '/auth/signup', { email: 'viewer@example.com', password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] })).token;
+  outsider = (await postJson(t.base, '/auth/signup', { email: 'outsider@example.com', password: 'password123' })).token;
+  const cols = (await op('tableMeta', { tn: 'Customer' })).body.columns as { cn: string; _cn: string }[];
+  const rule = { read: cols.filter((c) => c._cn !== 'Phone').map((c) => c.cn), create: false, update: false, delete: false, where: '(Country,eq,Brazil)' };
+  expect((await op('aclSave', { tn: 'Customer', role: 'viewer', rule })).status).toBe(200);
+});
+afterAll(async () => {
+  for (const c of clients) c.ws.close();
+  await t.close();
+  await dropDatabase('sqlite', 'tablo_t_realtime');
+});
+
+const live = async (token: string) => {
+  const c = new LiveClient(t.base, pid, token);
+  clients.push(c);
+  await c.opened;
+  await c.next((m) => m.type === 'hello');
+  c.send({ type: 'subscribe', table: 'Customer' });
+  await c.next((m) => m.type === 'ok');
+  return c;
+};
+
+describe('realtime', () => {
+  test('upgrades without a session, from a foreign origin or by a non-member are refused with a reason', async () => {
+    expect(await upgrade(t.base, `?project_id=${pid}`, {})).toEqual({ status: 401, body: { msg: 'Not signed in' } });
+    expect(await upgrade(t.base, `?project_id=${pid}`, { 'Sec-WebSocket-Protocol': `tablo.jwt.${owner}`, Origin: 'https://evil.example' })).toEqual({ status: 403, body: { msg: 'This origin may not open the realtime socket' } });
+    expect(await upgrade(t.base, `?project_id=${pid}`, { 'Sec-WebSocket-Protocol': `tablo.jwt.${outsider}` })).toEqual({ status: 403, body: { msg: 'Not a member of this project' } });
+    expect((await upgrade(t.base, '', { 'Sec-WebSocket-Protocol': `tablo.jwt.${owner}` })).status).toBe(400);
+  });
+
+  test('REST, GraphQL and bulk writes reach each reader within a second, with only what they may see', async () => {
+    const o = await live(owner);
+    const v = await live(viewer);
+    let from = [o.messages.length, v.messages.length];
+
+    // A Brazilian customer (in the viewer's rule) changed through REST.
+    expect((await api(`/nc/${pid}/api/v1/Customer/1`, { method: 'PUT', body: JSON.stringify({ Phone: '+55 111 secret', City: 'Recife' }) })).status).toBe(200);
+    const seenByOwner = await o.next((m) => m.type === 'rows' && m.op === 'update', from[0]);
+    expect(seenByOwner.rows[0]).toMatchObject({ CustomerId: 1, City: 'Recife', Phone: '+55 111 secret' });
+    const seenByViewer = await v.next((m) => m.type === 'rows' && m.op === 'update', from[1]);
+    expect(seenByViewer.rows[0]).toMatchObject({ CustomerId: 1, City: 'Recife' });
+    expect('Phone' in seenByViewer.rows[0]).toBe(false);
+
+    // A German customer through GraphQL: the owner sees it, the viewer gets nothing.
+    from = [o.messages.length, v.messages.length];
+    const gql = await api(`/nc/${pid}/v1/graphql`, { method: 'POST', body: JSON.stringify({ query: 'mutation { CustomerUpdate(id: "2", data: { City: "Berlin" }) { CustomerId } }' }) });
+    expect(gql.body.errors).toBeUndefined();
+    await o.next((m) => m.type === 'rows' && m.rows[0]?.CustomerId === 2, from[0]);
+    // A bulk insert of two rows, one Brazilian.
+    const bulk = await api(`/nc/${pid}/api/v1/Customer/bulk`, { method: 'POST', body: JSON.stringify([
+      { CustomerId: 9001, FirstName: 'Ana', LastName: 'Lima', Email: 'ana@example.com', Phone: '+55 999 secret', Country: 'Brazil' },
+      { CustomerId: 9002, FirstName: 'Jan', LastName: 'Berg', Email: 'jan@example.com', Phone: '+49 999 secret', Country: 'Germany' },
+    ]) });
+    expect(bulk.status).toBe(200);
+    const inserted = await o.next((m) => m.type === 'rows' && m.op === 'insert', from[0]);
+    expect(inserted.rows.map((r: { CustomerId: number }) => r.CustomerId).sort()).toEqual([9001, 9002]);
+    const viewerInsert = await v.next((m) => m.type === 'rows' && m.op === 'insert', from[1]);
+    expect(viewerInsert.rows.map((r: { CustomerId: number }) => r.CustomerId)).toEqual([9001]);
+
+    // Moving Ana out of Brazil takes her away from the viewer; deleting Jan tells only the owner.
+    from = [o.messages.length, v.messages.length];
+    await api(`/nc/${pid}/api/v1/Customer/9001`, { method: 'PUT', body: JSON.stringify({ Country: 'Chile' }) });
+    expect(await v.next((m) => m.type === 'rows', from[1])).toMatchObject({ op: 'update', rows: [], removed: ['9001'] });
+    await api(`/nc/${pid}/api/v1/Customer/9002`, { method: 'DELETE' });
+    expect(await o.next((m) => m.type === 'rows' && m.op === 'delete', from[0])).toMatchObject({ removed: ['9002'] });
+
+    // No frame the viewer got holds a hidden value or a row outside the rule.
+    const viewerText = v.frames.join('\n');
+    for (const secret of ['+55 111 secret', '+55 999 secret', '+49 999 secret', 'Berlin', 'Jan']) expect(viewerText.includes(secret)).toBe(false);
+  });
+
+  test('a shared form submission reaches open grids too', async () => {
+    const o = await live(owner);
+    const view = await op('xcVirtualTableCreate', { tn: 'Genre', title: 'Suggest a genre', type: 'form', query_params: { form: { heading: 'Genres', fields: [{ cn: 'GenreId' }, { cn: 'Name', required: true }] } } });
+    expect(view.status).toBe(200);
+    const link = await op('createSharedViewLink', { view_id: view.body.id });
+    o.send({ type: 'subscribe', table: 'Genre' });
+    await o.next((m) => m.type === 'ok' && m.tables.includes('Genre'));
+    const from = o.messages.length;
+    const submitted = await fetch(`${t.base}/api/v1/shared/${link.body.uuid}/rows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ GenreId: 777, Name: 'Polka' }) });
+    expect(submitted.status).toBe(200);
+    expect((await o.next((m) => m.type === 'rows' && m.table === 'Genre', from)).rows[0]).toMatchObject({ GenreId: 777, Name: 'Polka' });
+  });
+
+  test('schema changes are announced to the project\'s clients', async () => {
+    const o = await live(owner);
+    const from = o.messages.length;
+    expect((await op('metaSync', {})).status).toBe(200);
+    await o.next((m) => m.type === 'schema', from);
+  });
+});
