@@ -3,6 +3,7 @@
  * date and end columns) and the board; the range (month, week, day) is kept in the view and the
  * day shown in this browser tab.
  */
+import { useLiveGeneration } from '../views/use-live';
 import { useMemo, useState } from 'react';
 import type { TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
@@ -30,7 +31,9 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
   useSignals();
   const { meta, binding } = props;
   const qp = binding.view.query_params;
-  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta]);
+  // Another user's change makes the source anew, so the view reads what it shows again.
+  const live = useLiveGeneration(props.projectId, meta._tn);
+  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta, live]);
   const [search, setSearch] = useState('');
   const [anchor, setAnchor] = useAnchor(binding.view.id);
   const [open, setOpen] = useState<{ row: Row; store: CalendarStore } | null>(null);

@@ -1,4 +1,5 @@
 /** A gallery view in the dashboard: its toolbar (search, filters and sorts, card fields, cover column) and the cards. */
+import { useLiveGeneration } from '../views/use-live';
 import { useMemo, useState } from 'react';
 import type { TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
@@ -18,7 +19,9 @@ export function Gallery(props: { projectId: string; dbAlias: string; meta: Table
   useSignals();
   const { meta, binding } = props;
   const qp = binding.view.query_params;
-  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta]);
+  // Another user's change makes the source anew, so the view reads what it shows again.
+  const live = useLiveGeneration(props.projectId, meta._tn);
+  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta, live]);
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<{ row: Row; index: number; rows: PagedRows } | null>(null);
   const columns = gridColumns(meta).filter((c) => !c.hidden);

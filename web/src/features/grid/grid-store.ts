@@ -7,6 +7,7 @@
 import { recordsApi } from '../../api/records';
 import type { TableMeta } from '../../api/dashboard';
 import { signal } from '../../stores/signals';
+import { undoStackOf } from './undo-stack';
 import { toSort, type FilterRow, type SortRow } from './query-builder';
 import type { RowHeight } from '../../api/views';
 import { andWhere, clampWidth } from '../views/view-state';
@@ -162,6 +163,42 @@ export class GridStore {
     );
   }
 
+  /**
+   * Re-reads the loaded pages and the count in place, after another user's change: the old rows stay
+   * until the new ones arrive, so nothing blinks and the scroll position holds.
+   */
+  async refresh(): Promise<void> {
+    const gen = this.generation;
+    const pages = [...new Set([...this.rows.value.keys()].map((i) => Math.floor(i / PAGE)))].sort((a, b) => a - b);
+    const next = new Map<number, Row>();
+    for (const page of pages.length ? pages : [0]) {
+      const list = await recordsApi.list(this.projectId, this.meta._tn, { limit: PAGE, offset: page * PAGE, where: this.effectiveWhere() || undefined, sort: this.sort.value || undefined, ...this.nesting() });
+      if (gen !== this.generation) return;
+      list.forEach((r, i) => next.set(page * PAGE + i, r));
+    }
+    this.rows.value = next;
+    recordsApi.count(this.projectId, this.meta._tn, this.effectiveWhere() || undefined).then(
+      (r) => gen === this.generation && (this.count.value = r.count),
+      () => {},
+    );
+  }
+
+  /** Merges changed values into the loaded rows with these ids (another user's update); answers how many were found. */
+  mergeRows(changed: Row[]): number {
+    const byId = new Map(changed.map((r) => [this.idOf(r), r]));
+    let found = 0;
+    const next = new Map(this.rows.value);
+    for (const [i, row] of next) {
+      const c = byId.get(this.idOf(row));
+      if (c) {
+        next.set(i, { ...row, ...c });
+        found++;
+      }
+    }
+    if (found) this.rows.value = next;
+    return found;
+  }
+
   /** Fetches the pages covering rows [from, to) that are not loaded yet. */
   async ensure(from: number, to: number): Promise<void> {
     const gen = this.generation;
@@ -217,18 +254,27 @@ export class GridStore {
     return this.meta.pks.map((pk) => String(row[pk])).join('___');
   }
 
+  /** The stored columns of a row (no nested relations, no computed columns): what a write takes back. */
+  storedValues(row: Row): Row {
+    const out: Row = {};
+    for (const c of this.meta.columns) if (c._cn in row) out[c._cn] = row[c._cn];
+    return out;
+  }
+
   /** Saves one cell; the row is replaced by the row the server re-read. */
   async save(index: number, column: string, value: unknown): Promise<void> {
     const row = this.rows.value.get(index);
     if (!row) return;
     const updated = await recordsApi.update(this.projectId, this.meta._tn, this.idOf(row), { [column]: value });
+    if (this.meta.pks.length) undoStackOf(this.projectId).record({ kind: 'update', projectId: this.projectId, table: this.meta._tn, id: this.idOf(row), before: { [column]: row[column] }, after: { [column]: updated[column] } });
     const next = new Map(this.rows.value);
     next.set(index, updated);
     this.rows.value = next;
   }
 
   async create(values: Row): Promise<void> {
-    await recordsApi.create(this.projectId, this.meta._tn, values);
+    const made = await recordsApi.create(this.projectId, this.meta._tn, values);
+    if (this.meta.pks.length && made) undoStackOf(this.projectId).record({ kind: 'insert', projectId: this.projectId, table: this.meta._tn, id: this.idOf(made), row: this.storedValues(made) });
     this.reload();
   }
 
@@ -241,9 +287,11 @@ export class GridStore {
 
   /** Deletes the ticked rows in one all-or-nothing call. */
   async removeSelected(): Promise<number> {
-    const ids = [...this.selected.value].map((i) => this.rows.value.get(i)).filter((r): r is Row => !!r).map((r) => this.idOf(r));
+    const rows = [...this.selected.value].map((i) => this.rows.value.get(i)).filter((r): r is Row => !!r);
+    const ids = rows.map((r) => this.idOf(r));
     if (!ids.length) return 0;
     const n = await recordsApi.removeMany(this.projectId, this.meta._tn, ids);
+    undoStackOf(this.projectId).record({ kind: 'delete', projectId: this.projectId, table: this.meta._tn, rows: rows.map((r) => ({ id: this.idOf(r), row: this.storedValues(r) })) });
     this.reload();
     return n;
   }
@@ -252,6 +300,7 @@ export class GridStore {
     const row = this.rows.value.get(index);
     if (!row) return;
     await recordsApi.remove(this.projectId, this.meta._tn, this.idOf(row));
+    undoStackOf(this.projectId).record({ kind: 'delete', projectId: this.projectId, table: this.meta._tn, rows: [{ id: this.idOf(row), row: this.storedValues(row) }] });
     this.reload();
   }
 }

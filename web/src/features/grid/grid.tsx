@@ -18,6 +18,10 @@ import { ExpandForm } from './expand-form';
 import { recordsApi } from '../../api/records';
 import { QueryToolbar } from './query-toolbar';
 import { hookDialog } from '../hooks/hooks-store';
+import { liveConnection } from '../../stores/realtime';
+import { applyLive } from './grid-live';
+import { toast } from '../../stores/toasts';
+import { undoStackOf } from './undo-stack';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
 import { RelationHeader } from './relation-header';
@@ -61,6 +65,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     () => new GridStore(props.projectId, meta, binding ? viewPersistence(binding, gridColumns(meta).filter((c) => !c.hidden).map((c) => c._cn)) : undefined),
     [props.projectId, meta, binding?.view.id],
   );
+  // Other users' changes arrive over the project's realtime connection.
+  useEffect(() => liveConnection(props.projectId).subscribe(meta._tn, (e) => applyLive(store, e, !!meta.virtuals?.length)), [store, props.projectId, meta._tn]);
   const order = store.order.value;
   const all = gridColumns(meta).sort((a, b) => rank(order, a._cn) - rank(order, b._cn));
   const columns = all.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
@@ -106,6 +112,18 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
 
   const onKey = (e: React.KeyboardEvent) => {
     const a = store.active.value;
+    // ctrl+z undoes the user's own last edit, ctrl+shift+z (or ctrl+y) redoes it.
+    const k = e.key.toLowerCase();
+    if (!editing && (e.ctrlKey || e.metaKey) && (k === 'z' || k === 'y')) {
+      e.preventDefault();
+      const stack = undoStackOf(props.projectId);
+      const redo = k === 'y' || e.shiftKey;
+      void (redo ? stack.redo() : stack.undo()).then(
+        (done) => (toast('success', done), store.refresh()),
+        (err) => toast('error', (err as Error).message),
+      );
+      return;
+    }
     if (!a || editing) return;
     const move = (row: number, col: number) => {
       e.preventDefault();

@@ -2,6 +2,7 @@
  * A kanban view in the dashboard: its toolbar (search, filters and sorts kept in the view, card
  * fields, lane column) and the board; a card opens into the row form.
  */
+import { useLiveGeneration } from '../views/use-live';
 import { useMemo, useState } from 'react';
 import type { TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
@@ -21,7 +22,9 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
   useSignals();
   const { meta, binding } = props;
   const qp = binding.view.query_params;
-  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta]);
+  // Another user's change makes the source anew, so the view reads what it shows again.
+  const live = useLiveGeneration(props.projectId, meta._tn);
+  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta, live]);
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<{ row: Row; lane: string; store: KanbanStore } | null>(null);
   const columns = gridColumns(meta).filter((c) => !c.hidden);

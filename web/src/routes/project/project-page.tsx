@@ -4,6 +4,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { schemaGeneration } from '../../stores/schema-ui';
+import { closeLiveConnection, liveConnection } from '../../stores/realtime';
 import { projectsApi, type ProjectSummary } from '../../api/projects';
 import { dashboardApi } from '../../api/dashboard';
 import { ProjectTree } from '../../features/tree/project-tree';
@@ -26,6 +28,12 @@ export function ProjectPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [project, setProject] = useState<ProjectSummary | null>(null);
+
+  // Schema changes made by others read the tree and the open tables' columns again.
+  useEffect(() => {
+    const off = liveConnection(projectId).onSchema(() => schemaGeneration.value++);
+    return () => (off(), closeLiveConnection());
+  }, [projectId]);
 
   useEffect(() => {
     resetTabs();

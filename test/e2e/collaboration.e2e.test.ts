@@ -1,0 +1,124 @@
+/**
+ * Working together in two browsers against the binary: an owner edits a cell, adds and deletes a
+ * row, and a viewer's open grid shows each within a second without a reload, while the viewer's
+ * websocket frames never carry the column hidden from them; undo and redo of an edit; a comment by
+ * a commenter read by the owner in the expanded row.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { loadChinook } from '../helpers/engines';
+
+setDefaultTimeout(40_000);
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'collaboration': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('working together in two browsers', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let owner: Page;
+  let viewer: Page;
+  let projectId = '';
+  const tokens: Record<string, string> = {};
+  const viewerFrames: string[] = [];
+
+  const call = async (path: string, body: unknown, token = tokens.owner, method = 'POST') => {
+    const res = await fetch(`${tablo.url}${path}`, { method, headers: { 'content-type': 'application/json', 'xc-auth': token! }, body: JSON.stringify(body) });
+    return { status: res.status, body: (await res.json().catch(() => null)) as any };
+  };
+  const op = (api: string, args: unknown) => call(`/dashboard?q=sqlOp_${api}`, { api, project_id: projectId, args });
+  const member = async (email: string, role: string) => {
+    const invite = await call('/admin', { email, roles: role, project_id: projectId });
+    const signup = await call('/auth/signup', { email, password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] });
+    return signup.body.token as string;
+  };
+  const signIn = async (email: string) => {
+    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await page.goto(`${tablo.url}/#/user/authentication/signin`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/#\/projects/);
+    return page;
+  };
+  const openCustomers = async (page: Page) => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.locator('.tree').getByRole('button', { name: 'Customer', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'Luís', exact: true }).first().waitFor();
+  };
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    tokens.owner = (await call('/auth/signup', { email: 'owner@example.com', password: 'password123' })).body.token;
+    const cfg = await loadChinook('sqlite', 'tablo_t_e2e_collab');
+    await Bun.write(join(tablo.dataDir, 'chinook.sqlite'), Bun.file(cfg.connection.filename!));
+    projectId = (await op('projectCreateByWeb', { title: 'Music', db: { client: 'sqlite', connection: { filename: 'chinook.sqlite' } } })).body.id;
+    tokens.viewer = await member('viewer@example.com', 'viewer');
+    tokens.commenter = await member('commenter@example.com', 'commenter');
+    const cols = (await op('tableMeta', { tn: 'Customer' })).body.columns as { cn: string; _cn: string }[];
+    expect((await op('aclSave', { tn: 'Customer', role: 'viewer', rule: { read: cols.filter((c) => c._cn !== 'Phone').map((c) => c.cn), create: false, update: false, delete: false } })).status).toBe(200);
+    browser = await launchBrowser();
+    owner = await signIn('owner@example.com');
+    viewer = await signIn('viewer@example.com');
+    viewer.on('websocket', (ws) => {
+      if (ws.url().includes('/api/v1/realtime')) ws.on('framereceived', (f) => viewerFrames.push(String(f.payload)));
+    });
+    await openCustomers(owner);
+    await openCustomers(viewer);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('a cell edit, an added row and a deleted row appear in the other grid within a second', () => viewer, async () => {
+    // The owner edits a cell in the grid.
+    const cell = owner.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first();
+    await cell.dblclick();
+    const input = owner.getByLabel('Edit City');
+    await input.fill('Recife');
+    await input.press('Enter');
+    await viewer.getByRole('gridcell', { name: 'Recife', exact: true }).first().waitFor({ timeout: 1500 });
+
+    // A row added (through the REST API, as another client would) and deleted.
+    expect((await call(`/nc/${projectId}/api/v1/Customer`, { CustomerId: 9001, FirstName: 'Zélia', LastName: 'Nova', Email: 'z@example.com', Phone: '+55 PHONE-SECRET' })).status).toBe(200);
+    await viewer.getByTestId('row-count').getByText('60 rows').waitFor({ timeout: 1500 });
+    expect((await call(`/nc/${projectId}/api/v1/Customer/9001`, {}, tokens.owner, 'DELETE')).status).toBe(200);
+    await viewer.getByTestId('row-count').getByText('59 rows').waitFor({ timeout: 1500 });
+    await shot(viewer, 'collaboration-viewer');
+
+    // The phone number was sent to nobody but those who may read it.
+    expect(viewerFrames.length).toBeGreaterThan(0);
+    expect(viewerFrames.join('\n')).not.toContain('PHONE-SECRET');
+    expect(viewerFrames.join('\n')).not.toContain('"Phone"');
+  });
+
+  browserTest('undo and redo of the owner\'s own edit', () => owner, async () => {
+    await owner.getByRole('gridcell', { name: 'Recife', exact: true }).first().click();
+    await owner.keyboard.press('Control+z');
+    await owner.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first().waitFor();
+    await viewer.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first().waitFor({ timeout: 1500 });
+    await owner.keyboard.press('Control+Shift+z');
+    await owner.getByRole('gridcell', { name: 'Recife', exact: true }).first().waitFor();
+    // Someone else changes the row: undo refuses and says why.
+    expect((await call(`/nc/${projectId}/api/v1/Customer/1`, { City: 'Olinda' }, tokens.owner, 'PUT')).status).toBe(200);
+    await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().waitFor({ timeout: 1500 });
+    await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().click();
+    await owner.keyboard.press('Control+z');
+    await owner.getByText(/The row changed since \(City\)/).waitFor();
+  });
+
+  browserTest('a comment by a commenter is read by the owner in the expanded row', () => owner, async () => {
+    expect((await call(`/dashboard?q=sqlOp_commentCreate`, { api: 'commentCreate', project_id: projectId, args: { tn: 'Customer', pk: '1', body: 'Called her about the invoice' } }, tokens.commenter)).status).toBe(200);
+    await owner.getByRole('gridcell', { name: 'Luís', exact: true }).first().hover();
+    await owner.getByRole('button', { name: 'Expand row 1', exact: true }).click();
+    await owner.getByRole('dialog', { name: 'Expanded row' }).waitFor();
+    await owner.getByRole('region', { name: 'Row activity' }).getByText('Called her about the invoice').waitFor();
+    await owner.getByRole('region', { name: 'Row activity' }).getByRole('tab', { name: 'History' }).click();
+    await owner.getByRole('list', { name: 'History' }).getByText(/changed City/).first().waitFor();
+    await shot(owner, 'collaboration-expanded-row');
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Undo and redo of the user's own grid edits (ctrl+z, ctrl+shift+z): cell edits, added rows and
+ * deleted rows, each undone through the REST API (so through the data core, with the user's rights).
+ * Before it acts, an undo checks that the row is still as this user left it; when someone changed it
+ * since, it refuses with a message and changes nothing.
+ */
+import { HttpError } from '../../api/http';
+import { recordsApi } from '../../api/records';
+
+type Row = Record<string, unknown>;
+
+/** One step of the user's own edits. */
+export type UndoStep =
+  | { kind: 'update'; projectId: string; table: string; id: string; before: Row; after: Row }
+  | { kind: 'insert'; projectId: string; table: string; id: string; row: Row }
+  | { kind: 'delete'; projectId: string; table: string; rows: { id: string; row: Row }[] };
+
+/** Steps kept for undo. */
+const UNDO_MAX = 100;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** The columns of `expected` whose current value differs (the row changed since). */
+function changedSince(current: Row, expected: Row): string[] {
+  return Object.keys(expected).filter((k) => !same(current[k], expected[k]));
+}
+
+async function readOrNull(projectId: string, table: string, id: string): Promise<Row | null> {
+  try {
+    return await recordsApi.read(projectId, table, id);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** The user's undo and redo stacks (for the open project). */
+export class UndoStack {
+  private done: UndoStep[] = [];
+  private undone: UndoStep[] = [];
+
+  record(step: UndoStep): void {
+    this.done.push(step);
+    if (this.done.length > UNDO_MAX) this.done.shift();
+    this.undone = [];
+  }
+
+  get canUndo(): boolean {
+    return this.done.length > 0;
+  }
+  get canRedo(): boolean {
+    return this.undone.length > 0;
+  }
+
+  /** Undoes the last step; answers what was undone, or throws a message when it cannot be. */
+  async undo(): Promise<string> {
+    const step = this.done.at(-1);
+    if (!step) throw new Error('Nothing to undo');
+    await apply(step, 'undo');
+    this.done.pop();
+    this.undone.push(step);
+    return describe(step, 'Undid');
+  }
+
+  async redo(): Promise<string> {
+    const step = this.undone.at(-1);
+    if (!step) throw new Error('Nothing to redo');
+    await apply(step, 'redo');
+    this.undone.pop();
+    this.done.push(step);
+    return describe(step, 'Redid');
+  }
+}
+
+function describe(step: UndoStep, verb: string): string {
+  if (step.kind === 'update') return `${verb} the change of ${Object.keys(step.after).join(', ')}`;
+  if (step.kind === 'insert') return `${verb} adding a row`;
+  return `${verb} deleting ${step.rows.length === 1 ? 'a row' : `${step.rows.length} rows`}`;
+}
+
+async function apply(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
+  const { projectId, table } = step;
+  if (step.kind === 'update') {
+    const [expect, target] = way === 'undo' ? [step.after, step.before] : [step.before, step.after];
+    const current = await readOrNull(projectId, table, step.id);
+    if (!current) throw new Error('The row was deleted since: nothing to undo');
+    const changed = changedSince(current, expect);
+    if (changed.length) throw new Error(`The row changed since (${changed.join(', ')}): it was not ${way === 'undo' ? 'undone' : 'redone'}`);
+    await recordsApi.update(projectId, table, step.id, target);
+    return;
+  }
+  const removeAdded = way === 'undo' ? step.kind === 'insert' : step.kind === 'delete';
+  const rows = step.kind === 'insert' ? [{ id: step.id, row: step.row }] : step.rows;
+  if (removeAdded) {
+    for (const r of rows) {
+      const current = await readOrNull(projectId, table, r.id);
+      if (!current) continue;
+      const changed = changedSince(current, r.row);
+      if (changed.length) throw new Error(`The row changed since (${changed.join(', ')}): it was not ${way === 'undo' ? 'undone' : 'redone'}`);
+    }
+    if (rows.length === 1) await recordsApi.remove(projectId, table, rows[0]!.id);
+    else await recordsApi.removeMany(projectId, table, rows.map((r) => r.id));
+  } else {
+    for (const r of rows) if (await readOrNull(projectId, table, r.id)) throw new Error('A row with the same key exists again: it was not restored');
+    await recordsApi.createMany(projectId, table, rows.map((r) => r.row));
+  }
+}
+
+/** One stack per project (the user's own edits in this browser tab). */
+const stacks = new Map<string, UndoStack>();
+export function undoStackOf(projectId: string): UndoStack {
+  let s = stacks.get(projectId);
+  if (!s) stacks.set(projectId, (s = new UndoStack()));
+  return s;
+}

@@ -1,0 +1,108 @@
+/**
+ * The realtime connection of the open project: one websocket (`/api/v1/realtime`), subscriptions per
+ * table, listeners per table and for schema changes. It reconnects by itself after a drop (waiting
+ * longer each time, up to 10 s), subscribes again and tells every listener to catch up (`resync`),
+ * since changes made meanwhile were not sent.
+ */
+import { token } from './session';
+
+/** A change of rows sent by the server, cut to what this user may see. */
+export interface LiveRows {
+  type: 'rows';
+  table: string;
+  op: 'insert' | 'update' | 'delete';
+  rows: Record<string, unknown>[];
+  removed: string[];
+}
+export type LiveListener = (event: LiveRows | { type: 'resync' }) => void;
+
+const RETRY_MAX_MS = 10_000;
+
+class LiveConnection {
+  private ws: WebSocket | null = null;
+  private listeners = new Map<string, Set<LiveListener>>();
+  private schemaListeners = new Set<() => void>();
+  private retryMs = 500;
+  private closed = false;
+  private everOpened = false;
+
+  constructor(readonly projectId: string) {
+    this.connect();
+  }
+
+  private connect() {
+    if (this.closed || !token.value) return;
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/v1/realtime?project_id=${encodeURIComponent(this.projectId)}`;
+    const ws = new WebSocket(url, ['tablo.realtime', `tablo.jwt.${token.value}`]);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retryMs = 500;
+      for (const table of this.listeners.keys()) ws.send(JSON.stringify({ type: 'subscribe', table }));
+      // After a drop, what changed meanwhile was not sent: every view reads its rows again.
+      if (this.everOpened) for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
+      this.everOpened = true;
+    };
+    ws.onmessage = (e) => {
+      let msg: { type: string; table?: string };
+      try {
+        msg = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      if (msg.type === 'rows' && msg.table) for (const l of this.listeners.get(msg.table) ?? []) l(msg as LiveRows);
+      if (msg.type === 'schema') for (const l of this.schemaListeners) l();
+    };
+    ws.onclose = (e) => {
+      this.ws = null;
+      // 4401/4403: the session ended or the user left the project; no point in trying again.
+      if (this.closed || e.code === 4401 || e.code === 4403) return;
+      setTimeout(() => this.connect(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+    };
+  }
+
+  /** Listens to one table's changes; answers the function that stops listening. */
+  subscribe(table: string, listener: LiveListener): () => void {
+    let set = this.listeners.get(table);
+    if (!set) {
+      this.listeners.set(table, (set = new Set()));
+      if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'subscribe', table }));
+    }
+    set.add(listener);
+    return () => {
+      set!.delete(listener);
+      if (set!.size === 0) {
+        this.listeners.delete(table);
+        if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'unsubscribe', table }));
+      }
+    };
+  }
+
+  /** Listens to schema changes of the project (tables or columns changed by someone). */
+  onSchema(listener: () => void): () => void {
+    this.schemaListeners.add(listener);
+    return () => this.schemaListeners.delete(listener);
+  }
+
+  close() {
+    this.closed = true;
+    this.ws?.close();
+  }
+}
+
+let current: LiveConnection | null = null;
+
+/** The connection of a project (made on first use; another project's is closed). */
+export function liveConnection(projectId: string): LiveConnection {
+  if (current?.projectId !== projectId) {
+    current?.close();
+    current = new LiveConnection(projectId);
+  }
+  return current;
+}
+
+/** Closes the connection (sign-out, leaving the project). */
+export function closeLiveConnection(): void {
+  current?.close();
+  current = null;
+}
