@@ -24,6 +24,8 @@ interface RealtimeState {
   headers: Record<string, string>;
   /** Tables (API alias or SQL name) this client shows. */
   tables: Set<string>;
+  /** The credentials as one text: clients with the same key get the same share of a write. */
+  key: string;
 }
 type RealtimeSocket = AppSocket<RealtimeState>;
 
@@ -59,20 +61,31 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     if (ws.readyState === 1) ws.send(JSON.stringify(message));
   };
 
-  /** One write to every client of its project that shows the table, each with their own share. */
+  /**
+   * One write to every client of its project that shows the table, each with their own share. The
+   * share is worked out once per caller (clients with the same credentials get the same text).
+   */
   async function deliver(event: WriteEvent) {
     const clients = byProject.get(event.projectId);
     if (!clients?.size) return;
+    const model = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((t) => t.tn === event.tn);
+    const shares = new Map<string, Promise<string | null>>();
     for (const ws of clients) {
       const s = ws.data.state;
-      const table = event.tn;
-      const model = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((t) => t.tn === table);
-      if (!s.tables.has(table) && !(model && s.tables.has(model._tn))) continue;
+      if (!s.tables.has(event.tn) && !(model && s.tables.has(model._tn))) continue;
+      let share = shares.get(s.key);
+      if (!share) {
+        share = (async () => {
+          const request = callerRequest(s);
+          const dc = cachedDataContext(ctx, request, event.projectId, event.dbAlias) ?? (await dataContext(ctx, request, event.projectId, event.dbAlias));
+          const message = messageFor(dc, event);
+          return message ? JSON.stringify(message) : null;
+        })();
+        shares.set(s.key, share);
+      }
       try {
-        const request = callerRequest(s);
-        const dc = cachedDataContext(ctx, request, event.projectId, event.dbAlias) ?? (await dataContext(ctx, request, event.projectId, event.dbAlias));
-        const message = messageFor(dc, event);
-        if (message) send(ws, message);
+        const text = await share;
+        if (text && ws.readyState === 1) ws.send(text);
       } catch (e) {
         // The caller lost their session or their place in the project: the socket ends.
         const status = isAppError(e) ? e.status : 500;
@@ -110,7 +123,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
       }
       const offered = request.headers.get('sec-websocket-protocol') ?? '';
       const answer: Record<string, string> = offered.includes(REALTIME_PROTOCOL) ? { 'Sec-WebSocket-Protocol': REALTIME_PROTOCOL } : {};
-      return { state: { projectId, headers, tables: new Set<string>() }, headers: answer };
+      return { state: { projectId, headers, tables: new Set<string>(), key: JSON.stringify(headers) }, headers: answer };
     },
     open(ws) {
       const set = byProject.get(ws.data.state.projectId) ?? new Set();
