@@ -22,6 +22,7 @@ import { liveConnection } from '../../stores/realtime';
 import { applyLive } from './grid-live';
 import { toast } from '../../stores/toasts';
 import { undoStackOf } from './undo-stack';
+import { useCommentCounts } from './comment-counts';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
 import { RelationHeader } from './relation-header';
@@ -76,6 +77,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const canEditSchema = canShare.value && meta.type === 'table';
   const widthOf = (name: string) => store.widths.value[name] ?? 180;
   const [expanded, setExpanded] = useState<number | null>(null);
+  const comments = useCommentCounts(store, props.dbAlias, expanded === null ? 0 : 1);
   const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
   const readOnly = !!meta.readOnly;
   /** Keys, computed columns, and columns the caller's role may not update, are not edited in place. */
@@ -244,6 +246,9 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                   ) : null}
                   <span className="row-number">{vr.index + 1}</span>
                   {row ? <button className="expand-btn" aria-label={`Expand row ${vr.index + 1}`} onClick={() => setExpanded(vr.index)}>⤢</button> : null}
+                  {row && comments[store.idOf(row)] ? (
+                    <button className="comment-count" aria-label={`${comments[store.idOf(row)]} comments on row ${vr.index + 1}`} onClick={() => setExpanded(vr.index)}>💬 {comments[store.idOf(row)]}</button>
+                  ) : null}
                 </div>
                 <div className="col-pad" style={{ width: leftPad }} />
                 {shown.map(({ c, ci }) => {

@@ -11,18 +11,20 @@ const PAGE = 50;
 export function AuditLogPanel() {
   const [kind, setKind] = useState('');
   const [search, setSearch] = useState('');
+  const [projectId, setProjectId] = useState('');
+  const [table, setTable] = useState('');
   const [offset, setOffset] = useState(0);
   const [data, setData] = useState<{ list: AuditRow[]; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     const t = setTimeout(() => {
-      http<{ list: AuditRow[]; pageInfo: { totalRows: number } }>('/admin/audit', { query: { op_type: kind || undefined, search, limit: PAGE, offset } }).then(
+      http<{ list: AuditRow[]; pageInfo: { totalRows: number } }>('/admin/audit', { query: { op_type: kind || undefined, search, project_id: projectId.trim() || undefined, tn: table.trim() || undefined, limit: PAGE, offset } }).then(
         (r) => setData({ list: r.list, total: r.pageInfo.totalRows }),
         (e) => setError((e as Error).message),
       );
     }, 200);
     return () => clearTimeout(t);
-  }, [kind, search, offset]);
+  }, [kind, search, projectId, table, offset]);
   return (
     <section className="audit-log" aria-label="Audit log">
       <div className="page-head">
@@ -32,6 +34,8 @@ export function AuditLogPanel() {
             {KINDS.map((k) => <option key={k} value={k}>{k ? k.toLowerCase() : 'all events'}</option>)}
           </select>
           <input className="search" aria-label="Search the audit log" placeholder="Search by e-mail or text" value={search} onChange={(e) => (setSearch(e.target.value), setOffset(0))} />
+          <input className="search" aria-label="Project id" placeholder="Project id" value={projectId} onChange={(e) => (setProjectId(e.target.value), setOffset(0))} />
+          <input className="search" aria-label="Table" placeholder="Table (SQL name)" value={table} onChange={(e) => (setTable(e.target.value), setOffset(0))} />
         </div>
       </div>
       <FormMessage kind="error" text={error} />
