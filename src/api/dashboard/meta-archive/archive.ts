@@ -12,7 +12,7 @@ import { badRequest } from '../../../lib/errors';
 import { nowIso } from '../../../lib/ids';
 import { projectsRepo } from '../../../meta/projects-repo';
 import { aclRepo } from '../../../meta/acl-repo';
-import { RESET_SECTIONS, SECTIONS } from './sections';
+import { clearedByReset, databaseSections, PROJECT_SECTIONS } from './sections';
 import { readZip, writeZip } from './zip-io';
 
 /** What an archive says it is. */
@@ -50,7 +50,8 @@ export async function exportProjectMeta(ctx: AppContext, projectId: string): Pro
     databases: dbs.map((d) => ({ dbAlias: d.db_alias, engine: d.client })),
   };
   const files: Record<string, unknown> = { 'manifest.json': manifest };
-  for (const d of dbs) for (const s of SECTIONS) files[`db/${d.db_alias}/${s.name}.json`] = await s.read(ctx.meta, projectId, d.db_alias);
+  for (const d of dbs) for (const s of databaseSections(ctx.secrets.connectionKey)) files[`db/${d.db_alias}/${s.name}.json`] = await s.read(ctx.meta, projectId, d.db_alias);
+  for (const s of PROJECT_SECTIONS) files[`project/${s.name}.json`] = await s.read(ctx.meta, projectId, dbs[0]?.db_alias ?? 'db');
   return { zip: writeZip(files), filename: `${projectId}-metadata.zip` };
 }
 
@@ -58,6 +59,8 @@ export async function exportProjectMeta(ctx: AppContext, projectId: string): Pro
 export interface ParsedArchive {
   manifest: Manifest;
   sections: Map<string, Map<string, unknown[]>>;
+  /** Project-wide sections by name. */
+  project: Map<string, unknown[]>;
 }
 
 const parseJson = (name: string, text: string) => {
@@ -70,6 +73,7 @@ const parseJson = (name: string, text: string) => {
 
 /** Reads and validates an archive without touching any project (400 naming the first problem). */
 export function parseArchive(data: Uint8Array): ParsedArchive {
+  const SECTIONS = databaseSections('');
   const entries = readZip(data);
   const manifestText = entries.get('manifest.json');
   if (manifestText === undefined) throw badRequest('The zip has no manifest.json: it is not a Tablo metadata archive');
@@ -84,8 +88,20 @@ export function parseArchive(data: Uint8Array): ParsedArchive {
   }
   const aliases = new Set(manifest.databases.map((d) => d.dbAlias));
   const sections = new Map<string, Map<string, unknown[]>>();
+  const project = new Map<string, unknown[]>();
   for (const [name, text] of entries) {
     if (name === 'manifest.json') continue;
+    const projectPart = /^project\/([a-zA-Z]+)\.json$/.exec(name);
+    const projectSection = projectPart && PROJECT_SECTIONS.find((s) => s.name === projectPart[1]);
+    if (projectSection) {
+      const r = projectSection.rows.safeParse(parseJson(name, text));
+      if (!r.success) {
+        const i = r.error.issues[0]!;
+        throw badRequest(`${name}: ${i.path.join('.') || 'content'}: ${i.message}`);
+      }
+      project.set(projectSection.name, r.data);
+      continue;
+    }
     const parts = /^db\/(db[0-9]*)\/([a-zA-Z]+)\.json$/.exec(name);
     const section = parts && SECTIONS.find((s) => s.name === parts[2]);
     if (!parts || !section) throw badRequest(`The zip entry '${name}' is not part of a Tablo metadata archive`);
@@ -99,7 +115,7 @@ export function parseArchive(data: Uint8Array): ParsedArchive {
     byDb.set(section.name, r.data);
     sections.set(parts[1]!, byDb);
   }
-  return { manifest, sections };
+  return { manifest, sections, project };
 }
 
 /**
@@ -109,6 +125,7 @@ export function parseArchive(data: Uint8Array): ParsedArchive {
  */
 export async function importProjectMeta(ctx: AppContext, projectId: string, archive: ParsedArchive): Promise<{ skipped: string[] }> {
   const { dbs } = await databasesOf(ctx, projectId);
+  const SECTIONS = databaseSections(ctx.secrets.connectionKey);
   const skipped: string[] = [];
   const plan: { dbAlias: string; rows: Map<string, unknown[]> }[] = [];
   for (const [dbAlias, sections] of archive.sections) {
@@ -124,6 +141,11 @@ export async function importProjectMeta(ctx: AppContext, projectId: string, arch
     }
     plan.push({ dbAlias, rows });
   }
+  const projectRows = new Map<string, unknown[]>();
+  for (const s of PROJECT_SECTIONS) {
+    const given = archive.project.get(s.name);
+    if (given) projectRows.set(s.name, s.check(given, { tables: [], functions: [], procedures: [], sequences: [] }, (what) => skipped.push(what)));
+  }
   await ctx.meta.transaction(async (tx) => {
     for (const { dbAlias, rows } of plan) {
       for (const s of SECTIONS) {
@@ -132,6 +154,12 @@ export async function importProjectMeta(ctx: AppContext, projectId: string, arch
         await s.clear(tx, projectId, dbAlias);
         await s.write(tx, projectId, dbAlias, r);
       }
+    }
+    for (const s of PROJECT_SECTIONS) {
+      const r = projectRows.get(s.name);
+      if (!r) continue;
+      await s.clear(tx, projectId, 'db');
+      await s.write(tx, projectId, 'db', r);
     }
   });
   await restart(ctx, projectId, plan.map((p) => p.dbAlias));
@@ -142,7 +170,8 @@ export async function importProjectMeta(ctx: AppContext, projectId: string, arch
 export async function resetProjectMeta(ctx: AppContext, projectId: string): Promise<void> {
   const { dbs } = await databasesOf(ctx, projectId);
   await ctx.meta.transaction(async (tx) => {
-    for (const d of dbs) for (const s of RESET_SECTIONS()) await s.clear(tx, projectId, d.db_alias);
+    for (const d of dbs) for (const s of databaseSections(ctx.secrets.connectionKey).filter(clearedByReset)) await s.clear(tx, projectId, d.db_alias);
+    for (const s of PROJECT_SECTIONS) await s.clear(tx, projectId, 'db');
   });
   await restart(ctx, projectId, dbs.map((d) => d.db_alias));
 }

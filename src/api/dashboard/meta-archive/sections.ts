@@ -9,6 +9,7 @@ import type { MetaStore } from '../../../meta/store';
 import type { SchemaModel, TableModel } from '../../../sql/model';
 import { newId, nowIso } from '../../../lib/ids';
 import { RULE_ROLES } from '../../../data/access';
+import { cronsSection, hooksSection, sharedViewsSection, viewsSection } from './feature-sections';
 
 /** One section of the archive, per project database. */
 export interface MetaSection<Row = unknown> {
@@ -198,13 +199,13 @@ const migrations: MetaSection<MigrationRow> = {
   },
 };
 
-/** Every section, in the order they are written and applied. */
-export const SECTIONS: MetaSection<any>[] = [models, acl, visibility, migrations];
-
-/** Sections cleared by a metadata reset: everything but the history of schema changes. */
-export const RESET_SECTIONS = (): MetaSection<any>[] => SECTIONS.filter((s) => s.name !== 'migrations');
-
-/** Adds a section (features with metadata of their own: views, hooks, crons). */
-export function addSection(section: MetaSection<any>): void {
-  if (!SECTIONS.some((s) => s.name === section.name)) SECTIONS.push(section);
+/** The sections of every project database, in the order they are written and applied (views before their links). */
+export function databaseSections(connectionKey: string): MetaSection<any>[] {
+  return [models, acl, visibility, migrations, viewsSection, sharedViewsSection, hooksSection(() => connectionKey)];
 }
+
+/** The project-wide sections (`project/<name>.json`). */
+export const PROJECT_SECTIONS: MetaSection<any>[] = [cronsSection];
+
+/** Whether a reset clears a section: everything but the history of schema changes. */
+export const clearedByReset = (s: MetaSection<any>) => s.name !== 'migrations';
