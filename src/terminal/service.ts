@@ -92,10 +92,12 @@ export class TerminalService {
     for (const s of [...this.sessions.values()]) if (s.owner.userId === userId) s.end(reason);
   }
 
-  /** Ends every terminal (shutdown). */
+  /** Ends every terminal and waits until their processes are gone (shutdown). */
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
-    for (const s of [...this.sessions.values()]) s.end('Tablo stopped');
+    const open = [...this.sessions.values()];
+    for (const s of open) s.end('Tablo stopped');
+    await Promise.all(open.map((s) => s.finished));
   }
 
   private ended(session: TerminalSession, reason: string): void {

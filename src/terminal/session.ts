@@ -69,6 +69,8 @@ export class TerminalSession {
   /** Last input or output (for the idle limit). */
   lastActive = Date.now();
   ended = false;
+  /** Settles once the process tree is gone and the pty closed (after end). */
+  finished: Promise<void> = Promise.resolve();
   private readonly proc: ReturnType<typeof Bun.spawn>;
   private readonly terminal: Bun.Terminal;
   private socket: TerminalSocket | null = null;
@@ -166,7 +168,7 @@ export class TerminalSession {
       this.sendTo(ws, { type: 'exit', reason });
       ws.close(4000, reason.slice(0, 120));
     }
-    void endProcessTree(this.pid).finally(() => {
+    this.finished = endProcessTree(this.pid).finally(() => {
       if (!this.terminal.closed) this.terminal.close();
     });
     this.opts.onEnd(this, reason);
