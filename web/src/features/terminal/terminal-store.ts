@@ -11,7 +11,8 @@ import { effect, signal } from '../../stores/signals';
 import { user } from '../../stores/session';
 import { darkTheme } from '../../stores/settings';
 import { toast } from '../../stores/toasts';
-import { FlowControl, openSocket, terminalStatus } from './terminal-socket';
+import { openSocket, terminalStatus } from './terminal-socket';
+import { FlowControl } from './flow-control';
 
 export const MAX_TERMINALS = 5;
 export const MSG_MAX_TERMINALS = `Only ${MAX_TERMINALS} terminals can be opened`;
