@@ -70,4 +70,6 @@ export const LIMITS = {
   terminalLowWaterBytes: 128 * 1024,
   /** Output kept for a terminal while its socket is gone, replayed when it comes back. */
   terminalBacklogBytes: 256 * 1024,
+  /** The newest output of a terminal, replayed to a page that comes back to it after a reload. */
+  terminalReplayBytes: 64 * 1024,
 } as const;

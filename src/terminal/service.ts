@@ -78,6 +78,7 @@ export class TerminalService {
       highWater: LIMITS.terminalHighWaterBytes,
       lowWater: LIMITS.terminalLowWaterBytes,
       backlogBytes: LIMITS.terminalBacklogBytes,
+      replayBytes: LIMITS.terminalReplayBytes,
       detachGraceMs: this.opts.detachGraceMs,
       onEnd: (s, reason) => this.ended(s, reason),
     });

@@ -127,14 +127,17 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     await page.getByRole('tab', { name: /Local \(3\)/ }).waitFor();
   }, 20_000);
 
-  browserTest('outside the dashboard, t opens the terminal in a modal with the same terminals', () => page, async () => {
+  browserTest('outside the dashboard, t opens the terminal in a modal with the same terminals, also after a reload', () => page, async () => {
     await page.goto(`${tablo.url}/#/projects`);
+    // A reload comes back to the same shells; their newest output is drawn again.
+    await page.reload();
     await page.getByRole('link', { name: 'Shell work' }).waitFor();
     await page.keyboard.press('t');
     const dialog = page.getByRole('dialog', { name: 'Terminal' });
     await dialog.waitFor();
     expect(await dialog.getByRole('tab', { name: /Local/ }).count()).toBe(5);
     await waitForPrompt(page);
+    await dialog.locator('.terminal-host .xterm').click();
     await page.keyboard.type('echo "in the $((1+1))nd window"');
     await page.keyboard.press('Enter');
     await waitForRow(page, 'in the 2nd window');

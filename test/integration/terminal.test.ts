@@ -40,7 +40,7 @@ async function term(query = '') {
 }
 
 beforeAll(async () => {
-  t = await serveTestApp({ host: '127.0.0.1', allowSignup: true }, { hostEnv: HOST_ENV, terminal: { detachGraceMs: 600 } });
+  t = await serveTestApp({ host: '127.0.0.1', allowSignup: true }, { hostEnv: HOST_ENV, terminal: { detachGraceMs: 1500 } });
   admin = (await postJson(t.base, '/auth/signup', { email: 'root@example.com', password: 'password123' })).token;
   member = (await postJson(t.base, '/auth/signup', { email: 'member@example.com', password: 'password123' })).token;
 });
@@ -168,18 +168,30 @@ describe('terminal sessions', () => {
     expect(audit).toContainEqual({ description: expect.stringMatching(new RegExp(`^terminal closed: closed by the user \\(pid ${ready.pid}, open `)), user_email: 'root@example.com' });
   });
 
-  test('a dropped socket can re-attach within the grace period; past it the shell ends', async () => {
+  test('a dropped socket can re-attach within the grace period (missed output sent, or the newest replayed); past it the shell ends', async () => {
     const { c, ready } = await term();
     c.type('echo before-drop\r');
     await c.waitFor(/[\r\n]before-drop/);
+    c.type('sleep 0.3; echo "away-$((3*3))"\r');
+    await c.waitFor(/sleep 0\.3; echo/, 'the command line echo');
     c.ws.close();
     await c.until(() => !!c.closed, 'the socket to close');
+    await Bun.sleep(600);
+    // Back within the grace period: the line printed while away arrives, and only what was missed.
     const back = new TermClient(t.base, admin, `?session=${ready.id}`);
     open.push(back);
     expect(await back.opened()).toMatchObject({ id: ready.id, pid: ready.pid, reattached: true });
-    back.type('echo after-drop\r');
-    await back.waitFor(/[\r\n]after-drop/);
+    await back.waitFor(/(^|[\r\n])away-9/);
+    expect(back.output).not.toContain('before-drop');
     back.ws.close();
+    // A reloaded page (empty screen) asks for the newest output again.
+    const reloaded = new TermClient(t.base, admin, `?session=${ready.id}&replay=1`);
+    open.push(reloaded);
+    await reloaded.opened();
+    await reloaded.waitFor(/[\r\n]before-drop[\s\S]*[\r\n]away-9/);
+    reloaded.type('echo after-drop\r');
+    await reloaded.waitFor(/[\r\n]after-drop/);
+    reloaded.ws.close();
     expect(await pidGone(ready.pid)).toBe(true);
     const gone = await rawUpgrade(t.base, { origin: t.base, protocols: [`tablo.jwt.${admin}`], query: `?session=${ready.id}` });
     expect(gone).toEqual({ status: 404, body: { msg: 'This terminal has ended' } });

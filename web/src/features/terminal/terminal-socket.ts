@@ -23,13 +23,14 @@ export const terminalStatus = () => http<TerminalStatus>('/api/terminal/status')
 
 const base64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().encode(s))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-/** Opens the terminal socket: a new terminal, or the one of `session` again. */
-export function openSocket(size: { cols: number; rows: number }, session?: string | null): WebSocket {
+/** Opens the terminal socket: a new terminal, or the one of `session` again (`replay`: with its newest output). */
+export function openSocket(size: { cols: number; rows: number }, session?: string | null, replay = false): WebSocket {
   const url = new URL('/api/terminal/socket', window.location.href);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.hash = '';
   url.search = '';
   if (session) url.searchParams.set('session', session);
+  if (session && replay) url.searchParams.set('replay', '1');
   url.searchParams.set('cols', String(size.cols));
   url.searchParams.set('rows', String(size.rows));
   const protocols = ['tablo.terminal'];

@@ -53,6 +53,8 @@ interface Live {
   opened: boolean;
   closing: boolean;
   reconnectUntil: number;
+  /** Restored after a reload: its screen is empty, so the server replays the newest output. */
+  fresh: boolean;
 }
 
 const lives = new Map<string, Live>();
@@ -91,7 +93,7 @@ function ended(live: Live, reason: string): void {
 /** Connects a terminal's socket (a new shell, or its own again after a drop or reload). */
 function connect(live: Live): void {
   const again = !!live.serverId;
-  const ws = openSocket({ cols: live.term.cols, rows: live.term.rows }, live.serverId);
+  const ws = openSocket({ cols: live.term.cols, rows: live.term.rows }, live.serverId, live.fresh);
   live.ws = ws;
   live.flow.reset();
   let opened = false;
@@ -106,6 +108,7 @@ function connect(live: Live): void {
     if (m.type === 'ready') {
       live.serverId = m.id ?? null;
       live.reconnectUntil = 0;
+      live.fresh = false;
       update(live.key, { state: 'open', message: undefined });
       send(live, { type: 'resize', cols: live.term.cols, rows: live.term.rows });
       persist();
@@ -145,7 +148,7 @@ function create(name: string, serverId: string | null): string {
   const element = document.createElement('div');
   element.className = 'terminal-screen';
   element.dataset.terminal = name;
-  const live: Live = { key, term, fit, element, ws: null, serverId, opened: false, closing: false, reconnectUntil: 0, flow: new FlowControl((m) => send(live, m)) };
+  const live: Live = { key, term, fit, element, ws: null, serverId, opened: false, closing: false, reconnectUntil: 0, fresh: !!serverId, flow: new FlowControl((m) => send(live, m)) };
   term.onData((d) => send(live, d));
   term.onBinary((d) => send(live, Uint8Array.from(d, (c) => c.charCodeAt(0))));
   term.onResize(({ cols, rows }) => send(live, { type: 'resize', cols, rows }));
