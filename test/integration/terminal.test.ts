@@ -220,6 +220,32 @@ describe('terminal sessions', () => {
   });
 });
 
+describe('terminal with the master key, without auth, behind a public URL', () => {
+  test('the master key opens it (a wrong one is refused); auth type none needs no token; the public URL is an allowed origin', async () => {
+    const keyed = await serveTestApp({ host: '127.0.0.1', adminSecret: 'master-secret-123', publicUrl: 'https://tablo.example.com' }, { hostEnv: QUIET_ENV });
+    const open = await serveTestApp({ host: '127.0.0.1', authType: 'none' }, { hostEnv: QUIET_ENV });
+    try {
+      const key = (k: string) => `tablo.key.${Buffer.from(k).toString('base64url')}`;
+      expect(await rawUpgrade(keyed.base, { origin: keyed.base, protocols: ['tablo.terminal', key('wrong-secret-000')] })).toEqual({ status: 401, body: { msg: 'Invalid master key' } });
+      const ws = new WebSocket(`${keyed.base.replace('http', 'ws')}/api/terminal/socket`, { protocols: ['tablo.terminal', key('master-secret-123')], headers: { Origin: 'https://tablo.example.com' } } as any);
+      const ready = await new Promise<any>((resolve, reject) => {
+        ws.onmessage = (e) => typeof e.data === 'string' && resolve(JSON.parse(e.data));
+        ws.onerror = () => reject(new Error('refused'));
+      });
+      expect(ready).toMatchObject({ type: 'ready', reattached: false });
+      ws.send(JSON.stringify({ type: 'close' }));
+      const audit = await keyed.app.ctx.meta.all<{ description: string; user_email: string | null }>("SELECT description, user_email FROM nc_audit WHERE op_type = 'TERMINAL'");
+      expect(audit[0]).toMatchObject({ user_email: null });
+      const none = new TermClient(open.base, '');
+      expect((await none.opened()).pid).toBeGreaterThan(0);
+      none.send({ type: 'close' });
+      await none.until(() => !!none.closed, 'close');
+    } finally {
+      await Promise.all([keyed.close(), open.close()]);
+    }
+  });
+});
+
 describe('terminal idle limit', () => {
   test('a terminal idle past NC_TERMINAL_IDLE_MIN ends', async () => {
     const s = await serveTestApp({ host: '127.0.0.1', terminalIdleMin: 0.005 }, { hostEnv: QUIET_ENV });

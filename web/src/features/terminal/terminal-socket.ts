@@ -14,6 +14,8 @@ export interface TerminalStatus {
   allowed: boolean;
   refusal?: string;
   maxTerminals: number;
+  /** The caller's terminals open now, in every window. */
+  open: number;
   idleMinutes: number;
   path: string;
   protocol: string;

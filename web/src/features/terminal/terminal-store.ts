@@ -120,7 +120,7 @@ function connect(live: Live): void {
     if (!opened && !again) {
       // A refused upgrade: the status route says why (turned off, not the Super Admin, five open).
       void terminalStatus().then(
-        (s) => ended(live, !s.enabled ? s.reason : !s.allowed ? (s.refusal ?? 'not allowed') : MSG_OPEN_FAILED),
+        (s) => ended(live, !s.enabled ? s.reason : !s.allowed ? (s.refusal ?? 'not allowed') : s.open >= s.maxTerminals ? `${MSG_MAX_TERMINALS} (some are open in another window)` : MSG_OPEN_FAILED),
         () => ended(live, MSG_OPEN_FAILED),
       );
       toast('error', MSG_OPEN_FAILED, 5000);
