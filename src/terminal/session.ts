@@ -110,11 +110,6 @@ export class TerminalSession {
     this.startGrace();
   }
 
-  /** Whether a socket is attached now. */
-  get attached(): boolean {
-    return this.socket !== null;
-  }
-
   /**
    * Binds a socket; a socket attached before (another window) is closed. Sends what the socket
    * missed while none was attached, or with `replay` the newest output (a reloaded page).
