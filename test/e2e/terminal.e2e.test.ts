@@ -142,8 +142,14 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     await page.keyboard.press('Enter');
     await waitForRow(page, 'in the 2nd window');
     await shot(page, 'terminal-modal');
+    // Ctrl+Shift+X closes the current terminal; the window closes with its button, the others keep running.
     await page.keyboard.press('Control+Shift+X');
+    await page.waitForFunction(() => document.querySelectorAll('.terminal-tab').length === 4);
+    await dialog.getByRole('button', { name: 'Close window' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await page.keyboard.press('t');
+    await dialog.getByRole('tab', { name: /Local/ }).first().waitFor();
+    expect(await dialog.getByRole('tab', { name: /Local/ }).count()).toBe(4);
   }, 20_000);
 });
 
