@@ -79,6 +79,8 @@ export const LIMITS = {
   sqlNameMax: 64,
   /** Terminals one person may have open at once (spec: 'Only 5 terminals can be opened'). */
   terminalsMax: 5,
+  /** The newest output of a terminal, replayed to a page that comes back to it after a reload. */
+  terminalReplayBytes: 64 * 1024,
   /** A terminal whose socket is gone this long ends (its process group is killed). */
   terminalDetachGraceMs: 30_000,
   /** Terminal output waiting in a socket's buffer above which the pty is paused (XOFF), and resumed below. */

@@ -1,7 +1,7 @@
 /**
  * The built-in terminal as one feature: the service, its websocket route and
- * `GET /api/terminal/status` (whether it is on, why, how to turn it on, and whether the caller may
- * open one), which the Terminal tab reads before it connects.
+ * `GET /api/terminal/status` (whether it is on, why, how to turn it on, whether the caller may open
+ * one and how many they have open), which the Terminal tab reads before it connects.
  */
 import { Elysia } from 'elysia';
 import type { BaseContext } from '../context';
@@ -19,6 +19,7 @@ export function terminalFeature(ctx: BaseContext, sockets: Sockets, options: Par
   const routes = new Elysia({ name: 'terminal' }).get('/api/terminal/status', async ({ request }) => {
     const actor = await requireUser(ctx, request);
     const allowed = actor.kind === 'master' || !!actor.superAdmin;
+    const open = service.countFor(actor.kind === 'user' && actor.userId ? actor.userId : 'master');
     return {
       enabled: service.policy.enabled,
       reason: service.policy.reason,
@@ -26,6 +27,8 @@ export function terminalFeature(ctx: BaseContext, sockets: Sockets, options: Par
       allowed,
       ...(allowed ? {} : { refusal: 'Only the Super Admin can open a terminal' }),
       maxTerminals: LIMITS.terminalsMax,
+      /** The caller's terminals open now (in any window). */
+      open: allowed ? open : 0,
       idleMinutes: ctx.config.terminalIdleMin,
       path: TERMINAL_SOCKET_PATH,
       protocol: TERMINAL_PROTOCOL,

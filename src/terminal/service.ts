@@ -78,6 +78,7 @@ export class TerminalService {
       highWater: LIMITS.terminalHighWaterBytes,
       lowWater: LIMITS.terminalLowWaterBytes,
       backlogBytes: LIMITS.terminalBacklogBytes,
+      replayBytes: LIMITS.terminalReplayBytes,
       detachGraceMs: this.opts.detachGraceMs,
       onEnd: (s, reason) => this.ended(s, reason),
     });
@@ -92,10 +93,12 @@ export class TerminalService {
     for (const s of [...this.sessions.values()]) if (s.owner.userId === userId) s.end(reason);
   }
 
-  /** Ends every terminal (shutdown). */
+  /** Ends every terminal and waits until their processes are gone (shutdown). */
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper);
-    for (const s of [...this.sessions.values()]) s.end('Tablo stopped');
+    const open = [...this.sessions.values()];
+    for (const s of open) s.end('Tablo stopped');
+    await Promise.all(open.map((s) => s.finished));
   }
 
   private ended(session: TerminalSession, reason: string): void {

@@ -4,10 +4,12 @@
  * mark the pty is paused with XOFF (the tty's own flow control: the writing program blocks) and
  * resumed with XON once the socket drains. A dropped socket leaves the shell running (output kept
  * in a small backlog) for the grace period, then the session ends; ending kills the whole tree.
+ * The newest output is also kept, for a page that comes back with an empty screen after a reload.
  */
 import type { AppSocket } from '../http/sockets';
 import { newId } from '../lib/ids';
 import { endProcessTree } from './process-tree';
+import { OutputRing } from './output-ring';
 
 /** termios c_iflag bit that makes ^S / ^Q stop and restart output. */
 const IXON = 0o2000;
@@ -40,6 +42,8 @@ export interface SessionOptions {
   lowWater: number;
   /** Output kept while no socket is attached. */
   backlogBytes: number;
+  /** The newest output, replayed to a page that lost its screen (a reload). */
+  replayBytes: number;
   /** How long the shell waits for its socket to come back. */
   detachGraceMs: number;
   onEnd(session: TerminalSession, reason: string): void;
@@ -49,6 +53,8 @@ export interface SessionOptions {
 export interface TerminalSocketState {
   session: TerminalSession;
   reattached: boolean;
+  /** The page has an empty screen (it was reloaded): send the newest output, not only what it missed. */
+  replay: boolean;
 }
 
 export type TerminalSocket = AppSocket<TerminalSocketState>;
@@ -69,6 +75,8 @@ export class TerminalSession {
   /** Last input or output (for the idle limit). */
   lastActive = Date.now();
   ended = false;
+  /** Settles once the process tree is gone and the pty closed (after end). */
+  finished: Promise<void> = Promise.resolve();
   private readonly proc: ReturnType<typeof Bun.spawn>;
   private readonly terminal: Bun.Terminal;
   private socket: TerminalSocket | null = null;
@@ -77,12 +85,14 @@ export class TerminalSession {
   private clientBehind = false;
   private paused = false;
   private forcedIxon = false;
-  private backlog: Uint8Array[] = [];
-  private backlogSize = 0;
+  private readonly backlog: OutputRing;
+  private readonly recent: OutputRing;
   private detachTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly opts: SessionOptions) {
     this.owner = opts.owner;
+    this.backlog = new OutputRing(opts.backlogBytes);
+    this.recent = new OutputRing(opts.replayBytes);
     this.shell = opts.shell;
     this.cwd = opts.cwd;
     this.proc = Bun.spawn([opts.shell, '-l'], {
@@ -100,13 +110,11 @@ export class TerminalSession {
     this.startGrace();
   }
 
-  /** Whether a socket is attached now. */
-  get attached(): boolean {
-    return this.socket !== null;
-  }
-
-  /** Binds a socket; a socket attached before (another window) is closed. Replays the backlog. */
-  attach(ws: TerminalSocket, reattached: boolean): void {
+  /**
+   * Binds a socket; a socket attached before (another window) is closed. Sends what the socket
+   * missed while none was attached, or with `replay` the newest output (a reloaded page).
+   */
+  attach(ws: TerminalSocket, reattached: boolean, replay = false): void {
     if (this.ended) {
       ws.close(4000, 'This terminal has ended');
       return;
@@ -115,8 +123,8 @@ export class TerminalSession {
     this.socket = ws;
     this.clearGrace();
     this.send({ type: 'ready', id: this.id, pid: this.pid, shell: this.shell, cwd: this.cwd, reattached });
-    for (const chunk of this.backlog.splice(0)) ws.send(chunk);
-    this.backlogSize = 0;
+    const missed = this.backlog.take();
+    for (const chunk of replay ? this.recent.peek() : missed) ws.send(chunk);
     this.clientBehind = false;
     this.socketFull = ws.getBufferedAmount() > this.opts.highWater;
     this.flow();
@@ -166,7 +174,7 @@ export class TerminalSession {
       this.sendTo(ws, { type: 'exit', reason });
       ws.close(4000, reason.slice(0, 120));
     }
-    void endProcessTree(this.pid).finally(() => {
+    this.finished = endProcessTree(this.pid).finally(() => {
       if (!this.terminal.closed) this.terminal.close();
     });
     this.opts.onEnd(this, reason);
@@ -174,11 +182,12 @@ export class TerminalSession {
 
   private output(data: Uint8Array): void {
     this.lastActive = Date.now();
+    this.recent.push(data);
     const ws = this.socket;
     if (!ws) {
       // Nobody reads: keep the newest output, and hold the program once a good part of the backlog is used.
-      this.keep(data);
-      if (this.backlogSize > this.opts.backlogBytes / 4) this.pause();
+      this.backlog.push(data);
+      if (this.backlog.bytes > this.opts.backlogBytes / 4) this.pause();
       return;
     }
     const sent = ws.send(data);
@@ -193,13 +202,6 @@ export class TerminalSession {
     if (!this.socket) return;
     if (this.socketFull || this.clientBehind) this.pause();
     else this.resume();
-  }
-
-  /** Keeps the newest output while detached, up to the backlog size. */
-  private keep(data: Uint8Array): void {
-    this.backlog.push(data.slice());
-    this.backlogSize += data.length;
-    while (this.backlogSize > this.opts.backlogBytes && this.backlog.length > 1) this.backlogSize -= this.backlog.shift()!.length;
   }
 
   /** Stops the pty's output with XOFF (turning IXON on for the moment when the program turned it off). */

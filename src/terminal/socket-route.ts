@@ -3,7 +3,8 @@
  * status unless: the terminal is on (503), the Origin is this server's (403), the session token is
  * valid (401: subprotocol `tablo.jwt.<token>`, `tablo.key.<base64url master key>` or `?token=`;
  * never logged), the caller is the Super Admin (403), and the person has fewer than 5 terminals
- * (429). `?session=<id>` re-attaches a terminal whose socket dropped (404 once it has ended);
+ * (429). `?session=<id>` re-attaches a terminal whose socket dropped (404 once it has ended),
+ * `&replay=1` when the page lost its screen (a reload) and wants the newest output again;
  * `?cols=&rows=` is the first window size.
  *
  * Frames: binary from the browser is input, binary to it is output; text frames are JSON control
@@ -86,11 +87,11 @@ export function terminalSocketRoute(ctx: BaseContext, service: TerminalService):
       if (id) {
         const session = service.find(id, owner.key);
         if (!session) return refused(404, 'This terminal has ended');
-        return { state: { session, reattached: true }, headers };
+        return { state: { session, reattached: true, replay: url.searchParams.get('replay') === '1' }, headers };
       }
       try {
         const session = service.open(owner, { cols: url.searchParams.get('cols'), rows: url.searchParams.get('rows') });
-        return { state: { session, reattached: false }, headers, abandon: () => session.end('the websocket upgrade failed') };
+        return { state: { session, reattached: false, replay: false }, headers, abandon: () => session.end('the websocket upgrade failed') };
       } catch (e) {
         if (isAppError(e)) return refused(e.status, e.message);
         ctx.log.error('terminal failed to start', e);
@@ -98,7 +99,7 @@ export function terminalSocketRoute(ctx: BaseContext, service: TerminalService):
       }
     },
     open(ws) {
-      ws.data.state.session.attach(ws, ws.data.state.reattached);
+      ws.data.state.session.attach(ws, ws.data.state.reattached, ws.data.state.replay);
     },
     message(ws, message) {
       const session = ws.data.state.session;

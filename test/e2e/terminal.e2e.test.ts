@@ -68,6 +68,42 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     await page.keyboard.press('Control+Shift+B');
   }, 20_000);
 
+  browserTest('the terminal follows the size of its tab; copy and paste go through the clipboard', () => page, async () => {
+    const sizeRow = async () => (await rows(page)).map((r) => r.trimEnd()).filter((r) => /^\d+ \d+$/.test(r));
+    await page.locator('.terminal-host .xterm').click();
+    await page.keyboard.type('clear; stty size');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => [...document.querySelectorAll('.terminal-host .xterm-rows > div')].some((d) => /^\d+ \d+$/.test(d.textContent!.trimEnd())));
+    const [wide] = await sizeRow();
+    await page.setViewportSize({ width: 900, height: 560 });
+    await page.waitForTimeout(300);
+    await page.keyboard.type('clear; stty size');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((before) => [...document.querySelectorAll('.terminal-host .xterm-rows > div')].some((d) => /^\d+ \d+$/.test(d.textContent!.trimEnd()) && d.textContent!.trimEnd() !== before), wide!);
+    const [narrow] = await sizeRow();
+    const [r1, c1] = wide!.split(' ').map(Number);
+    const [r2, c2] = narrow!.split(' ').map(Number);
+    expect(r2!).toBeLessThan(r1!);
+    expect(c2!).toBeLessThan(c1!);
+    await page.setViewportSize({ width: 1280, height: 760 });
+    // Paste: the clipboard's text typed into the shell.
+    await page.evaluate(() => navigator.clipboard.writeText('echo pasted-$((2+3))'));
+    await page.getByRole('button', { name: 'Paste' }).click();
+    await page.waitForFunction(() => [...document.querySelectorAll('.terminal-host .xterm-rows > div')].some((d) => d.textContent!.trimEnd().endsWith('# echo pasted-$((2+3))')));
+    await page.keyboard.press('Enter');
+    await waitForRow(page, 'pasted-5');
+    // Copy: a selection made with the mouse lands in the clipboard.
+    const row = page.locator('.terminal-host .xterm-rows > div', { hasText: /^pasted-5\s*$/ });
+    const box = (await row.boundingBox())!;
+    await page.mouse.move(box.x + 1, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 80, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toStartWith('pasted-5');
+  }, 20_000);
+
   browserTest('five terminals at most: the sixth says so; closing one ends its shell', () => page, async () => {
     for (let i = 2; i <= 5; i++) {
       await page.getByRole('button', { name: '+ New terminal' }).click();
@@ -91,20 +127,29 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     await page.getByRole('tab', { name: /Local \(3\)/ }).waitFor();
   }, 20_000);
 
-  browserTest('outside the dashboard, t opens the terminal in a modal with the same terminals', () => page, async () => {
+  browserTest('outside the dashboard, t opens the terminal in a modal with the same terminals, also after a reload', () => page, async () => {
     await page.goto(`${tablo.url}/#/projects`);
+    // A reload comes back to the same shells; their newest output is drawn again.
+    await page.reload();
     await page.getByRole('link', { name: 'Shell work' }).waitFor();
     await page.keyboard.press('t');
     const dialog = page.getByRole('dialog', { name: 'Terminal' });
     await dialog.waitFor();
     expect(await dialog.getByRole('tab', { name: /Local/ }).count()).toBe(5);
     await waitForPrompt(page);
+    await dialog.locator('.terminal-host .xterm').click();
     await page.keyboard.type('echo "in the $((1+1))nd window"');
     await page.keyboard.press('Enter');
     await waitForRow(page, 'in the 2nd window');
     await shot(page, 'terminal-modal');
+    // Ctrl+Shift+X closes the current terminal; the window closes with its button, the others keep running.
     await page.keyboard.press('Control+Shift+X');
+    await page.waitForFunction(() => document.querySelectorAll('.terminal-tab').length === 4);
+    await dialog.getByRole('button', { name: 'Close window' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await page.keyboard.press('t');
+    await dialog.getByRole('tab', { name: /Local/ }).first().waitFor();
+    expect(await dialog.getByRole('tab', { name: /Local/ }).count()).toBe(4);
   }, 20_000);
 });
 

@@ -40,7 +40,7 @@ async function term(query = '') {
 }
 
 beforeAll(async () => {
-  t = await serveTestApp({ host: '127.0.0.1', allowSignup: true }, { hostEnv: HOST_ENV, terminal: { detachGraceMs: 600 } });
+  t = await serveTestApp({ host: '127.0.0.1', allowSignup: true }, { hostEnv: HOST_ENV, terminal: { detachGraceMs: 1500 } });
   admin = (await postJson(t.base, '/auth/signup', { email: 'root@example.com', password: 'password123' })).token;
   member = (await postJson(t.base, '/auth/signup', { email: 'member@example.com', password: 'password123' })).token;
 });
@@ -168,18 +168,30 @@ describe('terminal sessions', () => {
     expect(audit).toContainEqual({ description: expect.stringMatching(new RegExp(`^terminal closed: closed by the user \\(pid ${ready.pid}, open `)), user_email: 'root@example.com' });
   });
 
-  test('a dropped socket can re-attach within the grace period; past it the shell ends', async () => {
+  test('a dropped socket can re-attach within the grace period (missed output sent, or the newest replayed); past it the shell ends', async () => {
     const { c, ready } = await term();
     c.type('echo before-drop\r');
     await c.waitFor(/[\r\n]before-drop/);
+    c.type('sleep 0.3; echo "away-$((3*3))"\r');
+    await c.waitFor(/sleep 0\.3; echo/, 'the command line echo');
     c.ws.close();
     await c.until(() => !!c.closed, 'the socket to close');
+    await Bun.sleep(600);
+    // Back within the grace period: the line printed while away arrives, and only what was missed.
     const back = new TermClient(t.base, admin, `?session=${ready.id}`);
     open.push(back);
     expect(await back.opened()).toMatchObject({ id: ready.id, pid: ready.pid, reattached: true });
-    back.type('echo after-drop\r');
-    await back.waitFor(/[\r\n]after-drop/);
+    await back.waitFor(/(^|[\r\n])away-9/);
+    expect(back.output).not.toContain('before-drop');
     back.ws.close();
+    // A reloaded page (empty screen) asks for the newest output again.
+    const reloaded = new TermClient(t.base, admin, `?session=${ready.id}&replay=1`);
+    open.push(reloaded);
+    await reloaded.opened();
+    await reloaded.waitFor(/[\r\n]before-drop[\s\S]*[\r\n]away-9/);
+    reloaded.type('echo after-drop\r');
+    await reloaded.waitFor(/[\r\n]after-drop/);
+    reloaded.ws.close();
     expect(await pidGone(ready.pid)).toBe(true);
     const gone = await rawUpgrade(t.base, { origin: t.base, protocols: [`tablo.jwt.${admin}`], query: `?session=${ready.id}` });
     expect(gone).toEqual({ status: 404, body: { msg: 'This terminal has ended' } });
@@ -205,6 +217,32 @@ describe('terminal sessions', () => {
     await c.until(() => !!c.closed, 'the socket to close');
     expect(c.controls.at(-1)).toEqual({ type: 'exit', reason: 'signed out' });
     expect(await pidGone(ready.pid)).toBe(true);
+  });
+});
+
+describe('terminal with the master key, without auth, behind a public URL', () => {
+  test('the master key opens it (a wrong one is refused); auth type none needs no token; the public URL is an allowed origin', async () => {
+    const keyed = await serveTestApp({ host: '127.0.0.1', adminSecret: 'master-secret-123', publicUrl: 'https://tablo.example.com' }, { hostEnv: QUIET_ENV });
+    const open = await serveTestApp({ host: '127.0.0.1', authType: 'none' }, { hostEnv: QUIET_ENV });
+    try {
+      const key = (k: string) => `tablo.key.${Buffer.from(k).toString('base64url')}`;
+      expect(await rawUpgrade(keyed.base, { origin: keyed.base, protocols: ['tablo.terminal', key('wrong-secret-000')] })).toEqual({ status: 401, body: { msg: 'Invalid master key' } });
+      const ws = new WebSocket(`${keyed.base.replace('http', 'ws')}/api/terminal/socket`, { protocols: ['tablo.terminal', key('master-secret-123')], headers: { Origin: 'https://tablo.example.com' } } as any);
+      const ready = await new Promise<any>((resolve, reject) => {
+        ws.onmessage = (e) => typeof e.data === 'string' && resolve(JSON.parse(e.data));
+        ws.onerror = () => reject(new Error('refused'));
+      });
+      expect(ready).toMatchObject({ type: 'ready', reattached: false });
+      ws.send(JSON.stringify({ type: 'close' }));
+      const audit = await keyed.app.ctx.meta.all<{ description: string; user_email: string | null }>("SELECT description, user_email FROM nc_audit WHERE op_type = 'TERMINAL'");
+      expect(audit[0]).toMatchObject({ user_email: null });
+      const none = new TermClient(open.base, '');
+      expect((await none.opened()).pid).toBeGreaterThan(0);
+      none.send({ type: 'close' });
+      await none.until(() => !!none.closed, 'close');
+    } finally {
+      await Promise.all([keyed.close(), open.close()]);
+    }
   });
 });
 

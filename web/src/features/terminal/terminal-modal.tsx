@@ -1,12 +1,13 @@
 /**
  * The terminal outside the dashboard: the `t` shortcut opens it in a modal over the page. Its
  * terminals are the same as the dashboard's (they keep running when the modal closes).
- * Ctrl+Shift+X closes the modal; Esc stays with the terminal (editors need it).
+ * Ctrl+Shift+X closes the current terminal, and the modal with the last one; Esc stays with the
+ * terminal (editors need it).
  */
 import { useEffect } from 'react';
 import { useSignals } from '../../stores/signals';
 import { Button } from '../../components/form';
-import { terminalModalOpen } from './terminal-store';
+import { activeTerminal, closeTerminal, terminalModalOpen, terminalTabs } from './terminal-store';
 import { TerminalPanel } from './terminal-panel';
 
 export function TerminalModal() {
@@ -15,10 +16,12 @@ export function TerminalModal() {
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey && e.shiftKey && e.key.toLowerCase() === 'x') {
-        e.preventDefault();
-        terminalModalOpen.value = false;
-      }
+      if (!(e.ctrlKey && e.shiftKey && e.key.toLowerCase() === 'x')) return;
+      // Captured before the terminal sees it, so no ^X reaches the shell.
+      e.preventDefault();
+      e.stopPropagation();
+      if (activeTerminal.value) closeTerminal(activeTerminal.value);
+      if (terminalTabs.value.length === 0) terminalModalOpen.value = false;
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
@@ -29,7 +32,7 @@ export function TerminalModal() {
       <div className="dialog terminal-dialog" role="dialog" aria-modal="true" aria-label="Terminal" onClick={(e) => e.stopPropagation()}>
         <div className="terminal-dialog-head">
           <h2>Terminal</h2>
-          <Button variant="ghost" onClick={() => (terminalModalOpen.value = false)} title="Close the window (Ctrl+Shift+X); the terminals keep running">
+          <Button variant="ghost" onClick={() => (terminalModalOpen.value = false)} title="Close the window; the terminals keep running (Ctrl+Shift+X closes the current terminal)">
             Close window
           </Button>
         </div>

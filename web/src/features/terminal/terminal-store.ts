@@ -11,7 +11,8 @@ import { effect, signal } from '../../stores/signals';
 import { user } from '../../stores/session';
 import { darkTheme } from '../../stores/settings';
 import { toast } from '../../stores/toasts';
-import { FlowControl, openSocket, terminalStatus } from './terminal-socket';
+import { openSocket, terminalStatus } from './terminal-socket';
+import { FlowControl } from './flow-control';
 
 export const MAX_TERMINALS = 5;
 export const MSG_MAX_TERMINALS = `Only ${MAX_TERMINALS} terminals can be opened`;
@@ -52,6 +53,8 @@ interface Live {
   opened: boolean;
   closing: boolean;
   reconnectUntil: number;
+  /** Restored after a reload: its screen is empty, so the server replays the newest output. */
+  fresh: boolean;
 }
 
 const lives = new Map<string, Live>();
@@ -90,7 +93,7 @@ function ended(live: Live, reason: string): void {
 /** Connects a terminal's socket (a new shell, or its own again after a drop or reload). */
 function connect(live: Live): void {
   const again = !!live.serverId;
-  const ws = openSocket({ cols: live.term.cols, rows: live.term.rows }, live.serverId);
+  const ws = openSocket({ cols: live.term.cols, rows: live.term.rows }, live.serverId, live.fresh);
   live.ws = ws;
   live.flow.reset();
   let opened = false;
@@ -105,6 +108,7 @@ function connect(live: Live): void {
     if (m.type === 'ready') {
       live.serverId = m.id ?? null;
       live.reconnectUntil = 0;
+      live.fresh = false;
       update(live.key, { state: 'open', message: undefined });
       send(live, { type: 'resize', cols: live.term.cols, rows: live.term.rows });
       persist();
@@ -116,7 +120,7 @@ function connect(live: Live): void {
     if (!opened && !again) {
       // A refused upgrade: the status route says why (turned off, not the Super Admin, five open).
       void terminalStatus().then(
-        (s) => ended(live, !s.enabled ? s.reason : !s.allowed ? (s.refusal ?? 'not allowed') : MSG_OPEN_FAILED),
+        (s) => ended(live, !s.enabled ? s.reason : !s.allowed ? (s.refusal ?? 'not allowed') : s.open >= s.maxTerminals ? `${MSG_MAX_TERMINALS} (some are open in another window)` : MSG_OPEN_FAILED),
         () => ended(live, MSG_OPEN_FAILED),
       );
       toast('error', MSG_OPEN_FAILED, 5000);
@@ -144,7 +148,7 @@ function create(name: string, serverId: string | null): string {
   const element = document.createElement('div');
   element.className = 'terminal-screen';
   element.dataset.terminal = name;
-  const live: Live = { key, term, fit, element, ws: null, serverId, opened: false, closing: false, reconnectUntil: 0, flow: new FlowControl((m) => send(live, m)) };
+  const live: Live = { key, term, fit, element, ws: null, serverId, opened: false, closing: false, reconnectUntil: 0, fresh: !!serverId, flow: new FlowControl((m) => send(live, m)) };
   term.onData((d) => send(live, d));
   term.onBinary((d) => send(live, Uint8Array.from(d, (c) => c.charCodeAt(0))));
   term.onResize(({ cols, rows }) => send(live, { type: 'resize', cols, rows }));
