@@ -13,9 +13,15 @@ import { describeEngines, dropDatabase, freshDatabase, runScript, type TestEngin
 import { startReceiver, waitFor } from '../helpers/receiver';
 
 const DDL: Record<string, string> = {
-  sqlite: 'CREATE TABLE hook_items (id INTEGER PRIMARY KEY AUTOINCREMENT, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));',
-  pg: 'CREATE TABLE hook_items (id SERIAL PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));',
-  mysql: 'CREATE TABLE hook_items (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INT, status VARCHAR(20));',
+  sqlite: `CREATE TABLE hook_items (id INTEGER PRIMARY KEY AUTOINCREMENT, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));
+    CREATE TABLE hook_tags (id INTEGER PRIMARY KEY AUTOINCREMENT, label VARCHAR(50));
+    CREATE TABLE hook_item_tags (item_id INTEGER NOT NULL REFERENCES hook_items(id), tag_id INTEGER NOT NULL REFERENCES hook_tags(id), PRIMARY KEY (item_id, tag_id));`,
+  pg: `CREATE TABLE hook_items (id SERIAL PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));
+    CREATE TABLE hook_tags (id SERIAL PRIMARY KEY, label VARCHAR(50));
+    CREATE TABLE hook_item_tags (item_id INTEGER NOT NULL REFERENCES hook_items(id), tag_id INTEGER NOT NULL REFERENCES hook_tags(id), PRIMARY KEY (item_id, tag_id));`,
+  mysql: `CREATE TABLE hook_items (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INT, status VARCHAR(20));
+    CREATE TABLE hook_tags (id INT AUTO_INCREMENT PRIMARY KEY, label VARCHAR(50));
+    CREATE TABLE hook_item_tags (item_id INT NOT NULL, tag_id INT NOT NULL, PRIMARY KEY (item_id, tag_id), FOREIGN KEY (item_id) REFERENCES hook_items(id), FOREIGN KEY (tag_id) REFERENCES hook_tags(id));`,
 };
 
 describeEngines('webhooks', (engine: TestEngine) => {
@@ -152,6 +158,23 @@ describeEngines('webhooks', (engine: TestEngine) => {
     release();
     await waitFor('10 deliveries', async () => (await op('xcHookLogs', { id: h.id })).body.data.list.filter((l: any) => l.status === 'success').length === 10);
     await op('xcHookDelete', { id: h.id });
+  });
+
+  test('many-to-many link and unlink fire the hooks of the junction table', async () => {
+    const linked = await op('xcHookCreate', { tn: 'hook_item_tags', title: 'linked', event: 'after.insert', notification: { type: 'url', url: rx.url('/linked') } });
+    const unlinked = await op('xcHookCreate', { tn: 'hook_item_tags', title: 'unlinked', event: 'after.delete', notification: { type: 'url', url: rx.url('/unlinked') } });
+    expect(linked.status).toBe(200);
+    const item = (await rest('POST', 'hook_items', { Name: 'tagged' })).body;
+    const tag = (await rest('POST', 'hook_tags', { Label: 'red' })).body;
+    const link = await rest('POST', `hook_items/${item.Id}/mm/hook_tags/${tag.Id}`);
+    expect(link.status).toBe(200);
+    await waitFor('the link delivery', () => rx.at('/linked').length === 1);
+    expect(rx.at('/linked')[0]!.json.data).toEqual({ ItemId: item.Id, TagId: tag.Id });
+    expect((await rest('DELETE', `hook_items/${item.Id}/mm/hook_tags/${tag.Id}`)).status).toBe(200);
+    await waitFor('the unlink delivery', () => rx.at('/unlinked').length === 1);
+    expect(rx.at('/unlinked')[0]!.json).toMatchObject({ event: 'after.delete', data: { ItemId: item.Id, TagId: tag.Id } });
+    await op('xcHookDelete', { id: linked.body.id });
+    await op('xcHookDelete', { id: unlinked.body.id });
   });
 
   test('bad input: unknown table, bad condition, template syntax, bad URL; Test reports an unreachable receiver', async () => {
