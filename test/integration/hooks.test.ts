@@ -203,6 +203,35 @@ describeEngines('webhooks', (engine: TestEngine) => {
   });
 });
 
+describe('webhooks with two instances on one metadata store', () => {
+  test('each delivery is sent once though both workers look for due deliveries', async () => {
+    const { createApp } = await import('../../src/app');
+    const { memoryLogger } = await import('../../src/lib/log');
+    const rx = startReceiver();
+    const t = await makeTestApp({ hookPollMs: 10 });
+    const second = createApp(t.config, { meta: t.app.ctx.meta, secrets: t.app.ctx.secrets, dataDir: t.dataDir, log: memoryLogger() });
+    try {
+      const token = (await signupSuperAdmin(t, 'owner@example.com')).token;
+      const op = (api: string, project_id: string, args: unknown) => dashboardOp(t, token, api, { project_id, args });
+      const projectId = (await op('projectCreateByWeb', '', { title: 'Two' })).body.id;
+      expect((await op('tableCreate', projectId, { tn: 'notes', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }] })).status).toBe(200);
+      for (const path of ['/a', '/b']) expect((await op('xcHookCreate', projectId, { tn: 'notes', title: path, event: 'after.insert', notification: { type: 'url', url: rx.url(path) } })).status).toBe(200);
+      const rows = Array.from({ length: 40 }, (_, i) => ({ Title: `n${i}` }));
+      expect((await t.request('POST', `/nc/${projectId}/api/v1/notes/bulk`, { headers: { 'xc-auth': token }, body: rows })).status).toBe(200);
+      await waitFor('80 deliveries', () => rx.got.length >= 80);
+      await Bun.sleep(300);
+      const ids = rx.got.map((r) => r.headers.get('x-tablo-delivery'));
+      expect(ids).toHaveLength(80);
+      expect(new Set(ids).size).toBe(80);
+      expect(rx.at('/a').map((r) => r.json.data.Title).sort()).toEqual(rows.map((r) => r.Title).sort());
+    } finally {
+      await second.close();
+      await t.close();
+      rx.stop();
+    }
+  });
+});
+
 describe('webhooks across a restart', () => {
   test('pending deliveries of a closed app are delivered by the next one on the same data', async () => {
     const { boot } = await import('../../src/boot/boot');
