@@ -106,7 +106,7 @@ export function hookQueueRepo(meta: MetaStore) {
     prune: (hookId: string, keep: number) =>
       meta.run(
         `DELETE FROM nc_hook_logs WHERE hook_id = ? AND created_at < (SELECT created_at FROM nc_hook_logs WHERE hook_id = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?)`,
-        [hookId, hookId, keep],
+        [hookId, hookId, Math.max(0, keep - 1)],
       ),
     /** Gives a claimed delivery back without counting an attempt (shutdown). */
     release: (d: DeliveryRecord) => meta.run(`UPDATE nc_hook_deliveries SET lease_until = '', lease_owner = NULL WHERE id = ? AND lease_owner = ?`, [d.id, d.lease_owner]),
