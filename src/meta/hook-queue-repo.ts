@@ -68,8 +68,11 @@ export function hookQueueRepo(meta: MetaStore) {
      * Claims up to `limit` due deliveries for `owner` until `leaseUntil` in one UPDATE ... RETURNING
      * (SQLite and PostgreSQL); a lease still held by someone else is not taken.
      */
-    claim(owner: string, limit: number, leaseUntil: string): Promise<DeliveryRecord[]> {
+    async claim(owner: string, limit: number, leaseUntil: string): Promise<DeliveryRecord[]> {
       const now = nowIso();
+      // A read first: an idle poll takes no write lock.
+      const any = await meta.get(`SELECT id FROM nc_hook_deliveries WHERE status = 'pending' AND next_at <= ? AND lease_until < ? LIMIT 1`, [now, now]);
+      if (!any) return [];
       return meta.all<DeliveryRecord>(
         `UPDATE nc_hook_deliveries SET lease_until = ?, lease_owner = ?
          WHERE id IN (SELECT id FROM nc_hook_deliveries WHERE status = 'pending' AND next_at <= ? AND lease_until < ? ORDER BY next_at, id LIMIT ?)
