@@ -143,6 +143,17 @@ describeEngines('webhooks', (engine: TestEngine) => {
     expect(rx.at('/fail')).toHaveLength(5);
     expect(rx.at('/fine')).toHaveLength(1);
     await op('xcHookDelete', { id: bad.id });
+    // A 4xx other than 429 is final: one attempt, marked error.
+    rx.answer('/gone', () => new Response('no such hook', { status: 410 }));
+    const gone = await hook('gone', 'after.insert', '/gone');
+    // A paused hook does not fire.
+    expect((await op('xcHookUpdate', { id: good.id, active: false })).status).toBe(200);
+    expect((await rest('POST', 'hook_items', { Name: 'once' })).status).toBe(200);
+    await waitFor('the final 410', async () => (await op('xcHookLogs', { id: gone.id })).body.data.list.some((l: any) => l.status === 'error'));
+    expect((await op('xcHookLogs', { id: gone.id })).body.data.list.map((l: any) => [l.attempt, l.status, l.response_status])).toEqual([[1, 'error', 410]]);
+    await Bun.sleep(100);
+    expect(rx.at('/fine')).toHaveLength(1);
+    await op('xcHookDelete', { id: gone.id });
     await op('xcHookDelete', { id: good.id });
   });
 
