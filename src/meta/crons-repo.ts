@@ -73,7 +73,7 @@ export function cronsRepo(meta: MetaStore, keepRuns: number = LIMITS.hookLogKeep
         // The newest `keepRuns` runs stay (older ticks are never claimed again).
         await tx.run(
           'DELETE FROM nc_cron_runs WHERE cron_id = ? AND started_at < (SELECT started_at FROM nc_cron_runs WHERE cron_id = ? ORDER BY started_at DESC LIMIT 1 OFFSET ?)',
-          [run.cron_id, run.cron_id, keepRuns],
+          [run.cron_id, run.cron_id, Math.max(0, keepRuns - 1)],
         );
       });
     },

@@ -68,8 +68,11 @@ export function hookQueueRepo(meta: MetaStore) {
      * Claims up to `limit` due deliveries for `owner` until `leaseUntil` in one UPDATE ... RETURNING
      * (SQLite and PostgreSQL); a lease still held by someone else is not taken.
      */
-    claim(owner: string, limit: number, leaseUntil: string): Promise<DeliveryRecord[]> {
+    async claim(owner: string, limit: number, leaseUntil: string): Promise<DeliveryRecord[]> {
       const now = nowIso();
+      // A read first: an idle poll takes no write lock.
+      const any = await meta.get(`SELECT id FROM nc_hook_deliveries WHERE status = 'pending' AND next_at <= ? AND lease_until < ? LIMIT 1`, [now, now]);
+      if (!any) return [];
       return meta.all<DeliveryRecord>(
         `UPDATE nc_hook_deliveries SET lease_until = ?, lease_owner = ?
          WHERE id IN (SELECT id FROM nc_hook_deliveries WHERE status = 'pending' AND next_at <= ? AND lease_until < ? ORDER BY next_at, id LIMIT ?)
@@ -106,7 +109,7 @@ export function hookQueueRepo(meta: MetaStore) {
     prune: (hookId: string, keep: number) =>
       meta.run(
         `DELETE FROM nc_hook_logs WHERE hook_id = ? AND created_at < (SELECT created_at FROM nc_hook_logs WHERE hook_id = ? ORDER BY created_at DESC LIMIT 1 OFFSET ?)`,
-        [hookId, hookId, keep],
+        [hookId, hookId, Math.max(0, keep - 1)],
       ),
     /** Gives a claimed delivery back without counting an attempt (shutdown). */
     release: (d: DeliveryRecord) => meta.run(`UPDATE nc_hook_deliveries SET lease_until = '', lease_owner = NULL WHERE id = ? AND lease_owner = ?`, [d.id, d.lease_owner]),

@@ -90,6 +90,16 @@ describe('cron jobs', () => {
     expect((await op('xcCronList')).body.data.list).toEqual([]);
   }, 20_000);
 
+  test('hooks and cron jobs are for owners and creators: an editor gets 403', async () => {
+    const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': token }, body: { email: 'editor@example.com', roles: 'editor', project_id: projectId } });
+    const signupToken = String(invite.body.invite_url).split('/signup/')[1]!;
+    const editor = (await t.request('POST', '/auth/signup', { body: { email: 'editor@example.com', password: 'password123', token: signupToken } })).body.token as string;
+    for (const [api, args] of [['xcCronList', {}], ['xcCronCreate', { title: 'x', pattern: '* * * * *', action: { type: 'sql', sql: 'DELETE FROM pings' } }], ['xcHookList', { tn: 'pings' }], ['xcHookCreate', { tn: 'pings', title: 'x', event: 'after.insert', notification: { type: 'url', url: rx.url('/x') } }]] as const) {
+      const res = await dashboardOp(t, editor, api, { project_id: projectId, args });
+      expect(res.status).toBe(403);
+    }
+  });
+
   test('bad input answers 400 naming it; unknown jobs and databases 404', async () => {
     const badPattern = await op('xcCronCreate', { title: 'x', pattern: '61 * * * *', action: { type: 'url', url: rx.url('/x') } });
     expect(badPattern.status).toBe(400);

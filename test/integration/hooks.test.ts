@@ -13,9 +13,15 @@ import { describeEngines, dropDatabase, freshDatabase, runScript, type TestEngin
 import { startReceiver, waitFor } from '../helpers/receiver';
 
 const DDL: Record<string, string> = {
-  sqlite: 'CREATE TABLE hook_items (id INTEGER PRIMARY KEY AUTOINCREMENT, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));',
-  pg: 'CREATE TABLE hook_items (id SERIAL PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));',
-  mysql: 'CREATE TABLE hook_items (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INT, status VARCHAR(20));',
+  sqlite: `CREATE TABLE hook_items (id INTEGER PRIMARY KEY AUTOINCREMENT, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));
+    CREATE TABLE hook_tags (id INTEGER PRIMARY KEY AUTOINCREMENT, label VARCHAR(50));
+    CREATE TABLE hook_item_tags (item_id INTEGER NOT NULL REFERENCES hook_items(id), tag_id INTEGER NOT NULL REFERENCES hook_tags(id), PRIMARY KEY (item_id, tag_id));`,
+  pg: `CREATE TABLE hook_items (id SERIAL PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INTEGER, status VARCHAR(20));
+    CREATE TABLE hook_tags (id SERIAL PRIMARY KEY, label VARCHAR(50));
+    CREATE TABLE hook_item_tags (item_id INTEGER NOT NULL REFERENCES hook_items(id), tag_id INTEGER NOT NULL REFERENCES hook_tags(id), PRIMARY KEY (item_id, tag_id));`,
+  mysql: `CREATE TABLE hook_items (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(100) NOT NULL, qty INT, status VARCHAR(20));
+    CREATE TABLE hook_tags (id INT AUTO_INCREMENT PRIMARY KEY, label VARCHAR(50));
+    CREATE TABLE hook_item_tags (item_id INT NOT NULL, tag_id INT NOT NULL, PRIMARY KEY (item_id, tag_id), FOREIGN KEY (item_id) REFERENCES hook_items(id), FOREIGN KEY (tag_id) REFERENCES hook_tags(id));`,
 };
 
 describeEngines('webhooks', (engine: TestEngine) => {
@@ -137,6 +143,17 @@ describeEngines('webhooks', (engine: TestEngine) => {
     expect(rx.at('/fail')).toHaveLength(5);
     expect(rx.at('/fine')).toHaveLength(1);
     await op('xcHookDelete', { id: bad.id });
+    // A 4xx other than 429 is final: one attempt, marked error.
+    rx.answer('/gone', () => new Response('no such hook', { status: 410 }));
+    const gone = await hook('gone', 'after.insert', '/gone');
+    // A paused hook does not fire.
+    expect((await op('xcHookUpdate', { id: good.id, active: false })).status).toBe(200);
+    expect((await rest('POST', 'hook_items', { Name: 'once' })).status).toBe(200);
+    await waitFor('the final 410', async () => (await op('xcHookLogs', { id: gone.id })).body.data.list.some((l: any) => l.status === 'error'));
+    expect((await op('xcHookLogs', { id: gone.id })).body.data.list.map((l: any) => [l.attempt, l.status, l.response_status])).toEqual([[1, 'error', 410]]);
+    await Bun.sleep(100);
+    expect(rx.at('/fine')).toHaveLength(1);
+    await op('xcHookDelete', { id: gone.id });
     await op('xcHookDelete', { id: good.id });
   });
 
@@ -152,6 +169,23 @@ describeEngines('webhooks', (engine: TestEngine) => {
     release();
     await waitFor('10 deliveries', async () => (await op('xcHookLogs', { id: h.id })).body.data.list.filter((l: any) => l.status === 'success').length === 10);
     await op('xcHookDelete', { id: h.id });
+  });
+
+  test('many-to-many link and unlink fire the hooks of the junction table', async () => {
+    const linked = await op('xcHookCreate', { tn: 'hook_item_tags', title: 'linked', event: 'after.insert', notification: { type: 'url', url: rx.url('/linked') } });
+    const unlinked = await op('xcHookCreate', { tn: 'hook_item_tags', title: 'unlinked', event: 'after.delete', notification: { type: 'url', url: rx.url('/unlinked') } });
+    expect(linked.status).toBe(200);
+    const item = (await rest('POST', 'hook_items', { Name: 'tagged' })).body;
+    const tag = (await rest('POST', 'hook_tags', { Label: 'red' })).body;
+    const link = await rest('POST', `hook_items/${item.Id}/mm/hook_tags/${tag.Id}`);
+    expect(link.status).toBe(200);
+    await waitFor('the link delivery', () => rx.at('/linked').length === 1);
+    expect(rx.at('/linked')[0]!.json.data).toEqual({ ItemId: item.Id, TagId: tag.Id });
+    expect((await rest('DELETE', `hook_items/${item.Id}/mm/hook_tags/${tag.Id}`)).status).toBe(200);
+    await waitFor('the unlink delivery', () => rx.at('/unlinked').length === 1);
+    expect(rx.at('/unlinked')[0]!.json).toMatchObject({ event: 'after.delete', data: { ItemId: item.Id, TagId: tag.Id } });
+    await op('xcHookDelete', { id: linked.body.id });
+    await op('xcHookDelete', { id: unlinked.body.id });
   });
 
   test('bad input: unknown table, bad condition, template syntax, bad URL; Test reports an unreachable receiver', async () => {
@@ -177,6 +211,35 @@ describeEngines('webhooks', (engine: TestEngine) => {
     const mail = await create({ notification: { type: 'email', to: 'ops@example.com', subject: 'New {{ data.Name }}', body: 'Row {{ data.Id }}' } });
     expect((await op('xcHookTest', { id: mail.body.id })).body.error).toContain('No mail plugin is configured');
     for (const id of [dead.body.id, ok.body.id, mail.body.id]) await op('xcHookDelete', { id });
+  });
+});
+
+describe('webhooks with two instances on one metadata store', () => {
+  test('each delivery is sent once though both workers look for due deliveries', async () => {
+    const { createApp } = await import('../../src/app');
+    const { memoryLogger } = await import('../../src/lib/log');
+    const rx = startReceiver();
+    const t = await makeTestApp({ hookPollMs: 10 });
+    const second = createApp(t.config, { meta: t.app.ctx.meta, secrets: t.app.ctx.secrets, dataDir: t.dataDir, log: memoryLogger() });
+    try {
+      const token = (await signupSuperAdmin(t, 'owner@example.com')).token;
+      const op = (api: string, project_id: string, args: unknown) => dashboardOp(t, token, api, { project_id, args });
+      const projectId = (await op('projectCreateByWeb', '', { title: 'Two' })).body.id;
+      expect((await op('tableCreate', projectId, { tn: 'notes', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }] })).status).toBe(200);
+      for (const path of ['/a', '/b']) expect((await op('xcHookCreate', projectId, { tn: 'notes', title: path, event: 'after.insert', notification: { type: 'url', url: rx.url(path) } })).status).toBe(200);
+      const rows = Array.from({ length: 40 }, (_, i) => ({ Title: `n${i}` }));
+      expect((await t.request('POST', `/nc/${projectId}/api/v1/notes/bulk`, { headers: { 'xc-auth': token }, body: rows })).status).toBe(200);
+      await waitFor('80 deliveries', () => rx.got.length >= 80);
+      await Bun.sleep(300);
+      const ids = rx.got.map((r) => r.headers.get('x-tablo-delivery'));
+      expect(ids).toHaveLength(80);
+      expect(new Set(ids).size).toBe(80);
+      expect(rx.at('/a').map((r) => r.json.data.Title).sort()).toEqual(rows.map((r) => r.Title).sort());
+    } finally {
+      await second.close();
+      await t.close();
+      rx.stop();
+    }
   });
 });
 

@@ -88,3 +88,31 @@ describe('the condition builder', () => {
     expect(fromWhere('((a,eq,1))')).toBeNull();
   });
 });
+
+describe('log retention', () => {
+  test('a hook keeps its newest log lines, a cron job its newest runs', async () => {
+    const { openSqliteMetaStore } = await import('../../src/meta/sqlite-store');
+    const { migrateMeta } = await import('../../src/meta/migrate');
+    const { hookQueueRepo } = await import('../../src/meta/hook-queue-repo');
+    const { cronsRepo } = await import('../../src/meta/crons-repo');
+    const meta = openSqliteMetaStore(':memory:');
+    await migrateMeta(meta);
+    await meta.run('PRAGMA foreign_keys = OFF');
+    const q = hookQueueRepo(meta);
+    for (let i = 0; i < 6; i++) {
+      await q.logOnly('hk1', `e${i}`, { status: 'success', responseStatus: 200, error: null, durationMs: 1 });
+      await Bun.sleep(2);
+    }
+    await q.prune('hk1', 3);
+    expect((await q.logs('hk1', 100)).map((l) => l.event)).toEqual(['e5', 'e4', 'e3']);
+    const crons = cronsRepo(meta, 2);
+    for (let i = 0; i < 4; i++) {
+      const run = (await crons.claimTick('cj1', `tick${i}`, false))!;
+      expect(await crons.claimTick('cj1', `tick${i}`, false)).toBeNull();
+      await crons.finishRun({ ...run, status: 'success', finished_at: run.started_at, duration_ms: 0 });
+      await Bun.sleep(2);
+    }
+    expect((await crons.runs('cj1', 10)).map((r) => r.tick)).toEqual(['tick3', 'tick2']);
+    await meta.close();
+  });
+});

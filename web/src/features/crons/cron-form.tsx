@@ -8,6 +8,9 @@ import { Button, FormMessage } from '../../components/form';
 
 type Scope = { projectId: string; dbAlias: string };
 
+/** IANA zones the browser knows, offered while typing the job's time zone. */
+const ZONES: string[] = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? ['UTC'];
+
 export const emptyCron = (): CronDraft => ({ title: '', pattern: '*/5 * * * *', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC', active: true, action: { type: 'url', method: 'POST', url: '', headers: {} } });
 
 /** The next run times of the pattern being typed (debounced), or the server's reason it is wrong. */
@@ -53,7 +56,8 @@ export function CronForm(props: { scope: Scope; job: CronJob | null; dbAliases: 
       <div className="hook-grid">
         <label className="field">Title<input aria-label="Job title" value={d.title} onChange={(e) => setD({ ...d, title: e.target.value })} /></label>
         <label className="field">Pattern (5 fields, or 6 with seconds first)<input aria-label="Pattern" className="mono" value={d.pattern} onChange={(e) => setD({ ...d, pattern: e.target.value })} /></label>
-        <label className="field">Time zone<input aria-label="Time zone" value={d.timezone} onChange={(e) => setD({ ...d, timezone: e.target.value })} /></label>
+        <label className="field">Time zone<input aria-label="Time zone" list="cron-time-zones" value={d.timezone} onChange={(e) => setD({ ...d, timezone: e.target.value })} /></label>
+        <datalist id="cron-time-zones">{ZONES.map((z) => <option key={z} value={z} />)}</datalist>
         <label className="check-row"><input type="checkbox" aria-label="Job active" checked={d.active} onChange={(e) => setD({ ...d, active: e.target.checked })} /> Active</label>
       </div>
       <NextRuns scope={props.scope} pattern={d.pattern} timezone={d.timezone} />
