@@ -151,11 +151,24 @@ const matches = (e: KeyboardEvent, shortcut: string) => {
   return e.key.toLowerCase() === key && e.ctrlKey === parts.includes('ctrl') && e.shiftKey === parts.includes('shift') && !e.altKey && !e.metaKey;
 };
 
-/** Installs the keyboard shortcuts once; typing in a field never triggers single-key shortcuts. */
+/** Where keys belong to what has focus: editors (CodeMirror, the terminal), the grid, dialogs and menus. */
+const KEY_OWNERS = '.cm-editor, .xterm, [role="grid"], [role="dialog"], [role="menu"], [role="listbox"], [contenteditable="true"]';
+
+/**
+ * Whether a bare-letter shortcut must stay quiet for this key: focus is in a field, an editor, the
+ * grid (a letter there starts editing the cell), or a modal is open.
+ */
+export function keyIsTyping(target: EventTarget | null): boolean {
+  const el = target instanceof HTMLElement ? target : null;
+  if (el && (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable || el.closest(KEY_OWNERS))) return true;
+  return !!document.querySelector('[aria-modal="true"]');
+}
+
+/** Installs the keyboard shortcuts once; typing in a field, an editor or the grid never triggers single-key shortcuts. */
 export function installShortcuts(): () => void {
   const onKey = (e: KeyboardEvent) => {
-    const target = e.target as HTMLElement | null;
-    const typing = !!target && (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable);
+    if (e.defaultPrevented) return;
+    const typing = keyIsTyping(e.target);
     for (const c of COMMANDS) {
       if (!c.shortcut || (typing && !c.shortcut.includes('+')) || (c.when && !c.when())) continue;
       if (matches(e, c.shortcut)) {

@@ -1,6 +1,6 @@
 /** The spinner overlay (until project info is loaded), toasts, and the confirm dialog. */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { toasts } from '../stores/toasts';
+import { dismissToast, toasts } from '../stores/toasts';
 import { useSignals } from '../stores/signals';
 import { Button } from './form';
 
@@ -21,6 +21,11 @@ export function ToastHost() {
       {toasts.value.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
           {t.text}
+          {t.action ? (
+            <button type="button" className="toast-action" style={{ pointerEvents: 'auto' }} onClick={() => (dismissToast(t.id), t.action!.run())}>
+              {t.action.label}
+            </button>
+          ) : null}
         </div>
       ))}
     </div>

@@ -51,13 +51,25 @@ export function parseInput(c: ColumnMeta, text: string): unknown {
   return text;
 }
 
-/** onCancel: Esc (the grid takes the keyboard back); onBlur: focus went elsewhere (left there). */
-export function CellEditor(props: { column: ColumnMeta; value: unknown; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
+/**
+ * onCancel: Esc (the grid takes the keyboard back); onBlur: focus went elsewhere (left there).
+ * `typed`: the character typed on the selected cell that opened the editor; it replaces the value
+ * (spreadsheet habit) in text and number editors.
+ */
+export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: string; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
   const { column: c } = props;
   const editor = editorFor(c, props.value);
-  const [text, setText] = useState(editor.text);
+  const replaces = props.typed !== undefined && (editor.type === 'text' || editor.type === 'number');
+  const [text, setText] = useState(replaces ? props.typed! : editor.text);
   const ref = useRef<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => {
+    const el = ref.current;
+    el?.focus();
+    // The caret goes after the text, so typing goes on from there (number and date inputs have no caret to set).
+    try {
+      if (el && el.tagName !== 'SELECT') el.setSelectionRange(el.value.length, el.value.length);
+    } catch {}
+  }, []);
   const keys = (e: React.KeyboardEvent) => {
     e.stopPropagation();
     if (e.key === 'Escape') props.onCancel();
@@ -66,7 +78,7 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; onSave: 
       props.onSave(parseInput(c, text));
     }
   };
-  if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor {...props} />;
+  if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor column={c} value={props.value} onSave={props.onSave} onCancel={props.onCancel} onBlur={props.onBlur} />;
   if (c.enumValues?.length) {
     return (
       <select ref={ref} className="cell-input" value={text} onChange={(e) => props.onSave(e.target.value || null)} onKeyDown={keys} onBlur={props.onBlur}>

@@ -34,6 +34,7 @@ import { ROW_HEIGHTS } from '../views/view-state';
 import { viewPersistence, type ViewBinding } from '../views/view-binding';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
+import { useRowDelete } from './row-delete';
 
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
 const INDEX_WIDTH = 96;
@@ -84,7 +85,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const locked = (c: ColumnMeta & { virtual?: unknown }) => c.pk || !!c.virtual || (!!meta.canUpdate && !meta.canUpdate.includes(c._cn));
   const scroller = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
-  const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
+  const [editing, setEditing] = useState<{ row: number; col: number; typed?: string } | null>(null);
   const [adding, setAdding] = useState(false);
   useEffect(() => store.reload(), [store]);
 
@@ -137,10 +138,18 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     else if (e.key === 'ArrowUp') move(a.row - 1, a.col);
     else if (e.key === 'ArrowRight' || (e.key === 'Tab' && !e.shiftKey)) move(a.row, a.col + 1);
     else if (e.key === 'ArrowLeft' || (e.key === 'Tab' && e.shiftKey)) move(a.row, a.col - 1);
-    else if (e.key === 'Enter' && !readOnly && !locked(columns[a.col]!)) {
+    else if ((e.key === 'Enter' || e.key === 'F2') && !readOnly && !locked(columns[a.col]!)) {
       e.preventDefault();
       setEditing(a);
     } else if (e.key === 'Escape') store.active.value = null;
+    else if ((e.key === 'Delete' || e.key === 'Backspace') && !readOnly && !locked(columns[a.col]!)) {
+      e.preventDefault();
+      void save(a.row, a.col, columns[a.col]!.nullable ? null : '');
+    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !readOnly && !locked(columns[a.col]!) && columns[a.col]!.kind !== 'boolean') {
+      // Typing on a selected cell starts editing it with that character.
+      e.preventDefault();
+      setEditing({ ...a, typed: e.key });
+    }
     else if ((e.ctrlKey || e.metaKey) && e.key === 'c') {
       const v = store.rows.value.get(a.row)?.[columns[a.col]!._cn];
       void navigator.clipboard?.writeText(v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -149,10 +158,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
 
   const count = store.count.value;
   const active = store.active.value;
-  const deleteRows = () => {
-    const n = store.selected.value.size;
-    void (n ? track(`Delete ${n} rows`, store.removeSelected()) : track('Delete row', store.remove(active!.row))).catch(() => {});
-  };
+  const rowDelete = useRowDelete(store);
+  const deleteRows = () => rowDelete.ask(active?.row ?? null);
   // The toolbar's actions are commands of the registry, so menus and shortcuts can run them too.
   const hasSelection = store.selected.value.size > 0 || !!active;
   useEffect(() => {
@@ -179,6 +186,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
         ) : null}
         {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>Webhooks</Button> : null}
       </div>
+      {rowDelete.dialog}
       {meta.readOnly ? <div className="read-only-note">Read-only: {meta.readOnly}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
       {adding ? <AddRowForm meta={meta} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track('Add row', store.create(v)); setAdding(false); }} /> : null}
@@ -266,7 +274,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                       {!row ? (
                         <span className="cell-loading" />
                       ) : isEditing ? (
-                        <CellEditor column={c} value={row[c._cn]} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
+                        <CellEditor column={c} value={row[c._cn]} typed={editing?.typed} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
                       ) : (
                         <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} onSet={(v) => save(vr.index, ci, v)} />
                       )}

@@ -45,6 +45,11 @@ export class UndoStack {
     this.undone = [];
   }
 
+  /** The step an undo would undo now. */
+  get last(): UndoStep | undefined {
+    return this.done.at(-1);
+  }
+
   get canUndo(): boolean {
     return this.done.length > 0;
   }

@@ -29,6 +29,7 @@ export function ShareDialog(props: { scope: ViewScope; tn: string; view: SavedVi
   const [password, setPassword] = useState('');
   const [csv, setCsv] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [unsharing, setUnsharing] = useState(false);
 
   const load = async (create: boolean) => {
     try {
@@ -129,7 +130,7 @@ export function ShareDialog(props: { scope: ViewScope; tn: string; view: SavedVi
             <Button
               variant="danger"
               disabled={busy}
-              onClick={() => void run(async () => (await viewsApi.unshare(scope, link.uuid), setLink(null), props.onClose()), 'Link deleted.')}
+              onClick={() => setUnsharing(true)}
             >
               <Trash2 size={14} aria-hidden /> Delete link
             </Button>
@@ -138,6 +139,17 @@ export function ShareDialog(props: { scope: ViewScope; tn: string; view: SavedVi
       ) : null}
       <FormMessage kind="success" text={note} />
       <FormMessage kind="error" text={error} />
+      {unsharing && link ? (
+        <AriaDialog
+          heading={`Delete the public link of '${view.title}'?`}
+          submitLabel="Delete link"
+          submitVariant="danger"
+          onClose={() => setUnsharing(false)}
+          onSubmit={() => (setUnsharing(false), void run(async () => (await viewsApi.unshare(scope, link.uuid), setLink(null), toast('success', `Deleted the public link of ${view.title}`), props.onClose()), 'Link deleted.'))}
+        >
+          <p className="muted">Anyone holding the link can no longer open the view. Sharing again makes a new link.</p>
+        </AriaDialog>
+      ) : null}
     </AriaDialog>
   );
 }

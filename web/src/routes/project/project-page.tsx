@@ -19,6 +19,8 @@ import { toast } from '../../stores/toasts';
 import { currentProject } from '../../stores/project';
 import { SchemaDialogs } from '../../features/schema/schema-dialogs';
 import { HooksDialog } from '../../features/hooks/hooks-dialog';
+import { ProjectHome } from '../../features/project-home/project-home';
+import { ErrorPage } from '../error/error-pages';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
 
@@ -35,21 +37,23 @@ export function ProjectPage() {
     return () => (off(), closeLiveConnection());
   }, [projectId]);
 
+  const [missing, setMissing] = useState(false);
   useEffect(() => {
+    // Another project by address: its own tree and tabs, read afresh.
+    setProject(null);
+    setMissing(false);
     resetTabs();
     dashboardApi.uiAbility().then(
       (a) => (maxTabs.value = a.maxTabs),
       // The default limit (99) stays; say why the server's rules were not read.
       (e) => toast('error', `UI rules could not be read: ${(e as Error).message}`),
     );
+    let live = true;
     projectsApi.list().then(
       (list) => {
+        if (!live) return;
         const p = list.find((x) => x.id === projectId);
-        if (!p) {
-          toast('error', `Project '${projectId}' not found`);
-          navigate('/projects');
-          return;
-        }
+        if (!p) return setMissing(true);
         setProject(p);
         currentProject.value = { id: p.id, title: p.title, projectType: p.projectType };
         const type = params.get('type') as TabType | null;
@@ -65,6 +69,7 @@ export function ProjectPage() {
       },
     );
     return () => {
+      live = false;
       currentProject.value = null;
     };
   }, [projectId]);
@@ -76,11 +81,12 @@ export function ProjectPage() {
     else if (project) setParams({}, { replace: true });
   }, [tab?.key]);
 
+  if (missing) return <ErrorPage status={404} />;
   if (!project) return <p className="muted page">Loading project…</p>;
   return (
     <div className="dashboard">
       <aside className="dashboard-side">
-        <ProjectTree projectId={project.id} title={project.title} />
+        <ProjectTree key={project.id} projectId={project.id} title={project.title} />
       </aside>
       <section className="dashboard-main">
         <div className="tab-bar" role="tablist">
@@ -97,10 +103,7 @@ export function ProjectPage() {
         </div>
         <div className="tab-content">
           {!tab ? (
-            <div className="empty-state">
-              <h2>{project.title}</h2>
-              <p className="muted">Open a table, view, function, procedure or sequence from the tree.</p>
-            </div>
+            <ProjectHome projectId={project.id} title={project.title} />
           ) : tab.type === 'table' || tab.type === 'view' ? (
             <ViewHost key={tab.key} projectId={project.id} tab={tab} />
           ) : tab.type === 'panel' ? (

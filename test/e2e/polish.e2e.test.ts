@@ -1,0 +1,130 @@
+/**
+ * The dashboard a daily user trusts, in a real browser against the binary: deleting rows asks
+ * first (Esc cancels, Enter confirms) and offers Undo; bare-letter shortcuts stay quiet in the grid,
+ * where a typed character edits the selected cell (F2 edits, Delete clears); switching project by
+ * address shows that project's tree, an unknown project shows the 404 page, an empty project offers
+ * "Create table".
+ */
+import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { chinookProject, opInPage, restInPage } from './views-helpers';
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'polish': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let notes = '';
+  let chinook = '';
+  const tree = () => page.getByRole('navigation', { name: 'Project tree' });
+  const count = () => page.getByTestId('row-count');
+  const openTable = async (projectId: string, name: string) => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await tree().getByRole('button', { name, exact: true }).click();
+    await page.getByRole('tab', { name: new RegExp(name) }).waitFor();
+  };
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
+    await signUpInBrowser(page, tablo.url, 'polish@example.com');
+    // A small table of notes nothing refers to, in its own SQLite file.
+    const file = 'polish_notes.sqlite';
+    const db = new Database(join(tablo.dataDir, file), { create: true });
+    db.run('CREATE TABLE note (id INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT)');
+    for (const [i, t] of ['Groceries', 'Dentist', 'Taxes', 'Birthday', 'Holiday'].entries()) db.run('INSERT INTO note (id, title, body) VALUES (?, ?, ?)', [i + 1, t, `about ${t.toLowerCase()}`]);
+    db.close();
+    const made = await opInPage(page, 'projectCreateByWeb', { args: { title: 'Notes', db: { client: 'sqlite', connection: { filename: file } } } });
+    notes = made.body.id;
+    chinook = await chinookProject(page, tablo, 'Chinook', 'tablo_t_e2e_polish');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('deleting rows asks first; Esc cancels, Enter confirms, Undo brings them back', () => page, async () => {
+    await openTable(notes, 'Note');
+    await count().getByText('5 rows').waitFor();
+    await page.getByLabel('Select row 1').check();
+    await page.getByLabel('Select row 2').check();
+    await page.getByRole('button', { name: 'Delete 2 selected rows' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete 2 rows?' });
+    await dialog.getByText('Groceries').waitFor();
+    await dialog.getByText('Dentist').waitFor();
+    await shot(page, 'polish-delete-confirm');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await restInPage(page, notes, 'GET', 'Note/count')).body.count).toBe(5);
+
+    await page.getByRole('button', { name: 'Delete 2 selected rows' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    await count().getByText('3 rows').waitFor();
+    const toast = page.getByRole('status').filter({ hasText: 'Deleted 2 rows' });
+    await toast.waitFor();
+    await shot(page, 'polish-delete-undo-toast');
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Restored 2 rows').waitFor();
+    await count().getByText('5 rows').waitFor();
+    const list = (await restInPage(page, notes, 'GET', 'Note?sort=Id')).body;
+    expect(list.map((r: { Title: string }) => r.Title)).toEqual(['Groceries', 'Dentist', 'Taxes', 'Birthday', 'Holiday']);
+  }, 20_000);
+
+  browserTest('a letter typed on a selected cell edits it; bare-letter shortcuts stay quiet in the grid', () => page, async () => {
+    await openTable(notes, 'Note');
+    await page.getByRole('gridcell', { name: 'Taxes', exact: true }).click();
+    // 'c' opens Settings outside the grid; on a selected cell it is the first letter of the new value.
+    await page.keyboard.type('car insurance');
+    await page.keyboard.press('Enter');
+    await page.getByRole('gridcell', { name: 'car insurance', exact: true }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Settings' }).count()).toBe(0);
+    expect((await restInPage(page, notes, 'GET', 'Note/3')).body.Title).toBe('car insurance');
+
+    // F2 edits the value in place (the caret after it); Delete clears a cell.
+    await page.keyboard.press('F2');
+    await page.keyboard.type(' renewal');
+    await page.keyboard.press('Enter');
+    await page.getByRole('gridcell', { name: 'car insurance renewal', exact: true }).waitFor();
+    await page.getByRole('gridcell', { name: 'about taxes', exact: true }).click();
+    await page.keyboard.press('Delete');
+    await page.getByRole('gridcell', { name: 'about taxes', exact: true }).waitFor({ state: 'detached' });
+    expect((await restInPage(page, notes, 'GET', 'Note/3')).body.Body).toBeNull();
+
+    // Outside the grid and the fields the bare letter is a shortcut again.
+    await page.getByRole('tab', { name: /Note/ }).getByRole('button', { name: 'Note', exact: true }).focus();
+    await page.keyboard.press('c');
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor({ state: 'detached' });
+  }, 20_000);
+
+  browserTest('the address switches project; an unknown project is a 404; an empty project offers Create table', () => page, async () => {
+    await openTable(notes, 'Note');
+    await page.goto(`${tablo.url}/#/nc/${chinook}`);
+    await tree().getByRole('button', { name: 'Track', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
+    expect(await tree().getByRole('button', { name: 'Note', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: /Note/ }).count()).toBe(0);
+    await shot(page, 'polish-project-switched');
+
+    await page.goto(`${tablo.url}/#/nc/no_such_project_here`);
+    await page.getByText('This page could not be found').waitFor();
+
+    const empty = (await opInPage(page, 'projectCreateByWeb', { args: { title: 'Blank', projectType: 'rest' } })).body.id;
+    await page.goto(`${tablo.url}/#/nc/${empty}`);
+    const home = page.getByTestId('empty-project');
+    await home.getByText('Blank has no tables yet').waitFor();
+    await shot(page, 'polish-empty-project');
+    await home.getByRole('button', { name: 'Create table' }).click();
+    await page.getByRole('dialog', { name: 'Create table' }).waitFor();
+    await page.keyboard.press('Escape');
+  }, 20_000);
+});

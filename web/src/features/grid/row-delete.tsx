@@ -1,0 +1,76 @@
+/**
+ * Deleting rows from the grid: a confirm dialog that names what goes ("Delete 3 rows?" with the
+ * rows' display values), Enter confirms and Esc cancels; once deleted, a toast offers Undo for a
+ * few seconds, which puts the rows back through the user's undo stack.
+ */
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/overlays';
+import { track } from '../../stores/notifications';
+import { toast } from '../../stores/toasts';
+import type { GridStore } from './grid-store';
+import { undoStackOf } from './undo-stack';
+
+/** How long the Undo button stays offered after a delete. */
+export const UNDO_TOAST_MS = 8000;
+/** Rows named in the dialog; more are counted. */
+const NAMED = 5;
+
+/** '1 row', '3 rows'. */
+export const rowsWord = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
+/** What a row is called: its display value, else its key. */
+function rowName(store: GridStore, row: Record<string, unknown>): string {
+  const d = store.meta.displayColumn;
+  const v = d ? row[d] : undefined;
+  return v === null || v === undefined || v === '' ? `#${store.idOf(row)}` : String(v);
+}
+
+/** The grid's delete: `ask(active)` opens the dialog for the ticked rows (or the active one); render `dialog`. */
+export function useRowDelete(store: GridStore): { ask: (active: number | null) => void; dialog: ReactNode } {
+  const [indexes, setIndexes] = useState<number[] | null>(null);
+  const ask = (active: number | null) => {
+    const ticked = [...store.selected.value].sort((a, b) => a - b);
+    const list = ticked.length ? ticked : active !== null ? [active] : [];
+    if (list.some((i) => store.rows.value.has(i))) setIndexes(list.filter((i) => store.rows.value.has(i)));
+  };
+  const run = async (list: number[]) => {
+    setIndexes(null);
+    const n = list.length;
+    const stack = undoStackOf(store.projectId);
+    try {
+      if (store.selected.value.size) await track(`Deleted ${rowsWord(n)}`, store.removeSelected());
+      else await track(`Deleted ${rowsWord(n)}`, store.remove(list[0]!));
+    } catch {
+      return; // the toast and the bell carry the server's message
+    }
+    const step = stack.last;
+    if (!step || step.kind !== 'delete') return;
+    toast('success', `Deleted ${rowsWord(n)}`, UNDO_TOAST_MS, {
+      label: 'Undo',
+      run: () => {
+        // Only this delete is undone: after other edits, ctrl+z walks back through them in order.
+        if (stack.last !== step) return toast('error', 'Other changes were made since: undo them first with ctrl+z');
+        void stack.undo().then(
+          () => (toast('success', `Restored ${rowsWord(n)}`), store.reload()),
+          (e) => toast('error', (e as Error).message),
+        );
+      },
+    });
+  };
+  const rows = (indexes ?? []).map((i) => store.rows.value.get(i)).filter((r): r is Record<string, unknown> => !!r);
+  const dialog = indexes ? (
+    <ConfirmDialog heading={`Delete ${rowsWord(indexes.length)}?`} submitLabel="Delete" onCancel={() => setIndexes(null)} onSubmit={() => void run(indexes)}>
+      <p className="muted">
+        {indexes.length === 1 ? 'This row of ' : 'These rows of '}
+        <strong>{store.meta._tn}</strong> {indexes.length === 1 ? 'is' : 'are'} deleted. Undo stays offered for a few seconds afterwards.
+      </p>
+      <ul className="confirm-list" aria-label="Rows to delete">
+        {rows.slice(0, NAMED).map((r) => (
+          <li key={store.idOf(r)}>{rowName(store, r)}</li>
+        ))}
+        {rows.length > NAMED ? <li className="muted">and {rows.length - NAMED} more</li> : null}
+      </ul>
+    </ConfirmDialog>
+  ) : null;
+  return { ask, dialog };
+}

@@ -1,0 +1,36 @@
+/**
+ * What a project shows when no tab is open: its name and how to start; a project without tables
+ * says so, with a "Create table" action for those who may change the schema.
+ */
+import { useEffect, useState } from 'react';
+import { Table2 } from 'lucide-react';
+import { dashboardApi } from '../../api/dashboard';
+import { Button } from '../../components/form';
+import { canShare } from '../../stores/project';
+import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
+import { useSignals } from '../../stores/signals';
+
+export function ProjectHome(props: { projectId: string; title: string }) {
+  useSignals();
+  const [tables, setTables] = useState<number | null>(null);
+  const generation = schemaGeneration.value;
+  useEffect(() => {
+    dashboardApi.tables(props.projectId, 'db').then((list) => setTables(list.length), () => setTables(null));
+  }, [props.projectId, generation]);
+  if (tables === 0) {
+    return (
+      <div className="empty-state" data-testid="empty-project">
+        <Table2 size={40} aria-hidden className="empty-icon" />
+        <h2>{props.title} has no tables yet</h2>
+        <p className="muted">{canShare.value ? 'Create the first table to start adding rows; its REST and GraphQL APIs are made with it.' : 'An owner or creator of this project can create its first table.'}</p>
+        {canShare.value ? <Button onClick={() => (schemaDialog.value = { kind: 'createTable', scope: { projectId: props.projectId, dbAlias: 'db' } })}>Create table</Button> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="empty-state">
+      <h2>{props.title}</h2>
+      <p className="muted">Open a table, view, function, procedure or sequence from the tree.</p>
+    </div>
+  );
+}
