@@ -127,4 +127,47 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.getByRole('dialog', { name: 'Create table' }).waitFor();
     await page.keyboard.press('Escape');
   }, 20_000);
+
+  browserTest('a picker opened from a grid row sits above the grid and takes a real click; Esc closes pickers, menus and the expanded row', () => page, async () => {
+    await openTable(chinook, 'Track');
+    await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
+    await page.getByRole('button', { name: 'Choose Album' }).nth(2).click();
+    const picker = page.getByRole('dialog', { name: 'Choose Album' });
+    await expect(picker.getByRole('textbox', { name: 'Search rows' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.type('Balls to');
+    const item = picker.getByRole('button', { name: 'Balls to the Wall' });
+    await item.waitFor();
+    await shot(page, 'polish-picker-above-grid');
+    // The topmost element at the item's centre is the item itself: nothing of the grid covers it.
+    const box = (await item.boundingBox())!;
+    const top = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(top).toBe('Balls to the Wall');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await picker.waitFor({ state: 'detached' });
+    await page.getByRole('row').nth(3).getByText('Balls to the Wall').first().waitFor();
+    expect((await restInPage(page, chinook, 'GET', 'Track/3')).body.AlbumId).toBe(2);
+
+    await page.getByRole('button', { name: 'Choose Album' }).first().click();
+    await picker.waitFor();
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: /^Fields/ }).click();
+    await page.getByRole('menu', { name: 'Show or hide fields' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu', { name: 'Show or hide fields' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Column menu of Name' }).click();
+    await page.getByRole('menu').first().waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('menu').count()).toBe(0);
+
+    await page.getByRole('row').nth(1).hover();
+    await page.getByRole('button', { name: 'Expand row 1' }).click();
+    const expanded = page.getByRole('dialog', { name: 'Expanded row' });
+    await expanded.waitFor();
+    await expect(expanded.evaluate((el) => el.contains(document.activeElement))).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expanded.waitFor({ state: 'detached' });
+  }, 20_000);
 });

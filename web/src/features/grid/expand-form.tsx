@@ -1,5 +1,9 @@
-/** A row expanded into a form: every column with its value, editable unless read-only. */
+/**
+ * A row expanded into a form: every column with its value, editable unless read-only. A react-aria
+ * modal: on the page's body, it takes the focus and Esc closes it.
+ */
 import { useState, type FormEvent } from 'react';
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import type { TableMeta } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
 import { parseInput } from './grid-cell';
@@ -28,8 +32,10 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
     }
   };
   return (
-    <div className="dialog-backdrop" onClick={props.onClose}>
-      <form className="dialog expand" role="dialog" aria-modal="true" aria-label="Expanded row" onSubmit={submit} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Escape' && props.onClose()}>
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-backdrop">
+      <Modal className="dialog expand">
+      <Dialog className="expand-dialog" aria-label="Expanded row">
+      <form onSubmit={submit}>
         <h2>{props.meta._tn}</h2>
         <div className="expand-fields">
           {props.meta.columns.map((c) => (
@@ -46,6 +52,8 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
           {!props.readOnly ? <Button type="submit">Save</Button> : null}
         </div>
       </form>
-    </div>
+      </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

@@ -1,5 +1,6 @@
 /** Show / hide and order the fields of the grid (drag a field, or its ↑ ↓ buttons); kept in the view. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useDismiss } from '../../components/use-dismiss';
 import { GripVertical } from 'lucide-react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
@@ -9,11 +10,13 @@ import { moveItem } from '../views/view-state';
 export function FieldsMenu(props: { store: GridStore; columns: ColumnMeta[] }) {
   const [open, setOpen] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  useDismiss(box, open, () => setOpen(false));
   const hidden = props.store.hidden.value;
   const names = props.columns.map((c) => c._cn);
   const move = (from: number, to: number) => props.store.setOrder(moveItem(names, from, to));
   return (
-    <div className="menu fields-menu">
+    <div className="menu fields-menu" ref={box}>
       <Button variant="secondary" onClick={() => setOpen(!open)}>Fields{hidden.length ? ` (${hidden.length} hidden)` : ''}</Button>
       {open ? (
         <div className="menu-list" role="menu" aria-label="Show or hide fields">

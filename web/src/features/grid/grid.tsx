@@ -114,6 +114,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   };
 
   const onKey = (e: React.KeyboardEvent) => {
+    // Keys of a field, button, picker or menu opened from a cell are theirs, not the grid's.
+    if (e.target !== e.currentTarget && (e.target as HTMLElement).closest('input, textarea, select, button, [role="dialog"], [role="menu"]')) return;
     const a = store.active.value;
     // ctrl+z undoes the user's own last edit, ctrl+shift+z (or ctrl+y) redoes it.
     const k = e.key.toLowerCase();

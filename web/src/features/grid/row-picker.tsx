@@ -1,5 +1,10 @@
-/** A dialog listing rows to pick from (search in the display column): linking and re-parenting. */
+/**
+ * A dialog listing rows to pick from (search in the display column): linking and re-parenting.
+ * Built on react-aria's modal: rendered on the page's body (never under a grid row), it takes the
+ * focus (the search box), keeps it inside, and Esc closes it.
+ */
 import { useEffect, useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../../components/form';
 
 type Row = Record<string, unknown>;
@@ -19,23 +24,25 @@ export function RowPicker(props: {
     return () => clearTimeout(t);
   }, [search]);
   return (
-    <div className="dialog-backdrop" onClick={props.onClose}>
-      <div className="dialog picker" role="dialog" aria-modal="true" aria-label={props.title} onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Escape' && props.onClose()}>
-        <h2>{props.title}</h2>
-        <input className="search" autoFocus placeholder="Search" aria-label="Search rows" value={search} onChange={(e) => setSearch(e.target.value)} />
-        {error ? <div className="form-message form-message-error">{error}</div> : null}
-        <ul className="picker-list">
-          {rows === null ? <li className="muted">Loading…</li> : rows.length === 0 ? <li className="muted">Nothing to pick</li> : null}
-          {rows?.map((r, i) => (
-            <li key={i}>
-              <button className="picker-item" onClick={() => props.onPick(r).catch((e) => setError((e as Error).message))}>
-                {props.label(r)}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <div className="dialog-actions"><Button variant="secondary" onClick={props.onClose}>Close</Button></div>
-      </div>
-    </div>
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-backdrop">
+      <Modal className="dialog picker">
+        <Dialog className="aria-dialog" aria-label={props.title}>
+          <Heading slot="title">{props.title}</Heading>
+          <input className="search" autoFocus placeholder="Search" aria-label="Search rows" value={search} onChange={(e) => setSearch(e.target.value)} />
+          {error ? <div className="form-message form-message-error">{error}</div> : null}
+          <ul className="picker-list">
+            {rows === null ? <li className="muted">Loading…</li> : rows.length === 0 ? <li className="muted">Nothing to pick</li> : null}
+            {rows?.map((r, i) => (
+              <li key={i}>
+                <button className="picker-item" onClick={() => props.onPick(r).catch((e) => setError((e as Error).message))}>
+                  {props.label(r)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="dialog-actions"><Button variant="secondary" onClick={props.onClose}>Close</Button></div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

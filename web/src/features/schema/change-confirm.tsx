@@ -10,7 +10,7 @@ export function ChangeConfirm() {
   const p = pendingChange.value;
   if (!p) return null;
   return (
-    <ConfirmDialog heading={/^(Delete|Remove|Drop)\b/.test(p.title) ? `${p.title}?` : p.title} submitLabel={/^(Delete|Remove|Drop)\b/.test(p.title) ? p.title.split(' ')[0] : undefined} wide onCancel={cancelPending} onSubmit={() => void confirmPending()}>
+    <ConfirmDialog heading={/^(Delete|Remove|Drop)\b/.test(p.title) ? `${p.title}?` : p.title} wide onCancel={cancelPending} onSubmit={() => void confirmPending()}>
       {p.loses ? <p className="form-message form-message-error" role="alert">{p.loses}</p> : null}
       {p.statements === null ? (
         <p className="muted">This column is kept in Tablo’s metadata and computed when rows are read: no SQL statement runs on the database.</p>

@@ -1,5 +1,7 @@
 /** The bell: operations with their status and relative times, Clear, 'No new notifications'. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Bell } from 'lucide-react';
+import { useDismiss } from '../../components/use-dismiss';
 import { anyPending, clearNotifications, notifications, relativeTime } from '../../stores/notifications';
 import { useSignals } from '../../stores/signals';
 
@@ -7,13 +9,12 @@ export function NotificationBell() {
   useSignals();
   const [open, setOpen] = useState(false);
   const list = notifications.value;
+  const box = useRef<HTMLDivElement>(null);
+  useDismiss(box, open, () => setOpen(false));
   return (
-    <div className="menu">
+    <div className="menu" ref={box}>
       <button className="icon-btn" aria-label="Notifications" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-          <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-          <path d="M13.73 21a2 2 0 0 1-3.46 0" />
-        </svg>
+        <Bell size={16} aria-hidden />
         {list.some((n) => n.status !== 'pending') ? <span className="dot" /> : null}
       </button>
       {anyPending.value ? <div className="progress-bar" role="progressbar" aria-label="Working" /> : null}

@@ -18,7 +18,7 @@ export function SettingsDialog() {
   if (!settingsOpen.value) return null;
   return (
     <div className="dialog-backdrop" onClick={() => (settingsOpen.value = false)}>
-      <div className="dialog settings" role="dialog" aria-modal="true" aria-label="Settings" onClick={(e) => e.stopPropagation()}>
+      <div className="dialog settings" role="dialog" aria-modal="true" aria-label="Settings" tabIndex={-1} ref={(el) => void (el && !el.contains(document.activeElement) && el.focus())} onClick={(e) => e.stopPropagation()}>
         <div className="settings-tabs" role="tablist">
           <button role="tab" aria-selected={tab === 'appearance'} onClick={() => setTab('appearance')}>Appearance</button>
           <button role="tab" aria-selected={tab === 'version'} onClick={() => setTab('version')}>Version & Updates</button>
