@@ -3,31 +3,54 @@
  * right click) with the column commands of the registry: edit, rename, insert left/right, sort, delete.
  */
 import { useState } from 'react';
+import { ChevronDown } from 'lucide-react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { COLUMN_COMMANDS, type ColumnTarget } from '../../actions/registry';
 import { PopupMenu } from '../../components/popup-menu';
+import { TypeIcon, typeLabel } from './type-icon';
+
+/** The drag data type of a column header being moved. */
+const COLUMN_DRAG = 'application/x-tablo-column';
 
 /** Sort commands only, for people who may not change the schema. */
 const SORT_ONLY = new Set(['column.sortAsc', 'column.sortDesc']);
 
-/** One column header; people who may not change the schema get the sort entries only. */
-export function ColumnHeader(props: { column: ColumnMeta; width: number; target: ColumnTarget; canEditSchema: boolean; onResize: (px: number) => void }) {
+/** One column header (frozen at `stickyLeft` when given); people who may not change the schema get the sort entries only. */
+export function ColumnHeader(props: { column: ColumnMeta; width: number; stickyLeft?: number; onDropColumn?: (name: string) => void; target: ColumnTarget; canEditSchema: boolean; onResize: (px: number) => void }) {
   const { column: c, target } = props;
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const problem = target.virtual ? (target.virtual.error ?? target.virtual.formula?.error) : undefined;
   const entries = COLUMN_COMMANDS.filter((cmd) => (props.canEditSchema || SORT_ONLY.has(cmd.id)) && (!cmd.when || cmd.when(target)));
   return (
     <div
-      className="grid-th"
+      className={`grid-th${props.stickyLeft !== undefined ? ' frozen' : ''}`}
       role="columnheader"
-      style={{ width: props.width }}
-      title={target.virtual ? `${target.virtual.uidt}${problem ? ` · ${problem}` : ''}` : `${c.dt}${c.pk ? ' · primary key' : ''}`}
+      style={{ width: props.width, left: props.stickyLeft }}
+      title={target.virtual ? `${typeLabel(target.virtual.uidt)}${problem ? ` · ${problem}` : ''}` : `${typeLabel(c.uidt)} · ${c.dt}${c.pk ? ' · primary key' : ''}`}
+      onDragOver={(e) => props.onDropColumn && e.dataTransfer.types.includes(COLUMN_DRAG) && e.preventDefault()}
+      onDrop={(e) => {
+        const from = e.dataTransfer.getData(COLUMN_DRAG);
+        if (!from || !props.onDropColumn) return;
+        e.preventDefault();
+        props.onDropColumn(from);
+      }}
       onContextMenu={(e) => {
         e.preventDefault();
         setMenuAt({ x: e.clientX, y: e.clientY });
       }}
     >
-      <span className="grid-th-name">{c._cn}</span> <span className="grid-type">{c.uidt}</span>
+      <span
+        className="grid-th-drag"
+        draggable={!!props.onDropColumn}
+        title={props.onDropColumn ? `Drag ${c._cn} to move it` : undefined}
+        onDragStart={(e) => {
+          e.dataTransfer.effectAllowed = 'move';
+          e.dataTransfer.setData(COLUMN_DRAG, c._cn);
+        }}
+      >
+        <TypeIcon uidt={c.uidt} />
+        <span className="grid-th-name">{c._cn}</span> <span className="sr-only">{typeLabel(c.uidt)}</span>
+      </span>
       {problem ? <span className="grid-th-error" role="img" aria-label={`${c._cn} no longer works: ${problem}`} title={problem}>!</span> : null}
       <button
         className="grid-th-menu"
@@ -37,7 +60,7 @@ export function ColumnHeader(props: { column: ColumnMeta; width: number; target:
           setMenuAt({ x: r.left, y: r.bottom });
         }}
       >
-        ▾
+        <ChevronDown size={14} aria-hidden />
       </button>
       <span
         className="col-resize"

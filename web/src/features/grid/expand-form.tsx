@@ -9,6 +9,7 @@ import { Button, FormMessage } from '../../components/form';
 import { parseInput } from './grid-cell';
 import { FieldInput, fieldText } from './field-input';
 import { RowActivity } from './row-activity';
+import { TypeIcon, typeLabel } from './type-icon';
 
 type Row = Record<string, unknown>;
 
@@ -40,7 +41,7 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
         <div className="expand-fields">
           {props.meta.columns.map((c) => (
             <div key={c.cn} className="field">
-              <label htmlFor={`expand-${c.cn}`}>{c._cn} <span className="grid-type">{c.uidt}</span></label>
+              <label htmlFor={`expand-${c.cn}`} title={typeLabel(c.uidt)}><TypeIcon uidt={c.uidt} /> {c._cn}</label>
               <FieldInput column={c} id={`expand-${c.cn}`} text={values[c._cn]!} disabled={props.readOnly || c.pk} onChange={(t) => setValues({ ...values, [c._cn]: t })} />
             </div>
           ))}

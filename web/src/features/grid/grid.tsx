@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { Maximize2, MessageSquare, Plus, RefreshCw } from 'lucide-react';
 import { dashboardApi, type ColumnMeta, type TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
 import { track } from '../../stores/notifications';
@@ -30,11 +31,12 @@ import { gridColumns } from './grid-columns';
 import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
-import { ROW_HEIGHTS } from '../views/view-state';
+import { moveItem, ROW_HEIGHTS } from '../views/view-state';
 import { viewPersistence, type ViewBinding } from '../views/view-binding';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
 import { useRowDelete } from './row-delete';
+import { columnLayout, frozenCount, keepFirst } from './frozen-columns';
 
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
 const INDEX_WIDTH = 96;
@@ -92,11 +94,11 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const rows = useRowWindow(scroller, rowsBox, store.size(), ROW_HEIGHT, 12);
   const items = rows.items;
   // Columns are virtualised too: only those in view (plus a few) are rendered, with spacers around them.
-  const cols = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widthOf(columns[i]!._cn), overscan: 3, scrollMargin: INDEX_WIDTH });
+  const frozen = frozenCount(columns, meta.displayColumn);
+  const cols = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widthOf(columns[i]!._cn), overscan: 3, scrollMargin: INDEX_WIDTH, rangeExtractor: keepFirst(frozen) });
   useEffect(() => cols.measure(), [store.widths.value, columns.length]);
   const colItems = cols.getVirtualItems();
-  const leftPad = Math.max(0, (colItems[0]?.start ?? INDEX_WIDTH) - INDEX_WIDTH);
-  const rightPad = Math.max(0, cols.getTotalSize() - ((colItems[colItems.length - 1]?.end ?? INDEX_WIDTH) - INDEX_WIDTH));
+  const { leftPad, rightPad, stickyLeft } = columnLayout(colItems, frozen, cols.getTotalSize(), INDEX_WIDTH);
   const shown = colItems.map((v) => ({ c: columns[v.index]!, ci: v.index }));
   useEffect(() => {
     if (items.length) void store.ensure(items[0]!.index, items[items.length - 1]!.index + 1);
@@ -176,7 +178,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       <div className="grid-toolbar">
         <QueryToolbar key={store.revision.value} store={store} columns={all.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
         <span className="grid-count" data-testid="row-count">{count === null ? 'counting…' : count === 'unknown' ? 'unknown rows' : `${count} ${count === 1 ? 'row' : 'rows'}`}</span>
-        <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}>↻</Button>
+        <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}><RefreshCw size={15} aria-hidden /></Button>
         <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
         <RowHeightMenu store={store} />
         <GroupByMenu store={store} columns={all.filter((c) => !c.hidden && !c.virtual)} />
@@ -224,9 +226,14 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
         <div className="grid-head" role="row">
           <div className="grid-index" />
           <div className="col-pad" style={{ width: leftPad }} />
-          {shown.map(({ c }) => (
+          {shown.map(({ c, ci }) => (
             <ColumnHeader
               key={c.cn}
+              stickyLeft={stickyLeft(ci)}
+              onDropColumn={(from) => {
+                const names = all.filter((x) => !x.hidden).map((x) => x._cn);
+                store.setOrder(moveItem(names, names.indexOf(from), names.indexOf(c._cn)));
+              }}
               column={c}
               width={widthOf(c._cn)}
               canEditSchema={canEditSchema}
@@ -240,7 +247,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           ))}
           {canEditSchema ? (
             <div className="grid-th add-col-th" role="columnheader" aria-label="New column">
-              <button className="add-col-btn" aria-label={command('grid.addColumn').label} title={command('grid.addColumn').label} onClick={command('grid.addColumn').run}>+</button>
+              <button className="add-col-btn" aria-label={command('grid.addColumn').label} title={command('grid.addColumn').label} onClick={command('grid.addColumn').run}><Plus size={15} aria-hidden /></button>
             </div>
           ) : null}
         </div>
@@ -255,9 +262,9 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                     <input type="checkbox" className="row-select" aria-label={`Select row ${vr.index + 1}`} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />
                   ) : null}
                   <span className="row-number">{vr.index + 1}</span>
-                  {row ? <button className="expand-btn" aria-label={`Expand row ${vr.index + 1}`} onClick={() => setExpanded(vr.index)}>⤢</button> : null}
+                  {row ? <button className="expand-btn" aria-label={`Expand row ${vr.index + 1}`} onClick={() => setExpanded(vr.index)}><Maximize2 size={12} aria-hidden /></button> : null}
                   {row && comments[store.idOf(row)] ? (
-                    <button className="comment-count" aria-label={`${comments[store.idOf(row)]} comments on row ${vr.index + 1}`} onClick={() => setExpanded(vr.index)}>💬 {comments[store.idOf(row)]}</button>
+                    <button className="comment-count" aria-label={`${comments[store.idOf(row)]} comments on row ${vr.index + 1}`} onClick={() => setExpanded(vr.index)}><MessageSquare size={12} aria-hidden /> {comments[store.idOf(row)]}</button>
                   ) : null}
                 </div>
                 <div className="col-pad" style={{ width: leftPad }} />
@@ -268,8 +275,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                     <div
                       key={c.cn}
                       role="gridcell"
-                      className={`grid-cell${isActive ? ' active' : ''}`}
-                      style={{ width: widthOf(c._cn) }}
+                      className={`grid-cell${isActive ? ' active' : ''}${stickyLeft(ci) !== undefined ? ' frozen' : ''}`}
+                      style={{ width: widthOf(c._cn), left: stickyLeft(ci) }}
                       onClick={() => (store.active.value = { row: vr.index, col: ci })}
                       onDoubleClick={() => !readOnly && !locked(c) && row && setEditing({ row: vr.index, col: ci })}
                     >

@@ -1,5 +1,6 @@
 /** The header of a relation column (has many, belongs to, many to many), with its menu: remove the link. */
 import { useState } from 'react';
+import { ChevronDown, Link2 } from 'lucide-react';
 import { RELATION_COMMANDS, type RelationTarget } from '../../actions/registry';
 import { PopupMenu } from '../../components/popup-menu';
 
@@ -13,6 +14,7 @@ export function RelationHeader(props: { target: RelationTarget }) {
   const name = `${r.table} (${LABEL[r.type]})`;
   return (
     <div className="grid-th relation-th" role="columnheader" title={LABEL[r.type]}>
+      <Link2 size={13} className="type-icon" aria-hidden />
       <span className="grid-th-name">{r.table}</span> <span className="grid-type">{LABEL[r.type]}</span>
       {entries.length ? (
         <button
@@ -23,7 +25,7 @@ export function RelationHeader(props: { target: RelationTarget }) {
             setMenuAt({ x: b.left, y: b.bottom });
           }}
         >
-          ▾
+          <ChevronDown size={14} aria-hidden />
         </button>
       ) : null}
       {menuAt ? (

@@ -76,10 +76,22 @@ export function ProjectPage() {
 
   // Mirror the active tab in the URL.
   const tab = activeTab.value;
+  const tabParams = () => (tab ? { name: tab.name, dbalias: tab.dbAlias, type: tab.type, ...(tab.view ? { view: tab.view } : {}) } : {});
   useEffect(() => {
-    if (tab) setParams({ name: tab.name, dbalias: tab.dbAlias, type: tab.type, ...(tab.view ? { view: tab.view } : {}) }, { replace: true });
+    if (tab) setParams(tabParams(), { replace: true });
     else if (project) setParams({}, { replace: true });
   }, [tab?.key]);
+  // An address typed or followed within the open project: its tab opens (or the URL shows the open tab again).
+  useEffect(() => {
+    if (!project || project.id !== projectId) return;
+    const type = params.get('type') as TabType | null;
+    const name = params.get('name');
+    const dbAlias = params.get('dbalias') ?? 'db';
+    const view = params.get('view') ?? undefined;
+    if (tab && tab.name === name && tab.type === type && tab.dbAlias === dbAlias && tab.view === view) return;
+    if (type && name && TYPES.includes(type) && type !== 'panel') openTab({ type, name, dbAlias, title: name, view });
+    else if (tab && !type && !name) setParams(tabParams(), { replace: true });
+  }, [params.toString(), project?.id]);
 
   if (missing) return <ErrorPage status={404} />;
   if (!project) return <p className="muted page">Loading project…</p>;
