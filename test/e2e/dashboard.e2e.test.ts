@@ -96,7 +96,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     const input = page.getByLabel('Edit Name');
     await input.fill('Balls to the Wall (edited)');
     await input.press('Enter');
-    await page.getByText('Save Name', { exact: true }).waitFor();
+    await page.getByText('Saved Name', { exact: true }).waitFor();
     await page.reload();
     await page.getByRole('tab', { name: /Track/ }).waitFor();
     await page.getByRole('gridcell', { name: 'Balls to the Wall (edited)' }).first().waitFor();
@@ -130,7 +130,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
       await form.getByLabel(/^GenreId/).fill(id!);
       await form.getByLabel(/^Name/).fill(name!);
       await form.getByRole('button', { name: 'Save row' }).click();
-      await page.getByText('Add row', { exact: true }).first().waitFor();
+      await page.getByText('Added a row', { exact: true }).first().waitFor();
     }
     await page.getByTestId('row-count').getByText('27 rows').waitFor();
     await page.locator('.grid').evaluate((el) => (el.scrollTop = el.scrollHeight));
@@ -138,12 +138,13 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByLabel('Select row 27').check();
     await shot(page, 'dashboard-selected');
     await page.getByRole('button', { name: 'Delete 2 selected rows' }).click();
-    await page.getByText('Delete 2 rows', { exact: true }).waitFor();
+    await page.getByRole('dialog', { name: 'Delete 2 rows?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Deleted 2 rows', { exact: true }).waitFor();
     await page.getByTestId('row-count').getByText('25 rows').waitFor();
     // Each change is an entry of the notification bell with its status and relative time; Clear empties it.
     await page.getByRole('button', { name: 'Notifications' }).click();
     const bell = page.getByRole('dialog', { name: 'Notifications list' });
-    await bell.locator('.note-success', { hasText: 'Delete 2 rows' }).getByText(/success · (just now|\d+ seconds? ago)/).waitFor();
+    await bell.locator('.note-success', { hasText: 'Deleted 2 rows' }).getByText(/success · (just now|\d+ seconds? ago)/).waitFor();
     expect(await bell.locator('.note-success', { hasText: 'Add row' }).count()).toBe(2);
     await shot(page, 'dashboard-notifications');
     await bell.getByRole('button', { name: 'Clear' }).click();
@@ -341,7 +342,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.keyboard.press('ArrowDown');
     expect(await active.innerText()).toBe('Purchased AAC audio file');
     await page.keyboard.press('Control+v');
-    await page.getByText('Save Name', { exact: true }).first().waitFor();
+    await page.getByText('Saved Name', { exact: true }).first().waitFor();
     await page.getByRole('row').nth(4).getByRole('gridcell', { name: 'Protected AAC audio file', exact: true }).waitFor();
     await page.keyboard.press('ArrowUp');
     expect(await active.innerText()).toBe('Protected MPEG-4 video file');

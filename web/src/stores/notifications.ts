@@ -14,13 +14,16 @@ export const notifications = signal<Notification[]>([]);
 export const anyPending = computed(() => notifications.value.some((n) => n.status === 'pending'));
 let nextId = 1;
 
-/** Records an operation: pending until it ends, then success or error (with a toast). */
-export async function track<T>(title: string, run: Promise<T>): Promise<T> {
+/**
+ * Records an operation: pending until it ends, then success or error (with a toast). `done` is the
+ * success toast's sentence when it differs from the title ("Save Name" -> "Saved Name").
+ */
+export async function track<T>(title: string, run: Promise<T>, done?: string): Promise<T> {
   const id = nextId++;
   notifications.value = [{ id, title, status: 'pending', time: Date.now() }, ...notifications.value];
   const settle = (status: 'success' | 'error', detail?: string) => {
     notifications.value = notifications.value.map((n) => (n.id === id ? { ...n, status, detail, time: Date.now() } : n));
-    toast(status, detail ? `${title}: ${detail}` : title);
+    toast(status, detail ? `${title}: ${detail}` : status === 'success' && done ? done : title);
   };
   try {
     const out = await run;

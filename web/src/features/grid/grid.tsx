@@ -36,6 +36,7 @@ import { viewPersistence, type ViewBinding } from '../views/view-binding';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
 import { useRowDelete } from './row-delete';
+import { GridSkeleton } from '../../components/skeleton';
 import { columnLayout, frozenCount, keepFirst } from './frozen-columns';
 
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
@@ -54,7 +55,7 @@ export function Grid(props: { projectId: string; dbAlias: string; table: string 
     );
   }, [props.projectId, props.dbAlias, props.table, generation]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
-  if (!meta) return <p className="muted">Loading {props.table}…</p>;
+  if (!meta) return <GridSkeleton label={`Loading ${props.table}`} />;
   return <GridBody projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} />;
 }
 
@@ -112,7 +113,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const save = async (row: number, col: number, value: unknown) => {
     stopEditing();
     // Tracked in the notification bell; its toast says how it ended (with the server's msg on error).
-    await track(`Save ${columns[col]!._cn}`, store.save(row, columns[col]!._cn, value)).catch(() => {});
+    await track(`Save ${columns[col]!._cn}`, store.save(row, columns[col]!._cn, value), `Saved ${columns[col]!._cn}`).catch(() => {});
   };
 
   const onKey = (e: React.KeyboardEvent) => {
@@ -193,7 +194,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       {rowDelete.dialog}
       {meta.readOnly ? <div className="read-only-note">Read-only: {meta.readOnly}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
-      {adding ? <AddRowForm meta={meta} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track('Add row', store.create(v)); setAdding(false); }} /> : null}
+      {adding ? <AddRowForm meta={meta} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track('Add row', store.create(v), 'Added a row'); setAdding(false); }} /> : null}
       {expanded !== null && store.rows.value.get(expanded) ? (
         <ExpandForm
           meta={meta}
@@ -202,7 +203,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment: true }}
           onClose={() => setExpanded(null)}
           onSave={async (changes) => {
-            await track('Save row', recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)));
+            await track('Save row', recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)), 'Saved the row');
             setExpanded(null);
           }}
         />

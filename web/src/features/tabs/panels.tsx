@@ -3,8 +3,6 @@
  * Management (ACL), Meta Management, SQL Client, Audit (the database's migrations); the others name
  * what they will hold and say that this version does not have them yet.
  */
-import { useEffect, useState } from 'react';
-import { http } from '../../api/http';
 import { settingsOpen } from '../../actions/registry';
 import { Button } from '../../components/form';
 import { UsersManagement } from '../team/users-management';
@@ -19,6 +17,7 @@ import { GrpcClientPanel } from '../grpc-client/grpc-client-panel';
 import { currentProject } from '../../stores/project';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { CronJobs } from '../crons/cron-jobs';
+import { InfoPage } from '../info/info-page';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
   info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
@@ -40,25 +39,9 @@ export const PANELS: Record<string, { title: string; holds: string }> = {
 /** Panels only a project's owner or creator uses: not opened while previewing another role. */
 export const OWNER_PANELS = new Set(['meta', 'roles', 'acl', 'disableOrEnableModel', 'sqlClient', 'projectSettings']);
 
-function InfoPanel(props: { projectId: string }) {
-  const [info, setInfo] = useState<unknown>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    http(`/nc/${props.projectId}/projectApiInfo`).then(setInfo, (e) => setError((e as Error).message));
-  }, [props.projectId]);
-  if (error) return <div className="form-message form-message-error">{error}</div>;
-  return (
-    <div className="panel">
-      <h2>Project info</h2>
-      <pre className="json-view">{info ? JSON.stringify(info, null, 2) : 'Loading…'}</pre>
-      <p className="muted">The REST API is documented at the Swagger link; GraphQL answers at the gqlApiUrl with the same session token.</p>
-    </div>
-  );
-}
-
 export function Panel(props: { projectId: string; name: string; dbAlias?: string }) {
   const dbAlias = props.dbAlias ?? 'db';
-  if (props.name === 'info') return <InfoPanel projectId={props.projectId} />;
+  if (props.name === 'info') return <InfoPage projectId={props.projectId} />;
   if (props.name === 'apiClient') return <ApiClientPanel projectId={props.projectId} />;
   if (props.name === 'grpcClient') return <GrpcClientPanel projectId={props.projectId} />;
   if (props.name === 'meta') return <ProjectMetaPanel projectId={props.projectId} title={currentProject.value?.title ?? props.projectId} />;

@@ -12,6 +12,7 @@ import { PREVIEW_ROLES, previewAs, setPreview } from '../../stores/preview';
 import { useSignals } from '../../stores/signals';
 import { panelOpener } from '../../actions/registry';
 import { canShare, isProjectAdmin } from '../../stores/project';
+import { EntryIcon } from './tree-icons';
 
 const open = (name: string, dbAlias = 'db') => {
   const refused = openTab({ type: 'panel', name, dbAlias, title: PANELS[name]?.title ?? name });
@@ -22,7 +23,7 @@ export function PanelLeaf(props: { name: string; dbAlias?: string }) {
   return (
     <li>
       <button className="tree-leaf tree-panel" onClick={() => open(props.name, props.dbAlias)}>
-        {PANELS[props.name]?.title ?? props.name}
+        <EntryIcon type="panel" name={props.name} /> {PANELS[props.name]?.title ?? props.name}
       </button>
     </li>
   );
@@ -55,9 +56,9 @@ export function ProjectExtras(props: { projectId: string }) {
     <ul className="tree-extras">
       <PanelLeaf name="info" />
       {creator ? <PanelLeaf name="roles" /> : null}
-      <PanelLeaf name="appStore" />
+      {creator ? <PanelLeaf name="appStore" /> : null}
       {creator ? <PanelLeaf name="meta" /> : null}
-      <PanelLeaf name="graphqlClient" />
+      {creator ? <PanelLeaf name="graphqlClient" /> : null}
       <PanelLeaf name="apiClient" />
       <PanelLeaf name="grpcClient" />
       <PanelLeaf name="terminal" />

@@ -15,6 +15,8 @@ import { isProjectAdmin } from '../../stores/project';
 import { TableLeaf, TablesActions } from './table-leaf';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { useSignals } from '../../stores/signals';
+import { ChevronDown, ChevronRight } from 'lucide-react';
+import { EntryIcon } from './tree-icons';
 
 /** A tree entry: `name` opens it (display name), `tn` is the SQL name of a table. */
 interface Item { name: string; title: string; type: TabType; tn?: string }
@@ -69,7 +71,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
   return (
     <li className={props.kind === 'Tables' ? 'tree-group has-actions' : 'tree-group'}>
       <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <span className="tree-caret">{open ? '▾' : '▸'}</span> {props.kind}
+        <span className="tree-caret">{open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}</span> {props.kind}
         {items ? <span className="tree-count">{items.length}</span> : null}
       </button>
       {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
@@ -81,7 +83,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
                 <TableLeaf target={{ scope: { projectId: props.projectId, dbAlias: props.dbAlias }, tn: it.tn, _tn: it.name }} onOpen={() => openItem(it)} />
               ) : (
                 <button className="tree-leaf" onClick={() => openItem(it)}>
-                  {it.title}
+                  <EntryIcon type={it.type} /> {it.title}
                 </button>
               )}
             </li>
@@ -107,7 +109,7 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
   return (
     <li>
       <div className="tree-db">
-        {db.dbAlias} <span className="muted">({db.client === 'pg' ? 'PostgreSQL' : db.client === 'mysql' ? 'MySQL' : db.client === 'mssql' ? 'SQL Server' : 'SQLite'})</span>
+        <EntryIcon type="db" /> {db.dbAlias} <span className="muted">({db.client === 'pg' ? 'PostgreSQL' : db.client === 'mysql' ? 'MySQL' : db.client === 'mssql' ? 'SQL Server' : 'SQLite'})</span>
         <MetaSyncButton projectId={props.projectId} dbAlias={db.dbAlias} onSynced={() => setGeneration(generation + 1)} />
       </div>
       <ul>

@@ -7,6 +7,8 @@ import { DB_COMMANDS, TABLE_COMMANDS, type TableTarget } from '../../actions/reg
 import type { DbScope } from '../../api/schema';
 import { PopupMenu } from '../../components/popup-menu';
 import { useSignals } from '../../stores/signals';
+import { Ellipsis, Plus } from 'lucide-react';
+import { EntryIcon } from './tree-icons';
 
 /** One table of the tree with its context menu. */
 export function TableLeaf(props: { target: TableTarget; onOpen: () => void }) {
@@ -22,7 +24,7 @@ export function TableLeaf(props: { target: TableTarget; onOpen: () => void }) {
           setMenuAt({ x: e.clientX, y: e.clientY });
         }}
       >
-        {t._tn}
+        <EntryIcon type="table" /> {t._tn}
       </button>
       <button
         className="icon-btn tree-leaf-menu"
@@ -32,7 +34,7 @@ export function TableLeaf(props: { target: TableTarget; onOpen: () => void }) {
           setMenuAt({ x: r.left, y: r.bottom });
         }}
       >
-        ⋯
+        <Ellipsis size={14} aria-hidden />
       </button>
       {menuAt ? (
         <PopupMenu
@@ -53,7 +55,7 @@ export function TablesActions(props: { scope: DbScope }) {
     <>
       {DB_COMMANDS.filter((c) => !c.when || c.when(props.scope)).map((c) => (
         <button key={c.id} className="icon-btn tree-add" aria-label={c.label} title={c.label} onClick={() => c.run(props.scope)}>
-          +
+          <Plus size={14} aria-hidden />
         </button>
       ))}
     </>

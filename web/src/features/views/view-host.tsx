@@ -3,6 +3,7 @@
  * component of that view's kind, and the views drawer beside it. Without saved views (a server
  * that does not keep them) the grid alone is shown, its state kept in the browser.
  */
+import { GridSkeleton } from '../../components/skeleton';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { PanelRightOpen } from 'lucide-react';
 import { dashboardApi, type TableMeta } from '../../api/dashboard';
@@ -36,7 +37,7 @@ export function ViewHost(props: { projectId: string; tab: Tab }) {
     );
   }, [props.projectId, tab.dbAlias, tab.name, generation]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
-  if (!meta) return <p className="muted">Loading {tab.name}…</p>;
+  if (!meta) return <GridSkeleton label={`Loading ${tab.name}`} />;
   return <HostBody projectId={props.projectId} tab={tab} meta={meta} />;
 }
 
@@ -68,7 +69,7 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
   useEffect(() => () => void (viewId && store.flush(viewId)), [viewId]);
 
   let body;
-  if (!store.loaded.value) body = <p className="muted">Loading views…</p>;
+  if (!store.loaded.value) body = <GridSkeleton label="Loading views" />;
   else if (store.error.value && !store.list.value.length) {
     body = (
       <>

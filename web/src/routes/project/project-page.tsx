@@ -20,6 +20,8 @@ import { currentProject } from '../../stores/project';
 import { SchemaDialogs } from '../../features/schema/schema-dialogs';
 import { HooksDialog } from '../../features/hooks/hooks-dialog';
 import { ProjectHome } from '../../features/project-home/project-home';
+import { EntryIcon } from '../../features/tree/tree-icons';
+import { X } from 'lucide-react';
 import { ErrorPage } from '../error/error-pages';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
@@ -105,10 +107,10 @@ export function ProjectPage() {
           {tabs.value.map((t) => (
             <div key={t.key} className={`tab${t.key === activeKey.value ? ' active' : ''}`} role="tab" aria-selected={t.key === activeKey.value}>
               <button className="tab-title" onClick={() => (activeKey.value = t.key)}>
-                {t.title}
+                <EntryIcon type={t.type} name={t.name} /> {t.title}
               </button>
               <button className="tab-close" aria-label={`Close ${t.title}`} onClick={() => closeTab(t.key)}>
-                ×
+                <X size={13} aria-hidden />
               </button>
             </div>
           ))}

@@ -1,0 +1,133 @@
+/**
+ * The Info tab as a page: the project (name, API type, environment), per database its REST and
+ * GraphQL endpoints and Swagger docs with copy buttons, a first request to try, how many tables,
+ * views, functions, procedures and sequences it holds, and the versions (Tablo, database engine).
+ */
+import { useEffect, useState } from 'react';
+import { BookOpen, Check, Code2, Copy, Database, FunctionSquare, ListOrdered, Table2, Eye, Workflow } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import { http } from '../../api/http';
+import { dashboardApi, type EnvList } from '../../api/dashboard';
+import { currentProject } from '../../stores/project';
+import { projectInfo } from '../../stores/session';
+import { useSignals } from '../../stores/signals';
+import { toast } from '../../stores/toasts';
+import { copyText } from '../shared/share-dialog';
+
+interface DbApi { apiType: string; swaggerUrl: string; gqlApiUrl: string; restApiUrl: string }
+interface Counts { tables: number; views: number; functions: number; procedures: number; sequences: number; firstTable?: string }
+
+const COUNTED: { key: keyof Omit<Counts, 'firstTable'>; label: string; icon: LucideIcon }[] = [
+  { key: 'tables', label: 'Tables', icon: Table2 },
+  { key: 'views', label: 'Views', icon: Eye },
+  { key: 'functions', label: 'Functions', icon: FunctionSquare },
+  { key: 'procedures', label: 'Procedures', icon: Workflow },
+  { key: 'sequences', label: 'Sequences', icon: ListOrdered },
+];
+
+/** Counts what a database holds; a list the engine does not have counts as 0. */
+async function countsOf(projectId: string, dbAlias: string): Promise<Counts> {
+  const n = (p: Promise<unknown[]>) => p.then((l) => l.length, () => 0);
+  const tables = await dashboardApi.tables(projectId, dbAlias).catch(() => []);
+  const [views, functions, procedures, sequences] = await Promise.all([
+    n(dashboardApi.views(projectId, dbAlias)),
+    n(dashboardApi.routines(projectId, dbAlias, 'functionList')),
+    n(dashboardApi.routines(projectId, dbAlias, 'procedureList')),
+    n(dashboardApi.routines(projectId, dbAlias, 'sequenceList')),
+  ]);
+  return { tables: tables.length, views, functions, procedures, sequences, firstTable: tables[0]?._tn };
+}
+
+/** A value with its copy button ("Copied" for a moment after). */
+function CopyField(props: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    if (await copyText(props.value)) {
+      setCopied(true);
+      toast('success', `Copied the ${props.label}`);
+      setTimeout(() => setCopied(false), 1500);
+    } else toast('error', `The browser did not allow copying; select the ${props.label} instead`);
+  };
+  return (
+    <div className="info-field">
+      <span className="info-label">{props.label}</span>
+      <code className="info-value">{props.value}</code>
+      <button type="button" className="btn btn-secondary info-copy" aria-label={`Copy ${props.label}`} title={`Copy ${props.label}`} onClick={() => void copy()}>
+        {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
+      </button>
+    </div>
+  );
+}
+
+export function InfoPage(props: { projectId: string }) {
+  useSignals();
+  const [apis, setApis] = useState<Record<string, DbApi> | null>(null);
+  const [envs, setEnvs] = useState<EnvList | null>(null);
+  const [counts, setCounts] = useState<Record<string, Counts>>({});
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    http<{ info: Record<string, DbApi> }>(`/nc/${props.projectId}/projectApiInfo`).then(
+      (r) => {
+        setApis(r.info);
+        for (const alias of Object.keys(r.info)) void countsOf(props.projectId, alias).then((c) => setCounts((all) => ({ ...all, [alias]: c })));
+      },
+      (e) => setError((e as Error).message),
+    );
+    dashboardApi.envs(props.projectId).then(setEnvs, () => {});
+  }, [props.projectId]);
+  if (error) return <div className="form-message form-message-error">{error}</div>;
+  const origin = window.location.origin;
+  const project = currentProject.value;
+  const env = envs?.workingEnv;
+  const engineOf = (alias: string) => (env ? envs?.envs[env]?.dbs.find((d) => d.dbAlias === alias)?.client : undefined);
+  return (
+    <div className="panel info-page" role="region" aria-label="Project info">
+      <header className="info-head">
+        <h2>{project?.title ?? props.projectId}</h2>
+        <p className="muted">
+          {project?.projectType === 'graphql' ? 'GraphQL' : 'REST'} project{env ? ` · environment ${env}` : ''} · id <code>{props.projectId}</code>
+        </p>
+      </header>
+      {apis === null ? <div className="skeleton-block" aria-label="Loading" /> : null}
+      {Object.entries(apis ?? {}).map(([alias, api]) => {
+        const c = counts[alias];
+        const engine = engineOf(alias);
+        return (
+          <section key={alias} className="info-card" aria-label={`Database ${alias}`}>
+            <h3><Database size={16} aria-hidden /> {alias}{engine ? <span className="muted"> · {engine}</span> : null}</h3>
+            <div className="info-counts">
+              {COUNTED.map(({ key, label, icon: Icon }) => (
+                <div key={key} className="info-count">
+                  <Icon size={16} aria-hidden />
+                  <strong data-testid={`count-${key}`}>{c ? c[key] : '…'}</strong>
+                  <span className="muted">{label}</span>
+                </div>
+              ))}
+            </div>
+            <h4>Endpoints</h4>
+            <CopyField label="REST endpoint" value={`${origin}${api.restApiUrl}`} />
+            <CopyField label="GraphQL endpoint" value={`${origin}${api.gqlApiUrl}`} />
+            {c?.firstTable ? <CopyField label="example request" value={`curl -H "xc-auth: $TOKEN" '${origin}${api.restApiUrl}/${c.firstTable}?limit=10'`} /> : null}
+            <p className="info-links">
+              <a className="btn btn-secondary" href={api.swaggerUrl} target="_blank" rel="noreferrer"><BookOpen size={14} aria-hidden /> REST API docs (Swagger)</a>
+              <span className="muted"><Code2 size={14} aria-hidden /> Send the session token as <code>xc-auth</code>, or an API token as <code>xc-token</code>.</span>
+            </p>
+          </section>
+        );
+      })}
+      <section className="info-card" aria-label="Versions">
+        <h3>Versions</h3>
+        <dl className="info-versions">
+          <dt>Tablo</dt>
+          <dd data-testid="tablo-version">{projectInfo.value?.version ?? '…'}</dd>
+          {Object.keys(apis ?? {}).map((alias) => (
+            <div key={alias} className="info-version-row">
+              <dt>Database {alias}</dt>
+              <dd>{engineOf(alias) ?? '…'}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}
