@@ -24,7 +24,7 @@ export const emailField = z
 export const passwordField = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
-  .min(LIMITS.passwordMinLength, `You password must be atleast ${LIMITS.passwordMinLength} characters`);
+  .min(LIMITS.passwordMinLength, `Your password must be at least ${LIMITS.passwordMinLength} characters`);
 
 /** Parses a body with a zod schema; the first problem becomes 400 `{msg}` in the spec's wording. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {

@@ -15,6 +15,7 @@ import { idCondition, requirePk, rowId } from './row-id';
 import { readRaw } from './records-read';
 import { tableRef } from './select-builder';
 import { flushWrites, recordWrite, type PendingWrites } from './write-events';
+import { namingConflicts } from './conflict-names';
 
 type Row = Record<string, unknown>;
 
@@ -74,14 +75,14 @@ export async function create(dc: DataContext, t: TableModel, body: unknown): Pro
   requirePk(t);
   const values = valuesOf(t, body, 'create');
   const where = checkWrite(t, g, 'create', values);
-  return inTransaction(dc, async (tx) => {
+  return namingConflicts(dc.pdb, t, () => inTransaction(dc, async (tx) => {
     const id = await insertedId(tx, t, values);
     await assertInside(tx, t, id, where);
     const row = (await readRaw(tx, t, id))!;
     await tx.audit?.([{ tn: t.tn, cn: null, pk: id, value: auditText(row), prevValue: null, op: 'insert' }], tx.actor);
     recordWrite(tx, t.tn, 'insert', { data: row });
     return visibleRow(tx, t, row);
-  });
+  }));
 }
 
 export async function update(dc: DataContext, t: TableModel, id: string, body: unknown): Promise<Row> {
@@ -89,7 +90,7 @@ export async function update(dc: DataContext, t: TableModel, id: string, body: u
   requirePk(t);
   const values = valuesOf(t, body, 'update');
   const where = checkWrite(t, g, 'update', values);
-  return inTransaction(dc, async (tx) => {
+  return namingConflicts(dc.pdb, t, () => inTransaction(dc, async (tx) => {
     const before = await readRaw(tx, t, id, where);
     if (!before) throw notFound(`Row '${id}' of '${t._tn}' not found`);
     const { dialect } = tx.pdb.db;
@@ -104,7 +105,7 @@ export async function update(dc: DataContext, t: TableModel, id: string, body: u
     if (entries.length) await tx.audit?.(entries, tx.actor);
     recordWrite(tx, t.tn, 'update', { data: after, previous: before });
     return visibleRow(tx, t, after);
-  });
+  }));
 }
 
 export async function remove(dc: DataContext, t: TableModel, id: string): Promise<number> {
@@ -112,7 +113,7 @@ export async function remove(dc: DataContext, t: TableModel, id: string): Promis
   requirePk(t);
   const where = grantCondition(g, t);
   const before = await readRaw(dc, t, id, where);
-  const res = await executorOf(dc).execute(dc.pdb.db.dialect.compile({ kind: 'delete', table: tableRef(t), where: andCond(idCondition(t, id), where) }));
+  const res = await namingConflicts(dc.pdb, t, () => executorOf(dc).execute(dc.pdb.db.dialect.compile({ kind: 'delete', table: tableRef(t), where: andCond(idCondition(t, id), where) })));
   if (res.affected === 0) throw notFound(`Row '${id}' of '${t._tn}' not found`);
   await dc.audit?.([{ tn: t.tn, cn: null, pk: id, value: null, prevValue: auditText(before), op: 'delete' }], dc.actor);
   recordWrite(dc, t.tn, 'delete', { data: before ?? {} });

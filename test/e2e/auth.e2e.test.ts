@@ -49,7 +49,7 @@ describe.skipIf(!!problem && !process.env.CI)('first run in the browser', () => 
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('E-mail must be valid').waitFor();
-    await page.getByText('You password must be atleast 8 characters').waitFor();
+    await page.getByText('Your password must be at least 8 characters').waitFor();
     await shot(page, 'signin-validation');
   });
 

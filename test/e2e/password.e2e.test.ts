@@ -90,7 +90,7 @@ describe.skipIf(!!problem && !process.env.CI)('password recovery in the browser'
     await page.goto(`${tablo.url}/#/user/password/reset?token=${resetToken}`);
     await page.getByLabel('New password').fill('short');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText('You password must be atleast 8 characters').waitFor();
+    await page.getByText('Your password must be at least 8 characters').waitFor();
     await shot(page, 'password-reset-form');
     await page.getByLabel('New password').fill('second-password');
     await page.getByRole('button', { name: 'Reset password' }).click();

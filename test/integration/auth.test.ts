@@ -79,7 +79,7 @@ describe('sign-up', () => {
     [{ email: 'not-an-email', password: 'password123' }, 'E-mail must be valid'],
     [{ email: 'a@example.com' }, 'Password is required'],
     [{ email: 'a@example.com', password: '' }, 'Password is required'],
-    [{ email: 'a@example.com', password: 'short' }, 'You password must be atleast 8 characters'],
+    [{ email: 'a@example.com', password: 'short' }, 'Your password must be at least 8 characters'],
   ])('validation: %j -> %s', async (body, msg) => {
     const t = await app();
     const res = await t.request('POST', '/auth/signup', { body });
@@ -146,7 +146,7 @@ describe('sign-in and sessions', () => {
     const bad = await t.request('POST', '/user/password/change', { headers: { 'xc-auth': token }, body: { currentPassword: 'nope-nope', newPassword: 'newpassword1' } });
     expect(bad.status).toBe(400);
     const short = await t.request('POST', '/user/password/change', { headers: { 'xc-auth': token }, body: { currentPassword: 'password123', newPassword: 'short' } });
-    expect(short.body).toEqual({ msg: 'You password must be atleast 8 characters' });
+    expect(short.body).toEqual({ msg: 'Your password must be at least 8 characters' });
     const ok = await t.request('POST', '/user/password/change', { headers: { 'xc-auth': token }, body: { currentPassword: 'password123', newPassword: 'newpassword1' } });
     expect(ok.status).toBe(200);
     expect((await t.request('GET', '/user/me', { headers: { 'xc-auth': token } })).status).toBe(401);
@@ -167,7 +167,7 @@ describe('password reset', () => {
     expect(line).toContain('https://tablo.example.com/#/user/password/reset?token=');
     const token = line.split('token=')[1]!;
     expect((await t.request('GET', `/auth/token/validate/${token}`)).body).toBe(true);
-    expect((await t.request('POST', `/auth/password/reset/${token}`, { body: { password: 'short' } })).body).toEqual({ msg: 'You password must be atleast 8 characters' });
+    expect((await t.request('POST', `/auth/password/reset/${token}`, { body: { password: 'short' } })).body).toEqual({ msg: 'Your password must be at least 8 characters' });
     expect((await t.request('POST', `/auth/password/reset/${token}`, { body: { password: 'brandnew123' } })).status).toBe(200);
     expect((await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'password123' } })).status).toBe(400);
     expect((await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'brandnew123' } })).status).toBe(200);

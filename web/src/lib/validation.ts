@@ -13,6 +13,6 @@ export function emailError(email: string): string | null {
 /** 'Password is required' or the minimum-length message, else null. */
 export function passwordError(password: string): string | null {
   if (!password) return 'Password is required';
-  if (password.length < LIMITS.passwordMinLength) return `You password must be atleast ${LIMITS.passwordMinLength} characters`;
+  if (password.length < LIMITS.passwordMinLength) return `Your password must be at least ${LIMITS.passwordMinLength} characters`;
   return null;
 }
