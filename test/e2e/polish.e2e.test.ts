@@ -207,4 +207,35 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     for (let i = 0; i < 50 && !(await firstHeader())?.startsWith('Name'); i++) await page.waitForTimeout(100);
     expect(await firstHeader()).toStartWith('Name');
   }, 20_000);
+
+  browserTest('a has-many cell links and unlinks a child; the expanded row shows and edits its links', () => page, async () => {
+    await openTable(chinook, 'Album');
+    const album = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'Restless and Wild', exact: true }) }).first();
+    await album.getByRole('button', { name: 'Link Track' }).click();
+    const picker = page.getByRole('dialog', { name: 'Link Track' });
+    await page.keyboard.type('Balls to the Wall');
+    await picker.getByRole('button', { name: 'Balls to the Wall', exact: true }).click();
+    await picker.waitFor({ state: 'detached' });
+    await album.getByRole('button', { name: 'Unlink Balls to the Wall' }).waitFor();
+    expect((await restInPage(page, chinook, 'GET', 'Track/2')).body.AlbumId).toBe(3);
+    await album.getByRole('button', { name: 'Unlink Balls to the Wall' }).click();
+    await album.getByRole('button', { name: 'Unlink Balls to the Wall' }).waitFor({ state: 'detached' });
+    expect((await restInPage(page, chinook, 'GET', 'Track/2')).body.AlbumId).toBeNull();
+
+    await album.hover();
+    await album.getByRole('button', { name: /^Expand row/ }).click();
+    const form = page.getByRole('dialog', { name: 'Expanded row' });
+    const tracks = form.getByRole('group', { name: 'Track (has many)' });
+    await tracks.getByText('Princess of the Dawn').waitFor();
+    await form.getByRole('group', { name: 'Artist (belongs to)' }).getByText('Accept').waitFor();
+    await tracks.getByRole('button', { name: 'Link Track' }).click();
+    await page.keyboard.type('Balls to the Wall');
+    await picker.getByRole('button', { name: 'Balls to the Wall', exact: true }).click();
+    await picker.waitFor({ state: 'detached' });
+    await tracks.getByRole('button', { name: 'Unlink Balls to the Wall' }).waitFor();
+    expect((await restInPage(page, chinook, 'GET', 'Track/2')).body.AlbumId).toBe(3);
+    await shot(page, 'polish-expanded-row-links');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+  }, 20_000);
 });

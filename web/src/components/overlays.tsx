@@ -20,7 +20,7 @@ export function ToastHost() {
     <div className="toasts" aria-live="polite" style={{ pointerEvents: 'none' }}>
       {toasts.value.map((t) => (
         <div key={t.id} className={`toast toast-${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
-          {t.text}
+          {t.action ? <span>{t.text}</span> : t.text}
           {t.action ? (
             <button type="button" className="toast-action" style={{ pointerEvents: 'auto' }} onClick={() => (dismissToast(t.id), t.action!.run())}>
               {t.action.label}

@@ -51,9 +51,12 @@ export const tableMeta: DashboardOp = {
           type: r.type,
           alias: r.alias,
           table: aliasOf(r.rtn),
-          /** For belongs-to: this table's foreign-key columns and the parent's key columns (aliases). */
-          columns: r.type === 'bt' ? r.childColumns.map((c) => alias(t.tn, c)) : [],
-          refColumns: r.type === 'bt' ? r.parentColumns.map((c) => alias(r.parentTable, c)) : [],
+          /**
+           * For belongs-to: this table's foreign-key columns and the parent's key columns (aliases);
+           * for has-many: the child's foreign-key columns and this table's columns they refer to.
+           */
+          columns: r.type === 'bt' || r.type === 'hm' ? r.childColumns.map((c) => alias(r.childTable, c)) : [],
+          refColumns: r.type === 'bt' || r.type === 'hm' ? r.parentColumns.map((c) => alias(r.parentTable, c)) : [],
           targetPks: target.pks.map((pk) => alias(target.tn, pk)),
           targetDisplay: target.columns.find((c) => c.cn === target.displayColumn)?._cn ?? null,
           /** A has-many towards a junction table (its many-to-many relation shows the same links). */

@@ -2,7 +2,7 @@
  * A row expanded into a form: every column with its value, editable unless read-only. A react-aria
  * modal: on the page's body, it takes the focus and Esc closes it.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import type { TableMeta } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
@@ -13,8 +13,8 @@ import { TypeIcon, typeLabel } from './type-icon';
 
 type Row = Record<string, unknown>;
 
-/** `activity` shows the row's comments and history (when the row has a key). */
-export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; onSave: (changes: Row) => Promise<void>; onClose: () => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean } }) {
+/** `links`: the row's relations, editable; `activity` shows the row's comments and history (when the row has a key). */
+export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; links?: ReactNode; onSave: (changes: Row) => Promise<void>; onClose: () => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean } }) {
   const initial = Object.fromEntries(props.meta.columns.map((c) => [c._cn, fieldText(c, props.row[c._cn])]));
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [error, setError] = useState<string | null>(null);
@@ -41,11 +41,12 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
         <div className="expand-fields">
           {props.meta.columns.map((c) => (
             <div key={c.cn} className="field">
-              <label htmlFor={`expand-${c.cn}`} title={typeLabel(c.uidt)}><TypeIcon uidt={c.uidt} /> {c._cn}</label>
+              <label htmlFor={`expand-${c.cn}`} title={typeLabel(c.uidt)}><TypeIcon uidt={c.uidt} />{c._cn}</label>
               <FieldInput column={c} id={`expand-${c.cn}`} text={values[c._cn]!} disabled={props.readOnly || c.pk} onChange={(t) => setValues({ ...values, [c._cn]: t })} />
             </div>
           ))}
         </div>
+        {props.links}
         {props.activity && props.meta.pks.length ? <RowActivity {...props.activity} tn={props.meta.tn} /> : null}
         <FormMessage kind="error" text={error} />
         <div className="dialog-actions">

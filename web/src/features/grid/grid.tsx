@@ -36,6 +36,7 @@ import { viewPersistence, type ViewBinding } from '../views/view-binding';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
 import { useRowDelete } from './row-delete';
+import { RelationList } from './relation-list';
 import { GridSkeleton } from '../../components/skeleton';
 import { columnLayout, frozenCount, keepFirst } from './frozen-columns';
 
@@ -200,6 +201,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           meta={meta}
           row={store.rows.value.get(expanded)!}
           readOnly={readOnly}
+          links={<RelationList store={store} meta={meta} index={expanded} readOnly={readOnly} />}
           activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment: true }}
           onClose={() => setExpanded(null)}
           onSave={async (changes) => {

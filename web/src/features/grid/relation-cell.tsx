@@ -1,7 +1,8 @@
 /**
  * Relation columns of the grid: belongs-to shows the parent's display value and lets you pick
- * another; has-many shows the children; many-to-many lists linked rows, links through a picker
- * fed by m2mNotChildren and unlinks with ×.
+ * another; has-many shows the children, links one (its foreign key set to this row) through a
+ * picker and unlinks with × (its foreign key emptied); many-to-many lists linked rows, links
+ * through a picker fed by m2mNotChildren and unlinks with ×.
  */
 import { useState } from 'react';
 import type { RelationMeta, TableMeta } from '../../api/dashboard';
@@ -9,6 +10,7 @@ import { recordsApi } from '../../api/records';
 import { track } from '../../stores/notifications';
 import { RowPicker } from './row-picker';
 import type { GridStore } from './grid-store';
+import { HasManyCell } from './has-many-cell';
 
 type Row = Record<string, unknown>;
 
@@ -21,7 +23,7 @@ export function labelOf(r: RelationMeta, row: Row | null | undefined): string {
   return v === null || v === undefined ? '' : String(v);
 }
 
-const idOf = (keys: string[], row: Row) => keys.map((k) => String(row[k])).join('___');
+export const idOf = (keys: string[], row: Row) => keys.map((k) => String(row[k])).join('___');
 
 export function RelationCell(props: { store: GridStore; meta: TableMeta; relation: RelationMeta; row: Row; index: number; readOnly: boolean }) {
   const { store, relation: r, row, index } = props;
@@ -34,17 +36,17 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
     list.map((x, i) => (
       <span key={i} className="chip">
         {labelOf(r, x)}
-        {unlink ? <button className="chip-x" aria-label={`Unlink ${labelOf(r, x)}`} onClick={(e) => (e.stopPropagation(), unlink(x))}>×</button> : null}
+        {unlink ? <button type="button" className="chip-x" aria-label={`Unlink ${labelOf(r, x)}`} onClick={(e) => (e.stopPropagation(), unlink(x))}>×</button> : null}
       </span>
     ));
 
-  if (r.type === 'hm') return <div className="relation-cell">{chips((value as Row[] | undefined) ?? [])}</div>;
+  if (r.type === 'hm') return <HasManyCell {...props} chips={chips} search={search} />;
 
   if (r.type === 'bt') {
     return (
       <div className="relation-cell" onDoubleClick={() => !props.readOnly && setPicking(true)}>
         {value ? <span className="chip">{labelOf(r, value as Row)}</span> : null}
-        {!props.readOnly ? <button className="chip-add" aria-label={`Choose ${r.table}`} onClick={() => setPicking(true)}>⌄</button> : null}
+        {!props.readOnly ? <button type="button" className="chip-add" aria-label={`Choose ${r.table}`} onClick={() => setPicking(true)}>⌄</button> : null}
         {picking ? (
           <RowPicker
             title={`Choose ${r.table}`}
@@ -73,7 +75,7 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
   return (
     <div className="relation-cell">
       {chips((value as Row[] | undefined) ?? [], props.readOnly ? undefined : unlink)}
-      {!props.readOnly ? <button className="chip-add" aria-label={`Link ${r.table}`} onClick={() => setPicking(true)}>+</button> : null}
+      {!props.readOnly ? <button type="button" className="chip-add" aria-label={`Link ${r.table}`} onClick={() => setPicking(true)}>+</button> : null}
       {picking ? (
         <RowPicker
           title={`Link ${r.table}`}

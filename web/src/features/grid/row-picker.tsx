@@ -34,7 +34,7 @@ export function RowPicker(props: {
             {rows === null ? <li className="muted">Loading…</li> : rows.length === 0 ? <li className="muted">Nothing to pick</li> : null}
             {rows?.map((r, i) => (
               <li key={i}>
-                <button className="picker-item" onClick={() => props.onPick(r).catch((e) => setError((e as Error).message))}>
+                <button type="button" className="picker-item" onClick={() => props.onPick(r).catch((e) => setError((e as Error).message))}>
                   {props.label(r)}
                 </button>
               </li>

@@ -23,7 +23,7 @@ export function PanelLeaf(props: { name: string; dbAlias?: string }) {
   return (
     <li>
       <button className="tree-leaf tree-panel" onClick={() => open(props.name, props.dbAlias)}>
-        <EntryIcon type="panel" name={props.name} /> {PANELS[props.name]?.title ?? props.name}
+        <EntryIcon type="panel" name={props.name} />{PANELS[props.name]?.title ?? props.name}
       </button>
     </li>
   );

@@ -83,7 +83,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
                 <TableLeaf target={{ scope: { projectId: props.projectId, dbAlias: props.dbAlias }, tn: it.tn, _tn: it.name }} onOpen={() => openItem(it)} />
               ) : (
                 <button className="tree-leaf" onClick={() => openItem(it)}>
-                  <EntryIcon type={it.type} /> {it.title}
+                  <EntryIcon type={it.type} />{it.title}
                 </button>
               )}
             </li>
@@ -109,7 +109,7 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
   return (
     <li>
       <div className="tree-db">
-        <EntryIcon type="db" /> {db.dbAlias} <span className="muted">({db.client === 'pg' ? 'PostgreSQL' : db.client === 'mysql' ? 'MySQL' : db.client === 'mssql' ? 'SQL Server' : 'SQLite'})</span>
+        <EntryIcon type="db" />{db.dbAlias} <span className="muted">({db.client === 'pg' ? 'PostgreSQL' : db.client === 'mysql' ? 'MySQL' : db.client === 'mssql' ? 'SQL Server' : 'SQLite'})</span>
         <MetaSyncButton projectId={props.projectId} dbAlias={db.dbAlias} onSynced={() => setGeneration(generation + 1)} />
       </div>
       <ul>

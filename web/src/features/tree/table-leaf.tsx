@@ -24,7 +24,7 @@ export function TableLeaf(props: { target: TableTarget; onOpen: () => void }) {
           setMenuAt({ x: e.clientX, y: e.clientY });
         }}
       >
-        <EntryIcon type="table" /> {t._tn}
+        <EntryIcon type="table" />{t._tn}
       </button>
       <button
         className="icon-btn tree-leaf-menu"

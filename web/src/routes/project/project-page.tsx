@@ -107,7 +107,7 @@ export function ProjectPage() {
           {tabs.value.map((t) => (
             <div key={t.key} className={`tab${t.key === activeKey.value ? ' active' : ''}`} role="tab" aria-selected={t.key === activeKey.value}>
               <button className="tab-title" onClick={() => (activeKey.value = t.key)}>
-                <EntryIcon type={t.type} name={t.name} /> {t.title}
+                <EntryIcon type={t.type} name={t.name} />{t.title}
               </button>
               <button className="tab-close" aria-label={`Close ${t.title}`} onClick={() => closeTab(t.key)}>
                 <X size={13} aria-hidden />

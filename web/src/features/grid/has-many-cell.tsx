@@ -1,0 +1,64 @@
+/**
+ * A has-many cell: the children as chips; + links another row of the child table to this one
+ * (its foreign key is set to this row's key), × unlinks a child (its foreign key is emptied; the
+ * server refuses with its message when the column may not be empty).
+ */
+import { useState, type ReactNode } from 'react';
+import { Plus } from 'lucide-react';
+import type { RelationMeta, TableMeta } from '../../api/dashboard';
+import { recordsApi } from '../../api/records';
+import { track } from '../../stores/notifications';
+import { RowPicker } from './row-picker';
+import type { GridStore } from './grid-store';
+import { idOf, labelOf, relationKey } from './relation-cell';
+
+type Row = Record<string, unknown>;
+
+export function HasManyCell(props: {
+  store: GridStore;
+  meta: TableMeta;
+  relation: RelationMeta;
+  row: Row;
+  index: number;
+  readOnly: boolean;
+  chips: (list: Row[], unlink?: (x: Row) => void) => ReactNode;
+  search: (text: string) => string | undefined;
+}) {
+  const { store, relation: r, row, index } = props;
+  const [picking, setPicking] = useState(false);
+  const children = (row[relationKey(r)] as Row[] | undefined) ?? [];
+  // Links need the foreign key's columns (older servers did not send them for has-many).
+  const editable = !props.readOnly && r.columns.length > 0 && r.columns.length === r.refColumns.length;
+  const points = (child: Row) => r.columns.every((c, i) => String(child[c]) === String(row[r.refColumns[i]!]));
+  const setParent = (child: Row, parent: Row | null) =>
+    recordsApi.update(store.projectId, r.table, idOf(r.targetPks, child), Object.fromEntries(r.columns.map((c, i) => [c, parent ? parent[r.refColumns[i]!] : null])));
+  const unlink = async (child: Row) => {
+    try {
+      await track(`Unlink ${labelOf(r, child)}`, setParent(child, null).then(() => store.refreshRow(index)), `Unlinked ${labelOf(r, child)}`);
+    } catch {
+      // The toast and the bell carry the server's message.
+    }
+  };
+  return (
+    <div className="relation-cell">
+      {props.chips(children, editable ? unlink : undefined)}
+      {editable ? (
+        <button type="button" className="chip-add" aria-label={`Link ${r.table}`} onClick={() => setPicking(true)}>
+          <Plus size={12} aria-hidden />
+        </button>
+      ) : null}
+      {picking ? (
+        <RowPicker
+          title={`Link ${r.table}`}
+          load={async (text) => (await recordsApi.list(store.projectId, r.table, { limit: 50, offset: 0, where: props.search(text) })).filter((x) => !points(x)).slice(0, 25)}
+          label={(x) => labelOf(r, x)}
+          onPick={async (child) => {
+            await track(`Link ${labelOf(r, child)}`, setParent(child, row).then(() => store.refreshRow(index)), `Linked ${labelOf(r, child)}`);
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
