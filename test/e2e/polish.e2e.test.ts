@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, launchBrowser, shot, SHOTS, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { chinookProject, listViews, opInPage, restInPage, until } from './views-helpers';
 
 const problem = browserProblem();
@@ -33,7 +33,9 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     if (problem) throw new Error(problem);
     tablo = await startTablo();
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    page = await context.newPage();
     await signUpInBrowser(page, tablo.url, 'polish@example.com');
     // A small table of notes nothing refers to, in its own SQLite file.
     const file = 'polish_notes.sqlite';
@@ -238,4 +240,42 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.keyboard.press('Escape');
     await form.waitFor({ state: 'detached' });
   }, 20_000);
+
+  browserTest('the Info tab is a readable page with copy buttons; screens in light and dark mode', () => page, async () => {
+    await openTable(chinook, 'Track');
+    await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
+    await tree().getByRole('button', { name: 'Info', exact: true }).click();
+    const info = page.getByRole('region', { name: 'Project info' });
+    await info.getByText(`${tablo.url}/nc/${chinook}/api/v1`, { exact: true }).waitFor();
+    await info.getByText(`${tablo.url}/nc/${chinook}/v1/graphql`, { exact: true }).waitFor();
+    await info.getByTestId('count-tables').getByText('10').waitFor();
+    await info.getByTestId('tablo-version').getByText(/\d+\.\d+\.\d+/).waitFor();
+    await info.getByRole('button', { name: 'Copy REST endpoint' }).click();
+    await page.getByText('Copied the REST endpoint').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${tablo.url}/nc/${chinook}/api/v1`);
+    expect(await info.locator('pre.json-view').count()).toBe(0);
+
+    for (const mode of ['light', 'dark']) {
+      if (mode === 'dark') {
+        await page.locator('body').click({ position: { x: 5, y: 840 } });
+        await page.keyboard.press('Control+Shift+B');
+        expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+      }
+      await shot(page, `polish-info-${mode}`);
+      await page.getByRole('tab', { name: /Track/ }).getByRole('button', { name: 'Track', exact: true }).click();
+      await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
+      await shot(page, `polish-grid-${mode}`);
+      await tree().screenshot({ path: `${SHOTS}/polish-tree-${mode}.png` });
+      await page.getByRole('row').nth(1).hover();
+      await page.getByRole('button', { name: 'Expand row 1' }).click();
+      await page.getByRole('dialog', { name: 'Expanded row' }).waitFor();
+      await shot(page, `polish-expanded-${mode}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('tab', { name: /Info/ }).getByRole('button', { name: 'Info', exact: true }).click();
+      await info.waitFor();
+    }
+    // The scrollbars follow the theme.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
+    await page.keyboard.press('Control+Shift+B');
+  }, 30_000);
 });

@@ -27,7 +27,9 @@ export function RelationList(props: { store: GridStore; meta: TableMeta; index: 
       ))}
       {junctions.length ? (
         <p className="muted expand-junctions">
-          Link tables {junctions.map((r) => r.table).join(', ')} hold the many-to-many links above; they are not shown as columns of their own.
+          {junctions.length === 1
+            ? `The link table ${junctions[0]!.table} holds the many-to-many links above; it is not shown as a column of its own.`
+            : `The link tables ${junctions.map((r) => r.table).join(', ')} hold the many-to-many links above; they are not shown as columns of their own.`}
         </p>
       ) : null}
     </section>
