@@ -54,6 +54,9 @@ describe.skipIf(!!problem && !process.env.CI)('auth modes in the browser', () =>
     await page.getByRole('button', { name: '+ New Project' }).first().click();
     await page.getByLabel('Project name').fill('Keyed');
     await page.getByRole('button', { name: 'Create' }).click();
+    // A new project opens; back to the list.
+    await page.getByText('Active Env').waitFor();
+    await page.goBack();
     await page.getByRole('cell', { name: 'Keyed' }).waitFor();
   });
 

@@ -78,6 +78,9 @@ describe.skipIf(!!problem && !process.env.CI)('first run in the browser', () => 
     await page.getByRole('button', { name: '+ New Project' }).first().click();
     await page.getByLabel('Project name').fill('Inventory');
     await page.getByRole('button', { name: 'Create' }).click();
+    // A new project opens; back to the list.
+    await page.getByText('Active Env').waitFor();
+    await page.goBack();
     await page.getByRole('cell', { name: 'Inventory' }).waitFor();
     await shot(page, 'projects-list');
   });

@@ -47,7 +47,7 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     await page.getByRole('button', { name: '+ New Project' }).first().click();
     await page.getByLabel('Project name').fill('Travel');
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('link', { name: 'Travel' }).click();
+    // The new project opens.
     await page.getByText('Active Env').waitFor();
     await tree().getByRole('button', { name: 'Create table' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create table' });

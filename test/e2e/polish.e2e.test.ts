@@ -108,7 +108,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.getByRole('dialog', { name: 'Settings' }).waitFor({ state: 'detached' });
   }, 20_000);
 
-  browserTest('the address switches project; an unknown project is a 404; an empty project offers Create table', () => page, async () => {
+  browserTest('the address switches project; an unknown project is a 404; a new project opens and, empty, offers Create table', () => page, async () => {
     await openTable(notes, 'Note');
     await page.goto(`${tablo.url}/#/nc/${chinook}`);
     await tree().getByRole('button', { name: 'Track', exact: true }).click();
@@ -120,8 +120,12 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.goto(`${tablo.url}/#/nc/no_such_project_here`);
     await page.getByText('This page could not be found').waitFor();
 
-    const empty = (await opInPage(page, 'projectCreateByWeb', { args: { title: 'Blank', projectType: 'rest' } })).body.id;
-    await page.goto(`${tablo.url}/#/nc/${empty}`);
+    // A project made with New Project opens once created.
+    await page.goto(`${tablo.url}/#/projects`);
+    await page.getByRole('button', { name: '+ New Project' }).first().click();
+    await page.getByLabel('Project name').fill('Blank');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/#\/nc\/blank/);
     const home = page.getByTestId('empty-project');
     await home.getByText('Blank has no tables yet').waitFor();
     await shot(page, 'polish-empty-project');

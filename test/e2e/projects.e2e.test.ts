@@ -61,6 +61,9 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
     await page.getByText('Project name is required').waitFor();
     await page.getByLabel('Project name').fill('Orders');
     await page.getByRole('button', { name: 'Create' }).click();
+    // A new project opens; back to the list.
+    await page.getByText('Active Env').waitFor();
+    await page.goBack();
     await row('Orders').waitFor();
 
     await page.getByRole('button', { name: '+ New Project' }).first().click();

@@ -56,7 +56,7 @@ describe.skipIf(!!problem && !process.env.CI)('schema changes in the browser', (
     await page.getByRole('button', { name: '+ New Project' }).first().click();
     await page.getByLabel('Project name').fill('Shop');
     await page.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('link', { name: 'Shop' }).click();
+    // The new project opens.
     await page.getByText('Active Env').waitFor();
     await tree().getByRole('button', { name: 'Create table' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create table' });

@@ -3,7 +3,7 @@
  * stop, start, restart and delete (through the confirm dialog). Empty state per the spec.
  */
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { projectsApi, type ProjectSummary } from '../../api/projects';
 import { Button, FormMessage, TextField } from '../../components/form';
 import { ConfirmDialog } from '../../components/overlays';
@@ -20,6 +20,7 @@ export function ProjectsPage() {
   useSignals();
   // Creating and connecting are for the Super Admin and users they allow; others only see theirs.
   const mayCreate = mayCreateProjects.value;
+  const navigate = useNavigate();
   const [projects, setProjects] = useState<ProjectSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');
@@ -104,7 +105,7 @@ export function ProjectsPage() {
         </ConfirmDialog>
       ) : null}
       <FormMessage kind="error" text={error} />
-      {creating ? <NewProjectForm onDone={() => (setCreating(false), load())} onCancel={() => setCreating(false)} /> : null}
+      {creating ? <NewProjectForm onDone={(id) => (setCreating(false), navigate(`/nc/${encodeURIComponent(id)}`))} onCancel={() => setCreating(false)} /> : null}
       {projects === null ? (
         <p className="muted">Loading projects…</p>
       ) : projects.length === 0 ? (
@@ -200,7 +201,8 @@ export function ProjectsPage() {
   );
 }
 
-function NewProjectForm(props: { onDone: () => void; onCancel: () => void }) {
+/** The name of a new embedded project; `onDone` gets its id (the page opens it). */
+function NewProjectForm(props: { onDone: (id: string) => void; onCancel: () => void }) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -209,9 +211,9 @@ function NewProjectForm(props: { onDone: () => void; onCancel: () => void }) {
     if (!title.trim()) return setError('Project name is required');
     setBusy(true);
     try {
-      await projectsApi.createEmbedded(title.trim());
+      const made = await projectsApi.createEmbedded(title.trim());
       toast('success', `Project '${title.trim()}' created`);
-      props.onDone();
+      props.onDone(made.id);
     } catch (x) {
       setError((x as Error).message);
     } finally {
