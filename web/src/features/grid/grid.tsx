@@ -23,6 +23,8 @@ import { applyLive } from './grid-live';
 import { toast } from '../../stores/toasts';
 import { undoStackOf } from './undo-stack';
 import { useCommentCounts } from './comment-counts';
+import { cellText, inRange, rangeOf, toHtml, toTsv } from './clipboard';
+import { fillDown, outcomeText, pasteBlock } from './grid-paste';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
 import { RelationHeader } from './relation-header';
@@ -85,6 +87,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const scroller = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
+  // A range of cells: from the anchor to the active cell (shift+click, shift+arrows or a drag).
+  const [anchor, setAnchor] = useState<{ row: number; col: number } | null>(null);
+  const [fill, setFill] = useState<{ col: number; from: number; to: number } | null>(null);
+  const dragging = useRef(false);
   const [adding, setAdding] = useState(false);
   useEffect(() => store.reload(), [store]);
 
@@ -129,6 +135,9 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     if (!a || editing) return;
     const move = (row: number, col: number) => {
       e.preventDefault();
+      // shift+arrows grow a range from where it started; other moves leave it.
+      if (e.shiftKey && e.key.startsWith('Arrow')) setAnchor((x) => x ?? a);
+      else setAnchor(null);
       store.active.value = { row: Math.max(0, Math.min(store.size() - 1, row)), col: Math.max(0, Math.min(columns.length - 1, col)) };
       rows.scrollToIndex(store.active.value.row);
       cols.scrollToIndex(store.active.value.col);
@@ -140,12 +149,52 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     else if (e.key === 'Enter' && !readOnly && !locked(columns[a.col]!)) {
       e.preventDefault();
       setEditing(a);
-    } else if (e.key === 'Escape') store.active.value = null;
-    else if ((e.ctrlKey || e.metaKey) && e.key === 'c') {
-      const v = store.rows.value.get(a.row)?.[columns[a.col]!._cn];
-      void navigator.clipboard?.writeText(v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+    } else if (e.key === 'Escape') (store.active.value = null), setAnchor(null);
+  };
+
+  const range = store.active.value ? rangeOf(anchor ?? store.active.value, store.active.value) : null;
+  /** ctrl+c: the range (or the active cell) as TSV and an HTML table, which spreadsheets paste. */
+  const onCopy = (e: React.ClipboardEvent) => {
+    if (editing || !range) return;
+    const out: string[][] = [];
+    for (let r = range.top; r <= range.bottom; r++) {
+      const row = store.rows.value.get(r);
+      const line: string[] = [];
+      for (let c = range.left; c <= range.right; c++) line.push(row ? cellText(row[columns[c]!._cn]) : '');
+      out.push(line);
+    }
+    e.clipboardData.setData('text/plain', toTsv(out));
+    e.clipboardData.setData('text/html', toHtml(out));
+    e.preventDefault();
+  };
+  /** ctrl+v: a TSV block from a spreadsheet, at the active cell, as one bulk update (and insert). */
+  const onPaste = (e: React.ClipboardEvent) => {
+    const at = store.active.value;
+    if (editing || readOnly || !at) return;
+    const text = e.clipboardData.getData('text/plain');
+    if (!text) return;
+    e.preventDefault();
+    void pasteBlock(store, text, at, columns, (c) => !locked(c)).then(
+      (o) => (toast(o.problems.length ? 'error' : 'success', outcomeText(o)), store.refresh()),
+      (err) => toast('error', (err as Error).message),
+    );
+  };
+  const endDrag = () => {
+    dragging.current = false;
+    if (!fill) return;
+    const f = fill;
+    setFill(null);
+    if (f.to > f.from) {
+      void fillDown(store, columns[f.col]!, f.from, f.to).then(
+        (o) => (toast('success', `Filled ${o.updated} ${o.updated === 1 ? 'cell' : 'cells'} of ${columns[f.col]!._cn}`), store.refresh()),
+        (err) => toast('error', (err as Error).message),
+      );
     }
   };
+  useEffect(() => {
+    window.addEventListener('mouseup', endDrag);
+    return () => window.removeEventListener('mouseup', endDrag);
+  });
 
   const count = store.count.value;
   const active = store.active.value;
@@ -203,13 +252,9 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
         aria-rowcount={store.size()}
         tabIndex={0}
         onKeyDown={onKey}
+        onCopy={onCopy}
+        onPaste={onPaste}
         ref={scroller}
-        onPaste={(e) => {
-          const a = store.active.value;
-          if (!a || editing || readOnly || locked(columns[a.col]!)) return;
-          e.preventDefault();
-          void save(a.row, a.col, e.clipboardData.getData('text'));
-        }}
       >
         <div className="grid-head" role="row">
           <div className="grid-index" />
@@ -258,9 +303,21 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                     <div
                       key={c.cn}
                       role="gridcell"
-                      className={`grid-cell${isActive ? ' active' : ''}`}
+                      className={`grid-cell${isActive ? ' active' : ''}${inRange(range, vr.index, ci) && (anchor ? true : false) ? ' in-range' : ''}${fill && fill.col === ci && vr.index > fill.from && vr.index <= fill.to ? ' in-fill' : ''}`}
                       style={{ width: widthOf(c._cn) }}
-                      onClick={() => (store.active.value = { row: vr.index, col: ci })}
+                      onMouseDown={(e) => {
+                        if (e.button !== 0 || isEditing) return;
+                        const here = { row: vr.index, col: ci };
+                        if (e.shiftKey && store.active.value) setAnchor((x) => x ?? store.active.value);
+                        else setAnchor(here);
+                        store.active.value = here;
+                        dragging.current = true;
+                      }}
+                      onMouseEnter={() => {
+                        if (fill && ci === fill.col) setFill({ ...fill, to: Math.max(fill.from, vr.index) });
+                        else if (dragging.current) store.active.value = { row: vr.index, col: ci };
+                      }}
+                      onClick={(e) => !e.shiftKey && !anchor && (store.active.value = { row: vr.index, col: ci })}
                       onDoubleClick={() => !readOnly && !locked(c) && row && setEditing({ row: vr.index, col: ci })}
                     >
                       {!row ? (
@@ -270,6 +327,17 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                       ) : (
                         <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} onSet={(v) => save(vr.index, ci, v)} />
                       )}
+                      {isActive && !isEditing && row && !readOnly && !locked(c) ? (
+                        <span
+                          className="fill-handle"
+                          aria-label="Fill down"
+                          onMouseDown={(e) => {
+                            e.stopPropagation();
+                            e.preventDefault();
+                            setFill({ col: ci, from: vr.index, to: vr.index });
+                          }}
+                        />
+                      ) : null}
                     </div>
                   );
                 })}
