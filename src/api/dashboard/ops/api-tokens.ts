@@ -43,7 +43,7 @@ export const xcApiTokenCreate: DashboardOp = {
     if (actor.kind === 'token') throw forbidden('An API token cannot create API tokens');
     const unlimited = actor.kind === 'master' || (!!actor.superAdmin && !actor.previewAs);
     if (!unlimited && cappedRole(a.role, projectRoles) !== a.role) {
-      throw badRequest(a.role === 'owner' ? 'Only an owner can create owner tokens' : `A token cannot carry a role above your own (${a.role})`);
+      throw forbidden(a.role === 'owner' ? 'Only an owner can create owner tokens' : `A token cannot carry a role above your own (${a.role})`);
     }
     const id = newId('tk');
     const token = `tablo_${randomToken(32)}`;
