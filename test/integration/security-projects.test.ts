@@ -21,7 +21,17 @@ const xcAuth = (token: string) => ({ 'xc-auth': token });
 /** A loopback listener that counts the connections made to it (a database server that is not one). */
 function countingListener(): { port: number; count: () => number; stop: () => void } {
   let n = 0;
-  const l: TCPSocketListener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open: (s) => (n++, s.end()), data() {} } });
+  const l: TCPSocketListener = Bun.listen({
+    hostname: '127.0.0.1',
+    port: 0,
+    socket: {
+      open(s) {
+        n++;
+        s.end();
+      },
+      data() {},
+    },
+  });
   return { port: l.port, count: () => n, stop: () => l.stop(true) };
 }
 
