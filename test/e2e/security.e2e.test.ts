@@ -46,6 +46,28 @@ describe.skipIf(!!problem && !process.env.CI)('security in the browser', () => {
     await admin.getByRole('button', { name: 'Create', exact: true }).click();
     await admin.getByRole('link', { name: 'Headers' }).waitFor();
     expect(violations).toEqual([]);
+    // The Swagger page runs under its own policy (its inline script allowed by hash).
+    const projectId = (await dashboardCallInPage(admin, 'PROJECT_READ_BY_WEB')).body.data.list[0].id;
+    const docs = await (await browser.newContext()).newPage();
+    docs.on('console', (m) => {
+      if (/Content[- ]Security[- ]Policy|Refused to (load|execute|apply|connect)/i.test(m.text())) violations.push(m.text());
+    });
+    await docs.goto(`${tablo.url}/#/projects`);
+    await docs.evaluate((token) => localStorage.setItem('tablo.token', token), await admin.evaluate(() => localStorage.getItem('tablo.token') ?? ''));
+    await docs.goto(`${tablo.url}/nc/${projectId}/docs`);
+    await docs.locator('.swagger-ui .info .title').waitFor();
+    expect(violations).toEqual([]);
+    await docs.close();
+    // And the policy bites: a script injected into the page does not run.
+    await admin.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__injected = true';
+      document.body.appendChild(s);
+    });
+    expect(await admin.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    await Bun.sleep(100);
+    expect(violations.some((v) => v.includes('inline script'))).toBe(true);
+    violations.length = 0;
   });
 
   browserTest('the Super Admin allows an invited user to create projects from the Users page', () => admin, async () => {
