@@ -37,7 +37,7 @@ describeEngines('security: data', (engine: TestEngine) => {
     base = `/nc/${projectId}/api/v1`;
     viewer = await joinProject(t, admin, projectId, 'viewer@example.com', 'viewer');
     editor = await joinProject(t, admin, projectId, 'editor@example.com', 'editor');
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     await dropDatabase(engine, dbName);

@@ -33,7 +33,7 @@ describeEngines('GraphQL fragment bombs', (engine: TestEngine) => {
     // The schema is built by a first, ordinary query.
     const warm = await t.request('POST', `/nc/${projectId}/v1/graphql`, { headers: { 'xc-auth': viewer }, body: { query: '{ NoteList { Id } }' } });
     expect(warm.status).toBe(200);
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     await dropDatabase(engine, dbName);

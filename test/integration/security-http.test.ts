@@ -31,7 +31,7 @@ describe('request bodies', () => {
     admin = (await signupSuperAdmin(t)).token;
     projectId = (await dashboardOp(t, admin, 'projectCreateByWeb', { args: { title: 'Bodies' } })).body.id;
     await dashboardOp(t, admin, 'tableCreate', { project_id: projectId, args: { tn: 'item', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }] } });
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   const send = async (path: string, body: BodyInit, headers: Record<string, string> = {}) => {
@@ -74,7 +74,7 @@ describe('HTML answers and cookies', () => {
     t = await makeTestApp({ logRequests: true });
     admin = (await signupSuperAdmin(t)).token;
     projectId = (await dashboardOp(t, admin, 'projectCreateByWeb', { args: { title: 'Docs' } })).body.id;
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   test('the Swagger page carries CSP (its inline script by hash), frame-ancestors, X-Frame-Options, nosniff, Referrer-Policy', async () => {

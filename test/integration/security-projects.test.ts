@@ -48,7 +48,7 @@ describe('creating projects and connecting databases', () => {
     admin = (await signupSuperAdmin(t)).token;
     projectId = (await dashboardOp(t, admin, 'projectCreateByWeb', { args: { title: 'Shared' } })).body.id;
     viewer = await joinProject(t, admin, projectId, 'viewer@example.com', 'viewer');
-  });
+  }, 60_000);
   afterAll(async () => {
     probe.stop();
     await t.close();
@@ -119,7 +119,7 @@ describe('SQLite project files stay in the projects area', () => {
     const cfg = await freshDatabase('sqlite', 'tablo_t_sec_files');
     await runScript('sqlite', 'tablo_t_sec_files', LIBRARY_SQL);
     source = cfg.connection.filename!;
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     await dropDatabase('sqlite', 'tablo_t_sec_files');
@@ -181,7 +181,7 @@ describeEngines('a user the Super Admin allowed connects a server database', (en
     t = await makeTestApp();
     await freshDatabase(engine, name);
     await runScript(engine, name, LIBRARY_SQL);
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     await dropDatabase(engine, name);

@@ -36,7 +36,7 @@ describeEngines('API tokens belong to one project', (engine: TestEngine) => {
     const rule = await dashboardOp(t, admin, 'aclSave', { project_id: projectB, args: { tn: 'note', role: 'viewer', rule: { read: ['id', 'title'], create: false, update: false, delete: false } } });
     expect(rule.status).toBe(200);
     ownerToken = await apiToken(t, attacker, projectA, 'owner');
-  });
+  }, 60_000);
   afterAll(async () => {
     await t.close();
     await dropDatabase(engine, dbA);
@@ -128,7 +128,7 @@ describe('sessions end with sign-out and with a reused refresh token', () => {
   beforeAll(async () => {
     t = await makeTestApp();
     await signupSuperAdmin(t);
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   const signin = async () => {
