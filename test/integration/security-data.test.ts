@@ -124,5 +124,8 @@ describeEngines('security: data', (engine: TestEngine) => {
       expect(res.body.msg).toContain("'.' or '..'");
     }
     expect((await op(admin, 'tableRename', { tn: 'tag', newTn: '..' })).status).toBe(400);
+    // Nor as display names, which name tables in URLs too.
+    expect((await op(admin, 'tableRename', { tn: 'tag', _tn: '..' })).status).toBe(400);
+    expect((await op(admin, 'modelUpdate', { tn: 'tag', _tn: '.' })).status).toBe(400);
   });
 });
