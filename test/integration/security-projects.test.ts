@@ -138,6 +138,20 @@ describe('SQLite project files stay in the projects area', () => {
     // Nobody became Super Admin through raw SQL on the metadata store: no such project exists.
     const list = await dashboardOp(t, admin, 'PROJECT_READ_BY_WEB');
     expect(list.body.data.list.map((p: { title: string }) => p.title)).toEqual(['Embedded']);
+    expect((await t.app.ctx.meta.all<{ email: string }>("SELECT email FROM nc_users WHERE roles LIKE '%super%'")).map((u) => u.email)).toEqual(['admin@example.com']);
+  });
+
+  test("a SQLite project's owner cannot ATTACH the metadata database (or other files) from the SQL Client", async () => {
+    const own = (await dashboardOp(t, admin, 'projectCreateByWeb', { args: { title: 'Own' } })).body.id;
+    const sqls = [`ATTACH DATABASE '${join(t.dataDir, 'tablo.db')}' AS meta`, "attach 'tablo.db' as m", `VACUUM INTO '${join(t.dataDir, 'copy.db')}'`, 'DETACH DATABASE meta'];
+    for (const sql of sqls) {
+      const res = await dashboardOp(t, admin, 'rawSql', { project_id: own, args: { sql } });
+      expect(res.status).toBe(403);
+    }
+    const read = await dashboardOp(t, admin, 'rawSql', { project_id: own, args: { sql: 'SELECT email, roles FROM meta.nc_users' } });
+    expect(read.status).toBe(400);
+    expect(read.text).not.toContain('super');
+    expect((await dashboardOp(t, admin, 'rawSql', { project_id: own, args: { sql: 'SELECT 1 AS one' } })).body.rows).toEqual([{ one: 1 }]);
   });
 
   test('a symbolic link to the metadata database (of the file or a folder) is refused by its real path', async () => {
