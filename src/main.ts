@@ -122,7 +122,9 @@ async function main() {
   const server = serveApp(app, {
     port: config.port,
     hostname: config.host,
-    maxRequestBodySize: LIMITS.bodyLimitBytes,
+    // Bun would answer a body over its cap with a bare 413: Tablo refuses bodies over the limit itself,
+    // with `{msg}` (by Content-Length, and while reading chunked ones), so Bun's cap is set far above.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     development: config.env === 'development',
     // The web app (and its bundled assets) as static routes; websockets upgrade; the rest goes to the API.
     routes: webRoutes(() => selfUrl, config.env === 'development'),

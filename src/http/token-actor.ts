@@ -10,6 +10,7 @@ import { unauthorized } from '../lib/errors';
 import { nowIso, sha256 } from '../lib/ids';
 import { usersRepo } from '../meta/users-repo';
 import { projectsRepo } from '../meta/projects-repo';
+import { apiTokensRepo } from '../meta/api-tokens-repo';
 import type { MetaStore } from '../meta/store';
 import { cacheFor, type TtlCache } from '../lib/ttl-cache';
 
@@ -53,21 +54,9 @@ export function cappedRole(tokenRole: string, makerRoles: readonly string[]): st
   return rank(tokenRole) <= rank(best) ? tokenRole : best;
 }
 
-interface TokenRow {
-  role: string;
-  project_id: string | null;
-  enabled: number;
-  expires_at: string | null;
-  created_by: string | null;
-  by_master: number;
-}
-
 /** Resolves an API token to its actor; 401 when unknown, disabled or expired. */
 export async function tokenActor(ctx: BaseContext, token: string): Promise<Actor> {
-  const row = await ctx.meta.get<TokenRow>(
-    'SELECT role, project_id, enabled, expires_at, created_by, by_master FROM nc_api_tokens WHERE token_hash = ?',
-    [sha256(token)],
-  );
+  const row = await apiTokensRepo(ctx.meta).byHash(sha256(token));
   if (!row || !row.enabled || !row.project_id) throw unauthorized('Invalid API token');
   if (row.expires_at && row.expires_at < nowIso()) throw unauthorized('API token expired');
   let role: string | undefined = row.role;

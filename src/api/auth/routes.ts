@@ -152,7 +152,7 @@ export function authRoutes(ctx: BaseContext) {
     })
     .get('/user/me', async ({ request, query }) => {
       const actor = await resolveActor(ctx, request);
-      if (actor.kind === 'master') return { id: null, email: null, roles: { super: true, user: true }, authType: authTypeOf(ctx.config) };
+      if (actor.kind === 'master') return { id: null, email: null, roles: { super: true, user: true }, authType: authTypeOf(ctx.config), mayCreateProjects: true };
       if (!actor.userId) return {};
       const user = (await acc.users.byId(actor.userId))!;
       const roles: Record<string, boolean> = rolesMap(user.roles);
