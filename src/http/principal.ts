@@ -13,6 +13,7 @@ import { authTypeOf } from '../config/config';
 import { verifiedSession, verifySession } from '../auth/jwt';
 import { usersRepo } from '../meta/users-repo';
 import { projectsRepo } from '../meta/projects-repo';
+import { apiTokenByHash } from '../meta/api-tokens-repo';
 
 /** Project roles a preview may switch to. */
 export const PREVIEW_ROLES = ['editor', 'commenter', 'viewer', 'guest'];
@@ -83,10 +84,7 @@ async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
   const bearer = h.get('authorization');
   const apiToken = h.get('xc-token') ?? (bearer?.toLowerCase().startsWith('bearer ') ? bearer.slice(7).trim() : null);
   if (apiToken) {
-    const row = await ctx.meta.get<{ role: string; project_id: string | null; enabled: number; expires_at: string | null; created_by: string | null }>(
-      'SELECT role, project_id, enabled, expires_at, created_by FROM nc_api_tokens WHERE token_hash = ?',
-      [sha256(apiToken)],
-    );
+    const row = await apiTokenByHash(ctx.meta, sha256(apiToken));
     if (!row || !row.enabled) throw unauthorized('Invalid API token');
     if (row.expires_at && row.expires_at < nowIso()) throw unauthorized('API token expired');
     return { kind: 'token', roles: [row.role], tokenProjectId: row.project_id ?? undefined };

@@ -26,14 +26,14 @@ export function auditRepo(meta: MetaStore) {
       ),
     list: (filter: { project_id?: string; op_type?: string; tn?: string }, limit = 100) =>
       meta.all<AuditEntry & { id: number; created_at: string }>(
-        `SELECT * FROM nc_audit WHERE (? IS NULL OR project_id = ?) AND (? IS NULL OR op_type = ?) AND (? IS NULL OR tn = ?)
+        `SELECT * FROM nc_audit WHERE (CAST(? AS TEXT) IS NULL OR project_id = ?) AND (CAST(? AS TEXT) IS NULL OR op_type = ?) AND (CAST(? AS TEXT) IS NULL OR tn = ?)
          ORDER BY id DESC LIMIT ?`,
         [filter.project_id ?? null, filter.project_id ?? null, filter.op_type ?? null, filter.op_type ?? null, filter.tn ?? null, filter.tn ?? null, limit],
       ),
     /** Newest first, by kind and text in the e-mail or description; with the total count. */
     async search(filter: { op_type?: string; search?: string }, limit: number, offset: number) {
       const like = filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
-      const where = `(? IS NULL OR op_type = ?) AND (? IS NULL OR lower(COALESCE(user_email, '')) LIKE ? ESCAPE '\\' OR lower(COALESCE(description, '')) LIKE ? ESCAPE '\\')`;
+      const where = `(CAST(? AS TEXT) IS NULL OR op_type = ?) AND (CAST(? AS TEXT) IS NULL OR lower(COALESCE(user_email, '')) LIKE ? ESCAPE '\\' OR lower(COALESCE(description, '')) LIKE ? ESCAPE '\\')`;
       const params = [filter.op_type ?? null, filter.op_type ?? null, like, like, like];
       const rows = await meta.all<AuditEntry & { id: number; created_at: string }>(`SELECT * FROM nc_audit WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, limit, offset]);
       const total = (await meta.get<{ n: number }>(`SELECT COUNT(*) AS n FROM nc_audit WHERE ${where}`, params))!.n;

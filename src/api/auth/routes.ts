@@ -48,7 +48,7 @@ export function authRoutes(ctx: BaseContext) {
   const refresh = refreshTokens(ctx.meta);
   const audit = auditRepo(ctx.meta);
   const providers = configuredProviders(ctx.config);
-  const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs);
+  const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs, ctx.meta);
 
   /** Issues a session JWT and a new refresh cookie for the user. */
   const session = (user: UserRow, set: { headers: Record<string, unknown> }) => issueSession(ctx, user, set);
@@ -86,7 +86,7 @@ export function authRoutes(ctx: BaseContext) {
     .post('/auth/signin', async ({ body, set, request, server }) => {
       const input = parseBody(SigninBody, body);
       const ip = clientIp(request, server);
-      limiter.hit(`signin:ip:${ip}`, `signin:email:${input.email}`);
+      await limiter.hit(`signin:ip:${ip}`, `signin:email:${input.email}`);
       try {
         const user = await acc.signin(input.email, input.password);
         await audit.write({ op_type: 'AUTHENTICATION', description: 'signed in', user_email: user.email, ip });
@@ -151,7 +151,7 @@ export function authRoutes(ctx: BaseContext) {
     .post('/auth/password/forgot', async ({ request, body, server }) => {
       const { email } = parseBody(ForgotBody, body);
       const ip = clientIp(request, server);
-      limiter.hit(`reset:ip:${ip}`, `reset:email:${email}`);
+      await limiter.hit(`reset:ip:${ip}`, `reset:email:${email}`);
       const reset = await acc.createReset(email);
       if (reset) {
         const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
@@ -169,7 +169,7 @@ export function authRoutes(ctx: BaseContext) {
     })
     .post('/auth/password/reset/:token', async ({ params, body, request, server }) => {
       const { password } = parseBody(ResetBody, body);
-      limiter.hit(`reset:ip:${clientIp(request, server)}`);
+      await limiter.hit(`reset:ip:${clientIp(request, server)}`);
       const user = await acc.resetPassword(params.token, password);
       await refresh.revokeAllForUser(user.id);
       await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset', user_email: user.email, ip: clientIp(request, server) });

@@ -9,6 +9,7 @@ import { parseArgs } from '../op';
 import { badRequest, notFound } from '../../../lib/errors';
 import { newId, nowIso, randomToken, sha256 } from '../../../lib/ids';
 import { auditRepo } from '../../../meta/audit-repo';
+import { forgetApiToken } from '../../../meta/api-tokens-repo';
 
 const ROLE = z.enum(['owner', 'creator', 'editor', 'commenter', 'viewer']);
 
@@ -26,6 +27,7 @@ interface TokenRow {
   enabled: number;
   created_at: string;
   created_by: string | null;
+  token_hash: string;
 }
 
 const view = (r: TokenRow) => ({ id: r.id, description: r.description, role: r.role, expiresAt: r.expires_at, enabled: !!r.enabled, createdAt: r.created_at });
@@ -74,6 +76,7 @@ export const xcApiTokenUpdate: DashboardOp = {
       a.description ?? null,
       a.id,
     ]);
+    await forgetApiToken(ctx.meta, row.token_hash);
     const what = a.enabled === undefined ? 'renamed' : a.enabled ? 'enabled' : 'disabled';
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${row.description}' ${what}`, user_email: actor.email ?? null });
     return view((await ctx.meta.get<TokenRow>('SELECT * FROM nc_api_tokens WHERE id = ?', [a.id]))!);
@@ -88,6 +91,7 @@ export const xcApiTokenDelete: DashboardOp = {
     const row = await ctx.meta.get<TokenRow>('SELECT * FROM nc_api_tokens WHERE id = ? AND project_id = ?', [id, projectId]);
     if (!row) throw notFound('API token not found');
     await ctx.meta.run('DELETE FROM nc_api_tokens WHERE id = ?', [id]);
+    await forgetApiToken(ctx.meta, row.token_hash);
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${row.description}' deleted`, user_email: actor.email ?? null });
     return { ok: true };
   },
