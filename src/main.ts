@@ -52,6 +52,7 @@ function helpText(): string {
   return `Tablo ${VERSION}: any SQL database as a collaborative spreadsheet and a REST + GraphQL API.
 
 Usage: tablo [flags]
+       tablo meta copy --from data/tablo.db --to postgres://user:pass@host:5432/db
 
 Flags (each can also be set by the environment variable beside it):
 ${lines.join('\n')}
@@ -82,6 +83,11 @@ function rawSettings(argv: string[], env: Record<string, string | undefined>): R
 }
 
 async function main() {
+  // `tablo meta copy --from ... --to ...` (src/meta/copy-cli.ts)
+  if (process.argv[2] === 'meta') {
+    const { runMetaCommand } = await import('./meta/copy-cli');
+    process.exit(await runMetaCommand(process.argv.slice(3), (l) => process.stdout.write(l + '\n'), (l) => process.stderr.write(l + '\n')));
+  }
   let config: Config;
   try {
     // A compiled binary passes every argument to the app; skip the runtime's own.

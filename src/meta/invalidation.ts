@@ -28,13 +28,14 @@ export class Notifier {
   private subs = new Map<string, Set<Handler>>();
   /** Invalidations received from other instances (for tests and the lag benchmark). */
   received = 0;
+  /** Settles once the first attempt to listen for other instances is over (at once on SQLite). */
+  readonly ready: Promise<void>;
 
   constructor(private root: MetaStore) {
     const remote = notificationsOf(root);
-    if (!remote) return;
-    void remote
-      .listen(CHANNEL, (payload) => this.receive(payload), () => this.resync())
-      .catch(() => {});
+    this.ready = remote
+      ? remote.listen(CHANNEL, (payload) => this.receive(payload), () => this.resync()).then(() => {}, () => {})
+      : Promise.resolve();
   }
 
   /** Calls fn with every key published on `topic` (here or, on PostgreSQL, elsewhere). */

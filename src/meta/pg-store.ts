@@ -124,15 +124,16 @@ export function openPgMetaStore(url: string, opts: { max?: number; connectTimeou
       await (via ?? store).get('SELECT pg_notify(?, ?) AS sent', [channel, payload]);
     },
     async listen(channel, onPayload, onResync) {
-      const stop = listenSupervised(url, common, channel, onPayload, onResync);
+      const { stop, ready } = listenSupervised(url, common, channel, onPayload, onResync);
       listeners.push(stop);
+      await ready;
       return stop;
     },
     async close() {
       if (closed) return;
       closed = true;
       await Promise.all(listeners.splice(0).map((s) => s()));
-      await sql.end({ timeout: 5 });
+      await sql.end({ timeout: 2 });
     },
   };
   return store;
@@ -143,7 +144,7 @@ export function openPgMetaStore(url: string, opts: { max?: number; connectTimeou
  * is opened again every half second until LISTEN succeeds, and then `onResync` says that messages
  * may have been missed in between.
  */
-function listenSupervised(url: string, common: object, channel: string, onPayload: (p: string) => void, onResync: () => void): () => Promise<void> {
+function listenSupervised(url: string, common: object, channel: string, onPayload: (p: string) => void, onResync: () => void) {
   let listening = false;
   let stopped = false;
   let first = true;
@@ -181,10 +182,12 @@ function listenSupervised(url: string, common: object, channel: string, onPayloa
     clearTimeout(timer);
     if (!stopped) timer = setTimeout(loop, listening ? 2000 : 500);
   };
-  void loop();
-  return async () => {
+  /** Settles after the first attempt to listen (whether it worked or not). */
+  const ready = loop();
+  const stop = async () => {
     stopped = true;
     clearTimeout(timer);
     await conn.end({ timeout: 1 }).catch(() => {});
   };
+  return { stop, ready };
 }
