@@ -17,7 +17,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   port: 'HTTP port (default 8080)',
   host: 'address to listen on (default 0.0.0.0)',
   dataDir: 'data directory: metadata, embedded databases, keys (default ./data)',
-  metaDb: 'metadata database URL (default: SQLite in the data directory)',
+  metaDb: 'metadata database: postgres://user:pass@host:5432/db for several instances (default: SQLite in the data directory)',
   jwtSecret: 'secret that signs sessions (default: generated once, kept in the data directory)',
   adminSecret: 'master key; setting it switches the auth type to masterKey',
   authType: 'none | jwt | masterKey (default jwt)',
