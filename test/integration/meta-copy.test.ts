@@ -41,7 +41,7 @@ describeEngines(
     afterAll(async () => {
       await source.close();
       await target.drop();
-    });
+    }, 30_000);
 
     test('copies every row into an empty PostgreSQL store, checked, and the copy serves the same instance', async () => {
       const run = tablo(['meta', 'copy', '--from', source.dataDir, '--to', target.url]);

@@ -62,9 +62,9 @@ describeEngines(
       return { store, url: db.url };
     };
     afterAll(async () => {
-      for (const s of opened) await s.close().catch(() => {});
-      for (const d of drops) await d().catch(() => {});
-    });
+      await Promise.all(opened.map((s) => s.close().catch(() => {})));
+      await Promise.all(drops.map((d) => d().catch(() => {})));
+    }, 30_000);
 
     test('migrations apply once each, are recorded, and two instances starting together apply them once', async () => {
       const { store, url } = await fresh();
@@ -214,9 +214,9 @@ describeEngines(
       await s.close();
     });
     afterAll(async () => {
-      for (const s of opened) await s.close().catch(() => {});
+      await Promise.all(opened.map((s) => s.close().catch(() => {})));
       await drop();
-    });
+    }, 30_000);
     const open = (u = url) => {
       const s = openPgMetaStore(u, { connectTimeoutSec: 2 });
       opened.push(s);
@@ -242,6 +242,24 @@ describeEngines(
       await Bun.sleep(300);
       expect(invalidation(b).received).toBe(before);
       expect(usersRepo(b).peekCached(u.id)?.token_version).toBe(1);
+    });
+
+    test('two instances claiming the same cron tick: exactly one runs it; a held lease passes on when it lapses', async () => {
+      const [a, b] = [open(), open()];
+      const la = leases(a);
+      const lb = leases(b);
+      expect(la.holder).toBe(lb.holder); // one process here: name the holders as two instances would be
+      const one = leases(a, 'host-1');
+      const two = leases(b, 'host-2');
+      for (let tick = 0; tick < 5; tick++) {
+        const wins = await Promise.all([one.claim(`cron:job:${tick}`, 60_000), two.claim(`cron:job:${tick}`, 60_000)]);
+        expect(wins.filter(Boolean).length).toBe(1);
+      }
+      const held = await Promise.all([one.acquire('deliveries', 150), two.acquire('deliveries', 150)]);
+      expect(held.filter(Boolean).length).toBe(1);
+      const loser = held[0] ? two : one;
+      await Bun.sleep(200);
+      expect(await loser.acquire('deliveries', 150)).toBe(true);
     });
 
     test('an unreachable store answers 503 and recovers by itself; the listener resyncs', async () => {

@@ -53,7 +53,7 @@ describeEngines(
       proxy?.down();
       await meta?.drop();
       rmSync(dataDir, { recursive: true, force: true });
-    });
+    }, 30_000);
 
     test('both instances answer for the same users and projects', async () => {
       const signin = await b.call('POST', '/auth/signin', { body: { email: 'owner@example.com', password: 'password123' } });
