@@ -37,7 +37,7 @@ describeEngines(
       const rule = { read: true, create: false, update: false, delete: false, where: null };
       expect((await dashboardOp(source, owner, 'aclSave', { project_id: projectId, args: { tn: 'nothing_yet', role: 'viewer', rule } })).status).toBeLessThan(500);
       target = await freshMetaDb('copy');
-    });
+    }, 60_000);
     afterAll(async () => {
       await source.close();
       await target.drop();

@@ -212,7 +212,7 @@ describeEngines(
       const s = openPgMetaStore(url);
       await migrateMeta(s);
       await s.close();
-    });
+    }, 30_000);
     afterAll(async () => {
       await Promise.all(opened.map((s) => s.close().catch(() => {})));
       await drop();
