@@ -75,13 +75,17 @@ try {
   let viaCaddy = '';
   if (Bun.which('caddy')) {
     const caddy = async (upstreams: Instance[]) => {
+      // A free port: bound by a throw-away listener, then released for Caddy.
+      const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+      const port = probe.port;
+      probe.stop(true);
       const dir = mkdtempSync(join(tmpdir(), 'tablo-caddy-'));
       const file = join(dir, 'Caddyfile');
-      writeFileSync(file, `{\n\tadmin off\n\tauto_https off\n}\n:18950 {\n\treverse_proxy ${upstreams.map((u) => `127.0.0.1:${u.port}`).join(' ')} {\n\t\tlb_policy round_robin\n\t}\n}\n`);
+      writeFileSync(file, `{\n\tadmin off\n\tauto_https off\n}\n:${port} {\n\treverse_proxy ${upstreams.map((u) => `127.0.0.1:${u.port}`).join(' ')} {\n\t\tlb_policy round_robin\n\t}\n}\n`);
       const p = Bun.spawn(['caddy', 'run', '--config', file, '--adapter', 'caddyfile'], { stdout: 'ignore', stderr: 'ignore' });
-      for (let i = 0; i < 50 && !(await fetch('http://127.0.0.1:18950/api/health').then((r) => r.ok).catch(() => false)); i++) await Bun.sleep(100);
+      for (let i = 0; i < 50 && !(await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)); i++) await Bun.sleep(100);
       try {
-        return await wrk(`http://127.0.0.1:18950${path}`, CONNECTIONS, 2);
+        return await wrk(`http://127.0.0.1:${port}${path}`, CONNECTIONS, 2);
       } finally {
         p.kill();
         await p.exited;
