@@ -22,6 +22,8 @@ import { invalidation } from '../../src/meta/invalidation';
 import { RateLimiter } from '../../src/http/rate-limit';
 import { isAppError } from '../../src/lib/errors';
 import { describeEngines, PG } from '../helpers/engines';
+import { boot } from '../../src/boot/boot';
+import { testConfig } from '../../src/config/config';
 import { freshMetaDb, pgMetaUrl } from '../helpers/meta-db';
 import { startTcpProxy } from '../helpers/tcp-proxy';
 
@@ -261,6 +263,23 @@ describeEngines(
       await Bun.sleep(200);
       expect(await loser.acquire('deliveries', 150)).toBe(true);
     });
+
+    test('an instance started while the store is down waits for it, then starts', async () => {
+      const proxy = startTcpProxy(PG.host, PG.port);
+      proxy.down();
+      const name = new URL(url).pathname.slice(1);
+      const starting = boot(testConfig({ dataDir: mkdtempSync(join(tmpdir(), 'tablo-boot-')), metaDb: `postgres://${PG.user}@127.0.0.1:${proxy.port}/${name}` }));
+      let started = false;
+      void starting.then(() => (started = true), () => {});
+      await Bun.sleep(1500);
+      expect(started).toBe(false);
+      proxy.up();
+      const booted = await starting;
+      expect(booted.meta.kind).toBe('pg');
+      expect(await usersRepo(booted.meta).count()).toBeGreaterThanOrEqual(0);
+      await booted.meta.close();
+      proxy.down();
+    }, 30_000);
 
     test('an unreachable store answers 503 and recovers by itself; the listener resyncs', async () => {
       const proxy = startTcpProxy(PG.host, PG.port);
