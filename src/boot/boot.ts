@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/config';
 import { openSqliteMetaStore } from '../meta/sqlite-store';
-import { openMetaStore } from '../meta/open-store';
+import { isPgUrl, openMetaStore } from '../meta/open-store';
 import { migrateMeta } from '../meta/migrate';
 import type { MetaStore } from '../meta/store';
 import { isAppError } from '../lib/errors';
@@ -21,6 +21,9 @@ export interface Booted {
 export async function boot(config: Config): Promise<Booted> {
   const dataDir = resolve(config.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  if (config.metaDb && !isPgUrl(config.metaDb)) {
+    throw new Error('Invalid setting NC_DB: only postgres://user:password@host:5432/database URLs are supported (unset it for the embedded SQLite store)');
+  }
   const meta = config.metaDb ? openMetaStore(config.metaDb) : openSqliteMetaStore(join(dataDir, 'tablo.db'));
   try {
     await migrateWhenReachable(meta, config.metaDb ? BOOT_WAIT_MS : 0);
