@@ -14,7 +14,7 @@ export const MSG_META_UNREACHABLE = 'The metadata database is unreachable; try a
 /** Key of the advisory lock every metadata transaction takes (one writer at a time, as on SQLite). */
 const TX_LOCK = 7_410_253;
 
-/** Rewrites `?` placeholders to `$1, $2, ...`, leaving quoted text and identifiers alone. */
+/** Rewrites `?` placeholders to `$1, $2, ...`, leaving quoted text, identifiers and `--` comments alone. */
 export function toDollarParams(sql: string): string {
   let out = '';
   let n = 0;
@@ -27,6 +27,11 @@ export function toDollarParams(sql: string): string {
     } else if (c === "'" || c === '"') {
       quote = c;
       out += c;
+    } else if (c === '-' && sql[i + 1] === '-') {
+      const end = sql.indexOf('\n', i);
+      const stop = end < 0 ? sql.length : end;
+      out += sql.slice(i, stop);
+      i = stop - 1;
     } else if (c === '?') out += `$${++n}`;
     else out += c;
   }

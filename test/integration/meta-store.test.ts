@@ -41,6 +41,7 @@ async function within(ms: number, check: () => boolean | Promise<boolean>): Prom
 
 test('? placeholders become $n outside quoted text', () => {
   expect(toDollarParams("SELECT ? , '?' AS \"a?\", ? FROM t WHERE x LIKE ? ESCAPE '\\'")).toBe("SELECT $1 , '?' AS \"a?\", $2 FROM t WHERE x LIKE $3 ESCAPE '\\'");
+  expect(toDollarParams("SELECT ? -- isn't it?\n, ?")).toBe("SELECT $1 -- isn't it?\n, $2");
 });
 
 describeEngines(
