@@ -12,6 +12,8 @@ export interface Instance {
   url: string;
   port: number;
   proc: Subprocess;
+  /** The last 4,000 characters the process wrote to stderr (why it stopped, if it did). */
+  stderr(): string;
   /** Sends a JSON request; answers status and parsed body. */
   call(method: string, path: string, opts?: { body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
@@ -54,6 +56,7 @@ export async function startInstance(opts: { dataDir: string; metaDb: string; env
     url,
     port,
     proc,
+    stderr: () => err,
     async call(method, path, o = {}) {
       const res = await fetch(url + path, {
         method,

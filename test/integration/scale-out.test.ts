@@ -1,7 +1,8 @@
 /**
  * Two Tablo processes sharing one PostgreSQL metadata store (and one data directory), requests
- * alternating between them: a schema change, a rights change, a revoked API token and a removed
- * member made on one instance take effect on the other within 1 s (LISTEN/NOTIFY); sign-in
+ * alternating between them: a schema change, a rights change, a revoked API token, a removed
+ * member and a stopped project made on one instance take effect on the other within 1 s
+ * (LISTEN/NOTIFY); sign-in
  * attempts are counted across both; a store outage answers 503 `{msg}` on both and both recover
  * by themselves when it is back.
  */
@@ -49,6 +50,7 @@ describeEngines(
       await op(a, owner, 'tableCreate', { tn: 'task', _tn: 'Tasks' }, true);
     }, 60_000);
     afterAll(async () => {
+      for (const i of [a, b]) if (i && i.proc.exitCode !== null) console.error(`instance exited ${i.proc.exitCode}: ${i.stderr()}`);
       await Promise.all([a?.stop(), b?.stop()]);
       proxy?.down();
       await meta?.drop();
@@ -96,6 +98,15 @@ describeEngines(
       const edId = members.body.list.find((u: { email: string }) => u.email === 'ed@example.com').id;
       expect((await a.call('DELETE', `/admin/${edId}?project_id=${projectId}`, { headers: auth(owner) })).status).toBe(200);
       expect(await tookUntil(1000, async () => (await tasks(b, auth(ed))).status === 403)).not.toBeNull();
+    }, 30_000);
+
+    test('a project stopped on A answers 503 on B within 1 s; started on B, A serves it again', async () => {
+      expect((await tasks(b, auth(owner))).status).toBe(200);
+      await op(a, owner, 'projectStop', {});
+      expect(await tookUntil(1000, async () => (await tasks(b, auth(owner))).status === 503)).not.toBeNull();
+      await op(b, owner, 'projectStart', {});
+      expect(await tookUntil(1000, async () => (await tasks(a, auth(owner))).status === 200)).not.toBeNull();
+      expect((await tasks(b, auth(owner))).status).toBe(200);
     });
 
     test('sign-in attempts are counted across both instances', async () => {
@@ -111,7 +122,7 @@ describeEngines(
       expect(first).toBeLessThanOrEqual(10);
       expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
       expect(statuses.slice(0, first).every((s) => s === 400 || s === 401)).toBe(true);
-    });
+    }, 30_000);
 
     test('a store outage answers 503 {msg} on both; both recover by themselves', async () => {
       const tokens = (on: Instance) =>
