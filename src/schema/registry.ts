@@ -125,6 +125,12 @@ export class ProjectRegistry {
     return makeProjectDb(projectId, env, dbAlias, current.db, model);
   }
 
+  /** Reads the schema of an open database again, here only (before a change planned on it). */
+  async refresh(projectId: string, dbAlias = 'db'): Promise<void> {
+    this.reloadLocal(`${projectId}\u0000${dbAlias}`);
+    await this.get(projectId, dbAlias);
+  }
+
   /**
    * Another instance changed the schema model of `key` (project\0dbAlias, or * for all): every
    * open database it names reads its schema again on its open pool, once its current load is done.

@@ -14,6 +14,7 @@ import { describeEngines, PG } from '../helpers/engines';
 import { freshMetaDb } from '../helpers/meta-db';
 import { startInstance, tookUntil, type Instance } from '../helpers/instances';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
+import { openPgMetaStore } from '../../src/meta/pg-store';
 
 describeEngines(
   'two instances, one metadata store',
@@ -73,6 +74,24 @@ describeEngines(
       await op(b, owner, 'columnAdd', { tn: 'task', column: { cn: 'label', uidt: 'SingleLineText' } }, true);
       expect(await tookUntil(1000, async () => (await tasks(a, auth(owner), '?fields=label')).status === 200)).not.toBeNull();
     });
+
+    test('schema changes sent to both instances at once run one after the other, each on the schema the other left', async () => {
+      const [x, y] = await Promise.all([
+        op(a, owner, 'columnAdd', { tn: 'task', column: { cn: 'from_a', uidt: 'Number' } }, true),
+        op(b, owner, 'columnAdd', { tn: 'task', column: { cn: 'from_b', uidt: 'Number' } }, true),
+      ]);
+      expect([x.migration.status, y.migration.status]).toEqual(['applied', 'applied']);
+      for (const on of [a, b]) expect((await tasks(on, auth(owner), '?fields=from_a,from_b')).status).toBe(200);
+      const listed = (await op(b, owner, 'migrationList', {})).list.length as number;
+      const store = openPgMetaStore(meta.url);
+      try {
+        // Recorded one after the other: numbered 1..n without a number taken twice.
+        const seqs = await store.all<{ seq: number }>('SELECT seq FROM nc_schema_migrations ORDER BY seq');
+        expect(seqs.map((r) => r.seq)).toEqual(Array.from({ length: listed }, (_, i) => i + 1));
+      } finally {
+        await store.close();
+      }
+    }, 30_000);
 
     test('a rights change on A and a revoked token: B refuses within 1 s', async () => {
       const token = (await op(a, owner, 'xcApiTokenCreate', { description: 'reader', role: 'viewer' })).token as string;
