@@ -27,8 +27,9 @@ export interface TestApp {
 
 export async function makeTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tablo-test-'));
-  // TABLO_TEST_META=pg: the metadata lives in a fresh PostgreSQL database, dropped on close.
-  const metaDb = META_ON_PG && !overrides.metaDb ? await freshMetaDb('app') : undefined;
+  // TABLO_TEST_META=pg: the metadata lives in a fresh PostgreSQL database, dropped on close
+  // (unless the test names its store: `metaDb: undefined` keeps SQLite).
+  const metaDb = META_ON_PG && !('metaDb' in overrides) ? await freshMetaDb('app') : undefined;
   const config = testConfig({ dataDir, jwtSecret: 'test-secret-test-secret-0123456789', ...(metaDb ? { metaDb: metaDb.url } : {}), ...overrides });
   const booted = await boot(config);
   const log = memoryLogger();

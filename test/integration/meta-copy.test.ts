@@ -72,7 +72,7 @@ describeEngines(
         await moved.app.close();
         await moved.app.ctx.meta.close();
       }
-    });
+    }, 30_000);
 
     test('a target that holds metadata is refused and left as it was', async () => {
       const run = tablo(['meta', 'copy', '--from', join(source.dataDir, 'tablo.db'), '--to', target.url]);
@@ -80,7 +80,7 @@ describeEngines(
       expect(run.stderr.toString()).toContain('The target is not empty');
       expect(tablo(['meta', 'copy', '--from', join(source.dataDir, 'missing.db'), '--to', target.url]).exitCode).toBe(1);
       expect(tablo(['meta', 'copy', '--to', target.url]).exitCode).toBe(2);
-    });
+    }, 30_000);
 
     test('a source at another migration level is refused; PostgreSQL copies back to SQLite', async () => {
       const old = openSqliteMetaStore(join(mkdtempSync(join(tmpdir(), 'tablo-old-')), 'tablo.db'));
@@ -99,7 +99,7 @@ describeEngines(
       expect(report.tables.find((t) => t.name === 'nc_api_tokens')!.rows).toBe(1);
       expect((await back.get<{ email: string }>('SELECT email FROM nc_users'))!.email).toBe('owner@example.com');
       await Promise.all([from.close(), back.close()]);
-    });
+    }, 30_000);
   },
   ['pg'],
 );
