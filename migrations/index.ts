@@ -4,10 +4,10 @@
  * be consecutive (they are reserved per change), only unique and increasing.
  */
 import m0001 from './0001_init.sql' with { type: 'text' };
+import m0001pg from './0001_init.pg.sql' with { type: 'text' };
 import m0002 from './0002_schema_migrations.sql' with { type: 'text' };
 import m0003 from './0003_acl.sql' with { type: 'text' };
 import m0004 from './0004_oauth_profile.sql' with { type: 'text' };
-import m0001pg from './0001_init.pg.sql' with { type: 'text' };
 
 export interface MetaMigration {
   version: number;
