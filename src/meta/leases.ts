@@ -17,12 +17,12 @@ import { randomSlug } from '../lib/ids';
 /** This process's holder name (one per process, so two instances never share one). */
 export const INSTANCE_HOLDER = `${process.pid}-${randomSlug(10)}`;
 
-/** How many claims pass between two clean-ups of lapsed leases. */
+/** How many claims (in this process) pass between two clean-ups of lapsed leases. */
 const SWEEP_EVERY = 200;
+let sinceSweep = 0;
 
 /** The lease calls over a store, held as `holder` (default: this process). */
 export function leases(meta: MetaStore, holder: string = INSTANCE_HOLDER) {
-  let sinceSweep = 0;
   const untilIso = (ttlMs: number) => new Date(Date.now() + ttlMs).toISOString();
   return {
     holder,
