@@ -21,6 +21,8 @@ interface TableInfo {
   columns: string[];
   key: string[];
   parents: string[];
+  /** Text columns (PostgreSQL), ordered by bytes like SQLite's BINARY collation. */
+  text: string[];
 }
 
 const quote = (id: string) => '"' + id.replace(/"/g, '""') + '"';
@@ -37,7 +39,7 @@ async function tablesOf(meta: MetaStore): Promise<TableInfo[]> {
       const cols = await meta.all<{ name: string; pk: number }>(`PRAGMA table_info(${quote(name)})`);
       const fks = await meta.all<{ table: string }>(`PRAGMA foreign_key_list(${quote(name)})`);
       const key = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
-      out.push({ name, columns: cols.map((c) => c.name), key, parents: [...new Set(fks.map((f) => f.table))] });
+      out.push({ name, columns: cols.map((c) => c.name), key, parents: [...new Set(fks.map((f) => f.table))], text: [] });
     }
     return out;
   }
@@ -46,7 +48,10 @@ async function tablesOf(meta: MetaStore): Promise<TableInfo[]> {
   );
   const out: TableInfo[] = [];
   for (const { name } of names) {
-    const cols = await meta.all<{ name: string }>('SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position', [name]);
+    const cols = await meta.all<{ name: string; type: string }>(
+      'SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position',
+      [name],
+    );
     const key = await meta.all<{ name: string }>(
       `SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
        WHERE i.indrelid = CAST(? AS regclass) AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)`,
@@ -56,7 +61,13 @@ async function tablesOf(meta: MetaStore): Promise<TableInfo[]> {
       "SELECT DISTINCT CAST(confrelid AS regclass)::text AS name FROM pg_constraint WHERE contype = 'f' AND conrelid = CAST(? AS regclass)",
       [name],
     );
-    out.push({ name, columns: cols.map((c) => c.name), key: key.map((k) => k.name), parents: parents.map((p) => p.name.replace(/^"|"$/g, '')) });
+    out.push({
+      name,
+      columns: cols.map((c) => c.name),
+      key: key.map((k) => k.name),
+      parents: parents.map((p) => p.name.replace(/^"|"$/g, '')),
+      text: cols.filter((c) => /text|char/i.test(c.type)).map((c) => c.name),
+    });
   }
   return out;
 }
@@ -82,9 +93,13 @@ const versionsOf = async (meta: MetaStore, tables: TableInfo[]) =>
     ? (await meta.all<{ version: number }>('SELECT version FROM nc_meta_migrations ORDER BY version')).map((r) => Number(r.version))
     : [];
 
-/** Every row of a table, page by page in key order. */
+/**
+ * Every row of a table, page by page in key order; the same order on both engines (text by its
+ * bytes: SQLite's BINARY, PostgreSQL's "C"), so two stores can be compared page against page.
+ */
 async function* rowsOf(meta: MetaStore, t: TableInfo): AsyncGenerator<Record<string, unknown>[]> {
-  const order = (t.key.length ? t.key : t.columns).map(quote).join(', ');
+  const byBytes = (c: string) => (meta.kind === 'sqlite' ? `${quote(c)} COLLATE BINARY` : t.text.includes(c) ? `${quote(c)} COLLATE "C"` : quote(c));
+  const order = (t.key.length ? t.key : t.columns).map(byBytes).join(', ');
   const cols = t.columns.map(quote).join(', ');
   for (let offset = 0; ; offset += PAGE) {
     const page = await meta.all<Record<string, unknown>>(`SELECT ${cols} FROM ${quote(t.name)} ORDER BY ${order} LIMIT ? OFFSET ?`, [PAGE, offset]);
@@ -138,7 +153,7 @@ export async function copyMeta(from: MetaStore, to: MetaStore): Promise<CopyRepo
       report.tables.push({ name: t.name, rows });
     }
     if (tx.kind === 'pg') await restartIdentities(tx);
-    for (const t of copied) await verifyTable(from, tx, t);
+    for (const t of copied) await verifyTable(from, tx, t, target.get(t.name)!);
   });
   return report;
 }
@@ -153,18 +168,24 @@ async function restartIdentities(tx: MetaStore): Promise<void> {
   }
 }
 
-/** Reads a table on both sides and compares every row, value by value. */
-async function verifyTable(from: MetaStore, to: MetaStore, t: TableInfo): Promise<void> {
-  const expected = new Map<string, Record<string, unknown>>();
-  for await (const page of rowsOf(from, t)) for (const r of page) expected.set(rowKey(t, r), r);
-  let seen = 0;
-  for await (const page of rowsOf(to, t)) {
-    for (const r of page) {
-      const want = expected.get(rowKey(t, r));
-      const differs = !want ? t.columns[0] : t.columns.find((c) => norm(want[c]) !== norm(r[c]));
-      if (differs) throw new MetaCopyError(`Check failed: ${t.name} row ${rowKey(t, r)} differs from the source${want ? ` in ${differs}` : ''}; nothing was copied.`);
-      seen++;
+/** Reads a table on both sides in the same order and compares every row, value by value. */
+async function verifyTable(from: MetaStore, to: MetaStore, t: TableInfo, target: TableInfo): Promise<void> {
+  // The target's own text columns decide its order; the source's columns and key are compared.
+  const source = rowsOf(from, t);
+  const copied = rowsOf(to, { ...target, columns: t.columns, key: t.key });
+  let n = 0;
+  for (;;) {
+    const [x, y] = await Promise.all([source.next(), copied.next()]);
+    const want = x.done ? [] : x.value;
+    const got = y.done ? [] : y.value;
+    for (let i = 0; i < Math.max(want.length, got.length); i++) {
+      const w = want[i];
+      const g = got[i];
+      if (!w || !g) throw new MetaCopyError(`Check failed: ${t.name} has ${w ? 'fewer' : 'more'} rows in the target than in the source; nothing was copied.`);
+      const differs = rowKey(t, w) !== rowKey(t, g) ? 'its key' : t.columns.find((c) => norm(w[c]) !== norm(g[c]));
+      if (differs) throw new MetaCopyError(`Check failed: ${t.name} row ${n + i + 1} (${rowKey(t, w)}) differs from the source in ${differs}; nothing was copied.`);
     }
+    n += want.length;
+    if (x.done && y.done) return;
   }
-  if (seen !== expected.size) throw new MetaCopyError(`Check failed: ${t.name} has ${seen} rows in the target, ${expected.size} in the source; nothing was copied.`);
 }

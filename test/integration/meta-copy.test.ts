@@ -17,6 +17,8 @@ import { openSqliteMetaStore } from '../../src/meta/sqlite-store';
 import { openPgMetaStore } from '../../src/meta/pg-store';
 import { migrateMeta } from '../../src/meta/migrate';
 import { META_MIGRATIONS } from '../../migrations/index';
+import { usersRepo } from '../../src/meta/users-repo';
+import type { MetaStore } from '../../src/meta/store';
 
 const MAIN = join(import.meta.dir, '../../src/main.ts');
 const tablo = (args: string[]) => Bun.spawnSync(['bun', MAIN, ...args], { env: { ...process.env }, stdout: 'pipe', stderr: 'pipe' });
@@ -80,6 +82,36 @@ describeEngines(
       expect(run.stderr.toString()).toContain('The target is not empty');
       expect(tablo(['meta', 'copy', '--from', join(source.dataDir, 'missing.db'), '--to', target.url]).exitCode).toBe(1);
       expect(tablo(['meta', 'copy', '--to', target.url]).exitCode).toBe(2);
+    }, 30_000);
+
+    test('a row that changes in the source while it is copied fails the check, and nothing is written', async () => {
+      const path = join(mkdtempSync(join(tmpdir(), 'tablo-busy-')), 'tablo.db');
+      const real = openSqliteMetaStore(path);
+      await migrateMeta(real);
+      await usersRepo(real).create({ email: 'busy@example.com', passwordHash: 'h', roles: 'user' });
+      // The source as a running instance would be: someone edits the user right after it was read.
+      let reads = 0;
+      const busy: MetaStore = {
+        ...real,
+        transaction: real.transaction.bind(real),
+        async all<T>(sql: string, params?: unknown[]) {
+          const rows = await real.all<T>(sql, params);
+          if (/FROM "nc_users"/.test(sql) && ++reads === 1) await real.run("UPDATE nc_users SET firstname = 'Edited'");
+          return rows;
+        },
+      };
+      const db = await freshMetaDb('copybusy');
+      const to = openPgMetaStore(db.url);
+      try {
+        const err = await copyMeta(busy, to).catch((e) => e);
+        expect(err).toBeInstanceOf(MetaCopyError);
+        expect(err.message).toContain('nc_users row 1');
+        expect(err.message).toContain('firstname');
+        expect((await to.get<{ n: number }>('SELECT COUNT(*) AS n FROM nc_users'))!.n).toBe(0);
+      } finally {
+        await Promise.all([real.close(), to.close()]);
+        await db.drop();
+      }
     }, 30_000);
 
     test('a source at another migration level is refused; PostgreSQL copies back to SQLite', async () => {
