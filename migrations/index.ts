@@ -4,6 +4,7 @@
  * be consecutive (they are reserved per change), only unique and increasing.
  */
 import m0001 from './0001_init.sql' with { type: 'text' };
+import m0001pg from './0001_init.pg.sql' with { type: 'text' };
 import m0002 from './0002_schema_migrations.sql' with { type: 'text' };
 import m0003 from './0003_acl.sql' with { type: 'text' };
 import m0004 from './0004_oauth_profile.sql' with { type: 'text' };
@@ -17,10 +18,12 @@ export interface MetaMigration {
   version: number;
   name: string;
   sql: string;
+  /** The PostgreSQL text, where the portable one cannot say the same (0001 only; new files are portable). */
+  pg?: string;
 }
 
 export const META_MIGRATIONS: MetaMigration[] = [
-  { version: 1, name: 'init', sql: m0001 },
+  { version: 1, name: 'init', sql: m0001, pg: m0001pg },
   { version: 2, name: 'schema_migrations', sql: m0002 },
   { version: 3, name: 'acl', sql: m0003 },
   { version: 4, name: 'oauth_profile', sql: m0004 },

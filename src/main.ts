@@ -17,7 +17,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   port: 'HTTP port (default 8080)',
   host: 'address to listen on (default 0.0.0.0)',
   dataDir: 'data directory: metadata, embedded databases, keys (default ./data)',
-  metaDb: 'metadata database URL (default: SQLite in the data directory)',
+  metaDb: 'metadata database: postgres://user:pass@host:5432/db for several instances (default: SQLite in the data directory)',
   jwtSecret: 'secret that signs sessions (default: generated once, kept in the data directory)',
   adminSecret: 'master key; setting it switches the auth type to masterKey',
   authType: 'none | jwt | masterKey (default jwt)',
@@ -61,6 +61,7 @@ function helpText(): string {
   return `Tablo ${VERSION}: any SQL database as a collaborative spreadsheet and a REST + GraphQL API.
 
 Usage: tablo [flags]
+       tablo meta copy --from data/tablo.db --to postgres://user:pass@host:5432/db
 
 Flags (each can also be set by the environment variable beside it):
 ${lines.join('\n')}
@@ -98,6 +99,11 @@ function rawSettings(argv: string[], env: Record<string, string | undefined>): R
 }
 
 async function main() {
+  // `tablo meta copy --from ... --to ...` (src/meta/copy-cli.ts)
+  if (process.argv[2] === 'meta') {
+    const { runMetaCommand } = await import('./meta/copy-cli');
+    process.exit(await runMetaCommand(process.argv.slice(3), (l) => process.stdout.write(l + '\n'), (l) => process.stderr.write(l + '\n')));
+  }
   let config: Config;
   try {
     // A compiled binary passes every argument to the app; skip the runtime's own.

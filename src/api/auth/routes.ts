@@ -53,7 +53,7 @@ export function authRoutes(ctx: BaseContext) {
   const refresh = refreshTokens(ctx.meta);
   const audit = auditRepo(ctx.meta);
   const providers = configuredProviders(ctx.config);
-  const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs);
+  const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs, ctx.meta);
   const guard = new SigninGuard(ctx.secrets.jwtSecret);
 
   /** Issues a session JWT and a new refresh cookie for the user. */
@@ -92,7 +92,7 @@ export function authRoutes(ctx: BaseContext) {
     .post('/auth/signin', async ({ body, set, request, server }) => {
       const input = parseBody(SigninBody, body);
       const ip = clientIp(ctx, request, server);
-      limiter.hit(`signin:ip:${ip}`);
+      await limiter.hit(`signin:ip:${ip}`);
       // Failures on this account slow unknown clients down; a known client is never locked out.
       const knownCookie = readCookie(request, KNOWN_COOKIE);
       try {
@@ -176,7 +176,7 @@ export function authRoutes(ctx: BaseContext) {
     .post('/auth/password/forgot', async ({ request, body, server }) => {
       const { email } = parseBody(ForgotBody, body);
       const ip = clientIp(ctx, request, server);
-      limiter.hit(`reset:ip:${ip}`, `reset:email:${email}`);
+      await limiter.hit(`reset:ip:${ip}`, `reset:email:${email}`);
       const reset = await acc.createReset(email);
       if (reset) {
         const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
@@ -194,7 +194,7 @@ export function authRoutes(ctx: BaseContext) {
     })
     .post('/auth/password/reset/:token', async ({ params, body, request, server }) => {
       const { password } = parseBody(ResetBody, body);
-      limiter.hit(`reset:ip:${clientIp(ctx, request, server)}`);
+      await limiter.hit(`reset:ip:${clientIp(ctx, request, server)}`);
       const user = await acc.resetPassword(params.token, password);
       await refresh.revokeAllForUser(user.id);
       await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset', user_email: user.email, ip: clientIp(ctx, request, server) });

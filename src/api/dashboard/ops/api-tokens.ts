@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { newId, nowIso, randomToken, sha256 } from '../../../lib/ids';
 import { auditRepo } from '../../../meta/audit-repo';
 import { cappedRole } from '../../../http/token-actor';
-import { apiTokensRepo } from '../../../meta/api-tokens-repo';
+import { apiTokensRepo, forgetApiToken } from '../../../meta/api-tokens-repo';
 
 const ROLE = z.enum(['owner', 'creator', 'editor', 'commenter', 'viewer']);
 
@@ -31,6 +31,7 @@ interface TokenRow {
   enabled: number;
   created_at: string;
   created_by: string | null;
+  token_hash: string;
 }
 
 const view = (r: TokenRow) => ({ id: r.id, description: r.description, role: r.role, expiresAt: r.expires_at, enabled: !!r.enabled, createdAt: r.created_at });
@@ -79,6 +80,7 @@ export const xcApiTokenUpdate: DashboardOp = {
       a.id,
     ]);
     forgetTokenActors(ctx.meta);
+    await forgetApiToken(ctx.meta, row.token_hash);
     const what = a.enabled === undefined ? 'renamed' : a.enabled ? 'enabled' : 'disabled';
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${row.description}' ${what}`, user_email: actor.email ?? null });
     return view((await ctx.meta.get<TokenRow>('SELECT * FROM nc_api_tokens WHERE id = ?', [a.id]))!);
@@ -94,6 +96,7 @@ export const xcApiTokenDelete: DashboardOp = {
     if (!row) throw notFound('API token not found');
     await ctx.meta.run('DELETE FROM nc_api_tokens WHERE id = ?', [id]);
     forgetTokenActors(ctx.meta);
+    await forgetApiToken(ctx.meta, row.token_hash);
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${row.description}' deleted`, user_email: actor.email ?? null });
     return { ok: true };
   },
