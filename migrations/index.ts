@@ -7,6 +7,7 @@ import m0001 from './0001_init.sql' with { type: 'text' };
 import m0002 from './0002_schema_migrations.sql' with { type: 'text' };
 import m0003 from './0003_acl.sql' with { type: 'text' };
 import m0004 from './0004_oauth_profile.sql' with { type: 'text' };
+import m0007 from './0007_sql_client.sql' with { type: 'text' };
 
 export interface MetaMigration {
   version: number;
@@ -19,4 +20,5 @@ export const META_MIGRATIONS: MetaMigration[] = [
   { version: 2, name: 'schema_migrations', sql: m0002 },
   { version: 3, name: 'acl', sql: m0003 },
   { version: 4, name: 'oauth_profile', sql: m0004 },
+  { version: 7, name: 'sql_client', sql: m0007 },
 ];

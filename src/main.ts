@@ -12,6 +12,7 @@ import { consoleLogger } from './lib/log';
 import { VERSION } from './version';
 import { WEB_ROUTES } from './http/web';
 import { useSocketServer } from './http/principal';
+import { startSqliteRunner } from './sql/raw/sqlite-runner';
 
 const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   port: 'HTTP port (default 8080)',
@@ -82,6 +83,8 @@ function rawSettings(argv: string[], env: Record<string, string | undefined>): R
 }
 
 async function main() {
+  // The binary started as the SQL Client's SQLite runner (src/sql/raw/sqlite-session.ts).
+  if (process.env.TABLO_SQLITE_RUNNER) return startSqliteRunner(process.env.TABLO_SQLITE_RUNNER);
   let config: Config;
   try {
     // A compiled binary passes every argument to the app; skip the runtime's own.

@@ -19,6 +19,8 @@ import { columnAdd, columnDelete, columnReorder, columnUpdate } from './ops/colu
 import { relationCreate, relationDelete } from './ops/relation-changes';
 import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
+import { rawSqlCancel, rawSqlRun } from './ops/sql-client/run';
+import { sqlHistoryClear, sqlHistoryList, sqlQueryDelete, sqlQueryList, sqlQuerySave } from './ops/sql-client/queries';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -66,6 +68,13 @@ const OPS: DashboardOp[] = [
   migrationList,
   migrationApply,
   migrationRollback,
+  rawSqlRun,
+  rawSqlCancel,
+  sqlQueryList,
+  sqlQuerySave,
+  sqlQueryDelete,
+  sqlHistoryList,
+  sqlHistoryClear,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

@@ -1,0 +1,93 @@
+/**
+ * MySQL/MariaDB raw session: its own connection whose CONNECTION_ID() is read at open. The time
+ * limit is `max_statement_time` (MariaDB, seconds) or `max_execution_time` (MySQL, ms, reads
+ * only); cancel is `KILL QUERY <id>` sent from another connection, so the statement stops in the server.
+ */
+import mysql from 'mysql2/promise';
+import type { ConnectionOptions } from '../dialect';
+import { isNetworkError } from '../driver-errors';
+import { LIMITS } from '../../config/limits';
+import { jsonRow, RawSqlError, timeLimit, type RawResult, type RawSession } from './types';
+
+const TYPE_NAMES = new Map<number, string>(Object.entries((mysql as unknown as { Types: Record<string, number> }).Types ?? {}).map(([name, n]) => [n, name]));
+
+function rawError(e: unknown, text: string, cancelled: boolean): RawSqlError {
+  const err = e as { code?: string; errno?: number; sqlMessage?: string; message?: string };
+  if (err.errno === 1317 || err.code === 'ER_QUERY_INTERRUPTED') {
+    return cancelled ? new RawSqlError('The statement was cancelled', 'cancelled', undefined, undefined, err.code) : new RawSqlError('The statement was interrupted', 'statement', undefined, undefined, err.code);
+  }
+  if (err.errno === 1969 || err.errno === 3024 || err.code === 'ER_STATEMENT_TIMEOUT') return new RawSqlError('The statement took too long and was cancelled (statement time-out)', 'timeout', undefined, undefined, err.code);
+  if (isNetworkError(e)) return new RawSqlError('The connection to the database was lost', 'unreachable');
+  const msg = err.sqlMessage ?? err.message ?? String(e);
+  // "... near 'FRM x' at line 2": the snippet locates the error in the statement.
+  const m = /near '([\s\S]*)' at line (\d+)$/.exec(msg);
+  const at = m?.[1] ? text.indexOf(m[1]) : -1;
+  return new RawSqlError(msg, 'statement', at >= 0 ? at : undefined, m ? Number(m[2]) : undefined, err.code);
+}
+
+/** Opens a dedicated connection and learns its id; a second short connection sends KILL QUERY. */
+export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession> {
+  const ssl = !c.ssl || c.ssl.mode === 'No' ? undefined : { rejectUnauthorized: c.ssl.mode !== 'Required' && c.ssl.mode !== 'Preferred', ca: c.ssl.ca, key: c.ssl.key, cert: c.ssl.cert };
+  const options: mysql.ConnectionOptions = {
+    host: c.host, port: c.port, user: c.user, password: c.password ?? '', database: c.database,
+    connectTimeout: LIMITS.connectTimeoutMs, supportBigNumbers: true, bigNumberStrings: true, dateStrings: true,
+    multipleStatements: false, charset: 'utf8mb4', ssl,
+  };
+  let conn: mysql.Connection;
+  let id: number;
+  let mariadb: boolean;
+  try {
+    conn = await mysql.createConnection(options);
+    const [rows] = (await conn.query('SELECT CONNECTION_ID() AS id, VERSION() AS v')) as unknown as [{ id: number | string; v: string }[]];
+    id = Number(rows[0]!.id);
+    mariadb = /mariadb/i.test(rows[0]!.v);
+  } catch (e) {
+    throw rawError(e, '', false);
+  }
+  let cancelled = false;
+  let running = false;
+  return {
+    connectionId: id,
+    async run(text, timeoutMs, maxRows): Promise<RawResult> {
+      cancelled = false;
+      running = true;
+      try {
+        const ms = timeLimit(timeoutMs);
+        // Numbers we computed, not caller text.
+        await conn.query(mariadb ? `SET SESSION max_statement_time = ${(ms / 1000).toFixed(3)}` : `SET SESSION max_execution_time = ${ms}`);
+        const [res, fields] = (await conn.query({ sql: text, rowsAsArray: true })) as unknown as [unknown, unknown];
+        if (!Array.isArray(res)) return { columns: [], rows: [], rowCount: 0, affected: (res as mysql.ResultSetHeader).affectedRows ?? 0, truncated: false };
+        // A CALL answers several result sets: the first is shown.
+        const multi = Array.isArray(fields) && Array.isArray(fields[0]);
+        const rows = (multi ? res[0] : res) as unknown[][];
+        const defs = ((multi ? (fields as unknown[][])[0] : fields) ?? []) as { name: string; columnType?: number; type?: number }[];
+        const kept = rows.length > maxRows ? rows.slice(0, maxRows) : rows;
+        for (const row of kept) jsonRow(row);
+        return {
+          columns: defs.map((f) => ({ name: f.name, type: TYPE_NAMES.get(f.columnType ?? f.type ?? -1) ?? String(f.columnType ?? f.type ?? '') })),
+          rows: kept,
+          rowCount: rows.length,
+          affected: 0,
+          truncated: rows.length > maxRows,
+        };
+      } catch (e) {
+        throw rawError(e, text, cancelled);
+      } finally {
+        running = false;
+      }
+    },
+    async cancel() {
+      if (!running) return;
+      cancelled = true;
+      // Through a connection of its own, as text (KILL is not a preparable statement everywhere);
+      // the id is an integer the server gave us.
+      const killer = await mysql.createConnection(options);
+      try {
+        await killer.query(`KILL QUERY ${Math.floor(id)}`);
+      } finally {
+        await killer.end().catch(() => {});
+      }
+    },
+    close: () => conn.end().catch(() => {}),
+  };
+}

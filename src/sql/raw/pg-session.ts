@@ -1,0 +1,91 @@
+/**
+ * PostgreSQL raw session: its own connection (not the pool's), whose backend pid is read at open.
+ * The time limit is `statement_timeout` of that connection; cancel is `pg_cancel_backend(pid)`
+ * sent from another connection, so the statement stops in the server.
+ */
+import postgres from 'postgres';
+import type { ConnectionOptions, Executor } from '../dialect';
+import { isNetworkError } from '../driver-errors';
+import { LIMITS } from '../../config/limits';
+import { jsonRow, RawSqlError, timeLimit, type RawResult, type RawSession } from './types';
+
+const asText = { to: 25, from: [1082, 1083, 1114, 1184, 1266], serialize: (x: unknown) => x, parse: (x: string) => x };
+
+/** Maps a postgres error to a RawSqlError; `position` of PostgreSQL is 1-based. */
+function rawError(e: unknown, cancelled: boolean): RawSqlError {
+  const err = e as { code?: string; message?: string; position?: string | number };
+  if (err.code === '57014') return cancelled ? new RawSqlError('The statement was cancelled', 'cancelled', undefined, undefined, err.code) : new RawSqlError('The statement took too long and was cancelled (statement time-out)', 'timeout', undefined, undefined, err.code);
+  if (isNetworkError(e)) return new RawSqlError(cancelled ? 'The statement was cancelled' : 'The connection to the database was lost', cancelled ? 'cancelled' : 'unreachable');
+  const pos = Number(err.position);
+  return new RawSqlError(err.message ?? String(e), 'statement', Number.isFinite(pos) && pos > 0 ? pos - 1 : undefined, undefined, err.code);
+}
+
+/** Opens a dedicated connection and learns its pid; `pool` sends the cancel. */
+export async function openPgSession(c: ConnectionOptions, pool: Executor): Promise<RawSession> {
+  const ssl = !c.ssl || c.ssl.mode === 'No' ? false : c.ssl.mode === 'Preferred' ? 'prefer' : { rejectUnauthorized: c.ssl.mode !== 'Required', ca: c.ssl.ca, key: c.ssl.key, cert: c.ssl.cert };
+  const sql = postgres({
+    host: c.host,
+    port: c.port,
+    user: c.user,
+    password: c.password ?? '',
+    database: c.database,
+    max: 1,
+    connect_timeout: Math.ceil(LIMITS.connectTimeoutMs / 1000),
+    ssl: ssl as any,
+    onnotice: () => {},
+    types: { tablo_dates: asText } as any,
+    connection: { application_name: 'tablo-sql-client', ...(c.schema ? { search_path: c.schema } : {}) },
+  });
+  let pid: number;
+  try {
+    pid = Number((await sql`SELECT pg_backend_pid() AS pid`)[0]!.pid);
+  } catch (e) {
+    await sql.end({ timeout: 1 }).catch(() => {});
+    throw rawError(e, false);
+  }
+  const typeNames = new Map<number, string>();
+  let cancelled = false;
+  let running = false;
+
+  const namesOf = async (oids: number[]) => {
+    const missing = [...new Set(oids.filter((o) => !typeNames.has(o)))];
+    if (!missing.length) return;
+    const rows = await sql.unsafe('SELECT oid::int AS oid, format_type(oid, NULL) AS name FROM pg_type WHERE oid = ANY($1::int[])', [missing as any]);
+    for (const r of rows) typeNames.set(Number(r.oid), String(r.name));
+  };
+
+  return {
+    connectionId: pid,
+    async run(text, timeoutMs, maxRows): Promise<RawResult> {
+      cancelled = false;
+      running = true;
+      try {
+        // An integer we computed, not caller text: SET does not take bound parameters.
+        await sql.unsafe(`SET statement_timeout = ${timeLimit(timeoutMs)}`);
+        const r = await sql.unsafe(text).values();
+        const cols = (r.columns ?? []) as unknown as { name: string; type: number }[];
+        await namesOf(cols.map((col) => col.type)).catch(() => {});
+        const rows = r as unknown as unknown[][];
+        const kept = rows.length > maxRows ? rows.slice(0, maxRows) : rows;
+        for (const row of kept) jsonRow(row);
+        return {
+          columns: cols.map((col) => ({ name: col.name, type: typeNames.get(col.type) ?? String(col.type) })),
+          rows: cols.length ? [...kept] : [],
+          rowCount: cols.length ? rows.length : 0,
+          affected: cols.length ? 0 : (r.count ?? 0),
+          truncated: rows.length > maxRows,
+        };
+      } catch (e) {
+        throw rawError(e, cancelled);
+      } finally {
+        running = false;
+      }
+    },
+    async cancel() {
+      if (!running) return;
+      cancelled = true;
+      await pool.query({ sql: 'SELECT pg_cancel_backend($1)', params: [pid] });
+    },
+    close: () => sql.end({ timeout: 1 }).catch(() => {}),
+  };
+}
