@@ -102,6 +102,11 @@ describeEngines('SQL client', (engine: TestEngine) => {
     // The model was read again: the tree lists the new table.
     const tables = await op(owner, 'tableList');
     expect(tables.body.data.list.map((x: { tn: string }) => x.tn)).toContain('sc_items');
+    // The editor's completion knows it with its columns.
+    const schema = (await op(owner, 'sqlClientSchema')).body;
+    expect(schema.engine).toBe(engine);
+    const items = schema.tables.find((x: { name: string }) => x.name === 'sc_items');
+    expect(items.columns.map((c: { name: string }) => c.name)).toEqual(['id', 'name']);
   });
 
   test('an error carries its position and ends the run', async () => {
@@ -179,6 +184,7 @@ describeEngines('SQL client', (engine: TestEngine) => {
       expect((await op(token, 'sqlQuerySave', { name: 'x', sql: 'SELECT 1' })).status).toBe(403);
       expect((await op(token, 'sqlQueryList')).status).toBe(403);
       expect((await op(token, 'sqlHistoryList')).status).toBe(403);
+      expect((await op(token, 'sqlClientSchema')).status).toBe(403);
     }
     expect((await dashboardOp(t, null, 'rawSqlRun', { project_id: projectId, args: { sql: 'SELECT 1', runId: newRunId() } })).status).toBe(401);
   });

@@ -21,6 +21,7 @@ import { migrationApply, migrationList, migrationRollback } from './ops/migratio
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 import { rawSqlCancel, rawSqlRun } from './ops/sql-client/run';
 import { sqlHistoryClear, sqlHistoryList, sqlQueryDelete, sqlQueryList, sqlQuerySave } from './ops/sql-client/queries';
+import { sqlClientSchema } from './ops/sql-client/schema';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -75,6 +76,7 @@ const OPS: DashboardOp[] = [
   sqlQueryDelete,
   sqlHistoryList,
   sqlHistoryClear,
+  sqlClientSchema,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

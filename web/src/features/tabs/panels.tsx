@@ -13,6 +13,7 @@ import { RolesManagement } from '../acl/roles-management';
 import { MetaManagement } from '../acl/meta-management';
 import { SqlClient } from '../sql-editor/sql-client';
 import { MigrationsPanel } from '../audit/migrations-panel';
+import { GraphqlClient } from '../graphql-client/graphql-client';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
   info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
@@ -57,6 +58,7 @@ export function Panel(props: { projectId: string; name: string; dbAlias?: string
   if (props.name === 'acl') return <div className="panel team-panel"><RolesManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;
   if (props.name === 'disableOrEnableModel') return <div className="panel team-panel"><MetaManagement projectId={props.projectId} dbAlias={dbAlias} /></div>;
   if (props.name === 'sqlClient') return <SqlClient projectId={props.projectId} dbAlias={dbAlias} />;
+  if (props.name === 'graphqlClient') return <GraphqlClient projectId={props.projectId} />;
   if (props.name === 'roles') {
     return (
       <div className="panel team-panel">
