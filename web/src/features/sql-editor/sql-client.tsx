@@ -121,7 +121,7 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
   };
 
   return (
-    <section className="sql-client" aria-label="SQL Client">
+    <section className="sqlc-root" aria-label="SQL Client">
       <SqlSidebar
         scope={scope}
         version={sideVersion}
@@ -132,7 +132,7 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
         <div className="sqlc-editor-tabs" role="tablist" aria-label="SQL editors">
           {state.editors.map((e) => (
             <div key={e.id} className={`sqlc-etab${e.id === active.id ? ' active' : ''}`} role="tab" aria-selected={e.id === active.id}>
-              <button className="sqlc-etab-title" onClick={() => update((s) => ({ ...s, active: e.id }))}>{e.title}{e.savedId ? '' : ' *'}</button>
+              <button className="sqlc-etab-title" onClick={() => update((s) => ({ ...s, active: e.id }))}>{e.title}</button>
               <button className="sqlc-etab-close" aria-label={`Close ${e.title}`} onClick={() => closeEditor(e.id)}>×</button>
             </div>
           ))}

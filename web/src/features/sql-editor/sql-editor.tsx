@@ -9,6 +9,7 @@ import { MSSQL, MariaSQL, PostgreSQL, SQLite, sql, type SQLDialect } from '@code
 import { keymap, EditorView } from '@codemirror/view';
 import { Prec } from '@codemirror/state';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
+import { closeCompletion } from '@codemirror/autocomplete';
 import type { Engine, SqlSchema } from '../../api/sql-client';
 
 const DIALECTS: Record<Engine, SQLDialect> = { pg: PostgreSQL, mysql: MariaSQL, sqlite: SQLite, mssql: MSSQL };
@@ -58,6 +59,7 @@ export const SqlEditor = forwardRef<SqlEditorHandle, Props>(function SqlEditor(p
     runnable() {
       const view = cm.current?.view;
       if (!view) return { text: props.value, offset: 0 };
+      closeCompletion(view);
       const sel = view.state.selection.main;
       if (!sel.empty) return { text: view.state.sliceDoc(sel.from, sel.to), offset: sel.from };
       return { text: view.state.doc.toString(), offset: 0 };

@@ -7,7 +7,7 @@ import { sqlClientApi, type HistoryEntry, type SavedQuery } from '../../api/sql-
 import { toast } from '../../stores/toasts';
 import { relativeTime } from '../../stores/notifications';
 
-const STATUS_LABEL: Record<HistoryEntry['status'], string> = { ok: '✓', error: '✗', cancelled: '⏹', timeout: '⏱' };
+const STATUS_LABEL: Record<HistoryEntry['status'], string> = { ok: '✓', error: '✗', cancelled: '●', timeout: '●' };
 
 export function SqlSidebar(props: { scope: { projectId: string; dbAlias: string }; version: number; onOpen(q: SavedQuery): void; onUse(sql: string): void }) {
   const [saved, setSaved] = useState<SavedQuery[]>([]);
