@@ -6,6 +6,16 @@ import type { MetaStore } from './store';
 import { newId, nowIso } from '../lib/ids';
 import { conflict, notFound } from '../lib/errors';
 
+let lastStamp = 0;
+/**
+ * The time a run started as ISO text, strictly increasing within this process, so two runs that
+ * start in the same millisecond keep their order in the history.
+ */
+export function runStamp(): string {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp).toISOString();
+}
+
 /** Runs kept per user and project database; older ones are dropped as new ones come. */
 export const SQL_HISTORY_MAX = 100;
 
@@ -61,10 +71,10 @@ export function sqlClientRepo(meta: MetaStore) {
       const done = await meta.run('DELETE FROM nc_sql_queries WHERE id = ? AND project_id = ? AND db_alias = ?', [id, projectId, dbAlias]);
       if (!done.changes) throw notFound(`Saved query '${id}' not found`);
     },
-    /** Records a run and drops the user's runs beyond the cap. */
-    async addHistory(projectId: string, dbAlias: string, userId: string, e: Omit<HistoryEntry, 'id' | 'ranAt'>): Promise<void> {
+    /** Records a run (at the time it started) and drops the user's runs beyond the cap. */
+    async addHistory(projectId: string, dbAlias: string, userId: string, e: Omit<HistoryEntry, 'id' | 'ranAt'>, ranAt = runStamp()): Promise<void> {
       await meta.run('INSERT INTO nc_sql_history (id, project_id, db_alias, user_id, sql, status, statements, duration_ms, ran_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-        newId('sh'), projectId, dbAlias, userId, e.sql, e.status, e.statements, Math.round(e.durationMs), nowIso(),
+        newId('sh'), projectId, dbAlias, userId, e.sql, e.status, e.statements, Math.round(e.durationMs), ranAt,
       ]);
       const old = await meta.all<{ id: string }>(
         'SELECT id FROM nc_sql_history WHERE project_id = ? AND db_alias = ? AND user_id = ? ORDER BY ran_at DESC, id DESC LIMIT 1000 OFFSET ?',

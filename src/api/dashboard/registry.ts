@@ -22,6 +22,7 @@ import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } 
 import { rawSqlCancel, rawSqlRun } from './ops/sql-client/run';
 import { sqlHistoryClear, sqlHistoryList, sqlQueryDelete, sqlQueryList, sqlQuerySave } from './ops/sql-client/queries';
 import { sqlClientSchema } from './ops/sql-client/schema';
+import { rawSqlRows } from './ops/sql-client/buffers';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -77,6 +78,7 @@ const OPS: DashboardOp[] = [
   sqlHistoryList,
   sqlHistoryClear,
   sqlClientSchema,
+  rawSqlRows,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

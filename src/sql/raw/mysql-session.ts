@@ -7,7 +7,7 @@ import mysql from 'mysql2/promise';
 import type { ConnectionOptions } from '../dialect';
 import { isNetworkError } from '../driver-errors';
 import { LIMITS } from '../../config/limits';
-import { jsonRow, RawSqlError, timeLimit, type RawResult, type RawSession } from './types';
+import { makeStream, RawSqlError, STREAM_BATCH, timeLimit, type RawSession, type RawStream } from './types';
 
 const TYPE_NAMES = new Map<number, string>(Object.entries((mysql as unknown as { Types: Record<string, number> }).Types ?? {}).map(([name, n]) => [n, name]));
 
@@ -48,33 +48,57 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
   let running = false;
   return {
     connectionId: id,
-    async run(text, timeoutMs, maxRows): Promise<RawResult> {
+    async run(text, timeoutMs, maxRows): Promise<RawStream> {
       cancelled = false;
       running = true;
       try {
         const ms = timeLimit(timeoutMs);
         // Numbers we computed, not caller text.
         await conn.query(mariadb ? `SET SESSION max_statement_time = ${(ms / 1000).toFixed(3)}` : `SET SESSION max_execution_time = ${ms}`);
-        const [res, fields] = (await conn.query({ sql: text, rowsAsArray: true })) as unknown as [unknown, unknown];
-        if (!Array.isArray(res)) return { columns: [], rows: [], rowCount: 0, affected: (res as mysql.ResultSetHeader).affectedRows ?? 0, truncated: false };
-        // A CALL answers several result sets: the first is shown.
-        const multi = Array.isArray(fields) && Array.isArray(fields[0]);
-        const rows = (multi ? res[0] : res) as unknown[][];
-        const defs = ((multi ? (fields as unknown[][])[0] : fields) ?? []) as { name: string; columnType?: number; type?: number }[];
-        const kept = rows.length > maxRows ? rows.slice(0, maxRows) : rows;
-        for (const row of kept) jsonRow(row);
-        return {
-          columns: defs.map((f) => ({ name: f.name, type: TYPE_NAMES.get(f.columnType ?? f.type ?? -1) ?? String(f.columnType ?? f.type ?? '') })),
-          rows: kept,
-          rowCount: rows.length,
-          affected: 0,
-          truncated: rows.length > maxRows,
-        };
       } catch (e) {
-        throw rawError(e, text, cancelled);
-      } finally {
         running = false;
+        throw rawError(e, text, cancelled);
       }
+      const feed = makeStream(maxRows);
+      const first = Promise.withResolvers<void>();
+      let sets = 0;
+      let batch: unknown[][] = [];
+      const flush = () => {
+        if (batch.length) feed.push(batch);
+        batch = [];
+        first.resolve();
+      };
+      // The core connection's events: rows are taken as they arrive, the first ones answered at once.
+      const q = (conn as unknown as { connection: { query(o: object): import('node:events').EventEmitter } }).connection.query({ sql: text, rowsAsArray: true });
+      q.on('fields', (fields: { name: string; columnType?: number; type?: number }[] | undefined) => {
+        // Statements without rows announce no fields. A CALL answers several result sets: the first is shown.
+        if (!fields) return;
+        if (++sets === 1) feed.stream.columns = fields.map((f) => ({ name: f.name, type: TYPE_NAMES.get(f.columnType ?? f.type ?? -1) ?? String(f.columnType ?? f.type ?? '') }));
+      });
+      q.on('result', (row: unknown) => {
+        if (!Array.isArray(row)) {
+          if (!sets) feed.stream.affected = (row as mysql.ResultSetHeader).affectedRows ?? 0;
+          return;
+        }
+        if (sets !== 1) return;
+        batch.push(row);
+        if (batch.length >= STREAM_BATCH) flush();
+      });
+      q.on('error', (e: unknown) => {
+        running = false;
+        batch = [];
+        feed.fail(rawError(e, text, cancelled));
+        first.resolve();
+      });
+      q.on('end', () => {
+        if (feed.stream.finished) return;
+        running = false;
+        flush();
+        feed.finish();
+      });
+      await first.promise;
+      if (feed.stream.error && !feed.stream.rows.length) throw feed.stream.error;
+      return feed.stream;
     },
     async cancel() {
       if (!running) return;

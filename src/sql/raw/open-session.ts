@@ -7,7 +7,7 @@ import type { Database } from '../dialect';
 import { openPgSession } from './pg-session';
 import { openMysqlSession } from './mysql-session';
 import { openSqliteSession } from './sqlite-session';
-import { RawSqlError, type RawResult, type RawSession } from './types';
+import { completeStream, RawSqlError, type RawSession, type RawStream } from './types';
 import { AppError } from '../../lib/errors';
 
 const READS = /^\s*(\(?\s*select|with|exec|execute|sp_)\b/i;
@@ -15,16 +15,16 @@ const READS = /^\s*(\(?\s*select|with|exec|execute|sp_)\b/i;
 function poolSession(db: Database): RawSession {
   return {
     connectionId: null,
-    async run(text, timeoutMs, maxRows): Promise<RawResult> {
+    async run(text, timeoutMs, maxRows): Promise<RawStream> {
       try {
         if (READS.test(text)) {
           const rows = await db.driver.queryTimed<Record<string, unknown>>({ sql: text, params: [] }, timeoutMs);
           const names = rows.length ? Object.keys(rows[0]!) : [];
           const kept = rows.slice(0, maxRows);
-          return { columns: names.map((name) => ({ name, type: '' })), rows: kept.map((r) => names.map((n) => r[n] ?? null)), rowCount: rows.length, affected: 0, truncated: rows.length > maxRows };
+          return completeStream({ columns: names.map((name) => ({ name, type: '' })), rows: kept.map((r) => names.map((n) => r[n] ?? null)), rowCount: rows.length, affected: 0, truncated: rows.length > maxRows }, maxRows);
         }
         const r = await db.driver.execute({ sql: text, params: [] });
-        return { columns: [], rows: [], rowCount: 0, affected: r.affected, truncated: false };
+        return completeStream({ columns: [], rows: [], rowCount: 0, affected: r.affected, truncated: false }, maxRows);
       } catch (e) {
         if (e instanceof AppError && e.code === 'TIMEOUT') throw new RawSqlError(e.message, 'timeout');
         throw new RawSqlError(e instanceof Error ? e.message : String(e), 'statement');
@@ -47,6 +47,6 @@ export async function openRawSession(db: Database): Promise<RawSession> {
 }
 
 export { RawSqlError } from './types';
-export type { RawColumn, RawResult, RawSession } from './types';
+export type { RawColumn, RawResult, RawSession, RawStream } from './types';
 export { splitStatements, changesSchema, type SplitStatement } from './split';
 export { stopSqliteRunners } from './sqlite-session';

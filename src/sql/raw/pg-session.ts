@@ -7,9 +7,12 @@ import postgres from 'postgres';
 import type { ConnectionOptions, Executor } from '../dialect';
 import { isNetworkError } from '../driver-errors';
 import { LIMITS } from '../../config/limits';
-import { jsonRow, RawSqlError, timeLimit, type RawResult, type RawSession } from './types';
+import { completeStream, makeStream, RawSqlError, STREAM_BATCH, timeLimit, type RawSession, type RawStream } from './types';
 
 const asText = { to: 25, from: [1082, 1083, 1114, 1184, 1266], serialize: (x: unknown) => x, parse: (x: string) => x };
+
+/** Statements read through a cursor (the first rows shown while the rest are read). */
+const CURSOR_READS = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*\(?\s*(select|with|values|table)\b/i;
 
 /** Maps a postgres error to a RawSqlError; `position` of PostgreSQL is 1-based. */
 function rawError(e: unknown, cancelled: boolean): RawSqlError {
@@ -56,29 +59,49 @@ export async function openPgSession(c: ConnectionOptions, pool: Executor): Promi
 
   return {
     connectionId: pid,
-    async run(text, timeoutMs, maxRows): Promise<RawResult> {
+    async run(text, timeoutMs, maxRows): Promise<RawStream> {
       cancelled = false;
       running = true;
       try {
         // An integer we computed, not caller text: SET does not take bound parameters.
         await sql.unsafe(`SET statement_timeout = ${timeLimit(timeoutMs)}`);
-        const r = await sql.unsafe(text).values();
-        const cols = (r.columns ?? []) as unknown as { name: string; type: number }[];
+        // Described first (not run): whether it answers rows, and their columns and types.
+        const described = (await sql.unsafe(text).describe()) as unknown as { columns?: { name: string; type: number }[] | null };
+        const cols = described.columns ?? [];
+        if (!cols.length || !CURSOR_READS.test(text)) {
+          // No rows (DDL, writes) or a utility statement (EXPLAIN, SHOW) a cursor cannot page: read at once.
+          const r = await sql.unsafe(text).values();
+          await namesOf(cols.map((col) => col.type)).catch(() => {});
+          running = false;
+          const columns = cols.map((col) => ({ name: col.name, type: typeNames.get(col.type) ?? String(col.type) }));
+          return completeStream({ columns, rows: cols.length ? [...(r as unknown as unknown[][])] : [], rowCount: cols.length ? r.length : 0, affected: cols.length ? 0 : (r.count ?? 0), truncated: false }, maxRows);
+        }
         await namesOf(cols.map((col) => col.type)).catch(() => {});
-        const rows = r as unknown as unknown[][];
-        const kept = rows.length > maxRows ? rows.slice(0, maxRows) : rows;
-        for (const row of kept) jsonRow(row);
-        return {
-          columns: cols.map((col) => ({ name: col.name, type: typeNames.get(col.type) ?? String(col.type) })),
-          rows: cols.length ? [...kept] : [],
-          rowCount: cols.length ? rows.length : 0,
-          affected: cols.length ? 0 : (r.count ?? 0),
-          truncated: rows.length > maxRows,
-        };
+        const feed = makeStream(maxRows);
+        feed.stream.columns = cols.map((col) => ({ name: col.name, type: typeNames.get(col.type) ?? String(col.type) }));
+        const first = Promise.withResolvers<void>();
+        void (async () => {
+          try {
+            // A cursor: the first rows are shown while the rest are read.
+            for await (const batch of sql.unsafe(text).values().cursor(STREAM_BATCH)) {
+              feed.push(batch as unknown as unknown[][]);
+              // A full batch: more may follow, so the first rows are answered now.
+              if (batch.length >= STREAM_BATCH) first.resolve();
+            }
+            feed.finish();
+          } catch (e) {
+            feed.fail(rawError(e, cancelled));
+          } finally {
+            running = false;
+            first.resolve();
+          }
+        })();
+        await first.promise;
+        if (feed.stream.error && !feed.stream.rows.length) throw feed.stream.error;
+        return feed.stream;
       } catch (e) {
-        throw rawError(e, cancelled);
-      } finally {
         running = false;
+        throw e instanceof RawSqlError ? e : rawError(e, cancelled);
       }
     },
     async cancel() {

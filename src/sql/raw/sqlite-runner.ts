@@ -6,46 +6,78 @@
  * development or as the compiled binary itself (src/main.ts starts it when TABLO_SQLITE_RUNNER names
  * the file).
  */
-import { Database } from 'bun:sqlite';
+import { Database, type Statement } from 'bun:sqlite';
 import type { RawResult } from './types';
-import { jsonRow } from './types';
+import { jsonRow, STREAM_BATCH } from './types';
 
 export interface RunnerRequest {
   sql: string;
   maxRows: number;
 }
 
-export type RunnerReply = { ready: true } | { ok: true; result: RawResult } | { ok: false; message: string; code?: string };
+/**
+ * Replies to a request: the result with its first rows (`more` when chunks of the rest follow; the
+ * last chunk has `end` and the full count), or the error.
+ */
+export type RunnerReply =
+  | { ready: true }
+  | { ok: true; result: RawResult; more: boolean }
+  | { chunk: unknown[][]; end: boolean; rowCount: number; truncated: boolean }
+  | { ok: false; message: string; code?: string };
 
-function runOne(db: Database, req: RunnerRequest): RunnerReply {
+const send = (r: RunnerReply): void => void process.send!(r);
+/** Lets the IPC channel write what was sent before the next rows are read. */
+const yieldToIpc = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The declared types of the columns (read before stepping: reading them later resets the cursor). */
+function declaredTypes(st: Statement): (string | null)[] {
   try {
-    const st = db.prepare(req.sql);
-    try {
-      const names = st.columnNames;
-      if (!names.length) {
-        const r = st.run();
-        return { ok: true, result: { columns: [], rows: [], rowCount: 0, affected: r.changes, truncated: false } };
-      }
-      const rows = st.values() as unknown[][];
-      const declared = st.declaredTypes;
-      const actual = st.columnTypes;
-      const kept = rows.length > req.maxRows ? rows.slice(0, req.maxRows) : rows;
-      for (const row of kept) jsonRow(row);
-      return {
-        ok: true,
-        result: {
-          columns: names.map((name, i) => ({ name, type: declared[i] ?? actual[i] ?? '' })),
-          rows: kept,
-          rowCount: rows.length,
-          affected: 0,
-          truncated: rows.length > req.maxRows,
-        },
-      };
-    } finally {
-      st.finalize();
+    return st.declaredTypes;
+  } catch {
+    return [];
+  }
+}
+
+/** The storage class of a value read, for columns with no declared type (expressions). */
+const classOf = (v: unknown) =>
+  v === null || v === undefined ? '' : typeof v === 'string' ? 'TEXT' : typeof v === 'bigint' || Number.isInteger(v) ? 'INTEGER' : typeof v === 'number' ? 'REAL' : v instanceof Uint8Array ? 'BLOB' : '';
+
+/** Runs one statement and sends its rows as they are read: the first ones at once. */
+async function runOne(db: Database, req: RunnerRequest): Promise<void> {
+  let st: Statement | null = null;
+  try {
+    st = db.prepare(req.sql);
+    const names = st.columnNames;
+    if (!names.length) {
+      const r = st.run();
+      return send({ ok: true, result: { columns: [], rows: [], rowCount: 0, affected: r.changes, truncated: false }, more: false });
     }
+    // Rows as objects keep one value per name: with repeated names, all rows are read at once.
+    const unique = new Set(names).size === names.length;
+    const declared = declaredTypes(st);
+    let batch: unknown[][] = [];
+    let count = 0;
+    let sent = false;
+    const flush = async (end: boolean) => {
+      if (!sent) {
+        const columns = names.map((name, i) => ({ name, type: declared[i] ?? classOf(batch[0]?.[i]) }));
+        send({ ok: true, result: { columns, rows: batch, rowCount: count, affected: 0, truncated: count > req.maxRows }, more: !end });
+        sent = true;
+      } else send({ chunk: batch, end, rowCount: count, truncated: count > req.maxRows });
+      batch = [];
+      if (!end) await yieldToIpc();
+    };
+    const source = unique ? (st.iterate() as Iterable<Record<string, unknown>>) : (st.values() as unknown as Iterable<unknown[]>);
+    for (const raw of source) {
+      count++;
+      if (count <= req.maxRows) batch.push(jsonRow(unique ? names.map((n) => (raw as Record<string, unknown>)[n]) : (raw as unknown[])));
+      if (batch.length >= (sent ? STREAM_BATCH * 5 : STREAM_BATCH)) await flush(false);
+    }
+    await flush(true);
   } catch (e) {
-    return { ok: false, message: String((e as Error)?.message ?? e), code: (e as { code?: string })?.code };
+    send({ ok: false, message: String((e as Error)?.message ?? e), code: (e as { code?: string })?.code });
+  } finally {
+    st?.finalize();
   }
 }
 
@@ -54,7 +86,7 @@ export function startSqliteRunner(filename: string): void {
   const db = new Database(filename, { create: false, safeIntegers: true });
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
-  process.on('message', (m) => process.send!(runOne(db, m as RunnerRequest)));
+  process.on('message', (m) => void runOne(db, m as RunnerRequest));
   process.on('disconnect', () => process.exit(0));
   // The parent holds our stdin: when it dies, stdin ends and so do we.
   void (async () => {

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Subprocess } from 'bun';
-import { RawSqlError, timeLimit, type RawResult, type RawSession } from './types';
+import { makeStream, RawSqlError, timeLimit, type RawSession, type RawStream } from './types';
 import type { RunnerReply, RunnerRequest } from './sqlite-runner';
 
 /** How long an idle runner waits for the next run before it is stopped. */
@@ -17,7 +17,7 @@ const IDLE_MAX = 2;
 interface Runner {
   proc: Subprocess;
   pid: number;
-  /** The reply awaited now, if any. */
+  /** Takes the replies of the request running now, if any (null: the runner ended). */
   waiting: ((reply: RunnerReply | null) => void) | null;
   dead: boolean;
   idleTimer?: ReturnType<typeof setTimeout>;
@@ -47,9 +47,7 @@ function spawnRunner(filename: string): Promise<Runner> {
           ready = true;
           return resolve(runner);
         }
-        const w = runner.waiting;
-        runner.waiting = null;
-        w?.(reply);
+        runner.waiting?.(reply);
       },
       onExit() {
         runner.dead = true;
@@ -118,30 +116,55 @@ export async function openSqliteSession(filename: string): Promise<RawSession> {
     get connectionId() {
       return runner.pid;
     },
-    async run(text, timeoutMs, maxRows): Promise<RawResult> {
+    async run(text, timeoutMs, maxRows): Promise<RawStream> {
       if (runner.dead) runner = await spawnRunner(filename);
       stopping = null;
       const r = runner;
-      const reply = await new Promise<RunnerReply | null>((resolve) => {
-        r.waiting = resolve;
-        const timer = setTimeout(() => {
-          stopping = 'timeout';
-          kill(r);
-        }, timeLimit(timeoutMs));
-        r.proc.send({ sql: text, maxRows } satisfies RunnerRequest);
-        const done = r.waiting;
-        r.waiting = (x) => {
-          clearTimeout(timer);
-          done(x);
-        };
-      });
-      if (!reply || !('ok' in reply)) {
-        if (stopping === 'timeout') throw new RawSqlError('The statement took too long and was stopped (statement time-out)', 'timeout');
-        if (stopping === 'cancelled') throw new RawSqlError('The statement was cancelled', 'cancelled');
-        throw new RawSqlError('The SQLite runner stopped unexpectedly', 'unreachable');
-      }
-      if (!reply.ok) throw new RawSqlError(reply.message, 'statement', positionOf(reply.message, text), undefined, reply.code);
-      return reply.result;
+      const feed = makeStream(maxRows);
+      const first = Promise.withResolvers<void>();
+      const timer = setTimeout(() => {
+        stopping = 'timeout';
+        kill(r);
+      }, timeLimit(timeoutMs));
+      const end = (error: RawSqlError | null) => {
+        clearTimeout(timer);
+        r.waiting = null;
+        if (error) feed.fail(error);
+        else feed.finish();
+        first.resolve();
+      };
+      r.waiting = (reply) => {
+        if (!reply) {
+          const e = stopping === 'timeout' ? new RawSqlError('The statement took too long and was stopped (statement time-out)', 'timeout')
+            : stopping === 'cancelled' ? new RawSqlError('The statement was cancelled', 'cancelled')
+            : new RawSqlError('The SQLite runner stopped unexpectedly', 'unreachable');
+          return end(e);
+        }
+        if ('ready' in reply) return;
+        if ('chunk' in reply) {
+          feed.push(reply.chunk);
+          if (reply.end) {
+            feed.stream.rowCount = reply.rowCount;
+            feed.stream.truncated = reply.truncated;
+            end(null);
+          }
+          return;
+        }
+        if (!reply.ok) return end(new RawSqlError(reply.message, 'statement', positionOf(reply.message, text), undefined, reply.code));
+        feed.stream.columns = reply.result.columns;
+        feed.stream.affected = reply.result.affected;
+        feed.push(reply.result.rows);
+        if (!reply.more) {
+          feed.stream.rowCount = reply.result.rowCount;
+          feed.stream.truncated = reply.result.truncated;
+          end(null);
+        }
+        first.resolve();
+      };
+      r.proc.send({ sql: text, maxRows } satisfies RunnerRequest);
+      await first.promise;
+      if (feed.stream.error && !feed.stream.rows.length) throw feed.stream.error;
+      return feed.stream;
     },
     async cancel() {
       if (!runner.waiting) return;

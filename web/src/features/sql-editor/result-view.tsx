@@ -15,7 +15,13 @@ export function lineColumn(text: string, offset: number): { line: number; column
 }
 
 const summary = (r: StatementResult) =>
-  r.error ? (r.error.kind === 'cancelled' ? 'cancelled' : r.error.kind === 'timeout' ? 'timed out' : 'error') : r.columns.length ? `${r.rowCount.toLocaleString()} row${r.rowCount === 1 ? '' : 's'}` : `${r.affected} affected`;
+  r.error
+    ? r.error.kind === 'cancelled' ? 'cancelled' : r.error.kind === 'timeout' ? 'timed out' : 'error'
+    : !r.columns.length
+      ? `${r.affected} affected`
+      : r.complete
+        ? `${r.rowCount.toLocaleString()} row${r.rowCount === 1 ? '' : 's'}`
+        : `${r.rows.length.toLocaleString()} rows, reading…`;
 
 /** A plan as lines: PostgreSQL's text plan, SQLite's tree (id, parent, detail), else null (a grid). */
 function planLines(r: StatementResult, engine: Engine): string[] | null {
@@ -69,11 +75,12 @@ export function ResultView(props: { answer: RunAnswer; explain: boolean; docText
         {answer.skipped ? <span className="muted sqlr-skipped">{answer.skipped} not run</span> : null}
       </div>
       <div className="sqlr-meta">
-        <span>{summary(r)}{r.truncated ? ` (first ${r.rows.length.toLocaleString()} shown)` : ''}</span>
+        <span>{summary(r)}{r.truncated && r.complete ? ` (first ${r.rows.length.toLocaleString()} shown)` : ''}</span>
+        {r.loadError ? <span className="sqlr-load-error" role="alert">Reading stopped after {r.rows.length.toLocaleString()} rows: {r.loadError}</span> : null}
         <span>{r.ms} ms</span>
         <code className="sqlr-sql" title={r.sql}>{r.sql.length > 120 ? r.sql.slice(0, 120) + '…' : r.sql}</code>
         {r.columns.length ? (
-          <button className="btn btn-ghost btn-small" onClick={() => download(`result-${i + 1}.csv`, toCsv(r.columns, r.rows))}>
+          <button className="btn btn-ghost btn-small" disabled={!r.complete && !r.loadError} title={r.complete ? 'Download these rows as CSV' : 'Available once every row is read'} onClick={() => download(`result-${i + 1}.csv`, toCsv(r.columns, r.rows))}>
             Export CSV
           </button>
         ) : null}

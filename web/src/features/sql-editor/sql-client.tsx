@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { format as formatSql } from 'sql-formatter';
-import { sqlClientApi, type Engine, type RunAnswer, type SqlSchema } from '../../api/sql-client';
+import { loadRemainingRows, sqlClientApi, type Engine, type RunAnswer, type SqlSchema } from '../../api/sql-client';
 import { useSignals } from '../../stores/signals';
 import { darkTheme } from '../../stores/settings';
 import { schemaChanged, schemaGeneration } from '../../stores/schema-ui';
@@ -82,6 +82,9 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
       const failed = answer.results.find((r) => r.error);
       if (failed?.error?.position !== undefined && editorId === state.active) editor.current?.markError({ from: offset + failed.start + failed.error.position, message: failed.error.msg });
       if (answer.schemaChanged) schemaChanged();
+      setTick((n) => n + 1);
+      // The first rows are on screen; the rest come page by page (Cancel still stops the reading).
+      for (const r of answer.results) await loadRemainingRows(scope, r, () => setTick((n) => n + 1));
     } catch (e) {
       results.set(key, { answer: null, error: (e as Error).message, explain, docText, offset });
     } finally {

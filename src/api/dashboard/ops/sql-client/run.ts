@@ -5,7 +5,9 @@
  * their types, rows (as arrays), row count, rows affected, time taken, or the database's error with
  * its position. The first failing statement ends the run. A statement that changes the schema makes
  * the server read the model again (`schemaChanged`). `explain` asks the query plan of each
- * statement instead. Owners and creators only; the run is kept in the user's history.
+ * statement instead. Each result carries its first rows; the rest are read page by page with
+ * rawSqlRows while the last statement's rows may still be arriving from the database. Owners and
+ * creators only; the run is kept in the user's history.
  * rawSqlCancel `{ runId }` stops the statement running in the database.
  */
 import { z } from 'zod';
@@ -13,10 +15,11 @@ import type { DashboardOp, OpCall } from '../../op';
 import { parseArgs } from '../../op';
 import { LIMITS } from '../../../../config/limits';
 import { badRequest, conflict, notFound, unavailable } from '../../../../lib/errors';
-import { changesSchema, openRawSession, RawSqlError, splitStatements, stopSqliteRunners, type RawColumn } from '../../../../sql/raw/open-session';
+import { changesSchema, openRawSession, RawSqlError, splitStatements, stopSqliteRunners, type RawColumn, type RawStream } from '../../../../sql/raw/open-session';
 import type { Engine } from '../../../../sql/dialect';
-import { sqlClientRepo, type RunStatus } from '../../../../meta/sql-client-repo';
+import { runStamp, sqlClientRepo, type RunStatus } from '../../../../meta/sql-client-repo';
 import { endRun, findRun, startRun, type ActiveRun } from './runs';
+import { FIRST_PAGE, keepResult } from './buffers';
 
 const RunId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -');
 
@@ -38,6 +41,9 @@ export interface StatementResult {
   affected: number;
   truncated: boolean;
   ms: number;
+  /** False when more rows than these are kept: rawSqlRows `{ resultId }` reads them. */
+  complete: boolean;
+  resultId?: string;
   error?: { msg: string; kind: string; position?: number; line?: number; code?: string };
 }
 
@@ -67,45 +73,68 @@ export const rawSqlRun: DashboardOp = {
     const active: ActiveRun = { projectId, dbAlias, cancelled: false, session: null };
     if (!startRun(a.runId, active)) throw conflict(`A run with id '${a.runId}' is already running`);
     const timeoutMs = a.timeoutMs ?? LIMITS.sqlClientDefaultTimeoutMs;
+    const owner = historyOwner(call);
     const results: StatementResult[] = [];
     let status: RunStatus = 'ok';
     let schemaChanged = false;
+    /** The last statement's rows, when they are still being read as the run answers. */
+    let streaming: RawStream | null = null;
     const t0 = performance.now();
+    const ranAt = runStamp();
+    const statusOf = (e: RawSqlError): RunStatus => (e.kind === 'cancelled' || e.kind === 'timeout' ? e.kind : 'error');
+    const finish = async () => {
+      endRun(a.runId);
+      await active.session?.close().catch(() => {});
+      await sqlClientRepo(ctx.meta).addHistory(projectId, dbAlias, owner, { sql: a.sql, status, statements: statements.length, durationMs: performance.now() - t0 }, ranAt);
+    };
     try {
       try {
         active.session = await openRawSession(pdb.db);
       } catch (e) {
         throw unavailable(e instanceof Error ? e.message : String(e));
       }
-      for (const st of statements) {
+      for (let i = 0; i < statements.length; i++) {
+        const st = statements[i]!;
         const started = performance.now();
-        const base = { sql: st.sql, start: st.start, end: st.end, columns: [], rows: [], rowCount: 0, affected: 0, truncated: false };
+        const ms = () => Math.round((performance.now() - started) * 10) / 10;
+        const base = { sql: st.sql, start: st.start, end: st.end, columns: [], rows: [], rowCount: 0, affected: 0, truncated: false, complete: true };
         if (active.cancelled) {
           results.push({ ...base, ms: 0, error: { msg: 'The statement was cancelled', kind: 'cancelled' } });
           status = 'cancelled';
           break;
         }
         try {
-          const r = await active.session.run(prefix + st.sql, timeoutMs, LIMITS.sqlClientMaxRows);
-          results.push({ ...base, ...r, ms: Math.round((performance.now() - started) * 10) / 10 });
+          const s = await active.session.run(prefix + st.sql, timeoutMs, LIMITS.sqlClientMaxRows);
+          // Every statement but the last is read to its end before the next one starts.
+          if (i < statements.length - 1) await s.done;
+          else if (!s.finished) streaming = s;
+          const resultId = s.rows.length > FIRST_PAGE || !s.finished ? keepResult(`${a.runId}.${i}`, { projectId, dbAlias, owner, stream: s }) : undefined;
+          results.push({
+            ...base, columns: s.columns, rows: s.rows.slice(0, FIRST_PAGE), rowCount: s.rowCount, affected: s.affected,
+            truncated: s.truncated, complete: s.finished && !resultId, resultId, ms: ms(),
+          });
           if (!prefix && changesSchema(st.sql)) schemaChanged = true;
         } catch (e) {
           if (!(e instanceof RawSqlError)) throw e;
           const position = e.position === undefined ? undefined : Math.max(0, e.position - prefix.length);
-          results.push({ ...base, ms: Math.round((performance.now() - started) * 10) / 10, error: { msg: e.message, kind: e.kind, position, line: e.line, code: e.code } });
-          status = e.kind === 'cancelled' || e.kind === 'timeout' ? e.kind : 'error';
+          results.push({ ...base, ms: ms(), error: { msg: e.message, kind: e.kind, position, line: e.line, code: e.code } });
+          status = statusOf(e);
           break;
         }
       }
-    } finally {
-      endRun(a.runId);
-      await active.session?.close().catch(() => {});
+    } catch (e) {
+      await finish();
+      throw e;
     }
     // The schema changed under the model: read it again so the tree and the APIs see it.
     if (schemaChanged) await ctx.projects.resync(projectId, dbAlias, true);
-    const durationMs = performance.now() - t0;
-    await sqlClientRepo(ctx.meta).addHistory(projectId, dbAlias, historyOwner(call), { sql: a.sql, status, statements: statements.length, durationMs });
-    return { runId: a.runId, engine, connectionId: active.session?.connectionId ?? null, results, skipped: statements.length - results.length, schemaChanged, ms: Math.round(durationMs) };
+    if (streaming) {
+      // The connection stays the run's (and cancellable) until the last rows are read.
+      const s: RawStream = streaming;
+      void s.done.catch((e: RawSqlError) => (status = statusOf(e))).finally(() => finish().catch((e) => ctx.log.warn(`SQL Client run ${a.runId}: ${e}`)));
+    } else await finish();
+    const connectionId = active.session?.connectionId ?? null;
+    return { runId: a.runId, engine, connectionId, results, skipped: statements.length - results.length, schemaChanged, ms: Math.round(performance.now() - t0) };
   },
 };
 
