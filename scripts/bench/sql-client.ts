@@ -43,6 +43,7 @@ try {
   for (const [engine, id] of Object.entries(targets)) {
     await page.goto(`${tablo.url}/#/nc/${id}?name=sqlClient&dbalias=db&type=panel`);
     await page.reload();
+    await page.getByRole('tab', { name: 'Query 1' }).waitFor();
     await page.locator('.sqlc-editor .cm-content').click();
     await page.keyboard.insertText(QUERIES[engine as keyof typeof QUERIES]);
     const first: number[] = [];

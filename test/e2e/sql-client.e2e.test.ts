@@ -2,7 +2,8 @@
  * The SQL Client and the GraphQL Client in a real browser against the binary, on a PostgreSQL
  * project: a query typed with completion runs and shows its rows; the editors survive a reload
  * (and the dark theme follows the app's); a pg_sleep(30) is cancelled and gone from
- * pg_stat_activity; a GraphQL query runs in GraphiQL. Screenshots of both tabs, light and dark.
+ * pg_stat_activity; a GraphQL query runs in GraphiQL, and previewed as a viewer without the right to
+ * a column it answers FORBIDDEN. Screenshots of both tabs, light and dark.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import postgres from 'postgres';
@@ -131,5 +132,15 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.locator('.graphiql-response').getByText('"Abbey Road"').waitFor();
     await shot(page, 'graphql-client-dark');
     await setDark(false);
+    // Rights hold in the client: previewed as a viewer who may not read the title, the query is refused.
+    const saved = await dashboardCallInPage(page, 'aclSave', { project_id: projectId, args: { tn: 'album', role: 'viewer', rule: { read: ['album_id'], create: false, update: false, delete: false } } });
+    expect(saved.status).toBe(200);
+    await page.evaluate(() => localStorage.setItem('tablo.previewAs', 'viewer'));
+    await page.reload();
+    await page.locator('.graphiql-container').waitFor();
+    await page.getByRole('button', { name: /Execute query/ }).click();
+    await page.locator('.graphiql-response').getByText('"FORBIDDEN"').waitFor();
+    expect(await page.locator('.graphiql-response').innerText()).toContain("Not allowed to read column 'Title'");
+    await page.evaluate(() => localStorage.removeItem('tablo.previewAs'));
   }, 30_000);
 });
