@@ -78,6 +78,13 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('alert').getByText(/Error at line 2, column 10/).waitFor();
     await page.locator('.cm-lint-marker-error').waitFor();
+    // A statement that changes the schema reloads the tree.
+    await page.getByRole('tab', { name: 'Query 3' }).getByRole('button', { name: 'Query 3', exact: true }).click();
+    await editor().click();
+    await page.keyboard.type('CREATE TABLE artist (artist_id serial PRIMARY KEY, name text)');
+    await page.keyboard.press('Control+Enter');
+    await page.getByRole('tab', { name: 'Result 1 · 0 affected' }).waitFor();
+    await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Artist', exact: true }).waitFor();
     // Reload in the dark theme: the editors and their texts come back.
     await setDark(true);
     await page.reload();
@@ -87,6 +94,13 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.getByRole('grid', { name: 'Result 2' }).getByRole('gridcell', { name: '3' }).waitFor();
     expect(await page.locator('.sqlc-editor .cm-editor').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(255, 255, 255)');
     await shot(page, 'sql-client-dark');
+    // The query plan, and a saved query listed beside the editors.
+    await page.getByRole('button', { name: 'Explain' }).click();
+    await page.getByLabel('Query plan').getByText(/Scan/).first().waitFor();
+    await page.getByLabel('Query name').fill('Albums by title');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('region', { name: 'Saved queries' }).getByRole('button', { name: 'Albums by title', exact: true }).waitFor();
+    await shot(page, 'sql-client-plan-dark');
     await setDark(false);
   }, 40_000);
 
