@@ -194,6 +194,37 @@ describeEngines('SQL client', (engine: TestEngine) => {
     expect(history[0].status).toBe('cancelled');
   }, 20_000);
 
+  test('cancel also stops a statement whose rows are still being read', async () => {
+    const digits = `(${Array.from({ length: 10 }, (_, d) => `SELECT ${d} AS d`).join(' UNION ALL ')})`;
+    const huge =
+      engine === 'pg' ? 'SELECT g AS n FROM generate_series(1, 20000000) g'
+      : engine === 'mysql' ? `SELECT a.d AS n FROM ${digits} a, ${digits} b, ${digits} c, ${digits} d2, ${digits} e, ${digits} f, ${digits} g`
+      : 'WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 20000000) SELECT n FROM c';
+    const runId = newRunId();
+    const res = await op(owner, 'rawSqlRun', { sql: huge, runId, timeoutMs: 30_000 });
+    expect(res.status).toBe(200);
+    const first = res.body.results[0];
+    expect(first.complete).toBe(false);
+    expect(first.rows.length).toBe(500);
+    const cancel = await op(owner, 'rawSqlCancel', { runId });
+    expect(cancel.status).toBe(200);
+    let page = await op(owner, 'rawSqlRows', { resultId: first.resultId, offset: 0, limit: 25_000 });
+    for (let i = 0; i < 100 && !page.body.done; i++) {
+      await Bun.sleep(100);
+      page = await op(owner, 'rawSqlRows', { resultId: first.resultId, offset: 0, limit: 25_000 });
+    }
+    expect(page.body.done).toBe(true);
+    expect(page.body.error.kind).toBe('cancelled');
+    expect(page.body.rowCount).toBeLessThan(20_000_000);
+    if (engine === 'sqlite') expect(processAlive(cancel.body.connectionId)).toBe(false);
+    else {
+      // The statement is gone from the server once its connection is let go.
+      const marker = engine === 'pg' ? 'generate_series(1, 20000000)' : 'SELECT a.d AS n';
+      for (let i = 0; i < 20 && (await runningIn(engine, db, marker)) > 0; i++) await Bun.sleep(100);
+      expect(await runningIn(engine, db, marker)).toBe(0);
+    }
+  }, 30_000);
+
   test('only owners and creators may run, cancel, save or list', async () => {
     const creator = await run('SELECT 5 AS five', {}, tokens.creator);
     expect(creator.status).toBe(200);

@@ -46,6 +46,8 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
   }
   let cancelled = false;
   let running = false;
+  /** The stream of the statement running now. */
+  let current: { feed: ReturnType<typeof makeStream>; first: () => void } | null = null;
   return {
     connectionId: id,
     async run(text, timeoutMs, maxRows): Promise<RawStream> {
@@ -61,6 +63,7 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
       }
       const feed = makeStream(maxRows);
       const first = Promise.withResolvers<void>();
+      current = { feed, first: first.resolve };
       let sets = 0;
       let batch: unknown[][] = [];
       const flush = () => {
@@ -76,6 +79,7 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
         if (++sets === 1) feed.stream.columns = fields.map((f) => ({ name: f.name, type: TYPE_NAMES.get(f.columnType ?? f.type ?? -1) ?? String(f.columnType ?? f.type ?? '') }));
       });
       q.on('result', (row: unknown) => {
+        if (feed.stream.finished) return;
         if (!Array.isArray(row)) {
           if (!sets) feed.stream.affected = (row as mysql.ResultSetHeader).affectedRows ?? 0;
           return;
@@ -86,6 +90,7 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
       });
       q.on('error', (e: unknown) => {
         running = false;
+        if (feed.stream.finished) return;
         batch = [];
         feed.fail(rawError(e, text, cancelled));
         first.resolve();
@@ -111,7 +116,14 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
       } finally {
         await killer.end().catch(() => {});
       }
+      // Rows already on their way are not read any more.
+      if (current && !current.feed.stream.finished) {
+        running = false;
+        current.feed.fail(new RawSqlError('The statement was cancelled', 'cancelled'));
+        current.first();
+      }
     },
-    close: () => conn.end().catch(() => {}),
+    // After a cancel the server may still be sending rows: the connection is dropped, not drained.
+    close: async () => (cancelled ? conn.destroy() : await conn.end().catch(() => {})),
   };
 }

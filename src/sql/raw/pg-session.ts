@@ -1,7 +1,8 @@
 /**
  * PostgreSQL raw session: its own connection (not the pool's), whose backend pid is read at open.
  * The time limit is `statement_timeout` of that connection; cancel is `pg_cancel_backend(pid)`
- * sent from another connection, so the statement stops in the server.
+ * sent from another connection, so the statement stops in the server, and a cursor still being
+ * read is closed.
  */
 import postgres from 'postgres';
 import type { ConnectionOptions, Executor } from '../dialect';
@@ -84,13 +85,17 @@ export async function openPgSession(c: ConnectionOptions, pool: Executor): Promi
           try {
             // A cursor: the first rows are shown while the rest are read.
             for await (const batch of sql.unsafe(text).values().cursor(STREAM_BATCH)) {
+              // Between fetches the server waits for us (no statement to cancel there): the cursor is
+              // closed from this side too.
+              if (cancelled) break;
               feed.push(batch as unknown as unknown[][]);
               // A full batch: more may follow, so the first rows are answered now.
               if (batch.length >= STREAM_BATCH) first.resolve();
             }
+            if (cancelled) throw new RawSqlError('The statement was cancelled', 'cancelled');
             feed.finish();
           } catch (e) {
-            feed.fail(rawError(e, cancelled));
+            feed.fail(e instanceof RawSqlError ? e : rawError(e, cancelled));
           } finally {
             running = false;
             first.resolve();

@@ -123,6 +123,7 @@ export const rawSqlRun: DashboardOp = {
         }
       }
     } catch (e) {
+      status = 'error';
       await finish();
       throw e;
     }
