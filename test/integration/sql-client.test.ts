@@ -72,11 +72,11 @@ describeEngines('SQL client', (engine: TestEngine) => {
     tokens.editor = await join('editor@example.com', 'editor');
     tokens.viewer = await join('viewer@example.com', 'viewer');
     tokens.outsider = await join('outsider@example.com', 'owner', otherProjectId);
-  });
+  }, 30_000);
   afterAll(async () => {
     await t.close();
     await dropDatabase(engine, db);
-  });
+  }, 30_000);
 
   test('several statements answer one result each; DDL reads the schema again', async () => {
     const sql = [
