@@ -126,6 +126,13 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.reload();
     await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'GraphQL Client' }).click();
     await page.locator('.graphiql-container').waitFor();
+    // Completion from introspection while typing.
+    await page.locator('.graphiql-query-editor .CodeMirror').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('{ Albu');
+    await page.locator('.CodeMirror-hints').getByText('AlbumList', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
     // The caller's session token is prefilled in the headers editor.
     await page.evaluate(() => {
       const cm = (document.querySelector('.graphiql-query-editor .CodeMirror') as unknown as { CodeMirror: { setValue(v: string): void } }).CodeMirror;
@@ -137,7 +144,12 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     expect(await response.innerText()).toContain('"Blue Train"');
     await page.getByRole('button', { name: 'Headers' }).click();
     expect(await page.locator('.graphiql-editor-tool').innerText()).toContain('xc-auth');
+    // The docs come from introspection: the root query type lists the table's list field.
+    await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
+    await page.locator('.graphiql-doc-explorer').getByText('Query', { exact: true }).first().click();
+    await page.locator('.graphiql-doc-explorer').getByText('AlbumList', { exact: true }).first().waitFor();
     await shot(page, 'graphql-client-light');
+    await page.getByRole('button', { name: 'Hide Documentation Explorer' }).click();
     await setDark(true);
     await page.reload();
     await page.locator('.graphiql-container').waitFor();

@@ -7,7 +7,7 @@
  */
 import { useMemo } from 'react';
 import { GraphiQL } from 'graphiql';
-import { createGraphiQLFetcher, type Storage } from '@graphiql/toolkit';
+import { createGraphiQLFetcher, type Fetcher, type Storage } from '@graphiql/toolkit';
 import 'graphiql/style.css';
 import './graphql-client.css';
 import { useSignals } from '../../stores/signals';
@@ -48,7 +48,12 @@ query {
 export function GraphqlClient(props: { projectId: string }) {
   useSignals();
   const url = `/nc/${props.projectId}/v1/graphql`;
-  const fetcher = useMemo(() => createGraphiQLFetcher({ url: new URL(url, window.location.origin).href, headers: { 'xc-gui': 'true' } }), [url]);
+  // The caller's auth goes with every request (introspection runs before the headers editor is
+  // read); headers typed in the editor win over it.
+  const fetcher = useMemo<Fetcher>(() => {
+    const base = createGraphiQLFetcher({ url: new URL(url, window.location.origin).href, headers: { 'xc-gui': 'true' } });
+    return (params, opts) => base(params, { ...opts, headers: { ...callerHeaders(), ...(opts?.headers ?? {}) } });
+  }, [url]);
   const storage = useMemo(() => prefixedStorage(`tablo.graphiql.${props.projectId}.`), [props.projectId]);
   const headers = JSON.stringify(callerHeaders(), null, 2);
   return (
