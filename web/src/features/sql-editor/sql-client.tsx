@@ -27,6 +27,9 @@ interface RunView {
   offset: number;
 }
 
+/** Resolves once the browser has painted the next frame. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /** Results stay while the page lives, so switching tabs does not lose them. */
 const results = new Map<string, RunView>();
 
@@ -83,7 +86,8 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
       if (failed?.error?.position !== undefined && editorId === state.active) editor.current?.markError({ from: offset + failed.start + failed.error.position, message: failed.error.msg });
       if (answer.schemaChanged) schemaChanged();
       setTick((n) => n + 1);
-      // The first rows are on screen; the rest come page by page (Cancel still stops the reading).
+      // The first rows are painted before the rest come page by page (Cancel still stops the reading).
+      if (answer.results.some((r) => !r.complete)) await afterPaint();
       for (const r of answer.results) await loadRemainingRows(scope, r, () => setTick((n) => n + 1));
     } catch (e) {
       results.set(key, { answer: null, error: (e as Error).message, explain, docText, offset });
