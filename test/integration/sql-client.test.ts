@@ -109,6 +109,15 @@ describeEngines('SQL client', (engine: TestEngine) => {
     expect(items.columns.map((c: { name: string }) => c.name)).toEqual(['id', 'name']);
   });
 
+  test('a transaction spans the statements of one run; one left open is rolled back', async () => {
+    const res = await run("BEGIN; INSERT INTO sc_items (id, name) VALUES (10, 't'); SELECT count(*) AS n FROM sc_items WHERE id = 10; ROLLBACK; SELECT count(*) AS n FROM sc_items WHERE id = 10");
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { rows: unknown[][] }) => r.rows[0]?.map(Number))).toEqual([undefined, undefined, [1], undefined, [0]]);
+    // Left open when the run ends: the run's connection goes, and the row with it.
+    expect((await run("BEGIN; INSERT INTO sc_items (id, name) VALUES (11, 'u')")).status).toBe(200);
+    expect((await run('SELECT count(*) AS n FROM sc_items WHERE id = 11')).body.results[0].rows[0].map(Number)).toEqual([0]);
+  });
+
   test('an error carries its position and ends the run', async () => {
     const res = await run('SELECT 1 AS one;\nSELECT * FRM sc_items;\nSELECT 2 AS two');
     expect(res.status).toBe(200);

@@ -29,6 +29,14 @@ test('SQLite triggers keep their BEGIN ... END; MySQL DELIMITER; SQL Server GO',
   expect(texts('mssql', 'SELECT 1\nGO\nSELECT 2')).toEqual(['SELECT 1', 'SELECT 2']);
 });
 
+test('a transaction BEGIN is a statement of its own everywhere', () => {
+  for (const engine of ['sqlite', 'pg', 'mysql'] as const) {
+    expect(texts(engine, "BEGIN; INSERT INTO a VALUES (1); ROLLBACK; SELECT 'end'")).toEqual(['BEGIN', 'INSERT INTO a VALUES (1)', 'ROLLBACK', "SELECT 'end'"]);
+  }
+  const trigger = "CREATE TEMP TRIGGER t AFTER DELETE ON a BEGIN INSERT INTO log VALUES ('gone'); END";
+  expect(texts('sqlite', `BEGIN; ${trigger}; COMMIT`)).toEqual(['BEGIN', trigger, 'COMMIT']);
+});
+
 test('blank and comment-only pieces are left out', () => {
   expect(texts('pg', ' ;; -- nothing\n; /* x */ ;')).toEqual([]);
 });

@@ -25,9 +25,33 @@ function onlyComments(sql: string): boolean {
   return !sql.replace(/\/\*[\s\S]*?\*\//g, '').replace(/--[^\n]*/g, '').replace(/#[^\n]*/g, '').trim();
 }
 
+const TRIGGER_START = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*create\s+(temp\s+|temporary\s+)?trigger\b/i;
+const ENDS_BLOCK = /\bend\s*$/i;
+
+/**
+ * SQLite: the splitter's BEGIN ... END blocks (for triggers) would also swallow a transaction's
+ * `BEGIN; ...`, so statements are split at every semicolon and a trigger's pieces joined again up to
+ * its END.
+ */
+function joinTriggers(text: string, parts: SplitStatement[]): SplitStatement[] {
+  const out: SplitStatement[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const first = parts[i]!;
+    if (!TRIGGER_START.test(first.sql)) {
+      out.push(first);
+      continue;
+    }
+    let last = first;
+    while (!ENDS_BLOCK.test(last.sql) && i + 1 < parts.length) last = parts[++i]!;
+    out.push({ sql: text.slice(first.start, last.end), start: first.start, end: last.end });
+  }
+  return out;
+}
+
 /** The statements of `text` in order, leaving out empty ones and ones made only of comments. */
 export function splitStatements(engine: Engine, text: string): SplitStatement[] {
-  const items = splitQuery(text, { ...OPTIONS[engine], returnRichInfo: true });
+  const options = engine === 'sqlite' ? { ...OPTIONS.sqlite, skipSeparatorBeginEnd: false } : OPTIONS[engine];
+  const items = splitQuery(text, { ...options, returnRichInfo: true });
   const out: SplitStatement[] = [];
   for (const item of items) {
     if (typeof item === 'string') continue;
@@ -35,7 +59,7 @@ export function splitStatements(engine: Engine, text: string): SplitStatement[] 
     const start = item.trimStart?.position ?? item.start.position;
     out.push({ sql: item.text, start, end: item.trimEnd?.position ?? item.end.position });
   }
-  return out;
+  return engine === 'sqlite' ? joinTriggers(text, out) : out;
 }
 
 /** Statements that change the schema: after them the model is read again and the tree reloads. */

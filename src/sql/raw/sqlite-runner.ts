@@ -15,6 +15,11 @@ export interface RunnerRequest {
   maxRows: number;
 }
 
+/** Sent when a run lets the runner go: a transaction it left open is rolled back (no reply). */
+export interface RunnerReset {
+  reset: true;
+}
+
 /**
  * Replies to a request: the result with its first rows (`more` when chunks of the rest follow; the
  * last chunk has `end` and the full count), or the error.
@@ -86,7 +91,13 @@ export function startSqliteRunner(filename: string): void {
   const db = new Database(filename, { create: false, safeIntegers: true });
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA foreign_keys = ON');
-  process.on('message', (m) => void runOne(db, m as RunnerRequest));
+  process.on('message', (m) => {
+    if ((m as RunnerReset).reset) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      return;
+    }
+    void runOne(db, m as RunnerRequest);
+  });
   process.on('disconnect', () => process.exit(0));
   // The parent holds our stdin: when it dies, stdin ends and so do we.
   void (async () => {

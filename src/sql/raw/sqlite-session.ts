@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Subprocess } from 'bun';
 import { makeStream, RawSqlError, timeLimit, type RawSession, type RawStream } from './types';
-import type { RunnerReply, RunnerRequest } from './sqlite-runner';
+import type { RunnerReply, RunnerRequest, RunnerReset } from './sqlite-runner';
 
 /** How long an idle runner waits for the next run before it is stopped. */
 const IDLE_MS = 60_000;
@@ -172,6 +172,8 @@ export async function openSqliteSession(filename: string): Promise<RawSession> {
       kill(runner);
     },
     async close() {
+      // A transaction left open would keep the file locked while the runner waits idle.
+      if (!runner.dead) runner.proc.send({ reset: true } satisfies RunnerReset);
       release(filename, runner);
     },
   };
