@@ -46,6 +46,17 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
   }
   let cancelled = false;
   let running = false;
+  /** Stops the statement running on the session's connection. */
+  const killQuery = async () => {
+    // Through a connection of its own, as text (KILL is not a preparable statement everywhere);
+    // the id is an integer the server gave us.
+    const killer = await mysql.createConnection(options);
+    try {
+      await killer.query(`KILL QUERY ${Math.floor(id)}`);
+    } finally {
+      await killer.end().catch(() => {});
+    }
+  };
   /** The stream of the statement running now. */
   let current: { feed: ReturnType<typeof makeStream>; first: () => void } | null = null;
   return {
@@ -87,6 +98,13 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
         if (sets !== 1) return;
         batch.push(row);
         if (batch.length >= STREAM_BATCH) flush();
+        if (feed.stream.truncated) {
+          // The row limit is reached: the rest are neither read nor produced.
+          running = false;
+          flush();
+          feed.finish();
+          void killQuery().catch(() => {});
+        }
       });
       q.on('error', (e: unknown) => {
         running = false;
@@ -108,14 +126,7 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
     async cancel() {
       if (!running) return;
       cancelled = true;
-      // Through a connection of its own, as text (KILL is not a preparable statement everywhere);
-      // the id is an integer the server gave us.
-      const killer = await mysql.createConnection(options);
-      try {
-        await killer.query(`KILL QUERY ${Math.floor(id)}`);
-      } finally {
-        await killer.end().catch(() => {});
-      }
+      await killQuery();
       // Rows already on their way are not read any more.
       if (current && !current.feed.stream.finished) {
         running = false;

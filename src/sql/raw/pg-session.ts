@@ -89,6 +89,8 @@ export async function openPgSession(c: ConnectionOptions, pool: Executor): Promi
               // closed from this side too.
               if (cancelled) break;
               feed.push(batch as unknown as unknown[][]);
+              // The row limit is reached: the cursor is closed, the rest are not produced.
+              if (feed.stream.truncated) break;
               // A full batch: more may follow, so the first rows are answered now.
               if (batch.length >= STREAM_BATCH) first.resolve();
             }

@@ -75,7 +75,9 @@ async function runOne(db: Database, req: RunnerRequest): Promise<void> {
     const source = unique ? (st.iterate() as Iterable<Record<string, unknown>>) : (st.values() as unknown as Iterable<unknown[]>);
     for (const raw of source) {
       count++;
-      if (count <= req.maxRows) batch.push(jsonRow(unique ? names.map((n) => (raw as Record<string, unknown>)[n]) : (raw as unknown[])));
+      // One row past the limit tells that there are more: the rest are not read.
+      if (count > req.maxRows) break;
+      batch.push(jsonRow(unique ? names.map((n) => (raw as Record<string, unknown>)[n]) : (raw as unknown[])));
       if (batch.length >= (sent ? STREAM_BATCH * 5 : STREAM_BATCH)) await flush(false);
     }
     await flush(true);

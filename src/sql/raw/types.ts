@@ -14,7 +14,7 @@ export interface RawColumn {
 export interface RawResult {
   columns: RawColumn[];
   rows: unknown[][];
-  /** Rows the statement returned (before cutting at the row limit). */
+  /** Rows read (with `truncated`, the statement had more: reading stops just past the limit). */
   rowCount: number;
   affected: number;
   truncated: boolean;
