@@ -19,9 +19,11 @@ const summary = (r: StatementResult) =>
     ? r.error.kind === 'cancelled' ? 'cancelled' : r.error.kind === 'timeout' ? 'timed out' : 'error'
     : !r.columns.length
       ? `${r.affected} affected`
-      : r.complete
-        ? `${r.rowCount.toLocaleString()} row${r.rowCount === 1 ? '' : 's'}`
-        : `${r.rows.length.toLocaleString()} rows, reading…`;
+      : !r.complete
+        ? `${r.rows.length.toLocaleString()} rows, reading…`
+        : r.truncated
+          ? `${r.rows.length.toLocaleString()}+ rows`
+          : `${r.rowCount.toLocaleString()} row${r.rowCount === 1 ? '' : 's'}`;
 
 /** A plan as lines: PostgreSQL's text plan, SQLite's tree (id, parent, detail), else null (a grid). */
 function planLines(r: StatementResult, engine: Engine): string[] | null {
@@ -75,7 +77,7 @@ export function ResultView(props: { answer: RunAnswer; explain: boolean; docText
         {answer.skipped ? <span className="muted sqlr-skipped">{answer.skipped} not run</span> : null}
       </div>
       <div className="sqlr-meta">
-        <span>{summary(r)}{r.truncated && r.complete ? ` (first ${r.rows.length.toLocaleString()} shown)` : ''}</span>
+        <span>{summary(r)}{r.truncated && r.complete ? ` (cut at ${r.rows.length.toLocaleString()}: add a LIMIT or a WHERE to see others)` : ''}</span>
         {r.loadError ? <span className="sqlr-load-error" role="alert">Reading stopped after {r.rows.length.toLocaleString()} rows: {r.loadError}</span> : null}
         <span>{r.ms} ms</span>
         <code className="sqlr-sql" title={r.sql}>{r.sql.length > 120 ? r.sql.slice(0, 120) + '…' : r.sql}</code>
