@@ -41,10 +41,14 @@ const PAGE = 20_000;
 
 /**
  * Reads the rest of a result's rows into it, page by page, calling `progress` after each page;
- * the grid shows the rows as they come.
+ * the grid shows the rows as they come. Stops when `stopped()` says so or the reading failed.
  */
-export async function loadRemainingRows(s: Scope, r: StatementResult, progress: () => void): Promise<void> {
-  while (r.resultId && !r.complete) {
+export async function loadRemainingRows(s: Scope, r: StatementResult, progress: () => void, stopped: () => boolean = () => false): Promise<void> {
+  while (r.resultId && !r.complete && !r.loadError) {
+    if (stopped()) {
+      r.loadError = 'Cancelled';
+      break;
+    }
     const page = await sqlClientApi.rows(s, r.resultId, r.rows.length, PAGE);
     for (const row of page.rows) r.rows.push(row);
     r.rowCount = page.rowCount;

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { format as formatSql } from 'sql-formatter';
 import { loadRemainingRows, sqlClientApi, type Engine, type RunAnswer, type SqlSchema } from '../../api/sql-client';
 import { useSignals } from '../../stores/signals';
+import type { HttpError } from '../../api/http';
 import { darkTheme } from '../../stores/settings';
 import { schemaChanged, schemaGeneration } from '../../stores/schema-ui';
 import { toast } from '../../stores/toasts';
@@ -45,6 +46,7 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
   const [, setTick] = useState(0);
   const [sideVersion, setSideVersion] = useState(0);
   const editor = useRef<SqlEditorHandle>(null);
+  const cancelRequested = useRef<string | null>(null);
   const active = state.editors.find((e) => e.id === state.active) ?? state.editors[0]!;
   const resultKey = `${props.projectId}\u0000${props.dbAlias}\u0000${active.id}`;
   const view = results.get(resultKey) ?? null;
@@ -88,7 +90,11 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
       setTick((n) => n + 1);
       // The first rows are painted before the rest come page by page (Cancel still stops the reading).
       if (answer.results.some((r) => !r.complete)) await afterPaint();
-      for (const r of answer.results) await loadRemainingRows(scope, r, () => setTick((n) => n + 1));
+      for (const r of answer.results) {
+        await loadRemainingRows(scope, r, () => setTick((n) => n + 1), () => cancelRequested.current === runId).catch((e) => {
+          r.loadError = (e as Error).message;
+        });
+      }
     } catch (e) {
       results.set(key, { answer: null, error: (e as Error).message, explain, docText, offset });
     } finally {
@@ -100,10 +106,13 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
 
   const cancel = async () => {
     if (!running) return;
+    // Stops reading further pages here too, should the database be done already.
+    cancelRequested.current = running.runId;
     try {
       await sqlClientApi.cancel(scope, running.runId);
     } catch (e) {
-      toast('error', (e as Error).message);
+      // 404: the statement had ended in the database; only the reading of pages was left to stop.
+      if ((e as HttpError).status !== 404) toast('error', (e as Error).message);
     }
   };
 
