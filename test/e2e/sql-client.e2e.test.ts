@@ -60,7 +60,10 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await editor().click();
     await page.keyboard.type('SELECT title FROM alb');
     // The table comes from the project's schema: accept it from the completion list.
-    await page.locator('.cm-tooltip-autocomplete').getByText('album', { exact: true }).waitFor();
+    const option = page.locator('.cm-tooltip-autocomplete').getByText('album', { exact: true });
+    await option.waitFor();
+    // CodeMirror ignores Enter for 75 ms after the list opens (no accidental picks): wait past that.
+    await page.waitForTimeout(150);
     await page.keyboard.press('Enter');
     await page.keyboard.type(' ORDER BY title;\nSELECT count(*) AS albums FROM album');
     expect(await editor().innerText()).toContain('SELECT title FROM album ORDER BY title;');
