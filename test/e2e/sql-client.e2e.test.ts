@@ -122,6 +122,16 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     expect(await activeWith('pg_sleep(30)')).toBe(0);
     // The run is in the history, newest first.
     await page.getByRole('region', { name: 'History' }).locator('.sqlc-history').first().getByText('SELECT pg_sleep(30)').waitFor();
+    // The time-out is also a field of the Settings dialog; the toolbar shows the same value.
+    await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Themes' }).click();
+    await page.getByRole('button', { name: 'Open appearance settings' }).click();
+    const field = page.getByRole('dialog', { name: 'Settings' }).getByLabel('SQL Client statement time-out in seconds');
+    expect(await field.inputValue()).toBe('60');
+    await field.fill('45');
+    await shot(page, 'sql-client-settings');
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('tab', { name: 'SQL Client' }).getByRole('button', { name: 'SQL Client', exact: true }).click();
+    expect(await page.getByLabel('Statement time-out in seconds').inputValue()).toBe('45');
   }, 30_000);
 
   browserTest('a GraphQL query runs in the GraphQL client', () => page, async () => {
