@@ -58,6 +58,12 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     for (const n of [1, 2, 3]) await page.getByRole('tab', { name: `Query ${n}` }).waitFor();
     await page.getByText('PostgreSQL', { exact: true }).waitFor();
     await editor().click();
+    // Keywords of the dialect complete too.
+    await page.keyboard.type('SEL');
+    await page.locator('.cm-tooltip-autocomplete').getByText('SELECT', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
     await page.keyboard.type('SELECT title FROM alb');
     // The table comes from the project's schema: accept it from the completion list.
     const option = page.locator('.cm-tooltip-autocomplete').getByText('album', { exact: true });
