@@ -80,6 +80,10 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await grid.getByRole('gridcell', { name: 'Abbey Road' }).waitFor();
     await grid.getByRole('columnheader', { name: /title\s*text/ }).waitFor();
     await shot(page, 'sql-client-light');
+    // Export as CSV.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('result-1.csv');
+    expect(await Bun.file((await download.path())!).text()).toBe('title\r\nAbbey Road\r\nBlue Train\r\nKind of Blue\r\n');
     // A syntax error is shown with its line and column.
     await page.getByRole('tab', { name: 'Query 2' }).click();
     await editor().click();
