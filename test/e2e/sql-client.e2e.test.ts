@@ -2,8 +2,9 @@
  * The SQL Client and the GraphQL Client in a real browser against the binary, on a PostgreSQL
  * project: a query typed with completion runs and shows its rows; the editors survive a reload
  * (and the dark theme follows the app's); a pg_sleep(30) is cancelled and gone from
- * pg_stat_activity; a GraphQL query runs in GraphiQL, and previewed as a viewer without the right to
- * a column it answers FORBIDDEN. Screenshots of both tabs, light and dark.
+ * pg_stat_activity; on a SQLite project the binary's runner process runs and is cancelled; a
+ * GraphQL query runs in GraphiQL, and previewed as a viewer without the right to a column it
+ * answers FORBIDDEN. Screenshots of both tabs, light and dark.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import postgres from 'postgres';
@@ -144,8 +145,27 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     expect(await page.getByLabel('Statement time-out in seconds').inputValue()).toBe('45');
   }, 30_000);
 
+  browserTest('on SQLite the binary runs statements in its runner process, and cancel stops it', () => page, async () => {
+    const sqliteProject = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Notes' } })).body.id as string;
+    await page.goto(`${tablo.url}/#/nc/${sqliteProject}`);
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'SQL Client' }).click();
+    await page.getByText('SQLite', { exact: true }).waitFor();
+    await editor().click();
+    await page.keyboard.type('WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT count(*) FROM c');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alert').getByText('The statement was cancelled').waitFor();
+    await editor().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type("SELECT 'still here' AS answer");
+    await page.keyboard.press('Control+Enter');
+    await page.getByRole('grid', { name: 'Result 1' }).getByRole('gridcell', { name: 'still here' }).waitFor();
+  }, 30_000);
+
   browserTest('a GraphQL query runs in the GraphQL client', () => page, async () => {
     await setDark(false);
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
     await page.reload();
     await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'GraphQL Client' }).click();
     await page.locator('.graphiql-container').waitFor();
