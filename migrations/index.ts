@@ -10,6 +10,7 @@ import m0003 from './0003_acl.sql' with { type: 'text' };
 import m0004 from './0004_oauth_profile.sql' with { type: 'text' };
 import m0005 from './0005_security.sql' with { type: 'text' };
 import m0006 from './0006_views.sql' with { type: 'text' };
+import m0007 from './0007_sql_client.sql' with { type: 'text' };
 import m0008 from './0008_hooks_crons.sql' with { type: 'text' };
 import m0010 from './0010_api_client.sql' with { type: 'text' };
 import m0011 from './0011_comments.sql' with { type: 'text' };
@@ -29,6 +30,7 @@ export const META_MIGRATIONS: MetaMigration[] = [
   { version: 4, name: 'oauth_profile', sql: m0004 },
   { version: 5, name: 'security', sql: m0005 },
   { version: 6, name: 'views', sql: m0006 },
+  { version: 7, name: 'sql_client', sql: m0007 },
   { version: 8, name: 'hooks_crons', sql: m0008 },
   { version: 10, name: 'api_client', sql: m0010 },
   { version: 11, name: 'comments', sql: m0011 },

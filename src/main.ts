@@ -12,6 +12,7 @@ import { consoleLogger } from './lib/log';
 import { VERSION } from './version';
 import { webRoutes } from './http/web';
 import { serveApp } from './http/serve';
+import { startSqliteRunner } from './sql/raw/sqlite-runner';
 
 const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   port: 'HTTP port (default 8080)',
@@ -99,6 +100,8 @@ function rawSettings(argv: string[], env: Record<string, string | undefined>): R
 }
 
 async function main() {
+  // The binary started as the SQL Client's SQLite runner (src/sql/raw/sqlite-session.ts).
+  if (process.env.TABLO_SQLITE_RUNNER) return startSqliteRunner(process.env.TABLO_SQLITE_RUNNER);
   // `tablo meta copy --from ... --to ...` (src/meta/copy-cli.ts)
   if (process.argv[2] === 'meta') {
     const { runMetaCommand } = await import('./meta/copy-cli');

@@ -52,6 +52,13 @@ export const LIMITS = {
   rawSqlMaxRows: 1000,
   /** Longest raw SQL statement accepted, in characters. */
   rawSqlMaxLength: 100_000,
+  /** Rows one SQL Client statement answers at most (the grid is virtualised); the rest are cut. */
+  sqlClientMaxRows: 100_000,
+  /** SQL Client statement time-out when the run names none, and the longest one a run may ask. */
+  sqlClientDefaultTimeoutMs: 60_000,
+  sqlClientMaxTimeoutMs: 3_600_000,
+  /** Longest name of a saved SQL query. */
+  sqlQueryNameMax: 200,
   /** Longest row condition of a data rule, in characters. */
   rowConditionMaxLength: 2000,
   /** UI ability defaults (spec section 3). */

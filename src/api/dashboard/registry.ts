@@ -25,6 +25,10 @@ import { ROW_ACTIVITY_OPS } from './ops/row-activity';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 import { VIEW_OPS } from './ops/views';
 import { SHARED_VIEW_OPS } from './ops/shared-views';
+import { rawSqlCancel, rawSqlRun } from './ops/sql-client/run';
+import { sqlHistoryClear, sqlHistoryList, sqlQueryDelete, sqlQueryList, sqlQuerySave } from './ops/sql-client/queries';
+import { sqlClientSchema } from './ops/sql-client/schema';
+import { rawSqlRows } from './ops/sql-client/buffers';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -82,6 +86,15 @@ const OPS: DashboardOp[] = [
   ...ROW_ACTIVITY_OPS,
   ...VIEW_OPS,
   ...SHARED_VIEW_OPS,
+  rawSqlRun,
+  rawSqlCancel,
+  sqlQueryList,
+  sqlQuerySave,
+  sqlQueryDelete,
+  sqlHistoryList,
+  sqlHistoryClear,
+  sqlClientSchema,
+  rawSqlRows,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */
