@@ -341,7 +341,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.keyboard.press('ArrowDown');
     expect(await active.innerText()).toBe('Purchased AAC audio file');
     await page.keyboard.press('Control+v');
-    await page.getByText('Save Name', { exact: true }).first().waitFor();
+    await page.getByText('Pasted into 1 row', { exact: true }).first().waitFor();
     await page.getByRole('row').nth(4).getByRole('gridcell', { name: 'Protected AAC audio file', exact: true }).waitFor();
     await page.keyboard.press('ArrowUp');
     expect(await active.innerText()).toBe('Protected MPEG-4 video file');

@@ -330,7 +330,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                       {isActive && !isEditing && row && !readOnly && !locked(c) ? (
                         <span
                           className="fill-handle"
-                          aria-label="Fill down"
+                          aria-hidden="true"
+                          title="Fill down"
                           onMouseDown={(e) => {
                             e.stopPropagation();
                             e.preventDefault();
