@@ -63,7 +63,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const order = store.order.value;
   const all = gridColumns(meta).sort((a, b) => rank(order, a._cn) - rank(order, b._cn));
   const columns = all.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
-  const ROW_HEIGHT = ROW_HEIGHTS[store.rowHeight.value];
+  // Short rows are 32 px; past some 470,000 rows the scroll range is scaled (see row-window.ts).
+  const rowHeight = ROW_HEIGHTS[store.rowHeight.value];
   const groupBy = store.groupBy.value && all.some((c) => c._cn === store.groupBy.value) ? store.groupBy.value : undefined;
   const scope = { projectId: props.projectId, dbAlias: props.dbAlias };
   const canEditSchema = canShare.value && meta.type === 'table';
@@ -79,7 +80,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const [adding, setAdding] = useState(false);
   useEffect(() => store.reload(), [store]);
 
-  const rows = useRowWindow(scroller, rowsBox, store.size(), ROW_HEIGHT, 12);
+  const rows = useRowWindow(scroller, rowsBox, store.size(), rowHeight, 12);
   const items = rows.items;
   // Columns are virtualised too: only those in view (plus a few) are rendered, with spacers around them.
   const cols = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widthOf(columns[i]!._cn), overscan: 3, scrollMargin: INDEX_WIDTH });
@@ -216,7 +217,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           {items.map((vr) => {
             const row = store.rows.value.get(vr.index);
             return (
-              <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: ROW_HEIGHT }}>
+              <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: rowHeight }}>
                 <div className="grid-index">
                   {!readOnly && row ? (
                     <input type="checkbox" className="row-select" aria-label={`Select row ${vr.index + 1}`} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />
