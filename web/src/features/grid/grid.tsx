@@ -24,7 +24,7 @@ import { gridColumns } from './grid-columns';
 import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
-import { ROW_HEIGHTS } from '../views/view-state';
+import { ROW_HEIGHTS, moveItem } from '../views/view-state';
 import { viewPersistence, type ViewBinding } from '../views/view-binding';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
@@ -199,6 +199,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
               width={widthOf(c._cn)}
               canEditSchema={canEditSchema}
               onResize={(px) => store.setWidth(c._cn, px)}
+              onMoveHere={(from) => {
+                const names = all.filter((x) => !x.hidden).map((x) => x._cn);
+                store.setOrder(moveItem(names, names.indexOf(from), names.indexOf(c._cn)));
+              }}
               target={{ scope, meta, column: c.virtual ? undefined : c, virtual: c.virtual, index: meta.columns.findIndex((m) => m.cn === c.cn), sortBy: (desc) => store.sortBy(c._cn, desc) }}
             />
           ))}
