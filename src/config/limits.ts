@@ -30,6 +30,8 @@ export const LIMITS = {
   sharedViewPasswordRateLimit: { max: 10, windowMs: 60_000 },
   /** Largest query_params of a saved view, as JSON text. */
   viewQueryParamsMaxChars: 100_000,
+  /** Submissions to one shared form per client address per window; past it, 429. */
+  sharedFormSubmitRateLimit: { max: 30, windowMs: 60_000 },
   /** Connections per project database pool. */
   poolMax: 10,
   /** How long to wait for a project database connection before answering 503. */

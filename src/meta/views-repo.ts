@@ -6,6 +6,7 @@
 import type { MetaStore } from './store';
 import { newId, nowIso } from '../lib/ids';
 
+/** The kinds of saved views. */
 export const VIEW_TYPES = ['grid', 'gallery', 'kanban', 'calendar', 'form'] as const;
 export type ViewType = (typeof VIEW_TYPES)[number];
 
@@ -38,6 +39,7 @@ export interface ViewQueryParams {
   [key: string]: unknown;
 }
 
+/** A stored view (query_params parsed). */
 export interface ViewRow {
   id: string;
   project_id: string;
@@ -51,6 +53,7 @@ export interface ViewRow {
   created_by: string | null;
 }
 
+/** A stored public link; `password_hash` is an argon2id hash or null. */
 export interface SharedLinkRow {
   uuid: string;
   view_id: string;

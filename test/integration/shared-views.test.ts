@@ -230,6 +230,11 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect(String(rows[0].Due)).toContain('2026-03-04');
     const audit = await f.t.app.ctx.meta.all<{ user_email: string; tn: string; description: string }>("SELECT user_email, tn, description FROM nc_audit WHERE op_type = 'DATA' AND tn = 'task'");
     expect(audit).toEqual([{ user_email: 'shared form', tn: 'task', description: 'insert' }]);
+    // Submissions are rate limited per link and address.
+    const spam = await share({ view_id: formId });
+    for (let i = 0; i < 30; i++) expect((await pub('POST', `${spam.uuid}/rows`, { body: { due: '2026-01-01' } })).status).toBe(400);
+    expect((await pub('POST', `${spam.uuid}/rows`, { body: { Title: 'spam' } })).status).toBe(429);
+    expect((await f.get('owner', 'task/count')).body).toEqual({ count: 1 });
     // The form's rows (other people's answers) cannot be read back through the link.
     expect((await pub('GET', `${uuid}/rows`, { password: 'form pass' })).status).toBe(403);
     const csvForm = await share({ view_id: formId, allowCsvDownload: true });
@@ -266,5 +271,15 @@ describeEngines('shared views', (engine: TestEngine) => {
     const editor = (members.list ?? members).find((m: any) => m.email === 'editor@example.com');
     expect((await f.t.request('DELETE', `/admin/${editor.id}?project_id=${f.projectId}`, { headers: { 'xc-auth': f.tokens.owner! } })).status).toBe(200);
     expect((await pub('GET', `${uuid}/rows`)).status).toBe(403);
+  }, ARGON_TIMEOUT_MS);
+
+  test('deleting the project takes its views and links', async () => {
+    const { uuid } = await share({ view_id: viewId });
+    expect((await pub('GET', uuid)).status).toBe(200);
+    expect((await f.op('owner', 'projectDelete', {})).status).toBe(200);
+    expect((await pub('GET', uuid)).status).toBe(404);
+    const left = await f.t.app.ctx.meta.all('SELECT id FROM nc_views WHERE project_id = ?', [f.projectId]);
+    expect(left).toEqual([]);
+    expect(await f.t.app.ctx.meta.all('SELECT uuid FROM nc_shared_views WHERE project_id = ?', [f.projectId])).toEqual([]);
   }, ARGON_TIMEOUT_MS);
 });

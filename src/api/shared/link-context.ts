@@ -23,6 +23,7 @@ import type { PasswordGuard } from './password-guard';
 /** Who the audit log names for rows written through a shared form. */
 export const SHARED_FORM_AUDIT_NAME = 'shared form';
 
+/** An opened link: everything a public request works with. */
 export interface SharedLink {
   link: SharedLinkRow;
   view: ViewRow;

@@ -20,6 +20,7 @@ const VERIFIED_MS = 10 * 60_000;
 /** Hashes a link password (argon2id). */
 export const hashLinkPassword = (plain: string) => hashPassword(plain);
 
+/** Checks link passwords and limits wrong attempts (in memory, per instance). */
 export class PasswordGuard {
   private failures = new Map<string, { count: number; resetAt: number }>();
   private verified = new Map<string, number>();

@@ -4,7 +4,7 @@
  *
  * - `GET /api/v1/shared/{uuid}`: `{ title, type, columns, query_params, allowCsvDownload }`, shown columns only;
  * - `GET /api/v1/shared/{uuid}/rows`: `{ list, pageInfo: { totalRows?, limit, offset } }` (not for forms);
- * - `POST /api/v1/shared/{uuid}/rows`: form views: creates one row, `{ ok: true, message }`;
+ * - `POST /api/v1/shared/{uuid}/rows`: form views: creates one row, `{ ok: true, message }` (rate limited per address);
  * - `GET /api/v1/shared/{uuid}/rows.csv`: the view's rows as CSV when the link allows it.
  *
  * Every read goes through the data core with the link creator's rights, cut to the view.
@@ -19,6 +19,9 @@ import { PasswordGuard } from './password-guard';
 import { linkReadParams, publicColumn, publicParams, publicQueryParams } from './public-query';
 import { submitForm } from './form-submit';
 import { csvResponse } from './csv';
+import { RateLimiter } from '../../http/rate-limit';
+import { clientIp } from '../../http/principal';
+import { LIMITS } from '../../config/limits';
 
 /** A link whose rows may be read: not a form (people filling in a form never see other answers). */
 function readable(s: SharedLink): SharedLink {
@@ -26,8 +29,10 @@ function readable(s: SharedLink): SharedLink {
   return s;
 }
 
+/** The public shared-view routes (see the file comment); one password guard and submission limiter per app. */
 export function sharedViewRoutes(ctx: AppContext) {
   const guard = new PasswordGuard();
+  const submissions = new RateLimiter(LIMITS.sharedFormSubmitRateLimit.max, LIMITS.sharedFormSubmitRateLimit.windowMs);
   const open = (request: Request, uuid: string) => openLink(ctx, guard, request, uuid);
 
   return new Elysia({ name: 'shared-views', prefix: '/api/v1/shared' })
@@ -51,7 +56,11 @@ export function sharedViewRoutes(ctx: AppContext) {
       }
       return { list, pageInfo: { ...(totalRows === undefined ? {} : { totalRows }), limit, offset } };
     })
-    .post('/:uuid/rows', async ({ request, params, body }) => submitForm(await open(request, params.uuid), body))
+    .post('/:uuid/rows', async ({ request, params, body }) => {
+      const s = await open(request, params.uuid);
+      submissions.hit(`${s.link.uuid}\u0000${clientIp(request)}`);
+      return submitForm(s, body);
+    })
     .get('/:uuid/rows.csv', async ({ request, params }) => {
       const s = readable(await open(request, params.uuid));
       if (!s.link.allow_csv_download) throw forbidden('CSV download is not allowed for this shared view');

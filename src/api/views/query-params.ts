@@ -39,6 +39,7 @@ const Form = z.looseObject({
   redirectUrl: httpUrl.nullish(),
   fields: z.array(FormField).max(1000).optional(),
 });
+/** The shape of query_params (columns are checked against the table afterwards). */
 export const QueryParamsSchema = z.looseObject({
   where: z.string().max(10_000).nullish(),
   sort: z.string().max(2000).nullish(),

@@ -103,4 +103,5 @@ export const deleteSharedViewLink: DashboardOp = {
   },
 };
 
+/** The shared-link operations, for the registry. */
 export const SHARED_VIEW_OPS: DashboardOp[] = [createSharedViewLink, updateSharedViewLinkPassword, listSharedViewLinks, deleteSharedViewLink];

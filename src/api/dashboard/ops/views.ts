@@ -144,4 +144,5 @@ export const xcVirtualTableDelete: DashboardOp = {
   },
 };
 
+/** The saved-view operations, for the registry. */
 export const VIEW_OPS: DashboardOp[] = [xcVirtualTableList, xcVirtualTableCreate, xcVirtualTableUpdate, xcVirtualTableDelete];
