@@ -74,6 +74,8 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     expect(url).toMatch(/\/#\/shared\/[0-9a-f-]{36}$/);
     await shot(page, 'shared-dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
+    // The drawer marks the shared view, with a lock for its password.
+    await drawer().getByRole('button', { name: /Rock tracks/ }).getByRole('img', { name: 'Shared by link with a password' }).waitFor();
     gridUrl = url;
   });
 

@@ -3,7 +3,7 @@
  * through the xcVirtualTable* operations. Changes to a view's query_params apply at once on screen
  * and are saved shortly after (one call for a burst of changes, e.g. a column being resized).
  */
-import { viewsApi, type QueryParams, type SavedView, type ViewScope, type ViewType } from '../../api/views';
+import { viewsApi, type QueryParams, type SavedView, type SharedLink, type ViewScope, type ViewType } from '../../api/views';
 import { signal } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { aliasQueryParams } from './view-state';
@@ -19,6 +19,8 @@ export class ViewsStore {
   readonly list = signal<SavedView[]>([]);
   readonly loaded = signal(false);
   readonly error = signal<string | null>(null);
+  /** The table's shared links (read for people who may change views). */
+  readonly links = signal<SharedLink[]>([]);
   private timers = new Map<string, ReturnType<typeof setTimeout>>();
   private pending = new Map<string, QueryParams>();
 
@@ -41,6 +43,15 @@ export class ViewsStore {
       this.error.value = (e as Error).message;
     } finally {
       this.loaded.value = true;
+    }
+  }
+
+  /** Reads the table's shared links (the drawer marks shared views); quietly empty when refused. */
+  async loadLinks(): Promise<void> {
+    try {
+      this.links.value = await viewsApi.links(this.scope, this.tn);
+    } catch {
+      this.links.value = [];
     }
   }
 
