@@ -53,7 +53,7 @@ export class KanbanStore {
     this.lanes.value = Object.fromEntries([UNCATEGORIZED, ...this.choices].map((k) => [k, empty()]));
     for (const k of [...this.choices, UNCATEGORIZED]) {
       void this.loadMore(k);
-      void this.countLane(k);
+      if (!this.source.pageTotals) void this.countLane(k);
     }
   }
 

@@ -5,6 +5,7 @@ import type { Row, RowSource } from '../views/row-source';
 export function sharedRowSource(uuid: string, password: string | null, meta: SharedViewMeta): RowSource {
   const pks = meta.pks?.length ? meta.pks : meta.columns.filter((c) => c.pk).map((c) => c._cn);
   return {
+    pageTotals: true,
     idOf: (row: Row) => (pks.length ? pks.map((pk) => String(row[pk])).join('___') : JSON.stringify(row)),
     async list(q) {
       const answer = await sharedApi.rows(uuid, password, { limit: q.limit, offset: q.offset, where: q.where || undefined, sort: q.sort || undefined, search: q.search || undefined });

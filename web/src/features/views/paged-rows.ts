@@ -30,6 +30,7 @@ export class PagedRows {
     this.read.value = 0;
     this.error.value = null;
     void this.ensure(0, VIEW_PAGE);
+    if (this.source.pageTotals) return;
     const gen = this.generation;
     void this.source.count(this.query.where, this.query.search).then((n) => gen === this.generation && n !== null && (this.count.value = n));
   }
