@@ -69,6 +69,8 @@ export class GridStore {
   readonly order = signal<string[]>([]);
   readonly rowHeight = signal<RowHeight>('short');
   readonly groupBy = signal<string | undefined>(undefined);
+  /** Bumped when rows are added or deleted (grouped rows count again). */
+  readonly writes = signal(0);
   /** Bumped when the builders' state changes from outside the toolbar (a column menu's sort). */
   readonly revision = signal(0);
   private pending = new Set<number>();
@@ -229,6 +231,7 @@ export class GridStore {
 
   async create(values: Row): Promise<void> {
     await recordsApi.create(this.projectId, this.meta._tn, values);
+    this.writes.value++;
     this.reload();
   }
 
@@ -244,6 +247,7 @@ export class GridStore {
     const ids = [...this.selected.value].map((i) => this.rows.value.get(i)).filter((r): r is Row => !!r).map((r) => this.idOf(r));
     if (!ids.length) return 0;
     const n = await recordsApi.removeMany(this.projectId, this.meta._tn, ids);
+    this.writes.value++;
     this.reload();
     return n;
   }
@@ -252,6 +256,7 @@ export class GridStore {
     const row = this.rows.value.get(index);
     if (!row) return;
     await recordsApi.remove(this.projectId, this.meta._tn, this.idOf(row));
+    this.writes.value++;
     this.reload();
   }
 }

@@ -1,11 +1,11 @@
 /**
  * The grid of a table or SQL view: virtualised rows fetched page by page as they come into view,
  * the count shown apart ('unknown' if it times out), inline editing saved through the REST API,
- * keyboard navigation, filter and sort in the where language (kept per table), add and delete.
+ * keyboard navigation, filter and sort in the where language, fields, widths, row height and grouping (kept in the saved view), add and delete.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { dashboardApi, type ColumnMeta, type TableMeta } from '../../api/dashboard';
+import type { ColumnMeta, TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
 import { track } from '../../stores/notifications';
 import { Button } from '../../components/form';
@@ -21,7 +21,7 @@ import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
 import { RelationHeader } from './relation-header';
 import { gridColumns } from './grid-columns';
-import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
+import { schemaDialog } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
 import { ROW_HEIGHTS, moveItem } from '../views/view-state';
@@ -31,23 +31,6 @@ import { GroupByMenu, GroupedRows } from './grouped-rows';
 
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
 const INDEX_WIDTH = 96;
-
-export function Grid(props: { projectId: string; dbAlias: string; table: string }) {
-  useSignals();
-  const [meta, setMeta] = useState<TableMeta | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // A schema change anywhere reads the table's metadata again (its columns may have changed).
-  const generation = schemaGeneration.value;
-  useEffect(() => {
-    dashboardApi.tableMeta(props.projectId, props.dbAlias, props.table).then(
-      (m) => (setMeta(m), setError(null)),
-      (e) => setError((e as Error).message),
-    );
-  }, [props.projectId, props.dbAlias, props.table, generation]);
-  if (error) return <div className="form-message form-message-error">{error}</div>;
-  if (!meta) return <p className="muted">Loading {props.table}…</p>;
-  return <GridBody projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} />;
-}
 
 /**
  * The grid of a table's metadata; with a `binding` its filters, sorts, fields, widths, row height

@@ -47,7 +47,7 @@ export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: 
       (list) => (setGroups(list.map((g) => ({ value: g[column], count: Number(g.count) }))), setError(null)),
       (e) => setError((e as Error).message),
     );
-  }, [column, where, store.revision.value]);
+  }, [column, where, store.writes.value]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
   if (!groups) return <p className="muted">Grouping by {column}…</p>;
   const col = props.columns.find((c) => c._cn === column);
