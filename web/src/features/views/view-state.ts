@@ -134,3 +134,15 @@ export function aliasQueryParams(q: QueryParams, columns: { cn: string; _cn: str
   if (q.form) out.form = { ...q.form, ...(q.form.fields ? { fields: q.form.fields.map((f) => ({ ...f, cn: name(f.cn) })) } : {}) };
   return out;
 }
+
+/**
+ * Card fields without the columns a view lays itself out by (lane, date, cover): those never show
+ * as card text and are always kept shown, since a shared link reaches only shown columns.
+ */
+export function cardMenu(fields: LaidOutField[], layout: (string | undefined)[]): { menu: LaidOutField[]; save: (menu: LaidOutField[]) => ViewField[] } {
+  const kept = layout.filter((n): n is string => !!n);
+  return {
+    menu: fields.filter((f) => !kept.includes(f.name)),
+    save: (menu) => toViewFields([...menu, ...kept.map((name) => ({ name, show: true, width: DEFAULT_WIDTH }))]),
+  };
+}
