@@ -128,7 +128,7 @@ export function CalendarBoard(props: {
         <div className="cal-grid cal-day-view" role="grid" aria-label="Day">{dayCell(anchor, null)}</div>
       ) : (
         <div className={`cal-grid cal-${range}`} role="grid" aria-label={range === 'month' ? 'Month' : 'Week'}>
-          {WEEKDAYS.map((w, i) => <div key={w} className="cal-weekday" role="columnheader">{range === 'week' ? `${w} ${Number(days[i]!.slice(8, 10))}` : w}</div>)}
+          {WEEKDAYS.map((w) => <div key={w} className="cal-weekday" role="columnheader">{w}</div>)}
           {days.map((d) => dayCell(d, range === 'month' ? MONTH_DAY_ENTRIES : null))}
         </div>
       )}
