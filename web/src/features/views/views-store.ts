@@ -107,8 +107,13 @@ export class ViewsStore {
     return next;
   }
 
+  /** Saves every waiting change now (the page is being left: the calls outlive it). */
+  flushAll(): void {
+    for (const id of [...this.pending.keys()]) void this.flush(id, true);
+  }
+
   /** Saves a view's waiting change now. */
-  async flush(id: string): Promise<void> {
+  async flush(id: string, keepalive = false): Promise<void> {
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
     let qp = this.pending.get(id);
@@ -117,7 +122,7 @@ export class ViewsStore {
     if (qp.form?.redirectUrl && !/^https?:\/\/\S+$/i.test(qp.form.redirectUrl)) qp = { ...qp, form: { ...qp.form, redirectUrl: undefined } };
     this.pending.delete(id);
     try {
-      await viewsApi.update(this.scope, { id, query_params: qp });
+      await viewsApi.update(this.scope, { id, query_params: qp }, keepalive);
     } catch (e) {
       toast('error', `The view could not be saved: ${(e as Error).message}`);
     }
@@ -142,6 +147,9 @@ export function viewsStoreOf(scope: ViewScope, tn: string): ViewsStore {
   if (!s) stores.set(key, (s = new ViewsStore(scope, tn)));
   return s;
 }
+
+// A change made just before the page is left or reloaded is still saved.
+if (typeof window !== 'undefined') window.addEventListener('pagehide', () => stores.forEach((s) => s.flushAll()));
 
 /** A title not used by another view of the table: 'Kanban', 'Kanban 2', ... */
 export function freeTitle(base: string, taken: string[]): string {
