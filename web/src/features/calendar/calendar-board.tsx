@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
+import { LIMITS } from '../../lib/limits';
 import { track } from '../../stores/notifications';
 import { cardTitle } from '../views/record-card';
 import { canChange, type Row, type RowSource } from '../views/row-source';
@@ -15,7 +16,7 @@ import { dayOf, entriesByDay, rangeTitle, shiftRange, timeOf, today, visibleDays
 
 const ENTRY_TYPE = 'application/x-tablo-entry';
 /** Entries shown in a month's day before '+n more'. */
-export const MONTH_DAY_ENTRIES = 3;
+export const MONTH_DAY_ENTRIES = LIMITS.calendarDayEntries;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 export function CalendarBoard(props: {

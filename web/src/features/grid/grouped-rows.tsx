@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { http } from '../../api/http';
+import { LIMITS } from '../../lib/limits';
 import { recordsApi } from '../../api/records';
 import type { TableMeta } from '../../api/dashboard';
 import type { GridColumn } from './grid-columns';
@@ -15,8 +16,8 @@ import { andWhere } from '../views/view-state';
 import { valueWhere } from '../views/lane-where';
 
 /** Rows read at a time in an open group; most groups listed. */
-export const GROUP_PAGE = 25;
-export const MAX_GROUPS = 1000;
+export const GROUP_PAGE = LIMITS.groupPage;
+export const MAX_GROUPS = LIMITS.maxGroups;
 
 type Row = Record<string, unknown>;
 

@@ -4,12 +4,13 @@
  * count read apart; moving a card shows at once and updates the row (undone when refused).
  */
 import { signal } from '../../stores/signals';
+import { LIMITS } from '../../lib/limits';
 import { canChange, type Row, type RowSource } from '../views/row-source';
 import { andWhere } from '../views/view-state';
 import { otherWhere, valueWhere } from '../views/lane-where';
 
 /** Cards read at a time per lane. */
-export const LANE_PAGE = 25;
+export const LANE_PAGE = LIMITS.kanbanLanePage;
 export { UNCATEGORIZED } from './lane-order';
 import { UNCATEGORIZED } from './lane-order';
 

@@ -3,10 +3,11 @@
  * by index, the count read apart (or taken from the page answer), pages never read twice.
  */
 import { signal } from '../../stores/signals';
+import { LIMITS } from '../../lib/limits';
 import type { Row, RowQuery, RowSource } from './row-source';
 
 /** Rows per page. */
-export const VIEW_PAGE = 100;
+export const VIEW_PAGE = LIMITS.viewPage;
 
 export class PagedRows {
   readonly rows = signal<Map<number, Row>>(new Map());

@@ -7,9 +7,10 @@ import { viewsApi, type QueryParams, type SavedView, type SharedLink, type ViewS
 import { signal } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { aliasQueryParams } from './view-state';
+import { LIMITS } from '../../lib/limits';
 
 /** Milliseconds a view change waits for more before it is saved. */
-export const SAVE_DELAY_MS = 400;
+export const SAVE_DELAY_MS = LIMITS.viewSaveDelayMs;
 
 /** Labels of the kinds, as the drawer shows them. */
 export const VIEW_LABELS: Record<ViewType, string> = { grid: 'Grid', gallery: 'Gallery', kanban: 'Kanban', calendar: 'Calendar', form: 'Form' };
