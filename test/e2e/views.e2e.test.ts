@@ -159,6 +159,15 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await lane('Released').getByRole('article', { name: 'For Those About To Rock (We Salute You)' }).waitFor();
     await page.getByTestId('lane-count-Released').getByText('3').waitFor();
     expect(await until(async () => (await restInPage(page, projectId, 'GET', 'Track/1')).body.Stage, 'Released')).toBe('Released');
+    // The keyboard moves a card too: Alt+→ to the lane on the right, Alt+← back.
+    await lane('Mixing').getByRole('article', { name: 'Restless and Wild' }).focus();
+    await page.keyboard.press('Alt+ArrowRight');
+    await lane('Released').getByRole('article', { name: 'Restless and Wild' }).waitFor();
+    expect(await until(async () => (await restInPage(page, projectId, 'GET', 'Track/4')).body.Stage, 'Released')).toBe('Released');
+    await lane('Released').getByRole('article', { name: 'Restless and Wild' }).focus();
+    await page.keyboard.press('Alt+ArrowLeft');
+    await lane('Mixing').getByRole('article', { name: 'Restless and Wild' }).waitFor();
+    expect(await until(async () => (await restInPage(page, projectId, 'GET', 'Track/4')).body.Stage, 'Mixing')).toBe('Mixing');
     await page.getByRole('button', { name: 'Move lane Released left' }).click();
     await page.waitForTimeout(700);
     await reload('Stages');
