@@ -196,6 +196,11 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     expect(await until(() => page.getByRole('gridcell', { name: next }).getByRole('button', { name: /on / }).count(), before + 1)).toBe(before + 1);
     const moved = (await restInPage(page, projectId, 'GET', `Invoice/${1}`)).body.InvoiceDate;
     expect(String(moved).slice(0, 10)).toBe(next);
+    // The keyboard moves an entry too: Alt+← takes it back a day.
+    const title = await page.getByRole('gridcell', { name: next }).getByRole('button', { name: /on / }).first().getAttribute('title');
+    await page.getByRole('gridcell', { name: next }).getByRole('button', { name: `${title} on ${next}` }).focus();
+    await page.keyboard.press('Alt+ArrowLeft');
+    expect(await until(async () => String((await restInPage(page, projectId, 'GET', 'Invoice/1')).body.InvoiceDate).slice(0, 10), day)).toBe(day);
     await page.getByRole('radio', { name: 'Week' }).click();
     await page.getByRole('grid', { name: 'Week' }).waitFor();
     await page.waitForTimeout(700);

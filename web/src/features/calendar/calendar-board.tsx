@@ -12,7 +12,7 @@ import { track } from '../../stores/notifications';
 import { cardTitle } from '../views/record-card';
 import { canChange, type Row, type RowSource } from '../views/row-source';
 import { CalendarStore } from './calendar-store';
-import { dayOf, entriesByDay, rangeTitle, shiftRange, timeOf, today, visibleDays, type CalendarRange } from './calendar-range';
+import { addDays, dayOf, entriesByDay, rangeTitle, shiftRange, timeOf, today, visibleDays, type CalendarRange } from './calendar-range';
 
 const ENTRY_TYPE = 'application/x-tablo-entry';
 /** Entries shown in a month's day before '+n more'. */
@@ -61,6 +61,13 @@ export function CalendarBoard(props: {
         draggable={writable}
         onDragStart={(e) => e.dataTransfer.setData(ENTRY_TYPE, JSON.stringify({ id: props.source.idOf(row), day: start }))}
         onClick={() => props.onOpen?.(row, store)}
+        // Alt+← / Alt+→ move the entry a day, Alt+↑ / Alt+↓ a week (the keyboard's drag).
+        onKeyDown={(e) => {
+          const by = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
+          if (!writable || !e.altKey || !by || !start) return;
+          e.preventDefault();
+          void track(`Move to ${addDays(start, by)}`, store.move(row, start, addDays(start, by))).catch(() => {});
+        }}
         title={title}
         aria-label={`${title} on ${day}`}
       >
