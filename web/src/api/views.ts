@@ -6,6 +6,7 @@ import { dashboardOp } from './projects';
 
 /** The five kinds of saved view. */
 export type ViewType = 'grid' | 'gallery' | 'kanban' | 'calendar' | 'form';
+/** Every kind, in the drawer's order. */
 export const VIEW_TYPES: ViewType[] = ['grid', 'gallery', 'kanban', 'calendar', 'form'];
 
 /** One field of a view: shown or hidden, in the view's order, with its width in the grid. */

@@ -19,6 +19,7 @@ const ENTRY_TYPE = 'application/x-tablo-entry';
 export const MONTH_DAY_ENTRIES = LIMITS.calendarDayEntries;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
+/** The calendar of one view over a row source; the range and the day shown belong to the caller. */
 export function CalendarBoard(props: {
   source: RowSource;
   dateColumn: ColumnMeta;

@@ -13,6 +13,7 @@ import { daysBetween, moveValue, rangeWhere } from './calendar-range';
 export const CALENDAR_PAGE = LIMITS.calendarPage;
 export const CALENDAR_MAX_ROWS = LIMITS.calendarMaxRows;
 
+/** The rows of the range on screen and the moves of entries. */
 export class CalendarStore {
   readonly rows = signal<Row[]>([]);
   readonly loading = signal(false);

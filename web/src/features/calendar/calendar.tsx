@@ -27,6 +27,7 @@ export function useAnchor(viewKey: string): [string, (d: string) => void] {
   return [anchor, (d: string) => (sessionStorage.setItem(key, d), setAnchor(d))];
 }
 
+/** The calendar view of a dashboard tab. */
 export function Calendar(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
   useSignals();
   const { meta, binding } = props;

@@ -20,6 +20,7 @@ const FIELD_HEIGHT = 34;
 /** Cards per row for a width. */
 export const cardsPerRow = (width: number) => Math.max(1, Math.floor((width + GAP) / (CARD_WIDTH + GAP)));
 
+/** The cards of one view over a row source. */
 export function GalleryBoard(props: { source: RowSource; columns: ColumnMeta[]; displayColumn: string | null; coverColumn?: string; fields: string[]; where: string; sort: string; search: string; onOpen?: (row: Row, index: number, rows: PagedRows) => void }) {
   useSignals();
   const rows = useMemo(() => new PagedRows(props.source, { where: props.where || undefined, sort: props.sort || undefined, search: props.search || undefined }), [props.source, props.where, props.sort, props.search]);

@@ -15,6 +15,7 @@ import type { ViewBinding } from '../views/view-binding';
 import type { PagedRows } from '../views/paged-rows';
 import { GalleryBoard } from './gallery-board';
 
+/** The gallery view of a dashboard tab. */
 export function Gallery(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
   useSignals();
   const { meta, binding } = props;

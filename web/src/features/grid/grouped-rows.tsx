@@ -36,6 +36,7 @@ export function GroupByMenu(props: { store: GridStore; columns: GridColumn[] }) 
   );
 }
 
+/** The groups of a grouped grid, each opened on demand. */
 export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: string; columns: GridColumn[]; widthOf: (name: string) => number; readOnly: boolean; locked: (c: GridColumn) => boolean }) {
   const { store, meta, column } = props;
   const where = store.effectiveWhere();

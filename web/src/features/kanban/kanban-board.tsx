@@ -20,6 +20,7 @@ const CARD_TYPE = 'application/x-tablo-card';
 const LANE_TYPE = 'application/x-tablo-lane';
 
 
+/** The lanes of one kanban over a row source; `onChange` saves lane order and collapsed lanes. */
 export function KanbanBoard(props: {
   source: RowSource;
   columns: ColumnMeta[];

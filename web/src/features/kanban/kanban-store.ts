@@ -14,6 +14,7 @@ export const LANE_PAGE = LIMITS.kanbanLanePage;
 export { UNCATEGORIZED } from './lane-order';
 import { UNCATEGORIZED } from './lane-order';
 
+/** One lane: its cards so far, its count, whether a page is on its way or all are there. */
 export interface LaneState {
   rows: Row[];
   total: number | null;
@@ -24,6 +25,7 @@ export interface LaneState {
 
 const empty = (): LaneState => ({ rows: [], total: null, loading: false, done: false, error: null });
 
+/** The lanes of one kanban (one store per lane column, where, sort and search). */
 export class KanbanStore {
   readonly lanes = signal<Record<string, LaneState>>({});
   private generation = 0;

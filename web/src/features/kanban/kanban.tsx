@@ -18,6 +18,7 @@ import type { ViewBinding } from '../views/view-binding';
 import { KanbanBoard } from './kanban-board';
 import type { KanbanStore } from './kanban-store';
 
+/** The kanban view of a dashboard tab. */
 export function Kanban(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
   useSignals();
   const { meta, binding } = props;

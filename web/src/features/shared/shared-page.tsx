@@ -22,6 +22,7 @@ import { VIEW_ICONS } from '../views/views-drawer';
 
 type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | { kind: 'error'; message: string } | { kind: 'ready'; meta: SharedViewMeta; password: string | null };
 
+/** The page at #/shared/:uuid. */
 export function SharedViewPage() {
   const { uuid = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });

@@ -2,6 +2,7 @@
 import { sharedApi, type SharedViewMeta } from '../../api/shared';
 import type { Row, RowSource } from '../views/row-source';
 
+/** The row source of a shared link (read-only; its password, if any, sent with each read). */
 export function sharedRowSource(uuid: string, password: string | null, meta: SharedViewMeta): RowSource {
   const pks = meta.pks?.length ? meta.pks : meta.columns.filter((c) => c.pk).map((c) => c._cn);
   return {

@@ -9,6 +9,7 @@ import type { Row, RowQuery, RowSource } from './row-source';
 /** Rows per page. */
 export const VIEW_PAGE = LIMITS.viewPage;
 
+/** The rows of one query of a view, by index. */
 export class PagedRows {
   readonly rows = signal<Map<number, Row>>(new Map());
   readonly count = signal<number | null>(null);

@@ -14,6 +14,7 @@ export function cardTitle(row: Row, displayColumn: string | null, fields: string
   return v === null || v === undefined || v === '' ? '(untitled)' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
+/** One row as a card; `onOpen` opens it (click or Enter). */
 export function RecordCard(props: {
   row: Row;
   columns: ColumnMeta[];

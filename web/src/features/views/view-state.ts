@@ -12,7 +12,9 @@ export const ROW_HEIGHTS: Record<RowHeight, number> = { short: 32, medium: 56, t
 
 /** Default width of a grid column in px, and its limits. */
 export const DEFAULT_WIDTH = 180;
+/** Narrowest column in px. */
 export const MIN_WIDTH = 60;
+/** Widest column in px. */
 export const MAX_WIDTH = 800;
 
 /**

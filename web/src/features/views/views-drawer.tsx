@@ -32,6 +32,7 @@ export function openViewTab(tab: Pick<Tab, 'type' | 'name' | 'dbAlias'>, view: S
 
 type Dialog = { kind: 'create'; type: ViewType } | { kind: 'copy' | 'rename' | 'delete' | 'share'; view: SavedView } | null;
 
+/** The drawer beside a view tab; `canEdit` shows creating and the view menus. */
 export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Tab; activeId: string | undefined; canEdit: boolean; onHide: () => void }) {
   useSignals();
   const { store, meta, tab } = props;
