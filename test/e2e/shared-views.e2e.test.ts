@@ -109,6 +109,25 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     stranger = undefined;
   });
 
+  browserTest('unticking the password opens the link without one at once; Delete link ends it', () => stranger ?? page, async () => {
+    await tree().getByRole('button', { name: 'Track', exact: true }).click();
+    const dialog = await share('Rock tracks');
+    expect(await dialog.getByLabel('Restrict access with a password').isChecked()).toBe(true);
+    await dialog.getByLabel('Restrict access with a password').uncheck();
+    await dialog.getByText('Password removed: the link opens without one.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const p = await freshPage();
+    await p.goto(gridUrl);
+    await p.getByTestId('row-count').getByText('1297 rows').waitFor();
+    const again = await share('Rock tracks');
+    await again.getByRole('button', { name: 'Delete link' }).click();
+    await again.waitFor({ state: 'detached' });
+    await p.reload();
+    await p.getByText('This link does not exist, or it was deleted.').waitFor();
+    await p.context().close();
+    stranger = undefined;
+  });
+
   browserTest('a shared form creates a row that the owner sees in the grid', () => stranger ?? page, async () => {
     await createView('Genre', 'Form', 'Suggest a genre');
     await page.getByLabel('Submit message').fill('Thank you, noted!');
