@@ -1,11 +1,11 @@
 /**
  * The grid of a table or SQL view: virtualised rows fetched page by page as they come into view,
  * the count shown apart ('unknown' if it times out), inline editing saved through the REST API,
- * keyboard navigation, filter and sort in the where language (kept per table), add and delete.
+ * keyboard navigation, filter and sort in the where language, fields, widths, row height and grouping (kept in the saved view), add and delete.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { dashboardApi, type ColumnMeta, type TableMeta } from '../../api/dashboard';
+import type { ColumnMeta, TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
 import { track } from '../../stores/notifications';
 import { Button } from '../../components/form';
@@ -29,33 +29,16 @@ import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
 import { RelationHeader } from './relation-header';
 import { gridColumns } from './grid-columns';
-import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
+import { schemaDialog } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
-import { ROW_HEIGHTS } from '../views/view-state';
+import { ROW_HEIGHTS, moveItem } from '../views/view-state';
 import { viewPersistence, type ViewBinding } from '../views/view-binding';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
 
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
 const INDEX_WIDTH = 96;
-
-export function Grid(props: { projectId: string; dbAlias: string; table: string }) {
-  useSignals();
-  const [meta, setMeta] = useState<TableMeta | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // A schema change anywhere reads the table's metadata again (its columns may have changed).
-  const generation = schemaGeneration.value;
-  useEffect(() => {
-    dashboardApi.tableMeta(props.projectId, props.dbAlias, props.table).then(
-      (m) => (setMeta(m), setError(null)),
-      (e) => setError((e as Error).message),
-    );
-  }, [props.projectId, props.dbAlias, props.table, generation]);
-  if (error) return <div className="form-message form-message-error">{error}</div>;
-  if (!meta) return <p className="muted">Loading {props.table}…</p>;
-  return <GridBody projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} />;
-}
 
 /**
  * The grid of a table's metadata; with a `binding` its filters, sorts, fields, widths, row height
@@ -73,7 +56,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const order = store.order.value;
   const all = gridColumns(meta).sort((a, b) => rank(order, a._cn) - rank(order, b._cn));
   const columns = all.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
-  const ROW_HEIGHT = ROW_HEIGHTS[store.rowHeight.value];
+  // Short rows are 32 px; past some 470,000 rows the scroll range is scaled (see row-window.ts).
+  const rowHeight = ROW_HEIGHTS[store.rowHeight.value];
   const groupBy = store.groupBy.value && all.some((c) => c._cn === store.groupBy.value) ? store.groupBy.value : undefined;
   const scope = { projectId: props.projectId, dbAlias: props.dbAlias };
   const canEditSchema = canShare.value && meta.type === 'table';
@@ -94,7 +78,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const [adding, setAdding] = useState(false);
   useEffect(() => store.reload(), [store]);
 
-  const rows = useRowWindow(scroller, rowsBox, store.size(), ROW_HEIGHT, 12);
+  const rows = useRowWindow(scroller, rowsBox, store.size(), rowHeight, 12);
   const items = rows.items;
   // Columns are virtualised too: only those in view (plus a few) are rendered, with spacers around them.
   const cols = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widthOf(columns[i]!._cn), overscan: 3, scrollMargin: INDEX_WIDTH });
@@ -266,6 +250,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
               width={widthOf(c._cn)}
               canEditSchema={canEditSchema}
               onResize={(px) => store.setWidth(c._cn, px)}
+              onMoveHere={(from) => {
+                const names = all.filter((x) => !x.hidden).map((x) => x._cn);
+                store.setOrder(moveItem(names, names.indexOf(from), names.indexOf(c._cn)));
+              }}
               target={{ scope, meta, column: c.virtual ? undefined : c, virtual: c.virtual, index: meta.columns.findIndex((m) => m.cn === c.cn), sortBy: (desc) => store.sortBy(c._cn, desc) }}
             />
           ))}
@@ -284,7 +272,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           {items.map((vr) => {
             const row = store.rows.value.get(vr.index);
             return (
-              <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: ROW_HEIGHT }}>
+              <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: rowHeight }}>
                 <div className="grid-index">
                   {!readOnly && row ? (
                     <input type="checkbox" className="row-select" aria-label={`Select row ${vr.index + 1}`} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />

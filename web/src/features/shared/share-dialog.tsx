@@ -20,6 +20,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** The share dialog of one view. */
 export function ShareDialog(props: { scope: ViewScope; tn: string; view: SavedView; onClose: () => void }) {
   const { scope, view } = props;
   const [link, setLink] = useState<SharedLink | null>(null);
