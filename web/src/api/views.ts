@@ -96,6 +96,7 @@ export const viewsApi = {
   remove: (scope: ViewScope, id: string) => op<{ ok: true }>(scope, 'xcVirtualTableDelete', { id }),
   share: (scope: ViewScope, args: { view_id: string; password?: string; allowCsvDownload?: boolean }) => op<{ uuid: string; url: string }>(scope, 'createSharedViewLink', args),
   setPassword: (scope: ViewScope, uuid: string, password: string | null) => op<{ ok: true }>(scope, 'updateSharedViewLinkPassword', { uuid, password }),
+  setCsv: (scope: ViewScope, uuid: string, allowCsvDownload: boolean) => op<{ ok: true }>(scope, 'updateSharedViewLink', { uuid, allowCsvDownload }),
   links: async (scope: ViewScope, tn?: string) => (await op<{ data: { list: SharedLink[] } }>(scope, 'listSharedViewLinks', tn ? { tn } : {})).data.list,
   unshare: (scope: ViewScope, uuid: string) => op<{ ok: true }>(scope, 'deleteSharedViewLink', { uuid }),
 };
