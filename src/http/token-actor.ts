@@ -13,6 +13,7 @@ import { projectsRepo } from '../meta/projects-repo';
 import { apiTokensRepo } from '../meta/api-tokens-repo';
 import type { MetaStore } from '../meta/store';
 import { cacheFor, type TtlCache } from '../lib/ttl-cache';
+import { invalidation } from '../meta/invalidation';
 
 /**
  * Callers of API tokens resolved in the last second, by token: requests of a script or an
@@ -22,7 +23,18 @@ import { cacheFor, type TtlCache } from '../lib/ttl-cache';
  */
 const TOKEN_CACHE_MS = 1000;
 const tokenCaches = new WeakMap<MetaStore, TtlCache<string, { actor: Actor; expiresAt: string | null }>>();
-const tokenCache = (meta: MetaStore) => cacheFor(tokenCaches, meta.root ?? meta, TOKEN_CACHE_MS);
+/** Stores whose token cache listens to other instances' token changes. */
+const listening = new WeakSet<MetaStore>();
+function tokenCache(meta: MetaStore) {
+  const root = meta.root ?? meta;
+  const cache = cacheFor(tokenCaches, root, TOKEN_CACHE_MS);
+  if (!listening.has(root)) {
+    listening.add(root);
+    // A token disabled, changed or deleted on another instance (topic `token`): forget them all here.
+    invalidation(root).subscribe('token', () => cache.clear());
+  }
+  return cache;
+}
 
 /** The caller of an API token when resolved within the last second (and not expired since), else undefined. */
 export function peekTokenActor(ctx: BaseContext, token: string): Actor | undefined {

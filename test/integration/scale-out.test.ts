@@ -128,6 +128,24 @@ describeEngines(
       expect((await tasks(b, auth(owner))).status).toBe(200);
     });
 
+    test('a saved view made on A is read through B within 1 s', async () => {
+      const view = await op(a, owner, 'xcVirtualTableCreate', { tn: 'task', title: 'Open ones', type: 'grid', query_params: { sort: '-id' } });
+      expect(await tookUntil(1000, async () => (await tasks(b, auth(owner), `?view=${view.id}`)).status === 200)).not.toBeNull();
+    });
+
+    test('realtime: a write through A reaches a grid open on B within 1 s', async () => {
+      const ws = new WebSocket(`${b.url.replace(/^http/, 'ws')}/api/v1/realtime?project_id=${projectId}`, ['tablo.realtime', `tablo.jwt.${owner}`]);
+      const messages: any[] = [];
+      ws.onmessage = (e) => messages.push(JSON.parse(String(e.data)));
+      await new Promise<void>((resolve, reject) => ((ws.onopen = () => resolve()), (ws.onerror = () => reject(new Error('socket failed')))));
+      ws.send(JSON.stringify({ type: 'subscribe', table: 'Tasks' }));
+      expect(await tookUntil(1000, async () => messages.some((m) => m.type === 'ok'))).not.toBeNull();
+      const made = await a.call('POST', `/nc/${projectId}/api/v1/Tasks`, { headers: auth(owner), body: { title: 'from instance A' } });
+      expect(made.status).toBe(200);
+      expect(await tookUntil(1000, async () => messages.some((m) => m.type === 'rows' && m.op === 'insert' && m.rows[0]?.Title === 'from instance A'))).not.toBeNull();
+      ws.close();
+    });
+
     test('sign-in attempts are counted across both instances', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
