@@ -29,6 +29,7 @@ import type { TerminalServiceOptions } from './terminal/service';
 import { WriteEventBus } from './data/write-events';
 import { startHooks } from './hooks/start';
 import { startCrons } from './cron/start';
+import { startAppStore } from './plugins/start';
 
 export interface AppDeps {
   meta: MetaStore;
@@ -68,6 +69,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const terminal = terminalFeature(ctx, sockets, { hostEnv: deps.hostEnv, ...deps.terminal });
   startHooks(ctx);
   startCrons(ctx);
+  const appStore = startAppStore(ctx);
   const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
   const app = new Elysia()
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
@@ -83,6 +85,7 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(teamRoutes(ctx))
     .use(usersAdminRoutes(ctx))
     .use(auditLogRoutes(ctx))
+    .use(appStore.routes)
     .use(terminal.routes);
   /** Closes what the modules opened (project pools, timers). */
   const close = async () => {

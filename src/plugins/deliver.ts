@@ -3,7 +3,7 @@
  * mail plugin, or when sending fails, the link goes to the server log as before, for the
  * administrator to pass on; the answer says whether the mail went out.
  */
-import type { AppContext } from '../context';
+import type { BaseContext as AppContext } from '../context';
 import { mailTransportOf, type MailMessage } from '../lib/mail';
 
 export async function mailOrLog(ctx: AppContext, to: string, message: Omit<MailMessage, 'to'>, logLine: string): Promise<{ mailed: boolean; error?: string }> {

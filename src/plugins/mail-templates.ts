@@ -2,7 +2,7 @@
  * The mails Tablo sends itself, each with a text and an HTML body: invites, password resets and the
  * SMTP plugin's test mail. Values are HTML-escaped in the HTML body.
  */
-import type { AppContext } from '../context';
+import type { BaseContext as AppContext } from '../context';
 import type { MailMessage } from '../lib/mail';
 import { brandingOf } from './state';
 

@@ -3,7 +3,7 @@
  * transport (SMTP), its file storage (Local by default, or S3), its chat channels and its branding.
  * Applied at start and after every xcPluginSet.
  */
-import type { AppContext } from '../context';
+import type { BaseContext as AppContext } from '../context';
 import { setMailTransport } from '../lib/mail';
 import { setChatChannel, type ChatService } from '../lib/chat-channels';
 import { pluginsRepo } from '../meta/plugins-repo';
