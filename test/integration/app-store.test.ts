@@ -1,0 +1,216 @@
+/**
+ * The App Store against real servers on 127.0.0.1 started here: an SMTP server (smtp-server) gets
+ * the invite, password-reset, test and e-mail-hook mails with text and HTML parts; an HTTP receiver
+ * gets chat messages; an S3-API server (s3rver) holds uploaded attachments. Secrets are sealed at
+ * rest, masked in xcPluginList and absent from the metadata export; the branding is public.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { unzipSync, strFromU8 } from 'fflate';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+import { dashboardOp } from '../helpers/dashboard';
+import { startReceiver, waitFor } from '../helpers/receiver';
+import { startSmtp } from '../helpers/smtp';
+import { startS3 } from '../helpers/s3';
+import { sweepAttachments } from '../../src/attachments/sweep';
+
+setDefaultTimeout(30_000);
+
+let t: TestApp;
+let admin: string;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let s3: Awaited<ReturnType<typeof startS3>>;
+let receiver: ReturnType<typeof startReceiver>;
+
+const op = (api: string, args: unknown, token = admin, extra: Record<string, unknown> = {}) => dashboardOp(t, token, api, { args, ...extra });
+const smtpInput = () => ({ host: '127.0.0.1', port: smtp.port, secure: false, from: 'tablo@example.com', user: '', password: 'smtp-pass-Secret-42' });
+
+beforeAll(async () => {
+  [smtp, s3] = await Promise.all([startSmtp(), startS3()]);
+  receiver = startReceiver();
+  t = await makeTestApp({ publicUrl: 'http://tablo.test' });
+  admin = (await signupSuperAdmin(t, 'admin@example.com')).token;
+});
+afterAll(async () => {
+  await t.close();
+  receiver.stop();
+  await Promise.all([smtp.stop(), s3.stop()]);
+});
+
+describe('plugins', () => {
+  test('xcPluginList lists every plugin with its category, status and form fields; Super Admin only', async () => {
+    const res = await op('xcPluginList', {});
+    expect(res.status).toBe(200);
+    const titles = res.body.list.map((p: any) => p.title);
+    expect(titles).toEqual(['SMTP', 'Local', 'S3', 'Slack', 'Discord', 'Microsoft Teams', 'Mattermost', 'Branding']);
+    const smtpCard = res.body.list.find((p: any) => p.title === 'SMTP');
+    expect(smtpCard).toMatchObject({ category: 'Email', active: false, installed: false });
+    expect(smtpCard.fields).toContainEqual({ name: 'password', type: 'string', label: 'Password', required: false, secret: true });
+    expect(smtpCard.fields).toContainEqual({ name: 'port', type: 'number', label: 'Port', required: false, secret: false, default: 587 });
+    expect(res.body.list.find((p: any) => p.title === 'Local').active).toBe(true);
+
+    const project = (await op('projectCreateByWeb', { title: 'Plugins' })).body.id;
+    const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': admin }, body: { email: 'owner2@example.com', roles: 'owner', project_id: project } });
+    const token = String(invite.body.invite_url).split('/signup/')[1];
+    const owner2 = (await t.request('POST', '/auth/signup', { body: { email: 'owner2@example.com', password: 'password123', token } })).body.token;
+    for (const api of ['xcPluginList', 'xcPluginSet', 'xcPluginTest']) {
+      const r = await op(api, { title: 'SMTP', input: smtpInput() }, owner2);
+      expect(r.status).toBe(403);
+      expect(r.body.msg).toBe('Only the Super Admin manages the App Store');
+    }
+  });
+
+  test('bad input answers 400 naming the field; unknown plugins 404', async () => {
+    const bad = await op('xcPluginSet', { title: 'SMTP', input: { host: '127.0.0.1', port: 'x', from: 'nope' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toMatch(/^(Port|From address): /);
+    expect((await op('xcPluginSet', { title: 'Fax', input: {} })).status).toBe(404);
+    const s3bad = await op('xcPluginSet', { title: 'S3', input: { endpoint: 'ftp://x', bucket: 'b', accessKeyId: 'a', secretAccessKey: 's' } });
+    expect(s3bad.status).toBe(400);
+  });
+
+  test('SMTP: Test sends a mail; with the plugin on, the invite and the password reset are mailed with text and HTML parts', async () => {
+    const tested = await op('xcPluginTest', { title: 'SMTP', input: smtpInput(), to: 'check@example.com' });
+    expect(tested.status).toBe(200);
+    const testMail = await waitFor('the test mail', () => smtp.to('check@example.com')[0]);
+    expect(testMail.subject).toBe('Tablo: SMTP test');
+    expect(testMail.from).toBe('tablo@example.com');
+
+    const failing = await op('xcPluginTest', { title: 'SMTP', input: { ...smtpInput(), port: 1 }, to: 'check@example.com' });
+    expect(failing.status).toBe(400);
+    expect(failing.body.msg).toMatch(/^SMTP test failed: /);
+
+    expect((await op('xcPluginSet', { title: 'SMTP', input: smtpInput(), active: true })).status).toBe(200);
+    const project = (await op('projectCreateByWeb', { title: 'Mail project' })).body.id;
+    const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': admin }, body: { email: 'newcomer@example.com', roles: 'editor', project_id: project } });
+    expect(invite.status).toBe(200);
+    expect(invite.body).toEqual({ msg: 'The invite was sent by e-mail to newcomer@example.com', email: 'newcomer@example.com', mailed: true });
+    const mail = await waitFor('the invite mail', () => smtp.to('newcomer@example.com')[0]);
+    expect(mail.subject).toBe("Tablo: you are invited to 'Mail project'");
+    const link = /http:\/\/tablo\.test\/#\/user\/authentication\/signup\/[\w-]+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain('admin@example.com invited you');
+    // The link in the mail works.
+    const signup = await t.request('POST', '/auth/signup', { body: { email: 'newcomer@example.com', password: 'password123', token: link!.split('/signup/')[1] } });
+    expect(signup.status).toBe(200);
+    expect(t.log.lines.some((l) => l.includes('invite link for newcomer@example.com'))).toBe(false);
+
+    expect((await t.request('POST', '/auth/password/forgot', { body: { email: 'newcomer@example.com' } })).status).toBe(200);
+    const reset = await waitFor('the reset mail', () => smtp.to('newcomer@example.com').find((m) => m.subject.includes('reset')));
+    const resetLink = /http:\/\/tablo\.test\/#\/user\/password\/reset\?token=([\w-]+)/.exec(reset.text);
+    expect(resetLink).not.toBeNull();
+    expect(reset.html).toContain('Reset the password');
+    expect((await t.request('POST', `/auth/password/reset/${resetLink![1]}`, { body: { password: 'another-pass-1' } })).status).toBe(200);
+  });
+
+  test('e-mail hooks go through the SMTP plugin; chat hooks without a URL post to the chat plugin channel', async () => {
+    const project = (await op('projectCreateByWeb', { title: 'Hooks project', inflectionColumn: 'none' })).body.id;
+    const call = (api: string, args: unknown) => dashboardOp(t, admin, api, { project_id: project, args, plus: true });
+    expect((await call('tableCreate', { tn: 'note', _tn: 'Notes', columns: [{ cn: 'id', uidt: 'ID', pk: true, ai: true }, { cn: 'title', uidt: 'SingleLineText' }] })).status).toBe(200);
+    expect((await op('xcPluginSet', { title: 'Discord', input: { webhookUrl: receiver.url('/discord') }, active: true })).status).toBe(200);
+    expect((await op('xcPluginTest', { title: 'Discord', input: {} })).status).toBe(200);
+    expect(receiver.at('/discord')[0]!.json).toEqual({ content: 'Tablo: a test message from the App Store' });
+    const mk = (title: string, notification: unknown) => call('xcHookCreate', { tn: 'note', title, event: 'after.insert', notification });
+    const h1 = await mk('mail', { type: 'email', to: 'team@example.com', subject: 'New {{ data.title }}', body: 'A note <{{ data.title }}> was added' });
+    expect(h1.status).toBe(200);
+    expect((await mk('chat', { type: 'discord', body: 'note {{ data.title }}' })).status).toBe(200);
+    expect((await t.request('POST', `/nc/${project}/api/v1/note`, { headers: { 'xc-auth': admin }, body: { title: 'Hello' } })).status).toBe(200);
+    const hookMail = await waitFor('the hook mail', () => smtp.to('team@example.com')[0]);
+    expect(hookMail.subject).toBe('New Hello');
+    expect(hookMail.text.trim()).toBe('A note <Hello> was added');
+    expect(hookMail.html).toContain('A note &lt;Hello&gt; was added');
+    const chat = await waitFor('the chat message', () => receiver.at('/discord').find((r) => r.json?.content === 'note Hello'));
+    expect(chat.method).toBe('POST');
+  });
+
+  test('secrets are sealed at rest, masked in every answer, kept when the mask is sent back, and never exported', async () => {
+    const list = (await op('xcPluginList', {})).body.list;
+    const card = list.find((p: any) => p.title === 'SMTP');
+    expect(card).toMatchObject({ installed: true, active: true });
+    expect(card.input.password).toBe('••••••••');
+    expect(card.input.host).toBe('127.0.0.1');
+    expect(list.find((p: any) => p.title === 'Discord').input.webhookUrl).toBe('••••••••');
+    const raw = await t.app.ctx.meta.all<{ input: string }>('SELECT input FROM nc_plugins');
+    expect(raw.map((r) => r.input).join()).not.toContain('smtp-pass-Secret-42');
+    expect(raw.map((r) => r.input).join()).not.toContain('/discord');
+    // Saving with the mask keeps the stored password (a test with it still works against the server).
+    expect((await op('xcPluginSet', { title: 'SMTP', input: { ...card.input, from: 'robot@example.com' } })).status).toBe(200);
+    const row = await t.app.ctx.meta.get<{ input: string }>("SELECT input FROM nc_plugins WHERE title = 'SMTP'");
+    expect(JSON.parse(row!.input).password.sealed).toMatch(/^v1:/);
+    expect((await op('xcPluginTest', { title: 'SMTP', input: { ...card.input, from: 'robot@example.com' }, to: 'again@example.com' })).status).toBe(200);
+    expect((await waitFor('the mail', () => smtp.to('again@example.com')[0])).from).toBe('robot@example.com');
+
+    const project = (await op('projectCreateByWeb', { title: 'Export project' })).body.id;
+    const res = await t.app.handle(
+      new Request('http://localhost/dashboard?q=sqlOp_xcMetaTablesExportDbToZip', {
+        method: 'POST',
+        headers: { 'xc-auth': admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ api: 'xcMetaTablesExportDbToZip', project_id: project }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    const text = Object.values(unzipSync(new Uint8Array(await res.arrayBuffer()))).map((f) => strFromU8(f)).join('\n');
+    expect(text.length).toBeGreaterThan(0);
+    for (const secret of ['smtp-pass-Secret-42', '/discord', 'S3RVER', 'nc_plugins']) expect(text).not.toContain(secret);
+  });
+
+  test('branding: public title and logo (URL or upload) for the sign-in page', async () => {
+    expect((await t.request('GET', '/api/branding')).body).toEqual({ title: null, logoUrl: null });
+    expect((await op('xcPluginSet', { title: 'Branding', input: { title: 'Acme Data', logoUrl: 'https://example.com/logo.png' } })).status).toBe(200);
+    expect((await t.request('GET', '/api/branding')).body).toEqual({ title: 'Acme Data', logoUrl: 'https://example.com/logo.png' });
+    const form = new FormData();
+    form.set('json', JSON.stringify({ api: 'xcPluginSet', args: { title: 'Branding', input: { title: 'Acme Data' } } }));
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    form.set('file', new File([png], 'logo.png', { type: 'image/png' }));
+    const up = await t.app.handle(new Request('http://localhost/dashboard?q=sqlOp_xcPluginSet', { method: 'POST', headers: { 'xc-auth': admin }, body: form }));
+    expect(up.status).toBe(200);
+    const b = (await t.request('GET', '/api/branding')).body;
+    expect(b.logoUrl).toMatch(/^\/api\/branding\/logo\?v=\d+$/);
+    const logo = await t.app.handle(new Request(`http://localhost${b.logoUrl}`));
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await logo.arrayBuffer())).toEqual(png);
+    // Uninstalling turns it off.
+    expect((await op('xcPluginSet', { title: 'Branding', input: null })).status).toBe(200);
+    expect((await t.request('GET', '/api/branding')).body).toEqual({ title: null, logoUrl: null });
+  });
+});
+
+describe('S3 storage', () => {
+  test('uploads go to the S3 bucket, are read through a short-lived signed URL, and are swept after the row is deleted', async () => {
+    const input = { endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, pathStyle: true };
+    expect((await op('xcPluginTest', { title: 'S3', input })).status).toBe(200);
+    expect((await op('xcPluginTest', { title: 'S3', input: { ...input, bucket: 'no-such-bucket' } })).status).toBe(400);
+    expect((await op('xcPluginSet', { title: 'S3', input, active: true })).status).toBe(200);
+    const list = (await op('xcPluginList', {})).body.list;
+    expect(list.find((p: any) => p.title === 'S3')).toMatchObject({ active: true, input: { secretAccessKey: '••••••••' } });
+    expect(list.find((p: any) => p.title === 'Local').active).toBe(false);
+
+    const project = (await op('projectCreateByWeb', { title: 'S3 project', inflectionColumn: 'none' })).body.id;
+    const call = (api: string, args: unknown) => dashboardOp(t, admin, api, { project_id: project, args, plus: true });
+    expect((await call('tableCreate', { tn: 'doc', _tn: 'Docs', columns: [{ cn: 'id', uidt: 'ID', pk: true, ai: true }, { cn: 'files', uidt: 'Attachment' }] })).status).toBe(200);
+    const rest = (method: string, path: string, body?: unknown) => t.request(method, `/nc/${project}/api/v1/${path}`, { headers: { 'xc-auth': admin }, body });
+    const row = (await rest('POST', 'doc', {})).body;
+    const form = new FormData();
+    form.append('files', new File(['hello from s3'], 'hello.txt', { type: 'text/plain' }));
+    const up = await t.app.handle(new Request(`http://localhost/nc/${project}/api/v1/doc/${row.id}/attachments/files`, { method: 'POST', headers: { 'xc-auth': admin }, body: form }));
+    const upBody = (await up.json()) as any;
+    expect(up.status, JSON.stringify(upBody)).toBe(200);
+    const file = upBody.files[0];
+    expect(await s3.text(file.path)).toBe('hello from s3');
+    const got = await t.app.handle(new Request(`http://localhost/nc/${project}/api/v1/doc/${row.id}/attachments/files/${file.id}`, { headers: { 'xc-auth': admin } }));
+    expect(got.status).toBe(302);
+    const signed = got.headers.get('location')!;
+    expect(signed).toStartWith(`${s3.endpoint}/${s3.bucket}/`);
+    expect(signed).toContain('X-Amz-Expires=300');
+    expect(await (await fetch(signed)).text()).toBe('hello from s3');
+
+    expect((await rest('DELETE', `doc/${row.id}`)).status).toBe(200);
+    expect(await s3.exists(file.path)).toBe(true);
+    const swept = await sweepAttachments(t.app.ctx, { all: true });
+    expect(swept.removed).toBeGreaterThanOrEqual(1);
+    expect(await s3.exists(file.path)).toBe(false);
+    // Back to local storage for the other tests.
+    expect((await op('xcPluginSet', { title: 'S3', input: null })).status).toBe(200);
+  });
+});
