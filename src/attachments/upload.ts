@@ -79,5 +79,5 @@ export async function uploadToCell(ctx: AppContext, dc: DataContext, t: TableMod
     throw e;
   }
   await repo.markAttached(stored.map((s) => s.id));
-  return { files: added, [c._cn]: row[c._cn] ?? value };
+  return { uploaded: added, value: row[c._cn] ?? value };
 }

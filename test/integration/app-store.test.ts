@@ -13,6 +13,8 @@ import { startReceiver, waitFor } from '../helpers/receiver';
 import { startSmtp } from '../helpers/smtp';
 import { startS3 } from '../helpers/s3';
 import { sweepAttachments } from '../../src/attachments/sweep';
+import { join } from 'node:path';
+import { describeEngines, dropDatabase, freshDatabase, type TestEngine } from '../helpers/engines';
 
 setDefaultTimeout(30_000);
 
@@ -196,7 +198,7 @@ describe('S3 storage', () => {
     const up = await t.app.handle(new Request(`http://localhost/nc/${project}/api/v1/doc/${row.id}/attachments/files`, { method: 'POST', headers: { 'xc-auth': admin }, body: form }));
     const upBody = (await up.json()) as any;
     expect(up.status, JSON.stringify(upBody)).toBe(200);
-    const file = upBody.files[0];
+    const file = upBody.uploaded[0];
     expect(await s3.text(file.path)).toBe('hello from s3');
     const got = await t.app.handle(new Request(`http://localhost/nc/${project}/api/v1/doc/${row.id}/attachments/files/${file.id}`, { headers: { 'xc-auth': admin } }));
     expect(got.status).toBe(302);
@@ -212,5 +214,135 @@ describe('S3 storage', () => {
     expect(await s3.exists(file.path)).toBe(false);
     // Back to local storage for the other tests.
     expect((await op('xcPluginSet', { title: 'S3', input: null })).status).toBe(200);
+  });
+});
+
+describeEngines('attachments', (engine: TestEngine) => {
+  const name = `tablo_t_appstore_${engine}`;
+  let a: TestApp;
+  let root: string;
+  let viewer: string;
+  let projectId: string;
+  const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+
+  const upload = async (token: string, id: string, files: File[], column = 'files') => {
+    const form = new FormData();
+    for (const f of files) form.append('file', f);
+    const res = await a.app.handle(new Request(`http://localhost/nc/${projectId}/api/v1/item/${id}/attachments/${column}`, { method: 'POST', headers: { 'xc-auth': token }, body: form }));
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const fileUrl = (id: string, fileId: string) => `http://localhost/nc/${projectId}/api/v1/item/${id}/attachments/files/${fileId}`;
+  const get = (token: string, url: string) => a.app.handle(new Request(url, { headers: { 'xc-auth': token } }));
+  const rest = (method: string, path: string, body?: unknown) => a.request(method, `/nc/${projectId}/api/v1/${path}`, { headers: { 'xc-auth': root }, body });
+  const stored = (path: string) => Bun.file(join(a.dataDir, 'attachments', path)).exists();
+
+  beforeAll(async () => {
+    a = await makeTestApp({ attachmentMaxBytes: 1000, attachmentSweepMs: 0 });
+    root = (await signupSuperAdmin(a)).token;
+    const cfg = await freshDatabase(engine, name);
+    let connection = cfg.connection as Record<string, unknown>;
+    if (engine === 'sqlite') {
+      await Bun.write(join(a.dataDir, `${name}.sqlite`), Bun.file(cfg.connection.filename!));
+      connection = { filename: `${name}.sqlite` };
+    }
+    const res = await dashboardOp(a, root, 'projectCreateByWeb', { args: { title: `Files ${engine}`, inflectionColumn: 'none', db: { client: engine, connection } } });
+    if (res.status !== 200) throw new Error(res.text);
+    projectId = res.body.id;
+    const call = (api: string, args: unknown) => dashboardOp(a, root, api, { project_id: projectId, args, plus: true });
+    const made = await call('tableCreate', {
+      tn: 'item',
+      _tn: 'item',
+      columns: [
+        { cn: 'id', uidt: 'ID', pk: true, ai: true },
+        { cn: 'owner', uidt: 'SingleLineText' },
+        { cn: 'files', uidt: 'Attachment', meta: { maxFiles: 2, accept: 'image/*, .txt' } },
+        { cn: 'title', uidt: 'SingleLineText' },
+      ],
+    });
+    if (made.status !== 200) throw new Error(made.text);
+    const rule = await call('aclSave', { tn: 'item', role: 'viewer', rule: { read: true, create: false, update: false, delete: false, where: '(owner,eq,$user.email)' } });
+    if (rule.status !== 200) throw new Error(rule.text);
+    const invite = await a.request('POST', '/admin', { headers: { 'xc-auth': root }, body: { email: 'viewer@example.com', roles: 'viewer', project_id: projectId } });
+    const token = String(invite.body.invite_url).split('/signup/')[1];
+    viewer = (await a.request('POST', '/auth/signup', { body: { email: 'viewer@example.com', password: 'password123', token } })).body.token;
+    await rest('POST', 'item', { owner: 'viewer@example.com' });
+    await rest('POST', 'item', { owner: 'someone@example.com' });
+  });
+  afterAll(async () => {
+    await a.close();
+    await dropDatabase(engine, name);
+  });
+
+  test('several files in one upload become the cell value; the viewer reads files of rows in their rule only', async () => {
+    const up = await upload(root, '1', [new File([png], 'pic.png', { type: 'image/png' }), new File(['notes'], 'notes.txt', { type: 'text/plain' })]);
+    expect(up.status).toBe(200);
+    expect(up.body.uploaded).toHaveLength(2);
+    expect(up.body.uploaded[0]).toMatchObject({ title: 'pic.png', mimetype: 'image/png', size: png.length });
+    expect(up.body.uploaded[0].id).toMatch(/^fl_/);
+    const cell = (await rest('GET', 'item/1')).body.files;
+    expect((typeof cell === 'string' ? JSON.parse(cell) : cell).map((f: any) => f.title)).toEqual(['pic.png', 'notes.txt']);
+    expect(await stored(up.body.uploaded[0].path)).toBe(true);
+    const other = await upload(root, '2', [new File([png], 'secret.png', { type: 'image/png' })]);
+    expect(other.status).toBe(200);
+
+    const mine = await get(viewer, fileUrl('1', up.body.uploaded[0].id));
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('content-type')).toBe('image/png');
+    expect(mine.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(new Uint8Array(await mine.arrayBuffer())).toEqual(png);
+    // A row outside the viewer's rule: 404, by its own URL or by naming its file under a readable row.
+    expect((await get(viewer, fileUrl('2', other.body.uploaded[0].id))).status).toBe(404);
+    expect((await get(viewer, fileUrl('1', other.body.uploaded[0].id))).status).toBe(404);
+    expect((await a.app.handle(new Request(fileUrl('1', up.body.uploaded[0].id)))).status).toBe(401);
+    // A short-lived link an <img> can load without headers; a changed signature is refused.
+    const link = (await (await get(viewer, `${fileUrl('1', up.body.uploaded[0].id)}?link=1`)).json()) as any;
+    expect(link.url).toMatch(/^\/api\/files\/fl_\w+\?exp=\d+&sig=/);
+    expect((await a.app.handle(new Request(`http://localhost${link.url}`))).status).toBe(200);
+    expect((await a.app.handle(new Request(`http://localhost${link.url.replace(/sig=./, 'sig=A')}`))).status).toBe(404);
+    // The viewer may not upload.
+    expect((await upload(viewer, '1', [new File([png], 'x.png', { type: 'image/png' })])).status).toBe(403);
+  });
+
+  test('refusals: too big 413, wrong type 400, too many files 400, path tricks sanitised or refused', async () => {
+    const big = await upload(root, '2', [new File([new Uint8Array(1001)], 'big.png', { type: 'image/png' })]);
+    expect(big.status).toBe(413);
+    expect(big.body.msg).toBe("'big.png' is larger than the limit of 1000 bytes");
+    const zip = await upload(root, '2', [new File(['PK'], 'x.zip', { type: 'application/zip' })]);
+    expect(zip.status).toBe(400);
+    expect(zip.body.msg).toContain('accepts only image/*, .txt');
+    const many = await upload(root, '1', [new File([png], 'third.png', { type: 'image/png' })]);
+    expect(many.status).toBe(400);
+    expect(many.body.msg).toContain('holds at most 2 files');
+    const trick = await upload(root, '2', [new File(['x'], '../../../keys/evil.txt', { type: 'text/plain' })]);
+    expect(trick.status).toBe(200);
+    expect(trick.body.uploaded[0].title).toBe('evil.txt');
+    expect(trick.body.uploaded[0].path).toBe(`${projectId}/${trick.body.uploaded[0].id}/evil.txt`);
+    expect(await stored(trick.body.uploaded[0].path)).toBe(true);
+    expect((await upload(root, '2', [new File(['x'], '..', { type: 'text/plain' })])).status).toBe(400);
+    expect((await upload(root, '2', [])).status).toBe(400);
+    expect((await upload(root, '2', [new File(['x'], 'a.txt')], 'title')).status).toBe(400);
+    expect((await upload(root, '2', [new File(['x'], 'a.txt')], 'nope')).status).toBe(404);
+    expect((await upload(root, '99', [new File(['x'], 'a.txt', { type: 'text/plain' })])).status).toBe(404);
+  });
+
+  test('a removed file and the files of a deleted row leave storage at the next sweep, not before', async () => {
+    const row = (await rest('GET', 'item/1')).body;
+    const files = typeof row.files === 'string' ? JSON.parse(row.files) : row.files;
+    expect((await rest('PUT', 'item/1', { files: [files[0]] })).status).toBe(200);
+    expect(await stored(files[1].path)).toBe(true);
+    await sweepAttachments(a.app.ctx, { all: true });
+    expect(await stored(files[1].path)).toBe(false);
+    expect(await stored(files[0].path)).toBe(true);
+    expect((await get(root, fileUrl('1', files[1].id))).status).toBe(404);
+
+    expect((await rest('DELETE', 'item/1')).status).toBe(200);
+    expect(await stored(files[0].path)).toBe(true);
+    // The delete flagged the table: a sweep of the flagged files alone finds it.
+    await waitFor('the table flagged', async () => (await a.app.ctx.meta.get<{ n: number }>('SELECT COUNT(*) AS n FROM nc_files WHERE check_due = 1'))!.n > 0);
+    const r = await sweepAttachments(a.app.ctx);
+    expect(r.removed).toBe(1);
+    expect(await stored(files[0].path)).toBe(false);
+    const left = await a.app.ctx.meta.all<{ name: string }>('SELECT name FROM nc_files WHERE project_id = ? ORDER BY name', [projectId]);
+    expect(left.map((f) => f.name)).toEqual(['evil.txt', 'secret.png']);
   });
 });
