@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { unzipSync, strFromU8 } from 'fflate';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
@@ -99,7 +100,7 @@ describe('plugins', () => {
     expect(t.log.lines.some((l) => l.includes('invite link for newcomer@example.com'))).toBe(false);
 
     expect((await t.request('POST', '/auth/password/forgot', { body: { email: 'newcomer@example.com' } })).status).toBe(200);
-    const reset = await waitFor('the reset mail', () => smtp.to('newcomer@example.com').find((m) => m.subject.includes('reset')));
+    const reset = (await waitFor('the reset mail', () => smtp.to('newcomer@example.com').find((m) => m.subject.includes('reset'))))!;
     const resetLink = /http:\/\/tablo\.test\/#\/user\/password\/reset\?token=([\w-]+)/.exec(reset.text);
     expect(resetLink).not.toBeNull();
     expect(reset.html).toContain('Reset the password');
@@ -122,7 +123,7 @@ describe('plugins', () => {
     expect(hookMail.subject).toBe('New Hello');
     expect(hookMail.text.trim()).toBe('A note <Hello> was added');
     expect(hookMail.html).toContain('A note &lt;Hello&gt; was added');
-    const chat = await waitFor('the chat message', () => receiver.at('/discord').find((r) => r.json?.content === 'note Hello'));
+    const chat = (await waitFor('the chat message', () => receiver.at('/discord').find((r) => r.json?.content === 'note Hello')))!;
     expect(chat.method).toBe('POST');
   });
 
@@ -301,6 +302,18 @@ describeEngines('attachments', (engine: TestEngine) => {
     expect((await a.app.handle(new Request(`http://localhost${link.url.replace(/sig=./, 'sig=A')}`))).status).toBe(404);
     // The viewer may not upload.
     expect((await upload(viewer, '1', [new File([png], 'x.png', { type: 'image/png' })])).status).toBe(403);
+  });
+
+  test('the OpenAPI document describes the upload and read routes of the Attachment column', async () => {
+    const res = await a.request('GET', `/nc/${projectId}/docs/openapi.json?dbAlias=db`, { headers: { 'xc-auth': root } });
+    expect(res.status).toBe(200);
+    const result = await new Validator().validate(res.body);
+    expect(result.errors ?? []).toEqual([]);
+    const upload = res.body.paths['/api/v1/item/{id}/attachments/files'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['200', '400', '403', '404', '413']));
+    expect(res.body.paths['/api/v1/item/{id}/attachments/files/{fileId}'].get.responses['302']).toBeDefined();
+    expect(res.body.paths['/api/v1/item/{id}/attachments/title']).toBeUndefined();
   });
 
   test('refusals: too big 413, wrong type 400, too many files 400, path tricks sanitised or refused', async () => {
