@@ -159,6 +159,15 @@ export class GridStore {
     this.rows.value = next;
   }
 
+  /** Sets one cell to a value the server already wrote (an attachment upload answers the new list). */
+  setCell(index: number, column: string, value: unknown): void {
+    const row = this.rows.value.get(index);
+    if (!row) return;
+    const next = new Map(this.rows.value);
+    next.set(index, { ...row, [column]: value });
+    this.rows.value = next;
+  }
+
   async create(values: Row): Promise<void> {
     await recordsApi.create(this.projectId, this.meta._tn, values);
     this.reload();

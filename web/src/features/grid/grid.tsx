@@ -26,6 +26,7 @@ import { gridColumns } from './grid-columns';
 import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
+import { AttachmentCell, uploadToCell } from './attachment-cell';
 
 /** Rows are 32 px high; past some 470,000 rows the scroll range is scaled (see row-window.ts). */
 const ROW_HEIGHT = 32;
@@ -67,6 +68,8 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
   const rowsBox = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
   const [adding, setAdding] = useState(false);
+  /** Upload progress (0..1) per `row:column` of Attachment cells. */
+  const [uploads, setUploads] = useState<Record<string, number | null>>({});
   useEffect(() => store.reload(), [store]);
 
   const rows = useRowWindow(scroller, rowsBox, store.size(), ROW_HEIGHT, 12);
@@ -174,6 +177,13 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
           const a = store.active.value;
           if (!a || editing || readOnly || locked(columns[a.col]!)) return;
           e.preventDefault();
+          const pastedFiles = [...e.clipboardData.files];
+          const ac = columns[a.col]!;
+          const arow = store.rows.value.get(a.row);
+          if (ac.uidt === 'Attachment' && pastedFiles.length && arow) {
+            void uploadToCell({ projectId: props.projectId, table: meta._tn, rowId: store.idOf(arow), column: ac._cn }, pastedFiles, (p) => setUploads((u) => ({ ...u, [`${a.row}:${ac._cn}`]: p })), (v) => store.setCell(a.row, ac._cn, v));
+            return;
+          }
           void save(a.row, a.col, e.clipboardData.getData('text'));
         }}
       >
@@ -230,6 +240,15 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
                         <span className="cell-loading" />
                       ) : isEditing ? (
                         <CellEditor column={c} value={row[c._cn]} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
+                      ) : c.uidt === 'Attachment' && meta.pks.length ? (
+                        <AttachmentCell
+                          target={{ projectId: props.projectId, table: meta._tn, rowId: store.idOf(row), column: c._cn }}
+                          value={row[c._cn]}
+                          readOnly={readOnly || locked(c)}
+                          progress={uploads[`${vr.index}:${c._cn}`] ?? null}
+                          onProgress={(p) => setUploads((u) => ({ ...u, [`${vr.index}:${c._cn}`]: p }))}
+                          onValue={(v) => store.setCell(vr.index, c._cn, v)}
+                        />
                       ) : (
                         <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} onSet={(v) => save(vr.index, ci, v)} />
                       )}
