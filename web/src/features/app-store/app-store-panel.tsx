@@ -9,8 +9,8 @@ import { Button, FormMessage } from '../../components/form';
 import { isSuperAdmin } from '../../stores/session';
 import { PluginForm } from './plugin-form';
 import { loadBranding } from './branding-store';
+import { PluginIcon } from './plugin-icon';
 
-const ICONS: Record<string, string> = { mail: '✉', 'hard-drive': '🗄', cloud: '☁', slack: '#', 'message-circle': '💬', users: '👥', 'message-square': '🗨', palette: '🎨' };
 const CATEGORIES = ['Email', 'Storage', 'Chat', 'Branding'] as const;
 
 const status = (p: Plugin) => (p.active ? 'Active' : p.installed ? 'Installed, off' : 'Not installed');
@@ -43,7 +43,7 @@ export function AppStorePanel() {
             {plugins.filter((p) => p.category === cat).map((p) => (
               <article key={p.title} className={`plugin-card${p.active ? ' is-active' : ''}`} aria-label={`${p.title} plugin`}>
                 <div className="plugin-card-head">
-                  <span className="plugin-icon" aria-hidden="true">{ICONS[p.icon] ?? '◆'}</span>
+                  <span className="plugin-icon"><PluginIcon name={p.icon} /></span>
                   <div>
                     <strong>{p.title}</strong>
                     <div className="muted plugin-category">{p.category}</div>
@@ -51,7 +51,7 @@ export function AppStorePanel() {
                   <span className={`plugin-status status-${p.active ? 'on' : p.installed ? 'off' : 'none'}`} data-testid={`status-${p.title}`}>{status(p)}</span>
                 </div>
                 <p className="plugin-description">{p.description}</p>
-                <Button variant={p.installed ? 'secondary' : 'primary'} onClick={() => setOpen(p)}>{p.installed ? 'Configure' : 'Install'}</Button>
+                <Button variant={p.installed || p.active ? 'secondary' : 'primary'} onClick={() => setOpen(p)}>{p.installed || p.active ? 'Configure' : 'Install'}</Button>
               </article>
             ))}
           </div>
