@@ -61,3 +61,9 @@ export function pluginsRepo(meta: MetaStore, key: string) {
     },
   };
 }
+
+/** A short text that changes whenever a plugin row is added, changed or removed (for other instances to notice). */
+export async function pluginsSignature(meta: MetaStore): Promise<string> {
+  const r = await meta.get<{ n: number; at: string | null }>('SELECT COUNT(*) AS n, MAX(updated_at) AS at FROM nc_plugins');
+  return `${r?.n ?? 0}:${r?.at ?? ''}`;
+}

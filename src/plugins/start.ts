@@ -9,16 +9,25 @@ import { registerOps } from '../api/dashboard/registry';
 import { filesRepo } from '../meta/files-repo';
 import { attachmentRoutes } from '../attachments/routes';
 import { sweepAttachments } from '../attachments/sweep';
+import { followSchemaChanges } from '../attachments/schema-follow';
+import { pluginsSignature } from '../meta/plugins-repo';
 import { PLUGIN_OPS } from './ops';
 import { applyPlugins, closePlugins } from './state';
 import { brandingRoutes } from './branding-routes';
 
 /** Delay between a committed write and the sweep of its table's files. */
 const SWEEP_AFTER_WRITE_MS = 5_000;
+/** How often the plugin rows are checked for changes made by another instance. */
+const PLUGIN_POLL_MS = 1_000;
 
 export function startAppStore(ctx: AppContext) {
   registerOps(PLUGIN_OPS);
-  const ready = applyPlugins(ctx).catch((e) => ctx.log.error('App Store: could not apply the plugins', e));
+  // Instances sharing one metadata store (NC_DB) pick up each other's plugin changes within a second.
+  let signature: string | null = null;
+  const ready = (async () => {
+    signature = await pluginsSignature(ctx.meta);
+    await applyPlugins(ctx);
+  })().catch((e) => ctx.log.error('App Store: could not apply the plugins', e));
   let running = false;
   const sweep = async (all: boolean) => {
     if (running) return;
@@ -34,6 +43,25 @@ export function startAppStore(ctx: AppContext) {
     }
   };
   const timers: Timer[] = [];
+  const stopFollowing = followSchemaChanges();
+  let polling = false;
+  timers.push(
+    setInterval(async () => {
+      if (polling) return;
+      polling = true;
+      try {
+        const now = await pluginsSignature(ctx.meta);
+        if (now !== signature) {
+          signature = now;
+          await applyPlugins(ctx);
+        }
+      } catch (e) {
+        ctx.log.error('App Store: could not read the plugins', e);
+      } finally {
+        polling = false;
+      }
+    }, PLUGIN_POLL_MS),
+  );
   if (ctx.config.attachmentSweepMs > 0) timers.push(setInterval(() => void sweep(true), ctx.config.attachmentSweepMs));
   let soon: Timer | null = null;
   const unsubscribe = ctx.writeEvents.subscribe(async (e) => {
@@ -45,6 +73,7 @@ export function startAppStore(ctx: AppContext) {
   });
   ctx.closers.unshift(async () => {
     unsubscribe();
+    stopFollowing();
     for (const t of timers) clearInterval(t);
     if (soon) clearTimeout(soon);
     closePlugins(ctx);

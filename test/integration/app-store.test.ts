@@ -358,4 +358,26 @@ describeEngines('attachments', (engine: TestEngine) => {
     const left = await a.app.ctx.meta.all<{ name: string }>('SELECT name FROM nc_files WHERE project_id = ? ORDER BY name', [projectId]);
     expect(left.map((f) => f.name)).toEqual(['evil.txt', 'secret.png']);
   });
+
+  test('renaming the table and the column through Tablo keeps the stored files; dropping the column sweeps them', async () => {
+    const call = async (api: string, args: unknown) => {
+      const res = await dashboardOp(a, root, api, { project_id: projectId, args, plus: true });
+      if (res.status !== 200) throw new Error(`${api}: ${res.text}`);
+      return res.body;
+    };
+    await call('columnUpdate', { tn: 'item', cn: 'files', column: { cn: 'docs', _cn: 'docs' } });
+    await call('tableRename', { tn: 'item', newTn: 'thing', _tn: 'thing' });
+    const r = await sweepAttachments(a.app.ctx, { all: true });
+    expect(r.removed).toBe(0);
+    const row = (await a.request('GET', `/nc/${projectId}/api/v1/thing/2`, { headers: { 'xc-auth': root } })).body;
+    const files = typeof row.docs === 'string' ? JSON.parse(row.docs) : row.docs;
+    expect(files.map((f: any) => f.title)).toEqual(['secret.png', 'evil.txt']);
+    const res = await get(root, `http://localhost/nc/${projectId}/api/v1/thing/2/attachments/docs/${files[0].id}`);
+    expect(res.status).toBe(200);
+    expect(await stored(files[1].path)).toBe(true);
+    await call('columnDelete', { tn: 'thing', cn: 'docs' });
+    expect((await sweepAttachments(a.app.ctx)).removed).toBe(2);
+    expect(await stored(files[0].path)).toBe(false);
+    expect(await stored(files[1].path)).toBe(false);
+  });
 });
