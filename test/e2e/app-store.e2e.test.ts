@@ -124,4 +124,30 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     await page.getByText('2 files uploaded').waitFor({ state: 'detached' });
     await shot(page, 'attachment-thumbnail');
   });
+
+  browserTest('branding: the uploaded logo and title show on the sign-in page and in the top bar', () => page, async () => {
+    const bytes = Array.from(png(48, 48));
+    const status = await page.evaluate(async (b) => {
+      const form = new FormData();
+      form.set('json', JSON.stringify({ api: 'xcPluginSet', args: { title: 'Branding', input: { title: 'Acme Data' } } }));
+      form.set('file', new File([new Uint8Array(b)], 'logo.png', { type: 'image/png' }));
+      const res = await fetch('/dashboard?q=sqlOp_xcPluginSet', { method: 'POST', headers: { 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: form });
+      return res.status;
+    }, bytes);
+    expect(status).toBe(200);
+    const visitor = await (await browser.newContext({ viewport: { width: 1000, height: 700 } })).newPage();
+    try {
+      await visitor.goto(`${tablo.url}/#/user/authentication/signin`);
+      await visitor.getByTestId('brand').getByText('Acme Data').waitFor();
+      await visitor.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('img.brand-logo');
+        return !!img && img.complete && img.naturalWidth === 48;
+      });
+      await shot(visitor, 'branding-signin');
+    } finally {
+      await visitor.close();
+    }
+    await page.reload();
+    await page.locator('.top-bar').getByText('Acme Data').waitFor();
+  });
 });
