@@ -138,9 +138,9 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     const visitor = await (await browser.newContext({ viewport: { width: 1000, height: 700 } })).newPage();
     try {
       await visitor.goto(`${tablo.url}/#/user/authentication/signin`);
-      await visitor.getByTestId('brand').getByText('Acme Data').waitFor();
+      await visitor.getByRole('main').getByTestId('brand').getByText('Acme Data').waitFor();
       await visitor.waitForFunction(() => {
-        const img = document.querySelector<HTMLImageElement>('img.brand-logo');
+        const img = document.querySelector<HTMLImageElement>('.brand-page img.brand-logo');
         return !!img && img.complete && img.naturalWidth === 48;
       });
       await shot(visitor, 'branding-signin');
