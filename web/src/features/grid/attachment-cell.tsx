@@ -37,8 +37,12 @@ function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
     if (f.id) window.open(await fileLink(t.projectId, t.table, t.rowId, t.column, f.id), '_blank', 'noopener');
     else if (f.url && /^https?:\/\//.test(f.url)) window.open(f.url, '_blank', 'noopener');
   };
-  const name = f.title ?? f.path?.split('/').pop() ?? 'file';
+  const where = f.url ?? f.path ?? '';
+  const name = f.title || where.split(/[/?#]/).filter(Boolean).pop() || 'file';
   if (src) return <img className="cell-thumb" src={src} alt={name} title={name} onClick={open} />;
+  // Entries that are not uploads keep what the cell always showed: a link for a web address, else the name.
+  if (!f.id && f.url && /^https?:\/\//i.test(f.url)) return <a className="file-link" href={f.url} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>{name}</a>;
+  if (!f.id) return <span className="file-link">{name}</span>;
   return <button type="button" className="file-link file-chip" title={name} onClick={open}>{name}</button>;
 }
 
