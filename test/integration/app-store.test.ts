@@ -14,6 +14,8 @@ import { startReceiver, waitFor } from '../helpers/receiver';
 import { startSmtp } from '../helpers/smtp';
 import { startS3 } from '../helpers/s3';
 import { sweepAttachments } from '../../src/attachments/sweep';
+import { createApp } from '../../src/app';
+import { memoryLogger } from '../../src/lib/log';
 import { join } from 'node:path';
 import { describeEngines, dropDatabase, freshDatabase, type TestEngine } from '../helpers/engines';
 
@@ -176,6 +178,19 @@ describe('plugins', () => {
     // Uninstalling turns it off.
     expect((await op('xcPluginSet', { title: 'Branding', input: null })).status).toBe(200);
     expect((await t.request('GET', '/api/branding')).body).toEqual({ title: null, logoUrl: null });
+  });
+  test('a second instance on the same metadata store applies a plugin change within a second or so', async () => {
+    const second = createApp(t.config, { meta: t.app.ctx.meta, secrets: t.app.ctx.secrets, dataDir: t.dataDir, log: memoryLogger() });
+    try {
+      const branding = async () => (await (await second.handle(new Request('http://localhost/api/branding'))).json()) as { title: string | null };
+      await waitFor('the second instance to start', async () => (await branding()).title === null);
+      expect((await op('xcPluginSet', { title: 'Branding', input: { title: 'Shared Title' } })).status).toBe(200);
+      await waitFor('the second instance to see the branding', async () => (await branding()).title === 'Shared Title', 5000);
+      expect((await op('xcPluginSet', { title: 'Branding', input: null })).status).toBe(200);
+      await waitFor('the second instance to see it removed', async () => (await branding()).title === null, 5000);
+    } finally {
+      await second.close();
+    }
   });
 });
 
