@@ -118,10 +118,26 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     await cell.dispatchEvent('drop', { dataTransfer: dt });
     const thumbs = cell.locator('img.cell-thumb');
     await thumbs.nth(1).waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img.cell-thumb')].filter((i) => i.complete && i.naturalWidth === 64).length === 2);
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img.cell-thumb')].filter((i) => i.complete && i.naturalWidth === 64).length >= 2);
     await expect(thumbs.first().getAttribute('alt')).resolves.toBe('sunset.png');
+    // Paste into the selected cell, and pick with the + button.
+    await cell.click();
+    await page.evaluate((b) => {
+      const d = new DataTransfer();
+      d.items.add(new File([new Uint8Array(b)], 'pasted.png', { type: 'image/png' }));
+      document.querySelector('[role="grid"]')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: d, bubbles: true, cancelable: true }));
+    }, bytes);
+    await thumbs.nth(2).waitFor();
+    await page.getByLabel('Pick files for Pictures').setInputFiles([{ name: 'picked.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 64)) }]);
+    await thumbs.nth(3).waitFor();
+    await expect(thumbs.evaluateAll((els) => els.map((e) => e.getAttribute('alt')))).resolves.toEqual(['sunset.png', 'second.png', 'pasted.png', 'picked.png']);
+    // A type the column does not accept is refused with the server's message.
+    await page.getByLabel('Pick files for Pictures').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }]);
+    await page.getByText(/accepts only image\/\*/).first().waitFor();
+    expect(await thumbs.count()).toBe(4);
     await cell.hover();
-    await page.getByText('2 files uploaded').waitFor({ state: 'detached' });
+    await page.getByText('picked.png uploaded').waitFor({ state: 'detached' });
+    await page.getByText(/accepts only/).first().waitFor({ state: 'detached' });
     await shot(page, 'attachment-thumbnail');
   });
 
