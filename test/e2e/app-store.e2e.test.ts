@@ -139,6 +139,14 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     await page.getByText('picked.png uploaded').waitFor({ state: 'detached' });
     await page.getByText(/accepts only/).first().waitFor({ state: 'detached' });
     await shot(page, 'attachment-thumbnail');
+    // The expanded row uploads too, and the grid cell follows.
+    await page.getByRole('button', { name: 'Expand row 1' }).click();
+    const expandedRow = page.getByRole('dialog', { name: 'Expanded row' });
+    await expandedRow.getByLabel('Pick files for Pictures').setInputFiles([{ name: 'fifth.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 64)) }]);
+    await expandedRow.locator('img.cell-thumb').nth(4).waitFor();
+    await shot(page, 'attachment-expanded');
+    await expandedRow.getByRole('button', { name: 'Close' }).click();
+    await thumbs.nth(4).waitFor();
   });
 
   browserTest('branding: the uploaded logo and title show on the sign-in page and in the top bar', () => page, async () => {

@@ -160,6 +160,7 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
           readOnly={readOnly}
           activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment: true }}
           onClose={() => setExpanded(null)}
+          onUploaded={(column, value) => store.setCell(expanded, column, value)}
           onSave={async (changes) => {
             await track('Save row', recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)));
             setExpanded(null);
