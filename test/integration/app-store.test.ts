@@ -179,6 +179,17 @@ describe('plugins', () => {
     expect((await op('xcPluginSet', { title: 'Branding', input: null })).status).toBe(200);
     expect((await t.request('GET', '/api/branding')).body).toEqual({ title: null, logoUrl: null });
   });
+  test('when the SMTP server cannot be reached the invite answers the link with the mail error, and logs the link', async () => {
+    expect((await op('xcPluginSet', { title: 'SMTP', input: { ...smtpInput(), port: 1 } })).status).toBe(200);
+    const project = (await op('projectCreateByWeb', { title: 'Unreachable mail' })).body.id;
+    const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': admin }, body: { email: 'lost@example.com', roles: 'viewer', project_id: project } });
+    expect(invite.status).toBe(200);
+    expect(invite.body.invite_url).toMatch(/#\/user\/authentication\/signup\/[\w-]+$/);
+    expect(invite.body.mail_error).toStartWith('The mail to lost@example.com could not be sent: ');
+    expect(t.log.lines.some((l) => l.includes('invite link for lost@example.com'))).toBe(true);
+    expect((await op('xcPluginSet', { title: 'SMTP', input: smtpInput() })).status).toBe(200);
+  });
+
   test('a second instance on the same metadata store applies a plugin change within a second or so', async () => {
     const second = createApp(t.config, { meta: t.app.ctx.meta, secrets: t.app.ctx.secrets, dataDir: t.dataDir, log: memoryLogger() });
     try {
