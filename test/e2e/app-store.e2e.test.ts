@@ -83,8 +83,14 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     await shot(page, 'app-store-smtp');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });
-    await expect(store.getByTestId('status-SMTP').textContent()).resolves.toBe('Active');
+    // The cards are read again after Save.
+    await store.getByTestId('status-SMTP').filter({ hasText: /^Active$/ }).waitFor();
     expect(smtp.to('check@example.com')).toHaveLength(1);
+    // Configure again: the saved password comes back masked, never in clear.
+    await store.getByRole('article', { name: 'SMTP plugin' }).getByRole('button', { name: 'Configure' }).click();
+    await expect(form.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('••••••••');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await shot(page, 'app-store-active');
 
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByLabel('Invite e-mail').fill('friend@example.com');
