@@ -407,3 +407,22 @@ describeEngines('attachments', (engine: TestEngine) => {
     expect(await stored(files[1].path)).toBe(false);
   });
 });
+
+describe('deleted projects', () => {
+  test("the files of a deleted project leave storage at the next sweep", async () => {
+    const project = (await op('projectCreateByWeb', { title: 'Short-lived', inflectionColumn: 'none' })).body.id;
+    const call = (api: string, args: unknown) => dashboardOp(t, admin, api, { project_id: project, args, plus: true });
+    expect((await call('tableCreate', { tn: 'doc', _tn: 'doc', columns: [{ cn: 'id', uidt: 'ID', pk: true, ai: true }, { cn: 'files', uidt: 'Attachment' }] })).status).toBe(200);
+    expect((await t.request('POST', `/nc/${project}/api/v1/doc`, { headers: { 'xc-auth': admin }, body: {} })).status).toBe(200);
+    const form = new FormData();
+    form.append('file', new File(['bye'], 'bye.txt', { type: 'text/plain' }));
+    const up = await t.app.handle(new Request(`http://localhost/nc/${project}/api/v1/doc/1/attachments/files`, { method: 'POST', headers: { 'xc-auth': admin }, body: form }));
+    expect(up.status).toBe(200);
+    const path = join(t.dataDir, 'attachments', ((await up.json()) as any).uploaded[0].path);
+    expect(await Bun.file(path).exists()).toBe(true);
+    expect((await dashboardOp(t, admin, 'projectDelete', { project_id: project })).status).toBe(200);
+    expect(await Bun.file(path).exists()).toBe(true);
+    await sweepAttachments(t.app.ctx, { all: true });
+    expect(await Bun.file(path).exists()).toBe(false);
+  });
+});
