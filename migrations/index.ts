@@ -14,6 +14,7 @@ import m0007 from './0007_sql_client.sql' with { type: 'text' };
 import m0008 from './0008_hooks_crons.sql' with { type: 'text' };
 import m0010 from './0010_api_client.sql' with { type: 'text' };
 import m0011 from './0011_comments.sql' with { type: 'text' };
+import m0012 from './0012_plugins.sql' with { type: 'text' };
 
 export interface MetaMigration {
   version: number;
@@ -34,4 +35,5 @@ export const META_MIGRATIONS: MetaMigration[] = [
   { version: 8, name: 'hooks_crons', sql: m0008 },
   { version: 10, name: 'api_client', sql: m0010 },
   { version: 11, name: 'comments', sql: m0011 },
+  { version: 12, name: 'plugins', sql: m0012 },
 ];

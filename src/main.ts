@@ -52,6 +52,8 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   hookRetryBaseMs: 'first webhook retry delay in ms, doubled per attempt (default 10000)',
   hookTimeoutMs: 'time-out of one webhook delivery attempt in ms (default 10000)',
   hookPollMs: 'how often pending webhook deliveries are looked for, in ms (default 1000)',
+  attachmentMaxBytes: 'largest uploaded attachment file in bytes (default 10420224)',
+  attachmentSweepMs: 'how often files no row holds are removed from storage, in ms (default 600000; 0 = never)',
 };
 
 function helpText(): string {

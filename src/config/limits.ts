@@ -80,6 +80,16 @@ export const LIMITS = {
   displayPrecisionMax: 8,
   /** Most files an Attachment column may allow per value (its `maxFiles` is at most this). */
   attachmentMaxFiles: 100,
+  /** Largest uploaded attachment file unless NC_ATTACHMENT_MAX_BYTES says otherwise. */
+  attachmentMaxBytes: 10 * 1024 * 1024 - 64 * 1024,
+  /** Interval of the sweep that removes stored files no row holds (NC_ATTACHMENT_SWEEP_MS). */
+  attachmentSweepMs: 10 * 60 * 1000,
+  /** An uploaded file whose cell write never committed is swept after this long. */
+  attachmentPendingGraceMs: 60 * 60 * 1000,
+  /** Signed S3 download links live this long (seconds). */
+  attachmentSignedUrlSeconds: 300,
+  /** Largest branding logo upload. */
+  brandingLogoMaxBytes: 512 * 1024,
   /** A PhoneNumber value holds at least this many digits. */
   phoneMinDigits: 3,
   /** Longest table or column name a schema change accepts (MySQL's identifier limit). */

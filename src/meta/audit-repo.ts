@@ -3,7 +3,7 @@ import type { MetaStore } from './store';
 import { nowIso } from '../lib/ids';
 
 export interface AuditEntry {
-  op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA' | 'TERMINAL';
+  op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA' | 'TERMINAL' | 'PLUGIN';
   description?: string;
   project_id?: string | null;
   db_alias?: string | null;

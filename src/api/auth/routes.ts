@@ -2,6 +2,8 @@
  * Auth and user routes (spec section 7, api-contract section 4): auth type, sign-up, sign-in,
  * refresh, me, password change / forgot / reset, master key check, UI abilities.
  */
+import { mailOrLog } from '../../plugins/deliver';
+import { resetMail } from '../../plugins/mail-templates';
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import type { BaseContext } from '../../context';
@@ -180,8 +182,9 @@ export function authRoutes(ctx: BaseContext) {
       const reset = await acc.createReset(email);
       if (reset) {
         const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-        // No mail plugin: the link goes to the server log for the administrator to pass on.
-        ctx.log.info(`password reset link for ${email}: ${base.replace(/\/$/, '')}/#/user/password/reset?token=${reset.token}`);
+        // Mailed through the mail plugin; without one the link goes to the server log for the administrator to pass on.
+        const url = `${base.replace(/\/$/, '')}/#/user/password/reset?token=${reset.token}`;
+        await mailOrLog(ctx, email, resetMail(ctx, url), `password reset link for ${email}: ${url}`);
         await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset requested', user_email: email, ip });
       } else {
         await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset requested for an unknown or disabled account', user_email: email, ip });

@@ -2,6 +2,7 @@
  * The OpenAPI 3.1 document of one project database: every table and SQL view, every route of the
  * generated REST API, query parameters, and schemas built from the column types.
  */
+import { attachmentPaths } from './openapi-attachments';
 import type { ColumnModel, TableModel } from '../../schema/model';
 import type { ProjectDb } from '../../schema/project-db';
 import { virtualColumns } from '../../data/columns';
@@ -92,6 +93,7 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
         delete: op('Delete a row', { operationId: `${name}-delete`, parameters: [idParam], responses: { '200': json({ type: 'integer' }), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }),
       }),
     };
+    if (!readOnly) Object.assign(paths, attachmentPaths(t, base, name, idParam));
     paths[`${base}/{id}/exists`] = { get: op('Whether a row exists', { operationId: `${name}-exists`, parameters: [idParam], responses: { '200': json({ type: 'boolean' }), ...errors } }) };
   }
   if (!readOnly) {

@@ -58,6 +58,9 @@ function headers(hasBody: boolean, path: string): Record<string, string> {
   return h;
 }
 
+/** The auth and marker headers of a call to `path` (uploads with progress use XMLHttpRequest). */
+export const authHeaders = (path: string): Record<string, string> => headers(false, path);
+
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));

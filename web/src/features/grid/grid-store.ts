@@ -274,6 +274,15 @@ export class GridStore {
     this.rows.value = next;
   }
 
+  /** Sets one cell to a value the server already wrote (an attachment upload answers the new list). */
+  setCell(index: number, column: string, value: unknown): void {
+    const row = this.rows.value.get(index);
+    if (!row) return;
+    const next = new Map(this.rows.value);
+    next.set(index, { ...row, [column]: value });
+    this.rows.value = next;
+  }
+
   async create(values: Row): Promise<void> {
     const made = await recordsApi.create(this.projectId, this.meta._tn, values);
     if (this.meta.pks.length && made) undoStackOf(this.projectId).record({ kind: 'insert', projectId: this.projectId, table: this.meta._tn, id: this.idOf(made), row: this.storedValues(made) });

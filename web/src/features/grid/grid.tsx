@@ -36,6 +36,7 @@ import { ROW_HEIGHTS, moveItem } from '../views/view-state';
 import { viewPersistence, type ViewBinding } from '../views/view-binding';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
+import { AttachmentCell, uploadToCell } from './attachment-cell';
 
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
 const INDEX_WIDTH = 96;
@@ -76,6 +77,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const [fill, setFill] = useState<{ col: number; from: number; to: number } | null>(null);
   const dragging = useRef(false);
   const [adding, setAdding] = useState(false);
+  /** Upload progress (0..1) per `row:column` of Attachment cells. */
+  const [uploads, setUploads] = useState<Record<string, number | null>>({});
   useEffect(() => store.reload(), [store]);
 
   const rows = useRowWindow(scroller, rowsBox, store.size(), rowHeight, 12);
@@ -155,6 +158,15 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const onPaste = (e: React.ClipboardEvent) => {
     const at = store.active.value;
     if (editing || readOnly || !at) return;
+    // Files pasted onto an Attachment cell are uploaded to it.
+    const pastedFiles = [...e.clipboardData.files];
+    const ac = columns[at.col]!;
+    const arow = store.rows.value.get(at.row);
+    if (ac.uidt === 'Attachment' && pastedFiles.length && arow && !locked(ac)) {
+      e.preventDefault();
+      void uploadToCell({ projectId: props.projectId, table: meta._tn, rowId: store.idOf(arow), column: ac._cn }, pastedFiles, (p) => setUploads((u) => ({ ...u, [`${at.row}:${ac._cn}`]: p })), (v) => store.setCell(at.row, ac._cn, v));
+      return;
+    }
     const text = e.clipboardData.getData('text/plain');
     if (!text) return;
     e.preventDefault();
@@ -222,6 +234,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           readOnly={readOnly}
           activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment: true }}
           onClose={() => setExpanded(null)}
+          onUploaded={(column, value) => store.setCell(expanded, column, value)}
           onSave={async (changes) => {
             await track('Save row', recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)));
             setExpanded(null);
@@ -312,6 +325,15 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                         <span className="cell-loading" />
                       ) : isEditing ? (
                         <CellEditor column={c} value={row[c._cn]} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
+                      ) : c.uidt === 'Attachment' && meta.pks.length ? (
+                        <AttachmentCell
+                          target={{ projectId: props.projectId, table: meta._tn, rowId: store.idOf(row), column: c._cn }}
+                          value={row[c._cn]}
+                          readOnly={readOnly || locked(c)}
+                          progress={uploads[`${vr.index}:${c._cn}`] ?? null}
+                          onProgress={(p) => setUploads((u) => ({ ...u, [`${vr.index}:${c._cn}`]: p }))}
+                          onValue={(v) => store.setCell(vr.index, c._cn, v)}
+                        />
                       ) : (
                         <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} onSet={(v) => save(vr.index, ci, v)} />
                       )}
