@@ -22,6 +22,7 @@ import { graphqlEndpoint } from './api/graphql/routes';
 import { teamRoutes } from './api/team/routes';
 import { usersAdminRoutes } from './api/team/users-admin';
 import { VERSION } from './version';
+import { exportRoutes } from './api/transfer/export-routes';
 
 export interface AppDeps {
   meta: MetaStore;
@@ -51,6 +52,7 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(oauthRoutes(ctx))
     .use(profileRoutes(ctx))
     .use(dashboardRoutes(ctx))
+    .use(exportRoutes(ctx))
     .use(restRoutes(ctx))
     .use(docsRoutes(ctx))
     .use(graphql.routes)

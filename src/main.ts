@@ -104,7 +104,7 @@ async function main() {
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
-    maxRequestBodySize: LIMITS.bodyLimitBytes,
+    maxRequestBodySize: Math.max(LIMITS.bodyLimitBytes, LIMITS.importMaxBytes),
     development: config.env === 'development',
     // The web app (and its bundled assets) as static routes; everything else goes to the API.
     routes: WEB_ROUTES,

@@ -61,4 +61,6 @@ export const LIMITS = {
   phoneMinDigits: 3,
   /** Longest table or column name a schema change accepts (MySQL's identifier limit). */
   sqlNameMax: 64,
+  /** Largest file an import uploads (multipart dashboard calls only; streamed to disk). */
+  importMaxBytes: 2 * 1024 * 1024 * 1024,
 } as const;

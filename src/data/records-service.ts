@@ -9,3 +9,5 @@ export { groupBy, aggregate, distinct, distribute } from './aggregates';
 export { m2mNotChildren, link, unlink } from './m2m';
 export { listChildren, createChild, readChild, updateChild, deleteChild } from './children';
 export type { DataContext, AuditSink, DataAuditEntry } from './data-context';
+export { insertMany, type InsertProblem } from './records-insert-many';
+export { listPages } from './records-pages';

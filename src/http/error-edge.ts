@@ -7,6 +7,7 @@
 import { Elysia } from 'elysia';
 import { AppError, isAppError } from '../lib/errors';
 import type { Logger } from '../lib/log';
+import { LIMITS } from '../config/limits';
 
 const json = (status: number, msg: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ msg }), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -41,6 +42,10 @@ export function errorResponse(error: unknown, code: string | number | undefined,
 
 const started = new WeakMap<Request, number>();
 
+/** A multipart dashboard call (an upload). */
+export const isUpload = (request: Request) =>
+  request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') && new URL(request.url).pathname === '/dashboard';
+
 /** Error mapping, body limit and request log, applied to the whole app. */
 export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logRequests: boolean }) {
   const { log, bodyLimitBytes, logRequests } = opts;
@@ -48,8 +53,10 @@ export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logReques
     .onRequest(({ request }) => {
       if (logRequests) started.set(request, performance.now());
       const length = request.headers.get('content-length');
-      if (length !== null && Number(length) > bodyLimitBytes) {
-        return json(413, `The request body is larger than the limit of ${bodyLimitBytes} bytes`);
+      // Multipart dashboard calls (imports) stream to disk: they have a limit of their own.
+      const limit = isUpload(request) ? LIMITS.importMaxBytes : bodyLimitBytes;
+      if (length !== null && Number(length) > limit) {
+        return json(413, `The request body is larger than the limit of ${limit} bytes`);
       }
     })
     .onError({ as: 'global' }, ({ error, code, request, set }) => {

@@ -25,6 +25,8 @@ export interface OpCall {
   args: unknown;
   /** Project roles of the caller in `projectId` (empty when not scoped). */
   projectRoles: string[];
+  /** A multipart call's `file`, stored in a temporary file until the operation ends. */
+  upload?: { path: string; filename: string; mimeType: string; size: number };
 }
 
 export interface DashboardOp {

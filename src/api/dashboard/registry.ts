@@ -19,6 +19,7 @@ import { columnAdd, columnDelete, columnReorder, columnUpdate } from './ops/colu
 import { relationCreate, relationDelete } from './ops/relation-changes';
 import { migrationApply, migrationList, migrationRollback } from './ops/migrations';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
+import { IMPORT_OPS } from '../transfer/import-ops';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -66,6 +67,7 @@ const OPS: DashboardOp[] = [
   migrationList,
   migrationApply,
   migrationRollback,
+  ...IMPORT_OPS,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

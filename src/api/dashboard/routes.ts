@@ -10,7 +10,13 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors'
 import { projectsRepo } from '../../meta/projects-repo';
 import { projectRolesOf, resolveActor } from '../../http/principal';
 import { DASHBOARD_OPS } from './registry';
-import type { OpAccess } from './op';
+import type { OpAccess, OpCall } from './op';
+import { readDashboardUpload } from '../transfer/multipart';
+import { LIMITS } from '../../config/limits';
+import { rmSync } from 'node:fs';
+
+/** The body of a multipart call, left unread by the framework (read as a stream below). */
+const MULTIPART = Symbol('multipart');
 
 const ADMIN_ROLES = ['owner', 'creator'];
 
@@ -46,30 +52,38 @@ interface Body {
 }
 
 export function dashboardRoutes(ctx: AppContext) {
+  const dispatch = async (request: Request, q0: unknown, body: unknown, upload: OpCall['upload']) => {
+    const b = (body && typeof body === 'object' ? body : {}) as Body;
+    const q = typeof q0 === 'string' ? q0 : '';
+    const name = b.api ?? q.replace(/^sqlOp(Plus)?_/, '');
+    if (!name) throw badRequest('The operation name is missing (q=sqlOp_{name} or body.api)');
+    const op = DASHBOARD_OPS.get(name);
+    if (!op) throw notFound(`Unknown operation '${name}'`);
+    const actor = await resolveActor(ctx, request);
+
+    const projectId = b.project_id ?? b.projectId ?? '';
+    // Schema changes are for owners and creators, whatever access an operation declares.
+    const access: OpAccess = op.schemaChanging ? 'projectAdmin' : op.access;
+    const scoped = access === 'projectMember' || access === 'projectAdmin';
+    let projectRoles: string[] = [];
+    if (scoped) {
+      if (actor.kind === 'guest') throw unauthorized('Not signed in');
+      if (!projectId) throw badRequest('project_id is required for this operation');
+      const repo = projectsRepo(ctx.meta);
+      if (!(await repo.get(projectId))) throw notFound(`Project '${projectId}' not found`);
+      projectRoles = await projectRolesOf(ctx, actor, projectId);
+    }
+    checkAccess(access, actor, projectRoles);
+    return op.run({ ctx, actor, request, projectId, dbAlias: b.dbAlias || 'db', env: b.env, args: b.args, projectRoles, upload });
+  };
   return new Elysia({ name: 'dashboard' })
     .get('/dashboard', () => ({ ok: true, version: ctx.version }))
-    .post('/dashboard', async ({ request, query, body }) => {
-      const b = (body && typeof body === 'object' ? body : {}) as Body;
-      const q = typeof query.q === 'string' ? query.q : '';
-      const name = b.api ?? q.replace(/^sqlOp(Plus)?_/, '');
-      if (!name) throw badRequest('The operation name is missing (q=sqlOp_{name} or body.api)');
-      const op = DASHBOARD_OPS.get(name);
-      if (!op) throw notFound(`Unknown operation '${name}'`);
-      const actor = await resolveActor(ctx, request);
-
-      const projectId = b.project_id ?? b.projectId ?? '';
-      // Schema changes are for owners and creators, whatever access an operation declares.
-      const access: OpAccess = op.schemaChanging ? 'projectAdmin' : op.access;
-      const scoped = access === 'projectMember' || access === 'projectAdmin';
-      let projectRoles: string[] = [];
-      if (scoped) {
-        if (actor.kind === 'guest') throw unauthorized('Not signed in');
-        if (!projectId) throw badRequest('project_id is required for this operation');
-        const repo = projectsRepo(ctx.meta);
-        if (!(await repo.get(projectId))) throw notFound(`Project '${projectId}' not found`);
-        projectRoles = await projectRolesOf(ctx, actor, projectId);
+    .post('/dashboard', async ({ request, query, body: parsed }) => {
+      const up = parsed === MULTIPART ? await readDashboardUpload(request, ctx.dataDir, LIMITS.importMaxBytes, async () => (await resolveActor(ctx, request)).kind !== 'guest') : undefined;
+      try {
+        return await dispatch(request, query.q, up ? up.body : parsed, up?.upload);
+      } finally {
+        if (up?.upload) rmSync(up.upload.path, { force: true });
       }
-      checkAccess(access, actor, projectRoles);
-      return op.run({ ctx, actor, request, projectId, dbAlias: b.dbAlias || 'db', env: b.env, args: b.args, projectRoles });
-    });
+    }, { parse: ({ request }) => ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data') ? MULTIPART : undefined) });
 }

@@ -1,0 +1,124 @@
+/**
+ * Bulk insert for imports: many rows checked and converted one by one (a row that does not fit is
+ * reported with its column, value and reason, not inserted), then written with multi-row INSERT
+ * statements in one transaction. Rights apply as for `create`: the table's create grant, its
+ * columns, and its row condition (rows under a condition are inserted one by one through `create`,
+ * which checks each). One audit entry per call records how many rows went in.
+ */
+import type { Expr } from '../sql/ast';
+import type { ColumnModel, TableModel } from '../schema/model';
+import { isAppError } from '../lib/errors';
+import { assertCan, assertColumns, grantCondition } from './access';
+import { executorOf, type DataContext } from './data-context';
+import { writableColumn } from './columns';
+import { writeValue } from './logical-values';
+import { requirePk } from './row-id';
+import { tableRef } from './select-builder';
+import { create } from './records-write';
+
+type Row = Record<string, unknown>;
+
+/** A column a row leaves to the database (auto-increment, or a default where NULL is not allowed). */
+const DEFAULT = Symbol('default');
+type Cell = Expr | typeof DEFAULT;
+
+/** A row that could not be inserted: its index in the call, the column (null: the whole row) and why. */
+export interface InsertProblem {
+  index: number;
+  column: string | null;
+  value: unknown;
+  reason: string;
+}
+
+/** Most bound parameters in one INSERT statement (under SQLite's 32,766 and the 65,535 of the others). */
+const MAX_PARAMS = 30_000;
+/** Most rows in one INSERT statement. */
+const MAX_ROWS = 1000;
+
+const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/^Column '[^']*': /, '');
+
+/** Converts one row into bound values in `cols` order, or answers its problem. */
+function convertRow(cols: ColumnModel[], required: ColumnModel[], row: Row, index: number): Cell[] | InsertProblem {
+  const out: Cell[] = new Array(cols.length);
+  for (let i = 0; i < cols.length; i++) {
+    const c = cols[i]!;
+    const v = row[c._cn] ?? row[c.cn];
+    if (v === null || v === undefined || v === '') {
+      if (!c.nullable && !c.ai && c.default === null) return { index, column: c._cn, value: v ?? null, reason: 'a value is required' };
+      out[i] = c.ai || (c.default !== null && !c.nullable) ? DEFAULT : { kind: 'val', value: null };
+      continue;
+    }
+    try {
+      out[i] = { kind: 'val', value: writeValue(c, v) };
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+      return { index, column: c._cn, value: v, reason: reasonOf(e) };
+    }
+  }
+  for (const c of required) if (!cols.includes(c)) return { index, column: c._cn, value: null, reason: 'a value is required' };
+  if (!out.some((x) => x !== DEFAULT)) return { index, column: null, value: null, reason: 'the row holds no value' };
+  return out;
+}
+
+/**
+ * Inserts `rows` (objects of column display or SQL names to values; empty text counts as no value)
+ * into `t`; answers how many went in and the problems of the others. With `stopAtProblem` only the
+ * rows before the first problem go in. Refuses (403) when the caller may not create rows or set
+ * one of the columns named.
+ */
+export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], opts: { stopAtProblem?: boolean } = {}): Promise<{ inserted: number; problems: InsertProblem[] }> {
+  const g = assertCan(dc.actor, t, 'create', dc.acl);
+  requirePk(t);
+  const names = new Set<string>();
+  for (const r of rows) for (const k of Object.keys(r)) names.add(k);
+  const cols = [...new Map([...names].map((n) => writableColumn(t, n)).map((c) => [c.cn, c])).values()];
+  assertColumns(g, t, 'create', cols);
+  const required = t.columns.filter((c) => !c.nullable && !c.ai && c.default === null);
+  const problems: InsertProblem[] = [];
+  const good: { index: number; values: Cell[] }[] = [];
+  for (let index = 0; index < rows.length; index++) {
+    const converted = convertRow(cols, required, rows[index]!, index);
+    if (Array.isArray(converted)) good.push({ index, values: converted });
+    else {
+      problems.push(converted);
+      if (opts.stopAtProblem) break;
+    }
+  }
+  if (good.length === 0) return { inserted: 0, problems };
+  const where = grantCondition(g, t);
+  const run = async (tx: DataContext) => {
+    if (where) {
+      // Each row must land inside the caller's rows: create checks that one row at a time.
+      for (const { index } of good) await create(tx, t, rows[index]);
+      return;
+    }
+    await insertChunks(tx, t, cols, good.map((x) => x.values));
+    await tx.audit?.([{ tn: t.tn, cn: null, pk: '', value: JSON.stringify({ rows: good.length }), prevValue: null, op: 'insert' }], tx.actor);
+  };
+  if (dc.exec) await run(dc);
+  else await dc.pdb.db.driver.transaction((exec) => run({ ...dc, exec }));
+  return { inserted: good.length, problems };
+}
+
+/** Multi-row INSERTs; a column left to its default in some rows is written by a statement of its own shape. */
+async function insertChunks(dc: DataContext, t: TableModel, cols: ColumnModel[], rows: Cell[][]): Promise<void> {
+  const exec = executorOf(dc);
+  const { dialect } = dc.pdb.db;
+  // Rows grouped by which columns they set (a default or auto-increment column left out).
+  const groups = new Map<string, { idx: number[]; rows: Expr[][] }>();
+  for (const r of rows) {
+    const idx: number[] = [];
+    for (let i = 0; i < r.length; i++) if (r[i] !== DEFAULT) idx.push(i);
+    const key = idx.join(',');
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { idx, rows: [] }));
+    g.rows.push(idx.map((i) => r[i] as Expr));
+  }
+  for (const { idx, rows: list } of groups.values()) {
+    const columns = idx.map((i) => cols[i]!.cn);
+    const per = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));
+    for (let i = 0; i < list.length; i += per) {
+      await exec.execute(dialect.compile({ kind: 'insert', table: tableRef(t), columns, rows: list.slice(i, i + per) }));
+    }
+  }
+}
