@@ -38,7 +38,7 @@ export function detectType(values: string[]): ImportType {
   if (all((v) => NUM.test(v))) return 'decimal';
   if (all((v) => CHECK_WORDS.has(v.toLowerCase()))) return 'checkbox';
   if (all((v) => DATE.test(v) && validDate(v))) return 'date';
-  if (all((v) => DATETIME.test(v) && validDate(v))) return 'datetime';
+  if (all((v) => (DATETIME.test(v) || DATE.test(v)) && validDate(v))) return 'datetime';
   if (all((v) => EMAIL.test(v))) return 'email';
   if (all((v) => URL_RE.test(v))) return 'url';
   const distinct = new Set(vals);

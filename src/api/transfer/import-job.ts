@@ -47,6 +47,8 @@ export interface ImportJob {
   /** Nothing of the import was kept (all or nothing after a stop, a cancel or a failure). */
   rolledBack: boolean;
   cancel: boolean;
+  /** Set when the import ends early on purpose. */
+  ending?: 'cancelled' | 'stopped';
 }
 
 /** How the rows of a file go into the table. */
@@ -69,8 +71,12 @@ const KEEP_FINISHED_MS = 60 * 60 * 1000;
 
 const jobs = new Map<string, ImportJob>();
 
-class Cancelled extends Error {}
-class Stopped extends Error {}
+/** Ends the reading: the job's `ending` says why (drivers may wrap what a transaction throws). */
+class Ending extends Error {}
+const end = (job: ImportJob, why: 'cancelled' | 'stopped') => {
+  job.ending = why;
+  return new Ending(why);
+};
 
 /** The job of this caller in this project database, or undefined. */
 export function jobOf(id: string, projectId: string, dbAlias: string, owner: string): ImportJob | undefined {
@@ -84,7 +90,7 @@ export function jobView(j: ImportJob) {
   const part = j.totalBytes > 0 ? Math.min(1, j.bytesRead / j.totalBytes) : 0;
   const estimatedRows = j.status === 'running' ? (part > 0 ? Math.max(j.rowsRead, Math.round(j.rowsRead / part)) : null) : j.rowsRead;
   const etaMs = j.status === 'running' && part > 0.01 ? Math.round((elapsedMs * (1 - part)) / part) : null;
-  const { cancel: _c, owner: _o, ...rest } = j;
+  const { cancel: _c, owner: _o, ending: _e, ...rest } = j;
   return { ...rest, elapsedMs, estimatedRows, etaMs, progress: j.status === 'running' ? part : 1 };
 }
 
@@ -126,7 +132,7 @@ async function run(dc: DataContext, t: TableModel, plan: ImportPlan, job: Import
     else await readAndInsert(dc, t, plan, job);
     job.status = 'done';
   } catch (e) {
-    job.status = e instanceof Cancelled ? 'cancelled' : e instanceof Stopped ? 'stopped' : 'failed';
+    job.status = job.ending ?? 'failed';
     if (job.status === 'failed') {
       job.message = isAppError(e) ? e.message : 'The import failed on the server; it has been logged';
       if (!isAppError(e)) log.error(`import ${job.id} failed`, e);
@@ -157,7 +163,7 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
   let header = true;
   let line = 1;
   const flush = async () => {
-    if (job.cancel) throw new Cancelled();
+    if (job.cancel) throw end(job, 'cancelled');
     const { inserted, problems } = await insertMany(dc, t, batch, { stopAtProblem: plan.onError === 'stop' });
     job.rowsImported += inserted;
     for (const p of problems) {
@@ -170,7 +176,7 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
     lines = [];
     if (problems.length && plan.onError === 'stop') {
       job.message = `Stopped at line ${job.problems[job.problems.length - 1]!.row}: ${problems[0]!.reason}`;
-      throw new Stopped();
+      throw end(job, 'stopped');
     }
     // Let polls and other requests in between batches.
     await new Promise((r) => setImmediate(r));
@@ -183,7 +189,7 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
         line = 1;
         continue;
       }
-      if (job.cancel) throw new Cancelled();
+      if (job.cancel) throw end(job, 'cancelled');
       // A row of empty cells (",,,") is no row.
       if (r.every((x) => x.trim() === '')) continue;
       const row: Record<string, unknown> = {};

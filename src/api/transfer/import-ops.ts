@@ -50,16 +50,33 @@ async function assertMayImport(call: OpCall, tn: string | undefined) {
 const Delimiter = z.enum(DELIMITERS).optional();
 const Target = { tn: z.string().min(1).optional() };
 
-const describe = async (u: StoredUpload, sheet?: string, delimiter?: string) => ({
-  uploadId: u.id,
-  filename: u.filename,
-  size: u.size,
-  format: u.kind.format,
-  delimiter: delimiter ?? u.kind.delimiter ?? null,
-  sheets: u.sheets ?? null,
-  sheet: u.kind.format === 'xlsx' ? (sheet ?? u.sheets?.[0] ?? null) : null,
-  preview: await previewOf(u, sheet, delimiter),
-});
+/** The preview of `sheet`, or of the first sheet that holds rows under its header. */
+async function firstPreview(u: StoredUpload, sheet?: string, delimiter?: string) {
+  if (sheet !== undefined || !u.sheets || u.sheets.length < 2) return { sheet: sheet ?? u.sheets?.[0], preview: await previewOf(u, sheet, delimiter) };
+  let first: unknown;
+  for (const s of u.sheets) {
+    try {
+      return { sheet: s, preview: await previewOf(u, s) };
+    } catch (e) {
+      first ??= e;
+    }
+  }
+  throw first;
+}
+
+const describe = async (u: StoredUpload, sheet?: string, delimiter?: string) => {
+  const p = await firstPreview(u, sheet, delimiter);
+  return {
+    uploadId: u.id,
+    filename: u.filename,
+    size: u.size,
+    format: u.kind.format,
+    delimiter: delimiter ?? u.kind.delimiter ?? null,
+    sheets: u.sheets ?? null,
+    sheet: u.kind.format === 'xlsx' ? (p.sheet ?? null) : null,
+    preview: p.preview,
+  };
+};
 
 /** Multipart: `file` (CSV or XLSX) and `json` (the envelope, args `{ tn? }`). */
 export const importUpload: DashboardOp = {
