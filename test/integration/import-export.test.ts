@@ -214,6 +214,9 @@ describeEngines('import and export', (engine: TestEngine) => {
     expect(ws.getRow(2).values).toEqual([undefined, 1, 'Rock']);
     expect((await t.request('GET', `${base}/Track/export/csv?where=(Nope,eq,1)`, { headers: auth(owner) })).status).toBe(400);
     expect((await t.request('GET', `${base}/Track/export/pdf`, { headers: auth(owner) })).status).toBe(404);
+    const doc = (await t.request('GET', `/nc/${projectId}/docs/openapi.json?dbAlias=db`, { headers: auth(owner) })).body;
+    expect(doc.paths['/api/v1/Track/export/csv'].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['where', 'sort', 'fields']));
+    expect(Object.keys(doc.paths['/api/v1/Track/export/xlsx'].get.responses['200'].content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
   });
 
   test('rights: viewers import nothing, editors only into existing tables, exports hide hidden columns', async () => {
