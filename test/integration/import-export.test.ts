@@ -34,7 +34,7 @@ describeEngines('import and export', (engine: TestEngine) => {
   const upload = async (token: string, content: string | Uint8Array, filename: string, args: Record<string, unknown> = {}) => {
     const form = new FormData();
     form.set('json', JSON.stringify({ api: 'importUpload', project_id: projectId, dbAlias: 'db', args }));
-    form.set('file', new Blob([content]), filename);
+    form.set('file', new Blob([content as BlobPart]), filename);
     const res = await t.app.handle(new Request('http://localhost/dashboard?q=sqlOp_importUpload', { method: 'POST', headers: { 'xc-gui': 'true', ...auth(token) }, body: form }));
     return { status: res.status, body: (await res.json()) as any };
   };

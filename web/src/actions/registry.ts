@@ -12,6 +12,9 @@ import { closeTableTab } from '../stores/tabs';
 import { canShare } from '../stores/project';
 import { proposeChange, proposeVirtual } from '../features/schema/change-flow';
 import { relationDeleteArgs } from '../features/schema/relation-args';
+import { openImport } from '../features/import/import-store';
+import { downloadExport } from '../api/transfer';
+import { toast } from '../stores/toasts';
 
 export interface Command {
   id: string;
@@ -64,12 +67,17 @@ export interface TargetCommand<T> {
   label: string;
   when?: (target: T) => boolean;
   run: (target: T) => void;
+  /** The glyph of its button, where it has one (default +). */
+  icon?: string;
 }
 
 /** Commands of a database's Tables node (schema changes: project owners and creators only). */
 export const DB_COMMANDS: TargetCommand<DbScope>[] = [
   { id: 'table.create', label: 'Create table', when: () => canShare.value, run: (scope) => (schemaDialog.value = { kind: 'createTable', scope }) },
+  { id: 'table.importNew', label: 'Import CSV or Excel as a new table', icon: '⇪', when: () => canShare.value, run: (scope) => openImport(scope) },
 ];
+
+const exportTable = (t: TableTarget, format: 'csv' | 'xlsx') => void downloadExport(t.scope.projectId, t._tn, format).catch((e) => toast('error', (e as Error).message));
 
 /** A table of the tree. */
 export interface TableTarget {
@@ -82,6 +90,9 @@ export interface TableTarget {
 export const TABLE_COMMANDS: TargetCommand<TableTarget>[] = [
   { id: 'table.rename', label: 'Rename', when: () => canShare.value, run: (t) => (schemaDialog.value = { kind: 'renameTable', scope: t.scope, tn: t.tn, _tn: t._tn }) },
   { id: 'table.refresh', label: 'Refresh', run: () => schemaChanged() },
+  { id: 'table.import', label: 'Import CSV or Excel…', run: (t) => openImport(t.scope, t) },
+  { id: 'table.exportCsv', label: 'Export as CSV', run: (t) => exportTable(t, 'csv') },
+  { id: 'table.exportXlsx', label: 'Export as XLSX', run: (t) => exportTable(t, 'xlsx') },
   {
     id: 'table.delete',
     label: 'Delete',

@@ -17,6 +17,7 @@ import { FieldsMenu } from './fields-menu';
 import { ExpandForm } from './expand-form';
 import { recordsApi } from '../../api/records';
 import { QueryToolbar } from './query-toolbar';
+import { TransferButtons } from '../import/transfer-buttons';
 import { ViewsDrawer } from './views-drawer';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
@@ -144,6 +145,7 @@ function GridBody(props: { projectId: string; dbAlias: string; meta: TableMeta }
           </Button>
         ) : null}
         <ViewsDrawer />
+        <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} where={store.where.value} sort={store.sort.value} canImport={!readOnly} />
       </div>
       {meta.readOnly ? <div className="read-only-note">Read-only: {meta.readOnly}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}

@@ -53,7 +53,7 @@ export function TablesActions(props: { scope: DbScope }) {
     <>
       {DB_COMMANDS.filter((c) => !c.when || c.when(props.scope)).map((c) => (
         <button key={c.id} className="icon-btn tree-add" aria-label={c.label} title={c.label} onClick={() => c.run(props.scope)}>
-          +
+          {c.icon ?? '+'}
         </button>
       ))}
     </>

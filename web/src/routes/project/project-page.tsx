@@ -16,6 +16,7 @@ import { useSignals } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { currentProject } from '../../stores/project';
 import { SchemaDialogs } from '../../features/schema/schema-dialogs';
+import { ImportDialogHost } from '../../features/import/import-dialog';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
 
@@ -101,6 +102,7 @@ export function ProjectPage() {
         </div>
       </section>
       <SchemaDialogs />
+      <ImportDialogHost />
     </div>
   );
 }
