@@ -18,7 +18,7 @@ export function ImportProgress(props: { job: ImportJob }) {
       {j.problemCount ? (
         <>
           <div className="muted">
-            {j.problemCount.toLocaleString()} {j.problemCount === 1 ? 'row does' : 'rows do'} not fit their columns{j.problemCount > j.problems.length ? ` (the first ${j.problems.length} below)` : ''}:
+            {j.problemCount.toLocaleString()} {j.problemCount === 1 ? 'row does not fit its column' : 'rows do not fit their columns'}{j.problemCount > j.problems.length ? ` (the first ${j.problems.length} below)` : ''}:
           </div>
           <div className="import-problems">
             <table>

@@ -25,17 +25,19 @@ export function duration(ms: number | null): string {
 }
 
 /** The end of an import in words. */
+const rows = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'row' : 'rows'}`;
+
 export function outcome(j: ImportJob): string {
-  const n = j.rowsImported.toLocaleString();
+  const n = rows(j.rowsImported);
   switch (j.status) {
     case 'done':
-      return `Imported ${n} rows into ${j.table._tn}${j.rowsSkipped ? `; ${j.rowsSkipped.toLocaleString()} rows skipped` : ''}.`;
+      return `Imported ${n} into ${j.table._tn}${j.rowsSkipped ? `; ${rows(j.rowsSkipped)} skipped` : ''}.`;
     case 'stopped':
-      return j.rolledBack ? `Stopped: nothing was imported. ${j.message ?? ''}` : `Stopped after ${n} rows. ${j.message ?? ''}`;
+      return j.rolledBack ? `Stopped: nothing was imported. ${j.message ?? ''}` : `Stopped after ${n}. ${j.message ?? ''}`;
     case 'cancelled':
-      return j.rolledBack ? 'Cancelled: nothing was imported.' : `Cancelled after ${n} rows.`;
+      return j.rolledBack ? 'Cancelled: nothing was imported.' : `Cancelled after ${n}.`;
     case 'failed':
-      return `The import failed${j.rolledBack ? ' and nothing was kept' : ` after ${n} rows`}: ${j.message ?? ''}`;
+      return `The import failed${j.rolledBack ? ' and nothing was kept' : ` after ${n}`}: ${j.message ?? ''}`;
     default:
       return '';
   }
