@@ -79,7 +79,7 @@ describeEngines('import and export', (engine: TestEngine) => {
     for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet']) {
       if ((await tables()).includes(tn)) await op(owner, 'tableDelete', { tn });
     }
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     await dropDatabase(engine, dbName);

@@ -127,13 +127,14 @@ export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, wh
 }
 
 async function run(dc: DataContext, t: TableModel, plan: ImportPlan, job: ImportJob, log: Logger): Promise<void> {
+  // The status changes last: a caller who sees the end sees everything the import left.
+  let status: ImportStatus = 'done';
   try {
     if (plan.allOrNothing) await dc.pdb.db.driver.transaction((exec) => readAndInsert({ ...dc, exec }, t, plan, job));
     else await readAndInsert(dc, t, plan, job);
-    job.status = 'done';
   } catch (e) {
-    job.status = job.ending ?? 'failed';
-    if (job.status === 'failed') {
+    status = job.ending ?? 'failed';
+    if (status === 'failed') {
       job.message = isAppError(e) ? e.message : 'The import failed on the server; it has been logged';
       if (!isAppError(e)) log.error(`import ${job.id} failed`, e);
     }
@@ -150,8 +151,9 @@ async function run(dc: DataContext, t: TableModel, plan: ImportPlan, job: Import
       }
     }
   } finally {
-    job.finishedAt = Date.now();
     dropUpload(plan.upload.id);
+    job.finishedAt = Date.now();
+    job.status = status;
   }
 }
 

@@ -1,12 +1,12 @@
 /**
- * Rows of an uploaded file as a stream of text cells: CSV through csv-parse (quoted fields,
+ * Rows of an uploaded file as a stream of text cells: CSV through papaparse (quoted fields,
  * newlines inside quotes, a BOM dropped), XLSX through exceljs's streaming reader (one sheet,
  * cells made text: numbers as written, dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, rich text
  * joined, formulas by their result). Bytes read are counted for progress.
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate } from 'fflate';
 import { badRequest } from '../../lib/errors';
@@ -50,19 +50,73 @@ function counted(path: string): { stream: Readable; bytes: () => number } {
   return { stream, bytes: () => bytes };
 }
 
+/**
+ * CSV rows through papaparse's streaming parser: each chunk of rows it parses is queued and the
+ * file stream paused until the reader has taken them, so only a chunk is held at a time.
+ */
 function csvRows(path: string, kind: FileKind): RowStream {
   const { stream, bytes } = counted(path);
-  const parser = parse({ delimiter: kind.delimiter ?? ',', bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true });
-  stream.on('error', (e) => parser.destroy(e));
-  stream.pipe(parser);
+  stream.setEncoding('utf8');
+  let queue: string[][] = [];
+  let done = false;
+  let failure: Error | undefined;
+  let parser: Papa.Parser | undefined;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  let first = true;
+  Papa.parse(stream as unknown as File, {
+    delimiter: kind.delimiter ?? ',',
+    skipEmptyLines: true,
+    chunk: (results: Papa.ParseResult<string[]>, p: Papa.Parser) => {
+      const rows = results.data;
+      if (first && rows.length) {
+        first = false;
+        const h = rows[0]!;
+        if (h.length && h[0]!.charCodeAt(0) === 0xfeff) h[0] = h[0]!.slice(1);
+      }
+      queue = queue.length ? queue.concat(rows) : rows;
+      parser = p;
+      p.pause();
+      signal();
+    },
+    complete: () => {
+      done = true;
+      signal();
+    },
+    error: (e: Error) => {
+      failure = e;
+      done = true;
+      signal();
+    },
+  });
+  stream.on('error', (e) => {
+    failure = e;
+    done = true;
+    signal();
+  });
   async function* rows(): AsyncIterable<string[]> {
-    try {
-      for await (const r of parser) yield r as string[];
-    } catch (e) {
-      throw badRequest(`The CSV file could not be read: ${(e as Error).message}`);
+    for (;;) {
+      if (queue.length) {
+        const batch = queue;
+        queue = [];
+        for (const r of batch) yield r;
+        continue;
+      }
+      if (failure) throw badRequest(`The CSV file could not be read: ${failure.message}`);
+      if (done) return;
+      const p = parser;
+      parser = undefined;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        p?.resume();
+      });
     }
   }
-  return { rows: rows(), bytesRead: bytes, close: () => (stream.destroy(), parser.destroy()) };
+  return { rows: rows(), bytesRead: bytes, close: () => (parser?.abort(), stream.destroy()) };
 }
 
 function xlsxRows(path: string, sheet: string | undefined): RowStream {
