@@ -165,7 +165,7 @@ describeEngines('import and export', (engine: TestEngine) => {
         expect(await countOf(tn)).toBe(job.rowsImported);
       }
     }
-  });
+  }, 30_000);
 
   const trackColumns = 'TrackId,Name,AlbumId,MediaTypeId,GenreId,Composer,Milliseconds,Bytes,UnitPrice';
 
@@ -195,7 +195,7 @@ describeEngines('import and export', (engine: TestEngine) => {
       }
       expect(copy).toEqual(rows);
     }
-  });
+  }, 60_000);
 
   test('export follows where, sort and fields', async () => {
     const res = await t.app.handle(new Request(`http://localhost${base}/Track/export/csv?where=(GenreId,eq,2)&sort=-Milliseconds&fields=Name,Milliseconds`, { headers: auth(owner) }));
