@@ -17,7 +17,13 @@ const { values } = parseArgs({ options: { engine: { type: 'string' }, rows: { ty
 const ROWS = Number(values.rows);
 const ROOT = join(import.meta.dir, '../..');
 const WORK = '/tmp/tablo-bench-import';
-const PORT = 18950;
+/** A port nobody listens on now (other servers may run on this machine). */
+function freePort(): number {
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+}
 const DB = 'tablo_bench_import';
 mkdirSync(WORK, { recursive: true });
 
@@ -67,10 +73,11 @@ async function runEngine(engine: string, csv: string) {
   const dataDir = join(WORK, `data-${engine}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
+  const PORT = freePort();
   const server = Bun.spawn(['bun', join(ROOT, 'src/main.ts'), '--port', String(PORT), '--data-dir', dataDir, '--log-requests', 'false'], { stdout: 'ignore', stderr: 'inherit' });
   try {
     const base = `http://127.0.0.1:${PORT}`;
-    for (let i = 0; i < 100 && !(await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)); i++) await Bun.sleep(100);
+    for (let i = 0; i < 600 && !(await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false)); i++) await Bun.sleep(100);
     const call = async (body: unknown, token?: string) => {
       const res = await fetch(`${base}/dashboard`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { 'xc-auth': token } : {}) }, body: JSON.stringify(body) });
       const json = (await res.json()) as any;
