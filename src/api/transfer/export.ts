@@ -4,8 +4,8 @@
  * before the answer starts, so a bad filter or a refused table answers 400/403 as a list would.
  * XLSX is written by exceljs's streaming workbook writer.
  */
-import { PassThrough, Readable } from 'node:stream';
-import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import type { EventEmitter } from 'node:events';
 import ExcelJS from 'exceljs';
 import type { DataContext } from '../../data/data-context';
 import { listPages } from '../../data/records-service';
@@ -43,9 +43,49 @@ function xlsxCell(c: ColumnModel, v: unknown): { value: ExcelJS.CellValue; numFm
   return { value: typeof v === 'object' ? JSON.stringify(v) : String(v) };
 }
 
-/** Waits while the client is behind by more than HIGH_WATER bytes. */
+/** Resolves at the first of `events` (and stops listening to the others). */
+function whenAny(e: EventEmitter, events: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const n of events) e.off(n, done);
+      resolve();
+    };
+    for (const n of events) e.on(n, done);
+  });
+}
+
+/** Waits while the client is behind by more than HIGH_WATER bytes (`consumed`: the answer took a chunk). */
 async function backpressure(out: PassThrough): Promise<void> {
-  while (out.readableLength > HIGH_WATER && !out.destroyed) await once(out, 'data');
+  while (out.readableLength > HIGH_WATER && !out.destroyed) await whenAny(out, ['consumed', 'close']);
+}
+
+/** The answer's body: reads `out` when the client asks for more (so the producer waits for a slow client). */
+function bodyOf(out: PassThrough): ReadableStream<Uint8Array> {
+  let ended = false;
+  out.on('end', () => (ended = true));
+  // A failure is logged where it happens and ends the body (out.errored) below.
+  out.on('error', () => {});
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          const chunk = out.read() as Buffer | null;
+          if (chunk) {
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            out.emit('consumed');
+            return;
+          }
+          if (out.errored) return controller.error(out.errored);
+          if (ended || out.destroyed) return controller.close();
+          await whenAny(out, ['readable', 'end', 'close', 'error']);
+        }
+      },
+      cancel() {
+        out.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 async function writeCsv(out: PassThrough, columns: ColumnModel[], first: Record<string, unknown>[], rest: AsyncGenerator<Record<string, unknown>[]>, bom: boolean) {
@@ -101,7 +141,7 @@ export async function exportResponse(dc: DataContext, t: TableModel, params: Par
   );
   const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   const name = fileName(t, format);
-  return new Response(Readable.toWeb(out) as unknown as ReadableStream, {
+  return new Response(bodyOf(out), {
     headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`, 'cache-control': 'no-store' },
   });
 }

@@ -51,8 +51,9 @@ function counted(path: string): { stream: Readable; bytes: () => number } {
 }
 
 /**
- * CSV rows through papaparse's streaming parser: each chunk of rows it parses is queued and the
- * file stream paused until the reader has taken them, so only a chunk is held at a time.
+ * CSV rows through papaparse's streaming parser: the rows of each chunk it parses are queued, and
+ * the file stream is paused while the reader is behind (papaparse itself reads on), so only a
+ * few chunks are held at a time.
  */
 function csvRows(path: string, kind: FileKind): RowStream {
   const { stream, bytes } = counted(path);
@@ -60,7 +61,6 @@ function csvRows(path: string, kind: FileKind): RowStream {
   let queue: string[][] = [];
   let done = false;
   let failure: Error | undefined;
-  let parser: Papa.Parser | undefined;
   let wake: (() => void) | undefined;
   const signal = () => {
     const w = wake;
@@ -68,10 +68,12 @@ function csvRows(path: string, kind: FileKind): RowStream {
     w?.();
   };
   let first = true;
+  let handle: Papa.Parser | undefined;
   Papa.parse(stream as unknown as File, {
     delimiter: kind.delimiter ?? ',',
     skipEmptyLines: true,
     chunk: (results: Papa.ParseResult<string[]>, p: Papa.Parser) => {
+      handle = p;
       const rows = results.data;
       if (first && rows.length) {
         first = false;
@@ -79,8 +81,7 @@ function csvRows(path: string, kind: FileKind): RowStream {
         if (h.length && h[0]!.charCodeAt(0) === 0xfeff) h[0] = h[0]!.slice(1);
       }
       queue = queue.length ? queue.concat(rows) : rows;
-      parser = p;
-      p.pause();
+      if (queue.length >= QUEUE_ROWS) stream.pause();
       signal();
     },
     complete: () => {
@@ -108,16 +109,17 @@ function csvRows(path: string, kind: FileKind): RowStream {
       }
       if (failure) throw badRequest(`The CSV file could not be read: ${failure.message}`);
       if (done) return;
-      const p = parser;
-      parser = undefined;
       await new Promise<void>((resolve) => {
         wake = resolve;
-        p?.resume();
+        if (stream.isPaused()) stream.resume();
       });
     }
   }
-  return { rows: rows(), bytesRead: bytes, close: () => (parser?.abort(), stream.destroy()) };
+  return { rows: rows(), bytesRead: bytes, close: () => (handle?.abort(), stream.destroy()) };
 }
+
+/** Parsed CSV rows held ahead of the reader before the file stream waits. */
+const QUEUE_ROWS = 5000;
 
 function xlsxRows(path: string, sheet: string | undefined): RowStream {
   const { stream, bytes } = counted(path);
