@@ -86,18 +86,53 @@ export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], op
   }
   if (good.length === 0) return { inserted: 0, problems };
   const where = grantCondition(g, t);
+  let inserted = 0;
   const run = async (tx: DataContext) => {
-    if (where) {
-      // Each row must land inside the caller's rows: create checks that one row at a time.
-      for (const { index } of good) await create(tx, t, rows[index]);
-      return;
+    // Each row must land inside the caller's rows (`where`): create checks that one row at a time.
+    const one = (sp: DataContext, x: { index: number; values: Cell[] }) => (where ? create(sp, t, rows[x.index]).then(() => undefined) : insertChunks(sp, t, cols, [x.values]));
+    try {
+      if (where) throw new RowByRow();
+      await savepoint(tx, (sp) => insertChunks(sp, t, cols, good.map((x) => x.values)));
+      inserted = good.length;
+    } catch (e) {
+      if (!(e instanceof RowByRow) && !isAppError(e)) throw e;
+      // A row the database refuses (a duplicate key, a missing parent row...): find it, row by row.
+      for (const x of good) {
+        try {
+          await savepoint(tx, (sp) => one(sp, x));
+          inserted++;
+        } catch (err) {
+          if (!isAppError(err)) throw err;
+          problems.push({ index: x.index, column: null, value: null, reason: err.message });
+          if (opts.stopAtProblem) break;
+        }
+      }
     }
-    await insertChunks(tx, t, cols, good.map((x) => x.values));
-    await tx.audit?.([{ tn: t.tn, cn: null, pk: '', value: JSON.stringify({ rows: good.length }), prevValue: null, op: 'insert' }], tx.actor);
+    if (inserted && !where) await tx.audit?.([{ tn: t.tn, cn: null, pk: '', value: JSON.stringify({ rows: inserted }), prevValue: null, op: 'insert' }], tx.actor);
   };
   if (dc.exec) await run(dc);
   else await dc.pdb.db.driver.transaction((exec) => run({ ...dc, exec }));
-  return { inserted: good.length, problems };
+  problems.sort((a, b) => a.index - b.index);
+  return { inserted, problems: opts.stopAtProblem ? problems.slice(0, 1) : problems };
+}
+
+/** Signals the row-by-row road. */
+class RowByRow extends Error {}
+
+/** Runs `fn` inside a savepoint of the current transaction: when it fails, only its statements are undone. */
+async function savepoint(dc: DataContext, fn: (sp: DataContext) => Promise<void>): Promise<void> {
+  const exec = executorOf(dc);
+  if (exec.savepoint) return exec.savepoint((sp) => fn({ ...dc, exec: sp }));
+  const ms = dc.pdb.db.dialect.engine === 'mssql';
+  const sql = (text: string) => ({ sql: text, params: [] });
+  await exec.execute(sql(ms ? 'SAVE TRANSACTION tablo_rows' : 'SAVEPOINT tablo_rows'));
+  try {
+    await fn(dc);
+  } catch (e) {
+    await exec.execute(sql(ms ? 'ROLLBACK TRANSACTION tablo_rows' : 'ROLLBACK TO SAVEPOINT tablo_rows'));
+    throw e;
+  }
+  if (!ms) await exec.execute(sql('RELEASE SAVEPOINT tablo_rows'));
 }
 
 /** Multi-row INSERTs; a column left to its default in some rows is written by a statement of its own shape. */

@@ -76,7 +76,7 @@ describeEngines('import and export', (engine: TestEngine) => {
     base = `/nc/${projectId}/api/v1`;
     editor = await join_('editor@example.com', 'editor');
     viewer = await join_('viewer@example.com', 'viewer');
-    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet']) {
+    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique']) {
       if ((await tables()).includes(tn)) await op(owner, 'tableDelete', { tn });
     }
   }, 120_000);
@@ -129,6 +129,22 @@ describeEngines('import and export', (engine: TestEngine) => {
     expect(stopped).toMatchObject({ status: 'stopped', rowsImported: 2, rolledBack: false, problems: [{ row: 4, column: 'Qty', value: 'three' }] });
     expect(stopped.message).toContain('line 4');
     expect(await countOf('imp_bad')).toBe(5);
+  });
+
+  test('rows the database refuses (a duplicate of a unique column) are found row by row and reported', async () => {
+    const made = await op(owner, 'tableCreate', { tn: 'imp_unique', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'code', uidt: 'SingleLineText', unique: true }, { cn: 'label', uidt: 'SingleLineText' }] });
+    expect(made.status).toBe(200);
+    expect((await t.request('POST', `${base}/imp_unique`, { headers: auth(owner), body: { Code: 'A' } })).status).toBe(200);
+    const csv = 'code,label\nB,first\nA,taken before\nC,third\nC,twice in the file\nD,last\n';
+    const job = await importFile(owner, csv, 'codes.csv', { tn: 'imp_unique', onError: 'skip' });
+    expect(job).toMatchObject({ status: 'done', rowsImported: 3, rowsSkipped: 2, problemCount: 2 });
+    expect(job.problems.map((p: any) => p.row)).toEqual([3, 5]);
+    expect(job.problems[0].reason).toMatch(/code|unique|exists|duplicate/i);
+    expect((await get(owner, 'imp_unique?sort=Code&limit=10')).map((r: any) => r.Code)).toEqual(['A', 'B', 'C', 'D']);
+    // All or nothing, stopping: nothing of the file stays.
+    const stopped = await importFile(owner, 'code,label\nE,new\nA,taken\n', 'codes.csv', { tn: 'imp_unique', onError: 'stop', allOrNothing: true });
+    expect(stopped).toMatchObject({ status: 'stopped', rolledBack: true, problems: [{ row: 3 }] });
+    expect(await countOf('imp_unique')).toBe(4);
   });
 
   test('all or nothing: a stop leaves no row in an existing table and no new table', async () => {

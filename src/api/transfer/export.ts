@@ -115,7 +115,9 @@ const fileName = (t: TableModel, format: ExportFormat) => `${t._tn.replace(/[^\w
 export async function exportResponse(dc: DataContext, t: TableModel, params: Params, format: ExportFormat, log: { error(msg: string, e?: unknown): void }): Promise<Response> {
   const { columns, pages } = listPages(dc, t, params, PAGE_ROWS);
   const first = (await pages.next()).value ?? [];
-  const out = new PassThrough();
+  // Writers that ignore backpressure (exceljs's ZIP) pile up rows behind a full stream: `out` takes
+  // far more than HIGH_WATER, and the page loop itself waits while more than HIGH_WATER is unread.
+  const out = new PassThrough({ highWaterMark: 16 * HIGH_WATER });
   const bom = params.bom === 'true' || params.bom === '1';
   const write = format === 'csv' ? writeCsv(out, columns, first, pages, bom) : writeXlsx(out, t, columns, first, pages);
   write.then(
