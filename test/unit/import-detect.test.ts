@@ -73,3 +73,27 @@ test('headers must be named and differ; SQL names are made from them', () => {
   expect(sqlNameOf('2024 total', taken)).toBe('c_2024_total');
   expect(sqlNameOf('???', taken)).toBe('column');
 });
+
+test('the XLSX writer makes a workbook exceljs reads back: typed cells, dates, escaped text', async () => {
+  const { XlsxWriter, columnLetters, xmlText } = await import('../../src/api/transfer/xlsx-writer');
+  const ExcelJS = (await import('exceljs')).default;
+  expect([0, 25, 26, 27, 701, 702].map(columnLetters)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
+  expect(xmlText('a<b & "c"\u0001\ud800')).toBe('a&lt;b &amp; &quot;c&quot;');
+  const parts: Uint8Array[] = [];
+  let finals = 0;
+  const w = new XlsxWriter('Sales: 2024/Q1', ['Name', 'N', 'Day', 'At', 'Ok'], (c, final) => (parts.push(c), final && finals++), (e) => {
+    throw e;
+  });
+  w.addRows([['a & <b>', 1.5, { date: new Date(Date.UTC(2024, 0, 2)), time: false }, { date: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), time: true }, true]]);
+  w.addRows([[null, -2, null, null, false]]);
+  w.end();
+  expect(finals).toBe(1);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(Buffer.concat(parts) as never);
+  const ws = wb.worksheets[0]!;
+  expect(ws.name).toBe('Sales_ 2024_Q1');
+  expect(ws.getRow(1).values).toEqual([undefined, 'Name', 'N', 'Day', 'At', 'Ok']);
+  expect(ws.getRow(2).values).toEqual([undefined, 'a & <b>', 1.5, new Date(Date.UTC(2024, 0, 2)), new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), true]);
+  expect(ws.getCell('C2').numFmt).toBe('yyyy-mm-dd');
+  expect(ws.getRow(3).values).toEqual([undefined, undefined, -2, undefined, undefined, false]);
+});

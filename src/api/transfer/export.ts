@@ -2,11 +2,11 @@
  * Exports of a table's rows as CSV or XLSX, streamed page by page (`listPages`: the list's own
  * parameters and the caller's rights, so hidden columns and rows stay out). The first page is read
  * before the answer starts, so a bad filter or a refused table answers 400/403 as a list would.
- * XLSX is written by exceljs's streaming workbook writer.
+ * XLSX is written by xlsx-writer.ts into fflate's streaming ZIP.
  */
 import { PassThrough } from 'node:stream';
 import type { EventEmitter } from 'node:events';
-import ExcelJS from 'exceljs';
+import { XlsxWriter, type XlsxValue } from './xlsx-writer';
 import type { DataContext } from '../../data/data-context';
 import { listPages } from '../../data/records-service';
 import type { Params } from '../../data/list-query';
@@ -27,10 +27,16 @@ export function csvField(v: unknown, delimiter = ','): string {
   return s;
 }
 
-/** A value as an XLSX cell: numbers and booleans typed, the rest (dates included) as text. */
-function xlsxCell(v: unknown): ExcelJS.CellValue {
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+/** A value as an XLSX cell: numbers, booleans and dates typed, the rest as text. */
+function xlsxCell(c: ColumnModel, v: unknown): XlsxValue {
   if (v === null || v === undefined) return null;
   if (typeof v === 'number' || typeof v === 'boolean') return v;
+  if ((c.kind === 'date' || c.kind === 'datetime') && typeof v === 'string') {
+    const m = DATETIME.exec(v);
+    if (m) return { date: new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0))), time: c.kind === 'datetime' };
+  }
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
@@ -90,23 +96,17 @@ async function writeCsv(out: PassThrough, columns: ColumnModel[], first: Record<
   }
 }
 
-/**
- * The XLSX writer runs without styles: with them exceljs keeps its styles part open until the end
- * and its ZIP writer holds every sheet row behind it (about 300 MB for a million rows), and each
- * row costs two to three times as long. So dates are written as text (YYYY-MM-DD HH:MM:SS).
- */
 async function writeXlsx(out: PassThrough, t: TableModel, columns: ColumnModel[], first: Record<string, unknown>[], rest: AsyncGenerator<Record<string, unknown>[]>) {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet(t._tn.replace(/[\\/?*[\]:]/g, '_').slice(0, 31) || 'Sheet1');
-  ws.columns = columns.map((c) => ({ key: c._cn, width: Math.min(40, Math.max(10, c._cn.length + 2)) }));
-  ws.addRow(columns.map((c) => c._cn)).commit();
+  let failed: Error | undefined;
+  const xlsx = new XlsxWriter(t._tn, columns.map((c) => c._cn), (chunk) => out.write(chunk), (e) => (failed = e));
   for (let page: Record<string, unknown>[] | undefined = first; page; page = (await rest.next()).value ?? undefined) {
     if (out.destroyed) return;
-    for (const r of page) ws.addRow(columns.map((c) => xlsxCell(r[c._cn]))).commit();
+    xlsx.addRows(page.map((r) => columns.map((c) => xlsxCell(c, r[c._cn]))));
+    if (failed) throw failed;
     await backpressure(out);
   }
-  ws.commit();
-  await wb.commit();
+  xlsx.end();
+  if (failed) throw failed;
 }
 
 const fileName = (t: TableModel, format: ExportFormat) => `${t._tn.replace(/[^\w.-]+/g, '_') || 'export'}.${format}`;
@@ -115,8 +115,7 @@ const fileName = (t: TableModel, format: ExportFormat) => `${t._tn.replace(/[^\w
 export async function exportResponse(dc: DataContext, t: TableModel, params: Params, format: ExportFormat, log: { error(msg: string, e?: unknown): void }): Promise<Response> {
   const { columns, pages } = listPages(dc, t, params, PAGE_ROWS);
   const first = (await pages.next()).value ?? [];
-  // Writers that ignore backpressure (exceljs's ZIP) pile up rows behind a full stream: `out` takes
-  // far more than HIGH_WATER, and the page loop itself waits while more than HIGH_WATER is unread.
+  // The page loop waits while more than HIGH_WATER is unread (the writers do not wait on `out` itself).
   const out = new PassThrough({ highWaterMark: 16 * HIGH_WATER });
   const bom = params.bom === 'true' || params.bom === '1';
   const write = format === 'csv' ? writeCsv(out, columns, first, pages, bom) : writeXlsx(out, t, columns, first, pages);
