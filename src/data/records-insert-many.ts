@@ -153,7 +153,7 @@ async function insertChunks(dc: DataContext, t: TableModel, cols: ColumnModel[],
     const columns = idx.map((i) => cols[i]!.cn);
     const per = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));
     for (let i = 0; i < list.length; i += per) {
-      await exec.execute(dialect.compile({ kind: 'insert', table: tableRef(t), columns, rows: list.slice(i, i + per) }));
+      await exec.execute({ ...dialect.compile({ kind: 'insert', table: tableRef(t), columns, rows: list.slice(i, i + per) }), prepare: true });
     }
   }
 }

@@ -3,7 +3,7 @@
  * import itself, for one hour at most (or until their import ends). Also the preview: the header,
  * the first rows and a detected type per column, read from a sample at the top of the file.
  */
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { badRequest, notFound } from '../../lib/errors';
 import { randomSlug } from '../../lib/ids';
@@ -56,16 +56,22 @@ const MAX_COLUMNS = 500;
 
 const uploads = new Map<string, StoredUpload>();
 
-/** The folder of stored uploads; files left there by an earlier run are removed on first use. */
-let cleaned = false;
+/**
+ * The folder of stored uploads; files older than an hour that no upload holds (left by an earlier
+ * run, or by an upload cut short) are removed there and in the folder of incoming files on first use.
+ */
+const cleaned = new Set<string>();
 export function uploadsDir(dataDir: string): string {
   const dir = join(dataDir, 'tmp', 'imports');
   mkdirSync(dir, { recursive: true });
-  if (!cleaned) {
-    cleaned = true;
-    for (const f of readdirSync(dir)) {
-      const p = join(dir, f);
-      if (![...uploads.values()].some((u) => u.path === p) && Date.now() - statSync(p).mtimeMs > TTL_MS) rmSync(p, { force: true });
+  if (!cleaned.has(dataDir)) {
+    cleaned.add(dataDir);
+    const held = new Set([...uploads.values()].map((u) => u.path));
+    for (const d of [dir, join(dataDir, 'tmp', 'uploads')]) {
+      for (const f of existsSync(d) ? readdirSync(d) : []) {
+        const p = join(d, f);
+        if (!held.has(p) && Date.now() - statSync(p).mtimeMs > TTL_MS) rmSync(p, { force: true });
+      }
     }
   }
   return dir;

@@ -1,9 +1,10 @@
 /**
- * A streaming XLSX writer: one sheet of rows, written as SpreadsheetML into fflate's streaming ZIP
- * (deflated as it is pushed, so each page of rows leaves as compressed bytes at once and nothing
- * piles up; level 1: three times as fast as level 6 for a quarter more bytes). Numbers and booleans are typed cells, dates are Excel dates with a date format, text
- * is inline; the header row is bold and frozen. exceljs's streaming writer held the whole sheet in
- * memory behind its styles part (see docs/features/import.md), hence this one.
+ * A streaming XLSX writer: one sheet of rows, written as SpreadsheetML into fflate's streaming ZIP,
+ * deflated as it is pushed (level 1: three times as fast as level 6 for a quarter more bytes), so
+ * each page of rows leaves as compressed bytes at once and nothing piles up. Numbers and booleans
+ * are typed cells, dates are Excel dates with a date format, text is inline; the header row is
+ * bold and frozen. exceljs's streaming writer held the whole sheet in memory behind its styles
+ * part (see docs/features/import.md), hence this one.
  */
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
 

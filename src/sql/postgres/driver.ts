@@ -75,7 +75,7 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
     query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await s.unsafe(q.sql, q.params as any[], { prepare: true }))] as T[]),
     execute: (q: Compiled): Promise<ExecResult> =>
       guard(classifyPostgres, async () => {
-        const r = await s.unsafe(q.sql, q.params as any[]);
+        const r = await s.unsafe(q.sql, q.params as any[], q.prepare ? { prepare: true } : undefined);
         return { affected: r.count ?? 0 };
       }),
   });
