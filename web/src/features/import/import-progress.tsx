@@ -11,7 +11,9 @@ export function ImportProgress(props: { job: ImportJob }) {
         <div style={{ width: `${pct}%` }} />
       </div>
       <div data-testid="import-counts">
-        {j.status === 'running'
+        {j.status === 'running' && j.rowsRead === 0
+          ? 'Reading the file…'
+          : j.status === 'running'
           ? `${j.rowsImported.toLocaleString()} rows imported${j.estimatedRows ? ` of about ${j.estimatedRows.toLocaleString()}` : ''}${j.etaMs !== null ? `, about ${duration(j.etaMs)} left` : ''}`
           : outcome(j)}
       </div>
