@@ -258,6 +258,28 @@ describeEngines('import and export', (engine: TestEngine) => {
     expect((await t.request('GET', `${base}/Customer/export/csv?fields=Email`, { headers: auth(viewer) })).text.split('\r\n')[0]).toBe('CustomerId,FirstName');
   });
 
+  test("an editor's row condition and column rights apply to every imported row", async () => {
+    const rule = await op(owner, 'aclSave', { tn: 'imp_bad', role: 'editor', rule: { read: true, create: ['Name', 'Qty'], update: true, delete: true, where: '(Name,like,ok%)' } });
+    expect(rule.status).toBe(200);
+    const before = await countOf('imp_bad');
+    const job = await importFile(editor, 'Name,Qty\nok one,1\nnot mine,2\nok two,3\n', 'rows.csv', { tn: 'imp_bad' });
+    expect(job).toMatchObject({ status: 'done', rowsImported: 2, rowsSkipped: 1, problems: [{ row: 3, column: null }] });
+    expect(job.problems[0].reason).toContain('outside the rows');
+    expect(await countOf('imp_bad')).toBe(before + 2);
+    // Mapping a column the role may not set is refused before anything is read.
+    const up = await upload(editor, 'Name,When\nok three,2024-01-01\n', 'rows.csv', { tn: 'imp_bad' });
+    const refused = await op(editor, 'importStart', { uploadId: up.body.uploadId, tn: 'imp_bad' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toContain("'When'");
+    expect((await op(owner, 'aclSave', { tn: 'imp_bad', role: 'editor', rule: null })).status).toBe(200);
+  });
+
+  test('an import writes one audit entry per batch, with the rows it inserted', async () => {
+    const { auditRepo } = await import('../../src/meta/audit-repo');
+    const entries = await auditRepo(t.app.ctx.meta).list({ project_id: projectId, op_type: 'DATA', tn: 'imp_types' });
+    expect(entries.map((e) => [e.description, e.value, e.user_email])).toContainEqual(['insert', JSON.stringify({ rows: 12 }), 'owner@example.com']);
+  });
+
   test('bad files answer 400 with the reason and change nothing', async () => {
     const before = await tables();
     const cases: [string | Uint8Array, string, string][] = [
@@ -286,7 +308,7 @@ describeEngines('import and export', (engine: TestEngine) => {
     s.addRow(['two', new Date(Date.UTC(2024, 4, 7, 12, 30)), 2]);
     const file = new Uint8Array(await wb.xlsx.writeBuffer());
     const up = await upload(owner, file, 'book.xlsx');
-    expect(up.status).toBe(200);
+    expect([up.status, up.body.msg]).toEqual([200, undefined]);
     // The first sheet holds no rows under its header: the preview opens on the next one.
     expect(up.body).toMatchObject({ format: 'xlsx', sheets: ['Notes', 'Data & more'], sheet: 'Data & more' });
     const p = await op(owner, 'importPreview', { uploadId: up.body.uploadId, sheet: 'Data & more' });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../dashboard/op';
 import { parseArgs } from '../dashboard/op';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { assertCan } from '../../data/access';
+import { assertCan, assertColumns } from '../../data/access';
 import { writableColumn } from '../../data/columns';
 import { requirePk } from '../../data/row-id';
 import type { ColumnModel } from '../../schema/model';
@@ -42,9 +42,9 @@ async function assertMayImport(call: OpCall, tn: string | undefined) {
   }
   const dc = await dataContext(call.ctx, call.request, call.projectId, call.dbAlias);
   const t = tableByName(dc.pdb, tn);
-  assertCan(dc.actor, t, 'create', dc.acl);
+  const grant = assertCan(dc.actor, t, 'create', dc.acl);
   requirePk(t);
-  return { dc, t };
+  return { dc, t, grant };
 }
 
 const Delimiter = z.enum(DELIMITERS).optional();
@@ -207,6 +207,8 @@ export const importStart: DashboardOp = {
     }
     if (mappingByCn.size === 0) throw badRequest('No column of the file goes to a column of the table: map at least one');
     const mapping = new Map<number, ColumnModel>([...mappingByCn].map(([i, cn]) => [i, t.columns.find((c) => c.cn === cn)!]));
+    // A column the caller may not set refuses the import now, not at its first batch.
+    if (existing) assertColumns(existing.grant, t, 'create', [...mapping.values()]);
     const job = startImport(dc, t, { upload: u, sheet: a.sheet, delimiter: a.delimiter, mapping, onError: a.onError, allOrNothing: a.allOrNothing, batchSize: a.batchSize, undoCreate }, { owner, created: !existing }, call.ctx.log);
     return jobView(job);
   },

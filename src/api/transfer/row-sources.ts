@@ -189,7 +189,15 @@ export async function xlsxSheets(path: string): Promise<string[]> {
         stream.destroy();
       }
     });
-    stream.on('end', () => finish(null));
+    stream.on('end', () => {
+      // The last entry may need the end of the archive to be known.
+      try {
+        uz.push(new Uint8Array(0), true);
+      } catch {
+        return reject(badRequest('The XLSX file is damaged: it is not a valid ZIP archive'));
+      }
+      finish(null);
+    });
     stream.on('error', reject);
   });
   if (text === null) throw badRequest('The file is a ZIP archive but not an XLSX workbook (no xl/workbook.xml)');
