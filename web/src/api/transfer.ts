@@ -50,12 +50,31 @@ export interface ImportJob {
 const scoped = (projectId: string, dbAlias: string) => ({ projectId, dbAlias });
 
 export const transferApi = {
-  /** Sends the file; `tn` names the existing table it is for (checked before the file is kept). */
-  upload(projectId: string, dbAlias: string, file: File, tn?: string): Promise<UploadAnswer> {
+  /**
+   * Sends the file; `tn` names the existing table it is for (checked before the file is kept).
+   * With `onProgress` it goes by XMLHttpRequest, which tells how much of the file has been sent.
+   */
+  upload(projectId: string, dbAlias: string, file: File, tn?: string, onProgress?: (sent: number, total: number) => void): Promise<UploadAnswer> {
     const form = new FormData();
     form.set('json', JSON.stringify({ api: 'importUpload', project_id: projectId, dbAlias, args: tn ? { tn } : {} }));
     form.set('file', file, file.name);
-    return http<UploadAnswer>('/dashboard', { query: { q: 'sqlOp_importUpload' }, body: form });
+    if (!onProgress) return http<UploadAnswer>('/dashboard', { query: { q: 'sqlOp_importUpload' }, body: form });
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/dashboard?q=sqlOp_importUpload');
+      for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded, e.total);
+      xhr.onerror = () => reject(new Error('The Tablo server could not be reached'));
+      xhr.onload = () => {
+        let body: { msg?: string } | null = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {}
+        if (xhr.status >= 200 && xhr.status < 300) resolve(body as UploadAnswer);
+        else reject(new Error(body?.msg ?? `The server answered ${xhr.status}`));
+      };
+      xhr.send(form);
+    });
   },
   preview: (projectId: string, dbAlias: string, args: { uploadId: string; sheet?: string; delimiter?: string }) => dashboardOp<UploadAnswer>('importPreview', { ...scoped(projectId, dbAlias), args }),
   start: (projectId: string, dbAlias: string, args: StartArgs) => dashboardOp<ImportJob>('importStart', { ...scoped(projectId, dbAlias), args }),
@@ -63,17 +82,22 @@ export const transferApi = {
   cancel: (projectId: string, dbAlias: string, jobId: string) => dashboardOp<ImportJob>('importCancel', { ...scoped(projectId, dbAlias), args: { jobId } }),
 };
 
+/** The headers that carry the caller (session or master key) and a previewed role. */
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'xc-gui': 'true' };
+  if (masterKey.value) headers['xc-master-key'] = masterKey.value;
+  else if (token.value) headers['xc-auth'] = token.value;
+  if (previewAs.value) headers['xc-preview'] = previewAs.value;
+  return headers;
+}
+
 /** Downloads a table's export (with the grid's where and sort) and saves it under its file name. */
 export async function downloadExport(projectId: string, table: string, format: 'csv' | 'xlsx', query: { where?: string; sort?: string } = {}): Promise<void> {
   const url = new URL(`/nc/${projectId}/api/v1/${encodeURIComponent(table)}/export/${format}`, window.location.origin);
   if (query.where) url.searchParams.set('where', query.where);
   if (query.sort) url.searchParams.set('sort', query.sort);
   if (format === 'csv') url.searchParams.set('bom', 'true');
-  const headers: Record<string, string> = { 'xc-gui': 'true' };
-  if (masterKey.value) headers['xc-master-key'] = masterKey.value;
-  else if (token.value) headers['xc-auth'] = token.value;
-  if (previewAs.value) headers['xc-preview'] = previewAs.value;
-  const res = await fetch(url.pathname + url.search, { headers, credentials: 'include' });
+  const res = await fetch(url.pathname + url.search, { headers: authHeaders(), credentials: 'include' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(body?.msg ?? `The export failed (${res.status})`);

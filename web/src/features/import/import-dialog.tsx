@@ -64,7 +64,8 @@ function ImportDialog() {
     const cols = target.tn ? ((await run('Reading the table…', dashboardApi.tableMeta(projectId, dbAlias, target.tn)))?.columns.filter((c) => !c.ai) ?? null) : null;
     if (target.tn && !cols) return;
     setColumns(cols);
-    const a = await run(`Uploading ${file.name}…`, transferApi.upload(projectId, dbAlias, file, target.tn));
+    const what = `Uploading ${file.name}`;
+    const a = await run(`${what}…`, transferApi.upload(projectId, dbAlias, file, target.tn, (sent, total) => setBusy(sent < total ? `${what}: ${Math.round((sent / total) * 100)}%` : `Reading ${file.name}…`)));
     if (!a) return;
     setTn(tableNameOf(file.name));
     take(a, cols);
