@@ -8,13 +8,14 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
-import { Unzip, UnzipInflate } from 'fflate';
-import { badRequest } from '../../lib/errors';
+import { xlsxWorkbook, type WorkbookStructure } from './xlsx-workbook';
+import { badRequest, isAppError } from '../../lib/errors';
 import type { FileKind } from './sniff';
 
 /** The rows of a file, with how far the reading went. */
 export interface RowStream {
   rows: AsyncIterable<string[]>;
+  /** Bytes of the file behind the rows handed out so far (for progress). */
   bytesRead(): number;
   close(): void;
 }
@@ -38,6 +39,7 @@ export function cellText(v: unknown): string {
     if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
     if ('result' in o || o.formula !== undefined || o.sharedFormula !== undefined) return cellText(o.result);
     if (o.error !== undefined) return '';
+    if ('sharedString' in o) throw new Error('a shared string was met before the shared strings were read');
     if (o.text !== undefined) return cellText(o.text);
   }
   return String(v);
@@ -46,7 +48,7 @@ export function cellText(v: unknown): string {
 function counted(path: string): { stream: Readable; bytes: () => number } {
   const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
   let bytes = 0;
-  stream.on('data', (c) => (bytes += (c as Buffer).length));
+  stream.on('data', (c) => (bytes += typeof c === 'string' ? Buffer.byteLength(c) : (c as Buffer).length));
   return { stream, bytes: () => bytes };
 }
 
@@ -58,7 +60,10 @@ function counted(path: string): { stream: Readable; bytes: () => number } {
 function csvRows(path: string, kind: FileKind): RowStream {
   const { stream, bytes } = counted(path);
   stream.setEncoding('utf8');
-  let queue: string[][] = [];
+  // Parsed rows waiting, by chunk, each with the bytes read when it was parsed.
+  let queue: { rows: string[][]; bytes: number }[] = [];
+  let waiting = 0;
+  let handed = 0;
   let done = false;
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
@@ -80,8 +85,9 @@ function csvRows(path: string, kind: FileKind): RowStream {
         const h = rows[0]!;
         if (h.length && h[0]!.charCodeAt(0) === 0xfeff) h[0] = h[0]!.slice(1);
       }
-      queue = queue.length ? queue.concat(rows) : rows;
-      if (queue.length >= QUEUE_ROWS) stream.pause();
+      queue.push({ rows, bytes: bytes() });
+      waiting += rows.length;
+      if (waiting >= QUEUE_ROWS) stream.pause();
       signal();
     },
     complete: () => {
@@ -102,9 +108,10 @@ function csvRows(path: string, kind: FileKind): RowStream {
   async function* rows(): AsyncIterable<string[]> {
     for (;;) {
       if (queue.length) {
-        const batch = queue;
-        queue = [];
-        for (const r of batch) yield r;
+        const batch = queue.shift()!;
+        waiting -= batch.rows.length;
+        for (const r of batch.rows) yield r;
+        handed = batch.bytes;
         continue;
       }
       if (failure) throw badRequest(`The CSV file could not be read: ${failure.message}`);
@@ -115,93 +122,80 @@ function csvRows(path: string, kind: FileKind): RowStream {
       });
     }
   }
-  return { rows: rows(), bytesRead: bytes, close: () => (handle?.abort(), stream.destroy()) };
+  return { rows: rows(), bytesRead: () => handed, close: () => (handle?.abort(), stream.destroy()) };
 }
 
 /** Parsed CSV rows held ahead of the reader before the file stream waits. */
 const QUEUE_ROWS = 5000;
 
+/**
+ * exceljs's streaming reader parses the workbook part, its relationships and the shared strings
+ * while it reads on, and depending on how its parsing and the ZIP entries interleave it now and
+ * then meets a sheet too early: it fails ('this.model.sheets'), leaves the sheet unnamed, or
+ * leaves shared strings unresolved. The workbook's sheets and date system are read first
+ * (xlsx-workbook.ts) and handed to it, and a reading that goes wrong before its first row is
+ * started again (up to ATTEMPTS times); an unresolved shared string is never passed on as text.
+ */
 function xlsxRows(path: string, sheet: string | undefined): RowStream {
-  const { stream, bytes } = counted(path);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'emit' });
-  async function* rows(): AsyncIterable<string[]> {
+  let bytes = () => 0;
+  let stream: Readable | undefined;
+  let closed = false;
+  async function* attempt(book: WorkbookStructure): AsyncIterable<string[]> {
+    const c = counted(path);
+    stream = c.stream;
+    bytes = c.bytes;
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(c.stream, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'emit' });
+    Object.assign(reader, { model: { sheets: book.sheets }, properties: { model: { date1904: book.date1904 } } });
     let found = false;
-    try {
-      for await (const ws of reader) {
-        const w = ws as unknown as AsyncIterable<{ values: unknown[] }> & { name?: string };
-        const wanted = !found && (sheet === undefined || w.name === sheet);
-        for await (const row of w) {
-          if (!wanted) continue;
-          const values = Array.isArray(row.values) ? row.values : [];
-          const out: string[] = [];
-          for (let i = 1; i < values.length; i++) out.push(cellText(values[i]));
-          yield out;
-        }
-        if (wanted) found = true;
+    for await (const ws of reader) {
+      const w = ws as unknown as AsyncIterable<{ values: unknown[] }> & { name?: string };
+      const wanted = !found && (sheet === undefined || w.name === sheet);
+      for await (const row of w) {
+        if (!wanted) continue;
+        const values = Array.isArray(row.values) ? row.values : [];
+        const out: string[] = [];
+        for (let i = 1; i < values.length; i++) out.push(cellText(values[i]));
+        yield out;
       }
-    } catch (e) {
-      throw badRequest(`The XLSX file could not be read: ${(e as Error).message}`);
+      if (wanted) found = true;
     }
-    if (!found) throw badRequest(sheet === undefined ? 'The workbook has no sheet' : `The workbook has no sheet '${sheet}'`);
+    if (!found) throw new SheetNotMet();
   }
-  return { rows: rows(), bytesRead: bytes, close: () => stream.destroy() };
+  async function* rows(): AsyncIterable<string[]> {
+    const book = await xlsxWorkbook(path);
+    if (sheet !== undefined && !book.sheets.some((x) => x.name === sheet)) throw badRequest(`The workbook has no sheet '${sheet}'`);
+    for (let n = 1; ; n++) {
+      if (closed) return;
+      let yielded = false;
+      try {
+        for await (const r of attempt(book)) {
+          yielded = true;
+          yield r;
+        }
+        return;
+      } catch (e) {
+        stream?.destroy();
+        if (!yielded && n < ATTEMPTS && !isAppError(e)) continue;
+        if (isAppError(e)) throw e;
+        if (e instanceof SheetNotMet) throw badRequest(`The sheet '${sheet ?? book.sheets[0]!.name}' could not be read from the workbook`);
+        throw badRequest(`The XLSX file could not be read: ${(e as Error).message}`);
+      }
+    }
+  }
+  return { rows: rows(), bytesRead: () => bytes(), close: () => ((closed = true), stream?.destroy()) };
 }
+
+/** Readings of a workbook tried before giving up (see xlsxRows). */
+const ATTEMPTS = 4;
+
+class SheetNotMet extends Error {}
 
 /** Opens the rows of a file (for an XLSX file, of `sheet`, by default the first). */
 export function openRows(path: string, kind: FileKind, sheet?: string): RowStream {
   return kind.format === 'csv' ? csvRows(path, kind) : xlsxRows(path, sheet);
 }
 
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const unescapeXml = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (m, e: string) =>
-    e[0] === '#' ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))) : (XML_ENTITIES[e] ?? m),
-  );
-
-/** The sheet names of an XLSX file in workbook order (reads the ZIP up to `xl/workbook.xml`), or 400 when it is no workbook. */
+/** The sheet names of an XLSX file in workbook order, or 400 when it is no workbook. */
 export async function xlsxSheets(path: string): Promise<string[]> {
-  const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
-  const text = await new Promise<string | null>((resolve, reject) => {
-    const uz = new Unzip();
-    uz.register(UnzipInflate);
-    const parts: Uint8Array[] = [];
-    let done = false;
-    const finish = (v: string | null) => {
-      if (done) return;
-      done = true;
-      stream.destroy();
-      resolve(v);
-    };
-    uz.onfile = (f) => {
-      if (f.name !== 'xl/workbook.xml') return;
-      f.ondata = (err, chunk, final) => {
-        if (err) return reject(badRequest('The XLSX file is damaged: its workbook cannot be read'));
-        parts.push(chunk);
-        if (final) finish(Buffer.concat(parts).toString('utf8'));
-      };
-      f.start();
-    };
-    stream.on('data', (c) => {
-      try {
-        uz.push(c as Buffer);
-      } catch {
-        reject(badRequest('The XLSX file is damaged: it is not a valid ZIP archive'));
-        stream.destroy();
-      }
-    });
-    stream.on('end', () => {
-      // The last entry may need the end of the archive to be known.
-      try {
-        uz.push(new Uint8Array(0), true);
-      } catch {
-        return reject(badRequest('The XLSX file is damaged: it is not a valid ZIP archive'));
-      }
-      finish(null);
-    });
-    stream.on('error', reject);
-  });
-  if (text === null) throw badRequest('The file is a ZIP archive but not an XLSX workbook (no xl/workbook.xml)');
-  const names = [...text.matchAll(/<(?:\w+:)?sheet\b[^>]*?\bname="([^"]*)"/g)].map((m) => unescapeXml(m[1]!));
-  if (names.length === 0) throw badRequest('The workbook has no sheet');
-  return names;
+  return (await xlsxWorkbook(path)).sheets.map((x) => x.name);
 }
