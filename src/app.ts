@@ -31,6 +31,7 @@ import { WriteEventBus } from './data/write-events';
 import { startHooks } from './hooks/start';
 import { startCrons } from './cron/start';
 import { startAppStore } from './plugins/start';
+import { exportRoutes } from './api/transfer/export-routes';
 
 export interface AppDeps {
   meta: MetaStore;
@@ -80,6 +81,7 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(oauthRoutes(ctx))
     .use(profileRoutes(ctx))
     .use(dashboardRoutes(ctx))
+    .use(exportRoutes(ctx))
     .use(restRoutes(ctx))
     .use(docsRoutes(ctx))
     .use(sharedViewRoutes(ctx))

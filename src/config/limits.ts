@@ -123,4 +123,6 @@ export const LIMITS = {
   cronNextRuns: 5,
   /** Time limit of a cron job's HTTP call. */
   cronHttpTimeoutMs: 10_000,
+  /** Largest file an import uploads (multipart dashboard calls only; streamed to disk). */
+  importMaxBytes: 2 * 1024 * 1024 * 1024,
 } as const;

@@ -61,6 +61,9 @@ async function checkBody(request: Request, limit: number): Promise<Response | un
   }
   return undefined;
 }
+/** A multipart dashboard call (an upload). */
+export const isUpload = (request: Request) =>
+  request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') && new URL(request.url).pathname === '/dashboard';
 
 /** Error mapping, body limit and request log, applied to the whole app. */
 export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logRequests: boolean }) {
@@ -69,12 +72,14 @@ export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logReques
     .onRequest(({ request }) => {
       if (logRequests) started.set(request, performance.now());
       const length = request.headers.get('content-length');
-      if (length !== null && Number(length) > bodyLimitBytes) {
-        return json(413, `The request body is larger than the limit of ${bodyLimitBytes} bytes`);
+      // Multipart dashboard calls (imports) stream to disk: they have a limit of their own.
+      const limit = isUpload(request) ? LIMITS.importMaxBytes : bodyLimitBytes;
+      if (length !== null && Number(length) > limit) {
+        return json(413, `The request body is larger than the limit of ${limit} bytes`);
       }
       // Chunked bodies (no Content-Length) and JSON bodies are read on a copy before any route reads
       // them: over the limit answers 413 here, JSON nested too deep 400; the route reads the original.
-      if (request.body && (length === null || JSON_TYPE.test(request.headers.get('content-type') ?? ''))) return checkBody(request, bodyLimitBytes);
+      if (request.body && !isUpload(request) && (length === null || JSON_TYPE.test(request.headers.get('content-type') ?? ''))) return checkBody(request, bodyLimitBytes);
     })
 
     .onError({ as: 'global' }, ({ error, code, request, set }) => {

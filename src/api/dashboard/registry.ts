@@ -29,6 +29,7 @@ import { rawSqlCancel, rawSqlRun } from './ops/sql-client/run';
 import { sqlHistoryClear, sqlHistoryList, sqlQueryDelete, sqlQueryList, sqlQuerySave } from './ops/sql-client/queries';
 import { sqlClientSchema } from './ops/sql-client/schema';
 import { rawSqlRows } from './ops/sql-client/buffers';
+import { IMPORT_OPS } from '../transfer/import-ops';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -95,6 +96,7 @@ const OPS: DashboardOp[] = [
   sqlHistoryClear,
   sqlClientSchema,
   rawSqlRows,
+  ...IMPORT_OPS,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

@@ -25,6 +25,7 @@ import { undoStackOf } from './undo-stack';
 import { useCommentCounts } from './comment-counts';
 import { cellText, inRange, rangeOf, toHtml, toTsv } from './clipboard';
 import { fillDown, outcomeText, pasteBlock } from './grid-paste';
+import { TransferButtons } from '../import/transfer-buttons';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
 import { RelationHeader } from './relation-header';
@@ -223,6 +224,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           </Button>
         ) : null}
         {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>Webhooks</Button> : null}
+        <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} where={store.where.value} sort={store.sort.value} canImport={!readOnly} />
       </div>
       {meta.readOnly ? <div className="read-only-note">Read-only: {meta.readOnly}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
