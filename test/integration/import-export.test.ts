@@ -229,6 +229,16 @@ describeEngines('import and export', (engine: TestEngine) => {
     expect(ws.rowCount).toBe(26);
     expect(ws.getRow(2).values).toEqual([undefined, 1, 'Rock']);
     expect((await t.request('GET', `${base}/Track/export/csv?where=(Nope,eq,1)`, { headers: auth(owner) })).status).toBe(400);
+    // A saved view: its filter, sort and shown fields.
+    const track = engine === 'pg' ? 'track' : 'Track';
+    const genre = engine === 'pg' ? 'genre_id' : 'GenreId';
+    const ms = engine === 'pg' ? 'milliseconds' : 'Milliseconds';
+    const name = engine === 'pg' ? 'name' : 'Name';
+    const view = await op(owner, 'xcVirtualTableCreate', { tn: track, title: 'Long metal', type: 'grid', query_params: { where: '(GenreId,eq,3)', sort: '-Milliseconds', fields: [{ cn: name, show: true }, { cn: ms, show: true }, { cn: genre, show: false }] } });
+    expect(view.status).toBe(200);
+    const viewed = (await (await t.app.handle(new Request(`http://localhost${base}/Track/export/csv?view=${view.body.id}`, { headers: auth(owner) }))).text()).trim().split('\r\n');
+    expect(viewed[0]!.split(',').slice(0, 2)).toEqual(['Name', 'Milliseconds']);
+    expect(viewed.length - 1).toBe((await get(owner, 'Track/count?where=(GenreId,eq,3)')).count);
     expect((await t.request('GET', `${base}/Track/export/pdf`, { headers: auth(owner) })).status).toBe(404);
     const doc = (await t.request('GET', `/nc/${projectId}/docs/openapi.json?dbAlias=db`, { headers: auth(owner) })).body;
     expect(doc.paths['/api/v1/Track/export/csv'].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['where', 'sort', 'fields']));
