@@ -58,7 +58,7 @@ export function sharedViewRoutes(ctx: AppContext) {
     })
     .post('/:uuid/rows', async ({ request, params, body }) => {
       const s = await open(request, params.uuid);
-      await submissions.hit(`${s.link.uuid}\u0000${clientIp(ctx, request)}`);
+      await submissions.hit(`shared-form:${s.link.uuid}:${clientIp(ctx, request)}`);
       return submitForm(s, body);
     })
     .get('/:uuid/rows.csv', async ({ request, params }) => {
