@@ -31,7 +31,11 @@ const SUITES: Record<string, string[]> = {
   unit: ['test/unit'],
   integration: ['test/integration'],
   e2e: ['test/e2e'],
-  pgmeta: ['auth', 'team', 'access-rules', 'projects', 'rest', 'graphql'].map((f) => `test/integration/${f}.test.ts`),
+  pgmeta: [
+    'auth', 'team', 'access-rules', 'projects', 'rest', 'graphql',
+    'views', 'shared-views', 'row-activity', 'project-meta', 'api-client', 'sql-client', 'import-export', 'app-store',
+    'token-fast-path', 'connections', 'security-tokens',
+  ].map((f) => `test/integration/${f}.test.ts`),
 };
 /** Extra environment per suite. */
 const SUITE_ENV: Record<string, Record<string, string>> = { pgmeta: { TABLO_TEST_META: 'pg' } };
