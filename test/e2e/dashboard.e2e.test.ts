@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
-import { dropDatabase, loadChinook, runScript } from '../helpers/engines';
+import { dbName, dropDatabase, loadChinook, runScript } from '../helpers/engines';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'dashboard': ${problem}`);
@@ -208,7 +208,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByLabel('Database', { exact: true }).fill('no_such_database_here');
     await page.getByRole('button', { name: 'Test Database Connection' }).click();
     await page.getByText(/^Connection Failure: /).waitFor();
-    await page.getByLabel('Database', { exact: true }).fill(DB);
+    await page.getByLabel('Database', { exact: true }).fill(dbName(DB));
     await page.getByRole('button', { name: 'Test Database Connection' }).click();
     await page.getByText('Connection was successful').waitFor();
     await shot(page, 'projects-connect-form');
@@ -220,7 +220,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByRole('button', { name: 'Connect to an external database' }).click();
     await page.getByLabel('Project name').fill('Music notes');
     await page.getByLabel('Username').fill('postgres');
-    await page.getByLabel('Database', { exact: true }).fill(DB);
+    await page.getByLabel('Database', { exact: true }).fill(dbName(DB));
     await page.getByLabel('Schema').fill('music');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('link', { name: 'Music notes' }).click();
@@ -342,7 +342,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.keyboard.press('ArrowDown');
     expect(await active.innerText()).toBe('Purchased AAC audio file');
     await page.keyboard.press('Control+v');
-    await page.getByText('Saved Name', { exact: true }).first().waitFor();
+    await page.getByText('Pasted into 1 row', { exact: true }).first().waitFor();
     await page.getByRole('row').nth(4).getByRole('gridcell', { name: 'Protected AAC audio file', exact: true }).waitFor();
     await page.keyboard.press('ArrowUp');
     expect(await active.innerText()).toBe('Protected MPEG-4 video file');

@@ -201,7 +201,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await shot(page, 'polish-frozen-column');
 
     await grid.evaluate((el) => (el.scrollLeft = 0));
-    await name.locator('.grid-th-drag').dragTo(page.getByRole('columnheader', { name: /^TrackId|^Track id/ }));
+    await name.locator('.grid-th-name').dragTo(page.getByRole('columnheader', { name: /^TrackId|^Track id/ }));
     const firstHeader = () => page.getByRole('columnheader').first().textContent();
     for (let i = 0; i < 50 && !(await firstHeader())?.startsWith('Name'); i++) await page.waitForTimeout(100);
     expect(await firstHeader()).toStartWith('Name');

@@ -73,19 +73,20 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
     },
   });
 
-  const executor = (s: postgres.Sql | postgres.TransactionSql): Executor => ({
+  const executor = (s: postgres.Sql | postgres.TransactionSql, inTx = false): Executor => ({
+    ...(inTx ? { savepoint: <T>(fn: (exec: Executor) => Promise<T>) => guard(classifyPostgres, () => (s as postgres.TransactionSql).savepoint((sp) => fn(executor(sp, true))) as Promise<T>) } : {}),
     // Reads run as named prepared statements, kept per connection and SQL text: one round trip
     // (bind, execute) instead of two (describe first) for a text seen before.
     query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await s.unsafe(q.sql, q.params as any[], { prepare: true }))] as T[]),
     execute: (q: Compiled): Promise<ExecResult> =>
       guard(classifyPostgres, async () => {
-        const r = await s.unsafe(q.sql, q.params as any[]);
+        const r = await s.unsafe(q.sql, q.params as any[], q.prepare ? { prepare: true } : undefined);
         return { affected: r.count ?? 0 };
       }),
   });
   const base = executor(sql);
 
-  const transaction: Driver['transaction'] = (fn) => guard(classifyPostgres, () => sql.begin((tx) => fn(executor(tx))) as Promise<any>);
+  const transaction: Driver['transaction'] = (fn) => guard(classifyPostgres, () => sql.begin((tx) => fn(executor(tx, true))) as Promise<any>);
   return {
     ...base,
     queryTimed: <T>(q: Compiled, timeoutMs: number) =>

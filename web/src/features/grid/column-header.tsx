@@ -9,14 +9,15 @@ import { COLUMN_COMMANDS, type ColumnTarget } from '../../actions/registry';
 import { PopupMenu } from '../../components/popup-menu';
 import { TypeIcon, typeLabel } from './type-icon';
 
-/** The drag data type of a column header being moved. */
-const COLUMN_DRAG = 'application/x-tablo-column';
 
 /** Sort commands only, for people who may not change the schema. */
 const SORT_ONLY = new Set(['column.sortAsc', 'column.sortDesc']);
 
+/** The drag data of a column header being moved. */
+const COLUMN_TYPE = 'application/x-tablo-column';
+
 /** One column header (frozen at `stickyLeft` when given); people who may not change the schema get the sort entries only. */
-export function ColumnHeader(props: { column: ColumnMeta; width: number; stickyLeft?: number; onDropColumn?: (name: string) => void; target: ColumnTarget; canEditSchema: boolean; onResize: (px: number) => void }) {
+export function ColumnHeader(props: { column: ColumnMeta; width: number; stickyLeft?: number; target: ColumnTarget; canEditSchema: boolean; onResize: (px: number) => void; onMoveHere?: (from: string) => void }) {
   const { column: c, target } = props;
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const problem = target.virtual ? (target.virtual.error ?? target.virtual.formula?.error) : undefined;
@@ -27,30 +28,28 @@ export function ColumnHeader(props: { column: ColumnMeta; width: number; stickyL
       role="columnheader"
       style={{ width: props.width, left: props.stickyLeft }}
       title={target.virtual ? `${typeLabel(target.virtual.uidt)}${problem ? ` · ${problem}` : ''}` : `${typeLabel(c.uidt)} · ${c.dt}${c.pk ? ' · primary key' : ''}`}
-      onDragOver={(e) => props.onDropColumn && e.dataTransfer.types.includes(COLUMN_DRAG) && e.preventDefault()}
+      onDragOver={(e) => props.onMoveHere && e.dataTransfer.types.includes(COLUMN_TYPE) && e.preventDefault()}
       onDrop={(e) => {
-        const from = e.dataTransfer.getData(COLUMN_DRAG);
-        if (!from || !props.onDropColumn) return;
-        e.preventDefault();
-        props.onDropColumn(from);
+        const from = e.dataTransfer.getData(COLUMN_TYPE);
+        if (from && from !== c._cn) {
+          e.preventDefault();
+          props.onMoveHere?.(from);
+        }
       }}
       onContextMenu={(e) => {
         e.preventDefault();
         setMenuAt({ x: e.clientX, y: e.clientY });
       }}
     >
+      <TypeIcon uidt={c.uidt} />
       <span
-        className="grid-th-drag"
-        draggable={!!props.onDropColumn}
-        title={props.onDropColumn ? `Drag ${c._cn} to move it` : undefined}
-        onDragStart={(e) => {
-          e.dataTransfer.effectAllowed = 'move';
-          e.dataTransfer.setData(COLUMN_DRAG, c._cn);
-        }}
+        className="grid-th-name"
+        draggable={!!props.onMoveHere}
+        title={props.onMoveHere ? 'Drag to move the column' : undefined}
+        onDragStart={(e) => e.dataTransfer.setData(COLUMN_TYPE, c._cn)}
       >
-        <TypeIcon uidt={c.uidt} />
-        <span className="grid-th-name">{c._cn}</span> <span className="sr-only">{typeLabel(c.uidt)}</span>
-      </span>
+        {c._cn}
+      </span> <span className="sr-only">{typeLabel(c.uidt)}</span>
       {problem ? <span className="grid-th-error" role="img" aria-label={`${c._cn} no longer works: ${problem}`} title={problem}>!</span> : null}
       <button
         className="grid-th-menu"

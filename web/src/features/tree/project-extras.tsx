@@ -13,6 +13,7 @@ import { useSignals } from '../../stores/signals';
 import { panelOpener } from '../../actions/registry';
 import { canShare, isProjectAdmin } from '../../stores/project';
 import { EntryIcon } from './tree-icons';
+import { isSuperAdmin } from '../../stores/session';
 
 const open = (name: string, dbAlias = 'db') => {
   const refused = openTab({ type: 'panel', name, dbAlias, title: PANELS[name]?.title ?? name });
@@ -56,9 +57,9 @@ export function ProjectExtras(props: { projectId: string }) {
     <ul className="tree-extras">
       <PanelLeaf name="info" />
       {creator ? <PanelLeaf name="roles" /> : null}
-      {creator ? <PanelLeaf name="appStore" /> : null}
+      {isSuperAdmin.value ? <PanelLeaf name="appStore" /> : null}
       {creator ? <PanelLeaf name="meta" /> : null}
-      {creator ? <PanelLeaf name="graphqlClient" /> : null}
+      <PanelLeaf name="graphqlClient" />
       <PanelLeaf name="apiClient" />
       <PanelLeaf name="grpcClient" />
       <PanelLeaf name="terminal" />

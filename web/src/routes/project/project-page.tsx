@@ -23,6 +23,7 @@ import { ProjectHome } from '../../features/project-home/project-home';
 import { EntryIcon } from '../../features/tree/tree-icons';
 import { X } from 'lucide-react';
 import { ErrorPage } from '../error/error-pages';
+import { ImportDialogHost } from '../../features/import/import-dialog';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
 
@@ -129,6 +130,7 @@ export function ProjectPage() {
       </section>
       <SchemaDialogs />
       <HooksDialog />
+      <ImportDialogHost />
     </div>
   );
 }
