@@ -88,7 +88,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.keyboard.press('Enter');
     await page.getByRole('gridcell', { name: 'car insurance', exact: true }).waitFor();
     expect(await page.getByRole('dialog', { name: 'Settings' }).count()).toBe(0);
-    expect((await restInPage(page, notes, 'GET', 'Note/3')).body.Title).toBe('car insurance');
+    expect(await until(async () => (await restInPage(page, notes, 'GET', 'Note/3')).body.Title, 'car insurance')).toBe('car insurance');
 
     // F2 edits the value in place (the caret after it); Delete clears a cell.
     await page.keyboard.press('F2');
@@ -98,7 +98,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.getByRole('gridcell', { name: 'about taxes', exact: true }).click();
     await page.keyboard.press('Delete');
     await page.getByRole('gridcell', { name: 'about taxes', exact: true }).waitFor({ state: 'detached' });
-    expect((await restInPage(page, notes, 'GET', 'Note/3')).body.Body).toBeNull();
+    expect(await until(async () => (await restInPage(page, notes, 'GET', 'Note/3')).body.Body, null)).toBeNull();
 
     // Outside the grid and the fields the bare letter is a shortcut again.
     await page.getByRole('tab', { name: /Note/ }).getByRole('button', { name: 'Note', exact: true }).focus();

@@ -2,7 +2,7 @@
  * A row expanded into a form: every column with its value, editable unless read-only. A react-aria
  * modal: on the page's body, it takes the focus and Esc closes it.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import type { TableMeta } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
@@ -21,6 +21,12 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
   const [error, setError] = useState<string | null>(null);
   /** Upload progress per Attachment column (files dropped, pasted or picked here). */
   const [progress, setProgress] = useState<Record<string, number | null>>({});
+  // Esc closes the form even when the focus was lost (a link picker that closed gave it back to nothing).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && (document.activeElement === document.body || !document.activeElement) && props.onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [props.onClose]);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const changes: Row = {};

@@ -230,8 +230,9 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
         <RowHeightMenu store={store} />
         <GroupByMenu store={store} columns={all.filter((c) => !c.hidden && !c.virtual)} />
         {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
-        {!readOnly && hasSelection ? (
-          <Button variant="danger" onClick={command('grid.deleteRows').run}>
+        {/* Always there (disabled without a selection), so selecting a cell does not shift the grid under the pointer. */}
+        {!readOnly ? (
+          <Button variant="danger" disabled={!hasSelection} onClick={command('grid.deleteRows').run}>
             {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
           </Button>
         ) : null}
