@@ -245,10 +245,10 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByRole('button', { name: '+ Add row' }).waitFor();
   });
 
-  test('the App Store tab opens; t, l and o open the terminal, the log and the output', async () => {
+  test('the App Store tab lists its plugins; t, l and o open the terminal, log and output', async () => {
     await page.getByRole('button', { name: 'App Store' }).click();
-    await page.getByRole('region', { name: 'App Store' }).waitFor();
-    await shot(page, 'dashboard-placeholder');
+    await page.getByRole('region', { name: 'App Store' }).getByRole('article', { name: 'SMTP plugin' }).waitFor();
+    await shot(page, 'dashboard-app-store');
     // Shortcuts: t opens the terminal tab, l the log window of API calls, o the output window.
     await page.locator('.tab-content').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('t');

@@ -15,6 +15,7 @@ import { freshMetaDb } from '../helpers/meta-db';
 import { startInstance, tookUntil, type Instance } from '../helpers/instances';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { openPgMetaStore } from '../../src/meta/pg-store';
+import { startReceiver, waitFor } from '../helpers/receiver';
 
 describeEngines(
   'two instances, one metadata store',
@@ -132,6 +133,26 @@ describeEngines(
       const view = await op(a, owner, 'xcVirtualTableCreate', { tn: 'task', title: 'Open ones', type: 'grid', query_params: { sort: '-id' } });
       expect(await tookUntil(1000, async () => (await tasks(b, auth(owner), `?view=${view.id}`)).status === 200)).not.toBeNull();
     });
+
+    test('a webhook made on A fires for a write through B; a cron job runs once per tick on two instances', async () => {
+      const rx = startReceiver();
+      try {
+        await op(a, owner, 'xcHookCreate', { tn: 'task', title: 'Notify', event: 'after.insert', notification: { type: 'url', url: rx.url('/hook') } });
+        // The hook is read by B within a second of its creation on A.
+        await Bun.sleep(1000);
+        expect((await b.call('POST', `/nc/${projectId}/api/v1/Tasks`, { headers: auth(owner), body: { title: 'hooked' } })).status).toBe(200);
+        await waitFor('the webhook delivery', async () => rx.at('/hook').some((r) => r.body.includes('hooked')), 10_000);
+        const job = await op(b, owner, 'xcCronCreate', { title: 'every second', pattern: '* * * * * *', action: { type: 'url', method: 'GET', url: rx.url('/tick') } });
+        await waitFor('four runs', async () => ((await op(a, owner, 'xcCronLogs', { id: job.id })).data.list as { status: string }[]).filter((r) => r.status !== 'running').length >= 4, 15_000);
+        await op(a, owner, 'xcCronUpdate', { id: job.id, active: false });
+        await Bun.sleep(1500);
+        const runs = (await op(a, owner, 'xcCronLogs', { id: job.id })).data.list as { tick: string }[];
+        expect(new Set(runs.map((r) => r.tick)).size).toBe(runs.length);
+        expect(rx.at('/tick')).toHaveLength(runs.length);
+      } finally {
+        rx.stop();
+      }
+    }, 40_000);
 
     test('realtime: a write through A reaches a grid open on B within 1 s', async () => {
       const ws = new WebSocket(`${b.url.replace(/^http/, 'ws')}/api/v1/realtime?project_id=${projectId}`, ['tablo.realtime', `tablo.jwt.${owner}`]);

@@ -230,11 +230,13 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
         <RowHeightMenu store={store} />
         <GroupByMenu store={store} columns={all.filter((c) => !c.hidden && !c.virtual)} />
         {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
-        {/* Always there (disabled without a selection), so selecting a cell does not shift the grid under the pointer. */}
         {!readOnly ? (
-          <Button variant="danger" disabled={!hasSelection} onClick={command('grid.deleteRows').run}>
-            {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
-          </Button>
+          // Always laid out (hidden without a selection), so choosing a cell never moves the grid under the pointer.
+          <span className="toolbar-slot" style={{ visibility: hasSelection ? 'visible' : 'hidden' }} aria-hidden={!hasSelection}>
+            <Button variant="danger" onClick={command('grid.deleteRows').run} disabled={!hasSelection}>
+              {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
+            </Button>
+          </span>
         ) : null}
         {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>Webhooks</Button> : null}
         <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} where={store.where.value} sort={store.sort.value} canImport={!readOnly} />
@@ -325,16 +327,29 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                       className={`grid-cell${isActive ? ' active' : ''}${inRange(range, vr.index, ci) && (anchor ? true : false) ? ' in-range' : ''}${fill && fill.col === ci && vr.index > fill.from && vr.index <= fill.to ? ' in-fill' : ''}${stickyLeft(ci) !== undefined ? ' frozen' : ''}`}
                       style={{ width: widthOf(c._cn), left: stickyLeft(ci) }}
                       onMouseDown={(e) => {
-                        if (e.button !== 0 || isEditing) return;
+                        // Controls inside a cell (stars, checkboxes, links, chips) keep their own clicks.
+                        if (e.button !== 0 || isEditing || (e.target as HTMLElement).closest('button, input, select, a, label, [role="checkbox"]')) return;
                         const here = { row: vr.index, col: ci };
-                        if (e.shiftKey && store.active.value) setAnchor((x) => x ?? store.active.value);
-                        else setAnchor(here);
-                        store.active.value = here;
+                        const same = (p: { row: number; col: number } | null) => !!p && p.row === here.row && p.col === here.col;
                         dragging.current = true;
+                        const prev = store.active.value;
+                        if (e.shiftKey && prev) {
+                          setAnchor((x) => x ?? prev);
+                          if (!same(store.active.value)) store.active.value = here;
+                          return;
+                        }
+                        // A plain press starts a new range here (no state change when it is there already, so double clicks stay double clicks).
+                        setAnchor((x) => (x === null || same(x) ? x : null));
+                        if (!same(store.active.value)) store.active.value = here;
                       }}
                       onMouseEnter={() => {
                         if (fill && ci === fill.col) setFill({ ...fill, to: Math.max(fill.from, vr.index) });
-                        else if (dragging.current) store.active.value = { row: vr.index, col: ci };
+                        else if (dragging.current && store.active.value) {
+                          // Dragging from the pressed cell: it becomes the anchor, this cell the active end.
+                          const from = store.active.value;
+                          setAnchor((x) => x ?? from);
+                          store.active.value = { row: vr.index, col: ci };
+                        }
                       }}
                       onClick={(e) => !e.shiftKey && !anchor && (store.active.value = { row: vr.index, col: ci })}
                       onDoubleClick={() => !readOnly && !locked(c) && row && setEditing({ row: vr.index, col: ci })}
