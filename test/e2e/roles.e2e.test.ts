@@ -24,12 +24,13 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
 
   beforeAll(async () => {
     if (problem) throw new Error(problem);
-    await loadChinook('pg', DB);
+    // The database's real name carries the run's TABLO_TEST_DB_SUFFIX.
+    const cfg = await loadChinook('pg', DB);
     tablo = await startTablo();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
     await signUpInBrowser(page, tablo.url, 'owner@example.com');
-    projectId = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Rights', db: { client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: DB } } } })).body.id;
+    projectId = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Rights', db: { client: 'pg', connection: cfg.connection } } })).body.id;
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
