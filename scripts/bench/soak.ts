@@ -41,7 +41,7 @@ export async function runSoak(o: SoakOptions): Promise<void> {
       [10, 'GET', `${p}/Book?limit=25&bt=Author&hm=Review`, undefined, 1],
       [5, 'GET', `${p}/Purchase?limit=25&where=${encodeURIComponent('(Status,eq,shipped)')}&sort=-CreatedAt&offset=10000`, undefined, 1],
       [5, 'POST', `${p}/Entry`, JSON.stringify({ Title: 'Soak row', Score: 3 }), 1],
-      [5, 'PATCH', `${p}/Entry/{id}`, JSON.stringify({ Score: 4 }), ENTRIES],
+      [5, 'PUT', `${p}/Entry/{id}`, JSON.stringify({ Score: 4 }), ENTRIES],
     ]),
   );
   const headers = [`xc-token: ${o.access.tokens.pg}`];
