@@ -30,6 +30,8 @@ import type { TerminalServiceOptions } from './terminal/service';
 import { WriteEventBus } from './data/write-events';
 import { startHooks } from './hooks/start';
 import { startCrons } from './cron/start';
+import { startAppStore } from './plugins/start';
+import { exportRoutes } from './api/transfer/export-routes';
 
 export interface AppDeps {
   meta: MetaStore;
@@ -70,6 +72,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const realtime = realtimeFeature(ctx, sockets);
   startHooks(ctx);
   startCrons(ctx);
+  const appStore = startAppStore(ctx);
   const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
   const app = new Elysia()
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
@@ -78,6 +81,7 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(oauthRoutes(ctx))
     .use(profileRoutes(ctx))
     .use(dashboardRoutes(ctx))
+    .use(exportRoutes(ctx))
     .use(restRoutes(ctx))
     .use(docsRoutes(ctx))
     .use(sharedViewRoutes(ctx))
@@ -85,6 +89,7 @@ export function createApp(config: Config, deps: AppDeps) {
     .use(teamRoutes(ctx))
     .use(usersAdminRoutes(ctx))
     .use(auditLogRoutes(ctx))
+    .use(appStore.routes)
     .use(terminal.routes);
   /** Closes what the modules opened (project pools, timers). */
   const close = async () => {

@@ -12,12 +12,13 @@ import { consoleLogger } from './lib/log';
 import { VERSION } from './version';
 import { webRoutes } from './http/web';
 import { serveApp } from './http/serve';
+import { startSqliteRunner } from './sql/raw/sqlite-runner';
 
 const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   port: 'HTTP port (default 8080)',
   host: 'address to listen on (default 0.0.0.0)',
   dataDir: 'data directory: metadata, embedded databases, keys (default ./data)',
-  metaDb: 'metadata database URL (default: SQLite in the data directory)',
+  metaDb: 'metadata database: postgres://user:pass@host:5432/db for several instances (default: SQLite in the data directory)',
   jwtSecret: 'secret that signs sessions (default: generated once, kept in the data directory)',
   adminSecret: 'master key; setting it switches the auth type to masterKey',
   authType: 'none | jwt | masterKey (default jwt)',
@@ -51,6 +52,8 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   hookRetryBaseMs: 'first webhook retry delay in ms, doubled per attempt (default 10000)',
   hookTimeoutMs: 'time-out of one webhook delivery attempt in ms (default 10000)',
   hookPollMs: 'how often pending webhook deliveries are looked for, in ms (default 1000)',
+  attachmentMaxBytes: 'largest uploaded attachment file in bytes (default 10420224)',
+  attachmentSweepMs: 'how often files no row holds are removed from storage, in ms (default 600000; 0 = never)',
 };
 
 function helpText(): string {
@@ -61,6 +64,7 @@ function helpText(): string {
   return `Tablo ${VERSION}: any SQL database as a collaborative spreadsheet and a REST + GraphQL API.
 
 Usage: tablo [flags]
+       tablo meta copy --from data/tablo.db --to postgres://user:pass@host:5432/db
 
 Flags (each can also be set by the environment variable beside it):
 ${lines.join('\n')}
@@ -98,6 +102,13 @@ function rawSettings(argv: string[], env: Record<string, string | undefined>): R
 }
 
 async function main() {
+  // The binary started as the SQL Client's SQLite runner (src/sql/raw/sqlite-session.ts).
+  if (process.env.TABLO_SQLITE_RUNNER) return startSqliteRunner(process.env.TABLO_SQLITE_RUNNER);
+  // `tablo meta copy --from ... --to ...` (src/meta/copy-cli.ts)
+  if (process.argv[2] === 'meta') {
+    const { runMetaCommand } = await import('./meta/copy-cli');
+    process.exit(await runMetaCommand(process.argv.slice(3), (l) => process.stdout.write(l + '\n'), (l) => process.stderr.write(l + '\n')));
+  }
   let config: Config;
   try {
     // A compiled binary passes every argument to the app; skip the runtime's own.
@@ -122,7 +133,9 @@ async function main() {
   const server = serveApp(app, {
     port: config.port,
     hostname: config.host,
-    maxRequestBodySize: LIMITS.bodyLimitBytes,
+    // Bun would answer a body over its cap with a bare 413: Tablo refuses bodies over the limit itself,
+    // with `{msg}` (by Content-Length, and while reading chunked ones), so Bun's cap is set far above.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     development: config.env === 'development',
     // The web app (and its bundled assets) as static routes; websockets upgrade; the rest goes to the API.
     routes: webRoutes(() => selfUrl, config.env === 'development'),

@@ -72,6 +72,10 @@ export const ConfigSchema = z.object({
   hookRetryBaseMs: int(1, 3_600_000).default(LIMITS.hookRetryBaseMs),
   hookTimeoutMs: int(100, 120_000).default(LIMITS.hookTimeoutMs),
   hookPollMs: int(10, 60_000).default(LIMITS.hookPollMs),
+  /** Largest file an Attachment upload accepts, in bytes (one request is also under the body limit). */
+  attachmentMaxBytes: int(1, 1024 * 1024 * 1024).default(LIMITS.attachmentMaxBytes),
+  /** How often stored files no row holds any more are removed from storage (0: never). */
+  attachmentSweepMs: int(0, 86_400_000).default(LIMITS.attachmentSweepMs),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -115,6 +119,8 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   hookRetryBaseMs: 'NC_HOOK_RETRY_BASE_MS',
   hookTimeoutMs: 'NC_HOOK_TIMEOUT_MS',
   hookPollMs: 'NC_HOOK_POLL_MS',
+  attachmentMaxBytes: 'NC_ATTACHMENT_MAX_BYTES',
+  attachmentSweepMs: 'NC_ATTACHMENT_SWEEP_MS',
 };
 
 /** Thrown with a one-line message naming the setting. */

@@ -52,6 +52,13 @@ export const LIMITS = {
   rawSqlMaxRows: 1000,
   /** Longest raw SQL statement accepted, in characters. */
   rawSqlMaxLength: 100_000,
+  /** Rows one SQL Client statement answers at most (the grid is virtualised); the rest are cut. */
+  sqlClientMaxRows: 100_000,
+  /** SQL Client statement time-out when the run names none, and the longest one a run may ask. */
+  sqlClientDefaultTimeoutMs: 60_000,
+  sqlClientMaxTimeoutMs: 3_600_000,
+  /** Longest name of a saved SQL query. */
+  sqlQueryNameMax: 200,
   /** Longest row condition of a data rule, in characters. */
   rowConditionMaxLength: 2000,
   /** UI ability defaults (spec section 3). */
@@ -73,6 +80,16 @@ export const LIMITS = {
   displayPrecisionMax: 8,
   /** Most files an Attachment column may allow per value (its `maxFiles` is at most this). */
   attachmentMaxFiles: 100,
+  /** Largest uploaded attachment file unless NC_ATTACHMENT_MAX_BYTES says otherwise. */
+  attachmentMaxBytes: 10 * 1024 * 1024 - 64 * 1024,
+  /** Interval of the sweep that removes stored files no row holds (NC_ATTACHMENT_SWEEP_MS). */
+  attachmentSweepMs: 10 * 60 * 1000,
+  /** An uploaded file whose cell write never committed is swept after this long. */
+  attachmentPendingGraceMs: 60 * 60 * 1000,
+  /** Signed S3 download links live this long (seconds). */
+  attachmentSignedUrlSeconds: 300,
+  /** Largest branding logo upload. */
+  brandingLogoMaxBytes: 512 * 1024,
   /** A PhoneNumber value holds at least this many digits. */
   phoneMinDigits: 3,
   /** Longest table or column name a schema change accepts (MySQL's identifier limit). */
@@ -106,4 +123,6 @@ export const LIMITS = {
   cronNextRuns: 5,
   /** Time limit of a cron job's HTTP call. */
   cronHttpTimeoutMs: 10_000,
+  /** Largest file an import uploads (multipart dashboard calls only; streamed to disk). */
+  importMaxBytes: 2 * 1024 * 1024 * 1024,
 } as const;

@@ -10,3 +10,5 @@ export { m2mNotChildren, link, unlink } from './m2m';
 export { listChildren, createChild, readChild, updateChild, deleteChild } from './children';
 export type { DataContext, AuditSink, DataAuditEntry } from './data-context';
 export { WriteEventBus, type WriteEvent, type WriteListener, type WrittenRow } from './write-events';
+export { insertMany, type InsertProblem } from './records-insert-many';
+export { listPages } from './records-pages';

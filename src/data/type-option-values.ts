@@ -34,6 +34,8 @@ export function checkRating(c: ColumnModel, v: unknown): void {
 
 /** A file of an Attachment value. */
 interface AttachmentFile {
+  /** The stored file's id (an upload through Tablo, served by the attachments route). */
+  id?: string;
   url?: string;
   path?: string;
   title?: string;
@@ -41,7 +43,7 @@ interface AttachmentFile {
   size?: number;
 }
 
-const FILE_KEYS = new Set(['url', 'path', 'title', 'mimetype', 'size']);
+const FILE_KEYS = new Set(['id', 'url', 'path', 'title', 'mimetype', 'size']);
 
 /** Whether a file matches an `accept` entry (`image/*`, `application/pdf`, `.pdf`). */
 function accepted(f: AttachmentFile, accept: string[]): boolean {
@@ -68,7 +70,7 @@ export function attachmentFiles(c: ColumnModel, v: unknown): AttachmentFile[] {
     const ok =
       !!f && typeof f === 'object' && !Array.isArray(f) && Object.keys(o).every((k) => FILE_KEYS.has(k)) &&
       (typeof o.url === 'string' || typeof o.path === 'string') &&
-      ['url', 'path', 'title', 'mimetype'].every((k) => o[k] === undefined || (typeof o[k] === 'string' && (o[k] as string).length > 0)) &&
+      ['id', 'url', 'path', 'title', 'mimetype'].every((k) => o[k] === undefined || (typeof o[k] === 'string' && (o[k] as string).length > 0)) &&
       (o.size === undefined || (typeof o.size === 'number' && Number.isInteger(o.size) && o.size >= 0));
     if (!ok) throw invalid(c, f, 'a file ({ url | path, title?, mimetype?, size? })');
     const accept = c.meta?.accept;

@@ -40,7 +40,8 @@ export const NotificationSchema = z.discriminatedUnion('type', [
     subject: template.min(1, 'The subject is required'),
     body: template,
   }),
-  z.object({ type: z.enum(CHAT_TYPES), webhook_url: httpUrl, body: template.optional() }),
+  // Without a webhook_url the channel of the service's App Store plugin is used (src/lib/chat-channels.ts).
+  z.object({ type: z.enum(CHAT_TYPES), webhook_url: httpUrl.optional(), body: template.optional() }),
 ]);
 
 export type Notification = z.infer<typeof NotificationSchema>;

@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { LIMITS } from '../config/limits';
 import { MailNotConfigured, sendMail } from '../lib/mail';
+import { chatChannelOf } from '../lib/chat-channels';
 import { render, type Notification } from './notification';
 
 /** The JSON every hook delivery is about (api-contract section 6). */
@@ -39,6 +40,10 @@ function chatText(n: { body?: string }, payload: HookPayload): string {
   return `${payload.hook.title}: ${payload.event} on ${payload.table}\n${JSON.stringify(payload.data).slice(0, 1500)}`;
 }
 
+/** The HTML body of an e-mail hook: its text, escaped, with line breaks kept. */
+const textToHtml = (t: string) =>
+  `<!doctype html><html><body><div style="font-family:sans-serif;white-space:pre-wrap">${t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)}</div></body></html>`;
+
 /** Each chat service's incoming-webhook JSON. */
 function chatBody(type: 'slack' | 'discord' | 'teams' | 'mattermost', text: string): unknown {
   if (type === 'discord') return { content: text.slice(0, 2000) };
@@ -63,7 +68,8 @@ export async function sendOnce(n: Notification, payload: HookPayload, opts: Send
   try {
     if (n.type === 'email') {
       const to = render(n.to, payload).split(',').map((s) => s.trim()).filter(Boolean);
-      await sendMail(opts.mailOwner, { to, subject: render(n.subject, payload), text: render(n.body, payload) });
+      const text = render(n.body, payload);
+      await sendMail(opts.mailOwner, { to, subject: render(n.subject, payload), text, html: textToHtml(text) });
       return done({ ok: true, retryable: false, status: null, error: null });
     }
     let url: string;
@@ -81,7 +87,9 @@ export async function sendOnce(n: Notification, payload: HookPayload, opts: Send
       if (opts.secret) headers['x-tablo-signature'] = signature(opts.secret, body ?? '');
       if (opts.deliveryId) headers['x-tablo-delivery'] = opts.deliveryId;
     } else {
-      url = n.webhook_url;
+      const channel = n.webhook_url ?? chatChannelOf(opts.mailOwner, n.type);
+      if (!channel) return done({ ok: false, retryable: false, status: null, error: `No ${n.type} webhook URL: give one in the hook or install the ${n.type} plugin in the App Store` });
+      url = channel;
       body = JSON.stringify(chatBody(n.type, chatText(n, payload)));
       headers['content-type'] = 'application/json';
     }

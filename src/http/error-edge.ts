@@ -1,8 +1,9 @@
 /**
  * The one place errors become answers: AppError -> its status and `{msg}`; framework errors
  * (unknown route, unparsable body, validation) -> 404/400 `{msg}`; anything else -> 500 `{msg}`
- * without details, logged with its stack. Also rejects bodies over the limit with 413 and writes
- * one log line per request.
+ * without details, logged with its stack. Also rejects bodies over the limit with 413 (chunked ones
+ * while reading a copy), JSON nested too deep with 400, and writes one log line per request with
+ * secret tokens masked (log-mask.ts).
  */
 import { Elysia } from 'elysia';
 import { AppError, isAppError } from '../lib/errors';
@@ -19,9 +20,6 @@ const json = (status: number, msg: string, headers: Record<string, string> = {})
 
 /** Turns any thrown value into the `{msg}` answer of api-contract section 1. */
 export function errorResponse(error: unknown, code: string | number | undefined, log: Logger, where: string): Response {
-  // A refusal thrown while the body was parsed (413, depth) arrives wrapped in the framework's parse error.
-  const cause = (error as { cause?: unknown })?.cause;
-  if (code === 'PARSE' && isAppError(cause)) error = cause;
   if (isAppError(error)) {
     if (error.status >= 500 && error.status !== 503 && error.status !== 504) log.error(`internal error on ${where}`, (error as { cause?: unknown }).cause ?? error);
     return json(error.status, error.message, error.headers);
@@ -63,6 +61,9 @@ async function checkBody(request: Request, limit: number): Promise<Response | un
   }
   return undefined;
 }
+/** A multipart dashboard call (an upload). */
+export const isUpload = (request: Request) =>
+  request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') && new URL(request.url).pathname === '/dashboard';
 
 /** Error mapping, body limit and request log, applied to the whole app. */
 export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logRequests: boolean }) {
@@ -71,12 +72,14 @@ export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logReques
     .onRequest(({ request }) => {
       if (logRequests) started.set(request, performance.now());
       const length = request.headers.get('content-length');
-      if (length !== null && Number(length) > bodyLimitBytes) {
-        return json(413, `The request body is larger than the limit of ${bodyLimitBytes} bytes`);
+      // Multipart dashboard calls (imports) stream to disk: they have a limit of their own.
+      const limit = isUpload(request) ? LIMITS.importMaxBytes : bodyLimitBytes;
+      if (length !== null && Number(length) > limit) {
+        return json(413, `The request body is larger than the limit of ${limit} bytes`);
       }
-      // JSON bodies are checked on a copy before any route reads them: a chunked body over the
-      // limit answers 413 here, and one nested too deep 400 (the route then parses the original).
-      if (request.body && (length === null || JSON_TYPE.test(request.headers.get('content-type') ?? ''))) return checkBody(request, bodyLimitBytes);
+      // Chunked bodies (no Content-Length) and JSON bodies are read on a copy before any route reads
+      // them: over the limit answers 413 here, JSON nested too deep 400; the route reads the original.
+      if (request.body && !isUpload(request) && (length === null || JSON_TYPE.test(request.headers.get('content-type') ?? ''))) return checkBody(request, bodyLimitBytes);
     })
 
     .onError({ as: 'global' }, ({ error, code, request, set }) => {

@@ -10,8 +10,10 @@ import { unauthorized } from '../lib/errors';
 import { nowIso, sha256 } from '../lib/ids';
 import { usersRepo } from '../meta/users-repo';
 import { projectsRepo } from '../meta/projects-repo';
+import { apiTokensRepo } from '../meta/api-tokens-repo';
 import type { MetaStore } from '../meta/store';
 import { cacheFor, type TtlCache } from '../lib/ttl-cache';
+import { invalidation } from '../meta/invalidation';
 
 /**
  * Callers of API tokens resolved in the last second, by token: requests of a script or an
@@ -21,7 +23,18 @@ import { cacheFor, type TtlCache } from '../lib/ttl-cache';
  */
 const TOKEN_CACHE_MS = 1000;
 const tokenCaches = new WeakMap<MetaStore, TtlCache<string, { actor: Actor; expiresAt: string | null }>>();
-const tokenCache = (meta: MetaStore) => cacheFor(tokenCaches, meta.root ?? meta, TOKEN_CACHE_MS);
+/** Stores whose token cache listens to other instances' token changes. */
+const listening = new WeakSet<MetaStore>();
+function tokenCache(meta: MetaStore) {
+  const root = meta.root ?? meta;
+  const cache = cacheFor(tokenCaches, root, TOKEN_CACHE_MS);
+  if (!listening.has(root)) {
+    listening.add(root);
+    // A token disabled, changed or deleted on another instance (topic `token`): forget them all here.
+    invalidation(root).subscribe('token', () => cache.clear());
+  }
+  return cache;
+}
 
 /** The caller of an API token when resolved within the last second (and not expired since), else undefined. */
 export function peekTokenActor(ctx: BaseContext, token: string): Actor | undefined {
@@ -53,21 +66,9 @@ export function cappedRole(tokenRole: string, makerRoles: readonly string[]): st
   return rank(tokenRole) <= rank(best) ? tokenRole : best;
 }
 
-interface TokenRow {
-  role: string;
-  project_id: string | null;
-  enabled: number;
-  expires_at: string | null;
-  created_by: string | null;
-  by_master: number;
-}
-
 /** Resolves an API token to its actor; 401 when unknown, disabled or expired. */
 export async function tokenActor(ctx: BaseContext, token: string): Promise<Actor> {
-  const row = await ctx.meta.get<TokenRow>(
-    'SELECT role, project_id, enabled, expires_at, created_by, by_master FROM nc_api_tokens WHERE token_hash = ?',
-    [sha256(token)],
-  );
+  const row = await apiTokensRepo(ctx.meta).byHash(sha256(token));
   if (!row || !row.enabled || !row.project_id) throw unauthorized('Invalid API token');
   if (row.expires_at && row.expires_at < nowIso()) throw unauthorized('API token expired');
   let role: string | undefined = row.role;

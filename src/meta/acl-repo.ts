@@ -5,9 +5,7 @@
  */
 import type { MetaStore } from './store';
 import { nowIso } from '../lib/ids';
-import { cacheFor, type TtlCache } from '../lib/ttl-cache';
-
-const ruleCaches = new WeakMap<MetaStore, TtlCache<string, AclRules>>();
+import { invalidation, topicCache } from './invalidation';
 /** How long the rules read for a request may be reused (a save here drops them at once). */
 const RULES_CACHE_MS = 1000;
 
@@ -43,7 +41,7 @@ export function aclRepo(meta: MetaStore) {
 }
 
 function makeAclRepo(meta: MetaStore) {
-  const cache = cacheFor(ruleCaches, meta.root ?? meta, RULES_CACHE_MS);
+  const cache = topicCache<AclRules>(meta, 'acl', RULES_CACHE_MS);
   const ruleKey = (projectId: string, dbAlias: string) => `${projectId}\u0000${dbAlias}`;
   return {
     /** The cached rules of a project database, if held (hot path of every restricted request); read-only. */
@@ -72,7 +70,7 @@ function makeAclRepo(meta: MetaStore) {
              ON CONFLICT (project_id, db_alias, tn, role) DO UPDATE SET rule = excluded.rule, updated_at = excluded.updated_at`,
             [projectId, dbAlias, tn, role, JSON.stringify(rule), nowIso()],
           ));
-      cache.delete(ruleKey(projectId, dbAlias));
+      await invalidation(meta).publish('acl', ruleKey(projectId, dbAlias), meta);
       return done;
     },
     /** Drops the cached rules of a project database (after rules were written around the repository). */

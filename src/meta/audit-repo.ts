@@ -3,7 +3,7 @@ import type { MetaStore } from './store';
 import { nowIso } from '../lib/ids';
 
 export interface AuditEntry {
-  op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA' | 'TERMINAL';
+  op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA' | 'TERMINAL' | 'PLUGIN';
   description?: string;
   project_id?: string | null;
   db_alias?: string | null;
@@ -26,7 +26,7 @@ export function auditRepo(meta: MetaStore) {
       ),
     list: (filter: { project_id?: string; op_type?: string; tn?: string }, limit = 100) =>
       meta.all<AuditEntry & { id: number; created_at: string }>(
-        `SELECT * FROM nc_audit WHERE (? IS NULL OR project_id = ?) AND (? IS NULL OR op_type = ?) AND (? IS NULL OR tn = ?)
+        `SELECT * FROM nc_audit WHERE (CAST(? AS TEXT) IS NULL OR project_id = ?) AND (CAST(? AS TEXT) IS NULL OR op_type = ?) AND (CAST(? AS TEXT) IS NULL OR tn = ?)
          ORDER BY id DESC LIMIT ?`,
         [filter.project_id ?? null, filter.project_id ?? null, filter.op_type ?? null, filter.op_type ?? null, filter.tn ?? null, filter.tn ?? null, limit],
       ),

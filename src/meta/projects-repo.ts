@@ -3,10 +3,7 @@
  */
 import type { MetaStore } from './store';
 import { nowIso } from '../lib/ids';
-import { cacheFor, type TtlCache } from '../lib/ttl-cache';
-
-const projectCaches = new WeakMap<MetaStore, TtlCache<string, ProjectRow | undefined>>();
-const roleCaches = new WeakMap<MetaStore, TtlCache<string, string[]>>();
+import { ALL, invalidation, topicCache } from './invalidation';
 /** How long project rows and member roles read for a request may be reused. */
 const CACHE_MS = 1000;
 
@@ -42,9 +39,17 @@ export function projectsRepo(meta: MetaStore) {
 }
 
 function makeProjectsRepo(meta: MetaStore) {
-  const projects = cacheFor(projectCaches, meta.root ?? meta, CACHE_MS);
-  const roles = cacheFor(roleCaches, meta.root ?? meta, CACHE_MS);
-  const touch = (id: string) => projects.delete(id);
+  const projects = topicCache<ProjectRow | undefined>(meta, 'project', CACHE_MS);
+  const roles = topicCache<string[]>(meta, 'roles', CACHE_MS);
+  const bus = invalidation(meta);
+  /** Drops a project's cached row here and in other instances. */
+  const touch = (id: string) => bus.publish('project', id, meta);
+  /** Runs a change, then drops the project's cached row. */
+  const changing = async (id: string, change: Promise<{ changes: number }>) => {
+    const done = await change;
+    await touch(id);
+    return done;
+  };
   return {
     get: (id: string) => meta.get<ProjectRow>('SELECT * FROM nc_projects WHERE id = ?', [id]),
     /** The cached row of getCached, if held (no await on the hot path). */
@@ -90,9 +95,13 @@ function makeProjectsRepo(meta: MetaStore) {
         }
       });
     },
-    setStatus: (id: string, status: ProjectRow['status']) => (touch(id), meta.run('UPDATE nc_projects SET status = ?, updated_at = ? WHERE id = ?', [status, nowIso(), id])),
-    setWorkingEnv: (id: string, env: string) => (touch(id), meta.run('UPDATE nc_projects SET working_env = ?, updated_at = ? WHERE id = ?', [env, nowIso(), id])),
-    delete: (id: string) => (touch(id), roles.clear(), meta.run('DELETE FROM nc_projects WHERE id = ?', [id])),
+    setStatus: (id: string, status: ProjectRow['status']) => changing(id, meta.run('UPDATE nc_projects SET status = ?, updated_at = ? WHERE id = ?', [status, nowIso(), id])),
+    setWorkingEnv: (id: string, env: string) => changing(id, meta.run('UPDATE nc_projects SET working_env = ?, updated_at = ? WHERE id = ?', [env, nowIso(), id])),
+    async delete(id: string) {
+      const done = await changing(id, meta.run('DELETE FROM nc_projects WHERE id = ?', [id]));
+      await bus.publish('roles', ALL, meta);
+      return done;
+    },
     dbs: (id: string) =>
       meta.all<ProjectDbRow>('SELECT * FROM nc_project_dbs WHERE project_id = ? ORDER BY env, db_alias', [id]),
     addDb: (row: ProjectDbRow) =>
@@ -117,8 +126,8 @@ function makeProjectsRepo(meta: MetaStore) {
       roles.set(key, list);
       return list;
     },
-    /** Drops cached member roles (after a membership change). */
-    forgetRoles: () => roles.clear(),
+    /** Drops cached member roles here and in other instances (after a membership change). */
+    forgetRoles: () => bus.publish('roles', ALL, meta),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The metadata store: a small async interface that bun:sqlite fills today and PostgreSQL
- * (NC_DB) can fill later. SQL uses `?` placeholders and portable types.
+ * The metadata store: a small async interface filled by bun:sqlite (the default, sqlite-store.ts)
+ * and PostgreSQL (NC_DB, pg-store.ts). SQL uses `?` placeholders and portable types.
  */
 export interface MetaStore {
   readonly kind: 'sqlite' | 'pg';
@@ -15,3 +15,20 @@ export interface MetaStore {
   /** Inside a transaction: the store it belongs to (caches are kept per root store). */
   readonly root?: MetaStore;
 }
+
+/** Messages between instances sharing one store (PostgreSQL LISTEN/NOTIFY). */
+export interface MetaNotifications {
+  /** Sends `payload` on `channel`; through `via` (a transaction) it is delivered when that commits. */
+  notify(channel: string, payload: string, via?: MetaStore): Promise<void>;
+  /**
+   * Delivers every payload sent on `channel`; `onResync` is called after the connection came back
+   * (messages may have been lost meanwhile). Answers a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>>;
+}
+
+/** The store's notifications, when it has them (PostgreSQL). */
+export const notificationsOf = (meta: MetaStore): MetaNotifications | undefined => {
+  const root = (meta.root ?? meta) as MetaStore & Partial<MetaNotifications>;
+  return root.notify && root.listen ? (root as MetaNotifications) : undefined;
+};

@@ -1,9 +1,8 @@
 /** Users of this Tablo instance. Global roles are a comma list: `super,user`. */
 import type { MetaStore } from './store';
 import { newId, nowIso } from '../lib/ids';
-import { cacheFor, type TtlCache } from '../lib/ttl-cache';
+import { invalidation, topicCache } from './invalidation';
 
-const caches = new WeakMap<MetaStore, TtlCache<string, UserRow | undefined>>();
 /** How long a user row read for a request may be reused. */
 const USER_CACHE_MS = 1000;
 
@@ -36,7 +35,10 @@ export function usersRepo(meta: MetaStore) {
 }
 
 function makeUsersRepo(meta: MetaStore) {
-  const cache = cacheFor(caches, meta.root ?? meta, USER_CACHE_MS);
+  const cache = topicCache<UserRow | undefined>(meta, 'user', USER_CACHE_MS);
+  const bus = invalidation(meta);
+  /** Drops the user's cached row here and in other instances (after the change is written). */
+  const forget = (id: string) => bus.publish('user', id, meta);
   return {
     /** The cached row of byIdCached, if held: lets a request resolve its caller without awaiting. */
     peekCached: (id: string): UserRow | undefined => cache.get(id),
@@ -50,7 +52,8 @@ function makeUsersRepo(meta: MetaStore) {
     },
     count: async () => (await meta.get<{ n: number }>('SELECT COUNT(*) AS n FROM nc_users'))!.n,
     byId: (id: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE id = ?', [id]),
-    byEmail: (email: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE email = ?', [email]),
+    /** By e-mail, whatever its case (SQLite: the column's NOCASE; PostgreSQL: lower(), as its unique index). */
+    byEmail: (email: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE lower(email) = lower(?)', [email]),
     byInviteHash: (hash: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE invite_token_hash = ?', [hash]),
     async create(u: { email: string; passwordHash: string | null; roles: string; firstname?: string; lastname?: string }): Promise<UserRow> {
       const id = newId('us');
@@ -61,18 +64,26 @@ function makeUsersRepo(meta: MetaStore) {
       );
       return (await meta.get<UserRow>('SELECT * FROM nc_users WHERE id = ?', [id]))!;
     },
-    /** Drops a cached row after a change made elsewhere. */
-    forget: (id: string) => cache.delete(id),
+    /** Drops a cached row (here and in other instances) after a change made elsewhere. */
+    forget,
     /** Sets a new password and bumps the token version so older sessions stop working. */
-    setPassword: (id: string, hash: string) => (cache.delete(id), meta.run(
+    async setPassword(id: string, hash: string) {
+      const done = await meta.run(
         'UPDATE nc_users SET password_hash = ?, token_version = token_version + 1, invite_token_hash = NULL, invite_expires_at = NULL, updated_at = ? WHERE id = ?',
         [hash, nowIso(), id],
-      )),
-    update: (id: string, fields: { firstname?: string | null; lastname?: string | null }) => (cache.delete(id), meta.run('UPDATE nc_users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), updated_at = ? WHERE id = ?', [
+      );
+      await forget(id);
+      return done;
+    },
+    async update(id: string, fields: { firstname?: string | null; lastname?: string | null }) {
+      const done = await meta.run('UPDATE nc_users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), updated_at = ? WHERE id = ?', [
         fields.firstname ?? null,
         fields.lastname ?? null,
         nowIso(),
         id,
-      ])),
+      ]);
+      await forget(id);
+      return done;
+    },
   };
 }

@@ -183,6 +183,7 @@ function makeViewsRepo(meta: MetaStore) {
       return rows.map((r) => ({ ...toLink(r), title: r.title, type: r.type, tn: r.tn }));
     },
     setLinkPassword: (uuid: string, passwordHash: string | null) => meta.run('UPDATE nc_shared_views SET password_hash = ?, updated_at = ? WHERE uuid = ?', [passwordHash, nowIso(), uuid]),
+    setLinkCsv: (uuid: string, allow: boolean) => meta.run('UPDATE nc_shared_views SET allow_csv_download = ?, updated_at = ? WHERE uuid = ?', [allow ? 1 : 0, nowIso(), uuid]),
     deleteLink: (uuid: string) => meta.run('DELETE FROM nc_shared_views WHERE uuid = ?', [uuid]),
   };
 }

@@ -14,6 +14,7 @@ import { projectRolesOf, resolveActor } from '../http/principal';
 import { cachedDataContext, dataContext } from '../api/rest/context';
 import type { WriteEvent } from '../data/write-events';
 import { messageFor } from './row-events';
+import { crossInstanceRealtime } from './cross-instance';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 export const REALTIME_PROTOCOL = 'tablo.realtime';
@@ -95,11 +96,13 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   }
 
   const unsubscribeWrites = ctx.writeEvents.subscribe(deliver);
+  const unsubscribeRemote = crossInstanceRealtime(ctx, (projectId) => !!byProject.get(projectId)?.size, deliver);
   const unsubscribeSchema = ctx.projects.onChange((projectId) => {
     for (const ws of byProject.get(projectId) ?? []) send(ws, { type: 'schema' });
   });
   ctx.closers.push(async () => {
     unsubscribeWrites();
+    unsubscribeRemote();
     unsubscribeSchema();
     for (const set of byProject.values()) for (const ws of set) ws.close(1001, 'Server stopping');
   });

@@ -9,7 +9,8 @@ import type { MetaStore } from '../meta/store';
 import { modelsRepo } from '../meta/models-repo';
 import { schemaMigrationsRepo, type MigrationRename, type SchemaMigration } from '../meta/schema-migrations-repo';
 import { runDdl } from '../sql/ddl-runner';
-import { AppError, badRequest, conflict, isAppError, notFound } from '../lib/errors';
+import { AppError, badRequest, conflict, isAppError, notFound, unavailable } from '../lib/errors';
+import { leases } from '../meta/leases';
 import type { ProjectRegistry } from './registry';
 import type { ChangePlan, MetaEdits } from './change-plan';
 import { emitSchemaEvent } from './schema-events';
@@ -43,19 +44,47 @@ const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const running = new Map<string, Promise<unknown>>();
 
 /**
- * Runs schema changes of one project database one at a time (in this process), so a change is
- * planned against the schema the previous one left.
+ * Runs schema changes of one project database one at a time (in this process and, on a shared
+ * PostgreSQL metadata store, across instances: see withStoreLease), so a change is planned against
+ * the schema the previous one left.
  */
-export function withChangeLock<T>(s: Pick<ChangeScope, 'projectId' | 'dbAlias'>, fn: () => Promise<T>): Promise<T> {
+export function withChangeLock<T>(s: ChangeScope, fn: () => Promise<T>): Promise<T> {
   const key = `${s.projectId}\u0000${s.dbAlias}`;
   const before = running.get(key) ?? Promise.resolve();
-  const next = before.then(fn, fn);
+  const locked = () => withStoreLease(s, fn);
+  const next = before.then(locked, locked);
   const tail = next.catch(() => undefined);
   running.set(key, tail);
   void tail.then(() => {
     if (running.get(key) === tail) running.delete(key);
   });
   return next;
+}
+
+/** How long a change may hold the cross-instance lease, and how long another waits for it. */
+const LEASE_MS = 120_000;
+const WAIT_MS = 30_000;
+
+/**
+ * On a PostgreSQL metadata store (several instances): holds the lease `schema-change:<project>:<db>`
+ * while fn runs, and first reads this instance's model afresh, since the change before may have
+ * been made by another instance a moment ago. Elsewhere fn runs as it is.
+ */
+async function withStoreLease<T>(s: ChangeScope, fn: () => Promise<T>): Promise<T> {
+  if (s.meta.kind !== 'pg') return fn();
+  const lease = leases(s.meta);
+  const name = `schema-change:${s.projectId}:${s.dbAlias}`;
+  const until = Date.now() + WAIT_MS;
+  while (!(await lease.acquire(name, LEASE_MS))) {
+    if (Date.now() > until) throw unavailable('Another schema change of this database is running on another instance; try again in a moment.');
+    await Bun.sleep(100);
+  }
+  try {
+    await s.projects.refresh(s.projectId, s.dbAlias);
+    return await fn();
+  } finally {
+    await lease.release(name).catch(() => {});
+  }
 }
 
 /**

@@ -2,12 +2,14 @@
  * The project registry: opens each project database on first use (one bounded pool per
  * project database), keeps its schema model, and answers 404 for unknown projects and 503 for
  * stopped or unreachable ones. A failed open is not cached, so a database that comes back works
- * again without a restart.
+ * again without a restart. Schema changes and evictions are published (meta/invalidation.ts), so
+ * other instances sharing the metadata store reload that model or close those databases too.
  */
 import { join } from 'node:path';
 import type { MetaStore } from '../meta/store';
 import { projectsRepo, type ProjectDbRow } from '../meta/projects-repo';
 import { modelsRepo } from '../meta/models-repo';
+import { ALL, invalidation, type Notifier } from '../meta/invalidation';
 import { notFound, unavailable } from '../lib/errors';
 import type { Logger } from '../lib/log';
 import { open as openSealed } from '../lib/secret-box';
@@ -59,10 +61,18 @@ export class ProjectRegistry {
   private open = new Map<string, Promise<ProjectDb>>();
   private readonly projects;
   private readonly models;
+  private readonly bus: Notifier;
+  private readonly unsubscribe: Array<() => void>;
 
   constructor(private deps: RegistryDeps) {
     this.projects = projectsRepo(deps.meta);
     this.models = modelsRepo(deps.meta);
+    this.bus = invalidation(deps.meta);
+    this.unsubscribe = [
+      this.bus.subscribe('schema', (key) => this.reloadLocal(key)),
+      // After an outage (`*`) the schema topic reloads every open model; project rows expire on their own.
+      this.bus.subscribe('evict', (projectId) => void (projectId !== ALL && this.evictLocal(projectId))),
+    ];
   }
 
   private key = (projectId: string, env: string, dbAlias: string) => `${projectId}\u0000${env}\u0000${dbAlias}`;
@@ -119,16 +129,55 @@ export class ProjectRegistry {
   /** Reads the schema again, keeps user metadata, swaps the model in and reports the changes. */
   async sync(projectId: string, dbAlias = 'db'): Promise<SyncReport> {
     const current = await this.get(projectId, dbAlias);
-    const row = (await this.projects.dbs(projectId)).find((d) => d.env === current.env && d.db_alias === dbAlias)!;
+    const next = await this.rebuild(current);
+    const report = diffSchemas(current.model, next.model);
+    this.open.set(this.key(projectId, current.env, dbAlias), Promise.resolve(next));
+    this.listeners.forEach((l) => l(projectId));
+    await this.bus.announce('schema', `${projectId}\u0000${dbAlias}`);
+    return report;
+  }
+
+  /** The same open database with its schema read again and the user metadata applied. */
+  private async rebuild(current: ProjectDb): Promise<ProjectDb> {
+    const { projectId, env, dbAlias } = current;
+    const row = (await this.projects.dbs(projectId)).find((d) => d.env === env && d.db_alias === dbAlias);
+    if (!row) throw notFound(`Database '${dbAlias}' not found in environment '${env}' of project '${projectId}'`);
     const introspected = await current.db.introspect({
       inflectionTable: row.inflection_table as Inflection,
       inflectionColumn: row.inflection_column as Inflection,
     });
     const model = applyUserMeta(introspected, await this.models.all(projectId, dbAlias));
-    const report = diffSchemas(current.model, model);
-    this.open.set(this.key(projectId, current.env, dbAlias), Promise.resolve(makeProjectDb(projectId, current.env, dbAlias, current.db, model)));
-    this.listeners.forEach((l) => l(projectId));
-    return report;
+    return makeProjectDb(projectId, env, dbAlias, current.db, model);
+  }
+
+  /** Reads the schema of an open database again, here only (before a change planned on it). */
+  async refresh(projectId: string, dbAlias = 'db'): Promise<void> {
+    this.reloadLocal(`${projectId}\u0000${dbAlias}`);
+    await this.get(projectId, dbAlias);
+  }
+
+  /**
+   * Another instance changed the schema model of `key` (project\0dbAlias, or * for all): every
+   * open database it names reads its schema again on its open pool, once its current load is done.
+   */
+  private reloadLocal(key: string): void {
+    const touched = new Set<string>();
+    for (const [k, p] of this.open) {
+      const [projectId, , dbAlias] = k.split('\u0000') as [string, string, string];
+      if (key !== ALL && key !== `${projectId}\u0000${dbAlias}`) continue;
+      const next = p.then((pdb) =>
+        this.rebuild(pdb).catch(async (e) => {
+          await pdb.db.driver.close().catch(() => {});
+          throw e;
+        }),
+      );
+      this.open.set(k, next);
+      next.catch(() => {
+        if (this.open.get(k) === next) this.open.delete(k);
+      });
+      touched.add(projectId);
+    }
+    touched.forEach((projectId) => this.listeners.forEach((l) => l(projectId)));
   }
 
   /**
@@ -152,8 +201,13 @@ export class ProjectRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  /** Closes every open database of a project (stop, delete, environment change). */
+  /** Closes every open database of a project (stop, delete, environment change), here and in other instances. */
   async evict(projectId: string): Promise<void> {
+    await this.evictLocal(projectId);
+    await this.bus.announce('evict', projectId);
+  }
+
+  private async evictLocal(projectId: string): Promise<void> {
     const prefix = `${projectId}\u0000`;
     const closing: Promise<unknown>[] = [];
     for (const [k, p] of this.open) {
@@ -166,6 +220,7 @@ export class ProjectRegistry {
   }
 
   async close(): Promise<void> {
+    this.unsubscribe.forEach((u) => u());
     const all = [...this.open.values()];
     this.open.clear();
     await Promise.all(all.map((p) => p.then((pdb) => pdb.db.driver.close()).catch(() => {})));

@@ -146,6 +146,8 @@ export interface Compiled {
   params: SqlValue[];
   /** Integers must come back exactly (a 64-bit column is selected): drivers that would round them return text. */
   exact?: boolean;
+  /** A write run many times with the same text (bulk inserts): drivers that can keep it prepared do. */
+  prepare?: boolean;
 }
 
 // Small builders, so callers read like SQL.

@@ -67,6 +67,11 @@ export interface ExecResult {
 export interface Executor {
   query<T = Record<string, unknown>>(c: Compiled): Promise<T[]>;
   execute(c: Compiled): Promise<ExecResult>;
+  /**
+   * Inside a transaction, where the driver must run savepoints itself (postgres.js fails the whole
+   * transaction on any failed statement outside one): runs fn in a savepoint, undone if fn fails.
+   */
+  savepoint?<T>(fn: (exec: Executor) => Promise<T>): Promise<T>;
 }
 
 export interface Driver extends Executor {

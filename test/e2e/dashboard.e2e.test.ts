@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
-import { dropDatabase, loadChinook, runScript } from '../helpers/engines';
+import { dbName, dropDatabase, loadChinook, runScript } from '../helpers/engines';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'dashboard': ${problem}`);
@@ -207,7 +207,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByLabel('Database', { exact: true }).fill('no_such_database_here');
     await page.getByRole('button', { name: 'Test Database Connection' }).click();
     await page.getByText(/^Connection Failure: /).waitFor();
-    await page.getByLabel('Database', { exact: true }).fill(DB);
+    await page.getByLabel('Database', { exact: true }).fill(dbName(DB));
     await page.getByRole('button', { name: 'Test Database Connection' }).click();
     await page.getByText('Connection was successful').waitFor();
     await shot(page, 'projects-connect-form');
@@ -219,7 +219,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByRole('button', { name: 'Connect to an external database' }).click();
     await page.getByLabel('Project name').fill('Music notes');
     await page.getByLabel('Username').fill('postgres');
-    await page.getByLabel('Database', { exact: true }).fill(DB);
+    await page.getByLabel('Database', { exact: true }).fill(dbName(DB));
     await page.getByLabel('Schema').fill('music');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('link', { name: 'Music notes' }).click();
@@ -244,10 +244,10 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByRole('button', { name: '+ Add row' }).waitFor();
   });
 
-  test('tabs of features still to come say what they will hold', async () => {
+  test('the App Store tab lists its plugins; t, l and o open the terminal, log and output', async () => {
     await page.getByRole('button', { name: 'App Store' }).click();
-    await page.getByRole('region', { name: 'App Store' }).getByText(/This tab will hold plugins to install/).waitFor();
-    await shot(page, 'dashboard-placeholder');
+    await page.getByRole('region', { name: 'App Store' }).getByRole('article', { name: 'SMTP plugin' }).waitFor();
+    await shot(page, 'dashboard-app-store');
     // Shortcuts: t opens the terminal tab, l the log window of API calls, o the output window.
     await page.locator('.tab-content').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('t');
@@ -341,7 +341,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.keyboard.press('ArrowDown');
     expect(await active.innerText()).toBe('Purchased AAC audio file');
     await page.keyboard.press('Control+v');
-    await page.getByText('Save Name', { exact: true }).first().waitFor();
+    await page.getByText('Pasted into 1 row', { exact: true }).first().waitFor();
     await page.getByRole('row').nth(4).getByRole('gridcell', { name: 'Protected AAC audio file', exact: true }).waitFor();
     await page.keyboard.press('ArrowUp');
     expect(await active.innerText()).toBe('Protected MPEG-4 video file');

@@ -45,6 +45,7 @@ describe.skipIf(!!problem && !process.env.CI)('project metadata in the browser',
     expect(made.status).toBe(200);
     projectId = made.body.id;
     expect((await op('modelUpdate', { tn: 'Album', _tn: 'Records' }, projectId)).status).toBe(200);
+    expect((await op('xcVirtualTableCreate', { tn: 'Album', title: 'Long titles', type: 'grid', query_params: { where: '(Title,like,%the%)' } }, projectId)).status).toBe(200);
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })).newPage();
     await page.goto(`${tablo.url}/#/user/authentication/signin`);
@@ -88,6 +89,9 @@ describe.skipIf(!!problem && !process.env.CI)('project metadata in the browser',
     expect(await albumTitle()).toBe('Records');
     await page.reload();
     await page.getByText('Records', { exact: true }).first().waitFor();
+    // The saved view came back with the metadata.
+    await page.locator('.tree').getByRole('button', { name: 'Records', exact: true }).click();
+    await page.getByText('Long titles', { exact: true }).first().waitFor();
     await page.locator('.tree-extras').getByRole('button', { name: 'Project Metadata', exact: true }).click();
     await page.getByRole('region', { name: 'Environment dev' }).waitFor();
     await shot(page, 'project-meta-tab');

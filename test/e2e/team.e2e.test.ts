@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
-import { dropDatabase, loadChinook } from '../helpers/engines';
+import { dbName, dropDatabase, loadChinook } from '../helpers/engines';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'team': ${problem}`);
@@ -26,7 +26,7 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     owner = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
     await signUpInBrowser(owner, tablo.url, 'owner@example.com');
     // The project is connected through the dashboard call (the form has its own e2e).
-    projectId = (await dashboardCallInPage(owner, 'projectCreateByWeb', { args: { title: 'Music', db: { client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'tablo_t_e2e_team_pg' } } } })).body.id;
+    projectId = (await dashboardCallInPage(owner, 'projectCreateByWeb', { args: { title: 'Music', db: { client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: dbName('tablo_t_e2e_team_pg') } } } })).body.id;
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -9,6 +9,7 @@ import { testConfig, type Config } from '../../src/config/config';
 import { boot } from '../../src/boot/boot';
 import { createApp, type App } from '../../src/app';
 import { memoryLogger } from '../../src/lib/log';
+import { META_ON_PG, freshMetaDb } from './meta-db';
 
 export interface TestApp {
   app: App;
@@ -26,7 +27,10 @@ export interface TestApp {
 
 export async function makeTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tablo-test-'));
-  const config = testConfig({ dataDir, jwtSecret: 'test-secret-test-secret-0123456789', ...overrides });
+  // TABLO_TEST_META=pg: the metadata lives in a fresh PostgreSQL database, dropped on close
+  // (unless the test names its store: `metaDb: undefined` keeps SQLite).
+  const metaDb = META_ON_PG && !('metaDb' in overrides) ? await freshMetaDb('app') : undefined;
+  const config = testConfig({ dataDir, jwtSecret: 'test-secret-test-secret-0123456789', ...(metaDb ? { metaDb: metaDb.url } : {}), ...overrides });
   const booted = await boot(config);
   const log = memoryLogger();
   const app = createApp(config, { ...booted, log });
@@ -56,6 +60,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<Test
     async close() {
       await app.close();
       await booted.meta.close();
+      await metaDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -19,10 +19,10 @@ INSERT INTO book (id, title, author_id) VALUES (1, 'One', 1), (2, 'Two', 1), (3,
 INSERT INTO note (id, title, secret) VALUES (1, 'first', 'alpha'), (2, 'second', 'beta');
 `;
 
-/** A fresh database `name` holding LIBRARY_SQL and a project over it (answers the project id). */
-export async function libraryProject(t: TestApp, owner: string, engine: TestEngine, name: string, title: string): Promise<string> {
+/** A fresh database `name` holding LIBRARY_SQL (and `extraSql`) and a project over it (answers the project id). */
+export async function libraryProject(t: TestApp, owner: string, engine: TestEngine, name: string, title: string, extraSql = ''): Promise<string> {
   const cfg = await freshDatabase(engine, name);
-  await runScript(engine, name, LIBRARY_SQL);
+  await runScript(engine, name, LIBRARY_SQL + extraSql);
   return projectOver(t, owner, engine, title, cfg);
 }
 

@@ -15,6 +15,17 @@ describe('tablo command line', () => {
     for (const name of ['PORT', 'NC_DATA_DIR', 'NC_AUTH_JWT_SECRET', 'NC_AUTH_ADMIN_SECRET', 'NC_PUBLIC_URL', 'NC_DB_QUERY_LIMIT_MAX']) expect(help).toContain(name);
   });
 
+  test('tablo meta: usage, and NC_DB of another kind is refused naming the setting', () => {
+    expect(run(['--help']).stdout.toString()).toContain('tablo meta copy --from');
+    const bare = run(['meta']);
+    expect(bare.exitCode).toBe(2);
+    expect(bare.stderr.toString()).toContain('Usage: tablo meta copy --from');
+    expect(run(['meta', 'copy', '--from', 'x']).exitCode).toBe(2);
+    const other = run(['--data-dir', mkdtempSync(join(tmpdir(), 'tablo-cli-'))], { NC_DB: 'mysql://root@127.0.0.1/tablo' });
+    expect(other.exitCode).toBe(1);
+    expect(other.stderr.toString()).toContain('Invalid setting NC_DB');
+  }, 30_000);
+
   test('a bad value stops it with one line naming the setting', () => {
     const flag = run(['--port', 'abc']);
     expect(flag.exitCode).toBe(2);

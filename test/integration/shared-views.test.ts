@@ -170,6 +170,11 @@ describeEngines('shared views', (engine: TestEngine) => {
     const closed = await share({ view_id: viewId });
     const no = await pub('GET', `${closed.uuid}/rows.csv`);
     expect(no.status).toBe(403);
+    // The setting changes on the same link (its address stays).
+    expect((await f.op('owner', 'updateSharedViewLink', { uuid: closed.uuid, allowCsvDownload: true })).status).toBe(200);
+    expect((await pub('GET', `${closed.uuid}/rows.csv`)).status).toBe(200);
+    expect((await f.op('owner', 'updateSharedViewLink', { uuid: closed.uuid, allowCsvDownload: false })).status).toBe(200);
+    expect((await pub('GET', `${closed.uuid}/rows.csv`)).status).toBe(403);
     const { uuid } = await share({ view_id: viewId, allowCsvDownload: true, password: 'csv pass' });
     expect((await pub('GET', `${uuid}/rows.csv`)).status).toBe(403);
     const csv = await pub('GET', `${uuid}/rows.csv`, { password: 'csv pass' });

@@ -5,7 +5,7 @@
  * lane order, who may change views.
  */
 import { expect, test } from 'bun:test';
-import { aliasQueryParams, andWhere, cardFields, layoutFields, moveItem, parseSort, parseWhere, toViewFields } from '../../web/src/features/views/view-state';
+import { aliasQueryParams, andWhere, cardFields, cardMenu, layoutFields, moveItem, parseSort, parseWhere, toViewFields } from '../../web/src/features/views/view-state';
 import { gridStateOf, queryParamsOf } from '../../web/src/features/views/view-binding';
 import { otherWhere, valueWhere } from '../../web/src/features/views/lane-where';
 import { mapWhereColumns } from '../../web/src/features/views/where-columns';
@@ -117,4 +117,10 @@ test('a cover is the first image of an attachment, never a script address', () =
   expect(coverOf([{ url: 'javascript:alert(1)', mimetype: 'image/png' }])).toBeNull();
   expect(coverOf([{ url: 'data:text/html;base64,PHNjcmlwdD4=', mimetype: 'image/png' }])).toBeNull();
   expect(coverOf('not json')).toBeNull();
+});
+
+test("a view's layout columns (lane, cover, dates) are not card fields and are always saved shown", () => {
+  const { menu, save } = cardMenu(cardFields(['Id', 'Title', 'Cover', 'Stage'], [{ cn: 'Cover', show: false }, { cn: 'Title', show: true }]), ['Cover', undefined, 'Stage']);
+  expect(menu.map((f) => f.name)).toEqual(['Title', 'Id']);
+  expect(save(menu)).toEqual([{ cn: 'Title', show: true }, { cn: 'Id', show: true }, { cn: 'Cover', show: true }, { cn: 'Stage', show: true }]);
 });

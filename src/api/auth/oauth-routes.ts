@@ -30,7 +30,7 @@ export function oauthRoutes(ctx: BaseContext) {
   const ids = identitiesRepo(ctx.meta);
   const audit = auditRepo(ctx.meta);
   const redirectUri = callbackUrl(ctx.config);
-  const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs);
+  const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs, ctx.meta);
 
   const providerOf = (id: string): OAuthProvider => {
     // Other paths under /auth/ (a GET of a POST route) are simply not found.
@@ -64,7 +64,7 @@ export function oauthRoutes(ctx: BaseContext) {
       const ip = clientIp(ctx, request, server);
       const code = typeof query.code === 'string' ? query.code : '';
       const state = typeof query.state === 'string' ? query.state : '';
-      limiter.hit(`oauth:ip:${ip}`);
+      await limiter.hit(`oauth:ip:${ip}`);
       try {
         if (!code || !state) throw badRequest('code and state are required');
         const saved = await ids.takeState(state);

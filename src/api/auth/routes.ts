@@ -2,6 +2,8 @@
  * Auth and user routes (spec section 7, api-contract section 4): auth type, sign-up, sign-in,
  * refresh, me, password change / forgot / reset, master key check, UI abilities.
  */
+import { mailOrLog } from '../../plugins/deliver';
+import { resetMail } from '../../plugins/mail-templates';
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import type { BaseContext } from '../../context';
@@ -53,7 +55,7 @@ export function authRoutes(ctx: BaseContext) {
   const refresh = refreshTokens(ctx.meta);
   const audit = auditRepo(ctx.meta);
   const providers = configuredProviders(ctx.config);
-  const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs);
+  const limiter = new RateLimiter(LIMITS.authRateLimit.max, LIMITS.authRateLimit.windowMs, ctx.meta);
   const guard = new SigninGuard(ctx.secrets.jwtSecret);
 
   /** Issues a session JWT and a new refresh cookie for the user. */
@@ -92,7 +94,7 @@ export function authRoutes(ctx: BaseContext) {
     .post('/auth/signin', async ({ body, set, request, server }) => {
       const input = parseBody(SigninBody, body);
       const ip = clientIp(ctx, request, server);
-      limiter.hit(`signin:ip:${ip}`);
+      await limiter.hit(`signin:ip:${ip}`);
       // Failures on this account slow unknown clients down; a known client is never locked out.
       const knownCookie = readCookie(request, KNOWN_COOKIE);
       try {
@@ -152,7 +154,7 @@ export function authRoutes(ctx: BaseContext) {
     })
     .get('/user/me', async ({ request, query }) => {
       const actor = await resolveActor(ctx, request);
-      if (actor.kind === 'master') return { id: null, email: null, roles: { super: true, user: true }, authType: authTypeOf(ctx.config) };
+      if (actor.kind === 'master') return { id: null, email: null, roles: { super: true, user: true }, authType: authTypeOf(ctx.config), mayCreateProjects: true };
       if (!actor.userId) return {};
       const user = (await acc.users.byId(actor.userId))!;
       const roles: Record<string, boolean> = rolesMap(user.roles);
@@ -176,12 +178,13 @@ export function authRoutes(ctx: BaseContext) {
     .post('/auth/password/forgot', async ({ request, body, server }) => {
       const { email } = parseBody(ForgotBody, body);
       const ip = clientIp(ctx, request, server);
-      limiter.hit(`reset:ip:${ip}`, `reset:email:${email}`);
+      await limiter.hit(`reset:ip:${ip}`, `reset:email:${email}`);
       const reset = await acc.createReset(email);
       if (reset) {
         const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-        // No mail plugin: the link goes to the server log for the administrator to pass on.
-        ctx.log.info(`password reset link for ${email}: ${base.replace(/\/$/, '')}/#/user/password/reset?token=${reset.token}`);
+        // Mailed through the mail plugin; without one the link goes to the server log for the administrator to pass on.
+        const url = `${base.replace(/\/$/, '')}/#/user/password/reset?token=${reset.token}`;
+        await mailOrLog(ctx, email, resetMail(ctx, url), `password reset link for ${email}: ${url}`);
         await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset requested', user_email: email, ip });
       } else {
         await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset requested for an unknown or disabled account', user_email: email, ip });
@@ -194,7 +197,7 @@ export function authRoutes(ctx: BaseContext) {
     })
     .post('/auth/password/reset/:token', async ({ params, body, request, server }) => {
       const { password } = parseBody(ResetBody, body);
-      limiter.hit(`reset:ip:${clientIp(ctx, request, server)}`);
+      await limiter.hit(`reset:ip:${clientIp(ctx, request, server)}`);
       const user = await acc.resetPassword(params.token, password);
       await refresh.revokeAllForUser(user.id);
       await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset', user_email: user.email, ip: clientIp(ctx, request, server) });

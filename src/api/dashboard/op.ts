@@ -25,7 +25,9 @@ export interface OpCall {
   args: unknown;
   /** Project roles of the caller in `projectId` (empty when not scoped). */
   projectRoles: string[];
-  /** The uploaded file of a multipart call (field `file`), if any. */
+  /** A multipart call's `file`, stored in a temporary file until the operation ends. */
+  upload?: { path: string; filename: string; mimeType: string; size: number };
+  /** The same upload as a File, for small uploads (metadata zips, logos); absent past 50 MB. */
   file?: File;
 }
 

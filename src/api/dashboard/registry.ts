@@ -25,6 +25,11 @@ import { ROW_ACTIVITY_OPS } from './ops/row-activity';
 import { xcApiTokenCreate, xcApiTokenDelete, xcApiTokenList, xcApiTokenUpdate } from './ops/api-tokens';
 import { VIEW_OPS } from './ops/views';
 import { SHARED_VIEW_OPS } from './ops/shared-views';
+import { rawSqlCancel, rawSqlRun } from './ops/sql-client/run';
+import { sqlHistoryClear, sqlHistoryList, sqlQueryDelete, sqlQueryList, sqlQuerySave } from './ops/sql-client/queries';
+import { sqlClientSchema } from './ops/sql-client/schema';
+import { rawSqlRows } from './ops/sql-client/buffers';
+import { IMPORT_OPS } from '../transfer/import-ops';
 
 const OPS: DashboardOp[] = [
   projectCreateByWeb,
@@ -82,6 +87,16 @@ const OPS: DashboardOp[] = [
   ...ROW_ACTIVITY_OPS,
   ...VIEW_OPS,
   ...SHARED_VIEW_OPS,
+  rawSqlRun,
+  rawSqlCancel,
+  sqlQueryList,
+  sqlQuerySave,
+  sqlQueryDelete,
+  sqlHistoryList,
+  sqlHistoryClear,
+  sqlClientSchema,
+  rawSqlRows,
+  ...IMPORT_OPS,
 ];
 
 /** Operations by name; other modules add theirs with registerOps. */

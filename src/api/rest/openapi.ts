@@ -2,6 +2,7 @@
  * The OpenAPI 3.1 document of one project database: every table and SQL view, every route of the
  * generated REST API, query parameters, and schemas built from the column types.
  */
+import { attachmentPaths } from './openapi-attachments';
 import type { ColumnModel, TableModel } from '../../schema/model';
 import type { ProjectDb } from '../../schema/project-db';
 import { virtualColumns } from '../../data/columns';
@@ -62,6 +63,9 @@ const LIST_PARAMS = [
   q('bt', 'Belongs-to relations to nest'),
   q('mm', 'Many-to-many relations to nest'),
 ];
+/** Export parameters: the list's, without paging and nesting (an export holds every matching row). */
+const EXPORT_PARAMS = [...LIST_PARAMS.filter((p) => !['limit', 'offset', 'hm', 'bt', 'mm'].includes(p.name)), q('bom', 'true: start a CSV with a UTF-8 byte order mark (for Excel)')];
+const file = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } });
 const idParam = { name: 'id', in: 'path', required: true, description: 'Primary key; composite keys joined by ___', schema: { type: 'string' } };
 
 /** A name usable in component keys. */
@@ -84,6 +88,8 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
   paths[`${base}/aggregate`] = { get: op('Aggregate a column', { operationId: `${name}-aggregate`, parameters: [q('column_name', 'Column'), q('func', 'min,max,avg,sum,count'), q('fields', 'Columns to group by'), LIST_PARAMS[0]], responses: { '200': json({ type: 'array', items: { type: 'object' } }), ...errors } }) };
   paths[`${base}/distinct`] = { get: op('Distinct values', { operationId: `${name}-distinct`, parameters: [q('cn', 'Column'), q('fields', 'More columns'), ...LIST_PARAMS.slice(0, 3)], responses: { '200': json({ type: 'array', items: { type: 'object' } }), ...errors } }) };
   paths[`${base}/distribute`] = { get: op('Distribution over ranges', { operationId: `${name}-distribute`, parameters: [q('column_name', 'Numeric column'), q('steps', 'Increasing numbers: 0,100,200'), LIST_PARAMS[0]], responses: { '200': json({ type: 'array', items: { type: 'object', properties: { range: { type: 'string' }, count: { type: 'integer' } } } }), ...errors } }) };
+  paths[`${base}/export/csv`] = { get: op(`Export ${t._tn} as CSV`, { operationId: `${name}-exportCsv`, parameters: EXPORT_PARAMS, responses: { '200': file('text/csv', 'Every matching row as CSV (streamed)'), ...errors } }) };
+  paths[`${base}/export/xlsx`] = { get: op(`Export ${t._tn} as XLSX`, { operationId: `${name}-exportXlsx`, parameters: EXPORT_PARAMS, responses: { '200': file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Every matching row as an Excel workbook (streamed)'), ...errors } }) };
   if (t.pks.length) {
     paths[`${base}/{id}`] = {
       get: op('Read a row', { operationId: `${name}-read`, parameters: [idParam, LIST_PARAMS[4]], responses: { '200': json(ref(name)), ...errors } }),
@@ -92,6 +98,7 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
         delete: op('Delete a row', { operationId: `${name}-delete`, parameters: [idParam], responses: { '200': json({ type: 'integer' }), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }),
       }),
     };
+    if (!readOnly) Object.assign(paths, attachmentPaths(t, base, name, idParam));
     paths[`${base}/{id}/exists`] = { get: op('Whether a row exists', { operationId: `${name}-exists`, parameters: [idParam], responses: { '200': json({ type: 'boolean' }), ...errors } }) };
   }
   if (!readOnly) {

@@ -32,7 +32,7 @@ function readable(s: SharedLink): SharedLink {
 /** The public shared-view routes (see the file comment); one password guard and submission limiter per app. */
 export function sharedViewRoutes(ctx: AppContext) {
   const guard = new PasswordGuard();
-  const submissions = new RateLimiter(LIMITS.sharedFormSubmitRateLimit.max, LIMITS.sharedFormSubmitRateLimit.windowMs);
+  const submissions = new RateLimiter(LIMITS.sharedFormSubmitRateLimit.max, LIMITS.sharedFormSubmitRateLimit.windowMs, ctx.meta);
   const open = (request: Request, uuid: string) => openLink(ctx, guard, request, uuid);
 
   return new Elysia({ name: 'shared-views', prefix: '/api/v1/shared' })
@@ -58,7 +58,7 @@ export function sharedViewRoutes(ctx: AppContext) {
     })
     .post('/:uuid/rows', async ({ request, params, body }) => {
       const s = await open(request, params.uuid);
-      submissions.hit(`${s.link.uuid}\u0000${clientIp(ctx, request)}`);
+      await submissions.hit(`shared-form:${s.link.uuid}:${clientIp(ctx, request)}`);
       return submitForm(s, body);
     })
     .get('/:uuid/rows.csv', async ({ request, params }) => {

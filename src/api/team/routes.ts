@@ -19,6 +19,8 @@ import { auditRepo } from '../../meta/audit-repo';
 import { projectsRepo } from '../../meta/projects-repo';
 import { usersRepo } from '../../meta/users-repo';
 import { projectRolesOf, resolveActor } from '../../http/principal';
+import { mailOrLog } from '../../plugins/deliver';
+import { inviteMail } from '../../plugins/mail-templates';
 
 const ROLES = ['owner', 'creator', 'editor', 'commenter', 'viewer'] as const;
 const RolesField = z
@@ -68,6 +70,12 @@ export function teamRoutes(ctx: AppContext) {
     return `${baseUrl()}/#/user/authentication/signup/${token}`;
   }
 
+  /** Mails the invite through the mail plugin, or logs the link when there is none (or it fails). */
+  async function sendInvite(email: string, url: string, projectId: string, roles: string, inviter: string | null) {
+    const project = (await projects.get(projectId))?.title ?? projectId;
+    return mailOrLog(ctx, email, inviteMail(ctx, { inviter, project, roles, url }), `invite link for ${email}: ${url}`);
+  }
+
   /** Whether the user has a password or a linked sign-in provider (an invite was taken up). */
   const joined = async (userId: string) =>
     !!(await ctx.meta.get('SELECT 1 AS x FROM nc_users u WHERE u.id = ? AND (u.password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = u.id))', [userId]));
@@ -103,9 +111,10 @@ export function teamRoutes(ctx: AppContext) {
       const inviteUrl = user.password_hash ? null : await issueInvite(user.id);
       await ctx.meta.run('INSERT INTO nc_project_users (project_id, user_id, roles, created_at) VALUES (?, ?, ?, ?)', [input.project_id, user.id, input.roles.join(','), nowIso()]);
       projects.forgetRoles();
-      if (inviteUrl) ctx.log.info(`invite link for ${input.email}: ${inviteUrl}`);
+      const sent = inviteUrl ? await sendInvite(input.email, inviteUrl, input.project_id, input.roles.join(','), caller.actor.email ?? null) : null;
       await audit.write({ op_type: 'TEAM', project_id: input.project_id, description: `${input.email} invited as ${input.roles.join(',')}`, user_email: caller.actor.email ?? null });
-      return inviteUrl ? { msg: 'The user was invited', invite_url: inviteUrl, email: input.email } : { msg: 'The user was added to the project', email: input.email };
+      if (sent?.mailed) return { msg: `The invite was sent by e-mail to ${input.email}`, email: input.email, mailed: true };
+      return inviteUrl ? { msg: 'The user was invited', invite_url: inviteUrl, email: input.email, ...(sent?.error ? { mail_error: sent.error } : {}) } : { msg: 'The user was added to the project', email: input.email };
     })
     .put('/admin/:userId', async ({ request, params, body }) => {
       const input = parseBody(RolesBody, body);
@@ -143,9 +152,11 @@ export function teamRoutes(ctx: AppContext) {
       if (!u) throw notFound('User not found');
       if (await joined(u.id)) throw badRequest(`${u.email} has already joined`);
       const inviteUrl = await issueInvite(u.id);
-      ctx.log.info(`invite link for ${u.email}: ${inviteUrl}`);
+      const roles = (await projects.memberRoles(projectId!, u.id)).join(',');
+      const sent = await sendInvite(u.email, inviteUrl, projectId!, roles, caller.actor.email ?? null);
       await audit.write({ op_type: 'TEAM', project_id: projectId, description: `invite to ${u.email} sent again`, user_email: caller.actor.email ?? null });
-      return { msg: 'The invite was sent again', invite_url: inviteUrl };
+      if (sent.mailed) return { msg: `The invite was sent again by e-mail to ${u.email}`, mailed: true };
+      return { msg: 'The invite was sent again', invite_url: inviteUrl, ...(sent.error ? { mail_error: sent.error } : {}) };
     })
     .delete('/admin/invite/:userId', async ({ request, params, query }) => {
       const projectId = typeof query.project_id === 'string' ? query.project_id : undefined;

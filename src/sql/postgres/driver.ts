@@ -79,9 +79,11 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
 
   // A text seen again runs as a named prepared statement, kept per connection: one round trip (bind,
   // execute) with no parse. At most PREPARED_TEXTS_MAX distinct texts are ever prepared, so neither the
-  // driver's statement map nor the server's plans grow without bound; the others run unnamed.
+  // driver's statement map nor the server's plans grow without bound; the others run unnamed. A write
+  // asked to stay prepared (`q.prepare`: the chunks of a bulk insert) is so from its second chunk on.
   const texts = new PreparedTexts(PREPARED_TEXTS_MAX);
-  const executor = (s: postgres.Sql | postgres.TransactionSql): Executor => ({
+  const executor = (s: postgres.Sql | postgres.TransactionSql, inTx = false): Executor => ({
+    ...(inTx ? { savepoint: <T>(fn: (exec: Executor) => Promise<T>) => guard(classifyPostgres, () => (s as postgres.TransactionSql).savepoint((sp) => fn(executor(sp, true))) as Promise<T>) } : {}),
     query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await s.unsafe(q.sql, q.params as any[], { prepare: texts.admit(q.sql) }))] as T[]),
     execute: (q: Compiled): Promise<ExecResult> =>
       guard(classifyPostgres, async () => {
@@ -91,7 +93,7 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
   });
   const base = executor(sql);
 
-  const transaction: Driver['transaction'] = (fn) => guard(classifyPostgres, () => sql.begin((tx) => fn(executor(tx))) as Promise<any>);
+  const transaction: Driver['transaction'] = (fn) => guard(classifyPostgres, () => sql.begin((tx) => fn(executor(tx, true))) as Promise<any>);
   return {
     ...base,
     queryTimed: <T>(q: Compiled, timeoutMs: number) =>

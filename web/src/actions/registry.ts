@@ -15,6 +15,9 @@ import { relationDeleteArgs } from '../features/schema/relation-args';
 import { terminalModalOpen } from '../features/terminal/terminal-store';
 import { isSignedIn } from '../stores/session';
 import { hookDialog } from '../features/hooks/hooks-store';
+import { openImport } from '../features/import/import-store';
+import { downloadExport } from '../api/transfer';
+import { toast } from '../stores/toasts';
 
 export interface Command {
   id: string;
@@ -68,12 +71,17 @@ export interface TargetCommand<T> {
   label: string;
   when?: (target: T) => boolean;
   run: (target: T) => void;
+  /** The glyph of its button, where it has one (default +). */
+  icon?: string;
 }
 
 /** Commands of a database's Tables node (schema changes: project owners and creators only). */
 export const DB_COMMANDS: TargetCommand<DbScope>[] = [
   { id: 'table.create', label: 'Create table', when: () => canShare.value, run: (scope) => (schemaDialog.value = { kind: 'createTable', scope }) },
+  { id: 'table.importNew', label: 'Import CSV or Excel as a new table', icon: '⇪', when: () => canShare.value, run: (scope) => openImport(scope) },
 ];
+
+const exportTable = (t: TableTarget, format: 'csv' | 'xlsx') => void downloadExport(t.scope.projectId, t._tn, format).catch((e) => toast('error', (e as Error).message));
 
 /** A table of the tree. */
 export interface TableTarget {
@@ -87,6 +95,9 @@ export const TABLE_COMMANDS: TargetCommand<TableTarget>[] = [
   { id: 'table.rename', label: 'Rename', when: () => canShare.value, run: (t) => (schemaDialog.value = { kind: 'renameTable', scope: t.scope, tn: t.tn, _tn: t._tn }) },
   { id: 'table.refresh', label: 'Refresh', run: () => schemaChanged() },
   { id: 'table.hooks', label: 'Webhooks', when: () => canShare.value, run: (t) => (hookDialog.value = { scope: t.scope, tn: t.tn, _tn: t._tn }) },
+  { id: 'table.import', label: 'Import CSV or Excel…', run: (t) => openImport(t.scope, t) },
+  { id: 'table.exportCsv', label: 'Export as CSV', run: (t) => exportTable(t, 'csv') },
+  { id: 'table.exportXlsx', label: 'Export as XLSX', run: (t) => exportTable(t, 'xlsx') },
   {
     id: 'table.delete',
     label: 'Delete',

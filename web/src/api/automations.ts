@@ -6,7 +6,7 @@ export type ChatType = 'slack' | 'discord' | 'teams' | 'mattermost';
 export type HookNotification =
   | { type: 'url'; method: string; url: string; headers: Record<string, string>; body?: string }
   | { type: 'email'; to: string; subject: string; body: string }
-  | { type: ChatType; webhook_url: string; body?: string };
+  | { type: ChatType; webhook_url?: string; body?: string };
 
 export interface Hook { id: string; tn: string; title: string; event: HookEvent; condition: string | null; active: boolean; notification: HookNotification; secret: string | null }
 export interface HookLog { id: string; event: string; status: 'success' | 'error' | 'pending'; attempt: number; response_status: number | null; error?: string; duration_ms: number; created_at: string }

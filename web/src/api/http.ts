@@ -26,6 +26,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   /** Skip the refresh-and-retry on 401 (auth calls themselves). */
   noRefresh?: boolean;
+  /** Let the call finish after the page is left (a save made as the page closes). */
+  keepalive?: boolean;
 }
 
 let refreshing: Promise<boolean> | null = null;
@@ -56,6 +58,9 @@ function headers(hasBody: boolean, path: string): Record<string, string> {
   return h;
 }
 
+/** The auth and marker headers of a call to `path` (uploads with progress use XMLHttpRequest). */
+export const authHeaders = (path: string): Record<string, string> => headers(false, path);
+
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const url = new URL(path, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
@@ -69,6 +74,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
       headers: headers(opts.body !== undefined && !(opts.body instanceof FormData), path),
       body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
       credentials: 'include',
+      keepalive: opts.keepalive,
     });
   } catch (e) {
     // No answer at all (server down, network gone): say so instead of the browser's 'Failed to fetch'.

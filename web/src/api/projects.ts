@@ -12,8 +12,9 @@ export interface ProjectSummary {
 }
 
 /** Runs one dashboard operation; `plus` marks a schema change (the `sqlOpPlus_` variant). */
-export function dashboardOp<T = unknown>(api: string, opts: { projectId?: string; dbAlias?: string; env?: string; args?: unknown; plus?: boolean } = {}): Promise<T> {
+export function dashboardOp<T = unknown>(api: string, opts: { projectId?: string; dbAlias?: string; env?: string; args?: unknown; plus?: boolean; keepalive?: boolean } = {}): Promise<T> {
   return http<T>('/dashboard', {
+    keepalive: opts.keepalive,
     query: { q: `${opts.plus ? 'sqlOpPlus' : 'sqlOp'}_${api}` },
     body: { api, project_id: opts.projectId, dbAlias: opts.dbAlias ?? 'db', env: opts.env, args: opts.args ?? {} },
   });

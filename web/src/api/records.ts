@@ -18,6 +18,7 @@ export const recordsApi = {
     http(`${base(projectId, table)}/${encodeURIComponent(id)}/mm/${encodeURIComponent(target)}/${encodeURIComponent(targetId)}`, { method: 'DELETE' }),
   removeMany: (projectId: string, table: string, ids: string[]) => http<number>(`${base(projectId, table)}/bulk`, { method: 'DELETE', body: ids }),
   read: (projectId: string, table: string, id: string) => http<Row>(`${base(projectId, table)}/${encodeURIComponent(id)}`),
+  updateMany: (projectId: string, table: string, rows: Row[]) => http<number>(`${base(projectId, table)}/bulk`, { method: 'PUT', body: rows }),
   createMany: (projectId: string, table: string, rows: Row[]) => http<unknown>(`${base(projectId, table)}/bulk`, { method: 'POST', body: rows }),
   remove: (projectId: string, table: string, id: string) => http<number>(`${base(projectId, table)}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 };

@@ -8,7 +8,7 @@ export interface ApiToken { id: string; description: string; role: string; expir
 export const teamApi = {
   members: async (projectId: string) => (await http<{ list: Member[] }>('/admin', { query: { project_id: projectId } })).list,
   invite: (projectId: string, email: string, roles: string) =>
-    http<{ msg: string; invite_url?: string }>('/admin', { method: 'POST', body: { email, roles, project_id: projectId } }),
+    http<{ msg: string; invite_url?: string; mailed?: boolean; mail_error?: string }>('/admin', { method: 'POST', body: { email, roles, project_id: projectId } }),
   setRoles: (projectId: string, userId: string, roles: string) => http(`/admin/${userId}`, { method: 'PUT', body: { roles, project_id: projectId } }),
   remove: (projectId: string, userId: string) => http(`/admin/${userId}`, { method: 'DELETE', query: { project_id: projectId } }),
   resend: (projectId: string, userId: string) => http<{ invite_url: string }>(`/admin/resendInvite/${userId}`, { method: 'POST', query: { project_id: projectId } }),

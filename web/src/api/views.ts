@@ -6,6 +6,7 @@ import { dashboardOp } from './projects';
 
 /** The five kinds of saved view. */
 export type ViewType = 'grid' | 'gallery' | 'kanban' | 'calendar' | 'form';
+/** Every kind, in the drawer's order. */
 export const VIEW_TYPES: ViewType[] = ['grid', 'gallery', 'kanban', 'calendar', 'form'];
 
 /** One field of a view: shown or hidden, in the view's order, with its width in the grid. */
@@ -83,17 +84,19 @@ export interface ViewScope {
   dbAlias: string;
 }
 
-const op = <T>(scope: ViewScope, api: string, args: unknown) => dashboardOp<T>(api, { projectId: scope.projectId, dbAlias: scope.dbAlias, args });
+const op = <T>(scope: ViewScope, api: string, args: unknown, keepalive?: boolean) => dashboardOp<T>(api, { projectId: scope.projectId, dbAlias: scope.dbAlias, args, keepalive });
 
 /** Saved views and shared links of one project database. */
 export const viewsApi = {
   list: async (scope: ViewScope, tn: string) => (await op<{ data: { list: SavedView[] } }>(scope, 'xcVirtualTableList', { tn })).data.list,
   create: (scope: ViewScope, args: { tn: string; title: string; type: ViewType; copy_from_id?: string; query_params?: QueryParams }) =>
     op<{ id: string; title: string; type: ViewType }>(scope, 'xcVirtualTableCreate', args),
-  update: (scope: ViewScope, args: { id: string; title?: string; order?: number; query_params?: QueryParams }) => op<{ ok: true }>(scope, 'xcVirtualTableUpdate', args),
+  /** `keepalive`: the save may finish after the page is left. */
+  update: (scope: ViewScope, args: { id: string; title?: string; order?: number; query_params?: QueryParams }, keepalive?: boolean) => op<{ ok: true }>(scope, 'xcVirtualTableUpdate', args, keepalive),
   remove: (scope: ViewScope, id: string) => op<{ ok: true }>(scope, 'xcVirtualTableDelete', { id }),
   share: (scope: ViewScope, args: { view_id: string; password?: string; allowCsvDownload?: boolean }) => op<{ uuid: string; url: string }>(scope, 'createSharedViewLink', args),
   setPassword: (scope: ViewScope, uuid: string, password: string | null) => op<{ ok: true }>(scope, 'updateSharedViewLinkPassword', { uuid, password }),
+  setCsv: (scope: ViewScope, uuid: string, allowCsvDownload: boolean) => op<{ ok: true }>(scope, 'updateSharedViewLink', { uuid, allowCsvDownload }),
   links: async (scope: ViewScope, tn?: string) => (await op<{ data: { list: SharedLink[] } }>(scope, 'listSharedViewLinks', tn ? { tn } : {})).data.list,
   unshare: (scope: ViewScope, uuid: string) => op<{ ok: true }>(scope, 'deleteSharedViewLink', { uuid }),
 };

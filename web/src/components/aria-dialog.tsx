@@ -6,6 +6,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './form';
 
+/** The dialog; `onSubmit` adds the submit button (Enter submits). */
 export function AriaDialog(props: {
   heading: string;
   onClose: () => void;

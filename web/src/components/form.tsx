@@ -1,5 +1,6 @@
 /** Form primitives: labelled text field with its error, buttons, a card for auth screens. */
 import type { ReactNode } from 'react';
+import { BrandMark } from '../features/app-store/brand';
 
 /** A labelled input with its error below it (role alert), linked by aria-describedby. */
 export function TextField(props: {
@@ -50,6 +51,7 @@ export function AuthCard(props: { title: string; subtitle?: ReactNode; children?
   return (
     <div className="auth-page">
       <div className="auth-card">
+        <div className="auth-brand"><BrandMark size="page" /></div>
         <h1>{props.title}</h1>
         {props.subtitle ? <p className="muted">{props.subtitle}</p> : null}
         {props.children}

@@ -12,6 +12,7 @@ import { command, panelOpener } from '../actions/registry';
 import { NotificationBell } from '../features/settings/notification-bell';
 import { projectMetaApi } from '../api/project-meta';
 import { http } from '../api/http';
+import { BrandMark } from '../features/app-store/brand';
 
 /** The 40 px app bar; signed in it carries the theme toggles, the bell and the profile menu. */
 export function TopBar() {
@@ -63,7 +64,7 @@ export function TopBar() {
     <header className="top-bar">
       <div className="top-bar-left">
         <Link to={isSignedIn.value ? '/projects' : '/'} className="brand">
-          <span className="brand-mark">▦</span> Tablo
+          <BrandMark />
         </Link>
         {currentProject.value ? <span className="top-project">{currentProject.value.title}</span> : null}
         {projectInfo.value ? <span className="version-label">v{projectInfo.value.version}</span> : null}

@@ -25,4 +25,18 @@ export const LIMITS = {
   gridMaxScrollPx: 15_000_000,
   /** Longest table or column name (the shortest limit of the engines: PostgreSQL's 63). */
   sqlNameMax: 63,
+  /** Pause after a change to a saved view before it is saved (a burst of changes makes one call). */
+  viewSaveDelayMs: 400,
+  /** Cards a kanban lane reads at a time. */
+  kanbanLanePage: 25,
+  /** Rows a calendar reads per call, and at most per range shown. */
+  calendarPage: 500,
+  calendarMaxRows: 5000,
+  /** Entries a month's day shows before '+n more'. */
+  calendarDayEntries: 3,
+  /** Rows per page of a gallery or a shared grid. */
+  viewPage: 100,
+  /** Rows an open group of a grouped grid reads at a time, and the most groups listed. */
+  groupPage: 25,
+  maxGroups: 1000,
 } as const;

@@ -13,6 +13,7 @@ import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { newId, nowIso, randomToken, sha256 } from '../../../lib/ids';
 import { auditRepo } from '../../../meta/audit-repo';
 import { cappedRole } from '../../../http/token-actor';
+import { apiTokensRepo, forgetApiToken } from '../../../meta/api-tokens-repo';
 
 const ROLE = z.enum(['owner', 'creator', 'editor', 'commenter', 'viewer']);
 
@@ -30,6 +31,7 @@ interface TokenRow {
   enabled: number;
   created_at: string;
   created_by: string | null;
+  token_hash: string;
 }
 
 const view = (r: TokenRow) => ({ id: r.id, description: r.description, role: r.role, expiresAt: r.expires_at, enabled: !!r.enabled, createdAt: r.created_at });
@@ -44,14 +46,11 @@ export const xcApiTokenCreate: DashboardOp = {
     if (actor.kind === 'token') throw forbidden('An API token cannot create API tokens');
     const unlimited = actor.kind === 'master' || (!!actor.superAdmin && !actor.previewAs);
     if (!unlimited && cappedRole(a.role, projectRoles) !== a.role) {
-      throw badRequest(a.role === 'owner' ? 'Only an owner can create owner tokens' : `A token cannot carry a role above your own (${a.role})`);
+      throw forbidden(a.role === 'owner' ? 'Only an owner can create owner tokens' : `A token cannot carry a role above your own (${a.role})`);
     }
     const id = newId('tk');
     const token = `tablo_${randomToken(32)}`;
-    await ctx.meta.run(
-      'INSERT INTO nc_api_tokens (id, project_id, description, token_hash, role, expires_at, enabled, created_by, created_at, by_master) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)',
-      [id, projectId, a.description, sha256(token), a.role, expires, actor.userId ?? null, nowIso(), actor.kind === 'master' ? 1 : 0],
-    );
+    await apiTokensRepo(ctx.meta).insert({ id, projectId, description: a.description, hash: sha256(token), role: a.role, expiresAt: expires, createdBy: actor.userId ?? null, byMaster: actor.kind === 'master' });
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${a.description}' created (${a.role})`, user_email: actor.email ?? null });
     return { id, token, description: a.description, role: a.role, expiresAt: expires };
   },
@@ -81,6 +80,7 @@ export const xcApiTokenUpdate: DashboardOp = {
       a.id,
     ]);
     forgetTokenActors(ctx.meta);
+    await forgetApiToken(ctx.meta, row.token_hash);
     const what = a.enabled === undefined ? 'renamed' : a.enabled ? 'enabled' : 'disabled';
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${row.description}' ${what}`, user_email: actor.email ?? null });
     return view((await ctx.meta.get<TokenRow>('SELECT * FROM nc_api_tokens WHERE id = ?', [a.id]))!);
@@ -96,6 +96,7 @@ export const xcApiTokenDelete: DashboardOp = {
     if (!row) throw notFound('API token not found');
     await ctx.meta.run('DELETE FROM nc_api_tokens WHERE id = ?', [id]);
     forgetTokenActors(ctx.meta);
+    await forgetApiToken(ctx.meta, row.token_hash);
     await auditRepo(ctx.meta).write({ op_type: 'TOKEN', project_id: projectId, description: `API token '${row.description}' deleted`, user_email: actor.email ?? null });
     return { ok: true };
   },

@@ -4,7 +4,13 @@ import { DDL_UITYPES } from '../../../schema/column-input';
 import { LIMITS } from '../../../config/limits';
 
 /** A display name (metadata only). */
-export const Alias = z.string().trim().min(1, 'A display name cannot be empty').max(128).regex(/^[^\u0000-\u001f]+$/, 'A display name cannot hold control characters');
+export const Alias = z
+  .string()
+  .trim()
+  .min(1, 'A display name cannot be empty')
+  .max(128)
+  .regex(/^[^\u0000-\u001f]+$/, 'A display name cannot hold control characters')
+  .refine((v) => !/^\.+$/.test(v), "A display name cannot be '.' or '..' (dots only)");
 
 /**
  * A SQL name of a table or column as given (checked further by the planners). Names made of dots

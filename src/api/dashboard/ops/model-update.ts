@@ -7,8 +7,7 @@ import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
 import { badRequest, notFound } from '../../../lib/errors';
 import { modelsRepo } from '../../../meta/models-repo';
-
-const ALIAS = z.string().trim().min(1, 'A display name cannot be empty').max(128).regex(/^[^\u0000-\u001f]+$/, 'A display name cannot hold control characters');
+import { Alias as ALIAS } from './ddl-args';
 
 const Args = z.object({
   tn: z.string().min(1),

@@ -3,6 +3,7 @@
  *
  * - `createSharedViewLink` `{ view_id, password?, allowCsvDownload? }` -> `{ uuid, url }`;
  * - `updateSharedViewLinkPassword` `{ uuid, password: string | null }` -> `{ ok: true }` (null removes it);
+ * - `updateSharedViewLink` `{ uuid, allowCsvDownload }` -> `{ ok: true }` (the link keeps its address and password);
  * - `listSharedViewLinks` `{ tn? }` -> `{ data: { list: [ { uuid, view_id, title, type, tn, url, hasPassword, allowCsvDownload } ] } }`;
  * - `deleteSharedViewLink` `{ uuid }` -> `{ ok: true }`.
  *
@@ -69,6 +70,17 @@ export const updateSharedViewLinkPassword: DashboardOp = {
   },
 };
 
+export const updateSharedViewLink: DashboardOp = {
+  name: 'updateSharedViewLink',
+  access: 'projectMember',
+  async run(call) {
+    const a = parseArgs(z.object({ uuid: z.string().min(1), allowCsvDownload: z.boolean() }), call.args);
+    await editorLink(call, a.uuid);
+    await viewsRepo(call.ctx.meta).setLinkCsv(a.uuid, a.allowCsvDownload);
+    return { ok: true };
+  },
+};
+
 export const listSharedViewLinks: DashboardOp = {
   name: 'listSharedViewLinks',
   access: 'projectMember',
@@ -104,4 +116,4 @@ export const deleteSharedViewLink: DashboardOp = {
 };
 
 /** The shared-link operations, for the registry. */
-export const SHARED_VIEW_OPS: DashboardOp[] = [createSharedViewLink, updateSharedViewLinkPassword, listSharedViewLinks, deleteSharedViewLink];
+export const SHARED_VIEW_OPS: DashboardOp[] = [createSharedViewLink, updateSharedViewLinkPassword, updateSharedViewLink, listSharedViewLinks, deleteSharedViewLink];

@@ -7,17 +7,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
+import { LIMITS } from '../../lib/limits';
 import { track } from '../../stores/notifications';
 import { cardTitle } from '../views/record-card';
 import { canChange, type Row, type RowSource } from '../views/row-source';
 import { CalendarStore } from './calendar-store';
-import { dayOf, entriesByDay, rangeTitle, shiftRange, timeOf, today, visibleDays, type CalendarRange } from './calendar-range';
+import { addDays, dayOf, entriesByDay, rangeTitle, shiftRange, timeOf, today, visibleDays, type CalendarRange } from './calendar-range';
 
 const ENTRY_TYPE = 'application/x-tablo-entry';
 /** Entries shown in a month's day before '+n more'. */
-export const MONTH_DAY_ENTRIES = 3;
+export const MONTH_DAY_ENTRIES = LIMITS.calendarDayEntries;
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
+/** The calendar of one view over a row source; the range and the day shown belong to the caller. */
 export function CalendarBoard(props: {
   source: RowSource;
   dateColumn: ColumnMeta;
@@ -60,6 +62,13 @@ export function CalendarBoard(props: {
         draggable={writable}
         onDragStart={(e) => e.dataTransfer.setData(ENTRY_TYPE, JSON.stringify({ id: props.source.idOf(row), day: start }))}
         onClick={() => props.onOpen?.(row, store)}
+        // Alt+← / Alt+→ move the entry a day, Alt+↑ / Alt+↓ a week (the keyboard's drag).
+        onKeyDown={(e) => {
+          const by = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
+          if (!writable || !e.altKey || !by || !start) return;
+          e.preventDefault();
+          void track(`Move to ${addDays(start, by)}`, store.move(row, start, addDays(start, by))).catch(() => {});
+        }}
         title={title}
         aria-label={`${title} on ${day}`}
       >
@@ -128,7 +137,7 @@ export function CalendarBoard(props: {
         <div className="cal-grid cal-day-view" role="grid" aria-label="Day">{dayCell(anchor, null)}</div>
       ) : (
         <div className={`cal-grid cal-${range}`} role="grid" aria-label={range === 'month' ? 'Month' : 'Week'}>
-          {WEEKDAYS.map((w, i) => <div key={w} className="cal-weekday" role="columnheader">{range === 'week' ? `${w} ${Number(days[i]!.slice(8, 10))}` : w}</div>)}
+          {WEEKDAYS.map((w) => <div key={w} className="cal-weekday" role="columnheader">{w}</div>)}
           {days.map((d) => dayCell(d, range === 'month' ? MONTH_DAY_ENTRIES : null))}
         </div>
       )}

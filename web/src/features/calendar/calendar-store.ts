@@ -4,14 +4,16 @@
  * (and its end by as many days) at once on screen, then updates the row (undone when refused).
  */
 import { signal } from '../../stores/signals';
+import { LIMITS } from '../../lib/limits';
 import type { Row, RowSource } from '../views/row-source';
 import { andWhere } from '../views/view-state';
 import { daysBetween, moveValue, rangeWhere } from './calendar-range';
 
 /** Rows read per call, and at most per range shown. */
-export const CALENDAR_PAGE = 500;
-export const CALENDAR_MAX_ROWS = 5000;
+export const CALENDAR_PAGE = LIMITS.calendarPage;
+export const CALENDAR_MAX_ROWS = LIMITS.calendarMaxRows;
 
+/** The rows of the range on screen and the moves of entries. */
 export class CalendarStore {
   readonly rows = signal<Row[]>([]);
   readonly loading = signal(false);

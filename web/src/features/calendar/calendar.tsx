@@ -12,8 +12,9 @@ import { ExpandForm } from '../grid/expand-form';
 import { gridColumns } from '../grid/grid-columns';
 import { ViewQueryBar } from '../views/view-query-bar';
 import { ViewFieldsMenu } from '../views/view-fields-menu';
-import { tableRowSource, type Row } from '../views/row-source';
-import { cardFields, shownFields, toViewFields } from '../views/view-state';
+import type { Row } from '../views/row-source';
+import { tableRowSource } from '../views/table-row-source';
+import { cardFields, cardMenu, shownFields } from '../views/view-state';
 import { dateColumns } from '../views/view-kinds';
 import type { ViewBinding } from '../views/view-binding';
 import { CalendarBoard } from './calendar-board';
@@ -27,6 +28,7 @@ export function useAnchor(viewKey: string): [string, (d: string) => void] {
   return [anchor, (d: string) => (sessionStorage.setItem(key, d), setAnchor(d))];
 }
 
+/** The calendar view of a dashboard tab. */
 export function Calendar(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
   useSignals();
   const { meta, binding } = props;
@@ -43,11 +45,12 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
   const dateColumn = dates.find((c) => c._cn === qp.dateColumn || c.cn === qp.dateColumn);
   const endColumn = dates.find((c) => c._cn === qp.endDateColumn || c.cn === qp.endDateColumn);
   const range: CalendarRange = qp.calendarRange ?? 'month';
+  const entries = cardMenu(fields, [dateColumn?._cn, endColumn?._cn]);
   return (
     <div className="view-body">
       <div className="grid-toolbar">
         <ViewQueryBar key={`${qp.where}|${qp.sort}`} columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
-        <ViewFieldsMenu label="Entry fields" fields={fields} onChange={(f) => binding.change({ fields: toViewFields(f) })} />
+        <ViewFieldsMenu label="Entry fields" fields={entries.menu} onChange={(f) => binding.change({ fields: entries.save(f) })} />
         <label className="toolbar-select">
           <span className="muted">Date</span>
           <select aria-label="Date column" value={dateColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ dateColumn: e.target.value })}>
@@ -74,7 +77,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
           dateColumn={dateColumn}
           endColumn={endColumn}
           displayColumn={meta.displayColumn}
-          fields={shownFields(fields)}
+          fields={shownFields(entries.menu)}
           where={qp.where ?? ''}
           sort={qp.sort ?? ''}
           search={search}

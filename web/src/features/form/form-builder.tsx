@@ -9,6 +9,7 @@ import type { FormField, FormSpec } from '../../api/views';
 import { moveItem } from '../views/view-state';
 import { formableColumns, formFields, safeRedirect } from './form-spec';
 
+/** The builder of a form view; every change goes to `onChange` (saved in the view). */
 export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onChange: (spec: FormSpec) => void }) {
   const { spec, columns } = props;
   const [dragging, setDragging] = useState<number | null>(null);

@@ -10,6 +10,7 @@ import { Button, FormMessage } from '../../components/form';
 import { FieldInput } from '../grid/field-input';
 import { DEFAULT_SUBMIT_MESSAGE, formFields, labelOf, missingRequired, rowOf, safeRedirect } from './form-spec';
 
+/** The form to fill in; without `onSubmit` it only shows (a preview). */
 export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmit?: (row: Record<string, unknown>) => Promise<{ message?: string } | void>; preview?: boolean }) {
   const { spec, columns } = props;
   const [values, setValues] = useState<Record<string, string>>({});

@@ -13,6 +13,7 @@ import { FormBuilder } from './form-builder';
 import { FormFill } from './form-fill';
 import { formSpecOf } from './form-spec';
 
+/** The form view of a dashboard tab: Build and Fill in. */
 export function FormView(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
   useSignals();
   const { meta, binding } = props;

@@ -15,11 +15,12 @@ import { PagedRows } from '../views/paged-rows';
 export const CARD_WIDTH = 240;
 const GAP = 14;
 const COVER = 150;
-const FIELD_HEIGHT = 36;
+const FIELD_HEIGHT = 34;
 
 /** Cards per row for a width. */
 export const cardsPerRow = (width: number) => Math.max(1, Math.floor((width + GAP) / (CARD_WIDTH + GAP)));
 
+/** The cards of one view over a row source. */
 export function GalleryBoard(props: { source: RowSource; columns: ColumnMeta[]; displayColumn: string | null; coverColumn?: string; fields: string[]; where: string; sort: string; search: string; onOpen?: (row: Row, index: number, rows: PagedRows) => void }) {
   useSignals();
   const rows = useMemo(() => new PagedRows(props.source, { where: props.where || undefined, sort: props.sort || undefined, search: props.search || undefined }), [props.source, props.where, props.sort, props.search]);
@@ -35,7 +36,7 @@ export function GalleryBoard(props: { source: RowSource; columns: ColumnMeta[]; 
   }, []);
   const perRow = cardsPerRow(width);
   const shownFields = props.fields.filter((f) => f !== props.displayColumn);
-  const cardHeight = (props.coverColumn ? COVER : 0) + 44 + shownFields.length * FIELD_HEIGHT + 16;
+  const cardHeight = (props.coverColumn ? COVER : 0) + 40 + shownFields.length * FIELD_HEIGHT + 8;
   const total = rows.size();
   const virt = useVirtualizer({ count: Math.ceil(total / perRow), getScrollElement: () => scroller.current, estimateSize: () => cardHeight + GAP, overscan: 2 });
   useEffect(() => virt.measure(), [cardHeight, perRow]);

@@ -8,13 +8,15 @@ import { ExpandForm } from '../grid/expand-form';
 import { gridColumns } from '../grid/grid-columns';
 import { ViewQueryBar } from '../views/view-query-bar';
 import { ViewFieldsMenu } from '../views/view-fields-menu';
-import { tableRowSource, type Row } from '../views/row-source';
-import { cardFields, shownFields, toViewFields } from '../views/view-state';
+import type { Row } from '../views/row-source';
+import { tableRowSource } from '../views/table-row-source';
+import { cardFields, cardMenu, shownFields } from '../views/view-state';
 import { coverColumns } from '../views/view-kinds';
 import type { ViewBinding } from '../views/view-binding';
 import type { PagedRows } from '../views/paged-rows';
 import { GalleryBoard } from './gallery-board';
 
+/** The gallery view of a dashboard tab. */
 export function Gallery(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
   useSignals();
   const { meta, binding } = props;
@@ -28,11 +30,12 @@ export function Gallery(props: { projectId: string; dbAlias: string; meta: Table
   const fields = cardFields(columns.map((c) => c._cn), qp.fields, 4, meta.pks);
   const covers = coverColumns(meta.columns);
   const cover = covers.find((c) => c._cn === qp.coverColumn || c.cn === qp.coverColumn);
+  const cards = cardMenu(fields, [cover?._cn]);
   return (
     <div className="view-body">
       <div className="grid-toolbar">
         <ViewQueryBar key={`${qp.where}|${qp.sort}`} columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
-        <ViewFieldsMenu label="Card fields" fields={fields} onChange={(f) => binding.change({ fields: toViewFields(f) })} />
+        <ViewFieldsMenu label="Card fields" fields={cards.menu} onChange={(f) => binding.change({ fields: cards.save(f) })} />
         <label className="toolbar-select">
           <span className="muted">Cover</span>
           <select aria-label="Cover image column" value={cover?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ coverColumn: e.target.value || undefined })}>
@@ -46,7 +49,7 @@ export function Gallery(props: { projectId: string; dbAlias: string; meta: Table
         columns={columns}
         displayColumn={meta.displayColumn}
         coverColumn={cover?._cn}
-        fields={shownFields(fields)}
+        fields={shownFields(cards.menu)}
         where={qp.where ?? ''}
         sort={qp.sort ?? ''}
         search={search}

@@ -11,7 +11,10 @@ import { PopupMenu } from '../../components/popup-menu';
 const SORT_ONLY = new Set(['column.sortAsc', 'column.sortDesc']);
 
 /** One column header; people who may not change the schema get the sort entries only. */
-export function ColumnHeader(props: { column: ColumnMeta; width: number; target: ColumnTarget; canEditSchema: boolean; onResize: (px: number) => void }) {
+/** The drag data of a column header being moved. */
+const COLUMN_TYPE = 'application/x-tablo-column';
+
+export function ColumnHeader(props: { column: ColumnMeta; width: number; target: ColumnTarget; canEditSchema: boolean; onResize: (px: number) => void; onMoveHere?: (from: string) => void }) {
   const { column: c, target } = props;
   const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
   const problem = target.virtual ? (target.virtual.error ?? target.virtual.formula?.error) : undefined;
@@ -22,12 +25,27 @@ export function ColumnHeader(props: { column: ColumnMeta; width: number; target:
       role="columnheader"
       style={{ width: props.width }}
       title={target.virtual ? `${target.virtual.uidt}${problem ? ` · ${problem}` : ''}` : `${c.dt}${c.pk ? ' · primary key' : ''}`}
+      onDragOver={(e) => props.onMoveHere && e.dataTransfer.types.includes(COLUMN_TYPE) && e.preventDefault()}
+      onDrop={(e) => {
+        const from = e.dataTransfer.getData(COLUMN_TYPE);
+        if (from && from !== c._cn) {
+          e.preventDefault();
+          props.onMoveHere?.(from);
+        }
+      }}
       onContextMenu={(e) => {
         e.preventDefault();
         setMenuAt({ x: e.clientX, y: e.clientY });
       }}
     >
-      <span className="grid-th-name">{c._cn}</span> <span className="grid-type">{c.uidt}</span>
+      <span
+        className="grid-th-name"
+        draggable={!!props.onMoveHere}
+        title={props.onMoveHere ? 'Drag to move the column' : undefined}
+        onDragStart={(e) => e.dataTransfer.setData(COLUMN_TYPE, c._cn)}
+      >
+        {c._cn}
+      </span> <span className="grid-type">{c.uidt}</span>
       {problem ? <span className="grid-th-error" role="img" aria-label={`${c._cn} no longer works: ${problem}`} title={problem}>!</span> : null}
       <button
         className="grid-th-menu"

@@ -5,14 +5,17 @@ import { Button, FormMessage } from '../../components/form';
 import { parseInput } from './grid-cell';
 import { FieldInput, fieldText } from './field-input';
 import { RowActivity } from './row-activity';
+import { AttachmentCell } from './attachment-cell';
 
 type Row = Record<string, unknown>;
 
 /** `activity` shows the row's comments and history (when the row has a key). */
-export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; onSave: (changes: Row) => Promise<void>; onClose: () => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean } }) {
+export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; onSave: (changes: Row) => Promise<void>; onClose: () => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean }; onUploaded?: (column: string, value: unknown) => void }) {
   const initial = Object.fromEntries(props.meta.columns.map((c) => [c._cn, fieldText(c, props.row[c._cn])]));
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [error, setError] = useState<string | null>(null);
+  /** Upload progress per Attachment column (files dropped, pasted or picked here). */
+  const [progress, setProgress] = useState<Record<string, number | null>>({});
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const changes: Row = {};
@@ -36,6 +39,21 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
             <div key={c.cn} className="field">
               <label htmlFor={`expand-${c.cn}`}>{c._cn} <span className="grid-type">{c.uidt}</span></label>
               <FieldInput column={c} id={`expand-${c.cn}`} text={values[c._cn]!} disabled={props.readOnly || c.pk} onChange={(t) => setValues({ ...values, [c._cn]: t })} />
+              {c.uidt === 'Attachment' && props.activity && props.meta.pks.length ? (
+                <div className="expand-attachments">
+                  <AttachmentCell
+                    target={{ projectId: props.activity.projectId, table: props.meta._tn, rowId: props.activity.pk, column: c._cn }}
+                    value={props.row[c._cn]}
+                    readOnly={props.readOnly || (!!props.meta.canUpdate && !props.meta.canUpdate.includes(c._cn))}
+                    progress={progress[c._cn] ?? null}
+                    onProgress={(p) => setProgress((x) => ({ ...x, [c._cn]: p }))}
+                    onValue={(v) => {
+                      setValues((x) => ({ ...x, [c._cn]: fieldText(c, v) }));
+                      props.onUploaded?.(c._cn, v);
+                    }}
+                  />
+                </div>
+              ) : null}
             </div>
           ))}
         </div>

@@ -70,6 +70,8 @@ export class GridStore {
   readonly order = signal<string[]>([]);
   readonly rowHeight = signal<RowHeight>('short');
   readonly groupBy = signal<string | undefined>(undefined);
+  /** Bumped when rows are added or deleted (grouped rows count again). */
+  readonly writes = signal(0);
   /** Bumped when the builders' state changes from outside the toolbar (a column menu's sort). */
   readonly revision = signal(0);
   private pending = new Set<number>();
@@ -272,9 +274,19 @@ export class GridStore {
     this.rows.value = next;
   }
 
+  /** Sets one cell to a value the server already wrote (an attachment upload answers the new list). */
+  setCell(index: number, column: string, value: unknown): void {
+    const row = this.rows.value.get(index);
+    if (!row) return;
+    const next = new Map(this.rows.value);
+    next.set(index, { ...row, [column]: value });
+    this.rows.value = next;
+  }
+
   async create(values: Row): Promise<void> {
     const made = await recordsApi.create(this.projectId, this.meta._tn, values);
     if (this.meta.pks.length && made) undoStackOf(this.projectId).record({ kind: 'insert', projectId: this.projectId, table: this.meta._tn, id: this.idOf(made), row: this.storedValues(made) });
+    this.writes.value++;
     this.reload();
   }
 
@@ -292,6 +304,7 @@ export class GridStore {
     if (!ids.length) return 0;
     const n = await recordsApi.removeMany(this.projectId, this.meta._tn, ids);
     undoStackOf(this.projectId).record({ kind: 'delete', projectId: this.projectId, table: this.meta._tn, rows: rows.map((r) => ({ id: this.idOf(r), row: this.storedValues(r) })) });
+    this.writes.value++;
     this.reload();
     return n;
   }
@@ -301,6 +314,7 @@ export class GridStore {
     if (!row) return;
     await recordsApi.remove(this.projectId, this.meta._tn, this.idOf(row));
     undoStackOf(this.projectId).record({ kind: 'delete', projectId: this.projectId, table: this.meta._tn, rows: [{ id: this.idOf(row), row: this.storedValues(row) }] });
+    this.writes.value++;
     this.reload();
   }
 }

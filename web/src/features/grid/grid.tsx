@@ -1,11 +1,11 @@
 /**
  * The grid of a table or SQL view: virtualised rows fetched page by page as they come into view,
  * the count shown apart ('unknown' if it times out), inline editing saved through the REST API,
- * keyboard navigation, filter and sort in the where language (kept per table), add and delete.
+ * keyboard navigation, filter and sort in the where language, fields, widths, row height and grouping (kept in the saved view), add and delete.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { dashboardApi, type ColumnMeta, type TableMeta } from '../../api/dashboard';
+import type { ColumnMeta, TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
 import { track } from '../../stores/notifications';
 import { Button } from '../../components/form';
@@ -23,37 +23,24 @@ import { applyLive } from './grid-live';
 import { toast } from '../../stores/toasts';
 import { undoStackOf } from './undo-stack';
 import { useCommentCounts } from './comment-counts';
+import { cellText, inRange, rangeOf, toHtml, toTsv } from './clipboard';
+import { fillDown, outcomeText, pasteBlock } from './grid-paste';
+import { TransferButtons } from '../import/transfer-buttons';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
 import { RelationHeader } from './relation-header';
 import { gridColumns } from './grid-columns';
-import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
+import { schemaDialog } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
-import { ROW_HEIGHTS } from '../views/view-state';
+import { ROW_HEIGHTS, moveItem } from '../views/view-state';
 import { viewPersistence, type ViewBinding } from '../views/view-binding';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
+import { AttachmentCell, uploadToCell } from './attachment-cell';
 
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
 const INDEX_WIDTH = 96;
-
-export function Grid(props: { projectId: string; dbAlias: string; table: string }) {
-  useSignals();
-  const [meta, setMeta] = useState<TableMeta | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // A schema change anywhere reads the table's metadata again (its columns may have changed).
-  const generation = schemaGeneration.value;
-  useEffect(() => {
-    dashboardApi.tableMeta(props.projectId, props.dbAlias, props.table).then(
-      (m) => (setMeta(m), setError(null)),
-      (e) => setError((e as Error).message),
-    );
-  }, [props.projectId, props.dbAlias, props.table, generation]);
-  if (error) return <div className="form-message form-message-error">{error}</div>;
-  if (!meta) return <p className="muted">Loading {props.table}…</p>;
-  return <GridBody projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} />;
-}
 
 /**
  * The grid of a table's metadata; with a `binding` its filters, sorts, fields, widths, row height
@@ -71,7 +58,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const order = store.order.value;
   const all = gridColumns(meta).sort((a, b) => rank(order, a._cn) - rank(order, b._cn));
   const columns = all.filter((c) => !c.hidden && !store.hidden.value.includes(c._cn));
-  const ROW_HEIGHT = ROW_HEIGHTS[store.rowHeight.value];
+  // Short rows are 32 px; past some 470,000 rows the scroll range is scaled (see row-window.ts).
+  const rowHeight = ROW_HEIGHTS[store.rowHeight.value];
   const groupBy = store.groupBy.value && all.some((c) => c._cn === store.groupBy.value) ? store.groupBy.value : undefined;
   const scope = { projectId: props.projectId, dbAlias: props.dbAlias };
   const canEditSchema = canShare.value && meta.type === 'table';
@@ -85,10 +73,16 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const scroller = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ row: number; col: number } | null>(null);
+  // A range of cells: from the anchor to the active cell (shift+click, shift+arrows or a drag).
+  const [anchor, setAnchor] = useState<{ row: number; col: number } | null>(null);
+  const [fill, setFill] = useState<{ col: number; from: number; to: number } | null>(null);
+  const dragging = useRef(false);
   const [adding, setAdding] = useState(false);
+  /** Upload progress (0..1) per `row:column` of Attachment cells. */
+  const [uploads, setUploads] = useState<Record<string, number | null>>({});
   useEffect(() => store.reload(), [store]);
 
-  const rows = useRowWindow(scroller, rowsBox, store.size(), ROW_HEIGHT, 12);
+  const rows = useRowWindow(scroller, rowsBox, store.size(), rowHeight, 12);
   const items = rows.items;
   // Columns are virtualised too: only those in view (plus a few) are rendered, with spacers around them.
   const cols = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widthOf(columns[i]!._cn), overscan: 3, scrollMargin: INDEX_WIDTH });
@@ -129,6 +123,9 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     if (!a || editing) return;
     const move = (row: number, col: number) => {
       e.preventDefault();
+      // shift+arrows grow a range from where it started; other moves leave it.
+      if (e.shiftKey && e.key.startsWith('Arrow')) setAnchor((x) => x ?? a);
+      else setAnchor(null);
       store.active.value = { row: Math.max(0, Math.min(store.size() - 1, row)), col: Math.max(0, Math.min(columns.length - 1, col)) };
       rows.scrollToIndex(store.active.value.row);
       cols.scrollToIndex(store.active.value.col);
@@ -140,12 +137,61 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     else if (e.key === 'Enter' && !readOnly && !locked(columns[a.col]!)) {
       e.preventDefault();
       setEditing(a);
-    } else if (e.key === 'Escape') store.active.value = null;
-    else if ((e.ctrlKey || e.metaKey) && e.key === 'c') {
-      const v = store.rows.value.get(a.row)?.[columns[a.col]!._cn];
-      void navigator.clipboard?.writeText(v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+    } else if (e.key === 'Escape') (store.active.value = null), setAnchor(null);
+  };
+
+  const range = store.active.value ? rangeOf(anchor ?? store.active.value, store.active.value) : null;
+  /** ctrl+c: the range (or the active cell) as TSV and an HTML table, which spreadsheets paste. */
+  const onCopy = (e: React.ClipboardEvent) => {
+    if (editing || !range) return;
+    const out: string[][] = [];
+    for (let r = range.top; r <= range.bottom; r++) {
+      const row = store.rows.value.get(r);
+      const line: string[] = [];
+      for (let c = range.left; c <= range.right; c++) line.push(row ? cellText(row[columns[c]!._cn]) : '');
+      out.push(line);
+    }
+    e.clipboardData.setData('text/plain', toTsv(out));
+    e.clipboardData.setData('text/html', toHtml(out));
+    e.preventDefault();
+  };
+  /** ctrl+v: a TSV block from a spreadsheet, at the active cell, as one bulk update (and insert). */
+  const onPaste = (e: React.ClipboardEvent) => {
+    const at = store.active.value;
+    if (editing || readOnly || !at) return;
+    // Files pasted onto an Attachment cell are uploaded to it.
+    const pastedFiles = [...e.clipboardData.files];
+    const ac = columns[at.col]!;
+    const arow = store.rows.value.get(at.row);
+    if (ac.uidt === 'Attachment' && pastedFiles.length && arow && !locked(ac)) {
+      e.preventDefault();
+      void uploadToCell({ projectId: props.projectId, table: meta._tn, rowId: store.idOf(arow), column: ac._cn }, pastedFiles, (p) => setUploads((u) => ({ ...u, [`${at.row}:${ac._cn}`]: p })), (v) => store.setCell(at.row, ac._cn, v));
+      return;
+    }
+    const text = e.clipboardData.getData('text/plain');
+    if (!text) return;
+    e.preventDefault();
+    void pasteBlock(store, text, at, columns, (c) => !locked(c)).then(
+      (o) => (toast(o.problems.length ? 'error' : 'success', outcomeText(o)), store.refresh()),
+      (err) => toast('error', (err as Error).message),
+    );
+  };
+  const endDrag = () => {
+    dragging.current = false;
+    if (!fill) return;
+    const f = fill;
+    setFill(null);
+    if (f.to > f.from) {
+      void fillDown(store, columns[f.col]!, f.from, f.to).then(
+        (o) => (toast('success', `Filled ${o.updated} ${o.updated === 1 ? 'cell' : 'cells'} of ${columns[f.col]!._cn}`), store.refresh()),
+        (err) => toast('error', (err as Error).message),
+      );
     }
   };
+  useEffect(() => {
+    window.addEventListener('mouseup', endDrag);
+    return () => window.removeEventListener('mouseup', endDrag);
+  });
 
   const count = store.count.value;
   const active = store.active.value;
@@ -172,12 +218,16 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
         <RowHeightMenu store={store} />
         <GroupByMenu store={store} columns={all.filter((c) => !c.hidden && !c.virtual)} />
         {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
-        {!readOnly && hasSelection ? (
-          <Button variant="danger" onClick={command('grid.deleteRows').run}>
-            {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
-          </Button>
+        {!readOnly ? (
+          // Always laid out (hidden without a selection), so choosing a cell never moves the grid under the pointer.
+          <span className="toolbar-slot" style={{ visibility: hasSelection ? 'visible' : 'hidden' }} aria-hidden={!hasSelection}>
+            <Button variant="danger" onClick={command('grid.deleteRows').run} disabled={!hasSelection}>
+              {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
+            </Button>
+          </span>
         ) : null}
         {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>Webhooks</Button> : null}
+        <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} where={store.where.value} sort={store.sort.value} canImport={!readOnly} />
       </div>
       {meta.readOnly ? <div className="read-only-note">Read-only: {meta.readOnly}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
@@ -189,6 +239,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           readOnly={readOnly}
           activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment: true }}
           onClose={() => setExpanded(null)}
+          onUploaded={(column, value) => store.setCell(expanded, column, value)}
           onSave={async (changes) => {
             await track('Save row', recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)));
             setExpanded(null);
@@ -203,13 +254,9 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
         aria-rowcount={store.size()}
         tabIndex={0}
         onKeyDown={onKey}
+        onCopy={onCopy}
+        onPaste={onPaste}
         ref={scroller}
-        onPaste={(e) => {
-          const a = store.active.value;
-          if (!a || editing || readOnly || locked(columns[a.col]!)) return;
-          e.preventDefault();
-          void save(a.row, a.col, e.clipboardData.getData('text'));
-        }}
       >
         <div className="grid-head" role="row">
           <div className="grid-index" />
@@ -221,6 +268,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
               width={widthOf(c._cn)}
               canEditSchema={canEditSchema}
               onResize={(px) => store.setWidth(c._cn, px)}
+              onMoveHere={(from) => {
+                const names = all.filter((x) => !x.hidden).map((x) => x._cn);
+                store.setOrder(moveItem(names, names.indexOf(from), names.indexOf(c._cn)));
+              }}
               target={{ scope, meta, column: c.virtual ? undefined : c, virtual: c.virtual, index: meta.columns.findIndex((m) => m.cn === c.cn), sortBy: (desc) => store.sortBy(c._cn, desc) }}
             />
           ))}
@@ -239,7 +290,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           {items.map((vr) => {
             const row = store.rows.value.get(vr.index);
             return (
-              <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: ROW_HEIGHT }}>
+              <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: rowHeight }}>
                 <div className="grid-index">
                   {!readOnly && row ? (
                     <input type="checkbox" className="row-select" aria-label={`Select row ${vr.index + 1}`} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />
@@ -258,18 +309,64 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                     <div
                       key={c.cn}
                       role="gridcell"
-                      className={`grid-cell${isActive ? ' active' : ''}`}
+                      className={`grid-cell${isActive ? ' active' : ''}${inRange(range, vr.index, ci) && (anchor ? true : false) ? ' in-range' : ''}${fill && fill.col === ci && vr.index > fill.from && vr.index <= fill.to ? ' in-fill' : ''}`}
                       style={{ width: widthOf(c._cn) }}
-                      onClick={() => (store.active.value = { row: vr.index, col: ci })}
+                      onMouseDown={(e) => {
+                        // Controls inside a cell (stars, checkboxes, links, chips) keep their own clicks.
+                        if (e.button !== 0 || isEditing || (e.target as HTMLElement).closest('button, input, select, a, label, [role="checkbox"]')) return;
+                        const here = { row: vr.index, col: ci };
+                        const same = (p: { row: number; col: number } | null) => !!p && p.row === here.row && p.col === here.col;
+                        dragging.current = true;
+                        const prev = store.active.value;
+                        if (e.shiftKey && prev) {
+                          setAnchor((x) => x ?? prev);
+                          if (!same(store.active.value)) store.active.value = here;
+                          return;
+                        }
+                        // A plain press starts a new range here (no state change when it is there already, so double clicks stay double clicks).
+                        setAnchor((x) => (x === null || same(x) ? x : null));
+                        if (!same(store.active.value)) store.active.value = here;
+                      }}
+                      onMouseEnter={() => {
+                        if (fill && ci === fill.col) setFill({ ...fill, to: Math.max(fill.from, vr.index) });
+                        else if (dragging.current && store.active.value) {
+                          // Dragging from the pressed cell: it becomes the anchor, this cell the active end.
+                          const from = store.active.value;
+                          setAnchor((x) => x ?? from);
+                          store.active.value = { row: vr.index, col: ci };
+                        }
+                      }}
+                      onClick={(e) => !e.shiftKey && !anchor && (store.active.value = { row: vr.index, col: ci })}
                       onDoubleClick={() => !readOnly && !locked(c) && row && setEditing({ row: vr.index, col: ci })}
                     >
                       {!row ? (
                         <span className="cell-loading" />
                       ) : isEditing ? (
                         <CellEditor column={c} value={row[c._cn]} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
+                      ) : c.uidt === 'Attachment' && meta.pks.length ? (
+                        <AttachmentCell
+                          target={{ projectId: props.projectId, table: meta._tn, rowId: store.idOf(row), column: c._cn }}
+                          value={row[c._cn]}
+                          readOnly={readOnly || locked(c)}
+                          progress={uploads[`${vr.index}:${c._cn}`] ?? null}
+                          onProgress={(p) => setUploads((u) => ({ ...u, [`${vr.index}:${c._cn}`]: p }))}
+                          onValue={(v) => store.setCell(vr.index, c._cn, v)}
+                        />
                       ) : (
                         <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} onSet={(v) => save(vr.index, ci, v)} />
                       )}
+                      {isActive && !isEditing && row && !readOnly && !locked(c) ? (
+                        <span
+                          className="fill-handle"
+                          aria-hidden="true"
+                          title="Fill down"
+                          onMouseDown={(e) => {
+                            e.stopPropagation();
+                            e.preventDefault();
+                            setFill({ col: ci, from: vr.index, to: vr.index });
+                          }}
+                        />
+                      ) : null}
                     </div>
                   );
                 })}

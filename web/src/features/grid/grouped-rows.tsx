@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { http } from '../../api/http';
+import { LIMITS } from '../../lib/limits';
 import { recordsApi } from '../../api/records';
 import type { TableMeta } from '../../api/dashboard';
 import type { GridColumn } from './grid-columns';
@@ -15,8 +16,8 @@ import { andWhere } from '../views/view-state';
 import { valueWhere } from '../views/lane-where';
 
 /** Rows read at a time in an open group; most groups listed. */
-export const GROUP_PAGE = 25;
-export const MAX_GROUPS = 1000;
+export const GROUP_PAGE = LIMITS.groupPage;
+export const MAX_GROUPS = LIMITS.maxGroups;
 
 type Row = Record<string, unknown>;
 
@@ -35,6 +36,7 @@ export function GroupByMenu(props: { store: GridStore; columns: GridColumn[] }) 
   );
 }
 
+/** The groups of a grouped grid, each opened on demand. */
 export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: string; columns: GridColumn[]; widthOf: (name: string) => number; readOnly: boolean; locked: (c: GridColumn) => boolean }) {
   const { store, meta, column } = props;
   const where = store.effectiveWhere();
@@ -47,7 +49,7 @@ export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: 
       (list) => (setGroups(list.map((g) => ({ value: g[column], count: Number(g.count) }))), setError(null)),
       (e) => setError((e as Error).message),
     );
-  }, [column, where, store.revision.value]);
+  }, [column, where, store.writes.value]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
   if (!groups) return <p className="muted">Grouping by {column}…</p>;
   const col = props.columns.find((c) => c._cn === column);

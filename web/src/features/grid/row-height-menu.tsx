@@ -4,6 +4,7 @@ import type { GridStore } from './grid-store';
 
 const HEIGHTS: RowHeight[] = ['short', 'medium', 'tall'];
 
+/** The row height picker of the grid's toolbar. */
 export function RowHeightMenu(props: { store: GridStore }) {
   return (
     <label className="toolbar-select">

@@ -13,7 +13,9 @@ type Row = Record<string, unknown>;
 export type UndoStep =
   | { kind: 'update'; projectId: string; table: string; id: string; before: Row; after: Row }
   | { kind: 'insert'; projectId: string; table: string; id: string; row: Row }
-  | { kind: 'delete'; projectId: string; table: string; rows: { id: string; row: Row }[] };
+  | { kind: 'delete'; projectId: string; table: string; rows: { id: string; row: Row }[] }
+  /** Several steps taken as one (a paste, a fill): undone in reverse order, redone in order. */
+  | { kind: 'batch'; projectId: string; table: string; label: string; steps: UndoStep[] };
 
 /** Steps kept for undo. */
 const UNDO_MAX = 100;
@@ -73,6 +75,7 @@ export class UndoStack {
 }
 
 function describe(step: UndoStep, verb: string): string {
+  if (step.kind === 'batch') return `${verb} ${step.label}`;
   if (step.kind === 'update') return `${verb} the change of ${Object.keys(step.after).join(', ')}`;
   if (step.kind === 'insert') return `${verb} adding a row`;
   return `${verb} deleting ${step.rows.length === 1 ? 'a row' : `${step.rows.length} rows`}`;
@@ -80,6 +83,10 @@ function describe(step: UndoStep, verb: string): string {
 
 async function apply(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
   const { projectId, table } = step;
+  if (step.kind === 'batch') {
+    for (const s of way === 'undo' ? [...step.steps].reverse() : step.steps) await apply(s, way);
+    return;
+  }
   if (step.kind === 'update') {
     const [expect, target] = way === 'undo' ? [step.after, step.before] : [step.before, step.after];
     const current = await readOrNull(projectId, table, step.id);

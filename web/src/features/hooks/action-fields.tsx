@@ -15,7 +15,7 @@ export function notificationOfType(type: HookNotification['type'], from?: HookNo
   const body = from && 'body' in from ? from.body : undefined;
   if (type === 'url') return { type, method: 'POST', url: from?.type === 'url' ? from.url : '', headers: {}, body };
   if (type === 'email') return { type, to: '', subject: 'New row in {{ table }}', body: body ?? '{{ event }} on {{ table }}' };
-  return { type: type as ChatType, webhook_url: from && 'webhook_url' in from ? from.webhook_url : '', body };
+  return { type: type as ChatType, webhook_url: from && 'webhook_url' in from ? from.webhook_url : undefined, body };
 }
 
 /** `a: 1` lines <-> header object. */
@@ -66,7 +66,7 @@ export function ActionFields(props: { value: HookNotification; onChange: (n: Hoo
         </>
       ) : (
         <>
-          <label className="field">Incoming webhook URL<input aria-label="Webhook URL" value={n.webhook_url} onChange={(e) => set({ webhook_url: e.target.value })} /></label>
+          <label className="field">Incoming webhook URL (empty: the channel of the App Store's plugin)<input aria-label="Webhook URL" value={n.webhook_url ?? ''} onChange={(e) => set({ webhook_url: e.target.value || undefined })} /></label>
           <label className="field">
             Message (optional template; empty: a summary with the row)
             <textarea aria-label="Message" rows={2} value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />

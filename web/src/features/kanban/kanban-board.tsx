@@ -20,6 +20,7 @@ const CARD_TYPE = 'application/x-tablo-card';
 const LANE_TYPE = 'application/x-tablo-lane';
 
 
+/** The lanes of one kanban over a row source; `onChange` saves lane order and collapsed lanes. */
 export function KanbanBoard(props: {
   source: RowSource;
   columns: ColumnMeta[];
@@ -102,7 +103,20 @@ export function KanbanBoard(props: {
                 </button>
               </span>
             </header>
-            {isCollapsed ? null : <LaneCards {...props} store={store} laneKey={key} lane={lane} writable={writable} />}
+            {isCollapsed ? null : (
+              <LaneCards
+                {...props}
+                store={store}
+                laneKey={key}
+                lane={lane}
+                writable={writable}
+                // Alt+← / Alt+→ on a card moves it to the lane beside (the keyboard's drag).
+                onMoveBy={(id, by) => {
+                  const to = order[i + by];
+                  if (to !== undefined) void track(`Move card to ${to === UNCATEGORIZED ? 'Uncategorized' : to}`, store.move(id, key, to)).catch(() => {});
+                }}
+              />
+            )}
           </section>
         );
       })}
@@ -110,7 +124,7 @@ export function KanbanBoard(props: {
   );
 }
 
-function LaneCards(props: { store: KanbanStore; laneKey: string; lane: LaneState; writable: boolean; columns: ColumnMeta[]; fields: string[]; displayColumn: string | null; qp: QueryParams; source: RowSource; onOpen?: (row: Row, lane: string, store: KanbanStore) => void }) {
+function LaneCards(props: { store: KanbanStore; laneKey: string; lane: LaneState; writable: boolean; onMoveBy: (id: string, by: -1 | 1) => void; columns: ColumnMeta[]; fields: string[]; displayColumn: string | null; qp: QueryParams; source: RowSource; onOpen?: (row: Row, lane: string, store: KanbanStore) => void }) {
   const { store, laneKey, lane } = props;
   const box = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
@@ -137,6 +151,16 @@ function LaneCards(props: { store: KanbanStore; laneKey: string; lane: LaneState
             coverHeight={110}
             draggable={props.writable}
             onDragStart={(e) => e.dataTransfer.setData(CARD_TYPE, JSON.stringify({ id, lane: laneKey }))}
+            onKey={
+              props.writable
+                ? (e) => {
+                    if (e.altKey && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+                      e.preventDefault();
+                      props.onMoveBy(id, e.key === 'ArrowLeft' ? -1 : 1);
+                    }
+                  }
+                : undefined
+            }
             onOpen={props.onOpen ? () => props.onOpen!(row, laneKey, store) : undefined}
           />
         );

@@ -4,15 +4,17 @@
  * count read apart; moving a card shows at once and updates the row (undone when refused).
  */
 import { signal } from '../../stores/signals';
+import { LIMITS } from '../../lib/limits';
 import { canChange, type Row, type RowSource } from '../views/row-source';
 import { andWhere } from '../views/view-state';
 import { otherWhere, valueWhere } from '../views/lane-where';
 
 /** Cards read at a time per lane. */
-export const LANE_PAGE = 25;
+export const LANE_PAGE = LIMITS.kanbanLanePage;
 export { UNCATEGORIZED } from './lane-order';
 import { UNCATEGORIZED } from './lane-order';
 
+/** One lane: its cards so far, its count, whether a page is on its way or all are there. */
 export interface LaneState {
   rows: Row[];
   total: number | null;
@@ -23,6 +25,7 @@ export interface LaneState {
 
 const empty = (): LaneState => ({ rows: [], total: null, loading: false, done: false, error: null });
 
+/** The lanes of one kanban (one store per lane column, where, sort and search). */
 export class KanbanStore {
   readonly lanes = signal<Record<string, LaneState>>({});
   private generation = 0;
@@ -53,7 +56,7 @@ export class KanbanStore {
     this.lanes.value = Object.fromEntries([UNCATEGORIZED, ...this.choices].map((k) => [k, empty()]));
     for (const k of [...this.choices, UNCATEGORIZED]) {
       void this.loadMore(k);
-      void this.countLane(k);
+      if (!this.source.pageTotals) void this.countLane(k);
     }
   }
 

@@ -11,13 +11,15 @@ import { ExpandForm } from '../grid/expand-form';
 import { gridColumns } from '../grid/grid-columns';
 import { ViewQueryBar } from '../views/view-query-bar';
 import { ViewFieldsMenu } from '../views/view-fields-menu';
-import { tableRowSource, type Row } from '../views/row-source';
-import { cardFields, shownFields, toViewFields } from '../views/view-state';
+import type { Row } from '../views/row-source';
+import { tableRowSource } from '../views/table-row-source';
+import { cardFields, cardMenu, shownFields } from '../views/view-state';
 import { laneColumns } from '../views/view-kinds';
 import type { ViewBinding } from '../views/view-binding';
 import { KanbanBoard } from './kanban-board';
 import type { KanbanStore } from './kanban-store';
 
+/** The kanban view of a dashboard tab. */
 export function Kanban(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
   useSignals();
   const { meta, binding } = props;
@@ -31,6 +33,7 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
   const fields = cardFields(columns.map((c) => c._cn), qp.fields, 5, meta.pks);
   const lanes = laneColumns(meta.columns);
   const column = lanes.find((c) => c._cn === qp.groupBy || c.cn === qp.groupBy);
+  const cards = cardMenu(fields, [column?._cn, qp.coverColumn]);
   const lanePicker = (
     <label className="toolbar-select">
       <span className="muted">Lanes from</span>
@@ -52,7 +55,7 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
           searchLabel={meta.displayColumn}
           onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))}
         />
-        <ViewFieldsMenu label="Card fields" fields={fields} onChange={(f) => binding.change({ fields: toViewFields(f) })} />
+        <ViewFieldsMenu label="Card fields" fields={cards.menu} onChange={(f) => binding.change({ fields: cards.save(f) })} />
         {lanePicker}
       </div>
       {!column ? (
@@ -67,7 +70,7 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
           column={column}
           displayColumn={meta.displayColumn}
           qp={qp}
-          fields={shownFields(fields)}
+          fields={shownFields(cards.menu)}
           search={search}
           onChange={binding.change}
           onOpen={(row, lane, store) => setOpen({ row, lane, store })}

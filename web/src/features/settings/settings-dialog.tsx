@@ -5,6 +5,7 @@ import { customTheme, darkTheme, PRESETS, THEME_KEYS, themeName } from '../../st
 import { projectInfo } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import { Button } from '../../components/form';
+import { SqlTimeoutField } from '../sql-editor/timeout-field';
 
 export function SettingsDialog() {
   useSignals();
@@ -27,6 +28,7 @@ export function SettingsDialog() {
           <div className="settings-body">
             <label className="check"><input type="checkbox" checked={darkTheme.value} onChange={(e) => (darkTheme.value = e.target.checked)} /> Dark mode</label>
             <div className="field"><span>Language</span><span className="muted">English (the only language of this version)</span></div>
+            <SqlTimeoutField />
             <div className="field"><span>Themes</span>
               <div className="theme-list">
                 {[...Object.keys(PRESETS), 'Custom'].map((name) => (

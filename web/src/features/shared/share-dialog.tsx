@@ -20,6 +20,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** The share dialog of one view. */
 export function ShareDialog(props: { scope: ViewScope; tn: string; view: SavedView; onClose: () => void }) {
   const { scope, view } = props;
   const [link, setLink] = useState<SharedLink | null>(null);
@@ -111,12 +112,11 @@ export function ShareDialog(props: { scope: ViewScope; tn: string; view: SavedVi
                 onChange={(e) => {
                   const allow = e.target.checked;
                   setCsv(allow);
-                  // A link's CSV setting is fixed when it is made: a new link replaces this one.
+                  // The link keeps its address and its password.
                   void run(async () => {
-                    await viewsApi.share(scope, { view_id: view.id, allowCsvDownload: allow });
-                    await viewsApi.unshare(scope, link.uuid);
+                    await viewsApi.setCsv(scope, link.uuid, allow);
                     await load(false);
-                  }, `${allow ? 'CSV download allowed' : 'CSV download turned off'}: this is a new link (the previous one no longer opens)${link.hasPassword ? '; set its password again' : ''}.`);
+                  }, allow ? 'CSV download allowed.' : 'CSV download turned off.');
                 }}
               />{' '}
               Allow CSV download

@@ -11,6 +11,7 @@ import { PagedRows } from '../views/paged-rows';
 import type { RowSource } from '../views/row-source';
 import { DEFAULT_WIDTH, ROW_HEIGHTS, rowHeightOf } from '../views/view-state';
 
+/** The read-only grid of a shared link. */
 export function SharedGrid(props: { meta: SharedViewMeta; source: RowSource; search: string }) {
   useSignals();
   const { meta } = props;

@@ -22,6 +22,7 @@ import { VIEW_ICONS } from '../views/views-drawer';
 
 type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | { kind: 'error'; message: string } | { kind: 'ready'; meta: SharedViewMeta; password: string | null };
 
+/** The page at #/shared/:uuid. */
 export function SharedViewPage() {
   const { uuid = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -111,7 +112,8 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
     );
   }
   const names = meta.columns.map((c) => c._cn);
-  const fields = shownFields(cardFields(names, qp.fields, meta.type === 'calendar' ? 3 : 5, meta.columns.filter((c) => c.pk).map((c) => c._cn)));
+  const layout = [qp.groupBy, qp.coverColumn, qp.dateColumn, qp.endDateColumn].filter((n) => meta.type !== 'grid' && !!n);
+  const fields = shownFields(cardFields(names, qp.fields, meta.type === 'calendar' ? 3 : 5, meta.columns.filter((c) => c.pk).map((c) => c._cn))).filter((f) => !layout.includes(f));
   const csv = async () => {
     try {
       const blob = await sharedApi.csv(uuid, password);

@@ -2,9 +2,11 @@
 import { sharedApi, type SharedViewMeta } from '../../api/shared';
 import type { Row, RowSource } from '../views/row-source';
 
+/** The row source of a shared link (read-only; its password, if any, sent with each read). */
 export function sharedRowSource(uuid: string, password: string | null, meta: SharedViewMeta): RowSource {
   const pks = meta.pks?.length ? meta.pks : meta.columns.filter((c) => c.pk).map((c) => c._cn);
   return {
+    pageTotals: true,
     idOf: (row: Row) => (pks.length ? pks.map((pk) => String(row[pk])).join('___') : JSON.stringify(row)),
     async list(q) {
       const answer = await sharedApi.rows(uuid, password, { limit: q.limit, offset: q.offset, where: q.where || undefined, sort: q.sort || undefined, search: q.search || undefined });
@@ -21,8 +23,15 @@ export function sharedRowSource(uuid: string, password: string | null, meta: Sha
   };
 }
 
-/** The column a shared view's cards and search are titled by: the server's display column, else the first non-key column. */
+/** Types that make a good card title. */
+const TITLE_TYPES = new Set(['SingleLineText', 'LongText', 'Email', 'URL', 'PhoneNumber']);
+
+/**
+ * The column a shared view's cards are titled by: the server's display column, else its first
+ * text column that is not a key, else its first column that is not a key.
+ */
 export function sharedDisplayColumn(meta: SharedViewMeta): string | null {
   if (meta.displayColumn) return meta.displayColumn;
-  return meta.columns.find((c) => !c.pk)?._cn ?? meta.columns[0]?._cn ?? null;
+  const cols = meta.columns.filter((c) => !c.pk);
+  return cols.find((c) => TITLE_TYPES.has(c.uidt))?._cn ?? cols[0]?._cn ?? meta.columns[0]?._cn ?? null;
 }

@@ -1,64 +1,185 @@
 /**
- * SQL Client: runs one statement at a time on the database (owners and creators only, through
- * the rawSql operation) and shows the rows it answers or the number of rows it changed.
+ * SQL Client (owners and creators only): editors in tabs (three temporary ones at start, more on
+ * demand, kept across reloads per project database), Run all or the selection (Ctrl+Enter),
+ * Explain, Format, Cancel of the running statement, a time-out per run, one result tab per
+ * statement, saved queries and the user's history beside. A statement that changes the schema
+ * reloads the tree and the completion.
  */
-import { useState } from 'react';
-import { aclApi } from '../../api/acl';
-import { Button, FormMessage } from '../../components/form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { format as formatSql } from 'sql-formatter';
+import { loadRemainingRows, sqlClientApi, type Engine, type RunAnswer, type SqlSchema } from '../../api/sql-client';
+import { useSignals } from '../../stores/signals';
+import type { HttpError } from '../../api/http';
+import { darkTheme } from '../../stores/settings';
+import { schemaChanged, schemaGeneration } from '../../stores/schema-ui';
+import { toast } from '../../stores/toasts';
+import { Button } from '../../components/form';
+import { SqlEditor, type SqlEditorHandle } from './sql-editor';
+import { ResultView } from './result-view';
+import { SqlSidebar } from './sql-sidebar';
+import './sql-client.css';
+import { loadState, newEditorId, nextTitle, saveState, setTimeoutSeconds, timeoutSeconds, type SqlClientState } from './sql-state';
+
+interface RunView {
+  answer: RunAnswer | null;
+  error: string | null;
+  explain: boolean;
+  docText: string;
+  offset: number;
+}
+
+/** Resolves once the browser has painted the next frame. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** Results stay while the page lives, so switching tabs does not lose them. */
+const results = new Map<string, RunView>();
+
+const FORMATTER_LANGUAGE = { pg: 'postgresql', mysql: 'mariadb', sqlite: 'sqlite', mssql: 'transactsql' } as const;
+const ENGINE_NAMES: Record<Engine, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', sqlite: 'SQLite', mssql: 'SQL Server' };
 
 export function SqlClient(props: { projectId: string; dbAlias: string }) {
-  const [sql, setSql] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ rows: Record<string, unknown>[]; affected: number; truncated: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    setError(null);
+  useSignals();
+  const scope = useMemo(() => ({ projectId: props.projectId, dbAlias: props.dbAlias }), [props.projectId, props.dbAlias]);
+  const [state, setState] = useState<SqlClientState>(() => loadState(props.projectId, props.dbAlias));
+  const [schema, setSchema] = useState<SqlSchema | null>(null);
+  const [running, setRunning] = useState<{ runId: string; editorId: string } | null>(null);
+  const [, setTick] = useState(0);
+  const [sideVersion, setSideVersion] = useState(0);
+  const editor = useRef<SqlEditorHandle>(null);
+  const cancelRequested = useRef<string | null>(null);
+  const active = state.editors.find((e) => e.id === state.active) ?? state.editors[0]!;
+  const resultKey = `${props.projectId}\u0000${props.dbAlias}\u0000${active.id}`;
+  const view = results.get(resultKey) ?? null;
+  const engine: Engine = schema?.engine ?? 'pg';
+
+  useEffect(() => saveState(props.projectId, props.dbAlias, state), [state]);
+  useEffect(() => {
+    sqlClientApi.schema(scope).then(setSchema, (e) => toast('error', `The schema for completion could not be read: ${(e as Error).message}`));
+  }, [scope, schemaGeneration.value]);
+
+  const update = (fn: (s: SqlClientState) => SqlClientState) => setState((s) => fn(s));
+  const setText = (text: string) => update((s) => ({ ...s, editors: s.editors.map((e) => (e.id === s.active ? { ...e, text } : e)) }));
+  const addEditor = (init?: { title?: string; text?: string; savedId?: string }) =>
+    update((s) => {
+      const ed = { id: newEditorId(), title: init?.title ?? nextTitle(s.editors), text: init?.text ?? '', savedId: init?.savedId };
+      return { editors: [...s.editors, ed], active: ed.id };
+    });
+  const closeEditor = (id: string) =>
+    update((s) => {
+      const rest = s.editors.filter((e) => e.id !== id);
+      if (!rest.length) rest.push({ id: newEditorId(), title: 'Query 1', text: '' });
+      return { editors: rest, active: s.active === id ? rest[Math.max(0, s.editors.findIndex((e) => e.id === id) - 1)]!.id : s.active };
+    });
+
+  const run = async (explain = false) => {
+    if (running) return;
+    const { text, offset } = editor.current?.runnable() ?? { text: active.text, offset: 0 };
+    if (!text.trim()) return toast('info', 'Type a statement to run');
+    const runId = crypto.randomUUID();
+    const editorId = active.id;
+    const key = resultKey;
+    const docText = active.text;
+    editor.current?.markError(null);
+    setRunning({ runId, editorId });
     try {
-      setResult(await aclApi.rawSql(props.projectId, props.dbAlias, sql));
+      const answer = await sqlClientApi.run(scope, { sql: text, runId, timeoutMs: timeoutSeconds.value * 1000, explain });
+      results.set(key, { answer, error: null, explain, docText, offset });
+      const failed = answer.results.find((r) => r.error);
+      if (failed?.error?.position !== undefined && editorId === state.active) editor.current?.markError({ from: offset + failed.start + failed.error.position, message: failed.error.msg });
+      if (answer.schemaChanged) schemaChanged();
+      setTick((n) => n + 1);
+      // The first rows are painted before the rest come page by page (Cancel still stops the reading).
+      if (answer.results.some((r) => !r.complete)) await afterPaint();
+      for (const r of answer.results) {
+        await loadRemainingRows(scope, r, () => setTick((n) => n + 1), () => cancelRequested.current === runId).catch((e) => {
+          r.loadError = (e as Error).message;
+        });
+      }
     } catch (e) {
-      setResult(null);
-      setError((e as Error).message);
+      results.set(key, { answer: null, error: (e as Error).message, explain, docText, offset });
     } finally {
-      setBusy(false);
+      setRunning(null);
+      setTick((n) => n + 1);
+      setSideVersion((n) => n + 1);
     }
   };
-  const cols = result?.rows.length ? Object.keys(result.rows[0]!) : [];
+
+  const cancel = async () => {
+    if (!running) return;
+    // Stops reading further pages here too, should the database be done already.
+    cancelRequested.current = running.runId;
+    try {
+      await sqlClientApi.cancel(scope, running.runId);
+    } catch (e) {
+      // 404: the statement had ended in the database; only the reading of pages was left to stop.
+      if ((e as HttpError).status !== 404) toast('error', (e as Error).message);
+    }
+  };
+
+  const format = () => {
+    try {
+      editor.current?.replaceAll(formatSql(active.text, { language: FORMATTER_LANGUAGE[engine], keywordCase: 'upper' }));
+    } catch (e) {
+      toast('error', `The SQL could not be formatted: ${(e as Error).message.split('\n')[0]}`);
+    }
+  };
+
+  const save = async () => {
+    if (!active.text.trim()) return toast('info', 'There is nothing to save');
+    try {
+      const q = await sqlClientApi.saveQuery(scope, { id: active.savedId, name: active.title.trim() || 'Query', sql: active.text });
+      update((s) => ({ ...s, editors: s.editors.map((e) => (e.id === active.id ? { ...e, savedId: q.id, title: q.name } : e)) }));
+      toast('success', `Saved '${q.name}'`);
+      setSideVersion((n) => n + 1);
+    } catch (e) {
+      toast('error', (e as Error).message);
+    }
+  };
+
   return (
-    <section className="panel sql-client" aria-label="SQL Client">
-      <h2>SQL Client</h2>
-      <textarea
-        aria-label="SQL statement"
-        className="sql-input"
-        rows={6}
-        value={sql}
-        placeholder="SELECT * FROM ..."
-        onChange={(e) => setSql(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void run();
-        }}
+    <section className="sqlc-root" aria-label="SQL Client">
+      <SqlSidebar
+        scope={scope}
+        version={sideVersion}
+        onOpen={(q) => addEditor({ title: q.name, text: q.sql, savedId: q.id })}
+        onUse={(sql) => editor.current?.replaceAll(sql)}
       />
-      <div className="row-actions">
-        <Button onClick={() => void run()} disabled={busy || !sql.trim()}>Run</Button>
-        <span className="muted">Ctrl+Enter runs the statement.</span>
-      </div>
-      <FormMessage kind="error" text={error} />
-      {result && !result.rows.length ? <p role="status">{result.affected} row(s) affected.</p> : null}
-      {result && result.rows.length ? (
-        <div className="sql-result">
-          <table className="list-table">
-            <thead>
-              <tr>{cols.map((c) => <th key={c}>{c}</th>)}</tr>
-            </thead>
-            <tbody>
-              {result.rows.map((r, i) => (
-                <tr key={i}>{cols.map((c) => <td key={c}>{r[c] === null ? <span className="muted">NULL</span> : typeof r[c] === 'object' ? JSON.stringify(r[c]) : String(r[c])}</td>)}</tr>
-              ))}
-            </tbody>
-          </table>
-          {result.truncated ? <p className="muted">Only the first {result.rows.length} rows are shown.</p> : null}
+      <div className="sqlc-main">
+        <div className="sqlc-editor-tabs" role="tablist" aria-label="SQL editors">
+          {state.editors.map((e) => (
+            <div key={e.id} className={`sqlc-etab${e.id === active.id ? ' active' : ''}`} role="tab" aria-selected={e.id === active.id}>
+              <button className="sqlc-etab-title" onClick={() => update((s) => ({ ...s, active: e.id }))}>{e.title}</button>
+              <button className="sqlc-etab-close" aria-label={`Close ${e.title}`} onClick={() => closeEditor(e.id)}>×</button>
+            </div>
+          ))}
+          <button className="sqlc-etab-add" aria-label="New editor" title="New editor" onClick={() => addEditor()}>+</button>
         </div>
-      ) : null}
+        <div className="sqlc-toolbar">
+          {running ? (
+            <Button variant="danger" onClick={() => void cancel()}>Cancel</Button>
+          ) : (
+            <Button onClick={() => void run()} title="Run all, or the selection (Ctrl+Enter)">Run</Button>
+          )}
+          <Button variant="secondary" onClick={() => void run(true)} disabled={!!running} title="Show the query plan">Explain</Button>
+          <Button variant="secondary" onClick={format} disabled={!!running}>Format</Button>
+          <input className="sqlc-name" aria-label="Query name" value={active.title} onChange={(ev) => update((s) => ({ ...s, editors: s.editors.map((e) => (e.id === active.id ? { ...e, title: ev.target.value } : e)) }))} />
+          <Button variant="secondary" onClick={() => void save()}>Save</Button>
+          <label className="sqlc-timeout" title="Statement time-out, enforced by the database">
+            Time-out
+            <input type="number" min={1} max={3600} aria-label="Statement time-out in seconds" value={timeoutSeconds.value} onChange={(ev) => setTimeoutSeconds(Number(ev.target.value))} />s
+          </label>
+          <span className="muted sqlc-engine">{schema ? ENGINE_NAMES[schema.engine] : ''}</span>
+          {running ? <span className="sqlc-running" role="status">Running…</span> : null}
+        </div>
+        <div className="sqlc-editor">
+          <SqlEditor key={active.id} ref={editor} value={active.text} onChange={setText} onRun={() => void run()} engine={engine} schema={schema} dark={darkTheme.value} label={`SQL editor ${active.title}`} />
+        </div>
+        <div className="sqlc-results">
+          {view?.error ? <div className="sqlr-message sqlr-error" role="alert">{view.error}</div> : null}
+          {view?.answer ? <ResultView key={view.answer.runId} answer={view.answer} explain={view.explain} docText={view.docText} offset={view.offset} /> : null}
+          {!view ? <p className="muted sqlc-hint">Run a statement to see its result here. Several statements give one result tab each.</p> : null}
+        </div>
+      </div>
     </section>
   );
 }

@@ -19,6 +19,8 @@ import { GrpcClientPanel } from '../grpc-client/grpc-client-panel';
 import { currentProject } from '../../stores/project';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { CronJobs } from '../crons/cron-jobs';
+import { GraphqlClient } from '../graphql-client/graphql-client';
+import { AppStorePanel } from '../app-store/app-store-panel';
 
 export const PANELS: Record<string, { title: string; holds: string }> = {
   info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
@@ -68,6 +70,8 @@ export function Panel(props: { projectId: string; name: string; dbAlias?: string
   if (props.name === 'crons') return <CronJobs projectId={props.projectId} dbAlias={dbAlias} />;
   if (props.name === 'sqlClient') return <SqlClient projectId={props.projectId} dbAlias={dbAlias} />;
   if (props.name === 'terminal') return <TerminalPanel />;
+  if (props.name === 'graphqlClient') return <GraphqlClient projectId={props.projectId} />;
+  if (props.name === 'appStore') return <AppStorePanel />;
   if (props.name === 'roles') {
     return (
       <div className="panel team-panel">

@@ -13,15 +13,19 @@ export function UsersManagement(props: { projectId: string }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('editor');
   const [link, setLink] = useState<string | null>(null);
+  /** The server's word when the invite went out by e-mail (the SMTP plugin), or why it could not. */
+  const [sent, setSent] = useState<string | null>(null);
   const load = () => teamApi.members(props.projectId).then(setMembers, (e) => setError((e as Error).message));
   useEffect(() => void load(), [props.projectId]);
 
   const invite = async (e: FormEvent) => {
     e.preventDefault();
     setLink(null);
+    setSent(null);
     try {
       const res = await track(`Invite ${email}`, teamApi.invite(props.projectId, email.trim(), role));
       setLink(res.invite_url ?? null);
+      setSent(res.mailed ? res.msg : res.mail_error ?? null);
       setEmail('');
       await load();
     } catch (x) {
@@ -46,6 +50,7 @@ export function UsersManagement(props: { projectId: string }) {
           <Button variant="ghost" onClick={() => navigator.clipboard.writeText(link).then(() => toast('success', 'Invite link copied'))}>Copy</Button>
         </div>
       ) : null}
+      {sent ? <div className="invite-link" data-testid="invite-sent">{sent}</div> : null}
       <FormMessage kind="error" text={error} />
       <table className="list-table">
         <thead><tr><th>E-mail</th><th>Role</th><th>Status</th><th aria-label="Actions" /></tr></thead>

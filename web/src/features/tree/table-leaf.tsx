@@ -51,9 +51,9 @@ export function TablesActions(props: { scope: DbScope }) {
   useSignals();
   return (
     <>
-      {DB_COMMANDS.filter((c) => !c.when || c.when(props.scope)).map((c) => (
-        <button key={c.id} className="icon-btn tree-add" aria-label={c.label} title={c.label} onClick={() => c.run(props.scope)}>
-          +
+      {DB_COMMANDS.filter((c) => !c.when || c.when(props.scope)).map((c, i) => (
+        <button key={c.id} className="icon-btn tree-add" style={i ? { right: 2 + i * 24 } : undefined} aria-label={c.label} title={c.label} onClick={() => c.run(props.scope)}>
+          {c.icon ?? '+'}
         </button>
       ))}
     </>

@@ -10,6 +10,7 @@ import { FormMessage } from '../../components/form';
 import { coverColumns, dateColumns, kindProblem, laneColumns } from './view-kinds';
 import { VIEW_LABELS, freeTitle, type ViewsStore } from './views-store';
 
+/** The dialog that creates (or copies) a view and hands it to `onDone`. */
 export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; type: ViewType; copyOf?: SavedView; onDone: (v: SavedView) => void; onClose: () => void }) {
   const { meta, type, copyOf } = props;
   const taken = props.store.list.value.map((v) => v.title);

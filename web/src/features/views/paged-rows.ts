@@ -3,11 +3,13 @@
  * by index, the count read apart (or taken from the page answer), pages never read twice.
  */
 import { signal } from '../../stores/signals';
+import { LIMITS } from '../../lib/limits';
 import type { Row, RowQuery, RowSource } from './row-source';
 
 /** Rows per page. */
-export const VIEW_PAGE = 100;
+export const VIEW_PAGE = LIMITS.viewPage;
 
+/** The rows of one query of a view, by index. */
 export class PagedRows {
   readonly rows = signal<Map<number, Row>>(new Map());
   readonly count = signal<number | null>(null);
@@ -30,6 +32,7 @@ export class PagedRows {
     this.read.value = 0;
     this.error.value = null;
     void this.ensure(0, VIEW_PAGE);
+    if (this.source.pageTotals) return;
     const gen = this.generation;
     void this.source.count(this.query.where, this.query.search).then((n) => gen === this.generation && n !== null && (this.count.value = n));
   }

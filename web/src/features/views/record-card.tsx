@@ -2,7 +2,7 @@
  * A row as a card (kanban, gallery, calendar details): its display value as the title, an optional
  * cover image, and the chosen fields with their names, drawn by type like the grid's cells.
  */
-import type { DragEvent, ReactNode } from 'react';
+import type { DragEvent, KeyboardEvent, ReactNode } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { CellView } from '../grid/grid-cell';
 import type { Row } from './row-source';
@@ -14,6 +14,7 @@ export function cardTitle(row: Row, displayColumn: string | null, fields: string
   return v === null || v === undefined || v === '' ? '(untitled)' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
+/** One row as a card; `onOpen` opens it (click or Enter). */
 export function RecordCard(props: {
   row: Row;
   columns: ColumnMeta[];
@@ -24,6 +25,8 @@ export function RecordCard(props: {
   onOpen?: () => void;
   draggable?: boolean;
   onDragStart?: (e: DragEvent) => void;
+  /** Other keys on the focused card (a kanban moves it with Alt+arrows). */
+  onKey?: (e: KeyboardEvent) => void;
   className?: string;
   children?: ReactNode;
 }) {
@@ -36,8 +39,8 @@ export function RecordCard(props: {
       draggable={props.draggable}
       onDragStart={props.onDragStart}
       onClick={props.onOpen}
-      tabIndex={props.onOpen ? 0 : undefined}
-      onKeyDown={(e) => e.key === 'Enter' && props.onOpen?.()}
+      tabIndex={props.onOpen || props.onKey ? 0 : undefined}
+      onKeyDown={(e) => (e.key === 'Enter' ? props.onOpen?.() : props.onKey?.(e))}
     >
       {props.cover !== undefined ? (
         <div className="card-cover" style={{ height: props.coverHeight ?? 140 }}>

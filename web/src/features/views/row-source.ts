@@ -3,8 +3,6 @@
  * shared link's public routes (public pages). Kanban, calendar, gallery and the read-only grid
  * read and write through this, so one component serves both.
  */
-import { recordsApi } from '../../api/records';
-import type { TableMeta } from '../../api/dashboard';
 
 export type Row = Record<string, unknown>;
 
@@ -27,6 +25,8 @@ export interface RowSource {
   idOf(row: Row): string;
   update?: (row: Row, changes: Row) => Promise<Row>;
   create?: (values: Row) => Promise<Row>;
+  /** True when every page answer carries the total (no separate count is asked). */
+  pageTotals?: boolean;
   /** Whether the reader may change this column (absent: every column `update` takes). */
   mayChange?: (column: string) => boolean;
 }
@@ -40,33 +40,5 @@ export function searchWhere(displayColumn: string | null, text: string | undefin
   return displayColumn && t ? `(${displayColumn},like,%${t}%)` : '';
 }
 
-const joinWhere = (...parts: (string | undefined)[]) => parts.filter((p) => p && p.trim()).map((p) => (/~(and|or|not)/.test(p!) ? `(${p})` : p)).join('~and');
-
-/** Rows of a table through its REST API (the caller's rights apply). */
-export function tableRowSource(projectId: string, meta: TableMeta, opts: { readOnly?: boolean } = {}): RowSource {
-  const idOf = (row: Row) => meta.pks.map((pk) => String(row[pk])).join('___');
-  const writable = !opts.readOnly && !meta.readOnly && meta.type === 'table';
-  return {
-    idOf,
-    async list(q) {
-      const where = joinWhere(q.where, searchWhere(meta.displayColumn, q.search));
-      const list = await recordsApi.list(projectId, meta._tn, { limit: q.limit, offset: q.offset, where: where || undefined, sort: q.sort || undefined });
-      return { list };
-    },
-    async count(where, search) {
-      try {
-        return (await recordsApi.count(projectId, meta._tn, joinWhere(where, searchWhere(meta.displayColumn, search)) || undefined)).count;
-      } catch {
-        return null;
-      }
-    },
-    ...(writable
-      ? {
-          update: (row: Row, changes: Row) => recordsApi.update(projectId, meta._tn, idOf(row), changes),
-          create: (values: Row) => recordsApi.create(projectId, meta._tn, values),
-          // The role's updatable columns, when the server lists them.
-          mayChange: (column: string) => !meta.canUpdate || meta.canUpdate.includes(column),
-        }
-      : {}),
-  };
-}
+/** ANDs where texts, each grouped when it joins several terms. */
+export const joinWhere = (...parts: (string | undefined)[]) => parts.filter((p) => p && p.trim()).map((p) => (/~(and|or|not)/.test(p!) ? `(${p})` : p)).join('~and');

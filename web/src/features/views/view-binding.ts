@@ -7,6 +7,7 @@ import type { GridPersistence, GridState } from '../grid/grid-store';
 import { layoutFields, parseSort, parseWhere, toViewFields } from './view-state';
 import type { ViewsStore } from './views-store';
 
+/** A saved view as its kind's component uses it. */
 export interface ViewBinding {
   view: SavedView;
   store: ViewsStore;

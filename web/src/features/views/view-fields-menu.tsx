@@ -4,6 +4,7 @@ import { GripVertical } from 'lucide-react';
 import { Button } from '../../components/form';
 import { moveItem, type LaidOutField } from './view-state';
 
+/** The menu of card fields: tick to show, drag or ↑ ↓ to order. */
 export function ViewFieldsMenu(props: { fields: LaidOutField[]; onChange: (fields: LaidOutField[]) => void; label?: string }) {
   const [open, setOpen] = useState(false);
   const [dragging, setDragging] = useState<number | null>(null);

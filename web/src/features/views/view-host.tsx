@@ -22,6 +22,7 @@ import { viewsStoreOf } from './views-store';
 
 const DRAWER_KEY = 'tablo.viewsDrawer';
 
+/** The content of a table or SQL view tab. */
 export function ViewHost(props: { projectId: string; tab: Tab }) {
   useSignals();
   const { tab } = props;

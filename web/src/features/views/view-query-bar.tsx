@@ -8,6 +8,7 @@ import { Button } from '../../components/form';
 import { FILTER_OPS, toSort, toWhere, type FilterRow, type SortRow } from '../grid/query-builder';
 import { parseSort, parseWhere } from './view-state';
 
+/** The bar; Apply hands over the where, the sort and the search. */
 export function ViewQueryBar(props: { columns: ColumnMeta[]; where: string; sort: string; search: string; searchLabel: string | null; noSort?: boolean; onApply: (where: string, sort: string, search: string) => void }) {
   const parsed = parseWhere(props.where);
   const [filters, setFilters] = useState<FilterRow[]>(parsed ?? []);

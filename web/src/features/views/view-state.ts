@@ -12,7 +12,9 @@ export const ROW_HEIGHTS: Record<RowHeight, number> = { short: 32, medium: 56, t
 
 /** Default width of a grid column in px, and its limits. */
 export const DEFAULT_WIDTH = 180;
+/** Narrowest column in px. */
 export const MIN_WIDTH = 60;
+/** Widest column in px. */
 export const MAX_WIDTH = 800;
 
 /**
@@ -133,4 +135,16 @@ export function aliasQueryParams(q: QueryParams, columns: { cn: string; _cn: str
   for (const k of ['groupBy', 'coverColumn', 'dateColumn', 'endDateColumn'] as const) if (q[k]) out[k] = name(q[k]!);
   if (q.form) out.form = { ...q.form, ...(q.form.fields ? { fields: q.form.fields.map((f) => ({ ...f, cn: name(f.cn) })) } : {}) };
   return out;
+}
+
+/**
+ * Card fields without the columns a view lays itself out by (lane, date, cover): those never show
+ * as card text and are always kept shown, since a shared link reaches only shown columns.
+ */
+export function cardMenu(fields: LaidOutField[], layout: (string | undefined)[]): { menu: LaidOutField[]; save: (menu: LaidOutField[]) => ViewField[] } {
+  const kept = layout.filter((n): n is string => !!n);
+  return {
+    menu: fields.filter((f) => !kept.includes(f.name)),
+    save: (menu) => toViewFields([...menu, ...kept.map((name) => ({ name, show: true, width: DEFAULT_WIDTH }))]),
+  };
 }

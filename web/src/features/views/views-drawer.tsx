@@ -3,11 +3,11 @@
  * Gallery, Kanban, Calendar or Form view, and per view Rename, Copy, Share and Delete (owners,
  * creators and editors; other readers list and open views).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { CalendarDays, ClipboardList, Ellipsis, LayoutGrid, PanelRightClose, SquareKanban, Table2, type LucideIcon } from 'lucide-react';
+import { CalendarDays, ClipboardList, Ellipsis, LayoutGrid, Link2, Lock, PanelRightClose, SquareKanban, Table2, type LucideIcon } from 'lucide-react';
 import type { TableMeta } from '../../api/dashboard';
-import { VIEW_TYPES, type SavedView, type ViewType } from '../../api/views';
+import { VIEW_TYPES, type SavedView, type SharedLink, type ViewType } from '../../api/views';
 import { useSignals } from '../../stores/signals';
 import { closeTab, openTab, tabs, type Tab } from '../../stores/tabs';
 import { toast } from '../../stores/toasts';
@@ -32,6 +32,7 @@ export function openViewTab(tab: Pick<Tab, 'type' | 'name' | 'dbAlias'>, view: S
 
 type Dialog = { kind: 'create'; type: ViewType } | { kind: 'copy' | 'rename' | 'delete' | 'share'; view: SavedView } | null;
 
+/** The drawer beside a view tab; `canEdit` shows creating and the view menus. */
 export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Tab; activeId: string | undefined; canEdit: boolean; onHide: () => void }) {
   useSignals();
   const { store, meta, tab } = props;
@@ -40,6 +41,9 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
   const views = store.list.value;
   const defaultId = store.defaultView()?.id;
   const open = (v: SavedView) => openViewTab(tab, v, v.id === defaultId);
+  useEffect(() => {
+    if (props.canEdit) void store.loadLinks();
+  }, [store, props.canEdit, dialog === null]);
   return (
     <aside className="views-drawer" aria-label="Views">
       <div className="views-drawer-head">
@@ -68,6 +72,7 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
               <button className="views-open" aria-current={v.id === props.activeId ? 'page' : undefined} onClick={() => open(v)}>
                 <Icon size={15} className={`view-icon view-icon-${v.type}`} aria-hidden />
                 <span className="views-title">{v.title}</span>
+                <LinkMark link={store.links.value.find((l) => l.view_id === v.id)} />
               </button>
               {props.canEdit ? (
                 <MenuTrigger>
@@ -169,5 +174,17 @@ function RenameDialog(props: { store: ViewsStore; view: SavedView; onClose: () =
       </div>
       <FormMessage kind="error" text={error} />
     </AriaDialog>
+  );
+}
+
+/** Marks a view shared by link (a lock when the link has a password). */
+function LinkMark(props: { link: SharedLink | undefined }) {
+  if (!props.link) return null;
+  const label = props.link.hasPassword ? 'Shared by link with a password' : 'Shared by link';
+  const Icon = props.link.hasPassword ? Lock : Link2;
+  return (
+    <span className="views-shared" role="img" aria-label={label} title={label}>
+      <Icon size={12} aria-hidden />
+    </span>
   );
 }

@@ -3,13 +3,14 @@
  * through the xcVirtualTable* operations. Changes to a view's query_params apply at once on screen
  * and are saved shortly after (one call for a burst of changes, e.g. a column being resized).
  */
-import { viewsApi, type QueryParams, type SavedView, type ViewScope, type ViewType } from '../../api/views';
+import { viewsApi, type QueryParams, type SavedView, type SharedLink, type ViewScope, type ViewType } from '../../api/views';
 import { signal } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { aliasQueryParams } from './view-state';
+import { LIMITS } from '../../lib/limits';
 
 /** Milliseconds a view change waits for more before it is saved. */
-export const SAVE_DELAY_MS = 400;
+export const SAVE_DELAY_MS = LIMITS.viewSaveDelayMs;
 
 /** Labels of the kinds, as the drawer shows them. */
 export const VIEW_LABELS: Record<ViewType, string> = { grid: 'Grid', gallery: 'Gallery', kanban: 'Kanban', calendar: 'Calendar', form: 'Form' };
@@ -19,6 +20,8 @@ export class ViewsStore {
   readonly list = signal<SavedView[]>([]);
   readonly loaded = signal(false);
   readonly error = signal<string | null>(null);
+  /** The table's shared links (read for people who may change views). */
+  readonly links = signal<SharedLink[]>([]);
   private timers = new Map<string, ReturnType<typeof setTimeout>>();
   private pending = new Map<string, QueryParams>();
 
@@ -41,6 +44,15 @@ export class ViewsStore {
       this.error.value = (e as Error).message;
     } finally {
       this.loaded.value = true;
+    }
+  }
+
+  /** Reads the table's shared links (the drawer marks shared views); quietly empty when refused. */
+  async loadLinks(): Promise<void> {
+    try {
+      this.links.value = await viewsApi.links(this.scope, this.tn);
+    } catch {
+      this.links.value = [];
     }
   }
 
@@ -96,8 +108,13 @@ export class ViewsStore {
     return next;
   }
 
+  /** Saves every waiting change now (the page is being left: the calls outlive it). */
+  flushAll(): void {
+    for (const id of [...this.pending.keys()]) void this.flush(id, true);
+  }
+
   /** Saves a view's waiting change now. */
-  async flush(id: string): Promise<void> {
+  async flush(id: string, keepalive = false): Promise<void> {
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
     let qp = this.pending.get(id);
@@ -106,7 +123,7 @@ export class ViewsStore {
     if (qp.form?.redirectUrl && !/^https?:\/\/\S+$/i.test(qp.form.redirectUrl)) qp = { ...qp, form: { ...qp.form, redirectUrl: undefined } };
     this.pending.delete(id);
     try {
-      await viewsApi.update(this.scope, { id, query_params: qp });
+      await viewsApi.update(this.scope, { id, query_params: qp }, keepalive);
     } catch (e) {
       toast('error', `The view could not be saved: ${(e as Error).message}`);
     }
@@ -131,6 +148,9 @@ export function viewsStoreOf(scope: ViewScope, tn: string): ViewsStore {
   if (!s) stores.set(key, (s = new ViewsStore(scope, tn)));
   return s;
 }
+
+// A change made just before the page is left or reloaded is still saved.
+if (typeof window !== 'undefined') window.addEventListener('pagehide', () => stores.forEach((s) => s.flushAll()));
 
 /** A title not used by another view of the table: 'Kanban', 'Kanban 2', ... */
 export function freeTitle(base: string, taken: string[]): string {

@@ -19,6 +19,7 @@ import { toast } from '../../stores/toasts';
 import { currentProject } from '../../stores/project';
 import { SchemaDialogs } from '../../features/schema/schema-dialogs';
 import { HooksDialog } from '../../features/hooks/hooks-dialog';
+import { ImportDialogHost } from '../../features/import/import-dialog';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
 
@@ -112,6 +113,7 @@ export function ProjectPage() {
       </section>
       <SchemaDialogs />
       <HooksDialog />
+      <ImportDialogHost />
     </div>
   );
 }

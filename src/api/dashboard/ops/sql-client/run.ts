@@ -1,0 +1,158 @@
+/**
+ * rawSqlRun `{ sql, runId, timeoutMs?, explain? }`: the SQL Client's run. The text is split into
+ * statements (strings, comments and dollar quotes respected), each runs in turn on a connection of
+ * its own under the time limit, enforced by the database, and gets its own result: columns with
+ * their types, rows (as arrays), row count, rows affected, time taken, or the database's error with
+ * its position. The first failing statement ends the run. A statement that changes the schema makes
+ * the server read the model again (`schemaChanged`). `explain` asks the query plan of each
+ * statement instead. Each result carries its first rows; the rest are read page by page with
+ * rawSqlRows while the last statement's rows may still be arriving from the database. Owners and
+ * creators only; the run is kept in the user's history.
+ * rawSqlCancel `{ runId }` stops the statement running in the database.
+ */
+import { z } from 'zod';
+import type { DashboardOp, OpCall } from '../../op';
+import { parseArgs } from '../../op';
+import { LIMITS } from '../../../../config/limits';
+import { badRequest, conflict, notFound, unavailable } from '../../../../lib/errors';
+import { changesSchema, openRawSession, RawSqlError, splitStatements, stopSqliteRunners, type RawColumn, type RawStream } from '../../../../sql/raw/open-session';
+import type { Engine } from '../../../../sql/dialect';
+import { runStamp, sqlClientRepo, type RunStatus } from '../../../../meta/sql-client-repo';
+import { endRun, findRun, startRun, type ActiveRun } from './runs';
+import { FIRST_PAGE, keepResult } from './buffers';
+
+const RunId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -');
+
+const Args = z.object({
+  sql: z.string().max(LIMITS.rawSqlMaxLength),
+  runId: RunId,
+  timeoutMs: z.number().int().min(100).max(LIMITS.sqlClientMaxTimeoutMs).optional(),
+  explain: z.boolean().optional(),
+});
+
+/** One statement's outcome; offsets are in the text sent. */
+export interface StatementResult {
+  sql: string;
+  start: number;
+  end: number;
+  columns: RawColumn[];
+  rows: unknown[][];
+  rowCount: number;
+  affected: number;
+  truncated: boolean;
+  ms: number;
+  /** False when more rows than these are kept: rawSqlRows `{ resultId }` reads them. */
+  complete: boolean;
+  resultId?: string;
+  error?: { msg: string; kind: string; position?: number; line?: number; code?: string };
+}
+
+const EXPLAIN: Partial<Record<Engine, string>> = { pg: 'EXPLAIN ', mysql: 'EXPLAIN ', sqlite: 'EXPLAIN QUERY PLAN ' };
+
+/** Who the history belongs to. */
+export const historyOwner = (call: OpCall) => call.actor.userId ?? call.actor.kind;
+
+const closersAdded = new WeakSet<object>();
+
+export const rawSqlRun: DashboardOp = {
+  name: 'rawSqlRun',
+  access: 'projectAdmin',
+  async run(call) {
+    const { ctx, projectId, dbAlias, env, args } = call;
+    const a = parseArgs(Args, args);
+    const pdb = await ctx.projects.get(projectId, dbAlias, env);
+    const engine = pdb.db.config.client;
+    const statements = splitStatements(engine, a.sql);
+    if (!statements.length) throw badRequest('There is no statement to run');
+    const prefix = a.explain ? EXPLAIN[engine] : '';
+    if (prefix === undefined) throw badRequest('The query plan is not available for this database');
+    if (!closersAdded.has(ctx)) {
+      closersAdded.add(ctx);
+      ctx.closers.push(stopSqliteRunners);
+    }
+    const active: ActiveRun = { projectId, dbAlias, cancelled: false, session: null };
+    if (!startRun(a.runId, active)) throw conflict(`A run with id '${a.runId}' is already running`);
+    const timeoutMs = a.timeoutMs ?? LIMITS.sqlClientDefaultTimeoutMs;
+    const owner = historyOwner(call);
+    const results: StatementResult[] = [];
+    let status: RunStatus = 'ok';
+    let schemaChanged = false;
+    /** The last statement's rows, when they are still being read as the run answers. */
+    let streaming: RawStream | null = null;
+    const t0 = performance.now();
+    const ranAt = runStamp();
+    const statusOf = (e: RawSqlError): RunStatus => (e.kind === 'cancelled' || e.kind === 'timeout' ? e.kind : 'error');
+    const finish = async () => {
+      endRun(a.runId);
+      await active.session?.close().catch(() => {});
+      await sqlClientRepo(ctx.meta).addHistory(projectId, dbAlias, owner, { sql: a.sql, status, statements: statements.length, durationMs: performance.now() - t0 }, ranAt);
+    };
+    try {
+      try {
+        active.session = await openRawSession(pdb.db);
+      } catch (e) {
+        throw unavailable(e instanceof Error ? e.message : String(e));
+      }
+      for (let i = 0; i < statements.length; i++) {
+        const st = statements[i]!;
+        const started = performance.now();
+        const ms = () => Math.round((performance.now() - started) * 10) / 10;
+        const base = { sql: st.sql, start: st.start, end: st.end, columns: [], rows: [], rowCount: 0, affected: 0, truncated: false, complete: true };
+        if (active.cancelled) {
+          results.push({ ...base, ms: 0, error: { msg: 'The statement was cancelled', kind: 'cancelled' } });
+          status = 'cancelled';
+          break;
+        }
+        try {
+          const s = await active.session.run(prefix + st.sql, timeoutMs, LIMITS.sqlClientMaxRows);
+          // Every statement but the last is read to its end before the next one starts.
+          if (i < statements.length - 1) await s.done;
+          else if (!s.finished) streaming = s;
+          const resultId = s.rows.length > FIRST_PAGE || !s.finished ? keepResult(`${a.runId}.${i}`, { projectId, dbAlias, owner, stream: s }) : undefined;
+          results.push({
+            ...base, columns: s.columns, rows: s.rows.slice(0, FIRST_PAGE), rowCount: s.rowCount, affected: s.affected,
+            truncated: s.truncated, complete: s.finished && !resultId, resultId, ms: ms(),
+          });
+          if (!prefix && changesSchema(st.sql)) schemaChanged = true;
+        } catch (e) {
+          if (!(e instanceof RawSqlError)) throw e;
+          const position = e.position === undefined ? undefined : Math.max(0, e.position - prefix.length);
+          results.push({ ...base, ms: ms(), error: { msg: e.message, kind: e.kind, position, line: e.line, code: e.code } });
+          status = statusOf(e);
+          break;
+        }
+      }
+    } catch (e) {
+      status = 'error';
+      await finish();
+      throw e;
+    }
+    // The schema changed under the model: read it again so the tree and the APIs see it.
+    if (schemaChanged) await ctx.projects.resync(projectId, dbAlias, true);
+    if (streaming) {
+      // The connection stays the run's (and cancellable) until the last rows are read.
+      const s: RawStream = streaming;
+      void s.done.catch((e: RawSqlError) => (status = statusOf(e))).finally(() => finish().catch((e) => ctx.log.warn(`SQL Client run ${a.runId}: ${e}`)));
+    } else await finish();
+    const connectionId = active.session?.connectionId ?? null;
+    return { runId: a.runId, engine, connectionId, results, skipped: statements.length - results.length, schemaChanged, ms: Math.round(performance.now() - t0) };
+  },
+};
+
+export const rawSqlCancel: DashboardOp = {
+  name: 'rawSqlCancel',
+  access: 'projectAdmin',
+  async run({ projectId, dbAlias, args }) {
+    const { runId } = parseArgs(z.object({ runId: RunId }), args);
+    const run = findRun(runId);
+    if (!run || run.projectId !== projectId || run.dbAlias !== dbAlias) throw notFound(`No run '${runId}' is running`);
+    run.cancelled = true;
+    try {
+      await run.session?.cancel();
+    } catch (e) {
+      if (e instanceof RawSqlError) throw badRequest(e.message);
+      throw e;
+    }
+    return { cancelled: true, connectionId: run.session?.connectionId ?? null };
+  },
+};

@@ -1,0 +1,134 @@
+/**
+ * Exports of a table's rows as CSV or XLSX, streamed page by page (`listPages`: the list's own
+ * parameters and the caller's rights, so hidden columns and rows stay out). The first page is read
+ * before the answer starts, so a bad filter or a refused table answers 400/403 as a list would.
+ * XLSX is written by xlsx-writer.ts into fflate's streaming ZIP.
+ */
+import { PassThrough } from 'node:stream';
+import type { EventEmitter } from 'node:events';
+import { XlsxWriter, type XlsxValue } from './xlsx-writer';
+import type { DataContext } from '../../data/data-context';
+import { listPages } from '../../data/records-service';
+import type { Params } from '../../data/list-query';
+import type { ColumnModel, TableModel } from '../../schema/model';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** Rows read per page. */
+const PAGE_ROWS = 2000;
+/** Bytes buffered ahead of the client before the producer waits. */
+const HIGH_WATER = 4 * 1024 * 1024;
+
+/** A value as CSV text (JSON for objects), quoted when it must be. */
+export function csvField(v: unknown, delimiter = ','): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  if (s.includes('"') || s.includes(delimiter) || s.includes('\n') || s.includes('\r') || s !== s.trim()) return `"${s.replace(/"/g, '""')}"`;
+  return s;
+}
+
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+
+/** A value as an XLSX cell: numbers, booleans and dates typed, the rest as text. */
+function xlsxCell(c: ColumnModel, v: unknown): XlsxValue {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'number' || typeof v === 'boolean') return v;
+  if ((c.kind === 'date' || c.kind === 'datetime') && typeof v === 'string') {
+    const m = DATETIME.exec(v);
+    if (m) return { date: new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0))), time: c.kind === 'datetime' };
+  }
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** Resolves at the first of `events` (and stops listening to the others). */
+function whenAny(e: EventEmitter, events: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const n of events) e.off(n, done);
+      resolve();
+    };
+    for (const n of events) e.on(n, done);
+  });
+}
+
+/** Waits while the client is behind by more than HIGH_WATER bytes (`consumed`: the answer took a chunk). */
+async function backpressure(out: PassThrough): Promise<void> {
+  while (out.readableLength > HIGH_WATER && !out.destroyed) await whenAny(out, ['consumed', 'close']);
+}
+
+/** The answer's body: reads `out` when the client asks for more (so the producer waits for a slow client). */
+function bodyOf(out: PassThrough): ReadableStream<Uint8Array> {
+  let ended = false;
+  out.on('end', () => (ended = true));
+  // A failure is logged where it happens and ends the body (out.errored) below.
+  out.on('error', () => {});
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          const chunk = out.read() as Buffer | null;
+          if (chunk) {
+            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+            out.emit('consumed');
+            return;
+          }
+          if (out.errored) return controller.error(out.errored);
+          if (ended || out.destroyed) return controller.close();
+          await whenAny(out, ['readable', 'end', 'close', 'error']);
+        }
+      },
+      cancel() {
+        out.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+async function writeCsv(out: PassThrough, columns: ColumnModel[], first: Record<string, unknown>[], rest: AsyncGenerator<Record<string, unknown>[]>, bom: boolean) {
+  const line = (r: Record<string, unknown>) => columns.map((c) => csvField(r[c._cn])).join(',') + '\r\n';
+  out.write((bom ? '\ufeff' : '') + columns.map((c) => csvField(c._cn)).join(',') + '\r\n');
+  for (let page: Record<string, unknown>[] | undefined = first; page; page = (await rest.next()).value ?? undefined) {
+    if (out.destroyed) return;
+    let chunk = '';
+    for (const r of page) chunk += line(r);
+    if (!out.write(chunk)) await backpressure(out);
+  }
+}
+
+async function writeXlsx(out: PassThrough, t: TableModel, columns: ColumnModel[], first: Record<string, unknown>[], rest: AsyncGenerator<Record<string, unknown>[]>) {
+  let failed: Error | undefined;
+  const xlsx = new XlsxWriter(t._tn, columns.map((c) => c._cn), (chunk) => out.write(chunk), (e) => (failed = e));
+  for (let page: Record<string, unknown>[] | undefined = first; page; page = (await rest.next()).value ?? undefined) {
+    if (out.destroyed) return;
+    xlsx.addRows(page.map((r) => columns.map((c) => xlsxCell(c, r[c._cn]))));
+    if (failed) throw failed;
+    await backpressure(out);
+  }
+  xlsx.end();
+  if (failed) throw failed;
+}
+
+const fileName = (t: TableModel, format: ExportFormat) => `${t._tn.replace(/[^\w.-]+/g, '_') || 'export'}.${format}`;
+
+/** The export as a streamed answer; throws (400/403) before answering when the list parameters or rights refuse. */
+export async function exportResponse(dc: DataContext, t: TableModel, params: Params, format: ExportFormat, log: { error(msg: string, e?: unknown): void }): Promise<Response> {
+  const { columns, pages } = listPages(dc, t, params, PAGE_ROWS);
+  const first = (await pages.next()).value ?? [];
+  // The page loop waits while more than HIGH_WATER is unread (the writers do not wait on `out` itself).
+  const out = new PassThrough({ highWaterMark: 16 * HIGH_WATER });
+  const bom = params.bom === 'true' || params.bom === '1';
+  const write = format === 'csv' ? writeCsv(out, columns, first, pages, bom) : writeXlsx(out, t, columns, first, pages);
+  write.then(
+    () => out.end(),
+    (e) => {
+      log.error(`export of ${t.tn} failed while streaming`, e);
+      out.destroy(e as Error);
+    },
+  );
+  const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const name = fileName(t, format);
+  return new Response(bodyOf(out), {
+    headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`, 'cache-control': 'no-store' },
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * An import running in the background: reads the stored file as a stream, turns each row into
+ * column values, and inserts batches through the data core (`insertMany`: rights, value checks,
+ * audit), each batch in a transaction, or the whole import in one transaction in "all or nothing"
+ * mode. Rows that do not fit are reported (line, column, value, reason) and skipped, or stop the
+ * import. Progress (rows, bytes, an estimate of the total and of the time left) is polled; a
+ * cancel is seen between rows. In "all or nothing" mode a stop, a cancel or a failure leaves
+ * nothing: the transaction rolls back and a table the import created is dropped again.
+ */
+import { randomSlug } from '../../lib/ids';
+import { isAppError } from '../../lib/errors';
+import type { DataContext } from '../../data/data-context';
+import { insertMany } from '../../data/records-service';
+import type { ColumnModel, TableModel } from '../../schema/model';
+import type { Logger } from '../../lib/log';
+import { openRows } from './row-sources';
+import { cellValue } from './column-types';
+import { dropUpload, type StoredUpload } from './uploads';
+
+/** A row that did not fit: `row` is its line in the sheet (the header is line 1). */
+export interface ImportProblem {
+  row: number;
+  column: string | null;
+  value: unknown;
+  reason: string;
+}
+
+export type ImportStatus = 'running' | 'done' | 'stopped' | 'cancelled' | 'failed';
+
+export interface ImportJob {
+  id: string;
+  projectId: string;
+  dbAlias: string;
+  owner: string;
+  status: ImportStatus;
+  table: { tn: string; _tn: string; created: boolean };
+  rowsRead: number;
+  rowsImported: number;
+  rowsSkipped: number;
+  problems: ImportProblem[];
+  problemCount: number;
+  bytesRead: number;
+  totalBytes: number;
+  startedAt: number;
+  finishedAt?: number;
+  message?: string;
+  /** Nothing of the import was kept (all or nothing after a stop, a cancel or a failure). */
+  rolledBack: boolean;
+  cancel: boolean;
+  /** Set when the import ends early on purpose. */
+  ending?: 'cancelled' | 'stopped';
+}
+
+/** How the rows of a file go into the table. */
+export interface ImportPlan {
+  upload: StoredUpload;
+  sheet?: string;
+  delimiter?: string;
+  /** The column each file column goes to (by file column index); others are skipped. */
+  mapping: Map<number, ColumnModel>;
+  onError: 'skip' | 'stop';
+  allOrNothing: boolean;
+  batchSize: number;
+  /** Drops the table the import created (all or nothing). */
+  undoCreate?: () => Promise<void>;
+}
+
+/** Problems kept per job (the count goes on). */
+const MAX_PROBLEMS = 1000;
+const KEEP_FINISHED_MS = 60 * 60 * 1000;
+
+const jobs = new Map<string, ImportJob>();
+
+/** Ends the reading: the job's `ending` says why (drivers may wrap what a transaction throws). */
+class Ending extends Error {}
+const end = (job: ImportJob, why: 'cancelled' | 'stopped') => {
+  job.ending = why;
+  return new Ending(why);
+};
+
+/** The job of this caller in this project database, or undefined. */
+export function jobOf(id: string, projectId: string, dbAlias: string, owner: string): ImportJob | undefined {
+  const j = jobs.get(id);
+  return j && j.projectId === projectId && j.dbAlias === dbAlias && j.owner === owner ? j : undefined;
+}
+
+/** What a caller sees of a job: counts, the estimate and time left, the first problems. */
+export function jobView(j: ImportJob) {
+  const elapsedMs = (j.finishedAt ?? Date.now()) - j.startedAt;
+  const part = j.totalBytes > 0 ? Math.min(1, j.bytesRead / j.totalBytes) : 0;
+  const estimatedRows = j.status === 'running' ? (part > 0 ? Math.max(j.rowsRead, Math.round(j.rowsRead / part)) : null) : j.rowsRead;
+  const etaMs = j.status === 'running' && part > 0.01 ? Math.round((elapsedMs * (1 - part)) / part) : null;
+  const { cancel: _c, owner: _o, ending: _e, ...rest } = j;
+  return { ...rest, elapsedMs, estimatedRows, etaMs, progress: j.status === 'running' ? part : 1 };
+}
+
+function sweep(): void {
+  const now = Date.now();
+  for (const [id, j] of jobs) if (j.finishedAt && now - j.finishedAt > KEEP_FINISHED_MS) jobs.delete(id);
+}
+
+/** Starts the import of `plan` into `t` with the caller's data context; answers the job at once. */
+export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, who: { owner: string; created: boolean }, log: Logger): ImportJob {
+  sweep();
+  const job: ImportJob = {
+    id: `job_${randomSlug(16)}`,
+    projectId: plan.upload.projectId,
+    dbAlias: plan.upload.dbAlias,
+    owner: who.owner,
+    status: 'running',
+    table: { tn: t.tn, _tn: t._tn, created: who.created },
+    rowsRead: 0,
+    rowsImported: 0,
+    rowsSkipped: 0,
+    problems: [],
+    problemCount: 0,
+    bytesRead: 0,
+    totalBytes: plan.upload.size,
+    startedAt: Date.now(),
+    rolledBack: false,
+    cancel: false,
+  };
+  jobs.set(job.id, job);
+  plan.upload.busy = true;
+  void run(dc, t, plan, job, log);
+  return job;
+}
+
+async function run(dc: DataContext, t: TableModel, plan: ImportPlan, job: ImportJob, log: Logger): Promise<void> {
+  // The status changes last: a caller who sees the end sees everything the import left.
+  let status: ImportStatus = 'done';
+  try {
+    if (plan.allOrNothing) await dc.pdb.db.driver.transaction((exec) => readAndInsert({ ...dc, exec }, t, plan, job));
+    else await readAndInsert(dc, t, plan, job);
+  } catch (e) {
+    status = job.ending ?? 'failed';
+    if (status === 'failed') {
+      job.message = isAppError(e) ? e.message : 'The import failed on the server; it has been logged';
+      if (!isAppError(e)) log.error(`import ${job.id} failed`, e);
+    }
+    if (plan.allOrNothing) {
+      job.rolledBack = true;
+      job.rowsImported = 0;
+      if (plan.undoCreate) {
+        try {
+          await plan.undoCreate();
+        } catch (err) {
+          job.rolledBack = false;
+          job.message = `${job.message ? `${job.message}; ` : ''}the created table could not be dropped: ${(err as Error).message}`;
+        }
+      }
+    }
+  } finally {
+    dropUpload(plan.upload.id);
+    job.finishedAt = Date.now();
+    job.status = status;
+  }
+}
+
+async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, job: ImportJob): Promise<void> {
+  const src = openRows(plan.upload.path, plan.delimiter ? { ...plan.upload.kind, delimiter: plan.delimiter } : plan.upload.kind, plan.sheet ?? plan.upload.sheets?.[0]);
+  const mapped = [...plan.mapping.entries()];
+  let batch: Record<string, unknown>[] = [];
+  let lines: number[] = [];
+  let header = true;
+  let line = 1;
+  const flush = async () => {
+    if (job.cancel) throw end(job, 'cancelled');
+    const { inserted, problems } = await insertMany(dc, t, batch, { stopAtProblem: plan.onError === 'stop' });
+    job.rowsImported += inserted;
+    for (const p of problems) {
+      job.problemCount++;
+      if (job.problems.length < MAX_PROBLEMS) job.problems.push({ row: lines[p.index]!, column: p.column, value: p.value, reason: p.reason });
+    }
+    job.rowsSkipped += problems.length;
+    job.bytesRead = src.bytesRead();
+    batch = [];
+    lines = [];
+    if (problems.length && plan.onError === 'stop') {
+      job.message = `Stopped at line ${job.problems[job.problems.length - 1]!.row}: ${problems[0]!.reason}`;
+      throw end(job, 'stopped');
+    }
+    // Let polls and other requests in between batches.
+    await new Promise((r) => setImmediate(r));
+  };
+  try {
+    for await (const r of src.rows) {
+      line++;
+      if (header) {
+        header = false;
+        line = 1;
+        continue;
+      }
+      if (job.cancel) throw end(job, 'cancelled');
+      // A row of empty cells (",,,") is no row.
+      if (r.every((x) => x.trim() === '')) continue;
+      const row: Record<string, unknown> = {};
+      for (const [i, c] of mapped) row[c.cn] = cellValue(c, r[i] ?? '');
+      batch.push(row);
+      lines.push(line);
+      job.rowsRead++;
+      if (batch.length >= plan.batchSize) await flush();
+    }
+    if (batch.length) await flush();
+    job.bytesRead = job.totalBytes;
+  } finally {
+    src.close();
+  }
+}
+
+/** Asks a running job to stop; it ends (cancelled) at its next row. */
+export function cancelJob(j: ImportJob): void {
+  if (j.status === 'running') j.cancel = true;
+}

@@ -1,0 +1,201 @@
+/**
+ * Rows of an uploaded file as a stream of text cells: CSV through papaparse (quoted fields,
+ * newlines inside quotes, a BOM dropped), XLSX through exceljs's streaming reader (one sheet,
+ * cells made text: numbers as written, dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, rich text
+ * joined, formulas by their result). Bytes read are counted for progress.
+ */
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import Papa from 'papaparse';
+import ExcelJS from 'exceljs';
+import { xlsxWorkbook, type WorkbookStructure } from './xlsx-workbook';
+import { badRequest, isAppError } from '../../lib/errors';
+import type { FileKind } from './sniff';
+
+/** The rows of a file, with how far the reading went. */
+export interface RowStream {
+  rows: AsyncIterable<string[]>;
+  /** Bytes of the file behind the rows handed out so far (for progress). */
+  bytesRead(): number;
+  close(): void;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An XLSX cell value as text. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) return '';
+    const day = `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
+    const time = `${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}`;
+    return time === '00:00:00' ? day : `${day} ${time}`;
+  }
+  if (typeof v === 'object') {
+    const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown; formula?: unknown; sharedFormula?: unknown };
+    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
+    if ('result' in o || o.formula !== undefined || o.sharedFormula !== undefined) return cellText(o.result);
+    if (o.error !== undefined) return '';
+    if ('sharedString' in o) throw new Error('a shared string was met before the shared strings were read');
+    if (o.text !== undefined) return cellText(o.text);
+  }
+  return String(v);
+}
+
+function counted(path: string): { stream: Readable; bytes: () => number } {
+  const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
+  let bytes = 0;
+  stream.on('data', (c) => (bytes += typeof c === 'string' ? Buffer.byteLength(c) : (c as Buffer).length));
+  return { stream, bytes: () => bytes };
+}
+
+/**
+ * CSV rows through papaparse's streaming parser: the rows of each chunk it parses are queued, and
+ * the file stream is paused while the reader is behind (papaparse itself reads on), so only a
+ * few chunks are held at a time.
+ */
+function csvRows(path: string, kind: FileKind): RowStream {
+  const { stream, bytes } = counted(path);
+  stream.setEncoding('utf8');
+  // Parsed rows waiting, by chunk, each with the bytes read when it was parsed.
+  let queue: { rows: string[][]; bytes: number }[] = [];
+  let waiting = 0;
+  let handed = 0;
+  let done = false;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  let first = true;
+  let handle: Papa.Parser | undefined;
+  Papa.parse(stream as unknown as File, {
+    delimiter: kind.delimiter ?? ',',
+    skipEmptyLines: true,
+    chunk: (results: Papa.ParseResult<string[]>, p: Papa.Parser) => {
+      handle = p;
+      const rows = results.data;
+      if (first && rows.length) {
+        first = false;
+        const h = rows[0]!;
+        if (h.length && h[0]!.charCodeAt(0) === 0xfeff) h[0] = h[0]!.slice(1);
+      }
+      queue.push({ rows, bytes: bytes() });
+      waiting += rows.length;
+      if (waiting >= QUEUE_ROWS) stream.pause();
+      signal();
+    },
+    complete: () => {
+      done = true;
+      signal();
+    },
+    error: (e: Error) => {
+      failure = e;
+      done = true;
+      signal();
+    },
+  });
+  stream.on('error', (e) => {
+    failure = e;
+    done = true;
+    signal();
+  });
+  async function* rows(): AsyncIterable<string[]> {
+    for (;;) {
+      if (queue.length) {
+        const batch = queue.shift()!;
+        waiting -= batch.rows.length;
+        for (const r of batch.rows) yield r;
+        handed = batch.bytes;
+        continue;
+      }
+      if (failure) throw badRequest(`The CSV file could not be read: ${failure.message}`);
+      if (done) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (stream.isPaused()) stream.resume();
+      });
+    }
+  }
+  return { rows: rows(), bytesRead: () => handed, close: () => (handle?.abort(), stream.destroy()) };
+}
+
+/** Parsed CSV rows held ahead of the reader before the file stream waits. */
+const QUEUE_ROWS = 5000;
+
+/**
+ * exceljs's streaming reader parses the workbook part, its relationships and the shared strings
+ * while it reads on, and depending on how its parsing and the ZIP entries interleave it now and
+ * then meets a sheet too early: it fails ('this.model.sheets'), leaves the sheet unnamed, or
+ * leaves shared strings unresolved. The workbook's sheets and date system are read first
+ * (xlsx-workbook.ts) and handed to it, and a reading that goes wrong before its first row is
+ * started again (up to ATTEMPTS times); an unresolved shared string is never passed on as text.
+ */
+function xlsxRows(path: string, sheet: string | undefined): RowStream {
+  let bytes = () => 0;
+  let stream: Readable | undefined;
+  let closed = false;
+  async function* attempt(book: WorkbookStructure): AsyncIterable<string[]> {
+    const c = counted(path);
+    stream = c.stream;
+    bytes = c.bytes;
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(c.stream, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'emit' });
+    Object.assign(reader, { model: { sheets: book.sheets }, properties: { model: { date1904: book.date1904 } } });
+    let found = false;
+    for await (const ws of reader) {
+      const w = ws as unknown as AsyncIterable<{ values: unknown[] }> & { name?: string };
+      const wanted = !found && (sheet === undefined || w.name === sheet);
+      for await (const row of w) {
+        if (!wanted) continue;
+        const values = Array.isArray(row.values) ? row.values : [];
+        const out: string[] = [];
+        for (let i = 1; i < values.length; i++) out.push(cellText(values[i]));
+        yield out;
+      }
+      if (wanted) found = true;
+    }
+    if (!found) throw new SheetNotMet();
+  }
+  async function* rows(): AsyncIterable<string[]> {
+    const book = await xlsxWorkbook(path);
+    if (sheet !== undefined && !book.sheets.some((x) => x.name === sheet)) throw badRequest(`The workbook has no sheet '${sheet}'`);
+    for (let n = 1; ; n++) {
+      if (closed) return;
+      let yielded = false;
+      try {
+        for await (const r of attempt(book)) {
+          yielded = true;
+          yield r;
+        }
+        return;
+      } catch (e) {
+        stream?.destroy();
+        if (!yielded && n < ATTEMPTS && !isAppError(e)) continue;
+        if (isAppError(e)) throw e;
+        if (e instanceof SheetNotMet) throw badRequest(`The sheet '${sheet ?? book.sheets[0]!.name}' could not be read from the workbook`);
+        throw badRequest(`The XLSX file could not be read: ${(e as Error).message}`);
+      }
+    }
+  }
+  return { rows: rows(), bytesRead: () => bytes(), close: () => ((closed = true), stream?.destroy()) };
+}
+
+/** Readings of a workbook tried before giving up (see xlsxRows). */
+const ATTEMPTS = 4;
+
+class SheetNotMet extends Error {}
+
+/** Opens the rows of a file (for an XLSX file, of `sheet`, by default the first). */
+export function openRows(path: string, kind: FileKind, sheet?: string): RowStream {
+  return kind.format === 'csv' ? csvRows(path, kind) : xlsxRows(path, sheet);
+}
+
+/** The sheet names of an XLSX file in workbook order, or 400 when it is no workbook. */
+export async function xlsxSheets(path: string): Promise<string[]> {
+  return (await xlsxWorkbook(path)).sheets.map((x) => x.name);
+}

@@ -1,0 +1,146 @@
+/**
+ * Uploaded import files, kept under `<dataDir>/tmp/imports` between the upload, the preview and the
+ * import itself, for one hour at most (or until their import ends). Also the preview: the header,
+ * the first rows and a detected type per column, read from a sample at the top of the file.
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { badRequest, notFound } from '../../lib/errors';
+import { randomSlug } from '../../lib/ids';
+import { openRows } from './row-sources';
+import type { FileKind } from './sniff';
+import { choicesOf, detectType, hasLongText, type ImportType } from './column-types';
+
+export interface StoredUpload {
+  id: string;
+  projectId: string;
+  dbAlias: string;
+  /** Who uploaded it: only they may preview and import it. */
+  owner: string;
+  path: string;
+  filename: string;
+  size: number;
+  kind: FileKind;
+  sheets?: string[];
+  at: number;
+  /** Set once an import uses it. */
+  busy?: boolean;
+}
+
+/** A detected column of the preview. */
+export interface PreviewColumn {
+  index: number;
+  header: string;
+  type: ImportType;
+  /** Distinct values of the sample (the choices a select column would get). */
+  choices: string[];
+  /** The sample holds long or multi-line text. */
+  long: boolean;
+}
+
+export interface Preview {
+  columns: PreviewColumn[];
+  /** The first rows under the header, as text. */
+  rows: string[][];
+  /** Rows read for the detection (at most SAMPLE_ROWS). */
+  sampled: number;
+}
+
+const TTL_MS = 60 * 60 * 1000;
+/** Rows read to detect types. */
+export const SAMPLE_ROWS = 1000;
+/** Rows shown in the preview. */
+export const PREVIEW_ROWS = 20;
+/** Most columns a file may have. */
+const MAX_COLUMNS = 500;
+
+const uploads = new Map<string, StoredUpload>();
+
+/**
+ * The folder of stored uploads; files older than an hour that no upload holds (left by an earlier
+ * run, or by an upload cut short) are removed there and in the folder of incoming files on first use.
+ */
+const cleaned = new Set<string>();
+export function uploadsDir(dataDir: string): string {
+  const dir = join(dataDir, 'tmp', 'imports');
+  mkdirSync(dir, { recursive: true });
+  if (!cleaned.has(dataDir)) {
+    cleaned.add(dataDir);
+    const held = new Set([...uploads.values()].map((u) => u.path));
+    for (const d of [dir, join(dataDir, 'tmp', 'uploads')]) {
+      for (const f of existsSync(d) ? readdirSync(d) : []) {
+        const p = join(d, f);
+        if (!held.has(p) && Date.now() - statSync(p).mtimeMs > TTL_MS) rmSync(p, { force: true });
+      }
+    }
+  }
+  return dir;
+}
+
+function sweep(): void {
+  const now = Date.now();
+  for (const u of uploads.values()) if (!u.busy && now - u.at > TTL_MS) dropUpload(u.id);
+}
+
+/** Keeps a received file (moved into the uploads folder) and answers its record. */
+export function keepUpload(dataDir: string, file: { path: string; filename: string; size: number }, u: Pick<StoredUpload, 'projectId' | 'dbAlias' | 'owner' | 'kind' | 'sheets'>): StoredUpload {
+  sweep();
+  const id = `imp_${randomSlug(20)}`;
+  const path = join(uploadsDir(dataDir), id);
+  renameSync(file.path, path);
+  const stored: StoredUpload = { ...u, id, path, filename: file.filename, size: file.size, at: Date.now() };
+  uploads.set(id, stored);
+  return stored;
+}
+
+/** The caller's upload of this project database, or 404. */
+export function uploadOf(id: string, projectId: string, dbAlias: string, owner: string): StoredUpload {
+  const u = uploads.get(id);
+  if (!u || u.projectId !== projectId || u.dbAlias !== dbAlias || u.owner !== owner) throw notFound('The uploaded file is gone (uploads are kept for an hour): upload it again');
+  return u;
+}
+
+export function dropUpload(id: string): void {
+  const u = uploads.get(id);
+  if (!u) return;
+  uploads.delete(id);
+  rmSync(u.path, { force: true });
+}
+
+/** Checks a header row: no empty and no repeated names. */
+export function checkHeaders(headers: string[]): string[] {
+  const names = headers.map((h) => h.trim());
+  if (names.length > MAX_COLUMNS) throw badRequest(`The file has ${names.length} columns; at most ${MAX_COLUMNS} can be imported`);
+  const seen = new Map<string, number>();
+  names.forEach((n, i) => {
+    if (!n) throw badRequest(`Column ${i + 1} of the header row has no name: every column needs a header`);
+    const k = n.toLowerCase();
+    if (seen.has(k)) throw badRequest(`The header '${n}' appears twice (columns ${seen.get(k)! + 1} and ${i + 1}): headers must differ`);
+    seen.set(k, i);
+  });
+  return names;
+}
+
+/** Reads the header and a sample of the file: the preview, or 400 for a file that cannot be imported. */
+export async function previewOf(u: StoredUpload, sheet?: string, delimiter?: string): Promise<Preview> {
+  const kind: FileKind = delimiter ? { ...u.kind, delimiter } : u.kind;
+  const src = openRows(u.path, kind, sheet ?? u.sheets?.[0]);
+  let headers: string[] | undefined;
+  const sample: string[][] = [];
+  try {
+    for await (const r of src.rows) {
+      if (!headers) headers = checkHeaders(r);
+      else sample.push(r);
+      if (sample.length >= SAMPLE_ROWS) break;
+    }
+  } finally {
+    src.close();
+  }
+  if (!headers) throw badRequest('The file holds no rows');
+  if (sample.length === 0) throw badRequest('The file holds a header row but no data rows');
+  const columns = headers.map((header, index) => {
+    const values = sample.map((r) => r[index] ?? '');
+    return { index, header, type: detectType(values), choices: choicesOf(values), long: hasLongText(values) };
+  });
+  return { columns, rows: sample.slice(0, PREVIEW_ROWS).map((r) => headers!.map((_, i) => r[i] ?? '')), sampled: sample.length };
+}

@@ -1,0 +1,99 @@
+/**
+ * Attachment routes of the REST API:
+ * - `POST /nc/{projectId}/api/v1/{Table}/{id}/attachments/{column}`: multipart upload of one or
+ *   several files (src/attachments/upload.ts);
+ * - `GET .../attachments/{column}/{fileId}`: the file, if the caller may read that row and column
+ *   and the row holds it (local storage: streamed; S3: a redirect to a short-lived signed URL);
+ *   `?link=1` answers `{ url, expiresAt }` instead, a short-lived link an <img> can load;
+ * - `GET /api/files/{fileId}?exp=&sig=`: the signed link of a locally stored file.
+ */
+import { Elysia } from 'elysia';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../context';
+import { dataContext, tableByName } from '../api/rest/context';
+import { badRequest, notFound } from '../lib/errors';
+import { LIMITS } from '../config/limits';
+import { filesRepo, type StoredFile } from '../meta/files-repo';
+import { storageNamed } from '../plugins/state';
+import { attachmentColumn, readCell } from './cell';
+import { filesOfBody, uploadToCell } from './upload';
+
+const seg = (v: string | null | undefined): string => {
+  if (typeof v !== 'string') throw badRequest('The URL holds a malformed escape (%)');
+  return v;
+};
+
+/** Types a browser may show inline; everything else downloads. */
+const INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|application\/pdf|text\/plain)$/;
+
+function fileResponse(f: StoredFile, blob: Blob): Response {
+  const inline = INLINE.test(f.mimetype);
+  return new Response(blob, {
+    headers: {
+      'content-type': inline ? f.mimetype : 'application/octet-stream',
+      'content-length': String(blob.size),
+      'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'private, max-age=300',
+    },
+  });
+}
+
+export function attachmentRoutes(ctx: AppContext) {
+  const files = filesRepo(ctx.meta);
+  const sign = (id: string, exp: number) => createHmac('sha256', ctx.secrets.connectionKey).update(`file:${id}:${exp}`).digest('base64url');
+
+  /** The stored file the caller may read: row and column through the data core, and the row must hold it. */
+  async function readable(request: Request, p: { projectId: string; table: string; id: string; column: string; fileId: string }): Promise<StoredFile> {
+    const dc = await dataContext(ctx, request, p.projectId);
+    const t = tableByName(dc.pdb, p.table);
+    const c = attachmentColumn(t, seg(p.column));
+    const { files: held, rowKey } = await readCell(dc, t, seg(p.id), c);
+    const f = await files.get(seg(p.fileId));
+    const gone = () => notFound(`File '${p.fileId}' not found in this cell`);
+    if (!f || f.state !== 'attached' || !held.some((e) => e.id === f.id)) throw gone();
+    if (f.project_id !== dc.pdb.projectId || f.db_alias !== dc.pdb.dbAlias || f.tn !== t.tn || f.cn !== c.cn || f.pk !== rowKey) throw gone();
+    return f;
+  }
+
+  async function serve(f: StoredFile): Promise<Response> {
+    const storage = storageNamed(ctx, f.storage);
+    if (!storage) throw notFound(`The ${f.storage} storage of this file is not configured any more`);
+    const blob = await storage.get(f.storage_key);
+    if (!blob) throw notFound('The file is missing from storage');
+    return fileResponse(f, blob);
+  }
+
+  return new Elysia({ name: 'attachments' })
+    .post('/nc/:projectId/api/v1/:table/:id/attachments/:column', async ({ request, params, body }) => {
+      const dc = await dataContext(ctx, request, params.projectId);
+      const t = tableByName(dc.pdb, params.table);
+      if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) throw badRequest('Send the files as multipart/form-data');
+      return uploadToCell(ctx, dc, t, seg(params.id), seg(params.column), filesOfBody(body));
+    })
+    .get('/nc/:projectId/api/v1/:table/:id/attachments/:column/:fileId', async ({ request, params, query }) => {
+      const f = await readable(request, params);
+      const storage = storageNamed(ctx, f.storage);
+      const expiresIn = LIMITS.attachmentSignedUrlSeconds;
+      const signed = storage?.signedUrl?.(f.storage_key, { expiresIn, name: f.name, type: f.mimetype });
+      if (query.link !== undefined) {
+        const exp = Math.floor(Date.now() / 1000) + expiresIn;
+        const url = signed ?? `/api/files/${encodeURIComponent(f.id)}?exp=${exp}&sig=${sign(f.id, exp)}`;
+        return { url, expiresAt: new Date(exp * 1000).toISOString(), title: f.name, mimetype: f.mimetype, size: f.size };
+      }
+      if (signed) return new Response(null, { status: 302, headers: { location: signed, 'cache-control': 'no-store' } });
+      return serve(f);
+    })
+    .get('/api/files/:fileId', async ({ params, query }) => {
+      const exp = Number(query.exp);
+      const sig = typeof query.sig === 'string' ? query.sig : '';
+      const id = seg(params.fileId);
+      const want = Buffer.from(sign(id, exp));
+      const got = Buffer.from(sig);
+      if (!Number.isInteger(exp) || exp < Date.now() / 1000 || got.length !== want.length || !timingSafeEqual(got, want)) throw notFound('This file link is not valid or has expired');
+      const f = await files.get(id);
+      if (!f || f.state !== 'attached') throw notFound('File not found');
+      return serve(f);
+    });
+}

@@ -1,0 +1,183 @@
+/**
+ * The App Store in a real browser against the built binary: configure SMTP against a test SMTP
+ * server on 127.0.0.1 (smtp-server), invite a user from Share and read the mail the server got;
+ * drop an image onto an Attachment cell and see its thumbnail. Screenshots: app-store.png,
+ * app-store-smtp.png, attachment-thumbnail.png.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
+import { deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { startSmtp } from '../helpers/smtp';
+import { waitFor } from '../helpers/receiver';
+
+setDefaultTimeout(20_000);
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'app store': ${problem}`);
+
+/** A w x h PNG of two colours in diagonal halves, made here (no image library). */
+function png(w: number, h: number): Uint8Array {
+  const chunk = (type: string, data: Uint8Array) => {
+    const body = new Uint8Array([...new TextEncoder().encode(type), ...data]);
+    const out = new Uint8Array(12 + data.length);
+    const view = new DataView(out.buffer);
+    view.setUint32(0, data.length);
+    out.set(body, 4);
+    view.setUint32(8 + data.length, Bun.hash.crc32(body));
+    return out;
+  };
+  const ihdr = new Uint8Array(13);
+  const v = new DataView(ihdr.buffer);
+  v.setUint32(0, w);
+  v.setUint32(4, h);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const raw = new Uint8Array(h * (1 + w * 3));
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) raw.set(x > y ? [37, 99, 235] : [250, 204, 21], y * (1 + w * 3) + 1 + x * 3);
+  }
+  const sig = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array([...sig, ...chunk('IHDR', ihdr), ...chunk('IDAT', new Uint8Array(deflateSync(raw))), ...chunk('IEND', new Uint8Array())]);
+}
+
+describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let projectId = '';
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    smtp = await startSmtp();
+    tablo = await startTablo({ NC_PUBLIC_URL: 'http://tablo.test' });
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    await signUpInBrowser(page, tablo.url, 'admin@example.com');
+    projectId = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Gallery' } })).body.id;
+    const made = await dashboardCallInPage(page, 'tableCreate', { project_id: projectId, args: { tn: 'photo', _tn: 'Photos', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'caption', uidt: 'SingleLineText' }, { cn: 'pictures', uidt: 'Attachment', meta: { accept: ['image/*'] } }] } });
+    expect(made.status).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+    await smtp?.stop();
+  });
+
+  browserTest('configure SMTP in the App Store, invite a user and read the mail the SMTP server got', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'App Store' }).click();
+    const store = page.getByRole('region', { name: 'App Store' });
+    await store.getByRole('article', { name: 'SMTP plugin' }).waitFor();
+    await expect(store.getByTestId('status-Local').textContent()).resolves.toBe('Active');
+    await shot(page, 'app-store');
+    await store.getByRole('article', { name: 'SMTP plugin' }).getByRole('button', { name: 'Install' }).click();
+    const form = page.getByRole('dialog', { name: 'Configure SMTP' });
+    await form.getByLabel('Host', { exact: true }).fill('127.0.0.1');
+    await form.getByLabel('Port', { exact: true }).fill(String(smtp.port));
+    await form.getByLabel('From address', { exact: true }).fill('tablo@example.com');
+    await form.getByLabel('Password', { exact: true }).fill('not-needed-secret');
+    await form.getByLabel('Test address').fill('check@example.com');
+    await form.getByRole('button', { name: 'Test' }).click();
+    await form.getByText('A test mail was sent to check@example.com').waitFor();
+    await shot(page, 'app-store-smtp');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    // The cards are read again after Save.
+    await store.getByTestId('status-SMTP').filter({ hasText: /^Active$/ }).waitFor();
+    expect(smtp.to('check@example.com')).toHaveLength(1);
+    // Configure again: the saved password comes back masked, never in clear.
+    await store.getByRole('article', { name: 'SMTP plugin' }).getByRole('button', { name: 'Configure' }).click();
+    await expect(form.getByLabel('Password', { exact: true }).inputValue()).resolves.toBe('••••••••');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await shot(page, 'app-store-active');
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByLabel('Invite e-mail').fill('friend@example.com');
+    await page.getByLabel('Invite role').selectOption('editor');
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByTestId('invite-sent').getByText('The invite was sent by e-mail to friend@example.com').waitFor();
+    const mail = await waitFor('the invite mail', () => smtp.to('friend@example.com')[0]);
+    expect(mail.subject).toBe("Tablo: you are invited to 'Gallery'");
+    expect(mail.text).toMatch(/http:\/\/tablo\.test\/#\/user\/authentication\/signup\/[\w-]+/);
+    expect(mail.html).toContain('Accept the invite');
+  });
+
+  browserTest('drop an image onto an Attachment cell and see its thumbnail', () => page, async () => {
+    const created = await page.evaluate(async (pid) => {
+      const res = await fetch(`/nc/${pid}/api/v1/Photos`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: JSON.stringify({ Caption: 'Sunset' }) });
+      return res.status;
+    }, projectId);
+    expect(created).toBe(200);
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Photos', exact: true }).click();
+    const cell = page.getByTestId('attachments-Pictures-1');
+    await cell.waitFor();
+    const bytes = Array.from(png(64, 64));
+    const dt = await page.evaluateHandle((b) => {
+      const d = new DataTransfer();
+      d.items.add(new File([new Uint8Array(b)], 'sunset.png', { type: 'image/png' }));
+      d.items.add(new File([new Uint8Array(b)], 'second.png', { type: 'image/png' }));
+      return d;
+    }, bytes);
+    await cell.dispatchEvent('dragover', { dataTransfer: dt });
+    await cell.dispatchEvent('drop', { dataTransfer: dt });
+    const thumbs = cell.locator('img.cell-thumb');
+    await thumbs.nth(1).waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img.cell-thumb')].filter((i) => i.complete && i.naturalWidth === 64).length >= 2);
+    await expect(thumbs.first().getAttribute('alt')).resolves.toBe('sunset.png');
+    // Paste into the selected cell, and pick with the + button.
+    await cell.click();
+    await page.evaluate((b) => {
+      const d = new DataTransfer();
+      d.items.add(new File([new Uint8Array(b)], 'pasted.png', { type: 'image/png' }));
+      document.querySelector('[role="grid"]')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: d, bubbles: true, cancelable: true }));
+    }, bytes);
+    await thumbs.nth(2).waitFor();
+    await page.getByLabel('Pick files for Pictures').setInputFiles([{ name: 'picked.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 64)) }]);
+    await thumbs.nth(3).waitFor();
+    await expect(thumbs.evaluateAll((els) => els.map((e) => e.getAttribute('alt')))).resolves.toEqual(['sunset.png', 'second.png', 'pasted.png', 'picked.png']);
+    // A type the column does not accept is refused with the server's message.
+    await page.getByLabel('Pick files for Pictures').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }]);
+    await page.getByText(/accepts only image\/\*/).first().waitFor();
+    expect(await thumbs.count()).toBe(4);
+    await cell.hover();
+    await page.getByText('picked.png uploaded').waitFor({ state: 'detached' });
+    await page.getByText(/accepts only/).first().waitFor({ state: 'detached' });
+    await shot(page, 'attachment-thumbnail');
+    // The expanded row uploads too, and the grid cell follows.
+    await page.getByRole('button', { name: 'Expand row 1' }).click();
+    const expandedRow = page.getByRole('dialog', { name: 'Expanded row' });
+    await expandedRow.getByLabel('Pick files for Pictures').setInputFiles([{ name: 'fifth.png', mimeType: 'image/png', buffer: Buffer.from(png(64, 64)) }]);
+    await expandedRow.locator('img.cell-thumb').nth(4).waitFor();
+    await shot(page, 'attachment-expanded');
+    await expandedRow.getByRole('button', { name: 'Close' }).click();
+    await thumbs.nth(4).waitFor();
+  });
+
+  browserTest('branding: the uploaded logo and title show on the sign-in page and in the top bar', () => page, async () => {
+    const bytes = Array.from(png(48, 48));
+    const status = await page.evaluate(async (b) => {
+      const form = new FormData();
+      form.set('json', JSON.stringify({ api: 'xcPluginSet', args: { title: 'Branding', input: { title: 'Acme Data' } } }));
+      form.set('file', new File([new Uint8Array(b)], 'logo.png', { type: 'image/png' }));
+      const res = await fetch('/dashboard?q=sqlOp_xcPluginSet', { method: 'POST', headers: { 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: form });
+      return res.status;
+    }, bytes);
+    expect(status).toBe(200);
+    const visitor = await (await browser.newContext({ viewport: { width: 1000, height: 700 } })).newPage();
+    try {
+      await visitor.goto(`${tablo.url}/#/user/authentication/signin`);
+      await visitor.getByRole('main').getByTestId('brand').getByText('Acme Data').waitFor();
+      await visitor.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('.brand-page img.brand-logo');
+        return !!img && img.complete && img.naturalWidth === 48;
+      });
+      await shot(visitor, 'branding-signin');
+    } finally {
+      await visitor.close();
+    }
+    await page.reload();
+    await page.locator('.top-bar').getByText('Acme Data').waitFor();
+  });
+});

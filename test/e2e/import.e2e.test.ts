@@ -1,0 +1,88 @@
+/**
+ * Import and export in the browser against the binary, on an embedded (SQLite) project: a CSV
+ * becomes a new table from the tree (preview with detected types, a progress bar, the table in the
+ * tree and the grid), then a file with a bad row goes into that table from the grid's Import
+ * button (the row reported), and the grid's CSV button downloads the rows.
+ */
+import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser } from './helpers';
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'import': ${problem}`);
+
+const ROWS = 60_000;
+const CSV = 'Title;Amount;Day;Done\n' + Array.from({ length: ROWS }, (_, i) => `"Item ${i}; the ${i % 7}th";${i}.5;2024-03-${String((i % 28) + 1).padStart(2, '0')};${i % 2 ? 'yes' : 'no'}`).join('\n') + '\n';
+
+describe.skipIf(!!problem && !process.env.CI)('import and export in the browser', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  const tree = () => page.getByRole('navigation', { name: 'Project tree' });
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 850 }, acceptDownloads: true })).newPage();
+    await signUpInBrowser(page, tablo.url, 'import@example.com');
+    await page.getByRole('button', { name: '+ New Project' }).first().click();
+    await page.getByLabel('Project name').fill('Imports');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('link', { name: 'Imports' }).click();
+    await page.getByText('Active Env').waitFor();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('a CSV becomes a new table: preview with types, progress, then the table in the tree and the grid', () => page, async () => {
+    await tree().getByRole('button', { name: 'Import CSV or Excel as a new table' }).click();
+    const dialog = page.getByRole('dialog', { name: /Import a CSV or Excel file/ });
+    await dialog.getByLabel('File to import').setInputFiles({ name: 'Orders 2024.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+    await dialog.getByRole('region', { name: 'Preview' }).waitFor();
+    expect(await dialog.getByLabel('Delimiter').inputValue()).toBe(';');
+    expect(await dialog.getByLabel('New table name').inputValue()).toBe('orders_2024');
+    expect(await dialog.getByLabel('Type of Amount').inputValue()).toBe('decimal');
+    expect(await dialog.getByLabel('Type of Day').inputValue()).toBe('date');
+    expect(await dialog.getByLabel('Type of Done').inputValue()).toBe('checkbox');
+    expect(await dialog.getByRole('cell', { name: 'Item 1; the 1th' }).count()).toBe(1);
+    await shot(page, 'import-preview');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
+    await bar.waitFor();
+    // A shot while rows go in, when the import is slow enough to be seen running (not a check: it may end first).
+    const midway = await dialog.getByTestId('import-counts').filter({ hasText: 'of about' }).waitFor({ timeout: 3000 }).then(() => true, () => false);
+    await shot(page, midway ? 'import-progress' : 'import-progress-ended');
+    await dialog.getByTestId('import-counts').filter({ hasText: `Imported ${ROWS.toLocaleString('en-US')} rows into` }).waitFor();
+    expect(await bar.getAttribute('aria-valuenow')).toBe('100');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await tree().getByRole('button', { name: 'Orders2024', exact: true }).waitFor();
+    await page.getByRole('tab', { name: /Orders2024/ }).waitFor();
+    await page.getByTestId('row-count').filter({ hasText: `${ROWS} rows` }).waitFor();
+    await page.getByRole('columnheader', { name: /Amount/ }).waitFor();
+  }, 60_000);
+
+  browserTest('rows go into the open table from its Import button, a bad row is reported; CSV export downloads the rows', () => page, async () => {
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import into Orders2024' });
+    const more = 'title,amount,extra\nfirst,1.25,x\nsecond,not a number,y\n';
+    await dialog.getByLabel('File to import').setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from(more) });
+    await dialog.getByRole('region', { name: 'Preview' }).waitFor();
+    // Headers are matched to columns of the same name; the rest is skipped.
+    expect(await dialog.getByLabel('Column for amount').inputValue()).toBe('amount');
+    expect(await dialog.getByLabel('Column for extra').inputValue()).toBe('');
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByTestId('import-counts').filter({ hasText: 'Imported 1 row into Orders2024; 1 row skipped' }).waitFor();
+    await dialog.getByRole('cell', { name: 'not a number', exact: true }).waitFor();
+    await shot(page, 'import-bad-row');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('row-count').filter({ hasText: `${ROWS + 1} rows` }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV', exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe('Orders2024.csv');
+    const text = await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString('utf8'));
+    expect(text.startsWith('\ufeffId,Title,Amount,Day,Done\r\n')).toBe(true);
+    expect(text.trim().split('\r\n').length).toBe(ROWS + 2);
+  }, 60_000);
+});

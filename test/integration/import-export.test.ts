@@ -1,0 +1,336 @@
+/**
+ * CSV and XLSX import and export on SQLite, PostgreSQL and MariaDB: types detected and converted,
+ * bad rows reported (skipped or stopping the import), cancel, all or nothing, an export round trip
+ * on Chinook's Track, rights (viewer, editor, hidden columns) and bad files.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { makeTestApp, type TestApp } from '../helpers/app';
+import { signupSuperAdmin } from '../helpers/auth';
+import { dashboardOp } from '../helpers/dashboard';
+import { describeEngines, dropDatabase, loadChinook, type TestEngine } from '../helpers/engines';
+
+const auth = (token: string) => ({ 'xc-auth': token });
+
+/** A CSV of the types the import detects (semicolons, BOM, quoted fields). */
+const TYPES_CSV =
+  '\ufeffCount;Price;Day;Stamp;Done;Mail;Site;Kind;Note\n' +
+  Array.from({ length: 12 }, (_, i) =>
+    [i + 1, `${i}.25`, `2024-01-${String(i + 1).padStart(2, '0')}`, `2024-02-03 10:${String(i).padStart(2, '0')}:00`, i % 2 ? 'yes' : 'no', `p${i}@example.com`, `https://example.com/${i}`, ['red', 'green', 'blue'][i % 3], i === 0 ? '"semi; colon, ""quoted""\nand a new line"' : `note ${i}`].join(';'),
+  ).join('\n') +
+  '\n';
+
+describeEngines('import and export', (engine: TestEngine) => {
+  const dbName = `tablo_t_import_export_${engine}`;
+  let t: TestApp;
+  let owner = '';
+  let editor = '';
+  let viewer = '';
+  let projectId = '';
+  let base = '';
+
+  const op = (token: string, api: string, args?: unknown) => dashboardOp(t, token, api, { project_id: projectId, args });
+  const upload = async (token: string, content: string | Uint8Array, filename: string, args: Record<string, unknown> = {}) => {
+    const form = new FormData();
+    form.set('json', JSON.stringify({ api: 'importUpload', project_id: projectId, dbAlias: 'db', args }));
+    form.set('file', new Blob([content as BlobPart]), filename);
+    const res = await t.app.handle(new Request('http://localhost/dashboard?q=sqlOp_importUpload', { method: 'POST', headers: { 'xc-gui': 'true', ...auth(token) }, body: form }));
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const finish = async (token: string, jobId: string) => {
+    for (let i = 0; i < 2000; i++) {
+      const s = await op(token, 'importStatus', { jobId });
+      expect(s.status).toBe(200);
+      if (s.body.status !== 'running') return s.body;
+      await Bun.sleep(20);
+    }
+    throw new Error('the import did not end');
+  };
+  const importFile = async (token: string, content: string | Uint8Array, filename: string, start: Record<string, unknown>) => {
+    const up = await upload(token, content, filename, start.tn ? { tn: start.tn } : {});
+    expect(up.status).toBe(200);
+    const s = await op(token, 'importStart', { uploadId: up.body.uploadId, ...start });
+    expect(s.status).toBe(200);
+    return finish(token, s.body.id);
+  };
+  const get = async (token: string, path: string) => (await t.request('GET', `${base}/${path}`, { headers: auth(token) })).body;
+  const tables = async () => (await op(owner, 'tableList')).body.data.list.map((x: any) => x.tn);
+  const countOf = async (tn: string) => (await get(owner, `${tn}/count`)).count as number;
+  const join_ = async (email: string, roles: string) => {
+    const invite = await t.request('POST', '/admin', { headers: auth(owner), body: { email, roles, project_id: projectId } });
+    const token = String(invite.body.invite_url).split('/signup/')[1]!;
+    return (await t.request('POST', '/auth/signup', { body: { email, password: 'password123', token } })).body.token as string;
+  };
+
+  beforeAll(async () => {
+    t = await makeTestApp();
+    owner = (await signupSuperAdmin(t, 'owner@example.com')).token;
+    const cfg = await loadChinook(engine, dbName);
+    let connection = cfg.connection as Record<string, unknown>;
+    if (engine === 'sqlite') {
+      await Bun.write(join(t.dataDir, 'imp.sqlite'), Bun.file(cfg.connection.filename!));
+      connection = { filename: 'imp.sqlite' };
+    }
+    projectId = (await dashboardOp(t, owner, 'projectCreateByWeb', { args: { title: 'Imports', db: { client: engine, connection } } })).body.id;
+    base = `/nc/${projectId}/api/v1`;
+    editor = await join_('editor@example.com', 'editor');
+    viewer = await join_('viewer@example.com', 'viewer');
+    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique']) {
+      if ((await tables()).includes(tn)) await op(owner, 'tableDelete', { tn });
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await t.close();
+    await dropDatabase(engine, dbName);
+  });
+
+  test('the preview detects the delimiter and a type per column; the import creates the table as a migration and converts values', async () => {
+    const up = await upload(owner, TYPES_CSV, 'types.csv');
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({ format: 'csv', delimiter: ';', sheets: null });
+    expect(up.body.preview.columns.map((c: any) => [c.header, c.type])).toEqual([
+      ['Count', 'number'], ['Price', 'decimal'], ['Day', 'date'], ['Stamp', 'datetime'], ['Done', 'checkbox'],
+      ['Mail', 'email'], ['Site', 'url'], ['Kind', 'select'], ['Note', 'text'],
+    ]);
+    expect(up.body.preview.rows[0][8]).toBe('semi; colon, "quoted"\nand a new line');
+    // Note is imported as LongText, Kind kept as a select with its three choices.
+    const s = await op(owner, 'importStart', { uploadId: up.body.uploadId, create: { tn: 'imp_types', _tn: 'Imported types' }, columns: [{ index: 8, type: 'text' }] });
+    expect(s.status).toBe(200);
+    const job = await finish(owner, s.body.id);
+    expect(job).toMatchObject({ status: 'done', rowsRead: 12, rowsImported: 12, rowsSkipped: 0, problems: [], table: { tn: 'imp_types', created: true } });
+    const rows = await get(owner, 'imp_types?sort=Count&limit=100');
+    expect(rows.length).toBe(12);
+    expect(rows[1]).toMatchObject({ Count: 2, Price: 1.25, Day: '2024-01-02', Stamp: '2024-02-03 10:01:00', Done: true, Mail: 'p1@example.com', Site: 'https://example.com/1', Kind: 'green', Note: 'note 1' });
+    expect(rows[0]).toMatchObject({ Done: false, Note: 'semi; colon, "quoted"\nand a new line' });
+    const meta = await op(owner, 'tableMeta', { tn: 'imp_types' });
+    expect(meta.body._tn).toBe('Imported types');
+    expect(Object.fromEntries(meta.body.columns.map((c: any) => [c._cn, c.uidt]))).toMatchObject({ Count: 'Number', Price: 'Decimal', Day: 'Date', Stamp: 'DateTime', Done: 'Checkbox', Mail: 'Email', Site: 'URL', Kind: 'SingleSelect' });
+    const migrations = (await op(owner, 'migrationList')).body.list.map((m: any) => m.title);
+    expect(migrations).toContain("Create table 'imp_types'");
+  });
+
+  const BAD_CSV = 'Name,Qty,When\na,1,2024-01-01\nb,2,2024-01-02\nc,three,2024-01-03\nd,4,not a date\ne,5,2024-01-05\n';
+
+  test('rows that do not fit are reported and skipped, or stop the import', async () => {
+    // Detected as text (a value is no number); the user makes them a number and a date.
+    const up = await upload(owner, BAD_CSV, 'bad.csv');
+    expect(up.body.preview.columns.map((c: any) => c.type)).toEqual(['text', 'text', 'text']);
+    const typed = [{ index: 1, type: 'number' }, { index: 2, type: 'date' }];
+    const s = await op(owner, 'importStart', { uploadId: up.body.uploadId, create: { tn: 'imp_bad' }, columns: typed, onError: 'skip' });
+    const job = await finish(owner, s.body.id);
+    expect(job).toMatchObject({ status: 'done', rowsRead: 5, rowsImported: 3, rowsSkipped: 2, problemCount: 2 });
+    expect(job.problems[0]).toMatchObject({ row: 4, column: 'Qty', value: 'three' });
+    expect(job.problems[0].reason).toContain('whole number');
+    expect(job.problems[1]).toMatchObject({ row: 5, column: 'When', value: 'not a date' });
+    expect(await countOf('imp_bad')).toBe(3);
+    // Into the existing table, stopping at the first bad row: the two rows above it stay.
+    const stopped = await importFile(owner, BAD_CSV, 'bad.csv', { tn: 'imp_bad', onError: 'stop' });
+    expect(stopped).toMatchObject({ status: 'stopped', rowsImported: 2, rolledBack: false, problems: [{ row: 4, column: 'Qty', value: 'three' }] });
+    expect(stopped.message).toContain('line 4');
+    expect(await countOf('imp_bad')).toBe(5);
+  });
+
+  test('rows the database refuses (a duplicate of a unique column) are found row by row and reported', async () => {
+    const made = await op(owner, 'tableCreate', { tn: 'imp_unique', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'code', uidt: 'SingleLineText', unique: true }, { cn: 'label', uidt: 'SingleLineText' }] });
+    expect(made.status).toBe(200);
+    expect((await t.request('POST', `${base}/imp_unique`, { headers: auth(owner), body: { Code: 'A' } })).status).toBe(200);
+    const csv = 'code,label\nB,first\nA,taken before\nC,third\nC,twice in the file\nD,last\n';
+    const job = await importFile(owner, csv, 'codes.csv', { tn: 'imp_unique', onError: 'skip' });
+    expect(job).toMatchObject({ status: 'done', rowsImported: 3, rowsSkipped: 2, problemCount: 2 });
+    expect(job.problems.map((p: any) => p.row)).toEqual([3, 5]);
+    expect(job.problems[0].reason).toMatch(/code|unique|exists|duplicate/i);
+    expect((await get(owner, 'imp_unique?sort=Code&limit=10')).map((r: any) => r.Code)).toEqual(['A', 'B', 'C', 'D']);
+    // All or nothing, stopping: nothing of the file stays.
+    const stopped = await importFile(owner, 'code,label\nE,new\nA,taken\n', 'codes.csv', { tn: 'imp_unique', onError: 'stop', allOrNothing: true });
+    expect(stopped).toMatchObject({ status: 'stopped', rolledBack: true, problems: [{ row: 3 }] });
+    expect(await countOf('imp_unique')).toBe(4);
+  });
+
+  test('all or nothing: a stop leaves no row in an existing table and no new table', async () => {
+    const before = await countOf('imp_bad');
+    const job = await importFile(owner, BAD_CSV, 'bad.csv', { tn: 'imp_bad', onError: 'stop', allOrNothing: true, batchSize: 1 });
+    expect(job).toMatchObject({ status: 'stopped', rolledBack: true, rowsImported: 0 });
+    expect(await countOf('imp_bad')).toBe(before);
+    const created = await importFile(owner, BAD_CSV, 'bad.csv', { create: { tn: 'imp_aon' }, columns: [{ index: 1, type: 'number' }], onError: 'stop', allOrNothing: true });
+    expect(created.message ?? '').not.toContain('could not be dropped');
+    expect(created).toMatchObject({ status: 'stopped', rolledBack: true });
+    expect(await tables()).not.toContain('imp_aon');
+  });
+
+  test('cancel: all or nothing drops the new table; otherwise the rows so far stay', async () => {
+    const big = 'Title,N\n' + Array.from({ length: 20_000 }, (_, i) => `row ${i},${i}`).join('\n');
+    for (const allOrNothing of [true, false]) {
+      const tn = allOrNothing ? 'imp_cancel' : 'imp_keep';
+      const up = await upload(owner, big, 'big.csv');
+      const s = await op(owner, 'importStart', { uploadId: up.body.uploadId, create: { tn }, allOrNothing, batchSize: 50 });
+      expect(s.body.status).toBe('running');
+      // Let a few batches in, then cancel.
+      for (let i = 0; i < 500 && (await op(owner, 'importStatus', { jobId: s.body.id })).body.rowsImported < 100; i++) await Bun.sleep(5);
+      const c = await op(owner, 'importCancel', { jobId: s.body.id });
+      expect(c.status).toBe(200);
+      const job = await finish(owner, s.body.id);
+      expect(job.message ?? '').toBe('');
+      expect(job.status).toBe('cancelled');
+      if (allOrNothing) {
+        expect(job.rolledBack).toBe(true);
+        expect(await tables()).not.toContain(tn);
+      } else {
+        expect(job.rowsImported).toBeGreaterThan(0);
+        expect(job.rowsImported).toBeLessThan(20_000);
+        expect(await countOf(tn)).toBe(job.rowsImported);
+      }
+    }
+  }, 30_000);
+
+  const trackColumns = 'TrackId,Name,AlbumId,MediaTypeId,GenreId,Composer,Milliseconds,Bytes,UnitPrice';
+
+  test('export then import gives the same rows (CSV and XLSX, Chinook Track)', async () => {
+    const rows = await (async () => {
+      const out: any[] = [];
+      for (let offset = 0; ; offset += 1000) {
+        const page = await get(owner, `Track?fields=${trackColumns}&sort=TrackId&limit=1000&offset=${offset}`);
+        out.push(...page);
+        if (page.length < 1000) return out;
+      }
+    })();
+    expect(rows.length).toBe(3503);
+    for (const format of ['csv', 'xlsx'] as const) {
+      const res = await t.app.handle(new Request(`http://localhost${base}/Track/export/${format}?fields=${trackColumns}`, { headers: auth(owner) }));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toContain(`Track.${format}`);
+      const file = new Uint8Array(await res.arrayBuffer());
+      const tn = `track_${format}`;
+      const job = await importFile(owner, file, `Track.${format}`, { create: { tn } });
+      expect(job).toMatchObject({ status: 'done', rowsImported: 3503, rowsSkipped: 0 });
+      const copy: any[] = [];
+      for (let offset = 0; ; offset += 1000) {
+        const page = await get(owner, `${tn}?fields=${trackColumns}&sort=TrackId&limit=1000&offset=${offset}`);
+        copy.push(...page);
+        if (page.length < 1000) break;
+      }
+      expect(copy).toEqual(rows);
+    }
+  }, 60_000);
+
+  test('export follows where, sort and fields', async () => {
+    const res = await t.app.handle(new Request(`http://localhost${base}/Track/export/csv?where=(GenreId,eq,2)&sort=-Milliseconds&fields=Name,Milliseconds`, { headers: auth(owner) }));
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('Name,Milliseconds');
+    const count = (await get(owner, 'Track/count?where=(GenreId,eq,2)')).count;
+    expect(lines.length - 1).toBe(count);
+    const first = (await get(owner, 'Track?where=(GenreId,eq,2)&sort=-Milliseconds&limit=1'))[0];
+    expect(lines[1]!.endsWith(`,${first.Milliseconds}`)).toBe(true);
+    const x = await t.app.handle(new Request(`http://localhost${base}/Genre/export/xlsx?sort=GenreId`, { headers: auth(owner) }));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await x.arrayBuffer()) as any);
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount).toBe(26);
+    expect(ws.getRow(2).values).toEqual([undefined, 1, 'Rock']);
+    expect((await t.request('GET', `${base}/Track/export/csv?where=(Nope,eq,1)`, { headers: auth(owner) })).status).toBe(400);
+    // A saved view: its filter, sort and shown fields.
+    const track = engine === 'pg' ? 'track' : 'Track';
+    const genre = engine === 'pg' ? 'genre_id' : 'GenreId';
+    const ms = engine === 'pg' ? 'milliseconds' : 'Milliseconds';
+    const name = engine === 'pg' ? 'name' : 'Name';
+    const view = await op(owner, 'xcVirtualTableCreate', { tn: track, title: 'Long metal', type: 'grid', query_params: { where: '(GenreId,eq,3)', sort: '-Milliseconds', fields: [{ cn: name, show: true }, { cn: ms, show: true }, { cn: genre, show: false }] } });
+    expect(view.status).toBe(200);
+    const viewed = (await (await t.app.handle(new Request(`http://localhost${base}/Track/export/csv?view=${view.body.id}`, { headers: auth(owner) }))).text()).trim().split('\r\n');
+    expect(viewed[0]!.split(',').slice(0, 2)).toEqual(['Name', 'Milliseconds']);
+    expect(viewed.length - 1).toBe((await get(owner, 'Track/count?where=(GenreId,eq,3)')).count);
+    expect((await t.request('GET', `${base}/Track/export/pdf`, { headers: auth(owner) })).status).toBe(404);
+    const doc = (await t.request('GET', `/nc/${projectId}/docs/openapi.json?dbAlias=db`, { headers: auth(owner) })).body;
+    expect(doc.paths['/api/v1/Track/export/csv'].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['where', 'sort', 'fields']));
+    expect(Object.keys(doc.paths['/api/v1/Track/export/xlsx'].get.responses['200'].content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+  });
+
+  test('rights: viewers import nothing, editors only into existing tables, exports hide hidden columns', async () => {
+    const csv = 'title\none\ntwo\n';
+    expect((await upload(viewer, csv, 'a.csv')).status).toBe(403);
+    expect((await upload(viewer, csv, 'a.csv', { tn: 'imp_bad' })).status).toBe(403);
+    expect((await upload(editor, csv, 'a.csv')).status).toBe(403);
+    const up = await upload(editor, 'Name,Qty\nfrom editor,7\n', 'a.csv', { tn: 'imp_bad' });
+    expect(up.status).toBe(200);
+    expect((await op(editor, 'importStart', { uploadId: up.body.uploadId, create: { tn: 'imp_editor' } })).status).toBe(403);
+    expect(await tables()).not.toContain('imp_editor');
+    // Another user's upload is not theirs to use.
+    expect((await op(viewer, 'importStart', { uploadId: up.body.uploadId, tn: 'imp_bad' })).status).toBe(404);
+    const s = await op(editor, 'importStart', { uploadId: up.body.uploadId, tn: 'imp_bad' });
+    expect((await finish(editor, s.body.id)).rowsImported).toBe(1);
+    expect((await get(owner, 'imp_bad?where=(Name,eq,from editor)'))[0]).toMatchObject({ Qty: 7 });
+    const rule = await op(owner, 'aclSave', { tn: 'Customer', role: 'viewer', rule: { read: ['CustomerId', 'FirstName'], create: false, update: false, delete: false } });
+    expect(rule.status).toBe(200);
+    const res = await t.request('GET', `${base}/Customer/export/csv`, { headers: auth(viewer) });
+    expect(res.status).toBe(200);
+    expect(res.text.split('\r\n')[0]).toBe('CustomerId,FirstName');
+    expect(res.text.trim().split('\r\n').length).toBe(60);
+    expect((await t.request('GET', `${base}/Customer/export/csv?fields=Email`, { headers: auth(viewer) })).text.split('\r\n')[0]).toBe('CustomerId,FirstName');
+  });
+
+  test("an editor's row condition and column rights apply to every imported row", async () => {
+    const rule = await op(owner, 'aclSave', { tn: 'imp_bad', role: 'editor', rule: { read: true, create: ['Name', 'Qty'], update: true, delete: true, where: '(Name,like,ok%)' } });
+    expect(rule.status).toBe(200);
+    const before = await countOf('imp_bad');
+    const job = await importFile(editor, 'Name,Qty\nok one,1\nnot mine,2\nok two,3\n', 'rows.csv', { tn: 'imp_bad' });
+    expect(job).toMatchObject({ status: 'done', rowsImported: 2, rowsSkipped: 1, problems: [{ row: 3, column: null }] });
+    expect(job.problems[0].reason).toContain('outside the rows');
+    expect(await countOf('imp_bad')).toBe(before + 2);
+    // Mapping a column the role may not set is refused before anything is read.
+    const up = await upload(editor, 'Name,When\nok three,2024-01-01\n', 'rows.csv', { tn: 'imp_bad' });
+    const refused = await op(editor, 'importStart', { uploadId: up.body.uploadId, tn: 'imp_bad' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toContain("'When'");
+    expect((await op(owner, 'aclSave', { tn: 'imp_bad', role: 'editor', rule: null })).status).toBe(200);
+  });
+
+  test('an import writes one audit entry per batch, with the rows it inserted', async () => {
+    const { auditRepo } = await import('../../src/meta/audit-repo');
+    const entries = await auditRepo(t.app.ctx.meta).list({ project_id: projectId, op_type: 'DATA', tn: 'imp_types' });
+    expect(entries.map((e) => [e.description, e.value, e.user_email])).toContainEqual(['insert', JSON.stringify({ rows: 12 }), 'owner@example.com']);
+  });
+
+  test('bad files answer 400 with the reason and change nothing', async () => {
+    const before = await tables();
+    const cases: [string | Uint8Array, string, string][] = [
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3]), 'a.png', 'binary content'],
+      [new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6, 7, 8, 9]), 'a.xlsx', 'XLSX'],
+      ['', 'empty.csv', 'empty'],
+      ['Name,Qty\n', 'header.csv', 'no data rows'],
+      ['Name,Qty,name\n1,2,3\n', 'dup.csv', "header 'name' appears twice"],
+      ['Name,,Qty\n1,2,3\n', 'blank.csv', 'Column 2 of the header row has no name'],
+      [new Uint8Array([0x4e, 0x61, 0x6d, 0x65, 0x0a, 0xe9, 0x74, 0xe9, 0x0a]), 'latin1.csv', 'not UTF-8'],
+    ];
+    for (const [content, name, msg] of cases) {
+      const res = await upload(owner, content, name);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toContain(msg);
+    }
+    expect(await tables()).toEqual(before);
+  });
+
+  test('an XLSX workbook offers its sheets; the chosen one is previewed and imported', async () => {
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Notes').addRow(['just text']);
+    const s = wb.addWorksheet('Data & more');
+    s.addRow(['Title', 'When', 'Amount']);
+    s.addRow(['one', new Date(Date.UTC(2024, 4, 6)), 1.5]);
+    s.addRow(['two', new Date(Date.UTC(2024, 4, 7, 12, 30)), 2]);
+    const file = new Uint8Array(await wb.xlsx.writeBuffer());
+    const up = await upload(owner, file, 'book.xlsx');
+    expect([up.status, up.body.msg]).toEqual([200, undefined]);
+    // The first sheet holds no rows under its header: the preview opens on the next one.
+    expect(up.body).toMatchObject({ format: 'xlsx', sheets: ['Notes', 'Data & more'], sheet: 'Data & more' });
+    const p = await op(owner, 'importPreview', { uploadId: up.body.uploadId, sheet: 'Data & more' });
+    expect(p.body.preview.columns.map((c: any) => c.type)).toEqual(['text', 'datetime', 'decimal']);
+    expect(p.body.preview.rows).toEqual([['one', '2024-05-06', '1.5'], ['two', '2024-05-07 12:30:00', '2']]);
+    expect((await op(owner, 'importPreview', { uploadId: up.body.uploadId, sheet: 'Nope' })).status).toBe(400);
+    expect((await op(owner, 'importPreview', { uploadId: up.body.uploadId, sheet: 'Notes' })).body.msg).toContain('no data rows');
+    const s2 = await op(owner, 'importStart', { uploadId: up.body.uploadId, sheet: 'Data & more', create: { tn: 'imp_sheet' } });
+    expect(await finish(owner, s2.body.id)).toMatchObject({ status: 'done', rowsImported: 2 });
+    expect(await get(owner, 'imp_sheet?sort=Title&fields=Title,When,Amount')).toEqual([
+      { Title: 'one', When: '2024-05-06 00:00:00', Amount: 1.5 },
+      { Title: 'two', When: '2024-05-07 12:30:00', Amount: 2 },
+    ]);
+  });
+});

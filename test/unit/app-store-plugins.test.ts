@@ -1,0 +1,42 @@
+/** The App Store's pure parts: plugin forms read from the zod schemas, masking, and safe file names. */
+import { describe, expect, test } from 'bun:test';
+import { PLUGINS, pluginByTitle } from '../../src/plugins/catalog';
+import { fieldsOf, maskInput, MASK, secretNames } from '../../src/plugins/fields';
+import { acceptedFile, safeFileName } from '../../src/attachments/file-names';
+
+describe('plugin forms', () => {
+  test('every plugin has a field list; secrets are the password, the S3 secret and the chat URLs', () => {
+    for (const p of PLUGINS) expect(fieldsOf(p).length).toBeGreaterThan(0);
+    expect(secretNames(pluginByTitle('SMTP')!)).toEqual(['password']);
+    expect(secretNames(pluginByTitle('S3')!)).toEqual(['secretAccessKey']);
+    expect(secretNames(pluginByTitle('Slack')!)).toEqual(['webhookUrl']);
+    expect(secretNames(pluginByTitle('Branding')!)).toEqual([]);
+    expect(fieldsOf(pluginByTitle('SMTP')!).find((f) => f.name === 'secure')).toEqual({ name: 'secure', type: 'boolean', label: 'Use TLS from the start (port 465)', required: false, secret: false, default: false });
+    expect(fieldsOf(pluginByTitle('SMTP')!).find((f) => f.name === 'host')!.required).toBe(true);
+  });
+
+  test('masking replaces set secrets only', () => {
+    const p = pluginByTitle('SMTP')!;
+    expect(maskInput(p, { host: 'h', password: 'pw' })).toEqual({ host: 'h', password: MASK });
+    expect(maskInput(p, { host: 'h' })).toEqual({ host: 'h' });
+  });
+});
+
+describe('file names', () => {
+  test('only the last segment is kept; control and path characters go; dot names are refused', () => {
+    expect(safeFileName('../../etc/passwd')).toBe('passwd');
+    expect(safeFileName('C:\\Users\\me\\photo.png')).toBe('photo.png');
+    expect(safeFileName('a\u0000b<c>.txt')).toBe('a_b_c_.txt');
+    expect(safeFileName('.htaccess')).toBe('htaccess');
+    expect(() => safeFileName('..')).toThrow();
+    expect(() => safeFileName('dir/')).toThrow();
+    expect(safeFileName(`${'x'.repeat(300)}.png`)).toHaveLength(200);
+    expect(safeFileName(`${'x'.repeat(300)}.png`).endsWith('.png')).toBe(true);
+  });
+
+  test('accept entries match by extension, exact type or type family', () => {
+    expect(acceptedFile('a.PDF', 'application/pdf', ['.pdf'])).toBe(true);
+    expect(acceptedFile('a.png', 'image/png', ['image/*'])).toBe(true);
+    expect(acceptedFile('a.zip', 'application/zip', ['image/*', '.txt'])).toBe(false);
+  });
+});

@@ -1,0 +1,50 @@
+/** Copy and paste of cell ranges: TSV both ways (quotes, tabs and line breaks in cells), HTML, and the paste plan. */
+import { describe, expect, test } from 'bun:test';
+import { parseTsv, planPaste, rangeOf, toHtml, toTsv, convertPasted } from '../../web/src/features/grid/clipboard';
+import type { ColumnMeta } from '../../web/src/api/dashboard';
+
+const col = (cn: string, kind: string, extra: Partial<ColumnMeta> = {}): ColumnMeta => ({ cn, _cn: cn, uidt: 'x', kind, dt: kind, pk: false, ai: false, nullable: true, enumValues: null, hidden: false, ...extra });
+
+describe('TSV', () => {
+  test('round trip with tabs, line breaks and quotes inside cells', () => {
+    const rows = [['a', 'b\tc', 'say "hi"'], ['line1\nline2', '', '3']];
+    const tsv = toTsv(rows);
+    expect(tsv).toBe('a\t"b\tc"\t"say ""hi"""\r\n"line1\nline2"\t\t3');
+    expect(parseTsv(tsv)).toEqual(rows);
+  });
+  test('what spreadsheets put on the clipboard (trailing line break, LF only)', () => {
+    expect(parseTsv('1\t2\n3\t4\n')).toEqual([['1', '2'], ['3', '4']]);
+    expect(parseTsv('x')).toEqual([['x']]);
+  });
+  test('HTML table escaped', () => {
+    expect(toHtml([['<b>', 'a&b']])).toBe('<table><tr><td>&lt;b&gt;</td><td>a&amp;b</td></tr></table>');
+  });
+  test('a range from two corners in any order', () => {
+    expect(rangeOf({ row: 5, col: 1 }, { row: 2, col: 3 })).toEqual({ top: 2, bottom: 5, left: 1, right: 3 });
+  });
+});
+
+describe('paste plan', () => {
+  const columns = [col('id', 'integer', { pk: true, nullable: false }), col('name', 'string'), col('qty', 'integer'), col('price', 'decimal'), col('done', 'boolean'), col('day', 'date')];
+  const writable = (c: ColumnMeta) => !c.pk;
+  test('values converted per column; rows past the end are added; what does not fit is reported', () => {
+    const plan = planPaste(parseTsv('Pen\t3\t1,200.50\tyes\t2026-01-31\nInk\tmany\t2\tno\t31/01/2026\nNew\t1\t\t\t'), { row: 8, col: 1 }, columns, writable, 10);
+    expect(plan.updates).toEqual([
+      { index: 8, values: { name: 'Pen', qty: 3, price: '1200.50', done: true, day: '2026-01-31' } },
+      { index: 9, values: { name: 'Ink', price: '2', done: false } },
+    ]);
+    expect(plan.inserts).toEqual([{ name: 'New', qty: 1, price: null, done: null, day: null }]);
+    expect(plan.problems).toEqual([
+      { row: 10, column: 'qty', value: 'many', reason: 'not a whole number' },
+      { row: 10, column: 'day', value: '31/01/2026', reason: 'not a date (YYYY-MM-DD)' },
+    ]);
+  });
+  test('keys and columns past the last are refused', () => {
+    const plan = planPaste([['7', 'x', '1', '1', 'true', '2026-01-01', 'extra']], { row: 0, col: 0 }, columns, writable, 5);
+    expect(plan.problems.map((p) => p.column)).toEqual(['id', '(column 7)']);
+    expect(plan.updates[0]!.values).toEqual({ name: 'x', qty: 1, price: '1', done: true, day: '2026-01-01' });
+  });
+  test('a required column does not take an empty cell', () => {
+    expect(convertPasted(col('n', 'integer', { nullable: false }), '')).toEqual({ reason: 'a value is required' });
+  });
+});

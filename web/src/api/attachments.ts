@@ -1,0 +1,58 @@
+/**
+ * Attachment uploads and file links: files go to `POST .../{Table}/{id}/attachments/{column}` one
+ * request per file (XMLHttpRequest, for upload progress); a file is shown through a short-lived
+ * link from `GET .../attachments/{column}/{fileId}?link=1`, kept until shortly before it expires.
+ */
+import { authHeaders, http, HttpError } from './http';
+
+export interface FileEntry { id?: string; url?: string; path?: string; title?: string; mimetype?: string; size?: number }
+
+const cellPath = (projectId: string, table: string, id: string, column: string) =>
+  `/nc/${encodeURIComponent(projectId)}/api/v1/${encodeURIComponent(table)}/${encodeURIComponent(id)}/attachments/${encodeURIComponent(column)}`;
+
+function postFile(path: string, file: File, onProgress: (loaded: number) => void): Promise<{ uploaded: FileEntry[]; value: unknown }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    for (const [k, v] of Object.entries(authHeaders(path))) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => onProgress(e.loaded);
+    xhr.onload = () => {
+      let body: { msg?: string } & Record<string, unknown> = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {}
+      if (xhr.status === 200) resolve(body as never);
+      else reject(new HttpError(body.msg ?? `Upload failed (${xhr.status})`, xhr.status));
+    };
+    xhr.onerror = () => reject(new HttpError('The Tablo server could not be reached', 0));
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** Uploads files one after the other; `onProgress` gets 0..1 over all of them. Answers the last cell value. */
+export async function uploadFiles(projectId: string, table: string, id: string, column: string, files: File[], onProgress: (share: number) => void): Promise<unknown> {
+  const total = files.reduce((n, f) => n + f.size, 0) || 1;
+  let done = 0;
+  let value: unknown = undefined;
+  for (const f of files) {
+    const r = await postFile(cellPath(projectId, table, id, column), f, (loaded) => onProgress(Math.min(1, (done + loaded) / total)));
+    done += f.size;
+    value = r.value;
+  }
+  onProgress(1);
+  return value;
+}
+
+const links = new Map<string, { url: string; until: number }>();
+
+/** A link to show or open one stored file (cached until 30 s before it expires). */
+export async function fileLink(projectId: string, table: string, id: string, column: string, fileId: string): Promise<string> {
+  const path = `${cellPath(projectId, table, id, column)}/${encodeURIComponent(fileId)}`;
+  const hit = links.get(path);
+  if (hit && hit.until > Date.now()) return hit.url;
+  const r = await http<{ url: string; expiresAt: string }>(path, { query: { link: '1' } });
+  links.set(path, { url: r.url, until: new Date(r.expiresAt).getTime() - 30_000 });
+  return r.url;
+}

@@ -1,0 +1,113 @@
+/** Import and export calls: the upload (multipart `file` + `json`), preview, start, progress, cancel; export downloads. */
+import { http } from './http';
+import { dashboardOp } from './projects';
+import { masterKey, token } from '../stores/session';
+import { previewAs } from '../stores/preview';
+
+export type ImportType = 'number' | 'decimal' | 'date' | 'datetime' | 'checkbox' | 'email' | 'url' | 'select' | 'text';
+export const IMPORT_TYPES: ImportType[] = ['number', 'decimal', 'date', 'datetime', 'checkbox', 'email', 'url', 'select', 'text'];
+
+export interface PreviewColumn { index: number; header: string; type: ImportType; choices: string[]; long: boolean }
+export interface UploadAnswer {
+  uploadId: string;
+  filename: string;
+  size: number;
+  format: 'csv' | 'xlsx';
+  delimiter: string | null;
+  sheets: string[] | null;
+  sheet: string | null;
+  preview: { columns: PreviewColumn[]; rows: string[][]; sampled: number };
+}
+export interface ColumnSpec { index: number; skip?: boolean; type?: ImportType; cn?: string; _cn?: string }
+export interface StartArgs {
+  uploadId: string;
+  sheet?: string;
+  delimiter?: string;
+  tn?: string;
+  create?: { tn: string; _tn?: string };
+  columns: ColumnSpec[];
+  onError: 'skip' | 'stop';
+  allOrNothing: boolean;
+}
+export interface ImportProblem { row: number; column: string | null; value: unknown; reason: string }
+export interface ImportJob {
+  id: string;
+  status: 'running' | 'done' | 'stopped' | 'cancelled' | 'failed';
+  table: { tn: string; _tn: string; created: boolean };
+  rowsRead: number;
+  rowsImported: number;
+  rowsSkipped: number;
+  problems: ImportProblem[];
+  problemCount: number;
+  estimatedRows: number | null;
+  etaMs: number | null;
+  elapsedMs: number;
+  progress: number;
+  message?: string;
+  rolledBack: boolean;
+}
+
+const scoped = (projectId: string, dbAlias: string) => ({ projectId, dbAlias });
+
+export const transferApi = {
+  /**
+   * Sends the file; `tn` names the existing table it is for (checked before the file is kept).
+   * With `onProgress` it goes by XMLHttpRequest, which tells how much of the file has been sent.
+   */
+  upload(projectId: string, dbAlias: string, file: File, tn?: string, onProgress?: (sent: number, total: number) => void): Promise<UploadAnswer> {
+    const form = new FormData();
+    form.set('json', JSON.stringify({ api: 'importUpload', project_id: projectId, dbAlias, args: tn ? { tn } : {} }));
+    form.set('file', file, file.name);
+    if (!onProgress) return http<UploadAnswer>('/dashboard', { query: { q: 'sqlOp_importUpload' }, body: form });
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/dashboard?q=sqlOp_importUpload');
+      for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
+      xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded, e.total);
+      xhr.onerror = () => reject(new Error('The Tablo server could not be reached'));
+      xhr.onload = () => {
+        let body: { msg?: string } | null = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {}
+        if (xhr.status >= 200 && xhr.status < 300) resolve(body as UploadAnswer);
+        else reject(new Error(body?.msg ?? `The server answered ${xhr.status}`));
+      };
+      xhr.send(form);
+    });
+  },
+  preview: (projectId: string, dbAlias: string, args: { uploadId: string; sheet?: string; delimiter?: string }) => dashboardOp<UploadAnswer>('importPreview', { ...scoped(projectId, dbAlias), args }),
+  start: (projectId: string, dbAlias: string, args: StartArgs) => dashboardOp<ImportJob>('importStart', { ...scoped(projectId, dbAlias), args }),
+  status: (projectId: string, dbAlias: string, jobId: string) => dashboardOp<ImportJob>('importStatus', { ...scoped(projectId, dbAlias), args: { jobId } }),
+  cancel: (projectId: string, dbAlias: string, jobId: string) => dashboardOp<ImportJob>('importCancel', { ...scoped(projectId, dbAlias), args: { jobId } }),
+};
+
+/** The headers that carry the caller (session or master key) and a previewed role. */
+function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'xc-gui': 'true' };
+  if (masterKey.value) headers['xc-master-key'] = masterKey.value;
+  else if (token.value) headers['xc-auth'] = token.value;
+  if (previewAs.value) headers['xc-preview'] = previewAs.value;
+  return headers;
+}
+
+/** Downloads a table's export (with the grid's where and sort) and saves it under its file name. */
+export async function downloadExport(projectId: string, table: string, format: 'csv' | 'xlsx', query: { where?: string; sort?: string } = {}): Promise<void> {
+  const url = new URL(`/nc/${projectId}/api/v1/${encodeURIComponent(table)}/export/${format}`, window.location.origin);
+  if (query.where) url.searchParams.set('where', query.where);
+  if (query.sort) url.searchParams.set('sort', query.sort);
+  if (format === 'csv') url.searchParams.set('bom', 'true');
+  const res = await fetch(url.pathname + url.search, { headers: authHeaders(), credentials: 'include' });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { msg?: string } | null;
+    throw new Error(body?.msg ?? `The export failed (${res.status})`);
+  }
+  const blob = await res.blob();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `${table}.${format}`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}

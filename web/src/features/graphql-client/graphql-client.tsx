@@ -1,0 +1,73 @@
+/**
+ * GraphQL Client: GraphiQL 4 (CodeMirror 5 inside, no web workers: it bundles into the binary with
+ * Bun's bundler; see docs/features/sqlclient.md) against the project's `/nc/{projectId}/v1/graphql`
+ * with the caller's auth header prefilled in the headers editor. Docs and completion come from
+ * introspection; variables, headers, tabs and history are GraphiQL's own, kept per project in
+ * localStorage. Rights apply as for any caller: a hidden column answers FORBIDDEN.
+ */
+import { useMemo } from 'react';
+import { GraphiQL } from 'graphiql';
+import { createGraphiQLFetcher, type Fetcher, type Storage } from '@graphiql/toolkit';
+import 'graphiql/style.css';
+import './graphql-client.css';
+import { useSignals } from '../../stores/signals';
+import { darkTheme } from '../../stores/settings';
+import { masterKey, token } from '../../stores/session';
+import { previewAs } from '../../stores/preview';
+
+/** localStorage seen through a prefix, so each project keeps its own tabs and history. */
+function prefixedStorage(prefix: string): Storage {
+  const keys = () => Object.keys(localStorage).filter((k) => k.startsWith(prefix));
+  return {
+    getItem: (k) => localStorage.getItem(prefix + k),
+    setItem: (k, v) => localStorage.setItem(prefix + k, v),
+    removeItem: (k) => localStorage.removeItem(prefix + k),
+    clear: () => keys().forEach((k) => localStorage.removeItem(k)),
+    get length() {
+      return keys().length;
+    },
+  };
+}
+
+/** The headers the web app itself sends: the session token (or master key) and a previewed role. */
+function callerHeaders(): Record<string, string> {
+  const h: Record<string, string> = {};
+  if (masterKey.value) h['xc-master-key'] = masterKey.value;
+  else if (token.value) h['xc-auth'] = token.value;
+  if (previewAs.value) h['xc-preview'] = previewAs.value;
+  return h;
+}
+
+const DEFAULT_QUERY = `# This project's GraphQL API. Ctrl+Enter runs the query;
+# the Docs button shows every type, and Ctrl+Space completes.
+query {
+  __typename
+}
+`;
+
+export function GraphqlClient(props: { projectId: string }) {
+  useSignals();
+  const url = `/nc/${props.projectId}/v1/graphql`;
+  // The caller's auth goes with every request (introspection runs before the headers editor is
+  // read); headers typed in the editor win over it.
+  const fetcher = useMemo<Fetcher>(() => {
+    const base = createGraphiQLFetcher({ url: new URL(url, window.location.origin).href, headers: { 'xc-gui': 'true' } });
+    return (params, opts) => base(params, { ...opts, headers: { ...callerHeaders(), ...(opts?.headers ?? {}) } });
+  }, [url]);
+  const storage = useMemo(() => prefixedStorage(`tablo.graphiql.${props.projectId}.`), [props.projectId]);
+  const headers = JSON.stringify(callerHeaders(), null, 2);
+  return (
+    <section className="graphql-client" aria-label="GraphQL Client">
+      <GraphiQL
+        key={props.projectId}
+        fetcher={fetcher}
+        storage={storage}
+        headers={headers}
+        shouldPersistHeaders={false}
+        defaultQuery={DEFAULT_QUERY}
+        defaultEditorToolsVisibility="variables"
+        forcedTheme={darkTheme.value ? 'dark' : 'light'}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * An Attachment cell of the grid: image thumbnails (the browser scales the served image) and file
+ * names that open the file; files dropped on the cell, pasted into it or picked with its + button
+ * (several at once) are uploaded with a progress bar. Pasted files are handed over by the grid.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { fileLink, uploadFiles, type FileEntry } from '../../api/attachments';
+import { toast } from '../../stores/toasts';
+
+const isImage = (f: FileEntry) => /^image\//.test(f.mimetype ?? '') && f.mimetype !== 'image/svg+xml';
+
+export function entriesOf(v: unknown): FileEntry[] {
+  let list = v;
+  if (typeof v === 'string') {
+    try {
+      list = JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }
+  return Array.isArray(list) ? list.filter((f) => f && typeof f === 'object') : [];
+}
+
+export interface AttachmentTarget { projectId: string; table: string; rowId: string; column: string }
+
+function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const { target: t, file: f } = props;
+  useEffect(() => {
+    if (!f.id || !isImage(f)) return;
+    let live = true;
+    fileLink(t.projectId, t.table, t.rowId, t.column, f.id).then((u) => live && setSrc(u), () => {});
+    return () => void (live = false);
+  }, [t.projectId, t.table, t.rowId, t.column, f.id]);
+  const open = async (e: React.MouseEvent) => {
+    e.stopPropagation();
+    if (f.id) window.open(await fileLink(t.projectId, t.table, t.rowId, t.column, f.id), '_blank', 'noopener');
+    else if (f.url && /^https?:\/\//.test(f.url)) window.open(f.url, '_blank', 'noopener');
+  };
+  const where = f.url ?? f.path ?? '';
+  const name = f.title || where.split(/[/?#]/).filter(Boolean).pop() || 'file';
+  if (src) return <img className="cell-thumb" src={src} alt={name} title={name} onClick={open} />;
+  // Entries that are not uploads keep what the cell always showed: a link for a web address, else the name.
+  if (!f.id && f.url && /^https?:\/\//i.test(f.url)) return <a className="file-link" href={f.url} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>{name}</a>;
+  if (!f.id) return <span className="file-link">{name}</span>;
+  return <button type="button" className="file-link file-chip" title={name} onClick={open}>{name}</button>;
+}
+
+/** Uploads files to a cell and reports the new value; used by drop, pick and the grid's paste. */
+export async function uploadToCell(t: AttachmentTarget, files: File[], onProgress: (p: number | null) => void, onValue: (v: unknown) => void): Promise<void> {
+  if (!files.length) return;
+  onProgress(0);
+  try {
+    onValue(await uploadFiles(t.projectId, t.table, t.rowId, t.column, files, onProgress));
+    toast('success', files.length === 1 ? `${files[0]!.name} uploaded` : `${files.length} files uploaded`);
+  } catch (e) {
+    toast('error', (e as Error).message);
+  } finally {
+    onProgress(null);
+  }
+}
+
+export function AttachmentCell(props: { target: AttachmentTarget; value: unknown; readOnly: boolean; progress: number | null; onProgress: (p: number | null) => void; onValue: (v: unknown) => void }) {
+  const [over, setOver] = useState(false);
+  const pick = useRef<HTMLInputElement>(null);
+  const files = entriesOf(props.value);
+  const upload = (list: File[]) => uploadToCell(props.target, list, props.onProgress, props.onValue);
+  return (
+    <span
+      className={`cell-files attachment-cell${over ? ' drop-over' : ''}`}
+      data-testid={`attachments-${props.target.column}-${props.target.rowId}`}
+      onDragOver={(e) => {
+        if (props.readOnly || !e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        setOver(false);
+        if (props.readOnly) return;
+        e.preventDefault();
+        void upload([...e.dataTransfer.files]);
+      }}
+    >
+      {files.map((f, i) => <Thumb key={f.id ?? i} target={props.target} file={f} />)}
+      {props.progress !== null ? <progress className="upload-progress" max={1} value={props.progress} aria-label="Upload progress" /> : null}
+      {!props.readOnly ? (
+        <>
+          <button type="button" className="attach-add" aria-label={`Add files to ${props.target.column}`} title="Add files (or drop or paste them here)" onClick={(e) => (e.stopPropagation(), pick.current?.click())}>+</button>
+          <input ref={pick} type="file" multiple hidden aria-label={`Pick files for ${props.target.column}`} onChange={(e) => { void upload([...(e.target.files ?? [])]); e.target.value = ''; }} />
+        </>
+      ) : null}
+    </span>
+  );
+}

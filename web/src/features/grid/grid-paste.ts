@@ -1,0 +1,77 @@
+/**
+ * Pasting a block of cells and filling a value down: the rows changed in one bulk update and the
+ * rows added in one bulk insert (each all or nothing), recorded as one undo step; values that do
+ * not fit their column are reported, not written.
+ */
+import { recordsApi } from '../../api/records';
+import type { ColumnMeta } from '../../api/dashboard';
+import type { GridStore } from './grid-store';
+import { parseTsv, planPaste, type PasteProblem } from './clipboard';
+import { undoStackOf, type UndoStep } from './undo-stack';
+
+type Row = Record<string, unknown>;
+
+/** What a paste or fill did, for the toast. */
+export interface PasteOutcome {
+  updated: number;
+  added: number;
+  problems: PasteProblem[];
+}
+
+/** Writes the changed values of loaded rows and adds new rows; one undo step. */
+async function write(store: GridStore, updates: { index: number; values: Row }[], inserts: Row[], label: string): Promise<{ updated: number; added: number }> {
+  const { projectId, meta } = store;
+  const steps: UndoStep[] = [];
+  const body: Row[] = [];
+  for (const u of updates) {
+    const row = store.rows.value.get(u.index);
+    if (!row) continue;
+    const key: Row = {};
+    for (const pk of meta.pks) key[pk] = row[pk];
+    body.push({ ...key, ...u.values });
+    const before: Row = {};
+    for (const k of Object.keys(u.values)) before[k] = row[k];
+    steps.push({ kind: 'update', projectId, table: meta._tn, id: store.idOf(row), before, after: u.values });
+  }
+  if (body.length) await recordsApi.updateMany(projectId, meta._tn, body);
+  let added = 0;
+  if (inserts.length) {
+    const made = (await recordsApi.createMany(projectId, meta._tn, inserts)) as unknown;
+    added = inserts.length;
+    // The ids the server gave (answered in order), so an undo can remove these rows again.
+    const ids = Array.isArray(made) ? made.map((m) => (m && typeof m === 'object' ? store.idOf(m as Row) : String(m))) : [];
+    ids.forEach((id, i) => steps.push({ kind: 'insert', projectId, table: meta._tn, id, row: inserts[i]! }));
+  }
+  if (steps.length) undoStackOf(projectId).record({ kind: 'batch', projectId, table: meta._tn, label, steps });
+  return { updated: body.length, added };
+}
+
+/** Pastes TSV text with its top-left at `at`. */
+export async function pasteBlock(store: GridStore, text: string, at: { row: number; col: number }, columns: ColumnMeta[], writable: (c: ColumnMeta) => boolean): Promise<PasteOutcome> {
+  const cells = parseTsv(text);
+  if (!cells.length) return { updated: 0, added: 0, problems: [] };
+  await store.ensure(at.row, at.row + cells.length);
+  const plan = planPaste(cells, at, columns, writable, store.size());
+  const done = await write(store, plan.updates, plan.inserts, `pasting ${cells.length}×${Math.max(...cells.map((c) => c.length))} cells`);
+  return { ...done, problems: plan.problems };
+}
+
+/** Copies the value of row `from` in `column` to the rows after it up to `to`. */
+export async function fillDown(store: GridStore, column: ColumnMeta, from: number, to: number): Promise<PasteOutcome> {
+  await store.ensure(from, to + 1);
+  const value = store.rows.value.get(from)?.[column._cn];
+  const updates = [];
+  for (let i = from + 1; i <= to; i++) updates.push({ index: i, values: { [column._cn]: value } });
+  const done = await write(store, updates, [], `filling ${column._cn} down`);
+  return { ...done, problems: [] };
+}
+
+/** The toast text of an outcome: what changed and what did not fit. */
+export function outcomeText(o: PasteOutcome): string {
+  const parts = [`Pasted into ${o.updated} ${o.updated === 1 ? 'row' : 'rows'}${o.added ? `, added ${o.added}` : ''}`];
+  if (o.problems.length) {
+    const first = o.problems.slice(0, 3).map((p) => `row ${p.row} ${p.column} '${p.value}': ${p.reason}`).join('; ');
+    parts.push(`${o.problems.length} ${o.problems.length === 1 ? 'value does' : 'values do'} not fit (${first}${o.problems.length > 3 ? '; …' : ''})`);
+  }
+  return parts.join('. ');
+}

@@ -1,0 +1,211 @@
+/**
+ * The import dialog: pick or drop a CSV or XLSX file, choose the sheet (XLSX) or the delimiter
+ * (CSV, detected), check the preview with a type (new table) or a target column (existing table)
+ * per column, choose what bad rows do and "all or nothing", then follow the progress (rows,
+ * estimate, time left) and cancel if need be. A new table opens in the grid when the import ends.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useSignals } from '../../stores/signals';
+import { Button, TextField } from '../../components/form';
+import { dashboardApi, type ColumnMeta } from '../../api/dashboard';
+import { transferApi, type ColumnSpec, type ImportJob, type UploadAnswer } from '../../api/transfer';
+import { schemaChanged } from '../../stores/schema-ui';
+import { openTab } from '../../stores/tabs';
+import { DELIMITER_NAMES, importTarget, tableNameOf } from './import-store';
+import { ImportPreview, initialSpecs } from './import-preview';
+import { ImportProgress } from './import-progress';
+
+const POLL_MS = 400;
+
+/** Renders the import dialog while one is asked for. */
+export function ImportDialogHost() {
+  useSignals();
+  const target = importTarget.value;
+  if (!target) return null;
+  return <ImportDialog key={`${target.scope.dbAlias}:${target.tn ?? ''}`} />;
+}
+
+function ImportDialog() {
+  const target = importTarget.value!;
+  const { projectId, dbAlias } = target.scope;
+  const [answer, setAnswer] = useState<UploadAnswer | null>(null);
+  const [columns, setColumns] = useState<ColumnMeta[] | null>(null);
+  const [specs, setSpecs] = useState<ColumnSpec[]>([]);
+  const [tn, setTn] = useState('');
+  const [onError, setOnError] = useState<'skip' | 'stop'>('skip');
+  const [allOrNothing, setAllOrNothing] = useState(false);
+  const [job, setJob] = useState<ImportJob | null>(null);
+  const [busy, setBusy] = useState('');
+  const [error, setError] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const close = () => (importTarget.value = null);
+
+  const run = async <T,>(what: string, p: Promise<T>): Promise<T | undefined> => {
+    setBusy(what);
+    setError('');
+    try {
+      return await p;
+    } catch (e) {
+      setError((e as Error).message);
+      return undefined;
+    } finally {
+      setBusy('');
+    }
+  };
+
+  const take = (a: UploadAnswer, cols: ColumnMeta[] | null) => {
+    setAnswer(a);
+    setSpecs(initialSpecs(a, cols));
+  };
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const cols = target.tn ? ((await run('Reading the table…', dashboardApi.tableMeta(projectId, dbAlias, target.tn)))?.columns.filter((c) => !c.ai) ?? null) : null;
+    if (target.tn && !cols) return;
+    setColumns(cols);
+    const what = `Uploading ${file.name}`;
+    const a = await run(`${what}…`, transferApi.upload(projectId, dbAlias, file, target.tn, (sent, total) => setBusy(sent < total ? `${what}: ${Math.round((sent / total) * 100)}%` : `Reading ${file.name}…`)));
+    if (!a) return;
+    setTn(tableNameOf(file.name));
+    take(a, cols);
+  };
+
+  const reread = async (change: { sheet?: string; delimiter?: string }) => {
+    const a = await run('Reading…', transferApi.preview(projectId, dbAlias, { uploadId: answer!.uploadId, sheet: change.sheet ?? answer!.sheet ?? undefined, delimiter: change.delimiter ?? answer!.delimiter ?? undefined }));
+    if (a) take(a, columns);
+  };
+
+  const start = async () => {
+    const a = answer!;
+    const j = await run(
+      'Starting…',
+      transferApi.start(projectId, dbAlias, {
+        uploadId: a.uploadId,
+        sheet: a.sheet ?? undefined,
+        delimiter: a.delimiter ?? undefined,
+        ...(target.tn ? { tn: target.tn } : { create: { tn: tn.trim() } }),
+        columns: specs,
+        onError,
+        allOrNothing,
+      }),
+    );
+    if (j) setJob(j);
+  };
+
+  // Polls a running import; when it ends, the tree and grids read the schema and rows again.
+  useEffect(() => {
+    if (!job || job.status !== 'running') return;
+    const timer = setTimeout(async () => {
+      try {
+        const next = await transferApi.status(projectId, dbAlias, job.id);
+        setJob(next);
+        if (next.status !== 'running') {
+          schemaChanged();
+          if (next.status === 'done' && next.table.created) openTab({ type: 'table', name: next.table._tn, dbAlias, title: next.table._tn });
+        }
+      } catch (e) {
+        setError((e as Error).message);
+      }
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [job]);
+
+  const running = job?.status === 'running';
+  const heading = target.tn ? `Import into ${target._tn ?? target.tn}` : 'Import a CSV or Excel file as a new table';
+  return (
+    <div className="dialog-backdrop" onClick={running ? undefined : close}>
+      <div className="dialog dialog-wide import-dialog" role="dialog" aria-modal="true" aria-labelledby="import-heading" onClick={(e) => e.stopPropagation()}>
+        <h2 id="import-heading">{heading}</h2>
+        {!answer ? (
+          <div
+            className={`import-drop${dragging ? ' import-drop-over' : ''}`}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e) => {
+              e.preventDefault();
+              setDragging(false);
+              void pick(e.dataTransfer.files[0]);
+            }}
+          >
+            <p>Drop a CSV or XLSX file here, or</p>
+            <Button onClick={() => fileInput.current?.click()} disabled={!!busy}>
+              Choose a file
+            </Button>
+            <input ref={fileInput} type="file" hidden aria-label="File to import" accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => void pick(e.target.files?.[0])} />
+            <p className="muted">CSV in UTF-8 (any delimiter, with or without BOM) or an Excel workbook; the first row holds the headers.</p>
+          </div>
+        ) : job ? (
+          <ImportProgress job={job} />
+        ) : (
+          <>
+            <div className="import-file">
+              <strong>{answer.filename}</strong> <span className="muted">({(answer.size / 1024).toFixed(1)} KB, {answer.format.toUpperCase()})</span>
+              {answer.format === 'csv' ? (
+                <label>
+                  Delimiter{' '}
+                  <select aria-label="Delimiter" value={answer.delimiter ?? ','} onChange={(e) => void reread({ delimiter: e.target.value })}>
+                    {Object.entries(DELIMITER_NAMES).map(([d, name]) => (
+                      <option key={d} value={d}>
+                        {name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : (
+                <label>
+                  Sheet{' '}
+                  <select aria-label="Sheet" value={answer.sheet ?? ''} onChange={(e) => void reread({ sheet: e.target.value })}>
+                    {(answer.sheets ?? []).map((s) => (
+                      <option key={s} value={s}>
+                        {s}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+            </div>
+            {!target.tn ? <TextField label="New table name" name="import-table" value={tn} onChange={setTn} /> : null}
+            <ImportPreview answer={answer} specs={specs} onChange={setSpecs} columns={columns} />
+            <div className="muted">
+              The first {answer.preview.rows.length} of the rows; types detected from the first {answer.preview.sampled}.
+            </div>
+            <fieldset className="import-options">
+              <legend>Rows that do not fit their column</legend>
+              <label>
+                <input type="radio" name="import-on-error" checked={onError === 'skip'} onChange={() => setOnError('skip')} /> skip them and report them
+              </label>
+              <label>
+                <input type="radio" name="import-on-error" checked={onError === 'stop'} onChange={() => setOnError('stop')} /> stop the import
+              </label>
+              <label>
+                <input type="checkbox" checked={allOrNothing} onChange={(e) => setAllOrNothing(e.target.checked)} /> all or nothing (a stop or a cancel keeps no row{target.tn ? '' : ' and no table'})
+              </label>
+            </fieldset>
+          </>
+        )}
+        {busy ? <div className="muted" role="status">{busy}</div> : null}
+        {error ? <div className="form-message form-message-error" role="alert">{error}</div> : null}
+        <div className="dialog-actions">
+          {running ? (
+            <Button variant="danger" onClick={() => void run('Cancelling…', transferApi.cancel(projectId, dbAlias, job!.id)).then((j) => j && setJob(j))}>
+              Cancel import
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={close}>
+              {job ? 'Close' : 'Cancel'}
+            </Button>
+          )}
+          {answer && !job ? (
+            <Button onClick={() => void start()} disabled={!!busy || (!target.tn && !tn.trim())}>
+              Import
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
