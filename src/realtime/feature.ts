@@ -7,7 +7,8 @@
  * every message. Schema changes tell every client of the project to read the model again.
  */
 import type { AppContext } from '../context';
-import type { Sockets, AppSocket } from '../http/sockets';
+import type { Server } from 'bun';
+import type { Sockets, AppSocket, SocketData } from '../http/sockets';
 import { refuse } from '../http/sockets';
 import { isAppError } from '../lib/errors';
 import { projectRolesOf, resolveActor } from '../http/principal';
@@ -62,35 +63,52 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     if (ws.readyState === 1) ws.send(JSON.stringify(message));
   };
 
+  /** Who listens to what: project -> table name (as clients subscribed it) -> caller key -> sockets. */
+  const listeners = new Map<string, Map<string, Map<string, number>>>();
+  const topicOf = (projectId: string, table: string, key: string) => `rt\u0000${projectId}\u0000${table}\u0000${key}`;
+  const count = (s: RealtimeState, table: string, by: 1 | -1) => {
+    const tables = listeners.get(s.projectId) ?? new Map<string, Map<string, number>>();
+    listeners.set(s.projectId, tables);
+    const keys = tables.get(table) ?? new Map<string, number>();
+    tables.set(table, keys);
+    const n = (keys.get(s.key) ?? 0) + by;
+    if (n > 0) keys.set(s.key, n);
+    else keys.delete(s.key);
+  };
+  let server: Server<SocketData> | null = null;
+
   /**
-   * One write to every client of its project that shows the table, each with their own share. The
-   * share is worked out once per caller (clients with the same credentials get the same text).
+   * One write to every client of its project that shows the table, each with their own share: the
+   * share is worked out once per caller and published once to all of that caller's sockets (Bun's
+   * pub/sub sends it to each).
    */
   async function deliver(event: WriteEvent) {
-    const clients = byProject.get(event.projectId);
-    if (!clients?.size) return;
+    const tables = listeners.get(event.projectId);
+    if (!tables?.size || !server) return;
     const model = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((t) => t.tn === event.tn);
+    const names = model && model._tn !== event.tn ? [event.tn, model._tn] : [event.tn];
     const shares = new Map<string, Promise<string | null>>();
-    for (const ws of clients) {
-      const s = ws.data.state;
-      if (!s.tables.has(event.tn) && !(model && s.tables.has(model._tn))) continue;
-      let share = shares.get(s.key);
-      if (!share) {
-        share = (async () => {
-          const request = callerRequest(s);
-          const dc = cachedDataContext(ctx, request, event.projectId, event.dbAlias) ?? (await dataContext(ctx, request, event.projectId, event.dbAlias));
-          const message = messageFor(dc, event);
-          return message ? JSON.stringify(message) : null;
-        })();
-        shares.set(s.key, share);
-      }
-      try {
-        const text = await share;
-        if (text && ws.readyState === 1) ws.send(text);
-      } catch (e) {
-        // The caller lost their session or their place in the project: the socket ends.
-        const status = isAppError(e) ? e.status : 500;
-        if (status === 401 || status === 403) ws.close(4000 + status, isAppError(e) ? e.message : 'Not allowed');
+    for (const name of names) {
+      for (const key of tables.get(name)?.keys() ?? []) {
+        let share = shares.get(key);
+        if (!share) {
+          share = (async () => {
+            const request = new Request('http://realtime.local/', { headers: JSON.parse(key) as Record<string, string> });
+            const dc = cachedDataContext(ctx, request, event.projectId, event.dbAlias) ?? (await dataContext(ctx, request, event.projectId, event.dbAlias));
+            const message = messageFor(dc, event);
+            return message ? JSON.stringify(message) : null;
+          })();
+          shares.set(key, share);
+        }
+        try {
+          const text = await share;
+          if (text) server.publish(topicOf(event.projectId, name, key), text);
+        } catch (e) {
+          // The caller lost their session or their place in the project: their sockets end.
+          const status = isAppError(e) ? e.status : 500;
+          if (status !== 401 && status !== 403) continue;
+          for (const ws of byProject.get(event.projectId) ?? []) if (ws.data.state.key === key) ws.close(4000 + status, isAppError(e) ? e.message : 'Not allowed');
+        }
       }
     }
   }
@@ -108,7 +126,8 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   });
 
   sockets.register<RealtimeState>(REALTIME_PATH, {
-    async accept(request) {
+    async accept(request, srv) {
+      server = srv;
       const url = new URL(request.url);
       if (!originAllowed(ctx, request)) return refuse(403, 'This origin may not open the realtime socket');
       const projectId = url.searchParams.get('project_id');
@@ -151,13 +170,20 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
         return ws.close(4401, isAppError(e) ? e.message : 'Not signed in');
       }
       if (typeof msg.table !== 'string' || !msg.table) return send(ws, { type: 'error', msg: 'table is required' });
-      if (msg.type === 'subscribe') s.tables.add(msg.table);
-      else if (msg.type === 'unsubscribe') s.tables.delete(msg.table);
-      else if (msg.type !== 'ping') return send(ws, { type: 'error', msg: `Unknown message type '${msg.type}'` });
+      if (msg.type === 'subscribe' && !s.tables.has(msg.table)) {
+        s.tables.add(msg.table);
+        count(s, msg.table, 1);
+        ws.subscribe(topicOf(s.projectId, msg.table, s.key));
+      } else if (msg.type === 'unsubscribe' && s.tables.has(msg.table)) {
+        s.tables.delete(msg.table);
+        count(s, msg.table, -1);
+        ws.unsubscribe(topicOf(s.projectId, msg.table, s.key));
+      } else if (msg.type !== 'ping' && msg.type !== 'subscribe' && msg.type !== 'unsubscribe') return send(ws, { type: 'error', msg: `Unknown message type '${msg.type}'` });
       send(ws, { type: 'ok', tables: [...s.tables] });
     },
     close(ws) {
       byProject.get(ws.data.state.projectId)?.delete(ws);
+      for (const table of ws.data.state.tables) count(ws.data.state, table, -1);
     },
   });
   return { clients: () => [...byProject.values()].reduce((n, s) => n + s.size, 0) };

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/overlays';
 import { ExternalDbForm, type ExternalDbMode } from '../connect/external-db-form';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
+import { schemaGeneration } from '../../stores/schema-ui';
 
 const CLIENTS: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server', sqlite: 'SQLite' };
 
@@ -47,6 +48,8 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
       toast('error', (e as Error).message);
     }
     await load();
+    // The tree shows the environments and databases: it reads them again.
+    schemaGeneration.value++;
   };
 
   const submit = () => {
@@ -147,6 +150,7 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
             setForm(null);
             toast('success', form.kind === 'edit' ? 'Connection updated, project restarted' : 'Database added');
             void load();
+            schemaGeneration.value++;
           }}
         />
       ) : null}

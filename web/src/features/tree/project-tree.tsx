@@ -128,10 +128,13 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
 }
 
 export function ProjectTree(props: { projectId: string; title: string }) {
+  useSignals();
   const [envs, setEnvs] = useState<EnvList | null>(null);
+  // Environments and databases are read again after a schema or connection change (this user's or another's).
+  const generation = schemaGeneration.value;
   useEffect(() => {
     dashboardApi.envs(props.projectId).then(setEnvs, (e) => toast('error', (e as Error).message));
-  }, [props.projectId]);
+  }, [props.projectId, generation]);
   return (
     <nav className="tree" aria-label="Project tree">
       <div className="tree-project">{props.title}</div>
