@@ -1,112 +1,123 @@
 /**
- * REST and GraphQL benchmark (not a test): 1,000,000 books in PostgreSQL and SQLite, Tablo against a minimal
- * Bun server running the same SQL with the same driver, both measured with wrk on loopback.
- * Prints requests/s, p50 and p99 for both and the ratio Tablo / baseline (goal: >= 0.7).
+ * REST and GraphQL benchmark (not a test): 1,000,000 books and 1,000,000 purchases in PostgreSQL, SQLite and
+ * MariaDB; Tablo against a minimal Bun server running the same SQL with the same driver (baseline-server.ts),
+ * measured with wrk on loopback, the targets interleaved case by case. Every read case runs with an editor API
+ * token (`xc-token`) and with a session (`xc-auth`); the write cases (create, update, delete one row, insert
+ * 1,000 rows) likewise. Prints requests/s, p50 and p99 for each and the ratios Tablo / baseline.
  *
- *   bun scripts/bench/rest.ts [--duration 8] [--connections 16] [--engine pg|sqlite] [--case <substring>]   (needs wrk: apt-get install -y wrk)
+ *   bun scripts/bench/rest.ts [--duration 8] [--connections 16] [--engine pg|sqlite|mysql] [--case <substring>] [--port 18900] [--work /tmp/tablo-bench]
+ *   bun scripts/bench/rest.ts --soak 30m [--window 5m]     (PostgreSQL, 90% reads / 10% writes; see soak.ts)
+ * Needs wrk: apt-get install -y wrk
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadPostgres, loadSqlite } from './dataset';
+import { loadMariadb, loadPostgres, loadSqlite } from './dataset';
+import { ENGINE_NAME, prepareAccess, resetEntries, startServers, type Engine } from './bench-setup';
+import { fixedLua, idLua, luaScript, wrk, type WrkResult } from './wrk';
+import { runSoak } from './soak';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '8' }, connections: { type: 'string', default: '16' }, engine: { type: 'string' }, case: { type: 'string' } } });
-const ROOT = join(import.meta.dir, '../..');
-const WORK = '/tmp/tablo-bench';
-mkdirSync(join(WORK, 'data'), { recursive: true });
-
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '16' },
+    engine: { type: 'string' },
+    case: { type: 'string' },
+    port: { type: 'string', default: '18900' },
+    soak: { type: 'string' },
+    window: { type: 'string', default: '5m' },
+    work: { type: 'string', default: '/tmp/tablo-bench' },
+  },
+});
+const WORK = values.work!;
+const DATA = join(WORK, 'data');
+mkdirSync(DATA, { recursive: true });
 if (!Bun.which('wrk')) {
   console.error('wrk is needed: apt-get install -y wrk');
   process.exit(2);
 }
 
-const pg = await loadPostgres();
-loadSqlite(join(WORK, 'data', 'bench.sqlite'));
+const engines = (values.soak ? ['pg'] : (['pg', 'sqlite', 'mysql'] as Engine[]).filter((e) => !values.engine || e === values.engine)) as Engine[];
+if (engines.includes('pg')) await loadPostgres();
+if (engines.includes('mysql')) await loadMariadb();
+if (engines.includes('sqlite')) loadSqlite(join(DATA, 'bench.sqlite'));
 
-async function waitFor(url: string) {
-  for (let i = 0; i < 100; i++) {
-    if (await fetch(url).then((r) => r.status < 500).catch(() => false)) return;
-    await Bun.sleep(100);
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const procs: { kill(): void }[] = [];
-const tablo = Bun.spawn(['bun', join(ROOT, 'src/main.ts'), '--port', '18900', '--data-dir', join(WORK, 'data'), '--log-requests', 'false'], { stdout: 'ignore', stderr: 'inherit' });
-procs.push(tablo);
-const pgBase = Bun.spawn(['bun', join(import.meta.dir, 'baseline-server.ts'), '18901', 'pg'], { stdout: 'ignore', stderr: 'inherit' });
-const liteBase = Bun.spawn(['bun', join(import.meta.dir, 'baseline-server.ts'), '18902', 'sqlite', join(WORK, 'data', 'bench.sqlite')], { stdout: 'ignore', stderr: 'inherit' });
-procs.push(pgBase, liteBase);
-process.on('exit', () => procs.forEach((p) => p.kill()));
-
+const servers = await startServers(Number(values.port), DATA, engines);
 try {
-  await waitFor('http://127.0.0.1:18900/api/health');
-  await waitFor('http://127.0.0.1:18901/list');
-  await waitFor('http://127.0.0.1:18902/list');
+  const access = await prepareAccess(servers.tabloPort, engines);
+  if (values.soak) {
+    await runSoak({ servers, access, dataDir: DATA, work: WORK, soak: values.soak, window: values.window!, connections: Number(values.connections) });
+  } else {
+    await runCases(access);
+  }
+} finally {
+  servers.stop();
+}
+process.exit(0);
 
-  const api = async (path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`http://127.0.0.1:18900${path}`, { method: body ? 'POST' : 'GET', headers: { 'content-type': 'application/json', ...(token ? { 'xc-auth': token } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    return res.json() as Promise<any>;
-  };
-  let auth = await api('/auth/signup', { email: 'bench@example.com', password: 'benchmark123' });
-  if (!auth.token) auth = await api('/auth/signin', { email: 'bench@example.com', password: 'benchmark123' });
-  const token: string = auth.token;
-  const projects = (await api('/dashboard', { api: 'PROJECT_READ_BY_WEB' }, token)).data.list as { id: string; title: string }[];
-  const ensure = async (title: string, db: unknown) =>
-    projects.find((p) => p.title === title)?.id ?? (await api('/dashboard', { api: 'projectCreateByWeb', args: { title, db } }, token)).id;
-  const ids = {
-    pg: await ensure('Bench PostgreSQL', { client: 'pg', connection: pg }),
-    sqlite: await ensure('Bench SQLite', { client: 'sqlite', connection: { filename: 'bench.sqlite' } }),
-  };
-
+async function runCases(access: Awaited<ReturnType<typeof prepareAccess>>) {
+  const opts = { connections: Number(values.connections), seconds: Number(values.duration) };
   const GRAPHQL = '{ BookList(limit: 25) { Id AuthorId Title Score CreatedAt AuthorRead { Id Name } } }';
-  const CASES: { name: string; tablo?: string; graphql?: string; base: string; basePost?: boolean }[] = [
-    { name: 'list 25 sorted by key', tablo: '/Book?limit=25', base: '/list' },
-    { name: 'list 25 filtered on an index, desc, offset 10000', tablo: `/Book?limit=25&where=${encodeURIComponent('(Score,lt,50)')}&sort=-Id&offset=10000`, base: '/filtered' },
-    { name: 'read one row by key', tablo: '/Book/123457', base: '/read?id=123457' },
-    { name: 'list 25 with one bt and one hm nested', tablo: '/Book?limit=25&bt=Author&hm=Review', base: '/nested' },
-    // The baseline is sent the same POST and reads it; the second row keeps the earlier baseline (a GET, no body read) for comparison.
-    { name: 'GraphQL: list 25 with one nested relation', graphql: GRAPHQL, base: '/graphql', basePost: true },
-    { name: 'GraphQL, against a baseline sent a GET (no body to read)', graphql: GRAPHQL, base: '/nested-bt', basePost: false },
+  const graphqlLua = luaScript(WORK, 'graphql', fixedLua('POST', JSON.stringify({ query: GRAPHQL })));
+  const BULK = JSON.stringify(Array.from({ length: 1000 }, (_, i) => ({ Title: `Bulk ${i}`, Score: i })));
+  const bulkLua = luaScript(WORK, 'bulk', fixedLua('POST', BULK));
+  const createLua = luaScript(WORK, 'create', fixedLua('POST', JSON.stringify({ Title: 'New row', Score: 5 })));
+  /** Per target (token, baseline, session) its own id range of preloaded `entry` rows, two threads each. */
+  const PRELOAD = 150_000;
+  const RANGE = [100_000_000, 200_000_000, 300_000_000];
+  const ranges = RANGE.flatMap((r) => [[r, PRELOAD], [r + 10_000_000, PRELOAD]] as [number, number][]);
+
+  type Case = { name: string; tablo: string; base: string; script?: (target: number, prefix: string) => string | undefined; write?: boolean };
+  const ALL: Case[] = [
+    { name: 'A list 25 sorted by key', tablo: '/Book?limit=25', base: '/list' },
+    { name: 'B1 filter on an index, sort -key, offset 10000', tablo: `/Book?limit=25&where=${encodeURIComponent('(Score,lt,50)')}&sort=-Id&offset=10000`, base: '/filtered' },
+    { name: 'B2 status filter, sort -created_at, offset 10000 (index status, created_at)', tablo: `/Purchase?limit=25&where=${encodeURIComponent('(Status,eq,shipped)')}&sort=-CreatedAt&offset=10000`, base: '/status' },
+    { name: 'C read one row by key', tablo: '/Book/123457', base: '/read?id=123457' },
+    { name: 'D list 25 with one bt and one hm nested', tablo: '/Book?limit=25&bt=Author&hm=Review', base: '/nested' },
+    { name: 'E GraphQL: list 25 with one nested relation', tablo: 'graphql', base: '/graphql', script: () => graphqlLua },
+    { name: 'W1 create one row', tablo: '/Entry', base: '/create', script: () => createLua, write: true },
+    { name: 'W2 update one row', tablo: '/Entry/{id}', base: '/update?id={id}', write: true, script: (t, path) => luaScript(WORK, `update${t}`, idLua('PUT', path, 'random', RANGE[t]!, PRELOAD, JSON.stringify({ Score: 7 }))) },
+    { name: 'W3 delete one row', tablo: '/Entry/{id}', base: '/delete?id={id}', write: true, script: (t, path) => luaScript(WORK, `delete${t}`, idLua('DELETE', path, 'seq', RANGE[t]!, PRELOAD)) },
+    { name: 'W4 insert 1,000 rows', tablo: '/Entry/bulk', base: '/bulk', script: () => bulkLua, write: true },
   ];
-  const luaFor = (query: string) => {
-    const file = join(WORK, 'graphql.lua');
-    require('node:fs').writeFileSync(file, `wrk.method = "POST"\nwrk.body = ${JSON.stringify(JSON.stringify({ query }))}\nwrk.headers["Content-Type"] = "application/json"\n`);
-    return file;
-  };
+  const CASES = ALL.filter((c) => !values.case || c.name.includes(values.case));
 
-  const wrk = async (url: string, headers: string[] = [], script?: string) => {
-    const args = ['wrk', '-t2', `-c${values.connections}`, `-d${values.duration}s`, '--latency', ...(script ? ['-s', script] : []), ...headers.flatMap((h) => ['-H', h]), url];
-    const out = await new Response(Bun.spawn(args, { stdout: 'pipe' }).stdout).text();
-    const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
-    const ms = (label: string) => {
-      const m = new RegExp(`${label}\\s+([\\d.]+)(us|ms|s)`).exec(out);
-      if (!m) return NaN;
-      const v = Number(m[1]);
-      return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v;
-    };
-    const errors = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
-    if (errors) throw new Error(`${url}: ${errors} error responses`);
-    return { rps, p50: ms('50%'), p99: ms('99%') };
-  };
-
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 2) : '-');
   const rows: string[] = [];
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  rows.push(line(['engine', 'case', 'Tablo req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'p50 ms', 'p99 ms', 'ratio']));
-  rows.push(line(Array(9).fill('---')));
-  for (const [engine, port] of ([['pg', 18901], ['sqlite', 18902]] as const).filter(([e]) => !values.engine || e === values.engine)) {
-    for (const c of CASES.filter((x) => !values.case || x.name.includes(values.case))) {
-      const t = c.graphql
-        ? await wrk(`http://127.0.0.1:18900/nc/${ids[engine]}/v1/graphql`, [`xc-auth: ${token}`], luaFor(c.graphql))
-        : await wrk(`http://127.0.0.1:18900/nc/${ids[engine]}/api/v1${c.tablo}`, [`xc-auth: ${token}`]);
-      const b = await wrk(`http://127.0.0.1:${port}${c.base}`, [], c.basePost ? luaFor(c.graphql!) : undefined);
-      const row = line([engine === 'pg' ? 'PostgreSQL' : 'SQLite', c.name, t.rps.toFixed(0), t.p50.toFixed(2), t.p99.toFixed(2), b.rps.toFixed(0), b.p50.toFixed(2), b.p99.toFixed(2), (t.rps / b.rps).toFixed(2)]);
+  rows.push(line(['engine', 'case', 'token req/s', 'p50', 'p99', 'session req/s', 'p50', 'p99', 'baseline req/s', 'p50', 'p99', 'token ÷ base', 'session ÷ base', 'token ÷ session', 'errors']));
+  rows.push(line(Array(15).fill('---')));
+  for (const engine of engines) {
+    const pid = access.projects[engine];
+    const basePort = servers.basePort[engine];
+    if (CASES.some((c) => c.write)) await resetEntries(engine, join(DATA, 'bench.sqlite'), ranges);
+    for (const c of CASES) {
+      const tabloPrefix = `/nc/${pid}/api/v1`;
+      const run = (target: number, seconds = opts.seconds): Promise<WrkResult> => {
+        const opts2 = { ...opts, seconds };
+        const path = target === 1 ? c.base : `${tabloPrefix}${c.tablo}`;
+        const script = c.script?.(target, path);
+        const url = (port: number) => `http://127.0.0.1:${port}${path.includes('{id}') ? '/' : path}`;
+        if (target === 1) return wrk(url(basePort), { ...opts2, script });
+        const headers = [target === 0 ? `xc-token: ${access.tokens[engine]}` : `xc-auth: ${access.session}`];
+        if (c.tablo === 'graphql') return wrk(`http://127.0.0.1:${servers.tabloPort}/nc/${pid}/v1/graphql`, { ...opts2, headers, script });
+        return wrk(url(servers.tabloPort), { ...opts2, headers, script });
+      };
+      // Interleaved: token, baseline, session.
+      // A write run leaves requests behind that its server finishes after wrk stops: let them end first.
+      const settle = () => (c.write ? Bun.sleep(2000) : Promise.resolve());
+      // Warm-up (not measured): the first requests of a shape compile its plan and JIT its code.
+      if (!c.write) for (const target of [0, 1, 2]) await run(target, 1);
+      const tok = await run(0);
+      await settle();
+      const base = await run(1);
+      await settle();
+      const ses = await run(2);
+      await settle();
+      const row = line([ENGINE_NAME[engine], c.name, f(tok.rps), f(tok.p50), f(tok.p99), f(ses.rps), f(ses.p50), f(ses.p99), f(base.rps), f(base.p50), f(base.p99), (tok.rps / base.rps).toFixed(2), (ses.rps / base.rps).toFixed(2), (tok.rps / ses.rps).toFixed(2), String(tok.errors + base.errors + ses.errors)]);
       console.log(row);
       rows.push(row);
     }
   }
   console.log(`\n${rows.join('\n')}`);
-} finally {
-  procs.forEach((p) => p.kill());
 }
-process.exit(0);

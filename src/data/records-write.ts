@@ -8,7 +8,8 @@ import type { ColumnModel, TableModel } from '../schema/model';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { assertCan, assertColumns, grantCondition, type Grant } from './access';
 import { andCond, visibleRow } from './read-scope';
-import { executorOf, type DataAuditEntry, type DataContext } from './data-context';
+import { executorOf, type AuditSink, type DataAuditEntry, type DataContext } from './data-context';
+import type { Actor } from '../lib/actor';
 import { writableColumn } from './columns';
 import { writeValue } from './logical-values';
 import { idCondition, requirePk, rowId } from './row-id';
@@ -129,7 +130,19 @@ const requireArray = (body: unknown): unknown[] => {
 async function inTransaction<T>(dc: DataContext, fn: (tx: DataContext) => Promise<T>): Promise<T> {
   if (dc.exec) return fn(dc);
   const pending: PendingWrites = [];
-  const out = await dc.pdb.db.driver.transaction((exec) => fn({ ...dc, exec, pending }));
+  // Audit entries are written once the transaction has committed (still before the answer): not while it
+  // holds the project database (on SQLite its one connection, which every other request waits for), and
+  // not at all for a write that rolls back.
+  const sink = dc.audit;
+  const audited: DataAuditEntry[] = [];
+  let auditActor: Actor | undefined;
+  const collect: AuditSink | undefined = sink && (async (entries, actor) => {
+    if (auditActor && auditActor !== actor) await sink(audited.splice(0), auditActor);
+    auditActor = actor;
+    audited.push(...entries);
+  });
+  const out = await dc.pdb.db.driver.transaction((exec) => fn({ ...dc, exec, pending, audit: collect }));
+  if (sink && audited.length) await sink(audited, auditActor!);
   flushWrites(dc.events, pending);
   return out;
 }

@@ -10,6 +10,7 @@ import type { Compiled } from '../ast';
 import type { ConnectionOptions, Driver, ExecResult, Executor } from '../dialect';
 import { guard, isNetworkError, type ErrorClass } from '../driver-errors';
 import { LIMITS } from '../../config/limits';
+import { PreparedTexts } from './prepared-texts';
 
 export function classifyPostgres(e: unknown): ErrorClass {
   const err = e as { code?: string; message?: string; detail?: string; constraint_name?: string; table_name?: string };
@@ -45,6 +46,9 @@ export function classifyPostgres(e: unknown): ErrorClass {
   return { kind: 'unknown' };
 }
 
+/** Distinct SQL texts a pool prepares at most (see prepared-texts.ts). */
+export const PREPARED_TEXTS_MAX = 1000;
+
 const asText = { to: 25, from: [1082, 1083, 1114, 1184, 1266], serialize: (x: unknown) => x, parse: (x: string) => x };
 
 export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax, statementTimeoutMs = 0): Driver {
@@ -73,14 +77,17 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
     },
   });
 
+  // A text seen again runs as a named prepared statement, kept per connection: one round trip (bind,
+  // execute) with no parse. At most PREPARED_TEXTS_MAX distinct texts are ever prepared, so neither the
+  // driver's statement map nor the server's plans grow without bound; the others run unnamed. A write
+  // asked to stay prepared (`q.prepare`: the chunks of a bulk insert) is so from its second chunk on.
+  const texts = new PreparedTexts(PREPARED_TEXTS_MAX);
   const executor = (s: postgres.Sql | postgres.TransactionSql, inTx = false): Executor => ({
     ...(inTx ? { savepoint: <T>(fn: (exec: Executor) => Promise<T>) => guard(classifyPostgres, () => (s as postgres.TransactionSql).savepoint((sp) => fn(executor(sp, true))) as Promise<T>) } : {}),
-    // Reads run as named prepared statements, kept per connection and SQL text: one round trip
-    // (bind, execute) instead of two (describe first) for a text seen before.
-    query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await s.unsafe(q.sql, q.params as any[], { prepare: true }))] as T[]),
+    query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await s.unsafe(q.sql, q.params as any[], { prepare: texts.admit(q.sql) }))] as T[]),
     execute: (q: Compiled): Promise<ExecResult> =>
       guard(classifyPostgres, async () => {
-        const r = await s.unsafe(q.sql, q.params as any[], q.prepare ? { prepare: true } : undefined);
+        const r = await s.unsafe(q.sql, q.params as any[], { prepare: texts.admit(q.sql) });
         return { affected: r.count ?? 0 };
       }),
   });
