@@ -136,10 +136,13 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
 
   browserTest('the SQL Client runs a statement for the owner', () => page, async () => {
     await tree().getByRole('button', { name: 'SQL Client' }).click();
-    const client = page.getByRole('region', { name: 'SQL Client' });
-    await client.getByLabel('SQL statement').fill("SELECT name FROM genre WHERE name = 'Jazz'");
-    await client.getByRole('button', { name: 'Run' }).click();
-    await client.getByRole('cell', { name: 'Jazz' }).waitFor();
+    // The SQL Client's CodeMirror editor: type the statement and run it.
+    const editor = page.locator('.sqlc-editor .cm-content').first();
+    await editor.click();
+    await page.keyboard.type("SELECT name FROM genre WHERE name = 'Jazz'");
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'Jazz', exact: true }).first().waitFor();
     await shot(page, 'roles-sql-client');
   });
 });
