@@ -213,6 +213,10 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByText('Connection was successful').waitFor();
     await shot(page, 'projects-connect-form');
     await page.getByRole('button', { name: 'Save' }).click();
+    // The new project opens.
+    await page.waitForURL(/#\/nc\/chinook_again_/);
+    await tree().getByRole('button', { name: 'Track', exact: true }).waitFor();
+    await page.goto(`${tablo.url}/#/projects`);
     await page.getByRole('link', { name: 'Chinook again' }).waitFor();
   });
 
@@ -223,7 +227,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByLabel('Database', { exact: true }).fill(dbName(DB));
     await page.getByLabel('Schema').fill('music');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('link', { name: 'Music notes' }).click();
+    await page.waitForURL(/#\/nc\/music_notes_/);
     await tree().getByRole('button', { name: 'SessionNote', exact: true }).click();
     await page.getByRole('gridcell', { name: 'take two', exact: true }).waitFor();
     // Only the tables of that schema are listed.

@@ -37,7 +37,7 @@ export interface UiAbility { maxTabs: number; maxTables: number; darkTheme: bool
 
 export const dashboardApi = {
   envs: (projectId: string) => dashboardOp<EnvList>('projectEnvList', { projectId }),
-  tables: async (projectId: string, dbAlias: string) => (await dashboardOp<{ data: { list: TableSummary[] } }>('tableList', { projectId, dbAlias })).data.list,
+  tables: async (projectId: string, dbAlias: string, includeM2M = false) => (await dashboardOp<{ data: { list: TableSummary[] } }>('tableList', { projectId, dbAlias, args: includeM2M ? { includeM2M } : {} })).data.list,
   views: async (projectId: string, dbAlias: string) => (await dashboardOp<{ data: { list: TableSummary[] } }>('viewList', { projectId, dbAlias })).data.list,
   routines: async (projectId: string, dbAlias: string, api: 'functionList' | 'procedureList' | 'sequenceList') =>
     (await dashboardOp<{ data: { list: RoutineSummary[] } }>(api, { projectId, dbAlias })).data.list,

@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { dashboardOp } from '../../api/projects';
 import { projectMetaApi, type EnvDbDetail } from '../../api/project-meta';
+import { toast } from '../../stores/toasts';
 import { Button, FormMessage, TextField } from '../../components/form';
 
 type Client = 'pg' | 'mysql' | 'mssql' | 'sqlite';
@@ -85,7 +86,8 @@ export type ExternalDbMode =
   | { kind: 'edit'; projectId: string; env: string; current: EnvDbDetail }
   | { kind: 'add'; projectId: string; env: string };
 
-export function ExternalDbForm(props: { onDone: () => void; onCancel: () => void; mode?: ExternalDbMode }) {
+/** `onDone` gets the id of a project the form made (create, import), so the page can open it. */
+export function ExternalDbForm(props: { onDone: (projectId?: string) => void; onCancel: () => void; mode?: ExternalDbMode }) {
   const mode: ExternalDbMode = props.mode ?? { kind: 'create' };
   const [f, setF] = useState<Form>(mode.kind === 'edit' ? formOf(mode.current) : initial);
   const [json, setJson] = useState<string | null>(null);
@@ -108,17 +110,19 @@ export function ExternalDbForm(props: { onDone: () => void; onCancel: () => void
     if (needsTitle && !f.title.trim()) return setMessage({ kind: 'error', text: 'Project name is required' });
     setBusy(true);
     try {
-      if (mode.kind === 'create') await dashboardOp('projectCreateByWeb', { args: { title: f.title.trim(), projectType: f.projectType, inflection: f.inflection, db: db() } });
+      let madeId: string | undefined;
+      if (mode.kind === 'create') madeId = (await dashboardOp<{ id: string }>('projectCreateByWeb', { args: { title: f.title.trim(), projectType: f.projectType, inflection: f.inflection, db: db() } })).id;
       if (mode.kind === 'import') {
         const made = await projectMetaApi.createFromZip(mode.file, { title: f.title.trim() || undefined, db: db() });
-        if (made.skipped.length) setMessage({ kind: 'success', text: `Imported; skipped: ${made.skipped.join('; ')}` });
+        madeId = made.id;
+        if (made.skipped.length) toast('info', `Imported; skipped: ${made.skipped.join('; ')}`);
       }
       if (mode.kind === 'edit') {
         // Update & Restart: the server tests the connection before it stores it.
         await projectMetaApi.updateDb(mode.projectId, mode.env, mode.current.dbAlias, db());
       }
       if (mode.kind === 'add') await projectMetaApi.addDb(mode.projectId, mode.env, db());
-      props.onDone();
+      props.onDone(madeId);
     } catch (x) {
       setMessage({ kind: 'error', text: (x as Error).message });
     } finally {

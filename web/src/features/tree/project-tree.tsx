@@ -19,7 +19,7 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import { EntryIcon } from './tree-icons';
 
 /** A tree entry: `name` opens it (display name), `tn` is the SQL name of a table. */
-interface Item { name: string; title: string; type: TabType; tn?: string }
+interface Item { name: string; title: string; type: TabType; tn?: string; junction?: boolean }
 type GroupKind = 'Tables' | 'Views' | 'Functions' | 'Procedures' | 'Sequences';
 
 const EMPTY: Record<GroupKind, string> = {
@@ -33,7 +33,8 @@ const EMPTY: Record<GroupKind, string> = {
 async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): Promise<Item[]> {
   switch (kind) {
     case 'Tables':
-      return (await dashboardApi.tables(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'table', tn: t.tn }));
+      // Many-to-many link tables are read too, kept out of the list but counted beside it.
+      return (await dashboardApi.tables(projectId, dbAlias, true)).map((t) => ({ name: t._tn, title: t._tn, type: 'table', tn: t.tn, junction: t.isJunction }));
     case 'Views':
       return (await dashboardApi.views(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'view' }));
     case 'Functions':
@@ -47,7 +48,9 @@ async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): P
 
 function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; initiallyOpen?: boolean; generation: number }) {
   const [open, setOpen] = useState(!!props.initiallyOpen);
-  const [items, setItems] = useState<Item[] | null>(null);
+  const [all, setItems] = useState<Item[] | null>(null);
+  const items = all ? all.filter((i) => !i.junction) : null;
+  const links = all ? all.length - items!.length : 0;
   const [shown, setShown] = useState<number>(LIMITS.treePageSize);
   // The schema generation the list was read at: a schema change reads an open list again.
   const [loadedAt, setLoadedAt] = useState<number | null>(null);
@@ -73,6 +76,11 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
       <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="tree-caret">{open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}</span> {props.kind}
         {items ? <span className="tree-count">{items.length}</span> : null}
+        {links ? (
+          <span className="tree-count muted" title={`${links} many-to-many link ${links === 1 ? 'table is' : 'tables are'} not listed: ${all!.filter((i) => i.junction).map((i) => i.title).join(', ')}`}>
+            +{links} {links === 1 ? 'link table' : 'link tables'}
+          </span>
+        ) : null}
       </button>
       {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
       {open && items ? (

@@ -81,11 +81,16 @@ export function ProjectsPage() {
           {mayCreate ? <Button onClick={() => setCreating(true)}>+ New Project</Button> : null}
         </div>
       </div>
-      {connecting ? <ExternalDbForm onDone={() => (setConnecting(false), toast('success', 'Project created'), load())} onCancel={() => setConnecting(false)} /> : null}
+      {connecting ? (
+        <ExternalDbForm
+          onDone={(id) => (setConnecting(false), toast('success', 'Project created'), id ? navigate(`/nc/${encodeURIComponent(id)}`) : load())}
+          onCancel={() => setConnecting(false)}
+        />
+      ) : null}
       {importing && importing.connect ? (
         <ExternalDbForm
           mode={{ kind: 'import', file: importing.file }}
-          onDone={() => (setImporting(null), toast('success', 'Project imported'), load())}
+          onDone={(id) => (setImporting(null), toast('success', 'Project imported'), id ? navigate(`/nc/${encodeURIComponent(id)}`) : load())}
           onCancel={() => setImporting(null)}
         />
       ) : null}
