@@ -76,12 +76,13 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
       <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="tree-caret">{open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}</span> {props.kind}
         {items ? <span className="tree-count">{items.length}</span> : null}
-        {links ? (
-          <span className="tree-count muted" title={`${links} many-to-many link ${links === 1 ? 'table is' : 'tables are'} not listed: ${all!.filter((i) => i.junction).map((i) => i.title).join(', ')}`}>
-            +{links} {links === 1 ? 'link table' : 'link tables'}
-          </span>
-        ) : null}
       </button>
+      {links ? (
+        // Beside the group's button (not in its name): many-to-many link tables are not listed, but not forgotten.
+        <span className="tree-links muted" title={`${links} many-to-many link ${links === 1 ? 'table is' : 'tables are'} not listed: ${all!.filter((i) => i.junction).map((i) => i.title).join(', ')}`}>
+          +{links} {links === 1 ? 'link table' : 'link tables'}
+        </span>
+      ) : null}
       {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
       {open && items ? (
         <ul className="tree-children">
