@@ -1,6 +1,6 @@
 /** Comments on rows (nc_comments), kept by table SQL name and row id. */
 import type { MetaStore } from './store';
-import { newId, nowIso } from '../lib/ids';
+import { nowIso, randomSlug } from '../lib/ids';
 
 export interface CommentRow {
   id: string;
@@ -12,13 +12,21 @@ export interface CommentRow {
   created_at: string;
 }
 
+/** Comments made in the same millisecond by this process, told apart in order. */
+let sequence = 0;
+/** An id that sorts in the order comments were made: time, a counter, then randomness. */
+function orderedId(): string {
+  sequence = (sequence + 1) % 36 ** 4;
+  return `cm_${Date.now().toString(36).padStart(9, '0')}${sequence.toString(36).padStart(4, '0')}${randomSlug(6)}`;
+}
+
 export function commentsRepo(meta: MetaStore) {
   return {
     /** The comments of one row, oldest first. */
     list: (projectId: string, dbAlias: string, tn: string, pk: string) =>
-      meta.all<CommentRow>('SELECT id, tn, pk, user_id, user_email, body, created_at FROM nc_comments WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = ? ORDER BY created_at, id', [projectId, dbAlias, tn, pk]),
+      meta.all<CommentRow>('SELECT id, tn, pk, user_id, user_email, body, created_at FROM nc_comments WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = ? ORDER BY id', [projectId, dbAlias, tn, pk]),
     async add(projectId: string, dbAlias: string, c: Omit<CommentRow, 'id' | 'created_at'>): Promise<CommentRow> {
-      const row = { ...c, id: newId('cm'), created_at: nowIso() };
+      const row = { ...c, id: orderedId(), created_at: nowIso() };
       await meta.run('INSERT INTO nc_comments (id, project_id, db_alias, tn, pk, user_id, user_email, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
         row.id, projectId, dbAlias, row.tn, row.pk, row.user_id, row.user_email, row.body, row.created_at,
       ]);
