@@ -23,7 +23,7 @@ export async function track<T>(title: string, run: Promise<T>, done?: string): P
   notifications.value = [{ id, title, status: 'pending', time: Date.now() }, ...notifications.value];
   const settle = (status: 'success' | 'error', detail?: string) => {
     notifications.value = notifications.value.map((n) => (n.id === id ? { ...n, status, detail, time: Date.now() } : n));
-    toast(status, detail ? `${title}: ${detail}` : status === 'success' && done ? done : title);
+    toast(status, detail ? `${title}: ${detail}` : status === 'success' ? done ?? pastTense(title) : title);
   };
   try {
     const out = await run;
@@ -33,6 +33,18 @@ export async function track<T>(title: string, run: Promise<T>, done?: string): P
     settle('error', (e as Error).message);
     throw e;
   }
+}
+
+const PAST: Record<string, string> = {
+  Add: 'Added', Change: 'Changed', Delete: 'Deleted', Invite: 'Invited', Link: 'Linked', Move: 'Moved',
+  Reorder: 'Reordered', Save: 'Saved', Submit: 'Submitted', Sync: 'Synced', Unlink: 'Unlinked',
+};
+
+/** The success sentence of an operation's title: 'Save row' -> 'Saved row'; other titles stay as they are. */
+export function pastTense(title: string): string {
+  const space = title.indexOf(' ');
+  const verb = space < 0 ? title : title.slice(0, space);
+  return PAST[verb] ? PAST[verb] + title.slice(verb.length) : title;
 }
 
 /** Records an operation that failed before it could start (e.g. its preview), with a toast. */
