@@ -191,4 +191,21 @@ describeEngines('column type options', (engine: TestEngine) => {
       expect(listed.body.list ?? listed.body).toEqual([]);
     });
   });
+
+  test('rollups and lookups of a typed column are shown as that column (a sum of a Currency is currency)', async () => {
+    await op('tableCreate', { tn: 'basket', _tn: 'Baskets' });
+    await op('relationCreate', { type: 'hm', parentTn: 'basket', childTn: 'item' });
+    const add = (column: unknown) => op('virtualColumnCreate', { tn: 'basket', column });
+    await add({ _cn: 'Total', uidt: 'Rollup', rollup: { relation: { type: 'hm', rtn: 'item' }, column: 'Price', fn: 'sum' } });
+    await add({ _cn: 'Longest', uidt: 'Rollup', rollup: { relation: { type: 'hm', rtn: 'item' }, column: 'spent', fn: 'max' } });
+    await add({ _cn: 'Count', uidt: 'Rollup', rollup: { relation: { type: 'hm', rtn: 'item' }, column: 'Price', fn: 'count' } });
+    await add({ _cn: 'Names', uidt: 'Rollup', rollup: { relation: { type: 'hm', rtn: 'item' }, column: 'title', fn: 'max' } });
+    const shows = Object.fromEntries((await op('tableMeta', { tn: 'basket' })).virtuals.map((v: { _cn: string; shows?: unknown }) => [v._cn, v.shows ?? null]));
+    expect(shows).toEqual({
+      Total: { uidt: 'Currency', meta: { currency: 'EUR', locale: 'de-DE' } },
+      Longest: { uidt: 'Duration', meta: { format: 'h:mm:ss' } },
+      Count: null,
+      Names: null,
+    });
+  });
 });

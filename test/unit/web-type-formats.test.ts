@@ -51,3 +51,9 @@ test('the form options become ColumnInput.meta by type, and are checked', () => 
   expect(typeMetaProblem('Currency', m)).toBeNull();
   expect(typeMetaDraftOf(col('Rating', { max: 3, icon: 'heart' }))).toMatchObject({ max: '3', icon: 'heart' });
 });
+
+test('a rollup of a typed column is formatted as that column', () => {
+  const rollup = { ...col('Rollup'), virtual: { _cn: 'Total', uidt: 'Rollup' as const, shows: { uidt: 'Currency', meta: { currency: 'EUR', locale: 'de-DE' } } } };
+  expect(formatTyped(rollup, 12.5)).toBe('12,50\u00a0€');
+  expect(formatTyped({ ...col('Rollup'), virtual: { _cn: 'Count', uidt: 'Rollup' as const } }, 3)).toBeNull();
+});

@@ -30,6 +30,8 @@ export interface VirtualMeta {
   lookup?: { relation: string; column: string };
   /** Why the column no longer works (a column or relation it uses was dropped). */
   error?: string;
+  /** The type its numbers are shown as: a sum of a Currency column is currency. */
+  shows?: { uidt: string; meta: ColumnTypeMeta | null };
 }
 export interface RelationMeta { type: 'hm' | 'bt' | 'mm'; alias: string; table: string; columns: string[]; refColumns: string[]; targetPks: string[]; targetDisplay: string | null; targetIsJunction: boolean }
 export interface TableMeta { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; displayColumn: string | null; readOnly: string | null; canUpdate?: string[]; columns: ColumnMeta[]; relations: RelationMeta[]; virtuals?: VirtualMeta[] }

@@ -11,6 +11,7 @@ import { assertCan, grantOf, grantsColumn, isUnrestricted, restrictTable } from 
 import { scopeVirtuals } from '../../../data/virtual-scope';
 import { aclRepo } from '../../../meta/acl-repo';
 import { shownTypeMeta } from '../../../schema/column-type-meta';
+import type { ColumnTypeMeta, TableModel, VirtualColumnModel } from '../../../sql/model';
 
 const Args = z.object({ tn: z.string().min(1) });
 
@@ -72,7 +73,21 @@ export const tableMeta: DashboardOp = {
         ...(v.rollup ? { rollup: { relation: v.rollup.relation, column: v.rollup.column, fn: v.rollup.fn, type: v.rollup.type, rtn: v.rollup.rtn } } : {}),
         ...(v.lookup ? { lookup: { relation: v.lookup.relation, column: v.lookup.column, type: v.lookup.type, rtn: v.lookup.rtn } } : {}),
         ...(v.error ? { error: v.error } : {}),
+        ...shownAs(pdb.model.tables, v),
       })),
     };
   },
 };
+
+const FORMATTED = new Set(['Currency', 'Percent', 'Decimal', 'Duration']);
+
+/**
+ * How a rollup or lookup shows its numbers: a sum, average, minimum or maximum of a Currency (Percent,
+ * Decimal, Duration) column, or a belongs-to lookup of one, is formatted as that column is.
+ */
+function shownAs(tables: TableModel[], v: VirtualColumnModel): { shows?: { uidt: string; meta: ColumnTypeMeta | null } } {
+  const spec = v.rollup ?? v.lookup;
+  if (!spec || v.error || v.type !== 'number' || (v.rollup && !['sum', 'avg', 'min', 'max'].includes(v.rollup.fn))) return {};
+  const col = tables.find((x) => x.tn === spec.rtn)?.columns.find((c) => c._cn === spec.column);
+  return col && FORMATTED.has(col.uidt) ? { shows: { uidt: col.uidt, meta: shownTypeMeta(col) } } : {};
+}

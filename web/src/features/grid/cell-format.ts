@@ -3,7 +3,7 @@
  * (Intl.NumberFormat), percent with %, decimals to their precision, durations as h:mm, and the
  * reverse for the duration editor. Pure functions, shared by cells and forms.
  */
-import type { ColumnMeta, SelectChoice } from '../../api/dashboard';
+import type { ColumnMeta, SelectChoice, VirtualMeta } from '../../api/dashboard';
 
 /** A value as a number, or null when it is none. */
 function numberOf(v: unknown): number | null {
@@ -59,9 +59,11 @@ export function formatDuration(v: unknown, format: string = 'h:mm'): string {
 }
 
 /** The text of a typed value in the grid (currency, percent, decimal, duration), or null for other types. */
-export function formatTyped(c: ColumnMeta, v: unknown): string | null {
-  const meta = c.meta ?? {};
-  switch (c.uidt) {
+export function formatTyped(c: ColumnMeta & { virtual?: VirtualMeta }, v: unknown): string | null {
+  // A rollup or lookup of a typed column is shown as that column is.
+  const shown = c.virtual?.shows;
+  const meta = (shown ? shown.meta : c.meta) ?? {};
+  switch (shown?.uidt ?? c.uidt) {
     case 'Currency':
       return formatCurrency(v, meta.currency, meta.locale, meta.precision);
     case 'Percent':
