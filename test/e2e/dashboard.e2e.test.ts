@@ -90,6 +90,29 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByTestId('row-count').getByText('3503 rows').waitFor();
   });
 
+  test('filters apply as they change; the where editor and the builder show the same filter', async () => {
+    await page.getByRole('button', { name: '+ Filter' }).click();
+    await page.getByLabel('Filter 1 column').selectOption('GenreId');
+    await page.getByLabel('Filter 1 operator').selectOption('eq');
+    await page.getByLabel('Filter 1 value').fill('1');
+    await page.getByTestId('row-count').getByText('1297 rows').waitFor();
+    await page.getByRole('button', { name: 'Where…' }).click();
+    expect(await page.getByLabel('Where').inputValue()).toBe('(GenreId,eq,1)');
+    await page.getByLabel('Where').fill('(GenreId,eq,2)');
+    await page.getByLabel('Where').press('Enter');
+    await page.getByTestId('row-count').getByText('130 rows').waitFor();
+    await page.getByRole('button', { name: 'Builder' }).click();
+    expect(await page.getByLabel('Filter 1 value').inputValue()).toBe('2');
+    await page.getByRole('button', { name: 'Where…' }).click();
+    await page.getByLabel('Where').fill('(GenreId,eq,1)~or(GenreId,eq,2)');
+    await page.getByRole('button', { name: 'Builder' }).click();
+    await page.getByRole('alert').getByText(/stays in the where editor/).waitFor();
+    await page.getByLabel('Where').fill('');
+    await page.getByRole('button', { name: 'Builder' }).click();
+    await page.getByTestId('row-count').getByText('3503 rows').waitFor();
+    expect(await page.getByLabel('Filter 1 value').count()).toBe(0);
+  });
+
   test('an inline edit is saved and still there after reload', async () => {
     const cell = page.getByRole('gridcell', { name: 'Balls to the Wall' }).first();
     await cell.dblclick();

@@ -8,8 +8,7 @@ import { parseHookCondition, rowMatches } from '../../src/hooks/condition';
 import { checkTemplates, NotificationSchema, render } from '../../src/hooks/notification';
 import { signature } from '../../src/hooks/send';
 import { checkPattern, nextRuns } from '../../src/cron/schedule';
-import { fromWhere } from '../../web/src/features/hooks/condition-builder';
-import { toWhere } from '../../web/src/features/grid/query-builder';
+import { fromWhere, toWhere } from '../../web/src/features/grid/query-builder';
 import type { ColumnModel, TableModel } from '../../src/schema/model';
 
 const column = (cn: string, kind: ColumnModel['kind']): ColumnModel => ({

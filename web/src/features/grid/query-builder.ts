@@ -37,4 +37,20 @@ export function toWhere(filters: FilterRow[], search?: { column: string | null; 
   return terms.join('~and');
 }
 
+/** `(a,eq,1)~and(b,like,%x%)` back into builder rows; null when the text needs the raw editor. */
+export function fromWhere(where: string): FilterRow[] | null {
+  if (!where.trim()) return [];
+  const rows: FilterRow[] = [];
+  for (const part of where.trim().split('~and')) {
+    const m = /^\(([^,()]+),([a-z]+)(?:,(.*))?\)$/.exec(part.trim());
+    const op = m && FILTER_OPS.find((o) => o.op === m[2]);
+    if (!m || !op || (op.needsValue && m[3] === undefined) || m[3]?.includes(')~')) return null;
+    const raw = m[3] ?? '';
+    const like = op.op === 'like' || op.op === 'nlike';
+    if (like && !(raw.startsWith('%') && raw.endsWith('%'))) return null;
+    rows.push({ column: m[1]!, op: op.op, value: like ? raw.slice(1, -1) : raw });
+  }
+  return rows;
+}
+
 export const toSort = (sorts: SortRow[]) => sorts.filter((s) => s.column).map((s) => `${s.desc ? '-' : ''}${s.column}`).join(',');

@@ -1,8 +1,13 @@
-/** The grid's filter and sort builders, search box, and the where language for those who want it. */
-import { useState } from 'react';
+/**
+ * The grid's filter and sort builders, search box, and the where language for those who want it.
+ * Builder rows and the search apply as they change (debounced); the where text applies on Enter or
+ * Apply, since it is rarely valid while typed. Where… shows the builder's filter as text and Builder
+ * reads the text back into rows when it can.
+ */
+import { useEffect, useRef, useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
-import { FILTER_OPS, toSort, toWhere, type FilterRow, type SortRow } from './query-builder';
+import { FILTER_OPS, fromWhere, toSort, toWhere, type FilterRow, type SortRow } from './query-builder';
 import type { GridStore } from './grid-store';
 
 export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; displayColumn: string | null }) {
@@ -12,10 +17,29 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
   const [sorts, setSorts] = useState<SortRow[]>(saved.sorts);
   const [search, setSearch] = useState(store.search.value);
   const [raw, setRaw] = useState<string | null>(saved.raw);
+  const [problem, setProblem] = useState<string | null>(null);
   const apply = (f = filters, s = sorts, q = search, r = raw) => {
+    const where = r ?? toWhere(f);
     store.builder.value = { filters: f, sorts: s, search: q, raw: r };
+    if (where === store.where.value && toSort(s) === store.sort.value && q === store.search.value) return;
     // The search is not part of the kept where (a saved view keeps its filters, not a search).
-    store.setQuery(r ?? toWhere(f), toSort(s), q);
+    store.setQuery(where, toSort(s), q);
+  };
+  // Builder rows and the search apply 300 ms after the last change.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) return void (first.current = false);
+    if (raw !== null) return;
+    const timer = setTimeout(() => apply(filters, sorts, search, null), 300);
+    return () => clearTimeout(timer);
+  }, [filters, sorts, search, raw]);
+  const toggleWhere = () => {
+    if (raw === null) return setRaw(toWhere(filters));
+    const rows = fromWhere(raw);
+    if (!rows) return setProblem('This where uses or, not or brackets: it stays in the where editor');
+    setProblem(null);
+    setFilters(rows);
+    setRaw(null);
   };
   const col = (value: string, onChange: (v: string) => void, label: string) => (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
@@ -56,10 +80,11 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
           <Button variant="ghost" onClick={() => setSorts([...sorts, { column: '', desc: false }])}>+ Sort</Button>
         </>
       ) : (
-        <input className="grid-where" aria-label="Where" placeholder="(Name,like,%rock%)~and(Id,gt,10)" value={raw} onChange={(e) => setRaw(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && apply()} />
+        <input className="grid-where" aria-label="Where" placeholder="(Name,like,%rock%)~and(Id,gt,10)" value={raw} onChange={(e) => (setRaw(e.target.value), setProblem(null))} onKeyDown={(e) => e.key === 'Enter' && apply()} />
       )}
-      <Button variant="ghost" onClick={() => setRaw(raw === null ? toWhere(filters) : null)}>{raw === null ? 'Where…' : 'Builder'}</Button>
+      <Button variant="ghost" onClick={toggleWhere}>{raw === null ? 'Where…' : 'Builder'}</Button>
       <Button variant="secondary" onClick={() => apply()}>Apply</Button>
+      {problem && raw !== null ? <span className="form-message form-message-error" role="alert">{problem}</span> : null}
     </div>
   );
 }
