@@ -32,6 +32,8 @@ import { startHooks } from './hooks/start';
 import { startCrons } from './cron/start';
 import { startAppStore } from './plugins/start';
 import { exportRoutes } from './api/transfer/export-routes';
+import { updateChecker } from './updates/feed';
+import { versionRoutes } from './updates/routes';
 
 export interface AppDeps {
   meta: MetaStore;
@@ -73,10 +75,13 @@ export function createApp(config: Config, deps: AppDeps) {
   startHooks(ctx);
   startCrons(ctx);
   const appStore = startAppStore(ctx);
+  const updates = updateChecker({ feedUrl: config.updateFeed, current: VERSION, log });
+  ctx.closers.push(async () => updates.stop());
   const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
   const app = new Elysia()
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
     .get('/api/health', () => ({ ok: true, version: VERSION }))
+    .use(versionRoutes(updates))
     .use(authRoutes(ctx))
     .use(oauthRoutes(ctx))
     .use(profileRoutes(ctx))
@@ -102,7 +107,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const handle = (request: Request): Promise<Response> => {
     return fast(request, routed) ?? graphql.early(request, routed) ?? routed(request);
   };
-  return Object.assign(app, { ctx, close, handle, upgrade: sockets.upgrade, websocket: sockets.websocket, sockets, terminals: terminal.service, realtime });
+  return Object.assign(app, { ctx, close, handle, upgrade: sockets.upgrade, websocket: sockets.websocket, sockets, terminals: terminal.service, realtime, updates });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -76,6 +76,8 @@ export const ConfigSchema = z.object({
   attachmentMaxBytes: int(1, 1024 * 1024 * 1024).default(LIMITS.attachmentMaxBytes),
   /** How often stored files no row holds any more are removed from storage (0: never). */
   attachmentSweepMs: int(0, 86_400_000).default(LIMITS.attachmentSweepMs),
+  /** JSON feed naming the latest release (version, url, sha256, notes); unset = no update checks. */
+  updateFeed: z.url().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -121,6 +123,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   hookPollMs: 'NC_HOOK_POLL_MS',
   attachmentMaxBytes: 'NC_ATTACHMENT_MAX_BYTES',
   attachmentSweepMs: 'NC_ATTACHMENT_SWEEP_MS',
+  updateFeed: 'NC_UPDATE_FEED',
 };
 
 /** Thrown with a one-line message naming the setting. */

@@ -22,6 +22,7 @@ import { AccountsSettings } from '../routes/user/settings/accounts-settings';
 import { ErrorPage } from '../routes/error/error-pages';
 import { ScreenErrorBoundary } from './error-boundary';
 import { OfflineBanner } from '../components/offline-banner';
+import { UpdateBanner } from '../features/settings/update-banner';
 import { TerminalModal } from '../features/terminal/terminal-modal';
 import { SharedViewPage } from '../features/shared/shared-page';
 
@@ -32,6 +33,7 @@ function DefaultLayout() {
     <div className="layout">
       <TopBar />
       <OfflineBanner />
+      <UpdateBanner />
       <main className="content">
         <ScreenErrorBoundary>
           <Outlet />

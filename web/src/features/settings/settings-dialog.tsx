@@ -6,6 +6,7 @@ import { projectInfo } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import { Button } from '../../components/form';
 import { SqlTimeoutField } from '../sql-editor/timeout-field';
+import { UpdatesSection } from './updates-section';
 
 export function SettingsDialog() {
   useSignals();
@@ -49,7 +50,7 @@ export function SettingsDialog() {
         ) : (
           <div className="settings-body">
             <p>Tablo version <strong>{projectInfo.value?.version}</strong></p>
-            <label className="check" onDoubleClick={() => setShowRefresh(true)}><input type="checkbox" disabled /> Check for updates automatically (updates come with a new binary)</label>
+            <UpdatesSection onDoubleClick={() => setShowRefresh(true)} />
             {showRefresh ? (
               <Button variant="secondary" onClick={() => { localStorage.clear(); window.location.reload(); }}>Application refresh</Button>
             ) : null}
