@@ -34,6 +34,7 @@ import { startAppStore } from './plugins/start';
 import { exportRoutes } from './api/transfer/export-routes';
 import { updateChecker } from './updates/feed';
 import { versionRoutes } from './updates/routes';
+import { installTarget, type InstallTarget } from './updates/install';
 
 export interface AppDeps {
   meta: MetaStore;
@@ -44,6 +45,8 @@ export interface AppDeps {
   hostEnv?: Record<string, string | undefined>;
   /** Terminal settings beside the config (tests shorten the reconnect grace). */
   terminal?: Partial<TerminalServiceOptions>;
+  /** Where a release is installed (tests point it at a copy of a binary). */
+  installTarget?: InstallTarget;
 }
 
 export function createApp(config: Config, deps: AppDeps) {
@@ -81,7 +84,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const app = new Elysia()
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
     .get('/api/health', () => ({ ok: true, version: VERSION }))
-    .use(versionRoutes(updates))
+    .use(versionRoutes(ctx, updates, deps.installTarget ?? installTarget()))
     .use(authRoutes(ctx))
     .use(oauthRoutes(ctx))
     .use(profileRoutes(ctx))

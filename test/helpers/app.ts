@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testConfig, type Config } from '../../src/config/config';
 import { boot } from '../../src/boot/boot';
-import { createApp, type App } from '../../src/app';
+import { createApp, type App, type AppDeps } from '../../src/app';
 import { memoryLogger } from '../../src/lib/log';
 import { META_ON_PG, freshMetaDb } from './meta-db';
 
@@ -25,7 +25,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function makeTestApp(overrides: Partial<Config> = {}, deps: Partial<Pick<AppDeps, 'installTarget'>> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tablo-test-'));
   // TABLO_TEST_META=pg: the metadata lives in a fresh PostgreSQL database, dropped on close
   // (unless the test names its store: `metaDb: undefined` keeps SQLite).
@@ -33,7 +33,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<Test
   const config = testConfig({ dataDir, jwtSecret: 'test-secret-test-secret-0123456789', ...(metaDb ? { metaDb: metaDb.url } : {}), ...overrides });
   const booted = await boot(config);
   const log = memoryLogger();
-  const app = createApp(config, { ...booted, log });
+  const app = createApp(config, { ...booted, log, ...deps });
   return {
     app,
     config,

@@ -2,10 +2,15 @@
  * Release checks against a feed served on loopback: a newer release is announced, an older or equal
  * one is not, a broken or unreachable feed says why, and without a feed the server only names its version.
  */
-import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signupSuperAdmin } from '../helpers/auth';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { VERSION } from '../../src/version';
 import { isNewer } from '../../src/updates/feed';
+import { installTarget } from '../../src/updates/install';
 
 let feed: ReturnType<typeof Bun.serve>;
 let answer: () => Response = () => Response.json({});
@@ -72,5 +77,58 @@ test('an unreachable feed does not block start-up', async () => {
 
 test('without a feed the server names its version only', async () => {
   const t = await start();
-  expect((await t.request('GET', '/api/v1/version')).body).toEqual({ version: VERSION, feed: false, latest: null, newer: false, checkedAt: null });
+  expect((await t.request('GET', '/api/v1/version')).body).toEqual({ version: VERSION, feed: false, latest: null, newer: false, checkedAt: null, install: installTarget().inDocker ? 'docker' : 'source' });
+});
+
+describe('installing a release into the binary', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tablo-update-'));
+  const binary = join(dir, 'tablo');
+  const NEW = new TextEncoder().encode('#!/bin/sh\necho new tablo\n');
+  const sha = (b: Uint8Array) => new Bun.CryptoHasher('sha256').update(b).digest('hex');
+  let download: Bun.Server<undefined>;
+  beforeAll(() => {
+    download = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(NEW) });
+  });
+  afterAll(() => download.stop(true));
+  const setup = async (release: Record<string, unknown>, target = { binary, inDocker: false }) => {
+    writeFileSync(binary, 'old tablo');
+    answer = () => Response.json({ version: bump(VERSION), url: `http://127.0.0.1:${download.port}/tablo`, ...release });
+    const t = await makeTestApp({ updateFeed: `http://127.0.0.1:${feed.port}/latest.json` }, { installTarget: target });
+    apps.push(t);
+    await checked(t);
+    const token = (await signupSuperAdmin(t)).token;
+    return { t, install: () => t.request('POST', '/api/v1/version/install', { headers: { 'xc-auth': token } }) };
+  };
+
+  test('the download is checked against its SHA-256 and takes the binary\'s place; the old one is kept', async () => {
+    const { t, install } = await setup({ sha256: sha(NEW) });
+    expect((await t.request('GET', '/api/v1/version')).body.install).toBe('binary');
+    const res = await install();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ msg: `Tablo ${bump(VERSION)} is installed: restart Tablo to run it`, installed: binary, previous: `${binary}.old` });
+    expect(readFileSync(binary, 'utf8')).toBe('#!/bin/sh\necho new tablo\n');
+    expect(readFileSync(`${binary}.old`, 'utf8')).toBe('old tablo');
+    expect(statSync(binary).mode & 0o111).not.toBe(0);
+    expect(existsSync(`${binary}.new`)).toBe(false);
+    // The next start runs the new file.
+    expect(Bun.spawnSync([binary]).stdout.toString()).toBe('new tablo\n');
+  });
+
+  test('a download that does not match its SHA-256 replaces nothing', async () => {
+    const { install } = await setup({ sha256: 'b'.repeat(64) });
+    const res = await install();
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toContain('does not match its SHA-256');
+    expect(readFileSync(binary, 'utf8')).toBe('old tablo');
+    expect(existsSync(`${binary}.new`)).toBe(false);
+  });
+
+  test('without a SHA-256, in Docker, or for a member, nothing is installed', async () => {
+    expect((await (await setup({})).install()).body.msg).toContain('names no SHA-256');
+    const docker = await setup({ sha256: sha(NEW) }, { binary, inDocker: true });
+    expect((await docker.t.request('GET', '/api/v1/version')).body.install).toBe('docker');
+    expect((await docker.install()).body).toEqual({ msg: 'Tablo runs in Docker: pull the new image instead' });
+    expect((await docker.t.request('POST', '/api/v1/version/install')).status).toBe(401);
+    expect(readFileSync(binary, 'utf8')).toBe('old tablo');
+  });
 });

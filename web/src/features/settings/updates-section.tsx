@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../components/form';
 import { signal, useSignals } from '../../stores/signals';
 import { checkForUpdates, loadUpdateStatus, updateStatus } from './update-status';
+import { versionApi } from '../../api/version';
+import { isSuperAdmin } from '../../stores/session';
 
 const NOTIFY_KEY = 'tablo.updateNotify';
 /** Announce new versions with the banner (on unless turned off here). */
@@ -15,6 +17,18 @@ export function UpdatesSection(props: { onDoubleClick: () => void }) {
   useSignals();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [installed, setInstalled] = useState<string | null>(null);
+  const install = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setInstalled((await versionApi.install()).msg);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
   useEffect(() => void loadUpdateStatus(), []);
   const s = updateStatus.value;
   const check = async () => {
@@ -52,8 +66,14 @@ export function UpdatesSection(props: { onDoubleClick: () => void }) {
           </p>
           {s.newer && s.latest?.notes ? <p className="muted">{s.latest.notes}</p> : null}
           {s.newer && s.latest?.sha256 ? <p className="muted">SHA-256: <code>{s.latest.sha256}</code></p> : null}
-          <p className="muted">A new binary replaces this one by hand; in Docker, pull the new image.</p>
-          <Button variant="secondary" disabled={busy} onClick={() => void check()}>{busy ? 'Checking…' : 'Check now'}</Button>
+          <p className="muted">
+            {s.install === 'docker' ? 'Tablo runs in Docker: pull the new image to update.' : s.install === 'source' ? 'Tablo runs from source here: update the checkout.' : 'Install puts the new binary in place of this one (the old one is kept as .old); it runs from the next start.'}
+          </p>
+          <div className="dialog-actions">
+            <Button variant="secondary" disabled={busy} onClick={() => void check()}>{busy ? 'Working…' : 'Check now'}</Button>
+            {s.newer && s.install === 'binary' && isSuperAdmin.value && !installed ? <Button disabled={busy} onClick={() => void install()}>Install {s.latest?.version}</Button> : null}
+          </div>
+          {installed ? <p className="form-message form-message-success" role="status">{installed}</p> : null}
           {error ? <p className="form-message form-message-error">{error}</p> : null}
         </>
       )}
