@@ -63,6 +63,8 @@ export function ColumnHeader(props: { column: ColumnMeta; width: number; stickyL
       </button>
       <span
         className="col-resize"
+        role="separator"
+        aria-orientation="vertical"
         aria-label={`Resize ${c._cn}`}
         onMouseDown={(e) => {
           const x0 = e.clientX;

@@ -306,7 +306,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
             const row = store.rows.value.get(vr.index);
             return (
               <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: rowHeight }}>
-                <div className="grid-index">
+                <div className="grid-index" role="rowheader">
                   {!readOnly && row ? (
                     <input type="checkbox" className="row-select" aria-label={`Select row ${vr.index + 1}`} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />
                   ) : null}
