@@ -269,9 +269,12 @@ export class GridStore {
     if (!row) return;
     const updated = await recordsApi.update(this.projectId, this.meta._tn, this.idOf(row), { [column]: value });
     if (this.meta.pks.length) undoStackOf(this.projectId).record({ kind: 'update', projectId: this.projectId, table: this.meta._tn, id: this.idOf(row), before: { [column]: row[column] }, after: { [column]: updated[column] } });
+    // The answer holds the table's own columns: related rows and computed values shown in the grid stay,
+    // and computed values are read again when the table has any.
     const next = new Map(this.rows.value);
-    next.set(index, updated);
+    next.set(index, { ...row, ...updated });
     this.rows.value = next;
+    if (this.meta.virtuals?.length) await this.refreshRow(index).catch(() => {});
   }
 
   /** Sets one cell to a value the server already wrote (an attachment upload answers the new list). */

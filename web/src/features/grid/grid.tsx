@@ -126,7 +126,15 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       );
       return;
     }
-    if (!a || editing) return;
+    if (editing) return;
+    if (!a) {
+      // Keyboard users start on the first cell with an arrow, Enter or F2.
+      if ((e.key.startsWith('Arrow') || e.key === 'Enter' || e.key === 'F2') && store.size() > 0 && e.target === e.currentTarget) {
+        e.preventDefault();
+        store.active.value = { row: 0, col: 0 };
+      }
+      return;
+    }
     const move = (row: number, col: number) => {
       e.preventDefault();
       // shift+arrows grow a range from where it started; other moves leave it.
@@ -138,8 +146,9 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     };
     if (e.key === 'ArrowDown') move(a.row + 1, a.col);
     else if (e.key === 'ArrowUp') move(a.row - 1, a.col);
-    else if (e.key === 'ArrowRight' || (e.key === 'Tab' && !e.shiftKey)) move(a.row, a.col + 1);
-    else if (e.key === 'ArrowLeft' || (e.key === 'Tab' && e.shiftKey)) move(a.row, a.col - 1);
+    // Tab moves along the row and leaves the grid past its last (or, with shift, first) column.
+    else if (e.key === 'ArrowRight' || (e.key === 'Tab' && !e.shiftKey && a.col < columns.length - 1)) move(a.row, a.col + 1);
+    else if (e.key === 'ArrowLeft' || (e.key === 'Tab' && e.shiftKey && a.col > 0)) move(a.row, a.col - 1);
     else if ((e.key === 'Enter' || e.key === 'F2') && !readOnly && !locked(columns[a.col]!)) {
       e.preventDefault();
       setEditing(a);

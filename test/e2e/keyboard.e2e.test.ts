@@ -1,0 +1,83 @@
+/**
+ * A keyboard-only run: sign in, open a project and a table, edit a cell and open a menu without
+ * touching the mouse (Tab, arrows, Enter and Escape only).
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { chinookProject } from './views-helpers';
+
+setDefaultTimeout(60_000);
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'keyboard': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('keyboard only', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+
+  /** Presses Tab (or shift+Tab, going back) until `target` has the focus (at most 250 times). */
+  const tabTo = async (target: Locator, key = 'Tab') => {
+    for (let i = 0; i < 250; i++) {
+      if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+      await page.keyboard.press(key);
+    }
+    throw new Error(`Tab never reached ${target}`);
+  };
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    browser = await launchBrowser();
+    const setup = await (await browser.newContext()).newPage();
+    await signUpInBrowser(setup, tablo.url, 'keys@example.com');
+    await chinookProject(setup, tablo, 'Chinook', 'tablo_t_e2e_keyboard');
+    await setup.context().close();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('sign in, open a table, edit a cell and open a menu with the keyboard alone', () => page, async () => {
+    await page.goto(`${tablo.url}/#/user/authentication/signin`);
+    await tabTo(page.getByLabel('E-mail'));
+    await page.keyboard.type('keys@example.com');
+    await tabTo(page.getByLabel('Password'));
+    await page.keyboard.type('password123');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/#\/projects/);
+
+    await tabTo(page.getByRole('link', { name: 'Chinook', exact: true }));
+    await page.keyboard.press('Enter');
+    const album = page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Album', exact: true });
+    await album.waitFor();
+    await tabTo(album);
+    await page.keyboard.press('Enter');
+    await page.getByRole('gridcell').first().waitFor();
+
+    await tabTo(page.getByRole('grid'));
+    await page.keyboard.press('ArrowDown'); // the first cell
+    await page.keyboard.press('ArrowRight'); // Title of the first album
+    await page.keyboard.press('Enter');
+    const editor = page.getByLabel('Edit Title');
+    await editor.waitFor();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Typed without a mouse');
+    await page.keyboard.press('Enter');
+    await page.getByText('Saved Title', { exact: true }).waitFor();
+    await page.getByRole('gridcell', { name: 'Typed without a mouse' }).waitFor();
+    // The rest of the row stays as it was, its related artist included.
+    await page.getByRole('row').nth(1).getByText('AC/DC', { exact: true }).waitFor();
+
+    // Back up to the top bar: the grid lets shift+Tab out past its first column.
+    await tabTo(page.getByRole('button', { name: 'Profile menu' }), 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+    await shot(page, 'keyboard-menu');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('gridcell', { name: 'Typed without a mouse' }).count()).toBe(1);
+  });
+});
