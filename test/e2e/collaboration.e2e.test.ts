@@ -103,6 +103,8 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await viewer.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first().waitFor({ timeout: 1500 });
     await owner.keyboard.press('Control+Shift+z');
     await owner.getByRole('gridcell', { name: 'Recife', exact: true }).first().waitFor();
+    // The grid reads its rows again after a redo; let that read finish before the row changes elsewhere.
+    await owner.waitForLoadState('networkidle');
     // Someone else changes the row: undo refuses and says why.
     expect((await call(`/nc/${projectId}/api/v1/Customer/1`, { City: 'Olinda' }, tokens.owner, 'PUT')).status).toBe(200);
     await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().waitFor({ timeout: 1500 });

@@ -135,6 +135,8 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     await page.keyboard.press('t');
     const dialog = page.getByRole('dialog', { name: 'Terminal' });
     await dialog.waitFor();
+    // The list of terminals is read when the modal opens.
+    await dialog.getByRole('tab', { name: /Local/ }).nth(4).waitFor();
     expect(await dialog.getByRole('tab', { name: /Local/ }).count()).toBe(5);
     await waitForPrompt(page);
     await dialog.locator('.terminal-host .xterm').click();
