@@ -7,6 +7,7 @@
  */
 import { Elysia } from 'elysia';
 import { AppError, isAppError } from '../lib/errors';
+import { errorCode } from '../lib/error-codes';
 import type { Logger } from '../lib/log';
 import { jsonTooDeep, readBodyText } from './body';
 import { LIMITS } from '../config/limits';
@@ -15,8 +16,11 @@ import { maskedPath } from './log-mask';
 /** JSON media types Tablo parses itself (bounded read, depth limit). */
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
 
-const json = (status: number, msg: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ msg }), { status, headers: { 'content-type': 'application/json', ...headers } });
+/** `{msg}`, with the message's stable `code` when it has one (lib/error-codes.ts). */
+const json = (status: number, msg: string, headers: Record<string, string> = {}) => {
+  const code = errorCode(msg);
+  return new Response(JSON.stringify(code ? { msg, code } : { msg }), { status, headers: { 'content-type': 'application/json', ...headers } });
+};
 
 /** Turns any thrown value into the `{msg}` answer of api-contract section 1. */
 export function errorResponse(error: unknown, code: string | number | undefined, log: Logger, where: string): Response {

@@ -172,7 +172,7 @@ describeEngines(
       expect(upd.body).toMatchObject({ rows: [], affected: 1 });
       expect((await op(owner, 'rawSql', { sql: 'SELEC nothing' })).status).toBe(400);
       expect((await op(owner, 'rawSql', { sql: '  ' })).status).toBe(400);
-      expect((await op(tokens.editor!, 'rawSql', { sql: 'SELECT 1' })).body).toEqual({ msg: 'Not allowed' });
+      expect((await op(tokens.editor!, 'rawSql', { sql: 'SELECT 1' })).body).toEqual({ msg: 'Not allowed', code: 'NOT_ALLOWED' });
     });
   },
   ['sqlite', 'pg'],

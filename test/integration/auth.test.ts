@@ -95,7 +95,7 @@ describe('sign-in and sessions', () => {
     const wrong = await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'wrongpassword' } });
     const unknown = await t.request('POST', '/auth/signin', { body: { email: 'nobody@example.com', password: 'wrongpassword' } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toEqual({ msg: 'Invalid email or password' });
+    expect(wrong.body).toEqual({ msg: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
     expect(unknown.body).toEqual(wrong.body);
     const ok = await t.request('POST', '/auth/signin', { body: { email: 'ADMIN@example.com', password: 'password123' } });
     expect(ok.status).toBe(200);
@@ -119,7 +119,7 @@ describe('sign-in and sessions', () => {
       .sign(new TextEncoder().encode(t.config.jwtSecret!));
     const res = await t.request('GET', '/user/me', { headers: { 'xc-auth': expired } });
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ msg: 'Token expired please login to continue' });
+    expect(res.body).toEqual({ msg: 'Token expired please login to continue', code: 'SESSION_EXPIRED' });
     const forged = await new SignJWT({ email: 'admin@example.com', v: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(me.body.id).setExpirationTime('1h').sign(new TextEncoder().encode('another-secret-another-secret'));
     expect((await t.request('GET', '/user/me', { headers: { 'xc-auth': forged } })).status).toBe(401);
   });
@@ -239,7 +239,7 @@ describe('other auth types', () => {
 describe('error edge', () => {
   test('unknown routes, bodies over the limit and broken JSON', async () => {
     const t = await app();
-    expect((await t.request('GET', '/no/such/route')).body).toEqual({ msg: 'Not found' });
+    expect((await t.request('GET', '/no/such/route')).body).toEqual({ msg: 'Not found', code: 'NOT_FOUND' });
     const big = await t.app.handle(new Request('http://localhost/auth/signin', { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(50 * 1024 * 1024) }, body: '{}' }));
     expect(big.status).toBe(413);
     const broken = await t.request('POST', '/auth/signin', { body: '{"email":', headers: { 'content-type': 'application/json' } });

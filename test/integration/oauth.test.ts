@@ -172,7 +172,7 @@ describe('OpenID Connect sign-in', () => {
     const carl = await signInWith(open, 'oidc', 'carl');
     const carlId = (await me(open, carl.body.token)).id;
     await open.request('PUT', `/admin/users/${carlId}`, { headers: { 'xc-auth': adminToken }, body: { disabled: true } });
-    expect((await signInWith(open, 'oidc', 'carl')).body).toEqual({ msg: 'This account is disabled' });
+    expect((await signInWith(open, 'oidc', 'carl')).body).toEqual({ msg: 'This account is disabled', code: 'ACCOUNT_DISABLED' });
     expect(admin.email).toBe('admin@example.com');
   });
 });

@@ -90,7 +90,7 @@ describe('embedded projects', () => {
       expect((await dashboardOp(other, second, 'PROJECT_READ_BY_WEB')).body.data.list).toEqual([]);
       const denied = await dashboardOp(other, second, 'tableList', { project_id: body.id });
       expect(denied.status).toBe(403);
-      expect(denied.body).toEqual({ msg: 'Not allowed' });
+      expect(denied.body).toEqual({ msg: 'Not allowed', code: 'NOT_ALLOWED' });
       expect((await dashboardOp(other, second, 'projectDelete', { project_id: body.id })).status).toBe(403);
     } finally {
       await other.close();

@@ -121,8 +121,8 @@ describeEngines('shared views', (engine: TestEngine) => {
     for (const path of [uuid, `${uuid}/rows`]) {
       const missing = await pub('GET', path);
       expect(missing.status).toBe(403);
-      expect(missing.body).toEqual({ msg: 'Invalid password' });
-      expect((await pub('GET', path, { password: 'wrong' })).body).toEqual({ msg: 'Invalid password' });
+      expect(missing.body).toEqual({ msg: 'Invalid password', code: 'INVALID_PASSWORD' });
+      expect((await pub('GET', path, { password: 'wrong' })).body).toEqual({ msg: 'Invalid password', code: 'INVALID_PASSWORD' });
       expect((await pub('GET', path, { password: 'first pass' })).status).toBe(200);
     }
     expect((await pub('GET', `${uuid}/rows.csv`)).status).toBe(403);

@@ -5,12 +5,16 @@
 import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
+import { RawIntlProvider } from 'react-intl';
+import { intl, locale, t } from './i18n';
+import { useSignals } from './stores/signals';
 import { AppRoutes } from './app/routes';
 import { loadSession, startSessionPolling } from './app/session-actions';
 import { SpinnerOverlay } from './components/overlays';
 import './stores/settings';
 
 function App() {
+  useSignals();
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -22,18 +26,21 @@ function App() {
   if (error) {
     return (
       <div className="fatal" role="alert">
-        <p>Tablo could not start: {error}</p>
+        <p>{t('common.app.couldNotStart', { error })}</p>
         <button className="btn btn-primary" onClick={() => window.location.reload()}>
-          Try again
+          {t('common.app.tryAgain')}
         </button>
       </div>
     );
   }
   if (!ready) return <SpinnerOverlay />;
+  // Keyed on the language: a switch renders every screen again in the new one (state lives in stores).
   return (
-    <HashRouter>
-      <AppRoutes />
-    </HashRouter>
+    <RawIntlProvider value={intl()} key={locale.value}>
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
+    </RawIntlProvider>
   );
 }
 

@@ -8,9 +8,21 @@ import { toast } from '../stores/toasts';
 import { LIMITS } from '../lib/limits';
 import { previewAs } from '../stores/preview';
 import { logCall } from '../stores/http-log';
+import { hasMessage, t } from '../i18n';
 
 /** The message of a call that got no answer; its HttpError has status 0. */
 export const UNREACHABLE = 'The Tablo server could not be reached';
+
+/**
+ * The text to show for an error answer: the translation of its `code` when the catalogues have
+ * one, else the server's `msg` (English), else a sentence with the status.
+ */
+export function errorText(body: unknown, status: number): string {
+  const b = (body && typeof body === 'object' ? body : {}) as { msg?: unknown; code?: unknown };
+  const key = `errors.${String(b.code)}`;
+  if (typeof b.code === 'string' && hasMessage(key)) return t(key);
+  return typeof b.msg === 'string' ? b.msg : t('errors.serverAnswered', { status });
+}
 
 /** A failed call: the server's msg (or UNREACHABLE) and the HTTP status (0 when none came). */
 export class HttpError extends Error {
@@ -105,8 +117,7 @@ export async function http<T = unknown>(path: string, opts: RequestOptions = {})
     body = text;
   }
   if (!res.ok) {
-    const msg = (body as { msg?: string } | null)?.msg ?? `The server answered ${res.status}`;
-    throw new HttpError(msg, res.status);
+    throw new HttpError(errorText(body, res.status), res.status);
   }
   return body as T;
 }
@@ -117,11 +128,11 @@ export async function httpBlob(path: string, opts: RequestOptions = {}): Promise
   if (res.status === 401 && !opts.noRefresh && token.value && (await refreshToken())) res = await send(path, opts);
   if (!res.ok) {
     const text = await res.text();
-    let msg = `The server answered ${res.status}`;
+    let body: unknown = null;
     try {
-      msg = (JSON.parse(text) as { msg?: string }).msg ?? msg;
+      body = JSON.parse(text);
     } catch {}
-    throw new HttpError(msg, res.status);
+    throw new HttpError(errorText(body, res.status), res.status);
   }
   return res.blob();
 }

@@ -13,6 +13,7 @@ import { NotificationBell } from '../features/settings/notification-bell';
 import { projectMetaApi } from '../api/project-meta';
 import { http } from '../api/http';
 import { BrandMark } from '../features/app-store/brand';
+import { LanguageMenu } from './language-menu';
 
 /** The 40 px app bar; signed in it carries the theme toggles, the bell and the profile menu. */
 export function TopBar() {
@@ -80,6 +81,7 @@ export function TopBar() {
           {darkTheme.value ? '☀' : '☾'}
         </button>
         <button className="icon-btn" aria-label="Next theme" title="Next theme" onClick={command('nextTheme').run}>◐</button>
+        <LanguageMenu />
         {isSignedIn.value ? <NotificationBell /> : null}
         {isSignedIn.value ? (
           <div className="menu" ref={menuRef}>

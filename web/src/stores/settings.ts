@@ -1,9 +1,10 @@
 /**
- * Appearance settings, kept per user in localStorage: dark mode, the preset theme (Default,
+ * Appearance settings, kept per user in localStorage: the language, dark mode, the preset theme (Default,
  * Orange, Strawberry, Grapes) or a custom theme of seven colours, applied as CSS variables.
  */
 import { effect, signal } from './signals';
 import { user } from './session';
+import { isLocale, locale } from '../i18n/locales';
 
 export const THEME_KEYS = ['primary', 'secondary', 'accent', 'info', 'success', 'warning', 'error'] as const;
 export type Theme = Record<(typeof THEME_KEYS)[number], string>;
@@ -25,7 +26,9 @@ let loadedFor: string | null = null;
 /** Loads the signed-in user's settings (called when the user changes). */
 export function loadSettings(): void {
   const raw = localStorage.getItem(keyFor());
-  const s = raw ? (JSON.parse(raw) as { darkTheme?: boolean; themeName?: string; customTheme?: Theme }) : {};
+  const s = raw ? (JSON.parse(raw) as { darkTheme?: boolean; themeName?: string; customTheme?: Theme; language?: string }) : {};
+  // A user who never chose keeps the language in use (e.g. the one picked on the sign-in page).
+  if (isLocale(s.language)) locale.value = s.language;
   darkTheme.value = !!s.darkTheme;
   themeName.value = s.themeName ?? 'Default';
   customTheme.value = { ...PRESETS.Default!, ...(s.customTheme ?? {}) };
@@ -41,10 +44,11 @@ effect(() => {
   const theme = themeName.value === 'Custom' ? customTheme.value : (PRESETS[themeName.value] ?? PRESETS.Default!);
   const root = document.documentElement;
   root.dataset.theme = darkTheme.value ? 'dark' : 'light';
+  root.lang = locale.value.replace('_', '-');
   for (const k of THEME_KEYS) root.style.setProperty(`--${k}`, theme[k]);
   root.style.setProperty('--primary-hover', theme.primary);
   if (loadedFor === keyFor()) {
-    localStorage.setItem(keyFor(), JSON.stringify({ darkTheme: darkTheme.value, themeName: themeName.value, customTheme: customTheme.value }));
+    localStorage.setItem(keyFor(), JSON.stringify({ darkTheme: darkTheme.value, themeName: themeName.value, customTheme: customTheme.value, language: locale.value }));
   }
 });
 

@@ -7,6 +7,7 @@ import { useSignals } from '../../stores/signals';
 import { Button } from '../../components/form';
 import { SqlTimeoutField } from '../sql-editor/timeout-field';
 import { UpdatesSection } from './updates-section';
+import { LanguageSelect } from '../../components/language-menu';
 
 export function SettingsDialog() {
   useSignals();
@@ -28,7 +29,7 @@ export function SettingsDialog() {
         {tab === 'appearance' ? (
           <div className="settings-body">
             <label className="check"><input type="checkbox" checked={darkTheme.value} onChange={(e) => (darkTheme.value = e.target.checked)} /> Dark mode</label>
-            <div className="field"><span>Language</span><span className="muted">English (the only language of this version)</span></div>
+            <LanguageSelect />
             <SqlTimeoutField />
             <div className="field"><span>Themes</span>
               <div className="theme-list">

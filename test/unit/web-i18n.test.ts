@@ -1,0 +1,91 @@
+/**
+ * The message catalogues: every language has exactly the English keys, with the same ICU
+ * arguments and valid syntax; every English key is used by the web app's code; translations are
+ * real (not English copied); and the web app holds no interface text outside the catalogues.
+ */
+import { describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { AREAS, BY_AREA } from '../../web/src/i18n/catalogues';
+import { LOCALES } from '../../web/src/i18n/locales';
+import { browserLocale } from '../../web/src/i18n/locales';
+import { ERROR_CODES } from '../../src/lib/error-codes';
+
+const sources = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return p.endsWith('i18n/messages') ? [] : sources(p);
+    return /\.tsx?$/.test(p) ? [readFileSync(p, 'utf8')] : [];
+  });
+const code = sources('web/src').join('\n');
+
+/** The argument names of a message, with the kind of each (plain, plural, select, tag…). */
+function argumentsOf(elements: MessageFormatElement[], into = new Map<string, number>()): Map<string, number> {
+  for (const e of elements) {
+    if ('value' in e && typeof e.value === 'string' && e.type !== TYPE.literal) into.set(e.value, e.type);
+    if (e.type === TYPE.plural || e.type === TYPE.select) for (const o of Object.values(e.options)) argumentsOf(o.value, into);
+    if (e.type === TYPE.tag) argumentsOf(e.children, into);
+  }
+  return into;
+}
+
+const codes = LOCALES.map((l) => l.code).filter((c) => c !== 'en');
+
+describe('message catalogues', () => {
+  for (const area of AREAS) {
+    const en = BY_AREA[area]!.en;
+    test(`${area}: keys start with the area's name`, () => {
+      expect(Object.keys(en).filter((k) => !k.startsWith(`${area}.`))).toEqual([]);
+    });
+    for (const c of codes) {
+      test(`${area}: ${c} has exactly the English keys with the same arguments`, () => {
+        const other = BY_AREA[area]![c];
+        expect(Object.keys(en).filter((k) => !(k in other))).toEqual([]);
+        expect(Object.keys(other).filter((k) => !(k in en))).toEqual([]);
+        const mismatched = Object.keys(en).filter((k) => {
+          const a = [...argumentsOf(parse(en[k]!)).keys()].sort().join();
+          const b = [...argumentsOf(parse(other[k]!)).keys()].sort().join();
+          return a !== b;
+        });
+        expect(mismatched).toEqual([]);
+      });
+      test(`${area}: ${c} is translated, not English copied`, () => {
+        const other = BY_AREA[area]![c];
+        // Messages of two words or more: at most a tenth may read as in English (names, codes, "OK").
+        const long = Object.keys(en).filter((k) => /\p{L}+\s+\p{L}+/u.test(en[k]!));
+        const same = long.filter((k) => other[k] === en[k]);
+        expect(same.length).toBeLessThanOrEqual(Math.ceil(long.length / 10));
+      });
+    }
+    test(`${area}: every English key is used by the code`, () => {
+      // errors.<CODE> are looked up by the code the server sends (api/http.ts errorText).
+      const used = (k: string) => code.includes(`'${k}'`) || code.includes(`"${k}"`) || code.includes(`\`${k}\``) || (area === 'errors' && ERROR_CODES.includes(k.slice('errors.'.length)));
+      const unused = Object.keys(en).filter((k) => !used(k));
+      expect(unused).toEqual([]);
+    });
+  }
+
+  test('every error code the server sends has a translation', () => {
+    expect(ERROR_CODES.filter((c) => !(`errors.${c}` in BY_AREA.errors!.en))).toEqual([]);
+  });
+
+  test('every message of every language parses as ICU', () => {
+    const broken: string[] = [];
+    for (const area of AREAS) for (const l of LOCALES) for (const [k, v] of Object.entries(BY_AREA[area]![l.code])) {
+      try {
+        parse(v);
+      } catch (e) {
+        broken.push(`${l.code} ${k}: ${(e as Error).message}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test('the browser language picks the closest catalogue', () => {
+    expect(browserLocale(['zh-TW'])).toBe('zh_CN');
+    expect(browserLocale(['pt-BR', 'en'])).toBe('pt');
+    expect(browserLocale(['de-DE', 'fr-FR'])).toBe('fr');
+    expect(browserLocale(['de'])).toBe('en');
+  });
+});
