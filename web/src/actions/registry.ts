@@ -18,6 +18,8 @@ import { hookDialog } from '../features/hooks/hooks-store';
 import { openImport } from '../features/import/import-store';
 import { downloadExport } from '../api/transfer';
 import { toast } from '../stores/toasts';
+import { t } from '../i18n';
+
 
 export interface Command {
   id: string;
@@ -48,19 +50,19 @@ export const activeGrid = signal<GridActions | null>(null);
 export const panelOpener = signal<((name: string) => void) | null>(null);
 
 export const COMMANDS: Command[] = [
-  { id: 'toggleDarkMode', label: 'Toggle dark mode', shortcut: 'ctrl+shift+b', run: () => (darkTheme.value = !darkTheme.value) },
-  { id: 'nextTheme', label: 'Next theme', run: nextTheme },
-  { id: 'openSettings', label: 'Settings', shortcut: 'c', run: () => (settingsOpen.value = true) },
-  { id: 'goHome', label: 'Go to the projects list', shortcut: 'd', run: () => (window.location.hash = '#/projects') },
-  { id: 'toggleOutput', label: 'Output window', shortcut: 'o', run: () => (outputOpen.value = !outputOpen.value) },
-  { id: 'toggleLog', label: 'Log window', shortcut: 'l', run: () => (logOpen.value = !logOpen.value) },
-  { id: 'grid.reload', label: 'Reload rows', when: () => !!activeGrid.value, run: () => activeGrid.value?.reload() },
-  { id: 'grid.addRow', label: '+ Add row', when: () => !!activeGrid.value?.canWrite, run: () => activeGrid.value?.addRow() },
-  { id: 'grid.deleteRows', label: 'Delete rows', when: () => !!activeGrid.value?.canWrite && !!activeGrid.value.hasSelection, run: () => activeGrid.value?.deleteRows() },
-  { id: 'grid.addColumn', label: '+ Add column', when: () => !!activeGrid.value?.addColumn, run: () => activeGrid.value?.addColumn?.() },
-  { id: 'openAudit', label: 'Audit (migrations)', when: () => !!panelOpener.value, run: () => panelOpener.value?.('audit') },
+  { id: 'toggleDarkMode', get label() { return t('app.command.toggleDarkMode'); }, shortcut: 'ctrl+shift+b', run: () => (darkTheme.value = !darkTheme.value) },
+  { id: 'nextTheme', get label() { return t('app.command.nextTheme'); }, run: nextTheme },
+  { id: 'openSettings', get label() { return t('app.command.settings'); }, shortcut: 'c', run: () => (settingsOpen.value = true) },
+  { id: 'goHome', get label() { return t('app.command.goHome'); }, shortcut: 'd', run: () => (window.location.hash = '#/projects') },
+  { id: 'toggleOutput', get label() { return t('app.command.output'); }, shortcut: 'o', run: () => (outputOpen.value = !outputOpen.value) },
+  { id: 'toggleLog', get label() { return t('app.command.log'); }, shortcut: 'l', run: () => (logOpen.value = !logOpen.value) },
+  { id: 'grid.reload', get label() { return t('app.command.reloadRows'); }, when: () => !!activeGrid.value, run: () => activeGrid.value?.reload() },
+  { id: 'grid.addRow', get label() { return t('app.command.addRow'); }, when: () => !!activeGrid.value?.canWrite, run: () => activeGrid.value?.addRow() },
+  { id: 'grid.deleteRows', get label() { return t('app.command.deleteRows'); }, when: () => !!activeGrid.value?.canWrite && !!activeGrid.value.hasSelection, run: () => activeGrid.value?.deleteRows() },
+  { id: 'grid.addColumn', get label() { return t('app.command.addColumn'); }, when: () => !!activeGrid.value?.addColumn, run: () => activeGrid.value?.addColumn?.() },
+  { id: 'openAudit', get label() { return t('app.command.audit'); }, when: () => !!panelOpener.value, run: () => panelOpener.value?.('audit') },
   // In a project the Terminal tab opens; elsewhere the terminal opens in a modal (spec section 2).
-  { id: 'openTerminal', label: 'Terminal', shortcut: 't', when: () => isSignedIn.value, run: () => (panelOpener.value ? panelOpener.value('terminal') : (terminalModalOpen.value = true)) },
+  { id: 'openTerminal', get label() { return t('app.command.terminal'); }, shortcut: 't', when: () => isSignedIn.value, run: () => (panelOpener.value ? panelOpener.value('terminal') : (terminalModalOpen.value = true)) },
 ];
 
 export const command = (id: string) => COMMANDS.find((c) => c.id === id)!;
@@ -77,8 +79,8 @@ export interface TargetCommand<T> {
 
 /** Commands of a database's Tables node (schema changes: project owners and creators only). */
 export const DB_COMMANDS: TargetCommand<DbScope>[] = [
-  { id: 'table.create', label: 'Create table', when: () => canShare.value, run: (scope) => (schemaDialog.value = { kind: 'createTable', scope }) },
-  { id: 'table.importNew', label: 'Import CSV or Excel as a new table', icon: '⇪', when: () => canShare.value, run: (scope) => openImport(scope) },
+  { id: 'table.create', get label() { return t('app.command.createTable'); }, when: () => canShare.value, run: (scope) => (schemaDialog.value = { kind: 'createTable', scope }) },
+  { id: 'table.importNew', get label() { return t('app.command.importNewTable'); }, icon: '⇪', when: () => canShare.value, run: (scope) => openImport(scope) },
 ];
 
 const exportTable = (t: TableTarget, format: 'csv' | 'xlsx') => void downloadExport(t.scope.projectId, t._tn, format).catch((e) => toast('error', (e as Error).message));
@@ -92,18 +94,18 @@ export interface TableTarget {
 
 /** Commands of a table's context menu in the tree. */
 export const TABLE_COMMANDS: TargetCommand<TableTarget>[] = [
-  { id: 'table.rename', label: 'Rename', when: () => canShare.value, run: (t) => (schemaDialog.value = { kind: 'renameTable', scope: t.scope, tn: t.tn, _tn: t._tn }) },
-  { id: 'table.refresh', label: 'Refresh', run: () => schemaChanged() },
-  { id: 'table.hooks', label: 'Webhooks', when: () => canShare.value, run: (t) => (hookDialog.value = { scope: t.scope, tn: t.tn, _tn: t._tn }) },
-  { id: 'table.import', label: 'Import CSV or Excel…', run: (t) => openImport(t.scope, t) },
-  { id: 'table.exportCsv', label: 'Export as CSV', run: (t) => exportTable(t, 'csv') },
-  { id: 'table.exportXlsx', label: 'Export as XLSX', run: (t) => exportTable(t, 'xlsx') },
+  { id: 'table.rename', get label() { return t('app.command.rename'); }, when: () => canShare.value, run: (tb) => (schemaDialog.value = { kind: 'renameTable', scope: tb.scope, tn: tb.tn, _tn: tb._tn }) },
+  { id: 'table.refresh', get label() { return t('app.command.refresh'); }, run: () => schemaChanged() },
+  { id: 'table.hooks', get label() { return t('app.command.webhooks'); }, when: () => canShare.value, run: (tb) => (hookDialog.value = { scope: tb.scope, tn: tb.tn, _tn: tb._tn }) },
+  { id: 'table.import', get label() { return t('app.command.import'); }, run: (tb) => openImport(tb.scope, tb) },
+  { id: 'table.exportCsv', get label() { return t('app.command.exportCsv'); }, run: (tb) => exportTable(tb, 'csv') },
+  { id: 'table.exportXlsx', get label() { return t('app.command.exportXlsx'); }, run: (tb) => exportTable(tb, 'xlsx') },
   {
     id: 'table.delete',
-    label: 'Delete',
+    get label() { return t('app.command.delete'); },
     when: () => canShare.value,
-    run: (t) =>
-      void proposeChange(`Delete table ${t._tn}`, t.scope, 'tableDelete', { tn: t.tn }).then((done) => done && closeTableTab(t.scope.dbAlias, t._tn)),
+    run: (tb) =>
+      void proposeChange(t('app.change.deleteTable', { name: tb._tn }), tb.scope, 'tableDelete', { tn: tb.tn }).then((done) => done && closeTableTab(tb.scope.dbAlias, tb._tn)),
   },
 ];
 
@@ -124,22 +126,22 @@ const insertAt = (c: ColumnTarget, at: number) => (schemaDialog.value = { kind: 
 export const COLUMN_COMMANDS: TargetCommand<ColumnTarget>[] = [
   {
     id: 'column.edit',
-    label: 'Edit',
+    get label() { return t('app.command.edit'); },
     run: (c) => (schemaDialog.value = c.virtual ? { kind: 'editVirtual', scope: c.scope, meta: c.meta, virtual: c.virtual } : { kind: 'editColumn', scope: c.scope, meta: c.meta, column: c.column! }),
   },
-  { id: 'column.rename', label: 'Rename', when: (c) => !!c.column, run: (c) => (schemaDialog.value = { kind: 'renameColumn', scope: c.scope, meta: c.meta, column: c.column! }) },
-  { id: 'column.insertLeft', label: 'Insert left', when: (c) => !!c.column, run: (c) => insertAt(c, c.index) },
-  { id: 'column.insertRight', label: 'Insert right', when: (c) => !!c.column, run: (c) => insertAt(c, c.index + 1) },
-  { id: 'column.sortAsc', label: 'Sort ascending', run: (c) => c.sortBy(false) },
-  { id: 'column.sortDesc', label: 'Sort descending', run: (c) => c.sortBy(true) },
+  { id: 'column.rename', get label() { return t('app.command.rename'); }, when: (c) => !!c.column, run: (c) => (schemaDialog.value = { kind: 'renameColumn', scope: c.scope, meta: c.meta, column: c.column! }) },
+  { id: 'column.insertLeft', get label() { return t('app.command.insertLeft'); }, when: (c) => !!c.column, run: (c) => insertAt(c, c.index) },
+  { id: 'column.insertRight', get label() { return t('app.command.insertRight'); }, when: (c) => !!c.column, run: (c) => insertAt(c, c.index + 1) },
+  { id: 'column.sortAsc', get label() { return t('app.command.sortAsc'); }, run: (c) => c.sortBy(false) },
+  { id: 'column.sortDesc', get label() { return t('app.command.sortDesc'); }, run: (c) => c.sortBy(true) },
   {
     id: 'column.delete',
-    label: 'Delete',
+    get label() { return t('app.command.delete'); },
     when: (c) => !c.column?.pk,
     run: (c) =>
       void (c.virtual
-        ? proposeVirtual(`Delete column ${c.virtual._cn}`, c.scope, 'virtualColumnDelete', { tn: c.meta.tn, _cn: c.virtual._cn })
-        : proposeChange(`Delete column ${c.column!._cn}`, c.scope, 'columnDelete', { tn: c.meta.tn, cn: c.column!.cn })),
+        ? proposeVirtual(t('app.change.deleteColumn', { name: c.virtual._cn }), c.scope, 'virtualColumnDelete', { tn: c.meta.tn, _cn: c.virtual._cn })
+        : proposeChange(t('app.change.deleteColumn', { name: c.column!._cn }), c.scope, 'columnDelete', { tn: c.meta.tn, cn: c.column!.cn })),
   },
 ];
 
@@ -150,9 +152,9 @@ export type { RelationTarget };
 export const RELATION_COMMANDS: TargetCommand<RelationTarget>[] = [
   {
     id: 'relation.delete',
-    label: 'Remove link',
+    get label() { return t('app.command.removeLink'); },
     when: () => canShare.value,
-    run: (t) => void proposeChange(`Remove link between ${t.meta._tn} and ${t.relation.table}`, t.scope, 'relationDelete', relationDeleteArgs(t)),
+    run: (tb) => void proposeChange(t('app.change.removeLink', { from: tb.meta._tn, to: tb.relation.table }), tb.scope, 'relationDelete', relationDeleteArgs(tb)),
   },
 ];
 

@@ -24,7 +24,7 @@ export const appStoreApi = {
   /** Saves the Branding plugin with an uploaded logo (multipart: the call in `json`, the image in `file`). */
   saveWithLogo: (input: Record<string, unknown>, file: File) => {
     const form = new FormData();
-    form.set('json', JSON.stringify({ api: 'xcPluginSet', args: { title: 'Branding', input, active: true } }));
+    form.set('json', JSON.stringify({ api: 'xcPluginSet', args: { title: 'Branding', input, active: true } })); // i18n-ignore
     form.set('file', file);
     return http<{ msg: string }>('/dashboard', { query: { q: 'sqlOp_xcPluginSet' }, body: form });
   },

@@ -3,7 +3,8 @@
  * request per file (XMLHttpRequest, for upload progress); a file is shown through a short-lived
  * link from `GET .../attachments/{column}/{fileId}?link=1`, kept until shortly before it expires.
  */
-import { authHeaders, http, HttpError } from './http';
+import { authHeaders, errorText, http, HttpError } from './http';
+import { t } from '../i18n';
 
 export interface FileEntry { id?: string; url?: string; path?: string; title?: string; mimetype?: string; size?: number }
 
@@ -22,9 +23,9 @@ function postFile(path: string, file: File, onProgress: (loaded: number) => void
         body = JSON.parse(xhr.responseText);
       } catch {}
       if (xhr.status === 200) resolve(body as never);
-      else reject(new HttpError(body.msg ?? `Upload failed (${xhr.status})`, xhr.status));
+      else reject(new HttpError(body.msg ? errorText(body, xhr.status) : t('app.upload.failed', { status: xhr.status }), xhr.status));
     };
-    xhr.onerror = () => reject(new HttpError('The Tablo server could not be reached', 0));
+    xhr.onerror = () => reject(new HttpError(t('app.http.unreachable'), 0));
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);

@@ -90,7 +90,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     });
   } catch (e) {
     // No answer at all (server down, network gone): say so instead of the browser's 'Failed to fetch'.
-    if (e instanceof TypeError) throw new HttpError(UNREACHABLE, 0);
+    if (e instanceof TypeError) throw new HttpError(t('app.http.unreachable'), 0);
     throw e;
   }
   logCall({ at: Date.now(), method, path: url.pathname + url.search, status: res.status, ms: Math.round(performance.now() - started) });
@@ -104,9 +104,9 @@ export async function http<T = unknown>(path: string, opts: RequestOptions = {})
     if (await refreshToken()) res = await send(path, opts);
     else {
       clearSession();
-      toast('error', 'Token expired please login to continue', LIMITS.tokenExpiredToastMs);
+      toast('error', t('errors.SESSION_EXPIRED'), LIMITS.tokenExpiredToastMs);
       window.location.hash = '#/user/authentication/signin';
-      throw new HttpError('Token expired please login to continue', 401);
+      throw new HttpError(t('errors.SESSION_EXPIRED'), 401);
     }
   }
   const text = await res.text();

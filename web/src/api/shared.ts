@@ -3,6 +3,8 @@
  * and, for a protected link, its password in `xc-password`. Errors carry the server's msg and status.
  */
 import type { ColumnMeta } from './dashboard';
+import { errorText } from './http';
+import { t } from '../i18n';
 import type { QueryParams, ViewType } from './views';
 
 /** What a shared link shows: the view's kind, title, shown columns and settings. */
@@ -40,14 +42,14 @@ async function call<T>(uuid: string, path: string, password: string | null, opts
   try {
     res = await fetch(url.pathname + url.search, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
   } catch {
-    throw new SharedError('The Tablo server could not be reached', 0);
+    throw new SharedError(t('app.http.unreachable'), 0);
   }
   const text = await res.text();
   let body: unknown = text;
   try {
     body = text ? JSON.parse(text) : null;
   } catch {}
-  if (!res.ok) throw new SharedError((body as { msg?: string } | null)?.msg ?? `The server answered ${res.status}`, res.status);
+  if (!res.ok) throw new SharedError(errorText(body, res.status), res.status);
   return body as T;
 }
 
@@ -61,8 +63,7 @@ export const sharedApi = {
   csv: async (uuid: string, password: string | null): Promise<Blob> => {
     const res = await fetch(`/api/v1/shared/${encodeURIComponent(uuid)}/rows.csv`, { headers: password ? { 'xc-password': password } : {} });
     if (!res.ok) {
-      const msg = ((await res.json().catch(() => null)) as { msg?: string } | null)?.msg;
-      throw new SharedError(msg ?? `The server answered ${res.status}`, res.status);
+      throw new SharedError(errorText(await res.json().catch(() => null), res.status), res.status);
     }
     return res.blob();
   },

@@ -1,5 +1,6 @@
 /** Import and export calls: the upload (multipart `file` + `json`), preview, start, progress, cancel; export downloads. */
-import { http } from './http';
+import { errorText, http } from './http';
+import { t } from '../i18n';
 import { dashboardOp } from './projects';
 import { masterKey, token } from '../stores/session';
 import { previewAs } from '../stores/preview';
@@ -64,14 +65,14 @@ export const transferApi = {
       xhr.open('POST', '/dashboard?q=sqlOp_importUpload');
       for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded, e.total);
-      xhr.onerror = () => reject(new Error('The Tablo server could not be reached'));
+      xhr.onerror = () => reject(new Error(t('app.http.unreachable')));
       xhr.onload = () => {
         let body: { msg?: string } | null = null;
         try {
           body = JSON.parse(xhr.responseText);
         } catch {}
         if (xhr.status >= 200 && xhr.status < 300) resolve(body as UploadAnswer);
-        else reject(new Error(body?.msg ?? `The server answered ${xhr.status}`));
+        else reject(new Error(errorText(body, xhr.status)));
       };
       xhr.send(form);
     });
@@ -100,7 +101,7 @@ export async function downloadExport(projectId: string, table: string, format: '
   const res = await fetch(url.pathname + url.search, { headers: authHeaders(), credentials: 'include' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { msg?: string } | null;
-    throw new Error(body?.msg ?? `The export failed (${res.status})`);
+    throw new Error(body?.msg ? errorText(body, res.status) : t('app.export.failed', { status: res.status }));
   }
   const blob = await res.blob();
   const a = document.createElement('a');

@@ -1,6 +1,7 @@
 /** The notification bell: operations with status pending, success or error and their times. */
 import { computed, signal } from './signals';
 import { toast } from './toasts';
+import { formatRelative, locale, t } from '../i18n';
 
 export interface Notification {
   id: number;
@@ -23,7 +24,7 @@ export async function track<T>(title: string, run: Promise<T>, done?: string): P
   notifications.value = [{ id, title, status: 'pending', time: Date.now() }, ...notifications.value];
   const settle = (status: 'success' | 'error', detail?: string) => {
     notifications.value = notifications.value.map((n) => (n.id === id ? { ...n, status, detail, time: Date.now() } : n));
-    toast(status, detail ? `${title}: ${detail}` : status === 'success' ? done ?? pastTense(title) : title);
+    toast(status, detail ? t('app.notifications.failed', { title, detail }) : status === 'success' ? done ?? succeeded(title) : title);
   };
   try {
     const out = await run;
@@ -40,7 +41,12 @@ const PAST: Record<string, string> = {
   Reorder: 'Reordered', Save: 'Saved', Submit: 'Submitted', Sync: 'Synced', Unlink: 'Unlinked',
 };
 
-/** The success sentence of an operation's title: 'Save row' -> 'Saved row'; other titles stay as they are. */
+/** The success toast of a title given without its own: the past tense in English, "title: done" in other languages. */
+function succeeded(title: string): string {
+  return locale.value === 'en' ? pastTense(title) : t('app.notifications.succeeded', { title });
+}
+
+/** The success sentence of an English operation title: 'Save row' -> 'Saved row'; other titles stay as they are. */
 export function pastTense(title: string): string {
   const space = title.indexOf(' ');
   const verb = space < 0 ? title : title.slice(0, space);
@@ -50,15 +56,12 @@ export function pastTense(title: string): string {
 /** Records an operation that failed before it could start (e.g. its preview), with a toast. */
 export function reportError(title: string, detail: string): void {
   notifications.value = [{ id: nextId++, title, status: 'error', time: Date.now(), detail }, ...notifications.value];
-  toast('error', `${title}: ${detail}`);
+  toast('error', t('app.notifications.failed', { title, detail }));
 }
 
 export const clearNotifications = () => (notifications.value = notifications.value.filter((n) => n.status === 'pending'));
 
-/** '5 seconds ago', '3 minutes ago', ... '2 years ago'. */
-export function relativeTime(t: number, now = Date.now()): string {
-  const s = Math.max(0, Math.round((now - t) / 1000));
-  const units: [number, string][] = [[31536000, 'year'], [2592000, 'month'], [86400, 'day'], [3600, 'hour'], [60, 'minute'], [1, 'second']];
-  for (const [size, name] of units) if (s >= size) return `${Math.floor(s / size)} ${name}${Math.floor(s / size) === 1 ? '' : 's'} ago`;
-  return 'just now';
+/** '5 seconds ago', '3 minutes ago', ... '2 years ago', in the current language. */
+export function relativeTime(time: number, now = Date.now()): string {
+  return formatRelative(new Date(Math.min(time, now)).toISOString(), now);
 }

@@ -30,7 +30,7 @@ export function loadSettings(): void {
   // A user who never chose keeps the language in use (e.g. the one picked on the sign-in page).
   if (isLocale(s.language)) locale.value = s.language;
   darkTheme.value = !!s.darkTheme;
-  themeName.value = s.themeName ?? 'Default';
+  themeName.value = s.themeName ?? 'Default'; // i18n-ignore (a theme's name is its key)
   customTheme.value = { ...PRESETS.Default!, ...(s.customTheme ?? {}) };
   loadedFor = keyFor();
 }
