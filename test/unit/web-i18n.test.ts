@@ -11,6 +11,7 @@ import { AREAS, BY_AREA } from '../../web/src/i18n/catalogues';
 import { LOCALES } from '../../web/src/i18n/locales';
 import { browserLocale } from '../../web/src/i18n/locales';
 import { ERROR_CODES } from '../../src/lib/error-codes';
+import { formatDate, formatNumber, formatRelative, locale, t, type LocaleCode } from '../../web/src/i18n';
 
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((f) => {
@@ -87,5 +88,41 @@ describe('message catalogues', () => {
     expect(browserLocale(['pt-BR', 'en'])).toBe('pt');
     expect(browserLocale(['de-DE', 'fr-FR'])).toBe('fr');
     expect(browserLocale(['de'])).toBe('en');
+  });
+});
+
+describe('formatting follows the language', () => {
+  const at = (code: LocaleCode, run: () => void) => {
+    const before = locale.value;
+    locale.value = code;
+    try {
+      run();
+    } finally {
+      locale.value = before;
+    }
+  };
+
+  test('numbers, dates and relative times in French, Chinese and English', () => {
+    const now = Date.parse('2026-11-25T12:00:00Z');
+    const twoMinutesAgo = new Date(now - 120_000).toISOString();
+    at('fr', () => {
+      expect(formatNumber(1234.5).replace(/\s/g, ' ')).toBe('1 234,5');
+      expect(formatRelative(twoMinutesAgo, now)).toBe('il y a 2 minutes');
+      expect(formatDate('2026-03-04T10:00:00Z', { month: 'long', day: 'numeric', timeZone: 'UTC' })).toBe('4 mars');
+      expect(t('common.app.tryAgain')).toBe('Réessayer');
+    });
+    at('zh_CN', () => {
+      expect(formatRelative(twoMinutesAgo, now)).toBe('2分钟前');
+      expect(formatNumber(0.25, { style: 'percent' })).toBe('25%');
+    });
+    at('en', () => {
+      expect(formatRelative(twoMinutesAgo, now)).toBe('2 minutes ago');
+      expect(formatNumber(1234.5, { style: 'currency', currency: 'EUR' })).toBe('€1,234.50');
+    });
+  });
+
+  test('messages of the chosen language, with their arguments', () => {
+    at('pt', () => expect(t('errors.NOT_FOUND')).toBe('Não encontrado'));
+    at('es', () => expect(t('errors.serverAnswered', { status: 502 })).toBe('El servidor respondió 502'));
   });
 });

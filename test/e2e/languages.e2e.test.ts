@@ -1,0 +1,96 @@
+/**
+ * The interface in each of its five languages: the language menu of the top bar switches at once
+ * and the choice survives a reload; the projects list, the dashboard and the grid are screenshot in
+ * every language (test-results/e2e/language-<code>-<screen>.png) and hold no English interface text
+ * (no line, label or placeholder of the page equals an English catalogue message that the language
+ * translates).
+ */
+import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { chinookProject } from './views-helpers';
+import { CATALOGUES } from '../../web/src/i18n/catalogues';
+import { LOCALES, type LocaleCode } from '../../web/src/i18n/locales';
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'languages': ${problem}`);
+
+/** English messages the language translates (whole sentences and labels, without arguments). */
+function englishOnly(code: LocaleCode): Set<string> {
+  const theirs = new Set(Object.values(CATALOGUES[code]));
+  const out = new Set<string>();
+  for (const [key, en] of Object.entries(CATALOGUES.en)) {
+    if (/[{}<]/.test(en) || !/\p{L}{3,}/u.test(en) || CATALOGUES[code][key] === en || theirs.has(en)) continue;
+    out.add(en.trim());
+  }
+  return out;
+}
+
+/** The lines of the page that are English interface text, leaving out names taken from the data. */
+async function englishLines(page: Page, code: LocaleCode, dataNames: Set<string>): Promise<string[]> {
+  const english = englishOnly(code);
+  const text = await page.evaluate(() => document.body.innerText);
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean);
+  const labels = await page.evaluate(() => [...document.querySelectorAll('[aria-label],[placeholder],[title]')].flatMap((e) => [e.getAttribute('aria-label'), e.getAttribute('placeholder'), e.getAttribute('title')]).filter((v): v is string => !!v));
+  return [...new Set([...lines, ...labels.map((l) => l.trim())])].filter((l) => english.has(l) && !dataNames.has(l));
+}
+
+describe.skipIf(!!problem && !process.env.CI)('the interface in five languages', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let chinook = '';
+  const languageButton = () => page.locator('header').getByRole('button', { name: new RegExp(`^(${LOCALES.map((l) => CATALOGUES[l.code]['common.language.menu']).join('|')})$`) });
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
+    await signUpInBrowser(page, tablo.url, 'languages@example.com');
+    chinook = await chinookProject(page, tablo, 'Chinook', 'tablo_t_e2e_languages');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  const pick = async (code: LocaleCode) => {
+    await languageButton().click();
+    await page.getByRole('menuitemradio', { name: LOCALES.find((l) => l.code === code)!.name }).click();
+    await page.locator('header').getByRole('button', { name: CATALOGUES[code]['common.language.menu'], exact: true }).waitFor();
+  };
+
+  for (const { code } of LOCALES) {
+    browserTest(`projects list, dashboard and grid in ${code}`, () => page, async () => {
+      await page.goto(`${tablo.url}/#/projects`);
+      await pick(code);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(code.replace('_', '-'));
+      const found: string[] = [];
+      const tree = page.getByRole('navigation').first();
+
+      await page.getByText('Chinook', { exact: true }).first().waitFor();
+      await shot(page, `language-${code}-projects`);
+      found.push(...(await englishLines(page, code, new Set(['Chinook']))).map((l) => `projects: ${l}`));
+
+      await page.goto(`${tablo.url}/#/nc/${chinook}`);
+      await tree.getByRole('button', { name: 'Album', exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const tables = new Set((await tree.getByRole('button').allInnerTexts()).map((s) => s.trim()));
+      await shot(page, `language-${code}-dashboard`);
+      found.push(...(await englishLines(page, code, new Set([...tables, 'Chinook']))).map((l) => `dashboard: ${l}`));
+
+      await tree.getByRole('button', { name: 'Album', exact: true }).click();
+      await page.getByRole('gridcell').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const columns = (await page.getByRole('columnheader').allInnerTexts()).map((s) => s.trim());
+      await shot(page, `language-${code}-grid`);
+      found.push(...(await englishLines(page, code, new Set([...tables, ...columns, 'Chinook']))).map((l) => `grid: ${l}`));
+
+      // The choice is kept: a reload shows the same language.
+      await page.reload();
+      await page.locator('header').getByRole('button', { name: CATALOGUES[code]['common.language.menu'], exact: true }).waitFor();
+      expect(found).toEqual([]);
+    });
+  }
+});
