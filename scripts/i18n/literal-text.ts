@@ -59,7 +59,10 @@ export function literalText(file: string, source: string): Finding[] {
     if (v.type === 'JSXExpressionContainer') return strOf(v.expression as Record<string, unknown>);
     return null;
   };
+  // Values already reported through their attribute.
+  const reported = new WeakSet<object>();
   walk(ast.program, (n, parent) => {
+    if (reported.has(n)) return;
     if ((n.type === 'StringLiteral' || n.type === 'TemplateLiteral') && parent && ['JSXExpressionContainer', 'ConditionalExpression', 'LogicalExpression'].includes(parent.type as string)) {
       const text = strOf(n);
       if (text !== null && looksLikeText(text) && proseLike(text)) add(n, `'${text}'`);
@@ -72,7 +75,11 @@ export function literalText(file: string, source: string): Finding[] {
     } else if (n.type === 'JSXAttribute') {
       const name = (n.name as { name: string }).name;
       const text = strOf(n.value as Record<string, unknown>);
-      if (TEXT_ATTRS.has(name) && text !== null && looksLikeText(text)) add(n, `${name}="${text}"`);
+      if (TEXT_ATTRS.has(name) && text !== null && looksLikeText(text)) {
+        add(n, `${name}="${text}"`);
+        const value = n.value as Record<string, unknown> | null;
+        if (value?.type === 'JSXExpressionContainer') reported.add(value.expression as object);
+      }
     } else if (n.type === 'ObjectProperty') {
       const key = n.key as { type: string; name?: string; value?: string };
       const name = key.type === 'Identifier' ? key.name : key.type === 'StringLiteral' ? key.value : undefined;
