@@ -9,6 +9,7 @@ import { projectMetaApi, type EnvDbDetail } from '../../api/project-meta';
 import { toast } from '../../stores/toasts';
 import { Button, FormMessage, TextField } from '../../components/form';
 import { t } from '../../i18n';
+import { OnOff } from '../schema/aria-fields';
 
 type Client = 'pg' | 'mysql' | 'mssql' | 'sqlite';
 const PORTS: Record<Client, string> = { pg: '5432', mysql: '3306', mssql: '1433', sqlite: '' };
@@ -200,7 +201,7 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
         <label className="field"><span>{t('schema.connect.names')}</span>
           <select value={f.inflection} onChange={(e) => set('inflection', e.target.value as Form['inflection'])}><option value="camelize">{t('schema.connect.camelize')}</option><option value="none">{t('schema.connect.none')}</option></select>
         </label>
-        <label className="check"><input type="checkbox" checked={f.createIfNotExists} onChange={(e) => set('createIfNotExists', e.target.checked)} /> {t('schema.connect.createIfNotExists')}</label>
+        <OnOff isSelected={f.createIfNotExists} onChange={(on) => set('createIfNotExists', on)}>{t('schema.connect.createIfNotExists')}</OnOff>
       </div>
       {json !== null ? (
         <label className="field"><span>{t('schema.connect.json')}</span>

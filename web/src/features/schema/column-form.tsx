@@ -16,6 +16,7 @@ import { COLUMN_TYPES, VIRTUAL_TYPES } from './column-types';
 import { TypeOptions } from './type-options';
 import { FormulaEditor } from './formula-editor';
 import { t } from '../../i18n';
+import { SectionSelect } from './aria-fields';
 import { LinkPicker, RelationColumnPicker } from './relation-pickers';
 
 type Props = { scope: DbScope; meta: TableMeta } & ({ insertAt?: number; column?: undefined; virtual?: undefined } | { column: ColumnMeta; virtual?: undefined; insertAt?: undefined } | { virtual: VirtualMeta; column?: undefined; insertAt?: undefined });
@@ -79,24 +80,18 @@ export function ColumnForm(props: Props) {
     <FormDialog heading={heading} wide onCancel={close} onSubmit={() => void save()} busy={busy} submitLabel={busy ? t('schema.form.saving') : t('schema.form.save')}>
       <div className="column-form">
         {draft.uidt !== 'Links' ? <TextField label={t('schema.form.columnName')} name="col-name" value={draft.name} onChange={(v) => setDraft(withName(draft, v))} autoFocus /> : null}
-        <div className="field">
-          <label htmlFor="f-col-type">{t('schema.form.columnType')}</label>
-          <select id="f-col-type" value={draft.uidt} disabled={!!props.virtual || !!props.column?.pk} onChange={(e) => setDraft(withType(draft, e.target.value))}>
-            {props.column && !COLUMN_TYPES.some((c) => c.uidt === props.column!.uidt) ? <option value={props.column.uidt}>{props.column.uidt}</option> : null}
-            <optgroup label={t('schema.form.fields')}>
-              {COLUMN_TYPES.map((c) => (
-                <option key={c.uidt} value={c.uidt}>{c.label}</option>
-              ))}
-            </optgroup>
-            {!props.column ? (
-              <optgroup label={t('schema.form.relationsAndComputed')}>
-                {VIRTUAL_TYPES.filter((v) => !props.virtual || v.uidt !== 'Links').map((v) => (
-                  <option key={v.uidt} value={v.uidt}>{v.label}</option>
-                ))}
-              </optgroup>
-            ) : null}
-          </select>
-        </div>
+        <SectionSelect
+          label={t('schema.form.columnType')}
+          name="col-type"
+          value={draft.uidt}
+          isDisabled={!!props.virtual || !!props.column?.pk}
+          onChange={(uidt) => setDraft(withType(draft, uidt))}
+          loose={props.column && !COLUMN_TYPES.some((c) => c.uidt === props.column!.uidt) ? [{ id: props.column.uidt, label: props.column.uidt }] : []}
+          sections={[
+            { heading: t('schema.form.fields'), items: COLUMN_TYPES.map((c) => ({ id: c.uidt, label: c.label })) },
+            ...(!props.column ? [{ heading: t('schema.form.relationsAndComputed'), items: VIRTUAL_TYPES.filter((v) => !props.virtual || v.uidt !== 'Links').map((v) => ({ id: v.uidt, label: v.label })) }] : []),
+          ]}
+        />
         {draft.uidt === 'Links' ? (
           <LinkPicker scope={scope} meta={meta} draft={draft} onChange={setDraft} />
         ) : draft.uidt === 'Formula' ? (

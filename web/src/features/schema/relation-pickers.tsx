@@ -8,6 +8,7 @@ import type { DbScope } from '../../api/schema';
 import type { ColumnDraft } from './column-draft';
 import { ROLLUP_FNS, rollupLabel } from './column-types';
 import { t } from '../../i18n';
+import { PickCombo } from './aria-fields';
 import type { RelationMeta } from '../../api/dashboard';
 
 /** 'Orders (has many)': a relation as the picker names it. */
@@ -85,15 +86,15 @@ export function LinkPicker(props: { scope: DbScope; meta: TableMeta; draft: Colu
           <input type="radio" name="link-type" checked={d.linkType === 'mm'} onChange={() => props.onChange({ ...d, linkType: 'mm' })} /> {t('schema.relation.manyToMany')}
         </label>
       </fieldset>
-      <div className="field">
-        <label htmlFor="f-link-table">{t('schema.relation.tableToLink')}</label>
-        <select id="f-link-table" value={d.linkTable} disabled={!tables} onChange={(e) => props.onChange({ ...d, linkTable: e.target.value, linkTitle: tables?.find((x) => x.tn === e.target.value)?._tn ?? e.target.value })}>
-          <option value="">{tables ? t('schema.relation.pickTable') : t('schema.relation.loading')}</option>
-          {(tables ?? []).map((x) => (
-            <option key={x.tn} value={x.tn}>{x._tn}</option>
-          ))}
-        </select>
-      </div>
+      <PickCombo
+        label={t('schema.relation.tableToLink')}
+        value={d.linkTable}
+        items={(tables ?? []).map((x) => ({ id: x.tn, label: x._tn }))}
+        isDisabled={!tables}
+        placeholder={tables ? t('schema.relation.pickTable') : t('schema.relation.loading')}
+        openLabel={t('schema.relation.showTables')}
+        onChange={(tn) => props.onChange({ ...d, linkTable: tn, linkTitle: tables?.find((x) => x.tn === tn)?._tn ?? tn })}
+      />
       <p className="muted">
         {d.linkType === 'hm'
           ? t('schema.relation.hasManyNote', { table: props.meta._tn })

@@ -11,6 +11,7 @@ import { renameTabs } from '../../stores/tabs';
 import { proposeChange } from './change-flow';
 import { sqlNameFor, sqlNameProblem } from './column-types';
 import { t } from '../../i18n';
+import { OnOff } from './aria-fields';
 
 interface Target {
   scope: DbScope;
@@ -52,17 +53,15 @@ export function RenameDialog(props: Target) {
   return (
     <FormDialog heading={table ? t('schema.rename.tableHeading') : t('schema.rename.columnHeading')} onCancel={close} onSubmit={() => void save()} busy={busy} submitLabel={t('schema.rename.submit')}>
       <TextField label={table ? t('schema.rename.tableName') : t('schema.rename.columnName')} name="rename-display" value={display} onChange={setDisplay} autoFocus />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={renameSql}
-          onChange={(e) => {
-            setRenameSql(e.target.checked);
-            if (e.target.checked && sqlName === props.sqlName && display.trim() !== props.display) setSqlName(sqlNameFor(display));
-          }}
-        />{' '}
+      <OnOff
+        isSelected={renameSql}
+        onChange={(on) => {
+          setRenameSql(on);
+          if (on && sqlName === props.sqlName && display.trim() !== props.display) setSqlName(sqlNameFor(display));
+        }}
+      >
         {table ? t('schema.rename.tableSql') : t('schema.rename.columnSql')}
-      </label>
+      </OnOff>
       {renameSql ? <TextField label={t('schema.rename.sqlName')} name="rename-sql" value={sqlName} onChange={setSqlName} /> : <p className="muted">{t('schema.rename.sqlStays', { name: props.sqlName })}</p>}
       <FormMessage kind="error" text={error} />
     </FormDialog>

@@ -4,6 +4,7 @@ import { TypeMetaFields } from './type-meta-fields';
 import type { ColumnDraft } from './column-draft';
 import { typeOf } from './column-types';
 import { t } from '../../i18n';
+import { OnOff } from './aria-fields';
 
 /** The type's options and the column's constraints; a key column keeps its nullability and uniqueness. */
 export function TypeOptions(props: { draft: ColumnDraft; onChange: (d: ColumnDraft) => void; isKey?: boolean }) {
@@ -19,12 +20,12 @@ export function TypeOptions(props: { draft: ColumnDraft; onChange: (d: ColumnDra
       <TypeMetaFields uidt={d.uidt} meta={d.meta} choices={d.choices} onChange={(meta) => set({ meta })} onChoices={(choices) => set({ choices })} />
       <TextField label={t('schema.form.defaultValue')} name="col-default" value={d.default} onChange={(v) => set({ default: v })} placeholder={d.uidt === 'DateTime' ? 'now' : ''} /* i18n-ignore: the keyword the server reads */ />
       <div className="check-row">
-        <label className="check">
-          <input type="checkbox" checked={d.nullable} disabled={props.isKey} onChange={(e) => set({ nullable: e.target.checked })} /> {t('schema.form.nullable')}
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={d.unique} disabled={props.isKey} onChange={(e) => set({ unique: e.target.checked })} /> {t('schema.form.unique')}
-        </label>
+        <OnOff isSelected={d.nullable} isDisabled={props.isKey} onChange={(nullable) => set({ nullable })}>
+          {t('schema.form.nullable')}
+        </OnOff>
+        <OnOff isSelected={d.unique} isDisabled={props.isKey} onChange={(unique) => set({ unique })}>
+          {t('schema.form.unique')}
+        </OnOff>
       </div>
       <TextField label={t('schema.form.sqlName')} name="col-sql-name" value={d.cn} onChange={(v) => set({ cn: v, cnTouched: true })} />
     </div>
