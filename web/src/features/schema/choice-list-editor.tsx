@@ -4,6 +4,7 @@ import type { SelectChoice } from '../../api/dashboard';
 import { parseChoices } from './column-types';
 import { CHOICE_COLORS } from './type-meta-draft';
 import { t } from '../../i18n';
+import { TipButton } from '../tree/tip-button';
 
 /** Edits the list; text pasted into "New option" with several lines or commas adds one choice per item. */
 export function ChoiceListEditor(props: { value: SelectChoice[]; onChange: (v: SelectChoice[]) => void }) {
@@ -23,9 +24,9 @@ export function ChoiceListEditor(props: { value: SelectChoice[]; onChange: (v: S
         <div key={i} className="choice-row">
           <input type="color" value={o.color} onChange={(e) => set(i, { color: e.target.value })} aria-label={o.title ? t('schema.choices.colourOf', { name: o.title }) : t('schema.choices.colourOfOption', { number: i + 1 })} />
           <input type="text" value={o.title} onChange={(e) => set(i, { title: e.target.value })} aria-label={t('schema.choices.option', { number: i + 1 })} />
-          <button type="button" className="btn btn-ghost" onClick={() => props.onChange(list.filter((_, j) => j !== i))} aria-label={o.title ? t('schema.choices.remove', { name: o.title }) : t('schema.choices.removeOption', { number: i + 1 })}>
+          <TipButton className="btn btn-ghost" onPress={() => props.onChange(list.filter((_, j) => j !== i))} label={o.title ? t('schema.choices.remove', { name: o.title }) : t('schema.choices.removeOption', { number: i + 1 })}>
             <span aria-hidden>✕</span>
-          </button>
+          </TipButton>
         </div>
       ))}
       <div className="choice-row">

@@ -11,6 +11,7 @@ import { openTab } from '../../stores/tabs';
 import { toast } from '../../stores/toasts';
 import { proposeChange } from './change-flow';
 import { t } from '../../i18n';
+import { TipButton } from '../tree/tip-button';
 import { COLUMN_TYPES, columnsProblem, DEFAULT_COLUMNS, sqlNameFor, sqlNameProblem } from './column-types';
 
 /** The create-table dialog of one database; the new table opens in a tab once created. */
@@ -56,7 +57,7 @@ export function CreateTableDialog(props: { scope: DbScope }) {
               </td>
               <td><input type="checkbox" aria-label={t('schema.createTable.columnPrimaryKey', { number: i + 1 })} checked={!!c.pk} onChange={(e) => set(i, { pk: e.target.checked, nullable: e.target.checked ? false : undefined })} /></td>
               <td><input type="checkbox" aria-label={t('schema.createTable.columnAutoIncrement', { number: i + 1 })} checked={!!c.ai} disabled={c.uidt !== 'Number'} onChange={(e) => set(i, { ai: e.target.checked })} /></td>
-              <td><button type="button" className="chip-x" aria-label={t('schema.createTable.removeColumn', { number: i + 1 })} onClick={() => setColumns(columns.filter((_, j) => j !== i))}><span aria-hidden>×</span></button></td>
+              <td><TipButton className="chip-x" label={t('schema.createTable.removeColumn', { number: i + 1 })} onPress={() => setColumns(columns.filter((_, j) => j !== i))}><span aria-hidden>×</span></TipButton></td>
             </tr>
           ))}
         </tbody>
