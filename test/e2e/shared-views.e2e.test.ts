@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
-import { addColumn, chinookProject, restInPage } from './views-helpers';
+import { addColumn, chinookProject, goToDate, restInPage } from './views-helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'shared views': ${problem}`);
@@ -192,7 +192,7 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     const invoice = (await restInPage(page, projectId, 'GET', 'Invoice/1')).body;
     await p.goto(calendarUrl);
     await p.reload();
-    await p.getByLabel('Go to date').fill(String(invoice.InvoiceDate).slice(0, 10));
+    await goToDate(p, String(invoice.InvoiceDate).slice(0, 10));
     await p.locator('.cal-entry').first().waitFor();
     expect(await p.locator('.cal-entry').first().getAttribute('draggable')).not.toBe('true');
     await shot(p, 'shared-calendar');

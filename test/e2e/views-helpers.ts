@@ -65,3 +65,16 @@ export async function until<T>(read: () => Promise<T>, want: T, ms = 10_000): Pr
   for (const end = Date.now() + ms; last !== want && Date.now() < end; last = await read()) await Bun.sleep(100);
   return last;
 }
+
+/** Shows a day in the calendar through its date picker: segments typed month, day, year (English order). */
+export async function goToDate(page: Page, day: string): Promise<void> {
+  const [year, month, date] = day.split('-') as [string, string, string];
+  const picker = page.getByRole('group', { name: 'Go to date' });
+  await picker.getByRole('spinbutton', { name: /month/i }).click();
+  await page.keyboard.type(month);
+  await picker.getByRole('spinbutton', { name: /day/i }).click();
+  await page.keyboard.type(date);
+  await picker.getByRole('spinbutton', { name: /year/i }).click();
+  await page.keyboard.type(year);
+  await page.keyboard.press('Tab');
+}

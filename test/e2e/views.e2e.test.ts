@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
-import { addColumn, chinookProject, listViews, restInPage, until } from './views-helpers';
+import { addColumn, chinookProject, goToDate, listViews, restInPage, until } from './views-helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'views': ${problem}`);
@@ -184,7 +184,7 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await createView('Calendar', 'Billing', async () => {
       await page.getByRole('dialog').getByLabel('Date column', { exact: true }).selectOption('InvoiceDate');
     });
-    await page.getByLabel('Go to date').fill(day);
+    await goToDate(page, day);
     await page.getByRole('gridcell', { name: day }).getByRole('button', { name: /on / }).first().waitFor();
     const status = await page.getByTestId('calendar-status').textContent();
     // Only the month shown is read (Chinook has a few dozen invoices a month).
@@ -242,12 +242,13 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     });
     await page.getByRole('listitem').getByRole('article').first().waitFor();
     await page.getByRole('button', { name: /^Card fields/ }).click();
-    const menu = page.getByRole('menu', { name: 'Show or hide fields' });
+    const menu = page.getByRole('dialog', { name: 'Show or hide fields' });
     // Keys are not shown by default; the cover column is the cover, not a card field.
     expect(await menu.getByRole('checkbox', { name: 'AlbumId' }).isChecked()).toBe(false);
     expect(await menu.getByText('Cover').count()).toBe(0);
     await menu.getByText('ArtistId').click();
-    await page.getByRole('button', { name: /^Card fields/ }).click();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     await page.waitForTimeout(700);
     await reload('Covers');
     const card = page.getByRole('article', { name: 'For Those About To Rock We Salute You' });

@@ -6,8 +6,15 @@ import { useEffect, useState } from 'react';
 import { aclApi, type ModelVisibility } from '../../api/acl';
 import { FormMessage } from '../../components/form';
 import { track } from '../../stores/notifications';
+import { t } from '../../i18n';
+import { roleName } from '../team/roles';
 
-const GROUPS: [ModelVisibility['type'], string][] = [['table', 'Tables'], ['view', 'Views'], ['function', 'Functions'], ['procedure', 'Procedures']];
+const groups = (): [ModelVisibility['type'], string][] => [
+  ['table', t('admin.acl.tables')],
+  ['view', t('admin.acl.views')],
+  ['function', t('admin.acl.functions')],
+  ['procedure', t('admin.acl.procedures')],
+];
 
 export function MetaManagement(props: { projectId: string; dbAlias: string }) {
   const [data, setData] = useState<{ roles: string[]; list: ModelVisibility[] } | null>(null);
@@ -15,16 +22,16 @@ export function MetaManagement(props: { projectId: string; dbAlias: string }) {
   const load = () => aclApi.visibility(props.projectId, props.dbAlias).then(setData, (e) => setError((e as Error).message));
   useEffect(() => void load(), [props.projectId, props.dbAlias]);
   const set = (o: ModelVisibility, role: string, enabled: boolean) =>
-    track(`${o.title} ${enabled ? 'shown to' : 'hidden from'} ${role}`, aclApi.setVisible(props.projectId, props.dbAlias, o, role, enabled)).then(load, (e) => setError((e as Error).message));
+    track(enabled ? t('admin.acl.shownTo', { name: o.title, role: roleName(role) }) : t('admin.acl.hiddenFrom', { name: o.title, role: roleName(role) }), aclApi.setVisible(props.projectId, props.dbAlias, o, role, enabled)).then(load, (e) => setError((e as Error).message));
 
   return (
-    <section aria-label="Meta Management" className="acl-panel">
-      <h3>Meta Management</h3>
-      <p className="muted">Choose what each role sees in the tree. Owners and creators see everything; what a role may read or change is set in Roles Management.</p>
+    <section aria-label={t('admin.acl.metaTitle')} className="acl-panel">
+      <h3>{t('admin.acl.metaTitle')}</h3>
+      <p className="muted">{t('admin.acl.metaHelp')}</p>
       <FormMessage kind="error" text={error} />
-      {!data ? <p className="muted">Loading…</p> : null}
+      {!data ? <p className="muted">{t('admin.common.loading')}</p> : null}
       {data
-        ? GROUPS.map(([type, label]) => {
+        ? groups().map(([type, label]) => {
             const items = data.list.filter((o) => o.type === type);
             if (items.length === 0) return null;
             return (
@@ -33,7 +40,7 @@ export function MetaManagement(props: { projectId: string; dbAlias: string }) {
                   <tr>
                     <th>{label}</th>
                     {data.roles.map((r) => (
-                      <th key={r}>{r}</th>
+                      <th key={r}>{roleName(r)}</th>
                     ))}
                   </tr>
                 </thead>
@@ -43,7 +50,7 @@ export function MetaManagement(props: { projectId: string; dbAlias: string }) {
                       <td>{o.title}</td>
                       {data.roles.map((r) => (
                         <td key={r}>
-                          <input type="checkbox" aria-label={`${r} sees ${o.title}`} checked={o.enabled[r] ?? true} onChange={(e) => void set(o, r, e.target.checked)} />
+                          <input type="checkbox" aria-label={t('admin.acl.sees', { role: roleName(r), name: o.title })} checked={o.enabled[r] ?? true} onChange={(e) => void set(o, r, e.target.checked)} />
                         </td>
                       ))}
                     </tr>

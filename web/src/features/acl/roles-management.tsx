@@ -8,10 +8,23 @@ import { aclApi, type AclTable, type ColumnGrant, type TableRule } from '../../a
 import { FormMessage } from '../../components/form';
 import { track } from '../../stores/notifications';
 import { RuleEditor } from './rule-editor';
+import { t } from '../../i18n';
+import { roleName } from '../team/roles';
 
 const OPS = ['read', 'create', 'update', 'delete'] as const;
 type Op = (typeof OPS)[number];
-const LETTER: Record<Op, string> = { read: 'R', create: 'C', update: 'U', delete: 'D' };
+const LETTER: Record<Op, string> = { read: 'R', create: 'C', update: 'U', delete: 'D' }; // i18n-ignore
+
+/** The name of a right in the current language (read, create, update, delete). */
+export function opName(op: string): string {
+  switch (op) {
+    case 'read': return t('admin.acl.opRead');
+    case 'create': return t('admin.acl.opCreate');
+    case 'update': return t('admin.acl.opUpdate');
+    case 'delete': return t('admin.acl.opDelete');
+    default: return op;
+  }
+}
 
 const stateOf = (g: ColumnGrant): 'on' | 'off' | 'some' => (g === true ? 'on' : g === false ? 'off' : 'some');
 
@@ -26,16 +39,16 @@ function RuleCell(props: { table: AclTable; role: string; onToggle: (op: Op) => 
             key={op}
             className={`acl-toggle acl-${s}`}
             aria-pressed={s === 'on' ? 'true' : s === 'some' ? 'mixed' : 'false'}
-            aria-label={`${props.role} ${op} ${props.table._tn}`}
-            title={`${op}: ${s === 'on' ? 'allowed' : s === 'some' ? 'chosen columns' : 'not allowed'}`}
+            aria-label={t('admin.acl.toggleLabel', { role: roleName(props.role), op: opName(op), table: props.table._tn })}
+            title={s === 'on' ? t('admin.acl.toggleAllowed', { op: opName(op) }) : s === 'some' ? t('admin.acl.toggleSome', { op: opName(op) }) : t('admin.acl.toggleNotAllowed', { op: opName(op) })}
             onClick={() => props.onToggle(op)}
           >
             {LETTER[op]}
           </button>
         );
       })}
-      <button className="acl-edit" aria-label={`Edit ${props.role} rights on ${props.table._tn}`} title={rule.where ? `Rows: ${rule.where}` : 'Columns and row condition'} onClick={props.onEdit}>
-        {rule.where ? '⋯•' : '⋯'}
+      <button className="acl-edit" aria-label={t('admin.acl.editRights', { role: roleName(props.role), table: props.table._tn })} title={rule.where ? t('admin.acl.rowsWhere', { where: rule.where }) : t('admin.acl.columnsAndCondition')} onClick={props.onEdit}>
+        {rule.where ? '⋯•' : '⋯' /* i18n-ignore */}
       </button>
     </div>
   );
@@ -48,49 +61,46 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
   const load = () => aclApi.list(props.projectId, props.dbAlias).then(setData, (e) => setError((e as Error).message));
   useEffect(() => void load(), [props.projectId, props.dbAlias]);
 
-  const save = async (t: AclTable, role: string, rule: TableRule | null) => {
-    await track(`Rights of ${role} on ${t._tn}`, aclApi.save(props.projectId, props.dbAlias, t.tn, role, rule));
+  const save = async (tb: AclTable, role: string, rule: TableRule | null) => {
+    await track(t('admin.acl.rightsOf', { role: roleName(role), table: tb._tn }), aclApi.save(props.projectId, props.dbAlias, tb.tn, role, rule));
     await load();
   };
-  const toggle = (t: AclTable, role: string, op: Op) => {
-    const r = t.rules[role]!;
+  const toggle = (tb: AclTable, role: string, op: Op) => {
+    const r = tb.rules[role]!;
     const next: TableRule = { read: r.read, create: r.create, update: r.update, delete: r.delete, where: r.where };
     if (op === 'delete') next.delete = !r.delete;
     else next[op] = r[op] !== true;
-    save(t, role, next).catch((e) => setError((e as Error).message));
+    save(tb, role, next).catch((e) => setError((e as Error).message));
   };
-  const editTable = editing && data?.list.find((t) => t.tn === editing.tn);
+  const editTable = editing && data?.list.find((x) => x.tn === editing.tn);
 
   return (
-    <section aria-label="Roles Management" className="acl-panel">
-      <h3>Roles Management</h3>
-      <p className="muted">
-        Owners and creators can do everything. R, C, U and D allow reading, creating, updating and deleting rows of a table; a half-filled
-        letter means chosen columns only, and a dot a row condition. ⋯ edits the columns and the row condition.
-      </p>
+    <section aria-label={t('admin.acl.rolesTitle')} className="acl-panel">
+      <h3>{t('admin.acl.rolesTitle')}</h3>
+      <p className="muted">{t('admin.acl.rolesHelp')}</p>
       <FormMessage kind="error" text={error} />
       {!data ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('admin.common.loading')}</p>
       ) : (
         <table className="list-table acl-grid">
           <thead>
             <tr>
-              <th>Table</th>
+              <th>{t('admin.acl.table')}</th>
               {data.roles.map((r) => (
-                <th key={r}>{r}</th>
+                <th key={r}>{roleName(r)}</th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {data.list.map((t) => (
-              <tr key={t.tn}>
+            {data.list.map((tb) => (
+              <tr key={tb.tn}>
                 <td>
-                  {t._tn}
-                  {t.type === 'view' ? <span className="muted"> (view)</span> : null}
+                  {tb._tn}
+                  {tb.type === 'view' ? <span className="muted"> {t('admin.acl.viewMark')}</span> : null}
                 </td>
                 {data.roles.map((role) => (
                   <td key={role}>
-                    <RuleCell table={t} role={role} onToggle={(op) => toggle(t, role, op)} onEdit={() => setEditing({ tn: t.tn, role })} />
+                    <RuleCell table={tb} role={role} onToggle={(op) => toggle(tb, role, op)} onEdit={() => setEditing({ tn: tb.tn, role })} />
                   </td>
                 ))}
               </tr>

@@ -6,6 +6,9 @@
 import { useState } from 'react';
 import type { AclTable, ColumnGrant, TableRule } from '../../api/acl';
 import { Button, FormMessage } from '../../components/form';
+import { t } from '../../i18n';
+import { roleName } from '../team/roles';
+import { opName } from './roles-management';
 
 const OPS = ['read', 'create', 'update'] as const;
 type Mode = 'all' | 'none' | 'some';
@@ -17,11 +20,11 @@ function ColumnChoice(props: { op: string; table: AclTable; grant: ColumnGrant; 
   const setMode = (m: Mode) => props.onChange(m === 'all' ? true : m === 'none' ? false : props.table.columns.map((c) => c.cn));
   return (
     <fieldset className="acl-op">
-      <legend>{props.op}</legend>
-      <select aria-label={`${props.op} columns`} value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
-        <option value="all">all columns</option>
-        <option value="some">chosen columns</option>
-        <option value="none">not allowed</option>
+      <legend>{opName(props.op)}</legend>
+      <select aria-label={t('admin.acl.opColumns', { op: opName(props.op) })} value={mode} onChange={(e) => setMode(e.target.value as Mode)}>
+        <option value="all">{t('admin.acl.allColumns')}</option>
+        <option value="some">{t('admin.acl.chosenColumns')}</option>
+        <option value="none">{t('admin.acl.notAllowed')}</option>
       </select>
       {mode === 'some' ? (
         <div className="acl-columns">
@@ -29,7 +32,7 @@ function ColumnChoice(props: { op: string; table: AclTable; grant: ColumnGrant; 
             <label key={c.cn}>
               <input
                 type="checkbox"
-                aria-label={`${props.op} ${c._cn}`}
+                aria-label={t('admin.acl.opColumn', { op: opName(props.op), column: c._cn })}
                 checked={chosen.has(c.cn)}
                 onChange={(e) => {
                   const next = new Set(chosen);
@@ -58,36 +61,34 @@ export function RuleEditor(props: {
   const [error, setError] = useState<string | null>(null);
   const run = (r: TableRule | null) => props.onSave(r).then(props.onClose, (e) => setError((e as Error).message));
   return (
-    <section className="acl-editor" aria-label={`Rights of ${props.role} on ${props.table._tn}`}>
-      <h4>
-        {props.role} on {props.table._tn}
-      </h4>
+    <section className="acl-editor" aria-label={t('admin.acl.rightsOf', { role: roleName(props.role), table: props.table._tn })}>
+      <h4>{t('admin.acl.roleOnTable', { role: roleName(props.role), table: props.table._tn })}</h4>
       <div className="acl-ops">
         {OPS.map((op) => (
           <ColumnChoice key={op} op={op} table={props.table} grant={rule[op]} onChange={(g) => setRule({ ...rule, [op]: g })} />
         ))}
         <fieldset className="acl-op">
-          <legend>delete</legend>
+          <legend>{opName('delete')}</legend>
           <label>
-            <input type="checkbox" aria-label="delete rows" checked={rule.delete} onChange={(e) => setRule({ ...rule, delete: e.target.checked })} /> may delete rows
+            <input type="checkbox" aria-label={t('admin.acl.deleteRows')} checked={rule.delete} onChange={(e) => setRule({ ...rule, delete: e.target.checked })} /> {t('admin.acl.mayDeleteRows')}
           </label>
         </fieldset>
       </div>
       <label className="acl-where">
-        Row condition
+        {t('admin.acl.rowCondition')}
         <input
-          aria-label="Row condition"
-          placeholder="(Country,eq,Brazil) or (OwnerEmail,eq,$user.email)"
+          aria-label={t('admin.acl.rowCondition')}
+          placeholder={t('admin.acl.rowConditionPlaceholder')}
           value={rule.where ?? ''}
           onChange={(e) => setRule({ ...rule, where: e.target.value || null })}
         />
       </label>
-      <p className="muted">Only rows matching the condition can be read, changed or deleted, and new rows must match it. $user.id and $user.email are the signed-in user.</p>
+      <p className="muted">{t('admin.acl.rowConditionHelp')}</p>
       <FormMessage kind="error" text={error} />
       <div className="row-actions">
-        <Button onClick={() => void run(rule)}>Save</Button>
-        <Button variant="secondary" onClick={() => void run(null)}>Restore default</Button>
-        <Button variant="ghost" onClick={props.onClose}>Close</Button>
+        <Button onClick={() => void run(rule)}>{t('admin.common.save')}</Button>
+        <Button variant="secondary" onClick={() => void run(null)}>{t('admin.acl.restoreDefault')}</Button>
+        <Button variant="ghost" onClick={props.onClose}>{t('admin.common.close')}</Button>
       </div>
     </section>
   );

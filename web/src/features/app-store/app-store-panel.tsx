@@ -10,10 +10,22 @@ import { isSuperAdmin } from '../../stores/session';
 import { PluginForm } from './plugin-form';
 import { loadBranding } from './branding-store';
 import { PluginIcon } from './plugin-icon';
+import { t } from '../../i18n';
 
 const CATEGORIES = ['Email', 'Storage', 'Chat', 'Branding'] as const;
 
-const status = (p: Plugin) => (p.active ? 'Active' : p.installed ? 'Installed, off' : 'Not installed');
+const status = (p: Plugin) => (p.active ? t('admin.appStore.statusActive') : p.installed ? t('admin.appStore.statusOff') : t('admin.appStore.statusNone'));
+
+/** A plugin category's name in the current language. */
+export function categoryName(category: string): string {
+  switch (category) {
+    case 'Email': return t('admin.appStore.categoryEmail');
+    case 'Storage': return t('admin.appStore.categoryStorage');
+    case 'Chat': return t('admin.appStore.categoryChat');
+    case 'Branding': return t('admin.appStore.categoryBranding');
+    default: return category;
+  }
+}
 
 export function AppStorePanel() {
   const [plugins, setPlugins] = useState<Plugin[]>([]);
@@ -25,33 +37,33 @@ export function AppStorePanel() {
   }, []);
   if (!isSuperAdmin.value) {
     return (
-      <div className="panel" role="region" aria-label="App Store">
-        <h2>App Store</h2>
-        <p>Only the Super Admin installs and configures plugins.</p>
+      <div className="panel" role="region" aria-label={t('admin.appStore.title')}>
+        <h2>{t('admin.appStore.title')}</h2>
+        <p>{t('admin.appStore.superAdminOnly')}</p>
       </div>
     );
   }
   return (
-    <div className="panel app-store" role="region" aria-label="App Store">
-      <h2>App Store</h2>
-      <p className="muted">Plugins are shared by the whole Tablo instance. Secrets are kept encrypted and never shown again.</p>
+    <div className="panel app-store" role="region" aria-label={t('admin.appStore.title')}>
+      <h2>{t('admin.appStore.title')}</h2>
+      <p className="muted">{t('admin.appStore.intro')}</p>
       <FormMessage kind="error" text={error} />
       {CATEGORIES.map((cat) => (
-        <section key={cat} aria-label={`${cat} plugins`}>
-          <h3>{cat}</h3>
+        <section key={cat} aria-label={t('admin.appStore.categoryPlugins', { category: categoryName(cat) })}>
+          <h3>{categoryName(cat)}</h3>
           <div className="plugin-cards">
             {plugins.filter((p) => p.category === cat).map((p) => (
-              <article key={p.title} className={`plugin-card${p.active ? ' is-active' : ''}`} aria-label={`${p.title} plugin`}>
+              <article key={p.title} className={`plugin-card${p.active ? ' is-active' : ''}`} aria-label={t('admin.appStore.pluginLabel', { title: p.title })}>
                 <div className="plugin-card-head">
                   <span className="plugin-icon"><PluginIcon name={p.icon} /></span>
                   <div>
                     <strong>{p.title}</strong>
-                    <div className="muted plugin-category">{p.category}</div>
+                    <div className="muted plugin-category">{categoryName(p.category)}</div>
                   </div>
                   <span className={`plugin-status status-${p.active ? 'on' : p.installed ? 'off' : 'none'}`} data-testid={`status-${p.title}`}>{status(p)}</span>
                 </div>
                 <p className="plugin-description">{p.description}</p>
-                <Button variant={p.installed || p.active ? 'secondary' : 'primary'} onClick={() => setOpen(p)}>{p.installed || p.active ? 'Configure' : 'Install'}</Button>
+                <Button variant={p.installed || p.active ? 'secondary' : 'primary'} onClick={() => setOpen(p)}>{p.installed || p.active ? t('admin.appStore.configure') : t('admin.appStore.install')}</Button>
               </article>
             ))}
           </div>

@@ -16,7 +16,7 @@ export function BrandMark(props: { size?: 'bar' | 'page' }) {
   const b = branding.value;
   return (
     <span className={`brand-inner brand-${props.size ?? 'bar'}`} data-testid="brand">
-      {b.logoUrl ? <img className="brand-logo" src={b.logoUrl} alt="" /> : <span className="brand-mark">▦</span>} {b.title ?? 'Tablo'}
+      {b.logoUrl ? <img className="brand-logo" src={b.logoUrl} alt="" /> : <span className="brand-mark" aria-hidden>▦</span>} {b.title ?? 'Tablo' /* i18n-ignore */}
     </span>
   );
 }

@@ -1,20 +1,26 @@
 /**
  * The install / configure form of one plugin, generated from its field list (the server reads it
  * from the plugin's zod schema): text, number, checkbox and choice inputs, secrets as password
- * inputs showing the mask. Test, Save and Uninstall; SMTP's Test asks for an address.
+ * inputs showing the mask. Test, Save and Uninstall; SMTP's Test asks for an address. A react-aria
+ * modal dialog: focus stays inside, Esc or a click outside cancels, focus returns to the card.
  */
 import { useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { appStoreApi, type Plugin, type PluginField } from '../../api/app-store';
 import { Button, FormMessage } from '../../components/form';
+import { t } from '../../i18n';
 import { track } from '../../stores/notifications';
 import { user } from '../../stores/session';
+import { ToggleSwitch } from '../hooks/toggle-switch';
+import './app-store.css';
 
 const initial = (p: Plugin): Record<string, unknown> =>
   Object.fromEntries(p.fields.map((f) => [f.name, p.input?.[f.name] ?? f.default ?? (f.type === 'boolean' ? false : '')]));
 
+/** One field of the plugin's own definition (its label comes from the server as it is). */
 function FieldInput(props: { field: PluginField; value: unknown; onChange: (v: unknown) => void }) {
   const { field: f, value } = props;
-  const label = `${f.label}${f.required ? ' *' : ''}`;
+  const label = f.required ? t('admin.appStore.requiredField', { label: f.label }) : f.label;
   if (f.type === 'boolean') {
     return <label className="checkbox-field"><input type="checkbox" aria-label={f.label} checked={!!value} onChange={(e) => props.onChange(e.target.checked)} /> {f.label}</label>;
   }
@@ -34,6 +40,10 @@ function FieldInput(props: { field: PluginField; value: unknown; onChange: (v: u
     </label>
   );
 }
+
+/** The text beside the Active switch: Email and Storage plugins turn the other one of their kind off. */
+const activeText = (category: string) =>
+  category === 'Email' ? t('admin.appStore.activeEmail') : category === 'Storage' ? t('admin.appStore.activeStorage') : t('admin.appStore.active');
 
 export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel: () => void }) {
   const p = props.plugin;
@@ -59,33 +69,51 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
   const test = () => run(async () => setResult((await appStoreApi.test(p.title, input, p.title === 'SMTP' ? testTo : undefined)).msg));
   const save = () =>
     run(async () => {
-      await track(`${p.title} saved`, logo ? appStoreApi.saveWithLogo(input, logo) : appStoreApi.save(p.title, input, active));
+      await track(t('admin.appStore.saved', { title: p.title }), logo ? appStoreApi.saveWithLogo(input, logo) : appStoreApi.save(p.title, input, active));
       props.onDone();
     });
   const uninstall = () =>
     run(async () => {
-      await track(`${p.title} uninstalled`, appStoreApi.uninstall(p.title));
+      await track(t('admin.appStore.uninstalled', { title: p.title }), appStoreApi.uninstall(p.title));
       props.onDone();
     });
   return (
-    <div className="dialog-backdrop" onClick={props.onCancel}>
-      <form className="dialog plugin-form" role="dialog" aria-modal="true" aria-label={`Configure ${p.title}`} noValidate onClick={(e) => e.stopPropagation()} onSubmit={(e) => { e.preventDefault(); void save(); }}>
-        <h2>{p.installed ? 'Configure' : 'Install'} {p.title}</h2>
-        <p className="muted">{p.description}</p>
-        {p.fields.map((f) => <FieldInput key={f.name} field={f} value={input[f.name]} onChange={(v) => setInput({ ...input, [f.name]: v })} />)}
-        {p.title === 'Branding' ? <label className="field">Logo file (PNG, JPEG, GIF, WebP or SVG)<input type="file" aria-label="Logo file" accept="image/*" onChange={(e) => setLogo(e.target.files?.[0] ?? null)} /></label> : null}
-        {p.category !== 'Branding' ? <label className="checkbox-field"><input type="checkbox" aria-label="Active" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active{p.category === 'Email' || p.category === 'Storage' ? ` (turns off the other ${p.category.toLowerCase()} plugin)` : ''}</label> : null}
-        {p.title === 'SMTP' ? <label className="field">Send the test mail to<input aria-label="Test address" value={testTo} onChange={(e) => setTestTo(e.target.value)} /></label> : null}
-        <FormMessage kind="error" text={error} />
-        <FormMessage kind="success" text={result} />
-        <div className="dialog-actions">
-          {p.installed ? <Button variant="danger" onClick={() => void uninstall()} disabled={busy}>Uninstall</Button> : null}
-          <span className="spacer" />
-          <Button variant="secondary" onClick={props.onCancel}>Cancel</Button>
-          <Button variant="secondary" onClick={() => void test()} disabled={busy}>Test</Button>
-          <Button type="submit" disabled={busy}>Save</Button>
-        </div>
-      </form>
-    </div>
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onCancel()} className="dialog-backdrop">
+      <Modal className="dialog plugin-form">
+        <Dialog className="aria-dialog" aria-label={t('admin.appStore.configureTitle', { title: p.title })}>
+          <form className="plugin-form-body" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
+            <Heading slot="title">{p.installed ? t('admin.appStore.configureTitle', { title: p.title }) : t('admin.appStore.installTitle', { title: p.title })}</Heading>
+            <p className="muted">{p.description}</p>
+            {p.fields.map((f) => <FieldInput key={f.name} field={f} value={input[f.name]} onChange={(v) => setInput({ ...input, [f.name]: v })} />)}
+            {p.title === 'Branding' ? (
+              <label className="field">
+                {t('admin.appStore.logoFile')}
+                <input type="file" aria-label={t('admin.appStore.logoFileLabel')} accept="image/*" onChange={(e) => setLogo(e.target.files?.[0] ?? null)} />
+              </label>
+            ) : null}
+            {p.category !== 'Branding' ? (
+              <ToggleSwitch className="checkbox-field" aria-label={t('admin.appStore.active')} isSelected={active} onChange={setActive}>
+                {activeText(p.category)}
+              </ToggleSwitch>
+            ) : null}
+            {p.title === 'SMTP' ? (
+              <label className="field">
+                {t('admin.appStore.testTo')}
+                <input aria-label={t('admin.appStore.testAddress')} value={testTo} onChange={(e) => setTestTo(e.target.value)} />
+              </label>
+            ) : null}
+            <FormMessage kind="error" text={error} />
+            <FormMessage kind="success" text={result} />
+            <div className="dialog-actions">
+              {p.installed ? <Button variant="danger" onClick={() => void uninstall()} disabled={busy}>{t('admin.appStore.uninstall')}</Button> : null}
+              <span className="spacer" />
+              <Button variant="secondary" onClick={props.onCancel}>{t('admin.common.cancel')}</Button>
+              <Button variant="secondary" onClick={() => void test()} disabled={busy}>{t('admin.appStore.test')}</Button>
+              <Button type="submit" disabled={busy}>{t('admin.common.save')}</Button>
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

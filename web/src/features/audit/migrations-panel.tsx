@@ -9,10 +9,14 @@ import { Button } from '../../components/form';
 import { useSignals } from '../../stores/signals';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { confirmStatements } from '../schema/change-flow';
-import { relativeTime } from '../../stores/notifications';
+import { formatDateTime, formatRelative, t } from '../../i18n';
 import { runOrder } from './migration-order';
 
-const when = (t: string | null) => (t ? `${new Date(t).toLocaleString()} (${relativeTime(new Date(t).getTime())})` : '—');
+const when = (iso: string | null) => (iso ? t('admin.migrations.when', { date: formatDateTime(iso), ago: formatRelative(iso) }) : '—');
+
+/** A migration's status in the current language. */
+const statusText = (status: string) =>
+  status === 'applied' ? t('admin.migrations.statusApplied') : status === 'pending' ? t('admin.migrations.statusPending') : status === 'failed' ? t('admin.migrations.statusFailed') : status;
 
 /** The Audit tab of one database. */
 export function MigrationsPanel(props: { scope: DbScope }) {
@@ -34,33 +38,33 @@ export function MigrationsPanel(props: { scope: DbScope }) {
     else next.add(id);
     setOpen(next);
   };
-  const apply = (m: Migration) => void confirmStatements(`Apply migration ${m.title}`, m.up, () => schemaApi.apply(props.scope, { id: m.id }));
-  const rollback = (m: Migration) => void confirmStatements(`Roll back migration ${m.title}`, m.down, () => schemaApi.rollback(props.scope, { id: m.id }));
+  const apply = (m: Migration) => void confirmStatements(t('admin.migrations.applyOne', { title: m.title }), m.up, () => schemaApi.apply(props.scope, { id: m.id }));
+  const rollback = (m: Migration) => void confirmStatements(t('admin.migrations.rollbackOne', { title: m.title }), m.down, () => schemaApi.rollback(props.scope, { id: m.id }));
   const all = (action: 'apply' | 'rollback') => {
     const ms = runOrder(list ?? [], action);
     const sql = ms.flatMap((m) => (action === 'apply' ? m.up : m.down));
-    const title = action === 'apply' ? `Apply ${ms.length} migrations` : `Roll back ${ms.length} migrations`;
+    const title = action === 'apply' ? t('admin.migrations.applyMany', { count: ms.length }) : t('admin.migrations.rollbackMany', { count: ms.length });
     void confirmStatements(title, sql, () => (action === 'apply' ? schemaApi.apply(props.scope, { all: true }) : schemaApi.rollback(props.scope, { all: true })));
   };
   const pending = list ? runOrder(list, 'apply').length : 0;
   const applied = list ? runOrder(list, 'rollback').length : 0;
 
   return (
-    <div className="panel migrations-panel" role="region" aria-label="Migrations">
+    <div className="panel migrations-panel" role="region" aria-label={t('admin.migrations.title')}>
       <div className="page-head">
-        <h2>Audit · migrations of {props.scope.dbAlias}</h2>
+        <h2>{t('admin.migrations.heading', { db: props.scope.dbAlias })}</h2>
         <div className="page-actions">
-          <Button variant="secondary" disabled={!pending} onClick={() => all('apply')}>Apply all</Button>
-          <Button variant="secondary" disabled={!applied} onClick={() => all('rollback')}>Roll back all</Button>
+          <Button variant="secondary" disabled={!pending} onClick={() => all('apply')}>{t('admin.migrations.applyAll')}</Button>
+          <Button variant="secondary" disabled={!applied} onClick={() => all('rollback')}>{t('admin.migrations.rollbackAll')}</Button>
         </div>
       </div>
       {error ? <div className="form-message form-message-error" role="alert">{error}</div> : null}
-      {!list && !error ? <p className="muted">Loading migrations…</p> : null}
-      {list && list.length === 0 ? <p className="muted">No migrations yet: schema changes made in Tablo are listed here.</p> : null}
+      {!list && !error ? <p className="muted">{t('admin.migrations.loading')}</p> : null}
+      {list && list.length === 0 ? <p className="muted">{t('admin.migrations.empty')}</p> : null}
       {list && list.length ? (
         <table className="list-table migrations">
           <thead>
-            <tr><th /><th>Title</th><th>Created</th><th>Status</th><th>Applied</th><th /></tr>
+            <tr><th /><th>{t('admin.migrations.colTitle')}</th><th>{t('admin.migrations.colCreated')}</th><th>{t('admin.migrations.colStatus')}</th><th>{t('admin.migrations.colApplied')}</th><th /></tr>
           </thead>
           <tbody>
             {list.map((m) => {
@@ -69,16 +73,16 @@ export function MigrationsPanel(props: { scope: DbScope }) {
               return (
                 <Fragment key={id}>
                   <tr className={`migration migration-${m.status}`}>
-                    <td><button className="icon-btn" aria-expanded={expanded} aria-label={`SQL of ${m.title}`} onClick={() => toggle(id)}>{expanded ? '▾' : '▸'}</button></td>
+                    <td><button className="icon-btn" aria-expanded={expanded} aria-label={t('admin.migrations.sqlOf', { title: m.title })} onClick={() => toggle(id)}><span aria-hidden>{expanded ? '▾' : '▸'}</span></button></td>
                     <td>
                       {m.title}
                       {m.status === 'failed' && m.error ? <div className="field-error">{m.error}</div> : null}
                     </td>
                     <td>{when(m.createdAt)}</td>
-                    <td><span className={`badge badge-${m.status}`}>{m.status}</span></td>
+                    <td><span className={`badge badge-${m.status}`}>{statusText(m.status)}</span></td>
                     <td>{when(m.appliedAt)}</td>
                     <td className="migration-actions">
-                      {m.status === 'applied' ? <Button variant="ghost" onClick={() => rollback(m)}>Roll back</Button> : <Button variant="ghost" onClick={() => apply(m)}>Apply</Button>}
+                      {m.status === 'applied' ? <Button variant="ghost" onClick={() => rollback(m)}>{t('admin.migrations.rollback')}</Button> : <Button variant="ghost" onClick={() => apply(m)}>{t('admin.migrations.apply')}</Button>}
                     </td>
                   </tr>
                   {expanded ? (
@@ -86,9 +90,9 @@ export function MigrationsPanel(props: { scope: DbScope }) {
                       <td />
                       <td colSpan={5}>
                         {m.error ? <div className="form-message form-message-error">{m.error}</div> : null}
-                        <h4>Up</h4>
+                        <h4>{t('admin.migrations.up')}</h4>
                         <pre>{m.up.join(';\n') || '—'}</pre>
-                        <h4>Down</h4>
+                        <h4>{t('admin.migrations.down')}</h4>
                         <pre>{m.down.join(';\n') || '—'}</pre>
                       </td>
                     </tr>

@@ -4,6 +4,7 @@
  * by the dashboard and, read-only, by shared links.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
@@ -12,12 +13,20 @@ import { track } from '../../stores/notifications';
 import { cardTitle } from '../views/record-card';
 import { canChange, type Row, type RowSource } from '../views/row-source';
 import { CalendarStore } from './calendar-store';
-import { addDays, dayOf, entriesByDay, rangeTitle, shiftRange, timeOf, today, visibleDays, type CalendarRange } from './calendar-range';
+import { addDays, dayOf, entriesByDay, firstDayOf, rangeTitle, shiftRange, timeOf, today, visibleDays, weekdayNames, type CalendarRange } from './calendar-range';
+import { GoToDate } from './go-to-date';
+import { IconButton } from '../views/icon-button';
+import { formatDate, localeTag, t } from '../../i18n';
 
 const ENTRY_TYPE = 'application/x-tablo-entry';
 /** Entries shown in a month's day before '+n more'. */
 export const MONTH_DAY_ENTRIES = LIMITS.calendarDayEntries;
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const RANGES: CalendarRange[] = ['month', 'week', 'day'];
+
+/** The name of a range in the current language. */
+const rangeName = (r: CalendarRange) => (r === 'month' ? t('views.calendar.month') : r === 'week' ? t('views.calendar.week') : t('views.calendar.day'));
+/** The day of month as the language writes it alone ('5', '5日'). */
+const dayNumber = (day: string) => formatDate(`${day}T00:00:00Z`, { day: 'numeric', timeZone: 'UTC' });
 
 /** The calendar of one view over a row source; the range and the day shown belong to the caller. */
 export function CalendarBoard(props: {
@@ -42,7 +51,9 @@ export function CalendarBoard(props: {
     () => new CalendarStore(props.source, dateColumn._cn, endColumn?._cn, { dateTime: isDateTime(dateColumn), endDateTime: isDateTime(endColumn) }, { where: props.where, sort: props.sort, search: props.search }),
     [props.source, dateColumn._cn, endColumn?._cn, props.where, props.sort, props.search],
   );
-  const days = visibleDays(range, anchor);
+  const tag = localeTag();
+  const weekStart = firstDayOf(tag);
+  const days = visibleDays(range, anchor, weekStart);
   const first = days[0]!;
   const last = days[days.length - 1]!;
   useEffect(() => void store.load(first, last), [store, first, last]);
@@ -67,10 +78,10 @@ export function CalendarBoard(props: {
           const by = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[e.key];
           if (!writable || !e.altKey || !by || !start) return;
           e.preventDefault();
-          void track(`Move to ${addDays(start, by)}`, store.move(row, start, addDays(start, by))).catch(() => {});
+          void track(t('views.calendar.moveTo', { day: addDays(start, by) }), store.move(row, start, addDays(start, by))).catch(() => {});
         }}
         title={title}
-        aria-label={`${title} on ${day}`}
+        aria-label={t('views.calendar.entryOn', { title, day })}
       >
         {time ? <span className="cal-time">{time}</span> : null}
         <span className="cal-entry-title">{title}</span>
@@ -98,16 +109,16 @@ export function CalendarBoard(props: {
           e.preventDefault();
           const { id, day: from } = JSON.parse(data) as { id: string; day: string };
           const row = store.rows.value.find((r) => props.source.idOf(r) === id);
-          if (row && from && from !== day) void track(`Move to ${day}`, store.move(row, from, day)).catch(() => {});
+          if (row && from && from !== day) void track(t('views.calendar.moveTo', { day }), store.move(row, from, day)).catch(() => {});
         }}
       >
-        <button className="cal-date" aria-label={`Open ${day}`} onClick={() => (props.onAnchor(day), props.onRange('day'))}>
-          {range === 'day' ? rangeTitle('day', day) : Number(day.slice(8, 10))}
+        <button className="cal-date" aria-label={t('views.calendar.openDay', { day })} onClick={() => (props.onAnchor(day), props.onRange('day'))}>
+          {range === 'day' ? rangeTitle('day', day, tag) : dayNumber(day)}
         </button>
         <div className="cal-entries">
           {shown.map((r) => entry(r, day))}
           {limit !== null && list.length > limit ? (
-            <button className="cal-more" onClick={() => (props.onAnchor(day), props.onRange('day'))}>+{list.length - limit} more</button>
+            <button className="cal-more" onClick={() => (props.onAnchor(day), props.onRange('day'))}>{t('views.calendar.more', { count: list.length - limit })}</button>
           ) : null}
         </div>
       </div>
@@ -116,28 +127,42 @@ export function CalendarBoard(props: {
   return (
     <div className="calendar">
       <div className="cal-head">
-        <button className="btn btn-secondary" onClick={() => props.onAnchor(today())}>Today</button>
-        <button className="icon-plain" aria-label={`Previous ${range}`} onClick={() => props.onAnchor(shiftRange(range, anchor, -1))}><ChevronLeft size={18} /></button>
-        <button className="icon-plain" aria-label={`Next ${range}`} onClick={() => props.onAnchor(shiftRange(range, anchor, 1))}><ChevronRight size={18} /></button>
-        <h3 className="cal-title" data-testid="calendar-title">{rangeTitle(range, anchor)}</h3>
-        <input type="date" aria-label="Go to date" value={anchor} onChange={(e) => e.target.value && props.onAnchor(e.target.value)} />
-        <div className="segmented" role="radiogroup" aria-label="Range">
-          {(['month', 'week', 'day'] as const).map((r) => (
-            <button key={r} role="radio" aria-checked={range === r} className={range === r ? 'on' : ''} onClick={() => props.onRange(r)}>
-              {r[0]!.toUpperCase() + r.slice(1)}
-            </button>
+        <button className="btn btn-secondary" onClick={() => props.onAnchor(today())}>{t('views.calendar.today')}</button>
+        <IconButton label={range === 'month' ? t('views.calendar.previousMonth') : range === 'week' ? t('views.calendar.previousWeek') : t('views.calendar.previousDay')} onPress={() => props.onAnchor(shiftRange(range, anchor, -1))}>
+          <ChevronLeft size={18} />
+        </IconButton>
+        <IconButton label={range === 'month' ? t('views.calendar.nextMonth') : range === 'week' ? t('views.calendar.nextWeek') : t('views.calendar.nextDay')} onPress={() => props.onAnchor(shiftRange(range, anchor, 1))}>
+          <ChevronRight size={18} />
+        </IconButton>
+        <h3 className="cal-title" data-testid="calendar-title">{rangeTitle(range, anchor, tag, weekStart)}</h3>
+        <GoToDate value={anchor} onChange={props.onAnchor} />
+        <ToggleButtonGroup
+          className="segmented"
+          aria-label={t('views.calendar.range')}
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[range]}
+          onSelectionChange={(keys) => {
+            const r = [...keys][0] as CalendarRange | undefined;
+            if (r && r !== range) props.onRange(r);
+          }}
+        >
+          {RANGES.map((r) => (
+            <ToggleButton key={r} id={r} className={range === r ? 'on' : ''}>
+              {rangeName(r)}
+            </ToggleButton>
           ))}
-        </div>
+        </ToggleButtonGroup>
         <span className="muted cal-status" data-testid="calendar-status">
-          {store.loading.value ? 'Loading…' : `${store.rows.value.length} in view${store.truncated.value ? ' (first ones only: narrow the range or filter)' : ''}`}
+          {store.loading.value ? t('views.calendar.loading') : store.truncated.value ? t('views.calendar.inViewTruncated', { count: store.rows.value.length }) : t('views.calendar.inView', { count: store.rows.value.length })}
         </span>
       </div>
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
       {range === 'day' ? (
-        <div className="cal-grid cal-day-view" role="grid" aria-label="Day">{dayCell(anchor, null)}</div>
+        <div className="cal-grid cal-day-view" role="grid" aria-label={t('views.calendar.day')}>{dayCell(anchor, null)}</div>
       ) : (
-        <div className={`cal-grid cal-${range}`} role="grid" aria-label={range === 'month' ? 'Month' : 'Week'}>
-          {WEEKDAYS.map((w) => <div key={w} className="cal-weekday" role="columnheader">{w}</div>)}
+        <div className={`cal-grid cal-${range}`} role="grid" aria-label={rangeName(range)}>
+          {weekdayNames(tag, weekStart).map((w) => <div key={w} className="cal-weekday" role="columnheader">{w}</div>)}
           {days.map((d) => dayCell(d, range === 'month' ? MONTH_DAY_ENTRIES : null))}
         </div>
       )}

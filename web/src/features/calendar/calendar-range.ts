@@ -1,6 +1,6 @@
 /**
  * Calendar arithmetic on plain days ('YYYY-MM-DD', no time zone involved): the days a month, week
- * or day range shows (weeks start on Monday), moving by one range, the where that reads only the
+ * or day range shows (weeks start on Monday unless another first day is given), moving by one range, the where that reads only the
  * visible range, where each row falls, and a row's new date after a drag. Pure (unit tested).
  */
 export type CalendarRange = 'month' | 'week' | 'day';
@@ -15,17 +15,42 @@ export const addDays = (day: string, n: number): string => fromUtc(toUtc(day) + 
 export const daysBetween = (a: string, b: string): number => Math.round((toUtc(b) - toUtc(a)) / DAY_MS);
 /** 0 = Monday ... 6 = Sunday. */
 export const weekday = (day: string): number => (new Date(toUtc(day)).getUTCDay() + 6) % 7;
+/** The day's place in a week starting on `first` (0 = Sunday, 1 = Monday ... 6 = Saturday). */
+export const weekdayFrom = (day: string, first: number): number => (new Date(toUtc(day)).getUTCDay() - first + 7) % 7;
+
+/**
+ * The first day of the week of a language (0 = Sunday, 1 = Monday ... 6 = Saturday) from
+ * `Intl.Locale` week data where the browser has it, else Monday.
+ */
+export function firstDayOf(tag: string | undefined): number {
+  try {
+    const loc = new Intl.Locale(tag ?? 'en') as Intl.Locale & { weekInfo?: { firstDay: number }; getWeekInfo?: () => { firstDay: number } };
+    const info = loc.getWeekInfo?.() ?? loc.weekInfo;
+    if (info && info.firstDay >= 1 && info.firstDay <= 7) return info.firstDay % 7;
+  } catch {
+    // No week data: Monday.
+  }
+  return 1;
+}
+
+/** The short names of the weekdays in a language, from the week's first day on ('Mon', 'Tue', ...). */
+export function weekdayNames(tag: string | undefined, first = 1, width: 'short' | 'narrow' | 'long' = 'short'): string[] {
+  const fmt = new Intl.DateTimeFormat(tag, { weekday: width, timeZone: 'UTC' });
+  // 2024-01-07 was a Sunday.
+  return Array.from({ length: 7 }, (_, i) => fmt.format(new Date(Date.UTC(2024, 0, 7 + ((first + i) % 7)))));
+}
 /** Today in the browser's own calendar. */
 export function today(now = new Date()): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
-/** The days shown: a month as whole weeks (Monday to Sunday), a week, or one day. */
-export function visibleDays(range: CalendarRange, anchor: string): string[] {
+/** The days shown: a month as whole weeks (from the week's first day `weekStart`, Monday by default), a week, or one day. */
+export function visibleDays(range: CalendarRange, anchor: string, weekStart = 1): string[] {
+  const weekday = (day: string) => weekdayFrom(day, weekStart);
   if (range === 'day') return [anchor];
   if (range === 'week') {
-    const monday = addDays(anchor, -weekday(anchor));
-    return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+    const start = addDays(anchor, -weekday(anchor));
+    return Array.from({ length: 7 }, (_, i) => addDays(start, i));
   }
   const first = `${anchor.slice(0, 7)}-01`;
   const next = addMonths(first, 1);
@@ -106,11 +131,11 @@ export function moveValue(value: unknown, days: number): string | null {
 }
 
 /** The heading of a range: 'November 2026', '23 – 29 Nov 2026', 'Wednesday 25 November 2026'. */
-export function rangeTitle(range: CalendarRange, anchor: string, locale?: string): string {
+export function rangeTitle(range: CalendarRange, anchor: string, locale?: string, weekStart = 1): string {
   const at = (day: string) => new Date(toUtc(day));
   const fmt = (day: string, o: Intl.DateTimeFormatOptions) => at(day).toLocaleDateString(locale, { timeZone: 'UTC', ...o });
   if (range === 'month') return fmt(anchor, { month: 'long', year: 'numeric' });
   if (range === 'day') return fmt(anchor, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-  const days = visibleDays('week', anchor);
+  const days = visibleDays('week', anchor, weekStart);
   return `${fmt(days[0]!, { day: 'numeric', month: 'short' })} – ${fmt(days[6]!, { day: 'numeric', month: 'short', year: 'numeric' })}`;
 }

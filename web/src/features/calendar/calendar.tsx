@@ -20,6 +20,7 @@ import type { ViewBinding } from '../views/view-binding';
 import { CalendarBoard } from './calendar-board';
 import type { CalendarStore } from './calendar-store';
 import { today, type CalendarRange } from './calendar-range';
+import { t } from '../../i18n';
 
 /** The day a calendar shows, per view, for this browser tab. */
 export function useAnchor(viewKey: string): [string, (d: string) => void] {
@@ -50,26 +51,26 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
     <div className="view-body">
       <div className="grid-toolbar">
         <ViewQueryBar key={`${qp.where}|${qp.sort}`} columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
-        <ViewFieldsMenu label="Entry fields" fields={entries.menu} onChange={(f) => binding.change({ fields: entries.save(f) })} />
+        <ViewFieldsMenu label={t('views.calendar.entryFields')} fields={entries.menu} onChange={(f) => binding.change({ fields: entries.save(f) })} />
         <label className="toolbar-select">
-          <span className="muted">Date</span>
-          <select aria-label="Date column" value={dateColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ dateColumn: e.target.value })}>
-            {!dateColumn ? <option value="">choose…</option> : null}
+          <span className="muted">{t('views.calendar.date')}</span>
+          <select aria-label={t('views.create.dateColumn')} value={dateColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ dateColumn: e.target.value })}>
+            {!dateColumn ? <option value="">{t('views.calendar.choose')}</option> : null}
             {dates.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
           </select>
         </label>
         <label className="toolbar-select">
-          <span className="muted">End</span>
-          <select aria-label="End date column" value={endColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ endDateColumn: e.target.value || undefined })}>
-            <option value="">none</option>
+          <span className="muted">{t('views.calendar.end')}</span>
+          <select aria-label={t('views.create.endDateColumn')} value={endColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ endDateColumn: e.target.value || undefined })}>
+            <option value="">{t('views.calendar.noEnd')}</option>
             {dates.filter((c) => c._cn !== dateColumn?._cn).map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
           </select>
         </label>
       </div>
       {!dateColumn ? (
         <div className="empty-state">
-          <h2>Pick the date column</h2>
-          <p className="muted">{dates.length ? 'A calendar lays rows out by a Date or DateTime column.' : `${meta._tn} has no Date or DateTime column.`}</p>
+          <h2>{t('views.calendar.pickTitle')}</h2>
+          <p className="muted">{dates.length ? t('views.calendar.pickText') : t('views.calendar.noDateColumn', { table: meta._tn })}</p>
         </div>
       ) : (
         <CalendarBoard
@@ -95,7 +96,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
           readOnly={!source.update}
           onClose={() => setOpen(null)}
           onSave={async (changes) => {
-            open.store.replace(open.row, await track('Save row', source.update!(open.row, changes)));
+            open.store.replace(open.row, await track(t('views.card.saveRow'), source.update!(open.row, changes)));
             setOpen(null);
           }}
         />

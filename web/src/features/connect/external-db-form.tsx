@@ -8,6 +8,8 @@ import { dashboardOp } from '../../api/projects';
 import { projectMetaApi, type EnvDbDetail } from '../../api/project-meta';
 import { toast } from '../../stores/toasts';
 import { Button, FormMessage, TextField } from '../../components/form';
+import { t } from '../../i18n';
+import { OnOff } from '../schema/aria-fields';
 
 type Client = 'pg' | 'mysql' | 'mssql' | 'sqlite';
 const PORTS: Record<Client, string> = { pg: '5432', mysql: '3306', mssql: '1433', sqlite: '' };
@@ -43,17 +45,40 @@ export function connectionOf(f: Form) {
   return { client: f.client, connection: { host: f.host, port: Number(f.port) || undefined, user: f.user, password: f.password, database: f.database, schema, ssl }, createIfNotExists: f.createIfNotExists };
 }
 
-const HEADINGS: Record<ExternalDbMode['kind'], string> = {
-  create: 'Connect to an external database',
-  import: 'Import project',
-  edit: 'Edit connection',
-  add: 'Add a database',
-};
+/** The form's heading (and name) for what it does. */
+function headingOf(kind: ExternalDbMode['kind']): string {
+  switch (kind) {
+    case 'create':
+      return t('schema.connect.createHeading');
+    case 'import':
+      return t('schema.connect.importHeading');
+    case 'edit':
+      return t('schema.connect.editHeading');
+    case 'add':
+      return t('schema.connect.addHeading');
+  }
+}
+
+/** An SSL usage in the current language. */
+function sslLabel(mode: (typeof SSL_MODES)[number]): string {
+  switch (mode) {
+    case 'No':
+      return t('schema.connect.sslNo');
+    case 'Preferred':
+      return t('schema.connect.sslPreferred');
+    case 'Required':
+      return t('schema.connect.sslRequired');
+    case 'Required-CA':
+      return t('schema.connect.sslRequiredCa');
+    case 'Required-IDENTITY':
+      return t('schema.connect.sslRequiredIdentity');
+  }
+}
 
 function FileField(props: { label: string; onLoad: (text: string) => void; loaded: boolean }) {
   return (
     <label className="field">
-      <span>{props.label}{props.loaded ? ' ✓' : ''}</span>
+      <span>{props.loaded ? t('schema.connect.loaded', { label: props.label }) : props.label}</span>
       <input type="file" onChange={async (e) => { const f = e.target.files?.[0]; if (f) props.onLoad(await f.text()); }} />
     </label>
   );
@@ -71,7 +96,7 @@ function formOf(d: EnvDbDetail): Form {
     database: c.database ?? '',
     schema: c.schema ?? '',
     filename: c.filename ?? '',
-    sslMode: (SSL_MODES as readonly string[]).includes(c.ssl?.mode ?? '') ? (c.ssl!.mode as Form['sslMode']) : 'No',
+    sslMode: (SSL_MODES as readonly string[]).includes(c.ssl?.mode ?? '') ? (c.ssl!.mode as Form['sslMode']) : 'No', // i18n-ignore: the setting's code
     inflection: d.inflection.table === 'none' ? 'none' : 'camelize',
   };
 }
@@ -99,15 +124,15 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
   const test = async () => {
     try {
       await dashboardOp('testConnection', { args: { db: db() } });
-      setMessage({ kind: 'success', text: 'Connection was successful' });
+      setMessage({ kind: 'success', text: t('schema.connect.success') });
     } catch (e) {
-      setMessage({ kind: 'error', text: `Connection Failure: ${(e as Error).message}` });
+      setMessage({ kind: 'error', text: t('schema.connect.failure', { message: (e as Error).message }) });
     }
   };
   const needsTitle = mode.kind === 'create';
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    if (needsTitle && !f.title.trim()) return setMessage({ kind: 'error', text: 'Project name is required' });
+    if (needsTitle && !f.title.trim()) return setMessage({ kind: 'error', text: t('schema.connect.titleRequired') });
     setBusy(true);
     try {
       let madeId: string | undefined;
@@ -115,7 +140,7 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
       if (mode.kind === 'import') {
         const made = await projectMetaApi.createFromZip(mode.file, { title: f.title.trim() || undefined, db: db() });
         madeId = made.id;
-        if (made.skipped.length) toast('info', `Imported; skipped: ${made.skipped.join('; ')}`);
+        if (made.skipped.length) toast('info', t('schema.connect.importedSkipped', { list: made.skipped.join('; ') }));
       }
       if (mode.kind === 'edit') {
         // Update & Restart: the server tests the connection before it stores it.
@@ -131,64 +156,64 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
   };
 
   return (
-    <form className="connect-form" onSubmit={save} noValidate aria-label={HEADINGS[mode.kind]}>
-      <h2>{HEADINGS[mode.kind]}</h2>
-      {mode.kind === 'edit' ? <p className="muted">Database '{mode.current.dbAlias}' of environment '{mode.env}'. Leave the password empty to keep the stored one.</p> : null}
-      {mode.kind === 'import' ? <p className="muted">Metadata from {mode.file.name}; the zip holds no connection: say where the database is.</p> : null}
+    <form className="connect-form" onSubmit={save} noValidate aria-label={headingOf(mode.kind)}>
+      <h2>{headingOf(mode.kind)}</h2>
+      {mode.kind === 'edit' ? <p className="muted">{t('schema.connect.editNote', { db: mode.current.dbAlias, env: mode.env })}</p> : null}
+      {mode.kind === 'import' ? <p className="muted">{t('schema.connect.importNote', { file: mode.file.name })}</p> : null}
       <div className="connect-grid">
         {mode.kind === 'create' || mode.kind === 'import' ? (
-          <TextField label="Project name" name="title" value={f.title} onChange={(v) => set('title', v)} autoFocus placeholder={mode.kind === 'import' ? 'the name in the zip' : undefined} />
+          <TextField label={t('schema.connect.projectName')} name="title" value={f.title} onChange={(v) => set('title', v)} autoFocus placeholder={mode.kind === 'import' ? t('schema.connect.nameInZip') : undefined} />
         ) : null}
         {mode.kind === 'create' ? (
-          <label className="field"><span>Access type</span>
-            <select value={f.projectType} onChange={(e) => set('projectType', e.target.value as Form['projectType'])}><option value="rest">REST APIs</option><option value="graphql">GraphQL APIs</option></select>
+          <label className="field"><span>{t('schema.connect.accessType')}</span>
+            <select value={f.projectType} onChange={(e) => set('projectType', e.target.value as Form['projectType'])}><option value="rest">{t('schema.connect.restApis')}</option><option value="graphql">{t('schema.connect.graphqlApis')}</option></select>
           </label>
         ) : null}
-        <label className="field"><span>Database type</span>
-          <select aria-label="Database type" value={f.client} onChange={(e) => { const c = e.target.value as Client; setF((x) => ({ ...x, client: c, port: PORTS[c] })); }}>
-            <option value="pg">PostgreSQL</option><option value="mysql">MySQL / MariaDB</option><option value="mssql">SQL Server</option><option value="sqlite">SQLite</option>
+        <label className="field"><span>{t('schema.connect.databaseType')}</span>
+          <select aria-label={t('schema.connect.databaseType')} value={f.client} onChange={(e) => { const c = e.target.value as Client; setF((x) => ({ ...x, client: c, port: PORTS[c] })); }}>
+            <option value="pg">PostgreSQL</option><option value="mysql">MySQL / MariaDB</option><option value="mssql">SQL Server</option><option value="sqlite" /* i18n-ignore: product names */>SQLite</option>
           </select>
         </label>
         {f.client === 'sqlite' ? (
-          <TextField label="SQLite file" name="filename" value={f.filename} onChange={(v) => set('filename', v)} placeholder="file in the data directory" />
+          <TextField label={t('schema.connect.sqliteFile')} name="filename" value={f.filename} onChange={(v) => set('filename', v)} placeholder={t('schema.connect.fileInDataDir')} />
         ) : (
           <>
-            <TextField label="Host" name="host" value={f.host} onChange={(v) => set('host', v)} />
-            <TextField label="Port" name="port" value={f.port} onChange={(v) => set('port', v)} />
-            <TextField label="Username" name="user" value={f.user} onChange={(v) => set('user', v)} />
-            <TextField label="Password" name="password" type="password" value={f.password} onChange={(v) => set('password', v)} />
-            <TextField label="Database" name="database" value={f.database} onChange={(v) => set('database', v)} />
+            <TextField label={t('schema.connect.host')} name="host" value={f.host} onChange={(v) => set('host', v)} />
+            <TextField label={t('schema.connect.port')} name="port" value={f.port} onChange={(v) => set('port', v)} />
+            <TextField label={t('schema.connect.username')} name="user" value={f.user} onChange={(v) => set('user', v)} />
+            <TextField label={t('schema.connect.password')} name="password" type="password" value={f.password} onChange={(v) => set('password', v)} />
+            <TextField label={t('schema.connect.database')} name="database" value={f.database} onChange={(v) => set('database', v)} />
             {f.client === 'pg' || f.client === 'mssql' ? (
-              <TextField label="Schema" name="schema" value={f.schema} onChange={(v) => set('schema', v)} placeholder={f.client === 'pg' ? 'public' : 'dbo'} />
+              <TextField label={t('schema.connect.schema')} name="schema" value={f.schema} onChange={(v) => set('schema', v)} placeholder={f.client === 'pg' ? 'public' : 'dbo'} /* i18n-ignore: schema names */ />
             ) : null}
-            <label className="field"><span>SSL usage</span>
-              <select value={f.sslMode} onChange={(e) => set('sslMode', e.target.value as Form['sslMode'])}>{SSL_MODES.map((m) => <option key={m}>{m}</option>)}</select>
+            <label className="field"><span>{t('schema.connect.sslUsage')}</span>
+              <select value={f.sslMode} onChange={(e) => set('sslMode', e.target.value as Form['sslMode'])}>{SSL_MODES.map((m) => <option key={m} value={m}>{sslLabel(m)}</option>)}</select>
             </label>
             {f.sslMode !== 'No' ? (
               <>
-                <FileField label="Client key" loaded={!!f.key} onLoad={(t) => set('key', t)} />
-                <FileField label="Client cert" loaded={!!f.cert} onLoad={(t) => set('cert', t)} />
-                <FileField label="Server CA" loaded={!!f.ca} onLoad={(t) => set('ca', t)} />
+                <FileField label={t('schema.connect.clientKey')} loaded={!!f.key} onLoad={(t) => set('key', t)} />
+                <FileField label={t('schema.connect.clientCert')} loaded={!!f.cert} onLoad={(t) => set('cert', t)} />
+                <FileField label={t('schema.connect.serverCa')} loaded={!!f.ca} onLoad={(t) => set('ca', t)} />
               </>
             ) : null}
           </>
         )}
-        <label className="field"><span>Table and column names</span>
-          <select value={f.inflection} onChange={(e) => set('inflection', e.target.value as Form['inflection'])}><option value="camelize">camelize</option><option value="none">none</option></select>
+        <label className="field"><span>{t('schema.connect.names')}</span>
+          <select value={f.inflection} onChange={(e) => set('inflection', e.target.value as Form['inflection'])}><option value="camelize">{t('schema.connect.camelize')}</option><option value="none">{t('schema.connect.none')}</option></select>
         </label>
-        <label className="check"><input type="checkbox" checked={f.createIfNotExists} onChange={(e) => set('createIfNotExists', e.target.checked)} /> Create database if not exists</label>
+        <OnOff isSelected={f.createIfNotExists} onChange={(on) => set('createIfNotExists', on)}>{t('schema.connect.createIfNotExists')}</OnOff>
       </div>
       {json !== null ? (
-        <label className="field"><span>Connection JSON</span>
-          <textarea className="json-input" rows={8} value={json} onChange={(e) => setJson(e.target.value)} aria-label="Connection JSON" />
+        <label className="field"><span>{t('schema.connect.json')}</span>
+          <textarea className="json-input" rows={8} value={json} onChange={(e) => setJson(e.target.value)} aria-label={t('schema.connect.json')} />
         </label>
       ) : null}
       <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
       <div className="inline-actions">
-        <Button variant="ghost" onClick={() => setJson(json === null ? JSON.stringify(connectionOf(f), null, 2) : null)}>{json === null ? 'Edit connection JSON' : 'Use the form'}</Button>
-        <Button variant="secondary" onClick={test}>Test Database Connection</Button>
-        <Button variant="secondary" onClick={props.onCancel}>Cancel</Button>
-        <Button type="submit" disabled={busy}>{busy ? 'Saving…' : mode.kind === 'edit' ? 'Update & Restart' : 'Save'}</Button>
+        <Button variant="ghost" onClick={() => setJson(json === null ? JSON.stringify(connectionOf(f), null, 2) : null)}>{json === null ? t('schema.connect.editJson') : t('schema.connect.useForm')}</Button>
+        <Button variant="secondary" onClick={test}>{t('schema.connect.test')}</Button>
+        <Button variant="secondary" onClick={props.onCancel}>{t('schema.connect.cancel')}</Button>
+        <Button type="submit" disabled={busy}>{busy ? t('schema.connect.saving') : mode.kind === 'edit' ? t('schema.connect.updateRestart') : t('schema.connect.save')}</Button>
       </div>
     </form>
   );

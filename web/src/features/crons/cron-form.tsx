@@ -5,6 +5,8 @@
 import { useEffect, useState } from 'react';
 import { cronsApi, type CronDraft, type CronJob } from '../../api/automations';
 import { Button, FormMessage } from '../../components/form';
+import { formatDateTime, t } from '../../i18n';
+import { ToggleSwitch } from '../hooks/toggle-switch';
 
 type Scope = { projectId: string; dbAlias: string };
 
@@ -29,8 +31,8 @@ function NextRuns(props: { scope: Scope; pattern: string; timezone: string }) {
   if (error) return <div className="field-error" role="alert">{error}</div>;
   if (!runs) return <p className="muted">…</p>;
   return (
-    <div className="cron-next" aria-label="Next run times">
-      Next runs: {runs.map((r) => <span key={r} className="chip">{new Date(r).toLocaleString()}</span>)}
+    <div className="cron-next" role="group" aria-label={t('admin.crons.nextRunTimes')}>
+      {t('admin.crons.nextRuns')} {runs.map((r) => <span key={r} className="chip">{formatDateTime(r)}</span>)}
     </div>
   );
 }
@@ -51,48 +53,51 @@ export function CronForm(props: { scope: Scope; job: CronJob | null; dbAliases: 
     }
   };
   return (
-    <section className="cron-form" aria-label={j ? `Edit ${j.title}` : 'New cron job'}>
-      <h3>{j ? `Edit ${j.title}` : 'New cron job'}</h3>
+    <section className="cron-form" aria-label={j ? t('admin.crons.edit', { title: j.title }) : t('admin.crons.newJob')}>
+      <h3>{j ? t('admin.crons.edit', { title: j.title }) : t('admin.crons.newJob')}</h3>
       <div className="hook-grid">
-        <label className="field">Title<input aria-label="Job title" value={d.title} onChange={(e) => setD({ ...d, title: e.target.value })} /></label>
-        <label className="field">Pattern (5 fields, or 6 with seconds first)<input aria-label="Pattern" className="mono" value={d.pattern} onChange={(e) => setD({ ...d, pattern: e.target.value })} /></label>
-        <label className="field">Time zone<input aria-label="Time zone" list="cron-time-zones" value={d.timezone} onChange={(e) => setD({ ...d, timezone: e.target.value })} /></label>
+        <label className="field">{t('admin.crons.title')}<input aria-label={t('admin.crons.jobTitle')} value={d.title} onChange={(e) => setD({ ...d, title: e.target.value })} /></label>
+        <label className="field">{t('admin.crons.patternHelp')}<input aria-label={t('admin.crons.pattern')} className="mono" value={d.pattern} onChange={(e) => setD({ ...d, pattern: e.target.value })} /></label>
+        <label className="field">{t('admin.crons.timeZone')}<input aria-label={t('admin.crons.timeZone')} list="cron-time-zones" value={d.timezone} onChange={(e) => setD({ ...d, timezone: e.target.value })} /></label>
         <datalist id="cron-time-zones">{ZONES.map((z) => <option key={z} value={z} />)}</datalist>
-        <label className="check-row"><input type="checkbox" aria-label="Job active" checked={d.active} onChange={(e) => setD({ ...d, active: e.target.checked })} /> Active</label>
+        <div className="check-row">
+          <ToggleSwitch aria-label={t('admin.crons.jobActive')} isSelected={d.active} onChange={(on) => setD({ ...d, active: on })}>{t('admin.crons.active')}</ToggleSwitch>
+        </div>
       </div>
       <NextRuns scope={props.scope} pattern={d.pattern} timezone={d.timezone} />
       <label className="field">
-        Action
-        <select aria-label="Job action" value={a.type} onChange={(e) => setD({ ...d, action: e.target.value === 'sql' ? { type: 'sql', sql: '', dbAlias: props.dbAliases[0] ?? 'db' } : { type: 'url', method: 'POST', url: '', headers: {} } })}>
-          <option value="url">HTTP call</option>
-          <option value="sql">SQL statement</option>
+        {t('admin.crons.action')}
+        <select aria-label={t('admin.crons.jobAction')} value={a.type} onChange={(e) => setD({ ...d, action: e.target.value === 'sql' ? { type: 'sql', sql: '', dbAlias: props.dbAliases[0] ?? 'db' } : { type: 'url', method: 'POST', url: '', headers: {} } })}>
+          <option value="url">{t('admin.crons.httpCall')}</option>
+          <option value="sql">{t('admin.crons.sqlStatement')}</option>
         </select>
       </label>
       {a.type === 'url' ? (
         <>
           <div className="hook-url-row">
-            <select aria-label="Job method" value={a.method} onChange={(e) => setD({ ...d, action: { ...a, method: e.target.value } })}>
+            <select aria-label={t('admin.crons.jobMethod')} value={a.method} onChange={(e) => setD({ ...d, action: { ...a, method: e.target.value } })}>
               {['POST', 'GET', 'PUT', 'PATCH', 'DELETE'].map((m) => <option key={m}>{m}</option>)}
             </select>
-            <input aria-label="Job URL" placeholder="https://example.com/nightly" value={a.url} onChange={(e) => setD({ ...d, action: { ...a, url: e.target.value } })} />
+            <input aria-label={t('admin.crons.jobUrl')} placeholder="https://example.com/nightly" // i18n-ignore
+              value={a.url} onChange={(e) => setD({ ...d, action: { ...a, url: e.target.value } })} />
           </div>
-          <label className="field">Body<textarea aria-label="Job body" rows={2} value={a.body ?? ''} onChange={(e) => setD({ ...d, action: { ...a, body: e.target.value || undefined } })} /></label>
+          <label className="field">{t('admin.crons.body')}<textarea aria-label={t('admin.crons.jobBody')} rows={2} value={a.body ?? ''} onChange={(e) => setD({ ...d, action: { ...a, body: e.target.value || undefined } })} /></label>
         </>
       ) : (
         <>
           <label className="field">
-            Database
-            <select aria-label="Job database" value={a.dbAlias} onChange={(e) => setD({ ...d, action: { ...a, dbAlias: e.target.value } })}>
+            {t('admin.crons.database')}
+            <select aria-label={t('admin.crons.jobDatabase')} value={a.dbAlias} onChange={(e) => setD({ ...d, action: { ...a, dbAlias: e.target.value } })}>
               {props.dbAliases.map((x) => <option key={x}>{x}</option>)}
             </select>
           </label>
-          <label className="field">SQL<textarea aria-label="Job SQL" className="mono" rows={3} value={a.sql} onChange={(e) => setD({ ...d, action: { ...a, sql: e.target.value } })} /></label>
+          <label className="field">{t('admin.crons.sql')}<textarea aria-label={t('admin.crons.jobSql')} className="mono" rows={3} value={a.sql} onChange={(e) => setD({ ...d, action: { ...a, sql: e.target.value } })} /></label>
         </>
       )}
       <FormMessage kind="error" text={error} />
       <div className="row-actions">
-        <Button onClick={() => void save()}>{j ? 'Save' : 'Create job'}</Button>
-        <Button variant="secondary" onClick={() => props.onDone(false)}>Cancel</Button>
+        <Button onClick={() => void save()}>{j ? t('admin.common.save') : t('admin.crons.create')}</Button>
+        <Button variant="secondary" onClick={() => props.onDone(false)}>{t('admin.common.cancel')}</Button>
       </div>
     </section>
   );

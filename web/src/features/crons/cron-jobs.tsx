@@ -8,22 +8,25 @@ import { dashboardApi } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
 import { track } from '../../stores/notifications';
 import { CronForm } from './cron-form';
+import { formatDateTime, formatNumber, t } from '../../i18n';
+import { deliveryStatus } from '../hooks/hook-editor';
 
-const actionText = (j: CronJob) => (j.action.type === 'url' ? `${j.action.method} ${j.action.url}` : `SQL on ${j.action.dbAlias}: ${j.action.sql}`);
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const actionText = (j: CronJob) =>
+  j.action.type === 'url' ? t('admin.crons.actionUrl', { method: j.action.method, url: j.action.url }) : t('admin.crons.actionSql', { db: j.action.dbAlias, sql: j.action.sql });
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 function RunLog(props: { runs: CronRun[] | null }) {
-  if (!props.runs) return <p className="muted">Loading…</p>;
-  if (!props.runs.length) return <p className="muted">No runs yet.</p>;
+  if (!props.runs) return <p className="muted">{t('admin.common.loading')}</p>;
+  if (!props.runs.length) return <p className="muted">{t('admin.crons.noRuns')}</p>;
   return (
-    <table className="list-table" aria-label="Run log">
-      <thead><tr><th>Started</th><th>How</th><th>Status</th><th>Duration</th><th>Result</th></tr></thead>
+    <table className="list-table" aria-label={t('admin.crons.runLog')}>
+      <thead><tr><th>{t('admin.crons.colStarted')}</th><th>{t('admin.crons.colHow')}</th><th>{t('admin.crons.colStatus')}</th><th>{t('admin.crons.colDuration')}</th><th>{t('admin.crons.colResult')}</th></tr></thead>
       <tbody>
         {props.runs.map((r) => (
           <tr key={r.id}>
-            <td>{when(r.started_at)}</td><td>{r.manual ? 'run now' : 'schedule'}</td>
-            <td><span className={`badge badge-${r.status === 'success' ? 'applied' : r.status === 'error' ? 'failed' : 'pending'}`}>{r.status}</span></td>
-            <td>{r.duration_ms === null ? '' : `${r.duration_ms} ms`}</td>
+            <td>{when(r.started_at)}</td><td>{r.manual ? t('admin.crons.howManual') : t('admin.crons.howSchedule')}</td>
+            <td><span className={`badge badge-${r.status === 'success' ? 'applied' : r.status === 'error' ? 'failed' : 'pending'}`}>{deliveryStatus(r.status)}</span></td>
+            <td>{r.duration_ms === null ? '' : t('admin.crons.durationMs', { ms: formatNumber(r.duration_ms) })}</td>
             <td className={r.error ? 'hook-error' : 'cron-result'}>{r.error ?? r.result ?? ''}</td>
           </tr>
         ))}
@@ -57,16 +60,16 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
   }, [logOf]);
   const act = (title: string, p: Promise<unknown>) => track(title, p).then(load, (e) => setError((e as Error).message));
   return (
-    <div className="panel cron-panel" role="region" aria-label="Cron Jobs">
+    <div className="panel cron-panel" role="region" aria-label={t('admin.crons.panelTitle')}>
       <div className="hooks-head">
-        <h2>Cron Jobs</h2>
-        <Button onClick={() => setEditing('new')}>+ New cron job</Button>
+        <h2>{t('admin.crons.panelTitle')}</h2>
+        <Button onClick={() => setEditing('new')}>{t('admin.crons.newCron')}</Button>
       </div>
       <FormMessage kind="error" text={error} />
       {editing ? <CronForm key={editing === 'new' ? 'new' : editing.id} scope={scope} job={editing === 'new' ? null : editing} dbAliases={dbAliases} onDone={(saved) => (setEditing(null), saved && void load())} /> : null}
-      {jobs === null ? <p className="muted">Loading…</p> : jobs.length === 0 ? <p className="muted">No cron jobs yet: a job calls a URL or runs SQL on a schedule.</p> : (
-        <table className="list-table" aria-label="Cron jobs">
-          <thead><tr><th>Title</th><th>Pattern</th><th>Action</th><th>Next run</th><th>Last run</th><th>State</th><th aria-label="Actions" /></tr></thead>
+      {jobs === null ? <p className="muted">{t('admin.common.loading')}</p> : jobs.length === 0 ? <p className="muted">{t('admin.crons.empty')}</p> : (
+        <table className="list-table" aria-label={t('admin.crons.tableLabel')}>
+          <thead><tr><th>{t('admin.crons.title')}</th><th>{t('admin.crons.pattern')}</th><th>{t('admin.crons.action')}</th><th>{t('admin.crons.colNextRun')}</th><th>{t('admin.crons.colLastRun')}</th><th>{t('admin.crons.colState')}</th><th aria-label={t('admin.common.actions')} /></tr></thead>
           <tbody>
             {jobs.map((j) => (
               <tr key={j.id}>
@@ -74,14 +77,14 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
                 <td><code>{j.pattern}</code> <span className="muted">{j.timezone}</span></td>
                 <td className="cron-action">{actionText(j)}</td>
                 <td>{j.active ? when(j.next_runs[0] ?? null) : '—'}</td>
-                <td>{when(j.last_run_at)} {j.last_status ? <span className={`badge badge-${j.last_status === 'success' ? 'applied' : 'failed'}`}>{j.last_status}</span> : null}</td>
-                <td>{j.active ? 'active' : 'paused'}</td>
+                <td>{when(j.last_run_at)} {j.last_status ? <span className={`badge badge-${j.last_status === 'success' ? 'applied' : 'failed'}`}>{deliveryStatus(j.last_status)}</span> : null}</td>
+                <td>{j.active ? t('admin.crons.stateActive') : t('admin.crons.statePaused')}</td>
                 <td><div className="row-actions">
-                  <Button variant="ghost" onClick={() => void act('Cron job ran', cronsApi.run(scope, j.id).then(() => void (logOf === j.id && loadRuns(j.id))))}>Run now</Button>
-                  <Button variant="ghost" onClick={() => void act(j.active ? 'Cron job paused' : 'Cron job resumed', cronsApi.update(scope, j.id, { active: !j.active }))}>{j.active ? 'Pause' : 'Resume'}</Button>
-                  <Button variant="ghost" onClick={() => setEditing(j)}>Edit</Button>
-                  <Button variant="ghost" onClick={() => setLogOf(logOf === j.id ? null : j.id)}>{logOf === j.id ? 'Hide log' : 'Log'}</Button>
-                  <Button variant="ghost" onClick={() => void act('Cron job deleted', cronsApi.remove(scope, j.id))}>Delete</Button>
+                  <Button variant="ghost" onClick={() => void act(t('admin.crons.ran'), cronsApi.run(scope, j.id).then(() => void (logOf === j.id && loadRuns(j.id))))}>{t('admin.crons.runNow')}</Button>
+                  <Button variant="ghost" onClick={() => void act(j.active ? t('admin.crons.paused') : t('admin.crons.resumed'), cronsApi.update(scope, j.id, { active: !j.active }))}>{j.active ? t('admin.crons.pause') : t('admin.crons.resume')}</Button>
+                  <Button variant="ghost" onClick={() => setEditing(j)}>{t('admin.crons.editButton')}</Button>
+                  <Button variant="ghost" onClick={() => setLogOf(logOf === j.id ? null : j.id)}>{logOf === j.id ? t('admin.crons.hideLog') : t('admin.crons.log')}</Button>
+                  <Button variant="ghost" onClick={() => void act(t('admin.crons.deleted'), cronsApi.remove(scope, j.id))}>{t('admin.crons.delete')}</Button>
                 </div></td>
               </tr>
             ))}
@@ -89,8 +92,8 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
         </table>
       )}
       {logOf ? (
-        <section aria-label="Runs">
-          <h3>Runs of {jobs?.find((j) => j.id === logOf)?.title}</h3>
+        <section aria-label={t('admin.crons.runs')}>
+          <h3>{t('admin.crons.runsOf', { title: jobs?.find((j) => j.id === logOf)?.title ?? '' })}</h3>
           <RunLog runs={runs} />
         </section>
       ) : null}

@@ -3,11 +3,14 @@
  * help text and required switch; add or remove them), the submit message and the redirect URL.
  */
 import { useState } from 'react';
-import { GripVertical, X } from 'lucide-react';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Switch } from 'react-aria-components';
+import { ChevronDown, GripVertical, Plus, X } from 'lucide-react';
 import type { ColumnMeta } from '../../api/dashboard';
 import type { FormField, FormSpec } from '../../api/views';
 import { moveItem } from '../views/view-state';
 import { formableColumns, formFields, safeRedirect } from './form-spec';
+import { t } from '../../i18n';
+import '../views/views-aria.css';
 
 /** The builder of a form view; every change goes to `onChange` (saved in the view). */
 export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onChange: (spec: FormSpec) => void }) {
@@ -19,16 +22,16 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
   const unused = formableColumns(columns).filter((c) => !used.has(c._cn));
   const redirectBad = !!spec.redirectUrl?.trim() && !safeRedirect(spec.redirectUrl);
   return (
-    <div className="form-builder" aria-label="Form builder" role="region">
+    <div className="form-builder" aria-label={t('views.form.builder')} role="region">
       <div className="field">
-        <label htmlFor="fb-heading">Heading</label>
+        <label htmlFor="fb-heading">{t('views.form.heading')}</label>
         <input id="fb-heading" value={spec.heading} onChange={(e) => set({ heading: e.target.value })} />
       </div>
       <div className="field">
-        <label htmlFor="fb-subheading">Subheading</label>
+        <label htmlFor="fb-subheading">{t('views.form.subheading')}</label>
         <textarea id="fb-subheading" rows={2} value={spec.subheading} onChange={(e) => set({ subheading: e.target.value })} />
       </div>
-      <h3 className="fb-section">Fields</h3>
+      <h3 className="fb-section">{t('views.fields.fields')}</h3>
       <ol className="fb-fields">
         {spec.fields.map((f, i) => {
           const column = columns.find((c) => c._cn === f.cn || c.cn === f.cn);
@@ -46,46 +49,53 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
                 setDragging(null);
               }}
               onDragEnd={() => setDragging(null)}
-              aria-label={`Field ${column._cn}`}
+              aria-label={t('views.form.field', { name: column._cn })}
             >
               <div className="fb-field-head">
                 <GripVertical size={14} className="drag-handle" aria-hidden />
                 <strong>{column._cn}</strong> <span className="grid-type">{column.uidt}</span>
                 <span className="field-moves">
-                  <button type="button" aria-label={`Move ${column._cn} up`} disabled={i === 0} onClick={() => set({ fields: moveItem(spec.fields, i, i - 1) })}>↑</button>
-                  <button type="button" aria-label={`Move ${column._cn} down`} disabled={i === spec.fields.length - 1} onClick={() => set({ fields: moveItem(spec.fields, i, i + 1) })}>↓</button>
-                  <button type="button" aria-label={`Remove ${column._cn} from the form`} onClick={() => set({ fields: spec.fields.filter((_, j) => j !== i) })}><X size={13} /></button>
+                  <button type="button" aria-label={t('views.fields.moveUp', { name: column._cn })} disabled={i === 0} onClick={() => set({ fields: moveItem(spec.fields, i, i - 1) })}>↑</button>
+                  <button type="button" aria-label={t('views.fields.moveDown', { name: column._cn })} disabled={i === spec.fields.length - 1} onClick={() => set({ fields: moveItem(spec.fields, i, i + 1) })}>↓</button>
+                  <button type="button" aria-label={t('views.form.remove', { name: column._cn })} onClick={() => set({ fields: spec.fields.filter((_, j) => j !== i) })}><X size={13} /></button>
                 </span>
               </div>
               <div className="fb-field-props">
-                <input aria-label={`Label of ${column._cn}`} placeholder={`Label (${column._cn})`} value={f.label ?? ''} onChange={(e) => setField(i, { label: e.target.value || undefined })} />
-                <input aria-label={`Help of ${column._cn}`} placeholder="Help text" value={f.help ?? ''} onChange={(e) => setField(i, { help: e.target.value || undefined })} />
-                <label className="check">
-                  <input type="checkbox" aria-label={`${column._cn} is required`} checked={!!f.required} onChange={(e) => setField(i, { required: e.target.checked })} /> Required
-                </label>
+                <input aria-label={t('views.form.labelOf', { name: column._cn })} placeholder={t('views.form.labelPlaceholder', { name: column._cn })} value={f.label ?? ''} onChange={(e) => setField(i, { label: e.target.value || undefined })} />
+                <input aria-label={t('views.form.helpOf', { name: column._cn })} placeholder={t('views.form.helpPlaceholder')} value={f.help ?? ''} onChange={(e) => setField(i, { help: e.target.value || undefined })} />
+                <Switch className="views-switch" aria-label={t('views.form.isRequired', { name: column._cn })} isSelected={!!f.required} onChange={(required) => setField(i, { required })}>
+                  <span className="switch-track" aria-hidden /> {t('views.form.required')}
+                </Switch>
               </div>
             </li>
           );
         })}
       </ol>
       {unused.length ? (
-        <label className="toolbar-select">
-          <span className="muted">Add a field</span>
-          <select aria-label="Add a field" value="" onChange={(e) => e.target.value && set({ fields: [...spec.fields, { cn: e.target.value }] })}>
-            <option value="">choose…</option>
-            {unused.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
-          </select>
-        </label>
+        <MenuTrigger>
+          <AriaButton className="btn btn-secondary fb-add">
+            <Plus size={14} aria-hidden /> {t('views.form.addField')} <ChevronDown size={14} aria-hidden />
+          </AriaButton>
+          <Popover placement="bottom start" className="aria-popover">
+            <Menu className="menu-list aria-menu" aria-label={t('views.form.addField')} onAction={(cn) => set({ fields: [...spec.fields, { cn: String(cn) }] })}>
+              {unused.map((c) => (
+                <MenuItem key={c.cn} id={c._cn} className="menu-item">
+                  {c._cn}
+                </MenuItem>
+              ))}
+            </Menu>
+          </Popover>
+        </MenuTrigger>
       ) : null}
-      <h3 className="fb-section">After submitting</h3>
+      <h3 className="fb-section">{t('views.form.after')}</h3>
       <div className="field">
-        <label htmlFor="fb-message">Submit message</label>
+        <label htmlFor="fb-message">{t('views.form.submitMessage')}</label>
         <textarea id="fb-message" rows={2} value={spec.submitMessage} onChange={(e) => set({ submitMessage: e.target.value })} />
       </div>
       <div className="field">
-        <label htmlFor="fb-redirect">Redirect URL</label>
-        <input id="fb-redirect" placeholder="https://example.com/thanks (optional)" value={spec.redirectUrl ?? ''} aria-invalid={redirectBad} onChange={(e) => set({ redirectUrl: e.target.value || undefined })} />
-        {redirectBad ? <div className="field-error" role="alert">Only http:// and https:// addresses are followed; this one is ignored.</div> : null}
+        <label htmlFor="fb-redirect">{t('views.form.redirect')}</label>
+        <input id="fb-redirect" placeholder={t('views.form.redirectPlaceholder')} value={spec.redirectUrl ?? ''} aria-invalid={redirectBad} onChange={(e) => set({ redirectUrl: e.target.value || undefined })} />
+        {redirectBad ? <div className="field-error" role="alert">{t('views.form.redirectIgnored')}</div> : null}
       </div>
     </div>
   );

@@ -8,7 +8,8 @@ import type { ColumnMeta } from '../../api/dashboard';
 import type { FormSpec } from '../../api/views';
 import { Button, FormMessage } from '../../components/form';
 import { FieldInput } from '../grid/field-input';
-import { DEFAULT_SUBMIT_MESSAGE, formFields, labelOf, missingRequired, rowOf, safeRedirect } from './form-spec';
+import { t } from '../../i18n';
+import { defaultSubmitMessage, formFields, labelOf, missingRequired, rowOf, safeRedirect } from './form-spec';
 
 /** The form to fill in; without `onSubmit` it only shows (a preview). */
 export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmit?: (row: Record<string, unknown>) => Promise<{ message?: string } | void>; preview?: boolean }) {
@@ -33,7 +34,7 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
         window.location.assign(to);
         return;
       }
-      setDone((answer && answer.message) || spec.submitMessage || DEFAULT_SUBMIT_MESSAGE);
+      setDone((answer && answer.message) || spec.submitMessage || defaultSubmitMessage());
       setValues({});
     } catch (x) {
       setError((x as Error).message);
@@ -46,12 +47,12 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
       <div className="form-card form-done" role="status">
         <h2>{spec.heading}</h2>
         <p className="form-submit-message">{done}</p>
-        <Button variant="secondary" onClick={() => setDone(null)}>Submit another response</Button>
+        <Button variant="secondary" onClick={() => setDone(null)}>{t('views.form.another')}</Button>
       </div>
     );
   }
   return (
-    <form className="form-card" aria-label={spec.heading || 'Form'} onSubmit={submit} noValidate>
+    <form className="form-card" aria-label={spec.heading || t('views.kind.form')} onSubmit={submit} noValidate>
       {spec.heading ? <h2 className="form-heading">{spec.heading}</h2> : null}
       {spec.subheading ? <p className="form-subheading muted">{spec.subheading}</p> : null}
       {formFields(spec, columns).map(({ field, column }) => {
@@ -60,7 +61,7 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
           <div key={column.cn} className="field form-field">
             <label htmlFor={id}>
               {labelOf(field, column)}
-              {field.required ? <span className="required" aria-label="required"> *</span> : null}
+              {field.required ? <span className="required" aria-label={t('views.form.requiredMark')}> *</span> : null}
             </label>
             <FieldInput column={column} id={id} text={values[column._cn] ?? ''} onChange={(t) => setValues({ ...values, [column._cn]: t })} />
             {field.help ? <div className="field-help muted">{field.help}</div> : null}
@@ -69,8 +70,8 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
         );
       })}
       <FormMessage kind="error" text={error} />
-      {props.preview ? <p className="muted">Preview: switch to 'Fill in' to submit.</p> : null}
-      <Button type="submit" disabled={busy || !props.onSubmit}>Submit</Button>
+      {props.preview ? <p className="muted">{t('views.form.previewNote')}</p> : null}
+      <Button type="submit" disabled={busy || !props.onSubmit}>{t('views.form.submit')}</Button>
     </form>
   );
 }

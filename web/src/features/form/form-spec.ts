@@ -6,9 +6,12 @@
 import type { ColumnMeta } from '../../api/dashboard';
 import type { FormField, FormSpec } from '../../api/views';
 import { parseInput } from '../grid/grid-cell';
+import { t } from '../../i18n';
 
-/** The message shown after a submission when the form sets none. */
-export const DEFAULT_SUBMIT_MESSAGE = 'Thank you for submitting the form.';
+/** The message shown after a submission when the form sets none, in the current language. */
+export const defaultSubmitMessage = (): string => t('views.form.defaultSubmitMessage');
+/** The default message in the language of the page when it loaded (the interface calls defaultSubmitMessage). */
+export const DEFAULT_SUBMIT_MESSAGE = defaultSubmitMessage();
 
 /** Columns a form can ask for: not generated keys, not hidden. */
 export const formableColumns = (cols: ColumnMeta[]) => cols.filter((c) => !c.hidden && !c.ai && c.uidt !== 'ID');
@@ -17,7 +20,7 @@ export const formableColumns = (cols: ColumnMeta[]) => cols.filter((c) => !c.hid
 export function formSpecOf(spec: FormSpec | undefined, cols: ColumnMeta[], title: string): FormSpec {
   const fields = () => formableColumns(cols).map((c) => ({ cn: c._cn, required: !c.nullable && (c.default === null || c.default === undefined) }));
   if (spec) return { heading: spec.heading ?? '', subheading: spec.subheading ?? '', submitMessage: spec.submitMessage ?? '', redirectUrl: spec.redirectUrl, fields: spec.fields ?? fields() };
-  return { heading: title, subheading: '', submitMessage: DEFAULT_SUBMIT_MESSAGE, fields: fields() };
+  return { heading: title, subheading: '', submitMessage: defaultSubmitMessage(), fields: fields() };
 }
 
 /** The form's fields with their columns, in the form's order (fields whose column is gone are left out). */
@@ -37,7 +40,7 @@ export function missingRequired(spec: FormSpec, cols: ColumnMeta[], values: Reco
   const out: Record<string, string> = {};
   for (const { field, column } of formFields(spec, cols)) {
     const v = values[column._cn] ?? '';
-    if (field.required && (v.trim() === '' || (column.kind === 'boolean' && v !== 'true'))) out[column._cn] = `${labelOf(field, column)} is required`;
+    if (field.required && (v.trim() === '' || (column.kind === 'boolean' && v !== 'true'))) out[column._cn] = t('views.form.fieldRequired', { label: labelOf(field, column) });
   }
   return out;
 }

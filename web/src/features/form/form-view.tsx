@@ -3,6 +3,7 @@
  * submitting it creates a row through the REST API with the user's rights.
  */
 import { useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { TableMeta } from '../../api/dashboard';
 import type { FormSpec } from '../../api/views';
 import { recordsApi } from '../../api/records';
@@ -12,6 +13,8 @@ import type { ViewBinding } from '../views/view-binding';
 import { FormBuilder } from './form-builder';
 import { FormFill } from './form-fill';
 import { formSpecOf } from './form-spec';
+import { t } from '../../i18n';
+import '../views/views-aria.css';
 
 /** The form view of a dashboard tab: Build and Fill in. */
 export function FormView(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
@@ -26,10 +29,20 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
   return (
     <div className="view-body form-view">
       {binding.canEdit ? (
-        <div className="segmented" role="radiogroup" aria-label="Form mode">
-          <button role="radio" aria-checked={mode === 'build'} className={mode === 'build' ? 'on' : ''} onClick={() => setMode('build')}>Build</button>
-          <button role="radio" aria-checked={mode === 'fill'} className={mode === 'fill' ? 'on' : ''} onClick={() => setMode('fill')}>Fill in</button>
-        </div>
+        <ToggleButtonGroup
+          className="segmented"
+          aria-label={t('views.form.mode')}
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[mode]}
+          onSelectionChange={(keys) => {
+            const next = [...keys][0];
+            if (next === 'build' || next === 'fill') setMode(next);
+          }}
+        >
+          <ToggleButton id="build" className={mode === 'build' ? 'on' : ''}>{t('views.form.build')}</ToggleButton>
+          <ToggleButton id="fill" className={mode === 'fill' ? 'on' : ''}>{t('views.form.fill')}</ToggleButton>
+        </ToggleButtonGroup>
       ) : null}
       <div className={`form-layout${mode === 'build' ? ' building' : ''}`}>
         {mode === 'build' ? <FormBuilder spec={spec} columns={meta.columns} onChange={change} /> : null}
@@ -40,7 +53,7 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
             columns={meta.columns}
             preview={mode === 'build'}
             // The builder's preview shows the form; rows are made in 'Fill in'.
-            onSubmit={canSubmit && mode === 'fill' ? async (row) => void (await track('Submit form', recordsApi.create(props.projectId, meta._tn, row))) : undefined}
+            onSubmit={canSubmit && mode === 'fill' ? async (row) => void (await track(t('views.form.submitTrack'), recordsApi.create(props.projectId, meta._tn, row))) : undefined}
           />
         </div>
       </div>

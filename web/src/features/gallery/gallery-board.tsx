@@ -10,6 +10,7 @@ import { useSignals } from '../../stores/signals';
 import { RecordCard, coverOf } from '../views/record-card';
 import type { Row, RowSource } from '../views/row-source';
 import { PagedRows } from '../views/paged-rows';
+import { t } from '../../i18n';
 
 /** Card width and gap in px; a card's height grows with its fields. */
 export const CARD_WIDTH = 240;
@@ -45,9 +46,9 @@ export function GalleryBoard(props: { source: RowSource; columns: ColumnMeta[]; 
     if (items.length) void rows.ensure(items[0]!.index * perRow, (items[items.length - 1]!.index + 1) * perRow);
   }, [items[0]?.index, items[items.length - 1]?.index, perRow, total]);
   return (
-    <div className="gallery" ref={scroller} role="list" aria-label="Gallery" aria-rowcount={total}>
+    <div className="gallery" ref={scroller} role="list" aria-label={t('views.kind.gallery')} aria-rowcount={total}>
       {rows.error.value ? <div className="form-message form-message-error">{rows.error.value}</div> : null}
-      {rows.count.value === 0 ? <div className="grid-empty muted">No records</div> : null}
+      {rows.count.value === 0 ? <div className="grid-empty muted">{t('views.gallery.empty')}</div> : null}
       <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
         {items.map((vr) => (
           <div key={vr.index} className="gallery-row" style={{ transform: `translateY(${vr.start}px)`, gridTemplateColumns: `repeat(${perRow}, ${CARD_WIDTH}px)` }}>

@@ -15,6 +15,7 @@ import { coverColumns } from '../views/view-kinds';
 import type { ViewBinding } from '../views/view-binding';
 import type { PagedRows } from '../views/paged-rows';
 import { GalleryBoard } from './gallery-board';
+import { t } from '../../i18n';
 
 /** The gallery view of a dashboard tab. */
 export function Gallery(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
@@ -35,11 +36,11 @@ export function Gallery(props: { projectId: string; dbAlias: string; meta: Table
     <div className="view-body">
       <div className="grid-toolbar">
         <ViewQueryBar key={`${qp.where}|${qp.sort}`} columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
-        <ViewFieldsMenu label="Card fields" fields={cards.menu} onChange={(f) => binding.change({ fields: cards.save(f) })} />
+        <ViewFieldsMenu label={t('views.card.fields')} fields={cards.menu} onChange={(f) => binding.change({ fields: cards.save(f) })} />
         <label className="toolbar-select">
-          <span className="muted">Cover</span>
-          <select aria-label="Cover image column" value={cover?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ coverColumn: e.target.value || undefined })}>
-            <option value="">no cover</option>
+          <span className="muted">{t('views.gallery.cover')}</span>
+          <select aria-label={t('views.gallery.coverColumn')} value={cover?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ coverColumn: e.target.value || undefined })}>
+            <option value="">{t('views.create.noCover')}</option>
             {covers.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
           </select>
         </label>
@@ -62,7 +63,7 @@ export function Gallery(props: { projectId: string; dbAlias: string; meta: Table
           readOnly={!source.update}
           onClose={() => setOpen(null)}
           onSave={async (changes) => {
-            open.rows.set(open.index, await track('Save row', source.update!(open.row, changes)));
+            open.rows.set(open.index, await track(t('views.card.saveRow'), source.update!(open.row, changes)));
             setOpen(null);
           }}
         />

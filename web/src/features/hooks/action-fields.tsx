@@ -1,20 +1,21 @@
 /** The action part of the hook editor: url call, e-mail, or a chat service's incoming webhook. */
 import type { ChatType, HookNotification } from '../../api/automations';
+import { t } from '../../i18n';
 
-export const ACTION_TYPES: { type: HookNotification['type']; label: string }[] = [
-  { type: 'url', label: 'HTTP call (URL)' },
-  { type: 'email', label: 'E-mail' },
-  { type: 'slack', label: 'Slack' },
-  { type: 'discord', label: 'Discord' },
-  { type: 'teams', label: 'Microsoft Teams' },
-  { type: 'mattermost', label: 'Mattermost' },
+export const actionTypes = (): { type: HookNotification['type']; label: string }[] => [
+  { type: 'url', label: t('admin.hooks.actionUrl') },
+  { type: 'email', label: t('admin.hooks.actionEmail') },
+  { type: 'slack', label: 'Slack' }, // i18n-ignore
+  { type: 'discord', label: 'Discord' }, // i18n-ignore
+  { type: 'teams', label: 'Microsoft Teams' }, // i18n-ignore
+  { type: 'mattermost', label: 'Mattermost' }, // i18n-ignore
 ];
 
 /** A fresh notification of a type, keeping what carries over (URL, body). */
 export function notificationOfType(type: HookNotification['type'], from?: HookNotification): HookNotification {
   const body = from && 'body' in from ? from.body : undefined;
   if (type === 'url') return { type, method: 'POST', url: from?.type === 'url' ? from.url : '', headers: {}, body };
-  if (type === 'email') return { type, to: '', subject: 'New row in {{ table }}', body: body ?? '{{ event }} on {{ table }}' };
+  if (type === 'email') return { type, to: '', subject: t('admin.hooks.defaultSubject'), body: body ?? t('admin.hooks.defaultBody') };
   return { type: type as ChatType, webhook_url: from && 'webhook_url' in from ? from.webhook_url : undefined, body };
 }
 
@@ -35,41 +36,42 @@ export function ActionFields(props: { value: HookNotification; onChange: (n: Hoo
   return (
     <div className="hook-action">
       <label className="field">
-        Action
-        <select aria-label="Action type" value={n.type} onChange={(e) => props.onChange(notificationOfType(e.target.value as HookNotification['type'], n))}>
-          {ACTION_TYPES.map((a) => <option key={a.type} value={a.type}>{a.label}</option>)}
+        {t('admin.hooks.action')}
+        <select aria-label={t('admin.hooks.actionType')} value={n.type} onChange={(e) => props.onChange(notificationOfType(e.target.value as HookNotification['type'], n))}>
+          {actionTypes().map((a) => <option key={a.type} value={a.type}>{a.label}</option>)}
         </select>
       </label>
       {n.type === 'url' ? (
         <>
           <div className="hook-url-row">
-            <select aria-label="Method" value={n.method} onChange={(e) => set({ method: e.target.value })}>
+            <select aria-label={t('admin.hooks.method')} value={n.method} onChange={(e) => set({ method: e.target.value })}>
               {['POST', 'PUT', 'PATCH', 'GET', 'DELETE'].map((m) => <option key={m}>{m}</option>)}
             </select>
-            <input aria-label="URL" placeholder="https://example.com/hooks/rows" value={n.url} onChange={(e) => set({ url: e.target.value })} />
+            <input aria-label={t('admin.hooks.url')} placeholder="https://example.com/hooks/rows" // i18n-ignore
+              value={n.url} onChange={(e) => set({ url: e.target.value })} />
           </div>
           <label className="field">
-            Headers (one per line, Name: value)
-            <textarea aria-label="Headers" rows={2} defaultValue={headersText(n.headers)} onChange={(e) => set({ headers: parseHeaders(e.target.value) })} />
+            {t('admin.hooks.headersHelp')}
+            <textarea aria-label={t('admin.hooks.headers')} rows={2} defaultValue={headersText(n.headers)} onChange={(e) => set({ headers: parseHeaders(e.target.value) })} />
           </label>
           <label className="field">
-            Body template (empty: the JSON payload; {'{{ data.Column }}'} inserts a value)
-            <textarea aria-label="Body template" rows={3} className="json-input" value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />
+            {t('admin.hooks.bodyTemplateHelp', { example: '{{ data.Column }}' })}
+            <textarea aria-label={t('admin.hooks.bodyTemplate')} rows={3} className="json-input" value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />
           </label>
         </>
       ) : n.type === 'email' ? (
         <>
-          <label className="field">To (comma separated)<input aria-label="To" value={n.to} onChange={(e) => set({ to: e.target.value })} /></label>
-          <label className="field">Subject<input aria-label="Subject" value={n.subject} onChange={(e) => set({ subject: e.target.value })} /></label>
-          <label className="field">Body<textarea aria-label="E-mail body" rows={3} value={n.body} onChange={(e) => set({ body: e.target.value })} /></label>
-          <p className="muted">E-mails go through the SMTP plugin of the App Store; without it each delivery is logged as an error.</p>
+          <label className="field">{t('admin.hooks.toHelp')}<input aria-label={t('admin.hooks.to')} value={n.to} onChange={(e) => set({ to: e.target.value })} /></label>
+          <label className="field">{t('admin.hooks.subject')}<input aria-label={t('admin.hooks.subject')} value={n.subject} onChange={(e) => set({ subject: e.target.value })} /></label>
+          <label className="field">{t('admin.hooks.body')}<textarea aria-label={t('admin.hooks.emailBody')} rows={3} value={n.body} onChange={(e) => set({ body: e.target.value })} /></label>
+          <p className="muted">{t('admin.hooks.emailHelp')}</p>
         </>
       ) : (
         <>
-          <label className="field">Incoming webhook URL (empty: the channel of the App Store's plugin)<input aria-label="Webhook URL" value={n.webhook_url ?? ''} onChange={(e) => set({ webhook_url: e.target.value || undefined })} /></label>
+          <label className="field">{t('admin.hooks.webhookUrlHelp')}<input aria-label={t('admin.hooks.webhookUrl')} value={n.webhook_url ?? ''} onChange={(e) => set({ webhook_url: e.target.value || undefined })} /></label>
           <label className="field">
-            Message (optional template; empty: a summary with the row)
-            <textarea aria-label="Message" rows={2} value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />
+            {t('admin.hooks.messageHelp')}
+            <textarea aria-label={t('admin.hooks.message')} rows={2} value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />
           </label>
         </>
       )}

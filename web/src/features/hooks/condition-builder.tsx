@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
+import { t } from '../../i18n';
 import { FILTER_OPS, fromWhere, toWhere, type FilterRow } from '../grid/query-builder';
 
 export function ConditionBuilder(props: { columns: ColumnMeta[]; value: string; onChange: (where: string) => void }) {
@@ -17,27 +18,27 @@ export function ConditionBuilder(props: { columns: ColumnMeta[]; value: string; 
   };
   return (
     <fieldset className="hook-condition">
-      <legend>Condition (optional): only rows that match fire the hook</legend>
+      <legend>{t('admin.hooks.conditionLegend')}</legend>
       {raw ? (
-        <input className="grid-where" aria-label="Condition" placeholder="(Status,eq,open)~and(Qty,gt,2)" value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+        <input className="grid-where" aria-label={t('admin.hooks.condition')} placeholder={t('admin.hooks.conditionPlaceholder')} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
       ) : (
         <>
           {rows.map((f, i) => (
             <span key={i} className="query-row">
-              <select aria-label={`Condition ${i + 1} column`} value={f.column} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, column: e.target.value } : x)))}>
-                <option value="">column…</option>
+              <select aria-label={t('admin.hooks.conditionColumn', { n: i + 1 })} value={f.column} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, column: e.target.value } : x)))}>
+                <option value="">{t('admin.hooks.columnPlaceholder')}</option>
                 {props.columns.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
               </select>
-              <select aria-label={`Condition ${i + 1} operator`} value={f.op} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, op: e.target.value } : x)))}>
+              <select aria-label={t('admin.hooks.conditionOperator', { n: i + 1 })} value={f.op} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, op: e.target.value } : x)))}>
                 {FILTER_OPS.map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
               {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
-                <input aria-label={`Condition ${i + 1} value`} value={f.value} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
+                <input aria-label={t('admin.hooks.conditionValue', { n: i + 1 })} value={f.value} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
               ) : null}
-              <button type="button" className="chip-x" aria-label={`Remove condition ${i + 1}`} onClick={() => set(rows.filter((_, j) => j !== i))}>×</button>
+              <button type="button" className="chip-x" aria-label={t('admin.hooks.removeCondition', { n: i + 1 })} title={t('admin.hooks.removeCondition', { n: i + 1 })} onClick={() => set(rows.filter((_, j) => j !== i))}><span aria-hidden>×</span></button>
             </span>
           ))}
-          <Button variant="ghost" onClick={() => setRows([...rows, { column: '', op: 'eq', value: '' }])}>+ Condition</Button>
+          <Button variant="ghost" onClick={() => setRows([...rows, { column: '', op: 'eq', value: '' }])}>{t('admin.hooks.addCondition')}</Button>
         </>
       )}
       <Button
@@ -50,7 +51,7 @@ export function ConditionBuilder(props: { columns: ColumnMeta[]; value: string; 
           } else setRaw(true);
         }}
       >
-        {raw ? 'Builder' : 'Where…'}
+        {raw ? t('admin.hooks.builder') : t('admin.hooks.whereMode')}
       </Button>
     </fieldset>
   );

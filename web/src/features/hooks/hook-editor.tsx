@@ -11,12 +11,36 @@ import { track } from '../../stores/notifications';
 import { ConditionBuilder } from './condition-builder';
 import { ActionFields } from './action-fields';
 import { HookLogs } from './hook-logs';
+import { ToggleSwitch } from './toggle-switch';
+import { t, tx } from '../../i18n';
 
-const EVENTS = [
-  { event: 'after.insert', label: 'After insert' },
-  { event: 'after.update', label: 'After update' },
-  { event: 'after.delete', label: 'After delete' },
-] as const;
+const events = () =>
+  [
+    { event: 'after.insert', label: t('admin.hooks.afterInsert') },
+    { event: 'after.update', label: t('admin.hooks.afterUpdate') },
+    { event: 'after.delete', label: t('admin.hooks.afterDelete') },
+  ] as const;
+
+/** The short name of a hook event (insert, update, delete) in the current language. */
+export function eventName(event: string): string {
+  switch (event) {
+    case 'after.insert': return t('admin.hooks.eventInsert');
+    case 'after.update': return t('admin.hooks.eventUpdate');
+    case 'after.delete': return t('admin.hooks.eventDelete');
+    default: return event;
+  }
+}
+
+/** A delivery's or run's status in the current language. */
+export function deliveryStatus(status: string): string {
+  switch (status) {
+    case 'success': return t('admin.hooks.statusSuccess');
+    case 'error': return t('admin.hooks.statusError');
+    case 'pending': return t('admin.hooks.statusPending');
+    case 'running': return t('admin.hooks.statusRunning');
+    default: return status;
+  }
+}
 
 export const emptyDraft = (): HookDraft => ({ title: '', event: 'after.insert', condition: null, active: true, notification: { type: 'url', method: 'POST', url: '', headers: {} } });
 
@@ -50,52 +74,54 @@ export function HookEditor(props: { scope: DbScope; tn: string; columns: ColumnM
     run(async () => {
       const body = { ...draft, condition: draft.condition?.trim() || null };
       if (h) {
-        const res = await track('Webhook saved', hooksApi.update(props.scope, h.id, body));
+        const res = await track(t('admin.hooks.saved'), hooksApi.update(props.scope, h.id, body));
         if (res.secret) setSecret(res.secret);
         props.onSaved(h.id);
       } else {
-        const res = await track('Webhook created', hooksApi.create(props.scope, props.tn, body));
+        const res = await track(t('admin.hooks.created'), hooksApi.create(props.scope, props.tn, body));
         props.onSaved(res.id, res.secret);
       }
     });
   const test = () =>
     run(async () => {
       const r = await hooksApi.test(props.scope, h!.id);
-      if (r.status !== 'success') setError(`Test delivery failed: ${r.error ?? r.status}`);
+      if (r.status !== 'success') setError(t('admin.hooks.testFailed', { error: r.error ?? deliveryStatus(r.status) }));
       await loadLogs();
     });
-  const remove = () => run(async () => (await track('Webhook deleted', hooksApi.remove(props.scope, h!.id)), props.onSaved(null)));
+  const remove = () => run(async () => (await track(t('admin.hooks.deleted'), hooksApi.remove(props.scope, h!.id)), props.onSaved(null)));
 
   return (
-    <section className="hook-editor" aria-label={h ? `Webhook ${h.title}` : 'New webhook'}>
+    <section className="hook-editor" aria-label={h ? t('admin.hooks.webhookNamed', { title: h.title }) : t('admin.hooks.newWebhookLabel')}>
       <div className="hook-grid">
-        <label className="field">Title<input aria-label="Title" value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} /></label>
+        <label className="field">{t('admin.hooks.title')}<input aria-label={t('admin.hooks.title')} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} /></label>
         <label className="field">
-          Event
-          <select aria-label="Event" value={draft.event} onChange={(e) => setDraft({ ...draft, event: e.target.value as HookDraft['event'] })}>
-            {EVENTS.map((x) => <option key={x.event} value={x.event}>{x.label}</option>)}
+          {t('admin.hooks.event')}
+          <select aria-label={t('admin.hooks.event')} value={draft.event} onChange={(e) => setDraft({ ...draft, event: e.target.value as HookDraft['event'] })}>
+            {events().map((x) => <option key={x.event} value={x.event}>{x.label}</option>)}
           </select>
         </label>
-        <label className="check-row"><input type="checkbox" aria-label="Active" checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} /> Active</label>
+        <div className="check-row">
+          <ToggleSwitch isSelected={draft.active} onChange={(on) => setDraft({ ...draft, active: on })}>{t('admin.hooks.active')}</ToggleSwitch>
+        </div>
       </div>
       <ConditionBuilder key={h?.id ?? 'new'} columns={props.columns} value={draft.condition ?? ''} onChange={(w) => setDraft({ ...draft, condition: w })} />
       <ActionFields value={draft.notification} onChange={(n) => setDraft({ ...draft, notification: n })} />
       {secret ? (
         <div className="invite-link">
-          Signing secret, shown only once (verify <code>x-tablo-signature</code> with it): <code data-testid="hook-secret">{secret}</code>
+          {tx('admin.hooks.secretOnce', { header: <code>x-tablo-signature</code>, secret: <code data-testid="hook-secret">{secret}</code> })}
         </div>
       ) : h?.secret ? (
-        <p className="muted">Signing secret: <code>{h.secret}</code> <Button variant="ghost" onClick={() => run(async () => setSecret((await hooksApi.update(props.scope, h.id, { rotateSecret: true })).secret ?? null))}>New secret</Button></p>
+        <p className="muted">{tx('admin.hooks.secretMasked', { secret: <code>{h.secret}</code> })} <Button variant="ghost" onClick={() => run(async () => setSecret((await hooksApi.update(props.scope, h.id, { rotateSecret: true })).secret ?? null))}>{t('admin.hooks.newSecret')}</Button></p>
       ) : null}
       <FormMessage kind="error" text={error} />
       <div className="row-actions">
-        <Button onClick={save} disabled={busy}>{h ? 'Save' : 'Create webhook'}</Button>
-        {h ? <Button variant="secondary" onClick={test} disabled={busy}>Test</Button> : null}
-        {h ? <Button variant="danger" onClick={remove} disabled={busy}>Delete</Button> : null}
+        <Button onClick={save} disabled={busy}>{h ? t('admin.common.save') : t('admin.hooks.create')}</Button>
+        {h ? <Button variant="secondary" onClick={test} disabled={busy}>{t('admin.hooks.test')}</Button> : null}
+        {h ? <Button variant="danger" onClick={remove} disabled={busy}>{t('admin.hooks.delete')}</Button> : null}
       </div>
       {h ? (
         <>
-          <h4>Deliveries <Button variant="ghost" onClick={() => void loadLogs()}>Refresh</Button></h4>
+          <h4>{t('admin.hooks.deliveries')} <Button variant="ghost" onClick={() => void loadLogs()}>{t('admin.hooks.refresh')}</Button></h4>
           <HookLogs logs={logs} />
         </>
       ) : null}

@@ -1,21 +1,23 @@
 /** The delivery log of one hook: newest first, each attempt with its status, answer and error. */
 import type { HookLog } from '../../api/automations';
+import { formatDateTime, formatNumber, t } from '../../i18n';
+import { eventName, deliveryStatus } from './hook-editor';
 
 export function HookLogs(props: { logs: HookLog[] | null }) {
-  if (!props.logs) return <p className="muted">Loading the log…</p>;
-  if (props.logs.length === 0) return <p className="muted">No deliveries yet: write a row or press Test.</p>;
+  if (!props.logs) return <p className="muted">{t('admin.hooks.loadingLog')}</p>;
+  if (props.logs.length === 0) return <p className="muted">{t('admin.hooks.noDeliveries')}</p>;
   return (
-    <table className="list-table hook-logs" aria-label="Delivery log">
-      <thead><tr><th>When</th><th>Event</th><th>Status</th><th>Attempt</th><th>Answer</th><th>Time</th><th>Error</th></tr></thead>
+    <table className="list-table hook-logs" aria-label={t('admin.hooks.deliveryLog')}>
+      <thead><tr><th>{t('admin.hooks.colWhen')}</th><th>{t('admin.hooks.colEvent')}</th><th>{t('admin.hooks.colStatus')}</th><th>{t('admin.hooks.colAttempt')}</th><th>{t('admin.hooks.colAnswer')}</th><th>{t('admin.hooks.colTime')}</th><th>{t('admin.hooks.colError')}</th></tr></thead>
       <tbody>
         {props.logs.map((l) => (
           <tr key={`${l.id}-${l.attempt}`}>
-            <td>{new Date(l.created_at).toLocaleString()}</td>
-            <td>{l.event}</td>
-            <td><span className={`badge badge-${l.status === 'success' ? 'applied' : l.status === 'error' ? 'failed' : 'pending'}`}>{l.status}</span></td>
+            <td>{formatDateTime(l.created_at, { dateStyle: 'short', timeStyle: 'medium' })}</td>
+            <td>{eventName(l.event)}</td>
+            <td><span className={`badge badge-${l.status === 'success' ? 'applied' : l.status === 'error' ? 'failed' : 'pending'}`}>{deliveryStatus(l.status)}</span></td>
             <td>{l.attempt}</td>
             <td>{l.response_status ?? ''}</td>
-            <td>{l.attempt ? `${l.duration_ms} ms` : ''}</td>
+            <td>{l.attempt ? t('admin.hooks.durationMs', { ms: formatNumber(l.duration_ms) }) : ''}</td>
             <td className="hook-error">{l.error ?? ''}</td>
           </tr>
         ))}

@@ -1,16 +1,17 @@
 /**
  * Webhooks of one table (from the table's menu in the tree or the grid toolbar): the list on the
- * left, the selected or new hook's editor and log on the right.
+ * left, the selected or new hook's editor and log on the right. A react-aria modal dialog: focus
+ * stays inside, Esc or a click outside closes it and focus returns to the opener.
  */
 import { useEffect, useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { dashboardApi, type ColumnMeta } from '../../api/dashboard';
 import { hooksApi, type Hook } from '../../api/automations';
 import { Button, FormMessage } from '../../components/form';
+import { t } from '../../i18n';
 import { useSignals } from '../../stores/signals';
 import { hookDialog } from './hooks-store';
-import { HookEditor } from './hook-editor';
-
-const EVENT_LABEL: Record<string, string> = { 'after.insert': 'insert', 'after.update': 'update', 'after.delete': 'delete' };
+import { eventName, HookEditor } from './hook-editor';
 
 export function HooksDialog() {
   useSignals();
@@ -18,6 +19,10 @@ export function HooksDialog() {
   if (!d) return null;
   return <HooksOf key={`${d.scope.projectId}:${d.scope.dbAlias}:${d.tn}`} {...d} />;
 }
+
+/** The summary line of a hook in the list: event, action and paused. */
+const summary = (h: Hook) =>
+  h.active ? t('admin.hooks.summary', { event: eventName(h.event), action: h.notification.type }) : t('admin.hooks.summaryPaused', { event: eventName(h.event), action: h.notification.type });
 
 function HooksOf(props: { scope: { projectId: string; dbAlias: string }; tn: string; _tn: string }) {
   const [hooks, setHooks] = useState<Hook[] | null>(null);
@@ -35,39 +40,39 @@ function HooksOf(props: { scope: { projectId: string; dbAlias: string }; tn: str
   useEffect(() => {
     void load();
     dashboardApi.tableMeta(props.scope.projectId, props.scope.dbAlias, props.tn).then((m) => setColumns(m.columns.filter((c) => !c.hidden)), (e) => setError((e as Error).message));
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
   }, []);
   const current = hooks?.find((h) => h.id === selected) ?? null;
+  const title = t('admin.hooks.dialogTitle', { table: props._tn });
   return (
-    <div className="dialog-backdrop" onClick={close}>
-      <div className="dialog dialog-wide hooks-dialog" role="dialog" aria-modal="true" aria-label={`Webhooks of ${props._tn}`} onClick={(e) => e.stopPropagation()}>
-        <div className="hooks-head">
-          <h2>Webhooks of {props._tn}</h2>
-          <Button variant="ghost" onClick={close}>Close</Button>
-        </div>
-        <FormMessage kind="error" text={error} />
-        <div className="hooks-body">
-          <nav className="hooks-list" aria-label="Webhooks">
-            {(hooks ?? []).map((h) => (
-              <button key={h.id} className={`hooks-item${h.id === selected ? ' active' : ''}`} onClick={() => setSelected(h.id)}>
-                <strong>{h.title}</strong>
-                <span className="muted">{EVENT_LABEL[h.event]} · {h.notification.type}{h.active ? '' : ' · paused'}</span>
-              </button>
-            ))}
-            <Button variant="secondary" onClick={() => setSelected('new')}>+ New webhook</Button>
-          </nav>
-          {hooks === null ? (
-            <p className="muted">Loading…</p>
-          ) : (
-            <HookEditor key={current?.id ?? 'new'} scope={props.scope} tn={props.tn} columns={columns} hook={current} freshSecret={fresh && fresh.id === current?.id ? fresh.secret : null} onSaved={(id, secret) => {
-              if (id && secret !== undefined) setFresh({ id, secret });
-              void load(id);
-            }} />
-          )}
-        </div>
-      </div>
-    </div>
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && close()} className="dialog-backdrop">
+      <Modal className="dialog dialog-wide hooks-dialog">
+        <Dialog className="aria-dialog" aria-label={title}>
+          <div className="hooks-head">
+            <Heading slot="title">{title}</Heading>
+            <Button variant="ghost" onClick={close}>{t('admin.common.close')}</Button>
+          </div>
+          <FormMessage kind="error" text={error} />
+          <div className="hooks-body">
+            <nav className="hooks-list" aria-label={t('admin.hooks.listLabel')}>
+              {(hooks ?? []).map((h) => (
+                <button key={h.id} className={`hooks-item${h.id === selected ? ' active' : ''}`} aria-current={h.id === selected ? 'true' : undefined} onClick={() => setSelected(h.id)}>
+                  <strong>{h.title}</strong>
+                  <span className="muted">{summary(h)}</span>
+                </button>
+              ))}
+              <Button variant="secondary" onClick={() => setSelected('new')}>{t('admin.hooks.newWebhook')}</Button>
+            </nav>
+            {hooks === null ? (
+              <p className="muted">{t('admin.common.loading')}</p>
+            ) : (
+              <HookEditor key={current?.id ?? 'new'} scope={props.scope} tn={props.tn} columns={columns} hook={current} freshSecret={fresh && fresh.id === current?.id ? fresh.secret : null} onSaved={(id, secret) => {
+                if (id && secret !== undefined) setFresh({ id, secret });
+                void load(id);
+              }} />
+            )}
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

@@ -15,6 +15,8 @@ import { moveItem } from '../views/view-state';
 import { choicesOf } from '../views/view-kinds';
 import { KanbanStore, UNCATEGORIZED, type LaneState } from './kanban-store';
 import { laneOrder } from './lane-order';
+import { IconButton } from '../views/icon-button';
+import { t } from '../../i18n';
 
 const CARD_TYPE = 'application/x-tablo-card';
 const LANE_TYPE = 'application/x-tablo-lane';
@@ -55,16 +57,17 @@ export function KanbanBoard(props: {
   const colour = (key: string) => choices.find((c) => c.title === key)?.color ?? '#cbd5e1';
   const writable = canChange(props.source, column._cn);
   return (
-    <div className="kanban" role="list" aria-label={`Lanes by ${column._cn}`}>
+    <div className="kanban" role="list" aria-label={t('views.kanban.lanesBy', { column: column._cn })}>
       {order.map((key, i) => {
         const lane = store.lane(key);
-        const name = key === UNCATEGORIZED ? 'Uncategorized' : key;
+        const name = key === UNCATEGORIZED ? t('views.kanban.uncategorized') : key;
         const isCollapsed = collapsed.includes(key);
+        const testId = `lane-count-${key === UNCATEGORIZED ? 'Uncategorized' : key}`; // i18n-ignore
         return (
           <section
             key={key || '\u0000'}
             role="listitem"
-            aria-label={`Lane ${name}`}
+            aria-label={t('views.kanban.lane', { name })}
             className={`kanban-lane${isCollapsed ? ' collapsed' : ''}`}
             onDragOver={(e) => {
               if (e.dataTransfer.types.includes(CARD_TYPE) || e.dataTransfer.types.includes(LANE_TYPE)) e.preventDefault();
@@ -74,7 +77,7 @@ export function KanbanBoard(props: {
               if (card) {
                 e.preventDefault();
                 const { id, lane: from } = JSON.parse(card) as { id: string; lane: string };
-                if (from !== key) void track(`Move card to ${name}`, store.move(id, from, key)).catch(() => {});
+                if (from !== key) void track(t('views.kanban.moveCard', { lane: name }), store.move(id, from, key)).catch(() => {});
               } else if (dragLane !== null) {
                 e.preventDefault();
                 saveOrder(moveItem(order, order.indexOf(dragLane), i));
@@ -90,17 +93,24 @@ export function KanbanBoard(props: {
             >
               <span className="lane-dot" style={{ background: colour(key) }} />
               <span className="lane-name">{name}</span>
-              <span className="lane-count" data-testid={`lane-count-${name}`}>{lane.total ?? '…'}</span>
+              <span className="lane-count" data-testid={testId} aria-hidden={lane.total !== null}>
+                {lane.total ?? '…'}
+              </span>
+              {lane.total !== null ? <span className="views-sr-only">{t('views.kanban.cards', { count: lane.total })}</span> : null}
               <span className="lane-tools">
                 {!isCollapsed ? (
                   <>
-                    <button className="icon-plain" aria-label={`Move lane ${name} left`} disabled={i === 0} onClick={() => saveOrder(moveItem(order, i, i - 1))}><ChevronLeft size={14} /></button>
-                    <button className="icon-plain" aria-label={`Move lane ${name} right`} disabled={i === order.length - 1} onClick={() => saveOrder(moveItem(order, i, i + 1))}><ChevronRight size={14} /></button>
+                    <IconButton label={t('views.kanban.moveLeft', { name })} isDisabled={i === 0} onPress={() => saveOrder(moveItem(order, i, i - 1))}>
+                      <ChevronLeft size={14} />
+                    </IconButton>
+                    <IconButton label={t('views.kanban.moveRight', { name })} isDisabled={i === order.length - 1} onPress={() => saveOrder(moveItem(order, i, i + 1))}>
+                      <ChevronRight size={14} />
+                    </IconButton>
                   </>
                 ) : null}
-                <button className="icon-plain" aria-label={`${isCollapsed ? 'Expand' : 'Collapse'} lane ${name}`} aria-expanded={!isCollapsed} onClick={() => toggle(key)}>
+                <IconButton label={isCollapsed ? t('views.kanban.expand', { name }) : t('views.kanban.collapse', { name })} expanded={!isCollapsed} onPress={() => toggle(key)}>
                   {isCollapsed ? <Maximize2 size={13} /> : <Minimize2 size={13} />}
-                </button>
+                </IconButton>
               </span>
             </header>
             {isCollapsed ? null : (
@@ -113,7 +123,7 @@ export function KanbanBoard(props: {
                 // Alt+← / Alt+→ on a card moves it to the lane beside (the keyboard's drag).
                 onMoveBy={(id, by) => {
                   const to = order[i + by];
-                  if (to !== undefined) void track(`Move card to ${to === UNCATEGORIZED ? 'Uncategorized' : to}`, store.move(id, key, to)).catch(() => {});
+                  if (to !== undefined) void track(t('views.kanban.moveCard', { lane: to === UNCATEGORIZED ? t('views.kanban.uncategorized') : to }), store.move(id, key, to)).catch(() => {});
                 }}
               />
             )}
@@ -166,8 +176,8 @@ function LaneCards(props: { store: KanbanStore; laneKey: string; lane: LaneState
         );
       })}
       {lane.error ? <div className="form-message form-message-error">{lane.error}</div> : null}
-      {!lane.loading && lane.done && lane.rows.length === 0 ? <div className="lane-empty muted">No cards</div> : null}
-      <div ref={end} className="lane-end">{lane.loading ? <span className="muted">Loading…</span> : null}</div>
+      {!lane.loading && lane.done && lane.rows.length === 0 ? <div className="lane-empty muted">{t('views.kanban.empty')}</div> : null}
+      <div ref={end} className="lane-end">{lane.loading ? <span className="muted">{t('views.calendar.loading')}</span> : null}</div>
     </div>
   );
 }

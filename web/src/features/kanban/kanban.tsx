@@ -18,6 +18,7 @@ import { laneColumns } from '../views/view-kinds';
 import type { ViewBinding } from '../views/view-binding';
 import { KanbanBoard } from './kanban-board';
 import type { KanbanStore } from './kanban-store';
+import { t } from '../../i18n';
 
 /** The kanban view of a dashboard tab. */
 export function Kanban(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
@@ -36,9 +37,9 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
   const cards = cardMenu(fields, [column?._cn, qp.coverColumn]);
   const lanePicker = (
     <label className="toolbar-select">
-      <span className="muted">Lanes from</span>
-      <select aria-label="Lanes from" value={column?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ groupBy: e.target.value, laneOrder: undefined, collapsedLanes: undefined })}>
-        {!column ? <option value="">choose a column…</option> : null}
+      <span className="muted">{t('views.create.lanesFrom')}</span>
+      <select aria-label={t('views.create.lanesFrom')} value={column?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ groupBy: e.target.value, laneOrder: undefined, collapsedLanes: undefined })}>
+        {!column ? <option value="">{t('views.kanban.chooseColumn')}</option> : null}
         {lanes.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
       </select>
     </label>
@@ -55,13 +56,13 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
           searchLabel={meta.displayColumn}
           onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))}
         />
-        <ViewFieldsMenu label="Card fields" fields={cards.menu} onChange={(f) => binding.change({ fields: cards.save(f) })} />
+        <ViewFieldsMenu label={t('views.card.fields')} fields={cards.menu} onChange={(f) => binding.change({ fields: cards.save(f) })} />
         {lanePicker}
       </div>
       {!column ? (
         <div className="empty-state">
-          <h2>Pick the lane column</h2>
-          <p className="muted">{lanes.length ? 'A kanban makes one lane per choice of a SingleSelect column.' : `${meta._tn} has no SingleSelect column: add one to make lanes from.`}</p>
+          <h2>{t('views.kanban.pickTitle')}</h2>
+          <p className="muted">{lanes.length ? t('views.kanban.pickText') : t('views.kanban.noLaneColumn', { table: meta._tn })}</p>
         </div>
       ) : (
         <KanbanBoard
@@ -83,7 +84,7 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
           readOnly={!source.update}
           onClose={() => setOpen(null)}
           onSave={async (changes) => {
-            const saved = await track('Save row', source.update!(open.row, changes));
+            const saved = await track(t('views.card.saveRow'), source.update!(open.row, changes));
             open.store.replace(open.lane, open.row, saved);
             if (changes[open.store.column] !== undefined) open.store.reset();
             setOpen(null);

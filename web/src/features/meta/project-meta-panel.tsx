@@ -11,21 +11,25 @@ import { ExternalDbForm, type ExternalDbMode } from '../connect/external-db-form
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
 import { schemaGeneration } from '../../stores/schema-ui';
+import { t } from '../../i18n';
 
-const CLIENTS: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server', sqlite: 'SQLite' };
+const CLIENTS: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server', sqlite: 'SQLite' }; // i18n-ignore: product names
 
 /** Where a database lives, in words (never the password). */
 export function connectionLabel(d: EnvDbDetail): string {
-  if (d.isXcdb) return 'embedded SQLite database';
+  if (d.isXcdb) return t('schema.meta.embedded');
   const c = d.connection;
-  if (d.client === 'sqlite') return `SQLite file ${c.filename ?? ''}`;
+  if (d.client === 'sqlite') return t('schema.meta.sqliteFile', { file: c.filename ?? '' });
   return `${CLIENTS[d.client] ?? d.client} ${c.user ? `${c.user}@` : ''}${c.host ?? ''}${c.port ? `:${c.port}` : ''}/${c.database ?? ''}`;
 }
+
+/** A step waiting for confirmation. */
+type Confirm = { kind: 'reset' } | { kind: 'import'; file: File } | { kind: 'removeDb'; env: string; dbAlias: string } | { kind: 'removeEnv'; env: string };
 
 export function ProjectMetaPanel(props: { projectId: string; title: string }) {
   const [envs, setEnvs] = useState<EnvDetails | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<null | { kind: 'reset' } | { kind: 'import'; file: File } | { kind: 'removeDb'; env: string; dbAlias: string } | { kind: 'removeEnv'; env: string }>(null);
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [skipped, setSkipped] = useState<string[] | null>(null);
   const [form, setForm] = useState<ExternalDbMode | null>(null);
   const [newEnv, setNewEnv] = useState<string | null>(null);
@@ -56,33 +60,30 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
     const c = confirm;
     setConfirm(null);
     if (!c) return;
-    if (c.kind === 'reset') void run(`Cleared the metadata of ${props.title}`, () => projectMetaApi.reset(props.projectId));
+    if (c.kind === 'reset') void run(t('schema.meta.cleared', { title: props.title }), () => projectMetaApi.reset(props.projectId));
     if (c.kind === 'import')
-      void run(`Imported the metadata of ${props.title}`, async () => {
+      void run(t('schema.meta.imported', { title: props.title }), async () => {
         const r = await projectMetaApi.import(props.projectId, c.file);
         setSkipped(r.skipped);
       });
-    if (c.kind === 'removeDb') void run(`Removed database ${c.dbAlias} of ${c.env}`, () => projectMetaApi.removeDb(props.projectId, c.env, c.dbAlias));
-    if (c.kind === 'removeEnv') void run(`Removed environment ${c.env}`, () => projectMetaApi.removeEnv(props.projectId, c.env));
+    if (c.kind === 'removeDb') void run(t('schema.meta.removedDb', { db: c.dbAlias, env: c.env }), () => projectMetaApi.removeDb(props.projectId, c.env, c.dbAlias));
+    if (c.kind === 'removeEnv') void run(t('schema.meta.removedEnv', { env: c.env }), () => projectMetaApi.removeEnv(props.projectId, c.env));
   };
 
   return (
-    <div className="panel meta-panel" role="region" aria-label="Project Metadata">
-      <h2>Project Metadata</h2>
-      <p className="muted">
-        Display names, column types and options, virtual columns, views, rules, visibility and the list of schema changes. A zip never holds a connection, a password
-        or a token.
-      </p>
+    <div className="panel meta-panel" role="region" aria-label={t('schema.meta.heading')}>
+      <h2>{t('schema.meta.heading')}</h2>
+      <p className="muted">{t('schema.meta.intro')}</p>
       <div className="inline-actions">
-        <Button onClick={() => void run(`Exported the metadata of ${props.title}`, () => projectMetaApi.export(props.projectId, props.title))}>Export to zip</Button>
-        <Button variant="secondary" onClick={() => fileInput.current?.click()}>Import zip</Button>
-        <Button variant="danger" onClick={() => setConfirm({ kind: 'reset' })}>Clear metadata</Button>
+        <Button onClick={() => void run(t('schema.meta.exported', { title: props.title }), () => projectMetaApi.export(props.projectId, props.title))}>{t('schema.meta.export')}</Button>
+        <Button variant="secondary" onClick={() => fileInput.current?.click()}>{t('schema.meta.import')}</Button>
+        <Button variant="danger" onClick={() => setConfirm({ kind: 'reset' })}>{t('schema.meta.clear')}</Button>
         <input
           ref={fileInput}
           type="file"
           accept=".zip,application/zip"
           hidden
-          aria-label="Metadata zip"
+          aria-label={t('schema.meta.zip')}
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
@@ -92,25 +93,25 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
       </div>
       {skipped ? (
         <div className="form-message" role="status">
-          {skipped.length === 0 ? 'Everything in the zip was applied.' : (
+          {skipped.length === 0 ? t('schema.meta.allApplied') : (
             <>
-              <strong>Skipped (not in this database):</strong>
+              <strong>{t('schema.meta.skipped')}</strong>
               <ul className="skipped-list">{skipped.map((s) => <li key={s}>{s}</li>)}</ul>
             </>
           )}
         </div>
       ) : null}
 
-      <h3>Connections</h3>
+      <h3>{t('schema.meta.connections')}</h3>
       <FormMessage kind="error" text={error} />
       {envs
         ? Object.entries(envs.envs).map(([env, e]) => (
-            <section key={env} className="env-block" aria-label={`Environment ${env}`}>
+            <section key={env} className="env-block" aria-label={t('schema.meta.environment', { env })}>
               <div className="env-head">
-                <strong>{env}</strong> {e.active ? <span className="badge badge-started">Active Env</span> : null}
+                <strong>{env}</strong> {e.active ? <span className="badge badge-started">{t('schema.tree.activeEnv')}</span> : null}
                 <span className="spacer" />
-                <Button variant="ghost" onClick={() => setForm({ kind: 'add', projectId: props.projectId, env })}>Add database</Button>
-                {!e.active ? <Button variant="ghost" onClick={() => setConfirm({ kind: 'removeEnv', env })}>Remove environment</Button> : null}
+                <Button variant="ghost" onClick={() => setForm({ kind: 'add', projectId: props.projectId, env })}>{t('schema.meta.addDatabase')}</Button>
+                {!e.active ? <Button variant="ghost" onClick={() => setConfirm({ kind: 'removeEnv', env })}>{t('schema.meta.removeEnvironment')}</Button> : null}
               </div>
               <table className="list-table">
                 <tbody>
@@ -120,8 +121,8 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
                       <td>{connectionLabel(d)}</td>
                       <td>
                         <div className="row-actions">
-                          {!d.isXcdb ? <Button variant="ghost" onClick={() => setForm({ kind: 'edit', projectId: props.projectId, env, current: d })}>Edit</Button> : null}
-                          <Button variant="ghost" onClick={() => setConfirm({ kind: 'removeDb', env, dbAlias: d.dbAlias })}>Remove</Button>
+                          {!d.isXcdb ? <Button variant="ghost" onClick={() => setForm({ kind: 'edit', projectId: props.projectId, env, current: d })}>{t('schema.meta.edit')}</Button> : null}
+                          <Button variant="ghost" onClick={() => setConfirm({ kind: 'removeDb', env, dbAlias: d.dbAlias })}>{t('schema.meta.remove')}</Button>
                         </div>
                       </td>
                     </tr>
@@ -132,13 +133,13 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
           ))
         : null}
       {newEnv === null ? (
-        <Button variant="secondary" onClick={() => setNewEnv('')}>Add environment</Button>
+        <Button variant="secondary" onClick={() => setNewEnv('')}>{t('schema.meta.addEnvironment')}</Button>
       ) : (
         <div className="inline-form">
-          <TextField label="Environment name" name="env" value={newEnv} onChange={setNewEnv} autoFocus />
+          <TextField label={t('schema.meta.environmentName')} name="env" value={newEnv} onChange={setNewEnv} autoFocus />
           <div className="inline-actions">
-            <Button variant="secondary" onClick={() => setNewEnv(null)}>Cancel</Button>
-            <Button onClick={() => newEnv.trim() && (setForm({ kind: 'add', projectId: props.projectId, env: newEnv.trim() }), setNewEnv(null))}>Next: its database</Button>
+            <Button variant="secondary" onClick={() => setNewEnv(null)}>{t('schema.meta.cancel')}</Button>
+            <Button onClick={() => newEnv.trim() && (setForm({ kind: 'add', projectId: props.projectId, env: newEnv.trim() }), setNewEnv(null))}>{t('schema.meta.next')}</Button>
           </div>
         </div>
       )}
@@ -148,30 +149,45 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
           onCancel={() => setForm(null)}
           onDone={() => {
             setForm(null);
-            toast('success', form.kind === 'edit' ? 'Connection updated, project restarted' : 'Database added');
+            toast('success', form.kind === 'edit' ? t('schema.meta.connectionUpdated') : t('schema.meta.databaseAdded'));
             void load();
             schemaGeneration.value++;
           }}
         />
       ) : null}
       {confirm ? (
-        <ConfirmDialog heading={HEADINGS[confirm.kind](props.title, confirm)} onCancel={() => setConfirm(null)} onSubmit={submit} submitLabel={confirm.kind === 'import' ? 'Import and restart' : 'Submit'}>
-          <p className="muted">{NOTES[confirm.kind]}</p>
+        <ConfirmDialog heading={headingOf(props.title, confirm)} onCancel={() => setConfirm(null)} onSubmit={submit} submitLabel={confirm.kind === 'import' ? t('schema.meta.importAndRestart') : t('schema.meta.submit')}>
+          <p className="muted">{noteOf(confirm.kind)}</p>
         </ConfirmDialog>
       ) : null}
     </div>
   );
 }
 
-const HEADINGS: Record<string, (title: string, c: any) => string> = {
-  reset: (title) => `Clear all metadata of '${title}'?`,
-  import: (title, c) => `Import ${c.file.name} into '${title}'?`,
-  removeDb: (_t, c) => `Remove database '${c.dbAlias}' from environment '${c.env}'?`,
-  removeEnv: (_t, c) => `Remove environment '${c.env}' and its databases?`,
-};
-const NOTES: Record<string, string> = {
-  reset: 'Display names, column types, virtual columns, views, rules and visibility are removed and the schema is read afresh. The data is not touched.',
-  import: "The zip's metadata replaces this project's and the project restarts. Entries naming tables or columns this database lacks are skipped.",
-  removeDb: 'Only the connection is removed; the database itself is never touched.',
-  removeEnv: 'Only the connections are removed; the databases themselves are never touched.',
-};
+/** The question of a confirm step. */
+function headingOf(title: string, c: Confirm): string {
+  switch (c.kind) {
+    case 'reset':
+      return t('schema.meta.resetHeading', { title });
+    case 'import':
+      return t('schema.meta.importHeading', { file: c.file.name, title });
+    case 'removeDb':
+      return t('schema.meta.removeDbHeading', { db: c.dbAlias, env: c.env });
+    case 'removeEnv':
+      return t('schema.meta.removeEnvHeading', { env: c.env });
+  }
+}
+
+/** What a confirm step changes (and what it leaves alone). */
+function noteOf(kind: Confirm['kind']): string {
+  switch (kind) {
+    case 'reset':
+      return t('schema.meta.resetNote');
+    case 'import':
+      return t('schema.meta.importNote');
+    case 'removeDb':
+      return t('schema.meta.removeDbNote');
+    case 'removeEnv':
+      return t('schema.meta.removeEnvNote');
+  }
+}

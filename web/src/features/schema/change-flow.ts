@@ -7,6 +7,7 @@ import { schemaApi, type ChangeResult, type DbScope, type SchemaOp, type Virtual
 import type { TableMeta } from '../../api/dashboard';
 import { reportError, track } from '../../stores/notifications';
 import { pendingChange, schemaChanged } from '../../stores/schema-ui';
+import { t } from '../../i18n';
 
 function confirmThen<T>(title: string, statements: string[] | null, run: () => Promise<T>): Promise<T | null> {
   // A change still waiting is dropped (settled as cancelled) by the one that replaces it.
@@ -26,21 +27,32 @@ export async function proposeChange(title: string, scope: DbScope, op: SchemaOp,
     return null;
   }
   const p = confirmThen(title, statements, () => schemaApi.run(scope, op, args));
-  const loses = LOSSES[op];
+  const loses = lossOf(op);
   if (loses && pendingChange.value) pendingChange.value = { ...pendingChange.value, loses };
+  if (pendingChange.value && DELETES.includes(op)) asked.add(pendingChange.value);
   return p;
 }
 
 /** Changes that drop data: rolling their migration back restores the structure, not the rows or values. */
-const LOSSES: Partial<Record<SchemaOp, string>> = {
-  tableDelete: 'The table and every row in it are deleted. Rolling this migration back under Audit brings the table back empty.',
-  columnDelete: 'The column and its values in every row are deleted. Rolling this migration back under Audit brings the column back empty.',
-  relationDelete: 'The link column (or the junction table) and the links it holds are deleted. Rolling back brings them back empty.',
-};
+function lossOf(op: SchemaOp): string | undefined {
+  if (op === 'tableDelete') return t('schema.change.losesTable');
+  if (op === 'columnDelete') return t('schema.change.losesColumn');
+  if (op === 'relationDelete') return t('schema.change.losesRelation');
+  return undefined;
+}
+
+/** Removals: their confirm step asks a question ("Delete table Orders?"). */
+const DELETES: string[] = ['tableDelete', 'columnDelete', 'relationDelete', 'virtualColumnDelete'];
+const asked = new WeakSet<object>();
+
+/** Whether the confirm step of a pending change is a question (a removal). */
+export const isRemoval = (p: object): boolean => asked.has(p);
 
 /** A virtual column change: no SQL runs on the database, the confirm step says so. */
 export function proposeVirtual(title: string, scope: DbScope, op: VirtualOp, args: Record<string, unknown>): Promise<TableMeta | null> {
-  return confirmThen(title, null, () => schemaApi.virtual(scope, op, args));
+  const p = confirmThen(title, null, () => schemaApi.virtual(scope, op, args));
+  if (pendingChange.value && DELETES.includes(op)) asked.add(pendingChange.value);
+  return p;
 }
 
 /** Shows statements known beforehand (a migration's up or down SQL), runs `run` once confirmed. */

@@ -6,6 +6,7 @@ import type { ColumnMeta, TableMeta, VirtualMeta } from '../../api/dashboard';
 import type { ColumnInput, VirtualInput } from '../../api/schema';
 import type { SelectChoice } from '../../api/dashboard';
 import { dtxpProblem, sqlNameFor, sqlNameProblem, typeOf } from './column-types';
+import { t } from '../../i18n';
 import { choicesOf, cleanChoices, newTypeMeta, typeMetaDraftOf, typeMetaInput, typeMetaProblem, type TypeMetaDraft } from './type-meta-draft';
 
 /** What the column form holds while the user edits it. */
@@ -69,23 +70,23 @@ export function withType(d: ColumnDraft, uidt: string): ColumnDraft {
 
 /** Why the draft cannot be saved, or null. */
 export function draftProblem(d: ColumnDraft, meta: TableMeta, editing: string | null): string | null {
-  if (d.uidt !== 'Links' && !d.name.trim()) return 'Column name is required';
+  if (d.uidt !== 'Links' && !d.name.trim()) return t('schema.problem.columnNameRequired');
   const taken = [...meta.columns.map((c) => c._cn), ...(meta.virtuals ?? []).map((v) => v._cn)].filter((n) => n !== editing);
-  if (d.uidt !== 'Links' && taken.some((n) => n.toLowerCase() === d.name.trim().toLowerCase())) return `A column named '${d.name.trim()}' already exists`;
+  if (d.uidt !== 'Links' && taken.some((n) => n.toLowerCase() === d.name.trim().toLowerCase())) return t('schema.problem.columnExists', { name: d.name.trim() });
   switch (d.uidt) {
     case 'Links':
-      return d.linkTable ? null : 'Pick the table to link to';
+      return d.linkTable ? null : t('schema.problem.linkTable');
     case 'Formula':
-      return d.formula.trim() ? null : 'Formula is required';
+      return d.formula.trim() ? null : t('schema.problem.formula');
     case 'Rollup':
     case 'Lookup':
-      return d.relation && d.column ? null : 'Pick a relation and a column';
+      return d.relation && d.column ? null : t('schema.problem.relationColumn');
   }
   const sql = sqlNameProblem(d.cn, 'SQL name');
   if (sql) return sql;
-  const t = typeOf(d.uidt);
-  for (const o of t?.options ?? []) {
-    if (o === 'choices' && cleanChoices(d.choices).length === 0) return 'Add at least one option';
+  const type = typeOf(d.uidt);
+  for (const o of type?.options ?? []) {
+    if (o === 'choices' && cleanChoices(d.choices).length === 0) return t('schema.problem.options');
     if (o !== 'choices') {
       const p = dtxpProblem(o, d.dtxp);
       if (p) return p;
@@ -96,10 +97,10 @@ export function draftProblem(d: ColumnDraft, meta: TableMeta, editing: string | 
 
 /** A new database column. */
 export function columnInput(d: ColumnDraft): ColumnInput {
-  const t = typeOf(d.uidt);
+  const type = typeOf(d.uidt);
   const out: ColumnInput = { cn: d.cn.trim(), _cn: d.name.trim(), uidt: d.uidt, nullable: d.nullable, unique: d.unique };
-  if (d.dtxp.trim() && t?.options.some((o) => o === 'length' || o === 'precision')) out.dtxp = d.dtxp.replace(/\s+/g, '');
-  if (t?.options.includes('choices')) out.options = cleanChoices(d.choices).map((o) => o.title);
+  if (d.dtxp.trim() && type?.options.some((o) => o === 'length' || o === 'precision')) out.dtxp = d.dtxp.replace(/\s+/g, '');
+  if (type?.options.includes('choices')) out.options = cleanChoices(d.choices).map((o) => o.title);
   const meta = typeMetaInput(d.uidt, d.meta, d.choices);
   if (meta && Object.keys(meta).length) out.meta = meta;
   if (d.default.trim()) out.default = d.default.trim();

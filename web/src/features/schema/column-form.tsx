@@ -15,6 +15,8 @@ import { columnChanges, columnInput, draftOf, draftOfVirtual, draftProblem, newD
 import { COLUMN_TYPES, VIRTUAL_TYPES } from './column-types';
 import { TypeOptions } from './type-options';
 import { FormulaEditor } from './formula-editor';
+import { t } from '../../i18n';
+import { SectionSelect } from './aria-fields';
 import { LinkPicker, RelationColumnPicker } from './relation-pickers';
 
 type Props = { scope: DbScope; meta: TableMeta } & ({ insertAt?: number; column?: undefined; virtual?: undefined } | { column: ColumnMeta; virtual?: undefined; insertAt?: undefined } | { virtual: VirtualMeta; column?: undefined; insertAt?: undefined });
@@ -49,52 +51,47 @@ export function ColumnForm(props: Props) {
     const tn = meta.tn;
     if (props.virtual) {
       const column = virtualInput(draft);
-      return !!(await proposeVirtual(`Change column ${props.virtual._cn}`, scope, 'virtualColumnUpdate', { tn, _cn: props.virtual._cn, column }));
+      return !!(await proposeVirtual(t('schema.change.changeColumn', { name: props.virtual._cn }), scope, 'virtualColumnUpdate', { tn, _cn: props.virtual._cn, column }));
     }
     if (props.column) {
       const column = columnChanges(initial, draft);
       if (!Object.keys(column).length) return true;
-      return !!(await proposeChange(`Change column ${props.column._cn}`, scope, 'columnUpdate', { tn, cn: props.column.cn, column }));
+      return !!(await proposeChange(t('schema.change.changeColumn', { name: props.column._cn }), scope, 'columnUpdate', { tn, cn: props.column.cn, column }));
     }
     if (draft.uidt === 'Links') {
       const args = { type: draft.linkType, parentTn: tn, childTn: draft.linkTable };
-      const how = draft.linkType === 'hm' ? 'has many' : 'many to many';
-      return !!(await proposeChange(`Link ${meta._tn} to ${draft.linkTitle || draft.linkTable} (${how})`, scope, 'relationCreate', args));
+      const names = { table: meta._tn, other: draft.linkTitle || draft.linkTable };
+      const title = draft.linkType === 'hm' ? t('schema.change.linkHasMany', names) : t('schema.change.linkManyToMany', names);
+      return !!(await proposeChange(title, scope, 'relationCreate', args));
     }
-    if (VIRTUAL.includes(draft.uidt)) return !!(await proposeVirtual(`Add column ${draft.name.trim()}`, scope, 'virtualColumnCreate', { tn, column: virtualInput(draft) }));
+    if (VIRTUAL.includes(draft.uidt)) return !!(await proposeVirtual(t('schema.change.addColumn', { name: draft.name.trim() }), scope, 'virtualColumnCreate', { tn, column: virtualInput(draft) }));
     const column = columnInput(draft);
-    const done = await proposeChange(`Add column ${column._cn}`, scope, 'columnAdd', { tn, column });
+    const done = await proposeChange(t('schema.change.addColumn', { name: column._cn }), scope, 'columnAdd', { tn, column });
     if (!done) return false;
     if (props.insertAt !== undefined) {
-      await track(`Move column ${column._cn}`, schemaApi.reorder(scope, tn, orderWith(meta, column.cn, props.insertAt))).then(schemaChanged, () => {});
+      await track(t('schema.change.moveColumn', { name: column._cn }), schemaApi.reorder(scope, tn, orderWith(meta, column.cn, props.insertAt))).then(schemaChanged, () => {});
     }
     return true;
   };
 
   const isVirtual = VIRTUAL.includes(draft.uidt);
-  const heading = editing ? `Edit column ${editing}` : props.insertAt !== undefined ? 'Insert column' : 'Add column';
+  const heading = editing ? t('schema.form.editColumn', { name: editing }) : props.insertAt !== undefined ? t('schema.form.insertColumn') : t('schema.form.addColumn');
   return (
-    <FormDialog heading={heading} wide onCancel={close} onSubmit={() => void save()} busy={busy} submitLabel={busy ? 'Saving…' : 'Save'}>
+    <FormDialog heading={heading} wide onCancel={close} onSubmit={() => void save()} busy={busy} submitLabel={busy ? t('schema.form.saving') : t('schema.form.save')}>
       <div className="column-form">
-        {draft.uidt !== 'Links' ? <TextField label="Column name" name="col-name" value={draft.name} onChange={(v) => setDraft(withName(draft, v))} autoFocus /> : null}
-        <div className="field">
-          <label htmlFor="f-col-type">Column type</label>
-          <select id="f-col-type" value={draft.uidt} disabled={!!props.virtual || !!props.column?.pk} onChange={(e) => setDraft(withType(draft, e.target.value))}>
-            {props.column && !COLUMN_TYPES.some((t) => t.uidt === props.column!.uidt) ? <option value={props.column.uidt}>{props.column.uidt}</option> : null}
-            <optgroup label="Fields">
-              {COLUMN_TYPES.map((t) => (
-                <option key={t.uidt} value={t.uidt}>{t.label}</option>
-              ))}
-            </optgroup>
-            {!props.column ? (
-              <optgroup label="Relations and computed">
-                {VIRTUAL_TYPES.filter((t) => !props.virtual || t.uidt !== 'Links').map((t) => (
-                  <option key={t.uidt} value={t.uidt}>{t.label}</option>
-                ))}
-              </optgroup>
-            ) : null}
-          </select>
-        </div>
+        {draft.uidt !== 'Links' ? <TextField label={t('schema.form.columnName')} name="col-name" value={draft.name} onChange={(v) => setDraft(withName(draft, v))} autoFocus /> : null}
+        <SectionSelect
+          label={t('schema.form.columnType')}
+          name="col-type"
+          value={draft.uidt}
+          isDisabled={!!props.virtual || !!props.column?.pk}
+          onChange={(uidt) => setDraft(withType(draft, uidt))}
+          loose={props.column && !COLUMN_TYPES.some((c) => c.uidt === props.column!.uidt) ? [{ id: props.column.uidt, label: props.column.uidt }] : []}
+          sections={[
+            { heading: t('schema.form.fields'), items: COLUMN_TYPES.map((c) => ({ id: c.uidt, label: c.label })) },
+            ...(!props.column ? [{ heading: t('schema.form.relationsAndComputed'), items: VIRTUAL_TYPES.filter((v) => !props.virtual || v.uidt !== 'Links').map((v) => ({ id: v.uidt, label: v.label })) }] : []),
+          ]}
+        />
         {draft.uidt === 'Links' ? (
           <LinkPicker scope={scope} meta={meta} draft={draft} onChange={setDraft} />
         ) : draft.uidt === 'Formula' ? (

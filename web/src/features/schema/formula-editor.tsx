@@ -6,6 +6,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { schemaApi, type DbScope, type FormulaCheck, type FormulaFunction } from '../../api/schema';
 import { LIMITS } from '../../lib/limits';
 import { applySuggestion, suggest } from './formula-suggest';
+import { t } from '../../i18n';
 
 const functionsCache = new Map<string, Promise<FormulaFunction[]>>();
 
@@ -36,7 +37,7 @@ export function FormulaEditor(props: { scope: DbScope; tn: string; columns: stri
     area.current.setSelectionRange(at, at);
   }, [props.value]);
   useEffect(() => {
-    functionsOf(props.scope).then(setFns, (e) => setCheck({ ok: false, msg: `Functions could not be read: ${(e as Error).message}` }));
+    functionsOf(props.scope).then(setFns, (e) => setCheck({ ok: false, msg: t('schema.formula.functionsFailed', { message: (e as Error).message }) }));
   }, [props.scope.projectId, props.scope.dbAlias]);
   useEffect(() => {
     if (!props.value.trim()) return setCheck(null);
@@ -64,14 +65,14 @@ export function FormulaEditor(props: { scope: DbScope; tn: string; columns: stri
   return (
     <div className="formula-editor">
       <div className="field">
-        <label htmlFor="f-formula">Formula</label>
+        <label htmlFor="f-formula">{t('schema.formula.label')}</label>
         <textarea
           id="f-formula"
           ref={area}
           rows={3}
           spellCheck={false}
           value={props.value}
-          placeholder="CONCAT({First Name}, ' ', {Last Name})"
+          placeholder={`CONCAT({${t('schema.formula.exampleFirstName')}}, ' ', {${t('schema.formula.exampleLastName')}})`} // i18n-ignore
           aria-invalid={!!check && 'ok' in check && !check.ok}
           aria-describedby="formula-status"
           onChange={(e) => {
@@ -90,16 +91,16 @@ export function FormulaEditor(props: { scope: DbScope; tn: string; columns: stri
         />
       </div>
       <div id="formula-status" className="formula-status" aria-live="polite">
-        {!check ? <span className="muted">Type {'{'} to name a column; functions are suggested as you type (Tab takes the first).</span> : 'pending' in check ? (
-          <span className="muted">Checking…</span>
+        {!check ? <span className="muted">{t('schema.formula.help', { brace: '{' })}</span> : 'pending' in check ? (
+          <span className="muted">{t('schema.formula.checking')}</span>
         ) : check.ok ? (
-          <span className="formula-ok">Valid formula ({check.type})</span>
+          <span className="formula-ok">{t('schema.formula.valid', { type: check.type })}</span>
         ) : (
-          <span className="field-error" role="alert">{check.msg}{check.position !== undefined ? ` (at character ${check.position + 1})` : ''}</span>
+          <span className="field-error" role="alert">{check.position !== undefined ? t('schema.formula.errorAt', { message: check.msg, position: check.position + 1 }) : check.msg}</span>
         )}
       </div>
       {list.length ? (
-        <ul className="formula-suggestions" aria-label="Suggestions">
+        <ul className="formula-suggestions" aria-label={t('schema.formula.suggestions')}>
           {list.map((s, i) => (
             <li key={`${s.kind}:${s.label}`}>
               <button type="button" className="suggestion" onMouseDown={(e) => e.preventDefault()} onClick={() => insert(i)}>

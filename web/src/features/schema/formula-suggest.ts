@@ -3,6 +3,7 @@
  * or a column after an open brace) and what inserting a suggestion does to the text.
  */
 import type { FormulaFunction } from '../../api/schema';
+import { t } from '../../i18n';
 
 /** A function or column the formula editor offers to insert. */
 export interface Suggestion {
@@ -28,7 +29,7 @@ export function suggest(text: string, cursor: number, fns: FormulaFunction[], co
   const w = word.toLowerCase();
   const cols = columns
     .filter((c) => c.toLowerCase().includes(w))
-    .map((c): Suggestion => ({ kind: 'column', label: c, detail: 'column', insert: `{${c}}` }));
+    .map((c): Suggestion => ({ kind: 'column', label: c, detail: t('schema.formula.column'), insert: `{${c}}` }));
   if (inBraces) return cols.slice(0, max);
   if (!w) return [];
   const fnList = fns

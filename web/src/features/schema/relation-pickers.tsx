@@ -6,9 +6,17 @@ import { useEffect, useState } from 'react';
 import { dashboardApi, type ColumnMeta, type TableMeta, type TableSummary } from '../../api/dashboard';
 import type { DbScope } from '../../api/schema';
 import type { ColumnDraft } from './column-draft';
-import { ROLLUP_FNS } from './column-types';
+import { ROLLUP_FNS, rollupLabel } from './column-types';
+import { t } from '../../i18n';
+import { PickCombo } from './aria-fields';
+import type { RelationMeta } from '../../api/dashboard';
 
-const REL_LABEL = { hm: 'has many', bt: 'belongs to', mm: 'many to many' } as const;
+/** 'Orders (has many)': a relation as the picker names it. */
+function relationLabel(r: RelationMeta): string {
+  if (r.type === 'hm') return t('schema.relation.hasManyOf', { table: r.table });
+  if (r.type === 'bt') return t('schema.relation.belongsToOf', { table: r.table });
+  return t('schema.relation.manyToManyOf', { table: r.table });
+}
 
 /** Relation, column (and for Rollup the function) of a Rollup or Lookup column. */
 export function RelationColumnPicker(props: { scope: DbScope; meta: TableMeta; draft: ColumnDraft; onChange: (d: ColumnDraft) => void }) {
@@ -23,22 +31,22 @@ export function RelationColumnPicker(props: { scope: DbScope; meta: TableMeta; d
     if (!relation) return;
     dashboardApi.tableMeta(props.scope.projectId, props.scope.dbAlias, relation.table).then((m) => setColumns(m.columns), (e) => setError((e as Error).message));
   }, [relation?.alias]);
-  if (!relations.length) return <p className="form-message form-message-error">This table has no {rollup ? 'has-many or many-to-many ' : ''}relation yet: add a “Link to another record” column first.</p>;
+  if (!relations.length) return <p className="form-message form-message-error">{rollup ? t('schema.relation.noneForRollup') : t('schema.relation.none')}</p>;
   return (
     <div className="type-options">
       <div className="field">
-        <label htmlFor="f-relation">Relation</label>
+        <label htmlFor="f-relation">{t('schema.relation.label')}</label>
         <select id="f-relation" value={d.relation} onChange={(e) => props.onChange({ ...d, relation: e.target.value, column: '' })}>
-          <option value="">Pick a relation…</option>
+          <option value="">{t('schema.relation.pick')}</option>
           {relations.map((r) => (
-            <option key={r.alias} value={r.alias}>{r.table} ({REL_LABEL[r.type]})</option>
+            <option key={r.alias} value={r.alias}>{relationLabel(r)}</option>
           ))}
         </select>
       </div>
       <div className="field">
-        <label htmlFor="f-rel-column">{rollup ? 'Column to roll up' : 'Column to look up'}</label>
+        <label htmlFor="f-rel-column">{rollup ? t('schema.relation.columnToRollUp') : t('schema.relation.columnToLookUp')}</label>
         <select id="f-rel-column" value={d.column} disabled={!columns} onChange={(e) => props.onChange({ ...d, column: e.target.value })}>
-          <option value="">{relation ? (columns ? 'Pick a column…' : 'Loading…') : 'Pick a relation first'}</option>
+          <option value="">{relation ? (columns ? t('schema.relation.pickColumn') : t('schema.relation.loading')) : t('schema.relation.pickRelationFirst')}</option>
           {(columns ?? []).filter((c) => !c.hidden).map((c) => (
             <option key={c.cn} value={c._cn}>{c._cn}</option>
           ))}
@@ -46,10 +54,10 @@ export function RelationColumnPicker(props: { scope: DbScope; meta: TableMeta; d
       </div>
       {rollup ? (
         <div className="field">
-          <label htmlFor="f-rollup-fn">Aggregate</label>
+          <label htmlFor="f-rollup-fn">{t('schema.relation.aggregate')}</label>
           <select id="f-rollup-fn" value={d.fn} onChange={(e) => props.onChange({ ...d, fn: e.target.value })}>
             {ROLLUP_FNS.map((f) => (
-              <option key={f} value={f}>{f}</option>
+              <option key={f} value={f}>{rollupLabel(f)}</option>
             ))}
           </select>
         </div>
@@ -65,32 +73,32 @@ export function LinkPicker(props: { scope: DbScope; meta: TableMeta; draft: Colu
   const [tables, setTables] = useState<TableSummary[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    dashboardApi.tables(props.scope.projectId, props.scope.dbAlias).then((l) => setTables(l.filter((t) => t.type === 'table' && !t.isJunction)), (e) => setError((e as Error).message));
+    dashboardApi.tables(props.scope.projectId, props.scope.dbAlias).then((l) => setTables(l.filter((x) => x.type === 'table' && !x.isJunction)), (e) => setError((e as Error).message));
   }, [props.scope.projectId, props.scope.dbAlias]);
   return (
     <div className="type-options">
       <fieldset className="field radio-row">
-        <legend>Relation type</legend>
+        <legend>{t('schema.relation.type')}</legend>
         <label className="check">
-          <input type="radio" name="link-type" checked={d.linkType === 'hm'} onChange={() => props.onChange({ ...d, linkType: 'hm' })} /> Has many
+          <input type="radio" name="link-type" checked={d.linkType === 'hm'} onChange={() => props.onChange({ ...d, linkType: 'hm' })} /> {t('schema.relation.hasMany')}
         </label>
         <label className="check">
-          <input type="radio" name="link-type" checked={d.linkType === 'mm'} onChange={() => props.onChange({ ...d, linkType: 'mm' })} /> Many to many
+          <input type="radio" name="link-type" checked={d.linkType === 'mm'} onChange={() => props.onChange({ ...d, linkType: 'mm' })} /> {t('schema.relation.manyToMany')}
         </label>
       </fieldset>
-      <div className="field">
-        <label htmlFor="f-link-table">Table to link</label>
-        <select id="f-link-table" value={d.linkTable} disabled={!tables} onChange={(e) => props.onChange({ ...d, linkTable: e.target.value, linkTitle: tables?.find((t) => t.tn === e.target.value)?._tn ?? e.target.value })}>
-          <option value="">{tables ? 'Pick a table…' : 'Loading…'}</option>
-          {(tables ?? []).map((t) => (
-            <option key={t.tn} value={t.tn}>{t._tn}</option>
-          ))}
-        </select>
-      </div>
+      <PickCombo
+        label={t('schema.relation.tableToLink')}
+        value={d.linkTable}
+        items={(tables ?? []).map((x) => ({ id: x.tn, label: x._tn }))}
+        isDisabled={!tables}
+        placeholder={tables ? t('schema.relation.pickTable') : t('schema.relation.loading')}
+        openLabel={t('schema.relation.showTables')}
+        onChange={(tn) => props.onChange({ ...d, linkTable: tn, linkTitle: tables?.find((x) => x.tn === tn)?._tn ?? tn })}
+      />
       <p className="muted">
         {d.linkType === 'hm'
-          ? `Each ${props.meta._tn} row has many rows of the other table: a foreign key column is added to that table.`
-          : `Rows of ${props.meta._tn} and of the other table link both ways: a junction table is created.`}
+          ? t('schema.relation.hasManyNote', { table: props.meta._tn })
+          : t('schema.relation.manyToManyNote', { table: props.meta._tn })}
       </p>
       {error ? <p className="field-error" role="alert">{error}</p> : null}
     </div>

@@ -10,6 +10,8 @@ import { schemaDialog } from '../../stores/schema-ui';
 import { renameTabs } from '../../stores/tabs';
 import { proposeChange } from './change-flow';
 import { sqlNameFor, sqlNameProblem } from './column-types';
+import { t } from '../../i18n';
+import { OnOff } from './aria-fields';
 
 interface Target {
   scope: DbScope;
@@ -28,17 +30,17 @@ export function RenameDialog(props: Target) {
   const [sqlName, setSqlName] = useState(props.sqlName);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const what = props.kind === 'table' ? 'table' : 'column';
+  const table = props.kind === 'table';
   const close = () => (schemaDialog.value = null);
   const save = async () => {
-    if (!display.trim()) return setError(`The ${what} name is required`);
+    if (!display.trim()) return setError(table ? t('schema.problem.tableRenameRequired') : t('schema.problem.columnRenameRequired'));
     const sqlProblem = renameSql ? sqlNameProblem(sqlName, 'SQL name') : null;
     if (sqlProblem) return setError(sqlProblem);
     const newDisplay = display.trim() !== props.display ? display.trim() : undefined;
     const newSql = renameSql && sqlName.trim() !== props.sqlName ? sqlName.trim() : undefined;
     if (!newDisplay && !newSql) return close();
     setBusy(true);
-    const title = `Rename ${what} ${props.display}`;
+    const title = table ? t('schema.change.renameTable', { name: props.display }) : t('schema.change.renameColumn', { name: props.display });
     const done =
       props.kind === 'table'
         ? await proposeChange(title, props.scope, 'tableRename', { tn: props.tn, ...(newDisplay ? { _tn: newDisplay } : {}), ...(newSql ? { newTn: newSql } : {}) })
@@ -49,20 +51,18 @@ export function RenameDialog(props: Target) {
     close();
   };
   return (
-    <FormDialog heading={`Rename ${what}`} onCancel={close} onSubmit={() => void save()} busy={busy} submitLabel="Rename">
-      <TextField label={props.kind === 'table' ? 'Table name' : 'Column name'} name="rename-display" value={display} onChange={setDisplay} autoFocus />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={renameSql}
-          onChange={(e) => {
-            setRenameSql(e.target.checked);
-            if (e.target.checked && sqlName === props.sqlName && display.trim() !== props.display) setSqlName(sqlNameFor(display));
-          }}
-        />{' '}
-        Also rename the {what} in the database (SQL name)
-      </label>
-      {renameSql ? <TextField label="SQL name" name="rename-sql" value={sqlName} onChange={setSqlName} /> : <p className="muted">SQL name stays {props.sqlName}; only the name shown in Tablo and its APIs changes.</p>}
+    <FormDialog heading={table ? t('schema.rename.tableHeading') : t('schema.rename.columnHeading')} onCancel={close} onSubmit={() => void save()} busy={busy} submitLabel={t('schema.rename.submit')}>
+      <TextField label={table ? t('schema.rename.tableName') : t('schema.rename.columnName')} name="rename-display" value={display} onChange={setDisplay} autoFocus />
+      <OnOff
+        isSelected={renameSql}
+        onChange={(on) => {
+          setRenameSql(on);
+          if (on && sqlName === props.sqlName && display.trim() !== props.display) setSqlName(sqlNameFor(display));
+        }}
+      >
+        {table ? t('schema.rename.tableSql') : t('schema.rename.columnSql')}
+      </OnOff>
+      {renameSql ? <TextField label={t('schema.rename.sqlName')} name="rename-sql" value={sqlName} onChange={setSqlName} /> : <p className="muted">{t('schema.rename.sqlStays', { name: props.sqlName })}</p>}
       <FormMessage kind="error" text={error} />
     </FormDialog>
   );

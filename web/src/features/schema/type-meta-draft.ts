@@ -5,6 +5,7 @@
  */
 import type { ColumnMeta, SelectChoice } from '../../api/dashboard';
 import { LIMITS } from '../../lib/limits';
+import { t } from '../../i18n';
 
 /** The form's text of each option (empty: not set). */
 export interface TypeMetaDraft {
@@ -25,8 +26,13 @@ export const CHOICE_COLORS = ['#cfdffe', '#d0f1fd', '#c2f5e9', '#ffdaf6', '#ffdc
 /** The durations a Duration column shows. */
 export const DURATION_FORMATS = ['h:mm', 'h:mm:ss', 'h:mm:ss.s'] as const;
 
-/** Icons of a Rating column, with what they look like. */
-export const RATING_ICONS: [string, string][] = [['star', '★ Star'], ['heart', '♥ Heart'], ['circle', '● Circle'], ['diamond', '◆ Diamond']];
+/** Icons of a Rating column, with what they look like (in the current language). */
+export const ratingIcons = (): [string, string][] => [
+  ['star', t('schema.form.iconStar')],
+  ['heart', t('schema.form.iconHeart')],
+  ['circle', t('schema.form.iconCircle')],
+  ['diamond', t('schema.form.iconDiamond')],
+];
 
 /** Currency codes the browser knows, the usual ones first. */
 export function currencyCodes(): string[] {
@@ -73,14 +79,14 @@ const whole = (s: string) => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : NaN);
 export function typeMetaProblem(uidt: string, m: TypeMetaDraft): string | null {
   if (['Currency', 'Percent', 'Decimal'].includes(uidt) && m.places.trim()) {
     const n = whole(m.places);
-    if (!(n >= 0 && n <= 8)) return 'Decimal places must be a whole number from 0 to 8';
+    if (!(n >= 0 && n <= 8)) return t('schema.problem.places');
   }
-  if (uidt === 'Currency' && !/^[A-Za-z]{3}$/.test(m.currency.trim())) return 'Pick a currency';
+  if (uidt === 'Currency' && !/^[A-Za-z]{3}$/.test(m.currency.trim())) return t('schema.problem.currency');
   if (uidt === 'Rating') {
     const n = whole(m.max);
-    if (!(n >= 1 && n <= LIMITS.ratingMax)) return `Maximum rating must be from 1 to ${LIMITS.ratingMax}`;
+    if (!(n >= 1 && n <= LIMITS.ratingMax)) return t('schema.problem.ratingMax', { max: LIMITS.ratingMax });
   }
-  if (uidt === 'Attachment' && m.maxFiles.trim() && !(whole(m.maxFiles) >= 1)) return 'Maximum files must be a positive whole number';
+  if (uidt === 'Attachment' && m.maxFiles.trim() && !(whole(m.maxFiles) >= 1)) return t('schema.problem.maxFiles');
   return null;
 }
 

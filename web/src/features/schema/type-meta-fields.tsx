@@ -6,7 +6,8 @@ import { TextField } from '../../components/form';
 import type { SelectChoice } from '../../api/dashboard';
 import { LIMITS } from '../../lib/limits';
 import { ChoiceListEditor } from './choice-list-editor';
-import { currencyCodes, DURATION_FORMATS, RATING_ICONS, type TypeMetaDraft } from './type-meta-draft';
+import { currencyCodes, DURATION_FORMATS, ratingIcons, type TypeMetaDraft } from './type-meta-draft';
+import { t } from '../../i18n';
 
 /** A labelled select of the form. */
 function Pick(props: { label: string; name: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
@@ -26,13 +27,13 @@ function Pick(props: { label: string; name: string; value: string; options: [str
 export function TypeMetaFields(props: { uidt: string; meta: TypeMetaDraft; choices: SelectChoice[]; onChange: (m: TypeMetaDraft) => void; onChoices: (c: SelectChoice[]) => void }) {
   const m = props.meta;
   const set = (patch: Partial<TypeMetaDraft>) => props.onChange({ ...m, ...patch });
-  const places = <TextField label="Decimal places" name="col-places" value={m.places} onChange={(v) => set({ places: v })} placeholder="2" />;
+  const places = <TextField label={t('schema.form.decimalPlaces')} name="col-places" value={m.places} onChange={(v) => set({ places: v })} placeholder="2" />;
   switch (props.uidt) {
     case 'Currency':
       return (
         <div className="meta-row">
-          <Pick label="Currency" name="col-currency" value={m.currency} options={currencyCodes().map((c) => [c, c])} onChange={(v) => set({ currency: v })} />
-          <TextField label="Locale" name="col-locale" value={m.locale} onChange={(v) => set({ locale: v })} placeholder="en-US" />
+          <Pick label={t('schema.form.currency')} name="col-currency" value={m.currency} options={currencyCodes().map((c) => [c, c])} onChange={(v) => set({ currency: v })} />
+          <TextField label={t('schema.form.locale')} name="col-locale" value={m.locale} onChange={(v) => set({ locale: v })} placeholder="en-US" /* i18n-ignore */ />
           {places}
         </div>
       );
@@ -42,14 +43,14 @@ export function TypeMetaFields(props: { uidt: string; meta: TypeMetaDraft; choic
     case 'Rating':
       return (
         <div className="meta-row">
-          <Pick label="Maximum rating" name="col-rating-max" value={m.max} options={Array.from({ length: LIMITS.ratingMax }, (_, i) => [String(i + 1), String(i + 1)])} onChange={(v) => set({ max: v })} />
-          <Pick label="Icon" name="col-rating-icon" value={m.icon} options={RATING_ICONS} onChange={(v) => set({ icon: v })} />
+          <Pick label={t('schema.form.maxRating')} name="col-rating-max" value={m.max} options={Array.from({ length: LIMITS.ratingMax }, (_, i) => [String(i + 1), String(i + 1)])} onChange={(v) => set({ max: v })} />
+          <Pick label={t('schema.form.icon')} name="col-rating-icon" value={m.icon} options={ratingIcons()} onChange={(v) => set({ icon: v })} />
         </div>
       );
     case 'Duration':
       return (
         <div className="meta-row">
-          <Pick label="Duration format" name="col-duration" value={m.format} options={DURATION_FORMATS.map((f) => [f, f])} onChange={(v) => set({ format: v })} />
+          <Pick label={t('schema.form.durationFormat')} name="col-duration" value={m.format} options={DURATION_FORMATS.map((f) => [f, f])} onChange={(v) => set({ format: v })} />
         </div>
       );
     case 'SingleSelect':
@@ -58,8 +59,8 @@ export function TypeMetaFields(props: { uidt: string; meta: TypeMetaDraft; choic
     case 'Attachment':
       return (
         <div className="meta-row">
-          <TextField label="Maximum files" name="col-max-files" value={m.maxFiles} onChange={(v) => set({ maxFiles: v })} placeholder="no limit" />
-          <TextField label="Accepted types" name="col-accept" value={m.accept} onChange={(v) => set({ accept: v })} placeholder="image/*, .pdf" />
+          <TextField label={t('schema.form.maxFiles')} name="col-max-files" value={m.maxFiles} onChange={(v) => set({ maxFiles: v })} placeholder={t('schema.form.noLimit')} />
+          <TextField label={t('schema.form.acceptedTypes')} name="col-accept" value={m.accept} onChange={(v) => set({ accept: v })} placeholder="image/*, .pdf" /* i18n-ignore */ />
         </div>
       );
     default:

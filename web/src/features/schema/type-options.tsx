@@ -3,6 +3,8 @@ import { TextField } from '../../components/form';
 import { TypeMetaFields } from './type-meta-fields';
 import type { ColumnDraft } from './column-draft';
 import { typeOf } from './column-types';
+import { t } from '../../i18n';
+import { OnOff } from './aria-fields';
 
 /** The type's options and the column's constraints; a key column keeps its nullability and uniqueness. */
 export function TypeOptions(props: { draft: ColumnDraft; onChange: (d: ColumnDraft) => void; isKey?: boolean }) {
@@ -13,19 +15,19 @@ export function TypeOptions(props: { draft: ColumnDraft; onChange: (d: ColumnDra
   return (
     <div className="type-options">
       {type?.hint ? <p className="muted type-hint">{type.hint}</p> : null}
-      {options.includes('length') ? <TextField label="Length" name="col-length" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="255" /> : null}
-      {options.includes('precision') ? <TextField label="Precision, scale" name="col-precision" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="10,2" /> : null}
+      {options.includes('length') ? <TextField label={t('schema.form.length')} name="col-length" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="255" /* i18n-ignore */ /> : null}
+      {options.includes('precision') ? <TextField label={t('schema.form.precisionScale')} name="col-precision" value={d.dtxp} onChange={(v) => set({ dtxp: v })} placeholder="10,2" /* i18n-ignore */ /> : null}
       <TypeMetaFields uidt={d.uidt} meta={d.meta} choices={d.choices} onChange={(meta) => set({ meta })} onChoices={(choices) => set({ choices })} />
-      <TextField label="Default value" name="col-default" value={d.default} onChange={(v) => set({ default: v })} placeholder={d.uidt === 'DateTime' ? 'now' : ''} />
+      <TextField label={t('schema.form.defaultValue')} name="col-default" value={d.default} onChange={(v) => set({ default: v })} placeholder={d.uidt === 'DateTime' ? 'now' : ''} /* i18n-ignore: the keyword the server reads */ />
       <div className="check-row">
-        <label className="check">
-          <input type="checkbox" checked={d.nullable} disabled={props.isKey} onChange={(e) => set({ nullable: e.target.checked })} /> Nullable
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={d.unique} disabled={props.isKey} onChange={(e) => set({ unique: e.target.checked })} /> Unique
-        </label>
+        <OnOff isSelected={d.nullable} isDisabled={props.isKey} onChange={(nullable) => set({ nullable })}>
+          {t('schema.form.nullable')}
+        </OnOff>
+        <OnOff isSelected={d.unique} isDisabled={props.isKey} onChange={(unique) => set({ unique })}>
+          {t('schema.form.unique')}
+        </OnOff>
       </div>
-      <TextField label="SQL name" name="col-sql-name" value={d.cn} onChange={(v) => set({ cn: v, cnTouched: true })} />
+      <TextField label={t('schema.form.sqlName')} name="col-sql-name" value={d.cn} onChange={(v) => set({ cn: v, cnTouched: true })} />
     </div>
   );
 }

@@ -3,12 +3,15 @@
  * with a password' and Save password, Allow CSV download, Copy API URL, and Delete link.
  */
 import { useEffect, useState } from 'react';
+import { Switch } from 'react-aria-components';
 import { Copy, Link2, Trash2 } from 'lucide-react';
 import { viewsApi, type SavedView, type SharedLink, type ViewScope } from '../../api/views';
 import { AriaDialog } from '../../components/aria-dialog';
 import { Button, FormMessage } from '../../components/form';
 import { toast } from '../../stores/toasts';
 import { sharedApiUrl } from '../../api/shared';
+import { t } from '../../i18n';
+import '../views/views-aria.css';
 
 /** Copies text, answering whether it worked (a page without clipboard rights selects it instead). */
 export async function copyText(text: string): Promise<boolean> {
@@ -64,75 +67,72 @@ export function ShareDialog(props: { scope: ViewScope; tn: string; view: SavedVi
       setBusy(false);
     }
   };
-  const copy = async (text: string, what: string) => {
+  const copy = async (text: string, copied: string) => {
     const ok = await copyText(text);
-    toast(ok ? 'success' : 'error', ok ? `${what} copied` : 'Copy failed: select the text and copy it');
+    toast(ok ? 'success' : 'error', ok ? copied : t('views.share.copyFailed'));
   };
 
   return (
-    <AriaDialog heading={`Share view '${view.title}'`} onClose={props.onClose} wide>
-      {!link && !error ? <p className="muted">Making the link…</p> : null}
+    <AriaDialog heading={t('views.share.heading', { title: view.title })} onClose={props.onClose} wide>
+      {!link && !error ? <p className="muted">{t('views.share.making')}</p> : null}
       {link ? (
         <div className="share-body">
           <div className="share-link">
             <Link2 size={16} aria-hidden />
-            <input aria-label="Shared link" readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="secondary" onClick={() => void copy(link.url, 'Link')}>
-              <Copy size={14} aria-hidden /> Copy link
+            <input aria-label={t('views.share.link')} readOnly value={link.url} onFocus={(e) => e.currentTarget.select()} />
+            <Button variant="secondary" onClick={() => void copy(link.url, t('views.share.linkCopied'))}>
+              <Copy size={14} aria-hidden /> {t('views.share.copyLink')}
             </Button>
           </div>
-          <p className="muted">People with the link see this view read-only{view.type === 'form' ? ' and can submit the form' : ''}: only its shown fields, with its filters and sorts. They need no account.</p>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={restrict}
-              onChange={(e) => {
-                setRestrict(e.target.checked);
-                if (!e.target.checked && link.hasPassword) void run(async () => (await viewsApi.setPassword(scope, link.uuid, null), setLink({ ...link, hasPassword: false })), 'Password removed: the link opens without one.');
-              }}
-            />{' '}
-            Restrict access with a password
-          </label>
+          <p className="muted">{view.type === 'form' ? t('views.share.explainForm') : t('views.share.explain')}</p>
+          <Switch
+            className="views-switch"
+            isSelected={restrict}
+            onChange={(on) => {
+              setRestrict(on);
+              if (!on && link.hasPassword) void run(async () => (await viewsApi.setPassword(scope, link.uuid, null), setLink({ ...link, hasPassword: false })), t('views.share.passwordRemoved'));
+            }}
+          >
+            <span className="switch-track" aria-hidden /> {t('views.share.restrict')}
+          </Switch>
           {restrict ? (
             <div className="share-password">
-              <input type="password" aria-label="Password" placeholder={link.hasPassword ? 'A password is set; type a new one to change it' : 'Password'} value={password} onChange={(e) => setPassword(e.target.value)} />
+              <input type="password" aria-label={t('views.share.password')} placeholder={link.hasPassword ? t('views.share.passwordSet') : t('views.share.password')} value={password} onChange={(e) => setPassword(e.target.value)} />
               <Button
                 disabled={busy || !password}
-                onClick={() => void run(async () => (await viewsApi.setPassword(scope, link.uuid, password), setLink({ ...link, hasPassword: true }), setPassword('')), 'Password saved.')}
+                onClick={() => void run(async () => (await viewsApi.setPassword(scope, link.uuid, password), setLink({ ...link, hasPassword: true }), setPassword('')), t('views.share.passwordSaved'))}
               >
-                Save password
+                {t('views.share.savePassword')}
               </Button>
             </div>
           ) : null}
           {view.type !== 'form' ? (
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={csv}
-                disabled={busy}
-                onChange={(e) => {
-                  const allow = e.target.checked;
-                  setCsv(allow);
-                  // The link keeps its address and its password.
-                  void run(async () => {
-                    await viewsApi.setCsv(scope, link.uuid, allow);
-                    await load(false);
-                  }, allow ? 'CSV download allowed.' : 'CSV download turned off.');
-                }}
-              />{' '}
-              Allow CSV download
-            </label>
+            <Switch
+              className="views-switch"
+              isSelected={csv}
+              isDisabled={busy}
+              onChange={(allow) => {
+                setCsv(allow);
+                // The link keeps its address and its password.
+                void run(async () => {
+                  await viewsApi.setCsv(scope, link.uuid, allow);
+                  await load(false);
+                }, allow ? t('views.share.csvAllowed') : t('views.share.csvOff'));
+              }}
+            >
+              <span className="switch-track" aria-hidden /> {t('views.share.allowCsv')}
+            </Switch>
           ) : null}
           <div className="share-actions">
-            <Button variant="secondary" onClick={() => void copy(sharedApiUrl(window.location.origin, link.uuid, view.type), 'API URL')}>
-              <Copy size={14} aria-hidden /> Copy API URL
+            <Button variant="secondary" onClick={() => void copy(sharedApiUrl(window.location.origin, link.uuid, view.type), t('views.share.apiUrlCopied'))}>
+              <Copy size={14} aria-hidden /> {t('views.share.copyApiUrl')}
             </Button>
             <Button
               variant="danger"
               disabled={busy}
               onClick={() => setUnsharing(true)}
             >
-              <Trash2 size={14} aria-hidden /> Delete link
+              <Trash2 size={14} aria-hidden /> {t('views.share.deleteLink')}
             </Button>
           </div>
         </div>
@@ -141,13 +141,13 @@ export function ShareDialog(props: { scope: ViewScope; tn: string; view: SavedVi
       <FormMessage kind="error" text={error} />
       {unsharing && link ? (
         <AriaDialog
-          heading={`Delete the public link of '${view.title}'?`}
-          submitLabel="Delete link"
+          heading={t('views.share.deleteHeading', { title: view.title })}
+          submitLabel={t('views.share.deleteLink')}
           submitVariant="danger"
           onClose={() => setUnsharing(false)}
-          onSubmit={() => (setUnsharing(false), void run(async () => (await viewsApi.unshare(scope, link.uuid), setLink(null), toast('success', `Deleted the public link of ${view.title}`), props.onClose()), 'Link deleted.'))}
+          onSubmit={() => (setUnsharing(false), void run(async () => (await viewsApi.unshare(scope, link.uuid), setLink(null), toast('success', t('views.share.deleted', { title: view.title })), props.onClose()), t('views.share.linkDeleted')))}
         >
-          <p className="muted">Anyone holding the link can no longer open the view. Sharing again makes a new link.</p>
+          <p className="muted">{t('views.share.deleteBody')}</p>
         </AriaDialog>
       ) : null}
     </AriaDialog>

@@ -10,6 +10,7 @@ import { useRowWindow } from '../grid/row-window';
 import { PagedRows } from '../views/paged-rows';
 import type { RowSource } from '../views/row-source';
 import { DEFAULT_WIDTH, ROW_HEIGHTS, rowHeightOf } from '../views/view-state';
+import { t } from '../../i18n';
 
 /** The read-only grid of a shared link. */
 export function SharedGrid(props: { meta: SharedViewMeta; source: RowSource; search: string }) {
@@ -30,7 +31,7 @@ export function SharedGrid(props: { meta: SharedViewMeta; source: RowSource; sea
   const count = rows.count.value;
   return (
     <>
-      <div className="grid-count" data-testid="row-count">{count === null ? 'counting…' : `${count} ${count === 1 ? 'row' : 'rows'}`}</div>
+      <div className="grid-count" data-testid="row-count">{count === null ? t('views.shared.counting') : t('views.shared.rows', { count })}</div>
       {rows.error.value ? <div className="form-message form-message-error">{rows.error.value}</div> : null}
       <div className={`grid shared-grid row-h-${rowHeightOf(meta.query_params)}`} role="grid" aria-rowcount={rows.size()} ref={scroller} tabIndex={0}>
         <div className="grid-head" role="row">
@@ -41,7 +42,7 @@ export function SharedGrid(props: { meta: SharedViewMeta; source: RowSource; sea
             </div>
           ))}
         </div>
-        {count === 0 ? <div className="grid-empty muted">No rows</div> : null}
+        {count === 0 ? <div className="grid-empty muted">{t('views.shared.noRows')}</div> : null}
         <div ref={box} style={{ height: win.height, position: 'relative' }}>
           {items.map((vr) => {
             const row = rows.rows.value.get(vr.index);

@@ -19,6 +19,7 @@ import { FormFill } from '../form/form-fill';
 import { formSpecOf } from '../form/form-spec';
 import { aliasQueryParams, cardFields, shownFields } from '../views/view-state';
 import { VIEW_ICONS } from '../views/views-drawer';
+import { t } from '../../i18n';
 
 type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | { kind: 'error'; message: string } | { kind: 'ready'; meta: SharedViewMeta; password: string | null };
 
@@ -38,7 +39,7 @@ export function SharedViewPage() {
       else if (err.status === 403) {
         sharedPassword.clear(uuid);
         setState({ kind: 'password', error: typed || password ? err.message || INVALID_PASSWORD : null });
-      } else if (err.status === 404) setState({ kind: 'error', message: 'This link does not exist, or it was deleted.' });
+      } else if (err.status === 404) setState({ kind: 'error', message: t('views.shared.notFound') });
       else setState({ kind: 'error', message: err.message });
     }
   };
@@ -46,14 +47,14 @@ export function SharedViewPage() {
   return (
     <div className="shared-page">
       <header className="shared-top">
-        <span className="brand-mark" aria-hidden>▦</span> <span className="shared-brand">Tablo</span>
+        <span className="brand-mark" aria-hidden>▦</span> <span className="shared-brand">{/* i18n-ignore */}Tablo</span>
         {state.kind === 'ready' ? <SharedTitle meta={state.meta} /> : null}
       </header>
       <main className="shared-main">
-        {state.kind === 'loading' ? <p className="muted">Opening the shared view…</p> : null}
+        {state.kind === 'loading' ? <p className="muted">{t('views.shared.opening')}</p> : null}
         {state.kind === 'error' ? (
           <div className="empty-state" role="alert">
-            <h2>Cannot open this view</h2>
+            <h2>{t('views.shared.cannotOpen')}</h2>
             <p className="muted">{state.message}</p>
           </div>
         ) : null}
@@ -80,15 +81,15 @@ function PasswordPrompt(props: { error: string | null; onSubmit: (password: stri
     if (password) props.onSubmit(password);
   };
   return (
-    <form className="form-card password-card" onSubmit={submit} aria-label="Protected view">
-      <h2><Lock size={18} aria-hidden /> This view is protected</h2>
-      <p className="muted">Enter the password you were given with the link.</p>
+    <form className="form-card password-card" onSubmit={submit} aria-label={t('views.shared.protectedLabel')}>
+      <h2><Lock size={18} aria-hidden /> {t('views.shared.protected')}</h2>
+      <p className="muted">{t('views.shared.enterPassword')}</p>
       <div className="field">
-        <label htmlFor="shared-password">Password</label>
+        <label htmlFor="shared-password">{t('views.share.password')}</label>
         <input id="shared-password" type="password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
       </div>
       <FormMessage kind="error" text={props.error} />
-      <Button type="submit" disabled={!password}>Open</Button>
+      <Button type="submit" disabled={!password}>{t('views.shared.open')}</Button>
     </form>
   );
 }
@@ -134,12 +135,12 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
     <div className="shared-view">
       <div className="grid-toolbar">
         <form className="query-toolbar" onSubmit={(e) => (e.preventDefault(), setSearch(typed))} role="search">
-          <input className="grid-search" aria-label="Search" placeholder="Search" value={typed} onChange={(e) => setTyped(e.target.value)} />
-          <Button variant="secondary" type="submit">Search</Button>
+          <input className="grid-search" aria-label={t('views.query.search')} placeholder={t('views.query.search')} value={typed} onChange={(e) => setTyped(e.target.value)} />
+          <Button variant="secondary" type="submit">{t('views.query.search')}</Button>
         </form>
         {meta.allowCsvDownload ? (
           <Button variant="secondary" onClick={() => void csv()}>
-            <Download size={14} aria-hidden /> Download CSV
+            <Download size={14} aria-hidden /> {t('views.shared.downloadCsv')}
           </Button>
         ) : null}
       </div>
@@ -152,7 +153,7 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
       {meta.type === 'calendar' && date ? (
         <CalendarBoard source={source} dateColumn={date} endColumn={end} displayColumn={display} fields={fields} where="" sort="" search={search} range={range} anchor={anchor} onRange={setRange} onAnchor={setAnchor} />
       ) : null}
-      {(meta.type === 'kanban' && !lane) || (meta.type === 'calendar' && !date) ? <p className="muted">This view's layout column is not shared.</p> : null}
+      {(meta.type === 'kanban' && !lane) || (meta.type === 'calendar' && !date) ? <p className="muted">{t('views.shared.layoutNotShared')}</p> : null}
     </div>
   );
 }

@@ -2,7 +2,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { teamApi, type ApiToken } from '../../api/team';
 import { Button, FormMessage } from '../../components/form';
+import { formatDate, t, tx } from '../../i18n';
 import { track } from '../../stores/notifications';
+import { RoleSelect, roleName } from './roles';
+
+const TOKEN_ROLES = ['editor', 'commenter', 'viewer', 'creator', 'owner'] as const;
 
 export function TokensManagement(props: { projectId: string }) {
   const [tokens, setTokens] = useState<ApiToken[]>([]);
@@ -16,7 +20,7 @@ export function TokensManagement(props: { projectId: string }) {
   const create = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      const res = await track('API token created', teamApi.createToken(props.projectId, description.trim(), role, expiresAt));
+      const res = await track(t('admin.tokens.created'), teamApi.createToken(props.projectId, description.trim(), role, expiresAt));
       setShown(res.token);
       setDescription('');
       await load();
@@ -25,27 +29,28 @@ export function TokensManagement(props: { projectId: string }) {
     }
   };
   return (
-    <section aria-label="API Tokens Management">
-      <h3>API Tokens Management</h3>
+    <section aria-label={t('admin.tokens.title')}>
+      <h3>{t('admin.tokens.title')}</h3>
       <form className="team-invite" onSubmit={create} noValidate>
-        <input aria-label="Token description" placeholder="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
-        <select aria-label="Token role" value={role} onChange={(e) => setRole(e.target.value)}>
-          {['editor', 'commenter', 'viewer', 'creator', 'owner'].map((r) => <option key={r}>{r}</option>)}
-        </select>
-        <input aria-label="Token expiry" type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
-        <Button type="submit">Create token</Button>
+        <input aria-label={t('admin.tokens.descriptionLabel')} placeholder={t('admin.tokens.description')} value={description} onChange={(e) => setDescription(e.target.value)} />
+        <RoleSelect label={t('admin.tokens.role')} value={role} onChange={setRole} roles={TOKEN_ROLES} />
+        <input aria-label={t('admin.tokens.expiry')} type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+        <Button type="submit">{t('admin.tokens.create')}</Button>
       </form>
-      {shown ? <div className="invite-link">Copy it now, it is shown only once: <code data-testid="new-token">{shown}</code></div> : null}
+      {shown ? <div className="invite-link">{tx('admin.tokens.shownOnce', { token: <code data-testid="new-token">{shown}</code> })}</div> : null}
       <FormMessage kind="error" text={error} />
       <table className="list-table">
-        <thead><tr><th>Description</th><th>Role</th><th>Expires</th><th>State</th><th aria-label="Actions" /></tr></thead>
+        <thead><tr><th>{t('admin.tokens.description')}</th><th>{t('admin.team.role')}</th><th>{t('admin.tokens.expires')}</th><th>{t('admin.tokens.state')}</th><th aria-label={t('admin.common.actions')} /></tr></thead>
         <tbody>
-          {tokens.map((t) => (
-            <tr key={t.id}>
-              <td>{t.description}</td><td>{t.role}</td><td>{t.expiresAt?.slice(0, 10) ?? 'never'}</td><td>{t.enabled ? 'enabled' : 'disabled'}</td>
+          {tokens.map((tk) => (
+            <tr key={tk.id}>
+              <td>{tk.description}</td>
+              <td>{roleName(tk.role)}</td>
+              <td>{tk.expiresAt ? formatDate(`${tk.expiresAt.slice(0, 10)}T00:00:00`) : t('admin.tokens.never')}</td>
+              <td>{tk.enabled ? t('admin.tokens.enabled') : t('admin.tokens.disabled')}</td>
               <td><div className="row-actions">
-                <Button variant="ghost" onClick={() => track(t.enabled ? 'Token disabled' : 'Token enabled', teamApi.updateToken(props.projectId, t.id, !t.enabled)).then(load, () => {})}>{t.enabled ? 'Disable' : 'Enable'}</Button>
-                <Button variant="ghost" onClick={() => track('Token deleted', teamApi.deleteToken(props.projectId, t.id)).then(load, () => {})}>Delete</Button>
+                <Button variant="ghost" onClick={() => track(tk.enabled ? t('admin.tokens.disabledToast') : t('admin.tokens.enabledToast'), teamApi.updateToken(props.projectId, tk.id, !tk.enabled)).then(load, () => {})}>{tk.enabled ? t('admin.tokens.disable') : t('admin.tokens.enable')}</Button>
+                <Button variant="ghost" onClick={() => track(t('admin.tokens.deleted'), teamApi.deleteToken(props.projectId, tk.id)).then(load, () => {})}>{t('admin.tokens.delete')}</Button>
               </div></td>
             </tr>
           ))}

@@ -2,10 +2,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { teamApi, type Member } from '../../api/team';
 import { Button, FormMessage } from '../../components/form';
+import { t, tx } from '../../i18n';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
+import { ROLES, RoleSelect } from './roles';
 
-const ROLES = ['owner', 'creator', 'editor', 'commenter', 'viewer'];
+/** A member's status in the current language. */
+const statusText = (status: string) => (status === 'active' ? t('admin.team.statusActive') : status === 'invited' ? t('admin.team.statusInvited') : status);
 
 export function UsersManagement(props: { projectId: string }) {
   const [members, setMembers] = useState<Member[] | null>(null);
@@ -23,7 +26,7 @@ export function UsersManagement(props: { projectId: string }) {
     setLink(null);
     setSent(null);
     try {
-      const res = await track(`Invite ${email}`, teamApi.invite(props.projectId, email.trim(), role));
+      const res = await track(t('admin.team.inviteSent', { email }), teamApi.invite(props.projectId, email.trim(), role));
       setLink(res.invite_url ?? null);
       setSent(res.mailed ? res.msg : res.mail_error ?? null);
       setEmail('');
@@ -35,47 +38,51 @@ export function UsersManagement(props: { projectId: string }) {
   const act = (label: string, run: () => Promise<unknown>) => track(label, run()).then(load, () => {});
 
   return (
-    <section aria-label="Users Management">
-      <h3>Users Management</h3>
+    <section aria-label={t('admin.team.usersTitle')}>
+      <h3>{t('admin.team.usersTitle')}</h3>
       <form className="team-invite" onSubmit={invite} noValidate>
-        <input aria-label="Invite e-mail" placeholder="E-mail to invite" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <select aria-label="Invite role" value={role} onChange={(e) => setRole(e.target.value)}>
-          {ROLES.map((r) => <option key={r}>{r}</option>)}
-        </select>
-        <Button type="submit">Invite</Button>
+        <input aria-label={t('admin.team.inviteEmail')} placeholder={t('admin.team.inviteEmailPlaceholder')} value={email} onChange={(e) => setEmail(e.target.value)} />
+        <RoleSelect label={t('admin.team.inviteRole')} value={role} onChange={setRole} />
+        <Button type="submit">{t('admin.team.invite')}</Button>
       </form>
       {link ? (
         <div className="invite-link">
-          Invite link (valid 24 hours): <code data-testid="invite-link">{link}</code>
-          <Button variant="ghost" onClick={() => navigator.clipboard.writeText(link).then(() => toast('success', 'Invite link copied'))}>Copy</Button>
+          {tx('admin.team.inviteLink', { link: <code data-testid="invite-link">{link}</code> })}
+          <Button variant="ghost" onClick={() => navigator.clipboard.writeText(link).then(() => toast('success', t('admin.team.linkCopied')))}>{t('admin.team.copy')}</Button>
         </div>
       ) : null}
       {sent ? <div className="invite-link" data-testid="invite-sent">{sent}</div> : null}
       <FormMessage kind="error" text={error} />
       <table className="list-table">
-        <thead><tr><th>E-mail</th><th>Role</th><th>Status</th><th aria-label="Actions" /></tr></thead>
+        <thead><tr><th>{t('admin.team.email')}</th><th>{t('admin.team.role')}</th><th>{t('admin.team.status')}</th><th aria-label={t('admin.common.actions')} /></tr></thead>
         <tbody>
-          {(members ?? []).map((m) => (
-            <tr key={m.id}>
-              <td>{m.email}</td>
-              <td>
-                <select aria-label={`Role of ${m.email}`} value={m.roles.split(',')[0]} onChange={(e) => act(`Role of ${m.email}`, () => teamApi.setRoles(props.projectId, m.id, e.target.value))}>
-                  {ROLES.map((r) => <option key={r}>{r}</option>)}
-                </select>
-              </td>
-              <td>{m.status}</td>
-              <td>
-                <div className="row-actions">
-                  {m.status !== 'active' ? <Button variant="ghost" onClick={() => act(`Invite sent again to ${m.email}`, () => teamApi.resend(props.projectId, m.id))}>Resend invite</Button> : null}
-                  {m.status !== 'active' ? (
-                    <Button variant="ghost" onClick={() => act(`Invite to ${m.email} revoked`, () => teamApi.revoke(props.projectId, m.id))}>Revoke invite</Button>
-                  ) : (
-                    <Button variant="ghost" onClick={() => act(`Removed ${m.email}`, () => teamApi.remove(props.projectId, m.id))}>Remove</Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
+          {(members ?? []).map((m) => {
+            const current = m.roles.split(',')[0] ?? 'viewer';
+            return (
+              <tr key={m.id}>
+                <td>{m.email}</td>
+                <td>
+                  <RoleSelect
+                    label={t('admin.team.roleOf', { email: m.email })}
+                    value={current}
+                    roles={(ROLES as readonly string[]).includes(current) ? ROLES : [...ROLES, current]}
+                    onChange={(r) => act(t('admin.team.roleChanged', { email: m.email }), () => teamApi.setRoles(props.projectId, m.id, r))}
+                  />
+                </td>
+                <td>{statusText(m.status)}</td>
+                <td>
+                  <div className="row-actions">
+                    {m.status !== 'active' ? <Button variant="ghost" onClick={() => act(t('admin.team.resent', { email: m.email }), () => teamApi.resend(props.projectId, m.id))}>{t('admin.team.resend')}</Button> : null}
+                    {m.status !== 'active' ? (
+                      <Button variant="ghost" onClick={() => act(t('admin.team.revoked', { email: m.email }), () => teamApi.revoke(props.projectId, m.id))}>{t('admin.team.revoke')}</Button>
+                    ) : (
+                      <Button variant="ghost" onClick={() => act(t('admin.team.removed', { email: m.email }), () => teamApi.remove(props.projectId, m.id))}>{t('admin.team.remove')}</Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>

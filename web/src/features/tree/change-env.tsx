@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/overlays';
 import { dashboardOp } from '../../api/projects';
 import { http } from '../../api/http';
 import { track } from '../../stores/notifications';
+import { t } from '../../i18n';
 
 const POLL_MS = 1000;
 const POLL_TRIES = 60;
@@ -21,7 +22,7 @@ async function waitForServer(): Promise<void> {
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
   }
-  throw new Error('The Tablo server did not answer after the environment change');
+  throw new Error(t('schema.env.noAnswer'));
 }
 
 export function ChangeEnvButton(props: { projectId: string; envs: string[]; workingEnv: string }) {
@@ -30,20 +31,20 @@ export function ChangeEnvButton(props: { projectId: string; envs: string[]; work
   if (props.envs.length < 2) return null;
   const change = () => {
     setOpen(false);
-    void track(`Change environment to ${env}`, dashboardOp('projectChangeEnv', { projectId: props.projectId, args: { env } }).then(waitForServer))
+    void track(t('schema.env.changeTo', { env }), dashboardOp('projectChangeEnv', { projectId: props.projectId, args: { env } }).then(waitForServer))
       .then(() => window.location.reload())
       .catch(() => {});
   };
   return (
     <>
-      <button className="tree-leaf" onClick={() => setOpen(true)}>Change environment</button>
+      <button className="tree-leaf" onClick={() => setOpen(true)}>{t('schema.env.change')}</button>
       {open ? (
-        <ConfirmDialog heading="Change environment" submitLabel="Change" onCancel={() => setOpen(false)} onSubmit={change}>
+        <ConfirmDialog heading={t('schema.env.change')} submitLabel={t('schema.env.submit')} onCancel={() => setOpen(false)} onSubmit={change}>
           <label className="field">
-            <span>Environment</span>
-            <select value={env} onChange={(e) => setEnv(e.target.value)} aria-label="Environment">
+            <span>{t('schema.env.label')}</span>
+            <select value={env} onChange={(e) => setEnv(e.target.value)} aria-label={t('schema.env.label')}>
               {props.envs.map((e) => (
-                <option key={e} value={e}>{e}{e === props.workingEnv ? ' (Active Env)' : ''}</option>
+                <option key={e} value={e}>{e === props.workingEnv ? t('schema.env.active', { env: e }) : e}</option>
               ))}
             </select>
           </label>

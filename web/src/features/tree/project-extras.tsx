@@ -14,6 +14,7 @@ import { panelOpener } from '../../actions/registry';
 import { canShare, isProjectAdmin } from '../../stores/project';
 import { EntryIcon } from './tree-icons';
 import { isSuperAdmin } from '../../stores/session';
+import { t } from '../../i18n';
 
 const open = (name: string, dbAlias = 'db') => {
   const refused = openTab({ type: 'panel', name, dbAlias, title: PANELS[name]?.title ?? name });
@@ -68,16 +69,16 @@ export function ProjectExtras(props: { projectId: string }) {
       {admin ? (
         <li className="preview">
           <label className="tree-leaf">
-            Preview as
-            <select aria-label="Preview as" value={previewAs.value ?? ''} onChange={(e) => setPreview(e.target.value || null)}>
-              <option value="">(your role)</option>
+            {t('schema.tree.previewAs')}
+            <select aria-label={t('schema.tree.previewAs')} value={previewAs.value ?? ''} onChange={(e) => setPreview(e.target.value || null)}>
+              <option value="">{t('schema.tree.yourRole')}</option>
               {PREVIEW_ROLES.map((r) => (
                 <option key={r} value={r}>{r}</option>
               ))}
             </select>
           </label>
           {previewAs.value ? (
-            <button className="tree-leaf" onClick={() => setPreview(null)}>Reset Preview</button>
+            <button className="tree-leaf" onClick={() => setPreview(null)}>{t('schema.tree.resetPreview')}</button>
           ) : null}
         </li>
       ) : null}

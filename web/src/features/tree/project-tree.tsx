@@ -17,18 +17,45 @@ import { schemaGeneration } from '../../stores/schema-ui';
 import { useSignals } from '../../stores/signals';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { EntryIcon } from './tree-icons';
+import { t } from '../../i18n';
 
 /** A tree entry: `name` opens it (display name), `tn` is the SQL name of a table. */
 interface Item { name: string; title: string; type: TabType; tn?: string; junction?: boolean }
 type GroupKind = 'Tables' | 'Views' | 'Functions' | 'Procedures' | 'Sequences';
 
-const EMPTY: Record<GroupKind, string> = {
-  Tables: 'No tables in this schema',
-  Views: 'No views in this schema',
-  Functions: 'No functions in this schema',
-  Procedures: 'No procedures in this schema',
-  Sequences: 'No sequences in this schema',
-};
+/** The group's name in the current language. */
+function groupName(kind: GroupKind): string {
+  switch (kind) {
+    case 'Tables':
+      return t('schema.tree.tables');
+    case 'Views':
+      return t('schema.tree.views');
+    case 'Functions':
+      return t('schema.tree.functions');
+    case 'Procedures':
+      return t('schema.tree.procedures');
+    case 'Sequences':
+      return t('schema.tree.sequences');
+  }
+}
+
+/** The info toast of an empty group. */
+function emptyText(kind: GroupKind): string {
+  switch (kind) {
+    case 'Tables':
+      return t('schema.tree.noTables');
+    case 'Views':
+      return t('schema.tree.noViews');
+    case 'Functions':
+      return t('schema.tree.noFunctions');
+    case 'Procedures':
+      return t('schema.tree.noProcedures');
+    case 'Sequences':
+      return t('schema.tree.noSequences');
+  }
+}
+
+const CLIENT_NAMES: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL', mssql: 'SQL Server', sqlite: 'SQLite' }; // i18n-ignore: product names
 
 async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): Promise<Item[]> {
   switch (kind) {
@@ -59,7 +86,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
     loadGroup(props.projectId, props.dbAlias, props.kind)
       .then((list) => {
         setItems(list);
-        if (list.length === 0 && loadedAt === null) toast('info', EMPTY[props.kind], LIMITS.toastMs.info);
+        if (list.length === 0 && loadedAt === null) toast('info', emptyText(props.kind), LIMITS.toastMs.info);
         setLoadedAt(props.generation);
       })
       .catch((e) => {
@@ -74,13 +101,13 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
   return (
     <li className={props.kind === 'Tables' ? 'tree-group has-actions' : 'tree-group'}>
       <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <span className="tree-caret">{open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}</span> {props.kind}
+        <span className="tree-caret">{open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}</span> {groupName(props.kind)}
         {items ? <span className="tree-count">{items.length}</span> : null}
       </button>
       {links ? (
         // Beside the group's button (not in its name): many-to-many link tables are not listed, but not forgotten.
-        <span className="tree-links muted" title={`${links} many-to-many link ${links === 1 ? 'table is' : 'tables are'} not listed: ${all!.filter((i) => i.junction).map((i) => i.title).join(', ')}`}>
-          +{links} {links === 1 ? 'link table' : 'link tables'}
+        <span className="tree-links muted" title={t('schema.tree.linkTablesHidden', { count: links, names: all!.filter((i) => i.junction).map((i) => i.title).join(', ') })}>
+          {t('schema.tree.linkTables', { count: links })}
         </span>
       ) : null}
       {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
@@ -100,7 +127,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
           {items.length > shown ? (
             <li>
               <button className="tree-more" onClick={() => setShown(shown + LIMITS.treePageSize)}>
-                Show {Math.min(LIMITS.treePageSize, items.length - shown)} more
+                {t('schema.tree.showMore', { count: Math.min(LIMITS.treePageSize, items.length - shown) })}
               </button>
             </li>
           ) : null}
@@ -118,7 +145,7 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
   return (
     <li>
       <div className="tree-db">
-        <EntryIcon type="db" />{db.dbAlias} <span className="muted">({db.client === 'pg' ? 'PostgreSQL' : db.client === 'mysql' ? 'MySQL' : db.client === 'mssql' ? 'SQL Server' : 'SQLite'})</span>
+        <EntryIcon type="db" />{db.dbAlias} <span className="muted">({CLIENT_NAMES[db.client] ?? db.client})</span>
         <MetaSyncButton projectId={props.projectId} dbAlias={db.dbAlias} onSynced={() => setGeneration(generation + 1)} />
       </div>
       <ul>
@@ -147,14 +174,14 @@ export function ProjectTree(props: { projectId: string; title: string }) {
     dashboardApi.envs(props.projectId).then(setEnvs, (e) => toast('error', (e as Error).message));
   }, [props.projectId, generation]);
   return (
-    <nav className="tree" aria-label="Project tree">
+    <nav className="tree" aria-label={t('schema.tree.label')}>
       <div className="tree-project">{props.title}</div>
       <ul>
         {envs
           ? Object.entries(envs.envs).map(([env, e]) => (
               <li key={env}>
                 <div className="tree-env">
-                  {env} {e.active ? <span className="badge badge-started">Active Env</span> : null}
+                  {env} {e.active ? <span className="badge badge-started">{t('schema.tree.activeEnv')}</span> : null}
                 </div>
                 {e.active ? (
                   <ul>

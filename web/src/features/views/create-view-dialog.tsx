@@ -8,13 +8,14 @@ import type { QueryParams, SavedView, ViewType } from '../../api/views';
 import { AriaDialog } from '../../components/aria-dialog';
 import { FormMessage } from '../../components/form';
 import { coverColumns, dateColumns, kindProblem, laneColumns } from './view-kinds';
-import { VIEW_LABELS, freeTitle, type ViewsStore } from './views-store';
+import { freeTitle, viewLabel, type ViewsStore } from './views-store';
+import { t } from '../../i18n';
 
 /** The dialog that creates (or copies) a view and hands it to `onDone`. */
 export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; type: ViewType; copyOf?: SavedView; onDone: (v: SavedView) => void; onClose: () => void }) {
   const { meta, type, copyOf } = props;
   const taken = props.store.list.value.map((v) => v.title);
-  const [title, setTitle] = useState(freeTitle(copyOf ? `${copyOf.title} copy` : VIEW_LABELS[type], taken));
+  const [title, setTitle] = useState(freeTitle(copyOf ? t('views.create.copyTitle', { title: copyOf.title }) : viewLabel(type), taken));
   const lanes = laneColumns(meta.columns);
   const dates = dateColumns(meta.columns);
   const covers = coverColumns(meta.columns);
@@ -25,8 +26,8 @@ export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; ty
   const [error, setError] = useState<string | null>(copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table'));
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if (!title.trim()) return setError('A view needs a title.');
-    if (taken.some((t) => t.toLowerCase() === title.trim().toLowerCase())) return setError(`A view named '${title.trim()}' exists already.`);
+    if (!title.trim()) return setError(t('views.create.titleNeeded'));
+    if (taken.some((x) => x.toLowerCase() === title.trim().toLowerCase())) return setError(t('views.create.titleTaken', { title: title.trim() }));
     const problem = copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table');
     if (problem) return setError(problem);
     const qp: QueryParams = {};
@@ -54,21 +55,27 @@ export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; ty
     </div>
   );
   return (
-    <AriaDialog heading={copyOf ? `Copy view '${copyOf.title}'` : `Create a ${VIEW_LABELS[type]} view`} onClose={props.onClose} onSubmit={() => void submit()} submitLabel={copyOf ? 'Copy' : 'Create'} busy={busy}>
+    <AriaDialog
+      heading={copyOf ? t('views.create.copyHeading', { title: copyOf.title }) : t('views.create.heading', { kind: viewLabel(type) })}
+      onClose={props.onClose}
+      onSubmit={() => void submit()}
+      submitLabel={copyOf ? t('views.create.copy') : t('views.create.create')}
+      busy={busy}
+    >
       <div className="field">
         <label>
-          View name
-          <input aria-label="View name" value={title} autoFocus onChange={(e) => (setTitle(e.target.value), setError(null))} />
+          {t('views.create.viewName')}
+          <input aria-label={t('views.create.viewName')} value={title} autoFocus onChange={(e) => (setTitle(e.target.value), setError(null))} />
         </label>
       </div>
-      {!copyOf && type === 'kanban' && lanes.length ? pick('Lanes from', groupBy, setGroupBy, lanes) : null}
+      {!copyOf && type === 'kanban' && lanes.length ? pick(t('views.create.lanesFrom'), groupBy, setGroupBy, lanes) : null}
       {!copyOf && type === 'calendar' && dates.length ? (
         <>
-          {pick('Date column', dateColumn, setDateColumn, dates)}
-          {pick('End date column', endDateColumn, setEndDateColumn, dates.filter((c) => c._cn !== dateColumn), 'none (one-day entries)')}
+          {pick(t('views.create.dateColumn'), dateColumn, setDateColumn, dates)}
+          {pick(t('views.create.endDateColumn'), endDateColumn, setEndDateColumn, dates.filter((c) => c._cn !== dateColumn), t('views.create.noEndDate'))}
         </>
       ) : null}
-      {!copyOf && type === 'gallery' ? pick('Cover image from', coverColumn, setCoverColumn, covers, 'no cover') : null}
+      {!copyOf && type === 'gallery' ? pick(t('views.create.coverFrom'), coverColumn, setCoverColumn, covers, t('views.create.noCover')) : null}
       <FormMessage kind="error" text={error} />
     </AriaDialog>
   );

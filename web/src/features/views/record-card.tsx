@@ -6,12 +6,13 @@ import type { DragEvent, KeyboardEvent, ReactNode } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { CellView } from '../grid/grid-cell';
 import type { Row } from './row-source';
+import { t } from '../../i18n';
 export { coverOf } from './cover';
 
 /** The text of a row's title: its display column, else its first shown value. */
 export function cardTitle(row: Row, displayColumn: string | null, fields: string[]): string {
   const v = displayColumn ? row[displayColumn] : fields.map((f) => row[f]).find((x) => x !== null && x !== undefined && x !== '');
-  return v === null || v === undefined || v === '' ? '(untitled)' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return v === null || v === undefined || v === '' ? t('views.card.untitled') : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
 /** One row as a card; `onOpen` opens it (click or Enter). */
@@ -44,7 +45,7 @@ export function RecordCard(props: {
     >
       {props.cover !== undefined ? (
         <div className="card-cover" style={{ height: props.coverHeight ?? 140 }}>
-          {props.cover ? <img src={props.cover} alt="" loading="lazy" /> : <span className="muted">No image</span>}
+          {props.cover ? <img src={props.cover} alt="" loading="lazy" /> : <span className="muted">{t('views.card.noImage')}</span>}
         </div>
       ) : null}
       <div className="card-title">{title}</div>

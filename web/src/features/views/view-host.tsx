@@ -20,6 +20,7 @@ import { bindView, type ViewBinding } from './view-binding';
 import { useCanEditViews } from './view-rights';
 import { VIEW_ICONS, ViewsDrawer } from './views-drawer';
 import { viewsStoreOf } from './views-store';
+import { t } from '../../i18n';
 
 const DRAWER_KEY = 'tablo.viewsDrawer';
 
@@ -38,7 +39,7 @@ export function ViewHost(props: { projectId: string; tab: Tab }) {
     );
   }, [props.projectId, tab.dbAlias, tab.name, generation]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
-  if (!meta) return <GridSkeleton label={`Loading ${tab.name}`} />;
+  if (!meta) return <GridSkeleton label={t('views.host.loadingTable', { name: tab.name })} />;
   return <HostBody projectId={props.projectId} tab={tab} meta={meta} />;
 }
 
@@ -70,20 +71,20 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
   useEffect(() => () => void (viewId && store.flush(viewId)), [viewId]);
 
   let body;
-  if (!store.loaded.value) body = <GridSkeleton label="Loading views" />;
+  if (!store.loaded.value) body = <GridSkeleton label={t('views.host.loadingViews')} />;
   else if (store.error.value && !store.list.value.length) {
     body = (
       <>
-        <div className="form-message form-message-error">Saved views could not be read: {store.error.value}</div>
+        <div className="form-message form-message-error">{t('views.host.readFailed', { error: store.error.value })}</div>
         <GridBody projectId={props.projectId} dbAlias={tab.dbAlias} meta={meta} />
       </>
     );
   } else if (!view || !binding) {
     body = tab.view ? (
       <div className="empty-state">
-        <h2>This view no longer exists</h2>
-        <p className="muted">It was deleted. The table's other views are in the drawer.</p>
-        <button className="btn btn-secondary" onClick={() => closeTab(tab.key)}>Close tab</button>
+        <h2>{t('views.host.goneTitle')}</h2>
+        <p className="muted">{t('views.host.goneText')}</p>
+        <button className="btn btn-secondary" onClick={() => closeTab(tab.key)}>{t('views.host.closeTab')}</button>
       </div>
     ) : (
       <GridBody projectId={props.projectId} dbAlias={tab.dbAlias} meta={meta} />
@@ -109,8 +110,8 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
             </h2>
           ) : null}
           {!drawer ? (
-            <button className="btn btn-ghost" aria-label="Show views" onClick={() => showDrawer(true)}>
-              <PanelRightOpen size={15} aria-hidden /> Views
+            <button className="btn btn-ghost" aria-label={t('views.host.showViews')} onClick={() => showDrawer(true)}>
+              <PanelRightOpen size={15} aria-hidden /> {t('views.drawer.label')}
             </button>
           ) : null}
         </div>

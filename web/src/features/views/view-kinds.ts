@@ -1,6 +1,7 @@
 /** What each kind of view needs from the table: lane, date and cover columns. Pure. */
 import type { ColumnMeta } from '../../api/dashboard';
 import type { ViewType } from '../../api/views';
+import { t } from '../../i18n';
 
 /** Columns a kanban can take its lanes from. */
 export const laneColumns = (cols: ColumnMeta[]) => cols.filter((c) => c.uidt === 'SingleSelect' && !c.hidden);
@@ -11,9 +12,9 @@ export const coverColumns = (cols: ColumnMeta[]) => cols.filter((c) => c.uidt ==
 
 /** Why a kind cannot be made on this table, or null. */
 export function kindProblem(type: ViewType, cols: ColumnMeta[], isTable: boolean): string | null {
-  if (type === 'kanban' && !laneColumns(cols).length) return 'A kanban needs a SingleSelect column to make its lanes from.';
-  if (type === 'calendar' && !dateColumns(cols).length) return 'A calendar needs a Date or DateTime column.';
-  if (type === 'form' && !isTable) return 'A form adds rows, so it needs a table (not a SQL view).';
+  if (type === 'kanban' && !laneColumns(cols).length) return t('views.kind.kanbanNeedsLanes');
+  if (type === 'calendar' && !dateColumns(cols).length) return t('views.kind.calendarNeedsDate');
+  if (type === 'form' && !isTable) return t('views.kind.formNeedsTable');
   return null;
 }
 

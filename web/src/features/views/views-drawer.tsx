@@ -16,8 +16,10 @@ import { ConfirmDialog } from '../../components/overlays';
 import { AriaDialog } from '../../components/aria-dialog';
 import { FormMessage } from '../../components/form';
 import { CreateViewDialog } from './create-view-dialog';
+import { IconButton } from './icon-button';
 import { ShareDialog } from '../shared/share-dialog';
-import { VIEW_LABELS, type ViewsStore } from './views-store';
+import { viewLabel, type ViewsStore } from './views-store';
+import { t } from '../../i18n';
 
 /** The icon of each kind. */
 export const VIEW_ICONS: Record<ViewType, LucideIcon> = { grid: Table2, gallery: LayoutGrid, kanban: SquareKanban, calendar: CalendarDays, form: ClipboardList };
@@ -45,14 +47,14 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
     if (props.canEdit) void store.loadLinks();
   }, [store, props.canEdit, dialog === null]);
   return (
-    <aside className="views-drawer" aria-label="Views">
+    <aside className="views-drawer" aria-label={t('views.drawer.label')}>
       <div className="views-drawer-head">
-        <strong>Views</strong>
-        <button className="icon-plain" aria-label="Hide views" title="Hide views" onClick={props.onHide}>
+        <strong>{t('views.drawer.label')}</strong>
+        <IconButton label={t('views.drawer.hide')} onPress={props.onHide}>
           <PanelRightClose size={16} />
-        </button>
+        </IconButton>
       </div>
-      <ul className="views-list" aria-label="Saved views">
+      <ul className="views-list" aria-label={t('views.drawer.saved')}>
         {views.map((v, i) => {
           const Icon = VIEW_ICONS[v.type] ?? Table2;
           return (
@@ -64,7 +66,7 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
               onDragOver={(e) => dragging !== null && e.preventDefault()}
               onDrop={(e) => {
                 e.preventDefault();
-                if (dragging !== null && dragging !== i) void track('Reorder views', store.reorder(dragging, i)).catch(() => {});
+                if (dragging !== null && dragging !== i) void track(t('views.drawer.reorder'), store.reorder(dragging, i)).catch(() => {});
                 setDragging(null);
               }}
               onDragEnd={() => setDragging(null)}
@@ -76,19 +78,19 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
               </button>
               {props.canEdit ? (
                 <MenuTrigger>
-                  <AriaButton className="icon-plain views-menu-btn" aria-label={`View menu of ${v.title}`}>
+                  <AriaButton className="icon-plain views-menu-btn" aria-label={t('views.drawer.menuOf', { title: v.title })}>
                     <Ellipsis size={15} />
                   </AriaButton>
                   <Popover placement="bottom end" className="aria-popover">
                     <Menu
                       className="menu-list aria-menu"
-                      aria-label={`View ${v.title}`}
+                      aria-label={t('views.drawer.menuLabel', { title: v.title })}
                       onAction={(key) => setDialog({ kind: key as 'copy' | 'rename' | 'delete' | 'share', view: v })}
                     >
-                      <MenuItem id="rename" className="menu-item">Rename</MenuItem>
-                      <MenuItem id="copy" className="menu-item">Copy</MenuItem>
-                      <MenuItem id="share" className="menu-item">Share view</MenuItem>
-                      {v.id !== defaultId ? <MenuItem id="delete" className="menu-item menu-danger">Delete</MenuItem> : null}
+                      <MenuItem id="rename" className="menu-item">{t('views.drawer.rename')}</MenuItem>
+                      <MenuItem id="copy" className="menu-item">{t('views.drawer.copy')}</MenuItem>
+                      <MenuItem id="share" className="menu-item">{t('views.drawer.share')}</MenuItem>
+                      {v.id !== defaultId ? <MenuItem id="delete" className="menu-item menu-danger">{t('views.drawer.delete')}</MenuItem> : null}
                     </Menu>
                   </Popover>
                 </MenuTrigger>
@@ -100,12 +102,12 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
       {store.error.value ? <FormMessage kind="error" text={store.error.value} /> : null}
       {props.canEdit ? (
         <div className="views-create">
-          <div className="muted views-create-head">Create a view</div>
+          <div className="muted views-create-head">{t('views.drawer.createHead')}</div>
           {VIEW_TYPES.map((type) => {
             const Icon = VIEW_ICONS[type];
             return (
               <button key={type} className="views-create-btn" onClick={() => setDialog({ kind: 'create', type })}>
-                <Icon size={15} className={`view-icon view-icon-${type}`} aria-hidden /> {VIEW_LABELS[type]}
+                <Icon size={15} className={`view-icon view-icon-${type}`} aria-hidden /> {viewLabel(type)}
               </button>
             );
           })}
@@ -127,18 +129,18 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
       {dialog?.kind === 'rename' ? <RenameDialog store={store} view={dialog.view} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
-          heading={`Delete view '${dialog.view.title}'?`}
-          submitLabel="Delete"
+          heading={t('views.delete.heading', { title: dialog.view.title })}
+          submitLabel={t('views.drawer.delete')}
           onCancel={() => setDialog(null)}
           onSubmit={() => {
             const v = dialog.view;
             setDialog(null);
-            void track(`Delete view ${v.title}`, store.remove(v))
+            void track(t('views.delete.track', { title: v.title }), store.remove(v))
               .then(() => tabs.value.filter((t) => t.view === v.id).forEach((t) => closeTab(t.key)))
               .catch(() => {});
           }}
         >
-          <p>The view '{dialog.view.title}' and its shared links are removed. The table's rows stay as they are.</p>
+          <p>{t('views.delete.body', { title: dialog.view.title })}</p>
         </ConfirmDialog>
       ) : null}
       {dialog?.kind === 'share' ? <ShareDialog scope={store.scope} tn={meta.tn} view={dialog.view} onClose={() => setDialog(null)} /> : null}
@@ -151,12 +153,12 @@ function RenameDialog(props: { store: ViewsStore; view: SavedView; onClose: () =
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    const t = title.trim();
-    if (!t) return setError('A view needs a title.');
-    if (props.store.list.value.some((v) => v.id !== props.view.id && v.title.toLowerCase() === t.toLowerCase())) return setError(`A view named '${t}' exists already.`);
+    const name = title.trim();
+    if (!name) return setError(t('views.create.titleNeeded'));
+    if (props.store.list.value.some((v) => v.id !== props.view.id && v.title.toLowerCase() === name.toLowerCase())) return setError(t('views.create.titleTaken', { title: name }));
     setBusy(true);
     try {
-      await props.store.rename(props.view, t);
+      await props.store.rename(props.view, name);
       props.onClose();
     } catch (e) {
       setError((e as Error).message);
@@ -165,11 +167,11 @@ function RenameDialog(props: { store: ViewsStore; view: SavedView; onClose: () =
     }
   };
   return (
-    <AriaDialog heading={`Rename view '${props.view.title}'`} onClose={props.onClose} onSubmit={() => void submit()} submitLabel="Rename" busy={busy}>
+    <AriaDialog heading={t('views.rename.heading', { title: props.view.title })} onClose={props.onClose} onSubmit={() => void submit()} submitLabel={t('views.drawer.rename')} busy={busy}>
       <div className="field">
         <label>
-          View name
-          <input aria-label="View name" value={title} autoFocus onChange={(e) => (setTitle(e.target.value), setError(null))} />
+          {t('views.create.viewName')}
+          <input aria-label={t('views.create.viewName')} value={title} autoFocus onChange={(e) => (setTitle(e.target.value), setError(null))} />
         </label>
       </div>
       <FormMessage kind="error" text={error} />
@@ -180,7 +182,7 @@ function RenameDialog(props: { store: ViewsStore; view: SavedView; onClose: () =
 /** Marks a view shared by link (a lock when the link has a password). */
 function LinkMark(props: { link: SharedLink | undefined }) {
   if (!props.link) return null;
-  const label = props.link.hasPassword ? 'Shared by link with a password' : 'Shared by link';
+  const label = props.link.hasPassword ? t('views.drawer.sharedWithPassword') : t('views.drawer.shared');
   const Icon = props.link.hasPassword ? Lock : Link2;
   return (
     <span className="views-shared" role="img" aria-label={label} title={label}>

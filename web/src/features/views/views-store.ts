@@ -8,12 +8,26 @@ import { signal } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { aliasQueryParams } from './view-state';
 import { LIMITS } from '../../lib/limits';
+import { t } from '../../i18n';
 
 /** Milliseconds a view change waits for more before it is saved. */
 export const SAVE_DELAY_MS = LIMITS.viewSaveDelayMs;
 
-/** Labels of the kinds, as the drawer shows them. */
-export const VIEW_LABELS: Record<ViewType, string> = { grid: 'Grid', gallery: 'Gallery', kanban: 'Kanban', calendar: 'Calendar', form: 'Form' };
+/** The label of a kind, as the drawer shows it, in the current language. */
+export function viewLabel(type: ViewType): string {
+  switch (type) {
+    case 'gallery':
+      return t('views.kind.gallery');
+    case 'kanban':
+      return t('views.kind.kanban');
+    case 'calendar':
+      return t('views.kind.calendar');
+    case 'form':
+      return t('views.kind.form');
+    default:
+      return t('views.kind.grid');
+  }
+}
 
 /** The views of one table. */
 export class ViewsStore {
@@ -125,7 +139,7 @@ export class ViewsStore {
     try {
       await viewsApi.update(this.scope, { id, query_params: qp }, keepalive);
     } catch (e) {
-      toast('error', `The view could not be saved: ${(e as Error).message}`);
+      toast('error', t('views.store.saveFailed', { error: (e as Error).message }));
     }
   }
 

@@ -14,6 +14,10 @@ import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
 import { mayCreateProjects } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
+import { t } from '../../i18n';
+
+/** A project's status in the current language. */
+const statusText = (status: string) => (status === 'started' ? t('admin.projects.statusStarted') : status === 'stopped' ? t('admin.projects.statusStopped') : status);
 
 /** /projects: the list with search, refresh, New Project, connect, and per-project actions. */
 export function ProjectsPage() {
@@ -58,74 +62,74 @@ export function ProjectsPage() {
   return (
     <div className="page">
       <div className="page-head">
-        <h1>Projects</h1>
+        <h1>{t('admin.projects.title')}</h1>
         <div className="page-actions">
-          <input className="search" placeholder="Search projects" aria-label="Search projects" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <Button variant="secondary" onClick={load} title="Refresh">
-            ↻ Refresh
+          <input className="search" placeholder={t('admin.projects.search')} aria-label={t('admin.projects.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <Button variant="secondary" onClick={load} title={t('admin.projects.refresh')}>
+            <span aria-hidden>↻</span> {t('admin.projects.refresh')}
           </Button>
-          {mayCreate ? <Button variant="secondary" onClick={() => zipInput.current?.click()}>Import project</Button> : null}
+          {mayCreate ? <Button variant="secondary" onClick={() => zipInput.current?.click()}>{t('admin.projects.import')}</Button> : null}
           <input
             ref={zipInput}
             type="file"
             accept=".zip,application/zip"
             hidden
-            aria-label="Project metadata zip"
+            aria-label={t('admin.projects.zipLabel')}
             onChange={(e) => {
               const file = e.target.files?.[0];
               e.target.value = '';
               if (file) setImporting({ file, connect: false });
             }}
           />
-          {mayCreate ? <Button variant="secondary" onClick={() => setConnecting(true)}>Connect to an external database</Button> : null}
-          {mayCreate ? <Button onClick={() => setCreating(true)}>+ New Project</Button> : null}
+          {mayCreate ? <Button variant="secondary" onClick={() => setConnecting(true)}>{t('admin.projects.connectExternal')}</Button> : null}
+          {mayCreate ? <Button onClick={() => setCreating(true)}>{t('admin.projects.newProject')}</Button> : null}
         </div>
       </div>
       {connecting ? (
         <ExternalDbForm
-          onDone={(id) => (setConnecting(false), toast('success', 'Project created'), id ? navigate(`/nc/${encodeURIComponent(id)}`) : load())}
+          onDone={(id) => (setConnecting(false), toast('success', t('admin.projects.created')), id ? navigate(`/nc/${encodeURIComponent(id)}`) : load())}
           onCancel={() => setConnecting(false)}
         />
       ) : null}
       {importing && importing.connect ? (
         <ExternalDbForm
           mode={{ kind: 'import', file: importing.file }}
-          onDone={(id) => (setImporting(null), toast('success', 'Project imported'), id ? navigate(`/nc/${encodeURIComponent(id)}`) : load())}
+          onDone={(id) => (setImporting(null), toast('success', t('admin.projects.imported')), id ? navigate(`/nc/${encodeURIComponent(id)}`) : load())}
           onCancel={() => setImporting(null)}
         />
       ) : null}
       {importing && !importing.connect ? (
         <ConfirmDialog
-          heading={`Import a project from ${importing.file.name}`}
-          submitLabel="New embedded database"
+          heading={t('admin.projects.importFrom', { file: importing.file.name })}
+          submitLabel={t('admin.projects.newEmbedded')}
           onCancel={() => setImporting(null)}
           onSubmit={() => {
             const file = importing.file;
             setImporting(null);
-            void act('Imported a project', () => projectMetaApi.createFromZip(file, {}));
+            void act(t('admin.projects.importedProject'), () => projectMetaApi.createFromZip(file, {}));
           }}
         >
-          <p className="muted">The zip holds the metadata, not the data or the connection. Put the project on a new embedded database, or connect the database it describes.</p>
-          <Button variant="secondary" onClick={() => setImporting({ file: importing.file, connect: true })}>Connect to a database…</Button>
+          <p className="muted">{t('admin.projects.importHelp')}</p>
+          <Button variant="secondary" onClick={() => setImporting({ file: importing.file, connect: true })}>{t('admin.projects.connectDatabase')}</Button>
         </ConfirmDialog>
       ) : null}
       <FormMessage kind="error" text={error} />
       {creating ? <NewProjectForm onDone={(id) => (setCreating(false), navigate(`/nc/${encodeURIComponent(id)}`))} onCancel={() => setCreating(false)} /> : null}
       {projects === null ? (
-        <p className="muted">Loading projects…</p>
+        <p className="muted">{t('admin.projects.loading')}</p>
       ) : projects.length === 0 ? (
         <div className="empty-state">
-          <div className="empty-icon">▦</div>
+          <div className="empty-icon" aria-hidden>▦</div>
           {mayCreate ? (
             <>
-              <h2>Get started by creating a new project</h2>
-              <p className="muted">A project holds a new embedded database or connects to one you already have.</p>
-              <Button onClick={() => setCreating(true)}>+ New Project</Button>
+              <h2>{t('admin.projects.emptyTitle')}</h2>
+              <p className="muted">{t('admin.projects.emptyText')}</p>
+              <Button onClick={() => setCreating(true)}>{t('admin.projects.newProject')}</Button>
             </>
           ) : (
             <>
-              <h2>No projects yet</h2>
-              <p className="muted">Projects you are invited to appear here. Creating projects is for the Super Admin and the users they allow.</p>
+              <h2>{t('admin.projects.noneTitle')}</h2>
+              <p className="muted">{t('admin.projects.noneText')}</p>
             </>
           )}
         </div>
@@ -133,18 +137,18 @@ export function ProjectsPage() {
         <table className="list-table">
           <thead>
             <tr>
-              <th>Title</th>
-              <th>Status</th>
-              <th>API</th>
-              <th>Environment</th>
-              <th aria-label="Actions" />
+              <th>{t('admin.projects.colTitle')}</th>
+              <th>{t('admin.projects.colStatus')}</th>
+              <th>{t('admin.projects.colApi')}</th>
+              <th>{t('admin.projects.colEnvironment')}</th>
+              <th aria-label={t('admin.common.actions')} />
             </tr>
           </thead>
           <tbody>
             {shown.length === 0 ? (
               <tr>
                 <td colSpan={5} className="muted">
-                  No project matches '{search.trim()}'
+                  {t('admin.projects.noMatch', { search: search.trim() })}
                 </td>
               </tr>
             ) : null}
@@ -154,21 +158,21 @@ export function ProjectsPage() {
                   {p.status === 'started' ? <Link to={`/nc/${p.id}`}>{p.title}</Link> : p.title}
                 </td>
                 <td>
-                  <span className={`badge badge-${p.status}`}>{p.status}</span>
+                  <span className={`badge badge-${p.status}`}>{statusText(p.status)}</span>
                 </td>
-                <td>{p.projectType === 'graphql' ? 'GraphQL' : 'REST'}</td>
+                <td>{p.projectType === 'graphql' ? 'GraphQL' : 'REST' /* i18n-ignore */}</td>
                 <td>{p.workingEnv}</td>
                 <td>
                   <div className="row-actions">
                   {p.status === 'started' ? (
-                    <Button variant="ghost" onClick={() => act(`Stopped ${p.title}`, () => projectsApi.stop(p.id))}>Stop</Button>
+                    <Button variant="ghost" onClick={() => act(t('admin.projects.stopped', { title: p.title }), () => projectsApi.stop(p.id))}>{t('admin.projects.stop')}</Button>
                   ) : (
-                    <Button variant="ghost" onClick={() => act(`Started ${p.title}`, () => projectsApi.start(p.id))}>Start</Button>
+                    <Button variant="ghost" onClick={() => act(t('admin.projects.started', { title: p.title }), () => projectsApi.start(p.id))}>{t('admin.projects.start')}</Button>
                   )}
-                  <Button variant="ghost" onClick={() => act(`Restarted ${p.title}`, () => projectsApi.restart(p.id))}>Restart</Button>
-                  <Button variant="ghost" onClick={() => act(`Exported ${p.title}`, () => projectMetaApi.export(p.id, p.title))}>Export</Button>
-                  <Button variant="ghost" onClick={() => setClearing(p)} disabled={p.status !== 'started'}>Clear metadata</Button>
-                  <Button variant="ghost" onClick={() => setDeleting(p)}>Delete</Button>
+                  <Button variant="ghost" onClick={() => act(t('admin.projects.restarted', { title: p.title }), () => projectsApi.restart(p.id))}>{t('admin.projects.restart')}</Button>
+                  <Button variant="ghost" onClick={() => act(t('admin.projects.exported', { title: p.title }), () => projectMetaApi.export(p.id, p.title))}>{t('admin.projects.export')}</Button>
+                  <Button variant="ghost" onClick={() => setClearing(p)} disabled={p.status !== 'started'}>{t('admin.projects.clearMetadata')}</Button>
+                  <Button variant="ghost" onClick={() => setDeleting(p)}>{t('admin.projects.delete')}</Button>
                   </div>
                 </td>
               </tr>
@@ -178,28 +182,28 @@ export function ProjectsPage() {
       )}
       {clearing ? (
         <ConfirmDialog
-          heading={`Clear all metadata of '${clearing.title}'?`}
+          heading={t('admin.projects.clearHeading', { title: clearing.title })}
           onCancel={() => setClearing(null)}
           onSubmit={() => {
             const p = clearing;
             setClearing(null);
-            void act(`Cleared the metadata of ${p.title}`, () => projectMetaApi.reset(p.id));
+            void act(t('admin.projects.cleared', { title: p.title }), () => projectMetaApi.reset(p.id));
           }}
         >
-          <p className="muted">Display names, column types, virtual columns, views, rules and visibility are removed and the schema is read afresh. The data is not touched.</p>
+          <p className="muted">{t('admin.projects.clearHelp')}</p>
         </ConfirmDialog>
       ) : null}
       {deleting ? (
         <ConfirmDialog
-          heading={`Delete project '${deleting.title}'?`}
+          heading={t('admin.projects.deleteHeading', { title: deleting.title })}
           onCancel={() => setDeleting(null)}
           onSubmit={() => {
             const p = deleting;
             setDeleting(null);
-            void act(`Deleted ${p.title}`, () => projectsApi.remove(p.id));
+            void act(t('admin.projects.deleted', { title: p.title }), () => projectsApi.remove(p.id));
           }}
         >
-          <p className="muted">Its metadata is removed. A connected external database is never touched.</p>
+          <p className="muted">{t('admin.projects.deleteHelp')}</p>
         </ConfirmDialog>
       ) : null}
     </div>
@@ -213,11 +217,11 @@ function NewProjectForm(props: { onDone: (id: string) => void; onCancel: () => v
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!title.trim()) return setError('Project name is required');
+    if (!title.trim()) return setError(t('admin.projects.nameRequired'));
     setBusy(true);
     try {
       const made = await projectsApi.createEmbedded(title.trim());
-      toast('success', `Project '${title.trim()}' created`);
+      toast('success', t('admin.projects.createdNamed', { title: title.trim() }));
       props.onDone(made.id);
     } catch (x) {
       setError((x as Error).message);
@@ -227,10 +231,10 @@ function NewProjectForm(props: { onDone: (id: string) => void; onCancel: () => v
   };
   return (
     <form className="inline-form" onSubmit={submit} noValidate>
-      <TextField label="Project name" name="title" value={title} onChange={setTitle} error={error} autoFocus />
+      <TextField label={t('admin.projects.name')} name="title" value={title} onChange={setTitle} error={error} autoFocus />
       <div className="inline-actions">
-        <Button variant="secondary" onClick={props.onCancel}>Cancel</Button>
-        <Button type="submit" disabled={busy}>{busy ? 'Creating…' : 'Create'}</Button>
+        <Button variant="secondary" onClick={props.onCancel}>{t('admin.common.cancel')}</Button>
+        <Button type="submit" disabled={busy}>{busy ? t('admin.projects.creating') : t('admin.projects.create')}</Button>
       </div>
     </form>
   );

@@ -2,55 +2,71 @@
  * Super Admin user management (/user/admin): list and search users, edit global roles, let a user
  * create projects and connect databases ("May create projects"), disable; the audit log in a second tab.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
+import { ToggleSwitch } from '../../features/hooks/toggle-switch';
+import { t } from '../../i18n';
 import { track } from '../../stores/notifications';
 import { AuditLogPanel } from './audit-log-panel';
+import './admin-page.css';
 
 interface AdminUser { id: string; email: string; name: string | null; roles: string[]; disabled: boolean; joined: boolean; mayCreateProjects: boolean }
 
 export function UsersAdminPage() {
   const [tab, setTab] = useState<'users' | 'audit'>('users');
-  const tabs = (
-    <div className="page-tabs" role="tablist" aria-label="Administration">
-      <button role="tab" aria-selected={tab === 'users'} className={`page-tab${tab === 'users' ? ' active' : ''}`} onClick={() => setTab('users')}>Users</button>
-      <button role="tab" aria-selected={tab === 'audit'} className={`page-tab${tab === 'audit' ? ' active' : ''}`} onClick={() => setTab('audit')}>Audit log</button>
+  return (
+    <div className="page">
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as 'users' | 'audit')}>
+        <TabList className="page-tabs" aria-label={t('admin.users.administration')}>
+          <Tab id="users" className="page-tab">{t('admin.users.tabUsers')}</Tab>
+          <Tab id="audit" className="page-tab">{t('admin.users.tabAudit')}</Tab>
+        </TabList>
+        <TabPanel id="users" className="page-tab-panel">
+          <UsersList />
+        </TabPanel>
+        <TabPanel id="audit" className="page-tab-panel">
+          <AuditLogPanel />
+        </TabPanel>
+      </Tabs>
     </div>
   );
-  if (tab === 'audit') {
-    return (
-      <div className="page">
-        {tabs}
-        <AuditLogPanel />
-      </div>
-    );
-  }
-  return <UsersList tabs={tabs} />;
 }
 
+/** The state of an account in the list. */
+const stateText = (u: AdminUser) => (u.disabled ? t('admin.users.stateDisabled') : u.joined ? t('admin.users.stateActive') : t('admin.users.stateInvited'));
+
 /** The users table with its search. */
-function UsersList(props: { tabs: ReactNode }) {
+function UsersList() {
   const [search, setSearch] = useState('');
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = () => http<{ list: AdminUser[] }>('/admin/users', { query: { search } }).then((r) => setUsers(r.list), (e) => setError((e as Error).message));
   useEffect(() => {
-    const t = setTimeout(() => void load(), 200);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => void load(), 200);
+    return () => clearTimeout(timer);
   }, [search]);
   const edit = (u: AdminUser, body: { roles?: string[]; disabled?: boolean; mayCreateProjects?: boolean }, label: string) =>
     track(label, http(`/admin/users/${u.id}`, { method: 'PUT', body })).then(load, () => {});
   return (
-    <div className="page">
-      {props.tabs}
+    <>
       <div className="page-head">
-        <h1>Users</h1>
-        <input className="search" aria-label="Search users" placeholder="Search by e-mail or name" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <h1>{t('admin.users.title')}</h1>
+        <input className="search" aria-label={t('admin.users.search')} placeholder={t('admin.users.searchPlaceholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
       </div>
       <FormMessage kind="error" text={error} />
       <table className="list-table">
-        <thead><tr><th>E-mail</th><th>Name</th><th>Super Admin</th><th title="Create projects, test connections and add databases">May create projects</th><th>State</th><th aria-label="Actions" /></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('admin.users.email')}</th>
+            <th>{t('admin.users.name')}</th>
+            <th>{t('admin.users.superAdmin')}</th>
+            <th title={t('admin.users.mayCreateHint')}>{t('admin.users.mayCreate')}</th>
+            <th>{t('admin.users.state')}</th>
+            <th aria-label={t('admin.common.actions')} />
+          </tr>
+        </thead>
         <tbody>
           {(users ?? []).map((u) => (
             <tr key={u.id}>
@@ -59,31 +75,32 @@ function UsersList(props: { tabs: ReactNode }) {
               <td>
                 <input
                   type="checkbox"
-                  aria-label={`Super Admin: ${u.email}`}
+                  aria-label={t('admin.users.superAdminOf', { email: u.email })}
                   checked={u.roles.includes('super')}
-                  onChange={(e) => edit(u, { roles: e.target.checked ? ['user', 'super'] : ['user'] }, `Roles of ${u.email} changed`)}
+                  onChange={(e) => edit(u, { roles: e.target.checked ? ['user', 'super'] : ['user'] }, t('admin.users.rolesChanged', { email: u.email }))}
                 />
               </td>
               <td>
-                <input
-                  type="checkbox"
-                  aria-label={`May create projects: ${u.email}`}
-                  title={u.roles.includes('super') ? 'The Super Admin always may' : 'Create projects, test connections and add databases'}
-                  checked={u.mayCreateProjects}
-                  disabled={u.roles.includes('super')}
-                  onChange={(e) => edit(u, { mayCreateProjects: e.target.checked }, `${u.email} ${e.target.checked ? 'may' : 'may not'} create projects`)}
+                <ToggleSwitch
+                  aria-label={t('admin.users.mayCreateOf', { email: u.email })}
+                  title={u.roles.includes('super') ? t('admin.users.superAlwaysMay') : t('admin.users.mayCreateHint')}
+                  isSelected={u.mayCreateProjects}
+                  isDisabled={u.roles.includes('super')}
+                  onChange={(on) => edit(u, { mayCreateProjects: on }, on ? t('admin.users.mayCreateOn', { email: u.email }) : t('admin.users.mayCreateOff', { email: u.email }))}
                 />
               </td>
-              <td>{u.disabled ? 'disabled' : u.joined ? 'active' : 'invited'}</td>
+              <td>{stateText(u)}</td>
               <td>
                 <div className="row-actions">
-                  <Button variant="ghost" onClick={() => edit(u, { disabled: !u.disabled }, `${u.email} ${u.disabled ? 'enabled' : 'disabled'}`)}>{u.disabled ? 'Enable' : 'Disable'}</Button>
+                  <Button variant="ghost" onClick={() => edit(u, { disabled: !u.disabled }, u.disabled ? t('admin.users.enabled', { email: u.email }) : t('admin.users.disabled', { email: u.email }))}>
+                    {u.disabled ? t('admin.users.enable') : t('admin.users.disable')}
+                  </Button>
                 </div>
               </td>
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </>
   );
 }

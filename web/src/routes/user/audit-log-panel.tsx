@@ -2,11 +2,26 @@
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
+import { formatDateTime, formatNumber, t } from '../../i18n';
 
 interface AuditRow { id: number; opType: string; description: string | null; userEmail: string | null; ip: string | null; createdAt: string }
 
 const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL'];
 const PAGE = 50;
+
+/** The name of an event kind in the current language ('' is every kind). */
+function kindLabel(kind: string): string {
+  switch (kind) {
+    case 'AUTHENTICATION': return t('admin.audit.kindAuthentication');
+    case 'TEAM': return t('admin.audit.kindTeam');
+    case 'TOKEN': return t('admin.audit.kindToken');
+    case 'DATA': return t('admin.audit.kindData');
+    case 'SCHEMA': return t('admin.audit.kindSchema');
+    case 'TERMINAL': return t('admin.audit.kindTerminal');
+    case '': return t('admin.audit.allEvents');
+    default: return kind.toLowerCase();
+  }
+}
 
 export function AuditLogPanel() {
   const [kind, setKind] = useState('');
@@ -17,48 +32,48 @@ export function AuditLogPanel() {
   const [data, setData] = useState<{ list: AuditRow[]; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       http<{ list: AuditRow[]; pageInfo: { totalRows: number } }>('/admin/audit', { query: { op_type: kind || undefined, search, project_id: projectId.trim() || undefined, tn: table.trim() || undefined, limit: PAGE, offset } }).then(
         (r) => setData({ list: r.list, total: r.pageInfo.totalRows }),
         (e) => setError((e as Error).message),
       );
     }, 200);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [kind, search, projectId, table, offset]);
   return (
-    <section className="audit-log" aria-label="Audit log">
+    <section className="audit-log" aria-label={t('admin.audit.title')}>
       <div className="page-head">
-        <h2>Audit log</h2>
+        <h2>{t('admin.audit.title')}</h2>
         <div className="page-actions">
-          <select aria-label="Event kind" value={kind} onChange={(e) => (setKind(e.target.value), setOffset(0))}>
-            {KINDS.map((k) => <option key={k} value={k}>{k ? k.toLowerCase() : 'all events'}</option>)}
+          <select aria-label={t('admin.audit.eventKind')} value={kind} onChange={(e) => (setKind(e.target.value), setOffset(0))}>
+            {KINDS.map((k) => <option key={k} value={k}>{kindLabel(k)}</option>)}
           </select>
-          <input className="search" aria-label="Search the audit log" placeholder="Search by e-mail or text" value={search} onChange={(e) => (setSearch(e.target.value), setOffset(0))} />
-          <input className="search" aria-label="Project id" placeholder="Project id" value={projectId} onChange={(e) => (setProjectId(e.target.value), setOffset(0))} />
-          <input className="search" aria-label="Table" placeholder="Table (SQL name)" value={table} onChange={(e) => (setTable(e.target.value), setOffset(0))} />
+          <input className="search" aria-label={t('admin.audit.search')} placeholder={t('admin.audit.searchPlaceholder')} value={search} onChange={(e) => (setSearch(e.target.value), setOffset(0))} />
+          <input className="search" aria-label={t('admin.audit.projectId')} placeholder={t('admin.audit.projectId')} value={projectId} onChange={(e) => (setProjectId(e.target.value), setOffset(0))} />
+          <input className="search" aria-label={t('admin.audit.table')} placeholder={t('admin.audit.tablePlaceholder')} value={table} onChange={(e) => (setTable(e.target.value), setOffset(0))} />
         </div>
       </div>
       <FormMessage kind="error" text={error} />
       <table className="list-table">
-        <thead><tr><th>When</th><th>Kind</th><th>Who</th><th>What</th><th>IP</th></tr></thead>
+        <thead><tr><th>{t('admin.audit.when')}</th><th>{t('admin.audit.kind')}</th><th>{t('admin.audit.who')}</th><th>{t('admin.audit.what')}</th><th>{t('admin.audit.ip')}</th></tr></thead>
         <tbody>
           {(data?.list ?? []).map((r) => (
             <tr key={r.id}>
-              <td>{new Date(r.createdAt).toLocaleString()}</td>
-              <td>{r.opType.toLowerCase()}</td>
+              <td title={formatDateTime(r.createdAt, { dateStyle: 'full', timeStyle: 'medium' })}>{formatDateTime(r.createdAt)}</td>
+              <td>{kindLabel(r.opType)}</td>
               <td>{r.userEmail ?? ''}</td>
               <td>{r.description ?? ''}</td>
               <td>{r.ip ?? ''}</td>
             </tr>
           ))}
-          {data && !data.list.length ? <tr><td colSpan={5} className="muted">No events</td></tr> : null}
+          {data && !data.list.length ? <tr><td colSpan={5} className="muted">{t('admin.audit.noEvents')}</td></tr> : null}
         </tbody>
       </table>
       {data && data.total > PAGE ? (
         <div className="page-actions">
-          <Button variant="ghost" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Newer</Button>
-          <span className="muted">{offset + 1}–{Math.min(offset + PAGE, data.total)} of {data.total}</span>
-          <Button variant="ghost" disabled={offset + PAGE >= data.total} onClick={() => setOffset(offset + PAGE)}>Older</Button>
+          <Button variant="ghost" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>{t('admin.audit.newer')}</Button>
+          <span className="muted">{t('admin.audit.range', { from: formatNumber(offset + 1), to: formatNumber(Math.min(offset + PAGE, data.total)), total: data.total })}</span>
+          <Button variant="ghost" disabled={offset + PAGE >= data.total} onClick={() => setOffset(offset + PAGE)}>{t('admin.audit.older')}</Button>
         </div>
       ) : null}
     </section>

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { acceptMasterKey, returnTo } from '../../app/session-actions';
 import { Button, FormMessage, TextField } from '../../components/form';
+import { t } from '../../i18n';
 
 /** The master key field, its check and the server's message when the key is wrong. */
 export function MasterKeyForm() {
@@ -20,7 +21,7 @@ export function MasterKeyForm() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setServerError(null);
-    setError(secret ? null : 'Master key is required');
+    setError(secret ? null : t('admin.auth.masterKeyRequired'));
     if (!secret) return;
     setBusy(true);
     try {
@@ -36,10 +37,10 @@ export function MasterKeyForm() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <TextField label="Master key" name="master-key" type="password" value={secret} onChange={setSecret} error={error} autoFocus />
+      <TextField label={t('admin.auth.masterKey')} name="master-key" type="password" value={secret} onChange={setSecret} error={error} autoFocus />
       <FormMessage kind="error" text={serverError} />
       <Button type="submit" disabled={busy}>
-        {busy ? 'Checking…' : 'Sign in'}
+        {busy ? t('admin.auth.checking') : t('admin.auth.signIn')}
       </Button>
     </form>
   );

@@ -10,6 +10,7 @@ import { authApi } from '../../api/auth';
 import { acceptToken } from '../../app/session-actions';
 import { toast } from '../../stores/toasts';
 import { AuthCard } from '../../components/form';
+import { t } from '../../i18n';
 
 export function OAuthCallbackPage() {
   const [params] = useSearchParams();
@@ -27,20 +28,20 @@ export function OAuthCallbackPage() {
       toast('error', msg, 3000);
       navigate('/user/authentication/signin', { replace: true });
     };
-    if (providerError) return fail(`Sign-in was not completed: ${providerError}`);
-    if (!code || !provider) return fail('This sign-in link is invalid or has expired, please try again');
+    if (providerError) return fail(t('admin.oauth.notCompleted', { error: providerError }));
+    if (!code || !provider) return fail(t('admin.oauth.invalidLink'));
     authApi.genTokenByCode(provider, code, state).then(
       async (res) => {
         if (res.token) {
           await acceptToken(res.token);
           navigate('/projects', { replace: true });
         } else {
-          toast('success', res.msg ?? 'Account linked');
+          toast('success', res.msg ?? t('admin.oauth.accountLinked'));
           navigate('/user/settings/accounts', { replace: true });
         }
       },
       (e) => fail((e as Error).message),
     );
   }, []);
-  return <AuthCard title="Signing in…" subtitle="Finishing the sign-in with your provider." />;
+  return <AuthCard title={t('admin.oauth.signingIn')} subtitle={t('admin.oauth.finishing')} />;
 }

@@ -6,7 +6,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { AuthCard, Button, FormMessage, TextField } from '../../components/form';
-import { emailError, passwordError } from '../../lib/validation';
+import { t } from '../../i18n';
+import { emailError, passwordError } from './auth-validation';
 import { setToken, user } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 
@@ -27,13 +28,13 @@ export function ForgotPage() {
     }
   };
   return (
-    <AuthCard title="Forgot password" subtitle="Enter the e-mail you signed up with." footer={<Link to="/user/authentication/signin">Back to sign in</Link>}>
+    <AuthCard title={t('admin.password.forgotTitle')} subtitle={t('admin.password.forgotSubtitle')} footer={<Link to="/user/authentication/signin">{t('admin.password.backToSignIn')}</Link>}>
       {done ? (
         <FormMessage kind="success" text={done} />
       ) : (
         <form onSubmit={submit} noValidate>
-          <TextField label="E-mail" name="email" type="email" value={email} onChange={setEmail} error={error} autoFocus />
-          <Button type="submit">Send reset link</Button>
+          <TextField label={t('admin.auth.email')} name="email" type="email" value={email} onChange={setEmail} error={error} autoFocus />
+          <Button type="submit">{t('admin.password.sendResetLink')}</Button>
         </form>
       )}
     </AuthCard>
@@ -66,12 +67,12 @@ export function ResetFormPage() {
       setError((x as Error).message);
     }
   };
-  if (!checked) return <AuthCard title="Reset password" subtitle="Checking your link…" />;
+  if (!checked) return <AuthCard title={t('admin.password.resetTitle')} subtitle={t('admin.password.checkingLink')} />;
   return (
-    <AuthCard title="Reset password" subtitle="Choose a new password.">
+    <AuthCard title={t('admin.password.resetTitle')} subtitle={t('admin.password.chooseNew')}>
       <form onSubmit={submit} noValidate>
-        <TextField label="New password" name="password" type="password" value={password} onChange={setPassword} error={error} autoFocus />
-        <Button type="submit">Reset password</Button>
+        <TextField label={t('admin.password.newPassword')} name="password" type="password" value={password} onChange={setPassword} error={error} autoFocus />
+        <Button type="submit">{t('admin.password.resetButton')}</Button>
       </form>
     </AuthCard>
   );
@@ -80,13 +81,13 @@ export function ResetFormPage() {
 /** Where a reset link that is unknown, used or expired lands. */
 export function ResetInvalidPage() {
   return (
-    <AuthCard title="Link invalid" subtitle="This password reset link is invalid or has expired." footer={<Link to="/user/password/forgot">Ask for a new link</Link>} />
+    <AuthCard title={t('admin.password.linkInvalid')} subtitle={t('admin.password.linkInvalidText')} footer={<Link to="/user/password/forgot">{t('admin.password.askNewLink')}</Link>} />
   );
 }
 
 /** Where a successful reset lands, with the way back to sign-in. */
 export function ResetSuccessPage() {
-  return <AuthCard title="Password reset" subtitle="Your password was changed." footer={<Link to="/user/authentication/signin">Sign in</Link>} />;
+  return <AuthCard title={t('admin.password.resetDone')} subtitle={t('admin.password.changed')} footer={<Link to="/user/authentication/signin">{t('admin.auth.signIn')}</Link>} />;
 }
 
 /** /user/settings/password: current and new password; the server's message either way. */
@@ -100,7 +101,7 @@ export function ChangePasswordPage() {
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const v = { current: current || !hasPassword ? null : 'Password is required', next: passwordError(next) };
+    const v = { current: current || !hasPassword ? null : t('admin.auth.passwordRequired'), next: passwordError(next) };
     setErrors(v);
     setMessage(null);
     if (v.current || v.next) return;
@@ -117,11 +118,11 @@ export function ChangePasswordPage() {
   };
   return (
     <form className="settings-form" onSubmit={submit} noValidate>
-      <h2>{hasPassword ? 'Change password' : 'Set a password'}</h2>
-      {hasPassword ? <TextField label="Current password" name="current" type="password" value={current} onChange={setCurrent} error={errors.current} /> : null}
-      <TextField label="New password" name="new" type="password" value={next} onChange={setNext} error={errors.next} />
+      <h2>{hasPassword ? t('admin.password.changeTitle') : t('admin.password.setTitle')}</h2>
+      {hasPassword ? <TextField label={t('admin.password.current')} name="current" type="password" value={current} onChange={setCurrent} error={errors.current} /> : null}
+      <TextField label={t('admin.password.newPassword')} name="new" type="password" value={next} onChange={setNext} error={errors.next} />
       <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
-      <Button type="submit">{hasPassword ? 'Change password' : 'Set password'}</Button>
+      <Button type="submit">{hasPassword ? t('admin.password.changeButton') : t('admin.password.setButton')}</Button>
     </form>
   );
 }

@@ -5,17 +5,18 @@
  */
 import { projectInfo } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
+import { t } from '../../i18n';
 
 export function ProviderButtons() {
   useSignals();
   const providers = projectInfo.value?.providers ?? [];
   if (!providers.length) return null;
   return (
-    <div className="provider-buttons" aria-label="Sign in with a provider">
-      <div className="provider-divider"><span>or</span></div>
+    <div className="provider-buttons" aria-label={t('admin.oauth.providersLabel')}>
+      <div className="provider-divider"><span>{t('admin.oauth.or')}</span></div>
       {providers.map((p) => (
         <a key={p.id} className={`btn btn-secondary provider-btn provider-${p.id}`} href={`/auth/${encodeURIComponent(p.id)}`}>
-          Sign in with {p.name}
+          {t('admin.oauth.signInWith', { provider: p.name })}
         </a>
       ))}
     </div>

@@ -8,7 +8,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { acceptToken, returnTo } from '../../app/session-actions';
 import { AuthCard, Button, FormMessage, TextField } from '../../components/form';
-import { emailError, passwordError } from '../../lib/validation';
+import { t, tx } from '../../i18n';
+import { emailError, passwordError } from './auth-validation';
 import { projectInfo } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import { MasterKeyForm } from './master-key-form';
@@ -45,7 +46,7 @@ export function SigninPage() {
 
   if (projectInfo.value?.authType === 'masterKey') {
     return (
-      <AuthCard title="Sign in" subtitle="This Tablo is protected by a master key: enter the key it was started with.">
+      <AuthCard title={t('admin.auth.signIn')} subtitle={t('admin.auth.masterKeySubtitle')}>
         <MasterKeyForm />
       </AuthCard>
     );
@@ -53,23 +54,23 @@ export function SigninPage() {
 
   return (
     <AuthCard
-      title="Sign in"
-      subtitle="Welcome back to Tablo"
+      title={t('admin.auth.signIn')}
+      subtitle={t('admin.auth.welcomeBack')}
       footer={
         <>
-          <Link to="/user/password/forgot">Forgot password?</Link>
+          <Link to="/user/password/forgot">{t('admin.auth.forgotPasswordLink')}</Link>
           <span>
-            No account? <Link to="/user/authentication/signup">Sign up</Link>
+            {tx('admin.auth.noAccount', { link: (chunks) => <Link to="/user/authentication/signup">{chunks}</Link> })}
           </span>
         </>
       }
     >
       <form onSubmit={submit} noValidate>
-        <TextField label="E-mail" name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
-        <TextField label="Password" name="password" type="password" value={password} onChange={setPassword} error={errors.password} />
+        <TextField label={t('admin.auth.email')} name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
+        <TextField label={t('admin.auth.password')} name="password" type="password" value={password} onChange={setPassword} error={errors.password} />
         <FormMessage kind="error" text={serverError} />
         <Button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {busy ? t('admin.auth.signingIn') : t('admin.auth.signIn')}
         </Button>
       </form>
       <ProviderButtons />

@@ -4,7 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { acceptToken } from '../../app/session-actions';
 import { AuthCard, Button, FormMessage, TextField } from '../../components/form';
-import { emailError, passwordError } from '../../lib/validation';
+import { t, tx } from '../../i18n';
+import { emailError, passwordError } from './auth-validation';
 import { projectInfo } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 
@@ -40,28 +41,28 @@ export function SignupPage() {
 
   return (
     <AuthCard
-      title="Sign up"
+      title={t('admin.auth.signUp')}
       subtitle={
         first ? (
-          <strong className="super-admin-note">You will be the Super Admin of this Tablo: the first account manages users and projects.</strong>
+          <strong className="super-admin-note">{t('admin.auth.firstUserNote')}</strong>
         ) : inviteToken ? (
-          'Set a password to accept your invitation.'
+          t('admin.auth.acceptInvitation')
         ) : (
-          'Create your Tablo account.'
+          t('admin.auth.createAccount')
         )
       }
       footer={
         <span>
-          Already have an account? <Link to="/user/authentication/signin">Sign in</Link>
+          {tx('admin.auth.haveAccount', { link: (chunks) => <Link to="/user/authentication/signin">{chunks}</Link> })}
         </span>
       }
     >
       <form onSubmit={submit} noValidate>
-        <TextField label="E-mail" name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
-        <TextField label="Password" name="password" type="password" value={password} onChange={setPassword} error={errors.password} />
+        <TextField label={t('admin.auth.email')} name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
+        <TextField label={t('admin.auth.password')} name="password" type="password" value={password} onChange={setPassword} error={errors.password} />
         <FormMessage kind="error" text={serverError} />
         <Button type="submit" disabled={busy}>
-          {busy ? 'Creating account…' : 'Sign up'}
+          {busy ? t('admin.auth.creatingAccount') : t('admin.auth.signUp')}
         </Button>
       </form>
     </AuthCard>

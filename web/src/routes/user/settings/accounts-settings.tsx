@@ -8,6 +8,7 @@ import { authApi, type LinkedAccount } from '../../../api/auth';
 import { Button, FormMessage } from '../../../components/form';
 import type { SigninProvider } from '../../../stores/session';
 import { toast } from '../../../stores/toasts';
+import { t } from '../../../i18n';
 
 export function AccountsSettings() {
   const [data, setData] = useState<{ hasPassword: boolean; providers: SigninProvider[]; list: LinkedAccount[] } | null>(null);
@@ -33,28 +34,28 @@ export function AccountsSettings() {
   const linked = new Set(data.list.map((a) => a.provider));
   return (
     <div className="settings-form">
-      <h2>Accounts</h2>
-      <p className="muted">{data.hasPassword ? 'You can sign in with your password and with the accounts below.' : 'You sign in with the accounts below. Set a password to unlink the last one.'}</p>
+      <h2>{t('admin.settings.accounts')}</h2>
+      <p className="muted">{data.hasPassword ? t('admin.settings.accountsWithPassword') : t('admin.settings.accountsWithoutPassword')}</p>
       <FormMessage kind="error" text={error} />
       <table className="list-table">
-        <thead><tr><th>Provider</th><th>Account</th><th aria-label="Actions" /></tr></thead>
+        <thead><tr><th>{t('admin.settings.provider')}</th><th>{t('admin.settings.account')}</th><th aria-label={t('admin.common.actions')} /></tr></thead>
         <tbody>
           {data.list.map((a) => (
             <tr key={a.provider}>
               <td>{a.name}</td>
               <td>{a.email ?? ''}</td>
-              <td><Button variant="ghost" onClick={() => void unlink(a.provider)}>Unlink {a.name}</Button></td>
+              <td><Button variant="ghost" onClick={() => void unlink(a.provider)}>{t('admin.settings.unlink', { provider: a.name })}</Button></td>
             </tr>
           ))}
           {data.providers.filter((p) => !linked.has(p.id)).map((p) => (
             <tr key={p.id}>
               <td>{p.name}</td>
-              <td className="muted">not linked</td>
-              <td><Button variant="ghost" onClick={() => void link(p.id)}>Link {p.name}</Button></td>
+              <td className="muted">{t('admin.settings.notLinked')}</td>
+              <td><Button variant="ghost" onClick={() => void link(p.id)}>{t('admin.settings.link', { provider: p.name })}</Button></td>
             </tr>
           ))}
           {data.list.length === 0 && data.providers.length === 0 ? (
-            <tr><td colSpan={3} className="muted">No sign-in providers are configured on this server.</td></tr>
+            <tr><td colSpan={3} className="muted">{t('admin.settings.noProviders')}</td></tr>
           ) : null}
         </tbody>
       </table>

@@ -4,6 +4,7 @@ import { authApi, type Profile } from '../../../api/auth';
 import { Button, FormMessage, TextField } from '../../../components/form';
 import { user } from '../../../stores/session';
 import { useSignals } from '../../../stores/signals';
+import { t } from '../../../i18n';
 
 export function PictureSettings() {
   useSignals();
@@ -25,15 +26,15 @@ export function PictureSettings() {
   const picture = user.value?.picture;
   return (
     <div className="settings-form">
-      <h2>Picture</h2>
+      <h2>{t('admin.settings.picture')}</h2>
       <div className="picture-preview">
-        {picture ? <img src={picture} alt="Your picture" /> : <span aria-label="No picture">{(user.value?.email ?? '?').charAt(0).toUpperCase()}</span>}
+        {picture ? <img src={picture} alt={t('admin.settings.yourPicture')} /> : <span aria-label={t('admin.settings.noPicture')}>{(user.value?.email ?? '?').charAt(0).toUpperCase()}</span>}
       </div>
       <label className="field">
-        <span>Upload an image (PNG, JPEG, GIF or WebP, up to 1 MB)</span>
+        <span>{t('admin.settings.uploadImage')}</span>
         <input
           type="file"
-          aria-label="Upload a picture"
+          aria-label={t('admin.settings.uploadPicture')}
           accept="image/png,image/jpeg,image/gif,image/webp"
           onChange={(e) => {
             const file = e.target.files?.[0];
@@ -43,11 +44,17 @@ export function PictureSettings() {
         />
       </label>
       <form onSubmit={submitUrl} noValidate className="settings-inline">
-        <TextField label="Or an image URL" name="picture-url" value={url} onChange={setUrl} placeholder="https://…" />
-        <Button type="submit">Use this URL</Button>
+        <TextField
+          label={t('admin.settings.imageUrl')}
+          name="picture-url"
+          value={url}
+          onChange={setUrl}
+          placeholder="https://…" // i18n-ignore
+        />
+        <Button type="submit">{t('admin.settings.useUrl')}</Button>
       </form>
       <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
-      {picture ? <Button variant="ghost" onClick={() => void run(authApi.removePicture())}>Remove picture</Button> : null}
+      {picture ? <Button variant="ghost" onClick={() => void run(authApi.removePicture())}>{t('admin.settings.removePicture')}</Button> : null}
     </div>
   );
 }

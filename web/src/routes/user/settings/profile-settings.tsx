@@ -4,6 +4,7 @@ import { authApi } from '../../../api/auth';
 import { Button, FormMessage, TextField } from '../../../components/form';
 import { user } from '../../../stores/session';
 import { useSignals } from '../../../stores/signals';
+import { t } from '../../../i18n';
 
 export function ProfileSettings() {
   useSignals();
@@ -22,12 +23,12 @@ export function ProfileSettings() {
   };
   return (
     <form className="settings-form" onSubmit={submit} noValidate>
-      <h2>Profile</h2>
-      <p className="muted">Signed in as {user.value?.email}</p>
-      <TextField label="First name" name="firstname" value={firstname} onChange={setFirstname} />
-      <TextField label="Last name" name="lastname" value={lastname} onChange={setLastname} />
+      <h2>{t('admin.settings.profile')}</h2>
+      <p className="muted">{t('admin.settings.signedInAs', { email: user.value?.email ?? '' })}</p>
+      <TextField label={t('admin.settings.firstName')} name="firstname" value={firstname} onChange={setFirstname} />
+      <TextField label={t('admin.settings.lastName')} name="lastname" value={lastname} onChange={setLastname} />
       <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
-      <Button type="submit">Save</Button>
+      <Button type="submit">{t('admin.common.save')}</Button>
     </form>
   );
 }

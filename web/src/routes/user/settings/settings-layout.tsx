@@ -1,22 +1,23 @@
 /** The account settings frame (/user/settings/*): a tab per section beside the section's page. */
 import { NavLink, Outlet } from 'react-router-dom';
+import { t } from '../../../i18n';
 
-const SECTIONS = [
-  { path: 'profile', label: 'Profile' },
-  { path: 'password', label: 'Password' },
-  { path: 'picture', label: 'Picture' },
-  { path: 'accounts', label: 'Accounts' },
+const sections = () => [
+  { path: 'profile', label: t('admin.settings.profile') },
+  { path: 'password', label: t('admin.settings.password') },
+  { path: 'picture', label: t('admin.settings.picture') },
+  { path: 'accounts', label: t('admin.settings.accounts') },
 ];
 
 export function SettingsLayout() {
   return (
     <div className="page settings-page">
       <div className="page-head">
-        <h1>Account settings</h1>
+        <h1>{t('admin.settings.title')}</h1>
       </div>
       <div className="settings-body">
-        <nav className="settings-nav" aria-label="Account settings">
-          {SECTIONS.map((s) => (
+        <nav className="settings-nav" aria-label={t('admin.settings.title')}>
+          {sections().map((s) => (
             <NavLink key={s.path} to={`/user/settings/${s.path}`} className={({ isActive }) => `settings-tab${isActive ? ' active' : ''}`}>
               {s.label}
             </NavLink>
