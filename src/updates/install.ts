@@ -21,7 +21,9 @@ export interface InstallTarget {
 
 /** Where this process can install to. */
 export function installTarget(): InstallTarget {
-  const compiled = import.meta.path.includes('$bunfs') || import.meta.path.includes('~BUN');
+  // Compiled, the entry point lives in the binary's embedded file system (import.meta.path cannot tell:
+  // the bundler writes the source path into it).
+  const compiled = Bun.main.includes('$bunfs') || Bun.main.includes('~BUN');
   const binary = compiled ? process.execPath : null;
   let writable = false;
   if (binary) {

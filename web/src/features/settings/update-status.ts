@@ -46,7 +46,14 @@ export function updateText(serverText: string): string {
 
 let loading: Promise<void> | null = null;
 export function loadUpdateStatus(): Promise<void> {
-  loading ??= versionApi.status().then((s) => void (updateStatus.value = s), () => {});
+  loading ??= versionApi.status().then(
+    (s) => {
+      updateStatus.value = s;
+      // The server is installing a release found by its own check: say when it is done.
+      if (s.installing) void followInstall();
+    },
+    () => {},
+  );
   return loading;
 }
 
