@@ -135,7 +135,8 @@ describe.skipIf(!!problem && !process.env.CI)('version and updates in the browse
     await page.getByRole('button', { name: 'Profile menu' }).waitFor();
     await page.waitForTimeout(500);
     expect(await banner.count()).toBe(0);
-  });
+    // The first page load and sign-up take long on a busy machine.
+  }, 60_000);
 
   browserTest('the Version & Updates tab names the release, its notes, and Check now', () => page, async () => {
     await page.getByRole('button', { name: 'Profile menu' }).click();
@@ -175,7 +176,7 @@ describe.skipIf(!!problem && !process.env.CI)('version and updates in the browse
     expect(versionOf(`${binary}.old`)).toBe(pkg.version);
     expect(existsSync(`${binary}.new`)).toBe(false);
     expect(tablo.logs.join('')).toContain(`update: Tablo ${next} installed at ${binary}`);
-  });
+  }, 40_000);
 
   browserTest('stopped and started again at the same path, the new version runs', () => page, async () => {
     await tablo.stop();
