@@ -69,18 +69,22 @@ export function versionRoutes(ctx: AppContext, updates: UpdateChecker, target: I
     }
   };
 
-  /** With the auto-update on, a newer release on the feed is installed in the background. */
+  /**
+   * With the auto-update on, a newer release on the feed is installed in the background; resolves once
+   * that is decided (and the install, if any, has started).
+   */
   const autoInstall = async (s: UpdateStatus, on?: boolean) => {
     if (install !== 'binary' || !s.newer || !s.latest || installing || installed === s.latest.version) return;
     if (!(on ?? (await readAuto().catch(() => false)))) return;
-    try {
-      await installOnce(s.latest);
-    } catch (e) {
+    const latest = s.latest;
+    void installOnce(latest).catch((e) => {
       installError = isAppError(e) ? e.message : 'The update could not be installed';
-      ctx.log.warn?.(`update: automatic install of ${s.latest.version} failed: ${installError}`);
-    }
+      ctx.log.warn?.(`update: automatic install of ${latest.version} failed: ${installError}`);
+    });
   };
-  const stopListening = updates.onChecked((s) => void autoInstall(s));
+  /** The decision taken after the last read of the feed (Check now answers once it is taken). */
+  let deciding: Promise<void> = Promise.resolve();
+  const stopListening = updates.onChecked((s) => void (deciding = autoInstall(s)));
   ctx.closers.push(async () => {
     stopListening();
     await installing?.catch(() => {});
@@ -97,6 +101,7 @@ export function versionRoutes(ctx: AppContext, updates: UpdateChecker, target: I
     .post('/api/v1/version/check', async () => {
       const last = updates.status().checkedAt;
       if (!last || Date.now() - Date.parse(last) >= 60_000) await updates.check();
+      await deciding;
       return status();
     })
     .post('/api/v1/version/install', async ({ request }) => {

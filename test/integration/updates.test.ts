@@ -2,7 +2,7 @@
  * Release checks against a feed served on loopback: a newer release is announced, an older or equal
  * one is not, a broken or unreachable feed says why, and without a feed the server only names its version.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,9 @@ import { VERSION } from '../../src/version';
 import type { Config } from '../../src/config/config';
 import { isNewer } from '../../src/updates/feed';
 import { installMode, installTarget } from '../../src/updates/install';
+
+// Several tests start apps and sign up (password hashing): slow on a busy machine.
+setDefaultTimeout(30_000);
 
 let feed: ReturnType<typeof Bun.serve>;
 let answer: () => Response = () => Response.json({});

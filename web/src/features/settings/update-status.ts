@@ -60,6 +60,8 @@ export function loadUpdateStatus(): Promise<void> {
 export async function checkForUpdates(): Promise<UpdateStatus> {
   const s = await versionApi.check();
   updateStatus.value = s;
+  // With the auto-update on, the server may have started installing what it found.
+  if (s.installing) void followInstall();
   toast(s.error ? 'error' : 'info', s.error ? updateText(s.error) : s.newer && s.latest ? t('updates.toast.available', { version: s.latest.version }) : t('updates.toast.latest'));
   return s;
 }
