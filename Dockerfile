@@ -15,7 +15,8 @@ RUN apt-get update \
   && mkdir -p /data && chown tablo /data
 COPY --from=build /src/dist/tablo /usr/local/bin/tablo
 USER tablo
-ENV NC_DATA_DIR=/data PORT=8080
+# The image is replaced as a whole (pull the new one): Tablo only announces new versions here.
+ENV NC_DATA_DIR=/data PORT=8080 NC_UPDATE_MODE=notice
 VOLUME ["/data"]
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \

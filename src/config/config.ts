@@ -78,6 +78,11 @@ export const ConfigSchema = z.object({
   attachmentSweepMs: int(0, 86_400_000).default(LIMITS.attachmentSweepMs),
   /** JSON feed naming the latest release (version, url, sha256, notes); unset = no update checks. */
   updateFeed: z.url().optional(),
+  /**
+   * How a newer release is taken in: `binary` (the single binary replaces itself), `notice` (only announced),
+   * `auto` (binary when running as the compiled binary from a writable folder, else notice).
+   */
+  updateMode: z.enum(['auto', 'binary', 'notice']).default('auto'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -124,6 +129,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   attachmentMaxBytes: 'NC_ATTACHMENT_MAX_BYTES',
   attachmentSweepMs: 'NC_ATTACHMENT_SWEEP_MS',
   updateFeed: 'NC_UPDATE_FEED',
+  updateMode: 'NC_UPDATE_MODE',
 };
 
 /** Thrown with a one-line message naming the setting. */

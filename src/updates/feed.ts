@@ -51,6 +51,7 @@ export function updateChecker(opts: UpdateCheckerOptions) {
   let status: UpdateStatus = { version: opts.current, feed: !!opts.feedUrl, latest: null, newer: false, checkedAt: null };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<UpdateStatus> | null = null;
+  const listeners = new Set<(s: UpdateStatus) => void>();
 
   const read = async (): Promise<UpdateStatus> => {
     const checkedAt = new Date().toISOString();
@@ -70,7 +71,12 @@ export function updateChecker(opts: UpdateCheckerOptions) {
   /** Reads the feed now (one read at a time); without a feed, the status as it is. */
   const check = (): Promise<UpdateStatus> => {
     if (!opts.feedUrl) return Promise.resolve(status);
-    running ??= read().then((s) => ((status = s), (running = null), s));
+    running ??= read().then((s) => {
+      status = s;
+      running = null;
+      for (const fn of listeners) fn(s);
+      return s;
+    });
     return running;
   };
 
@@ -83,6 +89,8 @@ export function updateChecker(opts: UpdateCheckerOptions) {
   return {
     status: () => status,
     check,
+    /** Calls fn after every read of the feed (the auto-update installs from here); answers how to stop. */
+    onChecked: (fn: (s: UpdateStatus) => void) => (listeners.add(fn), () => void listeners.delete(fn)),
     stop: () => clearTimeout(timer),
   };
 }
