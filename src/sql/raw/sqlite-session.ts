@@ -28,7 +28,8 @@ const live = new Set<Runner>();
 
 /** In the compiled binary the runner is the binary itself; in development, the script. */
 function runnerCommand(): string[] {
-  const compiled = import.meta.path.includes('$bunfs') || import.meta.path.includes('~BUN');
+  // Bun.main is the entry inside the executable's embedded file system when compiled (import.meta.path keeps the source path).
+  const compiled = Bun.main.startsWith('/$bunfs/') || Bun.main.includes('~BUN');
   return compiled ? [process.execPath] : [process.execPath, fileURLToPath(new URL('./sqlite-runner.ts', import.meta.url))];
 }
 
