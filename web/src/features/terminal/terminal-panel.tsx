@@ -109,6 +109,7 @@ export function TerminalPanel() {
                 <Tab
                   key={tab.key}
                   id={tab.key}
+                  aria-label={tab.name}
                   className={({ isSelected }) => `terminal-tab${isSelected ? ' active' : ''}${tab.state === 'ended' ? ' ended' : ''}`}
                 >
                   <span className="terminal-tab-title" title={tab.message ?? stateText(tab.state)}>
