@@ -20,8 +20,10 @@ export function ImportProgress(props: { job: ImportJob }) {
       <div className="import-bar" role="progressbar" aria-label={t('tools.import.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={formatNumber(j.progress, { style: 'percent' })}>
         <div style={{ width: `${pct}%` }} />
       </div>
-      <div data-testid="import-counts" role="status">
-        {j.status === 'running' ? runningText(j) : outcome(j)}
+      {/* The counts change at every poll (the bar tells the progress); only the outcome is announced. */}
+      <div data-testid="import-counts">
+        {j.status === 'running' ? runningText(j) : null}
+        <span role="status">{j.status === 'running' ? '' : outcome(j)}</span>
       </div>
       {j.problemCount ? (
         <>
