@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { http } from '../../api/http';
 import { apiClientApi, type EnvironmentData, type SavedItem } from '../../api/api-client';
-import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Button as AriaButton, ListBox, ListBoxItem, Popover, Select, SelectValue, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button, FormMessage } from '../../components/form';
 import { t } from '../../i18n';
 import { TipButton } from './tip-button';
@@ -171,9 +171,21 @@ export function ApiClientPanel(props: { projectId: string }) {
       <section className="api-client-main">
         <EnvironmentBar projectId={projectId} envs={envs} envId={envId} onChoose={setEnvId} onChanged={reloadLists} />
         <div className="request-line">
-          <select aria-label={t('tools.api.method')} value={req.method} onChange={(e) => set({ method: e.target.value as Method })}>
-            {METHODS.map((m) => <option key={m}>{m}</option>)}
-          </select>
+          <Select className="method-select" aria-label={t('tools.api.method')} selectedKey={req.method} onSelectionChange={(k) => k && set({ method: k as Method })}>
+            <AriaButton className="aria-select-button">
+              <SelectValue />
+              <span aria-hidden>▾</span>
+            </AriaButton>
+            <Popover className="aria-popover" placement="bottom start">
+              <ListBox className="menu-list aria-menu method-list">
+                {METHODS.map((m) => (
+                  <ListBoxItem key={m} id={m} className="menu-item" textValue={m}>
+                    {m}
+                  </ListBoxItem>
+                ))}
+              </ListBox>
+            </Popover>
+          </Select>
           <VariableInput className="url-input" label={t('tools.api.url')} placeholder={t('tools.api.urlPlaceholder')} value={req.url} onChange={(url) => set({ url })} variables={varNames} onEnter={send} />
           <Button onClick={send} disabled={busy}>{busy ? t('tools.api.sending') : t('tools.api.send')}</Button>
           <Button variant="secondary" onClick={copyCurl}>{t('tools.api.copyCurl')}</Button>

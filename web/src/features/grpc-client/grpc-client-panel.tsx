@@ -83,7 +83,7 @@ export function GrpcClientPanel(props: { projectId: string }) {
   return (
     <div className="panel grpc-client" role="region" aria-label={t('tools.grpc.region')}>
       <form className="request-line" onSubmit={(e) => (e.preventDefault(), list())}>
-        <input aria-label={t('tools.grpc.address')} placeholder={t('tools.grpc.addressPlaceholder')} value={address} onChange={(e) => setAddress(e.target.value)} />
+        <input className="grpc-address" aria-label={t('tools.grpc.address')} placeholder={t('tools.grpc.addressPlaceholder')} value={address} onChange={(e) => setAddress(e.target.value)} />
         <ToolsSwitch isSelected={tls} onChange={setTls}>{t('tools.grpc.tls')}</ToolsSwitch>
         <Button type="submit" disabled={busy || !address.trim()}>{t('tools.grpc.listServices')}</Button>
       </form>
