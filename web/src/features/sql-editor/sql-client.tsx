@@ -151,7 +151,7 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
         <div className="sqlc-editor-tabs" onKeyDown={closeKeys(() => closeEditor(active.id))}>
           <TabList className="sqlc-tablist" aria-label={t('tools.sql.editorsLabel')}>
             {state.editors.map((e) => (
-              <Tab key={e.id} id={e.id} aria-label={e.title} className={({ isSelected }) => `sqlc-etab${isSelected ? ' active' : ''}`}>
+              <Tab key={e.id} id={e.id} aria-label={e.title || t('tools.sql.defaultName')} className={({ isSelected }) => `sqlc-etab${isSelected ? ' active' : ''}`}>
                 <span className="sqlc-etab-title">{e.title}</span>
                 <TabCloseButton className="sqlc-etab-close" label={t('tools.sql.closeEditor', { title: e.title })} onClose={() => closeEditor(e.id)} />
               </Tab>
