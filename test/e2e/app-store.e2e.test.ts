@@ -95,7 +95,7 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByLabel('Invite e-mail').fill('friend@example.com');
     await page.getByRole('button', { name: /Invite role/ }).click();
-    await page.getByRole('option', { name: 'editor', exact: true }).click();
+    await page.getByRole('listbox', { name: 'Invite role' }).getByRole('option', { name: 'editor', exact: true }).click();
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await page.getByTestId('invite-sent').getByText('The invite was sent by e-mail to friend@example.com').waitFor();
     const mail = await waitFor('the invite mail', () => smtp.to('friend@example.com')[0]);

@@ -69,8 +69,8 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
 
   browserTest('the add-column form offers the options of the chosen type', () => page, async () => {
     await addColumn('Price', 'Currency', async (form) => {
-      expect(await form.getByLabel('Currency', { exact: true }).inputValue()).toBe('USD');
-      await form.getByLabel('Currency', { exact: true }).selectOption('EUR');
+      expect(await form.getByRole('combobox', { name: 'Currency', exact: true }).inputValue()).toBe('USD');
+      await form.getByRole('combobox', { name: 'Currency', exact: true }).selectOption('EUR');
       await form.getByLabel('Decimal places').fill('2');
       await shot(page, 'column-types-currency-form');
     });

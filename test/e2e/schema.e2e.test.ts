@@ -132,7 +132,7 @@ describe.skipIf(!!problem && !process.env.CI)('schema changes in the browser', (
     const form = page.getByRole('dialog', { name: 'Add column' });
     await form.getByLabel('Column name').fill('Label');
     await pickType(form, 'Formula');
-    const editor = form.getByLabel('Formula');
+    const editor = form.getByRole('textbox', { name: 'Formula' });
     await editor.fill('CONCAT({Title}, {Nope})');
     await form.getByRole('alert').filter({ hasText: /Nope/ }).waitFor();
     await editor.fill('');
@@ -316,8 +316,8 @@ describe.skipIf(!!problem && !process.env.CI)('schema changes in the browser', (
     await page.getByRole('button', { name: 'Column menu of Label' }).click();
     await page.getByRole('menu', { name: 'Column Label' }).getByRole('menuitem', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit column Label' });
-    expect(await edit.getByLabel('Formula').inputValue()).toBe("CONCAT({Title}, ' <', {Email}, '>')");
-    await edit.getByLabel('Formula').fill('UPPER({Title})');
+    expect(await edit.getByRole('textbox', { name: 'Formula' }).inputValue()).toBe("CONCAT({Title}, ' <', {Email}, '>')");
+    await edit.getByRole('textbox', { name: 'Formula' }).fill('UPPER({Title})');
     await edit.getByText(/Valid formula/).waitFor();
     await edit.getByRole('button', { name: 'Save' }).click();
     await submitChange(null);

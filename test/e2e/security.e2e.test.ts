@@ -91,7 +91,9 @@ describe.skipIf(!!problem && !process.env.CI)('security in the browser', () => {
     const box = admin.getByLabel('May create projects: maker@example.com');
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
-    await box.click(); // saved, then the list is read again
+    // A switch: toggled from the keyboard (Space), saved, then the list is read again.
+    await box.focus();
+    await admin.keyboard.press('Space');
     await admin.waitForFunction(() => (document.querySelector('[aria-label="May create projects: maker@example.com"]') as HTMLInputElement | null)?.checked === true);
     await shot(admin, 'security-users-may-create-projects');
 

@@ -93,7 +93,7 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.getByRole('alert').getByText(/Error at line 2, column 10/).waitFor();
     await page.locator('.cm-lint-marker-error').waitFor();
     // A statement that changes the schema reloads the tree.
-    await page.getByRole('tab', { name: 'Query 3' }).getByRole('button', { name: 'Query 3', exact: true }).click();
+    await page.getByRole('tab', { name: 'Query 3', exact: true }).click();
     await editor().click();
     await page.keyboard.type('CREATE TABLE artist (artist_id serial PRIMARY KEY, name text)');
     await page.keyboard.press('Control+Enter');
@@ -102,7 +102,7 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     // Reload in the dark theme: the editors and their texts come back.
     await setDark(true);
     await page.reload();
-    await page.getByRole('tab', { name: 'Query 1' }).getByRole('button', { name: 'Query 1', exact: true }).click();
+    await page.getByRole('tab', { name: 'Query 1', exact: true }).click();
     await editor().getByText('ORDER BY title').waitFor();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('grid', { name: 'Result 2' }).getByRole('gridcell', { name: '3' }).waitFor();

@@ -40,11 +40,11 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await owner.getByRole('button', { name: 'Share' }).click();
     await owner.getByLabel('Invite e-mail').fill('viewer@example.com');
     await owner.getByRole('button', { name: /Invite role/ }).click();
-    await owner.getByRole('option', { name: 'viewer', exact: true }).click();
+    await owner.getByRole('listbox', { name: 'Invite role' }).getByRole('option', { name: 'viewer', exact: true }).click();
     await owner.getByRole('button', { name: 'Invite', exact: true }).click();
     inviteLink = (await owner.getByTestId('invite-link').textContent())!;
     expect(inviteLink).toContain('/#/user/authentication/signup/');
-    await owner.getByRole('cell', { name: 'viewer@example.com' }).waitFor();
+    await owner.getByRole('cell', { name: 'viewer@example.com', exact: true }).waitFor();
     await shot(owner, 'team-invited');
   });
 
@@ -69,7 +69,7 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
   test('an API token is shown once and listed without it', async () => {
     await owner.getByLabel('Token description').fill('CI pipeline');
     await owner.getByRole('button', { name: /Token role/ }).click();
-    await owner.getByRole('option', { name: 'viewer', exact: true }).click();
+    await owner.getByRole('listbox', { name: 'Token role' }).getByRole('option', { name: 'viewer', exact: true }).click();
     await owner.getByRole('button', { name: 'Create token' }).click();
     const token = (await owner.getByTestId('new-token').textContent())!;
     expect(token).toStartWith('tablo_');
@@ -84,7 +84,7 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await owner.waitForURL(/#\/user\/admin/);
     await owner.getByLabel('Search users').fill('viewer');
     const users = owner.getByRole('main').getByRole('table');
-    await users.getByRole('cell', { name: 'owner@example.com' }).waitFor({ state: 'detached' });
+    await users.getByRole('cell', { name: 'owner@example.com', exact: true }).waitFor({ state: 'detached' });
     await users.getByRole('cell', { name: 'viewer@example.com', exact: true }).first().waitFor();
     await owner.getByRole('button', { name: 'Disable' }).click();
     await users.getByRole('cell', { name: 'disabled', exact: true }).waitFor();

@@ -8,6 +8,7 @@ import { aclApi, type AclTable, type ColumnGrant, type TableRule } from '../../a
 import { FormMessage } from '../../components/form';
 import { track } from '../../stores/notifications';
 import { RuleEditor } from './rule-editor';
+import { TipButton } from '../hooks/tip-button';
 import { t } from '../../i18n';
 import { roleName } from '../team/roles';
 
@@ -35,21 +36,26 @@ function RuleCell(props: { table: AclTable; role: string; onToggle: (op: Op) => 
       {OPS.map((op) => {
         const s = stateOf(rule[op]);
         return (
-          <button
+          <TipButton
             key={op}
             className={`acl-toggle acl-${s}`}
             aria-pressed={s === 'on' ? 'true' : s === 'some' ? 'mixed' : 'false'}
-            aria-label={t('admin.acl.toggleLabel', { role: roleName(props.role), op: opName(op), table: props.table._tn })}
-            title={s === 'on' ? t('admin.acl.toggleAllowed', { op: opName(op) }) : s === 'some' ? t('admin.acl.toggleSome', { op: opName(op) }) : t('admin.acl.toggleNotAllowed', { op: opName(op) })}
-            onClick={() => props.onToggle(op)}
+            label={t('admin.acl.toggleLabel', { role: roleName(props.role), op: opName(op), table: props.table._tn })}
+            tip={s === 'on' ? t('admin.acl.toggleAllowed', { op: opName(op) }) : s === 'some' ? t('admin.acl.toggleSome', { op: opName(op) }) : t('admin.acl.toggleNotAllowed', { op: opName(op) })}
+            onPress={() => props.onToggle(op)}
           >
             {LETTER[op]}
-          </button>
+          </TipButton>
         );
       })}
-      <button className="acl-edit" aria-label={t('admin.acl.editRights', { role: roleName(props.role), table: props.table._tn })} title={rule.where ? t('admin.acl.rowsWhere', { where: rule.where }) : t('admin.acl.columnsAndCondition')} onClick={props.onEdit}>
-        {rule.where ? '⋯•' : '⋯' /* i18n-ignore */}
-      </button>
+      <TipButton
+        className="acl-edit"
+        label={t('admin.acl.editRights', { role: roleName(props.role), table: props.table._tn })}
+        tip={rule.where ? t('admin.acl.rowsWhere', { where: rule.where }) : t('admin.acl.columnsAndCondition')}
+        onPress={props.onEdit}
+      >
+        <span aria-hidden>{rule.where ? '⋯•' : '⋯' /* i18n-ignore */}</span>
+      </TipButton>
     </div>
   );
 }

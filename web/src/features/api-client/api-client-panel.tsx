@@ -8,7 +8,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { http } from '../../api/http';
 import { apiClientApi, type EnvironmentData, type SavedItem } from '../../api/api-client';
+import { Button as AriaButton, ListBox, ListBoxItem, Popover, Select, SelectValue, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button, FormMessage } from '../../components/form';
+import { t } from '../../i18n';
+import { TipButton } from './tip-button';
 import { token } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 import { useSignals } from '../../stores/signals';
@@ -23,6 +26,8 @@ import {
 
 const draftKey = (projectId: string) => `tablo.apiClient.${projectId}`;
 const TABS = ['Params', 'Headers', 'Auth', 'Body'] as const;
+const tabName = (tab: (typeof TABS)[number]) =>
+  tab === 'Params' ? t('tools.api.tabParams') : tab === 'Headers' ? t('tools.api.tabHeaders') : tab === 'Auth' ? t('tools.api.tabAuth') : t('tools.api.tabBody');
 
 export function ApiClientPanel(props: { projectId: string }) {
   useSignals();
@@ -71,7 +76,7 @@ export function ApiClientPanel(props: { projectId: string }) {
   const set = (patch: Partial<ApiRequest>) => setReq((r) => ({ ...r, ...patch }));
 
   const send = async () => {
-    if (missing.length) return setError(`Unknown variable${missing.length > 1 ? 's' : ''} in this environment: ${missing.join(', ')}`);
+    if (missing.length) return setError(t('tools.api.unknownVariables', { count: missing.length, names: missing.join(', ') }));
     setError(null);
     setBusy(true);
     let built: ReturnType<typeof buildRequest>;
@@ -79,7 +84,7 @@ export function ApiClientPanel(props: { projectId: string }) {
       built = buildRequest(req, vars, window.location.origin);
     } catch {
       setBusy(false);
-      return setError(`'${req.url}' is not a valid URL`);
+      return setError(t('tools.api.invalidUrl', { url: req.url }));
     }
     let answer: ApiResponse | { error: string };
     try {
@@ -108,16 +113,16 @@ export function ApiClientPanel(props: { projectId: string }) {
   const copyCurl = async () => {
     try {
       await navigator.clipboard.writeText(toCurl(buildRequest(req, vars, window.location.origin)));
-      toast('success', 'Copied the request as curl');
+      toast('success', t('tools.api.copiedCurl'));
     } catch (e) {
-      toast('error', `Copy failed: ${(e as Error).message}`);
+      toast('error', t('tools.api.copyFailed', { error: (e as Error).message }));
     }
   };
   const save = async (name: string) => {
     const [collection, title] = name.includes('/') ? [name.slice(0, name.indexOf('/')).trim(), name.slice(name.indexOf('/') + 1).trim()] : ['', name.trim()];
     try {
       await apiClientApi.save(projectId, { kind: 'request', collection, name: title, data: { ...req, auth: '' } });
-      toast('success', `Saved ${title}`);
+      toast('success', t('tools.api.savedRequest', { name: title }));
       setSaveName(null);
       reloadLists();
     } catch (e) {
@@ -128,12 +133,12 @@ export function ApiClientPanel(props: { projectId: string }) {
   const byTable = useMemo(() => [...new Set(ops.map((o) => o.table))], [ops]);
 
   return (
-    <div className="panel api-client" role="region" aria-label="API Client">
+    <div className="panel api-client" role="region" aria-label={t('tools.api.region')}>
       <aside className="api-client-side">
         <label className="field">
-          <span>From the API</span>
-          <select aria-label="Operation" value="" onChange={(e) => { const o = ops[Number(e.target.value)]; if (o) pick({ ...o.request, auth: '' }); }}>
-            <option value="">Pick a table and an operation…</option>
+          <span>{t('tools.api.fromApi')}</span>
+          <select aria-label={t('tools.api.operation')} value="" onChange={(e) => { const o = ops[Number(e.target.value)]; if (o) pick({ ...o.request, auth: '' }); }}>
+            <option value="">{t('tools.api.pickOperation')}</option>
             {byTable.map((tb) => (
               <optgroup key={tb} label={tb}>
                 {ops.map((o, i) => (o.table === tb ? <option key={i} value={i}>{o.method} {o.summary}</option> : null))}
@@ -141,69 +146,91 @@ export function ApiClientPanel(props: { projectId: string }) {
             ))}
           </select>
         </label>
-        <h3>Collections</h3>
-        {saved.length === 0 ? <p className="muted">No saved requests yet.</p> : null}
-        <ul className="api-list" aria-label="Saved requests">
+        <h3>{t('tools.api.collections')}</h3>
+        {saved.length === 0 ? <p className="muted">{t('tools.api.noSaved')}</p> : null}
+        <ul className="api-list" aria-label={t('tools.api.savedRequests')}>
           {saved.map((s) => (
             <li key={s.id}>
               <button className="tree-leaf" onClick={() => pick(s.data)}>{s.collection ? `${s.collection} / ` : ''}{s.name}</button>
-              <button className="btn btn-ghost" aria-label={`Delete ${s.name}`} onClick={() => apiClientApi.remove(projectId, s.id).then(reloadLists, (e) => toast('error', e.message))}>×</button>
+              <TipButton className="btn btn-ghost" label={t('tools.api.deleteSaved', { name: s.name })} onPress={() => void apiClientApi.remove(projectId, s.id).then(reloadLists, (e) => toast('error', e.message))}>×</TipButton>
             </li>
           ))}
         </ul>
-        <h3>History</h3>
-        <ul className="api-list" aria-label="History">
+        <h3>{t('tools.api.history')}</h3>
+        <ul className="api-list" aria-label={t('tools.api.history')}>
           {history.slice(0, 100).map((h, i) => (
             <li key={h.id ?? i}>
               <button className="tree-leaf history-entry" onClick={() => (pick(h.request), setResponse('status' in h.response ? h.response : null))}>
-                <span className={`status-chip status-${'status' in h.response ? Math.floor(h.response.status / 100) : 'x'}`}>{'status' in h.response ? h.response.status : 'ERR'}</span> {h.request.method} {h.request.url}
+                <span className={`status-chip status-${'status' in h.response ? Math.floor(h.response.status / 100) : 'x'}`}>{'status' in h.response ? h.response.status : t('tools.api.errorChip')}</span> {h.request.method} {h.request.url}
               </button>
             </li>
           ))}
         </ul>
-        {history.length ? <Button variant="ghost" onClick={() => apiClientApi.clearHistory(projectId).then(() => setHistory([]))}>Clear history</Button> : null}
+        {history.length ? <Button variant="ghost" onClick={() => apiClientApi.clearHistory(projectId).then(() => setHistory([]))}>{t('tools.api.clearHistory')}</Button> : null}
       </aside>
       <section className="api-client-main">
         <EnvironmentBar projectId={projectId} envs={envs} envId={envId} onChoose={setEnvId} onChanged={reloadLists} />
         <div className="request-line">
-          <select aria-label="Method" value={req.method} onChange={(e) => set({ method: e.target.value as Method })}>
-            {METHODS.map((m) => <option key={m}>{m}</option>)}
-          </select>
-          <VariableInput className="url-input" label="URL" placeholder="/nc/…/api/v1/Table or https://…" value={req.url} onChange={(url) => set({ url })} variables={varNames} onEnter={send} />
-          <Button onClick={send} disabled={busy}>{busy ? 'Sending…' : 'Send'}</Button>
-          <Button variant="secondary" onClick={copyCurl}>Copy as curl</Button>
-          <Button variant="secondary" onClick={() => setSaveName('')}>Save</Button>
+          <Select className="method-select" aria-label={t('tools.api.method')} selectedKey={req.method} onSelectionChange={(k) => k && set({ method: k as Method })}>
+            <AriaButton className="aria-select-button">
+              <SelectValue />
+              <span aria-hidden>▾</span>
+            </AriaButton>
+            <Popover className="aria-popover" placement="bottom start">
+              <ListBox className="menu-list aria-menu method-list">
+                {METHODS.map((m) => (
+                  <ListBoxItem key={m} id={m} className="menu-item" textValue={m}>
+                    {m}
+                  </ListBoxItem>
+                ))}
+              </ListBox>
+            </Popover>
+          </Select>
+          <VariableInput className="url-input" label={t('tools.api.url')} placeholder={t('tools.api.urlPlaceholder')} value={req.url} onChange={(url) => set({ url })} variables={varNames} onEnter={send} />
+          <Button onClick={send} disabled={busy}>{busy ? t('tools.api.sending') : t('tools.api.send')}</Button>
+          <Button variant="secondary" onClick={copyCurl}>{t('tools.api.copyCurl')}</Button>
+          <Button variant="secondary" onClick={() => setSaveName('')}>{t('tools.api.save')}</Button>
         </div>
         {saveName !== null ? (
           <form className="inline-form" onSubmit={(e) => (e.preventDefault(), saveName.trim() && save(saveName))}>
-            <input aria-label="Request name" autoFocus placeholder="Collection / name" value={saveName} onChange={(e) => setSaveName(e.target.value)} />
-            <Button type="submit">Save request</Button>
-            <Button variant="ghost" onClick={() => setSaveName(null)}>Cancel</Button>
+            <input aria-label={t('tools.api.requestName')} autoFocus placeholder={t('tools.api.requestNamePlaceholder')} value={saveName} onChange={(e) => setSaveName(e.target.value)} />
+            <Button type="submit">{t('tools.api.saveRequest')}</Button>
+            <Button variant="ghost" onClick={() => setSaveName(null)}>{t('tools.api.cancel')}</Button>
           </form>
         ) : null}
-        <div className="tab-strip small" role="tablist">
-          {TABS.map((t) => (
-            <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => setTab(t)}>
-              {t}{t === 'Params' && req.params.length ? ` (${req.params.filter((p) => p.enabled).length})` : ''}{t === 'Headers' && req.headers.length ? ` (${req.headers.filter((p) => p.enabled).length})` : ''}
-            </button>
-          ))}
-        </div>
-        {tab === 'Params' ? <KeyValueEditor label="Params" rows={req.params} onChange={(params) => set({ params })} variables={varNames} /> : null}
-        {tab === 'Headers' ? <KeyValueEditor label="Headers" rows={req.headers} onChange={(headers) => set({ headers })} variables={varNames} /> : null}
-        {tab === 'Auth' ? (
-          <label className="field">
-            <span>xc-auth (your session by default; clear it to send without)</span>
-            <VariableInput label="Auth token" value={req.auth} onChange={(auth) => set({ auth })} variables={varNames} />
-          </label>
-        ) : null}
-        {tab === 'Body' ? (
-          <label className="field">
-            <span>Body {req.body.trim() && !looksLikeJson(req.body) ? '(not JSON: sent as text)' : ''}</span>
-            <textarea className="json-input" rows={8} aria-label="Body" value={req.body} onChange={(e) => set({ body: e.target.value })} />
-          </label>
-        ) : null}
+        <Tabs className="tools-tabs" selectedKey={tab} onSelectionChange={(k) => setTab(k as (typeof TABS)[number])}>
+          <TabList className="tab-strip small" aria-label={t('tools.api.requestParts')}>
+            {TABS.map((tb) => (
+              <Tab key={tb} id={tb} className={({ isSelected }) => (isSelected ? 'active' : '')}>
+                {tb === 'Params' && req.params.length
+                  ? t('tools.api.tabCount', { name: tabName(tb), count: req.params.filter((p) => p.enabled).length })
+                  : tb === 'Headers' && req.headers.length
+                    ? t('tools.api.tabCount', { name: tabName(tb), count: req.headers.filter((p) => p.enabled).length })
+                    : tabName(tb)}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel id="Params" className="tools-tabpanel">
+            <KeyValueEditor label={t('tools.api.tabParams')} rows={req.params} onChange={(params) => set({ params })} variables={varNames} />
+          </TabPanel>
+          <TabPanel id="Headers" className="tools-tabpanel">
+            <KeyValueEditor label={t('tools.api.tabHeaders')} rows={req.headers} onChange={(headers) => set({ headers })} variables={varNames} />
+          </TabPanel>
+          <TabPanel id="Auth" className="tools-tabpanel">
+            <label className="field">
+              <span>{t('tools.api.authHint')}</span>
+              <VariableInput label={t('tools.api.authToken')} value={req.auth} onChange={(auth) => set({ auth })} variables={varNames} />
+            </label>
+          </TabPanel>
+          <TabPanel id="Body" className="tools-tabpanel">
+            <label className="field">
+              <span>{req.body.trim() && !looksLikeJson(req.body) ? t('tools.api.bodyNotJson') : t('tools.api.tabBody')}</span>
+              <textarea className="json-input" rows={8} aria-label={t('tools.api.tabBody')} value={req.body} onChange={(e) => set({ body: e.target.value })} />
+            </label>
+          </TabPanel>
+        </Tabs>
         <FormMessage kind="error" text={error} />
-        {response ? <ResponseView response={response} /> : <p className="muted">Send a request to see its answer here.</p>}
+        {response ? <ResponseView response={response} /> : <p className="muted">{t('tools.api.responseHint')}</p>}
       </section>
     </div>
   );

@@ -4,6 +4,7 @@
  * (disabled until the user turns them on) and an example body made from the input schema.
  */
 import type { ApiRequest, KeyValue, Method } from './request-model';
+import { t } from '../../i18n';
 
 interface OpenApiDoc {
   paths: Record<string, Record<string, { tags?: string[]; summary?: string; parameters?: { name: string; in: string; $ref?: string }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
@@ -59,7 +60,7 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
       const schema = op.requestBody?.content?.['application/json']?.schema as Schema | undefined;
       const body = schema ? JSON.stringify(exampleOf(doc, schema), null, 2) : '';
       out.push({
-        table: op.tags?.[0] ?? 'Other',
+        table: op.tags?.[0] ?? t('tools.api.otherGroup'),
         summary: op.summary ?? `${method} ${path}`,
         method,
         path,

@@ -3,11 +3,13 @@ import { useState } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
 import { json } from '@codemirror/lang-json';
 import { EditorView } from '@codemirror/view';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { darkTheme } from '../../stores/settings';
 import { useSignals } from '../../stores/signals';
+import { t } from '../../i18n';
 import { looksLikeJson, type ApiResponse } from './request-model';
-
-const sizeLabel = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+import { formatBytes, formatMs } from './units';
+import './tools.css';
 
 export function ResponseView(props: { response: ApiResponse }) {
   useSignals();
@@ -15,21 +17,21 @@ export function ResponseView(props: { response: ApiResponse }) {
   const [tab, setTab] = useState<'Body' | 'Headers'>('Body');
   const pretty = looksLikeJson(r.data) ? JSON.stringify(JSON.parse(r.data), null, 2) : r.data;
   return (
-    <div className="response-view" aria-label="Response">
+    <Tabs className="response-view" aria-label={t('tools.response.label')} selectedKey={tab} onSelectionChange={(k) => setTab(k as 'Body' | 'Headers')}>
       <div className="response-meta">
-        <span className={`status-chip status-${Math.floor(r.status / 100)}`} aria-label="Status">{r.status} {r.statusText ?? ''}</span>
-        <span className="muted">{r.timeTaken} ms</span>
-        <span className="muted">{sizeLabel(r.size)}</span>
+        <span className={`status-chip status-${Math.floor(r.status / 100)}`} aria-label={t('tools.response.status')}>{r.status} {r.statusText ?? ''}</span>
+        <span className="muted">{formatMs(r.timeTaken)}</span>
+        <span className="muted">{formatBytes(r.size)}</span>
         <span className="spacer" />
-        <div className="tab-strip small" role="tablist">
-          {(['Body', 'Headers'] as const).map((t) => (
-            <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => setTab(t)}>{t}</button>
-          ))}
-        </div>
+        <TabList className="tab-strip small" aria-label={t('tools.response.parts')}>
+          <Tab id="Body" className={({ isSelected }) => (isSelected ? 'active' : '')}>{t('tools.response.body')}</Tab>
+          <Tab id="Headers" className={({ isSelected }) => (isSelected ? 'active' : '')}>{t('tools.response.headers')}</Tab>
+        </TabList>
       </div>
-      {tab === 'Body' ? (
-        <CodeMirror value={pretty} editable={false} readOnly height="360px" theme={darkTheme.value ? 'dark' : 'light'} extensions={[json(), EditorView.lineWrapping]} aria-label="Response body" />
-      ) : (
+      <TabPanel id="Body" className="tools-tabpanel">
+        <CodeMirror value={pretty} editable={false} readOnly height="360px" theme={darkTheme.value ? 'dark' : 'light'} extensions={[json(), EditorView.lineWrapping]} aria-label={t('tools.response.bodyLabel')} />
+      </TabPanel>
+      <TabPanel id="Headers" className="tools-tabpanel">
         <table className="list-table">
           <tbody>
             {r.headers.map(([k, v]) => (
@@ -37,7 +39,7 @@ export function ResponseView(props: { response: ApiResponse }) {
             ))}
           </tbody>
         </table>
-      )}
-    </div>
+      </TabPanel>
+    </Tabs>
   );
 }

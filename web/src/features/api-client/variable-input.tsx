@@ -3,11 +3,13 @@
  * what follows), arrows choose, Enter or a click inserts `{{name}}`, Escape closes; names the
  * environment lacks are marked as invalid.
  */
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { t } from '../../i18n';
 import { applySuggestion, suggestionQuery, variableNames } from './request-model';
 
 export function VariableInput(props: { value: string; onChange: (v: string) => void; variables: string[]; label: string; placeholder?: string; className?: string; onEnter?: () => void }) {
   const ref = useRef<HTMLInputElement>(null);
+  const id = useId();
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const options = query === null ? [] : props.variables.filter((v) => v.toLowerCase().startsWith(query.toLowerCase()));
@@ -32,12 +34,15 @@ export function VariableInput(props: { value: string; onChange: (v: string) => v
         ref={ref}
         aria-label={props.label}
         aria-invalid={missing.length > 0}
-        title={missing.length ? `Not in this environment: ${missing.join(', ')}` : undefined}
+        title={missing.length ? t('tools.vars.notInEnvironment', { names: missing.join(', ') }) : undefined}
         placeholder={props.placeholder}
         value={props.value}
         role="combobox"
         aria-expanded={options.length > 0}
         aria-autocomplete="list"
+        aria-controls={options.length ? `${id}-menu` : undefined}
+        aria-activedescendant={options.length ? `${id}-opt-${active}` : undefined}
+        aria-describedby={missing.length ? `${id}-missing` : undefined}
         onChange={(e) => update(e.target.value, e.target.selectionStart ?? e.target.value.length)}
         onBlur={() => setTimeout(() => setQuery(null), 150)}
         onKeyDown={(e) => {
@@ -51,15 +56,15 @@ export function VariableInput(props: { value: string; onChange: (v: string) => v
         }}
       />
       {options.length ? (
-        <ul className="variable-menu" role="listbox" aria-label="Variables">
+        <ul className="variable-menu" id={`${id}-menu`} role="listbox" aria-label={t('tools.vars.menu')}>
           {options.map((o, i) => (
-            <li key={o} role="option" aria-selected={i === active} className={i === active ? 'active' : ''} onMouseDown={(e) => (e.preventDefault(), choose(o))}>
+            <li key={o} id={`${id}-opt-${i}`} role="option" aria-selected={i === active} className={i === active ? 'active' : ''} onMouseDown={(e) => (e.preventDefault(), choose(o))}>
               {o}
             </li>
           ))}
         </ul>
       ) : null}
-      {missing.length ? <span className="field-error variable-missing">Unknown variable{missing.length > 1 ? 's' : ''}: {missing.join(', ')}</span> : null}
+      {missing.length ? <span className="field-error variable-missing" id={`${id}-missing`}>{t('tools.vars.unknown', { count: missing.length, names: missing.join(', ') })}</span> : null}
     </span>
   );
 }

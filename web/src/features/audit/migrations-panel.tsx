@@ -11,6 +11,7 @@ import { schemaGeneration } from '../../stores/schema-ui';
 import { confirmStatements } from '../schema/change-flow';
 import { formatDateTime, formatRelative, t } from '../../i18n';
 import { runOrder } from './migration-order';
+import { TipButton } from '../hooks/tip-button';
 
 const when = (iso: string | null) => (iso ? t('admin.migrations.when', { date: formatDateTime(iso), ago: formatRelative(iso) }) : '—');
 
@@ -73,7 +74,7 @@ export function MigrationsPanel(props: { scope: DbScope }) {
               return (
                 <Fragment key={id}>
                   <tr className={`migration migration-${m.status}`}>
-                    <td><button className="icon-btn" aria-expanded={expanded} aria-label={t('admin.migrations.sqlOf', { title: m.title })} onClick={() => toggle(id)}><span aria-hidden>{expanded ? '▾' : '▸'}</span></button></td>
+                    <td><TipButton className="icon-btn" aria-expanded={expanded} label={t('admin.migrations.sqlOf', { title: m.title })} onPress={() => toggle(id)}><span aria-hidden>{expanded ? '▾' : '▸'}</span></TipButton></td>
                     <td>
                       {m.title}
                       {m.status === 'failed' && m.error ? <div className="field-error">{m.error}</div> : null}

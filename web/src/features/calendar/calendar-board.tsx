@@ -159,11 +159,19 @@ export function CalendarBoard(props: {
       </div>
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
       {range === 'day' ? (
-        <div className="cal-grid cal-day-view" role="grid" aria-label={t('views.calendar.day')}>{dayCell(anchor, null)}</div>
+        <div className="cal-grid cal-day-view" role="grid" aria-label={t('views.calendar.day')}>
+          <div className="cal-row" role="row">{dayCell(anchor, null)}</div>
+        </div>
       ) : (
         <div className={`cal-grid cal-${range}`} role="grid" aria-label={rangeName(range)}>
-          {weekdayNames(tag, weekStart).map((w) => <div key={w} className="cal-weekday" role="columnheader">{w}</div>)}
-          {days.map((d) => dayCell(d, range === 'month' ? MONTH_DAY_ENTRIES : null))}
+          <div className="cal-row" role="row">
+            {weekdayNames(tag, weekStart).map((w) => <div key={w} className="cal-weekday" role="columnheader">{w}</div>)}
+          </div>
+          {Array.from({ length: Math.ceil(days.length / 7) }, (_, week) => (
+            <div key={days[week * 7]} className="cal-row" role="row">
+              {days.slice(week * 7, week * 7 + 7).map((d) => dayCell(d, range === 'month' ? MONTH_DAY_ENTRIES : null))}
+            </div>
+          ))}
         </div>
       )}
     </div>

@@ -14,6 +14,7 @@ import { useSignals } from '../../stores/signals';
 import { darkTheme } from '../../stores/settings';
 import { masterKey, token } from '../../stores/session';
 import { previewAs } from '../../stores/preview';
+import { t } from '../../i18n';
 
 /** localStorage seen through a prefix, so each project keeps its own tabs and history. */
 function prefixedStorage(prefix: string): Storage {
@@ -38,12 +39,8 @@ function callerHeaders(): Record<string, string> {
   return h;
 }
 
-const DEFAULT_QUERY = `# This project's GraphQL API. Ctrl+Enter runs the query;
-# the Docs button shows every type, and Ctrl+Space completes.
-query {
-  __typename
-}
-`;
+/** The first query of a new tab: two comment lines in the current language. */
+const defaultQuery = () => `# ${t('tools.graphql.defaultQueryLine1')}\n# ${t('tools.graphql.defaultQueryLine2')}\nquery {\n  __typename\n}\n`;
 
 export function GraphqlClient(props: { projectId: string }) {
   useSignals();
@@ -57,14 +54,14 @@ export function GraphqlClient(props: { projectId: string }) {
   const storage = useMemo(() => prefixedStorage(`tablo.graphiql.${props.projectId}.`), [props.projectId]);
   const headers = JSON.stringify(callerHeaders(), null, 2);
   return (
-    <section className="graphql-client" aria-label="GraphQL Client">
+    <section className="graphql-client" aria-label={t('tools.graphql.region')}>
       <GraphiQL
         key={props.projectId}
         fetcher={fetcher}
         storage={storage}
         headers={headers}
         shouldPersistHeaders={false}
-        defaultQuery={DEFAULT_QUERY}
+        defaultQuery={defaultQuery()}
         defaultEditorToolsVisibility="variables"
         forcedTheme={darkTheme.value ? 'dark' : 'light'}
       />

@@ -13,6 +13,9 @@ import { darkTheme } from '../../stores/settings';
 import { useSignals } from '../../stores/signals';
 import { KeyValueEditor } from '../api-client/kv-editor';
 import type { KeyValue } from '../api-client/request-model';
+import { ToolsSwitch } from '../api-client/tools-switch';
+import { formatMs } from '../api-client/units';
+import { t } from '../../i18n';
 
 const saved = (projectId: string) => `tablo.grpcClient.${projectId}`;
 
@@ -42,7 +45,7 @@ export function GrpcClientPanel(props: { projectId: string }) {
     try {
       const r = await apiClientApi.grpcServices(props.projectId, address.trim(), tls);
       setServices(r.services);
-      if (r.services.length === 0) setError('The server lists no services');
+      if (r.services.length === 0) setError(t('tools.grpc.noServices'));
     } catch (e) {
       setServices(null);
       setError((e as Error).message);
@@ -61,9 +64,9 @@ export function GrpcClientPanel(props: { projectId: string }) {
     try {
       body = JSON.parse(request);
     } catch (e) {
-      return setError(`The request is not valid JSON: ${(e as Error).message}`);
+      return setError(t('tools.grpc.invalidJson', { error: (e as Error).message }));
     }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return setError('The request must be a JSON object');
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return setError(t('tools.grpc.notObject'));
     setError(null);
     setBusy(true);
     try {
@@ -78,11 +81,11 @@ export function GrpcClientPanel(props: { projectId: string }) {
   };
 
   return (
-    <div className="panel grpc-client" role="region" aria-label="gRPC Client">
+    <div className="panel grpc-client" role="region" aria-label={t('tools.grpc.region')}>
       <form className="request-line" onSubmit={(e) => (e.preventDefault(), list())}>
-        <input aria-label="Server address" placeholder="host:port" value={address} onChange={(e) => setAddress(e.target.value)} />
-        <label className="check"><input type="checkbox" checked={tls} onChange={(e) => setTls(e.target.checked)} /> TLS</label>
-        <Button type="submit" disabled={busy || !address.trim()}>List services</Button>
+        <input className="grpc-address" aria-label={t('tools.grpc.address')} placeholder={t('tools.grpc.addressPlaceholder')} value={address} onChange={(e) => setAddress(e.target.value)} />
+        <ToolsSwitch isSelected={tls} onChange={setTls}>{t('tools.grpc.tls')}</ToolsSwitch>
+        <Button type="submit" disabled={busy || !address.trim()}>{t('tools.grpc.listServices')}</Button>
       </form>
       <FormMessage kind="error" text={error} />
       <div className="grpc-layout">
@@ -90,37 +93,37 @@ export function GrpcClientPanel(props: { projectId: string }) {
           {services?.map((s) => (
             <div key={s.name}>
               <h3>{s.name}</h3>
-              <ul className="api-list" aria-label={`Methods of ${s.name}`}>
+              <ul className="api-list" aria-label={t('tools.grpc.methodsOf', { service: s.name })}>
                 {s.methods.map((m) => (
                   <li key={m.name}>
-                    <button className={`tree-leaf${chosen?.method === m ? ' active' : ''}`} onClick={() => choose(s.name, m)} disabled={m.clientStreaming} title={m.clientStreaming ? 'Client-streaming methods cannot be called here' : `${m.requestType} → ${m.responseType}`}>
-                      {m.name} <span className="muted">{m.serverStreaming ? 'stream' : 'unary'}</span>
+                    <button className={`tree-leaf${chosen?.method === m ? ' active' : ''}`} onClick={() => choose(s.name, m)} disabled={m.clientStreaming} title={m.clientStreaming ? t('tools.grpc.clientStreaming') : t('tools.grpc.types', { request: m.requestType, response: m.responseType })}>
+                      {m.name} <span className="muted">{m.serverStreaming ? t('tools.grpc.stream') : t('tools.grpc.unary')}</span>
                     </button>
                   </li>
                 ))}
               </ul>
             </div>
-          )) ?? <p className="muted">Enter a server that offers gRPC reflection and list its services.</p>}
+          )) ?? <p className="muted">{t('tools.grpc.hint')}</p>}
         </aside>
         <section className="api-client-main">
           {chosen ? (
             <>
-              <h3>{chosen.service}/{chosen.method.name} <span className="muted">({chosen.method.requestType} → {chosen.method.responseType})</span></h3>
-              <CodeMirror key={`${chosen.service}/${chosen.method.name}`} value={request} onChange={setRequest} height="200px" theme={darkTheme.value ? 'dark' : 'light'} extensions={[json()]} aria-label="Request JSON" />
-              <KeyValueEditor label="Metadata" rows={metadata} onChange={setMetadata} />
-              <Button onClick={call} disabled={busy}>{busy ? 'Calling…' : 'Call'}</Button>
+              <h3>{chosen.service}/{chosen.method.name} <span className="muted">({t('tools.grpc.types', { request: chosen.method.requestType, response: chosen.method.responseType })})</span></h3>
+              <CodeMirror key={`${chosen.service}/${chosen.method.name}`} value={request} onChange={setRequest} height="200px" theme={darkTheme.value ? 'dark' : 'light'} extensions={[json()]} aria-label={t('tools.grpc.requestJson')} />
+              <KeyValueEditor label={t('tools.grpc.metadata')} rows={metadata} onChange={setMetadata} />
+              <Button onClick={call} disabled={busy}>{busy ? t('tools.grpc.calling') : t('tools.grpc.call')}</Button>
             </>
           ) : null}
           {result ? (
-            <div className="response-view" aria-label="gRPC response">
+            <div className="response-view" aria-label={t('tools.grpc.response')}>
               <div className="response-meta">
-                <span className={`status-chip status-${result.status.code === 0 ? 2 : 5}`} aria-label="gRPC status">{result.status.name} ({result.status.code})</span>
+                <span className={`status-chip status-${result.status.code === 0 ? 2 : 5}`} aria-label={t('tools.grpc.status')}>{result.status.name} ({result.status.code})</span>
                 <span className="muted">{result.status.details}</span>
-                <span className="muted">{result.timeMs} ms</span>
-                <span className="muted">{result.messages.length} message{result.messages.length === 1 ? '' : 's'}{result.truncated ? ' (cut)' : ''}</span>
+                <span className="muted">{formatMs(result.timeMs)}</span>
+                <span className="muted">{result.truncated ? t('tools.grpc.messagesCut', { count: result.messages.length }) : t('tools.grpc.messages', { count: result.messages.length })}</span>
               </div>
-              <CodeMirror value={JSON.stringify(result.messages.length === 1 ? result.messages[0] : result.messages, null, 2)} editable={false} readOnly height="240px" theme={darkTheme.value ? 'dark' : 'light'} extensions={[json()]} aria-label="Response messages" />
-              <h4>Trailers</h4>
+              <CodeMirror value={JSON.stringify(result.messages.length === 1 ? result.messages[0] : result.messages, null, 2)} editable={false} readOnly height="240px" theme={darkTheme.value ? 'dark' : 'light'} extensions={[json()]} aria-label={t('tools.grpc.responseMessages')} />
+              <h4>{t('tools.grpc.trailers')}</h4>
               <table className="list-table"><tbody>{Object.entries({ ...result.headers, ...result.trailers }).map(([k, v]) => <tr key={k}><td>{k}</td><td>{v}</td></tr>)}</tbody></table>
             </div>
           ) : null}

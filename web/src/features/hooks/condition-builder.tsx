@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
 import { t } from '../../i18n';
+import { TipButton } from './tip-button';
 import { FILTER_OPS, fromWhere, toWhere, type FilterRow } from '../grid/query-builder';
 
 export function ConditionBuilder(props: { columns: ColumnMeta[]; value: string; onChange: (where: string) => void }) {
@@ -35,7 +36,7 @@ export function ConditionBuilder(props: { columns: ColumnMeta[]; value: string; 
               {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
                 <input aria-label={t('admin.hooks.conditionValue', { n: i + 1 })} value={f.value} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
               ) : null}
-              <button type="button" className="chip-x" aria-label={t('admin.hooks.removeCondition', { n: i + 1 })} title={t('admin.hooks.removeCondition', { n: i + 1 })} onClick={() => set(rows.filter((_, j) => j !== i))}><span aria-hidden>×</span></button>
+              <TipButton className="chip-x" label={t('admin.hooks.removeCondition', { n: i + 1 })} onPress={() => set(rows.filter((_, j) => j !== i))}><span aria-hidden>×</span></TipButton>
             </span>
           ))}
           <Button variant="ghost" onClick={() => setRows([...rows, { column: '', op: 'eq', value: '' }])}>{t('admin.hooks.addCondition')}</Button>

@@ -5,13 +5,18 @@
  * estimate, time left) and cancel if need be. A new table opens in the grid when the import ends.
  */
 import { useEffect, useRef, useState } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useSignals } from '../../stores/signals';
+import { t } from '../../i18n';
+import { ToolsSwitch } from '../api-client/tools-switch';
+import { formatBytes } from '../api-client/units';
+import './import.css';
 import { Button, TextField } from '../../components/form';
 import { dashboardApi, type ColumnMeta } from '../../api/dashboard';
 import { transferApi, type ColumnSpec, type ImportJob, type UploadAnswer } from '../../api/transfer';
 import { schemaChanged } from '../../stores/schema-ui';
 import { openTab } from '../../stores/tabs';
-import { DELIMITER_NAMES, importTarget, tableNameOf } from './import-store';
+import { DELIMITERS, delimiterName, importTarget, tableNameOf } from './import-store';
 import { ImportPreview, initialSpecs } from './import-preview';
 import { ImportProgress } from './import-progress';
 
@@ -61,25 +66,30 @@ function ImportDialog() {
 
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    const cols = target.tn ? ((await run('Reading the table…', dashboardApi.tableMeta(projectId, dbAlias, target.tn)))?.columns.filter((c) => !c.ai) ?? null) : null;
+    const cols = target.tn ? ((await run(t('tools.import.readingTable'), dashboardApi.tableMeta(projectId, dbAlias, target.tn)))?.columns.filter((c) => !c.ai) ?? null) : null;
     if (target.tn && !cols) return;
     setColumns(cols);
-    const what = `Uploading ${file.name}`;
-    const a = await run(`${what}…`, transferApi.upload(projectId, dbAlias, file, target.tn, (sent, total) => setBusy(sent < total ? `${what}: ${Math.round((sent / total) * 100)}%` : `Reading ${file.name}…`)));
+    const name = file.name;
+    const a = await run(
+      t('tools.import.uploading', { name }),
+      transferApi.upload(projectId, dbAlias, file, target.tn, (sent, total) =>
+        setBusy(sent < total ? t('tools.import.uploadingPercent', { name, percent: sent / total }) : t('tools.import.readingNamed', { name })),
+      ),
+    );
     if (!a) return;
     setTn(tableNameOf(file.name));
     take(a, cols);
   };
 
   const reread = async (change: { sheet?: string; delimiter?: string }) => {
-    const a = await run('Reading…', transferApi.preview(projectId, dbAlias, { uploadId: answer!.uploadId, sheet: change.sheet ?? answer!.sheet ?? undefined, delimiter: change.delimiter ?? answer!.delimiter ?? undefined }));
+    const a = await run(t('tools.import.reading'), transferApi.preview(projectId, dbAlias, { uploadId: answer!.uploadId, sheet: change.sheet ?? answer!.sheet ?? undefined, delimiter: change.delimiter ?? answer!.delimiter ?? undefined }));
     if (a) take(a, columns);
   };
 
   const start = async () => {
     const a = answer!;
     const j = await run(
-      'Starting…',
+      t('tools.import.starting'),
       transferApi.start(projectId, dbAlias, {
         uploadId: a.uploadId,
         sheet: a.sheet ?? undefined,
@@ -112,100 +122,102 @@ function ImportDialog() {
   }, [job]);
 
   const running = job?.status === 'running';
-  const heading = target.tn ? `Import into ${target._tn ?? target.tn}` : 'Import a CSV or Excel file as a new table';
+  const heading = target.tn ? t('tools.import.headingInto', { table: target._tn ?? target.tn }) : t('tools.import.headingNew');
   return (
-    <div className="dialog-backdrop" onClick={running ? undefined : close}>
-      <div className="dialog dialog-wide import-dialog" role="dialog" aria-modal="true" aria-labelledby="import-heading" onClick={(e) => e.stopPropagation()}>
-        <h2 id="import-heading">{heading}</h2>
-        {!answer ? (
-          <div
-            className={`import-drop${dragging ? ' import-drop-over' : ''}`}
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(e) => {
-              e.preventDefault();
-              setDragging(false);
-              void pick(e.dataTransfer.files[0]);
-            }}
-          >
-            <p>Drop a CSV or XLSX file here, or</p>
-            <Button onClick={() => fileInput.current?.click()} disabled={!!busy}>
-              Choose a file
-            </Button>
-            <input ref={fileInput} type="file" hidden aria-label="File to import" accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => void pick(e.target.files?.[0])} />
-            <p className="muted">CSV in UTF-8 (any delimiter, with or without BOM) or an Excel workbook; the first row holds the headers.</p>
-          </div>
-        ) : job ? (
-          <ImportProgress job={job} />
-        ) : (
-          <>
-            <div className="import-file">
-              <strong>{answer.filename}</strong> <span className="muted">({(answer.size / 1024).toFixed(1)} KB, {answer.format.toUpperCase()})</span>
-              {answer.format === 'csv' ? (
-                <label>
-                  Delimiter{' '}
-                  <select aria-label="Delimiter" value={answer.delimiter ?? ','} onChange={(e) => void reread({ delimiter: e.target.value })}>
-                    {Object.entries(DELIMITER_NAMES).map(([d, name]) => (
-                      <option key={d} value={d}>
-                        {name}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              ) : (
-                <label>
-                  Sheet{' '}
-                  <select aria-label="Sheet" value={answer.sheet ?? ''} onChange={(e) => void reread({ sheet: e.target.value })}>
-                    {(answer.sheets ?? []).map((s) => (
-                      <option key={s} value={s}>
-                        {s}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              )}
+    <ModalOverlay isOpen isDismissable={!running} isKeyboardDismissDisabled={running} onOpenChange={(open) => !open && close()} className="dialog-backdrop">
+      <Modal className="dialog dialog-wide import-dialog">
+        <Dialog className="import-dialog-body">
+          <Heading slot="title">{heading}</Heading>
+          {!answer ? (
+            <div
+              className={`import-drop${dragging ? ' import-drop-over' : ''}`}
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={(e) => {
+                e.preventDefault();
+                setDragging(false);
+                void pick(e.dataTransfer.files[0]);
+              }}
+            >
+              <p>{t('tools.import.drop')}</p>
+              <Button onClick={() => fileInput.current?.click()} disabled={!!busy}>
+                {t('tools.import.choose')}
+              </Button>
+              <input ref={fileInput} type="file" hidden aria-label={t('tools.import.fileLabel')} accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => void pick(e.target.files?.[0])} />
+              <p className="muted">{t('tools.import.fileHint')}</p>
             </div>
-            {!target.tn ? <TextField label="New table name" name="import-table" value={tn} onChange={setTn} /> : null}
-            <ImportPreview answer={answer} specs={specs} onChange={setSpecs} columns={columns} />
-            <div className="muted">
-              The first {answer.preview.rows.length} of the rows; types detected from the first {answer.preview.sampled}.
-            </div>
-            <fieldset className="import-options">
-              <legend>Rows that do not fit their column</legend>
-              <label>
-                <input type="radio" name="import-on-error" checked={onError === 'skip'} onChange={() => setOnError('skip')} /> skip them and report them
-              </label>
-              <label>
-                <input type="radio" name="import-on-error" checked={onError === 'stop'} onChange={() => setOnError('stop')} /> stop the import
-              </label>
-              <label>
-                <input type="checkbox" checked={allOrNothing} onChange={(e) => setAllOrNothing(e.target.checked)} /> all or nothing (a stop or a cancel keeps no row{target.tn ? '' : ' and no table'})
-              </label>
-            </fieldset>
-          </>
-        )}
-        {busy ? <div className="muted" role="status">{busy}</div> : null}
-        {error ? <div className="form-message form-message-error" role="alert">{error}</div> : null}
-        <div className="dialog-actions">
-          {running ? (
-            <Button variant="danger" onClick={() => void run('Cancelling…', transferApi.cancel(projectId, dbAlias, job!.id)).then((j) => j && setJob(j))}>
-              Cancel import
-            </Button>
+          ) : job ? (
+            <ImportProgress job={job} />
           ) : (
-            <Button variant="secondary" onClick={close}>
-              {job ? 'Close' : 'Cancel'}
-            </Button>
+            <>
+              <div className="import-file">
+                <strong>{answer.filename}</strong> <span className="muted">{t('tools.import.fileInfo', { size: formatBytes(answer.size), format: answer.format.toUpperCase() })}</span>
+                {answer.format === 'csv' ? (
+                  <label>
+                    {t('tools.import.delimiter')}{' '}
+                    <select aria-label={t('tools.import.delimiter')} value={answer.delimiter ?? ','} onChange={(e) => void reread({ delimiter: e.target.value })}>
+                      {DELIMITERS.map((d) => (
+                        <option key={d} value={d}>
+                          {delimiterName(d)}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                ) : (
+                  <label>
+                    {t('tools.import.sheet')}{' '}
+                    <select aria-label={t('tools.import.sheet')} value={answer.sheet ?? ''} onChange={(e) => void reread({ sheet: e.target.value })}>
+                      {(answer.sheets ?? []).map((s) => (
+                        <option key={s} value={s}>
+                          {s}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+              </div>
+              {!target.tn ? <TextField label={t('tools.import.tableName')} name="import-table" value={tn} onChange={setTn} /> : null}
+              <ImportPreview answer={answer} specs={specs} onChange={setSpecs} columns={columns} />
+              <div className="muted">
+                {t('tools.import.previewNote', { count: answer.preview.rows.length, sampled: answer.preview.sampled })}
+              </div>
+              <fieldset className="import-options">
+                <legend>{t('tools.import.misfitLegend')}</legend>
+                <label>
+                  <input type="radio" name="import-on-error" checked={onError === 'skip'} onChange={() => setOnError('skip')} /> {t('tools.import.misfitSkip')}
+                </label>
+                <label>
+                  <input type="radio" name="import-on-error" checked={onError === 'stop'} onChange={() => setOnError('stop')} /> {t('tools.import.misfitStop')}
+                </label>
+                <ToolsSwitch isSelected={allOrNothing} onChange={setAllOrNothing}>
+                  {target.tn ? t('tools.import.allOrNothingRows') : t('tools.import.allOrNothingTable')}
+                </ToolsSwitch>
+              </fieldset>
+            </>
           )}
-          {answer && !job ? (
-            <Button onClick={() => void start()} disabled={!!busy || (!target.tn && !tn.trim())}>
-              Import
-            </Button>
-          ) : null}
-        </div>
-      </div>
-    </div>
+          {busy ? <div className="muted" role="status">{busy}</div> : null}
+          {error ? <div className="form-message form-message-error" role="alert">{error}</div> : null}
+          <div className="dialog-actions">
+            {running ? (
+              <Button variant="danger" onClick={() => void run(t('tools.import.cancelling'), transferApi.cancel(projectId, dbAlias, job!.id)).then((j) => j && setJob(j))}>
+                {t('tools.import.cancelImport')}
+              </Button>
+            ) : (
+              <Button variant="secondary" onClick={close}>
+                {job ? t('tools.import.close') : t('tools.import.cancel')}
+              </Button>
+            )}
+            {answer && !job ? (
+              <Button onClick={() => void start()} disabled={!!busy || (!target.tn && !tn.trim())}>
+                {t('tools.import.import')}
+              </Button>
+            ) : null}
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

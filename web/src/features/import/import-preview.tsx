@@ -5,12 +5,16 @@
  */
 import type { ColumnMeta } from '../../api/dashboard';
 import { IMPORT_TYPES, type ColumnSpec, type UploadAnswer } from '../../api/transfer';
+import { t } from '../../i18n';
+
+/** A column type's name in the current language. */
+const typeName = (type: string) => t('tools.import.typeName', { type });
 
 export function ImportPreview(props: { answer: UploadAnswer; specs: ColumnSpec[]; onChange: (specs: ColumnSpec[]) => void; columns: ColumnMeta[] | null }) {
   const { answer, specs } = props;
   const set = (i: number, change: Partial<ColumnSpec>) => props.onChange(specs.map((s, j) => (j === i ? { ...s, ...change } : s)));
   return (
-    <div className="import-preview" role="region" aria-label="Preview">
+    <div className="import-preview" role="region" aria-label={t('tools.import.preview')}>
       <table>
         <thead>
           <tr>
@@ -18,8 +22,8 @@ export function ImportPreview(props: { answer: UploadAnswer; specs: ColumnSpec[]
               <th key={c.index} className={specs[i]?.skip ? 'import-skipped' : undefined}>
                 <div className="import-header">{c.header}</div>
                 {props.columns ? (
-                  <select aria-label={`Column for ${c.header}`} value={specs[i]?.skip ? '' : (specs[i]?.cn ?? '')} onChange={(e) => set(i, e.target.value ? { cn: e.target.value, skip: false } : { cn: undefined, skip: true })}>
-                    <option value="">skip</option>
+                  <select aria-label={t('tools.import.columnFor', { header: c.header })} value={specs[i]?.skip ? '' : (specs[i]?.cn ?? '')} onChange={(e) => set(i, e.target.value ? { cn: e.target.value, skip: false } : { cn: undefined, skip: true })}>
+                    <option value="">{t('tools.import.skip')}</option>
                     {props.columns.map((m) => (
                       <option key={m.cn} value={m.cn}>
                         {m._cn}
@@ -27,13 +31,13 @@ export function ImportPreview(props: { answer: UploadAnswer; specs: ColumnSpec[]
                     ))}
                   </select>
                 ) : (
-                  <select aria-label={`Type of ${c.header}`} value={specs[i]?.skip ? 'skip' : (specs[i]?.type ?? c.type)} onChange={(e) => set(i, e.target.value === 'skip' ? { skip: true } : { skip: false, type: e.target.value as ColumnSpec['type'] })}>
-                    {IMPORT_TYPES.map((t) => (
-                      <option key={t} value={t}>
-                        {t === c.type ? `${t} (detected)` : t}
+                  <select aria-label={t('tools.import.typeOf', { header: c.header })} value={specs[i]?.skip ? 'skip' : (specs[i]?.type ?? c.type)} onChange={(e) => set(i, e.target.value === 'skip' ? { skip: true } : { skip: false, type: e.target.value as ColumnSpec['type'] })}>
+                    {IMPORT_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {type === c.type ? t('tools.import.detected', { type: typeName(type) }) : typeName(type)}
                       </option>
                     ))}
-                    <option value="skip">skip</option>
+                    <option value="skip">{t('tools.import.skip')}</option>
                   </select>
                 )}
               </th>

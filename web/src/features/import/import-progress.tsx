@@ -1,35 +1,43 @@
 /** The progress step: a bar with rows done, the estimated total and time left, Cancel; then the outcome and the rows that did not fit. */
 import type { ImportJob } from '../../api/transfer';
+import { formatNumber, t } from '../../i18n';
 import { duration, outcome } from './import-store';
+
+function runningText(j: ImportJob): string {
+  if (j.rowsRead === 0) return t('tools.import.readingFile');
+  const count = j.rowsImported;
+  if (j.estimatedRows && j.etaMs !== null) return t('tools.import.progressEstimateEta', { count, estimate: j.estimatedRows, left: duration(j.etaMs) });
+  if (j.estimatedRows) return t('tools.import.progressEstimate', { count, estimate: j.estimatedRows });
+  if (j.etaMs !== null) return t('tools.import.progressEta', { count, left: duration(j.etaMs) });
+  return t('tools.import.progress', { count });
+}
 
 export function ImportProgress(props: { job: ImportJob }) {
   const j = props.job;
   const pct = Math.round(j.progress * 100);
   return (
     <div className="import-progress">
-      <div className="import-bar" role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}>
+      <div className="import-bar" role="progressbar" aria-label={t('tools.import.progressLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={formatNumber(j.progress, { style: 'percent' })}>
         <div style={{ width: `${pct}%` }} />
       </div>
+      {/* The counts change at every poll (the bar tells the progress); only the outcome is announced. */}
       <div data-testid="import-counts">
-        {j.status === 'running' && j.rowsRead === 0
-          ? 'Reading the file…'
-          : j.status === 'running'
-          ? `${j.rowsImported.toLocaleString()} rows imported${j.estimatedRows ? ` of about ${j.estimatedRows.toLocaleString()}` : ''}${j.etaMs !== null ? `, about ${duration(j.etaMs)} left` : ''}`
-          : outcome(j)}
+        {j.status === 'running' ? runningText(j) : null}
+        <span role="status">{j.status === 'running' ? '' : outcome(j)}</span>
       </div>
       {j.problemCount ? (
         <>
           <div className="muted">
-            {j.problemCount.toLocaleString()} {j.problemCount === 1 ? 'row does not fit its column' : 'rows do not fit their columns'}{j.problemCount > j.problems.length ? ` (the first ${j.problems.length} below)` : ''}:
+            {j.problemCount > j.problems.length ? t('tools.import.misfitsFirst', { count: j.problemCount, shown: j.problems.length }) : t('tools.import.misfits', { count: j.problemCount })}
           </div>
           <div className="import-problems">
             <table>
               <thead>
                 <tr>
-                  <th>Row</th>
-                  <th>Column</th>
-                  <th>Value</th>
-                  <th>Reason</th>
+                  <th>{t('tools.import.colRow')}</th>
+                  <th>{t('tools.import.colColumn')}</th>
+                  <th>{t('tools.import.colValue')}</th>
+                  <th>{t('tools.import.colReason')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -2,6 +2,7 @@
 import { signal } from '../../stores/signals';
 import type { DbScope } from '../../api/schema';
 import type { ImportJob } from '../../api/transfer';
+import { t } from '../../i18n';
 
 /** The open import dialog: `tn` set imports into that existing table, else into a new one. */
 export const importTarget = signal<{ scope: DbScope; tn?: string; _tn?: string } | null>(null);
@@ -15,29 +16,37 @@ export function tableNameOf(filename: string): string {
   return /^[a-z_]/.test(base) ? base : `t_${base || 'import'}`;
 }
 
-export const DELIMITER_NAMES: Record<string, string> = { ',': 'comma (,)', ';': 'semicolon (;)', '\t': 'tab', '|': 'pipe (|)' };
+/** The delimiters offered for CSV, each with its name in the current language. */
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
 
-/** "1 m 20 s" / "12 s" / "" from milliseconds. */
+export function delimiterName(d: string): string {
+  if (d === ',') return t('tools.import.delimiterComma');
+  if (d === ';') return t('tools.import.delimiterSemicolon');
+  if (d === '\t') return t('tools.import.delimiterTab');
+  if (d === '|') return t('tools.import.delimiterPipe');
+  return d;
+}
+
+/** "1 min 20 s" / "12 s" / "" from milliseconds, in the current language. */
 export function duration(ms: number | null): string {
   if (ms === null) return '';
   const s = Math.max(1, Math.round(ms / 1000));
-  return s >= 60 ? `${Math.floor(s / 60)} m ${s % 60} s` : `${s} s`;
+  return s >= 60 ? t('tools.import.durationMinutes', { minutes: Math.floor(s / 60), seconds: s % 60 }) : t('tools.import.durationSeconds', { seconds: s });
 }
 
 /** The end of an import in words. */
-const rows = (n: number) => `${n.toLocaleString()} ${n === 1 ? 'row' : 'rows'}`;
-
 export function outcome(j: ImportJob): string {
-  const n = rows(j.rowsImported);
+  const count = j.rowsImported;
+  const message = j.message ?? '';
   switch (j.status) {
     case 'done':
-      return `Imported ${n} into ${j.table._tn}${j.rowsSkipped ? `; ${rows(j.rowsSkipped)} skipped` : ''}.`;
+      return j.rowsSkipped ? t('tools.import.doneSkipped', { count, table: j.table._tn, skipped: j.rowsSkipped }) : t('tools.import.done', { count, table: j.table._tn });
     case 'stopped':
-      return j.rolledBack ? `Stopped: nothing was imported. ${j.message ?? ''}` : `Stopped after ${n}. ${j.message ?? ''}`;
+      return j.rolledBack ? t('tools.import.stoppedNothing', { message }) : t('tools.import.stoppedAfter', { count, message });
     case 'cancelled':
-      return j.rolledBack ? 'Cancelled: nothing was imported.' : `Cancelled after ${n}.`;
+      return j.rolledBack ? t('tools.import.cancelledNothing') : t('tools.import.cancelledAfter', { count });
     case 'failed':
-      return `The import failed${j.rolledBack ? ' and nothing was kept' : ` after ${n}`}: ${j.message ?? ''}`;
+      return j.rolledBack ? t('tools.import.failedNothing', { message }) : t('tools.import.failedAfter', { count, message });
     default:
       return '';
   }

@@ -5,6 +5,7 @@ import type { TableMeta } from '../../api/dashboard';
 import { downloadExport } from '../../api/transfer';
 import { toast } from '../../stores/toasts';
 import { openImport } from './import-store';
+import { t } from '../../i18n';
 
 export function TransferButtons(props: { projectId: string; dbAlias: string; meta: TableMeta; where: string; sort: string; canImport: boolean }) {
   const [busy, setBusy] = useState(false);
@@ -18,15 +19,15 @@ export function TransferButtons(props: { projectId: string; dbAlias: string; met
   return (
     <span className="transfer-buttons">
       {props.canImport && meta.type === 'table' ? (
-        <Button variant="ghost" title={`Import a CSV or Excel file into ${meta._tn}`} onClick={() => openImport({ projectId: props.projectId, dbAlias: props.dbAlias }, { tn: meta.tn, _tn: meta._tn })}>
-          Import
+        <Button variant="ghost" title={t('tools.transfer.importTip', { table: meta._tn })} onClick={() => openImport({ projectId: props.projectId, dbAlias: props.dbAlias }, { tn: meta.tn, _tn: meta._tn })}>
+          {t('tools.transfer.import')}
         </Button>
       ) : null}
-      <Button variant="ghost" title="Export the rows (with the filter and sort) as CSV" disabled={busy} onClick={() => exportAs('csv')}>
-        CSV
+      <Button variant="ghost" title={t('tools.transfer.exportCsvTip')} disabled={busy} onClick={() => exportAs('csv')}>
+        {/* i18n-ignore */}CSV
       </Button>
-      <Button variant="ghost" title="Export the rows (with the filter and sort) as an Excel workbook" disabled={busy} onClick={() => exportAs('xlsx')}>
-        XLSX
+      <Button variant="ghost" title={t('tools.transfer.exportXlsxTip')} disabled={busy} onClick={() => exportAs('xlsx')}>
+        {/* i18n-ignore */}XLSX
       </Button>
     </span>
   );

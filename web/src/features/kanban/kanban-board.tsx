@@ -64,7 +64,7 @@ export function KanbanBoard(props: {
         const isCollapsed = collapsed.includes(key);
         const testId = `lane-count-${key === UNCATEGORIZED ? 'Uncategorized' : key}`; // i18n-ignore
         return (
-          <section
+          <div
             key={key || '\u0000'}
             role="listitem"
             aria-label={t('views.kanban.lane', { name })}
@@ -127,7 +127,7 @@ export function KanbanBoard(props: {
                 }}
               />
             )}
-          </section>
+          </div>
         );
       })}
     </div>

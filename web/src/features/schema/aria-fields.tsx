@@ -44,7 +44,7 @@ export function SectionSelect(props: { label: string; value: string; loose?: Pic
         <SelectValue />
         <span aria-hidden>▾</span>
       </Button>
-      <Popover className="aria-popover" placement="bottom start">
+      <Popover className="aria-popover schema-select-popover" placement="bottom start">
         <ListBox className="menu-list aria-menu schema-select-list">
           {(props.loose ?? []).map((it) => <Item key={it.id} item={it} />)}
           {props.sections.map((s) => (
@@ -77,7 +77,7 @@ export function PickCombo(props: { label: string; value: string; items: PickItem
           <span aria-hidden>▾</span>
         </Button>
       </div>
-      <Popover className="aria-popover" placement="bottom start">
+      <Popover className="aria-popover schema-select-popover" placement="bottom start">
         <ListBox className="menu-list aria-menu schema-select-list">{(it: PickItem) => <Item item={it} />}</ListBox>
       </Popover>
     </ComboBox>

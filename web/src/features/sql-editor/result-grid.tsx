@@ -8,6 +8,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { RawColumn } from '../../api/sql-client';
 
 const ROW_HEIGHT = 28;
+/** SQL's NULL, shown as the keyword (never translated). */
+const SQL_NULL = 'NULL';
 const INDEX_WIDTH = 56;
 
 const show = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
@@ -47,9 +49,10 @@ export function ResultGrid(props: { columns: RawColumn[]; rows: unknown[][]; lab
               <div className="sqlr-index" role="rowheader">{v.index + 1}</div>
               {props.columns.map((_, i) => {
                 const value = row[i];
+                const text = value === null || value === undefined ? SQL_NULL : show(value);
                 return (
-                  <div key={i} className="sqlr-td" role="gridcell" title={value === null ? 'NULL' : show(value)}>
-                    {value === null || value === undefined ? <span className="sqlr-null">NULL</span> : show(value)}
+                  <div key={i} className="sqlr-td" role="gridcell" title={text}>
+                    {value === null || value === undefined ? <span className="sqlr-null">{text}</span> : text}
                   </div>
                 );
               })}

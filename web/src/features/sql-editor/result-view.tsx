@@ -4,7 +4,10 @@
  * taken and export as CSV.
  */
 import { useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Engine, RunAnswer, StatementResult } from '../../api/sql-client';
+import { t } from '../../i18n';
+import { formatMs } from '../api-client/units';
 import { ResultGrid } from './result-grid';
 import { download, toCsv } from './csv';
 
@@ -16,14 +19,18 @@ export function lineColumn(text: string, offset: number): { line: number; column
 
 const summary = (r: StatementResult) =>
   r.error
-    ? r.error.kind === 'cancelled' ? 'cancelled' : r.error.kind === 'timeout' ? 'timed out' : 'error'
+    ? r.error.kind === 'cancelled'
+      ? t('tools.sqlResult.summaryCancelled')
+      : r.error.kind === 'timeout'
+        ? t('tools.sqlResult.summaryTimeout')
+        : t('tools.sqlResult.summaryError')
     : !r.columns.length
-      ? `${r.affected} affected`
+      ? t('tools.sqlResult.summaryAffected', { count: r.affected })
       : !r.complete
-        ? `${r.rows.length.toLocaleString()} rows, reading…`
+        ? t('tools.sqlResult.summaryReading', { count: r.rows.length })
         : r.truncated
-          ? `${r.rows.length.toLocaleString()}+ rows`
-          : `${r.rowCount.toLocaleString()} row${r.rowCount === 1 ? '' : 's'}`;
+          ? t('tools.sqlResult.summaryMore', { count: r.rows.length })
+          : t('tools.sqlResult.summaryRows', { count: r.rowCount });
 
 /** A plan as lines: PostgreSQL's text plan, SQLite's tree (id, parent, detail), else null (a grid). */
 function planLines(r: StatementResult, engine: Engine): string[] | null {
@@ -40,21 +47,26 @@ function planLines(r: StatementResult, engine: Engine): string[] | null {
   });
 }
 
+function errorHeading(kind: string, at: { line: number; column: number } | null, statementLine: number | undefined): string {
+  if (at) return t('tools.sqlResult.errorAt', { kind, line: at.line, column: at.column });
+  if (statementLine) return t('tools.sqlResult.errorAtStatementLine', { kind, line: statementLine });
+  return t('tools.sqlResult.errorPlain', { kind });
+}
+
 function StatementView(props: { r: StatementResult; index: number; engine: Engine; explain: boolean; docText: string; offset: number }) {
   const { r } = props;
   if (r.error) {
     const at = r.error.position === undefined ? null : lineColumn(props.docText, props.offset + r.start + r.error.position);
-    const where = at ? ` at line ${at.line}, column ${at.column}` : r.error.line ? ` at line ${r.error.line} of the statement` : '';
     return (
       <div className={`sqlr-message sqlr-error sqlr-${r.error.kind}`} role="alert">
-        <strong>{r.error.kind === 'cancelled' ? 'Cancelled' : r.error.kind === 'timeout' ? 'Time-out' : 'Error'}{where}:</strong> {r.error.msg}
+        <strong>{errorHeading(r.error.kind, at, r.error.line)}</strong> {r.error.msg}
       </div>
     );
   }
-  if (!r.columns.length) return <div className="sqlr-message" role="status">{r.affected.toLocaleString()} row{r.affected === 1 ? '' : 's'} affected.</div>;
+  if (!r.columns.length) return <div className="sqlr-message" role="status">{t('tools.sqlResult.affected', { count: r.affected })}</div>;
   const plan = props.explain ? planLines(r, props.engine) : null;
-  if (plan) return <pre className="sqlr-plan" aria-label="Query plan">{plan.join('\n')}</pre>;
-  return <ResultGrid columns={r.columns} rows={r.rows} label={`Result ${props.index + 1}`} />;
+  if (plan) return <pre className="sqlr-plan" aria-label={t('tools.sqlResult.queryPlan')}>{plan.join('\n')}</pre>;
+  return <ResultGrid columns={r.columns} rows={r.rows} label={t('tools.sqlResult.gridLabel', { n: props.index + 1 })} />;
 }
 
 /** `docText` is the editor's text when the run was sent and `offset` where the run's text began in it. */
@@ -66,28 +78,38 @@ export function ResultView(props: { answer: RunAnswer; explain: boolean; docText
   });
   const i = Math.min(chosen, answer.results.length - 1);
   const r = answer.results[i]!;
+  const text = summary(r);
   return (
-    <div className="sqlr">
-      <div className="sqlr-tabs" role="tablist" aria-label="Results">
-        {answer.results.map((x, n) => (
-          <button key={n} role="tab" aria-selected={n === i} className={`sqlr-tab${n === i ? ' active' : ''}${x.error ? ' failed' : ''}`} onClick={() => setChosen(n)} title={x.sql}>
-            {props.explain ? 'Plan' : 'Result'} {n + 1} · {summary(x)}
-          </button>
-        ))}
-        {answer.skipped ? <span className="muted sqlr-skipped">{answer.skipped} not run</span> : null}
+    <Tabs className="sqlr" selectedKey={String(i)} onSelectionChange={(k) => setChosen(Number(k))}>
+      <div className="sqlr-tabs">
+        <TabList className="sqlr-tablist" aria-label={t('tools.sqlResult.tabsLabel')}>
+          {answer.results.map((x, n) => (
+            <Tab key={n} id={String(n)} className={({ isSelected }) => `sqlr-tab${isSelected ? ' active' : ''}${x.error ? ' failed' : ''}`}>
+              <span title={x.sql}>{props.explain ? t('tools.sqlResult.planTab', { n: n + 1, summary: summary(x) }) : t('tools.sqlResult.resultTab', { n: n + 1, summary: summary(x) })}</span>
+            </Tab>
+          ))}
+        </TabList>
+        {answer.skipped ? <span className="muted sqlr-skipped">{t('tools.sqlResult.skipped', { count: answer.skipped })}</span> : null}
       </div>
-      <div className="sqlr-meta">
-        <span>{summary(r)}{r.truncated && r.complete ? ` (cut at ${r.rows.length.toLocaleString()}: add a LIMIT or a WHERE to see others)` : ''}</span>
-        {r.loadError ? <span className="sqlr-load-error" role="alert">Reading stopped after {r.rows.length.toLocaleString()} rows: {r.loadError}</span> : null}
-        <span>{r.ms} ms</span>
-        <code className="sqlr-sql" title={r.sql}>{r.sql.length > 120 ? r.sql.slice(0, 120) + '…' : r.sql}</code>
-        {r.columns.length ? (
-          <button className="btn btn-ghost btn-small" disabled={!r.complete && !r.loadError} title={r.complete ? 'Download these rows as CSV' : 'Available once every row is read'} onClick={() => download(`result-${i + 1}.csv`, toCsv(r.columns, r.rows))}>
-            Export CSV
-          </button>
-        ) : null}
-      </div>
-      <StatementView r={r} index={i} engine={answer.engine} explain={props.explain} docText={props.docText} offset={props.offset} />
-    </div>
+      <TabPanel id={String(i)} className="sqlr-panel">
+        <div className="sqlr-meta">
+          <span>{r.truncated && r.complete ? t('tools.sqlResult.cutAt', { summary: text, count: r.rows.length }) : text}</span>
+          {r.loadError ? <span className="sqlr-load-error" role="alert">{t('tools.sqlResult.readingStopped', { count: r.rows.length, error: r.loadError })}</span> : null}
+          <span>{formatMs(r.ms)}</span>
+          <code className="sqlr-sql" title={r.sql}>{r.sql.length > 120 ? r.sql.slice(0, 120) + '…' : r.sql}</code>
+          {r.columns.length ? (
+            <button
+              className="btn btn-ghost btn-small"
+              disabled={!r.complete && !r.loadError}
+              title={r.complete ? t('tools.sqlResult.exportCsvTip') : t('tools.sqlResult.exportCsvWait')}
+              onClick={() => download(`result-${i + 1}.csv`, toCsv(r.columns, r.rows))} // i18n-ignore
+            >
+              {t('tools.sqlResult.exportCsv')}
+            </button>
+          ) : null}
+        </div>
+        <StatementView r={r} index={i} engine={answer.engine} explain={props.explain} docText={props.docText} offset={props.offset} />
+      </TabPanel>
+    </Tabs>
   );
 }

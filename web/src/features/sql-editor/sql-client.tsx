@@ -13,7 +13,10 @@ import type { HttpError } from '../../api/http';
 import { darkTheme } from '../../stores/settings';
 import { schemaChanged, schemaGeneration } from '../../stores/schema-ui';
 import { toast } from '../../stores/toasts';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button } from '../../components/form';
+import { t } from '../../i18n';
+import { TabCloseButton, TipButton, closeKeys } from '../api-client/tip-button';
 import { SqlEditor, type SqlEditorHandle } from './sql-editor';
 import { ResultView } from './result-view';
 import { SqlSidebar } from './sql-sidebar';
@@ -35,7 +38,7 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
 const results = new Map<string, RunView>();
 
 const FORMATTER_LANGUAGE = { pg: 'postgresql', mysql: 'mariadb', sqlite: 'sqlite', mssql: 'transactsql' } as const;
-const ENGINE_NAMES: Record<Engine, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', sqlite: 'SQLite', mssql: 'SQL Server' };
+const ENGINE_NAMES: Record<Engine, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', sqlite: 'SQLite', mssql: 'SQL Server' }; // i18n-ignore
 
 export function SqlClient(props: { projectId: string; dbAlias: string }) {
   useSignals();
@@ -54,7 +57,7 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
 
   useEffect(() => saveState(props.projectId, props.dbAlias, state), [state]);
   useEffect(() => {
-    sqlClientApi.schema(scope).then(setSchema, (e) => toast('error', `The schema for completion could not be read: ${(e as Error).message}`));
+    sqlClientApi.schema(scope).then(setSchema, (e) => toast('error', t('tools.sql.schemaFailed', { error: (e as Error).message })));
   }, [scope, schemaGeneration.value]);
 
   const update = (fn: (s: SqlClientState) => SqlClientState) => setState((s) => fn(s));
@@ -67,14 +70,14 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
   const closeEditor = (id: string) =>
     update((s) => {
       const rest = s.editors.filter((e) => e.id !== id);
-      if (!rest.length) rest.push({ id: newEditorId(), title: 'Query 1', text: '' });
+      if (!rest.length) rest.push({ id: newEditorId(), title: t('tools.sql.queryTitle', { n: 1 }), text: '' });
       return { editors: rest, active: s.active === id ? rest[Math.max(0, s.editors.findIndex((e) => e.id === id) - 1)]!.id : s.active };
     });
 
   const run = async (explain = false) => {
     if (running) return;
     const { text, offset } = editor.current?.runnable() ?? { text: active.text, offset: 0 };
-    if (!text.trim()) return toast('info', 'Type a statement to run');
+    if (!text.trim()) return toast('info', t('tools.sql.typeStatement'));
     const runId = crypto.randomUUID();
     const editorId = active.id;
     const key = resultKey;
@@ -120,16 +123,16 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
     try {
       editor.current?.replaceAll(formatSql(active.text, { language: FORMATTER_LANGUAGE[engine], keywordCase: 'upper' }));
     } catch (e) {
-      toast('error', `The SQL could not be formatted: ${(e as Error).message.split('\n')[0]}`);
+      toast('error', t('tools.sql.formatFailed', { error: (e as Error).message.split('\n')[0] }));
     }
   };
 
   const save = async () => {
-    if (!active.text.trim()) return toast('info', 'There is nothing to save');
+    if (!active.text.trim()) return toast('info', t('tools.sql.nothingToSave'));
     try {
-      const q = await sqlClientApi.saveQuery(scope, { id: active.savedId, name: active.title.trim() || 'Query', sql: active.text });
+      const q = await sqlClientApi.saveQuery(scope, { id: active.savedId, name: active.title.trim() || t('tools.sql.defaultName'), sql: active.text });
       update((s) => ({ ...s, editors: s.editors.map((e) => (e.id === active.id ? { ...e, savedId: q.id, title: q.name } : e)) }));
-      toast('success', `Saved '${q.name}'`);
+      toast('success', t('tools.sql.saved', { name: q.name }));
       setSideVersion((n) => n + 1);
     } catch (e) {
       toast('error', (e as Error).message);
@@ -137,49 +140,54 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
   };
 
   return (
-    <section className="sqlc-root" aria-label="SQL Client">
+    <section className="sqlc-root" aria-label={t('tools.sql.region')}>
       <SqlSidebar
         scope={scope}
         version={sideVersion}
         onOpen={(q) => addEditor({ title: q.name, text: q.sql, savedId: q.id })}
         onUse={(sql) => editor.current?.replaceAll(sql)}
       />
-      <div className="sqlc-main">
-        <div className="sqlc-editor-tabs" role="tablist" aria-label="SQL editors">
-          {state.editors.map((e) => (
-            <div key={e.id} className={`sqlc-etab${e.id === active.id ? ' active' : ''}`} role="tab" aria-selected={e.id === active.id}>
-              <button className="sqlc-etab-title" onClick={() => update((s) => ({ ...s, active: e.id }))}>{e.title}</button>
-              <button className="sqlc-etab-close" aria-label={`Close ${e.title}`} onClick={() => closeEditor(e.id)}>×</button>
-            </div>
-          ))}
-          <button className="sqlc-etab-add" aria-label="New editor" title="New editor" onClick={() => addEditor()}>+</button>
+      <Tabs className="sqlc-main" selectedKey={active.id} onSelectionChange={(k) => update((s) => ({ ...s, active: String(k) }))}>
+        <div className="sqlc-editor-tabs" onKeyDown={closeKeys(() => closeEditor(active.id))}>
+          <TabList className="sqlc-tablist" aria-label={t('tools.sql.editorsLabel')}>
+            {state.editors.map((e) => (
+              <Tab key={e.id} id={e.id} aria-label={e.title || t('tools.sql.defaultName')} className={({ isSelected }) => `sqlc-etab${isSelected ? ' active' : ''}`}>
+                <span className="sqlc-etab-title">{e.title}</span>
+                <TabCloseButton className="sqlc-etab-close" label={t('tools.sql.closeEditor', { title: e.title })} onClose={() => closeEditor(e.id)} />
+              </Tab>
+            ))}
+          </TabList>
+          <TipButton className="sqlc-etab-add" label={t('tools.sql.newEditor')} onPress={() => addEditor()}>+</TipButton>
         </div>
-        <div className="sqlc-toolbar">
-          {running ? (
-            <Button variant="danger" onClick={() => void cancel()}>Cancel</Button>
-          ) : (
-            <Button onClick={() => void run()} title="Run all, or the selection (Ctrl+Enter)">Run</Button>
-          )}
-          <Button variant="secondary" onClick={() => void run(true)} disabled={!!running} title="Show the query plan">Explain</Button>
-          <Button variant="secondary" onClick={format} disabled={!!running}>Format</Button>
-          <input className="sqlc-name" aria-label="Query name" value={active.title} onChange={(ev) => update((s) => ({ ...s, editors: s.editors.map((e) => (e.id === active.id ? { ...e, title: ev.target.value } : e)) }))} />
-          <Button variant="secondary" onClick={() => void save()}>Save</Button>
-          <label className="sqlc-timeout" title="Statement time-out, enforced by the database">
-            Time-out
-            <input type="number" min={1} max={3600} aria-label="Statement time-out in seconds" value={timeoutSeconds.value} onChange={(ev) => setTimeoutSeconds(Number(ev.target.value))} />s
-          </label>
-          <span className="muted sqlc-engine">{schema ? ENGINE_NAMES[schema.engine] : ''}</span>
-          {running ? <span className="sqlc-running" role="status">Running…</span> : null}
-        </div>
-        <div className="sqlc-editor">
-          <SqlEditor key={active.id} ref={editor} value={active.text} onChange={setText} onRun={() => void run()} engine={engine} schema={schema} dark={darkTheme.value} label={`SQL editor ${active.title}`} />
-        </div>
-        <div className="sqlc-results">
-          {view?.error ? <div className="sqlr-message sqlr-error" role="alert">{view.error}</div> : null}
-          {view?.answer ? <ResultView key={view.answer.runId} answer={view.answer} explain={view.explain} docText={view.docText} offset={view.offset} /> : null}
-          {!view ? <p className="muted sqlc-hint">Run a statement to see its result here. Several statements give one result tab each.</p> : null}
-        </div>
-      </div>
+        <TabPanel id={active.id} className="sqlc-panel">
+          <div className="sqlc-toolbar">
+            {running ? (
+              <Button variant="danger" onClick={() => void cancel()}>{t('tools.sql.cancel')}</Button>
+            ) : (
+              <Button onClick={() => void run()} title={t('tools.sql.runTip')}>{t('tools.sql.run')}</Button>
+            )}
+            <Button variant="secondary" onClick={() => void run(true)} disabled={!!running} title={t('tools.sql.explainTip')}>{t('tools.sql.explain')}</Button>
+            <Button variant="secondary" onClick={format} disabled={!!running}>{t('tools.sql.format')}</Button>
+            <input className="sqlc-name" aria-label={t('tools.sql.queryName')} value={active.title} onChange={(ev) => update((s) => ({ ...s, editors: s.editors.map((e) => (e.id === active.id ? { ...e, title: ev.target.value } : e)) }))} />
+            <Button variant="secondary" onClick={() => void save()}>{t('tools.sql.save')}</Button>
+            <label className="sqlc-timeout" title={t('tools.sql.timeoutTip')}>
+              {t('tools.sql.timeout')}
+              <input type="number" min={1} max={3600} aria-label={t('tools.sql.timeoutLabel')} value={timeoutSeconds.value} onChange={(ev) => setTimeoutSeconds(Number(ev.target.value))} />
+              {t('tools.sql.secondsUnit')}
+            </label>
+            <span className="muted sqlc-engine">{schema ? ENGINE_NAMES[schema.engine] : ''}</span>
+            {running ? <span className="sqlc-running" role="status">{t('tools.sql.running')}</span> : null}
+          </div>
+          <div className="sqlc-editor">
+            <SqlEditor key={active.id} ref={editor} value={active.text} onChange={setText} onRun={() => void run()} engine={engine} schema={schema} dark={darkTheme.value} label={t('tools.sql.editorLabel', { title: active.title })} />
+          </div>
+          <div className="sqlc-results">
+            {view?.error ? <div className="sqlr-message sqlr-error" role="alert">{view.error}</div> : null}
+            {view?.answer ? <ResultView key={view.answer.runId} answer={view.answer} explain={view.explain} docText={view.docText} offset={view.offset} /> : null}
+            {!view ? <p className="muted sqlc-hint">{t('tools.sql.hint')}</p> : null}
+          </div>
+        </TabPanel>
+      </Tabs>
     </section>
   );
 }

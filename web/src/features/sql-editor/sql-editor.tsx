@@ -11,6 +11,7 @@ import { Prec } from '@codemirror/state';
 import { lintGutter, setDiagnostics } from '@codemirror/lint';
 import { closeCompletion } from '@codemirror/autocomplete';
 import type { Engine, SqlSchema } from '../../api/sql-client';
+import { t } from '../../i18n';
 
 const DIALECTS: Record<Engine, SQLDialect> = { pg: PostgreSQL, mysql: MariaSQL, sqlite: SQLite, mssql: MSSQL };
 
@@ -93,7 +94,7 @@ export const SqlEditor = forwardRef<SqlEditorHandle, Props>(function SqlEditor(p
       extensions={extensions}
       onChange={(v) => props.onChange(v)}
       basicSetup={{ bracketMatching: true, closeBrackets: true, autocompletion: true, highlightActiveLine: true, foldGutter: false }}
-      placeholder="SELECT * FROM …   (Ctrl+Enter runs all, or the selection)"
+      placeholder={t('tools.sql.editorPlaceholder')}
     />
   );
 });

@@ -5,9 +5,13 @@
 import { useEffect, useState } from 'react';
 import { sqlClientApi, type HistoryEntry, type SavedQuery } from '../../api/sql-client';
 import { toast } from '../../stores/toasts';
-import { relativeTime } from '../../stores/notifications';
+import { formatRelative, t } from '../../i18n';
+import { formatMs } from '../api-client/units';
+import { TipButton } from '../api-client/tip-button';
 
 const STATUS_LABEL: Record<HistoryEntry['status'], string> = { ok: '✓', error: '✗', cancelled: '●', timeout: '●' };
+
+const statusText = (s: HistoryEntry['status']) => t('tools.sqlSide.status', { status: s });
 
 export function SqlSidebar(props: { scope: { projectId: string; dbAlias: string }; version: number; onOpen(q: SavedQuery): void; onUse(sql: string): void }) {
   const [saved, setSaved] = useState<SavedQuery[]>([]);
@@ -31,31 +35,31 @@ export function SqlSidebar(props: { scope: { projectId: string; dbAlias: string 
 
   return (
     <aside className="sqlc-side">
-      <section aria-label="Saved queries">
-        <h3>Saved queries</h3>
-        {!saved.length ? <p className="muted">None yet: Save keeps the editor's SQL under its name.</p> : null}
+      <section aria-label={t('tools.sqlSide.saved')}>
+        <h3>{t('tools.sqlSide.saved')}</h3>
+        {!saved.length ? <p className="muted">{t('tools.sqlSide.savedEmpty')}</p> : null}
         <ul className="sqlc-list">
           {saved.map((q) => (
             <li key={q.id}>
               <button className="sqlc-item" title={q.sql} onClick={() => props.onOpen(q)}>{q.name}</button>
-              <button className="icon-btn" aria-label={`Delete saved query ${q.name}`} onClick={() => void remove(q)}>×</button>
+              <TipButton className="icon-btn" label={t('tools.sqlSide.deleteSaved', { name: q.name })} onPress={() => void remove(q)}>×</TipButton>
             </li>
           ))}
         </ul>
       </section>
-      <section aria-label="History">
+      <section aria-label={t('tools.sqlSide.history')}>
         <h3>
-          History
-          {history.length ? <button className="link-btn" onClick={() => void clear()}>Clear</button> : null}
+          {t('tools.sqlSide.history')}
+          {history.length ? <button className="link-btn" onClick={() => void clear()}>{t('tools.sqlSide.clear')}</button> : null}
         </h3>
-        {!history.length ? <p className="muted">Your runs appear here, newest first.</p> : null}
+        {!history.length ? <p className="muted">{t('tools.sqlSide.historyEmpty')}</p> : null}
         <ul className="sqlc-list">
           {history.map((h) => (
             <li key={h.id}>
-              <button className="sqlc-item sqlc-history" title={`${h.sql}\n\n${h.status}, ${h.durationMs} ms — click to put it in the editor`} onClick={() => props.onUse(h.sql)}>
-                <span className={`sqlc-status sqlc-status-${h.status}`} aria-label={h.status}>{STATUS_LABEL[h.status]}</span>
+              <button className="sqlc-item sqlc-history" title={t('tools.sqlSide.historyTip', { sql: h.sql, status: statusText(h.status), duration: formatMs(h.durationMs) })} onClick={() => props.onUse(h.sql)}>
+                <span className={`sqlc-status sqlc-status-${h.status}`} aria-label={statusText(h.status)}>{STATUS_LABEL[h.status]}</span>
                 <span className="sqlc-history-sql">{h.sql.replace(/\s+/g, ' ').slice(0, 80)}</span>
-                <span className="muted sqlc-history-time">{relativeTime(Date.parse(h.ranAt))}</span>
+                <span className="muted sqlc-history-time">{formatRelative(h.ranAt)}</span>
               </button>
             </li>
           ))}

@@ -4,6 +4,7 @@
  * statement time-out (per user, in seconds).
  */
 import { signal, type Signal } from '../../stores/signals';
+import { t } from '../../i18n';
 
 export interface EditorDoc {
   id: string;
@@ -28,7 +29,7 @@ let seq = 0;
 export const newEditorId = () => `ed${Date.now().toString(36)}${(++seq).toString(36)}`;
 
 function fresh(): SqlClientState {
-  const editors = [1, 2, 3].map((n) => ({ id: newEditorId(), title: `Query ${n}`, text: '' }));
+  const editors = [1, 2, 3].map((n) => ({ id: newEditorId(), title: t('tools.sql.queryTitle', { n }), text: '' }));
   return { editors, active: editors[0]!.id };
 }
 
@@ -59,7 +60,7 @@ export function setTimeoutSeconds(n: number): void {
   localStorage.setItem(TIMEOUT_KEY, String(v));
 }
 
-/** A new title `Query N` not yet used. */
+/** A new title `Query N` (in the current language) not yet used. */
 export function nextTitle(editors: EditorDoc[]): string {
-  for (let n = editors.length + 1; ; n++) if (!editors.some((e) => e.title === `Query ${n}`)) return `Query ${n}`;
+  for (let n = editors.length + 1; ; n++) if (!editors.some((e) => e.title === t('tools.sql.queryTitle', { n }))) return t('tools.sql.queryTitle', { n });
 }

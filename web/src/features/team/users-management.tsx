@@ -8,7 +8,8 @@ import { track } from '../../stores/notifications';
 import { ROLES, RoleSelect } from './roles';
 
 /** A member's status in the current language. */
-const statusText = (status: string) => (status === 'active' ? t('admin.team.statusActive') : status === 'invited' ? t('admin.team.statusInvited') : status);
+const statusText = (status: string) =>
+  status === 'active' ? t('admin.team.statusActive') : status === 'invited' ? t('admin.team.statusInvited') : status === 'invite expired' ? t('admin.team.statusExpired') : status;
 
 export function UsersManagement(props: { projectId: string }) {
   const [members, setMembers] = useState<Member[] | null>(null);

@@ -1,12 +1,14 @@
 /**
- * The terminal outside the dashboard: the `t` shortcut opens it in a modal over the page. Its
- * terminals are the same as the dashboard's (they keep running when the modal closes).
- * Ctrl+Shift+X closes the current terminal, and the modal with the last one; Esc stays with the
- * terminal (editors need it).
+ * The terminal outside the dashboard: the `t` shortcut opens it in a modal over the page (react-aria
+ * Modal and Dialog: focus kept inside and given back to the opener). Its terminals are the same as the
+ * dashboard's (they keep running when the modal closes). Ctrl+Shift+X closes the current terminal,
+ * and the modal with the last one; Esc stays with the terminal (editors need it).
  */
 import { useEffect } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useSignals } from '../../stores/signals';
 import { Button } from '../../components/form';
+import { t } from '../../i18n';
 import { activeTerminal, closeTerminal, terminalModalOpen, terminalTabs } from './terminal-store';
 import { TerminalPanel } from './terminal-panel';
 
@@ -27,17 +29,20 @@ export function TerminalModal() {
     return () => window.removeEventListener('keydown', onKey, true);
   }, [open]);
   if (!open) return null;
+  const close = () => (terminalModalOpen.value = false);
   return (
-    <div className="dialog-backdrop" onClick={() => (terminalModalOpen.value = false)}>
-      <div className="dialog terminal-dialog" role="dialog" aria-modal="true" aria-label="Terminal" onClick={(e) => e.stopPropagation()}>
-        <div className="terminal-dialog-head">
-          <h2>Terminal</h2>
-          <Button variant="ghost" onClick={() => (terminalModalOpen.value = false)} title="Close the window; the terminals keep running (Ctrl+Shift+X closes the current terminal)">
-            Close window
-          </Button>
-        </div>
-        <TerminalPanel />
-      </div>
-    </div>
+    <ModalOverlay isOpen isDismissable isKeyboardDismissDisabled onOpenChange={(o) => !o && close()} className="dialog-backdrop">
+      <Modal className="dialog terminal-dialog">
+        <Dialog className="terminal-dialog-body" aria-label={t('tools.terminal.title')}>
+          <div className="terminal-dialog-head">
+            <Heading slot="title">{t('tools.terminal.title')}</Heading>
+            <Button variant="ghost" onClick={close} title={t('tools.terminal.closeWindowTip')}>
+              {t('tools.terminal.closeWindow')}
+            </Button>
+          </div>
+          <TerminalPanel />
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }

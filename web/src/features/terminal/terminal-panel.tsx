@@ -7,7 +7,10 @@ import { useEffect, useRef, useState } from 'react';
 import '@xterm/xterm/css/xterm.css';
 import './terminal.css';
 import { useSignals } from '../../stores/signals';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button } from '../../components/form';
+import { t, tx } from '../../i18n';
+import { TabCloseButton, closeKeys } from '../api-client/tip-button';
 import { terminalStatus, type TerminalStatus } from './terminal-socket';
 import {
   activeTerminal,
@@ -22,6 +25,7 @@ import {
   savedCommand,
   stopCommand,
   terminalTabs,
+  type TerminalTab,
 } from './terminal-store';
 
 function TerminalView(props: { tabKey: string }) {
@@ -34,18 +38,16 @@ function TerminalView(props: { tabKey: string }) {
 function TerminalOff(props: { status: TerminalStatus }) {
   const s = props.status;
   return (
-    <div className="panel placeholder-panel terminal-off" role="region" aria-label="Terminal">
-      <h2>Terminal</h2>
+    <div className="panel placeholder-panel terminal-off" role="region" aria-label={t('tools.terminal.title')}>
+      <h2>{t('tools.terminal.title')}</h2>
       {!s.enabled ? (
         <>
           <p>{s.reason}</p>
-          <p>
-            <strong>How to turn it on:</strong> {s.howToEnable}
-          </p>
-          <p className="muted">The terminal runs a shell on the server machine, for the Super Admin only. NC_DISABLE_TERMINAL (--disable-terminal) always keeps it off.</p>
+          <p>{tx('tools.terminal.howToEnable', { how: s.howToEnable, b: (chunks) => <strong>{chunks}</strong> })}</p>
+          <p className="muted">{t('tools.terminal.offNote')}</p>
         </>
       ) : (
-        <p>{s.refusal ?? 'Only the Super Admin can open a terminal'}.</p>
+        <p>{s.refusal ? t('tools.terminal.refusal', { reason: s.refusal }) : t('tools.terminal.superAdminOnly')}</p>
       )}
     </div>
   );
@@ -64,61 +66,71 @@ export function TerminalPanel() {
   }, [usable]);
 
   if (error) return <div className="form-message form-message-error">{error}</div>;
-  if (!status) return <p className="muted">Loading the terminal…</p>;
+  if (!status) return <p className="muted">{t('tools.terminal.loading')}</p>;
   if (!usable) return <TerminalOff status={status} />;
   const active = activeTerminal.value;
-  const activeTab = terminalTabs.value.find((t) => t.key === active);
+  const activeTab = terminalTabs.value.find((tab) => tab.key === active);
+  const stateText = (state: TerminalTab['state']) => t('tools.terminal.state', { state });
   return (
-    <div className="terminal-panel" role="region" aria-label="Terminal">
-      <div className="terminal-toolbar" role="toolbar" aria-label="Terminal tools">
-        <Button variant="secondary" onClick={openTerminal} title={`New terminal (Ctrl+Shift+Enter); up to ${MAX_TERMINALS}`}>
-          + New terminal
+    <div className="terminal-panel" role="region" aria-label={t('tools.terminal.title')}>
+      <div className="terminal-toolbar" role="toolbar" aria-label={t('tools.terminal.tools')}>
+        <Button variant="secondary" onClick={openTerminal} title={t('tools.terminal.newTip', { count: MAX_TERMINALS })}>
+          {t('tools.terminal.new')}
         </Button>
-        <Button variant="ghost" disabled={!active} onClick={() => active && clearTerminal(active)} title="Clear the screen">
-          Clear
+        <Button variant="ghost" disabled={!active} onClick={() => active && clearTerminal(active)} title={t('tools.terminal.clearTip')}>
+          {t('tools.terminal.clear')}
         </Button>
-        <Button variant="ghost" disabled={!active} onClick={() => active && void copySelection(active)} title="Copy the selection (Ctrl+Shift+C)">
-          Copy
+        <Button variant="ghost" disabled={!active} onClick={() => active && void copySelection(active)} title={t('tools.terminal.copyTip')}>
+          {t('tools.terminal.copy')}
         </Button>
-        <Button variant="ghost" disabled={!active} onClick={() => active && void pasteClipboard(active)} title="Paste (Ctrl+Shift+V or Ctrl+V)">
-          Paste
+        <Button variant="ghost" disabled={!active} onClick={() => active && void pasteClipboard(active)} title={t('tools.terminal.pasteTip')}>
+          {t('tools.terminal.paste')}
         </Button>
-        <Button variant="ghost" disabled={!active} onClick={() => active && closeTerminal(active)} title="Close this terminal and end what runs in it">
-          Close
+        <Button variant="ghost" disabled={!active} onClick={() => active && closeTerminal(active)} title={t('tools.terminal.closeTip')}>
+          {t('tools.terminal.close')}
         </Button>
         <span className="terminal-toolbar-gap" />
         <label className="terminal-command">
-          <span>Saved command</span>
-          <input value={savedCommand.value} onChange={(e) => (savedCommand.value = e.target.value)} aria-label="Saved command" spellCheck={false} />
+          <span>{t('tools.terminal.savedCommand')}</span>
+          <input value={savedCommand.value} onChange={(e) => (savedCommand.value = e.target.value)} aria-label={t('tools.terminal.savedCommand')} spellCheck={false} />
         </label>
-        <Button variant="primary" disabled={!active || activeTab?.state !== 'open' || !savedCommand.value.trim()} onClick={() => active && runSavedCommand(active)} title="Run the saved command in this terminal">
-          Run
+        <Button variant="primary" disabled={!active || activeTab?.state !== 'open' || !savedCommand.value.trim()} onClick={() => active && runSavedCommand(active)} title={t('tools.terminal.runTip')}>
+          {t('tools.terminal.run')}
         </Button>
-        <Button variant="secondary" disabled={!active || activeTab?.state !== 'open'} onClick={() => active && stopCommand(active)} title="Stop what runs (Ctrl-C)">
-          Stop
+        <Button variant="secondary" disabled={!active || activeTab?.state !== 'open'} onClick={() => active && stopCommand(active)} title={t('tools.terminal.stopTip')}>
+          {t('tools.terminal.stop')}
         </Button>
-      </div>
-      <div className="terminal-tabs" role="tablist" aria-label="Terminals">
-        {terminalTabs.value.map((t) => (
-          <div key={t.key} className={`terminal-tab${t.key === active ? ' active' : ''}${t.state === 'ended' ? ' ended' : ''}`} role="tab" aria-selected={t.key === active}>
-            <button className="terminal-tab-title" onClick={() => (activeTerminal.value = t.key)} title={t.message ?? t.state}>
-              {t.name}
-              {t.state === 'connecting' || t.state === 'reconnecting' ? <span className="terminal-tab-state"> · {t.state}…</span> : null}
-            </button>
-            <button className="terminal-tab-close" aria-label={`Close ${t.name}`} onClick={() => closeTerminal(t.key)}>
-              ×
-            </button>
-          </div>
-        ))}
       </div>
       {active ? (
-        <TerminalView key={active} tabKey={active} />
+        <Tabs className="terminal-tabpanel" selectedKey={active} onSelectionChange={(k) => (activeTerminal.value = String(k))}>
+          <div onKeyDown={closeKeys(() => closeTerminal(active))}>
+            <TabList className="terminal-tabs" aria-label={t('tools.terminal.tabsLabel')}>
+              {terminalTabs.value.map((tab) => (
+                <Tab
+                  key={tab.key}
+                  id={tab.key}
+                  aria-label={tab.name}
+                  className={({ isSelected }) => `terminal-tab${isSelected ? ' active' : ''}${tab.state === 'ended' ? ' ended' : ''}`}
+                >
+                  <span className="terminal-tab-title" title={tab.message ?? stateText(tab.state)}>
+                    {tab.name}
+                    {tab.state === 'connecting' || tab.state === 'reconnecting' ? <span className="terminal-tab-state"> · {stateText(tab.state)}</span> : null}
+                  </span>
+                  <TabCloseButton className="terminal-tab-close" label={t('tools.terminal.closeTab', { name: tab.name })} onClose={() => closeTerminal(tab.key)} />
+                </Tab>
+              ))}
+            </TabList>
+          </div>
+          <TabPanel id={active} className="terminal-tabpanel">
+            <TerminalView key={active} tabKey={active} />
+            {activeTab?.state === 'ended' && activeTab.message ? <div className="terminal-ended muted">{t('tools.terminal.ended', { reason: activeTab.message })}</div> : null}
+          </TabPanel>
+        </Tabs>
       ) : (
         <div className="terminal-empty muted">
-          No terminal is open. <Button variant="ghost" onClick={openTerminal}>Open one</Button>
+          {t('tools.terminal.none')} <Button variant="ghost" onClick={openTerminal}>{t('tools.terminal.openOne')}</Button>
         </div>
       )}
-      {activeTab?.state === 'ended' && activeTab.message ? <div className="terminal-ended muted">Ended: {activeTab.message}</div> : null}
     </div>
   );
 }

@@ -11,12 +11,14 @@ import { effect, signal } from '../../stores/signals';
 import { user } from '../../stores/session';
 import { darkTheme } from '../../stores/settings';
 import { toast } from '../../stores/toasts';
+import { t } from '../../i18n';
 import { openSocket, terminalStatus } from './terminal-socket';
 import { FlowControl } from './flow-control';
 
 export const MAX_TERMINALS = 5;
-export const MSG_MAX_TERMINALS = `Only ${MAX_TERMINALS} terminals can be opened`;
-export const MSG_OPEN_FAILED = 'Error opening the terminal. Please use your system terminal';
+/** 'Only 5 terminals can be opened' in the current language. */
+export const msgMaxTerminals = () => t('tools.terminal.maxTerminals', { count: MAX_TERMINALS });
+export const msgOpenFailed = () => t('tools.terminal.openFailed');
 /** How long a dropped socket tries to come back to its shell (the server waits as long). */
 const RECONNECT_MS = 30_000;
 const STORAGE_KEY = 'tablo.terminals';
@@ -70,10 +72,10 @@ function persist(): void {
 
 /** The lowest free number for a new 'Local (n)'. */
 function nextName(): string {
-  const used = new Set(terminalTabs.value.map((t) => t.name));
+  const used = new Set(terminalTabs.value.map((tab) => tab.name));
   let n = 1;
-  while (used.has(`Local (${n})`)) n++;
-  return `Local (${n})`;
+  while (used.has(t('tools.terminal.tabName', { n }))) n++;
+  return t('tools.terminal.tabName', { n });
 }
 
 function send(live: Live, data: string | Uint8Array | object): void {
@@ -86,7 +88,7 @@ function send(live: Live, data: string | Uint8Array | object): void {
 function ended(live: Live, reason: string): void {
   live.ws = null;
   update(live.key, { state: 'ended', message: reason });
-  live.term.write(`\r\n\x1b[2m[The terminal ended: ${reason}]\x1b[0m\r\n`);
+  live.term.write(`\r\n\x1b[2m[${t('tools.terminal.endedLine', { reason })}]\x1b[0m\r\n`);
   persist();
 }
 
@@ -112,22 +114,22 @@ function connect(live: Live): void {
       update(live.key, { state: 'open', message: undefined });
       send(live, { type: 'resize', cols: live.term.cols, rows: live.term.rows });
       persist();
-    } else if (m.type === 'exit') ended(live, m.reason ?? 'ended');
+    } else if (m.type === 'exit') ended(live, m.reason ?? t('tools.terminal.endedReason'));
   };
   ws.onclose = (e) => {
     if (live.closing || live.ws !== ws) return;
-    if (e.code === 4000 || e.code === 4001) return ended(live, e.reason || 'ended');
+    if (e.code === 4000 || e.code === 4001) return ended(live, e.reason || t('tools.terminal.endedReason'));
     if (!opened && !again) {
       // A refused upgrade: the status route says why (turned off, not the Super Admin, five open).
       void terminalStatus().then(
-        (s) => ended(live, !s.enabled ? s.reason : !s.allowed ? (s.refusal ?? 'not allowed') : s.open >= s.maxTerminals ? `${MSG_MAX_TERMINALS} (some are open in another window)` : MSG_OPEN_FAILED),
-        () => ended(live, MSG_OPEN_FAILED),
+        (s) => ended(live, !s.enabled ? s.reason : !s.allowed ? (s.refusal ?? t('tools.terminal.notAllowed')) : s.open >= s.maxTerminals ? t('tools.terminal.maxTerminalsElsewhere', { count: MAX_TERMINALS }) : msgOpenFailed()),
+        () => ended(live, msgOpenFailed()),
       );
-      toast('error', MSG_OPEN_FAILED, 5000);
+      toast('error', msgOpenFailed(), 5000);
       return;
     }
     live.reconnectUntil ||= Date.now() + RECONNECT_MS;
-    if (Date.now() > live.reconnectUntil) return ended(live, 'the connection to the server was lost');
+    if (Date.now() > live.reconnectUntil) return ended(live, t('tools.terminal.connectionLost'));
     update(live.key, { state: 'reconnecting' });
     setTimeout(() => !live.closing && connect(live), 1000);
   };
@@ -173,7 +175,7 @@ function create(name: string, serverId: string | null): string {
 /** Opens a new terminal tab; at the sixth, says 'Only 5 terminals can be opened'. */
 export function openTerminal(): void {
   if (terminalTabs.value.length >= MAX_TERMINALS) {
-    toast('error', MSG_MAX_TERMINALS, 5000);
+    toast('error', msgMaxTerminals(), 5000);
     return;
   }
   create(nextName(), null);
@@ -236,12 +238,12 @@ export function stopCommand(key: string): void {
 /** Copies the selection to the clipboard. */
 export async function copySelection(key: string): Promise<void> {
   const text = lives.get(key)?.term.getSelection() ?? '';
-  if (!text) return toast('info', 'Select text in the terminal to copy it');
+  if (!text) return toast('info', t('tools.terminal.selectToCopy'));
   try {
     await navigator.clipboard.writeText(text);
-    toast('success', 'Copied');
+    toast('success', t('tools.terminal.copied'));
   } catch {
-    toast('error', 'The browser did not allow copying; use Ctrl+C in a text selection menu');
+    toast('error', t('tools.terminal.copyRefused'));
   }
 }
 
@@ -253,7 +255,7 @@ export async function pasteClipboard(key: string): Promise<void> {
     live.term.paste(await navigator.clipboard.readText());
     live.term.focus();
   } catch {
-    toast('error', 'The browser did not allow reading the clipboard; use Ctrl+V');
+    toast('error', t('tools.terminal.pasteRefused'));
   }
 }
 
