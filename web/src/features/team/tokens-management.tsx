@@ -5,6 +5,7 @@ import { Button, FormMessage } from '../../components/form';
 import { formatDate, t, tx } from '../../i18n';
 import { track } from '../../stores/notifications';
 import { RoleSelect, roleName } from './roles';
+import { ExpiryPicker } from './expiry-picker';
 
 const TOKEN_ROLES = ['editor', 'commenter', 'viewer', 'creator', 'owner'] as const;
 
@@ -34,7 +35,7 @@ export function TokensManagement(props: { projectId: string }) {
       <form className="team-invite" onSubmit={create} noValidate>
         <input aria-label={t('admin.tokens.descriptionLabel')} placeholder={t('admin.tokens.description')} value={description} onChange={(e) => setDescription(e.target.value)} />
         <RoleSelect label={t('admin.tokens.role')} value={role} onChange={setRole} roles={TOKEN_ROLES} />
-        <input aria-label={t('admin.tokens.expiry')} type="date" value={expiresAt} onChange={(e) => setExpiresAt(e.target.value)} />
+        <ExpiryPicker label={t('admin.tokens.expiry')} value={expiresAt} onChange={setExpiresAt} />
         <Button type="submit">{t('admin.tokens.create')}</Button>
       </form>
       {shown ? <div className="invite-link">{tx('admin.tokens.shownOnce', { token: <code data-testid="new-token">{shown}</code> })}</div> : null}
