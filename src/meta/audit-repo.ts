@@ -16,8 +16,28 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
+const COLUMNS = '(project_id, db_alias, op_type, tn, cn, pk, value, prev_value, user_email, ip, description, created_at)';
+const valuesOf = (e: AuditEntry, at: string) => [e.project_id ?? null, e.db_alias ?? null, e.op_type, e.tn ?? null, e.cn ?? null, e.pk ?? null, e.value ?? null, e.prev_value ?? null, e.user_email ?? null, e.ip ?? null, e.description ?? null, at];
+/** Entries per INSERT of writeMany (12 parameters each: far under every engine's limit). */
+const PER_STATEMENT = 500;
+
 export function auditRepo(meta: MetaStore) {
   return {
+    /**
+     * Several entries with multi-row INSERTs (in one transaction when they need more than one). The first
+     * statement is queued at once: on the SQLite store, whose statements run one after the other in the
+     * order they were asked for, any read asked for after this call sees the entries.
+     */
+    writeMany(entries: AuditEntry[]): Promise<unknown> {
+      if (entries.length === 0) return Promise.resolve();
+      const at = nowIso();
+      const insert = (store: MetaStore, part: AuditEntry[]) =>
+        store.run(`INSERT INTO nc_audit ${COLUMNS} VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, part.flatMap((e) => valuesOf(e, at)));
+      if (entries.length <= PER_STATEMENT) return insert(meta, entries);
+      return meta.transaction(async (tx) => {
+        for (let i = 0; i < entries.length; i += PER_STATEMENT) await insert(tx, entries.slice(i, i + PER_STATEMENT));
+      });
+    },
     write: (e: AuditEntry) =>
       meta.run(
         `INSERT INTO nc_audit (project_id, db_alias, op_type, tn, cn, pk, value, prev_value, user_email, ip, description, created_at)
