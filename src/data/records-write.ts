@@ -88,9 +88,20 @@ async function insertRow(dc: DataContext, t: TableModel, values: [ColumnModel, E
     const id = returnedId(t, raw!);
     return { id, row: returnsWholeRow(t) ? returnedRow(t, raw!) : (await readRaw(dc, t, id))! };
   }
-  const res = await exec.execute(dialect.compile(q));
-  const id = idAfterInsert(t, values, res.insertId);
+  const id = await insertForId(dc, t, values);
   return { id, row: (await readRaw(dc, t, id))! };
+}
+
+/** Inserts one row without asking for it back: answers its id (RETURNING its key where the engine has it, else the insert id). */
+async function insertForId(dc: DataContext, t: TableModel, values: [ColumnModel, Expr][]): Promise<string> {
+  const { dialect } = dc.pdb.db;
+  const q = { kind: 'insert' as const, table: tableRef(t), columns: values.map(([c]) => c.cn), rows: [values.map(([, e]) => e)] };
+  if (dialect.caps.returning) {
+    const [raw] = await executorOf(dc).query<Row>(dialect.compile({ ...q, returning: t.pks }));
+    return returnedId(t, raw!);
+  }
+  const res = await executorOf(dc).execute(dialect.compile(q));
+  return idAfterInsert(t, values, res.insertId);
 }
 
 /** The id of a row inserted without RETURNING: its key values from the body, or the engine's insert id. */
@@ -295,8 +306,7 @@ async function insertRows(dc: DataContext, t: TableModel, rows: [ColumnModel, Ex
       for (const i of idx) {
         if (dialect.caps.insertReturning) out[i] = await insertRow(dc, t, rows[i]!);
         else {
-          const res = await exec.execute(dialect.compile({ kind: 'insert', table: tableRef(t), columns, rows: [rows[i]!.map(([, e]) => e)] }));
-          out[i] = { id: idAfterInsert(t, rows[i]!, res.insertId), row: {} };
+          out[i] = { id: await insertForId(dc, t, rows[i]!), row: {} };
           reread.push(i);
         }
       }

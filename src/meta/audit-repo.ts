@@ -24,18 +24,25 @@ const PER_STATEMENT = 500;
 export function auditRepo(meta: MetaStore) {
   return {
     /**
-     * Several entries with multi-row INSERTs (in one transaction when they need more than one). The first
-     * statement is queued at once: on the SQLite store, whose statements run one after the other in the
-     * order they were asked for, any read asked for after this call sees the entries.
+     * Several entries with multi-row INSERTs. Where the store can defer writes and still show them to every
+     * later read (runLater: the SQLite store), they are deferred and this answers at once; otherwise they
+     * are written (in one transaction when they need more than one statement) before it answers.
      */
-    writeMany(entries: AuditEntry[]): Promise<unknown> {
-      if (entries.length === 0) return Promise.resolve();
+    async writeMany(entries: AuditEntry[]): Promise<void> {
+      if (entries.length === 0) return;
       const at = nowIso();
-      const insert = (store: MetaStore, part: AuditEntry[]) =>
-        store.run(`INSERT INTO nc_audit ${COLUMNS} VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, part.flatMap((e) => valuesOf(e, at)));
-      if (entries.length <= PER_STATEMENT) return insert(meta, entries);
-      return meta.transaction(async (tx) => {
-        for (let i = 0; i < entries.length; i += PER_STATEMENT) await insert(tx, entries.slice(i, i + PER_STATEMENT));
+      const statement = (part: AuditEntry[]) =>
+        [`INSERT INTO nc_audit ${COLUMNS} VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, part.flatMap((e) => valuesOf(e, at))] as const;
+      if (meta.runLater) {
+        for (let i = 0; i < entries.length; i += PER_STATEMENT) meta.runLater(...statement(entries.slice(i, i + PER_STATEMENT)));
+        return;
+      }
+      if (entries.length <= PER_STATEMENT) {
+        await meta.run(...statement(entries));
+        return;
+      }
+      await meta.transaction(async (tx) => {
+        for (let i = 0; i < entries.length; i += PER_STATEMENT) await tx.run(...statement(entries.slice(i, i + PER_STATEMENT)));
       });
     },
     write: (e: AuditEntry) =>

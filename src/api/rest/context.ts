@@ -16,23 +16,17 @@ import type { AuditSink, DataContext } from '../../data/records-service';
 
 /**
  * Writes data changes to the audit log, all entries of a call in one statement. On the SQLite metadata
- * store the answer does not wait for them: the store runs its statements in the order asked, so every
- * later read (the row's history, the audit log) sees them. On PostgreSQL, whose pool does not keep that
- * order, the answer waits.
+ * store the answer does not wait for them (runLater: committed with others within milliseconds, and
+ * before any later statement of the store, so the row's history and the audit log always show them).
+ * On PostgreSQL, whose pool does not keep that order, the answer waits.
  */
 export function metaAuditSink(ctx: AppContext, projectId: string, dbAlias: string): AuditSink {
   const repo = auditRepo(ctx.meta);
-  const ordered = ctx.meta.kind === 'sqlite';
-  return async (entries, actor) => {
+  return (entries, actor) => {
     const user_email = actor.email ?? (actor.kind === 'master' ? 'master key' : actor.kind === 'token' ? 'API token' : null);
-    const written = repo.writeMany(
+    return repo.writeMany(
       entries.map((e) => ({ op_type: 'DATA', description: e.op, project_id: projectId, db_alias: dbAlias, tn: e.tn, cn: e.cn, pk: e.pk, value: e.value, prev_value: e.prevValue, user_email })),
     );
-    if (!ordered) {
-      await written;
-      return;
-    }
-    written.catch((e: unknown) => console.error('audit: could not write data change records', e));
   };
 }
 
