@@ -34,6 +34,12 @@ export interface Caps {
    * where the window function costs more than the look-up (SQLite).
    */
   cappedChildren?: boolean;
+  /**
+   * A statement holds the whole process while it runs and cannot be interrupted (bun:sqlite runs on the
+   * server's own thread): a table's COUNT(*) is counted in slices of rowid ranges, the server answering
+   * other requests between them and the count's time limit checked at each (SQLite).
+   */
+  slicedCount?: boolean;
 }
 
 /** SSL settings of the external database form. */

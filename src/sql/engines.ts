@@ -38,7 +38,7 @@ export interface EngineSpec {
 export const ENGINES: Record<Engine, EngineSpec> = {
   sqlite: {
     compiler: new SqliteCompiler(),
-    caps: { returning: true, insertReturning: true, deleteReturning: true, maxParams: 32_766, transactionalDdl: true, schemas: false, functions: false, procedures: false, sequences: false, alterColumn: false, cappedChildren: true },
+    caps: { returning: true, insertReturning: true, deleteReturning: true, maxParams: 32_766, transactionalDdl: true, schemas: false, functions: false, procedures: false, sequences: false, alterColumn: false, cappedChildren: true, slicedCount: true },
     types: sqliteTypes,
     introspector: sqliteIntrospector,
     openDriver: (c) => openSqliteDriver(c.connection.filename!),
