@@ -115,14 +115,20 @@ const SLICE_MIN = 20_000;
 async function slicedCount(dc: DataContext, t: TableModel, where: Cond | undefined): Promise<number | null> {
   const { dialect, driver } = dc.pdb.db;
   const deadline = Date.now() + dc.countTimeoutMs;
-  let bounds: Record<string, unknown> | undefined;
+  // Two statements: SQLite answers a lone min() or max() of the rowid from the B-tree's ends, but scans
+  // the whole table for both in one.
+  const end = async (fn: 'min' | 'max') => {
+    const [row] = await driver.query(dialect.compile({ kind: 'select', from: tableRef(t), columns: [{ expr: { kind: 'fn', name: fn, args: [ROWID] }, as: 'v' }] }));
+    return row?.v;
+  };
+  let lo: unknown;
+  let hi: unknown;
   try {
-    [bounds] = await driver.query(dialect.compile({ kind: 'select', from: tableRef(t), columns: [{ expr: { kind: 'fn', name: 'min', args: [ROWID] }, as: 'lo' }, { expr: { kind: 'fn', name: 'max', args: [ROWID] }, as: 'hi' }] }));
+    lo = await end('min');
+    hi = await end('max');
   } catch {
     return null;
   }
-  const lo = bounds?.lo;
-  const hi = bounds?.hi;
   if (lo === null || lo === undefined || hi === null || hi === undefined) return 0;
   if (typeof lo !== 'number' || typeof hi !== 'number' || !Number.isSafeInteger(lo) || !Number.isSafeInteger(hi)) return null;
   const slice = Math.max(SLICE_MIN, Math.ceil((hi - lo + 1) / SLICES_MAX));
