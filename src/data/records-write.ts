@@ -357,6 +357,13 @@ function placeReturned(t: TableModel, rows: [ColumnModel, Expr][][], chunk: numb
     return raws;
   }
   if (aiKey) {
+    // Usually in key order already: checked in one pass before any sorting.
+    const keys = raws.map((raw) => raw[aiKey]);
+    const numbers = keys.every((k) => typeof k === 'number');
+    const ordered = (a: unknown, b: unknown) => (numbers ? (a as number) <= (b as number) : BigInt(String(a)) <= BigInt(String(b)));
+    let sorted = true;
+    for (let i = 1; i < keys.length && sorted; i++) sorted = ordered(keys[i - 1], keys[i]);
+    if (sorted) return raws;
     const num = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(String(v)));
     return [...raws].sort((a, b) => {
       const x = num(a[aiKey]);
