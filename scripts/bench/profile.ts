@@ -5,6 +5,7 @@
  *
  *   bun scripts/bench/profile.ts [--iterations 3000] [--case <substring>]
  *   bun --cpu-prof-md scripts/bench/profile.ts --case GraphQL      (CPU profile as Markdown)
+ *   bun scripts/bench/profile.ts --case W                           (the write cases W1-W4 of rest.ts)
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,10 +18,10 @@ import { createApp } from '../../src/app';
 import { memoryLogger } from '../../src/lib/log';
 import { loadSqlite } from './dataset';
 
-const { values } = parseArgs({ options: { iterations: { type: 'string', default: '3000' }, case: { type: 'string' } } });
+const { values } = parseArgs({ options: { iterations: { type: 'string', default: '3000' }, case: { type: 'string' }, work: { type: 'string', default: '/tmp/tablo-bench' } } });
 const ITERATIONS = Number(values.iterations);
-const SOURCE = '/tmp/tablo-bench/data/bench.sqlite';
-mkdirSync('/tmp/tablo-bench/data', { recursive: true });
+const SOURCE = join(values.work!, 'data/bench.sqlite');
+mkdirSync(join(values.work!, 'data'), { recursive: true });
 if (!existsSync(SOURCE)) loadSqlite(SOURCE);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tablo-profile-'));
@@ -45,6 +46,17 @@ const db = new Database(join(dataDir, 'bench.sqlite'), { readonly: true });
 const all = (sql: string, params: unknown[]) => db.query(sql).all(...(params as never[])) as Record<string, unknown>[];
 const ph = (n: number) => Array.from({ length: n }, () => '?').join(', ');
 const books = () => all('SELECT id, author_id, title, score, created_at FROM book ORDER BY id LIMIT ?', [25]);
+// The write cases' bare SQL, on a second (writable) connection; `entry` starts empty.
+const wdb = new Database(join(dataDir, 'bench.sqlite'));
+wdb.exec('DELETE FROM entry');
+const ENTRY = 'id, title, score, created_at';
+const wall = (sql: string, params: unknown[]) => wdb.query(sql).all(...(params as never[])) as Record<string, unknown>[];
+let bareUpdateId = 0;
+let tabloUpdateId = 0;
+const bulkRows = Array.from({ length: 1000 }, (_, i) => ({ Title: `Bulk ${i}`, Score: i }));
+const bulkBody = JSON.stringify(bulkRows);
+/** Ids of rows made for the delete cases (W3), taken from the end. */
+const toDelete: { tablo: number[]; bare: number[] } = { tablo: [], bare: [] };
 
 interface Case {
   name: string;
@@ -82,6 +94,34 @@ const CASES: Case[] = [
       const ids = [...new Set(b.map((x) => x.author_id))];
       return JSON.stringify({ b, a: all(`SELECT id, name FROM author WHERE id IN (${ph(ids.length)})`, ids) });
     },
+  },
+  {
+    name: 'W1 create one row',
+    tablo: async () => toDelete.tablo.push((await call('POST', `${base}/Entry`, { Title: 'New row', Score: 5 }, auth)).Id),
+    bare: () => {
+      const b = JSON.parse('{"Title":"New row","Score":5}');
+      const row = wall(`INSERT INTO entry (title, score) VALUES (?, ?) RETURNING ${ENTRY}`, [b.Title, b.Score])[0]!;
+      toDelete.bare.push(row.id as number);
+      return JSON.stringify(row);
+    },
+  },
+  {
+    name: 'W2 update one row',
+    tablo: () => call('PUT', `${base}/Entry/${toDelete.tablo[tabloUpdateId++ % toDelete.tablo.length]}`, { Score: 7 }, auth),
+    bare: () => JSON.stringify(wall(`UPDATE entry SET score = ? WHERE id = ? RETURNING ${ENTRY}`, [JSON.parse('{"Score":7}').Score, toDelete.bare[bareUpdateId++ % toDelete.bare.length]])[0]),
+  },
+  {
+    name: 'W4 insert 1,000 rows',
+    tablo: () => call('POST', `${base}/Entry/bulk`, bulkRows, auth),
+    bare: () => {
+      const rows = JSON.parse(bulkBody) as { Title: string; Score: number }[];
+      return JSON.stringify(wall(`INSERT INTO entry (title, score) VALUES ${rows.map(() => '(?, ?)').join(', ')} RETURNING id`, rows.flatMap((r) => [r.Title, r.Score])));
+    },
+  },
+  {
+    name: 'W3 delete one row',
+    tablo: () => call('DELETE', `${base}/Entry/${toDelete.tablo.pop()}`, undefined, auth),
+    bare: () => JSON.stringify(wall('DELETE FROM entry WHERE id = ? RETURNING id', [toDelete.bare.pop()])[0]),
   },
 ];
 

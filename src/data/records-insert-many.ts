@@ -30,7 +30,7 @@ export interface InsertProblem {
   reason: string;
 }
 
-/** Most bound parameters in one INSERT statement (under SQLite's 32,766 and the 65,535 of the others). */
+/** Most bound parameters in one INSERT statement (and under the engine's own limit, caps.maxParams). */
 const MAX_PARAMS = 30_000;
 /** Most rows in one INSERT statement. */
 const MAX_ROWS = 1000;
@@ -151,7 +151,7 @@ async function insertChunks(dc: DataContext, t: TableModel, cols: ColumnModel[],
   }
   for (const { idx, rows: list } of groups.values()) {
     const columns = idx.map((i) => cols[i]!.cn);
-    const per = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));
+    const per = Math.max(1, Math.min(MAX_ROWS, Math.floor(Math.min(MAX_PARAMS, dialect.caps.maxParams - 1) / columns.length)));
     for (let i = 0; i < list.length; i += per) {
       await exec.execute({ ...dialect.compile({ kind: 'insert', table: tableRef(t), columns, rows: list.slice(i, i + per) }), prepare: true });
     }

@@ -1,7 +1,14 @@
 /**
  * Writes: create, update, delete and their bulk forms (one transaction, all or nothing). Values
  * are checked against each column's type and nullability (400 naming the column); the answer is
- * the row re-read from the database; every change is written to the audit log.
+ * the row as the database holds it after the write: from RETURNING where the engine has it (see
+ * caps.insertReturning / returning / deleteReturning), else read again; every change is written to
+ * the audit log.
+ *
+ * A write of one statement (create, update and delete of one row with no row condition) runs without
+ * BEGIN / COMMIT; a row condition, or several statements that must stand or fall together (bulk
+ * calls), take a transaction. Audit records and write events (webhooks, realtime) follow once the
+ * write is final, never for a write that rolled back.
  */
 import type { Cond, Expr } from '../sql/ast';
 import type { ColumnModel, TableModel } from '../schema/model';
@@ -12,9 +19,13 @@ import { executorOf, type AuditSink, type DataAuditEntry, type DataContext } fro
 import type { Actor } from '../lib/actor';
 import { writableColumn } from './columns';
 import { writeValue } from './logical-values';
-import { idCondition, requirePk, rowId } from './row-id';
+import { idCondition, idValues, requirePk, rowId } from './row-id';
 import { readRaw } from './records-read';
-import { tableRef } from './select-builder';
+import { buildSelect, keyString, needsExact, tableRef } from './select-builder';
+import { toApiRow } from './row-maker';
+import { outputValue } from './values';
+import { isAppError } from '../lib/errors';
+import { allColumns } from './columns';
 import { flushWrites, recordWrite, type PendingWrites } from './write-events';
 import { namingConflicts } from './conflict-names';
 
@@ -41,21 +52,65 @@ function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update'): [Col
   return out;
 }
 
-/** The id of a freshly inserted row: from RETURNING, the body, or the engine's insert id. */
-async function insertedId(dc: DataContext, t: TableModel, values: [ColumnModel, Expr][]): Promise<string> {
+/** SQL names of a table's stored columns: what RETURNING asks for (kept per table model). */
+const storedNames = new WeakMap<TableModel, string[]>();
+function returnedColumns(t: TableModel): string[] {
+  let names = storedNames.get(t);
+  if (!names) storedNames.set(t, (names = t.columns.map((c) => c.cn)));
+  return names;
+}
+
+/** The API row of a row that RETURNING gave (keyed by SQL names), as readRaw would make it. */
+function returnedRow(t: TableModel, raw: Row): Row {
+  const out: Row = {};
+  for (const c of t.columns) out[c._cn] = outputValue(c, raw[c.cn]);
+  return out;
+}
+
+/** The id of a row RETURNING gave (its key values as the driver gave them). */
+const returnedId = (t: TableModel, raw: Row) => t.pks.map((pk) => String(raw[pk])).join('___');
+
+/** Whether a row as RETURNING gives it is the whole row (no virtual column to compute with a SELECT). */
+const returnsWholeRow = (t: TableModel) => !t.virtuals?.length;
+
+/** A compiled write that answers rows, asking integers to come back exact where a 64-bit column is among them. */
+function returningQuery(dc: DataContext, t: TableModel, q: Parameters<DataContext['pdb']['db']['dialect']['compile']>[0]) {
+  return { ...dc.pdb.db.dialect.compile(q), exact: needsExact(t.columns) };
+}
+
+/** Inserts one row; answers its id and the whole row (RETURNING, else read again by key). */
+async function insertRow(dc: DataContext, t: TableModel, values: [ColumnModel, Expr][]): Promise<{ id: string; row: Row }> {
   const exec = executorOf(dc);
   const { dialect } = dc.pdb.db;
-  const q = { kind: 'insert' as const, table: tableRef(t), columns: values.map(([c]) => c.cn), rows: [values.map(([, e]) => e)], returning: t.pks };
-  if (dialect.caps.returning) {
-    const [row] = await exec.query<Row>(dialect.compile(q));
-    return t.pks.map((pk) => String(row![pk])).join('___');
+  const q = { kind: 'insert' as const, table: tableRef(t), columns: values.map(([c]) => c.cn), rows: [values.map(([, e]) => e)] };
+  if (dialect.caps.insertReturning) {
+    const [raw] = await exec.query<Row>(returningQuery(dc, t, { ...q, returning: returnedColumns(t) }));
+    const id = returnedId(t, raw!);
+    return { id, row: returnsWholeRow(t) ? returnedRow(t, raw!) : (await readRaw(dc, t, id))! };
   }
-  const res = await exec.execute(dialect.compile({ ...q, returning: undefined }));
+  const id = await insertForId(dc, t, values);
+  return { id, row: (await readRaw(dc, t, id))! };
+}
+
+/** Inserts one row without asking for it back: answers its id (RETURNING its key where the engine has it, else the insert id). */
+async function insertForId(dc: DataContext, t: TableModel, values: [ColumnModel, Expr][]): Promise<string> {
+  const { dialect } = dc.pdb.db;
+  const q = { kind: 'insert' as const, table: tableRef(t), columns: values.map(([c]) => c.cn), rows: [values.map(([, e]) => e)] };
+  if (dialect.caps.returning) {
+    const [raw] = await executorOf(dc).query<Row>(dialect.compile({ ...q, returning: t.pks }));
+    return returnedId(t, raw!);
+  }
+  const res = await executorOf(dc).execute(dialect.compile(q));
+  return idAfterInsert(t, values, res.insertId);
+}
+
+/** The id of a row inserted without RETURNING: its key values from the body, or the engine's insert id. */
+function idAfterInsert(t: TableModel, values: [ColumnModel, Expr][], insertId: unknown): string {
   const byCol = new Map(values.map(([c, e]) => [c.cn, e.kind === 'val' ? e.value : null]));
   return t.pks
     .map((pk) => {
       const c = t.columns.find((x) => x.cn === pk)!;
-      return String(byCol.get(pk) ?? (c.ai ? res.insertId : null));
+      return String(byCol.get(pk) ?? (c.ai ? insertId : null));
     })
     .join('___');
 }
@@ -76,10 +131,10 @@ export async function create(dc: DataContext, t: TableModel, body: unknown): Pro
   requirePk(t);
   const values = valuesOf(t, body, 'create');
   const where = checkWrite(t, g, 'create', values);
-  return namingConflicts(dc.pdb, t, () => inTransaction(dc, async (tx) => {
-    const id = await insertedId(tx, t, values);
+  // One INSERT (with RETURNING) needs no transaction; a row condition is checked after the insert, which it must undo.
+  return namingConflicts(dc.pdb, t, () => writeUnit(dc, !!where, async (tx) => {
+    const { id, row } = await insertRow(tx, t, values);
     await assertInside(tx, t, id, where);
-    const row = (await readRaw(tx, t, id))!;
     await tx.audit?.([{ tn: t.tn, cn: null, pk: id, value: auditText(row), prevValue: null, op: 'insert' }], tx.actor);
     recordWrite(tx, t.tn, 'insert', { data: row });
     return visibleRow(tx, t, row);
@@ -91,15 +146,26 @@ export async function update(dc: DataContext, t: TableModel, id: string, body: u
   requirePk(t);
   const values = valuesOf(t, body, 'update');
   const where = checkWrite(t, g, 'update', values);
-  return namingConflicts(dc.pdb, t, () => inTransaction(dc, async (tx) => {
+  // The row before (for the audit's previous values and the events), then one UPDATE (with RETURNING);
+  // a row condition is checked on the row after, which must undo the update: then in a transaction.
+  return namingConflicts(dc.pdb, t, () => writeUnit(dc, !!where, async (tx) => {
     const before = await readRaw(tx, t, id, where);
     if (!before) throw notFound(`Row '${id}' of '${t._tn}' not found`);
     const { dialect } = tx.pdb.db;
-    await executorOf(tx).execute(dialect.compile({ kind: 'update', table: tableRef(t), set: values.map(([c, e]) => ({ column: c.cn, value: e })), where: andCond(idCondition(t, id), where) }));
-    // The key may have changed: find the row by its new key.
+    const q = { kind: 'update' as const, table: tableRef(t), set: values.map(([c, e]) => ({ column: c.cn, value: e })), where: andCond(idCondition(t, id), where) };
+    // The key may have changed: the row is found by its new key.
     const newId = rowId(t, { ...before, ...Object.fromEntries(values.map(([c, e]) => [c._cn, e.kind === 'val' ? e.value : null])) });
-    await assertInside(tx, t, newId, where);
-    const after = (await readRaw(tx, t, newId)) ?? before;
+    let after: Row | null;
+    if (dialect.caps.returning && returnsWholeRow(t)) {
+      const [raw] = await executorOf(tx).query<Row>(returningQuery(tx, t, { ...q, returning: returnedColumns(t) }));
+      await assertInside(tx, t, newId, where);
+      after = raw ? returnedRow(t, raw) : null;
+    } else {
+      await executorOf(tx).execute(dialect.compile(q));
+      await assertInside(tx, t, newId, where);
+      after = await readRaw(tx, t, newId);
+    }
+    after ??= before;
     const entries: DataAuditEntry[] = values
       .filter(([c]) => auditText(before[c._cn]) !== auditText(after[c._cn]))
       .map(([c]) => ({ tn: t.tn, cn: c.cn, pk: id, value: auditText(after[c._cn]), prevValue: auditText(before[c._cn]), op: 'update' }));
@@ -113,9 +179,19 @@ export async function remove(dc: DataContext, t: TableModel, id: string): Promis
   const g = assertCan(dc.actor, t, 'delete', dc.acl);
   requirePk(t);
   const where = grantCondition(g, t);
-  const before = await readRaw(dc, t, id, where);
-  const res = await namingConflicts(dc.pdb, t, () => executorOf(dc).execute(dc.pdb.db.dialect.compile({ kind: 'delete', table: tableRef(t), where: andCond(idCondition(t, id), where) })));
-  if (res.affected === 0) throw notFound(`Row '${id}' of '${t._tn}' not found`);
+  const { dialect } = dc.pdb.db;
+  const q = { kind: 'delete' as const, table: tableRef(t), where: andCond(idCondition(t, id), where) };
+  let before: Row | null;
+  if (dialect.caps.deleteReturning && returnsWholeRow(t)) {
+    // One statement: the deleted row comes back with it.
+    const raws = await namingConflicts(dc.pdb, t, () => executorOf(dc).query<Row>(returningQuery(dc, t, { ...q, returning: returnedColumns(t) })));
+    if (raws.length === 0) throw notFound(`Row '${id}' of '${t._tn}' not found`);
+    before = returnedRow(t, raws[0]!);
+  } else {
+    before = await readRaw(dc, t, id, where);
+    const res = await namingConflicts(dc.pdb, t, () => executorOf(dc).execute(dialect.compile(q)));
+    if (res.affected === 0) throw notFound(`Row '${id}' of '${t._tn}' not found`);
+  }
   await dc.audit?.([{ tn: t.tn, cn: null, pk: id, value: null, prevValue: auditText(before), op: 'delete' }], dc.actor);
   recordWrite(dc, t.tn, 'delete', { data: before ?? {} });
   return 1;
@@ -126,37 +202,212 @@ const requireArray = (body: unknown): unknown[] => {
   return body;
 };
 
-/** Runs fn inside one transaction of the project database; its writes are announced once it commits. */
-async function inTransaction<T>(dc: DataContext, fn: (tx: DataContext) => Promise<T>): Promise<T> {
+/**
+ * Runs fn as one write: inside one transaction of the project database when `transaction` (else its
+ * statements run as they come: a single statement needs none); its audit records are written and its
+ * events announced once it is final (committed), and not at all when it fails.
+ */
+async function writeUnit<T>(dc: DataContext, transaction: boolean, fn: (tx: DataContext) => Promise<T>): Promise<T> {
   if (dc.exec) return fn(dc);
   const pending: PendingWrites = [];
-  // Audit entries are written once the transaction has committed (still before the answer): not while it
-  // holds the project database (on SQLite its one connection, which every other request waits for), and
-  // not at all for a write that rolls back.
+  // Audit entries are written once the transaction has committed: not while it holds the project database
+  // (on SQLite its one connection, which every other request waits for), and not at all for a write that
+  // rolls back. The sink decides whether the answer waits for them (see metaAuditSink).
   const sink = dc.audit;
   const audited: DataAuditEntry[] = [];
   let auditActor: Actor | undefined;
   const collect: AuditSink | undefined = sink && (async (entries, actor) => {
     if (auditActor && auditActor !== actor) await sink(audited.splice(0), auditActor);
     auditActor = actor;
-    audited.push(...entries);
+    for (const e of entries) audited.push(e);
   });
-  const out = await dc.pdb.db.driver.transaction((exec) => fn({ ...dc, exec, pending, audit: collect }));
+  const out = transaction
+    ? await dc.pdb.db.driver.transaction((exec) => fn({ ...dc, exec, pending, audit: collect }))
+    : await fn({ ...dc, pending, audit: collect });
   if (sink && audited.length) await sink(audited, auditActor!);
   flushWrites(dc.events, pending);
   return out;
 }
 
-/** Creates every row or none; answers the created rows' ids. */
+/** Runs fn inside one transaction of the project database; its writes are announced once it commits. */
+const inTransaction = <T>(dc: DataContext, fn: (tx: DataContext) => Promise<T>): Promise<T> => writeUnit(dc, true, fn);
+
+/** Most rows in one multi-row INSERT. */
+const MAX_INSERT_ROWS = 1000;
+
+/**
+ * Creates every row or none; answers the created rows' ids in the order given. The rows are checked
+ * first (a bad value or a column the caller may not set answers its error naming the row, before
+ * anything is written), then written with one multi-row INSERT ... RETURNING per chunk in one
+ * transaction. When the database refuses the rows (a duplicate key, a missing parent row...), the
+ * call is done again row by row to name the row at fault, as before.
+ */
 export async function bulkCreate(dc: DataContext, t: TableModel, body: unknown): Promise<string[]> {
   const rows = requireArray(body);
-  assertCan(dc.actor, t, 'create', dc.acl);
+  const g = assertCan(dc.actor, t, 'create', dc.acl);
   requirePk(t);
+  if (dc.exec || rows.length < 2) return bulkCreateRowByRow(dc, t, rows);
+  let where: Cond | undefined;
+  const all: [ColumnModel, Expr][][] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    all[i] = withIndexNow(i, () => {
+      const values = valuesOf(t, rows[i], 'create');
+      where = checkWrite(t, g, 'create', values);
+      return values;
+    });
+  }
+  try {
+    return await namingConflicts(dc.pdb, t, () => inTransaction(dc, async (tx) => {
+      const made = await insertRows(tx, t, all);
+      if (where) await assertAllInside(tx, t, made.map((m) => m.id), where);
+      await tx.audit?.(made.map(({ id, row }) => ({ tn: t.tn, cn: null, pk: id, value: auditText(row), prevValue: null, op: 'insert' as const })), tx.actor);
+      for (const { row } of made) recordWrite(tx, t.tn, 'insert', { data: row });
+      return made.map(({ row }) => rowId(t, row));
+    }));
+  } catch (e) {
+    // Refused by the database (400, 409): nothing was written; row by row names the row at fault.
+    if (isAppError(e) && (e.status === 400 || e.status === 409)) return bulkCreateRowByRow(dc, t, rows);
+    throw e;
+  }
+}
+
+/** bulkCreate one row after the other (each through create): for one row, inside a caller's transaction, and to name a refused row. */
+function bulkCreateRowByRow(dc: DataContext, t: TableModel, rows: unknown[]): Promise<string[]> {
   return inTransaction(dc, async (tx) => {
     const ids: string[] = [];
     for (const [i, r] of rows.entries()) ids.push(await withIndex(i, () => create(tx, t, r).then((row) => rowId(t, row))));
     return ids;
   });
+}
+
+/**
+ * Inserts rows (each its checked [column, value] pairs) with multi-row INSERTs, rows that set the same
+ * columns together, chunked under the engine's bound-parameter limit; answers each row's id and whole
+ * row in the order given. With RETURNING the rows come back with the statement (read again in one IN
+ * query per chunk only when the table has virtual columns); without it each row is inserted alone for
+ * its id, and all are read back by IN queries.
+ */
+async function insertRows(dc: DataContext, t: TableModel, rows: [ColumnModel, Expr][][]): Promise<{ id: string; row: Row }[]> {
+  const exec = executorOf(dc);
+  const { dialect } = dc.pdb.db;
+  const out: { id: string; row: Row }[] = new Array(rows.length);
+  const groups = new Map<string, number[]>();
+  for (let i = 0; i < rows.length; i++) {
+    const key = rows[i]!.map(([c]) => c.cn).join('\u0000');
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push(i);
+  }
+  const reread: number[] = [];
+  for (const idx of groups.values()) {
+    const columns = rows[idx[0]!]!.map(([c]) => c.cn);
+    if (!dialect.caps.insertReturning || columns.length === 0) {
+      // One statement per row (its id from the insert id or the body); the rows are read back below.
+      for (const i of idx) {
+        if (dialect.caps.insertReturning) out[i] = await insertRow(dc, t, rows[i]!);
+        else {
+          out[i] = { id: await insertForId(dc, t, rows[i]!), row: {} };
+          reread.push(i);
+        }
+      }
+      continue;
+    }
+    const per = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor((dialect.caps.maxParams - 1) / columns.length)));
+    const keysGiven = t.pks.every((pk) => columns.includes(pk));
+    const aiKey = t.pks.length === 1 && !keysGiven ? t.columns.find((c) => c.cn === t.pks[0] && c.ai) : undefined;
+    for (let s = 0; s < idx.length; s += per) {
+      const chunk = idx.slice(s, s + per);
+      const q = { kind: 'insert' as const, table: tableRef(t), columns, rows: chunk.map((i) => rows[i]!.map(([, e]) => e)), returning: returnedColumns(t) };
+      const raws = await exec.query<Row>({ ...returningQuery(dc, t, q), prepare: true });
+      if (raws.length !== chunk.length) throw new Error(`INSERT ... RETURNING answered ${raws.length} rows for ${chunk.length}`);
+      placeReturned(t, rows, chunk, raws, keysGiven, aiKey?.cn).forEach((raw, k) => {
+        const i = chunk[k]!;
+        out[i] = { id: returnedId(t, raw), row: returnedRow(t, raw) };
+        if (!returnsWholeRow(t)) reread.push(i);
+      });
+    }
+  }
+  if (reread.length) {
+    const found = await readRawMany(dc, t, reread.map((i) => out[i]!.id));
+    for (const i of reread) {
+      const row = found.get(idKey(t, out[i]!.id));
+      if (!row) throw new Error(`Row '${out[i]!.id}' of '${t._tn}' not found after its insert`);
+      out[i]!.row = row;
+    }
+  }
+  return out;
+}
+
+/**
+ * The rows RETURNING gave, in the order of `chunk`: matched by the key values given in the body, else
+ * (one auto-increment key) in the order of their keys, which the engine hands out row after row;
+ * else in the order they came (which is the order of VALUES on every engine here).
+ */
+function placeReturned(t: TableModel, rows: [ColumnModel, Expr][][], chunk: number[], raws: Row[], keysGiven: boolean, aiKey: string | undefined): Row[] {
+  if (keysGiven) {
+    const byKey = new Map(raws.map((raw) => [keyString(t.pks.map((pk) => raw[pk])), raw]));
+    const placed = chunk.map((i) => {
+      const values = rows[i]!;
+      return byKey.get(keyString(t.pks.map((pk) => {
+        const e = values.find(([c]) => c.cn === pk)![1];
+        return e.kind === 'val' ? e.value : null;
+      })));
+    });
+    if (placed.every((r) => r !== undefined)) return placed as Row[];
+    return raws;
+  }
+  if (aiKey) {
+    // Usually in key order already: checked in one pass before any sorting.
+    const keys = raws.map((raw) => raw[aiKey]);
+    const numbers = keys.every((k) => typeof k === 'number');
+    const ordered = (a: unknown, b: unknown) => (numbers ? (a as number) <= (b as number) : BigInt(String(a)) <= BigInt(String(b)));
+    let sorted = true;
+    for (let i = 1; i < keys.length && sorted; i++) sorted = ordered(keys[i - 1], keys[i]);
+    if (sorted) return raws;
+    const num = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(String(v)));
+    return [...raws].sort((a, b) => {
+      const x = num(a[aiKey]);
+      const y = num(b[aiKey]);
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+  }
+  return raws;
+}
+
+/** Rows by id with every column (readRaw for many ids), in IN queries of at most MAX_INSERT_ROWS keys. */
+async function readRawMany(dc: DataContext, t: TableModel, ids: string[]): Promise<Map<string, Row>> {
+  const fields = allColumns(t);
+  const out = new Map<string, Row>();
+  const exec = executorOf(dc);
+  const per = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor((dc.pdb.db.dialect.caps.maxParams - 1) / t.pks.length)));
+  for (let s = 0; s < ids.length; s += per) {
+    const part = ids.slice(s, s + per);
+    const where: Cond = part.length === 1 ? idCondition(t, part[0]!) : { kind: 'or', items: part.map((id) => idCondition(t, id)) };
+    const raws = await exec.query<Row>({ ...dc.pdb.db.dialect.compile(buildSelect(t, { fields, where })), exact: needsExact(fields) });
+    for (const raw of raws) {
+      const row = toApiRow(fields, raw);
+      out.set(idKey(t, rowId(t, row)), row);
+    }
+  }
+  return out;
+}
+
+/** An id in one spelling whatever the types its key values came in (`'5'` and `5` alike). */
+const idKey = (t: TableModel, id: string) => keyString(idValues(t, id));
+
+/** 403 naming the first row (by its place in the call) that the row condition `where` does not hold. */
+async function assertAllInside(dc: DataContext, t: TableModel, ids: string[], where: Cond): Promise<void> {
+  const pkCols = t.pks.map((pk) => t.columns.find((c) => c.cn === pk)!);
+  const inside = new Set<string>();
+  const per = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor((dc.pdb.db.dialect.caps.maxParams - 1) / t.pks.length)));
+  for (let s = 0; s < ids.length; s += per) {
+    const part = ids.slice(s, s + per);
+    const byId: Cond = part.length === 1 ? idCondition(t, part[0]!) : { kind: 'or', items: part.map((id) => idCondition(t, id)) };
+    const raws = await executorOf(dc).query<Row>(dc.pdb.db.dialect.compile(buildSelect(t, { fields: pkCols, where: andCond(byId, where) })));
+    for (const raw of raws) inside.add(idKey(t, rowId(t, toApiRow(pkCols, raw))));
+  }
+  const i = ids.findIndex((id) => !inside.has(idKey(t, id)));
+  if (i >= 0) throw forbidden(`Row ${i + 1}: The row would be outside the rows of '${t._tn}' you may write`);
 }
 
 /** Each element holds the key columns and the values to set; all or nothing. */
@@ -196,6 +447,16 @@ function splitKey(t: TableModel, r: unknown): { id: string; values: Row } {
     return String(v);
   });
   return { id: parts.join('___'), values };
+}
+
+/** Prefixes an error of the n-th element with its position (a check that does not wait). */
+function withIndexNow<T>(i: number, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof Error && 'status' in e) e.message = `Row ${i + 1}: ${e.message}`;
+    throw e;
+  }
 }
 
 /** Prefixes an error of the n-th element with its position. */

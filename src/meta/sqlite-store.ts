@@ -39,6 +39,9 @@ function makeOps(db: Database, kind: 'sqlite') {
   };
 }
 
+/** At most this long between a runLater write and its commit (sooner when anything else uses the store). */
+const LATER_MS = 20;
+
 /** Opens (creating if needed) the metadata database file. `:memory:` works for tests. */
 export function openSqliteMetaStore(path: string): MetaStore {
   const db = new Database(path, { create: true, strict: true });
@@ -50,18 +53,48 @@ export function openSqliteMetaStore(path: string): MetaStore {
   const ops = makeOps(db, 'sqlite');
   let closed = false;
 
+  // Writes asked for with runLater: committed together, in one transaction, before the next statement
+  // anyone asks of the store runs (so every later read sees them) or after LATER_MS at the latest.
+  let later: { sql: string; params: Param[] }[] = [];
+  let laterTimer: Timer | undefined;
+  const flushLater = () => {
+    if (later.length === 0) return;
+    const batch = later;
+    later = [];
+    if (laterTimer) clearTimeout(laterTimer), (laterTimer = undefined);
+    try {
+      db.transaction(() => {
+        for (const w of batch) db.query(w.sql).run(...w.params);
+      })();
+    } catch (e) {
+      console.error('meta store: deferred writes failed', e);
+    }
+  };
+  /** Runs fn after every earlier holder, the deferred writes first. */
+  const locked = <T>(fn: () => Promise<T>) =>
+    lock.run(() => {
+      flushLater();
+      return fn();
+    });
+
   const store: MetaStore = {
     kind: 'sqlite',
-    all: (sql, params) => lock.run(() => ops.all(sql, params)),
-    get: (sql, params) => lock.run(() => ops.get(sql, params)),
-    run: (sql, params) => lock.run(() => ops.run(sql, params)),
-    exec: (sql) => lock.run(() => ops.exec(sql)),
+    all: (sql, params) => locked(() => ops.all(sql, params)),
+    get: (sql, params) => locked(() => ops.get(sql, params)),
+    run: (sql, params) => locked(() => ops.run(sql, params)),
+    exec: (sql) => locked(() => ops.exec(sql)),
+    runLater(sql, params) {
+      if (closed) return;
+      later.push({ sql, params: toParams(params) });
+      laterTimer ??= setTimeout(() => void locked(async () => {}), LATER_MS);
+    },
     transaction<T>(fn: (tx: MetaStore) => Promise<T>) {
-      return lock.run(async () => {
+      return locked(async () => {
         const tx: MetaStore = {
           ...ops,
           root: store,
           transaction: (inner) => inner(tx),
+          runLater: undefined,
           close: async () => {},
         };
         db.exec('BEGIN IMMEDIATE');
@@ -78,7 +111,7 @@ export function openSqliteMetaStore(path: string): MetaStore {
     async close() {
       if (closed) return;
       closed = true;
-      await lock.run(async () => db.close());
+      await locked(async () => db.close());
     },
   };
   return store;

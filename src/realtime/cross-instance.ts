@@ -11,6 +11,7 @@ import type { DataContext } from '../data/data-context';
 import { readRaw } from '../data/records-read';
 import { rowId } from '../data/row-id';
 import { invalidation } from '../meta/invalidation';
+import { notificationsOf } from '../meta/store';
 import type { TableModel } from '../schema/model';
 
 /** Rows named in one announcement (a bulk write of more is announced in several). */
@@ -30,7 +31,8 @@ interface Announced {
 /** Sends local writes to the other instances and delivers theirs here through `deliver`. */
 export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: string) => boolean, deliver: (event: WriteEvent) => Promise<void>): () => void {
   const notifier = invalidation(ctx.meta);
-  const offLocal = ctx.writeEvents.subscribe((event) => {
+  // A store without notifications (SQLite) has no other instances to tell: no work per write.
+  const offLocal = !notificationsOf(ctx.meta) ? () => {} : ctx.writeEvents.subscribe((event) => {
     const t = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((x) => x.tn === event.tn);
     if (!t || !t.pks.length) return;
     for (let i = 0; i < event.rows.length; i += IDS_PER_MESSAGE) {

@@ -136,6 +136,8 @@ export interface Delete {
   kind: 'delete';
   table: TableRef;
   where?: Cond;
+  /** Columns of the deleted rows to return (caps.deleteReturning). */
+  returning?: string[];
 }
 
 export type Query = Select | Insert | Update | Delete;

@@ -242,7 +242,7 @@ export abstract class BaseCompiler {
   }
 
   delete(q: Delete, p: Params): string {
-    return `DELETE FROM ${this.table(q.table)}${q.where ? ` WHERE ${this.cond(q.where, p)}` : ''}`;
+    return `DELETE FROM ${this.table(q.table)}${q.where ? ` WHERE ${this.cond(q.where, p)}` : ''}${this.returning(q.returning)}`;
   }
 }
 

@@ -10,6 +10,15 @@ export type Engine = 'sqlite' | 'pg' | 'mysql' | 'mssql';
 export interface Caps {
   /** INSERT/UPDATE ... RETURNING (pg, sqlite) or OUTPUT (mssql); otherwise re-select by key. */
   returning: boolean;
+  /**
+   * INSERT ... RETURNING of several rows (pg, sqlite >= 3.35, mssql OUTPUT, MariaDB >= 10.5: set when a
+   * connection reports its server version). Without it an insert is read back by key.
+   */
+  insertReturning: boolean;
+  /** DELETE ... RETURNING (pg, sqlite, mssql OUTPUT, MariaDB >= 10.0.5): the deleted row comes back without a read before. */
+  deleteReturning: boolean;
+  /** Most bound parameters one statement may carry (SQLite 32,766, SQL Server 2,100, the others 65,535). */
+  maxParams: number;
   /** DDL can run inside a transaction and roll back. */
   transactionalDdl: boolean;
   /** Has database schemas to choose from (pg, mssql). */
@@ -25,6 +34,12 @@ export interface Caps {
    * where the window function costs more than the look-up (SQLite).
    */
   cappedChildren?: boolean;
+  /**
+   * A statement holds the whole process while it runs and cannot be interrupted (bun:sqlite runs on the
+   * server's own thread): a table's COUNT(*) is counted in slices of rowid ranges, the server answering
+   * other requests between them and the count's time limit checked at each (SQLite).
+   */
+  slicedCount?: boolean;
 }
 
 /** SSL settings of the external database form. */
@@ -75,6 +90,11 @@ export interface Executor {
 }
 
 export interface Driver extends Executor {
+  /**
+   * Called with the server's version string once a connection reports it (drivers of servers whose
+   * capabilities differ by version: MySQL / MariaDB).
+   */
+  onServerVersion?(fn: (version: string) => void): void;
   /**
    * A read under a time limit: answers AppError TIMEOUT (504) when exceeded. note: SQLite
    * cannot interrupt a statement, so there it runs without a limit.

@@ -20,7 +20,7 @@ import { mysqlIntrospector } from './mysql/introspector';
 import { mssqlIntrospector } from './mssql/introspector';
 import { openSqliteDriver } from './sqlite/driver';
 import { openPostgresDriver } from './postgres/driver';
-import { openMysqlDriver } from './mysql/driver';
+import { openMysqlDriver, mysqlVersionCaps } from './mysql/driver';
 import { openMssqlDriver } from './mssql/driver';
 
 export interface EngineSpec {
@@ -31,19 +31,21 @@ export interface EngineSpec {
   openDriver(config: ConnectionConfig): Driver;
   /** Schema introspected when the connection names none. */
   defaultSchema?: string;
+  /** The capabilities a server of this version adds to `caps` (engines whose servers differ by version). */
+  versionCaps?(version: string): Partial<Caps>;
 }
 
 export const ENGINES: Record<Engine, EngineSpec> = {
   sqlite: {
     compiler: new SqliteCompiler(),
-    caps: { returning: true, transactionalDdl: true, schemas: false, functions: false, procedures: false, sequences: false, alterColumn: false, cappedChildren: true },
+    caps: { returning: true, insertReturning: true, deleteReturning: true, maxParams: 32_766, transactionalDdl: true, schemas: false, functions: false, procedures: false, sequences: false, alterColumn: false, cappedChildren: true, slicedCount: true },
     types: sqliteTypes,
     introspector: sqliteIntrospector,
     openDriver: (c) => openSqliteDriver(c.connection.filename!),
   },
   pg: {
     compiler: new PostgresCompiler(),
-    caps: { returning: true, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
+    caps: { returning: true, insertReturning: true, deleteReturning: true, maxParams: 65_535, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
     types: postgresTypes,
     introspector: postgresIntrospector,
     openDriver: (c) => openPostgresDriver(c.connection, c.poolMax, c.statementTimeoutMs),
@@ -51,14 +53,15 @@ export const ENGINES: Record<Engine, EngineSpec> = {
   },
   mysql: {
     compiler: new MysqlCompiler(),
-    caps: { returning: false, transactionalDdl: false, schemas: false, functions: true, procedures: true, sequences: false, alterColumn: true },
+    caps: { returning: false, insertReturning: false, deleteReturning: false, maxParams: 65_535, transactionalDdl: false, schemas: false, functions: true, procedures: true, sequences: false, alterColumn: true },
     types: mysqlTypes,
     introspector: mysqlIntrospector,
     openDriver: (c) => openMysqlDriver(c.connection, c.poolMax, c.statementTimeoutMs),
+    versionCaps: mysqlVersionCaps,
   },
   mssql: {
     compiler: new MssqlCompiler(),
-    caps: { returning: true, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
+    caps: { returning: true, insertReturning: true, deleteReturning: true, maxParams: 2_100, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
     types: mssqlTypes,
     introspector: mssqlIntrospector,
     openDriver: (c) => openMssqlDriver(c.connection, c.poolMax),

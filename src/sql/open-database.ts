@@ -18,9 +18,16 @@ export async function openDatabase(config: ConnectionConfig): Promise<Database> 
   }
   const driver = spec.openDriver(config);
   const schema = config.connection.schema ?? spec.defaultSchema;
+  let dialect = dialectFor(config.client);
+  if (spec.versionCaps && driver.onServerVersion) {
+    // Capabilities that depend on the server's version: this database's own copy, completed by the first connection.
+    const caps = { ...dialect.caps };
+    dialect = { ...dialect, caps };
+    driver.onServerVersion((v) => Object.assign(caps, spec.versionCaps!(v)));
+  }
   return {
     config,
-    dialect: dialectFor(config.client),
+    dialect,
     driver,
     async introspect(opts: IntrospectOptions = {}) {
       const raw = await spec.introspector.read(driver, { schema });

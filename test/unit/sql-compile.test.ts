@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { dialectFor } from '../../src/sql/engines';
+import { mysqlVersionCaps } from '../../src/sql/mysql/driver';
 import type { Engine } from '../../src/sql/dialect';
 import type { Query } from '../../src/sql/ast';
 import { col, val } from '../../src/sql/ast';
@@ -99,12 +100,12 @@ describe('select', () => {
 });
 
 describe('writes', () => {
-  test('insert with returning (or without, where the engine has none)', () => {
+  test('insert with returning (MySQL / MariaDB: asked for only where the server has it, see caps.insertReturning)', () => {
     const q: Query = { kind: 'insert', table: { name: 'artist' }, columns: ['name', 'active'], rows: [[val('AC/DC'), val(true)]], returning: ['id'] };
     expect(compileAll(q)).toEqual({
       sqlite: { sql: 'INSERT INTO "artist" ("name", "active") VALUES (?, ?) RETURNING "id"', params: ['AC/DC', 1] },
       pg: { sql: 'INSERT INTO "artist" ("name", "active") VALUES ($1, $2) RETURNING "id"', params: ['AC/DC', true] },
-      mysql: { sql: 'INSERT INTO `artist` (`name`, `active`) VALUES (?, ?)', params: ['AC/DC', 1] },
+      mysql: { sql: 'INSERT INTO `artist` (`name`, `active`) VALUES (?, ?) RETURNING `id`', params: ['AC/DC', 1] },
       mssql: { sql: 'INSERT INTO [artist] ([name], [active]) OUTPUT INSERTED.[id] VALUES (@p1, @p2)', params: ['AC/DC', 1] },
     });
   });
@@ -141,6 +142,16 @@ describe('writes', () => {
       mssql: { sql: 'DELETE FROM [order] WHERE [id] = @p1', params: [7] },
     });
   });
+
+  test('delete returning the deleted row', () => {
+    const q: Query = { kind: 'delete', table: { name: 'order' }, where: { kind: 'cmp', op: '=', left: col('id'), right: val(7) }, returning: ['id', 'note'] };
+    expect(compileAll(q)).toEqual({
+      sqlite: { sql: 'DELETE FROM "order" WHERE "id" = ? RETURNING "id", "note"', params: [7] },
+      pg: { sql: 'DELETE FROM "order" WHERE "id" = $1 RETURNING "id", "note"', params: [7] },
+      mysql: { sql: 'DELETE FROM `order` WHERE `id` = ? RETURNING `id`, `note`', params: [7] },
+      mssql: { sql: 'DELETE FROM [order] OUTPUT DELETED.[id], DELETED.[note] WHERE [id] = @p1', params: [7] },
+    });
+  });
 });
 
 describe('capabilities are data', () => {
@@ -148,6 +159,15 @@ describe('capabilities are data', () => {
     expect(dialectFor('mysql').caps).toMatchObject({ returning: false, transactionalDdl: false });
     expect(dialectFor('pg').caps).toMatchObject({ returning: true, transactionalDdl: true, schemas: true });
     expect(dialectFor('sqlite').caps).toMatchObject({ returning: true, alterColumn: false, functions: false });
-    expect(dialectFor('mssql').caps).toMatchObject({ returning: true, schemas: true });
+    expect(dialectFor('mssql').caps).toMatchObject({ returning: true, schemas: true, maxParams: 2_100 });
+    expect(dialectFor('mysql').caps).toMatchObject({ insertReturning: false, deleteReturning: false });
+    expect(dialectFor('pg').caps).toMatchObject({ insertReturning: true, deleteReturning: true });
+  });
+
+  test('MariaDB adds INSERT ... RETURNING from 10.5 and DELETE ... RETURNING from 10.0.5; MySQL neither', () => {
+    expect(mysqlVersionCaps('5.5.5-10.11.19-MariaDB-0+deb12u1')).toEqual({ insertReturning: true, deleteReturning: true });
+    expect(mysqlVersionCaps('5.5.5-10.4.32-MariaDB')).toEqual({ insertReturning: false, deleteReturning: true });
+    expect(mysqlVersionCaps('11.4.2-MariaDB')).toEqual({ insertReturning: true, deleteReturning: true });
+    expect(mysqlVersionCaps('8.0.36')).toEqual({});
   });
 });

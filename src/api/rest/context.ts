@@ -14,24 +14,19 @@ import { isUnrestricted } from '../../data/access';
 import { restrictedView } from '../../data/masked-db';
 import type { AuditSink, DataContext } from '../../data/records-service';
 
-/** Writes data changes to the audit log. */
+/**
+ * Writes data changes to the audit log, all entries of a call in one statement. On the SQLite metadata
+ * store the answer does not wait for them (runLater: committed with others within milliseconds, and
+ * before any later statement of the store, so the row's history and the audit log always show them).
+ * On PostgreSQL, whose pool does not keep that order, the answer waits.
+ */
 export function metaAuditSink(ctx: AppContext, projectId: string, dbAlias: string): AuditSink {
   const repo = auditRepo(ctx.meta);
-  return async (entries, actor) => {
-    for (const e of entries) {
-      await repo.write({
-        op_type: 'DATA',
-        description: e.op,
-        project_id: projectId,
-        db_alias: dbAlias,
-        tn: e.tn,
-        cn: e.cn,
-        pk: e.pk,
-        value: e.value,
-        prev_value: e.prevValue,
-        user_email: actor.email ?? (actor.kind === 'master' ? 'master key' : actor.kind === 'token' ? 'API token' : null),
-      });
-    }
+  return (entries, actor) => {
+    const user_email = actor.email ?? (actor.kind === 'master' ? 'master key' : actor.kind === 'token' ? 'API token' : null);
+    return repo.writeMany(
+      entries.map((e) => ({ op_type: 'DATA', description: e.op, project_id: projectId, db_alias: dbAlias, tn: e.tn, cn: e.cn, pk: e.pk, value: e.value, prev_value: e.prevValue, user_email })),
+    );
   };
 }
 

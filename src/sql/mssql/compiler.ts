@@ -2,7 +2,7 @@
  * SQL Server: [bracketed] names, `@pN` placeholders, OFFSET .. FETCH pagination (which needs an
  * ORDER BY), OUTPUT INSERTED.* instead of RETURNING, bit booleans, NULLS ordering emulated.
  */
-import type { FnName, Insert, Select, SqlValue, Update } from '../ast';
+import type { Delete, FnName, Insert, Select, SqlValue, Update } from '../ast';
 import { BaseCompiler, Params, quoteWith } from '../compiler';
 import { MSSQL_SPELLINGS } from './formula-functions';
 
@@ -46,9 +46,12 @@ export class MssqlCompiler extends BaseCompiler {
     }
     return sql;
   }
-  private output(cols: string[] | undefined): string {
+  private output(cols: string[] | undefined, from = 'INSERTED'): string {
     if (!cols?.length) return '';
-    return ` OUTPUT ${cols.map((c) => `INSERTED.${this.quoteId(c)}`).join(', ')}`;
+    return ` OUTPUT ${cols.map((c) => `${from}.${this.quoteId(c)}`).join(', ')}`;
+  }
+  override delete(q: Delete, p: Params): string {
+    return `DELETE FROM ${this.table(q.table)}${this.output(q.returning, 'DELETED')}${q.where ? ` WHERE ${this.cond(q.where, p)}` : ''}`;
   }
   override insert(q: Insert, p: Params): string {
     if (q.columns.length === 0) return `INSERT INTO ${this.table(q.table)}${this.output(q.returning)} DEFAULT VALUES`;

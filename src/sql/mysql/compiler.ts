@@ -1,8 +1,9 @@
 /**
- * MySQL/MariaDB: backticks, `?` placeholders, no RETURNING (re-select by key), NULLS ordering
+ * MySQL/MariaDB: backticks, `?` placeholders, RETURNING only where the server has it (MariaDB >= 10.5
+ * for INSERT, 10.0.5 for DELETE: the data core asks for it only then, see caps), NULLS ordering
  * emulated, LIMIT/OFFSET bound as strings (mysql2 prepared statements reject numbers there).
  */
-import type { FnName, Select, SqlValue } from '../ast';
+import type { FnName, Select, SqlValue, Update } from '../ast';
 import { BaseCompiler, Params, quoteWith } from '../compiler';
 import { MYSQL_SPELLINGS } from './formula-functions';
 
@@ -35,8 +36,9 @@ export class MysqlCompiler extends BaseCompiler {
     if (q.offset) s += `${q.limit === undefined ? ' LIMIT 18446744073709551615' : ''} OFFSET ${this.value(String(q.offset), p)}`;
     return s;
   }
-  override returning(): string {
-    return '';
+  /** No server of this family has UPDATE ... RETURNING: the data core reads the row again. */
+  override update(q: Update, p: Params): string {
+    return super.update({ ...q, returning: undefined }, p);
   }
   override defaultValues(): string {
     return '() VALUES ()';

@@ -8,6 +8,18 @@ import type { ConnectionOptions, Driver, ExecResult, Executor } from '../dialect
 import { guard, isNetworkError, type ErrorClass } from '../driver-errors';
 import { LIMITS } from '../../config/limits';
 import { BACKSLASH_ESCAPES_ON } from './literal';
+import type { Caps } from '../dialect';
+
+/**
+ * What a MySQL / MariaDB server of `version` (the handshake's string, e.g. `5.5.5-10.11.19-MariaDB`)
+ * adds: MariaDB has INSERT ... RETURNING from 10.5 and DELETE ... RETURNING from 10.0.5; MySQL has neither.
+ */
+export function mysqlVersionCaps(version: string): Partial<Caps> {
+  const m = /(\d+)\.(\d+)\.(\d+)-MariaDB/i.exec(version);
+  if (!m) return {};
+  const n = Number(m[1]) * 10_000 + Number(m[2]) * 100 + Number(m[3]);
+  return { insertReturning: n >= 100_500, deleteReturning: n >= 100_005 };
+}
 
 export function classifyMysql(e: unknown): ErrorClass {
   const err = e as { code?: string; errno?: number; message?: string; sqlMessage?: string; fatal?: boolean };
@@ -78,7 +90,13 @@ export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
     });
   }
   // DDL literals escape backslashes (literal.ts): every session reads them so.
-  pool.pool.on('connection', (conn: { query(sql: string, cb: (err: unknown) => void): void }) => conn.query(BACKSLASH_ESCAPES_ON, () => {}));
+  let versionListener: ((version: string) => void) | undefined;
+  let serverVersion: string | undefined;
+  pool.pool.on('connection', (conn: { query(sql: string, cb: (err: unknown) => void): void; _handshakePacket?: { serverVersion?: string } }) => {
+    conn.query(BACKSLASH_ESCAPES_ON, () => {});
+    const v = conn._handshakePacket?.serverVersion;
+    if (v && v !== serverVersion) versionListener?.((serverVersion = v));
+  });
 
   const executor = (s: mysql.Pool | mysql.PoolConnection): Executor => ({
     // A write run through query() answers a result header, not rows: no rows then (no RETURNING here).
@@ -93,6 +111,10 @@ export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
 
   return {
     ...base,
+    onServerVersion(fn) {
+      versionListener = fn;
+      if (serverVersion) fn(serverVersion);
+    },
     queryTimed: <T>(q: Compiled, timeoutMs: number) =>
       guard(classifyMysql, async () => rowsOf<T>((await pool.execute({ sql: q.sql, timeout: timeoutMs }, q.params as any[]))[0])),
     async transaction(fn) {
