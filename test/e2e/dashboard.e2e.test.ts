@@ -128,7 +128,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
 
   test('hide a field, expand a row into a form and save it', async () => {
     await page.getByRole('button', { name: /^Fields/ }).click();
-    await page.getByRole('menu', { name: 'Show or hide fields' }).getByText('Composer').click();
+    await page.getByRole('dialog', { name: 'Show or hide fields' }).getByText('Composer').click();
     await page.getByRole('button', { name: /^Fields \(1 hidden\)/ }).click();
     expect(await page.getByRole('columnheader', { name: /Composer/ }).count()).toBe(0);
     await page.getByRole('gridcell', { name: 'Fast As a Shark' }).first().hover();

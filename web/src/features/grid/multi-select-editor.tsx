@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { ColumnMeta } from '../../api/dashboard';
 import { chosen } from './cell-format';
+import { t } from '../../i18n';
 
 /** onSave gets the ticked choices in the column's order (null when none and the column allows it). */
 export function MultiSelectEditor(props: { column: ColumnMeta; value: unknown; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
@@ -21,7 +22,7 @@ export function MultiSelectEditor(props: { column: ColumnMeta; value: unknown; o
     box.current?.querySelector('input')?.focus();
   }, []);
   const save = () => {
-    const list = choices.map((o) => o.title).filter((t) => picked.has(t));
+    const list = choices.map((o) => o.title).filter((title) => picked.has(title));
     props.onSave(list.length ? list : c.nullable ? null : []);
   };
   const toggle = (title: string) => {
@@ -44,7 +45,7 @@ export function MultiSelectEditor(props: { column: ColumnMeta; value: unknown; o
           ref={box}
           className="multi-select-pop"
           role="group"
-          aria-label={`Edit ${c._cn}`}
+          aria-label={t('grid.cell.edit', { column: c._cn })}
           style={at ? { top: at.top, left: at.left } : { visibility: 'hidden' }}
           onKeyDown={(e) => {
             e.stopPropagation();
@@ -67,7 +68,7 @@ export function MultiSelectEditor(props: { column: ColumnMeta; value: unknown; o
             </label>
           ))}
           <button type="button" className="btn btn-primary" onClick={save}>
-            Save
+            {t('grid.cell.save')}
           </button>
         </div>,
         document.body,

@@ -1,0 +1,36 @@
+/**
+ * The grid is one tab stop (ARIA grid pattern): the keyboard moves the active cell inside it, and
+ * Tab leaves it. Controls drawn inside its cells and headers (checkboxes, buttons, links) are taken
+ * out of the tab order as they appear; they stay usable with the pointer, and the grid's keys reach
+ * them (Enter on a cell presses its action, Space expands the row). Cell editors keep their focus.
+ */
+import { useEffect, type RefObject } from 'react';
+
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+function quiet(root: ParentNode): void {
+  for (const el of root.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    if (el.classList.contains('cell-input') || el.closest('.cell-editor')) continue;
+    if (el.tabIndex !== -1) el.tabIndex = -1;
+  }
+}
+
+/** Keeps the controls inside `ref` (the grid element, not itself) out of the tab order. */
+export function useSingleTabStop(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    quiet(root);
+    const seen = new MutationObserver(() => quiet(root));
+    seen.observe(root, { childList: true, subtree: true });
+    return () => seen.disconnect();
+  }, [ref]);
+}
+
+/** Presses the first control of a cell (a picker's button, an attachment's +), for Enter on cells not edited in place. */
+export function pressFirstAction(cell: HTMLElement | null): boolean {
+  const b = cell?.querySelector<HTMLElement>('.chip-add, .attach-add, button, a[href]');
+  if (!b) return false;
+  b.click();
+  return true;
+}
