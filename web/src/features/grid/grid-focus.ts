@@ -8,11 +8,12 @@ import { useEffect, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
+function quietOne(el: HTMLElement): void {
+  if (el.tabIndex !== -1 && !el.classList.contains('cell-input')) el.tabIndex = -1;
+}
+
 function quiet(root: ParentNode): void {
-  for (const el of root.querySelectorAll<HTMLElement>(FOCUSABLE)) {
-    if (el.classList.contains('cell-input') || el.closest('.cell-editor')) continue;
-    if (el.tabIndex !== -1) el.tabIndex = -1;
-  }
+  for (const el of root.querySelectorAll<HTMLElement>(FOCUSABLE)) quietOne(el);
 }
 
 /** Keeps the controls inside `ref` (the grid element, not itself) out of the tab order. */
@@ -21,7 +22,16 @@ export function useSingleTabStop(ref: RefObject<HTMLElement | null>): void {
     const root = ref.current;
     if (!root) return;
     quiet(root);
-    const seen = new MutationObserver(() => quiet(root));
+    // Only what was added is looked at (rows come and go as the grid scrolls).
+    const seen = new MutationObserver((changes) => {
+      for (const c of changes) {
+        for (const n of c.addedNodes) {
+          if (!(n instanceof HTMLElement)) continue;
+          if (n.matches(FOCUSABLE)) quietOne(n);
+          quiet(n);
+        }
+      }
+    });
     seen.observe(root, { childList: true, subtree: true });
     return () => seen.disconnect();
   }, [ref]);
