@@ -8,6 +8,7 @@ import type { ColumnMeta } from '../../api/dashboard';
 import { formatDuration, formatTyped } from './cell-format';
 import { AttachmentsView, ChipsView, RatingView } from './typed-cell-views';
 import { MultiSelectEditor } from './multi-select-editor';
+import { DateCellEditor } from './date-editor';
 import { t } from '../../i18n';
 
 export function displayValue(v: unknown): string {
@@ -79,6 +80,9 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
       props.onSave(parseInput(c, text));
     }
   };
+  if (editor.type === 'date' || editor.type === 'datetime-local') {
+    return <DateCellEditor column={c} kind={editor.type === 'date' ? 'date' : 'datetime'} text={editor.text} onSave={(text) => props.onSave(parseInput(c, text))} onCancel={props.onCancel} onBlur={props.onBlur} />;
+  }
   if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor column={c} value={props.value} onSave={props.onSave} onCancel={props.onCancel} onBlur={props.onBlur} />;
   if (c.enumValues?.length) {
     return (

@@ -9,7 +9,8 @@ import { useEffect, type RefObject } from 'react';
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
 function quietOne(el: HTMLElement): void {
-  if (el.tabIndex !== -1 && !el.classList.contains('cell-input')) el.tabIndex = -1;
+  // Cell editors keep their own order (a date field moves between its segments by tab order).
+  if (el.tabIndex !== -1 && !el.classList.contains('cell-input') && !el.closest('.cell-editor')) el.tabIndex = -1;
 }
 
 function quiet(root: ParentNode): void {
