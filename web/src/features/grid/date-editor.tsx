@@ -38,14 +38,18 @@ export function DateCellEditor(props: { column: ColumnMeta; kind: 'date' | 'date
     <div
       ref={box}
       className="cell-editor date-editor"
-      onKeyDown={(e) => {
-        e.stopPropagation();
-        if (e.key === 'Escape') props.onCancel();
-        if (e.key === 'Enter') {
+      // Enter and Esc are taken before the segments see them (a segment keeps its Enter to itself).
+      onKeyDownCapture={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          props.onCancel();
+        } else if (e.key === 'Enter') {
           e.preventDefault();
+          e.stopPropagation();
           props.onSave(dateTextOf(value));
         }
       }}
+      onKeyDown={(e) => e.stopPropagation()}
       onBlur={(e) => {
         if (!box.current?.contains(e.relatedTarget as Node | null)) props.onBlur();
       }}
