@@ -135,7 +135,7 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     const pop = page.getByRole('group', { name: 'Edit Tags' });
     await pop.getByRole('option', { name: 'food' }).click();
     await pop.getByRole('option', { name: 'sea' }).click();
-    expect(await pop.getByRole('option', { selected: true }).allTextContents()).toEqual(['✓city', '✓food', '✓sea']);
+    expect(await pop.getByRole('option', { selected: true }).allTextContents()).toEqual(['✓food', '✓sea']);
     await shot(page, 'column-types-multi-select');
     await pop.getByRole('button', { name: 'Save' }).click();
     await row.locator('.chip', { hasText: 'sea' }).waitFor();
