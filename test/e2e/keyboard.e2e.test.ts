@@ -71,6 +71,46 @@ describe.skipIf(!!problem && !process.env.CI)('keyboard only', () => {
     // The rest of the row stays as it was, its related artist included.
     await page.getByRole('row').nth(1).getByText('AC/DC', { exact: true }).waitFor();
 
+    // The ARIA grid pattern: counts and indexes, the active cell named by aria-activedescendant and
+    // selected, one tab stop, and the navigation keys (End, ctrl+End, ctrl+Home, up to the headers).
+    const grid = page.getByRole('grid');
+    const activeCell = async () => {
+      const id = await grid.getAttribute('aria-activedescendant');
+      return id ? page.locator(`[id="${id}"]`) : null;
+    };
+    expect(await grid.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await grid.getAttribute('aria-rowcount')).toBe('348'); // 347 albums and the header row
+    expect(Number(await grid.getAttribute('aria-colcount'))).toBeGreaterThan(3);
+    expect(await page.getByRole('row').first().getAttribute('aria-rowindex')).toBe('1');
+    expect(await page.getByRole('row').nth(1).getAttribute('aria-rowindex')).toBe('2');
+    expect(await page.getByRole('row').nth(1).getByRole('rowheader').count()).toBe(1);
+    let cell = (await activeCell())!;
+    expect(await cell.getAttribute('role')).toBe('gridcell');
+    expect(await cell.getAttribute('aria-selected')).toBe('true');
+    expect(await cell.getAttribute('aria-colindex')).toBe('3');
+    expect(await cell.textContent()).toBe('Typed without a mouse');
+    expect(await page.getByRole('gridcell', { selected: true }).count()).toBe(1);
+    // Nothing inside the grid is a tab stop of its own.
+    expect(await grid.evaluate((el) => [...el.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]')].filter((x) => x.tabIndex >= 0).length)).toBe(0);
+    // Up from the first row reaches the headers; Enter opens the column's menu, Esc gives the keys back.
+    await page.keyboard.press('ArrowUp');
+    expect(await (await activeCell())!.getAttribute('role')).toBe('columnheader');
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu', { name: 'Column Title' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu', { name: 'Column Title' }).waitFor({ state: 'detached' });
+    await page.keyboard.press('ArrowDown');
+    expect(await (await activeCell())!.getAttribute('role')).toBe('gridcell');
+    await page.keyboard.press('End');
+    expect(await (await activeCell())!.getAttribute('aria-colindex')).toBe(String(Number(await grid.getAttribute('aria-colcount')) - 1));
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.locator('[role="row"][aria-rowindex="348"]').waitFor();
+    expect(await (await activeCell())!.locator('xpath=..').getAttribute('aria-rowindex')).toBe('348');
+    await page.keyboard.press('ControlOrMeta+Home');
+    cell = (await activeCell())!;
+    expect(await cell.getAttribute('aria-colindex')).toBe('2');
+    expect(await cell.locator('xpath=..').getAttribute('aria-rowindex')).toBe('2');
+
     // Back up to the top bar: the grid lets shift+Tab out past its first column.
     await tabTo(page.getByRole('button', { name: 'Profile menu' }), 'Shift+Tab');
     await page.keyboard.press('Enter');

@@ -161,9 +161,9 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await picker.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: /^Fields/ }).click();
-    await page.getByRole('menu', { name: 'Show or hide fields' }).waitFor();
+    await page.getByRole('dialog', { name: 'Show or hide fields' }).waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('menu', { name: 'Show or hide fields' }).waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'Show or hide fields' }).waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Column menu of Name' }).click();
     await page.getByRole('menu').first().waitFor();

@@ -62,7 +62,7 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('row-count').getByText('1297 rows').waitFor();
     await page.getByRole('button', { name: /^Fields/ }).click();
-    await page.getByRole('menu', { name: 'Show or hide fields' }).getByText('Composer').click();
+    await page.getByRole('dialog', { name: 'Show or hide fields' }).getByText('Composer').click();
     await page.getByRole('button', { name: /^Fields/ }).click();
     await page.waitForTimeout(700);
     const dialog = await share('Rock tracks');

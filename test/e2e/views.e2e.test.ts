@@ -81,7 +81,7 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     expect(Number(count!.split(' ')[0])).toBeLessThan(3503);
     // Fields: hide Composer, drag Milliseconds to the top, widen Name, tall rows.
     await page.getByRole('button', { name: /^Fields/ }).click();
-    const fields = page.getByRole('menu', { name: 'Show or hide fields' });
+    const fields = page.getByRole('dialog', { name: 'Show or hide fields' });
     await fields.getByText('Composer').click();
     await fields.getByTestId('field-Milliseconds').dragTo(fields.getByTestId('field-TrackId'));
     await page.getByRole('button', { name: /^Fields/ }).click();

@@ -4,6 +4,7 @@ import type { TableMeta } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
 import { FieldInput } from './field-input';
 import { parseInput } from './grid-cell';
+import { t } from '../../i18n';
 
 export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<string, unknown>) => Promise<void>; onCancel: () => void }) {
   const columns = props.meta.columns.filter((c) => !c.ai);
@@ -24,19 +25,19 @@ export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<s
     }
   };
   return (
-    <form className="add-row" onSubmit={submit} noValidate aria-label="Add row">
+    <form className="add-row" onSubmit={submit} noValidate aria-label={t('grid.addRow.label')}>
       <div className="add-row-fields">
         {columns.map((c) => (
           <div key={c.cn} className="field">
-            <label htmlFor={`new-${c.cn}`}>{`${c._cn}${c.nullable ? '' : ' *'}`}</label>
+            <label htmlFor={`new-${c.cn}`}>{c.nullable ? c._cn : t('grid.addRow.required', { column: c._cn })}</label>
             <FieldInput column={c} id={`new-${c.cn}`} text={values[c._cn] ?? ''} onChange={(v) => setValues({ ...values, [c._cn]: v })} />
           </div>
         ))}
       </div>
       <FormMessage kind="error" text={error} />
       <div className="inline-actions">
-        <Button variant="secondary" onClick={props.onCancel}>Cancel</Button>
-        <Button type="submit">Save row</Button>
+        <Button variant="secondary" onClick={props.onCancel}>{t('grid.addRow.cancel')}</Button>
+        <Button type="submit">{t('grid.addRow.save')}</Button>
       </div>
     </form>
   );

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { fileLink, uploadFiles, type FileEntry } from '../../api/attachments';
 import { toast } from '../../stores/toasts';
+import { t } from '../../i18n';
 
 const isImage = (f: FileEntry) => /^image\//.test(f.mimetype ?? '') && f.mimetype !== 'image/svg+xml';
 
@@ -25,20 +26,20 @@ export interface AttachmentTarget { projectId: string; table: string; rowId: str
 
 function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
   const [src, setSrc] = useState<string | null>(null);
-  const { target: t, file: f } = props;
+  const { target: at, file: f } = props;
   useEffect(() => {
     if (!f.id || !isImage(f)) return;
     let live = true;
-    fileLink(t.projectId, t.table, t.rowId, t.column, f.id).then((u) => live && setSrc(u), () => {});
+    fileLink(at.projectId, at.table, at.rowId, at.column, f.id).then((u) => live && setSrc(u), () => {});
     return () => void (live = false);
-  }, [t.projectId, t.table, t.rowId, t.column, f.id]);
+  }, [at.projectId, at.table, at.rowId, at.column, f.id]);
   const open = async (e: React.MouseEvent) => {
     e.stopPropagation();
-    if (f.id) window.open(await fileLink(t.projectId, t.table, t.rowId, t.column, f.id), '_blank', 'noopener');
+    if (f.id) window.open(await fileLink(at.projectId, at.table, at.rowId, at.column, f.id), '_blank', 'noopener');
     else if (f.url && /^https?:\/\//.test(f.url)) window.open(f.url, '_blank', 'noopener');
   };
   const where = f.url ?? f.path ?? '';
-  const name = f.title || where.split(/[/?#]/).filter(Boolean).pop() || 'file';
+  const name = f.title || where.split(/[/?#]/).filter(Boolean).pop() || t('grid.attachment.file');
   if (src) return <img className="cell-thumb" src={src} alt={name} title={name} onClick={open} />;
   // Entries that are not uploads keep what the cell always showed: a link for a web address, else the name.
   if (!f.id && f.url && /^https?:\/\//i.test(f.url)) return <a className="file-link" href={f.url} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>{name}</a>;
@@ -47,12 +48,12 @@ function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
 }
 
 /** Uploads files to a cell and reports the new value; used by drop, pick and the grid's paste. */
-export async function uploadToCell(t: AttachmentTarget, files: File[], onProgress: (p: number | null) => void, onValue: (v: unknown) => void): Promise<void> {
+export async function uploadToCell(at: AttachmentTarget, files: File[], onProgress: (p: number | null) => void, onValue: (v: unknown) => void): Promise<void> {
   if (!files.length) return;
   onProgress(0);
   try {
-    onValue(await uploadFiles(t.projectId, t.table, t.rowId, t.column, files, onProgress));
-    toast('success', files.length === 1 ? `${files[0]!.name} uploaded` : `${files.length} files uploaded`);
+    onValue(await uploadFiles(at.projectId, at.table, at.rowId, at.column, files, onProgress));
+    toast('success', files.length === 1 ? t('grid.attachment.uploadedOne', { name: files[0]!.name }) : t('grid.attachment.uploaded', { count: files.length }));
   } catch (e) {
     toast('error', (e as Error).message);
   } finally {
@@ -83,11 +84,11 @@ export function AttachmentCell(props: { target: AttachmentTarget; value: unknown
       }}
     >
       {files.map((f, i) => <Thumb key={f.id ?? i} target={props.target} file={f} />)}
-      {props.progress !== null ? <progress className="upload-progress" max={1} value={props.progress} aria-label="Upload progress" /> : null}
+      {props.progress !== null ? <progress className="upload-progress" max={1} value={props.progress} aria-label={t('grid.attachment.progress')} /> : null}
       {!props.readOnly ? (
         <>
-          <button type="button" className="attach-add" aria-label={`Add files to ${props.target.column}`} title="Add files (or drop or paste them here)" onClick={(e) => (e.stopPropagation(), pick.current?.click())}>+</button>
-          <input ref={pick} type="file" multiple hidden aria-label={`Pick files for ${props.target.column}`} onChange={(e) => { void upload([...(e.target.files ?? [])]); e.target.value = ''; }} />
+          <button type="button" className="attach-add" aria-label={t('grid.attachment.add', { column: props.target.column })} title={t('grid.attachment.addHint')} onClick={(e) => (e.stopPropagation(), pick.current?.click())}>+</button>
+          <input ref={pick} type="file" multiple hidden aria-label={t('grid.attachment.pick', { column: props.target.column })} onChange={(e) => { void upload([...(e.target.files ?? [])]); e.target.value = ''; }} />
         </>
       ) : null}
     </span>

@@ -4,6 +4,7 @@
  * reverse for the duration editor. Pure functions, shared by cells and forms.
  */
 import type { ColumnMeta, SelectChoice, VirtualMeta } from '../../api/dashboard';
+import { t } from '../../i18n';
 
 /** A value as a number, or null when it is none. */
 function numberOf(v: unknown): number | null {
@@ -99,6 +100,6 @@ export function attachmentsOf(v: unknown): { name: string; href: string | null }
   return list.map((f: { url?: string; path?: string; title?: string }) => {
     const href = typeof f?.url === 'string' && /^https?:\/\//i.test(f.url) ? f.url : null;
     const where = f?.url ?? f?.path ?? '';
-    return { name: f?.title || where.split(/[/?#]/).filter(Boolean).pop() || where || 'file', href };
+    return { name: f?.title || where.split(/[/?#]/).filter(Boolean).pop() || where || t('grid.attachment.file'), href };
   });
 }

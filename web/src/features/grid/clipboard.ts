@@ -6,6 +6,7 @@
  */
 import type { ColumnMeta } from '../../api/dashboard';
 import { parseInput } from './grid-cell';
+import { t } from '../../i18n';
 
 /** A rectangle of cells: first and last row and column, inclusive. */
 export interface CellRange {
@@ -115,23 +116,23 @@ const FALSE = new Set(['false', 'no', '0', '', 'unchecked']);
 
 /** Converts a pasted text to a column's type, or says why it does not fit. */
 export function convertPasted(c: ColumnMeta, text: string): { value: unknown } | { reason: string } {
-  const t = text.trim();
-  if (t === '') return c.nullable || c.kind === 'string' ? { value: c.kind === 'string' && !c.nullable ? '' : null } : { reason: 'a value is required' };
+  const s = text.trim();
+  if (s === '') return c.nullable || c.kind === 'string' ? { value: c.kind === 'string' && !c.nullable ? '' : null } : { reason: t('grid.paste.required') };
   switch (c.kind) {
     case 'integer':
     case 'bigint': {
-      const n = t.replace(/[,\s]/g, '');
-      return /^[+-]?\d+$/.test(n) ? { value: c.kind === 'bigint' ? n : Number(n) } : { reason: 'not a whole number' };
+      const n = s.replace(/[,\s]/g, '');
+      return /^[+-]?\d+$/.test(n) ? { value: c.kind === 'bigint' ? n : Number(n) } : { reason: t('grid.paste.notWhole') };
     }
     case 'decimal':
     case 'float': {
-      const n = t.replace(/[,\s]/g, '');
-      return NUMBER.test(n) ? { value: c.kind === 'decimal' ? n : Number(n) } : { reason: 'not a number' };
+      const n = s.replace(/[,\s]/g, '');
+      return NUMBER.test(n) ? { value: c.kind === 'decimal' ? n : Number(n) } : { reason: t('grid.paste.notNumber') };
     }
     case 'boolean':
-      return TRUE.has(t.toLowerCase()) ? { value: true } : FALSE.has(t.toLowerCase()) ? { value: false } : { reason: 'not a checkbox value (true/false)' };
+      return TRUE.has(s.toLowerCase()) ? { value: true } : FALSE.has(s.toLowerCase()) ? { value: false } : { reason: t('grid.paste.notCheckbox') };
     case 'date':
-      return /^\d{4}-\d{2}-\d{2}$/.test(t) && !Number.isNaN(Date.parse(t)) ? { value: t } : { reason: 'not a date (YYYY-MM-DD)' };
+      return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? { value: s } : { reason: t('grid.paste.notDate') };
     default:
       return { value: parseInput(c, text) };
   }
@@ -150,11 +151,11 @@ export function planPaste(cells: string[][], at: { row: number; col: number }, c
     line.forEach((text, k) => {
       const c = columns[at.col + k];
       if (!c) {
-        if (text !== '') plan.problems.push({ row: index + 1, column: `(column ${at.col + k + 1})`, value: text, reason: 'beyond the last column' });
+        if (text !== '') plan.problems.push({ row: index + 1, column: t('grid.paste.columnNumber', { number: String(at.col + k + 1) }), value: text, reason: t('grid.paste.beyond') });
         return;
       }
       if (!writable(c)) {
-        plan.problems.push({ row: index + 1, column: c._cn, value: text, reason: 'this column cannot be changed here' });
+        plan.problems.push({ row: index + 1, column: c._cn, value: text, reason: t('grid.paste.locked') });
         return;
       }
       const v = convertPasted(c, text);

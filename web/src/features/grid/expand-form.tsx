@@ -11,6 +11,7 @@ import { FieldInput, fieldText } from './field-input';
 import { RowActivity } from './row-activity';
 import { TypeIcon, typeLabel } from './type-icon';
 import { AttachmentCell } from './attachment-cell';
+import { t } from '../../i18n';
 
 type Row = Record<string, unknown>;
 
@@ -44,14 +45,14 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-backdrop">
       <Modal className="dialog expand">
-      <Dialog className="expand-dialog" aria-label="Expanded row">
+      <Dialog className="expand-dialog" aria-label={t('grid.expand.label')}>
       <form onSubmit={submit}>
         <h2>{props.meta._tn}</h2>
         <div className="expand-fields">
           {props.meta.columns.map((c) => (
             <div key={c.cn} className="field">
               <label htmlFor={`expand-${c.cn}`} title={typeLabel(c.uidt)}><TypeIcon uidt={c.uidt} />{c._cn}</label>
-              <FieldInput column={c} id={`expand-${c.cn}`} text={values[c._cn]!} disabled={props.readOnly || c.pk} onChange={(t) => setValues({ ...values, [c._cn]: t })} />
+              <FieldInput column={c} id={`expand-${c.cn}`} text={values[c._cn]!} disabled={props.readOnly || c.pk} onChange={(text) => setValues({ ...values, [c._cn]: text })} />
               {c.uidt === 'Attachment' && props.activity && props.meta.pks.length ? (
                 <div className="expand-attachments">
                   <AttachmentCell
@@ -74,8 +75,8 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
         {props.activity && props.meta.pks.length ? <RowActivity {...props.activity} tn={props.meta.tn} /> : null}
         <FormMessage kind="error" text={error} />
         <div className="dialog-actions">
-          <Button variant="secondary" onClick={props.onClose}>Close</Button>
-          {!props.readOnly ? <Button type="submit">Save</Button> : null}
+          <Button variant="secondary" onClick={props.onClose}>{t('grid.expand.close')}</Button>
+          {!props.readOnly ? <Button type="submit">{t('grid.expand.save')}</Button> : null}
         </div>
       </form>
       </Dialog>

@@ -5,6 +5,7 @@
  */
 import type { ColumnMeta } from '../../api/dashboard';
 import { editorFor } from './grid-cell';
+import { t } from '../../i18n';
 
 /** The text a form starts from for a value (a date-time in the input's own format, a duration as h:mm...). */
 export function fieldText(c: ColumnMeta, value: unknown): string {
@@ -21,7 +22,7 @@ export function FieldInput(props: { column: ColumnMeta; id: string; text: string
   if (c.enumValues?.length && c.uidt !== 'MultiSelect') {
     return (
       <select id={id} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{c.nullable ? '' : 'choose…'}</option>
+        <option value="">{c.nullable ? '' : t('grid.field.choose')}</option>
         {c.enumValues.map((v) => (
           <option key={v} value={v}>{v}</option>
         ))}

@@ -8,6 +8,8 @@ import type { ColumnMeta } from '../../api/dashboard';
 import { formatDuration, formatTyped } from './cell-format';
 import { AttachmentsView, ChipsView, RatingView } from './typed-cell-views';
 import { MultiSelectEditor } from './multi-select-editor';
+import { DateCellEditor } from './date-editor';
+import { t } from '../../i18n';
 
 export function displayValue(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -78,6 +80,9 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
       props.onSave(parseInput(c, text));
     }
   };
+  if (editor.type === 'date' || editor.type === 'datetime-local') {
+    return <DateCellEditor column={c} kind={editor.type === 'date' ? 'date' : 'datetime'} text={editor.text} onSave={(text) => props.onSave(parseInput(c, text))} onCancel={props.onCancel} onBlur={props.onBlur} />;
+  }
   if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor column={c} value={props.value} onSave={props.onSave} onCancel={props.onCancel} onBlur={props.onBlur} />;
   if (c.enumValues?.length) {
     return (
@@ -92,10 +97,10 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
     );
   }
   if (c.uidt === 'LongText' || c.kind === 'json') {
-    return <textarea ref={ref} className="cell-input cell-textarea" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={`Edit ${c._cn}`} />;
+    return <textarea ref={ref} className="cell-input cell-textarea" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
   }
   const decimal = c.kind === 'decimal' || c.kind === 'bigint';
-  return <input ref={ref} className="cell-input" type={editor.type} inputMode={decimal ? 'decimal' : undefined} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : c.kind === 'float' ? 'any' : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={`Edit ${c._cn}`} />;
+  return <input ref={ref} className="cell-input" type={editor.type} inputMode={decimal ? 'decimal' : undefined} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : c.kind === 'float' ? 'any' : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
 }
 
 /** A cell's value as shown (not editing); a checkbox toggles and a rating sets in place. */

@@ -7,7 +7,8 @@ import { recordsApi } from '../../api/records';
 import type { ColumnMeta } from '../../api/dashboard';
 import type { GridStore } from './grid-store';
 import { parseTsv, planPaste, type PasteProblem } from './clipboard';
-import { undoStackOf, type UndoStep } from './undo-stack';
+import { undoStackOf, type BatchLabel, type UndoStep } from './undo-stack';
+import { t } from '../../i18n';
 
 type Row = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ export interface PasteOutcome {
 }
 
 /** Writes the changed values of loaded rows and adds new rows; one undo step. */
-async function write(store: GridStore, updates: { index: number; values: Row }[], inserts: Row[], label: string): Promise<{ updated: number; added: number }> {
+async function write(store: GridStore, updates: { index: number; values: Row }[], inserts: Row[], label: BatchLabel): Promise<{ updated: number; added: number }> {
   const { projectId, meta } = store;
   const steps: UndoStep[] = [];
   const body: Row[] = [];
@@ -52,7 +53,7 @@ export async function pasteBlock(store: GridStore, text: string, at: { row: numb
   if (!cells.length) return { updated: 0, added: 0, problems: [] };
   await store.ensure(at.row, at.row + cells.length);
   const plan = planPaste(cells, at, columns, writable, store.size());
-  const done = await write(store, plan.updates, plan.inserts, `pasting ${cells.length}×${Math.max(...cells.map((c) => c.length))} cells`);
+  const done = await write(store, plan.updates, plan.inserts, { kind: 'paste', rows: cells.length, cols: Math.max(...cells.map((c) => c.length)) });
   return { ...done, problems: plan.problems };
 }
 
@@ -62,16 +63,15 @@ export async function fillDown(store: GridStore, column: ColumnMeta, from: numbe
   const value = store.rows.value.get(from)?.[column._cn];
   const updates = [];
   for (let i = from + 1; i <= to; i++) updates.push({ index: i, values: { [column._cn]: value } });
-  const done = await write(store, updates, [], `filling ${column._cn} down`);
+  const done = await write(store, updates, [], { kind: 'fill', column: column._cn });
   return { ...done, problems: [] };
 }
 
 /** The toast text of an outcome: what changed and what did not fit. */
 export function outcomeText(o: PasteOutcome): string {
-  const parts = [`Pasted into ${o.updated} ${o.updated === 1 ? 'row' : 'rows'}${o.added ? `, added ${o.added}` : ''}`];
-  if (o.problems.length) {
-    const first = o.problems.slice(0, 3).map((p) => `row ${p.row} ${p.column} '${p.value}': ${p.reason}`).join('; ');
-    parts.push(`${o.problems.length} ${o.problems.length === 1 ? 'value does' : 'values do'} not fit (${first}${o.problems.length > 3 ? '; …' : ''})`);
-  }
-  return parts.join('. ');
+  const done = o.added ? t('grid.paste.doneAdded', { count: o.updated, added: o.added }) : t('grid.paste.done', { count: o.updated });
+  if (!o.problems.length) return done;
+  const shown = o.problems.slice(0, 3).map((p) => t('grid.paste.problem', { row: String(p.row), column: p.column, value: p.value, reason: p.reason }));
+  const list = o.problems.length > 3 ? t('grid.paste.problemsMore', { list: shown.join('; ') }) : shown.join('; ');
+  return t('grid.paste.doneWithProblems', { done, count: o.problems.length, list });
 }

@@ -3,7 +3,7 @@
  * the count shown apart ('unknown' if it times out), inline editing saved through the REST API,
  * keyboard navigation, filter and sort in the where language, fields, widths, row height and grouping (kept in the saved view), add and delete.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Maximize2, MessageSquare, Plus, RefreshCw } from 'lucide-react';
 import type { ColumnMeta, TableMeta } from '../../api/dashboard';
@@ -42,6 +42,9 @@ import { useRowDelete } from './row-delete';
 import { RelationList } from './relation-list';
 import { columnLayout, frozenCount, keepFirst } from './frozen-columns';
 import { AttachmentCell, uploadToCell } from './attachment-cell';
+import { pressFirstAction, useSingleTabStop } from './grid-focus';
+import { t } from '../../i18n';
+import './grid.css';
 
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
 const INDEX_WIDTH = 96;
@@ -82,6 +85,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const [fill, setFill] = useState<{ col: number; from: number; to: number } | null>(null);
   const dragging = useRef(false);
   const [adding, setAdding] = useState(false);
+  /** The header the keyboard is on (up from the first row), or null when it is on the rows. */
+  const [head, setHead] = useState<number | null>(null);
+  const gridId = useId().replace(/:/g, '');
+  useSingleTabStop(scroller);
   /** Upload progress (0..1) per `row:column` of Attachment cells. */
   const [uploads, setUploads] = useState<Record<string, number | null>>({});
   useEffect(() => store.reload(), [store]);
@@ -107,8 +114,19 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const save = async (row: number, col: number, value: unknown) => {
     stopEditing();
     // Tracked in the notification bell; its toast says how it ended (with the server's msg on error).
-    await track(`Save ${columns[col]!._cn}`, store.save(row, columns[col]!._cn, value), `Saved ${columns[col]!._cn}`).catch(() => {});
+    const column = columns[col]!._cn;
+    await track(t('grid.cell.saving', { column }), store.save(row, column, value), t('grid.cell.saved', { column })).catch(() => {});
   };
+
+  /** Columns the keyboard moves across: the data columns, then the relation columns. */
+  const colCount = columns.length + relations.length;
+  const isRelation = (col: number) => col >= columns.length;
+  const cellId = (row: number, col: number) => `${gridId}-r${row}-c${col}`;
+  const headId = (col: number) => `${gridId}-h${col}`;
+  /** Rows a page key moves: those in view. */
+  const pageRows = () => Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+  /** Brings a relation cell (not virtualised) into view once drawn. */
+  const reveal = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
 
   const onKey = (e: React.KeyboardEvent) => {
     // Keys of a field, button, picker or menu opened from a cell are theirs, not the grid's.
@@ -116,7 +134,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     const a = store.active.value;
     // ctrl+z undoes the user's own last edit, ctrl+shift+z (or ctrl+y) redoes it.
     const k = e.key.toLowerCase();
-    if (!editing && (e.ctrlKey || e.metaKey) && (k === 'z' || k === 'y')) {
+    const ctrl = e.ctrlKey || e.metaKey;
+    if (!editing && ctrl && (k === 'z' || k === 'y')) {
       e.preventDefault();
       const stack = undoStackOf(props.projectId);
       const redo = k === 'y' || e.shiftKey;
@@ -127,36 +146,79 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       return;
     }
     if (editing) return;
-    if (!a) {
-      // Keyboard users start on the first cell with an arrow, Enter or F2.
-      if ((e.key.startsWith('Arrow') || e.key === 'Enter' || e.key === 'F2') && store.size() > 0 && e.target === e.currentTarget) {
+    if (head !== null) {
+      // The header row: left and right between headers, down back to the rows, Enter opens the column's menu.
+      const to = (col: number) => (e.preventDefault(), setHead(Math.max(0, Math.min(colCount - 1, col))));
+      if (e.key === 'ArrowLeft') to(head - 1);
+      else if (e.key === 'ArrowRight') to(head + 1);
+      else if (e.key === 'Home') to(0);
+      else if (e.key === 'End') to(colCount - 1);
+      else if (e.key === 'ArrowDown' && !e.altKey && store.size() > 0) {
         e.preventDefault();
-        store.active.value = { row: 0, col: 0 };
+        setHead(null);
+        store.active.value = { row: 0, col: head };
+        rows.scrollToIndex(0);
+      } else if (e.key === 'Enter' || e.key === 'F2' || e.key === ' ' || (e.key === 'ArrowDown' && e.altKey)) {
+        e.preventDefault();
+        document.getElementById(headId(head))?.querySelector<HTMLElement>('.grid-th-menu')?.click();
+      } else if (e.key === 'Escape') setHead(null);
+      return;
+    }
+    if (!a) {
+      // Keyboard users start on the first cell with an arrow, Enter or F2 (on the headers when there are no rows).
+      if ((e.key.startsWith('Arrow') || e.key === 'Enter' || e.key === 'F2' || e.key === 'Home' || e.key === 'PageDown') && e.target === e.currentTarget && colCount > 0) {
+        e.preventDefault();
+        if (store.size() > 0) store.active.value = { row: 0, col: 0 };
+        else setHead(0);
       }
       return;
     }
     const move = (row: number, col: number) => {
       e.preventDefault();
-      // shift+arrows grow a range from where it started; other moves leave it.
-      if (e.shiftKey && e.key.startsWith('Arrow')) setAnchor((x) => x ?? a);
+      // shift+arrows grow a range from where it started (over data columns); other moves leave it.
+      if (e.shiftKey && e.key.startsWith('Arrow') && !isRelation(col)) setAnchor((x) => x ?? a);
       else setAnchor(null);
-      store.active.value = { row: Math.max(0, Math.min(store.size() - 1, row)), col: Math.max(0, Math.min(columns.length - 1, col)) };
-      rows.scrollToIndex(store.active.value.row);
-      cols.scrollToIndex(store.active.value.col);
+      const next = { row: Math.max(0, Math.min(store.size() - 1, row)), col: Math.max(0, Math.min(colCount - 1, col)) };
+      store.active.value = next;
+      rows.scrollToIndex(next.row);
+      if (isRelation(next.col)) reveal(cellId(next.row, next.col));
+      else cols.scrollToIndex(next.col);
     };
+    const col = isRelation(a.col) ? undefined : columns[a.col];
+    const writable = !!col && !readOnly && !locked(col);
     if (e.key === 'ArrowDown') move(a.row + 1, a.col);
-    else if (e.key === 'ArrowUp') move(a.row - 1, a.col);
+    else if (e.key === 'ArrowUp' && a.row === 0 && !e.shiftKey) {
+      // Up from the first row reaches the column headers.
+      e.preventDefault();
+      setAnchor(null);
+      store.active.value = null;
+      setHead(a.col);
+    } else if (e.key === 'ArrowUp') move(a.row - 1, a.col);
+    else if (e.key === 'PageDown') move(a.row + pageRows(), a.col);
+    else if (e.key === 'PageUp') move(a.row - pageRows(), a.col);
+    else if (e.key === 'Home') move(ctrl ? 0 : a.row, 0);
+    else if (e.key === 'End') move(ctrl ? store.size() - 1 : a.row, colCount - 1);
     // Tab moves along the row and leaves the grid past its last (or, with shift, first) column.
-    else if (e.key === 'ArrowRight' || (e.key === 'Tab' && !e.shiftKey && a.col < columns.length - 1)) move(a.row, a.col + 1);
+    else if (e.key === 'ArrowRight' || (e.key === 'Tab' && !e.shiftKey && a.col < colCount - 1)) move(a.row, a.col + 1);
     else if (e.key === 'ArrowLeft' || (e.key === 'Tab' && e.shiftKey && a.col > 0)) move(a.row, a.col - 1);
-    else if ((e.key === 'Enter' || e.key === 'F2') && !readOnly && !locked(columns[a.col]!)) {
+    else if (e.key === 'Enter' || e.key === 'F2') {
       e.preventDefault();
-      setEditing(a);
+      // A checkbox toggles; other writable cells open their editor; relation cells open their picker.
+      if (col && writable && col.kind === 'boolean') void save(a.row, a.col, !store.rows.value.get(a.row)?.[col._cn]);
+      else if (col && writable) setEditing(a);
+      else if (!col) pressFirstAction(document.getElementById(cellId(a.row, a.col)));
+    } else if (e.key === ' ' && e.shiftKey) {
+      // shift+Space ticks the row (for deleting several); Space opens it in the expanded form.
+      e.preventDefault();
+      if (!readOnly && store.rows.value.has(a.row)) store.toggleSelected(a.row);
+    } else if (e.key === ' ' && !ctrl) {
+      e.preventDefault();
+      if (store.rows.value.has(a.row)) setExpanded(a.row);
     } else if (e.key === 'Escape') (store.active.value = null), setAnchor(null);
-    else if ((e.key === 'Delete' || e.key === 'Backspace') && !readOnly && !locked(columns[a.col]!)) {
+    else if ((e.key === 'Delete' || e.key === 'Backspace') && col && writable) {
       e.preventDefault();
-      void save(a.row, a.col, columns[a.col]!.nullable ? null : '');
-    } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && !readOnly && !locked(columns[a.col]!) && columns[a.col]!.kind !== 'boolean') {
+      void save(a.row, a.col, col.nullable ? null : '');
+    } else if (e.key.length === 1 && !ctrl && !e.altKey && col && writable && col.kind !== 'boolean') {
       // Typing on a selected cell starts editing it with that character.
       e.preventDefault();
       setEditing({ ...a, typed: e.key });
@@ -166,12 +228,12 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const range = store.active.value ? rangeOf(anchor ?? store.active.value, store.active.value) : null;
   /** ctrl+c: the range (or the active cell) as TSV and an HTML table, which spreadsheets paste. */
   const onCopy = (e: React.ClipboardEvent) => {
-    if (editing || !range) return;
+    if (editing || !range || range.left >= columns.length) return;
     const out: string[][] = [];
     for (let r = range.top; r <= range.bottom; r++) {
       const row = store.rows.value.get(r);
       const line: string[] = [];
-      for (let c = range.left; c <= range.right; c++) line.push(row ? cellText(row[columns[c]!._cn]) : '');
+      for (let c = range.left; c <= Math.min(range.right, columns.length - 1); c++) line.push(row ? cellText(row[columns[c]!._cn]) : '');
       out.push(line);
     }
     e.clipboardData.setData('text/plain', toTsv(out));
@@ -181,7 +243,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   /** ctrl+v: a TSV block from a spreadsheet, at the active cell, as one bulk update (and insert). */
   const onPaste = (e: React.ClipboardEvent) => {
     const at = store.active.value;
-    if (editing || readOnly || !at) return;
+    if (editing || readOnly || !at || at.col >= columns.length) return;
     // Files pasted onto an Attachment cell are uploaded to it.
     const pastedFiles = [...e.clipboardData.files];
     const ac = columns[at.col]!;
@@ -206,7 +268,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     setFill(null);
     if (f.to > f.from) {
       void fillDown(store, columns[f.col]!, f.from, f.to).then(
-        (o) => (toast('success', `Filled ${o.updated} ${o.updated === 1 ? 'cell' : 'cells'} of ${columns[f.col]!._cn}`), store.refresh()),
+        (o) => (toast('success', t('grid.fill.done', { count: o.updated, column: columns[f.col]!._cn })), store.refresh()),
         (err) => toast('error', (err as Error).message),
       );
     }
@@ -218,6 +280,11 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
 
   const count = store.count.value;
   const active = store.active.value;
+  // The cell the keyboard is on, for screen readers (the grid keeps the focus; the cell must be drawn).
+  const activeId =
+    head !== null ? headId(head)
+    : active && items.some((v) => v.index === active.row) && (isRelation(active.col) || shown.some((x) => x.ci === active.col)) ? cellId(active.row, active.col)
+    : undefined;
   const rowDelete = useRowDelete(store);
   const deleteRows = () => rowDelete.ask(active?.row ?? null);
   // The toolbar's actions are commands of the registry, so menus and shortcuts can run them too.
@@ -233,7 +300,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     <div className="grid-wrap">
       <div className="grid-toolbar">
         <QueryToolbar key={store.revision.value} store={store} columns={all.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
-        <span className="grid-count" data-testid="row-count">{count === null ? 'counting…' : count === 'unknown' ? 'unknown rows' : `${count} ${count === 1 ? 'row' : 'rows'}`}</span>
+        <span className="grid-count" data-testid="row-count">{count === null ? t('grid.toolbar.counting') : count === 'unknown' ? t('grid.toolbar.unknownRows') : t('grid.toolbar.rowCount', { count })}</span>
         <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}><RefreshCw size={15} aria-hidden /></Button>
         <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
         <RowHeightMenu store={store} />
@@ -243,17 +310,17 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           // Always laid out (hidden without a selection), so choosing a cell never moves the grid under the pointer.
           <span className="toolbar-slot" style={{ visibility: hasSelection ? 'visible' : 'hidden' }} aria-hidden={!hasSelection}>
             <Button variant="danger" onClick={command('grid.deleteRows').run} disabled={!hasSelection}>
-              {store.selected.value.size ? `Delete ${store.selected.value.size} selected rows` : 'Delete row'}
+              {store.selected.value.size ? t('grid.toolbar.deleteSelected', { count: store.selected.value.size }) : t('grid.toolbar.deleteRow')}
             </Button>
           </span>
         ) : null}
-        {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>Webhooks</Button> : null}
+        {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>{t('grid.toolbar.webhooks')}</Button> : null}
         <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} where={store.where.value} sort={store.sort.value} canImport={!readOnly} />
       </div>
       {rowDelete.dialog}
-      {meta.readOnly ? <div className="read-only-note">Read-only: {meta.readOnly}</div> : null}
+      {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: meta.readOnly })}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
-      {adding ? <AddRowForm meta={meta} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track('Add row', store.create(v), 'Added a row'); setAdding(false); }} /> : null}
+      {adding ? <AddRowForm meta={meta} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
       {expanded !== null && store.rows.value.get(expanded) ? (
         <ExpandForm
           meta={meta}
@@ -264,7 +331,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           onClose={() => setExpanded(null)}
           onUploaded={(column, value) => store.setCell(expanded, column, value)}
           onSave={async (changes) => {
-            await track('Save row', recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)), 'Saved the row');
+            await track(t('grid.expand.saving'), recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)), t('grid.expand.saved'));
             setExpanded(null);
           }}
         />
@@ -274,19 +341,28 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
         className={`grid row-h-${store.rowHeight.value}`}
         hidden={!!groupBy}
         role="grid"
-        aria-rowcount={store.size()}
+        aria-label={t('grid.label', { table: meta._tn })}
+        aria-multiselectable
+        aria-rowcount={typeof count === 'number' ? count + 1 : -1}
+        aria-colcount={colCount + 1 + (canEditSchema ? 1 : 0)}
+        aria-activedescendant={activeId}
         tabIndex={0}
         onKeyDown={onKey}
         onCopy={onCopy}
         onPaste={onPaste}
         ref={scroller}
       >
-        <div className="grid-head" role="row">
-          <div className="grid-index" />
+        <div className="grid-head" role="row" aria-rowindex={1}>
+          <div className="grid-index" role="presentation" />
           <div className="col-pad" style={{ width: leftPad }} />
           {shown.map(({ c, ci }) => (
             <ColumnHeader
               key={c.cn}
+              id={headId(ci)}
+              colIndex={ci + 2}
+              focused={head === ci}
+              sort={sortOf(store.sort.value, c._cn)}
+              onMenuClosed={() => head === ci && scroller.current?.focus({ preventScroll: true })}
               stickyLeft={stickyLeft(ci)}
               column={c}
               width={widthOf(c._cn)}
@@ -300,29 +376,36 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
             />
           ))}
           <div className="col-pad" style={{ width: rightPad }} />
-          {relations.map((r) => (
-            <RelationHeader key={`${r.type}:${r.alias}`} target={{ scope, meta, relation: r }} />
+          {relations.map((r, i) => (
+            <RelationHeader
+              key={`${r.type}:${r.alias}`}
+              id={headId(columns.length + i)}
+              colIndex={columns.length + i + 2}
+              focused={head === columns.length + i}
+              onMenuClosed={() => head === columns.length + i && scroller.current?.focus({ preventScroll: true })}
+              target={{ scope, meta, relation: r }}
+            />
           ))}
           {canEditSchema ? (
-            <div className="grid-th add-col-th" role="columnheader" aria-label="New column">
+            <div className="grid-th add-col-th" role="columnheader" aria-colindex={colCount + 2} aria-label={t('grid.header.newColumn')}>
               <button className="add-col-btn" aria-label={command('grid.addColumn').label} title={command('grid.addColumn').label} onClick={command('grid.addColumn').run}><Plus size={15} aria-hidden /></button>
             </div>
           ) : null}
         </div>
-        {count === 0 ? <div className="grid-empty muted">{store.where.value ? 'No rows match the filter' : 'No rows yet'}</div> : null}
+        {count === 0 ? <div className="grid-empty muted">{store.where.value ? t('grid.empty.noMatch') : t('grid.empty.noRows')}</div> : null}
         <div ref={rowsBox} style={{ height: rows.height, position: 'relative' }}>
           {items.map((vr) => {
             const row = store.rows.value.get(vr.index);
             return (
-              <div key={vr.index} className="grid-row" role="row" style={{ transform: `translateY(${vr.start}px)`, height: rowHeight }}>
-                <div className="grid-index" role="rowheader">
+              <div key={vr.index} className="grid-row" role="row" aria-rowindex={vr.index + 2} aria-selected={store.selected.value.has(vr.index) || undefined} style={{ transform: `translateY(${vr.start}px)`, height: rowHeight }}>
+                <div className="grid-index" role="rowheader" aria-colindex={1}>
                   {!readOnly && row ? (
-                    <input type="checkbox" className="row-select" aria-label={`Select row ${vr.index + 1}`} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />
+                    <input type="checkbox" className="row-select" aria-label={t('grid.row.select', { row: String(vr.index + 1) })} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />
                   ) : null}
                   <span className="row-number">{vr.index + 1}</span>
-                  {row ? <button className="expand-btn" aria-label={`Expand row ${vr.index + 1}`} onClick={() => setExpanded(vr.index)}><Maximize2 size={12} aria-hidden /></button> : null}
+                  {row ? <button className="expand-btn" aria-label={t('grid.row.expand', { row: String(vr.index + 1) })} onClick={() => setExpanded(vr.index)}><Maximize2 size={12} aria-hidden /></button> : null}
                   {row && comments[store.idOf(row)] ? (
-                    <button className="comment-count" aria-label={`${comments[store.idOf(row)]} comments on row ${vr.index + 1}`} onClick={() => setExpanded(vr.index)}><MessageSquare size={12} aria-hidden /> {comments[store.idOf(row)]}</button>
+                    <button className="comment-count" aria-label={t('grid.row.comments', { count: comments[store.idOf(row)]!, row: String(vr.index + 1) })} onClick={() => setExpanded(vr.index)}><MessageSquare size={12} aria-hidden /> {comments[store.idOf(row)]}</button>
                   ) : null}
                 </div>
                 <div className="col-pad" style={{ width: leftPad }} />
@@ -332,13 +415,18 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                   return (
                     <div
                       key={c.cn}
+                      id={cellId(vr.index, ci)}
                       role="gridcell"
+                      aria-colindex={ci + 2}
+                      aria-selected={isActive || (!!anchor && inRange(range, vr.index, ci))}
+                      aria-readonly={readOnly || locked(c) || undefined}
                       className={`grid-cell${isActive ? ' active' : ''}${inRange(range, vr.index, ci) && (anchor ? true : false) ? ' in-range' : ''}${fill && fill.col === ci && vr.index > fill.from && vr.index <= fill.to ? ' in-fill' : ''}${stickyLeft(ci) !== undefined ? ' frozen' : ''}`}
                       style={{ width: widthOf(c._cn), left: stickyLeft(ci) }}
                       onMouseDown={(e) => {
                         // Controls inside a cell (stars, checkboxes, links, chips) keep their own clicks.
                         if (e.button !== 0 || isEditing || (e.target as HTMLElement).closest('button, input, select, a, label, [role="checkbox"]')) return;
                         const here = { row: vr.index, col: ci };
+                        setHead(null);
                         const same = (p: { row: number; col: number } | null) => !!p && p.row === here.row && p.col === here.col;
                         dragging.current = true;
                         const prev = store.active.value;
@@ -383,7 +471,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                         <span
                           className="fill-handle"
                           aria-hidden="true"
-                          title="Fill down"
+                          title={t('grid.fill.title')}
                           onMouseDown={(e) => {
                             e.stopPropagation();
                             e.preventDefault();
@@ -395,11 +483,24 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                   );
                 })}
                 <div className="col-pad" style={{ width: rightPad }} />
-                {relations.map((r) => (
-                  <div key={`${r.type}:${r.alias}`} role="gridcell" className="grid-cell relation">
+                {relations.map((r, i) => {
+                  const ci = columns.length + i;
+                  const isActive = active?.row === vr.index && active.col === ci;
+                  return (
+                  <div
+                    key={`${r.type}:${r.alias}`}
+                    id={cellId(vr.index, ci)}
+                    role="gridcell"
+                    aria-colindex={ci + 2}
+                    aria-selected={isActive}
+                    className={`grid-cell relation${isActive ? ' active' : ''}`}
+                    onMouseDown={() => (setHead(null), setAnchor(null))}
+                    onClick={() => (store.active.value = { row: vr.index, col: ci })}
+                  >
                     {row ? <RelationCell store={store} meta={meta} relation={r} row={row} index={vr.index} readOnly={readOnly} /> : <span className="cell-loading" />}
                   </div>
-                ))}
+                  );
+                })}
               </div>
             );
           })}
@@ -407,6 +508,14 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       </div>
     </div>
   );
+}
+
+/** How the grid is sorted by a column ('-Name,Id': descending by Name first), for aria-sort on its header. */
+export function sortOf(sort: string, column: string): 'ascending' | 'descending' | undefined {
+  const first = sort.split(',')[0]?.trim() ?? '';
+  if (first === column) return 'ascending';
+  if (first === `-${column}`) return 'descending';
+  return undefined;
 }
 
 /** Position of a column in the view's order (unknown ones after the known, in table order). */

@@ -14,6 +14,7 @@ import type { GridStore } from './grid-store';
 import { CellView } from './grid-cell';
 import { andWhere } from '../views/view-state';
 import { valueWhere } from '../views/lane-where';
+import { t } from '../../i18n';
 
 /** Rows read at a time in an open group; most groups listed. */
 export const GROUP_PAGE = LIMITS.groupPage;
@@ -25,9 +26,9 @@ type Row = Record<string, unknown>;
 export function GroupByMenu(props: { store: GridStore; columns: GridColumn[] }) {
   return (
     <label className="toolbar-select">
-      <span className="muted">Group by</span>
-      <select aria-label="Group by" value={props.store.groupBy.value ?? ''} onChange={(e) => props.store.setGroupBy(e.target.value || undefined)}>
-        <option value="">none</option>
+      <span className="muted">{t('grid.group.label')}</span>
+      <select aria-label={t('grid.group.label')} value={props.store.groupBy.value ?? ''} onChange={(e) => props.store.setGroupBy(e.target.value || undefined)}>
+        <option value="">{t('grid.group.none')}</option>
         {props.columns.map((c) => (
           <option key={c.cn} value={c._cn}>{c._cn}</option>
         ))}
@@ -51,11 +52,11 @@ export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: 
     );
   }, [column, where, store.writes.value]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
-  if (!groups) return <p className="muted">Grouping by {column}…</p>;
+  if (!groups) return <p className="muted">{t('grid.group.loading', { column })}</p>;
   const col = props.columns.find((c) => c._cn === column);
   return (
-    <div className="grouped-grid" role="treegrid" aria-label={`Rows grouped by ${column}`}>
-      {groups.length === 0 ? <div className="grid-empty muted">No rows</div> : null}
+    <div className="grouped-grid" role="treegrid" aria-label={t('grid.group.rowsLabel', { column })}>
+      {groups.length === 0 ? <div className="grid-empty muted">{t('grid.group.noRows')}</div> : null}
       {groups.map((g) => {
         const key = JSON.stringify(g.value ?? null);
         const isOpen = open.has(key);
@@ -67,14 +68,14 @@ export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: 
               onClick={() => setOpen((s) => (s.has(key) ? new Set([...s].filter((k) => k !== key)) : new Set([...s, key])))}
             >
               {isOpen ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
-              <span className="group-value">{col && g.value != null && g.value !== '' ? <CellView column={col} value={g.value} readOnly onToggle={() => {}} onSet={() => {}} /> : <span className="muted">(empty)</span>}</span>
-              <span className="group-count" aria-label={`${g.count} rows`}>{g.count}</span>
+              <span className="group-value">{col && g.value != null && g.value !== '' ? <CellView column={col} value={g.value} readOnly onToggle={() => {}} onSet={() => {}} /> : <span className="muted">{t('grid.group.empty')}</span>}</span>
+              <span className="group-count" aria-label={t('grid.group.count', { count: g.count })}>{g.count}</span>
             </button>
             {isOpen ? <GroupRows {...props} where={andWhere(where, valueWhere(column, g.value))} count={g.count} /> : null}
           </section>
         );
       })}
-      {groups.length === MAX_GROUPS ? <p className="muted">Only the first {MAX_GROUPS} groups are listed.</p> : null}
+      {groups.length === MAX_GROUPS ? <p className="muted">{t('grid.group.limited', { count: MAX_GROUPS })}</p> : null}
     </div>
   );
 }
@@ -110,7 +111,7 @@ function GroupRows(props: { store: GridStore; meta: TableMeta; columns: GridColu
       ))}
       {rows.length < props.count ? (
         <button className="btn btn-ghost group-more" disabled={busy} onClick={() => void more()}>
-          Show more ({props.count - rows.length} left)
+          {t('grid.group.more', { count: props.count - rows.length })}
         </button>
       ) : null}
     </div>

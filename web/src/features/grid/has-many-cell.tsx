@@ -11,6 +11,7 @@ import { track } from '../../stores/notifications';
 import { RowPicker } from './row-picker';
 import type { GridStore } from './grid-store';
 import { idOf, labelOf, relationKey } from './relation-cell';
+import { t } from '../../i18n';
 
 type Row = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export function HasManyCell(props: {
     recordsApi.update(store.projectId, r.table, idOf(r.targetPks, child), Object.fromEntries(r.columns.map((c, i) => [c, parent ? parent[r.refColumns[i]!] : null])));
   const unlink = async (child: Row) => {
     try {
-      await track(`Unlink ${labelOf(r, child)}`, setParent(child, null).then(() => store.refreshRow(index)), `Unlinked ${labelOf(r, child)}`);
+      await track(t('grid.relation.unlinking', { name: labelOf(r, child) }), setParent(child, null).then(() => store.refreshRow(index)), t('grid.relation.unlinked', { name: labelOf(r, child) }));
     } catch {
       // The toast and the bell carry the server's message.
     }
@@ -43,17 +44,17 @@ export function HasManyCell(props: {
     <div className="relation-cell">
       {props.chips(children, editable ? unlink : undefined)}
       {editable ? (
-        <button type="button" className="chip-add" aria-label={`Link ${r.table}`} onClick={() => setPicking(true)}>
+        <button type="button" className="chip-add" aria-label={t('grid.relation.link', { table: r.table })} onClick={() => setPicking(true)}>
           <Plus size={12} aria-hidden />
         </button>
       ) : null}
       {picking ? (
         <RowPicker
-          title={`Link ${r.table}`}
+          title={t('grid.relation.link', { table: r.table })}
           load={async (text) => (await recordsApi.list(store.projectId, r.table, { limit: 50, offset: 0, where: props.search(text) })).filter((x) => !points(x)).slice(0, 25)}
           label={(x) => labelOf(r, x)}
           onPick={async (child) => {
-            await track(`Link ${labelOf(r, child)}`, setParent(child, row).then(() => store.refreshRow(index)), `Linked ${labelOf(r, child)}`);
+            await track(t('grid.relation.linking', { name: labelOf(r, child) }), setParent(child, row).then(() => store.refreshRow(index)), t('grid.relation.linked', { name: labelOf(r, child) }));
             setPicking(false);
           }}
           onClose={() => setPicking(false)}

@@ -1,4 +1,6 @@
 /** Filters and sorts built in the UI, turned into the where language and the sort parameter. */
+import { t } from '../../i18n';
+
 export interface FilterRow {
   column: string;
   op: string;
@@ -9,19 +11,27 @@ export interface SortRow {
   desc: boolean;
 }
 
-export const FILTER_OPS: { op: string; label: string; needsValue: boolean }[] = [
-  { op: 'eq', label: 'is equal', needsValue: true },
-  { op: 'neq', label: 'is not equal', needsValue: true },
-  { op: 'like', label: 'contains', needsValue: true },
-  { op: 'nlike', label: 'does not contain', needsValue: true },
-  { op: 'gt', label: '>', needsValue: true },
-  { op: 'ge', label: '>=', needsValue: true },
-  { op: 'lt', label: '<', needsValue: true },
-  { op: 'le', label: '<=', needsValue: true },
-  { op: 'blank', label: 'is blank', needsValue: false },
-  { op: 'notblank', label: 'is not blank', needsValue: false },
-  { op: 'checked', label: 'is checked', needsValue: false },
-  { op: 'notchecked', label: 'is not checked', needsValue: false },
+/** An operator of the builders; its label is read in the current language each time it is shown. */
+export interface FilterOp {
+  op: string;
+  readonly label: string;
+  needsValue: boolean;
+}
+const filterOp = (op: string, needsValue: boolean, label: () => string): FilterOp => ({ op, needsValue, get label() { return label(); } });
+
+export const FILTER_OPS: FilterOp[] = [
+  filterOp('eq', true, () => t('grid.filter.eq')),
+  filterOp('neq', true, () => t('grid.filter.neq')),
+  filterOp('like', true, () => t('grid.filter.like')),
+  filterOp('nlike', true, () => t('grid.filter.nlike')),
+  filterOp('gt', true, () => '>'),
+  filterOp('ge', true, () => '>='),
+  filterOp('lt', true, () => '<'),
+  filterOp('le', true, () => '<='),
+  filterOp('blank', false, () => t('grid.filter.blank')),
+  filterOp('notblank', false, () => t('grid.filter.notBlank')),
+  filterOp('checked', false, () => t('grid.filter.checked')),
+  filterOp('notchecked', false, () => t('grid.filter.notChecked')),
 ];
 
 /** `[{Name, like, rock}]` -> `(Name,like,%rock%)`; a search over the display column is ANDed in. */

@@ -9,6 +9,7 @@ import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
 import { FILTER_OPS, fromWhere, toSort, toWhere, type FilterRow, type SortRow } from './query-builder';
 import type { GridStore } from './grid-store';
+import { t } from '../../i18n';
 
 export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; displayColumn: string | null }) {
   const { store } = props;
@@ -36,54 +37,54 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
   const toggleWhere = () => {
     if (raw === null) return setRaw(toWhere(filters));
     const rows = fromWhere(raw);
-    if (!rows) return setProblem('This where uses or, not or brackets: it stays in the where editor');
+    if (!rows) return setProblem(t('grid.query.orProblem'));
     setProblem(null);
     setFilters(rows);
     setRaw(null);
   };
   const col = (value: string, onChange: (v: string) => void, label: string) => (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">column…</option>
+      <option value="">{t('grid.query.column')}</option>
       {props.columns.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
     </select>
   );
   return (
     <div className="query-toolbar">
       {props.displayColumn ? (
-        <input className="grid-search" aria-label="Search" placeholder={`Search ${props.displayColumn}`} value={search} onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && apply()} />
+        <input className="grid-search" aria-label={t('grid.query.search')} placeholder={t('grid.query.searchIn', { column: props.displayColumn })} value={search} onChange={(e) => setSearch(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && apply()} />
       ) : null}
       {raw === null ? (
         <>
           {filters.map((f, i) => (
             <span key={i} className="query-row">
-              {col(f.column, (v) => setFilters(filters.map((x, j) => (j === i ? { ...x, column: v } : x))), `Filter ${i + 1} column`)}
-              <select aria-label={`Filter ${i + 1} operator`} value={f.op} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, op: e.target.value } : x)))}>
+              {col(f.column, (v) => setFilters(filters.map((x, j) => (j === i ? { ...x, column: v } : x))), t('grid.query.filterColumn', { n: i + 1 }))}
+              <select aria-label={t('grid.query.filterOperator', { n: i + 1 })} value={f.op} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, op: e.target.value } : x)))}>
                 {FILTER_OPS.map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
               {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
-                <input aria-label={`Filter ${i + 1} value`} value={f.value} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
+                <input aria-label={t('grid.query.filterValue', { n: i + 1 })} value={f.value} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
               ) : null}
-              <button className="chip-x" aria-label={`Remove filter ${i + 1}`} onClick={() => setFilters(filters.filter((_, j) => j !== i))}>×</button>
+              <button className="chip-x" aria-label={t('grid.query.removeFilter', { n: i + 1 })} onClick={() => setFilters(filters.filter((_, j) => j !== i))}>×</button>
             </span>
           ))}
           {sorts.map((s, i) => (
             <span key={`s${i}`} className="query-row">
-              {col(s.column, (v) => setSorts(sorts.map((x, j) => (j === i ? { ...x, column: v } : x))), `Sort ${i + 1} column`)}
-              <select aria-label={`Sort ${i + 1} direction`} value={s.desc ? 'desc' : 'asc'} onChange={(e) => setSorts(sorts.map((x, j) => (j === i ? { ...x, desc: e.target.value === 'desc' } : x)))}>
-                <option value="asc">A → Z</option>
-                <option value="desc">Z → A</option>
+              {col(s.column, (v) => setSorts(sorts.map((x, j) => (j === i ? { ...x, column: v } : x))), t('grid.query.sortColumn', { n: i + 1 }))}
+              <select aria-label={t('grid.query.sortDirection', { n: i + 1 })} value={s.desc ? 'desc' : 'asc'} onChange={(e) => setSorts(sorts.map((x, j) => (j === i ? { ...x, desc: e.target.value === 'desc' } : x)))}>
+                <option value="asc">{t('grid.query.ascending')}</option>
+                <option value="desc">{t('grid.query.descending')}</option>
               </select>
-              <button className="chip-x" aria-label={`Remove sort ${i + 1}`} onClick={() => setSorts(sorts.filter((_, j) => j !== i))}>×</button>
+              <button className="chip-x" aria-label={t('grid.query.removeSort', { n: i + 1 })} onClick={() => setSorts(sorts.filter((_, j) => j !== i))}>×</button>
             </span>
           ))}
-          <Button variant="ghost" onClick={() => setFilters([...filters, { column: '', op: 'eq', value: '' }])}>+ Filter</Button>
-          <Button variant="ghost" onClick={() => setSorts([...sorts, { column: '', desc: false }])}>+ Sort</Button>
+          <Button variant="ghost" onClick={() => setFilters([...filters, { column: '', op: 'eq', value: '' }])}>{t('grid.query.addFilter')}</Button>
+          <Button variant="ghost" onClick={() => setSorts([...sorts, { column: '', desc: false }])}>{t('grid.query.addSort')}</Button>
         </>
       ) : (
-        <input className="grid-where" aria-label="Where" placeholder="(Name,like,%rock%)~and(Id,gt,10)" value={raw} onChange={(e) => (setRaw(e.target.value), setProblem(null))} onKeyDown={(e) => e.key === 'Enter' && apply()} />
+        <input className="grid-where" aria-label={t('grid.query.where')} placeholder="(Name,like,%rock%)~and(Id,gt,10)" /* i18n-ignore */ value={raw} onChange={(e) => (setRaw(e.target.value), setProblem(null))} onKeyDown={(e) => e.key === 'Enter' && apply()} />
       )}
-      <Button variant="ghost" onClick={toggleWhere}>{raw === null ? 'Where…' : 'Builder'}</Button>
-      <Button variant="secondary" onClick={() => apply()}>Apply</Button>
+      <Button variant="ghost" onClick={toggleWhere}>{raw === null ? t('grid.query.whereButton') : t('grid.query.builder')}</Button>
+      <Button variant="secondary" onClick={() => apply()}>{t('grid.query.apply')}</Button>
       {problem && raw !== null ? <span className="form-message form-message-error" role="alert">{problem}</span> : null}
     </div>
   );

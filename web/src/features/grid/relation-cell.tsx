@@ -11,10 +11,11 @@ import { track } from '../../stores/notifications';
 import { RowPicker } from './row-picker';
 import type { GridStore } from './grid-store';
 import { HasManyCell } from './has-many-cell';
+import { t } from '../../i18n';
 
 type Row = Record<string, unknown>;
 
-export const relationKey = (r: RelationMeta) => (r.type === 'hm' ? `${r.alias}List` : r.type === 'bt' ? `${r.alias}Read` : `${r.alias}MMList`);
+export const relationKey = (r: RelationMeta) => (r.type === 'hm' ? `${r.alias}List` : r.type === 'bt' ? `${r.alias}Read` : `${r.alias}MMList`); // i18n-ignore
 
 /** The display value of a nested row: its display column, else its key. */
 export function labelOf(r: RelationMeta, row: Row | null | undefined): string {
@@ -36,7 +37,7 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
     list.map((x, i) => (
       <span key={i} className="chip">
         {labelOf(r, x)}
-        {unlink ? <button type="button" className="chip-x" aria-label={`Unlink ${labelOf(r, x)}`} onClick={(e) => (e.stopPropagation(), unlink(x))}>×</button> : null}
+        {unlink ? <button type="button" className="chip-x" aria-label={t('grid.relation.unlink', { name: labelOf(r, x) })} onClick={(e) => (e.stopPropagation(), unlink(x))}>×</button> : null}
       </span>
     ));
 
@@ -46,16 +47,16 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
     return (
       <div className="relation-cell" onDoubleClick={() => !props.readOnly && setPicking(true)}>
         {value ? <span className="chip">{labelOf(r, value as Row)}</span> : null}
-        {!props.readOnly ? <button type="button" className="chip-add" aria-label={`Choose ${r.table}`} onClick={() => setPicking(true)}>⌄</button> : null}
+        {!props.readOnly ? <button type="button" className="chip-add" aria-label={t('grid.relation.choose', { table: r.table })} onClick={() => setPicking(true)}>⌄</button> : null}
         {picking ? (
           <RowPicker
-            title={`Choose ${r.table}`}
+            title={t('grid.relation.choose', { table: r.table })}
             load={async (text) => recordsApi.list(store.projectId, r.table, { limit: 25, offset: 0, where: search(text) })}
             label={(x) => labelOf(r, x)}
             onPick={async (parent) => {
               const changes = Object.fromEntries(r.columns.map((c, i) => [c, parent[r.refColumns[i]!]]));
               // The row is read again inside the tracked call, so 'done' means the cell shows it.
-              await track(`Change ${r.table}`, recordsApi.update(store.projectId, props.meta._tn, rowId, changes).then(() => store.refreshRow(index)));
+              await track(t('grid.relation.changing', { table: r.table }), recordsApi.update(store.projectId, props.meta._tn, rowId, changes).then(() => store.refreshRow(index)));
               setPicking(false);
             }}
             onClose={() => setPicking(false)}
@@ -67,7 +68,7 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
 
   const unlink = async (x: Row) => {
     try {
-      await track(`Unlink ${labelOf(r, x)}`, recordsApi.unlink(store.projectId, props.meta._tn, rowId, r.alias, idOf(r.targetPks, x)).then(() => store.refreshRow(index)));
+      await track(t('grid.relation.unlinking', { name: labelOf(r, x) }), recordsApi.unlink(store.projectId, props.meta._tn, rowId, r.alias, idOf(r.targetPks, x)).then(() => store.refreshRow(index)));
     } catch {
       // The error toast and the bell entry carry the server's message.
     }
@@ -75,14 +76,14 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
   return (
     <div className="relation-cell">
       {chips((value as Row[] | undefined) ?? [], props.readOnly ? undefined : unlink)}
-      {!props.readOnly ? <button type="button" className="chip-add" aria-label={`Link ${r.table}`} onClick={() => setPicking(true)}>+</button> : null}
+      {!props.readOnly ? <button type="button" className="chip-add" aria-label={t('grid.relation.link', { table: r.table })} onClick={() => setPicking(true)}>+</button> : null}
       {picking ? (
         <RowPicker
-          title={`Link ${r.table}`}
+          title={t('grid.relation.link', { table: r.table })}
           load={async (text) => (await recordsApi.notLinked(store.projectId, props.meta._tn, r.alias, rowId, { where: search(text), limit: 25 })).list}
           label={(x) => labelOf(r, x)}
           onPick={async (target) => {
-            await track(`Link ${labelOf(r, target)}`, recordsApi.link(store.projectId, props.meta._tn, rowId, r.alias, idOf(r.targetPks, target)).then(() => store.refreshRow(index)));
+            await track(t('grid.relation.linking', { name: labelOf(r, target) }), recordsApi.link(store.projectId, props.meta._tn, rowId, r.alias, idOf(r.targetPks, target)).then(() => store.refreshRow(index)));
             setPicking(false);
           }}
           onClose={() => setPicking(false)}

@@ -7,8 +7,11 @@ import { Link2 } from 'lucide-react';
 import type { TableMeta } from '../../api/dashboard';
 import type { GridStore } from './grid-store';
 import { RelationCell } from './relation-cell';
+import { relationKindLabel } from './relation-header';
+import { localeTag, t } from '../../i18n';
 
-const LABEL = { hm: 'has many', bt: 'belongs to', mm: 'many to many' } as const;
+/** 'a, b, c' in the current language. */
+const listFormat = (names: string[]) => new Intl.ListFormat(localeTag(), { type: 'unit', style: 'short' }).format(names);
 
 export function RelationList(props: { store: GridStore; meta: TableMeta; index: number; readOnly: boolean }) {
   const row = props.store.rows.value.get(props.index);
@@ -17,19 +20,17 @@ export function RelationList(props: { store: GridStore; meta: TableMeta; index: 
   const junctions = props.meta.relations.filter((r) => r.type === 'hm' && r.targetIsJunction);
   if (!shown.length && !junctions.length) return null;
   return (
-    <section className="expand-links" aria-label="Links">
-      <h3>Links</h3>
+    <section className="expand-links" aria-label={t('grid.links.label')}>
+      <h3>{t('grid.links.label')}</h3>
       {shown.map((r) => (
-        <div key={`${r.type}:${r.alias}`} className="expand-link" role="group" aria-label={`${r.table} (${LABEL[r.type]})`}>
-          <span className="expand-link-name"><Link2 size={13} className="type-icon" aria-hidden />{r.table} <span className="muted">{LABEL[r.type]}</span></span>
+        <div key={`${r.type}:${r.alias}`} className="expand-link" role="group" aria-label={t('grid.relation.name', { table: r.table, kind: relationKindLabel(r.type) })}>
+          <span className="expand-link-name"><Link2 size={13} className="type-icon" aria-hidden />{r.table} <span className="muted">{relationKindLabel(r.type)}</span></span>
           <RelationCell store={props.store} meta={props.meta} relation={r} row={row} index={props.index} readOnly={props.readOnly} />
         </div>
       ))}
       {junctions.length ? (
         <p className="muted expand-junctions">
-          {junctions.length === 1
-            ? `The link table ${junctions[0]!.table} holds the many-to-many links above; it is not shown as a column of its own.`
-            : `The link tables ${junctions.map((r) => r.table).join(', ')} hold the many-to-many links above; they are not shown as columns of their own.`}
+          {t('grid.links.junctions', { count: junctions.length, tables: listFormat(junctions.map((r) => r.table)) })}
         </p>
       ) : null}
     </section>

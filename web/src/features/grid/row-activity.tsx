@@ -1,15 +1,18 @@
 /**
  * The comments and the history of an expanded row: comments (with author and time) and a box to add
  * one for commenters and above; the history of changes (who, when, which column, before and after)
- * as the server lets this reader see it.
+ * as the server lets this reader see it. Two react-aria tabs.
  */
 import { useEffect, useState, type FormEvent } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { rowActivityApi, type RowChange, type RowComment } from '../../api/row-activity';
 import { Button, FormMessage } from '../../components/form';
-import { relativeTime } from '../../lib/relative-time';
+import { formatDateTime, formatRelative, t, tx } from '../../i18n';
+
+type Pane = 'comments' | 'history';
 
 export function RowActivity(props: { projectId: string; dbAlias: string; tn: string; pk: string; canComment: boolean }) {
-  const [tab, setTab] = useState<'Comments' | 'History'>('Comments');
+  const [tab, setTab] = useState<Pane>('comments');
   const [comments, setComments] = useState<RowComment[] | null>(null);
   const [history, setHistory] = useState<RowChange[] | null>(null);
   const [text, setText] = useState('');
@@ -31,51 +34,55 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
       setError((x as Error).message);
     }
   };
+  const someone = t('grid.activity.someone');
+  const when = (iso: string) => <span className="muted" title={formatDateTime(iso)}>{formatRelative(iso)}</span>;
+  const shown = (v: string | null) => <code>{v ?? t('grid.activity.empty')}</code>;
   return (
-    <section className="row-activity" aria-label="Row activity">
-      <div className="tab-strip small" role="tablist">
-        {(['Comments', 'History'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => setTab(t)}>
-            {t}{t === 'Comments' && comments?.length ? ` (${comments.length})` : ''}
-          </button>
-        ))}
-      </div>
-      <FormMessage kind="error" text={error} />
-      {tab === 'Comments' ? (
-        <div className="comments">
-          {comments?.length === 0 ? <p className="muted">No comments yet.</p> : null}
-          <ul aria-label="Comments">
+    <section className="row-activity" aria-label={t('grid.activity.label')}>
+      <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(k as Pane)}>
+        <TabList className="tab-strip small" aria-label={t('grid.activity.label')}>
+          <Tab id="comments" className={({ isSelected }) => (isSelected ? 'active' : '')}>{t('grid.activity.commentsTab', { count: comments?.length ?? 0 })}</Tab>
+          <Tab id="history" className={({ isSelected }) => (isSelected ? 'active' : '')}>{t('grid.activity.historyTab')}</Tab>
+        </TabList>
+        <FormMessage kind="error" text={error} />
+        <TabPanel id="comments" className="comments">
+          {comments?.length === 0 ? <p className="muted">{t('grid.activity.noComments')}</p> : null}
+          <ul aria-label={t('grid.activity.commentsList')}>
             {comments?.map((c) => (
               <li key={c.id}>
-                <div className="comment-head"><strong>{c.user ?? 'someone'}</strong> <span className="muted" title={c.createdAt}>{relativeTime(c.createdAt)}</span></div>
+                <div className="comment-head"><strong>{c.user ?? someone}</strong> {when(c.createdAt)}</div>
                 <div className="comment-body">{c.body}</div>
               </li>
             ))}
           </ul>
           {props.canComment ? (
             <div className="comment-form">
-              <textarea aria-label="New comment" rows={2} placeholder="Write a comment" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.ctrlKey || e.metaKey) && add(e)} />
-              <Button onClick={() => void add({ preventDefault() {} } as FormEvent)} disabled={!text.trim()}>Comment</Button>
+              <textarea aria-label={t('grid.activity.newComment')} rows={2} placeholder={t('grid.activity.writeComment')} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && (e.ctrlKey || e.metaKey) && add(e)} />
+              <Button onClick={() => void add({ preventDefault() {} } as FormEvent)} disabled={!text.trim()}>{t('grid.activity.comment')}</Button>
             </div>
           ) : null}
-        </div>
-      ) : (
-        <ul className="history" aria-label="History">
-          {history?.length === 0 ? <li className="muted">No changes recorded.</li> : null}
-          {history?.map((h) => (
-            <li key={h.id}>
-              <span className="muted" title={h.createdAt}>{relativeTime(h.createdAt)}</span> <strong>{h.user ?? 'someone'}</strong>{' '}
-              {h.op === 'update' ? (
-                <>changed <em>{h.column}</em> from <code>{h.prevValue ?? 'empty'}</code> to <code>{h.value ?? 'empty'}</code></>
-              ) : h.op === 'insert' ? (
-                <>created the row</>
-              ) : (
-                <>{h.op}</>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+        </TabPanel>
+        <TabPanel id="history">
+          <ul className="history" aria-label={t('grid.activity.historyTab')}>
+            {history?.length === 0 ? <li className="muted">{t('grid.activity.noChanges')}</li> : null}
+            {history?.map((h) => {
+              const user = <strong>{h.user ?? someone}</strong>;
+              return (
+                <li key={h.id}>
+                  {when(h.createdAt)}{' '}
+                  {h.op === 'update'
+                    ? tx('grid.activity.changed', { user, column: <em>{h.column}</em>, from: shown(h.prevValue), to: shown(h.value) })
+                    : h.op === 'insert'
+                      ? tx('grid.activity.created', { user })
+                      : h.op === 'delete'
+                        ? tx('grid.activity.deleted', { user })
+                        : tx('grid.activity.other', { user, op: h.op })}
+                </li>
+              );
+            })}
+          </ul>
+        </TabPanel>
+      </Tabs>
     </section>
   );
 }

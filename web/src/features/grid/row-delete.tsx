@@ -9,14 +9,12 @@ import { track } from '../../stores/notifications';
 import { toast } from '../../stores/toasts';
 import type { GridStore } from './grid-store';
 import { undoStackOf } from './undo-stack';
+import { t, tx } from '../../i18n';
 
 /** How long the Undo button stays offered after a delete. */
 export const UNDO_TOAST_MS = 8000;
 /** Rows named in the dialog; more are counted. */
 const NAMED = 5;
-
-/** '1 row', '3 rows'. */
-export const rowsWord = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
 
 /** What a row is called: its display value, else its key. */
 function rowName(store: GridStore, row: Record<string, unknown>): string {
@@ -38,20 +36,20 @@ export function useRowDelete(store: GridStore): { ask: (active: number | null) =
     const n = list.length;
     const stack = undoStackOf(store.projectId);
     try {
-      if (store.selected.value.size) await track(`Deleted ${rowsWord(n)}`, store.removeSelected());
-      else await track(`Deleted ${rowsWord(n)}`, store.remove(list[0]!));
+      if (store.selected.value.size) await track(t('grid.delete.deleted', { count: n }), store.removeSelected());
+      else await track(t('grid.delete.deleted', { count: n }), store.remove(list[0]!));
     } catch {
       return; // the toast and the bell carry the server's message
     }
     const step = stack.last;
     if (!step || step.kind !== 'delete') return;
-    toast('success', `Deleted ${rowsWord(n)}`, UNDO_TOAST_MS, {
-      label: 'Undo',
+    toast('success', t('grid.delete.deleted', { count: n }), UNDO_TOAST_MS, {
+      label: t('grid.delete.undo'),
       run: () => {
         // Only this delete is undone: after other edits, ctrl+z walks back through them in order.
-        if (stack.last !== step) return toast('error', 'Other changes were made since: undo them first with ctrl+z');
+        if (stack.last !== step) return toast('error', t('grid.delete.otherChanges'));
         void stack.undo().then(
-          () => (toast('success', `Restored ${rowsWord(n)}`), store.reload()),
+          () => (toast('success', t('grid.delete.restored', { count: n })), store.reload()),
           (e) => toast('error', (e as Error).message),
         );
       },
@@ -59,16 +57,15 @@ export function useRowDelete(store: GridStore): { ask: (active: number | null) =
   };
   const rows = (indexes ?? []).map((i) => store.rows.value.get(i)).filter((r): r is Record<string, unknown> => !!r);
   const dialog = indexes ? (
-    <ConfirmDialog heading={`Delete ${rowsWord(indexes.length)}?`} submitLabel="Delete" onCancel={() => setIndexes(null)} onSubmit={() => void run(indexes)}>
+    <ConfirmDialog heading={t('grid.delete.heading', { count: indexes.length })} submitLabel={t('grid.delete.submit')} onCancel={() => setIndexes(null)} onSubmit={() => void run(indexes)}>
       <p className="muted">
-        {indexes.length === 1 ? 'This row of ' : 'These rows of '}
-        <strong>{store.meta._tn}</strong> {indexes.length === 1 ? 'is' : 'are'} deleted. Undo stays offered for a few seconds afterwards.
+        {tx('grid.delete.body', { count: indexes.length, table: store.meta._tn, b: (chunks) => <strong>{chunks}</strong> })}
       </p>
-      <ul className="confirm-list" aria-label="Rows to delete">
+      <ul className="confirm-list" aria-label={t('grid.delete.listLabel')}>
         {rows.slice(0, NAMED).map((r) => (
           <li key={store.idOf(r)}>{rowName(store, r)}</li>
         ))}
-        {rows.length > NAMED ? <li className="muted">and {rows.length - NAMED} more</li> : null}
+        {rows.length > NAMED ? <li className="muted">{t('grid.delete.more', { count: rows.length - NAMED })}</li> : null}
       </ul>
     </ConfirmDialog>
   ) : null;

@@ -1,17 +1,21 @@
 /** The grid's row height: short, medium or tall (kept in the view). */
 import type { RowHeight } from '../../api/views';
 import type { GridStore } from './grid-store';
+import { t } from '../../i18n';
 
 const HEIGHTS: RowHeight[] = ['short', 'medium', 'tall'];
 
-/** The row height picker of the grid's toolbar. */
+/** A row height's name in the current language. */
+const heightLabel = (h: RowHeight) => (h === 'short' ? t('grid.rowHeight.short') : h === 'medium' ? t('grid.rowHeight.medium') : t('grid.rowHeight.tall'));
+
+/** The row height picker of the grid's toolbar (a native select: keyboard and screen readers know it). */
 export function RowHeightMenu(props: { store: GridStore }) {
   return (
     <label className="toolbar-select">
-      <span className="muted">Row height</span>
-      <select aria-label="Row height" value={props.store.rowHeight.value} onChange={(e) => props.store.setRowHeight(e.target.value as RowHeight)}>
+      <span className="muted">{t('grid.rowHeight.label')}</span>
+      <select aria-label={t('grid.rowHeight.label')} value={props.store.rowHeight.value} onChange={(e) => props.store.setRowHeight(e.target.value as RowHeight)}>
         {HEIGHTS.map((h) => (
-          <option key={h} value={h}>{h[0]!.toUpperCase() + h.slice(1)}</option>
+          <option key={h} value={h}>{heightLabel(h)}</option>
         ))}
       </select>
     </label>

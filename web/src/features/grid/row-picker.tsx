@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../../components/form';
+import { t } from '../../i18n';
 
 type Row = Record<string, unknown>;
 
@@ -20,18 +21,18 @@ export function RowPicker(props: {
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    const t = setTimeout(() => props.load(search).then(setRows, (e) => setError((e as Error).message)), 200);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => props.load(search).then(setRows, (e) => setError((e as Error).message)), 200);
+    return () => clearTimeout(timer);
   }, [search]);
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-backdrop">
       <Modal className="dialog picker">
         <Dialog className="aria-dialog" aria-label={props.title}>
           <Heading slot="title">{props.title}</Heading>
-          <input className="search" autoFocus placeholder="Search" aria-label="Search rows" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input className="search" autoFocus placeholder={t('grid.picker.search')} aria-label={t('grid.picker.searchRows')} value={search} onChange={(e) => setSearch(e.target.value)} />
           {error ? <div className="form-message form-message-error">{error}</div> : null}
           <ul className="picker-list">
-            {rows === null ? <li className="muted">Loading…</li> : rows.length === 0 ? <li className="muted">Nothing to pick</li> : null}
+            {rows === null ? <li className="muted">{t('grid.picker.loading')}</li> : rows.length === 0 ? <li className="muted">{t('grid.picker.empty')}</li> : null}
             {rows?.map((r, i) => (
               <li key={i}>
                 <button type="button" className="picker-item" onClick={() => props.onPick(r).catch((e) => setError((e as Error).message))}>
@@ -40,7 +41,7 @@ export function RowPicker(props: {
               </li>
             ))}
           </ul>
-          <div className="dialog-actions"><Button variant="secondary" onClick={props.onClose}>Close</Button></div>
+          <div className="dialog-actions"><Button variant="secondary" onClick={props.onClose}>{t('grid.picker.close')}</Button></div>
         </Dialog>
       </Modal>
     </ModalOverlay>

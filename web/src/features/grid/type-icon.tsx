@@ -8,6 +8,7 @@ import {
   Percent, Phone, Search, Sigma, SquareCheck, Star, Timer, Type,
 } from 'lucide-react';
 import { COLUMN_TYPES, VIRTUAL_TYPES } from '../schema/column-types';
+import { t } from '../../i18n';
 
 const ICONS: Record<string, LucideIcon> = {
   ID: KeyRound, SingleLineText: Type, LongText: AlignLeft, Number: Hash, Decimal: Hash, Currency: DollarSign, Percent, Rating: Star, Duration: Timer,
@@ -18,7 +19,7 @@ const ICONS: Record<string, LucideIcon> = {
 /** 'SingleLineText' -> 'Single line text' (the column form's label when it has one). */
 export function typeLabel(uidt: string): string {
   const known = COLUMN_TYPES.find((t) => t.uidt === uidt)?.label ?? VIRTUAL_TYPES.find((t) => t.uidt === uidt)?.label;
-  if (uidt === 'Links') return 'Link';
+  if (uidt === 'Links') return t('grid.type.link');
   if (known) return known;
   if (/^[A-Z]+$/.test(uidt)) return uidt;
   const words = uidt.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();

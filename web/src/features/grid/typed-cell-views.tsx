@@ -1,6 +1,7 @@
 /** Grid cells drawn by logical type: rating icons (click to set), coloured select chips, attachment links. */
 import type { ColumnMeta } from '../../api/dashboard';
 import { attachmentsOf, chosen } from './cell-format';
+import { t } from '../../i18n';
 
 const ICONS: Record<string, string> = { star: '★', heart: '♥', circle: '●', diamond: '◆' };
 
@@ -10,7 +11,7 @@ export function RatingView(props: { column: ColumnMeta; value: unknown; readOnly
   const value = Number(props.value ?? 0) || 0;
   const icon = ICONS[props.column.meta?.icon ?? 'star'] ?? ICONS.star;
   return (
-    <span className="cell-rating" role="group" aria-label={`${props.column._cn}: ${value} of ${max}`}>
+    <span className="cell-rating" role="group" aria-label={t('grid.rating.label', { column: props.column._cn, value, max })}>
       {Array.from({ length: max }, (_, i) => {
         const n = i + 1;
         const lit = n <= value;
@@ -23,7 +24,7 @@ export function RatingView(props: { column: ColumnMeta; value: unknown; readOnly
             key={n}
             type="button"
             className={`rating-icon${lit ? ' lit' : ''}`}
-            aria-label={`Rate ${n} of ${max}`}
+            aria-label={t('grid.rating.rate', { value: n, max })}
             aria-pressed={lit}
             onClick={(e) => {
               e.stopPropagation();

@@ -6,6 +6,7 @@
  */
 import { HttpError } from '../../api/http';
 import { recordsApi } from '../../api/records';
+import { localeTag, t } from '../../i18n';
 
 type Row = Record<string, unknown>;
 
@@ -15,7 +16,10 @@ export type UndoStep =
   | { kind: 'insert'; projectId: string; table: string; id: string; row: Row }
   | { kind: 'delete'; projectId: string; table: string; rows: { id: string; row: Row }[] }
   /** Several steps taken as one (a paste, a fill): undone in reverse order, redone in order. */
-  | { kind: 'batch'; projectId: string; table: string; label: string; steps: UndoStep[] };
+  | { kind: 'batch'; projectId: string; table: string; label: BatchLabel; steps: UndoStep[] };
+
+/** What a batch was, for the undo and redo messages: a pasted block (rows × columns) or a column filled down. */
+export type BatchLabel = { kind: 'paste'; rows: number; cols: number } | { kind: 'fill'; column: string };
 
 /** Steps kept for undo. */
 const UNDO_MAX = 100;
@@ -62,29 +66,46 @@ export class UndoStack {
   /** Undoes the last step; answers what was undone, or throws a message when it cannot be. */
   async undo(): Promise<string> {
     const step = this.done.at(-1);
-    if (!step) throw new Error('Nothing to undo');
+    if (!step) throw new Error(t('grid.undo.nothingToUndo'));
     await apply(step, 'undo');
     this.done.pop();
     this.undone.push(step);
-    return describe(step, 'Undid');
+    return describe(step, 'undo');
   }
 
   async redo(): Promise<string> {
     const step = this.undone.at(-1);
-    if (!step) throw new Error('Nothing to redo');
+    if (!step) throw new Error(t('grid.undo.nothingToRedo'));
     await apply(step, 'redo');
     this.undone.pop();
     this.done.push(step);
-    return describe(step, 'Redid');
+    return describe(step, 'redo');
   }
 }
 
-function describe(step: UndoStep, verb: string): string {
-  if (step.kind === 'batch') return `${verb} ${step.label}`;
-  if (step.kind === 'update') return `${verb} the change of ${Object.keys(step.after).join(', ')}`;
-  if (step.kind === 'insert') return `${verb} adding a row`;
-  return `${verb} deleting ${step.rows.length === 1 ? 'a row' : `${step.rows.length} rows`}`;
+/** 'a, b' in the current language. */
+const names = (list: string[]) => new Intl.ListFormat(localeTag(), { type: 'unit', style: 'short' }).format(list);
+
+/** The message after an undo or a redo of a step. */
+function describe(step: UndoStep, way: 'undo' | 'redo'): string {
+  const undo = way === 'undo';
+  if (step.kind === 'batch') {
+    const l = step.label;
+    if (l.kind === 'paste') return undo ? t('grid.undo.undidPaste', { rows: l.rows, cols: l.cols }) : t('grid.undo.redidPaste', { rows: l.rows, cols: l.cols });
+    return undo ? t('grid.undo.undidFill', { column: l.column }) : t('grid.undo.redidFill', { column: l.column });
+  }
+  if (step.kind === 'update') {
+    const columns = names(Object.keys(step.after));
+    return undo ? t('grid.undo.undidChange', { columns }) : t('grid.undo.redidChange', { columns });
+  }
+  if (step.kind === 'insert') return undo ? t('grid.undo.undidAdd') : t('grid.undo.redidAdd');
+  const count = step.rows.length;
+  return undo ? t('grid.undo.undidDelete', { count }) : t('grid.undo.redidDelete', { count });
 }
+
+/** The refusal when the row changed since the step (naming the changed columns). */
+const changedError = (changed: string[], way: 'undo' | 'redo') =>
+  new Error(way === 'undo' ? t('grid.undo.changedNotUndone', { columns: names(changed) }) : t('grid.undo.changedNotRedone', { columns: names(changed) }));
 
 async function apply(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
   const { projectId, table } = step;
@@ -95,9 +116,9 @@ async function apply(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
   if (step.kind === 'update') {
     const [expect, target] = way === 'undo' ? [step.after, step.before] : [step.before, step.after];
     const current = await readOrNull(projectId, table, step.id);
-    if (!current) throw new Error('The row was deleted since: nothing to undo');
+    if (!current) throw new Error(t('grid.undo.rowDeleted'));
     const changed = changedSince(current, expect);
-    if (changed.length) throw new Error(`The row changed since (${changed.join(', ')}): it was not ${way === 'undo' ? 'undone' : 'redone'}`);
+    if (changed.length) throw changedError(changed, way);
     await recordsApi.update(projectId, table, step.id, target);
     return;
   }
@@ -108,12 +129,12 @@ async function apply(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
       const current = await readOrNull(projectId, table, r.id);
       if (!current) continue;
       const changed = changedSince(current, r.row);
-      if (changed.length) throw new Error(`The row changed since (${changed.join(', ')}): it was not ${way === 'undo' ? 'undone' : 'redone'}`);
+      if (changed.length) throw changedError(changed, way);
     }
     if (rows.length === 1) await recordsApi.remove(projectId, table, rows[0]!.id);
     else await recordsApi.removeMany(projectId, table, rows.map((r) => r.id));
   } else {
-    for (const r of rows) if (await readOrNull(projectId, table, r.id)) throw new Error('A row with the same key exists again: it was not restored');
+    for (const r of rows) if (await readOrNull(projectId, table, r.id)) throw new Error(t('grid.undo.keyExists'));
     await recordsApi.createMany(projectId, table, rows.map((r) => r.row));
   }
 }
