@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
+import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage, closeTab, closeAllTabs } from './helpers';
 import { dbName, dropDatabase, loadChinook, runScript } from '../helpers/engines';
 
 const problem = browserProblem();
@@ -173,7 +173,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await bell.getByRole('button', { name: 'Clear' }).click();
     await bell.getByText('No new notifications').waitFor();
     await page.getByRole('button', { name: 'Notifications' }).click();
-    await page.getByRole('tab', { name: /Genre/ }).getByRole('button', { name: 'Close Genre' }).click();
+    await closeTab(page, /Genre/);
   });
 
   test('link and unlink a many-to-many row (PlaylistTrack) through the picker', async () => {
@@ -288,7 +288,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
   });
 
   test('a function and a sequence open read-only with their highlighted definitions', async () => {
-    while ((await page.getByRole('button', { name: /^Close / }).count()) > 0) await page.getByRole('button', { name: /^Close / }).first().click();
+    await closeAllTabs(page);
     await tree().getByRole('button', { name: /Functions/ }).click();
     await tree().getByRole('button', { name: 'track_seconds', exact: true }).click();
     await page.getByRole('tab', { name: /track_seconds/ }).waitFor();
@@ -325,7 +325,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
   });
 
   test('the tree shows 20 tables and the rest on demand; views and keyless tables are read-only with the reason', async () => {
-    while ((await page.getByRole('button', { name: /^Close / }).count()) > 0) await page.getByRole('button', { name: /^Close / }).first().click();
+    await closeAllTabs(page);
     const tables = tree().getByRole('button', { name: /^\s*Tables/, expanded: true }).locator('xpath=..').locator('.tree-leaf');
     expect(await tables.count()).toBe(20);
     await tree().getByRole('button', { name: 'Show 2 more' }).click();

@@ -1,5 +1,6 @@
 /** The app bar (height 40): product name, profile menu (email, Copy auth token, Sign Out) or Sign Up / Login. */
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import { isSignedIn, masterKey, token, user } from '../stores/session';
 import { useSignals } from '../stores/signals';
@@ -17,10 +18,21 @@ import { LanguageMenu } from './language-menu';
 import { WithTooltip } from './tooltip';
 import { t } from '../i18n';
 
+const SIGN_IN = '/user/authentication/signin';
+
 /** The 40 px app bar; signed in it carries the theme toggles, the bell and the profile menu. */
 export function TopBar() {
   useSignals();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Sign Out leaves for the sign-in page first, and ends the session once that page shows: ended
+  // earlier, the guard of the page being left would record it as the place to come back to.
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (!leaving || location.pathname !== SIGN_IN) return;
+    setLeaving(false);
+    void signOut();
+  }, [leaving, location.pathname]);
   // With authentication off there is no token to copy and no session to end.
   const authOff = projectInfo.value?.authType === 'none';
 
@@ -52,8 +64,8 @@ export function TopBar() {
     else if (key === 'themes') command('openSettings').run();
     else if (key === 'signOut') {
       // Leave first: a navigation after the awaits could undo one the visitor made meanwhile.
-      navigate('/user/authentication/signin');
-      void signOut();
+      setLeaving(true);
+      navigate(SIGN_IN);
     }
   };
 
