@@ -70,7 +70,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await dialog.waitFor();
     await page.keyboard.press('Enter');
     await count().getByText('3 rows').waitFor();
-    const toast = page.getByRole('status').filter({ hasText: 'Deleted 2 rows' });
+    const toast = page.getByRole('alertdialog').filter({ hasText: 'Deleted 2 rows' });
     await toast.waitFor();
     await shot(page, 'polish-delete-undo-toast');
     await toast.getByRole('button', { name: 'Undo' }).click();
