@@ -172,7 +172,9 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await shot(page, 'dashboard-notifications');
     await bell.getByRole('button', { name: 'Clear' }).click();
     await bell.getByText('No new notifications').waitFor();
-    await page.getByRole('button', { name: 'Notifications' }).click();
+    // The list is a modal popover: Esc closes it (the page behind it is inert meanwhile).
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Notifications list' }).waitFor({ state: 'detached' });
     await closeTab(page, /Genre/);
   });
 
@@ -453,7 +455,9 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByRole('button', { name: 'Notifications' }).click();
     await page.getByRole('dialog', { name: 'Notifications list' }).locator('.note-error', { hasText: 'Add row' }).getByText(msg).waitFor();
     await shot(page, 'dashboard-refused');
-    await page.getByRole('button', { name: 'Notifications' }).click();
+    // The list is a modal popover: Esc closes it (the page behind it is inert meanwhile).
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Notifications list' }).waitFor({ state: 'detached' });
     expect(await page.getByTestId('row-count').innerText()).toBe('1 row');
   });
 });
