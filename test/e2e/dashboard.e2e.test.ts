@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
+import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage, closeTab, closeAllTabs } from './helpers';
 import { dbName, dropDatabase, loadChinook, runScript } from '../helpers/engines';
 
 const problem = browserProblem();
@@ -172,8 +172,10 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await shot(page, 'dashboard-notifications');
     await bell.getByRole('button', { name: 'Clear' }).click();
     await bell.getByText('No new notifications').waitFor();
-    await page.getByRole('button', { name: 'Notifications' }).click();
-    await page.getByRole('tab', { name: /Genre/ }).getByRole('button', { name: 'Close Genre' }).click();
+    // The list is a modal popover: Esc closes it (the page behind it is inert meanwhile).
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Notifications list' }).waitFor({ state: 'detached' });
+    await closeTab(page, /Genre/);
   });
 
   test('link and unlink a many-to-many row (PlaylistTrack) through the picker', async () => {
@@ -288,7 +290,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
   });
 
   test('a function and a sequence open read-only with their highlighted definitions', async () => {
-    while ((await page.getByRole('button', { name: /^Close / }).count()) > 0) await page.getByRole('button', { name: /^Close / }).first().click();
+    await closeAllTabs(page);
     await tree().getByRole('button', { name: /Functions/ }).click();
     await tree().getByRole('button', { name: 'track_seconds', exact: true }).click();
     await page.getByRole('tab', { name: /track_seconds/ }).waitFor();
@@ -328,7 +330,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
   });
 
   test('the tree shows 20 tables and the rest on demand; views and keyless tables are read-only with the reason', async () => {
-    while ((await page.getByRole('button', { name: /^Close / }).count()) > 0) await page.getByRole('button', { name: /^Close / }).first().click();
+    await closeAllTabs(page);
     const tables = tree().getByRole('button', { name: /^\s*Tables/, expanded: true }).locator('xpath=..').locator('.tree-leaf');
     expect(await tables.count()).toBe(20);
     await tree().getByRole('button', { name: 'Show 2 more' }).click();
@@ -456,7 +458,9 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByRole('button', { name: 'Notifications' }).click();
     await page.getByRole('dialog', { name: 'Notifications list' }).locator('.note-error', { hasText: 'Add row' }).getByText(msg).waitFor();
     await shot(page, 'dashboard-refused');
-    await page.getByRole('button', { name: 'Notifications' }).click();
+    // The list is a modal popover: Esc closes it (the page behind it is inert meanwhile).
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Notifications list' }).waitFor({ state: 'detached' });
     expect(await page.getByTestId('row-count').innerText()).toBe('1 row');
   });
 });

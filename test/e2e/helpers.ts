@@ -130,6 +130,20 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });
 }
 
+/**
+ * Closes a tab of the project page by its × (a pointer control; on the keyboard, Delete on the
+ * focused tab closes it).
+ */
+export async function closeTab(page: Page, name: string | RegExp): Promise<void> {
+  await page.getByRole('tab', { name }).locator('.tab-close').click();
+}
+
+/** Closes every tab of the project page. */
+export async function closeAllTabs(page: Page): Promise<void> {
+  const close = page.locator('.tab-bar [role="tab"] .tab-close');
+  while ((await close.count()) > 0) await close.first().click();
+}
+
 /** How long one page action or wait may take; below the suites' 20 s test limit. */
 export const PAGE_WAIT_MS = 15_000;
 

@@ -141,7 +141,7 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await field.fill('45');
     await shot(page, 'sql-client-settings');
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('tab', { name: 'SQL Client' }).getByRole('button', { name: 'SQL Client', exact: true }).click();
+    await page.getByRole('tab', { name: 'SQL Client' }).click();
     expect(await page.getByLabel('Statement time-out in seconds').inputValue()).toBe('45');
   }, 30_000);
 

@@ -5,6 +5,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { t } from '../i18n';
 
 interface BoundaryProps {
   children: ReactNode;
@@ -36,10 +37,10 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
     if (!this.state.error) return this.props.children;
     return (
       <div className="error-page" role="alert">
-        <h1>An error occurred</h1>
+        <h1>{t('common.error.occurred')}</h1>
         <p className="muted">{this.state.error.message}</p>
         <Link to="/" className="btn btn-primary">
-          Home page
+          {t('common.error.homePage')}
         </Link>
       </div>
     );

@@ -5,6 +5,7 @@
 import type { FormEvent, ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './form';
+import { t } from '../i18n';
 
 /** The dialog; `onSubmit` adds the submit button (Enter submits). */
 export function AriaDialog(props: {
@@ -30,10 +31,10 @@ export function AriaDialog(props: {
             <Heading slot="title">{props.heading}</Heading>
             {props.children}
             <div className="dialog-actions">
-              <Button variant="secondary" onClick={props.onClose}>{props.closeLabel ?? (props.onSubmit ? 'Cancel' : 'Close')}</Button>
+              <Button variant="secondary" onClick={props.onClose}>{props.closeLabel ?? (props.onSubmit ? t('common.dialog.cancel') : t('common.dialog.close'))}</Button>
               {props.onSubmit ? (
                 <Button type="submit" variant={props.submitVariant ?? 'primary'} disabled={props.busy}>
-                  {props.submitLabel ?? 'Save'}
+                  {props.submitLabel ?? t('common.dialog.save')}
                 </Button>
               ) : null}
             </div>

@@ -6,15 +6,18 @@ import { Languages } from 'lucide-react';
 import { Button, Label, ListBox, ListBoxItem, Menu, MenuItem, MenuTrigger, Popover, Select, SelectValue } from 'react-aria-components';
 import { locale, LOCALES, t, type LocaleCode } from '../i18n';
 import { useSignals } from '../stores/signals';
+import { WithTooltip } from './tooltip';
 
 /** The globe button of the top bar and its menu of languages (each in its own name). */
 export function LanguageMenu() {
   useSignals();
   return (
     <MenuTrigger>
-      <Button className="icon-btn" aria-label={t('common.language.menu')}>
-        <Languages size={16} aria-hidden />
-      </Button>
+      <WithTooltip tip={t('common.language.menu')}>
+        <Button className="icon-btn" aria-label={t('common.language.menu')}>
+          <Languages size={16} aria-hidden />
+        </Button>
+      </WithTooltip>
       <Popover placement="bottom end" className="aria-popover">
         <Menu
           className="menu-list aria-menu"

@@ -3,6 +3,7 @@
  * no network, gone again when it comes back.
  */
 import { signal, useSignals } from '../stores/signals';
+import { t } from '../i18n';
 
 /** False while the browser is offline. */
 export const online = signal(navigator.onLine);
@@ -15,7 +16,7 @@ export function OfflineBanner() {
   if (online.value) return null;
   return (
     <div className="offline-banner" role="status">
-      You are offline: changes cannot be saved until the connection is back.
+      {t('common.offline.banner')}
     </div>
   );
 }

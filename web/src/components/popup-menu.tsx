@@ -1,8 +1,10 @@
 /**
  * A small menu of actions at a point of the screen (a context menu, or under the button that
- * opened it): role menu with menu items, arrow keys move between them; Esc or a click elsewhere closes it.
+ * opened it), on react-aria: a popover anchored at that point holding a menu (role menu, arrow
+ * keys and typing move between the items, Esc or a press elsewhere closes it, focus goes back).
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { Menu, MenuItem, Popover } from 'react-aria-components';
 
 /** One entry of a popup menu. */
 export interface MenuEntry {
@@ -12,52 +14,39 @@ export interface MenuEntry {
   run: () => void;
 }
 
-/** The menu itself, at `at` (kept inside the window). */
+/** The menu itself, at `at` (flipped to stay inside the window). */
 export function PopupMenu(props: { label: string; at: { x: number; y: number }; entries: MenuEntry[]; onClose: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
-    const outside = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) props.onClose();
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') props.onClose();
-      // Up and down move between the items, round the ends.
-      if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-        const items = [...(ref.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-        const i = items.indexOf(document.activeElement as HTMLButtonElement);
-        const next = items[(i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length];
-        if (next) {
-          e.preventDefault();
-          next.focus();
-        }
-      }
-    };
-    document.addEventListener('mousedown', outside);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', outside);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [props.onClose]);
-  // Kept inside the window: a menu opened near the right or bottom edge opens leftwards or upwards.
-  const left = Math.min(props.at.x, window.innerWidth - 200);
-  const top = Math.min(props.at.y, window.innerHeight - 40 - props.entries.length * 32);
+  // A point-sized anchor at `at`: the popover places itself against it.
+  const anchor = useRef<HTMLSpanElement>(null);
   return (
-    <div className="popup-menu menu-list" role="menu" aria-label={props.label} ref={ref} style={{ left, top }}>
-      {props.entries.map((e) => (
-        <button
-          key={e.id}
-          role="menuitem"
-          className={`menu-item${e.danger ? ' menu-danger' : ''}`}
-          onClick={() => {
+    <>
+      <span ref={anchor} aria-hidden style={{ position: 'fixed', left: props.at.x, top: props.at.y, width: 0, height: 0 }} />
+      <Popover
+        triggerRef={anchor}
+        isOpen
+        onOpenChange={(open) => !open && props.onClose()}
+        placement="bottom start"
+        offset={0}
+        containerPadding={8}
+        className="aria-popover popup-menu-popover"
+      >
+        <Menu
+          className="popup-menu-list menu-list aria-menu"
+          aria-label={props.label}
+          autoFocus="first"
+          onAction={(id) => {
+            const entry = props.entries.find((e) => e.id === id);
             props.onClose();
-            e.run();
+            entry?.run();
           }}
         >
-          {e.label}
-        </button>
-      ))}
-    </div>
+          {props.entries.map((e) => (
+            <MenuItem key={e.id} id={e.id} textValue={e.label} className={`menu-item${e.danger ? ' menu-danger' : ''}`}>
+              {e.label}
+            </MenuItem>
+          ))}
+        </Menu>
+      </Popover>
+    </>
   );
 }

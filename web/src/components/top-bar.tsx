@@ -1,6 +1,7 @@
 /** The app bar (height 40): product name, profile menu (email, Copy auth token, Sign Out) or Sign Up / Login. */
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import { isSignedIn, masterKey, token, user } from '../stores/session';
 import { useSignals } from '../stores/signals';
 import { toast } from '../stores/toasts';
@@ -14,50 +15,57 @@ import { projectMetaApi } from '../api/project-meta';
 import { http } from '../api/http';
 import { BrandMark } from '../features/app-store/brand';
 import { LanguageMenu } from './language-menu';
+import { WithTooltip } from './tooltip';
+import { t } from '../i18n';
+
+const SIGN_IN = '/user/authentication/signin';
 
 /** The 40 px app bar; signed in it carries the theme toggles, the bell and the profile menu. */
 export function TopBar() {
   useSignals();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // Sign Out leaves for the sign-in page first, and ends the session once that page shows: ended
+  // earlier, the guard of the page being left would record it as the place to come back to.
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (!leaving || location.pathname !== SIGN_IN) return;
+    setLeaving(false);
+    void signOut();
+  }, [leaving, location.pathname]);
   // With authentication off there is no token to copy and no session to end.
   const authOff = projectInfo.value?.authType === 'none';
-  const menuRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const close = (e: MouseEvent) => {
-      if (menuRef.current && !menuRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, []);
 
   const copyToken = async () => {
-    setOpen(false);
     try {
       await navigator.clipboard.writeText(token.value ?? masterKey.value ?? '');
-      toast('success', 'Auth token copied to clipboard');
+      toast('success', t('common.topBar.tokenCopied'));
     } catch (e) {
-      toast('error', `Copy failed: ${(e as Error).message}`);
+      toast('error', t('common.topBar.copyFailed', { error: (e as Error).message }));
     }
   };
 
   const copyProjectInfo = async () => {
-    setOpen(false);
     try {
       // The project as JSON: its id, title, API type, environments with their connections (never a password) and API endpoints.
       const p = currentProject.value!;
       const [apis, envs] = await Promise.all([http(`/nc/${p.id}/projectApiInfo`), projectMetaApi.envs(p.id)]);
       await navigator.clipboard.writeText(JSON.stringify({ id: p.id, title: p.title, projectType: p.projectType, ...envs, apiInfo: apis }, null, 2));
-      toast('success', 'Project info copied to clipboard');
+      toast('success', t('common.topBar.projectInfoCopied'));
     } catch (e) {
       toast('error', (e as Error).message);
+    }
+  };
+
+  const project = currentProject.value;
+  const onAction = (key: Key) => {
+    if (key === 'token') void copyToken();
+    else if (key === 'projectInfo') void copyProjectInfo();
+    else if (key === 'themes') command('openSettings').run();
+    else if (key === 'signOut') {
+      // Leave first: a navigation after the awaits could undo one the visitor made meanwhile.
+      setLeaving(true);
+      navigate(SIGN_IN);
     }
   };
 
@@ -67,87 +75,86 @@ export function TopBar() {
         <Link to={isSignedIn.value ? '/projects' : '/'} className="brand">
           <BrandMark />
         </Link>
-        {currentProject.value ? <span className="top-project">{currentProject.value.title}</span> : null}
-        {projectInfo.value ? <span className="version-label">v{projectInfo.value.version}</span> : null}
+        {project ? <span className="top-project">{project.title}</span> : null}
+        {projectInfo.value ? <span className="version-label">{t('common.topBar.version', { version: projectInfo.value.version })}</span> : null}
       </div>
       <div className="top-bar-right">
-        {currentProject.value && canShare.value ? (
-          <button className="icon-btn top-crons" title="Cron Jobs" onClick={() => panelOpener.value?.('crons')}>Crons</button>
+        {project && canShare.value ? (
+          <WithTooltip tip={t('common.topBar.cronJobs')}>
+            <AriaButton className="icon-btn top-crons" onPress={() => panelOpener.value?.('crons')}>{t('common.topBar.crons')}</AriaButton>
+          </WithTooltip>
         ) : null}
-        {currentProject.value && canShare.value ? (
-          <button className="share-btn" onClick={() => panelOpener.value?.('roles')}>Share</button>
+        {project && canShare.value ? (
+          <button className="share-btn" onClick={() => panelOpener.value?.('roles')}>{t('common.topBar.share')}</button>
         ) : null}
-        <button className="icon-btn" aria-label="Toggle dark mode" title="Toggle dark mode (ctrl+shift+b)" onClick={command('toggleDarkMode').run}>
-          {darkTheme.value ? '☀' : '☾'}
-        </button>
-        <button className="icon-btn" aria-label="Next theme" title="Next theme" onClick={command('nextTheme').run}>◐</button>
+        <WithTooltip tip={t('common.topBar.toggleDarkTip')}>
+          <AriaButton className="icon-btn" aria-label={t('common.topBar.toggleDark')} onPress={() => command('toggleDarkMode').run()}>
+            <span aria-hidden>{darkTheme.value ? '☀' : '☾'}</span>
+          </AriaButton>
+        </WithTooltip>
+        <WithTooltip tip={t('common.topBar.nextTheme')}>
+          <AriaButton className="icon-btn" aria-label={t('common.topBar.nextTheme')} onPress={() => command('nextTheme').run()}>
+            <span aria-hidden>◐</span>
+          </AriaButton>
+        </WithTooltip>
         <LanguageMenu />
         {isSignedIn.value ? <NotificationBell /> : null}
         {isSignedIn.value ? (
-          <div className="menu" ref={menuRef}>
-            <button className="avatar" aria-haspopup="menu" aria-expanded={open} aria-label="Profile menu" onClick={() => setOpen(!open)}>
-              {user.value?.picture ? <img className="avatar-img" src={user.value.picture} alt="" /> : (user.value?.email ?? 'A').charAt(0).toUpperCase()}
-            </button>
-            {open ? (
-              <div className="menu-list" role="menu">
+          <MenuTrigger>
+            <WithTooltip tip={t('common.topBar.profileMenu')}>
+              <AriaButton className="avatar" aria-label={t('common.topBar.profileMenu')}>
+                {user.value?.picture ? <img className="avatar-img" src={user.value.picture} alt="" /> : (user.value?.email ?? 'A').charAt(0).toUpperCase()}
+              </AriaButton>
+            </WithTooltip>
+            <Popover placement="bottom end" className="aria-popover">
+              <Menu className="menu-list aria-menu profile-menu" aria-label={t('common.topBar.profileMenu')} onAction={onAction} disabledKeys={['who']}>
                 {user.value?.email ? (
-                  <Link className="menu-item menu-email" role="menuitem" to="/user/settings/password" title="Account settings" onClick={() => setOpen(false)}>
+                  <MenuItem id="email" className="menu-item menu-email" href="#/user/settings/password" textValue={user.value.email}>
                     {user.value.email}
-                  </Link>
+                  </MenuItem>
                 ) : (
-                  <div className="menu-item menu-email" role="menuitem" aria-disabled="true">
-                    {projectInfo.value?.authType === 'none' ? 'Authentication is off' : 'Master key'}
-                  </div>
+                  <MenuItem id="who" className="menu-item menu-email">
+                    {authOff ? t('common.topBar.authOff') : t('common.topBar.masterKey')}
+                  </MenuItem>
                 )}
                 {authOff ? null : (
-                  <button className="menu-item" role="menuitem" onClick={copyToken}>
-                    Copy auth token
-                  </button>
+                  <MenuItem id="token" className="menu-item">
+                    {t('common.topBar.copyToken')}
+                  </MenuItem>
                 )}
-                {currentProject.value ? (
-                  <>
-                    {currentProject.value.projectType === 'graphql' ? (
-                      <a className="menu-item" role="menuitem" href={`/nc/${currentProject.value.id}/v1/graphql`} target="_blank" rel="noreferrer">GraphQL APIs</a>
-                    ) : (
-                      <a className="menu-item" role="menuitem" href={`/nc/${currentProject.value.id}/docs`} target="_blank" rel="noreferrer">Swagger APIs Doc</a>
-                    )}
-                    <button className="menu-item" role="menuitem" onClick={copyProjectInfo}>Copy Project info</button>
-                  </>
+                {project ? (
+                  project.projectType === 'graphql' ? (
+                    <MenuItem id="graphql" className="menu-item" href={`/nc/${project.id}/v1/graphql`} target="_blank" rel="noreferrer">{t('common.topBar.graphqlApis')}</MenuItem>
+                  ) : (
+                    <MenuItem id="swagger" className="menu-item" href={`/nc/${project.id}/docs`} target="_blank" rel="noreferrer">{t('common.topBar.swaggerDoc')}</MenuItem>
+                  )
                 ) : null}
+                {project ? <MenuItem id="projectInfo" className="menu-item">{t('common.topBar.copyProjectInfo')}</MenuItem> : null}
                 {user.value?.roles.super ? (
-                  <Link className="menu-item" role="menuitem" to="/user/admin" onClick={() => setOpen(false)}>
-                    Users
-                  </Link>
+                  <MenuItem id="users" className="menu-item" href="#/user/admin">
+                    {t('common.topBar.users')}
+                  </MenuItem>
                 ) : null}
-                <button className="menu-item" role="menuitem" onClick={() => { setOpen(false); command('openSettings').run(); }}>
-                  Themes
-                </button>
+                <MenuItem id="themes" className="menu-item">
+                  {t('common.topBar.themes')}
+                </MenuItem>
                 {authOff ? null : (
-                  <button
-                    className="menu-item"
-                    role="menuitem"
-                    onClick={async () => {
-                      setOpen(false);
-                      // Leave first: a navigation after the awaits could undo one the visitor made meanwhile.
-                      navigate('/user/authentication/signin');
-                      await signOut();
-                    }}
-                  >
-                    Sign Out
-                  </button>
+                  <MenuItem id="signOut" className="menu-item">
+                    {t('common.topBar.signOut')}
+                  </MenuItem>
                 )}
-              </div>
-            ) : null}
-          </div>
+              </Menu>
+            </Popover>
+          </MenuTrigger>
         ) : (
           <>
             {projectInfo.value?.authType === 'masterKey' ? null : (
               <Link className="btn btn-ghost" to="/user/authentication/signup">
-                Sign Up
+                {t('common.topBar.signUp')}
               </Link>
             )}
             <Link className="btn btn-primary" to="/user/authentication/signin">
-              Login
+              {t('common.topBar.login')}
             </Link>
           </>
         )}

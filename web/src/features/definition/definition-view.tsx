@@ -4,6 +4,7 @@ import hljs from 'highlight.js/lib/core';
 import sql from 'highlight.js/lib/languages/sql';
 import { dashboardApi } from '../../api/dashboard';
 import type { TabType } from '../../stores/tabs';
+import { t, tx } from '../../i18n';
 
 hljs.registerLanguage('sql', sql);
 
@@ -15,16 +16,16 @@ export function DefinitionView(props: { projectId: string; dbAlias: string; type
   useEffect(() => {
     dashboardApi.routines(props.projectId, props.dbAlias, API[props.type]).then((list) => {
       const r = list.find((x) => x.name === props.name);
-      if (!r) return setError(`${props.name} no longer exists in this schema`);
-      setHtml(hljs.highlight(r.definition ?? '-- The database does not show this definition', { language: 'sql' }).value);
+      if (!r) return setError(t('common.definition.gone', { name: props.name }));
+      setHtml(hljs.highlight(r.definition ?? `-- ${t('common.definition.hidden')}`, { language: 'sql' }).value);
     }, (e) => setError((e as Error).message));
   }, [props.projectId, props.dbAlias, props.type, props.name]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
-  if (html === null) return <p className="muted">Loading {props.name}…</p>;
+  if (html === null) return <p className="muted">{t('common.definition.loading', { name: props.name })}</p>;
   return (
     <div className="definition">
       <div className="definition-head">
-        {props.type[0]!.toUpperCase() + props.type.slice(1)} <strong>{props.name}</strong> <span className="muted">(read-only)</span>
+        {tx('common.definition.head', { type: props.type, name: <strong key="n">{props.name}</strong>, ro: (chunks) => <span key="ro" className="muted">{chunks}</span> })}
       </div>
       <pre className="hljs">
         <code dangerouslySetInnerHTML={{ __html: html }} />

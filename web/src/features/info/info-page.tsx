@@ -13,17 +13,21 @@ import { projectInfo } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { copyText } from '../shared/share-dialog';
+import { t, tx } from '../../i18n';
 
 interface DbApi { apiType: string; swaggerUrl: string; gqlApiUrl: string; restApiUrl: string }
 interface Counts { tables: number; views: number; functions: number; procedures: number; sequences: number; firstTable?: string }
 
-const COUNTED: { key: keyof Omit<Counts, 'firstTable'>; label: string; icon: LucideIcon }[] = [
-  { key: 'tables', label: 'Tables', icon: Table2 },
-  { key: 'views', label: 'Views', icon: Eye },
-  { key: 'functions', label: 'Functions', icon: FunctionSquare },
-  { key: 'procedures', label: 'Procedures', icon: Workflow },
-  { key: 'sequences', label: 'Sequences', icon: ListOrdered },
+const COUNTED: { key: keyof Omit<Counts, 'firstTable'>; label: (count: number) => string; icon: LucideIcon }[] = [
+  { key: 'tables', label: (count) => t('common.info.tables', { count }), icon: Table2 },
+  { key: 'views', label: (count) => t('common.info.views', { count }), icon: Eye },
+  { key: 'functions', label: (count) => t('common.info.functions', { count }), icon: FunctionSquare },
+  { key: 'procedures', label: (count) => t('common.info.procedures', { count }), icon: Workflow },
+  { key: 'sequences', label: (count) => t('common.info.sequences', { count }), icon: ListOrdered },
 ];
+
+/** The values with a copy button: the REST and GraphQL endpoints, and an example request. */
+type Copied = 'rest' | 'graphql' | 'example';
 
 /** Counts what a database holds; a list the engine does not have counts as 0. */
 async function countsOf(projectId: string, dbAlias: string): Promise<Counts> {
@@ -39,20 +43,22 @@ async function countsOf(projectId: string, dbAlias: string): Promise<Counts> {
 }
 
 /** A value with its copy button ("Copied" for a moment after). */
-function CopyField(props: { label: string; value: string }) {
+function CopyField(props: { what: Copied; value: string }) {
   const [copied, setCopied] = useState(false);
+  const what = props.what;
   const copy = async () => {
     if (await copyText(props.value)) {
       setCopied(true);
-      toast('success', `Copied the ${props.label}`);
+      toast('success', t('common.info.copied', { what }));
       setTimeout(() => setCopied(false), 1500);
-    } else toast('error', `The browser did not allow copying; select the ${props.label} instead`);
+    } else toast('error', t('common.info.copyRefused', { what }));
   };
+  const copyLabel = t('common.info.copy', { what });
   return (
     <div className="info-field">
-      <span className="info-label">{props.label}</span>
+      <span className="info-label">{t('common.info.field', { what })}</span>
       <code className="info-value">{props.value}</code>
-      <button type="button" className="btn btn-secondary info-copy" aria-label={`Copy ${props.label}`} title={`Copy ${props.label}`} onClick={() => void copy()}>
+      <button type="button" className="btn btn-secondary info-copy" aria-label={copyLabel} title={copyLabel} onClick={() => void copy()}>
         {copied ? <Check size={14} aria-hidden /> : <Copy size={14} aria-hidden />}
       </button>
     </div>
@@ -79,50 +85,51 @@ export function InfoPage(props: { projectId: string }) {
   const origin = window.location.origin;
   const project = currentProject.value;
   const env = envs?.workingEnv;
+  const api = project?.projectType === 'graphql' ? 'GraphQL' : 'REST'; // i18n-ignore (product names)
   const engineOf = (alias: string) => (env ? envs?.envs[env]?.dbs.find((d) => d.dbAlias === alias)?.client : undefined);
   return (
-    <div className="panel info-page" role="region" aria-label="Project info">
+    <div className="panel info-page" role="region" aria-label={t('common.info.region')}>
       <header className="info-head">
         <h2>{project?.title ?? props.projectId}</h2>
         <p className="muted">
-          {project?.projectType === 'graphql' ? 'GraphQL' : 'REST'} project{env ? ` · environment ${env}` : ''} · id <code>{props.projectId}</code>
+          {env ? tx('common.info.summaryEnv', { api, env, id: <code key="id">{props.projectId}</code> }) : tx('common.info.summary', { api, id: <code key="id">{props.projectId}</code> })}
         </p>
       </header>
-      {apis === null ? <div className="skeleton-block" aria-label="Loading" /> : null}
+      {apis === null ? <div className="skeleton-block" role="status" aria-label={t('common.loading')} /> : null}
       {Object.entries(apis ?? {}).map(([alias, api]) => {
         const c = counts[alias];
         const engine = engineOf(alias);
         return (
-          <section key={alias} className="info-card" aria-label={`Database ${alias}`}>
+          <section key={alias} className="info-card" aria-label={t('common.info.database', { alias })}>
             <h3><Database size={16} aria-hidden /> {alias}{engine ? <span className="muted"> · {engine}</span> : null}</h3>
             <div className="info-counts">
               {COUNTED.map(({ key, label, icon: Icon }) => (
                 <div key={key} className="info-count">
                   <Icon size={16} aria-hidden />
                   <strong data-testid={`count-${key}`}>{c ? c[key] : '…'}</strong>
-                  <span className="muted">{label}</span>
+                  <span className="muted">{label(c ? c[key] : 2)}</span>
                 </div>
               ))}
             </div>
-            <h4>Endpoints</h4>
-            <CopyField label="REST endpoint" value={`${origin}${api.restApiUrl}`} />
-            <CopyField label="GraphQL endpoint" value={`${origin}${api.gqlApiUrl}`} />
-            {c?.firstTable ? <CopyField label="example request" value={`curl -H "xc-auth: $TOKEN" '${origin}${api.restApiUrl}/${c.firstTable}?limit=10'`} /> : null}
+            <h4>{t('common.info.endpoints')}</h4>
+            <CopyField what="rest" value={`${origin}${api.restApiUrl}`} />
+            <CopyField what="graphql" value={`${origin}${api.gqlApiUrl}`} />
+            {c?.firstTable ? <CopyField what="example" value={`curl -H "xc-auth: $TOKEN" '${origin}${api.restApiUrl}/${c.firstTable}?limit=10'`} /> : null}{/* i18n-ignore */}
             <p className="info-links">
-              <a className="btn btn-secondary" href={api.swaggerUrl} target="_blank" rel="noreferrer"><BookOpen size={14} aria-hidden /> REST API docs (Swagger)</a>
-              <span className="muted"><Code2 size={14} aria-hidden /> Send the session token as <code>xc-auth</code>, or an API token as <code>xc-token</code>.</span>
+              <a className="btn btn-secondary" href={api.swaggerUrl} target="_blank" rel="noreferrer"><BookOpen size={14} aria-hidden /> {t('common.info.swagger')}</a>
+              <span className="muted"><Code2 size={14} aria-hidden /> {tx('common.info.tokens', { auth: <code key="a">xc-auth</code>, token: <code key="t">xc-token</code> })}</span>
             </p>
           </section>
         );
       })}
-      <section className="info-card" aria-label="Versions">
-        <h3>Versions</h3>
+      <section className="info-card" aria-label={t('common.info.versions')}>
+        <h3>{t('common.info.versions')}</h3>
         <dl className="info-versions">
-          <dt>Tablo</dt>
+          <dt>Tablo</dt>{/* i18n-ignore */}
           <dd data-testid="tablo-version">{projectInfo.value?.version ?? '…'}</dd>
           {Object.keys(apis ?? {}).map((alias) => (
             <div key={alias} className="info-version-row">
-              <dt>Database {alias}</dt>
+              <dt>{t('common.info.database', { alias })}</dt>
               <dd>{engineOf(alias) ?? '…'}</dd>
             </div>
           ))}

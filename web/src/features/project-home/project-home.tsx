@@ -9,6 +9,7 @@ import { Button } from '../../components/form';
 import { canShare } from '../../stores/project';
 import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
 import { useSignals } from '../../stores/signals';
+import { t } from '../../i18n';
 
 export function ProjectHome(props: { projectId: string; title: string }) {
   useSignals();
@@ -21,16 +22,16 @@ export function ProjectHome(props: { projectId: string; title: string }) {
     return (
       <div className="empty-state" data-testid="empty-project">
         <Table2 size={40} aria-hidden className="empty-icon" />
-        <h2>{props.title} has no tables yet</h2>
-        <p className="muted">{canShare.value ? 'Create the first table to start adding rows; its REST and GraphQL APIs are made with it.' : 'An owner or creator of this project can create its first table.'}</p>
-        {canShare.value ? <Button onClick={() => (schemaDialog.value = { kind: 'createTable', scope: { projectId: props.projectId, dbAlias: 'db' } })}>Create table</Button> : null}
+        <h2>{t('common.home.noTables', { title: props.title })}</h2>
+        <p className="muted">{canShare.value ? t('common.home.createFirst') : t('common.home.ownerCreates')}</p>
+        {canShare.value ? <Button onClick={() => (schemaDialog.value = { kind: 'createTable', scope: { projectId: props.projectId, dbAlias: 'db' } })}>{t('common.home.createTable')}</Button> : null}
       </div>
     );
   }
   return (
     <div className="empty-state">
       <h2>{props.title}</h2>
-      <p className="muted">Open a table, view, function, procedure or sequence from the tree.</p>
+      <p className="muted">{t('common.home.openFromTree')}</p>
     </div>
   );
 }

@@ -20,22 +20,34 @@ import { CronJobs } from '../crons/cron-jobs';
 import { InfoPage } from '../info/info-page';
 import { GraphqlClient } from '../graphql-client/graphql-client';
 import { AppStorePanel } from '../app-store/app-store-panel';
+import { t } from '../../i18n';
 
-export const PANELS: Record<string, { title: string; holds: string }> = {
-  info: { title: 'Info', holds: 'the project, its environments and its API endpoints' },
-  roles: { title: 'Team & Auth', holds: 'users of this project with their roles, invites, and API tokens (Users Management, API Tokens Management, Roles Management)' },
-  appStore: { title: 'App Store', holds: 'plugins to install: storage, e-mail, chat and other integrations' },
-  meta: { title: 'Project Metadata', holds: 'export and import of the project metadata, and resetting it' },
-  audit: { title: 'Audit', holds: 'the schema migrations of this database with apply and roll back, and the audit log of changes' },
-  sqlClient: { title: 'SQL Client', holds: 'SQL editors that run queries against this database (owners and creators only)' },
-  graphqlClient: { title: 'GraphQL Client', holds: 'an editor to run queries against this project’s GraphQL API' },
-  grpcClient: { title: 'gRPC Client', holds: 'a client for gRPC services' },
-  apiClient: { title: 'API Client', holds: 'a client to call the generated REST API with saved requests and variables' },
-  terminal: { title: 'Terminal', holds: 'up to 5 terminals on the server machine' },
-  crons: { title: 'Cron Jobs', holds: 'scheduled jobs: HTTP calls, SQL and notifications' },
-  acl: { title: 'Roles Management', holds: 'per-table and per-column rights of each role' },
-  disableOrEnableModel: { title: 'Meta Management', holds: 'which tables, views, functions and procedures each role sees in the tree' },
-  projectSettings: { title: 'Themes', holds: 'the appearance settings' },
+/** A panel's title and what it holds, read in the current language whenever they are used. */
+const panel = (title: () => string, holds: () => string): { readonly title: string; readonly holds: string } => ({
+  get title() {
+    return title();
+  },
+  get holds() {
+    return holds();
+  },
+});
+
+/** The dashboard's panels by name: their tab titles and the sentence saying what each will hold. */
+export const PANELS: Record<string, { readonly title: string; readonly holds: string }> = {
+  info: panel(() => t('common.panels.info.title'), () => t('common.panels.info.holds')),
+  roles: panel(() => t('common.panels.roles.title'), () => t('common.panels.roles.holds')),
+  appStore: panel(() => t('common.panels.appStore.title'), () => t('common.panels.appStore.holds')),
+  meta: panel(() => t('common.panels.meta.title'), () => t('common.panels.meta.holds')),
+  audit: panel(() => t('common.panels.audit.title'), () => t('common.panels.audit.holds')),
+  sqlClient: panel(() => t('common.panels.sqlClient.title'), () => t('common.panels.sqlClient.holds')),
+  graphqlClient: panel(() => t('common.panels.graphqlClient.title'), () => t('common.panels.graphqlClient.holds')),
+  grpcClient: panel(() => t('common.panels.grpcClient.title'), () => t('common.panels.grpcClient.holds')),
+  apiClient: panel(() => t('common.panels.apiClient.title'), () => t('common.panels.apiClient.holds')),
+  terminal: panel(() => t('common.panels.terminal.title'), () => t('common.panels.terminal.holds')),
+  crons: panel(() => t('common.panels.crons.title'), () => t('common.panels.crons.holds')),
+  acl: panel(() => t('common.panels.acl.title'), () => t('common.panels.acl.holds')),
+  disableOrEnableModel: panel(() => t('common.panels.disableOrEnableModel.title'), () => t('common.panels.disableOrEnableModel.holds')),
+  projectSettings: panel(() => t('common.panels.projectSettings.title'), () => t('common.panels.projectSettings.holds')),
 };
 
 /** Panels only a project's owner or creator uses: not opened while previewing another role. */
@@ -67,8 +79,8 @@ export function Panel(props: { projectId: string; name: string; dbAlias?: string
   if (props.name === 'projectSettings') {
     return (
       <div className="panel">
-        <h2>Themes</h2>
-        <Button onClick={() => (settingsOpen.value = true)}>Open appearance settings</Button>
+        <h2>{t('common.panels.projectSettings.title')}</h2>
+        <Button onClick={() => (settingsOpen.value = true)}>{t('common.panels.openAppearance')}</Button>
       </div>
     );
   }
@@ -76,8 +88,8 @@ export function Panel(props: { projectId: string; name: string; dbAlias?: string
   return (
     <div className="panel placeholder-panel" role="region" aria-label={p?.title ?? props.name}>
       <h2>{p?.title ?? props.name}</h2>
-      <p>This tab will hold {p?.holds ?? 'this feature'}.</p>
-      <p className="muted">It is not available in this version of Tablo yet.</p>
+      <p>{p ? p.holds : t('common.panels.willHoldFeature')}</p>
+      <p className="muted">{t('common.panels.notYet')}</p>
     </div>
   );
 }

@@ -1,22 +1,25 @@
 /** Error pages 400 / 403 / 404; the 404 also answers every unmatched route. */
 import { Link } from 'react-router-dom';
+import { t } from '../../i18n';
 
-const TEXT: Record<number, { title: string; body: string }> = {
-  400: { title: '400 Bad Request', body: 'An error occurred' },
-  403: { title: '403 Forbidden', body: 'You are not allowed to see this page' },
-  404: { title: '404 Not Found', body: 'This page could not be found' },
-};
+/** The title and sentence of one status, in the current language. */
+const textOf = (status: 400 | 403 | 404): { title: string; body: string } =>
+  status === 400
+    ? { title: t('common.error.badRequest'), body: t('common.error.occurred') }
+    : status === 403
+      ? { title: t('common.error.forbidden'), body: t('common.error.notAllowed') }
+      : { title: t('common.error.notFound'), body: t('common.error.notFoundBody') };
 
 /** The error layout for one status, with its link home ('Back to the home page' on 404). */
 export function ErrorPage(props: { status: 400 | 403 | 404 }) {
-  const t = TEXT[props.status]!;
+  const text = textOf(props.status);
   return (
     <div className="error-page">
       <div className="error-code">{props.status}</div>
-      <h1>{t.body}</h1>
-      <p className="muted">{t.title}</p>
+      <h1>{text.body}</h1>
+      <p className="muted">{text.title}</p>
       <Link to="/" className="btn btn-primary">
-        {props.status === 404 ? 'Back to the home page' : 'Home page'}
+        {props.status === 404 ? t('common.error.backHome') : t('common.error.homePage')}
       </Link>
     </div>
   );

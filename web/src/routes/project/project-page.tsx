@@ -13,7 +13,7 @@ import { ViewHost } from '../../features/views/view-host';
 import { DefinitionView } from '../../features/definition/definition-view';
 import { OWNER_PANELS, Panel, PANELS } from '../../features/tabs/panels';
 import { previewAs } from '../../stores/preview';
-import { activeKey, activeTab, closeTab, maxTabs, openTab, resetTabs, tabs, type TabType } from '../../stores/tabs';
+import { activeKey, activeTab, closeTab, maxTabs, openTab, resetTabs, tabs, type Tab, type TabType } from '../../stores/tabs';
 import { useSignals } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { currentProject } from '../../stores/project';
@@ -22,6 +22,9 @@ import { HooksDialog } from '../../features/hooks/hooks-dialog';
 import { ProjectHome } from '../../features/project-home/project-home';
 import { EntryIcon } from '../../features/tree/tree-icons';
 import { X } from 'lucide-react';
+import { Tab as AriaTab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { locale, t } from '../../i18n';
+import '../../components/components.css';
 import { ErrorPage } from '../error/error-pages';
 import { ImportDialogHost } from '../../features/import/import-dialog';
 
@@ -49,7 +52,7 @@ export function ProjectPage() {
     dashboardApi.uiAbility().then(
       (a) => (maxTabs.value = a.maxTabs),
       // The default limit (99) stays; say why the server's rules were not read.
-      (e) => toast('error', `UI rules could not be read: ${(e as Error).message}`),
+      (e) => toast('error', t('common.project.uiRulesUnread', { error: (e as Error).message })),
     );
     let live = true;
     projectsApi.list().then(
@@ -97,40 +100,95 @@ export function ProjectPage() {
   }, [params.toString(), project?.id]);
 
   if (missing) return <ErrorPage status={404} />;
-  if (!project) return <p className="muted page">Loading project…</p>;
+  if (!project) return <p className="muted page">{t('common.project.loading')}</p>;
   return (
     <div className="dashboard">
       <aside className="dashboard-side">
         <ProjectTree key={project.id} projectId={project.id} title={project.title} />
       </aside>
       <section className="dashboard-main">
-        <div className="tab-bar" role="tablist">
-          {tabs.value.map((t) => (
-            <div key={t.key} className={`tab${t.key === activeKey.value ? ' active' : ''}`} role="tab" aria-selected={t.key === activeKey.value}>
-              <button className="tab-title" onClick={() => (activeKey.value = t.key)}>
-                <EntryIcon type={t.type} name={t.name} />{t.title}
-              </button>
-              <button className="tab-close" aria-label={`Close ${t.title}`} onClick={() => closeTab(t.key)}>
-                <X size={13} aria-hidden />
-              </button>
+        {tabs.value.length === 0 ? (
+          <>
+            <div className="tab-bar" />
+            <div className="tab-content">
+              <ProjectHome projectId={project.id} title={project.title} />
             </div>
-          ))}
-        </div>
-        <div className="tab-content">
-          {!tab ? (
-            <ProjectHome projectId={project.id} title={project.title} />
-          ) : tab.type === 'table' || tab.type === 'view' ? (
-            <ViewHost key={tab.key} projectId={project.id} tab={tab} />
-          ) : tab.type === 'panel' ? (
-            <Panel key={tab.key} projectId={project.id} name={tab.name} dbAlias={tab.dbAlias} />
-          ) : (
-            <DefinitionView key={tab.key} projectId={project.id} dbAlias={tab.dbAlias} type={tab.type} name={tab.name} />
-          )}
-        </div>
+          </>
+        ) : (
+          <Tabs className="project-tabs" selectedKey={activeKey.value ?? undefined} onSelectionChange={(key) => (activeKey.value = String(key))}>
+            <span id="tab-close-hint" hidden>
+              {t('common.tabs.closeHint')}
+            </span>
+            {/* Delete or Backspace on the focused tab (the selected one) closes it. */}
+            <div
+              className="tab-bar-keys"
+              onKeyDown={(e) => {
+                if ((e.key !== 'Delete' && e.key !== 'Backspace') || !(e.target as HTMLElement).closest('[role="tab"]') || !activeKey.value) return;
+                e.preventDefault();
+                closeTab(activeKey.value);
+                // Focus stays in the strip, on the tab now selected.
+                requestAnimationFrame(() => document.querySelector<HTMLElement>('.tab-bar [role="tab"][aria-selected="true"]')?.focus());
+              }}
+            >
+              <TabList className="tab-bar" aria-label={t('common.tabs.label')} items={tabs.value} dependencies={[locale.value]}>
+                {(item) => <ProjectTab tab={item} />}
+              </TabList>
+            </div>
+            {tabs.value.map((item) => (
+              <TabPanel key={item.key} id={item.key} className="tab-content">
+                {item.type === 'table' || item.type === 'view' ? (
+                  <ViewHost key={item.key} projectId={project.id} tab={item} />
+                ) : item.type === 'panel' ? (
+                  <Panel key={item.key} projectId={project.id} name={item.name} dbAlias={item.dbAlias} />
+                ) : (
+                  <DefinitionView key={item.key} projectId={project.id} dbAlias={item.dbAlias} type={item.type} name={item.name} />
+                )}
+              </TabPanel>
+            ))}
+          </Tabs>
+        )}
       </section>
       <SchemaDialogs />
       <HooksDialog />
       <ImportDialogHost />
     </div>
+  );
+}
+
+/** A tab's title: a panel's in the current language, else the table's, view's or routine's name. */
+const titleOf = (tab: Tab): string => (tab.type === 'panel' ? (PANELS[tab.name]?.title ?? tab.title) : tab.title);
+
+/**
+ * One tab of the strip: arrow keys move between tabs (react-aria), Delete or Backspace closes the
+ * focused one (said by its description); the × closes it by pointer and is no focus stop of its own.
+ */
+function ProjectTab(props: { tab: Tab }) {
+  const tab = props.tab;
+  const title = titleOf(tab);
+  return (
+    <AriaTab
+      id={tab.key}
+      className={({ isSelected }) => `tab${isSelected ? ' active' : ''}`}
+      aria-describedby="tab-close-hint"
+    >
+      <span className="tab-title">
+        <EntryIcon type={tab.type} name={tab.name} />
+        {title}
+      </span>
+      <span
+        className="tab-close"
+        aria-hidden
+        title={t('common.tabs.close', { title })}
+        // The × acts on its own: it neither selects nor focuses the tab it closes.
+        onPointerDown={(e) => e.stopPropagation()}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={(e) => {
+          e.stopPropagation();
+          closeTab(tab.key);
+        }}
+      >
+        <X size={13} aria-hidden />
+      </span>
+    </AriaTab>
   );
 }
