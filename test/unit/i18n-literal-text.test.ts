@@ -31,4 +31,8 @@ describe('literal interface text', () => {
   test('plain .ts files are read without JSX', () => {
     expect(texts(`export const C = { title: 'Delete rows' };`, 'c.ts')).toEqual(["title: 'Delete rows'"]);
   });
+
+  test('the web app holds no interface text outside the catalogues', () => {
+    expect(scan(['web/src']).map((f) => `${f.file}:${f.line} ${f.text}`)).toEqual([]);
+  });
 });

@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter } from 'react-router-dom';
 import { RawIntlProvider } from 'react-intl';
-import { intl, locale, t } from './i18n';
+import { I18nProvider } from 'react-aria-components';
+import { intl, locale, localeTag, t } from './i18n';
 import { useSignals } from './stores/signals';
 import { AppRoutes } from './app/routes';
 import { loadSession, startSessionPolling } from './app/session-actions';
@@ -37,9 +38,12 @@ function App() {
   // Keyed on the language: a switch renders every screen again in the new one (state lives in stores).
   return (
     <RawIntlProvider value={intl()} key={locale.value}>
-      <HashRouter>
-        <AppRoutes />
-      </HashRouter>
+      {/* react-aria's own words (date fields, list announcements) and formats follow the same language. */}
+      <I18nProvider locale={localeTag()}>
+        <HashRouter>
+          <AppRoutes />
+        </HashRouter>
+      </I18nProvider>
     </RawIntlProvider>
   );
 }
