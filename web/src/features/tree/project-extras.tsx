@@ -9,6 +9,7 @@ import { openTab } from '../../stores/tabs';
 import { toast } from '../../stores/toasts';
 import { PANELS } from '../tabs/panels';
 import { PREVIEW_ROLES, previewAs, setPreview } from '../../stores/preview';
+import { roleName } from '../team/roles';
 import { useSignals } from '../../stores/signals';
 import { panelOpener } from '../../actions/registry';
 import { canShare, isProjectAdmin } from '../../stores/project';
@@ -73,7 +74,7 @@ export function ProjectExtras(props: { projectId: string }) {
             <select aria-label={t('schema.tree.previewAs')} value={previewAs.value ?? ''} onChange={(e) => setPreview(e.target.value || null)}>
               <option value="">{t('schema.tree.yourRole')}</option>
               {PREVIEW_ROLES.map((r) => (
-                <option key={r} value={r}>{r}</option>
+                <option key={r} value={r}>{roleName(r)}</option>
               ))}
             </select>
           </label>
