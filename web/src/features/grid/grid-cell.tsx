@@ -80,8 +80,9 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
       props.onSave(parseInput(c, text));
     }
   };
-  if (editor.type === 'date' || editor.type === 'datetime-local') {
-    return <DateCellEditor column={c} kind={editor.type === 'date' ? 'date' : 'datetime'} text={editor.text} onSave={(text) => props.onSave(parseInput(c, text))} onCancel={props.onCancel} onBlur={props.onBlur} />;
+  // Dates are typed in a react-aria date field (in the current language); date-times keep the native date-time input.
+  if (editor.type === 'date') {
+    return <DateCellEditor column={c} kind="date" text={editor.text} onSave={(text) => props.onSave(parseInput(c, text))} onCancel={props.onCancel} onBlur={props.onBlur} />;
   }
   if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor column={c} value={props.value} onSave={props.onSave} onCancel={props.onCancel} onBlur={props.onBlur} />;
   if (c.enumValues?.length) {
