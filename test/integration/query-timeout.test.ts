@@ -62,7 +62,7 @@ describeEngines(
     test('a read past the limit answers 504 and leaves no statement running', async () => {
       const r = await t.request('GET', `/nc/${id}/api/v1/Slow`, { headers: { 'xc-auth': token } });
       expect(r.status).toBe(504);
-      expect(r.body).toEqual({ msg: 'The statement took too long and was cancelled' });
+      expect(r.body).toEqual({ msg: 'The statement took too long and was cancelled', code: 'QUERY_TIMEOUT' });
       expect(await sleeping(engine, name)).toBe(0);
     });
 

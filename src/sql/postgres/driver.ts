@@ -82,12 +82,28 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
   // driver's statement map nor the server's plans grow without bound; the others run unnamed. A write
   // asked to stay prepared (`q.prepare`: the chunks of a bulk insert) is so from its second chunk on.
   const texts = new PreparedTexts(PREPARED_TEXTS_MAX);
+  // Texts whose prepared plan a schema change invalidated ('cached plan must not change result type',
+  // e.g. RETURNING of a retyped column): they run unnamed from then on.
+  const stale = new Set<string>();
+  const run = async (s: postgres.Sql | postgres.TransactionSql, q: Compiled, inTx: boolean) => {
+    const prepare = !stale.has(q.sql) && texts.admit(q.sql);
+    try {
+      return await s.unsafe(q.sql, q.params as any[], { prepare });
+    } catch (e) {
+      if (!prepare || (e as { code?: string }).code !== '0A000') throw e;
+      stale.add(q.sql);
+      // Outside a transaction the statement is simply run again unnamed; inside one the transaction is
+      // already aborted, so the caller's error stands (its next attempt runs unnamed).
+      if (inTx) throw e;
+      return await s.unsafe(q.sql, q.params as any[], { prepare: false });
+    }
+  };
   const executor = (s: postgres.Sql | postgres.TransactionSql, inTx = false): Executor => ({
     ...(inTx ? { savepoint: <T>(fn: (exec: Executor) => Promise<T>) => guard(classifyPostgres, () => (s as postgres.TransactionSql).savepoint((sp) => fn(executor(sp, true))) as Promise<T>) } : {}),
-    query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await s.unsafe(q.sql, q.params as any[], { prepare: texts.admit(q.sql) }))] as T[]),
+    query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await run(s, q, inTx))] as T[]),
     execute: (q: Compiled): Promise<ExecResult> =>
       guard(classifyPostgres, async () => {
-        const r = await s.unsafe(q.sql, q.params as any[], { prepare: texts.admit(q.sql) });
+        const r = await run(s, q, inTx);
         return { affected: r.count ?? 0 };
       }),
   });
