@@ -139,7 +139,8 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
     await page.getByRole('button', { name: 'Choose Album' }).nth(2).click();
     const picker = page.getByRole('dialog', { name: 'Choose Album' });
-    await expect(picker.getByRole('textbox', { name: 'Search rows' }).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    // The search box takes the focus once the dialog has opened (the modal focuses itself first).
+    expect(await until(() => picker.getByRole('textbox', { name: 'Search rows' }).evaluate((el) => el === document.activeElement), true, 5_000)).toBe(true);
     await page.keyboard.type('Balls to');
     const item = picker.getByRole('button', { name: 'Balls to the Wall' });
     // The search is applied (the other albums are gone) before the item is measured.
