@@ -18,6 +18,7 @@ import { auditLogRoutes } from './api/team/audit-log';
 import { restRoutes } from './api/rest/routes';
 import { docsRoutes } from './api/rest/docs-routes';
 import { fastRest } from './api/rest/fast-path';
+import { fastWrite } from './api/rest/fast-write';
 import { graphqlEndpoint } from './api/graphql/routes';
 import { teamRoutes } from './api/team/routes';
 import { usersAdminRoutes } from './api/team/users-admin';
@@ -103,12 +104,13 @@ export function createApp(config: Config, deps: AppDeps) {
   const close = async () => {
     for (const c of ctx.closers.splice(0)) await c();
   };
-  // The common REST reads and plain GraphQL queries take a short road (src/api/rest/fast-path.ts,
-  // src/api/graphql/fast-path.ts); all else goes to the routes.
+  // The common REST reads and writes and plain GraphQL queries take a short road (src/api/rest/fast-path.ts,
+  // fast-write.ts, src/api/graphql/fast-path.ts); all else goes to the routes.
   const routed = app.handle;
   const fast = fastRest(ctx, log, config.logRequests);
+  const fastWrites = fastWrite(ctx, log, config.logRequests);
   const handle = (request: Request): Promise<Response> => {
-    return fast(request, routed) ?? graphql.early(request, routed) ?? routed(request);
+    return fast(request, routed) ?? fastWrites(request) ?? graphql.early(request, routed) ?? routed(request);
   };
   return Object.assign(app, { ctx, close, handle, upgrade: sockets.upgrade, websocket: sockets.websocket, sockets, terminals: terminal.service, realtime, updates });
 }

@@ -146,13 +146,21 @@ export async function update(dc: DataContext, t: TableModel, id: string, body: u
   requirePk(t);
   const values = valuesOf(t, body, 'update');
   const where = checkWrite(t, g, 'update', values);
-  // The row before (for the audit's previous values and the events), then one UPDATE (with RETURNING);
-  // a row condition is checked on the row after, which must undo the update: then in a transaction.
+  // The row before (for the audit's previous values and the events), then one UPDATE (with RETURNING), or
+  // both in one statement where the engine can; a row condition is checked on the row after, which must
+  // undo the update: then in a transaction.
   return namingConflicts(dc.pdb, t, () => writeUnit(dc, !!where, async (tx) => {
-    const before = await readRaw(tx, t, id, where);
-    if (!before) throw notFound(`Row '${id}' of '${t._tn}' not found`);
     const { dialect } = tx.pdb.db;
     const q = { kind: 'update' as const, table: tableRef(t), set: values.map(([c, e]) => ({ column: c.cn, value: e })), where: andCond(idCondition(t, id), where) };
+    if (!where && dialect.caps.updateReturningOld && returnsWholeRow(t)) {
+      // One statement answers the row before and after (no row condition to check after it).
+      const cols = returnedColumns(t);
+      const [raw] = await executorOf(tx).query<Row>(returningQuery(tx, t, { ...q, returning: cols, old: { columns: cols, keys: t.pks } }));
+      if (!raw) throw notFound(`Row '${id}' of '${t._tn}' not found`);
+      return updated(tx, t, id, values, returnedRow(t, Object.fromEntries(cols.map((c, i) => [c, raw[`__old_${i}`]]))), returnedRow(t, raw));
+    }
+    const before = await readRaw(tx, t, id, where);
+    if (!before) throw notFound(`Row '${id}' of '${t._tn}' not found`);
     // The key may have changed: the row is found by its new key.
     const newId = rowId(t, { ...before, ...Object.fromEntries(values.map(([c, e]) => [c._cn, e.kind === 'val' ? e.value : null])) });
     let after: Row | null;
@@ -165,14 +173,18 @@ export async function update(dc: DataContext, t: TableModel, id: string, body: u
       await assertInside(tx, t, newId, where);
       after = await readRaw(tx, t, newId);
     }
-    after ??= before;
-    const entries: DataAuditEntry[] = values
-      .filter(([c]) => auditText(before[c._cn]) !== auditText(after[c._cn]))
-      .map(([c]) => ({ tn: t.tn, cn: c.cn, pk: id, value: auditText(after[c._cn]), prevValue: auditText(before[c._cn]), op: 'update' }));
-    if (entries.length) await tx.audit?.(entries, tx.actor);
-    recordWrite(tx, t.tn, 'update', { data: after, previous: before });
-    return visibleRow(tx, t, after);
+    return updated(tx, t, id, values, before, after ?? before);
   }));
+}
+
+/** After an update: the audit records of the values that changed, the write event, and the row as the caller may see it. */
+async function updated(tx: DataContext, t: TableModel, id: string, values: [ColumnModel, Expr][], before: Row, after: Row): Promise<Row> {
+  const entries: DataAuditEntry[] = values
+    .filter(([c]) => auditText(before[c._cn]) !== auditText(after[c._cn]))
+    .map(([c]) => ({ tn: t.tn, cn: c.cn, pk: id, value: auditText(after[c._cn]), prevValue: auditText(before[c._cn]), op: 'update' }));
+  if (entries.length) await tx.audit?.(entries, tx.actor);
+  recordWrite(tx, t.tn, 'update', { data: after, previous: before });
+  return visibleRow(tx, t, after);
 }
 
 export async function remove(dc: DataContext, t: TableModel, id: string): Promise<number> {

@@ -130,6 +130,12 @@ export interface Update {
   set: { column: string; value: Expr }[];
   where?: Cond;
   returning?: string[];
+  /**
+   * The row before the update too, in the same statement (caps.updateReturningOld): `columns` answered
+   * as `__old_<n>` (n: the place in `columns`) beside `returning`; `keys` join the row before to the row
+   * after (the primary key).
+   */
+  old?: { columns: string[]; keys: string[] };
 }
 
 export interface Delete {

@@ -237,6 +237,7 @@ export abstract class BaseCompiler {
   }
 
   update(q: Update, p: Params): string {
+    if (q.old) throw new Error('This engine answers no row before an update (caps.updateReturningOld)');
     const set = q.set.map((s) => `${this.quoteId(s.column)} = ${this.expr(s.value, p)}`).join(', ');
     return `UPDATE ${this.table(q.table)} SET ${set}${q.where ? ` WHERE ${this.cond(q.where, p)}` : ''}${this.returning(q.returning)}`;
   }

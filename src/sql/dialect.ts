@@ -17,6 +17,11 @@ export interface Caps {
   insertReturning: boolean;
   /** DELETE ... RETURNING (pg, sqlite, mssql OUTPUT, MariaDB >= 10.0.5): the deleted row comes back without a read before. */
   deleteReturning: boolean;
+  /**
+   * UPDATE answers the row before beside the row after in one statement (Update.old): PostgreSQL by a
+   * locked sub-select joined on the key, SQL Server by OUTPUT DELETED. Without it the row before is read first.
+   */
+  updateReturningOld?: boolean;
   /** Most bound parameters one statement may carry (SQLite 32,766, SQL Server 2,100, the others 65,535). */
   maxParams: number;
   /** DDL can run inside a transaction and roll back. */

@@ -45,7 +45,7 @@ export const ENGINES: Record<Engine, EngineSpec> = {
   },
   pg: {
     compiler: new PostgresCompiler(),
-    caps: { returning: true, insertReturning: true, deleteReturning: true, maxParams: 65_535, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
+    caps: { returning: true, insertReturning: true, deleteReturning: true, updateReturningOld: true, maxParams: 65_535, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
     types: postgresTypes,
     introspector: postgresIntrospector,
     openDriver: (c) => openPostgresDriver(c.connection, c.poolMax, c.statementTimeoutMs),
@@ -61,7 +61,7 @@ export const ENGINES: Record<Engine, EngineSpec> = {
   },
   mssql: {
     compiler: new MssqlCompiler(),
-    caps: { returning: true, insertReturning: true, deleteReturning: true, maxParams: 2_100, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
+    caps: { returning: true, insertReturning: true, deleteReturning: true, updateReturningOld: true, maxParams: 2_100, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
     types: mssqlTypes,
     introspector: mssqlIntrospector,
     openDriver: (c) => openMssqlDriver(c.connection, c.poolMax),

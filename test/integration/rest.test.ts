@@ -52,6 +52,21 @@ describeEngines('REST over Chinook', (engine) => {
     expect(rows.at(-1)).toMatchObject({ cn: engine === 'pg' ? 'name' : 'Name', pk: '950', value: 'After', prev_value: 'Before', user_email: 'admin@example.com' });
   });
 
+  test('an update that changes the key answers the row under its new key, its audit the values before', async () => {
+    const h = { 'xc-auth': token };
+    expect((await t.request('POST', `${base}/Genre`, { body: { GenreId: 951, Name: 'Old key' }, headers: h })).status).toBe(200);
+    const res = await t.request('PUT', `${base}/Genre/951`, { body: { GenreId: 952, Name: 'New key' }, headers: h });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ GenreId: 952, Name: 'New key' });
+    expect((await t.request('GET', `${base}/Genre/951`, { headers: h })).status).toBe(404);
+    expect((await t.request('GET', `${base}/Genre/952`, { headers: h })).body).toEqual({ GenreId: 952, Name: 'New key' });
+    const rows = await t.app.ctx.meta.all<Record<string, string>>("SELECT cn, value, prev_value FROM nc_audit WHERE op_type = 'DATA' AND project_id = ? AND pk = '951' AND cn IS NOT NULL ORDER BY id", [base.split('/')[2]]);
+    expect(rows.map((r) => [r.value, r.prev_value])).toEqual([
+      ['952', '951'],
+      ['New key', 'Old key'],
+    ]);
+  });
+
   test('injection attempts are harmless', async () => {
     const h = { 'xc-auth': token };
     const attempts = [

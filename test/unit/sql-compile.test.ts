@@ -133,6 +133,32 @@ describe('writes', () => {
     });
   });
 
+  test('update answering the row before in the same statement (PostgreSQL, SQL Server)', () => {
+    const q: Query = {
+      kind: 'update',
+      table: { name: 'order', schema: 'shop' },
+      set: [{ column: 'note', value: val('x') }],
+      where: { kind: 'cmp', op: '=', left: col('id'), right: val(7) },
+      returning: ['id', 'note'],
+      old: { columns: ['note'], keys: ['id'] },
+    };
+    expect(dialectFor('pg').compile(q)).toEqual({
+      sql: 'UPDATE "shop"."order" AS "__new" SET "note" = $1 FROM (SELECT "note", "id" FROM "shop"."order" WHERE "id" = $2 FOR UPDATE) AS "__old" WHERE "__new"."id" = "__old"."id" RETURNING "__new"."id", "__new"."note", "__old"."note" AS "__old_0"',
+      params: ['x', 7],
+    });
+    expect(dialectFor('mssql').compile(q)).toEqual({
+      sql: 'UPDATE [shop].[order] SET [note] = @p1 OUTPUT INSERTED.[id], INSERTED.[note], DELETED.[note] AS [__old_0] WHERE [id] = @p2',
+      params: ['x', 7],
+    });
+    expect(dialectFor('pg').caps.updateReturningOld).toBe(true);
+    expect(dialectFor('mssql').caps.updateReturningOld).toBe(true);
+    // The others read the row before first: asking them for it is a bug, not SQL.
+    for (const e of ['sqlite', 'mysql'] as Engine[]) {
+      expect(dialectFor(e).caps.updateReturningOld).toBeFalsy();
+      expect(() => dialectFor(e).compile(q)).toThrow('answers no row before an update');
+    }
+  });
+
   test('delete', () => {
     const q: Query = { kind: 'delete', table: { name: 'order' }, where: { kind: 'cmp', op: '=', left: col('id'), right: val(7) } };
     expect(compileAll(q)).toEqual({

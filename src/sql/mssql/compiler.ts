@@ -61,6 +61,12 @@ export class MssqlCompiler extends BaseCompiler {
   }
   override update(q: Update, p: Params): string {
     const set = q.set.map((s) => `${this.quoteId(s.column)} = ${this.expr(s.value, p)}`).join(', ');
-    return `UPDATE ${this.table(q.table)} SET ${set}${this.output(q.returning)}${q.where ? ` WHERE ${this.cond(q.where, p)}` : ''}`;
+    // The row before comes with OUTPUT DELETED, beside the row after (OUTPUT INSERTED).
+    const items = [
+      ...(q.returning ?? []).map((c) => `INSERTED.${this.quoteId(c)}`),
+      ...(q.old?.columns ?? []).map((c, i) => `DELETED.${this.quoteId(c)} AS ${this.quoteId(`__old_${i}`)}`),
+    ];
+    const output = items.length ? ` OUTPUT ${items.join(', ')}` : '';
+    return `UPDATE ${this.table(q.table)} SET ${set}${output}${q.where ? ` WHERE ${this.cond(q.where, p)}` : ''}`;
   }
 }

@@ -1,5 +1,5 @@
 /** PostgreSQL: double-quoted names, `$n` placeholders, ILIKE, RETURNING, NULLS FIRST/LAST. */
-import type { Cond, SqlValue } from '../ast';
+import type { Cond, SqlValue, Update } from '../ast';
 import { BaseCompiler, Params, quoteWith } from '../compiler';
 import { POSTGRES_SPELLINGS } from './formula-functions';
 
@@ -18,6 +18,21 @@ export class PostgresCompiler extends BaseCompiler {
   }
   override limitAll(): string {
     return '';
+  }
+  /**
+   * With `old`, the row before comes from a sub-select of the same row that locks it (FOR UPDATE), joined
+   * to the updated row on the key: `UPDATE t AS "__new" SET … FROM (SELECT … FOR UPDATE) AS "__old" WHERE
+   * keys match RETURNING "__new".…, "__old".… AS "__old_<n>"`. One statement, one round trip.
+   */
+  override update(q: Update, p: Params): string {
+    if (!q.old) return super.update(q, p);
+    const { columns, keys } = q.old;
+    const set = q.set.map((s) => `${this.quoteId(s.column)} = ${this.expr(s.value, p)}`).join(', ');
+    const picked = [...columns, ...keys.filter((k) => !columns.includes(k))].map((c) => this.quoteId(c)).join(', ');
+    const before = `SELECT ${picked} FROM ${this.table(q.table)}${q.where ? ` WHERE ${this.cond(q.where, p)}` : ''} FOR UPDATE`;
+    const join = keys.map((k) => `"__new".${this.quoteId(k)} = "__old".${this.quoteId(k)}`).join(' AND ');
+    const returning = [...(q.returning ?? []).map((c) => `"__new".${this.quoteId(c)}`), ...columns.map((c, i) => `"__old".${this.quoteId(c)} AS "__old_${i}"`)];
+    return `UPDATE ${this.table(q.table)} AS "__new" SET ${set} FROM (${before}) AS "__old" WHERE ${join} RETURNING ${returning.join(', ')}`;
   }
   override bindValue(v: SqlValue): SqlValue {
     if (typeof v === 'bigint') return v.toString();
