@@ -15,6 +15,14 @@ export async function readBodyText(request: Request, limit: number): Promise<str
   const length = request.headers.get('content-length');
   if (length !== null && Number(length) > limit) throw tooLarge(limit);
   if (!request.body) return '';
+  // A declared length within the limit: the server reads no more than it, so the body is read whole at once.
+  if (length !== null && !request.headers.has('transfer-encoding')) {
+    try {
+      return await request.text();
+    } catch {
+      throw badRequest('The request body could not be read');
+    }
+  }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
