@@ -51,14 +51,17 @@ const q = (s: string) => JSON.stringify(s);
 export const fixedLua = (method: string, body?: string) =>
   `wrk.method = ${q(method)}\n${body === undefined ? '' : `wrk.body = ${q(body)}\n`}wrk.headers["Content-Type"] = "application/json"\n`;
 
+/** The run's headers, with `Content-Type: application/json` for a request with a body (a server may refuse it on an empty one). */
 const HEADERS_LUA = `
-local hdrs
-local function headers()
+local hdrs, bodyHdrs
+local function headers(body)
   if not hdrs then
     hdrs = {}
-    for k, v in pairs(wrk.headers) do hdrs[k] = v end
-    hdrs["Content-Type"] = "application/json"
+    bodyHdrs = {}
+    for k, v in pairs(wrk.headers) do hdrs[k] = v; bodyHdrs[k] = v end
+    bodyHdrs["Content-Type"] = "application/json"
   end
+  if body then return bodyHdrs end
   return hdrs
 end
 `;
@@ -76,7 +79,8 @@ function request()
   local id
   if ${q(mode)} == "seq" then counter = counter + 1; id = base + counter else id = ${base} + math.random(0, ${span - 1}) end
   local p = string.gsub(${q(path)}, "{id}", tostring(id))
-  return wrk.format(${q(method)}, p, headers(), ${body === undefined ? 'nil' : q(body)})
+  local body = ${body === undefined ? 'nil' : q(body)}
+  return wrk.format(${q(method)}, p, headers(body), body)
 end
 `;
 
@@ -92,7 +96,7 @@ function request()
     r = r - e[1]
     if r <= 0 then
       local p = string.gsub(e[3], "{id}", tostring(math.random(1, e[5])))
-      return wrk.format(e[2], p, headers(), e[4])
+      return wrk.format(e[2], p, headers(e[4]), e[4])
     end
   end
 end
