@@ -64,18 +64,8 @@ export function cachedActor(ctx: BaseContext, request: Request): Actor | undefin
   return userActor(user, previewAs);
 }
 
-/** Actors of cached user rows (a changed user is a new row object), for callers without a preview role. */
-const actors = new WeakMap<UserRow, Actor>();
-
 /** The actor of a signed-in user row. */
 function userActor(user: UserRow, previewAs: string | undefined): Actor {
-  if (previewAs !== undefined) return makeUserActor(user, previewAs);
-  let actor = actors.get(user);
-  if (!actor) actors.set(user, (actor = makeUserActor(user, undefined)));
-  return actor;
-}
-
-function makeUserActor(user: UserRow, previewAs: string | undefined): Actor {
   const roles = user.roles.split(',').filter(Boolean);
   const superAdmin = roles.includes('super');
   return { kind: 'user', userId: user.id, email: user.email, roles, superAdmin, previewAs, mayCreateProjects: superAdmin || !!user.may_create_projects };

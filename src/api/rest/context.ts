@@ -30,24 +30,22 @@ export function metaAuditSink(ctx: AppContext, projectId: string, dbAlias: strin
   };
 }
 
-const sinks = new WeakMap<ProjectDb, AuditSink>();
-/** metaAuditSink, made once per open project database (each belongs to one app). */
-function auditSinkOf(ctx: AppContext, pdb: ProjectDb): AuditSink {
-  let sink = sinks.get(pdb);
-  if (!sink) sinks.set(pdb, (sink = metaAuditSink(ctx, pdb.projectId, pdb.dbAlias)));
+const sinks = new WeakMap<AppContext, Map<string, AuditSink>>();
+/** metaAuditSink, made once per project database. */
+function auditSinkOf(ctx: AppContext, projectId: string, dbAlias: string): AuditSink {
+  let byDb = sinks.get(ctx);
+  if (!byDb) sinks.set(ctx, (byDb = new Map()));
+  const key = `${projectId}\u0000${dbAlias}`;
+  let sink = byDb.get(key);
+  if (!sink) {
+    if (byDb.size >= 10_000) byDb.clear();
+    byDb.set(key, (sink = metaAuditSink(ctx, projectId, dbAlias)));
+  }
   return sink;
 }
 
-/** Callers with their project roles, kept per caller and roles list (both cached objects on the hot path). */
-const merges = new WeakMap<Actor, WeakMap<string[], Actor>>();
-function withProjectRoles(actor: Actor, projectRoles: string[]): Actor {
-  if (projectRoles.length === 0) return actor;
-  let byRoles = merges.get(actor);
-  if (!byRoles) merges.set(actor, (byRoles = new WeakMap()));
-  let merged = byRoles.get(projectRoles);
-  if (!merged) byRoles.set(projectRoles, (merged = { ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] }));
-  return merged;
-}
+const withProjectRoles = (actor: Actor, projectRoles: string[]): Actor =>
+  projectRoles.length === 0 ? actor : { ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] };
 
 export async function dataContext(ctx: AppContext, request: Request, projectId: string, dbAlias = 'db'): Promise<DataContext> {
   const now = cachedDataContext(ctx, request, projectId, dbAlias);
@@ -66,7 +64,7 @@ export async function dataContext(ctx: AppContext, request: Request, projectId: 
     acl: unrestricted ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias),
     maxLimit: ctx.config.queryLimitMax,
     countTimeoutMs: ctx.config.countTimeoutMs,
-    audit: auditSinkOf(ctx, pdb),
+    audit: auditSinkOf(ctx, projectId, dbAlias),
     events: ctx.writeEvents,
   };
 }
@@ -90,7 +88,7 @@ export function cachedDataContext(ctx: AppContext, request: Request, projectId: 
     acl = aclRepo(ctx.meta).cachedRules(projectId, pdb.dbAlias);
     if (!acl) return undefined;
   }
-  return { pdb: unrestricted ? pdb : restrictedView(pdb), actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, pdb), events: ctx.writeEvents };
+  return { pdb: unrestricted ? pdb : restrictedView(pdb), actor: merged, acl, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs, audit: auditSinkOf(ctx, projectId, dbAlias), events: ctx.writeEvents };
 }
 
 /** A table or SQL view by API alias or SQL name (as the router decoded it), else 404; a malformed escape 400. */
