@@ -49,6 +49,8 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
     page = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
     await signUpInBrowser(page, tablo.url, 'languages@example.com');
     chinook = await chinookProject(page, tablo, 'Chinook', 'tablo_t_e2e_languages');
+    // The projects list was read at sign-up, before the project was made: read it again.
+    await page.reload();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
