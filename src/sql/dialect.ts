@@ -36,7 +36,8 @@ export interface Caps {
   /**
    * Nested children are read first with one query ordered by parent and capped at parents x limit
    * rows (cut per parent in code), and with ROW_NUMBER() only when that cap is reached: cheaper
-   * where the window function costs more than the look-up (SQLite).
+   * where the window function costs more than the look-up (SQLite, PostgreSQL, MariaDB: measured with
+   * scripts/bench/rest.ts, case D).
    */
   cappedChildren?: boolean;
   /**

@@ -45,7 +45,7 @@ export const ENGINES: Record<Engine, EngineSpec> = {
   },
   pg: {
     compiler: new PostgresCompiler(),
-    caps: { returning: true, insertReturning: true, deleteReturning: true, updateReturningOld: true, maxParams: 65_535, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
+    caps: { returning: true, insertReturning: true, deleteReturning: true, updateReturningOld: true, maxParams: 65_535, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true, cappedChildren: true },
     types: postgresTypes,
     introspector: postgresIntrospector,
     openDriver: (c) => openPostgresDriver(c.connection, c.poolMax, c.statementTimeoutMs),
@@ -53,7 +53,7 @@ export const ENGINES: Record<Engine, EngineSpec> = {
   },
   mysql: {
     compiler: new MysqlCompiler(),
-    caps: { returning: false, insertReturning: false, deleteReturning: false, maxParams: 65_535, transactionalDdl: false, schemas: false, functions: true, procedures: true, sequences: false, alterColumn: true },
+    caps: { returning: false, insertReturning: false, deleteReturning: false, maxParams: 65_535, transactionalDdl: false, schemas: false, functions: true, procedures: true, sequences: false, alterColumn: true, cappedChildren: true },
     types: mysqlTypes,
     introspector: mysqlIntrospector,
     openDriver: (c) => openMysqlDriver(c.connection, c.poolMax, c.statementTimeoutMs),
