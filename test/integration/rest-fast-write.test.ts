@@ -6,10 +6,9 @@
  * its request line, on SQLite, PostgreSQL and MariaDB.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { join } from 'node:path';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
-import { dashboardOp } from '../helpers/dashboard';
+import { dashboardOp, projectOver } from '../helpers/dashboard';
 import { describeEngines, dropDatabase, loadChinook, type TestEngine } from '../helpers/engines';
 import { fastWrite } from '../../src/api/rest/fast-write';
 import { memoryLogger } from '../../src/lib/log';
@@ -37,13 +36,7 @@ describeEngines('REST fast write path', (engine: TestEngine) => {
   const dbName = `tablo_t_fast_write_${engine}`;
   let id = '';
   beforeAll(async () => {
-    const cfg = await loadChinook(engine, dbName);
-    let connection = cfg.connection as Record<string, unknown>;
-    if (engine === 'sqlite') {
-      await Bun.write(join(t.dataDir, 'fast-write.sqlite'), Bun.file(cfg.connection.filename!));
-      connection = { filename: 'fast-write.sqlite' };
-    }
-    id = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: `Fast writes ${engine}`, db: { client: engine, connection } } })).body.id;
+    id = await projectOver(t, token, engine, `Fast writes ${engine}`, await loadChinook(engine, dbName));
     // The caller and the project are now cached: the fast path can take the writes below.
     expect((await t.app.handle(new Request(`http://localhost/nc/${id}/api/v1/Genre?limit=1`, { headers: { 'xc-auth': token } }))).status).toBe(200);
   });

@@ -21,7 +21,7 @@ const PATH = /^\/nc\/([\w-]+)\/api\/v1\/(\w+)(?:\/([\w-]+))?$/;
 /** One plain `key=value` pair (no escapes, no `+`, no brackets). */
 const PAIR = /^([A-Za-z]\w*)=([\w.,()~:-]*)$/;
 /** Second segments that are routes of their own, not row ids. */
-const OWN_ROUTES = new Set(['findOne', 'count', 'groupby', 'aggregate', 'distinct', 'distribute', 'bulk']);
+export const OWN_ROUTES = new Set(['findOne', 'count', 'groupby', 'aggregate', 'distinct', 'distribute', 'bulk']);
 
 /** The query parameters of a plain query string, or null when the routes must parse it. */
 function plainQuery(search: string): Params | null {

@@ -14,9 +14,10 @@ import type { AppContext } from '../../context';
 import type { Logger } from '../../lib/log';
 import * as data from '../../data/records-service';
 import { cachedDataContext } from './context';
+import { OWN_ROUTES } from './fast-path';
 import { errorResponse } from '../../http/error-edge';
 import { badRequest } from '../../lib/errors';
-import { jsonTooDeep, readBodyText } from '../../http/body';
+import { parseJsonBody, readBodyText } from '../../http/body';
 import { LIMITS } from '../../config/limits';
 import { maskedPath } from '../../http/log-mask';
 import type { DataContext } from '../../data/data-context';
@@ -26,8 +27,6 @@ import type { TableModel } from '../../schema/model';
 const PATH = /^https?:\/\/[^/]+\/nc\/([\w-]+)\/api\/v1\/(\w+)(?:\/([\w-]+))?$/;
 /** The JSON media type (other types, `+json` ones included, go to the routes). */
 const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
-/** Second segments that are routes of their own, not row ids. */
-const OWN_ROUTES = new Set(['findOne', 'count', 'groupby', 'aggregate', 'distinct', 'distribute']);
 
 type Write = (dc: DataContext, t: TableModel, id: string | undefined, body: unknown) => Promise<unknown>;
 
@@ -75,7 +74,7 @@ export function fastWrite(ctx: AppContext, log: Logger, logRequests: boolean): F
 
   async function run(dc: DataContext, t: TableModel, write: Write, id: string | undefined, request: Request, withBody: boolean): Promise<Response> {
     const t0 = logRequests ? performance.now() : 0;
-    const path = maskedPath(new URL(request.url).pathname);
+    const where = () => `${request.method} ${maskedPath(new URL(request.url).pathname)}`;
     let res: Response;
     try {
       const body = withBody ? parsed(await readBodyText(request, limit)) : undefined;
@@ -83,19 +82,16 @@ export function fastWrite(ctx: AppContext, log: Logger, logRequests: boolean): F
     } catch (e) {
       // The client went away: nothing to answer or report (as the routes).
       if (request.signal.aborted) return new Response(null, { status: 499 });
-      res = errorResponse(e, undefined, log, `${request.method} ${path}`);
+      res = errorResponse(e, undefined, log, where());
     }
-    if (logRequests) log.info(`${request.method} ${path} ${res.status} ${(performance.now() - t0).toFixed(1)}ms`);
+    if (logRequests) log.info(`${where()} ${res.status} ${(performance.now() - t0).toFixed(1)}ms`);
     return res;
   }
 }
 
-/** A JSON body as the routes read it: 400 when nested too deep, empty or not JSON. */
+/** A JSON body as the routes read it: 400 when nested too deep, not JSON, or empty (the router's parse refuses an empty JSON body). */
 function parsed(text: string): unknown {
-  if (jsonTooDeep(text)) throw badRequest(`The JSON body is nested deeper than ${LIMITS.jsonMaxDepth} levels`);
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badRequest('The request body could not be parsed');
-  }
+  const value = parseJsonBody(text);
+  if (value === undefined) throw badRequest('The request body could not be parsed');
+  return value;
 }
