@@ -34,10 +34,10 @@ describe.skipIf(!!problem && !process.env.CI)('first run in the browser', () => 
     await page.goto(tablo.url);
     await page.waitForURL(/#\/user\/authentication\/signup$/);
     await page.getByText('You will be the Super Admin').waitFor();
-    await expect(page.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('link', { name: 'Login' }).waitFor();
     await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(/#\/user\/authentication\/signin$/);
-    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await shot(page, 'signin');
   });
 

@@ -55,7 +55,7 @@ describe.skipIf(!!problem && !process.env.CI)('provider sign-in in the browser',
     await page.waitForURL(/#\/projects$/);
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Users' }).waitFor();
-    await expect(page.getByRole('menuitem', { name: 'grace@example.com' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('menuitem', { name: 'grace@example.com' }).waitFor();
     await page.keyboard.press('Escape');
   });
 

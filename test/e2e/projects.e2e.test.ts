@@ -81,7 +81,7 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
     await row('Customers').waitFor();
     await page.getByLabel('Search projects').fill('cust');
     await row('Orders').waitFor({ state: 'detached' });
-    await expect(row('Customers').isVisible()).resolves.toBe(true);
+    await row('Customers').waitFor();
     await page.getByLabel('Search projects').fill('zebra');
     await page.getByText("No project matches 'zebra'").waitFor();
     await shot(page, 'projects-search-no-match');
@@ -104,13 +104,13 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
     await shot(page, 'projects-delete-confirm');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await expect(row('Customers').isVisible()).resolves.toBe(true);
+    await row('Customers').waitFor();
 
     await row('Customers').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').waitFor();
     await page.keyboard.press('Enter');
     await row('Customers').waitFor({ state: 'detached' });
-    await expect(row('Orders').isVisible()).resolves.toBe(true);
+    await row('Orders').waitFor();
   });
 
   browserTest('the bare dashboard route /nc leads to the projects list', () => page, async () => {
@@ -138,7 +138,7 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
     );
     await page.reload();
     await page.getByText('An error occurred').waitFor();
-    await expect(page.getByRole('button', { name: 'Profile menu' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Profile menu' }).waitFor();
     await shot(page, 'screen-render-error');
     await page.unroute('**/dashboard?q=sqlOp_PROJECT_READ_BY_WEB');
     await page.getByRole('link', { name: 'Home page' }).click();

@@ -22,10 +22,13 @@ Object.assign(globalThis, {
 interface Call { method: string; url: URL; body: unknown }
 let calls: Call[] = [];
 let countAnswer: () => Response = () => Response.json({ count: 1_000_000 });
+/** When set, list answers wait for it (a read still on its way). */
+let listGate: Promise<void> | null = null;
 globalThis.fetch = (async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://tablo.test');
   const method = init?.method ?? 'GET';
   calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+  if (listGate && method === 'GET' && !url.pathname.endsWith('/count')) await listGate;
   if (url.pathname.endsWith('/count')) return countAnswer();
   if (method === 'PUT') return Response.json({ ...(JSON.parse(String(init!.body)) as object), id1: 1, id2: 'b' });
   const offset = Number(url.searchParams.get('offset'));
@@ -51,6 +54,7 @@ beforeEach(() => {
   calls = [];
   store.clear();
   countAnswer = () => Response.json({ count: 1_000_000 });
+  listGate = null;
 });
 
 test('the first page comes at once, the count apart; scrolling fetches only the pages in view', async () => {
@@ -100,4 +104,40 @@ test('an edit is saved with PUT under the composite key and the row is replaced 
   expect(put.url.pathname).toBe('/nc/p1/api/v1/Big/' + encodeURIComponent('1___b'));
   expect(put.body).toEqual({ Name: 'changed' });
   expect(g.rows.value.get(1)?.Name).toBe('changed');
+});
+
+test('an update from another user that arrives while the pages are read again is not undone by the older answer', async () => {
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  let open!: () => void;
+  listGate = new Promise((r) => (open = r));
+  const refreshing = g.refresh();
+  await settle();
+  // The read is on its way (it will answer "row 3"); another user's update arrives meanwhile.
+  expect(g.mergeRows([{ id1: 3, id2: 'b', Name: 'Olinda' }])).toBe(1);
+  expect(g.rows.value.get(3)?.Name).toBe('Olinda');
+  open();
+  await refreshing;
+  expect(g.rows.value.get(3)?.Name).toBe('Olinda');
+  expect(g.rows.value.get(4)?.Name).toBe('row 4');
+  // Once no read is under way, later reads answer the server's values again.
+  listGate = null;
+  await g.refresh();
+  expect(g.rows.value.get(3)?.Name).toBe('row 3');
+});
+
+test('a page scrolled into view while an update arrives shows the update', async () => {
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  let open!: () => void;
+  listGate = new Promise((r) => (open = r));
+  const loading = g.ensure(PAGE, PAGE + 10);
+  await settle();
+  g.mergeRows([{ id1: PAGE + 2, id2: 'b', Name: 'Recife' }]);
+  open();
+  await loading;
+  expect(g.rows.value.get(PAGE + 2)?.Name).toBe('Recife');
+  expect(g.rows.value.get(PAGE + 3)?.Name).toBe(`row ${PAGE + 3}`);
 });

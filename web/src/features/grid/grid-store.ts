@@ -76,6 +76,14 @@ export class GridStore {
   readonly revision = signal(0);
   private pending = new Set<number>();
   private generation = 0;
+  /**
+   * Other users' updates merged into the rows, by row id, each with the sequence number it was merged
+   * at: a page read that was on its way when one arrived gets it laid over its (older) answer.
+   */
+  private merged = new Map<string, { seq: number; values: Row }>();
+  private mergeSeq = 0;
+  /** The sequence number each page read under way was sent at. */
+  private reads: number[] = [];
 
   private readonly persistence: GridPersistence;
 
@@ -171,12 +179,21 @@ export class GridStore {
    */
   async refresh(): Promise<void> {
     const gen = this.generation;
+    const since = this.beginRead();
+    try {
+      await this.refreshPages(gen, since);
+    } finally {
+      this.endRead(since);
+    }
+  }
+
+  private async refreshPages(gen: number, since: number): Promise<void> {
     const pages = [...new Set([...this.rows.value.keys()].map((i) => Math.floor(i / PAGE)))].sort((a, b) => a - b);
     const next = new Map<number, Row>();
     for (const page of pages.length ? pages : [0]) {
       const list = await recordsApi.list(this.projectId, this.meta._tn, { limit: PAGE, offset: page * PAGE, where: this.effectiveWhere() || undefined, sort: this.sort.value || undefined, ...this.nesting() });
       if (gen !== this.generation) return;
-      list.forEach((r, i) => next.set(page * PAGE + i, r));
+      list.forEach((r, i) => next.set(page * PAGE + i, this.withLaterMerges(r, since)));
     }
     this.rows.value = next;
     recordsApi.count(this.projectId, this.meta._tn, this.effectiveWhere() || undefined).then(
@@ -188,6 +205,7 @@ export class GridStore {
   /** Merges changed values into the loaded rows with these ids (another user's update); answers how many were found. */
   mergeRows(changed: Row[]): number {
     const byId = new Map(changed.map((r) => [this.idOf(r), r]));
+    this.remember(byId);
     let found = 0;
     const next = new Map(this.rows.value);
     for (const [i, row] of next) {
@@ -201,23 +219,50 @@ export class GridStore {
     return found;
   }
 
+  /** Keeps updated values for the page reads under way, which may answer what was there before. */
+  private remember(byId: Map<string, Row>): void {
+    if (!this.reads.length) return;
+    const seq = ++this.mergeSeq;
+    for (const [id, values] of byId) this.merged.set(id, { seq, values: { ...this.merged.get(id)?.values, ...values } });
+  }
+
+  /** A row read from the server, with the updates merged after the read was sent laid over it. */
+  private withLaterMerges(row: Row, since: number): Row {
+    const m = this.merged.size ? this.merged.get(this.idOf(row)) : undefined;
+    return m && m.seq > since ? { ...row, ...m.values } : row;
+  }
+
+  private beginRead(): number {
+    this.reads.push(this.mergeSeq);
+    return this.mergeSeq;
+  }
+
+  /** Ends a page read; the merged updates that every read still under way has seen are dropped. */
+  private endRead(since: number): void {
+    this.reads.splice(this.reads.indexOf(since), 1);
+    const oldest = this.reads.length ? Math.min(...this.reads) : this.mergeSeq;
+    for (const [id, m] of this.merged) if (m.seq <= oldest) this.merged.delete(id);
+  }
+
   /** Fetches the pages covering rows [from, to) that are not loaded yet. */
   async ensure(from: number, to: number): Promise<void> {
     const gen = this.generation;
     for (let page = Math.floor(from / PAGE); page * PAGE < to; page++) {
       if (this.pending.has(page) || this.rows.value.has(page * PAGE)) continue;
       this.pending.add(page);
+      const since = this.beginRead();
       try {
         const list = await recordsApi.list(this.projectId, this.meta._tn, { limit: PAGE, offset: page * PAGE, where: this.effectiveWhere() || undefined, sort: this.sort.value || undefined, ...this.nesting() });
         if (gen !== this.generation) return;
         const next = new Map(this.rows.value);
-        list.forEach((r, i) => next.set(page * PAGE + i, r));
+        list.forEach((r, i) => next.set(page * PAGE + i, this.withLaterMerges(r, since)));
         this.rows.value = next;
         this.known.value = Math.max(this.known.value, page * PAGE + list.length + (list.length === PAGE ? PAGE : 0));
       } catch (e) {
         if (gen === this.generation) this.error.value = (e as Error).message;
       } finally {
         this.pending.delete(page);
+        this.endRead(since);
       }
     }
   }
@@ -271,6 +316,7 @@ export class GridStore {
     if (this.meta.pks.length) undoStackOf(this.projectId).record({ kind: 'update', projectId: this.projectId, table: this.meta._tn, id: this.idOf(row), before: { [column]: row[column] }, after: { [column]: updated[column] } });
     // The answer holds the table's own columns: related rows and computed values shown in the grid stay,
     // and computed values are read again when the table has any.
+    this.remember(new Map([[this.idOf(row), updated]]));
     const next = new Map(this.rows.value);
     next.set(index, { ...row, ...updated });
     this.rows.value = next;
