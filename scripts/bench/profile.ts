@@ -30,7 +30,7 @@ const config = testConfig({ dataDir, jwtSecret: 'bench-secret-bench-secret-01234
 const app = createApp(config, { ...(await boot(config)), log: memoryLogger() });
 
 const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-  const res = await app.handle(new Request(`http://localhost${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const res = await app.handle(new Request(`http://localhost${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }));
   const text = await res.text();
   if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text}`);
   return JSON.parse(text);
@@ -112,7 +112,7 @@ const CASES: Case[] = [
   },
   {
     name: 'W4 insert 1,000 rows',
-    tablo: () => call('POST', `${base}/Entry/bulk`, bulkRows, auth),
+    tablo: () => call('POST', `${base}/Entry/bulk`, bulkBody, auth),
     bare: () => {
       const rows = JSON.parse(bulkBody) as { Title: string; Score: number }[];
       return JSON.stringify(wall(`INSERT INTO entry (title, score) VALUES ${rows.map(() => '(?, ?)').join(', ')} RETURNING id`, rows.flatMap((r) => [r.Title, r.Score])));

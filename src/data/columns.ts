@@ -7,27 +7,41 @@ import type { Expr } from '../sql/ast';
 import type { ColumnModel, TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
 
-const virtualCache = new WeakMap<TableModel, ColumnModel[]>();
+const virtualCache = new WeakMap<TableModel, { virtuals: TableModel['virtuals']; cols: ColumnModel[] }>();
 
-/** The virtual columns of a table as (read-only) columns, in their order. */
+/** The virtual columns of a table as (read-only) columns, in their order (kept until its virtual columns are set again). */
 export function virtualColumns(t: TableModel): ColumnModel[] {
   if (!t.virtuals?.length) return [];
-  let cols = virtualCache.get(t);
-  if (!cols) {
-    cols = t.virtuals.map((v) => ({
+  let cached = virtualCache.get(t);
+  if (!cached || cached.virtuals !== t.virtuals) {
+    const cols = t.virtuals.map((v) => ({
       cn: v._cn, _cn: v._cn, dt: v.uidt, uidt: v.uidt, kind: v.kind ?? 'string',
       pk: false, ai: false, nullable: true, default: null, virtual: v,
     }));
-    virtualCache.set(t, cols);
+    virtualCache.set(t, (cached = { virtuals: t.virtuals, cols }));
   }
-  return cols;
+  return cached.cols;
 }
 
 /** Every column a row carries by default: the table's, then its virtual columns. */
 export const allColumns = (t: TableModel): ColumnModel[] => (t.virtuals?.length ? [...t.columns, ...virtualColumns(t)] : t.columns);
 
+const byName = new WeakMap<TableModel, { virtuals: TableModel['virtuals']; names: Map<string, ColumnModel> }>();
+
+/**
+ * A column by API alias, else SQL name, else a virtual column's alias (looked up in a map kept per table
+ * model, made again when its virtual columns are set).
+ */
 export function findColumn(t: TableModel, name: string): ColumnModel | undefined {
-  return t.columns.find((c) => c._cn === name) ?? t.columns.find((c) => c.cn === name) ?? virtualColumns(t).find((c) => c._cn === name);
+  let cached = byName.get(t);
+  if (!cached || cached.virtuals !== t.virtuals) {
+    const names = new Map<string, ColumnModel>();
+    for (const c of t.columns) if (!names.has(c._cn)) names.set(c._cn, c);
+    for (const c of t.columns) if (!names.has(c.cn)) names.set(c.cn, c);
+    for (const c of virtualColumns(t)) if (!names.has(c._cn)) names.set(c._cn, c);
+    byName.set(t, (cached = { virtuals: t.virtuals, names }));
+  }
+  return cached.names.get(name);
 }
 
 export function resolveColumn(t: TableModel, name: string): ColumnModel {

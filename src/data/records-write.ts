@@ -19,7 +19,7 @@ import { executorOf, type AuditSink, type DataAuditEntry, type DataContext } fro
 import type { Actor } from '../lib/actor';
 import { writableColumn } from './columns';
 import { writeValue } from './logical-values';
-import { idCondition, idValues, requirePk, rowId } from './row-id';
+import { idCondition, idsCondition, idValues, MAX_COMPOSITE_IDS, requirePk, rowId } from './row-id';
 import { readRaw } from './records-read';
 import { buildSelect, keyString, needsExact, tableRef } from './select-builder';
 import { toApiRow } from './row-maker';
@@ -68,7 +68,7 @@ function returnedRow(t: TableModel, raw: Row): Row {
 }
 
 /** The id of a row RETURNING gave (its key values as the driver gave them). */
-const returnedId = (t: TableModel, raw: Row) => t.pks.map((pk) => String(raw[pk])).join('___');
+const returnedId = (t: TableModel, raw: Row) => (t.pks.length === 1 ? String(raw[t.pks[0]!]) : t.pks.map((pk) => String(raw[pk])).join('___'));
 
 /** Whether a row as RETURNING gives it is the whole row (no virtual column to compute with a SELECT). */
 const returnsWholeRow = (t: TableModel) => !t.virtuals?.length;
@@ -259,22 +259,31 @@ export async function bulkCreate(dc: DataContext, t: TableModel, body: unknown):
   const g = assertCan(dc.actor, t, 'create', dc.acl);
   requirePk(t);
   if (dc.exec || rows.length < 2) return bulkCreateRowByRow(dc, t, rows);
-  let where: Cond | undefined;
+  const where = grantCondition(g, t);
+  const granted = new Set<ColumnModel>();
   const all: [ColumnModel, Expr][][] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     all[i] = withIndexNow(i, () => {
       const values = valuesOf(t, rows[i], 'create');
-      where = checkWrite(t, g, 'create', values);
+      for (const [c] of values) {
+        if (granted.has(c)) continue;
+        assertColumns(g, t, 'create', [c]);
+        granted.add(c);
+      }
       return values;
     });
   }
+  // One multi-row INSERT is all or nothing by itself: a transaction only for several statements or a row condition.
+  const transaction = !!where || !oneInsert(dc, t, all);
   try {
-    return await namingConflicts(dc.pdb, t, () => inTransaction(dc, async (tx) => {
+    return await namingConflicts(dc.pdb, t, () => writeUnit(dc, transaction, async (tx) => {
       const made = await insertRows(tx, t, all);
       if (where) await assertAllInside(tx, t, made.map((m) => m.id), where);
-      await tx.audit?.(made.map(({ id, row }) => ({ tn: t.tn, cn: null, pk: id, value: auditText(row), prevValue: null, op: 'insert' as const })), tx.actor);
+      const ids = made.map(({ row }) => rowId(t, row));
+      // One audit entry for the call, holding every row (the row history finds a row's creation in it by id).
+      await tx.audit?.([{ tn: t.tn, cn: null, pk: '', value: JSON.stringify({ ids, rows: made.map(({ row }) => row) }), prevValue: null, op: 'insert' }], tx.actor);
       for (const { row } of made) recordWrite(tx, t.tn, 'insert', { data: row });
-      return made.map(({ row }) => rowId(t, row));
+      return ids;
     }));
   } catch (e) {
     // Refused by the database (400, 409): nothing was written; row by row names the row at fault.
@@ -282,6 +291,18 @@ export async function bulkCreate(dc: DataContext, t: TableModel, body: unknown):
     throw e;
   }
 }
+
+/** Whether insertRows writes these rows with one statement (one set of columns, one chunk, RETURNING the whole rows). */
+function oneInsert(dc: DataContext, t: TableModel, rows: [ColumnModel, Expr][][]): boolean {
+  const { caps } = dc.pdb.db.dialect;
+  const first = rows[0]!;
+  if (!caps.insertReturning || first.length === 0 || !returnsWholeRow(t)) return false;
+  if (rows.length > chunkRows(dc, first.length)) return false;
+  return rows.every((r) => r.length === first.length && r.every(([c], i) => c === first[i]![0]));
+}
+
+/** Rows per multi-row INSERT of `columns` columns (under the engine's bound-parameter limit). */
+const chunkRows = (dc: DataContext, columns: number) => Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor((dc.pdb.db.dialect.caps.maxParams - 1) / columns)));
 
 /** bulkCreate one row after the other (each through create): for one row, inside a caller's transaction, and to name a refused row. */
 function bulkCreateRowByRow(dc: DataContext, t: TableModel, rows: unknown[]): Promise<string[]> {
@@ -324,7 +345,7 @@ async function insertRows(dc: DataContext, t: TableModel, rows: [ColumnModel, Ex
       }
       continue;
     }
-    const per = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor((dialect.caps.maxParams - 1) / columns.length)));
+    const per = chunkRows(dc, columns.length);
     const keysGiven = t.pks.every((pk) => columns.includes(pk));
     const aiKey = t.pks.length === 1 && !keysGiven ? t.columns.find((c) => c.cn === t.pks[0] && c.ai) : undefined;
     for (let s = 0; s < idx.length; s += per) {
@@ -391,10 +412,9 @@ async function readRawMany(dc: DataContext, t: TableModel, ids: string[]): Promi
   const fields = allColumns(t);
   const out = new Map<string, Row>();
   const exec = executorOf(dc);
-  const per = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor((dc.pdb.db.dialect.caps.maxParams - 1) / t.pks.length)));
+  const per = idsPerQuery(dc, t);
   for (let s = 0; s < ids.length; s += per) {
-    const part = ids.slice(s, s + per);
-    const where: Cond = part.length === 1 ? idCondition(t, part[0]!) : { kind: 'or', items: part.map((id) => idCondition(t, id)) };
+    const where = idsCondition(t, ids.slice(s, s + per));
     const raws = await exec.query<Row>({ ...dc.pdb.db.dialect.compile(buildSelect(t, { fields, where })), exact: needsExact(fields) });
     for (const raw of raws) {
       const row = toApiRow(fields, raw);
@@ -404,6 +424,10 @@ async function readRawMany(dc: DataContext, t: TableModel, ids: string[]): Promi
   return out;
 }
 
+/** Ids per query of readRawMany and assertAllInside: under the bound-parameter limit, and MAX_COMPOSITE_IDS for a composite key. */
+const idsPerQuery = (dc: DataContext, t: TableModel) =>
+  Math.max(1, Math.min(t.pks.length > 1 ? MAX_COMPOSITE_IDS : MAX_INSERT_ROWS, Math.floor((dc.pdb.db.dialect.caps.maxParams - 1) / t.pks.length)));
+
 /** An id in one spelling whatever the types its key values came in (`'5'` and `5` alike). */
 const idKey = (t: TableModel, id: string) => keyString(idValues(t, id));
 
@@ -411,10 +435,9 @@ const idKey = (t: TableModel, id: string) => keyString(idValues(t, id));
 async function assertAllInside(dc: DataContext, t: TableModel, ids: string[], where: Cond): Promise<void> {
   const pkCols = t.pks.map((pk) => t.columns.find((c) => c.cn === pk)!);
   const inside = new Set<string>();
-  const per = Math.max(1, Math.min(MAX_INSERT_ROWS, Math.floor((dc.pdb.db.dialect.caps.maxParams - 1) / t.pks.length)));
+  const per = idsPerQuery(dc, t);
   for (let s = 0; s < ids.length; s += per) {
-    const part = ids.slice(s, s + per);
-    const byId: Cond = part.length === 1 ? idCondition(t, part[0]!) : { kind: 'or', items: part.map((id) => idCondition(t, id)) };
+    const byId = idsCondition(t, ids.slice(s, s + per));
     const raws = await executorOf(dc).query<Row>(dc.pdb.db.dialect.compile(buildSelect(t, { fields: pkCols, where: andCond(byId, where) })));
     for (const raw of raws) inside.add(idKey(t, rowId(t, toApiRow(pkCols, raw))));
   }

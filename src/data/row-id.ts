@@ -27,6 +27,22 @@ export function keyCondition(t: TableModel, values: readonly unknown[], table?: 
   return items.length === 1 ? items[0]! : { kind: 'and', items };
 }
 
+/**
+ * Most ids in one idsCondition of a composite key: an OR of that many key matches (SQLite refuses an
+ * expression tree deeper than 1000).
+ */
+export const MAX_COMPOSITE_IDS = 200;
+
+/** The WHERE of several rows by their ids: `key IN (...)` for one key column, else an OR of key matches. */
+export function idsCondition(t: TableModel, ids: readonly string[], table?: string): Cond {
+  if (ids.length === 1) return idCondition(t, ids[0]!, table);
+  if (t.pks.length === 1) {
+    const c = resolveColumn(t, t.pks[0]!);
+    return { kind: 'in', left: { kind: 'col', name: c.cn, table }, values: ids.map((id) => ({ kind: 'val', value: idValues(t, id)[0] as never })) };
+  }
+  return { kind: 'or', items: ids.map((id) => idCondition(t, id, table)) };
+}
+
 /** The WHERE of one row by its id (every key column). */
 export function idCondition(t: TableModel, id: string, table?: string): Cond {
   return keyCondition(t, idValues(t, id), table);
@@ -34,5 +50,15 @@ export function idCondition(t: TableModel, id: string, table?: string): Cond {
 
 /** The id of an output row (keyed by aliases). */
 export function rowId(t: TableModel, row: Record<string, unknown>): string {
-  return t.pks.map((pk) => String(row[t.columns.find((c) => c.cn === pk)!._cn])).join(ID_SEPARATOR);
+  const aliases = pkAliases(t);
+  if (aliases.length === 1) return String(row[aliases[0]!]);
+  return aliases.map((a) => String(row[a])).join(ID_SEPARATOR);
+}
+
+const aliasCache = new WeakMap<TableModel, string[]>();
+/** The API aliases of a table's key columns, in key order. */
+function pkAliases(t: TableModel): string[] {
+  let aliases = aliasCache.get(t);
+  if (!aliases) aliasCache.set(t, (aliases = t.pks.map((pk) => t.columns.find((c) => c.cn === pk)!._cn)));
+  return aliases;
 }

@@ -63,6 +63,20 @@ export function auditRepo(meta: MetaStore) {
         `SELECT * FROM nc_audit WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = ? AND op_type = 'DATA' ORDER BY id DESC LIMIT ?`,
         [projectId, dbAlias, tn, pk, limit],
       ),
+    /**
+     * The entry of a bulk insert (one per call, `pk` empty, `value` holding `{ ids, rows }`) that created
+     * the row `pk`, with that row's values; undefined when no such entry holds it.
+     */
+    async bulkInsertOf(projectId: string, dbAlias: string, tn: string, pk: string) {
+      const holds = meta.kind === 'pg' ? `(value::jsonb -> 'ids') @> jsonb_build_array(CAST(? AS TEXT))` : `EXISTS (SELECT 1 FROM json_each(nc_audit.value, '$.ids') WHERE json_each.value = ?)`;
+      const entry = await meta.get<AuditEntry & { id: number; created_at: string }>(
+        `SELECT * FROM nc_audit WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = '' AND op_type = 'DATA' AND description = 'insert' AND ${holds} ORDER BY id DESC LIMIT 1`,
+        [projectId, dbAlias, tn, pk],
+      );
+      if (!entry) return undefined;
+      const { ids, rows } = JSON.parse(entry.value!) as { ids: string[]; rows: unknown[] };
+      return { ...entry, pk, value: JSON.stringify(rows[ids.indexOf(pk)] ?? null) };
+    },
     /** Newest first, by kind, project, table and text in the e-mail or description; with the total count. */
     async search(filter: { op_type?: string; search?: string; project_id?: string; tn?: string }, limit: number, offset: number) {
       const like = filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;

@@ -86,6 +86,29 @@ describeEngines('row history and comments', (engine: TestEngine) => {
     expect((await op('owner', 'rowHistory', { tn: 'Customer', pk: '9001' })).status).toBe(404);
   });
 
+  test('a bulk insert leaves one audit entry; each row\'s history shows its creation with its own values', async () => {
+    const before = (await t.request('GET', `/admin/audit?op_type=DATA&project_id=${pid}&limit=500`, { headers: auth(owner) })).body.list.length as number;
+    const made = await rest('editor', 'POST', 'Customer/bulk', [
+      { CustomerId: 9101, FirstName: 'Bia', LastName: 'Souza', Email: 'bia@example.com', Phone: '+55 101', Country: 'Brazil' },
+      { CustomerId: 9102, FirstName: 'Caio', LastName: 'Reis', Email: 'caio@example.com', Phone: '+55 102', Country: 'Brazil' },
+    ]);
+    expect(made.status).toBe(200);
+    expect(made.body).toEqual(['9101', '9102']);
+    const after = (await t.request('GET', `/admin/audit?op_type=DATA&project_id=${pid}&limit=500`, { headers: auth(owner) })).body.list.length as number;
+    expect(after - before).toBe(1);
+    const second = (await history('owner', 'Customer', '9102')).data.list;
+    expect(second).toHaveLength(1);
+    expect(second[0]).toMatchObject({ op: 'insert', user: 'editor@example.com' });
+    expect(JSON.parse(second[0].value)).toMatchObject({ CustomerId: 9102, FirstName: 'Caio', Phone: '+55 102' });
+    const forViewer = (await history('viewer', 'Customer', '9101')).data.list;
+    expect(JSON.parse(forViewer[0].value)).toMatchObject({ FirstName: 'Bia' });
+    expect(forViewer[0].value).not.toContain('+55 101');
+    // A later change comes first; the creation stays at the end.
+    expect((await rest('editor', 'PUT', 'Customer/9101', { City: 'Natal' })).status).toBe(200);
+    expect((await history('owner', 'Customer', '9101')).data.list.map((e: { op: string; column: string | null }) => [e.op, e.column])).toEqual([['update', 'City'], ['insert', null]]);
+    expect((await rest('editor', 'DELETE', 'Customer/bulk', ['9101', '9102'])).status).toBe(200);
+  });
+
   test('a row outside the reader\'s rule: no history, no comments', async () => {
     expect((await op('viewer', 'rowHistory', { tn: 'Customer', pk: '2' })).status).toBe(404); // Germany
     expect((await op('viewer', 'commentList', { tn: 'Customer', pk: '2' })).status).toBe(404);

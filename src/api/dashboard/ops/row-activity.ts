@@ -96,7 +96,13 @@ export const rowHistory: DashboardOp = {
     const visible = readableTable(dc, t);
     const byCn = new Map(visible.columns.map((c) => [c.cn, c]));
     const shown = new Set(visible.columns.map((c) => c._cn));
-    const rows = await auditRepo(call.ctx.meta).rowHistory(call.projectId, call.dbAlias, t.tn, a.pk, a.limit);
+    const repo = auditRepo(call.ctx.meta);
+    const rows = await repo.rowHistory(call.projectId, call.dbAlias, t.tn, a.pk, a.limit);
+    // A row created by a bulk call: its creation is in the call's one entry.
+    if (rows.length < a.limit && !rows.some((r) => r.description === 'insert')) {
+      const created = await repo.bulkInsertOf(call.projectId, call.dbAlias, t.tn, a.pk);
+      if (created) rows.push(created);
+    }
     const list = [];
     for (const r of rows) {
       if (r.cn && !byCn.has(r.cn)) continue; // a column this reader may not see
