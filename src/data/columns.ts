@@ -45,7 +45,7 @@ export function findColumn(t: TableModel, name: string): ColumnModel | undefined
 }
 
 export function resolveColumn(t: TableModel, name: string): ColumnModel {
-  const c = findColumn(t, name.trim());
+  const c = findColumn(t, name) ?? findColumn(t, name.trim());
   if (!c) throw badRequest(`Column '${name.trim()}' not found`);
   return c;
 }

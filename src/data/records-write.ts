@@ -31,25 +31,38 @@ import { namingConflicts } from './conflict-names';
 
 type Row = Record<string, unknown>;
 
+
 const auditText = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** Body -> [column, bound value] pairs; unknown columns and bad values answer 400. */
 function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update'): [ColumnModel, Expr][] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object of column values');
   const out: [ColumnModel, Expr][] = [];
-  for (const [name, value] of Object.entries(body as Row)) {
+  for (const name in body as Row) {
+    if (!Object.hasOwn(body, name)) continue;
+    const value = (body as Row)[name];
     const c = writableColumn(t, name);
     if (c.ai && (value === null || value === undefined)) continue;
     if ((value === null || value === undefined) && !c.nullable) throw badRequest(`Column '${c._cn}' cannot be empty`);
     out.push([c, { kind: 'val', value: writeValue(c, value) }]);
   }
   if (mode === 'create') {
-    const given = new Set(out.map(([c]) => c.cn));
-    const missing = t.columns.find((c) => !c.nullable && !c.ai && c.default === null && !given.has(c.cn));
-    if (missing) throw badRequest(`Column '${missing._cn}' is required`);
+    for (const r of requiredColumns(t)) {
+      let given = false;
+      for (let i = 0; i < out.length && !given; i++) given = out[i]![0] === r;
+      if (!given) throw badRequest(`Column '${r._cn}' is required`);
+    }
   }
   if (out.length === 0 && mode === 'update') throw badRequest('Nothing to update: the body has no column values');
   return out;
+}
+
+/** Columns a new row must be given (not nullable, no default, not auto-increment), kept per table model. */
+const required = new WeakMap<TableModel, ColumnModel[]>();
+function requiredColumns(t: TableModel): ColumnModel[] {
+  let cols = required.get(t);
+  if (!cols) required.set(t, (cols = t.columns.filter((c) => !c.nullable && !c.ai && c.default === null)));
+  return cols;
 }
 
 /** SQL names of a table's stored columns: what RETURNING asks for (kept per table model). */

@@ -27,9 +27,12 @@ export abstract class BaseCompiler {
       case 'select':
         sql = this.select(q, p);
         break;
-      case 'insert':
+      case 'insert': {
+        const many = q.rows.length > 1 ? this.insertOfValues(q) : undefined;
+        if (many) return many;
         sql = this.insert(q, p);
         break;
+      }
       case 'update':
         sql = this.update(q, p);
         break;
@@ -38,6 +41,36 @@ export abstract class BaseCompiler {
         break;
     }
     return { sql, params: p.values };
+  }
+
+  /** INSERT texts of many rows of bound values, by shape (table, columns, row count, returning). */
+  private readonly insertTexts = new Map<string, string>();
+
+  /**
+   * A multi-row INSERT whose cells are all bound values (bulk creates, imports): its text depends on its
+   * shape alone, so it is made once per shape and only the values are bound anew. Undefined for other inserts.
+   */
+  private insertOfValues(q: Insert): Compiled | undefined {
+    const n = q.columns.length;
+    if (n === 0) return undefined;
+    const params: SqlValue[] = new Array(q.rows.length * n);
+    let k = 0;
+    for (const row of q.rows) {
+      if (row.length !== n) return undefined;
+      for (const e of row) {
+        if (e.kind !== 'val') return undefined;
+        params[k++] = this.bindValue(e.value);
+      }
+    }
+    const t = q.table;
+    const key = `${t.schema ?? ''}\u0000${t.name}\u0000${t.alias ?? ''}\u0000${q.columns.join('\u0000')}\u0000${q.rows.length}\u0000${q.returning?.join('\u0000') ?? '-'}`;
+    let sql = this.insertTexts.get(key);
+    if (sql === undefined) {
+      sql = this.insert(q, new Params());
+      if (this.insertTexts.size >= INSERT_TEXTS_MAX) this.insertTexts.delete(this.insertTexts.keys().next().value!);
+      this.insertTexts.set(key, sql);
+    }
+    return { sql, params };
   }
 
   table(t: TableRef): string {
@@ -253,6 +286,9 @@ const FN_NAMES: Record<FnName, string> = {
   abs: 'ABS', round: 'ROUND', ceil: 'CEIL', floor: 'FLOOR', mod: 'MOD', power: 'POWER', sqrt: 'SQRT',
   replace: 'REPLACE', substr: 'SUBSTR', now: 'CURRENT_TIMESTAMP',
 };
+
+/** Multi-row INSERT texts kept per compiler (each up to some 20 KB for 1,000 rows). */
+const INSERT_TEXTS_MAX = 100;
 
 /** Quoted identifiers remembered per quoting style (names come from models, so the set stays small). */
 const QUOTED_MAX = 10_000;

@@ -197,3 +197,35 @@ describe('capabilities are data', () => {
     expect(mysqlVersionCaps('8.0.36')).toEqual({});
   });
 });
+
+describe('multi-row insert of bound values', () => {
+  const insert = (rows: unknown[][]): Query => ({
+    kind: 'insert',
+    table: { name: 'entry' },
+    columns: ['title', 'done'],
+    rows: rows.map((r) => r.map((v) => val(v as never))),
+    returning: ['id'],
+  });
+
+  test('the text is made once per shape; each call binds its own values, converted for the engine', () => {
+    for (const e of ['sqlite', 'pg', 'mysql', 'mssql'] as Engine[]) {
+      const d = dialectFor(e);
+      const first = d.compile(insert([['a', true], ['b', false]]));
+      const second = d.compile(insert([['c', false], ['d', true]]));
+      expect(second.sql).toBe(first.sql);
+      const yes = e === 'pg' ? true : 1;
+      const no = e === 'pg' ? false : 0;
+      expect(first.params).toEqual(['a', yes, 'b', no]);
+      expect(second.params).toEqual(['c', no, 'd', yes]);
+      // Another row count is another shape.
+      expect(d.compile(insert([['x', true], ['y', true], ['z', true]])).sql).not.toBe(first.sql);
+    }
+    expect(dialectFor('pg').compile(insert([['a', true], ['b', false]])).sql).toBe('INSERT INTO "entry" ("title", "done") VALUES ($1, $2), ($3, $4) RETURNING "id"');
+    expect(dialectFor('mssql').compile(insert([['a', true], ['b', false]])).sql).toBe('INSERT INTO [entry] ([title], [done]) OUTPUT INSERTED.[id] VALUES (@p1, @p2), (@p3, @p4)');
+  });
+
+  test('a row holding an expression takes the full compile', () => {
+    const q: Query = { kind: 'insert', table: { name: 'entry' }, columns: ['title', 'done'], rows: [[val('a'), { kind: 'dangerousRaw', sql: 'DEFAULT' }], [val('b'), val(true)]] };
+    expect(dialectFor('pg').compile(q)).toEqual({ sql: 'INSERT INTO "entry" ("title", "done") VALUES ($1, DEFAULT), ($2, $3)', params: ['a', 'b', true] });
+  });
+});
