@@ -7,6 +7,7 @@ import postgres from 'postgres';
 import mysql from 'mysql2/promise';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { MY, PG } from './dataset';
 
 export type Engine = 'pg' | 'sqlite' | 'mysql';
@@ -25,23 +26,33 @@ export interface Servers {
   tabloPid: number;
   tabloPort: number;
   basePort: Record<Engine, number>;
+  /** Process ids of the baseline servers, per engine started. */
+  basePid: Partial<Record<Engine, number>>;
   stop(): void;
 }
 
-/** Starts Tablo on `port` and the baselines of `engines` on the ports after it. */
+/**
+ * Starts Tablo on `port` and the baselines of `engines` on the ports after it. Tablo starts over a fresh
+ * metadata store (its file in `dataDir` is removed first): the audit log of earlier runs would otherwise
+ * grow from run to run and make each write dearer than in the run before.
+ */
 export async function startServers(port: number, dataDir: string, engines: Engine[]): Promise<Servers> {
+  for (const f of ['tablo.db', 'tablo.db-wal', 'tablo.db-shm']) rmSync(join(dataDir, f), { force: true });
   const procs: { kill(): void }[] = [];
   const tablo = Bun.spawn(['bun', join(ROOT, 'src/main.ts'), '--port', String(port), '--data-dir', dataDir, '--log-requests', 'false'], { stdout: 'ignore', stderr: 'inherit' });
   procs.push(tablo);
   const basePort = { pg: port + 1, sqlite: port + 2, mysql: port + 3 };
+  const basePid: Partial<Record<Engine, number>> = {};
   for (const e of engines) {
-    procs.push(Bun.spawn(['bun', join(import.meta.dir, 'baseline-server.ts'), String(basePort[e]), e, join(dataDir, 'bench.sqlite')], { stdout: 'ignore', stderr: 'inherit' }));
+    const base = Bun.spawn(['bun', join(import.meta.dir, 'baseline-server.ts'), String(basePort[e]), e, join(dataDir, 'bench.sqlite')], { stdout: 'ignore', stderr: 'inherit' });
+    procs.push(base);
+    basePid[e] = base.pid;
   }
   const stop = () => procs.forEach((p) => p.kill());
   process.on('exit', stop);
   await waitFor(`http://127.0.0.1:${port}/api/health`);
   for (const e of engines) await waitFor(`http://127.0.0.1:${basePort[e]}/list`);
-  return { tabloPid: tablo.pid, tabloPort: port, basePort, stop };
+  return { tabloPid: tablo.pid, tabloPort: port, basePort, basePid, stop };
 }
 
 export interface Access {
@@ -84,6 +95,8 @@ export async function resetEntries(engine: Engine, sqliteFile: string, ranges: [
     for (const [from, count] of ranges) await sql.unsafe(`INSERT INTO entry (id, title, score) SELECT g, 'Row ' || g, 1 FROM generate_series(${from}, ${from + count - 1}) g`);
     await sql.unsafe(`ALTER TABLE entry ALTER COLUMN id RESTART WITH ${next}`);
     await sql.unsafe('VACUUM ANALYZE entry');
+    // The refill's WAL is written out now, not by a checkpoint in the middle of the first write case.
+    await sql.unsafe('CHECKPOINT');
     await sql.end();
   } else if (engine === 'mysql') {
     const db = await mysql.createConnection(MY);
@@ -98,6 +111,16 @@ export async function resetEntries(engine: Engine, sqliteFile: string, ranges: [
     db.close();
   }
 }
+
+/** CPU seconds (user + system) a process has used so far (from /proc). */
+export function cpuSeconds(pid: number): number {
+  const stat = require('node:fs').readFileSync(`/proc/${pid}/stat`, 'utf8') as string;
+  // Fields after the command name (which may hold spaces) start at ')'; utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+/** Clock ticks per second of /proc times (USER_HZ; 100 on Linux here). */
+const CLOCK_TICKS = 100;
 
 /** Resident set size of a process in MB (from /proc). */
 export function rssMb(pid: number): number {

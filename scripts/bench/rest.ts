@@ -16,7 +16,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadMariadb, loadPostgres, loadSqlite } from './dataset';
-import { ENGINE_NAME, prepareAccess, resetEntries, startServers, type Engine } from './bench-setup';
+import { cpuSeconds, ENGINE_NAME, prepareAccess, resetEntries, startServers, type Engine } from './bench-setup';
 import { fixedLua, idLua, luaScript, wrk, type WrkResult } from './wrk';
 import { runSoak } from './soak';
 
@@ -103,8 +103,8 @@ async function runCases(access: Awaited<ReturnType<typeof prepareAccess>>) {
   const rows: string[] = [];
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const pltHead = PLT ? ['Platformatic req/s', 'p50', 'p99', 'token ÷ Platformatic'] : [];
-  rows.push(line(['engine', 'case', 'token req/s', 'p50', 'p99', 'session req/s', 'p50', 'p99', 'baseline req/s', 'p50', 'p99', 'token ÷ base', 'session ÷ base', 'token ÷ session', ...pltHead, 'errors']));
-  rows.push(line(Array(15 + pltHead.length).fill('---')));
+  rows.push(line(['engine', 'case', 'token req/s', 'p50', 'p99', 'session req/s', 'p50', 'p99', 'baseline req/s', 'p50', 'p99', 'token ÷ base', 'session ÷ base', 'token ÷ session', 'CPU µs/req token', 'session', 'base', ...pltHead, 'errors']));
+  rows.push(line(Array(18 + pltHead.length).fill('---')));
   for (const engine of engines) {
     const pid = access.projects[engine];
     const basePort = servers.basePort[engine];
@@ -113,7 +113,14 @@ async function runCases(access: Awaited<ReturnType<typeof prepareAccess>>) {
       const tabloPrefix = `/nc/${pid}/api/v1`;
       // Platformatic DB (target 3) serves PostgreSQL cases it has a request for.
       const withPlt = !!PLT && engine === 'pg' && !!c.plt;
-      const run = (target: number, seconds = opts.seconds): Promise<WrkResult> => {
+      /** A measured run, with the CPU time its server process spent per request (µs; NaN for a server not started here). */
+      const run = async (target: number, seconds = opts.seconds): Promise<WrkResult & { cpuUs: number }> => {
+        const pid = target === 1 ? servers.basePid[engine] : target === 3 ? undefined : servers.tabloPid;
+        const cpu0 = pid ? cpuSeconds(pid) : NaN;
+        const r = await runWrk(target, seconds);
+        return { ...r, cpuUs: pid ? ((cpuSeconds(pid) - cpu0) * 1e6) / Math.max(1, r.rps * seconds) : NaN };
+      };
+      const runWrk = (target: number, seconds: number): Promise<WrkResult> => {
         const opts2 = { ...opts, seconds };
         if (target === 3) {
           const path = c.plt!.path;
@@ -150,7 +157,7 @@ async function runCases(access: Awaited<ReturnType<typeof prepareAccess>>) {
       if (plt) await settle();
       const pltCells = PLT ? (plt ? [f(plt.rps), f(plt.p50), f(plt.p99), (tok.rps / plt.rps).toFixed(2)] : ['-', '-', '-', '-']) : [];
       const errors = tok.errors + base.errors + ses.errors + (plt?.errors ?? 0);
-      const row = line([ENGINE_NAME[engine], c.name, f(tok.rps), f(tok.p50), f(tok.p99), f(ses.rps), f(ses.p50), f(ses.p99), f(base.rps), f(base.p50), f(base.p99), (tok.rps / base.rps).toFixed(2), (ses.rps / base.rps).toFixed(2), (tok.rps / ses.rps).toFixed(2), ...pltCells, String(errors)]);
+      const row = line([ENGINE_NAME[engine], c.name, f(tok.rps), f(tok.p50), f(tok.p99), f(ses.rps), f(ses.p50), f(ses.p99), f(base.rps), f(base.p50), f(base.p99), (tok.rps / base.rps).toFixed(2), (ses.rps / base.rps).toFixed(2), (tok.rps / ses.rps).toFixed(2), f(tok.cpuUs), f(ses.cpuUs), f(base.cpuUs), ...pltCells, String(errors)]);
       console.log(row);
       rows.push(row);
     }

@@ -16,7 +16,8 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-const COLUMNS = '(project_id, db_alias, op_type, tn, cn, pk, value, prev_value, user_email, ip, description, created_at)';
+const COLUMN_NAMES = ['project_id', 'db_alias', 'op_type', 'tn', 'cn', 'pk', 'value', 'prev_value', 'user_email', 'ip', 'description', 'created_at'] as const;
+const COLUMNS = `(${COLUMN_NAMES.join(', ')})`;
 const valuesOf = (e: AuditEntry, at: string) => [e.project_id ?? null, e.db_alias ?? null, e.op_type, e.tn ?? null, e.cn ?? null, e.pk ?? null, e.value ?? null, e.prev_value ?? null, e.user_email ?? null, e.ip ?? null, e.description ?? null, at];
 /** Entries per INSERT of writeMany (12 parameters each: far under every engine's limit). */
 const PER_STATEMENT = 500;
@@ -25,18 +26,18 @@ export function auditRepo(meta: MetaStore) {
   return {
     /**
      * Several entries with multi-row INSERTs. Where the store can defer writes and still show them to every
-     * later read (runLater: the SQLite store), they are deferred and this answers at once; otherwise they
+     * later read (insertLater: the SQLite store), they are deferred and this answers at once; otherwise they
      * are written (in one transaction when they need more than one statement) before it answers.
      */
     async writeMany(entries: AuditEntry[]): Promise<void> {
       if (entries.length === 0) return;
       const at = nowIso();
-      const statement = (part: AuditEntry[]) =>
-        [`INSERT INTO nc_audit ${COLUMNS} VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, part.flatMap((e) => valuesOf(e, at))] as const;
-      if (meta.runLater) {
-        for (let i = 0; i < entries.length; i += PER_STATEMENT) meta.runLater(...statement(entries.slice(i, i + PER_STATEMENT)));
+      if (meta.insertLater) {
+        meta.insertLater('nc_audit', COLUMN_NAMES, entries.map((e) => valuesOf(e, at)));
         return;
       }
+      const statement = (part: AuditEntry[]) =>
+        [`INSERT INTO nc_audit ${COLUMNS} VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, part.flatMap((e) => valuesOf(e, at))] as const;
       if (entries.length <= PER_STATEMENT) {
         await meta.run(...statement(entries));
         return;

@@ -39,8 +39,17 @@ function makeOps(db: Database, kind: 'sqlite') {
   };
 }
 
-/** At most this long between a runLater write and its commit (sooner when anything else uses the store). */
-const LATER_MS = 20;
+/** At most this long between an insertLater row and its commit (sooner when anything else uses the store). */
+const LATER_MS = 50;
+/** Rows per multi-row INSERT of the deferred rows: chunks of these sizes, so few statement texts are prepared. */
+const LATER_CHUNKS = [256, 64, 16, 4, 1];
+
+/** The rows of one table and column list waiting for the next commit. */
+interface LaterRows {
+  table: string;
+  columns: readonly string[];
+  rows: Param[][];
+}
 
 /** Opens (creating if needed) the metadata database file. `:memory:` works for tests. */
 export function openSqliteMetaStore(path: string): MetaStore {
@@ -53,18 +62,34 @@ export function openSqliteMetaStore(path: string): MetaStore {
   const ops = makeOps(db, 'sqlite');
   let closed = false;
 
-  // Writes asked for with runLater: committed together, in one transaction, before the next statement
+  // Rows asked for with insertLater: committed together, in one transaction, before the next statement
   // anyone asks of the store runs (so every later read sees them) or after LATER_MS at the latest.
-  let later: { sql: string; params: Param[] }[] = [];
+  let later = new Map<string, LaterRows>();
   let laterTimer: Timer | undefined;
+  const insertText = new Map<string, string>();
+  /** INSERT INTO table (columns) VALUES (?, ...) x n, made once per table, columns and n. */
+  const insertOf = (l: LaterRows, n: number) => {
+    const key = `${l.table}\u0000${l.columns.join(',')}\u0000${n}`;
+    let sql = insertText.get(key);
+    if (!sql) {
+      const row = `(${l.columns.map(() => '?').join(', ')})`;
+      insertText.set(key, (sql = `INSERT INTO ${l.table} (${l.columns.join(', ')}) VALUES ${Array.from({ length: n }, () => row).join(', ')}`));
+    }
+    return sql;
+  };
   const flushLater = () => {
-    if (later.length === 0) return;
+    if (later.size === 0) return;
     const batch = later;
-    later = [];
+    later = new Map();
     if (laterTimer) clearTimeout(laterTimer), (laterTimer = undefined);
     try {
       db.transaction(() => {
-        for (const w of batch) db.query(w.sql).run(...w.params);
+        for (const l of batch.values()) {
+          let at = 0;
+          for (const size of LATER_CHUNKS) {
+            for (; l.rows.length - at >= size; at += size) db.query(insertOf(l, size)).run(...l.rows.slice(at, at + size).flat());
+          }
+        }
       })();
     } catch (e) {
       console.error('meta store: deferred writes failed', e);
@@ -83,9 +108,12 @@ export function openSqliteMetaStore(path: string): MetaStore {
     get: (sql, params) => locked(() => ops.get(sql, params)),
     run: (sql, params) => locked(() => ops.run(sql, params)),
     exec: (sql) => locked(() => ops.exec(sql)),
-    runLater(sql, params) {
-      if (closed) return;
-      later.push({ sql, params: toParams(params) });
+    insertLater(table, columns, rows) {
+      if (closed || rows.length === 0) return;
+      const key = `${table}\u0000${columns.join(',')}`;
+      let l = later.get(key);
+      if (!l) later.set(key, (l = { table, columns, rows: [] }));
+      for (const r of rows) l.rows.push(toParams(r));
       laterTimer ??= setTimeout(() => void locked(async () => {}), LATER_MS);
     },
     transaction<T>(fn: (tx: MetaStore) => Promise<T>) {
@@ -94,7 +122,7 @@ export function openSqliteMetaStore(path: string): MetaStore {
           ...ops,
           root: store,
           transaction: (inner) => inner(tx),
-          runLater: undefined,
+          insertLater: undefined,
           close: async () => {},
         };
         db.exec('BEGIN IMMEDIATE');

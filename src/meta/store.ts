@@ -8,11 +8,12 @@ export interface MetaStore {
   get<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T | undefined>;
   run(sql: string, params?: unknown[]): Promise<{ changes: number }>;
   /**
-   * A write nobody waits for (the audit log's records): run soon, many in one commit, and before any
-   * statement asked of the store after this call, so every later read sees it. Failures are logged.
-   * Only stores that can keep that order offer it (SQLite: one connection); the others `run`.
+   * Rows inserted without anyone waiting (the audit log's records): written soon, the rows of many
+   * calls in a few multi-row INSERTs and one commit, and before any statement asked of the store after
+   * this call, so every later read sees them. Failures are logged. `table` and `columns` are trusted
+   * names. Only stores that can keep that order offer it (SQLite: one connection); the others `run`.
    */
-  runLater?(sql: string, params?: unknown[]): void;
+  insertLater?(table: string, columns: readonly string[], rows: unknown[][]): void;
   /** Runs several statements of trusted SQL text (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction; other callers wait until it ends. */

@@ -17,6 +17,29 @@ describe('metadata store', () => {
     await store.close();
   });
 
+  test('rows inserted later are in the next read, in order, the rows of many calls in one commit', async () => {
+    const path = tempFile();
+    const store = openSqliteMetaStore(path);
+    await store.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT, b INTEGER)');
+    // 300 rows in 150 calls: written as chunks of the store's sizes, in the order given.
+    for (let i = 0; i < 300; i += 2) store.insertLater!('t', ['a', 'b'], [[`r${i}`, i], [`r${i + 1}`, i + 1]]);
+    const rows = await store.all<{ a: string; b: number }>('SELECT a, b FROM t ORDER BY id');
+    expect(rows.length).toBe(300);
+    expect(rows.every((r, i) => r.a === `r${i}` && r.b === i)).toBe(true);
+    // Nothing waits for a read: the timer writes them too.
+    store.insertLater!('t', ['a', 'b'], [['late', 1]]);
+    await Bun.sleep(120);
+    const other = openSqliteMetaStore(path);
+    expect(await other.get<{ n: number }>("SELECT COUNT(*) AS n FROM t WHERE a = 'late'")).toEqual({ n: 1 });
+    await other.close();
+    // Closing writes what is still waiting.
+    store.insertLater!('t', ['a', 'b'], [['at close', 2]]);
+    await store.close();
+    const again = openSqliteMetaStore(path);
+    expect(await again.get<{ n: number }>("SELECT COUNT(*) AS n FROM t WHERE a = 'at close'")).toEqual({ n: 1 });
+    await again.close();
+  });
+
   test('migrations apply once each and are recorded', async () => {
     const path = tempFile();
     const store = openSqliteMetaStore(path);

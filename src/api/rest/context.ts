@@ -16,7 +16,7 @@ import type { AuditSink, DataContext } from '../../data/records-service';
 
 /**
  * Writes data changes to the audit log, all entries of a call in one statement. On the SQLite metadata
- * store the answer does not wait for them (runLater: committed with others within milliseconds, and
+ * store the answer does not wait for them (insertLater: committed with others within milliseconds, and
  * before any later statement of the store, so the row's history and the audit log always show them).
  * On PostgreSQL, whose pool does not keep that order, the answer waits.
  */
