@@ -11,7 +11,7 @@ import { rowMakerOf, toApiRow } from './row-maker';
 import { loadNested } from './nested';
 import { idCondition, idValues, keyCondition } from './row-id';
 import type { Dialect } from '../sql/dialect';
-import type { SqlValue } from '../sql/ast';
+import type { Compiled, SqlValue } from '../sql/ast';
 import { planFor, type ReadPlan } from './read-plans';
 
 /** The key columns nesting needs from the parent rows. */
@@ -186,10 +186,29 @@ export async function exists(dc: DataContext, t: TableModel, id: string): Promis
   return (await executorOf(dc).query(sql)).length > 0;
 }
 
+/** readRaw's statement of a table without a further condition, compiled once with its key values in `slots`. */
+const rawReads = new WeakMap<TableModel, { compiled: Compiled; slots: number[] } | null>();
+
 /** A row by id with every column, for writers (no rights check, no nesting); `where` narrows it further. */
 export async function readRaw(dc: DataContext, t: TableModel, id: string, where?: Cond): Promise<Record<string, unknown> | null> {
   const fields = parseFields(t, undefined);
-  const sql = { ...dc.pdb.db.dialect.compile(buildSelect(t, { fields, where: andCond(idCondition(t, id), where), limit: 1 })), exact: needsExact(fields) };
+  const { dialect } = dc.pdb.db;
+  let sql: Compiled | undefined;
+  if (!where) {
+    // The writers' read of the row before (and after, without RETURNING): compiled once per table model.
+    let plan = rawReads.get(t);
+    if (plan === undefined) {
+      const compiled = { ...dialect.compile(buildSelect(t, { fields, where: keyCondition(t, KEY_MARKS.slice(0, t.pks.length)), limit: 1 })), exact: needsExact(fields) };
+      const slots = t.pks.map((_, i) => compiled.params.indexOf(KEY_MARKS[i] as never));
+      rawReads.set(t, (plan = slots.every((i) => i >= 0) ? { compiled, slots } : null));
+    }
+    if (plan) {
+      const params = plan.compiled.params.slice();
+      idValues(t, id).forEach((v, i) => (params[plan.slots[i]!] = boundValue(dialect, v)));
+      sql = { ...plan.compiled, params };
+    }
+  }
+  sql ??= { ...dialect.compile(buildSelect(t, { fields, where: andCond(idCondition(t, id), where), limit: 1 })), exact: needsExact(fields) };
   const [raw] = await executorOf(dc).query<Record<string, unknown>>(sql);
   return raw ? toApiRow(fields, raw) : null;
 }
