@@ -4,8 +4,9 @@
  * core) is announced here AFTER its transaction commits. Webhooks subscribe today; realtime grid
  * events and row history can subscribe the same way.
  *
- * Delivery to subscribers is deferred with queueMicrotask, so a subscriber never runs inside the
- * request's critical path and its errors never reach the writer.
+ * Delivery to subscribers is deferred with setImmediate, so a subscriber runs after the writer's
+ * answer has gone out (not on the request's critical path) and its errors never reach the writer;
+ * events keep their order.
  */
 import type { Actor } from '../lib/actor';
 
@@ -46,11 +47,11 @@ export class WriteEventBus {
     return this.listeners.size > 0;
   }
 
-  /** Hands the event to every listener after the current task; never throws to the caller. */
+  /** Hands the event to every listener once the current answers are out; never throws to the caller. */
   emit(event: WriteEvent): void {
     if (this.listeners.size === 0) return;
     const listeners = [...this.listeners];
-    queueMicrotask(() => {
+    setImmediate(() => {
       for (const fn of listeners) {
         try {
           const r = fn(event);
