@@ -4,6 +4,8 @@ export const LIMITS = {
   defaultPageSize: 25,
   /** Upper bound of `limit` unless NC_DB_QUERY_LIMIT_MAX says otherwise. */
   queryLimitMax: 1000,
+  /** Most ranges one distribution (REST `/distribute`, GraphQL `TDistribution`) counts: each is a column of one statement. */
+  distributeMaxRanges: 1000,
   /** `/count` time-out in ms unless NC_COUNT_TIMEOUT_MS says otherwise. */
   countTimeoutMs: 10_000,
   /** API client requests sent from the server: time limit and most bytes of an answer kept. */

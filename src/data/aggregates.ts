@@ -3,6 +3,7 @@ import { ONE, ZERO } from '../sql/ast';
 import type { Cond, Expr, SelectItem } from '../sql/ast';
 import type { TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
+import { LIMITS } from '../config/limits';
 import { readScope } from './read-scope';
 import { executorOf, type DataContext } from './data-context';
 import { parseFields, parseLimit, parseOffset, type Params } from './list-query';
@@ -116,6 +117,7 @@ export async function distribute(dc: DataContext, t: TableModel, params: Params)
   if (!['integer', 'bigint', 'decimal', 'float'].includes(c.kind)) throw badRequest(`Column '${c._cn}' is not a number: it cannot be distributed`);
   const steps = (params.steps ?? '').split(',').filter((s) => s.trim() !== '').map(Number);
   if (steps.length < 2 || steps.some((s) => !Number.isFinite(s))) throw badRequest('distribute needs steps=a,b[,c...]: at least two numbers');
+  if (steps.length - 1 > LIMITS.distributeMaxRanges) throw badRequest(`distribute counts at most ${LIMITS.distributeMaxRanges} ranges (${LIMITS.distributeMaxRanges + 1} steps)`);
   for (let i = 1; i < steps.length; i++) if (steps[i]! <= steps[i - 1]!) throw badRequest('distribute steps must increase');
   const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
   const items: SelectItem[] = [];
