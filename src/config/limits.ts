@@ -70,6 +70,8 @@ export const LIMITS = {
   formulaMaxLength: 4096,
   /** Column references of one formula once the formulas it uses are expanded (guards against doubling chains). */
   formulaExpandedRefs: 1000,
+  /** Deepest nesting of a formula's SQL once expanded (SQLite refuses 1000, MariaDB's stack ends near 500). */
+  formulaMaxDepth: 256,
   /** Longest display name of a virtual column. */
   virtualColumnAliasMax: 128,
   /** Virtual columns per table. */

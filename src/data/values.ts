@@ -119,6 +119,9 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
   }
 }
 
+/** How engines write numbers JSON cannot hold. */
+const NOT_FINITE = new Set(['Infinity', '-Infinity', 'NaN', 'inf', '-inf', 'nan']);
+
 /** Whether a decimal text survives the trip through a JavaScript number. */
 function losslessNumber(s: string): number | null {
   const n = Number(s);
@@ -137,9 +140,11 @@ export function outputValue(c: ColumnModel, v: unknown): unknown {
     case 'bigint':
     case 'decimal':
     case 'float': {
-      if (typeof v === 'number') return v;
+      // JSON has no Infinity or NaN (a formula's 1e309, PostgreSQL's 'Infinity'): null, as JSON.stringify
+      // writes it, where GraphQL's Float refused the value with an internal error.
+      if (typeof v === 'number') return Number.isFinite(v) ? v : null;
       const s = String(v);
-      return losslessNumber(s) ?? s;
+      return losslessNumber(s) ?? (NOT_FINITE.has(s) ? null : s);
     }
     case 'json':
       if (typeof v === 'string') {

@@ -75,5 +75,8 @@ describe('outputValue', () => {
     expect(outputValue(col('binary'), new Uint8Array([1, 2, 3]))).toBe('AQID');
     expect(outputValue(col('datetime'), '2024-01-31T10:20:30.000Z')).toBe('2024-01-31 10:20:30');
     expect(outputValue(col('date'), '2024-01-31 00:00:00')).toBe('2024-01-31');
+    // Numbers JSON cannot hold are null on every engine (SQLite gives Infinity, PostgreSQL 'Infinity').
+    expect([Infinity, -Infinity, NaN, 'Infinity', '-Infinity', 'NaN'].map((v) => outputValue(col('float'), v))).toEqual([null, null, null, null, null, null]);
+    expect(outputValue(col('decimal'), 'NaN')).toBeNull();
   });
 });
