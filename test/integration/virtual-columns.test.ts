@@ -147,6 +147,8 @@ describeEngines('virtual columns over Chinook', (engine) => {
       ['Round', 'ROUND({UnitPrice} * 3, 1)', 3],
       ['Now', "NOW() > '2000-01-01'", true],
       ['DivZero', '{TrackId} / 0', null],
+      // PostgreSQL failed every read of the table with 'division by zero'.
+      ['ModZero', 'MOD({TrackId}, 0)', null],
       ['Concat', "{Composer} & ' / ' & {TrackId}", 'Angus Young, Malcolm Young, Brian Johnson / 1'],
     ];
     for (const [name, formula] of cases) await create('Track', { _cn: `F${name}`, uidt: 'Formula', formula });
