@@ -4,6 +4,8 @@ export const LIMITS = {
   defaultPageSize: 25,
   /** Upper bound of `limit` unless NC_DB_QUERY_LIMIT_MAX says otherwise. */
   queryLimitMax: 1000,
+  /** Most ranges one distribution (REST `/distribute`, GraphQL `TDistribution`) counts: each is a column of one statement. */
+  distributeMaxRanges: 1000,
   /** `/count` time-out in ms unless NC_COUNT_TIMEOUT_MS says otherwise. */
   countTimeoutMs: 10_000,
   /** API client requests sent from the server: time limit and most bytes of an answer kept. */
@@ -68,6 +70,8 @@ export const LIMITS = {
   formulaMaxLength: 4096,
   /** Column references of one formula once the formulas it uses are expanded (guards against doubling chains). */
   formulaExpandedRefs: 1000,
+  /** Deepest nesting of a formula's SQL once expanded (SQLite refuses 1000, MariaDB's stack ends near 500). */
+  formulaMaxDepth: 256,
   /** Longest display name of a virtual column. */
   virtualColumnAliasMax: 128,
   /** Virtual columns per table. */

@@ -3,6 +3,7 @@ import { ONE, ZERO } from '../sql/ast';
 import type { Cond, Expr, SelectItem } from '../sql/ast';
 import type { TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
+import { LIMITS } from '../config/limits';
 import { readScope } from './read-scope';
 import { executorOf, type DataContext } from './data-context';
 import { parseFields, parseLimit, parseOffset, type Params } from './list-query';
@@ -49,6 +50,7 @@ export async function groupBy(dc: DataContext, t: TableModel, params: Params, co
 }
 
 const FUNCS = ['min', 'max', 'avg', 'sum', 'count'] as const;
+const NUMERIC = new Set(['integer', 'bigint', 'decimal', 'float']);
 
 /** `[{ min, max, avg, sum, count }]` of one column, optionally per group of `fields`. */
 export async function aggregate(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
@@ -58,6 +60,8 @@ export async function aggregate(dc: DataContext, t: TableModel, params: Params):
   const funcs = (params.func ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   if (funcs.length === 0) throw badRequest('aggregate needs func=min,max,avg,sum,count');
   for (const f of funcs) if (!FUNCS.includes(f as never)) throw badRequest(`${f} : not an aggregate function (min, max, avg, sum, count)`);
+  // SQLite and MariaDB add up text, dates and JSON as numbers (an avg of titles is 0); PostgreSQL refuses them.
+  if (!NUMERIC.has(c.kind)) for (const f of funcs) if (f === 'avg' || f === 'sum') throw badRequest(`Column '${c._cn}' is not a number: ${f} needs one`);
   const groups = params.fields ? parseFields(t, params.fields) : [];
   const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
   const fnItem = (f: string, arg: Expr): SelectItem => ({ expr: { kind: 'fn', name: f as (typeof FUNCS)[number], args: [arg] } as Expr, as: f });
@@ -113,9 +117,10 @@ export async function distribute(dc: DataContext, t: TableModel, params: Params)
   t = readScope(dc, t).table; // hidden columns are unknown to grouping, aggregates and filters
   if (!params.column_name) throw badRequest('distribute needs column_name');
   const c = resolveColumn(t, params.column_name);
-  if (!['integer', 'bigint', 'decimal', 'float'].includes(c.kind)) throw badRequest(`Column '${c._cn}' is not a number: it cannot be distributed`);
+  if (!NUMERIC.has(c.kind)) throw badRequest(`Column '${c._cn}' is not a number: it cannot be distributed`);
   const steps = (params.steps ?? '').split(',').filter((s) => s.trim() !== '').map(Number);
   if (steps.length < 2 || steps.some((s) => !Number.isFinite(s))) throw badRequest('distribute needs steps=a,b[,c...]: at least two numbers');
+  if (steps.length - 1 > LIMITS.distributeMaxRanges) throw badRequest(`distribute counts at most ${LIMITS.distributeMaxRanges} ranges (${LIMITS.distributeMaxRanges + 1} steps)`);
   for (let i = 1; i < steps.length; i++) if (steps[i]! <= steps[i - 1]!) throw badRequest('distribute steps must increase');
   const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
   const items: SelectItem[] = [];

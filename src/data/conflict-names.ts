@@ -7,8 +7,12 @@ import { AppError } from '../lib/errors';
 import type { TableModel } from '../schema/model';
 import type { ProjectDb } from '../schema/project-db';
 
-/** Display names for a comma-separated list of SQL column names (unknown names stay as they are). */
+/**
+ * Display names for a comma-separated list of SQL column names (unknown names stay as they are);
+ * MariaDB names the primary key's index, PRIMARY, for its columns.
+ */
 function columnNames(t: TableModel, what: string): string {
+  if (what === 'PRIMARY' && t.pks.length && !t.columns.some((c) => c.cn === 'PRIMARY')) what = t.pks.join(', ');
   return what
     .split(/,\s*/)
     .map((n) => {

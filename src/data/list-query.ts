@@ -52,15 +52,24 @@ export function parseLimit(v: string | undefined, max: number, dflt: number = LI
   return Math.min(n, max);
 }
 
+/**
+ * offset: default 0; negative or junk -> 0. One past 2^53 is no exact number: it is read as the
+ * largest that is (the page is empty either way), where SQLite refused 1e20 and PostgreSQL a bigint overflow.
+ */
 export function parseOffset(v: string | undefined): number {
   const n = Number(v);
-  return v !== undefined && Number.isInteger(n) && n > 0 ? n : 0;
+  return v !== undefined && Number.isInteger(n) && n > 0 ? Math.min(n, Number.MAX_SAFE_INTEGER) : 0;
 }
 
+/** The columns of a comma list (each once: `Name,Name` is Name), or every column. */
 export function parseFields(t: TableModel, v: string | undefined): ColumnModel[] {
   if (!v || !v.trim()) return allColumns(t);
   const out: ColumnModel[] = [];
-  for (const name of v.split(',')) if (name.trim()) out.push(resolveColumn(t, name));
+  for (const name of v.split(',')) {
+    if (!name.trim()) continue;
+    const c = resolveColumn(t, name);
+    if (!out.includes(c)) out.push(c);
+  }
   return out;
 }
 

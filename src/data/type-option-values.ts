@@ -16,10 +16,12 @@ const CLOCK = /^([+-])?(\d+):([0-5]?\d)(?::([0-5]?\d(?:\.\d+)?))?$/;
 export function durationSeconds(c: ColumnModel, v: unknown): number {
   if (typeof v === 'number' && Number.isFinite(v)) return v;
   const s = typeof v === 'string' ? v.trim() : '';
-  if (SECONDS.test(s)) return Number(s);
   const m = CLOCK.exec(s);
-  if (!m) throw invalid(c, v, `a duration (${c.meta?.format ?? 'h:mm'} or seconds)`);
-  const total = Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4] ?? 0);
+  if (!m && !SECONDS.test(s)) throw invalid(c, v, `a duration (${c.meta?.format ?? 'h:mm'} or seconds)`);
+  const total = m ? Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4] ?? 0) : Number(s);
+  // Hundreds of digits make Infinity, which a column would keep as NULL.
+  if (!Number.isFinite(total)) throw invalid(c, v, 'a duration in range');
+  if (!m) return total;
   // Seconds to the tenth at most, as the longest format shows them.
   const rounded = Math.round(total * 1000) / 1000;
   return m[1] === '-' ? -rounded : rounded;

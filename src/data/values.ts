@@ -9,12 +9,41 @@ import { badRequest } from '../lib/errors';
 
 const INT = /^[+-]?\d+$/;
 const NUM = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?$/;
 const DATETIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(:\d{2}(\.\d+)?)?)(Z|[+-]\d{2}:?\d{2})?$/;
+/** Base64 (standard or URL-safe alphabet), padded or not; what binary columns take. */
+const BASE64 = /^(?:[A-Za-z0-9+/]*|[A-Za-z0-9_-]*)={0,2}$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** A caller's value as a message shows it (JSON, but Infinity and NaN by name: JSON would say null). */
+const shown = (v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : JSON.stringify(v));
 
 const bad = (c: ColumnModel, v: unknown, what: string) =>
-  badRequest(`Column '${c._cn}': ${JSON.stringify(v)} is not ${what}`);
+  badRequest(`Column '${c._cn}': ${shown(v)} is not ${what}`);
+
+/** Whether y-m-d is a day of the (proleptic Gregorian) calendar: no 2023-02-29, no 2024-04-31. */
+function isCalendarDay(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+}
+
+/** 'YYYY-MM-DD' that names a real day (SQLite would store 2024-02-30 as it is; the others refuse it). */
+function isDate(s: string): boolean {
+  const m = DATE.exec(s);
+  return !!m && isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** 'HH:MM[:SS[.f]]' within a day (24:00:00 is the end of one, as PostgreSQL and MySQL take it). */
+function isTimeOfDay(s: string, allowEndOfDay: boolean): boolean {
+  const m = TIME.exec(s);
+  if (!m) return false;
+  const [h, min, sec] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
+  if (h === 24) return allowEndOfDay && min === 0 && sec === 0 && !/[1-9]/.test(m[4] ?? '');
+  return h < 24 && min < 60 && sec < 60;
+}
 
 /** Converts a caller's value for a column; null passes (nullability is checked by the writer). */
 export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
@@ -27,12 +56,20 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
       const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
       if (!INT.test(s)) throw bad(c, v, 'a whole number');
       const n = Number(s);
-      return Number.isSafeInteger(n) ? n : s;
+      if (Number.isSafeInteger(n)) return n;
+      // Beyond 64 bits no engine holds it: SQLite would keep it as an inexact REAL.
+      const big = BigInt(s);
+      if (big < INT64_MIN || big > INT64_MAX) throw badRequest(`Column '${c._cn}': ${shown(v)} is out of range for a whole number`);
+      return s;
     }
     case 'decimal':
     case 'float': {
       if (typeof v === 'number' && Number.isFinite(v)) return v;
-      if (typeof v === 'string' && NUM.test(v.trim())) return c.kind === 'decimal' ? v.trim() : Number(v);
+      if (typeof v === 'string' && NUM.test(v.trim())) {
+        // '1e400' is no number a column keeps: it would be stored as Infinity or NULL.
+        if (!Number.isFinite(Number(v))) throw badRequest(`Column '${c._cn}': ${shown(v)} is out of range for a number`);
+        return c.kind === 'decimal' ? v.trim() : Number(v);
+      }
       throw bad(c, v, 'a number');
     }
     case 'boolean': {
@@ -42,14 +79,14 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
       throw bad(c, v, 'true or false');
     }
     case 'date':
-      if (typeof v === 'string' && DATE.test(v) && !Number.isNaN(Date.parse(v))) return v;
+      if (typeof v === 'string' && isDate(v)) return v;
       throw bad(c, v, 'a date (YYYY-MM-DD)');
     case 'time':
-      if (typeof v === 'string' && TIME.test(v)) return v;
+      if (typeof v === 'string' && isTimeOfDay(v, true)) return v;
       throw bad(c, v, 'a time (HH:MM:SS)');
     case 'datetime': {
       const m = typeof v === 'string' ? DATETIME.exec(v.trim()) : null;
-      if (!m || Number.isNaN(Date.parse(`${m[1]}T${m[2]}${m[5] ?? 'Z'}`))) throw bad(c, v, 'a date and time (YYYY-MM-DD HH:MM:SS)');
+      if (!m || !isDate(m[1]!) || !isTimeOfDay(m[2]!, false) || Number.isNaN(Date.parse(`${m[1]}T${m[2]}${m[5] ?? 'Z'}`))) throw bad(c, v, 'a date and time (YYYY-MM-DD HH:MM:SS)');
       if (m[5]) return new Date(v as string).toISOString().slice(0, 19).replace('T', ' ');
       return `${m[1]} ${m[2]!.length === 5 ? `${m[2]}:00` : m[2]}`;
     }
@@ -64,9 +101,12 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
       }
       return JSON.stringify(v);
     }
-    case 'binary':
-      if (typeof v === 'string') return Buffer.from(v, 'base64');
-      throw bad(c, v, 'base64 text');
+    case 'binary': {
+      // Buffer.from drops what is not base64 without a word: '!!!' would be stored as no bytes at all.
+      const s = typeof v === 'string' ? v.replace(/\s+/g, '') : null;
+      if (s === null || !BASE64.test(s) || s.replace(/=+$/, '').length % 4 === 1 || (s.includes('=') && s.length % 4 !== 0)) throw bad(c, v, 'base64 text');
+      return Buffer.from(s, 'base64');
+    }
     default: {
       if (typeof v === 'object') throw bad(c, v, 'text');
       const s = String(v);
@@ -78,6 +118,9 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
     }
   }
 }
+
+/** How engines write numbers JSON cannot hold. */
+const NOT_FINITE = new Set(['Infinity', '-Infinity', 'NaN', 'inf', '-inf', 'nan']);
 
 /** Whether a decimal text survives the trip through a JavaScript number. */
 function losslessNumber(s: string): number | null {
@@ -97,9 +140,11 @@ export function outputValue(c: ColumnModel, v: unknown): unknown {
     case 'bigint':
     case 'decimal':
     case 'float': {
-      if (typeof v === 'number') return v;
+      // JSON has no Infinity or NaN (a formula's 1e309, PostgreSQL's 'Infinity'): null, as JSON.stringify
+      // writes it, where GraphQL's Float refused the value with an internal error.
+      if (typeof v === 'number') return Number.isFinite(v) ? v : null;
       const s = String(v);
-      return losslessNumber(s) ?? s;
+      return losslessNumber(s) ?? (NOT_FINITE.has(s) ? null : s);
     }
     case 'json':
       if (typeof v === 'string') {

@@ -2,7 +2,8 @@
  * The one place errors become answers: AppError -> its status and `{msg}`; framework errors
  * (unknown route, unparsable body, validation) -> 404/400 `{msg}`; anything else -> 500 `{msg}`
  * without details, logged with its stack. Also rejects bodies over the limit with 413 (chunked ones
- * while reading a copy), JSON nested too deep with 400, and writes one log line per request with
+ * while reading a copy), JSON nested too deep with 400, a path with a malformed % escape with 400,
+ * and writes one log line per request with
  * secret tokens masked (log-mask.ts).
  */
 import { Elysia } from 'elysia';
@@ -52,6 +53,26 @@ export function errorResponse(error: unknown, code: string | number | undefined,
 
 const started = new WeakMap<Request, number>();
 
+/** The answer to a path with a malformed percent escape. */
+export const MSG_MALFORMED_ESCAPE = 'The URL holds a malformed escape (%)';
+
+/**
+ * Whether a URL's path holds a malformed percent escape (`%ZZ`, a cut UTF-8 sequence): the router
+ * hands such a parameter on as null, which routes used as a token or a project id (500s, 'null').
+ */
+function malformedPath(url: string): boolean {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const end = url.indexOf('?', start);
+  const path = end < 0 ? url.slice(start) : url.slice(start, end);
+  if (!path.includes('%')) return false;
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** Reads a copy of a body with the byte limit (and, for JSON, the depth limit): an answer when refused. */
 async function checkBody(request: Request, limit: number): Promise<Response | undefined> {
   try {
@@ -75,6 +96,7 @@ export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logReques
   const edge = new Elysia({ name: 'error-edge' })
     .onRequest(({ request }) => {
       if (logRequests) started.set(request, performance.now());
+      if (request.url.includes('%') && malformedPath(request.url)) return json(400, MSG_MALFORMED_ESCAPE);
       const length = request.headers.get('content-length');
       // Multipart dashboard calls (imports) stream to disk: they have a limit of their own.
       const limit = isUpload(request) ? LIMITS.importMaxBytes : bodyLimitBytes;

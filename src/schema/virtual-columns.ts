@@ -41,6 +41,25 @@ export function typeOfKind(kind: ValueKind): FormulaType {
 
 const KIND_OF_TYPE: Record<FormulaType, ValueKind> = { string: 'string', number: 'float', boolean: 'boolean', date: 'datetime' };
 
+/** How deep a formula's SQL nests (each node of the expression one level; values are leaves). */
+function exprDepth(e: unknown): number {
+  if (!e || typeof e !== 'object') return 0;
+  if ((e as { kind?: unknown }).kind === 'val') return 1;
+  let d = 0;
+  for (const v of Array.isArray(e) ? e : Object.values(e)) d = Math.max(d, exprDepth(v));
+  return Array.isArray(e) ? d : d + 1;
+}
+
+/**
+ * A formula whose SQL, the formulas it uses expanded, nests deeper than the limit: SQLite refuses an
+ * expression tree deeper than 1000 and MariaDB runs out of its thread stack near 500, on every read
+ * of the table, so such a formula is refused when it is written (and a stored one reads as NULL).
+ */
+function assertDepth(typed: Typed): Typed {
+  if (exprDepth(typed.expr) > LIMITS.formulaMaxDepth) throw new FormulaError(`The formula nests too deep once the formulas it uses are expanded (at most ${LIMITS.formulaMaxDepth} levels)`);
+  return typed;
+}
+
 type Ref = { kind: 'c' | 'v'; name: string };
 
 /** References left to resolve in one translation, formulas used by it included. */
@@ -82,12 +101,12 @@ export function formulaTyped(t: TableModel, canonical: string, table: string | u
 /** Checks formula text as the user writes it (columns by alias); errors point into that text. */
 export function checkFormula(t: TableModel, text: string, stack: string[] = []): Typed {
   const budget = { left: LIMITS.formulaExpandedRefs };
-  return translateFormula(parseFormula(text), (name, pos) => {
+  return assertDepth(translateFormula(parseFormula(text), (name, pos) => {
     const key = name.trim();
     const c = t.columns.find((x) => x._cn === key) ?? t.columns.find((x) => x.cn === key);
     if (c) return resolveRef(t, { kind: 'c', name: c.cn }, pos, undefined, stack, budget);
     return resolveRef(t, { kind: 'v', name: key }, pos, undefined, stack, budget);
-  });
+  }));
 }
 
 /** A stored rollup or lookup made usable: its display fields, type, kind and SQL. */
@@ -135,7 +154,7 @@ export function attachVirtuals(tables: TableModel[], metas: Map<string, TableUse
       }
       try {
         if (storedError) throw new FormulaError(storedError);
-        const typed = formulaTyped(t, expr, undefined, [v._cn]);
+        const typed = assertDepth(formulaTyped(t, expr, undefined, [v._cn]));
         Object.assign(v, { formula: { text, expr }, type: typed.type, kind: KIND_OF_TYPE[typed.type], expr: (table?: string) => formulaTyped(t, expr, table, [v._cn]).expr });
       } catch (e) {
         const error = e instanceof FormulaError ? e.message : String(e);

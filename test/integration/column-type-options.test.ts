@@ -179,6 +179,10 @@ describeEngines('column type options', (engine: TestEngine) => {
       await bad({ stars: 2.5 }, "Column 'stars'");
       await bad({ took: 'an hour' }, "Column 'took': \"an hour\" is not a duration (h:mm or seconds)");
       await bad({ took: '1:75' }, "Column 'took'");
+      // Hundreds of digits would be Infinity: stored as NULL, not as the duration sent.
+      await bad({ took: '9'.repeat(400) }, "Column 'took'");
+      await bad({ spent: `${'9'.repeat(400)}:00:00` }, "Column 'spent'");
+      await bad({ Price: '1e400' }, "Column 'Price'");
       await bad({ Price: 'ten' }, "Column 'Price'");
       await bad({ share: 'half' }, "Column 'share'");
       await bad({ tags: ['a', 'z'] }, "Column 'tags'");

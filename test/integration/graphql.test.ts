@@ -198,6 +198,26 @@ describeEngines('GraphQL over Chinook', (engine: TestEngine) => {
     expect(badType.response.errors[0].extensions.code).toBe('BAD_REQUEST');
     const unknownParent = await client.request('{ m2mNotChildrenCount(pid: "1", assoc: "Track", parent: "Nope") }').catch((e) => e);
     expect(unknownParent.response.errors[0]).toMatchObject({ message: "Table 'Nope' not found", extensions: { code: 'NOT_FOUND' } });
+    // More bound values than one statement takes: PostgreSQL's driver failed it as INTERNAL.
+    const many = await client.request('query ($w: String) { TrackList(where: $w) { TrackId } }', { w: `(TrackId,in,${Array.from({ length: 70_000 }, (_, i) => i).join(',')})` }).catch((e) => e);
+    expect(many.response.errors[0]).toMatchObject({ message: expect.stringMatching(/^The request holds \d+ values, more than the \d+ one statement of this database can take$/), extensions: { code: 'BAD_REQUEST' } });
+  });
+
+  test('variables or extensions that are not JSON are BAD_REQUEST; a body of no GraphQL type is 415 in the envelope', async () => {
+    const q = encodeURIComponent('query ($l: Int) { TrackList(limit: $l) { TrackId } }');
+    const h = { 'xc-auth': token };
+    const answers = [
+      await t.request('GET', `/nc/${id}/v1/graphql?query=${q}&variables=%7B`, { headers: h }),
+      await t.request('GET', `/nc/${id}/v1/graphql?query=${q}&extensions=nope`, { headers: h }),
+      await t.request('POST', `/nc/${id}/v1/graphql`, { body: `query=${q}&variables=%7B`, headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' } }),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({ message: "The 'variables' or 'extensions' parameter is not JSON", extensions: { code: 'BAD_REQUEST' } });
+    }
+    const plain = await t.request('POST', `/nc/${id}/v1/graphql`, { body: '{ TrackList { TrackId } }', headers: { ...h, 'content-type': 'text/plain' } });
+    expect(plain.status).toBe(415);
+    expect(plain.body.errors[0].extensions.code).toBe('BAD_REQUEST');
   });
 
   test('depth and cost limits', async () => {

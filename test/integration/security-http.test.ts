@@ -3,7 +3,8 @@
  * over the limit 413 with `{msg}` (also when sent in chunks, on REST and on GraphQL's early road);
  * security headers on HTML answers; the refresh cookie is Secure over HTTPS (directly or through a
  * trusted proxy); X-Forwarded-For is believed only from NC_TRUSTED_PROXIES (rate limits and audit
- * addresses); reset tokens are masked in the request log.
+ * addresses); reset tokens are masked in the request log; a malformed % escape in a path and an
+ * envelope field of the wrong type answer 400 {msg}.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
@@ -63,6 +64,42 @@ describe('request bodies', () => {
     }
     // A chunked body under the limit still works.
     expect((await send(`/nc/${projectId}/api/v1/Item`, new Blob([JSON.stringify({ name: 'chunked' })]).stream())).status).toBe(200);
+  });
+});
+
+describe('malformed input at the edge', () => {
+  let t: TestApp;
+  let admin = '';
+  let projectId = '';
+  beforeAll(async () => {
+    t = await makeTestApp();
+    admin = (await signupSuperAdmin(t)).token;
+    projectId = (await dashboardOp(t, admin, 'projectCreateByWeb', { args: { title: 'Edge' } })).body.id;
+    await dashboardOp(t, admin, 'tableCreate', { project_id: projectId, args: { tn: 'item', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }] } });
+  }, 60_000);
+  afterAll(async () => t.close());
+
+  test('a path with a malformed % escape answers 400 {msg} on every route (a reset token of %ZZ was a 500)', async () => {
+    const paths: [string, string][] = [
+      ['GET', '/auth/token/validate/%ZZ'], ['POST', '/auth/password/reset/%E0%A4%A'], ['GET', '/nc/%ZZ/docs'], ['GET', '/nc/%ZZ/projectApiInfo'],
+      ['PUT', '/admin/%ZZ'], ['GET', '/api/v1/shared/%ZZ/rows'], ['POST', '/nc/%ZZ/v1/graphql'], ['GET', `/nc/${projectId}/api/v1/Item/%2`],
+    ];
+    for (const [method, path] of paths) {
+      const res = await t.request(method, path, { headers: xcAuth(admin), body: method === 'GET' ? undefined : { password: 'password1234' } });
+      expect([path, res.status, res.body]).toEqual([path, 400, { msg: 'The URL holds a malformed escape (%)' }]);
+    }
+    // A well-formed escape, in the path or the query, is no concern of the edge.
+    expect((await t.request('GET', `/nc/${projectId}/api/v1/Item?where=${encodeURIComponent('(Name,like,%25x%)')}`, { headers: xcAuth(admin) })).status).toBe(200);
+  });
+
+  test('dashboard and team calls whose project_id (or api, dbAlias, env) is no string answer 400 {msg}', async () => {
+    for (const key of ['project_id', 'api', 'dbAlias', 'env']) {
+      const res = await t.request('POST', '/dashboard', { headers: xcAuth(admin), body: { api: 'tableList', project_id: projectId, [key]: { x: 1 } } });
+      expect([key, res.status, res.body]).toEqual([key, 400, { msg: `${key} must be a string` }]);
+    }
+    const invite = await t.request('POST', '/admin/resendInvite/nobody', { headers: xcAuth(admin), body: { project_id: {} } });
+    expect(invite.status).toBe(400);
+    expect(invite.body).toEqual({ msg: 'project_id is required' });
   });
 });
 

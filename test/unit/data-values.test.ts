@@ -32,6 +32,35 @@ describe('coerceValue', () => {
     expect(() => coerceValue(col('string'), { a: 1 })).toThrow('is not text');
     expect(coerceValue(col('string'), null)).toBeNull();
   });
+  test('values an engine would keep wrongly are refused', () => {
+    expect(() => coerceValue(col('date'), '2023-02-29')).toThrow('is not a date');
+    expect(() => coerceValue(col('date'), '2024-04-31')).toThrow('is not a date');
+    expect(coerceValue(col('date'), '2000-02-29')).toBe('2000-02-29');
+    expect(() => coerceValue(col('date'), '1900-02-29')).toThrow('is not a date');
+    expect(() => coerceValue(col('datetime'), '2024-02-30 10:00:00')).toThrow('is not a date and time');
+    expect(() => coerceValue(col('datetime'), '2024-01-01 24:00:00')).toThrow('is not a date and time');
+    expect(() => coerceValue(col('datetime'), '2024-01-01 23:60')).toThrow('is not a date and time');
+    expect(() => coerceValue(col('time'), '25:00:00')).toThrow('is not a time');
+    expect(() => coerceValue(col('time'), '23:59:60')).toThrow('is not a time');
+    expect(() => coerceValue(col('time'), '24:00:01')).toThrow('is not a time');
+    expect(coerceValue(col('time'), '24:00:00')).toBe('24:00:00');
+    expect(coerceValue(col('time'), '23:59:59.999')).toBe('23:59:59.999');
+    expect(coerceValue(col('bigint'), '9223372036854775807')).toBe('9223372036854775807');
+    expect(coerceValue(col('bigint'), '-9223372036854775808')).toBe('-9223372036854775808');
+    expect(() => coerceValue(col('bigint'), '9223372036854775808')).toThrow('is out of range for a whole number');
+    expect(() => coerceValue(col('integer'), 1e20)).toThrow('is out of range for a whole number');
+    expect(() => coerceValue(col('float'), '1e400')).toThrow('"1e400" is out of range for a number');
+    expect(() => coerceValue(col('decimal'), '-1e400')).toThrow('is out of range for a number');
+    expect(() => coerceValue(col('float'), Infinity)).toThrow("Column 'C': Infinity is not a number");
+    expect(coerceValue(col('float'), '1e-400')).toBe(0);
+    expect(() => coerceValue(col('binary'), '!!!')).toThrow('is not base64 text');
+    expect(() => coerceValue(col('binary'), 'abcde')).toThrow('is not base64 text');
+    expect(() => coerceValue(col('binary'), 'ab=')).toThrow('is not base64 text');
+    expect(coerceValue(col('binary'), 'aGVsbG8')).toEqual(Buffer.from('hello'));
+    expect(coerceValue(col('binary'), 'aGVs\nbG8=')).toEqual(Buffer.from('hello'));
+    expect(coerceValue(col('binary'), '-_8')).toEqual(Buffer.from([0xfb, 0xff]));
+    expect(coerceValue(col('binary'), '')).toEqual(Buffer.alloc(0));
+  });
 });
 
 describe('outputValue', () => {
@@ -46,5 +75,8 @@ describe('outputValue', () => {
     expect(outputValue(col('binary'), new Uint8Array([1, 2, 3]))).toBe('AQID');
     expect(outputValue(col('datetime'), '2024-01-31T10:20:30.000Z')).toBe('2024-01-31 10:20:30');
     expect(outputValue(col('date'), '2024-01-31 00:00:00')).toBe('2024-01-31');
+    // Numbers JSON cannot hold are null on every engine (SQLite gives Infinity, PostgreSQL 'Infinity').
+    expect([Infinity, -Infinity, NaN, 'Infinity', '-Infinity', 'NaN'].map((v) => outputValue(col('float'), v))).toEqual([null, null, null, null, null, null]);
+    expect(outputValue(col('decimal'), 'NaN')).toBeNull();
   });
 });

@@ -56,6 +56,10 @@ interface Body {
 export function dashboardRoutes(ctx: AppContext) {
   const dispatch = async (request: Request, q0: unknown, body: unknown, upload: OpCall['upload']) => {
     const b = (body && typeof body === 'object' ? body : {}) as Body;
+    // The envelope's names are text: an object for project_id reached the metadata store (a 500).
+    for (const key of ['api', 'project_id', 'projectId', 'dbAlias', 'env'] as const) {
+      if (b[key] !== undefined && b[key] !== null && typeof b[key] !== 'string') throw badRequest(`${key} must be a string`);
+    }
     const q = typeof q0 === 'string' ? q0 : '';
     const name = b.api ?? q.replace(/^sqlOp(Plus)?_/, '');
     if (!name) throw badRequest('The operation name is missing (q=sqlOp_{name} or body.api)');

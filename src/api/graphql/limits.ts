@@ -24,8 +24,8 @@ export const MAX_DEPTH = 10;
 export const MAX_COST = 50_000;
 /** Most parent rows loaded by one relation statement (bound-parameter limits of the engines). */
 export const MAX_BATCH_PARENTS = 5_000;
-/** Most buckets TDistribution builds from min, max and step. */
-export const MAX_DISTRIBUTION_STEPS = 1_000;
+/** Most buckets TDistribution builds from min, max and step (the data core's limit of ranges). */
+export const MAX_DISTRIBUTION_STEPS = LIMITS.distributeMaxRanges;
 
 type Fragments = Record<string, FragmentDefinitionNode>;
 

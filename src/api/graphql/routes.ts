@@ -42,9 +42,9 @@ export function maskError(error: unknown, log?: Logger): Error {
 }
 
 /** Answers before GraphQL runs (refused caller, unknown or stopped project) in the GraphQL envelope. */
-const envelope = (e: AppError) =>
+const envelope = (e: AppError, status = e.status) =>
   new Response(JSON.stringify({ errors: [{ message: e.message, extensions: { code: e.code } }] }), {
-    status: e.status,
+    status,
     headers: { 'content-type': 'application/json', ...e.headers },
   });
 
@@ -65,6 +65,28 @@ const callerErrorCodes: Plugin<GqlContext> = {
       const ext = e.extensions as Record<string, unknown>;
       if (CALLER_CODES.has(String(ext.code))) ext.code = 'BAD_REQUEST';
     }
+  },
+};
+
+/**
+ * The request parsers' failures as the caller's mistakes: a GET or form POST whose `variables` or
+ * `extensions` is not JSON (yoga's bare JSON.parse threw, masked as INTERNAL) is BAD_REQUEST, and a
+ * body of a type no parser reads answers 415 in the GraphQL envelope (yoga's had no body).
+ */
+const requestParseErrors: Plugin<GqlContext> = {
+  onRequestParse({ requestParser, setRequestParser, endResponse }) {
+    if (!requestParser) {
+      endResponse(envelope(new AppError('BAD_REQUEST', 'Send the query as JSON (application/json), as application/graphql or in the URL of a GET'), 415));
+      return;
+    }
+    setRequestParser(async (request) => {
+      try {
+        return await requestParser(request);
+      } catch (e) {
+        if (e instanceof GraphQLError) throw e;
+        throw new GraphQLError("The 'variables' or 'extensions' parameter is not JSON", { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } });
+      }
+    });
   },
 };
 
@@ -128,6 +150,7 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
       logging: false,
       maskedErrors: { maskError: (e) => maskError(e, ctx.log) },
       plugins: [
+        requestParseErrors,
         documentBudgetPlugin,
         { onValidate: ({ addValidationRule }: { addValidationRule: (r: ReturnType<typeof depthLimitRule>) => void }) => addValidationRule(depthLimitRule()) },
         costLimitPlugin(ctx.config.queryLimitMax),

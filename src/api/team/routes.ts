@@ -145,7 +145,8 @@ export function teamRoutes(ctx: AppContext) {
       return { msg: 'The user was removed from the project' };
     })
     .post('/admin/resendInvite/:userId', async ({ request, params, query, body }) => {
-      const projectId = (typeof query.project_id === 'string' && query.project_id) || (body as { project_id?: string } | undefined)?.project_id;
+      const fromBody = (body as { project_id?: unknown } | undefined)?.project_id;
+      const projectId = (typeof query.project_id === 'string' && query.project_id) || (typeof fromBody === 'string' ? fromBody : undefined);
       const caller = await manager(request, projectId);
       if (!(await projects.memberRoles(projectId!, params.userId)).length) throw notFound('This user is not a member of the project');
       const u = await users.byId(params.userId);

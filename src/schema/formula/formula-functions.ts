@@ -60,7 +60,11 @@ const F: FormulaFunction[] = [
       const [x, d] = nums('ROUND', a, n);
       return num(d ? ffn('round', x!, ffn('int', d)) : ffn('round', x!));
     } },
-  { name: 'MOD', syntax: 'MOD(value, divisor)', description: 'Remainder of a division', example: 'MOD({Quantity}, 12)', min: 2, max: 2, translate: (a, n) => num(fn('mod', nums('MOD', a, n))) },
+  { name: 'MOD', syntax: 'MOD(value, divisor)', description: 'Remainder of a division', example: 'MOD({Quantity}, 12)', min: 2, max: 2, translate: (a, n) => {
+    // A zero divisor gives NULL, as `%` does: PostgreSQL would fail every read of the table with 'division by zero'.
+    const [x, y] = nums('MOD', a, n);
+    return num(fn('mod', [x!, ffn('nullIfZero', y!)]));
+  } },
   { name: 'POWER', syntax: 'POWER(base, exponent)', description: 'A number raised to a power', example: 'POWER({Side}, 2)', min: 2, max: 2, translate: (a, n) => num(fn('power', nums('POWER', a, n))) },
   { name: 'SQRT', syntax: 'SQRT(value)', description: 'Square root (empty for a negative number)', example: 'SQRT({Area})', min: 1, max: 1,
     translate: (a, n) => {

@@ -22,7 +22,7 @@ export function mysqlVersionCaps(version: string): Partial<Caps> {
 }
 
 export function classifyMysql(e: unknown): ErrorClass {
-  const err = e as { code?: string; errno?: number; message?: string; sqlMessage?: string; fatal?: boolean };
+  const err = e as { code?: string; errno?: number; message?: string; sqlMessage?: string; sqlState?: string; fatal?: boolean };
   switch (err.code) {
     case 'ER_ACCESS_DENIED_ERROR':
     case 'ER_DBACCESS_DENIED_ERROR':
@@ -56,6 +56,9 @@ export function classifyMysql(e: unknown): ErrorClass {
   if (err.errno === 1969) return { kind: 'timeout' };
   if (isNetworkError(e) || err.fatal) return { kind: 'unreachable' };
   if (typeof err.code === 'string' && err.code.startsWith('ER_')) return { kind: 'statement', message: err.sqlMessage ?? err.message ?? 'Invalid statement' };
+  // The server refused the statement with a code outside ER_* (MariaDB's HA_WRONG_CREATE_OPTION for a
+  // temporary table of too many columns): its SQLSTATE says it is the statement's, as on PostgreSQL.
+  if (typeof err.sqlState === 'string' && /^[0-9A-Z]{5}$/.test(err.sqlState) && typeof err.sqlMessage === 'string') return { kind: 'statement', message: err.sqlMessage };
   return { kind: 'unknown' };
 }
 
