@@ -72,6 +72,8 @@ export const LIMITS = {
   formulaExpandedRefs: 1000,
   /** Deepest nesting of a formula's SQL once expanded (SQLite refuses 1000, MariaDB's stack ends near 500). */
   formulaMaxDepth: 256,
+  /** Largest SQL of a formula once expanded, in expression parts (guards repeat their arguments; see exprShape). */
+  formulaMaxSqlNodes: 20_000,
   /** Longest display name of a virtual column. */
   virtualColumnAliasMax: 128,
   /** Virtual columns per table. */

@@ -5,7 +5,8 @@
  * virtual column that cannot be computed any more keeps its definition, says why in its error
  * and reads as NULL.
  */
-import type { Expr } from '../sql/ast';
+import type { Expr, FormulaFnName } from '../sql/ast';
+import { FORMULA_ARG_USES } from '../sql/formula-arg-uses';
 import { LIMITS } from '../config/limits';
 import type { StoredVirtual, TableUserMeta } from '../meta/models-repo';
 import type { ColumnModel, TableModel, ValueKind, VirtualColumnModel } from './model';
@@ -41,22 +42,45 @@ export function typeOfKind(kind: ValueKind): FormulaType {
 
 const KIND_OF_TYPE: Record<FormulaType, ValueKind> = { string: 'string', number: 'float', boolean: 'boolean', date: 'datetime' };
 
-/** How deep a formula's SQL nests (each node of the expression one level; values are leaves). */
-function exprDepth(e: unknown): number {
-  if (!e || typeof e !== 'object') return 0;
-  if ((e as { kind?: unknown }).kind === 'val') return 1;
-  let d = 0;
-  for (const v of Array.isArray(e) ? e : Object.values(e)) d = Math.max(d, exprDepth(v));
-  return Array.isArray(e) ? d : d + 1;
+/**
+ * How deep a formula's SQL nests (each node of the expression one level; values are leaves) and how
+ * large it is once written out: a guard shares one argument node in two places of the tree (SQRT's
+ * `CASE WHEN x < 0 .. ELSE SQRT(x)`), and engine spellings write some arguments more than once
+ * (FORMULA_ARG_USES), so the text doubles at each level of such nesting. Both are measured over the
+ * shared nodes once each (memoised), so measuring costs no more than the tree has nodes.
+ */
+function exprShape(e: unknown, memo = new Map<object, { depth: number; size: number }>()): { depth: number; size: number } {
+  if (!e || typeof e !== 'object') return { depth: 0, size: 0 };
+  const known = memo.get(e);
+  if (known) return known;
+  let shape: { depth: number; size: number };
+  if ((e as { kind?: unknown }).kind === 'val') shape = { depth: 1, size: 1 };
+  else {
+    const uses = (e as { kind?: unknown }).kind === 'formulaFn' ? FORMULA_ARG_USES[(e as { name: FormulaFnName }).name] ?? 1 : 1;
+    let depth = 0;
+    let size = 0;
+    for (const v of Array.isArray(e) ? e : Object.values(e)) {
+      const s = exprShape(v, memo);
+      depth = Math.max(depth, s.depth);
+      size += s.size * uses;
+    }
+    shape = Array.isArray(e) ? { depth, size } : { depth: depth + 1, size: Math.min(size + 1, Number.MAX_SAFE_INTEGER) };
+  }
+  memo.set(e, shape);
+  return shape;
 }
 
 /**
  * A formula whose SQL, the formulas it uses expanded, nests deeper than the limit: SQLite refuses an
  * expression tree deeper than 1000 and MariaDB runs out of its thread stack near 500, on every read
  * of the table, so such a formula is refused when it is written (and a stored one reads as NULL).
+ * One whose SQL would be larger than the limit (guards nested in guards) is refused alike: writing it
+ * out took seconds and hundreds of megabytes at each read.
  */
 function assertDepth(typed: Typed): Typed {
-  if (exprDepth(typed.expr) > LIMITS.formulaMaxDepth) throw new FormulaError(`The formula nests too deep once the formulas it uses are expanded (at most ${LIMITS.formulaMaxDepth} levels)`);
+  const { depth, size } = exprShape(typed.expr);
+  if (depth > LIMITS.formulaMaxDepth) throw new FormulaError(`The formula nests too deep once the formulas it uses are expanded (at most ${LIMITS.formulaMaxDepth} levels)`);
+  if (size > LIMITS.formulaMaxSqlNodes) throw new FormulaError(`The formula is too large once written as SQL (at most ${LIMITS.formulaMaxSqlNodes} parts): nest fewer SQRT, POWER, DATEADD or text-as-date calls in each other`);
   return typed;
 }
 

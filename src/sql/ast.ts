@@ -38,16 +38,19 @@ export type FnName =
   | 'count' | 'min' | 'max' | 'sum' | 'avg'
   | 'lower' | 'upper' | 'trim' | 'length' | 'coalesce' | 'concat'
   | 'abs' | 'round' | 'ceil' | 'floor' | 'mod' | 'power' | 'sqrt'
-  | 'replace' | 'substr' | 'now';
+  | 'replace' | 'substr' | 'now' | 'ln';
 
 /**
  * Functions of the formula language that engines spell differently. `text` casts to text, `int` to a whole number,
  * `strLit`/`numLit` type a bound literal where an engine cannot infer it, `nullIfZero` guards a
  * divisor, `groupConcat` is the aggregate behind lookups over many rows (', ' between values).
+ * `count` is a whole number of at least 0 (a length: a negative one counts as 0), `toDate` reads text as
+ * a date-time, NULL when it holds none.
  */
 export type FormulaFnName =
   | 'concat' | 'len' | 'left' | 'right' | 'mid' | 'search' | 'least' | 'greatest' | 'round'
-  | 'dateAdd' | 'datetimeDiff' | 'groupConcat' | 'text' | 'int' | 'strLit' | 'numLit' | 'nullIfZero';
+  | 'dateAdd' | 'datetimeDiff' | 'groupConcat' | 'text' | 'int' | 'strLit' | 'numLit' | 'nullIfZero'
+  | 'count' | 'toDate';
 
 /** Units of DATEADD and DATETIME_DIFF. */
 export type DateUnit = 'second' | 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year';

@@ -121,7 +121,7 @@ export abstract class BaseCompiler {
         if (e.op === '%') return this.fn('mod', [this.expr(e.left, p), this.expr(e.right, p)], false);
         // True division on every engine (PostgreSQL and SQLite would truncate two integers).
         if (e.op === '/') return `(${this.expr(e.left, p)} * 1.0 / ${this.expr(e.right, p)})`;
-        return `(${this.expr(e.left, p)} ${e.op} ${this.expr(e.right, p)})`;
+        return this.arith(e.op, this.expr(e.left, p), this.expr(e.right, p));
       case 'case': {
         const whens = e.whens.map((w) => `WHEN ${this.cond(w.when, p)} THEN ${this.expr(w.then, p)}`).join(' ');
         return `CASE ${whens}${e.else ? ` ELSE ${this.expr(e.else, p)}` : ''} END`;
@@ -142,6 +142,11 @@ export abstract class BaseCompiler {
         return e.sql.replace(/\?/g, () => this.value(params[i++] ?? null, p));
       }
     }
+  }
+
+  /** `+`, `-` or `*` of two compiled operands; engines whose integers fail on overflow widen them. */
+  arith(op: '+' | '-' | '*', left: string, right: string): string {
+    return `(${left} ${op} ${right})`;
   }
 
   /** A condition used where a value is expected. */
@@ -284,7 +289,7 @@ const FN_NAMES: Record<FnName, string> = {
   count: 'COUNT', min: 'MIN', max: 'MAX', sum: 'SUM', avg: 'AVG',
   lower: 'LOWER', upper: 'UPPER', trim: 'TRIM', length: 'LENGTH', coalesce: 'COALESCE', concat: 'CONCAT',
   abs: 'ABS', round: 'ROUND', ceil: 'CEIL', floor: 'FLOOR', mod: 'MOD', power: 'POWER', sqrt: 'SQRT',
-  replace: 'REPLACE', substr: 'SUBSTR', now: 'CURRENT_TIMESTAMP',
+  replace: 'REPLACE', substr: 'SUBSTR', now: 'CURRENT_TIMESTAMP', ln: 'LN',
 };
 
 /** Multi-row INSERT texts kept per compiler (each up to some 20 KB for 1,000 rows). */

@@ -13,6 +13,7 @@ import { parseFormula } from '../../src/schema/formula/formula-parser';
 import { FormulaError } from '../../src/schema/formula/formula-error';
 import { renameRefs, toCanonical, toDisplay } from '../../src/schema/formula/formula-text';
 import { attachVirtuals, checkFormula, formulaTyped } from '../../src/schema/virtual-columns';
+import { ISO_DATE_TEXT } from '../../src/sql/formula-spellings';
 
 const column = (cn: string, _cn: string, kind: ColumnModel['kind']): ColumnModel => ({ cn, _cn, kind, dt: 'x', uidt: 'SingleLineText', pk: false, ai: false, nullable: true, default: null });
 
@@ -103,19 +104,19 @@ describe('compiled SQL per engine', () => {
 
   test('SEARCH and RIGHT place their arguments as each engine wants them, parameters in step', () => {
     expect(compile("SEARCH({First Name}, 'a') + LEN(RIGHT({First Name}, 2))")).toEqual({
-      sqlite: { sql: `SELECT (INSTR("first_name", ?) + LENGTH(CASE WHEN CAST(? AS INTEGER) > 0 THEN SUBSTR("first_name", -(CAST(? AS INTEGER))) ELSE '' END)) AS "v" FROM "person"`, params: ['a', 2, 2] },
-      pg: { sql: 'SELECT (STRPOS("first_name", CAST($1 AS text)) + LENGTH(RIGHT("first_name", CAST(CAST($2 AS numeric) AS integer)))) AS "v" FROM "person"', params: ['a', 2] },
-      mysql: { sql: 'SELECT (LOCATE(?, `first_name`) + CHAR_LENGTH(RIGHT(`first_name`, CAST(? AS SIGNED)))) AS `v` FROM `person`', params: ['a', 2] },
-      mssql: { sql: 'SELECT (CHARINDEX(@p1, [first_name]) + LEN(RIGHT([first_name], CAST(@p2 AS int)))) AS [v] FROM [person]', params: ['a', 2] },
+      sqlite: { sql: "SELECT (INSTR(\"first_name\", ?) + LENGTH(CASE WHEN MAX(CAST(? AS INTEGER), 0) > 0 THEN SUBSTR(\"first_name\", -(MAX(CAST(? AS INTEGER), 0))) ELSE '' END)) AS \"v\" FROM \"person\"", params: ['a', 2, 2] },
+      pg: { sql: "SELECT (STRPOS(\"first_name\", CAST($1 AS text)) * 1.0 + LENGTH(RIGHT(\"first_name\", CASE WHEN CAST($2 AS numeric) IS NOT NULL THEN CAST(LEAST(GREATEST(CAST($3 AS numeric), 0), 2147483647) AS integer) END))) AS \"v\" FROM \"person\"", params: ['a', 2, 2] },
+      mysql: { sql: "SELECT (LOCATE(?, `first_name`) + CHAR_LENGTH(RIGHT(`first_name`, GREATEST(CAST(? AS SIGNED), 0)))) AS `v` FROM `person`", params: ['a', 2] },
+      mssql: { sql: "SELECT (CHARINDEX(@p1, [first_name]) + LEN(RIGHT([first_name], CASE WHEN @p2 IS NOT NULL THEN CAST(LEAST(GREATEST(@p3, 0), 2147483647) AS int) END))) AS [v] FROM [person]", params: ['a', 2, 2] },
     });
   });
 
   test('DATEADD and DATETIME_DIFF', () => {
     expect(compile("DATETIME_DIFF(DATEADD({Born}, {N}, 'month'), {Born}, 'days')")).toEqual({
-      sqlite: { sql: `SELECT (CAST(ROUND((JULIANDAY(DATETIME("born", CAST(CAST("n" AS INTEGER) AS TEXT) || ' months')) - JULIANDAY("born")) * 86400) AS INTEGER) / 86400) AS "v" FROM "person"`, params: [] },
-      pg: { sql: `SELECT TRUNC(EXTRACT(EPOCH FROM (CAST((CAST("born" AS timestamp) + CAST("n" AS integer) * INTERVAL '1 month') AS timestamp) - CAST("born" AS timestamp))) / 86400) AS "v" FROM "person"`, params: [] },
-      mysql: { sql: 'SELECT TIMESTAMPDIFF(DAY, `born`, DATE_ADD(`born`, INTERVAL CAST(`n` AS SIGNED) MONTH)) AS `v` FROM `person`', params: [] },
-      mssql: { sql: 'SELECT (DATEDIFF_BIG(second, [born], DATEADD(month, CAST([n] AS int), [born])) / 86400) AS [v] FROM [person]', params: [] },
+      sqlite: { sql: "SELECT (CAST(ROUND((JULIANDAY(DATETIME(\"born\", CAST(CAST(\"n\" AS INTEGER) AS TEXT) || ' months')) - JULIANDAY(\"born\")) * 86400) AS INTEGER) / 86400) AS \"v\" FROM \"person\"", params: [] },
+      pg: { sql: "SELECT TRUNC(EXTRACT(EPOCH FROM (CAST((NULLIF(NULLIF(LEAST(GREATEST(NULLIF(NULLIF(LEAST(GREATEST(CAST(\"born\" AS timestamp), TIMESTAMP '0001-12-31 23:59:59.999999 BC'), TIMESTAMP '10000-01-01 00:00:00'), TIMESTAMP '0001-12-31 23:59:59.999999 BC'), TIMESTAMP '10000-01-01 00:00:00') + INTERVAL '8000 years' + CAST(LEAST(GREATEST(\"n\", -120012), 120012) AS bigint) * INTERVAL '1 month', TIMESTAMP '8000-12-31 23:59:59.999999'), TIMESTAMP '18000-01-01 00:00:00'), TIMESTAMP '8000-12-31 23:59:59.999999'), TIMESTAMP '18000-01-01 00:00:00') - INTERVAL '8000 years') AS timestamp) - CAST(\"born\" AS timestamp))) / 86400) AS \"v\" FROM \"person\"", params: [] },
+      mysql: { sql: "SELECT TIMESTAMPDIFF(DAY, `born`, DATE_ADD(`born`, INTERVAL CAST(`n` AS SIGNED) MONTH)) AS `v` FROM `person`", params: [] },
+      mssql: { sql: "SELECT (DATEDIFF_BIG(second, [born], DATEADD(month, CASE WHEN [n] IS NOT NULL THEN CAST(LEAST(GREATEST([n], -2147483648), 2147483647) AS int) END, [born])) / 86400) AS [v] FROM [person]", params: [] },
     });
   });
 
@@ -182,5 +183,55 @@ describe('formulas using formulas', () => {
     const t = withFormulas(defs);
     expect(t.virtuals![3]!.formula!.error).toBeUndefined();
     expect(t.virtuals![11]!.formula!.error).toStartWith('The formula is too large once the formulas it uses are expanded');
+  });
+});
+
+describe('formulas are total: a value that cannot be computed is NULL, never an error of the whole read', () => {
+  const compile = (text: string, engine: Engine) => {
+    const expr = formulaTyped(T, toCanonical(text, T), undefined).expr;
+    return dialectFor(engine).compile({ kind: 'select', from: { name: 'person' }, columns: [{ expr, as: 'v' }] });
+  };
+
+  test('SQL Server: lengths and counts clamped to int (NULL kept), a negative length as 0, text read as a date with TRY_CAST', () => {
+    expect(compile('MID({First Name}, {N}, 1e20)', 'mssql').sql).toBe(
+      'SELECT SUBSTRING([first_name], CASE WHEN [n] IS NOT NULL THEN CAST(LEAST(GREATEST([n], -2147483648), 2147483647) AS int) END, CASE WHEN @p1 IS NOT NULL THEN CAST(LEAST(GREATEST(@p2, 0), 2147483647) AS int) END) AS [v] FROM [person]',
+    );
+    expect(compile('LEFT({First Name}, {N})', 'mssql').sql).toBe('SELECT LEFT([first_name], CASE WHEN [n] IS NOT NULL THEN CAST(LEAST(GREATEST([n], 0), 2147483647) AS int) END) AS [v] FROM [person]');
+    expect(compile("DATETIME_DIFF({First Name}, {Born}, 'days')", 'mssql').sql).toBe('SELECT (DATEDIFF_BIG(second, [born], TRY_CAST([first_name] AS datetime2)) / 86400) AS [v] FROM [person]');
+    expect(compile("DATEADD({Born}, {N}, 'day')", 'mssql').sql).toBe('SELECT DATEADD(day, CASE WHEN [n] IS NOT NULL THEN CAST(LEAST(GREATEST([n], -2147483648), 2147483647) AS int) END, [born]) AS [v] FROM [person]');
+  });
+
+  test('POWER gives NULL without a real value or past the largest double, on every engine (SQL Server spells LN as LOG)', () => {
+    expect(compile('POWER({N}, 2)', 'mssql')).toEqual({
+      sql: 'SELECT CASE WHEN ([n] IS NULL OR @p1 IS NULL) THEN NULL WHEN ([n] < 0 AND @p2 <> FLOOR(@p3)) THEN NULL WHEN ([n] = 0 AND @p4 < 0) THEN NULL WHEN (LEAST(GREATEST(@p5, -1000000), 1000000) * LOG(GREATEST(ABS([n]), 1e-300))) > 709.78 THEN NULL WHEN (LEAST(GREATEST(@p6, -1000000), 1000000) * LOG(GREATEST(ABS([n]), 1e-300))) < -745 THEN 0 ELSE POWER([n], @p7) END AS [v] FROM [person]',
+      params: [2, 2, 2, 2, 2, 2, 2],
+    });
+    expect(compile('POWER({N}, 2)', 'pg').sql).toContain('* LN(GREATEST(ABS("n"), 1e-300))) > 709.78 THEN NULL');
+  });
+
+  test('PostgreSQL: integer arithmetic in numeric, MOD over numeric, text read as a date only when it holds one', () => {
+    expect(compile('{N} * {N} - MOD({N}, 2)', 'pg')).toEqual({
+      sql: 'SELECT (("n" * 1.0 * "n") * 1.0 - MOD(CAST("n" AS numeric), CAST(NULLIF(CAST($1 AS numeric), 0) AS numeric))) AS "v" FROM "person"',
+      params: [2],
+    });
+    const sql = compile("DATETIME_DIFF({First Name}, {Born}, 'days')", 'pg').sql;
+    expect(sql).toStartWith(`SELECT TRUNC(EXTRACT(EPOCH FROM (CAST(CAST(SUBSTRING(CAST("first_name" AS text) FROM '^(?:(?!0000)`);
+    // A text literal holding an ISO date stays a bare value (an index on the column still serves); other text is read safely.
+    expect(compile("{Born} > '2020-01-31'", 'pg').sql).toBe('SELECT COALESCE(("born" > $1), FALSE) AS "v" FROM "person"');
+    expect(compile("{Born} > '2020-02-30'", 'pg').sql).toStartWith('SELECT COALESCE(("born" > CAST(SUBSTRING(CAST(CAST($1 AS text) AS text) FROM ');
+  });
+
+  test('the ISO date text every engine reads: real days only', () => {
+    const iso = new RegExp(ISO_DATE_TEXT);
+    for (const ok of ['2020-02-29', '2000-02-29 10:00', '2023-12-31T23:59:59.123456', '2021-03-04 10:00:00+02:00', '0001-01-01']) expect([ok, iso.test(ok)]).toEqual([ok, true]);
+    for (const bad of ['2023-02-29', '1900-02-29', '2021-04-31', '0000-01-01', '2021-13-01', '2021-01-01 24:00', 'x', '12abc', '2021-1-1']) expect([bad, iso.test(bad)]).toEqual([bad, false]);
+  });
+
+  test('guards nested in guards are refused when written, measured without writing the SQL out', () => {
+    const nested = `${'SQRT('.repeat(40)}{N}${')'.repeat(40)}`;
+    const started = performance.now();
+    expect(problem(nested)).toEqual({ msg: 'The formula is too large once written as SQL (at most 20000 parts): nest fewer SQRT, POWER, DATEADD or text-as-date calls in each other', position: undefined });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(problem(`${'SQRT('.repeat(8)}{N}${')'.repeat(8)}`)).toBeNull();
   });
 });

@@ -62,7 +62,7 @@ describe('select', () => {
         params,
       },
       pg: {
-        sql: `SELECT DISTINCT LENGTH("title") AS "len", CEIL(("qty" * 1.0 / $1)) AS "half", MOD("qty", $2) AS "odd", CONCAT("title", $3) AS "shout", CASE WHEN "qty" > $4 THEN $5 ELSE $6 END AS "size", (SELECT COUNT(*) FROM "tag") AS "tags" FROM (SELECT "title", "qty" FROM "order") AS "s"`,
+        sql: `SELECT DISTINCT LENGTH("title") AS "len", CEIL(("qty" * 1.0 / $1)) AS "half", MOD(CAST("qty" AS numeric), CAST($2 AS numeric)) AS "odd", CONCAT("title", $3) AS "shout", CASE WHEN "qty" > $4 THEN $5 ELSE $6 END AS "size", (SELECT COUNT(*) FROM "tag") AS "tags" FROM (SELECT "title", "qty" FROM "order") AS "s"`,
         params,
       },
       mysql: {

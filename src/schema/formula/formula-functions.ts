@@ -2,7 +2,7 @@
  * The functions of the formula language: what the editor suggests (syntax, description, example)
  * and how each becomes engine-neutral SQL (engine spellings live in sql/<engine>/formula-functions.ts).
  */
-import type { DateUnit, Expr } from '../../sql/ast';
+import type { Cond, DateUnit, Expr } from '../../sql/ast';
 import { FormulaError } from './formula-error';
 import type { FNode } from './formula-parser';
 import { asCond, asDate, asNumber, asText, ffn, fromCond, type FormulaType, type Typed } from './formula-typed';
@@ -20,7 +20,38 @@ interface FormulaFunction {
 
 const num = (expr: Expr): Typed => ({ type: 'number', expr });
 const str = (expr: Expr): Typed => ({ type: 'string', expr });
-const fn = (name: 'abs' | 'ceil' | 'floor' | 'sqrt' | 'power' | 'mod' | 'upper' | 'lower' | 'trim' | 'replace', args: Expr[]): Expr => ({ kind: 'fn', name, args });
+const fn = (name: 'abs' | 'ceil' | 'floor' | 'sqrt' | 'power' | 'mod' | 'upper' | 'lower' | 'trim' | 'replace' | 'ln', args: Expr[]): Expr => ({ kind: 'fn', name, args });
+const raw = (sql: string): Expr => ({ kind: 'dangerousRaw', sql });
+const cmp = (op: '<' | '>' | '=' | '<>', left: Expr, right: Expr): Cond => ({ kind: 'cmp', op, left, right });
+
+/** ln(1.7976931348623157e308), the largest double: a power past it is no number JSON can hold. */
+const LN_MAX_DOUBLE = 709.78;
+/** Below ln(5e-324), the smallest double: the power is 0 (PostgreSQL fails with 'underflow'). */
+const LN_MIN_DOUBLE = -745;
+
+/**
+ * POWER that gives NULL where it has no real value or overflows, as SQLite does: PostgreSQL failed
+ * every read of the table ('a negative number raised to a non-integer power', 'zero raised to a
+ * negative power', 'value overflows numeric format', 'value out of range'), MariaDB too ('DOUBLE
+ * value is out of range'). The size of the result is told from exponent * ln|base| before it is
+ * computed; the exponent is clamped there so that product cannot overflow either.
+ */
+function powerGuarded(b: Expr, e: Expr): Expr {
+  const NULL = raw('NULL');
+  const lnSize: Expr = { kind: 'binary', op: '*', left: ffn('least', ffn('greatest', e, raw('-1000000')), raw('1000000')), right: fn('ln', [ffn('greatest', fn('abs', [b]), raw('1e-300'))]) };
+  return {
+    kind: 'case',
+    whens: [
+      // GREATEST and LEAST pass over NULL on PostgreSQL: without this a NULL would reach the size test.
+      { when: { kind: 'or', items: [{ kind: 'isNull', expr: b }, { kind: 'isNull', expr: e }] }, then: NULL },
+      { when: { kind: 'and', items: [cmp('<', b, raw('0')), cmp('<>', e, fn('floor', [e]))] }, then: NULL },
+      { when: { kind: 'and', items: [cmp('=', b, raw('0')), cmp('<', e, raw('0'))] }, then: NULL },
+      { when: cmp('>', lnSize, raw(String(LN_MAX_DOUBLE))), then: NULL },
+      { when: cmp('<', lnSize, raw(String(LN_MIN_DOUBLE))), then: raw('0') },
+    ],
+    else: fn('power', [b, e]),
+  };
+}
 
 /** The numbers of every argument, named in errors by function and position. */
 const nums = (f: string, args: Typed[], node: { args: FNode[] }) => args.map((a, i) => asNumber(a, `${f} (argument ${i + 1})`, node.args[i]!.pos));
@@ -65,7 +96,11 @@ const F: FormulaFunction[] = [
     const [x, y] = nums('MOD', a, n);
     return num(fn('mod', [x!, ffn('nullIfZero', y!)]));
   } },
-  { name: 'POWER', syntax: 'POWER(base, exponent)', description: 'A number raised to a power', example: 'POWER({Side}, 2)', min: 2, max: 2, translate: (a, n) => num(fn('power', nums('POWER', a, n))) },
+  { name: 'POWER', syntax: 'POWER(base, exponent)', description: 'A number raised to a power (empty when it has no real value or is too large)', example: 'POWER({Side}, 2)', min: 2, max: 2,
+    translate: (a, n) => {
+      const [b, e] = nums('POWER', a, n);
+      return num(powerGuarded(b!, e!));
+    } },
   { name: 'SQRT', syntax: 'SQRT(value)', description: 'Square root (empty for a negative number)', example: 'SQRT({Area})', min: 1, max: 1,
     translate: (a, n) => {
       const [x] = nums('SQRT', a, n);
@@ -84,16 +119,19 @@ const F: FormulaFunction[] = [
   { name: 'SEARCH', syntax: 'SEARCH(text, search)', description: 'Position of search in text (1 for the first character), 0 when absent', example: "SEARCH({Email}, '@')", min: 2, max: 2,
     translate: (a) => num(ffn('search', asText(a[0]!), asText(a[1]!))) },
   { name: 'LEFT', syntax: 'LEFT(text, count)', description: 'The first characters of a text', example: 'LEFT({Name}, 3)', min: 2, max: 2,
-    translate: (a, n) => str(ffn('left', asText(a[0]!), ffn('int', asNumber(a[1]!, 'LEFT (argument 2)', n.args[1]!.pos)))) },
+    translate: (a, n) => str(ffn('left', asText(a[0]!), ffn('count', asNumber(a[1]!, 'LEFT (argument 2)', n.args[1]!.pos)))) },
   { name: 'RIGHT', syntax: 'RIGHT(text, count)', description: 'The last characters of a text', example: 'RIGHT({Phone}, 4)', min: 2, max: 2,
-    translate: (a, n) => str(ffn('right', asText(a[0]!), ffn('int', asNumber(a[1]!, 'RIGHT (argument 2)', n.args[1]!.pos)))) },
+    translate: (a, n) => str(ffn('right', asText(a[0]!), ffn('count', asNumber(a[1]!, 'RIGHT (argument 2)', n.args[1]!.pos)))) },
   { name: 'MID', syntax: 'MID(text, start, count)', description: 'Characters from a position (1 for the first)', example: 'MID({Code}, 2, 3)', min: 3, max: 3,
-    translate: (a, n) => str(ffn('mid', asText(a[0]!), ...nums('MID', a.slice(1), { args: n.args.slice(1) }).map((x) => ffn('int', x)))) },
+    translate: (a, n) => {
+      const [start, count] = nums('MID', a.slice(1), { args: n.args.slice(1) });
+      return str(ffn('mid', asText(a[0]!), ffn('int', start!), ffn('count', count!)));
+    } },
   { name: 'NOW', syntax: 'NOW()', description: 'The current date and time', example: 'NOW()', min: 0, max: 0, translate: () => ({ type: 'date', expr: { kind: 'fn', name: 'now', args: [] } }) },
   { name: 'DATEADD', syntax: "DATEADD(date, count, 'days')", description: "A date moved by a number of seconds, minutes, hours, days, weeks, months or years", example: "DATEADD({Invoice Date}, 30, 'days')", min: 3, max: 3,
     translate: (a, n) => ({
       type: 'date',
-      expr: { kind: 'formulaFn', name: 'dateAdd', args: [asDate(a[0]!, 'DATEADD (argument 1)', n.args[0]!.pos), ffn('int', asNumber(a[1]!, 'DATEADD (argument 2)', n.args[1]!.pos))], unit: unitOf(n.args[2], ['second', 'minute', 'hour', 'day', 'week', 'month', 'year']) },
+      expr: { kind: 'formulaFn', name: 'dateAdd', args: [asDate(a[0]!, 'DATEADD (argument 1)', n.args[0]!.pos), asNumber(a[1]!, 'DATEADD (argument 2)', n.args[1]!.pos)], unit: unitOf(n.args[2], ['second', 'minute', 'hour', 'day', 'week', 'month', 'year']) },
     }) },
   { name: 'DATETIME_DIFF', syntax: "DATETIME_DIFF(date1, date2, ['seconds'])", description: 'date1 minus date2 in whole seconds, minutes, hours, days or weeks', example: "DATETIME_DIFF({Shipped}, {Ordered}, 'days')", min: 2, max: 3,
     translate: (a, n) => num({

@@ -4,6 +4,7 @@
  * bound parameters (typed where an engine needs it); division by zero gives NULL on every engine.
  */
 import type { CmpOp, Expr } from '../../sql/ast';
+import { ISO_DATE_TEXT } from '../../sql/formula-spellings';
 import { FormulaError } from './formula-error';
 import { FORMULA_FUNCTIONS } from './formula-functions';
 import type { FNode } from './formula-parser';
@@ -13,6 +14,20 @@ import { article, asNumber, asText, ffn, fromCond, type Typed } from './formula-
 export type RefResolver = (name: string, pos: number) => Typed;
 
 const CMP: Record<string, CmpOp> = { '=': '=', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+
+const ISO_DATE = new RegExp(ISO_DATE_TEXT);
+
+/**
+ * One side of a comparison. Text compared with a date is read as a date: a text literal holding an
+ * ISO date stays an untyped value (every engine reads it as a date, and an index on the date column
+ * still serves), other text becomes a date or NULL (PostgreSQL failed every read of the table on
+ * text that holds no date, and on a text column compared with a date: 'operator does not exist').
+ */
+function compared(x: Typed, node: FNode, other: Typed): Expr {
+  if (x.type !== 'string' || other.type !== 'date') return x.expr;
+  if (node.kind === 'str' && ISO_DATE.test(node.value)) return { kind: 'val', value: node.value };
+  return ffn('toDate', x.expr);
+}
 
 /** The typed SQL of a formula tree. */
 export function translateFormula(n: FNode, ref: RefResolver): Typed {
@@ -45,9 +60,7 @@ export function translateFormula(n: FNode, ref: RefResolver): Typed {
         if (l.type !== r.type && !(l.type === 'date' && r.type === 'string') && !(l.type === 'string' && r.type === 'date')) {
           throw new FormulaError(`Cannot compare ${article(l.type)} with ${article(r.type)}`, n.pos);
         }
-        // A text literal compared with a date stays untyped, so every engine reads it as a date.
-        const bare = (x: Typed, node: FNode): Expr => (node.kind === 'str' && (l.type === 'date' || r.type === 'date') ? { kind: 'val', value: node.value } : x.expr);
-        return fromCond({ kind: 'cmp', op: CMP[n.op]!, left: bare(l, n.left), right: bare(r, n.right) });
+        return fromCond({ kind: 'cmp', op: CMP[n.op]!, left: compared(l, n.left, r), right: compared(r, n.right, l) });
       }
       const left = asNumber(l, `'${n.op}'`, n.left.pos);
       const right = asNumber(r, `'${n.op}'`, n.right.pos);

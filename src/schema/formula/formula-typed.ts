@@ -38,10 +38,10 @@ export function asNumber(x: Typed, what: string, pos: number): Expr {
   return x.expr;
 }
 
-/** A date (or text holding one), or an error. */
+/** A date (or text holding one: NULL when it holds none), or an error. */
 export function asDate(x: Typed, what: string, pos: number): Expr {
   if (x.type !== 'date' && x.type !== 'string') throw new FormulaError(`${what} needs a date, not ${article(x.type)}`, pos);
-  return x.expr;
+  return x.type === 'string' ? ffn('toDate', x.expr) : x.expr;
 }
 
 export const article = (t: FormulaType) => (t === 'string' ? 'text' : `a ${t}`);

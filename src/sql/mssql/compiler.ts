@@ -21,7 +21,7 @@ export class MssqlCompiler extends BaseCompiler {
     return '1';
   }
   override fn(name: FnName, args: string[], distinct: boolean): string {
-    const map: Partial<Record<FnName, string>> = { length: 'LEN', ceil: 'CEILING', substr: 'SUBSTRING' };
+    const map: Partial<Record<FnName, string>> = { length: 'LEN', ceil: 'CEILING', substr: 'SUBSTRING', ln: 'LOG' };
     if (name === 'mod') return `(${args[0]} % ${args[1]})`;
     if (map[name]) return `${map[name]}(${distinct ? 'DISTINCT ' : ''}${args.join(', ')})`;
     return super.fn(name, args, distinct);

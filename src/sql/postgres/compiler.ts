@@ -1,5 +1,5 @@
 /** PostgreSQL: double-quoted names, `$n` placeholders, ILIKE, RETURNING, NULLS FIRST/LAST. */
-import type { Cond, SqlValue, Update } from '../ast';
+import type { Cond, FnName, SqlValue, Update } from '../ast';
 import { BaseCompiler, Params, quoteWith } from '../compiler';
 import { POSTGRES_SPELLINGS } from './formula-functions';
 
@@ -15,6 +15,18 @@ export class PostgresCompiler extends BaseCompiler {
   /** A real boolean (formulas compare it with true/false); NULL comparisons read as false, as elsewhere. */
   override condAsValue(c: Cond, p: Params): string {
     return `COALESCE((${this.cond(c, p)}), FALSE)`;
+  }
+  /** MOD over numeric: PostgreSQL has no MOD of double precision (a float column failed every read of its table). */
+  override fn(name: FnName, args: string[], distinct: boolean): string {
+    if (name === 'mod') return `MOD(CAST(${args[0]} AS numeric), CAST(${args[1]} AS numeric))`;
+    return super.fn(name, args, distinct);
+  }
+  /**
+   * `* 1.0` makes integers numeric and leaves floats as they are: int * int failed every read of the
+   * table with 'integer out of range' (bigint likewise), where SQLite and MariaDB answer the product.
+   */
+  override arith(op: '+' | '-' | '*', left: string, right: string): string {
+    return `(${left} * 1.0 ${op} ${right})`;
   }
   override limitAll(): string {
     return '';

@@ -13,7 +13,8 @@ export const SQLITE_SPELLINGS: FormulaSpellings = {
   least: (a, n) => `MIN(${Array.from({ length: n }, (_, i) => a(i)).join(', ')})`,
   greatest: (a, n) => `MAX(${Array.from({ length: n }, (_, i) => a(i)).join(', ')})`,
   dateAdd: (a, _n, unit) =>
-    unit === 'week' ? `DATETIME(${a(0)}, CAST((${a(1)}) * 7 AS TEXT) || ' days')` : `DATETIME(${a(0)}, CAST(${a(1)} AS TEXT) || ' ${unit}s')`,
+    unit === 'week' ? `DATETIME(${a(0)}, CAST((CAST(${a(1)} AS INTEGER)) * 7 AS TEXT) || ' days')` : `DATETIME(${a(0)}, CAST(CAST(${a(1)} AS INTEGER) AS TEXT) || ' ${unit}s')`,
+  count: (a) => `MAX(CAST(${a(0)} AS INTEGER), 0)`,
   datetimeDiff: (a, _n, unit) => `(CAST(ROUND((JULIANDAY(${a(0)}) - JULIANDAY(${a(1)})) * 86400) AS INTEGER) / ${SECONDS[unit]})`,
   groupConcat: (a) => `GROUP_CONCAT(${a(0)}, ', ' ORDER BY ${a(0)})`,
 };
