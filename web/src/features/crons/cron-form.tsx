@@ -2,9 +2,10 @@
  * Create or edit a cron job: title, pattern and time zone (the next run times are shown while
  * typing, or why the pattern is wrong), and the action (HTTP call or SQL on a project database).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { cronsApi, type CronDraft, type CronJob } from '../../api/automations';
 import { Button, FormMessage } from '../../components/form';
+import { useLatestAnswer } from '../../components/use-latest-answer';
 import { formatDateTime, t } from '../../i18n';
 import { ToggleSwitch } from '../hooks/toggle-switch';
 
@@ -19,15 +20,13 @@ export const emptyCron = (): CronDraft => ({ title: '', pattern: '*/5 * * * *', 
 function NextRuns(props: { scope: Scope; pattern: string; timezone: string }) {
   const [runs, setRuns] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      cronsApi.preview(props.scope, props.pattern, props.timezone).then(
-        (r) => (setRuns(r), setError(null)),
-        (e) => (setRuns(null), setError((e as Error).message)),
-      );
-    }, 250);
-    return () => clearTimeout(timer);
-  }, [props.pattern, props.timezone]);
+  useLatestAnswer(
+    () => cronsApi.preview(props.scope, props.pattern, props.timezone),
+    (r) => (setRuns(r), setError(null)),
+    (e) => (setRuns(null), setError(e.message)),
+    [props.pattern, props.timezone],
+    250,
+  );
   if (error) return <div className="field-error" role="alert">{error}</div>;
   if (!runs) return <p className="muted">…</p>;
   return (

@@ -1,11 +1,12 @@
 /**
  * A dialog listing rows to pick from (search in the display column): linking and re-parenting.
  * Built on react-aria's modal: rendered on the page's body (never under a grid row), it takes the
- * focus (the search box), keeps it inside, and Esc closes it.
+ * focus (the search box), keeps it inside, and Esc closes it. The list answers the latest search.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../../components/form';
+import { useLatestAnswer } from '../../components/use-latest-answer';
 import { t } from '../../i18n';
 
 type Row = Record<string, unknown>;
@@ -20,10 +21,7 @@ export function RowPicker(props: {
   const [search, setSearch] = useState('');
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => props.load(search).then(setRows, (e) => setError((e as Error).message)), 200);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useLatestAnswer(() => props.load(search), (found) => (setRows(found), setError(null)), (e) => setError(e.message), [search]);
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-backdrop">
       <Modal className="dialog picker">

@@ -2,10 +2,11 @@
  * Super Admin user management (/user/admin): list and search users, edit global roles, let a user
  * create projects and connect databases ("May create projects"), disable; the audit log in a second tab.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
+import { useLatestAnswer } from '../../components/use-latest-answer';
 import { ToggleSwitch } from '../../features/hooks/toggle-switch';
 import { t } from '../../i18n';
 import { track } from '../../stores/notifications';
@@ -43,10 +44,7 @@ function UsersList() {
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = () => http<{ list: AdminUser[] }>('/admin/users', { query: { search } }).then((r) => setUsers(r.list), (e) => setError((e as Error).message));
-  useEffect(() => {
-    const timer = setTimeout(() => void load(), 200);
-    return () => clearTimeout(timer);
-  }, [search]);
+  useLatestAnswer(() => http<{ list: AdminUser[] }>('/admin/users', { query: { search } }), (r) => setUsers(r.list), (e) => setError(e.message), [search]);
   const edit = (u: AdminUser, body: { roles?: string[]; disabled?: boolean; mayCreateProjects?: boolean }, label: string) =>
     track(label, http(`/admin/users/${u.id}`, { method: 'PUT', body })).then(load, () => {});
   return (
