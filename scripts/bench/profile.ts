@@ -6,6 +6,7 @@
  *   bun scripts/bench/profile.ts [--iterations 3000] [--case <substring>]
  *   bun --cpu-prof-md scripts/bench/profile.ts --case GraphQL      (CPU profile as Markdown)
  *   bun scripts/bench/profile.ts --case W                           (the write cases W1-W4 of rest.ts)
+ *   bun scripts/bench/profile.ts --token                            (as an editor API token, as rest.ts calls; default: the owner's session)
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { createApp } from '../../src/app';
 import { memoryLogger } from '../../src/lib/log';
 import { loadSqlite } from './dataset';
 
-const { values } = parseArgs({ options: { iterations: { type: 'string', default: '3000' }, case: { type: 'string' }, work: { type: 'string', default: '/tmp/tablo-bench' } } });
+const { values } = parseArgs({ options: { iterations: { type: 'string', default: '3000' }, case: { type: 'string' }, work: { type: 'string', default: '/tmp/tablo-bench' }, token: { type: 'boolean', default: false } } });
 const ITERATIONS = Number(values.iterations);
 const SOURCE = join(values.work!, 'data/bench.sqlite');
 mkdirSync(join(values.work!, 'data'), { recursive: true });
@@ -37,8 +38,11 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
 };
 
 const token = (await call('POST', '/auth/signup', { email: 'bench@example.com', password: 'benchmark123' })).token as string;
-const auth = { 'xc-auth': token };
-const project = await call('POST', '/dashboard', { api: 'projectCreateByWeb', args: { title: 'Bench SQLite', db: { client: 'sqlite', connection: { filename: 'bench.sqlite' } } } }, auth);
+const session = { 'xc-auth': token };
+const project = await call('POST', '/dashboard', { api: 'projectCreateByWeb', args: { title: 'Bench SQLite', db: { client: 'sqlite', connection: { filename: 'bench.sqlite' } } } }, session);
+const auth = values.token
+  ? { 'xc-token': (await call('POST', '/dashboard', { api: 'xcApiTokenCreate', project_id: project.id, args: { description: 'profile', role: 'editor' } }, session)).token as string }
+  : session;
 const base = `/nc/${project.id}/api/v1`;
 
 // The baseline's SQL, run with bun:sqlite the way baseline-server.ts runs it.
