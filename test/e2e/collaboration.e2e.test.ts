@@ -96,6 +96,38 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     expect(viewerFrames.join('\n')).not.toContain('"Phone"');
   });
 
+  browserTest('two rows added one after the other: the grid ends on the later read, even when the earlier one answers last', () => viewer, async () => {
+    // The count read after the first row (60) is answered after the second row's reads (61): the
+    // grid must keep the later count.
+    const isCount = (url: string) => url.includes('/api/v1/Customer/count');
+    let held = false;
+    let read = () => {};
+    const firstRead = new Promise<void>((r) => (read = r));
+    const lateCount = (url: URL) => isCount(url.href);
+    await viewer.route(lateCount, async (route) => {
+      if (held) return route.continue().catch(() => {});
+      held = true;
+      // Read by the server now, answered to the page late.
+      const response = await route.fetch();
+      read();
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.fulfill({ response }).catch(() => {});
+    });
+    const firstCountSent = viewer.waitForRequest((r) => isCount(r.url()));
+    expect((await call(`/nc/${projectId}/api/v1/Customer`, { CustomerId: 9002, FirstName: 'Zeca', LastName: 'Um', Email: 'z1@example.com' })).status).toBe(200);
+    const firstCount = await firstCountSent;
+    await firstRead;
+    expect((await call(`/nc/${projectId}/api/v1/Customer`, { CustomerId: 9003, FirstName: 'Zuza', LastName: 'Dois', Email: 'z2@example.com' })).status).toBe(200);
+    await viewer.getByTestId('row-count').getByText('61 rows').waitFor({ timeout: 1_400 });
+    await firstCount.response();
+    await viewer.unroute(lateCount);
+    // The late answer (60) changed nothing.
+    await viewer.waitForTimeout(100);
+    expect(await viewer.getByTestId('row-count').textContent()).toContain('61 rows');
+    for (const id of [9002, 9003]) expect((await call(`/nc/${projectId}/api/v1/Customer/${id}`, {}, tokens.owner, 'DELETE')).status).toBe(200);
+    await viewer.getByTestId('row-count').getByText('59 rows').waitFor({ timeout: 1_500 });
+  });
+
   browserTest('undo and redo of the owner\'s own edit', () => owner, async () => {
     await owner.getByRole('gridcell', { name: 'Recife', exact: true }).first().click();
     await owner.keyboard.press('Control+z');

@@ -324,4 +324,47 @@ describe.skipIf(!!problem && !process.env.CI)('schema changes in the browser', (
     await page.getByRole('gridcell', { name: 'ADA', exact: true }).waitFor();
     await shot(page, 'schema-mm-lookup');
   }, 60_000);
+
+  browserTest('two tables made one after the other elsewhere: the tree ends on the later list, even when the earlier one answers last', () => page, async () => {
+    const projectId = decodeURIComponent(/#\/nc\/([^?/]+)/.exec(page.url())![1]!);
+    const make = (tn: string, _tn: string) =>
+      page.evaluate(
+        async ([projectId, tn, _tn]) => {
+          const res = await fetch('/dashboard?q=sqlOpPlus_tableCreate', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
+            body: JSON.stringify({ api: 'tableCreate', project_id: projectId, dbAlias: 'db', args: { tn, _tn, columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }] } }),
+          });
+          return res.status;
+        },
+        [projectId, tn, _tn] as const,
+      );
+    // The tables list read after the first table (without the second) is answered after the second one's list.
+    const isTableList = (url: string) => url.includes('q=sqlOp_tableList');
+    let held = false;
+    let read = () => {};
+    const firstRead = new Promise<void>((r) => (read = r));
+    const lateList = (url: URL) => isTableList(url.href);
+    await page.route(lateList, async (route) => {
+      if (held) return route.continue().catch(() => {});
+      held = true;
+      // Read by the server now, answered to the page late.
+      const response = await route.fetch();
+      read();
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.fulfill({ response }).catch(() => {});
+    });
+    const firstListSent = page.waitForRequest((r) => isTableList(r.url()));
+    expect(await make('late_one', 'LateOne')).toBe(200);
+    const firstList = await firstListSent;
+    await firstRead;
+    expect(await make('late_two', 'LateTwo')).toBe(200);
+    await tree().getByRole('button', { name: 'LateTwo', exact: true }).waitFor({ timeout: 1_400 });
+    await firstList.response();
+    await page.unroute(lateList);
+    // The late answer (without LateTwo) changed nothing.
+    await page.waitForTimeout(100);
+    expect(await tree().getByRole('button', { name: 'LateTwo', exact: true }).count()).toBe(1);
+    expect(await tree().getByRole('button', { name: 'LateOne', exact: true }).count()).toBe(1);
+  }, 60_000);
 });

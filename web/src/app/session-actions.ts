@@ -6,7 +6,7 @@ import { authApi } from '../api/auth';
 import { HttpError } from '../api/http';
 import { LIMITS } from '../lib/limits';
 import { nextPollStep, type PollOutcome } from '../lib/session-poll-state';
-import { clearSession, projectInfo, setMasterKey, setToken, user, type User } from '../stores/session';
+import { clearSession, masterKey, projectInfo, setMasterKey, setToken, token, user, type User } from '../stores/session';
 
 /** Loads /auth/type, then the current user when a token is held. */
 export async function loadSession(): Promise<void> {
@@ -66,6 +66,7 @@ export function startSessionPolling(intervalMs: number = LIMITS.sessionPollMs): 
   const poll = async () => {
     if (!user.value || running) return;
     running = true;
+    const asked = { token: token.value, masterKey: masterKey.value };
     let outcome: PollOutcome;
     try {
       const me = await authApi.me();
@@ -76,6 +77,8 @@ export function startSessionPolling(intervalMs: number = LIMITS.sessionPollMs): 
     } finally {
       running = false;
     }
+    // Signed out or in as someone else meanwhile: the answer was about the session before.
+    if (token.value !== asked.token || masterKey.value !== asked.masterKey) return;
     const step = nextPollStep(failures, outcome, LIMITS.sessionPollMaxFailures);
     failures = step.failures;
     if (step.clearUser) user.value = null;

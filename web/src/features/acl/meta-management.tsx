@@ -8,6 +8,7 @@ import { FormMessage } from '../../components/form';
 import { track } from '../../stores/notifications';
 import { t } from '../../i18n';
 import { roleName } from '../team/roles';
+import { useLatest } from '../../components/use-latest-answer';
 
 const groups = (): [ModelVisibility['type'], string][] => [
   ['table', t('admin.acl.tables')],
@@ -19,7 +20,8 @@ const groups = (): [ModelVisibility['type'], string][] => [
 export function MetaManagement(props: { projectId: string; dbAlias: string }) {
   const [data, setData] = useState<{ roles: string[]; list: ModelVisibility[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = () => aclApi.visibility(props.projectId, props.dbAlias).then(setData, (e) => setError((e as Error).message));
+  const latest = useLatest();
+  const load = () => latest(aclApi.visibility(props.projectId, props.dbAlias), setData, (e) => setError(e.message));
   useEffect(() => void load(), [props.projectId, props.dbAlias]);
   const set = (o: ModelVisibility, role: string, enabled: boolean) =>
     track(enabled ? t('admin.acl.shownTo', { name: o.title, role: roleName(role) }) : t('admin.acl.hiddenFrom', { name: o.title, role: roleName(role) }), aclApi.setVisible(props.projectId, props.dbAlias, o, role, enabled)).then(load, (e) => setError((e as Error).message));

@@ -11,6 +11,7 @@ import { RuleEditor } from './rule-editor';
 import { TipButton } from '../hooks/tip-button';
 import { t } from '../../i18n';
 import { roleName } from '../team/roles';
+import { useLatest } from '../../components/use-latest-answer';
 
 const OPS = ['read', 'create', 'update', 'delete'] as const;
 type Op = (typeof OPS)[number];
@@ -64,7 +65,9 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
   const [data, setData] = useState<{ roles: string[]; list: AclTable[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ tn: string; role: string } | null>(null);
-  const load = () => aclApi.list(props.projectId, props.dbAlias).then(setData, (e) => setError((e as Error).message));
+  // Rights ticked quickly read the list after each: the last read's answer is the one shown.
+  const latest = useLatest();
+  const load = () => latest(aclApi.list(props.projectId, props.dbAlias), setData, (e) => setError(e.message));
   useEffect(() => void load(), [props.projectId, props.dbAlias]);
 
   const save = async (tb: AclTable, role: string, rule: TableRule | null) => {

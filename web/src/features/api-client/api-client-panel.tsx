@@ -20,6 +20,7 @@ import { VariableInput } from './variable-input';
 import { ResponseView } from './response-view';
 import { operationsOf, type Operation } from './openapi-prefill';
 import { EnvironmentBar } from './environment-bar';
+import { useLatest } from '../../components/use-latest-answer';
 import {
   METHODS, addToHistory, buildRequest, emptyRequest, looksLikeJson, requestMissing, toCurl, variableMap, type ApiRequest, type ApiResponse, type HistoryEntry, type Method,
 } from './request-model';
@@ -53,10 +54,12 @@ export function ApiClientPanel(props: { projectId: string }) {
   useEffect(() => {
     localStorage.setItem(draftKey(projectId), JSON.stringify(req));
   }, [req, projectId]);
+  // Read at start and after each save: a read answered after a later one is dropped.
+  const [latestEnvs, latestSaved, latestHistory] = [useLatest(), useLatest(), useLatest()];
   const reloadLists = () => {
-    apiClientApi.items<EnvironmentData>(projectId, 'environment').then(setEnvs, () => {});
-    apiClientApi.items<ApiRequest>(projectId, 'request').then(setSaved, () => {});
-    apiClientApi.history(projectId).then(setHistory, () => {});
+    void latestEnvs(apiClientApi.items<EnvironmentData>(projectId, 'environment'), setEnvs);
+    void latestSaved(apiClientApi.items<ApiRequest>(projectId, 'request'), setSaved);
+    void latestHistory(apiClientApi.history(projectId), setHistory);
   };
   useEffect(() => {
     http<Parameters<typeof operationsOf>[0] & { servers?: { url: string }[] }>(`/nc/${projectId}/docs/openapi.json`, { query: { dbAlias: 'db' } }).then(

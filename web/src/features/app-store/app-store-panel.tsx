@@ -11,6 +11,7 @@ import { PluginForm } from './plugin-form';
 import { loadBranding } from './branding-store';
 import { PluginIcon } from './plugin-icon';
 import { t } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 const CATEGORIES = ['Email', 'Storage', 'Chat', 'Branding'] as const;
 
@@ -31,7 +32,8 @@ export function AppStorePanel() {
   const [plugins, setPlugins] = useState<Plugin[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<Plugin | null>(null);
-  const load = () => appStoreApi.list().then(setPlugins, (e) => setError((e as Error).message));
+  const latest = useLatest();
+  const load = () => latest(appStoreApi.list(), setPlugins, (e) => setError(e.message));
   useEffect(() => {
     if (isSuperAdmin.value) void load();
   }, []);

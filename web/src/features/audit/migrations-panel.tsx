@@ -12,6 +12,7 @@ import { confirmStatements } from '../schema/change-flow';
 import { formatDateTime, formatRelative, t } from '../../i18n';
 import { runOrder } from './migration-order';
 import { TipButton } from '../hooks/tip-button';
+import { useLatest } from '../../components/use-latest-answer';
 
 const when = (iso: string | null) => (iso ? t('admin.migrations.when', { date: formatDateTime(iso), ago: formatRelative(iso) }) : '—');
 
@@ -26,10 +27,12 @@ export function MigrationsPanel(props: { scope: DbScope }) {
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<Set<string>>(new Set());
   const generation = schemaGeneration.value;
+  const latest = useLatest();
   useEffect(() => {
-    schemaApi.migrations(props.scope).then(
+    void latest(
+      schemaApi.migrations(props.scope),
       (l) => (setList(l), setError(null)),
-      (e) => setError((e as Error).message),
+      (e) => setError(e.message),
     );
   }, [props.scope.projectId, props.scope.dbAlias, generation]);
 

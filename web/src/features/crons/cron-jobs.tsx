@@ -10,6 +10,7 @@ import { track } from '../../stores/notifications';
 import { CronForm } from './cron-form';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 import { deliveryStatus } from '../hooks/hook-editor';
+import { useLatest } from '../../components/use-latest-answer';
 
 const actionText = (j: CronJob) =>
   j.action.type === 'url' ? t('admin.crons.actionUrl', { method: j.action.method, url: j.action.url }) : t('admin.crons.actionSql', { db: j.action.dbAlias, sql: j.action.sql });
@@ -43,8 +44,12 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
   const [logOf, setLogOf] = useState<string | null>(null);
   const [runs, setRuns] = useState<CronRun[] | null>(null);
   const [dbAliases, setDbAliases] = useState<string[]>([props.dbAlias]);
-  const load = () => cronsApi.list(scope).then(setJobs, (e) => setError((e as Error).message));
-  const loadRuns = (id: string) => cronsApi.logs(scope, id).then(setRuns, (e) => setError((e as Error).message));
+  // The polls and the reads after an action overlap: only the latest one's answer is shown, and the
+  // run log is the one of the job picked last.
+  const latestJobs = useLatest();
+  const latestRuns = useLatest();
+  const load = () => latestJobs(cronsApi.list(scope), setJobs, (e) => setError(e.message));
+  const loadRuns = (id: string) => latestRuns(cronsApi.logs(scope, id), setRuns, (e) => setError(e.message));
   useEffect(() => {
     void load();
     dashboardApi.envs(props.projectId).then((e) => setDbAliases(e.envs[e.workingEnv]?.dbs.map((d) => d.dbAlias) ?? [props.dbAlias]), () => {});
@@ -52,7 +57,7 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
     return () => clearInterval(timer);
   }, [props.projectId]);
   useEffect(() => {
-    if (!logOf) return;
+    if (!logOf) return latestRuns.drop();
     setRuns(null);
     void loadRuns(logOf);
     const timer = setInterval(() => void loadRuns(logOf), 3000);

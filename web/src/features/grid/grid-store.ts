@@ -84,6 +84,8 @@ export class GridStore {
   private mergeSeq = 0;
   /** The sequence number each page read under way was sent at. */
   private reads: number[] = [];
+  /** Bumped by every refresh: an earlier refresh answered after a later one is dropped. */
+  private refreshes = 0;
 
   private readonly persistence: GridPersistence;
 
@@ -188,16 +190,18 @@ export class GridStore {
   }
 
   private async refreshPages(gen: number, since: number): Promise<void> {
+    const mine = ++this.refreshes;
+    const current = () => gen === this.generation && mine === this.refreshes;
     const pages = [...new Set([...this.rows.value.keys()].map((i) => Math.floor(i / PAGE)))].sort((a, b) => a - b);
     const next = new Map<number, Row>();
     for (const page of pages.length ? pages : [0]) {
       const list = await recordsApi.list(this.projectId, this.meta._tn, { limit: PAGE, offset: page * PAGE, where: this.effectiveWhere() || undefined, sort: this.sort.value || undefined, ...this.nesting() });
-      if (gen !== this.generation) return;
+      if (!current()) return;
       list.forEach((r, i) => next.set(page * PAGE + i, this.withLaterMerges(r, since)));
     }
     this.rows.value = next;
     recordsApi.count(this.projectId, this.meta._tn, this.effectiveWhere() || undefined).then(
-      (r) => gen === this.generation && (this.count.value = r.count),
+      (r) => current() && (this.count.value = r.count),
       () => {},
     );
   }
@@ -283,9 +287,11 @@ export class GridStore {
   async refreshRow(index: number): Promise<void> {
     const row = this.rows.value.get(index);
     if (!row) return;
+    const gen = this.generation;
     const where = this.meta.pks.map((pk) => `(${pk},eq,${String(row[pk])})`).join('~and');
     const [fresh] = await recordsApi.list(this.projectId, this.meta._tn, { limit: 1, offset: 0, where, ...this.nesting() });
-    if (!fresh) return;
+    // The grid started over meanwhile (another filter or sort): the index is another row's now.
+    if (!fresh || gen !== this.generation) return;
     const next = new Map(this.rows.value);
     next.set(index, fresh);
     this.rows.value = next;
@@ -312,11 +318,13 @@ export class GridStore {
   async save(index: number, column: string, value: unknown): Promise<void> {
     const row = this.rows.value.get(index);
     if (!row) return;
+    const gen = this.generation;
     const updated = await recordsApi.update(this.projectId, this.meta._tn, this.idOf(row), { [column]: value });
     if (this.meta.pks.length) undoStackOf(this.projectId).record({ kind: 'update', projectId: this.projectId, table: this.meta._tn, id: this.idOf(row), before: { [column]: row[column] }, after: { [column]: updated[column] } });
     // The answer holds the table's own columns: related rows and computed values shown in the grid stay,
     // and computed values are read again when the table has any.
     this.remember(new Map([[this.idOf(row), updated]]));
+    if (gen !== this.generation) return;
     const next = new Map(this.rows.value);
     next.set(index, { ...row, ...updated });
     this.rows.value = next;

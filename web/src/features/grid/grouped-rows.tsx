@@ -15,6 +15,7 @@ import { CellView } from './grid-cell';
 import { andWhere } from '../views/view-state';
 import { valueWhere } from '../views/lane-where';
 import { t } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 /** Rows read at a time in an open group; most groups listed. */
 export const GROUP_PAGE = LIMITS.groupPage;
@@ -44,11 +45,14 @@ export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: 
   const [groups, setGroups] = useState<{ value: unknown; count: number }[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<Set<string>>(new Set());
+  // The groups of the latest column and filter only (a filter typed meanwhile is asked again).
+  const latest = useLatest();
   useEffect(() => {
     setGroups(null);
-    http<Row[]>(`/nc/${encodeURIComponent(store.projectId)}/api/v1/${encodeURIComponent(meta._tn)}/groupby`, { query: { fields: column, where: where || undefined, sort: column, limit: MAX_GROUPS } }).then(
+    void latest(
+      http<Row[]>(`/nc/${encodeURIComponent(store.projectId)}/api/v1/${encodeURIComponent(meta._tn)}/groupby`, { query: { fields: column, where: where || undefined, sort: column, limit: MAX_GROUPS } }),
       (list) => (setGroups(list.map((g) => ({ value: g[column], count: Number(g.count) }))), setError(null)),
-      (e) => setError((e as Error).message),
+      (e) => setError(e.message),
     );
   }, [column, where, store.writes.value]);
   if (error) return <div className="form-message form-message-error">{error}</div>;

@@ -8,6 +8,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { rowActivityApi, type RowChange, type RowComment } from '../../api/row-activity';
 import { Button, FormMessage } from '../../components/form';
 import { formatDateTime, formatRelative, t, tx } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 type Pane = 'comments' | 'history';
 
@@ -18,9 +19,12 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const { projectId, dbAlias, tn, pk } = props;
+  // The comments and history of the row shown now, not of one shown before.
+  const latestComments = useLatest();
+  const latestHistory = useLatest();
   useEffect(() => {
-    rowActivityApi.comments(projectId, dbAlias, tn, pk).then(setComments, (e) => setError(e.message));
-    rowActivityApi.history(projectId, dbAlias, tn, pk).then(setHistory, (e) => setError(e.message));
+    void latestComments(rowActivityApi.comments(projectId, dbAlias, tn, pk), setComments, (e) => setError(e.message));
+    void latestHistory(rowActivityApi.history(projectId, dbAlias, tn, pk), setHistory, (e) => setError(e.message));
   }, [projectId, dbAlias, tn, pk]);
   const add = async (e: FormEvent) => {
     e.preventDefault();

@@ -13,6 +13,7 @@ import { ActionFields } from './action-fields';
 import { HookLogs } from './hook-logs';
 import { ToggleSwitch } from './toggle-switch';
 import { t, tx } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 const events = () =>
   [
@@ -51,7 +52,9 @@ export function HookEditor(props: { scope: DbScope; tn: string; columns: ColumnM
   const [secret, setSecret] = useState<string | null>(props.freshSecret ?? null);
   const [logs, setLogs] = useState<HookLog[] | null>(h ? null : []);
   const [busy, setBusy] = useState(false);
-  const loadLogs = () => (h ? hooksApi.logs(props.scope, h.id).then(setLogs, (e) => setError((e as Error).message)) : undefined);
+  // The poll and the read after a test overlap: an earlier read answered late does not hide a delivery.
+  const latest = useLatest();
+  const loadLogs = () => (h ? latest(hooksApi.logs(props.scope, h.id), setLogs, (e) => setError(e.message)) : undefined);
   useEffect(() => {
     void loadLogs();
     if (!h) return;

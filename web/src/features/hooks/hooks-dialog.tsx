@@ -12,6 +12,7 @@ import { t } from '../../i18n';
 import { useSignals } from '../../stores/signals';
 import { hookDialog } from './hooks-store';
 import { eventName, HookEditor } from './hook-editor';
+import { useLatest } from '../../components/use-latest-answer';
 
 export function HooksDialog() {
   useSignals();
@@ -31,12 +32,13 @@ function HooksOf(props: { scope: { projectId: string; dbAlias: string }; tn: str
   const [error, setError] = useState<string | null>(null);
   const [fresh, setFresh] = useState<{ id: string; secret: string | null } | null>(null);
   const close = () => (hookDialog.value = null);
+  const latest = useLatest();
   const load = (select?: string | null) =>
-    hooksApi.list(props.scope, props.tn).then((list) => {
+    latest(hooksApi.list(props.scope, props.tn), (list) => {
       setHooks(list);
       if (select !== undefined) setSelected(select ?? (list[0]?.id ?? 'new'));
       else if (selected === 'new' && list[0] && hooks === null) setSelected(list[0].id);
-    }, (e) => setError((e as Error).message));
+    }, (e) => setError(e.message));
   useEffect(() => {
     void load();
     dashboardApi.tableMeta(props.scope.projectId, props.scope.dbAlias, props.tn).then((m) => setColumns(m.columns.filter((c) => !c.hidden)), (e) => setError((e as Error).message));

@@ -19,6 +19,7 @@ import { openTab } from '../../stores/tabs';
 import { DELIMITERS, delimiterName, importTarget, tableNameOf } from './import-store';
 import { ImportPreview, initialSpecs } from './import-preview';
 import { ImportProgress } from './import-progress';
+import { useLatest } from '../../components/use-latest-answer';
 
 const POLL_MS = 400;
 
@@ -64,8 +65,11 @@ function ImportDialog() {
     setSpecs(initialSpecs(a, cols));
   };
 
+  // The file picked and the delimiter or sheet chosen last decide the preview: an earlier answer is dropped.
+  const answers = useLatest();
   const pick = async (file: File | undefined) => {
     if (!file) return;
+    const current = answers.begin();
     const cols = target.tn ? ((await run(t('tools.import.readingTable'), dashboardApi.tableMeta(projectId, dbAlias, target.tn)))?.columns.filter((c) => !c.ai) ?? null) : null;
     if (target.tn && !cols) return;
     setColumns(cols);
@@ -76,14 +80,15 @@ function ImportDialog() {
         setBusy(sent < total ? t('tools.import.uploadingPercent', { name, percent: sent / total }) : t('tools.import.readingNamed', { name })),
       ),
     );
-    if (!a) return;
+    if (!a || !current()) return;
     setTn(tableNameOf(file.name));
     take(a, cols);
   };
 
   const reread = async (change: { sheet?: string; delimiter?: string }) => {
+    const current = answers.begin();
     const a = await run(t('tools.import.reading'), transferApi.preview(projectId, dbAlias, { uploadId: answer!.uploadId, sheet: change.sheet ?? answer!.sheet ?? undefined, delimiter: change.delimiter ?? answer!.delimiter ?? undefined }));
-    if (a) take(a, columns);
+    if (a && current()) take(a, columns);
   };
 
   const start = async () => {

@@ -12,6 +12,7 @@ import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { t } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 const CLIENTS: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server', sqlite: 'SQLite' }; // i18n-ignore: product names
 
@@ -35,10 +36,12 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
   const [newEnv, setNewEnv] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
+  const latest = useLatest();
   const load = () =>
-    projectMetaApi.envs(props.projectId).then(
+    latest(
+      projectMetaApi.envs(props.projectId),
       (e) => (setEnvs(e), setError(null)),
-      (e) => setError((e as Error).message),
+      (e) => setError(e.message),
     );
   useEffect(() => {
     void load();

@@ -10,14 +10,14 @@ import { canShare } from '../../stores/project';
 import { schemaDialog, schemaGeneration } from '../../stores/schema-ui';
 import { useSignals } from '../../stores/signals';
 import { t } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 export function ProjectHome(props: { projectId: string; title: string }) {
   useSignals();
   const [tables, setTables] = useState<number | null>(null);
   const generation = schemaGeneration.value;
-  useEffect(() => {
-    dashboardApi.tables(props.projectId, 'db').then((list) => setTables(list.length), () => setTables(null));
-  }, [props.projectId, generation]);
+  const latest = useLatest();
+  useEffect(() => void latest(dashboardApi.tables(props.projectId, 'db'), (list) => setTables(list.length), () => setTables(null)), [props.projectId, generation]);
   if (tables === 0) {
     return (
       <div className="empty-state" data-testid="empty-project">

@@ -10,6 +10,7 @@ import { ROLLUP_FNS, rollupLabel } from './column-types';
 import { t } from '../../i18n';
 import { PickCombo } from './aria-fields';
 import type { RelationMeta } from '../../api/dashboard';
+import { useLatest } from '../../components/use-latest-answer';
 
 /** 'Orders (has many)': a relation as the picker names it. */
 function relationLabel(r: RelationMeta): string {
@@ -26,10 +27,12 @@ export function RelationColumnPicker(props: { scope: DbScope; meta: TableMeta; d
   const relation = relations.find((r) => r.alias === d.relation);
   const [columns, setColumns] = useState<ColumnMeta[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The columns of the relation picked last (an earlier pick answered late is dropped).
+  const latest = useLatest();
   useEffect(() => {
     setColumns(null);
-    if (!relation) return;
-    dashboardApi.tableMeta(props.scope.projectId, props.scope.dbAlias, relation.table).then((m) => setColumns(m.columns), (e) => setError((e as Error).message));
+    if (!relation) return latest.drop();
+    void latest(dashboardApi.tableMeta(props.scope.projectId, props.scope.dbAlias, relation.table), (m) => setColumns(m.columns), (e) => setError(e.message));
   }, [relation?.alias]);
   if (!relations.length) return <p className="form-message form-message-error">{rollup ? t('schema.relation.noneForRollup') : t('schema.relation.none')}</p>;
   return (

@@ -20,6 +20,7 @@ import { formSpecOf } from '../form/form-spec';
 import { aliasQueryParams, cardFields, shownFields } from '../views/view-state';
 import { VIEW_ICONS } from '../views/views-drawer';
 import { t } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | { kind: 'error'; message: string } | { kind: 'ready'; meta: SharedViewMeta; password: string | null };
 
@@ -27,13 +28,18 @@ type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | 
 export function SharedViewPage() {
   const { uuid = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // The answer for the view (and password) asked last: following a link to another shared view drops the first one's.
+  const latest = useLatest();
   const open = async (password: string | null, typed: boolean) => {
+    const current = latest.begin();
     try {
       const meta = await sharedApi.meta(uuid, password);
+      if (!current()) return;
       if (password) sharedPassword.set(uuid, password);
       setState({ kind: 'ready', meta, password });
       document.title = `${meta.title} · Tablo`;
     } catch (e) {
+      if (!current()) return;
       const err = e as SharedError;
       if (err.status === 429) setState({ kind: 'password', error: err.message });
       else if (err.status === 403) {

@@ -22,6 +22,7 @@ import { ResultView } from './result-view';
 import { SqlSidebar } from './sql-sidebar';
 import './sql-client.css';
 import { loadState, newEditorId, nextTitle, saveState, setTimeoutSeconds, timeoutSeconds, type SqlClientState } from './sql-state';
+import { useLatest } from '../../components/use-latest-answer';
 
 interface RunView {
   answer: RunAnswer | null;
@@ -56,8 +57,10 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
   const engine: Engine = schema?.engine ?? 'pg';
 
   useEffect(() => saveState(props.projectId, props.dbAlias, state), [state]);
+  // Read again on each schema change: the latest read's answer is the schema the editor completes from.
+  const latestSchema = useLatest();
   useEffect(() => {
-    sqlClientApi.schema(scope).then(setSchema, (e) => toast('error', t('tools.sql.schemaFailed', { error: (e as Error).message })));
+    void latestSchema(sqlClientApi.schema(scope), setSchema, (e) => toast('error', t('tools.sql.schemaFailed', { error: e.message })));
   }, [scope, schemaGeneration.value]);
 
   const update = (fn: (s: SqlClientState) => SqlClientState) => setState((s) => fn(s));

@@ -8,6 +8,7 @@ import { toast } from '../../stores/toasts';
 import { formatRelative, t } from '../../i18n';
 import { formatMs } from '../api-client/units';
 import { TipButton } from '../api-client/tip-button';
+import { useLatest } from '../../components/use-latest-answer';
 
 const STATUS_LABEL: Record<HistoryEntry['status'], string> = { ok: '✓', error: '✗', cancelled: '●', timeout: '●' };
 
@@ -16,9 +17,12 @@ const statusText = (s: HistoryEntry['status']) => t('tools.sqlSide.status', { st
 export function SqlSidebar(props: { scope: { projectId: string; dbAlias: string }; version: number; onOpen(q: SavedQuery): void; onUse(sql: string): void }) {
   const [saved, setSaved] = useState<SavedQuery[]>([]);
   const [history, setHistory] = useState<HistoryEntry[]>([]);
+  // Read again after each run or save: a read answered after a later one does not hide the last run.
+  const latestSaved = useLatest();
+  const latestHistory = useLatest();
   useEffect(() => {
-    sqlClientApi.queries(props.scope).then(setSaved, (e) => toast('error', (e as Error).message));
-    sqlClientApi.history(props.scope).then(setHistory, (e) => toast('error', (e as Error).message));
+    void latestSaved(sqlClientApi.queries(props.scope), setSaved, (e) => toast('error', e.message));
+    void latestHistory(sqlClientApi.history(props.scope), setHistory, (e) => toast('error', e.message));
   }, [props.scope, props.version]);
 
   const remove = async (q: SavedQuery) => {

@@ -6,6 +6,7 @@ import { formatDate, t, tx } from '../../i18n';
 import { track } from '../../stores/notifications';
 import { RoleSelect, roleName } from './roles';
 import { ExpiryPicker } from './expiry-picker';
+import { useLatest } from '../../components/use-latest-answer';
 
 const TOKEN_ROLES = ['editor', 'commenter', 'viewer', 'creator', 'owner'] as const;
 
@@ -16,7 +17,8 @@ export function TokensManagement(props: { projectId: string }) {
   const [role, setRole] = useState('editor');
   const [expiresAt, setExpiresAt] = useState('');
   const [shown, setShown] = useState<string | null>(null);
-  const load = () => teamApi.tokens(props.projectId).then(setTokens, (e) => setError((e as Error).message));
+  const latest = useLatest();
+  const load = () => latest(teamApi.tokens(props.projectId), setTokens, (e) => setError(e.message));
   useEffect(() => void load(), [props.projectId]);
   const create = async (e: FormEvent) => {
     e.preventDefault();

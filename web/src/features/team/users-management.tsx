@@ -6,6 +6,7 @@ import { t, tx } from '../../i18n';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
 import { ROLES, RoleSelect } from './roles';
+import { useLatest } from '../../components/use-latest-answer';
 
 /** A member's status in the current language. */
 const statusText = (status: string) =>
@@ -19,7 +20,8 @@ export function UsersManagement(props: { projectId: string }) {
   const [link, setLink] = useState<string | null>(null);
   /** The server's word when the invite went out by e-mail (the SMTP plugin), or why it could not. */
   const [sent, setSent] = useState<string | null>(null);
-  const load = () => teamApi.members(props.projectId).then(setMembers, (e) => setError((e as Error).message));
+  const latest = useLatest();
+  const load = () => latest(teamApi.members(props.projectId), setMembers, (e) => setError(e.message));
   useEffect(() => void load(), [props.projectId]);
 
   const invite = async (e: FormEvent) => {

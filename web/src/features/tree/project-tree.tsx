@@ -18,6 +18,7 @@ import { useSignals } from '../../stores/signals';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { EntryIcon } from './tree-icons';
 import { t } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 /** A tree entry: `name` opens it (display name), `tn` is the SQL name of a table. */
 interface Item { name: string; title: string; type: TabType; tn?: string; junction?: boolean }
@@ -81,18 +82,22 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
   const [shown, setShown] = useState<number>(LIMITS.treePageSize);
   // The schema generation the list was read at: a schema change reads an open list again.
   const [loadedAt, setLoadedAt] = useState<number | null>(null);
+  // Two schema changes in a row read twice: the list read first, answered last, does not stay.
+  const latest = useLatest();
   useEffect(() => {
     if (!open || loadedAt === props.generation) return;
-    loadGroup(props.projectId, props.dbAlias, props.kind)
-      .then((list) => {
+    void latest(
+      loadGroup(props.projectId, props.dbAlias, props.kind),
+      (list) => {
         setItems(list);
         if (list.length === 0 && loadedAt === null) toast('info', emptyText(props.kind), LIMITS.toastMs.info);
         setLoadedAt(props.generation);
-      })
-      .catch((e) => {
-        toast('error', (e as Error).message);
+      },
+      (e) => {
+        toast('error', e.message);
         setOpen(false);
-      });
+      },
+    );
   }, [open, props.generation]);
   const openItem = (it: Item) => {
     const refused = openTab({ type: it.type, name: it.name, dbAlias: props.dbAlias, title: it.title });
@@ -170,9 +175,8 @@ export function ProjectTree(props: { projectId: string; title: string }) {
   const [envs, setEnvs] = useState<EnvList | null>(null);
   // Environments and databases are read again after a schema or connection change (this user's or another's).
   const generation = schemaGeneration.value;
-  useEffect(() => {
-    dashboardApi.envs(props.projectId).then(setEnvs, (e) => toast('error', (e as Error).message));
-  }, [props.projectId, generation]);
+  const latest = useLatest();
+  useEffect(() => void latest(dashboardApi.envs(props.projectId), setEnvs, (e) => toast('error', e.message)), [props.projectId, generation]);
   return (
     <nav className="tree" aria-label={t('schema.tree.label')}>
       <div className="tree-project">{props.title}</div>

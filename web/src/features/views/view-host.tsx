@@ -21,6 +21,7 @@ import { useCanEditViews } from './view-rights';
 import { VIEW_ICONS, ViewsDrawer } from './views-drawer';
 import { viewsStoreOf } from './views-store';
 import { t } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 const DRAWER_KEY = 'tablo.viewsDrawer';
 
@@ -32,10 +33,12 @@ export function ViewHost(props: { projectId: string; tab: Tab }) {
   const [error, setError] = useState<string | null>(null);
   // A schema change anywhere reads the table's metadata again (its columns may have changed).
   const generation = schemaGeneration.value;
+  const latest = useLatest();
   useEffect(() => {
-    dashboardApi.tableMeta(props.projectId, tab.dbAlias, tab.name).then(
+    void latest(
+      dashboardApi.tableMeta(props.projectId, tab.dbAlias, tab.name),
       (m) => (setMeta(m), setError(null)),
-      (e) => setError((e as Error).message),
+      (e) => setError(e.message),
     );
   }, [props.projectId, tab.dbAlias, tab.name, generation]);
   if (error) return <div className="form-message form-message-error">{error}</div>;

@@ -9,6 +9,7 @@ import { toast } from '../../stores/toasts';
 import { aliasQueryParams } from './view-state';
 import { LIMITS } from '../../lib/limits';
 import { t } from '../../i18n';
+import { latestOnly } from '../../lib/latest';
 
 /** Milliseconds a view change waits for more before it is saved. */
 export const SAVE_DELAY_MS = LIMITS.viewSaveDelayMs;
@@ -38,6 +39,9 @@ export class ViewsStore {
   readonly links = signal<SharedLink[]>([]);
   private timers = new Map<string, ReturnType<typeof setTimeout>>();
   private pending = new Map<string, QueryParams>();
+  /** Reads of the list and of the links: a read answered after a later one is dropped. */
+  private lists = latestOnly();
+  private linkReads = latestOnly();
 
   /** The table's columns: views come with SQL names and are shown by API names. */
   private columns: { cn: string; _cn: string }[] = [];
@@ -50,24 +54,23 @@ export class ViewsStore {
 
   /** Reads the list (the server makes the default Grid view of a table that has none). */
   async load(): Promise<void> {
-    try {
-      const list = await viewsApi.list(this.scope, this.tn);
-      this.list.value = sortViews(list.map((v) => ({ ...v, query_params: aliasQueryParams(v.query_params ?? {}, this.columns) })));
-      this.error.value = null;
-    } catch (e) {
-      this.error.value = (e as Error).message;
-    } finally {
-      this.loaded.value = true;
-    }
+    await this.lists(
+      viewsApi.list(this.scope, this.tn),
+      (list) => {
+        this.list.value = sortViews(list.map((v) => ({ ...v, query_params: aliasQueryParams(v.query_params ?? {}, this.columns) })));
+        this.error.value = null;
+        this.loaded.value = true;
+      },
+      (e) => {
+        this.error.value = e.message;
+        this.loaded.value = true;
+      },
+    );
   }
 
   /** Reads the table's shared links (the drawer marks shared views); quietly empty when refused. */
   async loadLinks(): Promise<void> {
-    try {
-      this.links.value = await viewsApi.links(this.scope, this.tn);
-    } catch {
-      this.links.value = [];
-    }
+    await this.linkReads(viewsApi.links(this.scope, this.tn), (links) => (this.links.value = links), () => (this.links.value = []));
   }
 
   byId(id: string | undefined | null): SavedView | undefined {

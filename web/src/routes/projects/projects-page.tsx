@@ -15,6 +15,7 @@ import { track } from '../../stores/notifications';
 import { mayCreateProjects } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import { t } from '../../i18n';
+import { useLatest } from '../../components/use-latest-answer';
 
 /** A project's status in the current language. */
 const statusText = (status: string) => (status === 'started' ? t('admin.projects.statusStarted') : status === 'stopped' ? t('admin.projects.statusStopped') : status);
@@ -36,14 +37,11 @@ export function ProjectsPage() {
   const [importing, setImporting] = useState<{ file: File; connect: boolean } | null>(null);
   const zipInput = useRef<HTMLInputElement>(null);
 
+  // Read at start, on refresh and after each action: a read answered after a later one is dropped.
+  const latest = useLatest();
   const load = async () => {
     setError(null);
-    try {
-      setProjects(await projectsApi.list());
-    } catch (e) {
-      setError((e as Error).message);
-      setProjects([]);
-    }
+    await latest(projectsApi.list(), setProjects, (e) => (setError(e.message), setProjects([])));
   };
   useEffect(() => {
     void load();

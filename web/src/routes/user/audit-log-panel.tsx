@@ -1,7 +1,8 @@
 /** The audit log on /user/admin: account, team and token events, newest first, filtered by kind and text. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
+import { useLatestAnswer } from '../../components/use-latest-answer';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 
 interface AuditRow { id: number; opType: string; description: string | null; userEmail: string | null; ip: string | null; createdAt: string }
@@ -31,15 +32,12 @@ export function AuditLogPanel() {
   const [offset, setOffset] = useState(0);
   const [data, setData] = useState<{ list: AuditRow[]; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      http<{ list: AuditRow[]; pageInfo: { totalRows: number } }>('/admin/audit', { query: { op_type: kind || undefined, search, project_id: projectId.trim() || undefined, tn: table.trim() || undefined, limit: PAGE, offset } }).then(
-        (r) => setData({ list: r.list, total: r.pageInfo.totalRows }),
-        (e) => setError((e as Error).message),
-      );
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [kind, search, projectId, table, offset]);
+  useLatestAnswer(
+    () => http<{ list: AuditRow[]; pageInfo: { totalRows: number } }>('/admin/audit', { query: { op_type: kind || undefined, search, project_id: projectId.trim() || undefined, tn: table.trim() || undefined, limit: PAGE, offset } }),
+    (r) => setData({ list: r.list, total: r.pageInfo.totalRows }),
+    (e) => setError(e.message),
+    [kind, search, projectId, table, offset],
+  );
   return (
     <section className="audit-log" aria-label={t('admin.audit.title')}>
       <div className="page-head">

@@ -9,11 +9,13 @@ import { Button, FormMessage } from '../../../components/form';
 import type { SigninProvider } from '../../../stores/session';
 import { toast } from '../../../stores/toasts';
 import { t } from '../../../i18n';
+import { useLatest } from '../../../components/use-latest-answer';
 
 export function AccountsSettings() {
   const [data, setData] = useState<{ hasPassword: boolean; providers: SigninProvider[]; list: LinkedAccount[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = () => authApi.accounts().then(setData, (e) => setError((e as Error).message));
+  const latest = useLatest();
+  const load = () => latest(authApi.accounts(), setData, (e) => setError(e.message));
   useEffect(() => void load(), []);
   const link = async (provider: string) => {
     try {
