@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, holdFirstAnswer, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
 import { loadChinook } from '../helpers/engines';
 
 setDefaultTimeout(40_000);
@@ -99,33 +99,17 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
   browserTest('two rows added one after the other: the grid ends on the later read, even when the earlier one answers last', () => viewer, async () => {
     // The count read after the first row (60) is answered after the second row's reads (61): the
     // grid must keep the later count.
-    const isCount = (url: string) => url.includes('/api/v1/Customer/count');
-    let held = false;
-    let read = () => {};
-    const firstRead = new Promise<void>((r) => (read = r));
-    const lateCount = (url: URL) => isCount(url.href);
-    await viewer.route(lateCount, async (route) => {
-      if (held) return route.continue().catch(() => {});
-      held = true;
-      // Read by the server now, answered to the page late.
-      const response = await route.fetch();
-      read();
-      await new Promise((r) => setTimeout(r, 1_500));
-      await route.fulfill({ response }).catch(() => {});
-    });
-    const firstCountSent = viewer.waitForRequest((r) => isCount(r.url()));
+    const held = await holdFirstAnswer(viewer, (url) => url.includes('/api/v1/Customer/count'));
     expect((await call(`/nc/${projectId}/api/v1/Customer`, { CustomerId: 9002, FirstName: 'Zeca', LastName: 'Um', Email: 'z1@example.com' })).status).toBe(200);
-    const firstCount = await firstCountSent;
-    await firstRead;
+    await held.readByServer;
     expect((await call(`/nc/${projectId}/api/v1/Customer`, { CustomerId: 9003, FirstName: 'Zuza', LastName: 'Dois', Email: 'z2@example.com' })).status).toBe(200);
-    await viewer.getByTestId('row-count').getByText('61 rows').waitFor({ timeout: 1_400 });
-    await firstCount.response();
-    await viewer.unroute(lateCount);
+    await viewer.getByTestId('row-count').getByText('61 rows').waitFor();
+    await held.deliver();
     // The late answer (60) changed nothing.
     await viewer.waitForTimeout(100);
     expect(await viewer.getByTestId('row-count').textContent()).toContain('61 rows');
     for (const id of [9002, 9003]) expect((await call(`/nc/${projectId}/api/v1/Customer/${id}`, {}, tokens.owner, 'DELETE')).status).toBe(200);
-    await viewer.getByTestId('row-count').getByText('59 rows').waitFor({ timeout: 1_500 });
+    await viewer.getByTestId('row-count').getByText('59 rows').waitFor();
   });
 
   browserTest('undo and redo of the owner\'s own edit', () => owner, async () => {

@@ -196,3 +196,36 @@ export function dashboardCallInPage(page: Page, api: string, body: { project_id?
     [api, body] as const,
   );
 }
+
+/**
+ * Holds back the first answer to a request matching `matches`: the server answers it at once (so it
+ * reads the data as it is then), the page receives it only when `release` is called, after any later
+ * answers. For showing that an earlier answer arriving last does not replace a later one.
+ */
+export async function holdFirstAnswer(page: Page, matches: (url: string) => boolean) {
+  let held = false;
+  let read = () => {};
+  let release = () => {};
+  const readByServer = new Promise<void>((r) => (read = r));
+  const released = new Promise<void>((r) => (release = r));
+  const route = (url: URL) => matches(url.href);
+  const sent = page.waitForRequest((r) => matches(r.url()));
+  await page.route(route, async (r) => {
+    if (held) return r.continue().catch(() => {});
+    held = true;
+    const response = await r.fetch();
+    read();
+    await released;
+    await r.fulfill({ response }).catch(() => {});
+  });
+  return {
+    /** Resolves once the held request has been sent and the server has answered it. */
+    readByServer: sent.then(() => readByServer),
+    /** Hands the held answer to the page and waits until it has it; later requests go through untouched. */
+    async deliver(): Promise<void> {
+      release();
+      await (await sent).response();
+      await page.unroute(route);
+    },
+  };
+}

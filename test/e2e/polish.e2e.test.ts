@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, SHOTS, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, holdFirstAnswer, launchBrowser, shot, SHOTS, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { chinookProject, listViews, opInPage, restInPage, until } from './views-helpers';
 
 const problem = browserProblem();
@@ -139,24 +139,16 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
     // The picker's first list (no search) is answered late, after the search typed meanwhile:
     // the list must stay the search's answer.
-    const isAlbumList = (url: string) => url.includes('/api/v1/Album?') && !url.includes('where=');
-    const lateAlbums = (url: URL) => isAlbumList(url.href);
-    await page.route(lateAlbums, async (route) => {
-      await new Promise((r) => setTimeout(r, 1_200));
-      await route.continue().catch(() => {});
-    });
-    const firstListSent = page.waitForRequest((r) => isAlbumList(r.url()));
-    const firstListAnswered = page.waitForResponse((r) => isAlbumList(r.url()));
+    const held = await holdFirstAnswer(page, (url) => url.includes('/api/v1/Album?') && !url.includes('where='));
     await page.getByRole('button', { name: 'Choose Album' }).nth(2).click();
     const picker = page.getByRole('dialog', { name: 'Choose Album' });
     // The search box takes the focus once the dialog has opened (the modal focuses itself first).
     expect(await until(() => picker.getByRole('textbox', { name: 'Search rows' }).evaluate((el) => el === document.activeElement), true, 5_000)).toBe(true);
-    await firstListSent;
+    await held.readByServer;
     await page.keyboard.type('Balls to');
     const item = picker.getByRole('button', { name: 'Balls to the Wall' });
     await item.waitFor();
-    await firstListAnswered;
-    await page.unroute(lateAlbums);
+    await held.deliver();
     // The late answer changed nothing: only the search's album is listed.
     await page.waitForTimeout(100);
     expect(await picker.getByRole('button', { name: 'Restless and Wild' }).count()).toBe(0);

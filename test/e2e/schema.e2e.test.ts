@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser } from './helpers';
+import { browserProblem, browserTest, holdFirstAnswer, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser } from './helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'schema': ${problem}`);
@@ -340,28 +340,12 @@ describe.skipIf(!!problem && !process.env.CI)('schema changes in the browser', (
         [projectId, tn, _tn] as const,
       );
     // The tables list read after the first table (without the second) is answered after the second one's list.
-    const isTableList = (url: string) => url.includes('q=sqlOp_tableList');
-    let held = false;
-    let read = () => {};
-    const firstRead = new Promise<void>((r) => (read = r));
-    const lateList = (url: URL) => isTableList(url.href);
-    await page.route(lateList, async (route) => {
-      if (held) return route.continue().catch(() => {});
-      held = true;
-      // Read by the server now, answered to the page late.
-      const response = await route.fetch();
-      read();
-      await new Promise((r) => setTimeout(r, 1_500));
-      await route.fulfill({ response }).catch(() => {});
-    });
-    const firstListSent = page.waitForRequest((r) => isTableList(r.url()));
+    const held = await holdFirstAnswer(page, (url) => url.includes('q=sqlOp_tableList'));
     expect(await make('late_one', 'LateOne')).toBe(200);
-    const firstList = await firstListSent;
-    await firstRead;
+    await held.readByServer;
     expect(await make('late_two', 'LateTwo')).toBe(200);
-    await tree().getByRole('button', { name: 'LateTwo', exact: true }).waitFor({ timeout: 1_400 });
-    await firstList.response();
-    await page.unroute(lateList);
+    await tree().getByRole('button', { name: 'LateTwo', exact: true }).waitFor();
+    await held.deliver();
     // The late answer (without LateTwo) changed nothing.
     await page.waitForTimeout(100);
     expect(await tree().getByRole('button', { name: 'LateTwo', exact: true }).count()).toBe(1);
