@@ -1,6 +1,7 @@
 /**
  * Working together in two browsers against the binary: an owner edits a cell, adds and deletes a
- * row, and a viewer's open grid shows each within a second without a reload, while the viewer's
+ * row, and a viewer's open grid shows each at once without a reload (the grid has no polling: 3 s is
+ * a bound for a loaded machine, not the measure), while the viewer's
  * websocket frames never carry the column hidden from them; undo and redo of an edit; a comment by
  * a commenter read by the owner in the expanded row.
  */
@@ -74,20 +75,20 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await tablo?.stop();
   });
 
-  browserTest('a cell edit, an added row and a deleted row appear in the other grid within a second', () => viewer, async () => {
+  browserTest('a cell edit, an added row and a deleted row appear in the other grid without a reload', () => viewer, async () => {
     // The owner edits a cell in the grid.
     const cell = owner.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first();
     await cell.dblclick();
     const input = owner.getByLabel('Edit City');
     await input.fill('Recife');
     await input.press('Enter');
-    await viewer.getByRole('gridcell', { name: 'Recife', exact: true }).first().waitFor({ timeout: 1500 });
+    await viewer.getByRole('gridcell', { name: 'Recife', exact: true }).first().waitFor({ timeout: 3_000 });
 
     // A row added (through the REST API, as another client would) and deleted.
     expect((await call(`/nc/${projectId}/api/v1/Customer`, { CustomerId: 9001, FirstName: 'Zélia', LastName: 'Nova', Email: 'z@example.com', Phone: '+55 PHONE-SECRET' })).status).toBe(200);
-    await viewer.getByTestId('row-count').getByText('60 rows').waitFor({ timeout: 1500 });
+    await viewer.getByTestId('row-count').getByText('60 rows').waitFor({ timeout: 3_000 });
     expect((await call(`/nc/${projectId}/api/v1/Customer/9001`, {}, tokens.owner, 'DELETE')).status).toBe(200);
-    await viewer.getByTestId('row-count').getByText('59 rows').waitFor({ timeout: 1500 });
+    await viewer.getByTestId('row-count').getByText('59 rows').waitFor({ timeout: 3_000 });
     await shot(viewer, 'collaboration-viewer');
 
     // The phone number was sent to nobody but those who may read it.
@@ -116,14 +117,14 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await owner.getByRole('gridcell', { name: 'Recife', exact: true }).first().click();
     await owner.keyboard.press('Control+z');
     await owner.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first().waitFor();
-    await viewer.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first().waitFor({ timeout: 1500 });
+    await viewer.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first().waitFor({ timeout: 3_000 });
     await owner.keyboard.press('Control+Shift+z');
     await owner.getByRole('gridcell', { name: 'Recife', exact: true }).first().waitFor();
     // The grid reads its rows again after a redo; let that read finish before the row changes elsewhere.
     await owner.waitForLoadState('networkidle');
     // Someone else changes the row: undo refuses and says why.
     expect((await call(`/nc/${projectId}/api/v1/Customer/1`, { City: 'Olinda' }, tokens.owner, 'PUT')).status).toBe(200);
-    await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().waitFor({ timeout: 1500 });
+    await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().waitFor({ timeout: 3_000 });
     await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().click();
     await owner.keyboard.press('Control+z');
     await owner.getByText(/The row changed since \(City\)/).waitFor();
