@@ -141,3 +141,21 @@ test('a page scrolled into view while an update arrives shows the update', async
   expect(g.rows.value.get(PAGE + 2)?.Name).toBe('Recife');
   expect(g.rows.value.get(PAGE + 3)?.Name).toBe(`row ${PAGE + 3}`);
 });
+
+test('a page scrolled into view while the pages are read again stays loaded', async () => {
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  let open!: () => void;
+  listGate = new Promise((r) => (open = r));
+  const refreshing = g.refresh();
+  await settle();
+  // The refresh of page 0 is on its way; the next page is scrolled into view and read meanwhile.
+  listGate = null;
+  await g.ensure(PAGE, PAGE + 10);
+  expect(g.rows.value.get(PAGE + 2)?.Name).toBe(`row ${PAGE + 2}`);
+  open();
+  await refreshing;
+  expect(g.rows.value.get(PAGE + 2)?.Name).toBe(`row ${PAGE + 2}`);
+  expect(g.rows.value.get(2)?.Name).toBe('row 2');
+});

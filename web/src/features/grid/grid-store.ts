@@ -199,6 +199,9 @@ export class GridStore {
       if (!current()) return;
       list.forEach((r, i) => next.set(page * PAGE + i, this.withLaterMerges(r, since)));
     }
+    // Pages scrolled into view meanwhile were read after this refresh began: they stay.
+    const refreshed = new Set(pages);
+    for (const [i, r] of this.rows.value) if (!refreshed.has(Math.floor(i / PAGE))) next.set(i, r);
     this.rows.value = next;
     recordsApi.count(this.projectId, this.meta._tn, this.effectiveWhere() || undefined).then(
       (r) => current() && (this.count.value = r.count),
