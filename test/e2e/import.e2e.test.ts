@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser } from './helpers';
+import { opInPage } from './views-helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'import': ${problem}`);
@@ -85,4 +86,19 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
     expect(text.startsWith('\ufeffId,Title,Amount,Day,Done\r\n')).toBe(true);
     expect(text.trim().split('\r\n').length).toBe(ROWS + 2);
   }, 60_000);
+
+  browserTest('an open import dialog closes when another project is opened by address, and stays closed on coming back', () => page, async () => {
+    const here = /#\/nc\/([^?/]+)/.exec(page.url())![1]!;
+    const other = (await opInPage(page, 'projectCreateByWeb', { args: { title: 'Elsewhere' } })).body.id as string;
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import into Orders2024' });
+    await dialog.waitFor();
+    await page.goto(`${tablo.url}/#/nc/${other}`);
+    await page.getByText('Elsewhere has no tables yet').waitFor();
+    expect(await dialog.count()).toBe(0);
+    await page.goto(`${tablo.url}/#/nc/${here}`);
+    await tree().getByRole('button', { name: 'Orders2024', exact: true }).waitFor();
+    await page.waitForTimeout(100);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  }, 30_000);
 });

@@ -23,11 +23,14 @@ import { useLatest } from '../../components/use-latest-answer';
 
 const POLL_MS = 400;
 
-/** Renders the import dialog while one is asked for. */
-export function ImportDialogHost() {
+/** Renders the import dialog while one is asked for in this project; leaving the project closes it. */
+export function ImportDialogHost(props: { projectId: string }) {
   useSignals();
   const target = importTarget.value;
-  if (!target) return null;
+  useEffect(() => {
+    if (importTarget.value && importTarget.value.scope.projectId !== props.projectId) importTarget.value = null;
+  }, [props.projectId]);
+  if (!target || target.scope.projectId !== props.projectId) return null;
   return <ImportDialog key={`${target.scope.dbAlias}:${target.tn ?? ''}`} />;
 }
 

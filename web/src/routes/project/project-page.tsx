@@ -150,7 +150,7 @@ export function ProjectPage() {
       </section>
       <SchemaDialogs />
       <HooksDialog />
-      <ImportDialogHost />
+      <ImportDialogHost projectId={projectId} />
     </div>
   );
 }
