@@ -39,6 +39,8 @@ export class ViewsStore {
   readonly links = signal<SharedLink[]>([]);
   private timers = new Map<string, ReturnType<typeof setTimeout>>();
   private pending = new Map<string, QueryParams>();
+  /** Changes whose save is on its way: a list read answered meanwhile may not hold them yet. */
+  private saving = new Map<string, QueryParams>();
   /** Reads of the list and of the links: a read answered after a later one is dropped. */
   private lists = latestOnly();
   private linkReads = latestOnly();
@@ -57,7 +59,9 @@ export class ViewsStore {
     await this.lists(
       viewsApi.list(this.scope, this.tn),
       (list) => {
-        this.list.value = sortViews(list.map((v) => ({ ...v, query_params: aliasQueryParams(v.query_params ?? {}, this.columns) })));
+        // Changes made on screen and not saved yet (or still saving) stay over what the server answered.
+        const unsaved = (id: string) => this.pending.get(id) ?? this.saving.get(id);
+        this.list.value = sortViews(list.map((v) => ({ ...v, query_params: unsaved(v.id) ?? aliasQueryParams(v.query_params ?? {}, this.columns) })));
         this.error.value = null;
         this.loaded.value = true;
       },
@@ -138,11 +142,15 @@ export class ViewsStore {
     if (!qp) return;
     // A redirect address being typed is kept on screen and saved once it is a web address.
     if (qp.form?.redirectUrl && !/^https?:\/\/\S+$/i.test(qp.form.redirectUrl)) qp = { ...qp, form: { ...qp.form, redirectUrl: undefined } };
+    const shown = this.pending.get(id)!;
     this.pending.delete(id);
+    this.saving.set(id, shown);
     try {
       await viewsApi.update(this.scope, { id, query_params: qp }, keepalive);
     } catch (e) {
       toast('error', t('views.store.saveFailed', { error: (e as Error).message }));
+    } finally {
+      if (this.saving.get(id) === shown) this.saving.delete(id);
     }
   }
 

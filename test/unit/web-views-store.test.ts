@@ -1,0 +1,74 @@
+/**
+ * The views store outside React: a change made on screen stays on screen when a list read sent
+ * before it (or before its save reached the server) is answered after it.
+ */
+import { afterAll, expect, test } from 'bun:test';
+
+const realFetch = globalThis.fetch;
+const hadWindow = 'window' in globalThis;
+const hadStorage = 'localStorage' in globalThis;
+Object.assign(globalThis, {
+  localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
+  window: { location: { origin: 'http://tablo.test', hash: '' }, addEventListener: () => {} },
+});
+
+/** What the server holds: one grid view, its query_params as last saved. */
+let saved: Record<string, unknown> = { sort: '' };
+/** When set, list answers wait for it (a read on its way); the list is taken when the read is sent. */
+let listGate: Promise<void> | null = null;
+let updateGate: Promise<void> | null = null;
+globalThis.fetch = (async (_input: string, init?: RequestInit) => {
+  const body = JSON.parse(String(init!.body)) as { api: string; args: { query_params?: Record<string, unknown> } };
+  if (body.api === 'xcVirtualTableList') {
+    const snapshot = { ...saved };
+    if (listGate) await listGate;
+    return Response.json({ data: { list: [{ id: 'v1', title: 'Grid', type: 'grid', tn: 'note', order: 0, is_default: true, query_params: snapshot }] } });
+  }
+  if (body.api === 'xcVirtualTableUpdate') {
+    if (updateGate) await updateGate;
+    saved = { ...saved, ...body.args.query_params };
+    return Response.json({ ok: true });
+  }
+  return Response.json({ data: { list: [] } });
+}) as unknown as typeof fetch;
+
+const { ViewsStore } = await import('../../web/src/features/views/views-store');
+afterAll(() => {
+  globalThis.fetch = realFetch;
+  if (!hadWindow) delete (globalThis as { window?: unknown }).window;
+  if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
+});
+const settle = () => new Promise((r) => setTimeout(r, 5));
+
+test('a sort changed on screen while the list is read again stays, before and while it is saved', async () => {
+  const s = new ViewsStore({ projectId: 'p1', dbAlias: 'db' }, 'note');
+  await s.load();
+  const view = s.byId('v1')!;
+
+  // A list read is on its way (it will answer the old sort); the sort is changed meanwhile.
+  let openList!: () => void;
+  listGate = new Promise((r) => (openList = r));
+  const reading = s.load();
+  await settle();
+  s.change(view, { sort: '-title' }, true);
+  openList();
+  await reading;
+  expect(s.byId('v1')!.query_params.sort).toBe('-title');
+
+  // Its save is on its way; a list read sent before the server has it answers the old sort.
+  listGate = null;
+  let openUpdate!: () => void;
+  updateGate = new Promise((r) => (openUpdate = r));
+  const saving = s.flush('v1');
+  await settle();
+  await s.load();
+  expect(s.byId('v1')!.query_params.sort).toBe('-title');
+  openUpdate();
+  await saving;
+  updateGate = null;
+
+  // Once saved, reads answer the server's values again.
+  await s.load();
+  expect(s.byId('v1')!.query_params.sort).toBe('-title');
+  expect(saved.sort).toBe('-title');
+});
