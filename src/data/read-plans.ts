@@ -51,7 +51,7 @@ const restrictedPlans = new WeakMap<object, WeakMap<TableModel, Map<string, Read
  * What a restricted caller's plan depends on besides the rules: the roles it acts with and the
  * values `$user.id` / `$user.email` in row conditions take.
  */
-function callerKey(dc: DataContext): string {
+export function callerKey(dc: DataContext): string {
   const a = dc.actor;
   return part(`${a.kind}|${a.previewAs ?? ''}|${a.roles.join(',')}|${a.userId ?? ''}|${a.email ?? ''}`);
 }

@@ -150,5 +150,20 @@ describeEngines('GraphQL plain executor', (engine: TestEngine) => {
       expect(fast).toEqual(yoga);
       expect(fast.body.errors[0]).toMatchObject({ message: "Not allowed to read column 'Notes' of 'Order'", extensions: { code: 'FORBIDDEN' } });
     });
+
+    test('a query asked again is read under the rules of the moment: a column hidden since is refused', async () => {
+      const query = '{ OrderList(sort: "Id", limit: 5) { Id Title } }';
+      const first = await send(viewer, query);
+      expect(first.fast.body.data.OrderList.length).toBeGreaterThan(0);
+      expect((await send(viewer, query)).fast).toEqual(first.fast);
+      const hideTitle = { read: ['Id', 'Group'], create: false, update: false, delete: false, where: '(Qty,ge,2)' };
+      expect((await dashboardOp(t, owner, 'aclSave', { project_id: id, args: { tn: 'order', role: 'viewer', rule: hideTitle } })).status).toBe(200);
+      const after = await send(viewer, query);
+      expect(after.fast).toEqual(after.yoga);
+      expect(after.fast.body.errors[0]).toMatchObject({ message: "Not allowed to read column 'Title' of 'Order'", extensions: { code: 'FORBIDDEN' } });
+      const rule = { read: ['Id', 'Title', 'Group'], create: false, update: false, delete: false, where: '(Qty,ge,2)' };
+      expect((await dashboardOp(t, owner, 'aclSave', { project_id: id, args: { tn: 'order', role: 'viewer', rule } })).status).toBe(200);
+      expect((await send(viewer, query)).fast).toEqual(first.fast);
+    });
   });
 });

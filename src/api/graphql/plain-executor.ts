@@ -22,6 +22,7 @@ import { parseFields, parseLimit, type NestedQuery, type RowMaker } from '../../
 import type { DataContext } from '../../data/data-context';
 import { assertReadable } from '../../data/read-scope';
 import { isUnrestricted } from '../../data/access';
+import { callerKey } from '../../data/read-plans';
 import { paramsOf } from './args';
 import { MAX_BATCH_PARENTS } from './limits';
 import type { RelationField } from './prefetch';
@@ -62,15 +63,41 @@ type RootOutput =
       /** The answer object of a data core row. */
       shape: (row: Row) => Row;
       /** For a list whose relations have none below them: answer objects made from driver rows, per level. */
-      direct?: { makeRow: RowMaker; relations: { r: RelationOutput; makeRow: RowMaker }[]; read?: DirectRead };
+      direct?: { makeRow: RowMaker; relations: { r: RelationOutput; makeRow: RowMaker }[]; read?: DirectRead; restricted?: WeakMap<object, Map<string, DirectRead>> };
       /** Names the list's nested part for the read plans. */
       shapeKey: string;
     };
 
-/** What a direct list reads: its parameters and nested relations (kept for callers without limits when the arguments are fixed). */
+/**
+ * What a direct list reads: its parameters and nested relations, kept when the arguments are fixed: once
+ * for callers without limits, per rules object and caller for the others (what they may read follows both).
+ */
 interface DirectRead {
   params: Record<string, string | undefined>;
   nested: NestedQuery[];
+}
+
+/** Callers with rules whose reads are kept per direct list and rules object. */
+const KEPT_CALLERS_MAX = 64;
+
+type Direct = NonNullable<Extract<RootOutput, { kind: RootRead }>['direct']>;
+
+/** Where the read of a direct list with fixed arguments is kept for this caller, or undefined (a caller with rules but none cached). */
+function keptReads(direct: Direct, dc: DataContext): { get(): DirectRead | undefined; set(read: DirectRead): void } | undefined {
+  if (isUnrestricted(dc.actor)) return { get: () => direct.read, set: (read) => void (direct.read = read) };
+  if (!dc.acl) return undefined;
+  direct.restricted ??= new WeakMap();
+  let byCaller = direct.restricted.get(dc.acl);
+  if (!byCaller) direct.restricted.set(dc.acl, (byCaller = new Map()));
+  const key = callerKey(dc);
+  const reads = byCaller;
+  return {
+    get: () => reads.get(key),
+    set: (read) => {
+      if (reads.size >= KEPT_CALLERS_MAX) reads.clear();
+      reads.set(key, read);
+    },
+  };
 }
 
 /** A plain query operation, ready to run many times. */
@@ -213,9 +240,9 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
     const { direct } = r;
     if (direct) {
       // Answer objects made once, straight from the driver's rows; related rows land under their response keys.
-      // The same arguments and no limits on the caller: the same read as last time (the rights checks pass for such a caller).
-      const keep = r.args !== undefined && isUnrestricted(dc.actor);
-      let read = keep ? direct.read : undefined;
+      // The same arguments and the same rights: the same read as last time (its rights checks passed then).
+      const kept = r.args !== undefined ? keptReads(direct, dc) : undefined;
+      let read = kept?.get();
       if (!read) {
         const a = r.args ?? getArgumentValues(r.field, r.node, variables);
         read = {
@@ -223,7 +250,7 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
           params: Object.freeze({ ...paramsOf(cols, a), fields: fieldsOf(dc, r.selection, fragments) }),
           nested: direct.relations.map(({ r: x, makeRow }) => ({ ...nestedQuery(dc, x, fragments), as: x.key, makeRow })),
         };
-        if (keep) direct.read = read;
+        kept?.set(read);
       }
       return data.listNested(dc, t, read.params, read.nested, r.shapeKey, direct.makeRow);
     }
