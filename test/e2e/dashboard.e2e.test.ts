@@ -363,7 +363,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.keyboard.press('Enter');
     await page.getByLabel('Edit Name').fill('typed but cancelled');
     await page.keyboard.press('Escape');
-    expect(await page.getByLabel('Edit Name').count()).toBe(0);
+    await page.getByLabel('Edit Name').waitFor({ state: 'detached' });
     expect(await active.innerText()).toBe('Protected AAC audio file');
     await page.keyboard.press('Control+c');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Protected AAC audio file');
