@@ -19,6 +19,8 @@ const masked = <T>(p: Promise<T>): Promise<T> =>
 const maskExecutor = (x: Executor): Executor => ({
   query: (c) => masked(x.query(c)),
   execute: (c) => masked(x.execute(c)),
+  // The driver's own savepoints stay (postgres.js needs them: a failed statement outside one fails the transaction).
+  ...(x.savepoint ? { savepoint: (fn) => masked(x.savepoint!((sp) => fn(maskExecutor(sp)))) } : {}),
 });
 
 function maskDriver(d: Driver): Driver {

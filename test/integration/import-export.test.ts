@@ -145,6 +145,11 @@ describeEngines('import and export', (engine: TestEngine) => {
     const stopped = await importFile(owner, 'code,label\nE,new\nA,taken\n', 'codes.csv', { tn: 'imp_unique', onError: 'stop', allOrNothing: true });
     expect(stopped).toMatchObject({ status: 'stopped', rolledBack: true, problems: [{ row: 3 }] });
     expect(await countOf('imp_unique')).toBe(4);
+    // An editor's import meets the refused row the same way (the rows around it stay).
+    const byEditor = await importFile(editor, 'code,label\nF,first\nA,taken\nG,last\n', 'codes.csv', { tn: 'imp_unique', onError: 'skip' });
+    expect(byEditor).toMatchObject({ status: 'done', rowsImported: 2, rowsSkipped: 1, problemCount: 1 });
+    expect(byEditor.problems.map((p: any) => p.row)).toEqual([3]);
+    expect((await get(owner, 'imp_unique?sort=Code&limit=10')).map((r: any) => r.Code)).toEqual(['A', 'B', 'C', 'D', 'F', 'G']);
   });
 
   test('all or nothing: a stop leaves no row in an existing table and no new table', async () => {
