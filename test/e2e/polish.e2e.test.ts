@@ -315,6 +315,16 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
       // The views drawer comes after the grid (the tab scrolls), not over it.
       expect(drawer.y).toBeGreaterThanOrEqual(grid.y + grid.height);
       await shot(page, 'polish-phone-grid');
+      // The expanded row shows its fields in one column, all inside the screen.
+      await page.getByRole('row').nth(1).hover();
+      await page.getByRole('button', { name: 'Expand row 1' }).click();
+      const expanded = page.getByRole('dialog', { name: 'Expanded row' });
+      await expanded.waitFor();
+      const rights = await expanded.locator('.expand-fields input, .expand-link').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+      expect(Math.max(...rights)).toBeLessThanOrEqual(390);
+      await shot(page, 'polish-phone-expanded');
+      await page.keyboard.press('Escape');
+      await expanded.waitFor({ state: 'detached' });
       await tree().getByRole('button', { name: 'SQL Client', exact: true }).click();
       const editor = await box('.sqlc-main');
       expect(editor.width).toBeGreaterThan(340);
