@@ -147,6 +147,12 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
   test('add rows with the form, select them and delete them together', async () => {
     await tree().getByRole('button', { name: 'Genre', exact: true }).click();
     await page.getByTestId('row-count').getByText('25 rows').waitFor();
+    // The form takes the focus on its first field; Esc closes it and the focus goes back to the button.
+    await page.getByRole('button', { name: '+ Add row' }).click();
+    await page.waitForFunction(() => document.activeElement === document.querySelector('form.add-row input'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('form', { name: 'Add row' }).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent === '+ Add row');
     for (const [id, name] of [['901', 'Tablo Jazz'], ['902', 'Tablo Blues']]) {
       await page.getByRole('button', { name: '+ Add row' }).click();
       const form = page.getByRole('form', { name: 'Add row' });

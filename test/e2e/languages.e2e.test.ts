@@ -91,6 +91,18 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
       await shot(page, `language-${code}-grid`);
       found.push(...(await englishLines(page, code, new Set([...tables, ...columns, 'Chinook']))).map((l) => `grid: ${l}`));
 
+      // On a phone the top bar keeps to one line within the screen in every language.
+      await page.setViewportSize({ width: 390, height: 844 });
+      try {
+        const bar = await page.locator('header').evaluate((h) => ({ height: h.getBoundingClientRect().height, right: Math.max(...[...h.querySelectorAll('button, a')].map((e) => e.getBoundingClientRect().right)) }));
+        expect(bar.height).toBe(40);
+        expect(bar.right).toBeLessThanOrEqual(390);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+        await shot(page, `language-${code}-phone`);
+      } finally {
+        await page.setViewportSize({ width: 1400, height: 850 });
+      }
+
       // The choice is kept: a reload shows the same language.
       await page.reload();
       await page.locator('header').getByRole('button', { name: CATALOGUES[code]['common.language.menu'], exact: true }).waitFor();

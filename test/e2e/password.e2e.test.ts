@@ -112,6 +112,10 @@ describe.skipIf(!!problem && !process.env.CI)('password recovery in the browser'
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: EMAIL }).click();
     await page.waitForURL(/#\/user\/settings\/password/);
+    // The settings sections are listed beside the form, not above it.
+    const nav = (await page.getByRole('navigation', { name: 'Account settings' }).boundingBox())!;
+    const field = (await page.getByLabel('Current password').boundingBox())!;
+    expect(field.x).toBeGreaterThan(nav.x + nav.width);
     await page.getByLabel('Current password').fill('wrong-password');
     await page.getByLabel('New password').fill('third-password');
     await page.getByRole('button', { name: 'Change password' }).click();

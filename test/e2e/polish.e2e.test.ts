@@ -290,4 +290,42 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
     await page.keyboard.press('Control+Shift+B');
   }, 30_000);
+
+  browserTest('on a phone-sized screen the tree sits above the open tab and the grid, the views and the SQL client keep their room', () => page, async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openTable(chinook, 'Track');
+      await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
+      const box = async (selector: string) => (await page.locator(selector).first().boundingBox())!;
+      const side = await box('.dashboard-side');
+      const grid = await box('.view-main .grid');
+      const drawer = await box('.views-drawer');
+      expect(side.width).toBe(390);
+      expect(grid.y).toBeGreaterThanOrEqual(side.y + side.height);
+      expect(grid.width).toBeGreaterThan(340);
+      expect(grid.height).toBeGreaterThan(300);
+      // The views drawer comes after the grid (the tab scrolls), not over it.
+      expect(drawer.y).toBeGreaterThanOrEqual(grid.y + grid.height);
+      await shot(page, 'polish-phone-grid');
+      // The expanded row shows its fields in one column, all inside the screen.
+      await page.getByRole('row').nth(1).hover();
+      await page.getByRole('button', { name: 'Expand row 1' }).click();
+      const expanded = page.getByRole('dialog', { name: 'Expanded row' });
+      await expanded.waitFor();
+      const rights = await expanded.locator('.expand-fields input, .expand-link').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+      expect(Math.max(...rights)).toBeLessThanOrEqual(390);
+      await shot(page, 'polish-phone-expanded');
+      await page.keyboard.press('Escape');
+      await expanded.waitFor({ state: 'detached' });
+      await tree().getByRole('button', { name: 'SQL Client', exact: true }).click();
+      const editor = await box('.sqlc-main');
+      expect(editor.width).toBeGreaterThan(340);
+      // Saved queries and history go above the editor, across the screen.
+      expect((await box('.sqlc-side')).width).toBeGreaterThan(340);
+      await shot(page, 'polish-phone-sql');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 850 });
+    }
+  });
 });

@@ -95,5 +95,14 @@ describe.skipIf(!!problem && !process.env.CI)('project metadata in the browser',
     await page.locator('.tree-extras').getByRole('button', { name: 'Project Metadata', exact: true }).click();
     await page.getByRole('region', { name: 'Environment dev' }).waitFor();
     await shot(page, 'project-meta-tab');
+    // On a phone the tab's actions (export, import, clear) wrap instead of running off the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const rights = await page.getByRole('region', { name: 'Project Metadata' }).locator('.inline-actions').first().getByRole('button').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+      expect(Math.max(...rights)).toBeLessThanOrEqual(390);
+      await shot(page, 'project-meta-tab-phone');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 });

@@ -42,6 +42,10 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await page.goto(`${tablo.url}/#/nc/${projectId}`);
     await tree().getByRole('button', { name: 'Roles Management' }).click();
     const grid = page.getByRole('region', { name: 'Roles Management' });
+    // The heading, the explanation and the table are spaced evenly (no margins stacked on the gap).
+    const heading = (await grid.getByRole('heading', { name: 'Roles Management' }).boundingBox())!;
+    const text = (await grid.locator('p.muted').first().boundingBox())!;
+    expect(text.y - (heading.y + heading.height)).toBeLessThan(16);
     await grid.getByRole('button', { name: 'editor delete Genre' }).click();
     await grid.locator('button[aria-label="editor delete Genre"][aria-pressed="false"]').waitFor();
     await grid.getByRole('button', { name: 'Edit viewer rights on Customer' }).click();

@@ -16,6 +16,8 @@ describe.skipIf(!!problem && !process.env.CI)('security in the browser', () => {
   let admin: Page;
   let member: Page;
   const violations: string[] = [];
+  /** Files the page asked for and did not get (the browser's own favicon request included). */
+  const missing: string[] = [];
   let inviteLink = '';
 
   beforeAll(async () => {
@@ -25,6 +27,7 @@ describe.skipIf(!!problem && !process.env.CI)('security in the browser', () => {
     admin = await (await browser.newContext({ viewport: { width: 1300, height: 800 } })).newPage();
     admin.on('console', (m) => {
       if (/Content[- ]Security[- ]Policy|Refused to (load|execute|apply|connect)/i.test(m.text())) violations.push(m.text());
+      if (/status of 404/.test(m.text())) missing.push(`${m.location().url}: ${m.text()}`);
     });
     await signUpInBrowser(admin, tablo.url, 'admin@example.com');
   }, 60_000);
@@ -46,6 +49,8 @@ describe.skipIf(!!problem && !process.env.CI)('security in the browser', () => {
     await admin.getByRole('button', { name: 'Create', exact: true }).click();
     await admin.getByText('Active Env').waitFor(); // the new project opens at once
     expect(violations).toEqual([]);
+    // The icon is inline (allowed by img-src data:): no /favicon.ico asked for and missing.
+    expect(missing).toEqual([]);
     // The Swagger page runs under its own policy (its inline script allowed by hash).
     const projectId = (await dashboardCallInPage(admin, 'PROJECT_READ_BY_WEB')).body.data.list[0].id;
     const docs = await (await browser.newContext()).newPage();

@@ -183,6 +183,11 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await p.getByTestId('lane-count-Released').getByText('2').waitFor();
     expect(await released.getByRole('article').first().getAttribute('draggable')).not.toBe('true');
     await shot(p, 'shared-kanban');
+    // On a phone the lanes scroll inside the board: nothing pushes the page sideways.
+    await p.setViewportSize({ width: 390, height: 844 });
+    expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await shot(p, 'shared-kanban-phone');
+    await p.setViewportSize({ width: 1400, height: 860 });
     const download = p.waitForEvent('download');
     await p.getByRole('button', { name: 'Download CSV' }).click();
     const csv = await (await download).path();

@@ -67,6 +67,8 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
   });
 
   test('an API token is shown once and listed without it', async () => {
+    // Before the first token, the empty list says what a token is for.
+    await owner.getByText(/^No API tokens yet\./).waitFor();
     await owner.getByLabel('Token description').fill('CI pipeline');
     await owner.getByRole('button', { name: /Token role/ }).click();
     await owner.getByRole('listbox', { name: 'Token role' }).getByRole('option', { name: 'viewer', exact: true }).click();
@@ -74,6 +76,7 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     const token = (await owner.getByTestId('new-token').textContent())!;
     expect(token).toStartWith('tablo_');
     await owner.getByRole('cell', { name: 'CI pipeline' }).waitFor();
+    expect(await owner.getByText(/^No API tokens yet\./).count()).toBe(0);
     const res = await fetch(`${tablo.url}/nc/${projectId}/api/v1/Track/count`, { headers: { 'xc-token': token } });
     expect(await res.json()).toEqual({ count: 3503 });
   });

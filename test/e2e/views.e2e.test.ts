@@ -17,6 +17,8 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
   let browser: Browser;
   let page: Page;
   let projectId = '';
+  /** What the page logged as errors (React warns there about misused props). */
+  const consoleErrors: string[] = [];
   const tree = () => page.getByRole('navigation', { name: 'Project tree' });
   const drawer = () => page.getByRole('complementary', { name: 'Views' });
   const openTable = async (name: string) => {
@@ -42,6 +44,9 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     tablo = await startTablo();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1600, height: 900 } })).newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
     await signUpInBrowser(page, tablo.url, 'views@example.com');
     projectId = await chinookProject(page, tablo, 'Views', 'tablo_t_e2e_views');
     // Chinook has no SingleSelect and no Attachment column: the dashboard adds them.
@@ -139,6 +144,12 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
   });
 
   browserTest('a kanban shows a lane per choice; a dragged card updates the row; lanes stay collapsed and reordered', () => page, async () => {
+    // A table without a select column: the dialog names the column type as the type picker shows it.
+    await openTable('Genre');
+    await drawer().getByRole('button', { name: 'Kanban', exact: true }).click();
+    await page.getByRole('dialog').getByText('A kanban needs a “Single select” column to make its lanes from.').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await openTable('Track');
     await createView('Kanban', 'Stages', async () => {
       await page.getByRole('dialog').getByLabel('Lanes from').selectOption('Stage');
@@ -218,6 +229,9 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await page.getByLabel('Help of Name').fill('One or two words');
     await page.getByLabel('Name is required').check();
     await page.getByLabel('Submit message').fill('Thanks, we will listen to it!');
+    // The field's type reads as the column form names it, not as the internal type.
+    await page.locator('.form-builder').getByText('Single line text', { exact: true }).first().waitFor();
+    expect(await page.locator('.form-builder').getByText('SingleLineText').count()).toBe(0);
     await page.waitForTimeout(700);
     await shot(page, 'views-form-builder');
     await reload('Suggest a genre');
@@ -260,6 +274,12 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     const saved = (await listViews(page, projectId, 'Album')).find((v) => v.title === 'Covers')!;
     expect(saved.query_params.fields.find((f: { cn: string }) => f.cn === 'Cover').show).toBe(true);
     await shot(page, 'views-gallery');
+    // A card tells its place among all (the list has no aria-rowcount, which lists do not allow).
+    const first = page.getByRole('list', { name: 'Gallery' }).getByRole('listitem').first();
+    expect([await first.getAttribute('aria-posinset'), await first.getAttribute('aria-setsize')]).toEqual(['1', '347']);
+    expect(await page.getByRole('list', { name: 'Gallery' }).getAttribute('aria-rowcount')).toBeNull();
+    // Kanban, calendar, form and gallery boards were drawn: none with a key spread from props.
+    expect(consoleErrors.filter((e) => /"key" prop/.test(e))).toEqual([]);
     // Virtualised: far fewer cards are drawn than the 347 albums, and scrolling to the end reads the last ones.
     expect(await page.getByRole('listitem').getByRole('article').count()).toBeLessThan(100);
     await page.getByRole('list', { name: 'Gallery' }).evaluate((el) => (el.scrollTop = el.scrollHeight));

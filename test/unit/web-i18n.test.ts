@@ -11,6 +11,8 @@ import { AREAS, BY_AREA } from '../../web/src/i18n/catalogues';
 import { LOCALES } from '../../web/src/i18n/locales';
 import { browserLocale } from '../../web/src/i18n/locales';
 import { ERROR_CODES } from '../../src/lib/error-codes';
+import { PLUGINS } from '../../src/plugins/catalog';
+import { pluginDescription } from '../../web/src/features/app-store/plugin-description';
 import { formatDate, formatNumber, formatRelative, locale, t, type LocaleCode } from '../../web/src/i18n';
 
 const sources = (dir: string): string[] =>
@@ -119,6 +121,14 @@ describe('formatting follows the language', () => {
       expect(formatRelative(twoMinutesAgo, now)).toBe('2 minutes ago');
       expect(formatNumber(1234.5, { style: 'currency', currency: 'EUR' })).toBe('€1,234.50');
     });
+  });
+
+  test("App Store cards describe every plugin the server offers in the chosen language (English as the server's)", () => {
+    for (const p of PLUGINS) {
+      at('en', () => expect(pluginDescription(p)).toBe(p.description));
+      for (const code of ['fr', 'es', 'pt', 'zh_CN'] as const) at(code, () => expect(pluginDescription(p)).not.toBe(p.description));
+    }
+    at('fr', () => expect(pluginDescription(PLUGINS.find((p) => p.title === 'Slack')!)).toBe('Publie les messages des webhooks dans un canal Slack.'));
   });
 
   test('messages of the chosen language, with their arguments', () => {

@@ -12,6 +12,7 @@ import { loadBranding } from './branding-store';
 import { PluginIcon } from './plugin-icon';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
+import { pluginDescription } from './plugin-description';
 
 const CATEGORIES = ['Email', 'Storage', 'Chat', 'Branding'] as const;
 
@@ -64,7 +65,7 @@ export function AppStorePanel() {
                   </div>
                   <span className={`plugin-status status-${p.active ? 'on' : p.installed ? 'off' : 'none'}`} data-testid={`status-${p.title}`}>{status(p)}</span>
                 </div>
-                <p className="plugin-description">{p.description}</p>
+                <p className="plugin-description">{pluginDescription(p)}</p>
                 <Button variant={p.installed || p.active ? 'secondary' : 'primary'} onClick={() => setOpen(p)}>{p.installed || p.active ? t('admin.appStore.configure') : t('admin.appStore.install')}</Button>
               </article>
             ))}

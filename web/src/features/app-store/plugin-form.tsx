@@ -9,6 +9,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { appStoreApi, type Plugin, type PluginField } from '../../api/app-store';
 import { Button, FormMessage } from '../../components/form';
 import { t } from '../../i18n';
+import { pluginDescription } from './plugin-description';
 import { track } from '../../stores/notifications';
 import { user } from '../../stores/session';
 import { ToggleSwitch } from '../hooks/toggle-switch';
@@ -83,7 +84,7 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
         <Dialog className="aria-dialog" aria-label={t('admin.appStore.configureTitle', { title: p.title })}>
           <form className="plugin-form-body" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
             <Heading slot="title">{p.installed ? t('admin.appStore.configureTitle', { title: p.title }) : t('admin.appStore.installTitle', { title: p.title })}</Heading>
-            <p className="muted">{p.description}</p>
+            <p className="muted">{pluginDescription(p)}</p>
             {p.fields.map((f) => <FieldInput key={f.name} field={f} value={input[f.name]} onChange={(v) => setInput({ ...input, [f.name]: v })} />)}
             {p.title === 'Branding' ? (
               <label className="field">

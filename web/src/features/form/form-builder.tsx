@@ -9,6 +9,7 @@ import type { ColumnMeta } from '../../api/dashboard';
 import type { FormField, FormSpec } from '../../api/views';
 import { moveItem } from '../views/view-state';
 import { formableColumns, formFields, safeRedirect } from './form-spec';
+import { typeLabel } from '../grid/type-icon';
 import { t } from '../../i18n';
 import '../views/views-aria.css';
 
@@ -53,7 +54,7 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
             >
               <div className="fb-field-head">
                 <GripVertical size={14} className="drag-handle" aria-hidden />
-                <strong>{column._cn}</strong> <span className="grid-type">{column.uidt}</span>
+                <strong>{column._cn}</strong> <span className="grid-type">{typeLabel(column.uidt)}</span>
                 <span className="field-moves">
                   <button type="button" aria-label={t('views.fields.moveUp', { name: column._cn })} disabled={i === 0} onClick={() => set({ fields: moveItem(spec.fields, i, i - 1) })}>↑</button>
                   <button type="button" aria-label={t('views.fields.moveDown', { name: column._cn })} disabled={i === spec.fields.length - 1} onClick={() => set({ fields: moveItem(spec.fields, i, i + 1) })}>↓</button>

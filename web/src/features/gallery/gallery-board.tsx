@@ -46,7 +46,7 @@ export function GalleryBoard(props: { source: RowSource; columns: ColumnMeta[]; 
     if (items.length) void rows.ensure(items[0]!.index * perRow, (items[items.length - 1]!.index + 1) * perRow);
   }, [items[0]?.index, items[items.length - 1]?.index, perRow, total]);
   return (
-    <div className="gallery" ref={scroller} role="list" aria-label={t('views.kind.gallery')} aria-rowcount={total}>
+    <div className="gallery" ref={scroller} role="list" aria-label={t('views.kind.gallery')}>
       {rows.error.value ? <div className="form-message form-message-error">{rows.error.value}</div> : null}
       {rows.count.value === 0 ? <div className="grid-empty muted">{t('views.gallery.empty')}</div> : null}
       <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
@@ -58,7 +58,7 @@ export function GalleryBoard(props: { source: RowSource; columns: ColumnMeta[]; 
               const row = rows.rows.value.get(index);
               if (!row) return <div key={i} className="record-card loading" style={{ height: cardHeight }} />;
               return (
-                <div key={i} role="listitem" style={{ height: cardHeight }}>
+                <div key={i} role="listitem" aria-setsize={total} aria-posinset={index + 1} style={{ height: cardHeight }}>
                   <RecordCard
                     row={row}
                     columns={props.columns}

@@ -1,5 +1,8 @@
-/** The form to add a row: one field per column the database does not fill itself. */
-import { useState, type FormEvent } from 'react';
+/**
+ * The form to add a row: one field per column the database does not fill itself. It takes the
+ * focus when it opens, Esc cancels it, and the focus goes back to what opened it when it closes.
+ */
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { TableMeta } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
 import { FieldInput } from './field-input';
@@ -10,6 +13,20 @@ export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<s
   const columns = props.meta.columns.filter((c) => !c.ai);
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    return () => {
+      // Closed (saved or cancelled): the focus, lost with the form, goes back to the opener.
+      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body)) opener.focus();
+    };
+  }, []);
+  const cancelOnEsc = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    e.preventDefault();
+    props.onCancel();
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const body: Record<string, unknown> = {};
@@ -25,7 +42,7 @@ export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<s
     }
   };
   return (
-    <form className="add-row" onSubmit={submit} noValidate aria-label={t('grid.addRow.label')}>
+    <form ref={form} className="add-row" onSubmit={submit} onKeyDown={cancelOnEsc} noValidate aria-label={t('grid.addRow.label')}>
       <div className="add-row-fields">
         {columns.map((c) => (
           <div key={c.cn} className="field">

@@ -45,6 +45,7 @@ export function TokensManagement(props: { projectId: string }) {
       <table className="list-table">
         <thead><tr><th>{t('admin.tokens.description')}</th><th>{t('admin.team.role')}</th><th>{t('admin.tokens.expires')}</th><th>{t('admin.tokens.state')}</th><th aria-label={t('admin.common.actions')} /></tr></thead>
         <tbody>
+          {tokens.length === 0 ? <tr><td colSpan={5} className="muted">{t('admin.tokens.none')}</td></tr> : null}
           {tokens.map((tk) => (
             <tr key={tk.id}>
               <td>{tk.description}</td>

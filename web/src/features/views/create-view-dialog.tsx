@@ -9,6 +9,7 @@ import { AriaDialog } from '../../components/aria-dialog';
 import { FormMessage } from '../../components/form';
 import { coverColumns, dateColumns, kindProblem, laneColumns } from './view-kinds';
 import { freeTitle, viewLabel, type ViewsStore } from './views-store';
+import { typeLabel } from '../grid/type-icon';
 import { t } from '../../i18n';
 
 /** The dialog that creates (or copies) a view and hands it to `onDone`. */
@@ -49,7 +50,7 @@ export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; ty
         {label}
         <select aria-label={label} value={value} onChange={(e) => set(e.target.value)}>
           {none !== undefined ? <option value="">{none}</option> : null}
-          {cols.map((c) => <option key={c.cn} value={c._cn}>{c._cn} ({c.uidt})</option>)}
+          {cols.map((c) => <option key={c.cn} value={c._cn}>{c._cn} ({typeLabel(c.uidt)})</option>)}
         </select>
       </label>
     </div>

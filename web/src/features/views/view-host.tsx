@@ -93,13 +93,15 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
       <GridBody projectId={props.projectId} dbAlias={tab.dbAlias} meta={meta} />
     );
   } else {
-    const common = { key: view.id, projectId: props.projectId, dbAlias: tab.dbAlias, meta, binding: { ...binding, view } };
+    // The key (a new view is a new board) is passed as such: React warns on a key spread from props.
+    const key = view.id;
+    const common = { projectId: props.projectId, dbAlias: tab.dbAlias, meta, binding: { ...binding, view } };
     body =
-      view.type === 'kanban' ? <Kanban {...common} />
-      : view.type === 'calendar' ? <Calendar {...common} />
-      : view.type === 'form' ? <FormView {...common} />
-      : view.type === 'gallery' ? <Gallery {...common} />
-      : <GridBody {...common} />;
+      view.type === 'kanban' ? <Kanban key={key} {...common} />
+      : view.type === 'calendar' ? <Calendar key={key} {...common} />
+      : view.type === 'form' ? <FormView key={key} {...common} />
+      : view.type === 'gallery' ? <Gallery key={key} {...common} />
+      : <GridBody key={key} {...common} />;
   }
   const Icon = view ? VIEW_ICONS[view.type] : null;
   return (

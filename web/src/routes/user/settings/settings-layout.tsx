@@ -15,7 +15,7 @@ export function SettingsLayout() {
       <div className="page-head">
         <h1>{t('admin.settings.title')}</h1>
       </div>
-      <div className="settings-body">
+      <div className="settings-page-body">
         <nav className="settings-nav" aria-label={t('admin.settings.title')}>
           {sections().map((s) => (
             <NavLink key={s.path} to={`/user/settings/${s.path}`} className={({ isActive }) => `settings-tab${isActive ? ' active' : ''}`}>
