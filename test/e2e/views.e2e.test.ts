@@ -148,6 +148,10 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await openTable('Genre');
     await drawer().getByRole('button', { name: 'Kanban', exact: true }).click();
     await page.getByRole('dialog').getByText('A kanban needs a “Single select” column to make its lanes from.').waitFor();
+    // Create stays off, and the reason stays while a name is typed.
+    expect(await page.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('dialog').getByLabel('View name').fill('Lanes');
+    expect(await page.getByRole('dialog').getByText('A kanban needs a “Single select” column to make its lanes from.').count()).toBe(1);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await openTable('Track');

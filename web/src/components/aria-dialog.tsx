@@ -16,12 +16,14 @@ export function AriaDialog(props: {
   submitLabel?: string;
   submitVariant?: 'primary' | 'danger';
   busy?: boolean;
+  /** The submit button is shown but cannot be used (what stops it is said in the dialog). */
+  submitDisabled?: boolean;
   closeLabel?: string;
   wide?: boolean;
 }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!props.busy) props.onSubmit?.();
+    if (!props.busy && !props.submitDisabled) props.onSubmit?.();
   };
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-backdrop">
@@ -33,7 +35,7 @@ export function AriaDialog(props: {
             <div className="dialog-actions">
               <Button variant="secondary" onClick={props.onClose}>{props.closeLabel ?? (props.onSubmit ? t('common.dialog.cancel') : t('common.dialog.close'))}</Button>
               {props.onSubmit ? (
-                <Button type="submit" variant={props.submitVariant ?? 'primary'} disabled={props.busy}>
+                <Button type="submit" variant={props.submitVariant ?? 'primary'} disabled={props.busy || props.submitDisabled}>
                   {props.submitLabel ?? t('common.dialog.save')}
                 </Button>
               ) : null}

@@ -24,7 +24,9 @@ export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; ty
   const [dateColumn, setDateColumn] = useState(dates[0]?._cn ?? '');
   const [endDateColumn, setEndDateColumn] = useState('');
   const [coverColumn, setCoverColumn] = useState(covers[0]?._cn ?? '');
-  const [error, setError] = useState<string | null>(copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table'));
+  // A kind the table cannot have (a kanban without a select column...): said at once, and Create stays off.
+  const kindBlocked = copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table');
+  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (!title.trim()) return setError(t('views.create.titleNeeded'));
@@ -62,6 +64,7 @@ export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; ty
       onSubmit={() => void submit()}
       submitLabel={copyOf ? t('views.create.copy') : t('views.create.create')}
       busy={busy}
+      submitDisabled={!!kindBlocked}
     >
       <div className="field">
         <label>
@@ -77,7 +80,7 @@ export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; ty
         </>
       ) : null}
       {!copyOf && type === 'gallery' ? pick(t('views.create.coverFrom'), coverColumn, setCoverColumn, covers, t('views.create.noCover')) : null}
-      <FormMessage kind="error" text={error} />
+      <FormMessage kind="error" text={error ?? kindBlocked} />
     </AriaDialog>
   );
 }
