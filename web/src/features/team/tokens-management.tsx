@@ -11,7 +11,8 @@ import { useLatest } from '../../components/use-latest-answer';
 const TOKEN_ROLES = ['editor', 'commenter', 'viewer', 'creator', 'owner'] as const;
 
 export function TokensManagement(props: { projectId: string }) {
-  const [tokens, setTokens] = useState<ApiToken[]>([]);
+  // null until the first list has come: "no tokens yet" is said only once that is known.
+  const [tokens, setTokens] = useState<ApiToken[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [description, setDescription] = useState('');
   const [role, setRole] = useState('editor');
@@ -45,8 +46,8 @@ export function TokensManagement(props: { projectId: string }) {
       <table className="list-table">
         <thead><tr><th>{t('admin.tokens.description')}</th><th>{t('admin.team.role')}</th><th>{t('admin.tokens.expires')}</th><th>{t('admin.tokens.state')}</th><th aria-label={t('admin.common.actions')} /></tr></thead>
         <tbody>
-          {tokens.length === 0 ? <tr><td colSpan={5} className="muted">{t('admin.tokens.none')}</td></tr> : null}
-          {tokens.map((tk) => (
+          {tokens?.length === 0 ? <tr><td colSpan={5} className="muted">{t('admin.tokens.none')}</td></tr> : null}
+          {(tokens ?? []).map((tk) => (
             <tr key={tk.id}>
               <td>{tk.description}</td>
               <td>{roleName(tk.role)}</td>
