@@ -72,6 +72,24 @@ test('a moved card shows at once and is saved; a refused move goes back', async 
   expect(r.lane('Live').rows).toEqual([]);
 });
 
+test('a move refused after the lanes were read again leaves the lanes as read (the card is not put back twice)', async () => {
+  const rows = [{ Id: 1, Stage: 'Demo' }, { Id: 2, Stage: 'Demo' }];
+  const { source } = memorySource(rows);
+  let refuse!: (e: Error) => void;
+  const slow: RowSource = { ...source, update: () => new Promise<Row>((_, reject) => (refuse = reject)) };
+  const k = new KanbanStore(slow, 'Stage', ['Demo', 'Live'], { where: '', sort: '', search: '' });
+  k.reset();
+  await settle();
+  const moving = k.move('2', 'Demo', 'Live');
+  // The lanes are read again (a new filter, another user's change) while the write is on its way.
+  k.reset();
+  await settle();
+  refuse(new Error('Not allowed'));
+  await expect(moving).rejects.toThrow('Not allowed');
+  expect(k.lane('Demo').rows.map((x) => x.Id)).toEqual([1, 2]);
+  expect([k.lane('Demo').total, k.lane('Live').total]).toEqual([2, 0]);
+});
+
 test('a calendar reads only its range; a moved entry keeps its time and moves its end', async () => {
   const rows = [{ Id: 7, At: '2026-11-03 09:30:00', Until: '2026-11-05' }];
   const { source, reads, writes } = memorySource(rows);

@@ -93,13 +93,15 @@ export class KanbanStore {
     const dst = this.lane(to);
     const value = to === UNCATEGORIZED ? null : to;
     const moved = { ...row, [this.column]: value };
+    const gen = this.generation;
     this.set(from, { rows: src.rows.filter((r) => r !== row), total: src.total === null ? null : src.total - 1 });
     this.set(to, { rows: [moved, ...dst.rows], total: dst.total === null ? null : dst.total + 1 });
     try {
       const saved = await this.source.update(row, { [this.column]: value });
       this.set(to, { rows: this.lane(to).rows.map((r) => (r === moved ? saved : r)) });
     } catch (e) {
-      // Refused: the card goes back where it was.
+      // Refused: the card goes back where it was (unless the lanes were read again meanwhile: they hold it there).
+      if (gen !== this.generation) throw e;
       this.set(to, { rows: this.lane(to).rows.filter((r) => r !== moved), total: this.lane(to).total === null ? null : this.lane(to).total! - 1 });
       this.set(from, { rows: [row, ...this.lane(from).rows], total: this.lane(from).total === null ? null : this.lane(from).total! + 1 });
       throw e;

@@ -6,6 +6,7 @@ import { versionApi, type UpdateStatus } from '../../api/version';
 import { t, type MessageKey } from '../../i18n';
 import { signal } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
+import { latestOnly } from '../../lib/latest';
 
 export const updateStatus = signal<UpdateStatus | null>(null);
 const DISMISSED_KEY = 'tablo.updateDismissed';
@@ -44,20 +45,20 @@ export function updateText(serverText: string): string {
   return serverText;
 }
 
+/** The page load's status read: a check or an install begun after it is sent supersedes its answer. */
+const statusReads = latestOnly();
 let loading: Promise<void> | null = null;
 export function loadUpdateStatus(): Promise<void> {
-  loading ??= versionApi.status().then(
-    (s) => {
-      updateStatus.value = s;
-      // The server is installing a release found by its own check: say when it is done.
-      if (s.installing) void followInstall();
-    },
-    () => {},
-  );
+  loading ??= statusReads(versionApi.status(), (s) => {
+    updateStatus.value = s;
+    // The server is installing a release found by its own check: say when it is done.
+    if (s.installing) void followInstall();
+  });
   return loading;
 }
 
 export async function checkForUpdates(): Promise<UpdateStatus> {
+  statusReads.drop();
   const s = await versionApi.check();
   updateStatus.value = s;
   // With the auto-update on, the server may have started installing what it found.
@@ -69,6 +70,7 @@ export async function checkForUpdates(): Promise<UpdateStatus> {
 /** Installs the newer release now (Super Admin); the snackbar asks for a restart. */
 export async function installUpdate(): Promise<void> {
   try {
+    statusReads.drop();
     await versionApi.install();
     const s = await versionApi.status();
     updateStatus.value = s;
