@@ -82,22 +82,21 @@ const KEPT_CALLERS_MAX = 64;
 
 type Direct = NonNullable<Extract<RootOutput, { kind: RootRead }>['direct']>;
 
-/** Where the read of a direct list with fixed arguments is kept for this caller, or undefined (a caller with rules but none cached). */
-function keptReads(direct: Direct, dc: DataContext): { get(): DirectRead | undefined; set(read: DirectRead): void } | undefined {
-  if (isUnrestricted(dc.actor)) return { get: () => direct.read, set: (read) => void (direct.read = read) };
-  if (!dc.acl) return undefined;
+/** The read kept for this caller of a direct list with fixed arguments, if any. */
+function keptRead(direct: Direct, dc: DataContext): DirectRead | undefined {
+  if (isUnrestricted(dc.actor)) return direct.read;
+  return dc.acl ? direct.restricted?.get(dc.acl)?.get(callerKey(dc)) : undefined;
+}
+
+/** Keeps `read` for this caller (not for a caller with rules none are cached for). */
+function keepRead(direct: Direct, dc: DataContext, read: DirectRead): void {
+  if (isUnrestricted(dc.actor)) return void (direct.read = read);
+  if (!dc.acl) return;
   direct.restricted ??= new WeakMap();
   let byCaller = direct.restricted.get(dc.acl);
   if (!byCaller) direct.restricted.set(dc.acl, (byCaller = new Map()));
-  const key = callerKey(dc);
-  const reads = byCaller;
-  return {
-    get: () => reads.get(key),
-    set: (read) => {
-      if (reads.size >= KEPT_CALLERS_MAX) reads.clear();
-      reads.set(key, read);
-    },
-  };
+  if (byCaller.size >= KEPT_CALLERS_MAX) byCaller.clear();
+  byCaller.set(callerKey(dc), read);
 }
 
 /** A plain query operation, ready to run many times. */
@@ -241,8 +240,8 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
     if (direct) {
       // Answer objects made once, straight from the driver's rows; related rows land under their response keys.
       // The same arguments and the same rights: the same read as last time (its rights checks passed then).
-      const kept = r.args !== undefined ? keptReads(direct, dc) : undefined;
-      let read = kept?.get();
+      const fixed = r.args !== undefined;
+      let read = fixed ? keptRead(direct, dc) : undefined;
       if (!read) {
         const a = r.args ?? getArgumentValues(r.field, r.node, variables);
         read = {
@@ -250,7 +249,7 @@ export function plainQuery(schema: GraphQLSchema, document: DocumentNode, operat
           params: Object.freeze({ ...paramsOf(cols, a), fields: fieldsOf(dc, r.selection, fragments) }),
           nested: direct.relations.map(({ r: x, makeRow }) => ({ ...nestedQuery(dc, x, fragments), as: x.key, makeRow })),
         };
-        kept?.set(read);
+        if (fixed) keepRead(direct, dc, read);
       }
       return data.listNested(dc, t, read.params, read.nested, r.shapeKey, direct.makeRow);
     }
