@@ -1,9 +1,10 @@
 /**
- * In-process profile of the REST and GraphQL hot paths (not a test): the five cases of rest.ts on a
- * copy of the bench SQLite file, through app.handle (no network, no wrk), so the figures are Tablo's
- * own time per request next to the time of the bare SQL with the same driver.
+ * In-process profile of the REST and GraphQL hot paths (not a test): the cases of rest.ts through
+ * app.handle (no network, no wrk), so the figures are Tablo's own time per request next to the time of
+ * the bare SQL with the same driver (on SQLite a copy of the bench file; PostgreSQL and MariaDB: the
+ * bench databases of rest.ts, loaded when missing).
  *
- *   bun scripts/bench/profile.ts [--iterations 3000] [--case <substring>]
+ *   bun scripts/bench/profile.ts [--engine sqlite|pg|mysql] [--iterations 3000] [--case <regular expression>]
  *   bun --cpu-prof-md scripts/bench/profile.ts --case GraphQL      (CPU profile as Markdown)
  *   bun scripts/bench/profile.ts --case W                           (the write cases W1-W4 of rest.ts)
  *   bun scripts/bench/profile.ts --token                            (as an editor API token, as rest.ts calls; default: the owner's session)
@@ -13,20 +14,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Database } from 'bun:sqlite';
+import postgres from 'postgres';
+import mysql from 'mysql2/promise';
 import { testConfig } from '../../src/config/config';
 import { boot } from '../../src/boot/boot';
 import { createApp } from '../../src/app';
 import { memoryLogger } from '../../src/lib/log';
-import { loadSqlite } from './dataset';
+import { loadMariadb, loadPostgres, loadSqlite, MY, PG } from './dataset';
 
-const { values } = parseArgs({ options: { iterations: { type: 'string', default: '3000' }, case: { type: 'string' }, work: { type: 'string', default: '/tmp/tablo-bench' }, token: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { iterations: { type: 'string', default: '3000' }, case: { type: 'string' }, work: { type: 'string', default: '/tmp/tablo-bench' }, token: { type: 'boolean', default: false }, engine: { type: 'string', default: 'sqlite' } } });
 const ITERATIONS = Number(values.iterations);
+const ENGINE = values.engine as 'sqlite' | 'pg' | 'mysql';
+if (!['sqlite', 'pg', 'mysql'].includes(ENGINE)) throw new Error(`--engine: sqlite, pg or mysql, not ${ENGINE}`);
 const SOURCE = join(values.work!, 'data/bench.sqlite');
 mkdirSync(join(values.work!, 'data'), { recursive: true });
-if (!existsSync(SOURCE)) loadSqlite(SOURCE);
+if (ENGINE === 'sqlite' && !existsSync(SOURCE)) loadSqlite(SOURCE);
+if (ENGINE === 'pg') await loadPostgres();
+if (ENGINE === 'mysql') await loadMariadb();
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tablo-profile-'));
-copyFileSync(SOURCE, join(dataDir, 'bench.sqlite'));
+if (ENGINE === 'sqlite') copyFileSync(SOURCE, join(dataDir, 'bench.sqlite'));
 const config = testConfig({ dataDir, jwtSecret: 'bench-secret-bench-secret-0123456789' });
 const app = createApp(config, { ...(await boot(config)), log: memoryLogger() });
 
@@ -39,22 +46,39 @@ const call = async (method: string, path: string, body?: unknown, headers: Recor
 
 const token = (await call('POST', '/auth/signup', { email: 'bench@example.com', password: 'benchmark123' })).token as string;
 const session = { 'xc-auth': token };
-const project = await call('POST', '/dashboard', { api: 'projectCreateByWeb', args: { title: 'Bench SQLite', db: { client: 'sqlite', connection: { filename: 'bench.sqlite' } } } }, session);
+const connection = { sqlite: { client: 'sqlite', connection: { filename: 'bench.sqlite' } }, pg: { client: 'pg', connection: PG }, mysql: { client: 'mysql', connection: MY } }[ENGINE];
+const project = await call('POST', '/dashboard', { api: 'projectCreateByWeb', args: { title: `Bench ${ENGINE}`, db: connection } }, session);
 const auth = values.token
   ? { 'xc-token': (await call('POST', '/dashboard', { api: 'xcApiTokenCreate', project_id: project.id, args: { description: 'profile', role: 'editor' } }, session)).token as string }
   : session;
 const base = `/nc/${project.id}/api/v1`;
 
-// The baseline's SQL, run with bun:sqlite the way baseline-server.ts runs it.
-const db = new Database(join(dataDir, 'bench.sqlite'), { readonly: true });
-const all = (sql: string, params: unknown[]) => db.query(sql).all(...(params as never[])) as Record<string, unknown>[];
-const ph = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-const books = () => all('SELECT id, author_id, title, score, created_at FROM book ORDER BY id LIMIT ?', [25]);
-// The write cases' bare SQL, on a second (writable) connection; `entry` starts empty.
-const wdb = new Database(join(dataDir, 'bench.sqlite'));
-wdb.exec('DELETE FROM entry');
+// The baseline's SQL, run with the same driver the way baseline-server.ts runs it (one connection: the calls come one after the other).
+type Row = Record<string, unknown>;
+let run: (sql: string, params: unknown[]) => Row[] | Promise<Row[]>;
+let close: () => unknown;
+if (ENGINE === 'sqlite') {
+  const db = new Database(join(dataDir, 'bench.sqlite'));
+  run = (sql, params) => db.query(sql).all(...(params as never[])) as Row[];
+  close = () => db.close();
+} else if (ENGINE === 'pg') {
+  const sql = postgres({ ...PG, max: 1, onnotice: () => {} });
+  run = async (text, params) => [...(await sql.unsafe(text, params as never[], { prepare: true }))];
+  close = () => sql.end();
+} else {
+  const pool = mysql.createPool({ ...MY, connectionLimit: 1, supportBigNumbers: true, bigNumberStrings: true, dateStrings: true, charset: 'utf8mb4' });
+  run = async (text, params) => {
+    const [r] = await pool.execute(text, params as never[]);
+    return Array.isArray(r) ? (r as Row[]) : [];
+  };
+  close = () => pool.end();
+}
+const p = (i: number) => (ENGINE === 'pg' ? `$${i}` : '?');
+const ph = (n: number, from = 1) => Array.from({ length: n }, (_, i) => p(i + from)).join(', ');
+const books = () => run(`SELECT id, author_id, title, score, created_at FROM book ORDER BY id LIMIT ${p(1)}`, [25]);
+// The write cases work on `entry`, emptied first.
+await run(ENGINE === 'sqlite' ? 'DELETE FROM entry' : 'TRUNCATE entry', []);
 const ENTRY = 'id, title, score, created_at';
-const wall = (sql: string, params: unknown[]) => wdb.query(sql).all(...(params as never[])) as Record<string, unknown>[];
 let bareUpdateId = 0;
 let tabloUpdateId = 0;
 const bulkRows = Array.from({ length: 1000 }, (_, i) => ({ Title: `Bulk ${i}`, Score: i }));
@@ -71,61 +95,68 @@ interface Case {
 const gql = '{ BookList(limit: 25) { Id AuthorId Title Score CreatedAt AuthorRead { Id Name } } }';
 const gqlBody = JSON.stringify({ query: gql });
 const CASES: Case[] = [
-  { name: 'list 25 sorted by key', tablo: () => call('GET', `${base}/Book?limit=25`, undefined, auth), bare: () => JSON.stringify(books()) },
+  { name: 'list 25 sorted by key', tablo: () => call('GET', `${base}/Book?limit=25`, undefined, auth), bare: async () => JSON.stringify(await books()) },
   {
     name: 'list 25 filtered on an index, desc, offset 10000',
     tablo: () => call('GET', `${base}/Book?limit=25&where=${encodeURIComponent('(Score,lt,50)')}&sort=-Id&offset=10000`, undefined, auth),
-    bare: () => JSON.stringify(all('SELECT id, author_id, title, score, created_at FROM book WHERE score < ? ORDER BY id DESC LIMIT ? OFFSET ?', [50, 25, 10000])),
+    bare: async () => JSON.stringify(await run(`SELECT id, author_id, title, score, created_at FROM book WHERE score < ${p(1)} ORDER BY id DESC LIMIT ${p(2)} OFFSET ${p(3)}`, [50, 25, 10000])),
   },
-  { name: 'read one row by key', tablo: () => call('GET', `${base}/Book/123457`, undefined, auth), bare: () => JSON.stringify(all('SELECT id, author_id, title, score, created_at FROM book WHERE id = ?', [123457])[0]) },
+  { name: 'read one row by key', tablo: () => call('GET', `${base}/Book/123457`, undefined, auth), bare: async () => JSON.stringify((await run(`SELECT id, author_id, title, score, created_at FROM book WHERE id = ${p(1)}`, [123457]))[0]) },
   {
     name: 'list 25 with one bt and one hm nested',
     tablo: () => call('GET', `${base}/Book?limit=25&bt=Author&hm=Review`, undefined, auth),
-    bare: () => {
-      const b = books();
-      const a = all(`SELECT id, name FROM author WHERE id IN (${ph(b.length)})`, [...new Set(b.map((x) => x.author_id))]);
-      const r = all(`SELECT id, body, book_id FROM review WHERE book_id IN (${ph(b.length)}) ORDER BY id`, b.map((x) => x.id));
+    bare: async () => {
+      const b = await books();
+      const a = await run(`SELECT id, name FROM author WHERE id IN (${ph(b.length)})`, [...new Set(b.map((x) => x.author_id))]);
+      const r = await run(`SELECT id, body, book_id FROM review WHERE book_id IN (${ph(b.length)}) ORDER BY id`, b.map((x) => x.id));
       return JSON.stringify({ a, r });
     },
   },
   {
     name: 'GraphQL: list 25 with one nested relation',
     tablo: () => call('POST', `/nc/${project.id}/v1/graphql`, { query: gql }, auth),
-    bare: () => {
+    bare: async () => {
       // The request's body is read, as the baseline server does.
       if (typeof JSON.parse(gqlBody).query !== 'string') throw new Error('no query');
-      const b = books();
+      const b = await books();
       const ids = [...new Set(b.map((x) => x.author_id))];
-      return JSON.stringify({ b, a: all(`SELECT id, name FROM author WHERE id IN (${ph(ids.length)})`, ids) });
+      return JSON.stringify({ b, a: await run(`SELECT id, name FROM author WHERE id IN (${ph(ids.length)})`, ids) });
     },
   },
   {
     name: 'W1 create one row',
     tablo: async () => toDelete.tablo.push((await call('POST', `${base}/Entry`, { Title: 'New row', Score: 5 }, auth)).Id),
-    bare: () => {
+    bare: async () => {
       const b = JSON.parse('{"Title":"New row","Score":5}');
-      const row = wall(`INSERT INTO entry (title, score) VALUES (?, ?) RETURNING ${ENTRY}`, [b.Title, b.Score])[0]!;
-      toDelete.bare.push(row.id as number);
+      const row = (await run(`INSERT INTO entry (title, score) VALUES (${ph(2)}) RETURNING ${ENTRY}`, [b.Title, b.Score]))[0]!;
+      toDelete.bare.push(Number(row.id));
       return JSON.stringify(row);
     },
   },
   {
     name: 'W2 update one row',
     tablo: () => call('PUT', `${base}/Entry/${toDelete.tablo[tabloUpdateId++ % toDelete.tablo.length]}`, { Score: 7 }, auth),
-    bare: () => JSON.stringify(wall(`UPDATE entry SET score = ? WHERE id = ? RETURNING ${ENTRY}`, [JSON.parse('{"Score":7}').Score, toDelete.bare[bareUpdateId++ % toDelete.bare.length]])[0]),
+    bare: async () => {
+      const id = toDelete.bare[bareUpdateId++ % toDelete.bare.length];
+      const score = JSON.parse('{"Score":7}').Score;
+      // MariaDB has no UPDATE ... RETURNING: the UPDATE, then a SELECT (as baseline-server.ts).
+      if (ENGINE !== 'mysql') return JSON.stringify((await run(`UPDATE entry SET score = ${p(1)} WHERE id = ${p(2)} RETURNING ${ENTRY}`, [score, id]))[0]);
+      await run('UPDATE entry SET score = ? WHERE id = ?', [score, id]);
+      return JSON.stringify((await run(`SELECT ${ENTRY} FROM entry WHERE id = ?`, [id]))[0]);
+    },
   },
   {
     name: 'W4 insert 1,000 rows',
     tablo: () => call('POST', `${base}/Entry/bulk`, bulkBody, auth),
-    bare: () => {
+    bare: async () => {
       const rows = JSON.parse(bulkBody) as { Title: string; Score: number }[];
-      return JSON.stringify(wall(`INSERT INTO entry (title, score) VALUES ${rows.map(() => '(?, ?)').join(', ')} RETURNING id`, rows.flatMap((r) => [r.Title, r.Score])));
+      return JSON.stringify(await run(`INSERT INTO entry (title, score) VALUES ${rows.map((_, i) => `(${ph(2, 2 * i + 1)})`).join(', ')} RETURNING id`, rows.flatMap((r) => [r.Title, r.Score])));
     },
   },
   {
     name: 'W3 delete one row',
     tablo: () => call('DELETE', `${base}/Entry/${toDelete.tablo.pop()}`, undefined, auth),
-    bare: () => JSON.stringify(wall('DELETE FROM entry WHERE id = ? RETURNING id', [toDelete.bare.pop()])[0]),
+    bare: async () => JSON.stringify((await run(`DELETE FROM entry WHERE id = ${p(1)} RETURNING id`, [toDelete.bare.pop()]))[0]),
   },
 ];
 
@@ -144,12 +175,12 @@ async function time(fn: () => unknown): Promise<number> {
 
 console.log('| case | Tablo µs/request | bare SQL + JSON µs | Tablo own µs |');
 console.log('| --- | --- | --- | --- |');
-for (const c of CASES.filter((x) => !values.case || x.name.includes(values.case))) {
+for (const c of CASES.filter((x) => !values.case || new RegExp(values.case).test(x.name))) {
   const t = await time(c.tablo);
   const b = await time(c.bare);
   console.log(`| ${c.name} | ${t.toFixed(0)} | ${b.toFixed(0)} | ${(t - b).toFixed(0)} |`);
 }
-db.close();
+await close();
 await app.close();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);

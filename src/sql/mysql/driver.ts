@@ -80,6 +80,9 @@ export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
     dateStrings: true,
     multipleStatements: false,
     charset: 'utf8mb4',
+    // No stack captured per statement (mysql2 does so by default for its errors' traces): a driver error
+    // becomes a {msg} answer by its code, and the capture costs more the deeper the caller's stack.
+    trace: false,
     ssl,
   });
 
