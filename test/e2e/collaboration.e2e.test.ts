@@ -139,5 +139,13 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await owner.getByRole('region', { name: 'Row activity' }).getByRole('tab', { name: 'History' }).click();
     await owner.getByRole('list', { name: 'History' }).getByText(/changed City/).first().waitFor();
     await shot(owner, 'collaboration-expanded-row');
+    // The viewer reads the comment too, with no box to add one (viewers do not comment).
+    await viewer.getByRole('gridcell', { name: 'Luís', exact: true }).first().hover();
+    await viewer.getByRole('button', { name: 'Expand row 1', exact: true }).click();
+    await viewer.getByRole('region', { name: 'Row activity' }).getByText('Called her about the invoice').waitFor();
+    expect(await viewer.getByRole('textbox', { name: 'New comment' }).count()).toBe(0);
+    // The owner, who may comment, has the box.
+    await owner.getByRole('region', { name: 'Row activity' }).getByRole('tab', { name: /^Comments/ }).click();
+    await owner.getByRole('textbox', { name: 'New comment' }).waitFor();
   });
 });

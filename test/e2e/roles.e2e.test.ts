@@ -90,8 +90,9 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     expect(await page.getByText('France', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('columnheader', { name: /Phone/ }).count()).toBe(0);
     expect(await tree().getByRole('button', { name: 'SQL Client' }).count()).toBe(0);
-    // The owner's entries disappear as they do for a viewer: Team & Auth, Settings (Themes), Share, schema changes.
-    for (const name of ['Team & Auth', 'Themes', 'Roles Management', 'Create table']) expect(await tree().getByRole('button', { name, exact: true }).count()).toBe(0);
+    // The owner's entries disappear as they do for a viewer: Team & Auth, Settings (Themes), Share, schema changes,
+    // Cron Jobs (a viewer may not list them) and the Super Admin's Terminal.
+    for (const name of ['Team & Auth', 'Themes', 'Roles Management', 'Create table', 'Cron Jobs', 'Terminal']) expect(await tree().getByRole('button', { name, exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
     // The Meta Management tab the owner had open is not reopened from the address while previewing.
     expect(await page.getByRole('tab', { name: /Meta Management/ }).count()).toBe(0);
@@ -99,7 +100,7 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await page.getByRole('button', { name: 'Reset Preview' }).click();
     await page.waitForLoadState('load');
     await tree().getByRole('button', { name: 'Genre', exact: true }).waitFor();
-    for (const name of ['Team & Auth', 'Themes', 'Create table']) await tree().getByRole('button', { name, exact: true }).waitFor();
+    for (const name of ['Team & Auth', 'Themes', 'Create table', 'Cron Jobs', 'Terminal']) await tree().getByRole('button', { name, exact: true }).waitFor();
     await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
   });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { addColumn, chinookProject, goToDate, restInPage } from './views-helpers';
 
 const problem = browserProblem();
@@ -105,6 +105,17 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     // The password is kept for this browser session: a reload opens the view at once.
     await p.reload();
     await p.getByTestId('row-count').getByText('1297 rows').waitFor();
+    // The owner changes the password while the page is open: the next read asks for the new one
+    // (the page showed 'Invalid password' where the rows were, with no way to type it).
+    const uuid = gridUrl.split('/shared/')[1]!;
+    expect((await dashboardCallInPage(page, 'updateSharedViewLinkPassword', { project_id: projectId, args: { uuid, password: 'new sesame' } })).status).toBe(200);
+    await p.getByLabel('Search').fill('rock');
+    await p.getByRole('button', { name: 'Search' }).click();
+    await p.getByRole('heading', { name: 'This view is protected' }).waitFor();
+    await p.getByText('Invalid password').waitFor();
+    await p.getByLabel('Password').fill('new sesame');
+    await p.getByRole('button', { name: 'Open' }).click();
+    await p.getByTestId('row-count').getByText('1297 rows').waitFor();
     await p.context().close();
     stranger = undefined;
   });
@@ -127,6 +138,24 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await again.waitFor({ state: 'detached' });
     await p.reload();
     await p.getByText('This link does not exist, or it was deleted.').waitFor();
+    // A link without a password whose maker lost the table says so; it does not ask for a password.
+    const editor = await page.evaluate(async (projectId) => {
+      const post = async (path: string, body: unknown, auth?: string) =>
+        (await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-gui': 'true', ...(auth ? { 'xc-auth': auth } : {}) }, body: JSON.stringify(body) })).json();
+      const invite = await post('/admin', { email: 'maker@example.com', roles: 'editor', project_id: projectId }, localStorage.getItem('tablo.token') ?? '');
+      const token = String(invite.invite_url).split('/signup/')[1];
+      return (await post('/auth/signup', { email: 'maker@example.com', password: 'password123', token })).token as string;
+    }, projectId);
+    const views = (await dashboardCallInPage(page, 'xcVirtualTableList', { project_id: projectId, args: { tn: 'Track' } })).body.data.list as { id: string; title: string }[];
+    const made = await p.evaluate(async ([projectId, editor, viewId]) => {
+      const res = await fetch('/dashboard?q=sqlOp_createSharedViewLink', { method: 'POST', headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': editor }, body: JSON.stringify({ api: 'createSharedViewLink', project_id: projectId, dbAlias: 'db', args: { view_id: viewId } }) });
+      return (await res.json()) as { url: string };
+    }, [projectId, editor, views.find((v) => v.title === 'Rock tracks')!.id] as const);
+    expect((await dashboardCallInPage(page, 'aclSave', { project_id: projectId, args: { tn: 'Track', role: 'editor', rule: { read: false, create: false, update: false, delete: false } } })).status).toBe(200);
+    await p.goto(made.url);
+    await p.getByText("Not allowed to read 'Track'").waitFor();
+    expect(await p.getByRole('heading', { name: 'This view is protected' }).count()).toBe(0);
+    expect((await dashboardCallInPage(page, 'aclSave', { project_id: projectId, args: { tn: 'Track', role: 'editor', rule: null } })).status).toBe(200);
     await p.context().close();
     stranger = undefined;
   });

@@ -251,6 +251,10 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await shot(page, 'views-form-submitted');
     const found = await restInPage(page, projectId, 'GET', `Genre?where=${encodeURIComponent('(Name,eq,Tablo Wave)')}`);
     expect(found.body.length).toBe(1);
+    // A form taller than the screen scrolls; its Build / Fill in switch keeps its height (it shrank to a line).
+    await openTable('Track');
+    await createView('Form', 'Track form');
+    expect((await page.getByRole('radio', { name: 'Fill in' }).boundingBox())!.height).toBeGreaterThan(20);
   });
 
   browserTest('a gallery shows covers and the chosen fields, kept after reload', () => page, async () => {

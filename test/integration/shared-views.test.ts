@@ -247,6 +247,18 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await pub('GET', `${csvForm.uuid}/rows`)).body.msg).toBe('A shared form does not show its rows');
   }, ARGON_TIMEOUT_MS);
 
+  test('a link describes its columns as the dashboard does: the value kind its inputs and cells follow, the type options', async () => {
+    const kanban = await createView({ tn: 'task', title: 'Board', type: 'kanban', query_params: { groupBy: 'status' } });
+    const { uuid } = await share({ view_id: kanban });
+    const shared = (await pub('GET', uuid)).body.columns as any[];
+    const dashboard = (await f.op('owner', 'tableMeta', { tn: 'task' })).body.columns as any[];
+    const pick = (cols: any[]) => cols.map((c) => ({ _cn: c._cn, uidt: c.uidt, kind: c.kind, meta: c.meta }));
+    expect(pick(shared)).toEqual(pick(dashboard));
+    // A Date column is a date picker and a SingleSelect's chips have their colours on the public page too.
+    expect(shared.find((c) => c._cn === 'Due').kind).toBe('date');
+    expect(shared.find((c) => c._cn === 'Status').meta.options.map((o: any) => o.title)).toEqual(['todo', 'doing', 'done']);
+  });
+
   test('a link reads with its creator\'s current rights: lost columns vanish, a lost table or membership closes it', async () => {
     const byEditor = await createView({ tn: 'Customer', title: 'Editor view', type: 'grid', query_params: { fields: onlyFields('FirstName', 'Phone', 'Country') } }, 'editor');
     const { uuid } = await share({ view_id: byEditor }, 'editor');

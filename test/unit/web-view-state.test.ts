@@ -10,7 +10,7 @@ import { gridStateOf, queryParamsOf } from '../../web/src/features/views/view-bi
 import { otherWhere, valueWhere } from '../../web/src/features/views/lane-where';
 import { mapWhereColumns } from '../../web/src/features/views/where-columns';
 import { laneOrder } from '../../web/src/features/kanban/lane-order';
-import { mayEditViews } from '../../web/src/features/views/view-roles';
+import { mayComment, mayEditViews } from '../../web/src/features/views/view-roles';
 import { coverOf } from '../../web/src/features/views/cover';
 import { toSort, toWhere } from '../../web/src/features/grid/query-builder';
 
@@ -109,6 +109,15 @@ test('owners, creators, editors and the Super Admin change views; a previewed ro
   expect(mayEditViews({ super: true }, null)).toBe(true);
   expect(mayEditViews({ owner: true }, 'viewer')).toBe(false);
   expect(mayEditViews({ owner: true }, 'editor')).toBe(true);
+});
+
+test('commenters and above add comments, viewers and guests do not; a previewed role decides while previewing', () => {
+  expect(mayComment({ commenter: true }, null)).toBe(true);
+  expect(mayComment({ editor: true }, null)).toBe(true);
+  expect(mayComment({ viewer: true }, null)).toBe(false);
+  expect(mayComment({ super: true }, null)).toBe(true);
+  expect(mayComment({ owner: true }, 'viewer')).toBe(false);
+  expect(mayComment({ owner: true }, 'commenter')).toBe(true);
 });
 
 test('a cover is the first image of an attachment, never a script address', () => {

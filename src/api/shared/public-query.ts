@@ -12,6 +12,7 @@ import { parseWhere } from '../../data/where-parser';
 import { findColumn, resolveColumn } from '../../data/columns';
 import { resolveViewQuery } from '../../data/view-query';
 import { badRequest } from '../../lib/errors';
+import { shownTypeMeta } from '../../schema/column-type-meta';
 import type { SharedLink } from './link-context';
 
 /** Query parameters a shared link's rows accept. */
@@ -57,9 +58,16 @@ export function linkReadParams(s: SharedLink, p: Params): Params | undefined {
   return resolveViewQuery(s.dc, s.table, s.view, params, 'list');
 }
 
-/** A column as a link describes it. */
+/**
+ * A column as a link describes it, with what the web app's cells and form inputs are chosen by, as
+ * the dashboard's table meta gives it: the value kind (a checkbox, a number, a date picker) and the
+ * type's options with their defaults and choice colours.
+ */
 export function publicColumn(c: ColumnModel) {
-  return { cn: c.virtual ? c._cn : c.cn, _cn: c._cn, uidt: c.uidt, dt: c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable, virtual: !!c.virtual, meta: c.meta ?? null, enumValues: c.enumValues ?? null };
+  return {
+    cn: c.virtual ? c._cn : c.cn, _cn: c._cn, uidt: c.uidt, kind: c.kind, dt: c.dtx ?? c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable, virtual: !!c.virtual,
+    meta: c.virtual ? (c.meta ?? null) : shownTypeMeta(c), enumValues: c.enumValues ?? null,
+  };
 }
 
 /** The view's settings that name shown columns only; its where is left out. */

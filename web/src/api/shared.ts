@@ -19,12 +19,23 @@ export interface SharedViewMeta {
   pks?: string[];
 }
 
-/** A failed public call: the server's msg and the status (403 wrong password, 404 no such link). */
+/**
+ * A failed public call: the server's msg, the status (403 wrong password or a link its creator can no
+ * longer read, 404 no such link) and the server's error code (`INVALID_PASSWORD` tells the two 403s apart).
+ */
 export class SharedError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(message: string, readonly status: number, readonly code?: string) {
     super(message);
   }
 }
+
+const codeOf = (body: unknown) => (body && typeof body === 'object' && typeof (body as { code?: unknown }).code === 'string' ? (body as { code: string }).code : undefined);
+
+/** True when a shared call was refused for its password (missing, wrong, or changed since it was typed). */
+export const isPasswordRefusal = (e: unknown) => e instanceof SharedError && e.status === 403 && (e.code === 'INVALID_PASSWORD' || (!e.code && e.message === INVALID_PASSWORD));
+
+/** True when the link itself is gone (deleted, or its view deleted) or refused for its password: the page must open it again. */
+export const isLinkLost = (e: unknown) => (e instanceof SharedError && e.status === 404) || isPasswordRefusal(e);
 
 /** The message of a missing or wrong password (a 403 of a shared link). */
 export const INVALID_PASSWORD = 'Invalid password';
@@ -49,7 +60,7 @@ async function call<T>(uuid: string, path: string, password: string | null, opts
   try {
     body = text ? JSON.parse(text) : null;
   } catch {}
-  if (!res.ok) throw new SharedError(errorText(body, res.status), res.status);
+  if (!res.ok) throw new SharedError(errorText(body, res.status), res.status, codeOf(body));
   return body as T;
 }
 
@@ -63,7 +74,8 @@ export const sharedApi = {
   csv: async (uuid: string, password: string | null): Promise<Blob> => {
     const res = await fetch(`/api/v1/shared/${encodeURIComponent(uuid)}/rows.csv`, { headers: password ? { 'xc-password': password } : {} });
     if (!res.ok) {
-      throw new SharedError(errorText(await res.json().catch(() => null), res.status), res.status);
+      const body = await res.json().catch(() => null);
+      throw new SharedError(errorText(body, res.status), res.status, codeOf(body));
     }
     return res.blob();
   },

@@ -36,6 +36,7 @@ import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
 import { ROW_HEIGHTS, moveItem } from '../views/view-state';
 import { viewPersistence, type ViewBinding } from '../views/view-binding';
+import { useCanComment } from '../views/view-rights';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
 import { useRowDelete } from './row-delete';
@@ -72,6 +73,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const canEditSchema = canShare.value && meta.type === 'table';
   const widthOf = (name: string) => store.widths.value[name] ?? 180;
   const [expanded, setExpanded] = useState<number | null>(null);
+  // Viewers read the comments of a row; commenters and above add them.
+  const canComment = useCanComment(props.projectId);
   const comments = useCommentCounts(store, props.dbAlias, expanded === null ? 0 : 1);
   const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
   const readOnly = !!meta.readOnly;
@@ -327,7 +330,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           row={store.rows.value.get(expanded)!}
           readOnly={readOnly}
           links={<RelationList store={store} meta={meta} index={expanded} readOnly={readOnly} />}
-          activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment: true }}
+          activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment }}
           onClose={() => setExpanded(null)}
           onUploaded={(column, value) => store.setCell(expanded, column, value)}
           onSave={async (changes) => {

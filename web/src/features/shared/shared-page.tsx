@@ -3,10 +3,10 @@
  * for the link's password when it has one (kept for this browser session only), then shows the
  * view read-only with a search box (grid, gallery, kanban, calendar) or the form to submit.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { Download, Lock } from 'lucide-react';
-import { INVALID_PASSWORD, SharedError, sharedApi, sharedPassword, type SharedViewMeta } from '../../api/shared';
+import { INVALID_PASSWORD, SharedError, isLinkLost, isPasswordRefusal, sharedApi, sharedPassword, type SharedViewMeta } from '../../api/shared';
 import { Button, FormMessage } from '../../components/form';
 import { SharedGrid } from './shared-grid';
 import { sharedDisplayColumn, sharedRowSource } from './shared-source';
@@ -42,12 +42,20 @@ export function SharedViewPage() {
       if (!current()) return;
       const err = e as SharedError;
       if (err.status === 429) setState({ kind: 'password', error: err.message });
-      else if (err.status === 403) {
+      else if (isPasswordRefusal(err)) {
         sharedPassword.clear(uuid);
         setState({ kind: 'password', error: typed || password ? err.message || INVALID_PASSWORD : null });
       } else if (err.status === 404) setState({ kind: 'error', message: t('views.shared.notFound') });
+      // Another refusal (the link's creator lost the table or left the project) is not a password to ask for.
       else setState({ kind: 'error', message: err.message });
     }
+  };
+  /** A read or a submission of the open view refused: the link was deleted, or its password changed. */
+  const lost = (err: SharedError) => {
+    latest.begin();
+    if (err.status === 404) return setState({ kind: 'error', message: t('views.shared.notFound') });
+    sharedPassword.clear(uuid);
+    setState({ kind: 'password', error: err.message || INVALID_PASSWORD });
   };
   useEffect(() => void open(sharedPassword.get(uuid), false), [uuid]);
   return (
@@ -65,7 +73,7 @@ export function SharedViewPage() {
           </div>
         ) : null}
         {state.kind === 'password' ? <PasswordPrompt error={state.error} onSubmit={(p) => void open(p, true)} /> : null}
-        {state.kind === 'ready' ? <SharedBody uuid={uuid} meta={state.meta} password={state.password} /> : null}
+        {state.kind === 'ready' ? <SharedBody uuid={uuid} meta={state.meta} password={state.password} onLost={lost} /> : null}
       </main>
     </div>
   );
@@ -100,9 +108,11 @@ function PasswordPrompt(props: { error: string | null; onSubmit: (password: stri
   );
 }
 
-function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: string | null }) {
+function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: string | null; onLost: (e: SharedError) => void }) {
   const { meta, uuid, password } = props;
-  const source = useMemo(() => sharedRowSource(uuid, password, meta), [uuid, password, meta]);
+  const onLost = useRef(props.onLost);
+  onLost.current = props.onLost;
+  const source = useMemo(() => sharedRowSource(uuid, password, meta, (e) => onLost.current(e)), [uuid, password, meta]);
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
   const [csvError, setCsvError] = useState<string | null>(null);
@@ -114,7 +124,7 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
     const spec = formSpecOf(qp.form, meta.columns, meta.title);
     return (
       <div className="form-stage shared-form">
-        <FormFill spec={spec} columns={meta.columns} onSubmit={(row) => sharedApi.submit(uuid, password, row)} />
+        <FormFill spec={spec} columns={meta.columns} onSubmit={(row) => sharedApi.submit(uuid, password, row).catch((e) => { if (isLinkLost(e)) props.onLost(e); throw e; })} />
       </div>
     );
   }

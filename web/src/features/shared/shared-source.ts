@@ -1,20 +1,32 @@
 /** The rows of a shared link as a RowSource: read-only, paged, searched and filtered by the server within the view. */
-import { sharedApi, type SharedViewMeta } from '../../api/shared';
+import { isLinkLost, sharedApi, type SharedError, type SharedViewMeta } from '../../api/shared';
 import type { Row, RowSource } from '../views/row-source';
 
-/** The row source of a shared link (read-only; its password, if any, sent with each read). */
-export function sharedRowSource(uuid: string, password: string | null, meta: SharedViewMeta): RowSource {
+/**
+ * The row source of a shared link (read-only; its password, if any, sent with each read).
+ * `onLost` hears of a read refused because the link went away or its password changed while the
+ * page was open, so the page can ask for the password again or say the link is gone.
+ */
+export function sharedRowSource(uuid: string, password: string | null, meta: SharedViewMeta, onLost?: (e: SharedError) => void): RowSource {
   const pks = meta.pks?.length ? meta.pks : meta.columns.filter((c) => c.pk).map((c) => c._cn);
+  const rows = async (q: Parameters<typeof sharedApi.rows>[2]) => {
+    try {
+      return await sharedApi.rows(uuid, password, q);
+    } catch (e) {
+      if (isLinkLost(e)) onLost?.(e as SharedError);
+      throw e;
+    }
+  };
   return {
     pageTotals: true,
     idOf: (row: Row) => (pks.length ? pks.map((pk) => String(row[pk])).join('___') : JSON.stringify(row)),
     async list(q) {
-      const answer = await sharedApi.rows(uuid, password, { limit: q.limit, offset: q.offset, where: q.where || undefined, sort: q.sort || undefined, search: q.search || undefined });
+      const answer = await rows({ limit: q.limit, offset: q.offset, where: q.where || undefined, sort: q.sort || undefined, search: q.search || undefined });
       return { list: answer.list, total: answer.pageInfo?.totalRows };
     },
     async count(where, search) {
       try {
-        const answer = await sharedApi.rows(uuid, password, { limit: 1, offset: 0, where: where || undefined, search: search || undefined });
+        const answer = await rows({ limit: 1, offset: 0, where: where || undefined, search: search || undefined });
         return answer.pageInfo?.totalRows ?? null;
       } catch {
         return null;

@@ -1,7 +1,8 @@
 /**
- * The tree's project entries: Info, Team & Auth, App Store, Project Metadata, Settings (only for
- * the project's owner or creator), and Preview as a role / Reset Preview. While previewing, the
- * owner's entries (Team & Auth, Settings, Share, schema changes) disappear as for that role.
+ * The tree's project entries: Info, Team & Auth, App Store, Project Metadata, Cron Jobs, Settings
+ * (only for the project's owner or creator), Terminal (the Super Admin's), and Preview as a role /
+ * Reset Preview. While previewing, the owner's entries (Team & Auth, Settings, Share, Cron Jobs,
+ * Terminal, schema changes) disappear as for that role.
  */
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
@@ -64,8 +65,8 @@ export function ProjectExtras(props: { projectId: string }) {
       <PanelLeaf name="graphqlClient" />
       <PanelLeaf name="apiClient" />
       <PanelLeaf name="grpcClient" />
-      <PanelLeaf name="terminal" />
-      <PanelLeaf name="crons" />
+      {isSuperAdmin.value && !previewAs.value ? <PanelLeaf name="terminal" /> : null}
+      {creator ? <PanelLeaf name="crons" /> : null}
       {creator ? <PanelLeaf name="projectSettings" /> : null}
       {admin ? (
         <li className="preview">

@@ -1,18 +1,19 @@
 /**
- * Whether the signed-in user may change the views of a project: owners, creators and editors
- * (and the Super Admin); while previewing a role, that role decides.
+ * Whether the signed-in user may change the views of a project (owners, creators and editors, and
+ * the Super Admin) or comment on its rows (those and commenters); while previewing a role, that role
+ * decides.
  */
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
 import { previewAs } from '../../stores/preview';
 import { token } from '../../stores/session';
-import { mayEditViews } from './view-roles';
+import { mayComment, mayEditViews } from './view-roles';
 
 
 const cache = new Map<string, Promise<Record<string, boolean>>>();
 
-/** The hook: false until the roles are known. */
-export function useCanEditViews(projectId: string): boolean {
+/** The user's roles in the project (null until known). */
+function useProjectRoles(projectId: string): Record<string, boolean> | null {
   const [roles, setRoles] = useState<Record<string, boolean> | null>(null);
   useEffect(() => {
     // Per project and session: another user signing in on this page asks again.
@@ -25,5 +26,17 @@ export function useCanEditViews(projectId: string): boolean {
     }
     p.then(setRoles, () => setRoles({}));
   }, [projectId]);
+  return roles;
+}
+
+/** May the user change views? False until the roles are known. */
+export function useCanEditViews(projectId: string): boolean {
+  const roles = useProjectRoles(projectId);
   return roles ? mayEditViews(roles, previewAs.value) : false;
+}
+
+/** May the user add comments to rows? False until the roles are known. */
+export function useCanComment(projectId: string): boolean {
+  const roles = useProjectRoles(projectId);
+  return roles ? mayComment(roles, previewAs.value) : false;
 }
