@@ -173,7 +173,7 @@ export function ApiClientPanel(props: { projectId: string }) {
         </ul>
         <h3>{t('tools.api.history')}</h3>
         <ul className="api-list" aria-label={t('tools.api.history')}>
-          {history.slice(0, 100).map((h, i) => (
+          {history.map((h, i) => (
             <li key={h.id ?? i}>
               <button className="tree-leaf history-entry" onClick={() => (pick(h.request), setResponse('status' in h.response ? h.response : null))}>
                 <span className={`status-chip status-${'status' in h.response ? Math.floor(h.response.status / 100) : 'x'}`}>{'status' in h.response ? h.response.status : t('tools.api.errorChip')}</span> {h.request.method} {h.request.url}
