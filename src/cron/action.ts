@@ -1,11 +1,13 @@
 /**
- * What a cron job does: an HTTP call, or one SQL statement on one of the project's databases run
+ * What a cron job does: an HTTP call, or SQL statements on one of the project's databases run
  * as raw SQL through the project's driver (jobs are made by owners and creators only, who may run
  * raw SQL anyway). Nothing stored is evaluated as code.
  */
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { LIMITS } from '../config/limits';
+import { splitStatements } from '../sql/raw/split';
+import type { Driver } from '../sql/dialect';
 
 const httpUrl = z
   .string()
@@ -50,6 +52,8 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
       try {
         const headers: Record<string, string> = { 'user-agent': 'Tablo-Cron', ...a.headers };
         const body = a.method === 'GET' ? undefined : a.body ?? '';
+        // A body goes out typed (the form has no headers): JSON when it looks like JSON, else text.
+        if (body && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = looksJson(body) ? 'application/json' : 'text/plain; charset=utf-8';
         res = await fetch(a.url, { method: a.method, headers, body, signal: timeout });
       } catch (e) {
         if (timeout.aborted) return { ok: false, result: null, error: `No answer from ${a.url} within ${LIMITS.cronHttpTimeoutMs / 1000} s` };
@@ -60,14 +64,32 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
       return res.ok ? { ok: true, result: summary, error: null } : { ok: false, result: null, error: `The server answered ${summary}` };
     }
     const pdb = await ctx.projects.get(projectId, a.dbAlias);
-    const driver = pdb.db.driver;
-    if (READS.test(a.sql) || /\breturning\b/i.test(a.sql)) {
-      const rows = await driver.query<Record<string, unknown>>({ sql: a.sql, params: [] });
-      return { ok: true, result: cut(`${rows.length} row(s): ${JSON.stringify(rows.slice(0, 20))}`), error: null };
+    // Every statement runs, in order (a driver given several at once may run only the first);
+    // the first that fails ends the run.
+    const statements = splitStatements(pdb.db.config.client, a.sql).map((st) => st.sql);
+    const results: string[] = [];
+    for (const [i, sql] of statements.entries()) {
+      try {
+        results.push(await runStatement(pdb.db.driver, sql));
+      } catch (e) {
+        const where = statements.length > 1 ? ` in statement ${i + 1}` : '';
+        return { ok: false, result: null, error: cut(`SQL error${where}: ${(e as Error).message}`) };
+      }
     }
-    const res = await driver.execute({ sql: a.sql, params: [] });
-    return { ok: true, result: `${res.affected} row(s) affected`, error: null };
+    if (!results.length) return { ok: false, result: null, error: 'The SQL holds no statement' };
+    return { ok: true, result: cut(results.length === 1 ? results[0]! : results.map((r, i) => `${i + 1}: ${r}`).join('\n')), error: null };
   } catch (e) {
     return { ok: false, result: null, error: cut(`${a.type === 'sql' ? 'SQL error' : 'Error'}: ${(e as Error).message}`) };
   }
+}
+
+const looksJson = (t: string) => /^\s*[[{]/.test(t);
+
+/** One statement: the rows it read (the first 20) or the rows it changed. */
+async function runStatement(driver: Driver, sql: string): Promise<string> {
+  if (READS.test(sql) || /\breturning\b/i.test(sql)) {
+    const rows = await driver.query<Record<string, unknown>>({ sql, params: [] });
+    return `${rows.length} row(s): ${JSON.stringify(rows.slice(0, 20))}`;
+  }
+  return `${(await driver.execute({ sql, params: [] })).affected} row(s) affected`;
 }

@@ -58,8 +58,11 @@ export function startScheduler(ctx: AppContext) {
       seen.add(c.id);
       const stamp = `${c.pattern}\u0000${c.timezone}\u0000${c.updated_at}`;
       const p = jobs.get(c.id);
+      // A job made or changed since the last read runs from the moment it was saved, so a tick that
+      // fell between the save and this read still runs (late by under a second); at start, from now.
+      const from = loadedAt ? Math.min(now, Math.max(loadedAt, Date.parse(c.updated_at) || now)) : now;
       if (p && p.stamp === stamp) p.record = c;
-      else jobs.set(c.id, { stamp, next: p && p.record.pattern === c.pattern && p.record.timezone === c.timezone ? p.next : nextOf(c, now), running: p?.running ?? false, record: c });
+      else jobs.set(c.id, { stamp, next: p && p.record.pattern === c.pattern && p.record.timezone === c.timezone ? p.next : nextOf(c, from), running: p?.running ?? false, record: c });
     }
     for (const id of jobs.keys()) if (!seen.has(id)) jobs.delete(id);
     loadedAt = now;

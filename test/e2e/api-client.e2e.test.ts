@@ -79,6 +79,24 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await panel.getByRole('list', { name: 'History' }).getByText(`GET /nc/${projectId}/api/v1/{{table}}`).waitFor();
     await shot(page, 'api-client');
 
+    // Every kept entry is listed (the newest 500), not only the first hundred.
+    const added = await page.evaluate(async (pid) => {
+      const call = (entry: unknown) =>
+        fetch('/dashboard?q=sqlOp_apiClientHistoryAdd', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
+          body: JSON.stringify({ api: 'apiClientHistoryAdd', project_id: pid, args: { entry } }),
+        });
+      for (let i = 1; i <= 120; i++) await call({ createdAt: new Date().toISOString(), request: { method: 'GET', url: `/old/${i}`, params: [], headers: [], auth: '', body: '' }, response: { status: 200, headers: [], data: '', size: 0, timeTaken: 1 } });
+      return 120;
+    }, projectId);
+    await page.getByRole('tab', { name: 'API Client' }).locator('.tab-close').click();
+    await page.locator('.tree-extras').getByRole('button', { name: 'API Client', exact: true }).click();
+    const history = panel.getByRole('list', { name: 'History' });
+    await history.getByText('GET /old/120').waitFor();
+    await expect(history.getByRole('listitem').count()).resolves.toBe(added + 1);
+    await history.getByText(`GET /nc/${projectId}/api/v1/{{table}}`).waitFor();
+
     // A variable the environment lacks blocks the send with a message.
     await url.fill(`/nc/${projectId}/api/v1/{{nope}}`);
     await panel.getByRole('button', { name: 'Send' }).click();

@@ -90,6 +90,43 @@ describe('cron jobs', () => {
     expect((await op('xcCronList')).body.data.list).toEqual([]);
   }, 20_000);
 
+  test('an HTTP job sends its body typed (JSON or text); a SQL job runs each of its statements in order', async () => {
+    const json = await job('json', { type: 'url', url: rx.url('/typed-json'), body: '{"ping": 1}' }, '0 0 1 1 *');
+    const text = await job('text', { type: 'url', url: rx.url('/typed-text'), body: 'hello' }, '0 0 1 1 *');
+    for (const j of [json, text]) expect((await op('xcCronRun', { id: j.id })).body.status).toBe('success');
+    expect(rx.at('/typed-json')[0]!.headers.get('content-type')).toBe('application/json');
+    expect(rx.at('/typed-json')[0]!.json).toEqual({ ping: 1 });
+    expect(rx.at('/typed-text')[0]!.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const many = await job('many', { type: 'sql', sql: "INSERT INTO pings (note) VALUES ('one');\nINSERT INTO pings (note) VALUES ('two; with a semicolon');\nSELECT COUNT(*) AS n FROM pings WHERE note IN ('one', 'two; with a semicolon')" }, '0 0 1 1 *');
+    const ran = (await op('xcCronRun', { id: many.id })).body;
+    expect(ran).toMatchObject({ status: 'success', result: '1: 1 row(s) affected\n2: 1 row(s) affected\n3: 1 row(s): [{"n":2}]' });
+    const broken = await job('broken twice', { type: 'sql', sql: "INSERT INTO pings (note) VALUES ('three'); SELECT * FROM no_such_table; INSERT INTO pings (note) VALUES ('never')" }, '0 0 1 1 *');
+    expect((await op('xcCronRun', { id: broken.id })).body).toMatchObject({ status: 'error', error: expect.stringMatching(/^SQL error in statement 2: .*no_such_table/) });
+    const notes = (await t.request('GET', `/nc/${projectId}/api/v1/Pings?limit=100`, { headers: { 'xc-auth': token } })).body.map((r: any) => r.Note);
+    expect(notes).toContain('three');
+    expect(notes).not.toContain('never');
+    for (const j of [json, text, many, broken]) await op('xcCronDelete', { id: j.id });
+  });
+
+  test("a job saved just before its first tick runs at that tick", async () => {
+    // Saved in the last tenth of a second before the tick it names (tried again when the save came late).
+    let j: { id: string; created_at?: string } | undefined;
+    let second = 0;
+    for (let attempt = 0; !j && attempt < 5; attempt++) {
+      while (Date.now() % 1000 < 920) await Bun.sleep(5);
+      const tick = Math.ceil(Date.now() / 1000) * 1000;
+      second = new Date(tick).getUTCSeconds();
+      const made = (await job('first tick', { type: 'url', url: rx.url('/first-tick') }, `${second} * * * * *`)) as unknown as { id: string; created_at: string };
+      if (Date.parse(made.created_at) < tick) j = made;
+      else await op('xcCronDelete', { id: made.id });
+    }
+    if (!j) throw new Error('no job could be saved before its tick');
+    const id = j.id;
+    const runs = await waitFor('the first tick', async () => ((await logs(id)).length ? logs(id) : null), 3000);
+    expect(new Date(runs![0].tick).getUTCSeconds()).toBe(second);
+    await op('xcCronDelete', { id });
+  });
+
   test('hooks and cron jobs are for owners and creators: an editor gets 403', async () => {
     const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': token }, body: { email: 'editor@example.com', roles: 'editor', project_id: projectId } });
     const signupToken = String(invite.body.invite_url).split('/signup/')[1]!;

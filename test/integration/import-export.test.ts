@@ -76,7 +76,7 @@ describeEngines('import and export', (engine: TestEngine) => {
     base = `/nc/${projectId}/api/v1`;
     editor = await join_('editor@example.com', 'editor');
     viewer = await join_('viewer@example.com', 'viewer');
-    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique']) {
+    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique', 'imp_ids']) {
       if ((await tables()).includes(tn)) await op(owner, 'tableDelete', { tn });
     }
   }, 120_000);
@@ -217,6 +217,27 @@ describeEngines('import and export', (engine: TestEngine) => {
       expect(copy).toEqual(rows);
     }
   }, 60_000);
+
+  test("a file with an Id column of its own imports into a new table beside the key; the export is named after the table", async () => {
+    const csv = 'Id,Title,id 2\n7,Seven,a\n9,Nine,b\n';
+    const job = await importFile(owner, csv, 'ids.csv', { create: { tn: 'imp_ids', _tn: 'Años 客户' } });
+    expect(job).toMatchObject({ status: 'done', rowsImported: 2 });
+    const meta = await op(owner, 'tableMeta', { tn: 'imp_ids' });
+    expect(meta.body.columns.map((c: any) => c._cn)).toEqual(['Id', 'Id 3', 'Title', 'id 2']);
+    const rows = await get(owner, `${encodeURIComponent('Años 客户')}?sort=Id`);
+    expect(rows.map((r: any) => [r['Id 3'], r.Title, r['id 2']])).toEqual([[7, 'Seven', 'a'], [9, 'Nine', 'b']]);
+    expect(rows.map((r: any) => r.Id)).toEqual([1, 2]);
+    // A display name chosen twice is refused before anything is created.
+    const up = await upload(owner, csv, 'ids.csv');
+    const twice = await op(owner, 'importStart', { uploadId: up.body.uploadId, create: { tn: 'imp_ids_twice' }, columns: [{ index: 1, _cn: 'id' }] });
+    expect(twice.status).toBe(400);
+    expect(twice.body.msg).toBe("Two columns would be shown as 'id'");
+    expect(await tables()).not.toContain('imp_ids_twice');
+    const res = await t.app.handle(new Request(`http://localhost${base}/${encodeURIComponent('Años 客户')}/export/csv`, { headers: auth(owner) }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="A_os_.csv"; filename*=UTF-8''A%C3%B1os%20%E5%AE%A2%E6%88%B7.csv`);
+    expect((await res.text()).split('\r\n')[0]).toBe('Id,Id 3,Title,id 2');
+  });
 
   test('export follows where, sort and fields', async () => {
     const res = await t.app.handle(new Request(`http://localhost${base}/Track/export/csv?where=(GenreId,eq,2)&sort=-Milliseconds&fields=Name,Milliseconds`, { headers: auth(owner) }));

@@ -1,8 +1,9 @@
 /** The API client's request model: variables and their suggestions, enabled switches, curl, history order and cap. */
 import { describe, expect, test } from 'bun:test';
 import {
-  addToHistory, applySuggestion, buildRequest, emptyRequest, missingVariables, requestMissing, substitute, suggestionQuery, toCurl, variableMap, variableNames, type HistoryEntry,
+  addToHistory, applySuggestion, buildRequest, emptyRequest, keptRequest, missingVariables, requestMissing, restoredRequest, substitute, suggestionQuery, toCurl, variableMap, variableNames, type HistoryEntry,
 } from '../../web/src/features/api-client/request-model';
+import { prettyJson } from '../../web/src/features/api-client/json-pretty';
 
 const vars = variableMap([
   { name: 'table', value: 'Album', enabled: true },
@@ -69,5 +70,38 @@ describe('history', () => {
     expect(list[0]!.request.url).toBe('/503');
     expect(list.at(-1)!.request.url).toBe('/4');
     expect(addToHistory([entry(1)], entry(2), 1).map((e) => e.request.url)).toEqual(['/2']);
+  });
+});
+
+describe('kept requests (draft and history)', () => {
+  test("the session token is not kept: a later session's token is sent instead of the expired one", () => {
+    const req = { ...emptyRequest(), url: '/nc/p1/api/v1/T', auth: 'old-session' };
+    const kept = keptRequest(req, 'old-session');
+    expect(JSON.stringify(kept)).not.toContain('old-session');
+    const again = restoredRequest(JSON.parse(JSON.stringify(kept)), 'new-session');
+    expect(again.auth).toBe('new-session');
+    expect(buildRequest(again, vars, 'http://x').headers['xc-auth']).toBe('new-session');
+    expect(again.sessionAuth).toBeUndefined();
+  });
+  test('a token typed by the user, or an emptied Auth field, is kept as it is', () => {
+    expect(restoredRequest(keptRequest({ ...emptyRequest(), auth: 'api-token' }, 'session'), 'later').auth).toBe('api-token');
+    expect(restoredRequest(keptRequest({ ...emptyRequest(), auth: '' }, 'session'), 'later').auth).toBe('');
+    expect(restoredRequest({ url: '/x' }, 'later')).toEqual({ ...emptyRequest(), url: '/x' });
+  });
+});
+
+describe('the answer shown', () => {
+  test('JSON is indented as written: large numbers and decimals keep their digits', () => {
+    const body = '{"Id":9007199254740993,"Big":-9223372036854775808,"Price":1.50,"E":1e400,"S":"a,b:{c}\\"x\\"","A":[],"O":{},"L":[1,{"k":[true,null]}]}';
+    const pretty = prettyJson(body);
+    expect(pretty).toContain('"Id": 9007199254740993,');
+    expect(pretty).toContain('"Big": -9223372036854775808,');
+    expect(pretty).toContain('"Price": 1.50,');
+    expect(pretty).toContain('"S": "a,b:{c}\\"x\\""');
+    // Laid out like JSON.stringify(value, null, 2) for values it keeps exactly.
+    const plain = '{ "a": [1, 2, {"b": "x y", "c": []}], "d": {}, "e": "back\\\\", "f": [ ] }';
+    expect(prettyJson(plain)).toBe(JSON.stringify(JSON.parse(plain), null, 2));
+    expect(prettyJson('"just text"')).toBe('"just text"');
+    expect(prettyJson(' 42 ')).toBe('42');
   });
 });

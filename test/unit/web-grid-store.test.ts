@@ -159,3 +159,16 @@ test('a page scrolled into view while the pages are read again stays loaded', as
   expect(g.rows.value.get(PAGE + 2)?.Name).toBe(`row ${PAGE + 2}`);
   expect(g.rows.value.get(2)?.Name).toBe('row 2');
 });
+
+test('an export asks for the rows and columns the grid shows: filters with the search, sort, shown fields', () => {
+  const g = new GridStore('p-export', meta);
+  expect(g.exportQuery(['id1', 'id2', 'Name'])).toEqual({ where: undefined, sort: undefined, fields: undefined });
+  g.setQuery('(id1,gt,5)', '-id1', 'smith');
+  const q = g.exportQuery(['id1', 'id2', 'Name']);
+  expect(q.where).toContain('(id1,gt,5)');
+  expect(q.where).toContain('smith');
+  expect(q.where).toBe(g.effectiveWhere());
+  expect(q.sort).toBe('-id1');
+  g.toggleField('Name');
+  expect(g.exportQuery(['id2', 'id1']).fields).toBe('id2,id1');
+});

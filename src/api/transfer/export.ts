@@ -111,6 +111,16 @@ async function writeXlsx(out: PassThrough, t: TableModel, columns: ColumnModel[]
 
 const fileName = (t: TableModel, format: ExportFormat) => `${t._tn.replace(/[^\w.-]+/g, '_') || 'export'}.${format}`;
 
+/**
+ * Content-Disposition of an export: an ASCII name for old clients and the table's own name in
+ * `filename*` (RFC 6266), so a table shown as '客户' or 'Año' downloads under that name.
+ */
+export function exportDisposition(t: TableModel, format: ExportFormat): string {
+  const own = `${t._tn.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim() || 'export'}.${format}`;
+  const encoded = encodeURIComponent(own).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fileName(t, format)}"; filename*=UTF-8''${encoded}`;
+}
+
 /** The export as a streamed answer; throws (400/403) before answering when the list parameters or rights refuse. */
 export async function exportResponse(dc: DataContext, t: TableModel, params: Params, format: ExportFormat, log: { error(msg: string, e?: unknown): void }): Promise<Response> {
   const { columns, pages } = listPages(dc, t, params, PAGE_ROWS);
@@ -127,8 +137,7 @@ export async function exportResponse(dc: DataContext, t: TableModel, params: Par
     },
   );
   const type = format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-  const name = fileName(t, format);
   return new Response(bodyOf(out), {
-    headers: { 'content-type': type, 'content-disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`, 'cache-control': 'no-store' },
+    headers: { 'content-type': type, 'content-disposition': exportDisposition(t, format), 'cache-control': 'no-store' },
   });
 }

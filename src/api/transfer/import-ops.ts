@@ -143,6 +143,19 @@ export function sqlNameOf(header: string, taken: Set<string>): string {
   return name;
 }
 
+/**
+ * A display name made from a header that another column of the new table is shown by (the key is
+ * shown as Id, and a file exported from Tablo has an Id column of its own): the header and the first
+ * number that makes it unique among `taken` in any case.
+ */
+export function displayNameOf(header: string, taken: Set<string>): string {
+  const base = header.trim().slice(0, 124);
+  let name = base;
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base} ${i}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
 /** `{ uploadId, tn | create: { tn, _tn? }, columns?, onError, allOrNothing }`: starts the import; answers the job. */
 export const importStart: DashboardOp = {
   name: 'importStart',
@@ -179,6 +192,20 @@ export const importStart: DashboardOp = {
     } else {
       const taken = new Set<string>(['id']);
       const inputs: ColumnInput[] = [{ cn: 'id', uidt: 'ID' }];
+      // Display names: the key's (Id), those the caller chose, then the headers; a header that meets
+      // one of the first two takes a number no other column is shown by.
+      const shown = new Set<string>(['id']);
+      for (const s of specs.values()) {
+        if (s.skip || !s._cn) continue;
+        if (shown.has(s._cn.toLowerCase())) throw badRequest(`Two columns would be shown as '${s._cn}'`);
+        shown.add(s._cn.toLowerCase());
+      }
+      const reserved = new Set([...shown, ...preview.columns.filter((c) => !specs.get(c.index)?.skip).map((c) => c.header.trim().toLowerCase())]);
+      const displayName = (header: string) => {
+        const name = shown.has(header.trim().toLowerCase()) ? displayNameOf(header, reserved) : header;
+        shown.add(name.trim().toLowerCase());
+        return name;
+      };
       for (const col of preview.columns) {
         const s = specs.get(col.index);
         if (s?.skip) continue;
@@ -187,7 +214,7 @@ export const importStart: DashboardOp = {
           if (taken.has(cn.toLowerCase())) throw badRequest(`Two columns would be named '${cn}'`);
           taken.add(cn.toLowerCase());
         }
-        inputs.push(columnInputOf(s?.type ?? col.type, cn, s?._cn ?? col.header, col.choices, col.long));
+        inputs.push(columnInputOf(s?.type ?? col.type, cn, s?._cn ?? displayName(col.header), col.choices, col.long));
         mappingByCn.set(col.index, cn);
       }
       if (inputs.length === 1) throw badRequest('Every column is skipped: keep at least one');

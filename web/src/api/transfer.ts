@@ -92,11 +92,17 @@ function authHeaders(): Record<string, string> {
   return headers;
 }
 
-/** Downloads a table's export (with the grid's where and sort) and saves it under its file name. */
-export async function downloadExport(projectId: string, table: string, format: 'csv' | 'xlsx', query: { where?: string; sort?: string } = {}): Promise<void> {
+/** The list parameters of an export: the grid's where (filters and search), sort and shown fields. */
+export interface ExportQuery {
+  where?: string;
+  sort?: string;
+  fields?: string;
+}
+
+/** Downloads a table's export (with the grid's where, sort and fields) and saves it under its file name. */
+export async function downloadExport(projectId: string, table: string, format: 'csv' | 'xlsx', query: ExportQuery = {}): Promise<void> {
   const url = new URL(`/nc/${projectId}/api/v1/${encodeURIComponent(table)}/export/${format}`, window.location.origin);
-  if (query.where) url.searchParams.set('where', query.where);
-  if (query.sort) url.searchParams.set('sort', query.sort);
+  for (const k of ['where', 'sort', 'fields'] as const) if (query[k]) url.searchParams.set(k, query[k]);
   if (format === 'csv') url.searchParams.set('bom', 'true');
   const res = await fetch(url.pathname + url.search, { headers: authHeaders(), credentials: 'include' });
   if (!res.ok) {

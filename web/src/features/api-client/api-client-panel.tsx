@@ -5,7 +5,7 @@
  * (status, time, size, folding JSON, headers); copy as curl; save it to a collection; the history of
  * the caller's last 500 requests, newest first. The request being edited survives a reload.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { http } from '../../api/http';
 import { apiClientApi, type EnvironmentData, type SavedItem } from '../../api/api-client';
 import { Button as AriaButton, ListBox, ListBoxItem, Popover, Select, SelectValue, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -22,7 +22,7 @@ import { operationsOf, type Operation } from './openapi-prefill';
 import { EnvironmentBar } from './environment-bar';
 import { useLatest } from '../../components/use-latest-answer';
 import {
-  METHODS, addToHistory, buildRequest, emptyRequest, looksLikeJson, requestMissing, toCurl, variableMap, type ApiRequest, type ApiResponse, type HistoryEntry, type Method,
+  METHODS, addToHistory, buildRequest, emptyRequest, keptRequest, looksLikeJson, requestMissing, restoredRequest, toCurl, variableMap, type ApiRequest, type ApiResponse, type HistoryEntry, type Method,
 } from './request-model';
 
 const draftKey = (projectId: string) => `tablo.apiClient.${projectId}`;
@@ -35,10 +35,12 @@ export function ApiClientPanel(props: { projectId: string }) {
   const { projectId } = props;
   const [req, setReq] = useState<ApiRequest>(() => {
     try {
-      return { ...emptyRequest(), auth: token.value ?? '', ...JSON.parse(localStorage.getItem(draftKey(projectId)) ?? '{}') };
+      const draft = JSON.parse(localStorage.getItem(draftKey(projectId)) ?? 'null') as Partial<ApiRequest> | null;
+      if (draft) return restoredRequest(draft, token.value);
     } catch {
-      return { ...emptyRequest(), auth: token.value ?? '' };
+      // A broken draft starts afresh.
     }
+    return { ...emptyRequest(), auth: token.value ?? '' };
   });
   const [tab, setTab] = useState<(typeof TABS)[number]>('Params');
   const [ops, setOps] = useState<Operation[]>([]);
@@ -52,8 +54,15 @@ export function ApiClientPanel(props: { projectId: string }) {
   const [saveName, setSaveName] = useState<string | null>(null);
 
   useEffect(() => {
-    localStorage.setItem(draftKey(projectId), JSON.stringify(req));
+    localStorage.setItem(draftKey(projectId), JSON.stringify(keptRequest(req, token.value)));
   }, [req, projectId]);
+  // A refreshed session token replaces the old one in the Auth field (the old one stops working).
+  const lastToken = useRef(token.value);
+  useEffect(() => {
+    const before = lastToken.current;
+    lastToken.current = token.value;
+    if (before && before !== token.value) setReq((r) => (r.auth.trim() === before ? { ...r, auth: token.value ?? '' } : r));
+  }, [token.value]);
   // Read at start and after each save: a read answered after a later one is dropped.
   const [latestEnvs, latestSaved, latestHistory] = [useLatest(), useLatest(), useLatest()];
   const reloadLists = () => {
@@ -108,7 +117,7 @@ export function ApiClientPanel(props: { projectId: string }) {
       setError((e as Error).message);
     }
     setBusy(false);
-    const entry: HistoryEntry = { createdAt: new Date().toISOString(), request: req, response: answer };
+    const entry: HistoryEntry = { createdAt: new Date().toISOString(), request: keptRequest(req, token.value), response: answer };
     setHistory((h) => addToHistory(h, entry));
     apiClientApi.addHistory(projectId, entry).catch(() => {});
   };
@@ -132,7 +141,10 @@ export function ApiClientPanel(props: { projectId: string }) {
       toast('error', (e as Error).message);
     }
   };
-  const pick = (r: ApiRequest) => setReq({ ...emptyRequest(), ...r, auth: r.auth || (token.value ?? '') });
+  const pick = (r: ApiRequest) => {
+    const next = restoredRequest(r, token.value);
+    setReq({ ...next, auth: next.auth || (token.value ?? '') });
+  };
   const byTable = useMemo(() => [...new Set(ops.map((o) => o.table))], [ops]);
 
   return (
@@ -161,7 +173,7 @@ export function ApiClientPanel(props: { projectId: string }) {
         </ul>
         <h3>{t('tools.api.history')}</h3>
         <ul className="api-list" aria-label={t('tools.api.history')}>
-          {history.slice(0, 100).map((h, i) => (
+          {history.map((h, i) => (
             <li key={h.id ?? i}>
               <button className="tree-leaf history-entry" onClick={() => (pick(h.request), setResponse('status' in h.response ? h.response : null))}>
                 <span className={`status-chip status-${'status' in h.response ? Math.floor(h.response.status / 100) : 'x'}`}>{'status' in h.response ? h.response.status : t('tools.api.errorChip')}</span> {h.request.method} {h.request.url}

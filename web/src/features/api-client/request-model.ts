@@ -24,6 +24,8 @@ export interface ApiRequest {
   /** Sent as the `xc-auth` header when set: the caller's session by default. */
   auth: string;
   body: string;
+  /** Only in a kept request (draft, history): the auth was the caller's session token, not written down. */
+  sessionAuth?: boolean;
 }
 
 /** What an answer showed. */
@@ -128,6 +130,23 @@ export function toCurl(built: ReturnType<typeof buildRequest>): string {
   for (const [k, v] of Object.entries(built.headers)) parts.push('-H', shellQuote(`${k}: ${v}`));
   if (built.body !== undefined) parts.push('--data-raw', shellQuote(built.body));
   return parts.join(' ');
+}
+
+/**
+ * The request as it is kept (the draft in the browser, history entries on the server): an auth that is
+ * the caller's session token is left out and marked, so the token is not stored and a later session
+ * (after signing in again or a refresh) sends its own token instead of an expired one.
+ */
+export function keptRequest(req: ApiRequest, session: string | null): ApiRequest {
+  const { sessionAuth: _, ...rest } = req;
+  return session && req.auth.trim() === session ? { ...rest, auth: '', sessionAuth: true } : rest;
+}
+
+/** A kept request made ready to send again: a marked auth becomes the current session token. */
+export function restoredRequest(kept: Partial<ApiRequest>, session: string | null): ApiRequest {
+  const { sessionAuth, ...rest } = kept;
+  const req = { ...emptyRequest(), ...rest };
+  return sessionAuth ? { ...req, auth: session ?? '' } : req;
 }
 
 /** The history with `entry` first and at most `max` entries. */

@@ -9,13 +9,15 @@ import { useSignals } from '../../stores/signals';
 import { t } from '../../i18n';
 import { looksLikeJson, type ApiResponse } from './request-model';
 import { formatBytes, formatMs } from './units';
+import { prettyJson } from './json-pretty';
 import './tools.css';
 
 export function ResponseView(props: { response: ApiResponse }) {
   useSignals();
   const r = props.response;
   const [tab, setTab] = useState<'Body' | 'Headers'>('Body');
-  const pretty = looksLikeJson(r.data) ? JSON.stringify(JSON.parse(r.data), null, 2) : r.data;
+  // Indented as written: parsing would round large numbers (ids of 64 bits) and reformat decimals.
+  const pretty = looksLikeJson(r.data) ? prettyJson(r.data) : r.data;
   return (
     <Tabs className="response-view" aria-label={t('tools.response.label')} selectedKey={tab} onSelectionChange={(k) => setTab(k as 'Body' | 'Headers')}>
       <div className="response-meta">

@@ -109,6 +109,15 @@ export class GridStore {
     return andWhere(this.where.value, searchWhere(this.meta.displayColumn, this.search.value));
   }
 
+  /**
+   * What an export of the grid asks: the rows shown (filters and the search), their order, and the
+   * columns shown (`shown`, in the grid's order; none hidden: all of them).
+   */
+  exportQuery(shown: string[]): { where?: string; sort?: string; fields?: string } {
+    const where = this.effectiveWhere();
+    return { where: where || undefined, sort: this.sort.value || undefined, fields: this.hidden.value.length || this.order.value.length ? shown.join(',') : undefined };
+  }
+
   /** Applies filter, sort and search (filter and sort are kept) and starts over. */
   setQuery(where: string, sort: string, search = this.search.value): void {
     this.where.value = where;

@@ -318,7 +318,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           </span>
         ) : null}
         {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>{t('grid.toolbar.webhooks')}</Button> : null}
-        <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} where={store.where.value} sort={store.sort.value} canImport={!readOnly} />
+        <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} query={store.exportQuery(columns.map((c) => c._cn))} canImport={!readOnly} />
       </div>
       {rowDelete.dialog}
       {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: meta.readOnly })}</div> : null}

@@ -1,18 +1,18 @@
-/** The open table's Import and Export (CSV, XLSX) buttons; exports follow the grid's filter and sort. */
+/** The open table's Import and Export (CSV, XLSX) buttons; exports follow the grid's filter, search, sort and shown fields. */
 import { useState } from 'react';
 import { Button } from '../../components/form';
 import type { TableMeta } from '../../api/dashboard';
-import { downloadExport } from '../../api/transfer';
+import { downloadExport, type ExportQuery } from '../../api/transfer';
 import { toast } from '../../stores/toasts';
 import { openImport } from './import-store';
 import { t } from '../../i18n';
 
-export function TransferButtons(props: { projectId: string; dbAlias: string; meta: TableMeta; where: string; sort: string; canImport: boolean }) {
+export function TransferButtons(props: { projectId: string; dbAlias: string; meta: TableMeta; query: ExportQuery; canImport: boolean }) {
   const [busy, setBusy] = useState(false);
   const { meta } = props;
   const exportAs = (format: 'csv' | 'xlsx') => {
     setBusy(true);
-    downloadExport(props.projectId, meta._tn, format, { where: props.where || undefined, sort: props.sort || undefined })
+    downloadExport(props.projectId, meta._tn, format, props.query)
       .catch((e) => toast('error', (e as Error).message))
       .finally(() => setBusy(false));
   };
