@@ -1,6 +1,6 @@
 /**
  * The SQLite driver keeps prepared statements per SQL text and integer mode: the same text asked
- * with and without exact integers answers each way, statements past the kept number still run,
+ * with and without exact integers answers each way (a number past 2^53 always exactly), statements past the kept number still run,
  * errors still leave as AppErrors, and closing finalizes them.
  */
 import { afterAll, expect, test } from 'bun:test';
@@ -20,7 +20,11 @@ test('one SQL text, exact and plain integers, many texts, errors and close', asy
   const sql = 'SELECT n FROM big WHERE id = ?';
 
   expect(await driver.query({ sql, params: [1], exact: true })).toEqual([{ n: '1152921504606846977' }]);
-  expect(await driver.query({ sql, params: [1] })).toEqual([{ n: 1152921504606846977 }]);
+  // Asked without exact integers, a read whose number is past 2^53 is read again exactly (no digit lost).
+  expect(await driver.query({ sql, params: [1] })).toEqual([{ n: '1152921504606846977' }]);
+  expect(await driver.query({ sql: 'SELECT n + 0.5 AS f, 7 AS i FROM big WHERE id = ?', params: [1] })).toEqual([{ f: 1152921504606846977.5, i: 7 }]);
+  // A write's RETURNING answers exact integers (it cannot be run a second time).
+  expect(await driver.query({ sql: 'UPDATE big SET n = n WHERE id = ? RETURNING n', params: [1] })).toEqual([{ n: '1152921504606846977' }]);
   expect(await driver.query({ sql, params: [1], exact: true })).toEqual([{ n: '1152921504606846977' }]);
 
   // More distinct texts than the driver keeps: the oldest are finalized and prepared again when asked.

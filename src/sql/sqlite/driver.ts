@@ -1,6 +1,6 @@
 /**
  * SQLite through bun:sqlite: one connection (WAL, foreign keys on), statements serialised by a
- * lock so transactions never interleave. Integers beyond 2^53 come back as strings.
+ * lock so transactions never interleave. Integers beyond 2^53 come back as strings (exact).
  * note: bun:sqlite cannot interrupt a running statement, so `timeoutMs` is not enforced here.
  */
 import { Database, type Statement } from 'bun:sqlite';
@@ -31,6 +31,20 @@ function fixRow(row: Record<string, unknown>): Record<string, unknown> {
   }
   return row;
 }
+
+/** Whether a row read without exact integers holds a number past 2^53 (an integer may have lost digits). */
+function unsafeNumberIn(rows: Record<string, unknown>[]): boolean {
+  for (const row of rows) {
+    for (const k in row) {
+      const v = row[k];
+      if (typeof v === 'number' && (v > Number.MAX_SAFE_INTEGER || v < -Number.MAX_SAFE_INTEGER)) return true;
+    }
+  }
+  return false;
+}
+
+/** A statement that only reads (safe to run a second time). */
+const readsOnly = (sql: string) => sql.startsWith('SELECT');
 
 export function classifySqlite(e: unknown): ErrorClass {
   const msg = String((e as Error)?.message ?? e);
@@ -95,9 +109,16 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
     // Synchronous inside: one promise per statement, not three.
     query<T>(c: Compiled): Promise<T[]> {
       try {
-        const exact = !!c.exact;
-        const rows = statement(c.sql, exact).all(...bindAll(c.params)) as Record<string, unknown>[];
-        return Promise.resolve((exact ? rows.map(fixRow) : rows) as T[]);
+        // Integers as exact values when asked, and for writes (their RETURNING cannot be run again);
+        // a read asked without them runs again exactly in the rare case a number past 2^53 shows
+        // (an INTEGER key or value of 64 bits, which would otherwise lose its last digits).
+        const read = readsOnly(c.sql);
+        const exact = !!c.exact || !read;
+        const params = bindAll(c.params);
+        const rows = statement(c.sql, exact).all(...params) as Record<string, unknown>[];
+        if (exact) return Promise.resolve(rows.map(fixRow) as T[]);
+        if (!unsafeNumberIn(rows)) return Promise.resolve(rows as T[]);
+        return Promise.resolve((statement(c.sql, true).all(...params) as Record<string, unknown>[]).map(fixRow) as T[]);
       } catch (e) {
         return Promise.reject(driverError(classifySqlite, e));
       }
