@@ -2,6 +2,8 @@
  * Attachment routes of the REST API:
  * - `POST /nc/{projectId}/api/v1/{Table}/{id}/attachments/{column}`: multipart upload of one or
  *   several files (src/attachments/upload.ts);
+ * - `POST /nc/{projectId}/api/v1/{Table}/attachments/{column}`: files for a row not made yet (a form
+ *   view's Attachment field), kept pending until a create names them (src/attachments/form-uploads.ts);
  * - `GET .../attachments/{column}/{fileId}`: the file, if the caller may read that row and column
  *   and the row holds it (local storage: streamed; S3: a redirect to a short-lived signed URL);
  *   `?link=1` answers `{ url, expiresAt }` instead, a short-lived link an <img> can load;
@@ -17,6 +19,8 @@ import { filesRepo, type StoredFile } from '../meta/files-repo';
 import { storageNamed } from '../plugins/state';
 import { attachmentColumn, readCell } from './cell';
 import { filesOfBody, uploadToCell } from './upload';
+import { storeFormUploads, uploadOwner } from './form-uploads';
+import { assertCan, assertColumns } from '../data/access';
 
 const seg = (v: string | null | undefined): string => {
   if (typeof v !== 'string') throw badRequest('The URL holds a malformed escape (%)');
@@ -71,6 +75,14 @@ export function attachmentRoutes(ctx: AppContext) {
       const t = tableByName(dc.pdb, params.table);
       if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) throw badRequest('Send the files as multipart/form-data');
       return uploadToCell(ctx, dc, t, seg(params.id), seg(params.column), filesOfBody(body));
+    })
+    .post('/nc/:projectId/api/v1/:table/attachments/:column', async ({ request, params, body }) => {
+      const dc = await dataContext(ctx, request, params.projectId);
+      const t = tableByName(dc.pdb, params.table);
+      const c = attachmentColumn(t, seg(params.column));
+      assertColumns(assertCan(dc.actor, t, 'create', dc.acl), t, 'create', [c]);
+      if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) throw badRequest('Send the files as multipart/form-data');
+      return storeFormUploads(ctx, dc, t, c, uploadOwner.of(dc), filesOfBody(body));
     })
     .get('/nc/:projectId/api/v1/:table/:id/attachments/:column/:fileId', async ({ request, params, query }) => {
       const f = await readable(request, params);

@@ -7,12 +7,12 @@
  */
 import type { AppContext } from '../context';
 import type { DataContext } from '../data/records-service';
-import type { TableModel } from '../schema/model';
+import type { ColumnModel, TableModel } from '../schema/model';
 import * as data from '../data/records-service';
 import { assertCan, assertColumns } from '../data/access';
 import { AppError, badRequest } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { filesRepo } from '../meta/files-repo';
+import { filesRepo, type StoredFile } from '../meta/files-repo';
 import { activeStorage } from '../plugins/state';
 import { attachmentColumn, readCell, type FileEntry } from './cell';
 import { acceptedFile, safeFileName } from './file-names';
@@ -27,17 +27,20 @@ export function filesOfBody(body: unknown): File[] {
   return out;
 }
 
-export async function uploadToCell(ctx: AppContext, dc: DataContext, t: TableModel, id: string, column: string, files: File[]) {
-  const c = attachmentColumn(t, column);
-  assertColumns(assertCan(dc.actor, t, 'update', dc.acl), t, 'update', [c]);
-  if (files.length === 0) throw badRequest('No file in the upload: send multipart/form-data with one or more file fields');
-  const { files: current, rowKey } = await readCell(dc, t, id, c);
-  const max = c.meta?.maxFiles;
-  if (max !== undefined && current.length + files.length > max) {
-    throw badRequest(`Column '${c._cn}' holds at most ${max} file${max === 1 ? '' : 's'} (it has ${current.length}, the upload adds ${files.length})`);
-  }
+/** One file of an upload, checked: its safe name and media type. */
+export interface CheckedFile {
+  file: File;
+  name: string;
+  type: string;
+}
+
+/**
+ * The limits every upload to an Attachment column meets (the dashboard's and a shared form's): each
+ * file's size (413) and the column's accepted types (400); answers safe names and media types.
+ */
+export function checkFiles(ctx: AppContext, c: ColumnModel, files: File[]): CheckedFile[] {
   const limit = ctx.config.attachmentMaxBytes;
-  const checked = files.map((f) => {
+  return files.map((f) => {
     const name = safeFileName(f.name || 'file');
     const type = (f.type || Bun.file(name).type || 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
     if (f.size > limit) throw new AppError('PAYLOAD_TOO_LARGE', `'${name}' is larger than the limit of ${limit} bytes`);
@@ -45,7 +48,17 @@ export async function uploadToCell(ctx: AppContext, dc: DataContext, t: TableMod
     if (accept?.length && !acceptedFile(name, type, accept)) throw badRequest(`Column '${c._cn}' accepts only ${accept.join(', ')}: '${name}' (${type}) is not one`);
     return { file: f, name, type };
   });
+}
 
+/** Where stored files belong: the nc_files columns every file of one upload shares. */
+export type FilePlace = Pick<StoredFile, 'project_id' | 'db_alias' | 'tn' | 'cn' | 'pk'>;
+
+/**
+ * Stores checked files with the active storage plugin as 'pending' at `place`; answers their cell
+ * entries, their ids and `undo`, which removes them again. A storage failure removes what it stored
+ * and answers 502.
+ */
+export async function storeChecked(ctx: AppContext, place: FilePlace, checked: CheckedFile[]): Promise<{ added: FileEntry[]; ids: string[]; undo: () => Promise<void> }> {
   const storage = activeStorage(ctx);
   const repo = filesRepo(ctx.meta);
   const added: FileEntry[] = [];
@@ -59,8 +72,8 @@ export async function uploadToCell(ctx: AppContext, dc: DataContext, t: TableMod
   try {
     for (const f of checked) {
       const fileId = newId('fl');
-      const key = `${dc.pdb.projectId}/${fileId}/${f.name}`;
-      await repo.addPending({ id: fileId, project_id: dc.pdb.projectId, db_alias: dc.pdb.dbAlias, tn: t.tn, cn: c.cn, pk: rowKey, storage: storage.name, storage_key: key, name: f.name, mimetype: f.type, size: f.file.size });
+      const key = `${place.project_id}/${fileId}/${f.name}`;
+      await repo.addPending({ id: fileId, ...place, storage: storage.name, storage_key: key, name: f.name, mimetype: f.type, size: f.file.size });
       stored.push({ id: fileId, key });
       await storage.put(key, f.file, f.type);
       added.push({ id: fileId, title: f.name, mimetype: f.type, size: f.file.size, path: key });
@@ -70,6 +83,22 @@ export async function uploadToCell(ctx: AppContext, dc: DataContext, t: TableMod
     ctx.log.error('attachment upload: the storage refused a file', e);
     throw new AppError('BAD_GATEWAY', `The ${storage.name} storage could not store the file: ${(e as Error).message}`);
   }
+  return { added, ids: stored.map((s) => s.id), undo };
+}
+
+export async function uploadToCell(ctx: AppContext, dc: DataContext, t: TableModel, id: string, column: string, files: File[]) {
+  const c = attachmentColumn(t, column);
+  assertColumns(assertCan(dc.actor, t, 'update', dc.acl), t, 'update', [c]);
+  if (files.length === 0) throw badRequest('No file in the upload: send multipart/form-data with one or more file fields');
+  const { files: current, rowKey } = await readCell(dc, t, id, c);
+  const max = c.meta?.maxFiles;
+  if (max !== undefined && current.length + files.length > max) {
+    throw badRequest(`Column '${c._cn}' holds at most ${max} file${max === 1 ? '' : 's'} (it has ${current.length}, the upload adds ${files.length})`);
+  }
+  const checked = checkFiles(ctx, c, files);
+
+  const repo = filesRepo(ctx.meta);
+  const { added, ids, undo } = await storeChecked(ctx, { project_id: dc.pdb.projectId, db_alias: dc.pdb.dbAlias, tn: t.tn, cn: c.cn, pk: rowKey }, checked);
   const value = [...current, ...added];
   let row: Record<string, unknown>;
   try {
@@ -78,6 +107,6 @@ export async function uploadToCell(ctx: AppContext, dc: DataContext, t: TableMod
     await undo();
     throw e;
   }
-  await repo.markAttached(stored.map((s) => s.id));
+  await repo.markAttached(ids);
   return { uploaded: added, value: row[c._cn] ?? value };
 }

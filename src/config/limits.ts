@@ -44,6 +44,8 @@ export const LIMITS = {
   viewQueryParamsMaxChars: 100_000,
   /** Submissions to one shared form per client address per window; past it, 429. */
   sharedFormSubmitRateLimit: { max: 30, windowMs: 60_000 },
+  /** Uploads to one shared form's Attachment fields per client address per window (one request per file); past it, 429. */
+  sharedFormUploadRateLimit: { max: 60, windowMs: 60_000 },
   /** Connections per project database pool. */
   poolMax: 10,
   /** How long to wait for a project database connection before answering 503. */

@@ -33,6 +33,14 @@ export function filesRepo(meta: MetaStore) {
     async markAttached(ids: string[]): Promise<void> {
       for (const id of ids) await meta.run("UPDATE nc_files SET state = 'attached' WHERE id = ?", [id]);
     },
+    /** Files uploaded before their row exists (src/attachments/form-uploads.ts): attached to the row `pk` once it is made. */
+    async attachTo(ids: string[], pk: string): Promise<void> {
+      for (const id of ids) await meta.run("UPDATE nc_files SET state = 'attached', pk = ? WHERE id = ? AND state = 'pending'", [pk, id]);
+    },
+    /** Restarts a pending file's grace period (its row is being written now). */
+    async touchPending(id: string): Promise<void> {
+      await meta.run("UPDATE nc_files SET created_at = ? WHERE id = ? AND state = 'pending'", [nowIso(), id]);
+    },
     get: (id: string) => meta.get<StoredFile>('SELECT * FROM nc_files WHERE id = ?', [id]),
     /** Pending files created before `before` (their write never committed). */
     stalePending: (before: string) => meta.all<StoredFile>("SELECT * FROM nc_files WHERE state = 'pending' AND created_at < ?", [before]),

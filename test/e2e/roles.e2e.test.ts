@@ -96,6 +96,12 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
     // The Meta Management tab the owner had open is not reopened from the address while previewing.
     expect(await page.getByRole('tab', { name: /Meta Management/ }).count()).toBe(0);
+    // Nor does the t shortcut open the terminal.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('t');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('region', { name: 'Terminal' }).count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: 'Terminal' }).count()).toBe(0);
     await shot(page, 'roles-preview-viewer');
     await page.getByRole('button', { name: 'Reset Preview' }).click();
     await page.waitForLoadState('load');

@@ -1,12 +1,16 @@
 /**
  * Shared views in the browser against the binary (Chinook, SQLite): a grid view shared with a
  * password opens in a fresh browser (no account) after the password prompt, with the view's
- * filter and shown fields only; a shared form creates a row the owner then sees in the grid.
+ * filter and shown fields only; a shared form (with a file chosen for its Attachment field) creates
+ * a row the owner then sees in the grid, the file with it.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { addColumn, chinookProject, goToDate, restInPage } from './views-helpers';
+
+/** A 1x1 PNG image. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'shared views': ${problem}`);
@@ -160,7 +164,8 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     stranger = undefined;
   });
 
-  browserTest('a shared form creates a row that the owner sees in the grid', () => stranger ?? page, async () => {
+  browserTest('a shared form creates a row, with the file chosen for its Attachment field, that the owner sees in the grid', () => stranger ?? page, async () => {
+    await addColumn(page, projectId, 'Genre', { cn: 'Cover', uidt: 'Attachment' });
     await createView('Genre', 'Form', 'Suggest a genre');
     await page.getByLabel('Submit message').fill('Thank you, noted!');
     await page.waitForTimeout(700);
@@ -172,6 +177,16 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await p.goto(url);
     const form = p.getByRole('form', { name: 'Suggest a genre' });
     await form.getByLabel(/^Name/).fill('Shared Polka');
+    // Two files chosen, one removed again before submitting.
+    await form.locator('input[type=file]').setInputFiles([
+      { name: 'polka.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'draft.txt', mimeType: 'text/plain', buffer: Buffer.from('not this one') },
+    ]);
+    const chosen = form.getByRole('list', { name: 'Files chosen for Cover' });
+    await chosen.getByRole('listitem').filter({ hasText: 'polka.png' }).getByText(`${PNG.length} B`).waitFor();
+    await chosen.getByRole('button', { name: 'Remove draft.txt' }).click();
+    await chosen.locator('progress').first().waitFor({ state: 'detached' });
+    expect(await chosen.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('polka.png')]);
     await shot(p, 'shared-form');
     await form.getByRole('button', { name: 'Submit' }).click();
     await p.getByText('Thank you, noted!').waitFor();
@@ -182,6 +197,11 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await drawer().getByRole('button', { name: 'Grid view', exact: true }).click();
     await page.getByTestId('row-count').getByText('26 rows').waitFor();
     await page.getByRole('gridcell', { name: 'Shared Polka' }).waitFor();
+    // The row holds the file, which loads from its link.
+    const thumb = page.getByRole('img', { name: 'polka.png' });
+    await thumb.waitFor();
+    expect(await thumb.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth))).toBe(1);
+    await shot(page, 'shared-form-row-file');
   });
 
   browserTest('a shared kanban and calendar open read-only; a link allowing CSV gives the rows as a file', () => stranger ?? page, async () => {

@@ -36,8 +36,9 @@ export interface ViewsFixture {
   get(who: string, path: string): ReturnType<TestApp['request']>;
 }
 
-export async function viewsFixture(engine: TestEngine, dbName: string, title: string): Promise<ViewsFixture> {
-  const t = await makeTestApp();
+/** `overrides`: settings of the app (a small attachment size limit, say). */
+export async function viewsFixture(engine: TestEngine, dbName: string, title: string, overrides: Parameters<typeof makeTestApp>[0] = {}): Promise<ViewsFixture> {
+  const t = await makeTestApp(overrides);
   const owner = (await signupSuperAdmin(t, 'owner@example.com')).token;
   const cfg = await loadChinook(engine, dbName);
   if (engine !== 'sqlite') await runScript(engine, dbName, 'DROP TABLE IF EXISTS task');

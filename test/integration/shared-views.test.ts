@@ -10,6 +10,8 @@ import { FIXTURE_TIMEOUT_MS, viewsFixture, type ViewsFixture } from '../helpers/
 
 /** Tests that hash and verify passwords (argon2id, about half a second each on a busy machine) get longer. */
 const ARGON_TIMEOUT_MS = 60_000;
+/** The attachment size limit of this suite's app (a larger file answers 413). */
+const UPLOAD_MAX_BYTES = 4096;
 const CUSTOMER = ['CustomerId', 'FirstName', 'LastName', 'Company', 'Address', 'City', 'State', 'Country', 'PostalCode', 'Phone', 'Fax', 'Email', 'SupportRepId'];
 /** A fields list showing `shown` (in that order) and hiding every other Customer column. */
 const onlyFields = (...shown: string[]) => [...shown.map((cn) => ({ cn, show: true })), ...CUSTOMER.filter((c) => !shown.includes(c)).map((cn) => ({ cn, show: false }))];
@@ -33,7 +35,7 @@ describeEngines('shared views', (engine: TestEngine) => {
   };
 
   beforeAll(async () => {
-    f = await viewsFixture(engine, dbName, `Shared ${engine}`);
+    f = await viewsFixture(engine, dbName, `Shared ${engine}`, { attachmentMaxBytes: UPLOAD_MAX_BYTES });
     viewId = await createView({ tn: 'Customer', title: 'Brazil', type: 'grid', query_params: { where: '(Country,eq,Brazil)', sort: '-CustomerId', fields: onlyFields('FirstName', 'LastName', 'City', 'Country') } });
     formId = await createView({ tn: 'task', title: 'Ask', type: 'form', query_params: { form: { heading: 'New task', submitMessage: 'Got it!', fields: [{ cn: 'title', label: 'What', required: true }, { cn: 'due' }] } } });
   }, FIXTURE_TIMEOUT_MS);
@@ -245,6 +247,61 @@ describeEngines('shared views', (engine: TestEngine) => {
     const csvForm = await share({ view_id: formId, allowCsvDownload: true });
     expect((await pub('GET', `${csvForm.uuid}/rows.csv`)).status).toBe(403);
     expect((await pub('GET', `${csvForm.uuid}/rows`)).body.msg).toBe('A shared form does not show its rows');
+  }, ARGON_TIMEOUT_MS);
+
+  test('a shared form takes files for its Attachment fields: upload with the link (and its password), submit, download from the row', async () => {
+    const withPhoto = await createView({ tn: 'task', title: 'Report', type: 'form', query_params: { form: { heading: 'Report', fields: [{ cn: 'title', required: true }, { cn: 'photo', required: true }] } } });
+    const { uuid } = await share({ view_id: withPhoto, password: 'pics' });
+    const upload = (link: string, column: string, files: File[], password?: string) => {
+      const form = new FormData();
+      for (const file of files) form.append('file', file, file.name);
+      return f.t.app.handle(new Request(`http://localhost/api/v1/shared/${link}/attachments/${column}`, { method: 'POST', headers: password === undefined ? {} : { 'xc-password': password }, body: form }));
+    };
+    const answer = async (res: Response) => {
+      const body = (await res.json()) as any;
+      return { status: res.status, msg: body.msg as string | undefined, body };
+    };
+    const png = new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3])], 'crack.png', { type: 'image/png' });
+
+    // Refused: wrong or missing password, a column the form does not show, a view that is not a form, too large a file.
+    expect(await answer(await upload(uuid, 'photo', [png], 'nope'))).toMatchObject({ status: 403, msg: 'Invalid password' });
+    expect((await upload(uuid, 'photo', [png])).status).toBe(403);
+    expect(await answer(await upload(uuid, 'status', [png], 'pics'))).toMatchObject({ status: 404, msg: "Column 'status' is not a field of this form" });
+    const noPhoto = await share({ view_id: formId });
+    expect(await answer(await upload(noPhoto.uuid, 'photo', [png]))).toMatchObject({ status: 404, msg: "Column 'photo' is not a field of this form" });
+    const grid = await share({ view_id: viewId });
+    expect(await answer(await upload(grid.uuid, 'photo', [png]))).toMatchObject({ status: 403, msg: 'Only a shared form accepts uploads' });
+    const big = await answer(await upload(uuid, 'photo', [new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'big.bin')], 'pics'));
+    expect(big).toMatchObject({ status: 413, msg: `'big.bin' is larger than the limit of ${UPLOAD_MAX_BYTES} bytes` });
+    expect(await answer(await upload(uuid, 'Title', [png], 'pics'))).toMatchObject({ status: 400, msg: "Column 'Title' is not an Attachment column" });
+
+    // Allowed: the entries name the pending files; nobody reads them before a row holds them.
+    const ok = await answer(await upload(uuid, 'photo', [png], 'pics'));
+    expect(ok.status).toBe(200);
+    expect(ok.body.uploaded).toEqual([{ id: expect.any(String), title: 'crack.png', mimetype: 'image/png', size: 11 }]);
+    const entry = ok.body.uploaded[0];
+    const pending = await f.t.app.ctx.meta.get<{ state: string }>('SELECT state FROM nc_files WHERE id = ?', [entry.id]);
+    expect(pending?.state).toBe('pending');
+    // Another link of the same table cannot claim it, nor can an entry the link did not upload pass.
+    const other = await share({ view_id: withPhoto });
+    const stolen = await pub('POST', `${other.uuid}/rows`, { body: { title: 'Theirs', photo: [entry] } });
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.msg).toContain("is not a file uploaded to this form");
+    expect((await pub('POST', `${uuid}/rows`, { password: 'pics', body: { title: 'Fake', photo: [{ url: 'https://example.com/x.png' }] } })).status).toBe(400);
+    expect((await pub('POST', `${uuid}/rows`, { password: 'pics', body: { title: 'Empty', photo: [] } })).body.msg).toBe("'Photo' is required");
+
+    // The submitted row holds the file, which its readers download.
+    const sent = await pub('POST', `${uuid}/rows`, { password: 'pics', body: { title: 'Cracked tile', photo: [{ ...entry, title: 'renamed.exe', mimetype: 'text/html' }] } });
+    expect(sent.status).toBe(200);
+    const rows = (await f.get('owner', 'task?where=(title,eq,Cracked%20tile)')).body as any[];
+    expect(rows.length).toBe(1);
+    const cell = typeof rows[0].Photo === 'string' ? JSON.parse(rows[0].Photo) : rows[0].Photo;
+    expect(cell).toEqual([{ id: entry.id, title: 'crack.png', mimetype: 'image/png', size: 11, path: expect.stringContaining(entry.id) }]);
+    const file = await f.t.app.handle(new Request(`http://localhost${f.base}/task/${rows[0].Id}/attachments/photo/${entry.id}`, { headers: { 'xc-auth': f.tokens.owner! } }));
+    expect(file.status).toBe(200);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 1, 2, 3]));
+    // Claimed once: the same entry cannot go into a second row.
+    expect((await pub('POST', `${uuid}/rows`, { password: 'pics', body: { title: 'Again', photo: [entry] } })).status).toBe(400);
   }, ARGON_TIMEOUT_MS);
 
   test('a link describes its columns as the dashboard does: the value kind its inputs and cells follow, the type options', async () => {

@@ -274,6 +274,31 @@ describeEngines('saved views', (engine: TestEngine) => {
     for (const [tn, role] of [['Customer', 'viewer'], ['Customer', 'editor'], ['Invoice', 'viewer']]) await f.op('owner', 'aclSave', { tn, role, rule: null });
   });
 
+  test('a dashboard form uploads files before its row exists; the create that names them attaches them, for that user only', async () => {
+    const upload = (who: string, column: string) => {
+      const form = new FormData();
+      form.append('file', new File(['form file'], 'note.txt', { type: 'text/plain' }), 'note.txt');
+      return f.t.app.handle(new Request(`http://localhost${f.base}/task/attachments/${column}`, { method: 'POST', headers: { 'xc-auth': f.tokens[who]! }, body: form }));
+    };
+    expect((await upload('viewer', 'photo')).status).toBe(403);
+    expect((await upload('editor', 'title')).status).toBe(400);
+    const res = await upload('editor', 'photo');
+    expect(res.status).toBe(200);
+    const entry = ((await res.json()) as any).uploaded[0];
+    expect(entry).toEqual({ id: expect.any(String), title: 'note.txt', mimetype: 'text/plain', size: 9 });
+    // Another user naming the file creates a row that does not hold it.
+    const other = await f.t.request('POST', `${f.base}/task`, { headers: { 'xc-auth': f.tokens.owner! }, body: { title: 'Not mine', photo: [{ ...entry, path: 'x' }] } });
+    expect(other.status).toBe(200);
+    const made = await f.t.request('POST', `${f.base}/task`, { headers: { 'xc-auth': f.tokens.editor! }, body: { title: 'With a note', photo: [entry] } });
+    expect(made.status).toBe(200);
+    const file = await f.t.app.handle(new Request(`http://localhost${f.base}/task/${made.body.Id}/attachments/photo/${entry.id}`, { headers: { 'xc-auth': f.tokens.viewer! } }));
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe('form file');
+    const stolen = await f.t.app.handle(new Request(`http://localhost${f.base}/task/${other.body.Id}/attachments/photo/${entry.id}`, { headers: { 'xc-auth': f.tokens.owner! } }));
+    expect(stolen.status).toBe(404);
+    for (const id of [made.body.Id, other.body.Id]) await f.t.request('DELETE', `${f.base}/task/${id}`, { headers: { 'xc-auth': f.tokens.owner! } });
+  });
+
   test('views follow columns and tables renamed or dropped through Tablo', async () => {
     const plus = (api: string, args: unknown) => dashboardOp(f.t, f.tokens.owner!, api, { project_id: f.projectId, args, plus: true });
     if (engine !== 'sqlite') await runScript(engine, dbName, 'DROP TABLE IF EXISTS note_renamed; DROP TABLE IF EXISTS note');

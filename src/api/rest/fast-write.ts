@@ -14,6 +14,7 @@ import type { AppContext } from '../../context';
 import type { Logger } from '../../lib/log';
 import * as data from '../../data/records-service';
 import { cachedDataContext } from './context';
+import { createWithUploads } from '../../attachments/form-uploads';
 import { OWN_ROUTES } from './fast-path';
 import { errorResponse } from '../../http/error-edge';
 import { badRequest } from '../../lib/errors';
@@ -31,14 +32,14 @@ const JSON_TYPE = /^application\/json\s*(?:;|$)/i;
 type Write = (dc: DataContext, t: TableModel, id: string | undefined, body: unknown) => Promise<unknown>;
 
 /** The write a method and path ask for, or undefined when the routes must answer. */
-function writeOf(method: string, id: string | undefined): Write | undefined {
+function writeOf(ctx: AppContext, method: string, id: string | undefined): Write | undefined {
   if (id === 'bulk') {
     if (method === 'POST') return (dc, t, _id, body) => data.bulkCreate(dc, t, body);
     if (method === 'PUT') return (dc, t, _id, body) => data.bulkUpdate(dc, t, body);
     if (method === 'DELETE') return (dc, t, _id, body) => data.bulkDelete(dc, t, body);
     return undefined;
   }
-  if (id === undefined) return method === 'POST' ? (dc, t, _id, body) => data.create(dc, t, body) : undefined;
+  if (id === undefined) return method === 'POST' ? (dc, t, _id, body) => createWithUploads(ctx, dc, t, body) : undefined;
   if (OWN_ROUTES.has(id)) return undefined;
   if (method === 'PUT') return (dc, t, rowId, body) => data.update(dc, t, rowId!, body);
   if (method === 'DELETE') return (dc, t, rowId) => data.remove(dc, t, rowId!);
@@ -60,7 +61,7 @@ export function fastWrite(ctx: AppContext, log: Logger, logRequests: boolean): F
     const m = PATH.exec(request.url);
     if (!m) return undefined;
     const [, projectId, table, id] = m as unknown as [string, string, string, string | undefined];
-    const write = writeOf(method, id);
+    const write = writeOf(ctx, method, id);
     if (!write) return undefined;
     const withBody = !(method === 'DELETE' && id !== 'bulk');
     // A JSON body (read below with the byte limit: 413 past it, as the routes), and none on a delete of one row.

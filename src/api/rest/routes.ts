@@ -8,6 +8,7 @@ import * as data from '../../data/records-service';
 import type { Params } from '../../data/list-query';
 import { cachedDataContext, dataContext, tableByName } from './context';
 import { badRequest } from '../../lib/errors';
+import { createWithUploads } from '../../attachments/form-uploads';
 
 /**
  * A path segment as the router decoded it (once): row ids, relation and table names are used as
@@ -33,7 +34,7 @@ export function restRoutes(ctx: AppContext) {
 
   return new Elysia({ name: 'rest', prefix: '/nc/:projectId/api/v1' })
     .get('/:table', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'list', (p) => data.list(dc, t, p))))
-    .post('/:table', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.create(dc, t, body)))
+    .post('/:table', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => createWithUploads(ctx, dc, t, body)))
     .get('/:table/findOne', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'list', (p) => data.findOne(dc, t, p))))
     .get('/:table/count', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.count(dc, t, p))))
     .get('/:table/groupby', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.groupBy(dc, t, p))))

@@ -5,6 +5,7 @@
  * - `GET /api/v1/shared/{uuid}`: `{ title, type, columns, query_params, allowCsvDownload }`, shown columns only;
  * - `GET /api/v1/shared/{uuid}/rows`: `{ list, pageInfo: { totalRows?, limit, offset } }` (not for forms);
  * - `POST /api/v1/shared/{uuid}/rows`: form views: creates one row, `{ ok: true, message }` (rate limited per address);
+ * - `POST /api/v1/shared/{uuid}/attachments/{column}`: form views: files for an Attachment field, `{ uploaded }` (form-upload.ts);
  * - `GET /api/v1/shared/{uuid}/rows.csv`: the view's rows as CSV when the link allows it.
  *
  * Every read goes through the data core with the link creator's rights, cut to the view.
@@ -18,6 +19,7 @@ import { openLink, type SharedLink } from './link-context';
 import { PasswordGuard } from './password-guard';
 import { linkReadParams, publicColumn, publicParams, publicQueryParams } from './public-query';
 import { submitForm } from './form-submit';
+import { uploadToSharedForm } from './form-upload';
 import { csvResponse } from './csv';
 import { RateLimiter } from '../../http/rate-limit';
 import { clientIp } from '../../http/principal';
@@ -33,6 +35,7 @@ function readable(s: SharedLink): SharedLink {
 export function sharedViewRoutes(ctx: AppContext) {
   const guard = new PasswordGuard();
   const submissions = new RateLimiter(LIMITS.sharedFormSubmitRateLimit.max, LIMITS.sharedFormSubmitRateLimit.windowMs, ctx.meta);
+  const uploads = new RateLimiter(LIMITS.sharedFormUploadRateLimit.max, LIMITS.sharedFormUploadRateLimit.windowMs, ctx.meta);
   const open = (request: Request, uuid: string) => openLink(ctx, guard, request, uuid);
 
   return new Elysia({ name: 'shared-views', prefix: '/api/v1/shared' })
@@ -59,7 +62,12 @@ export function sharedViewRoutes(ctx: AppContext) {
     .post('/:uuid/rows', async ({ request, params, body }) => {
       const s = await open(request, params.uuid);
       await submissions.hit(`shared-form:${s.link.uuid}:${clientIp(ctx, request)}`);
-      return submitForm(s, body);
+      return submitForm(ctx, s, body);
+    })
+    .post('/:uuid/attachments/:column', async ({ request, params, body }) => {
+      const s = await open(request, params.uuid);
+      await uploads.hit(`shared-upload:${s.link.uuid}:${clientIp(ctx, request)}`);
+      return uploadToSharedForm(ctx, s, request, params.column, body);
     })
     .get('/:uuid/rows.csv', async ({ request, params }) => {
       const s = readable(await open(request, params.uuid));

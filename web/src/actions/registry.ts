@@ -13,7 +13,8 @@ import { canShare } from '../stores/project';
 import { proposeChange, proposeVirtual } from '../features/schema/change-flow';
 import { relationDeleteArgs } from '../features/schema/relation-args';
 import { terminalModalOpen } from '../features/terminal/terminal-store';
-import { isSignedIn } from '../stores/session';
+import { isSignedIn, isSuperAdmin } from '../stores/session';
+import { previewAs } from '../stores/preview';
 import { hookDialog } from '../features/hooks/hooks-store';
 import { openImport } from '../features/import/import-store';
 import { downloadExport } from '../api/transfer';
@@ -62,7 +63,8 @@ export const COMMANDS: Command[] = [
   { id: 'grid.addColumn', get label() { return t('app.command.addColumn'); }, when: () => !!activeGrid.value?.addColumn, run: () => activeGrid.value?.addColumn?.() },
   { id: 'openAudit', get label() { return t('app.command.audit'); }, when: () => !!panelOpener.value, run: () => panelOpener.value?.('audit') },
   // In a project the Terminal tab opens; elsewhere the terminal opens in a modal (spec section 2).
-  { id: 'openTerminal', get label() { return t('app.command.terminal'); }, shortcut: 't', when: () => isSignedIn.value, run: () => (panelOpener.value ? panelOpener.value('terminal') : (terminalModalOpen.value = true)) },
+  // Only for the Super Admin (not while previewing a role), as the project tree shows it.
+  { id: 'openTerminal', get label() { return t('app.command.terminal'); }, shortcut: 't', when: () => isSignedIn.value && isSuperAdmin.value && !previewAs.value, run: () => (panelOpener.value ? panelOpener.value('terminal') : (terminalModalOpen.value = true)) },
 ];
 
 export const command = (id: string) => COMMANDS.find((c) => c.id === id)!;

@@ -1,7 +1,8 @@
 /**
  * Attachment uploads and file links: files go to `POST .../{Table}/{id}/attachments/{column}` one
- * request per file (XMLHttpRequest, for upload progress); a file is shown through a short-lived
- * link from `GET .../attachments/{column}/{fileId}?link=1`, kept until shortly before it expires.
+ * request per file (XMLHttpRequest, for upload progress); a form's files, before its row exists, to
+ * `POST .../{Table}/attachments/{column}` (the row's create names them); a file is shown through a
+ * short-lived link from `GET .../attachments/{column}/{fileId}?link=1`, kept until shortly before it expires.
  */
 import { authHeaders, errorText, http, HttpError } from './http';
 import { t } from '../i18n';
@@ -11,11 +12,17 @@ export interface FileEntry { id?: string; url?: string; path?: string; title?: s
 const cellPath = (projectId: string, table: string, id: string, column: string) =>
   `/nc/${encodeURIComponent(projectId)}/api/v1/${encodeURIComponent(table)}/${encodeURIComponent(id)}/attachments/${encodeURIComponent(column)}`;
 
-function postFile(path: string, file: File, onProgress: (loaded: number) => void): Promise<{ uploaded: FileEntry[]; value: unknown }> {
+/** A refused upload as an error: the server's answer (`{msg, code}`) and status. */
+export type UploadFailure = (message: string, status: number, body: { msg?: string; code?: string } & Record<string, unknown>) => Error;
+
+const httpFailure: UploadFailure = (message, status) => new HttpError(message, status);
+
+/** POSTs one file as multipart field `file` with `headers`, reporting the bytes sent. */
+export function postFile(path: string, file: File, onProgress: (loaded: number) => void, headers: Record<string, string> = authHeaders(path), fail: UploadFailure = httpFailure): Promise<{ uploaded: FileEntry[]; value: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
-    for (const [k, v] of Object.entries(authHeaders(path))) xhr.setRequestHeader(k, v);
+    for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onload = () => {
       let body: { msg?: string } & Record<string, unknown> = {};
@@ -23,9 +30,9 @@ function postFile(path: string, file: File, onProgress: (loaded: number) => void
         body = JSON.parse(xhr.responseText);
       } catch {}
       if (xhr.status === 200) resolve(body as never);
-      else reject(new HttpError(body.msg ? errorText(body, xhr.status) : t('app.upload.failed', { status: xhr.status }), xhr.status));
+      else reject(fail(body.msg ? errorText(body, xhr.status) : t('app.upload.failed', { status: xhr.status }), xhr.status, body));
     };
-    xhr.onerror = () => reject(new HttpError(t('app.http.unreachable'), 0));
+    xhr.onerror = () => reject(fail(t('app.http.unreachable'), 0, {}));
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);
@@ -44,6 +51,13 @@ export async function uploadFiles(projectId: string, table: string, id: string, 
   }
   onProgress(1);
   return value;
+}
+
+/** Uploads one file for a form's Attachment field before the row exists; answers its entry for the row's create. */
+export async function uploadFormFile(projectId: string, table: string, column: string, file: File, onProgress: (share: number) => void): Promise<FileEntry> {
+  const path = `/nc/${encodeURIComponent(projectId)}/api/v1/${encodeURIComponent(table)}/attachments/${encodeURIComponent(column)}`;
+  const r = await postFile(path, file, (loaded) => onProgress(Math.min(1, loaded / (file.size || 1))));
+  return r.uploaded[0]!;
 }
 
 const links = new Map<string, { url: string; until: number }>();

@@ -4,6 +4,7 @@
  */
 import type { ColumnMeta } from './dashboard';
 import { errorText } from './http';
+import { postFile, type FileEntry } from './attachments';
 import { t } from '../i18n';
 import type { QueryParams, ViewType } from './views';
 
@@ -70,6 +71,12 @@ export const sharedApi = {
   rows: (uuid: string, password: string | null, q: { limit: number; offset: number; where?: string; sort?: string; search?: string }) =>
     call<{ list: Record<string, unknown>[]; pageInfo: { totalRows?: number; limit: number; offset: number } }>(uuid, '/rows', password, { query: q }),
   submit: (uuid: string, password: string | null, row: Record<string, unknown>) => call<{ ok: true; message?: string }>(uuid, '/rows', password, { method: 'POST', body: row }),
+  /** Uploads one file for a shared form's Attachment field; answers its entry for the submission. */
+  upload: async (uuid: string, password: string | null, column: string, file: File, onProgress: (share: number) => void): Promise<FileEntry> => {
+    const path = `/api/v1/shared/${encodeURIComponent(uuid)}/attachments/${encodeURIComponent(column)}`;
+    const r = await postFile(path, file, (loaded) => onProgress(Math.min(1, loaded / (file.size || 1))), password ? { 'xc-password': password } : {}, (msg, status, body) => new SharedError(msg, status, codeOf(body)));
+    return r.uploaded[0]!;
+  },
   /** The CSV of the view's rows, as a file to save. */
   csv: async (uuid: string, password: string | null): Promise<Blob> => {
     const res = await fetch(`/api/v1/shared/${encodeURIComponent(uuid)}/rows.csv`, { headers: password ? { 'xc-password': password } : {} });

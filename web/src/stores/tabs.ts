@@ -3,6 +3,7 @@
  * spec's message. Plain TypeScript over signals; the page mirrors the active tab in the URL.
  */
 import { computed, signal } from './signals';
+import type { ViewType } from '../api/views';
 
 export type TabType = 'table' | 'view' | 'function' | 'procedure' | 'sequence' | 'panel';
 
@@ -14,6 +15,8 @@ export interface Tab {
   title: string;
   /** A saved view of the table (its own tab); none: the table's default view. */
   view?: string;
+  /** The kind of that saved view (its tab shows the kind's icon), once known. */
+  viewType?: ViewType;
 }
 
 export const tabs = signal<Tab[]>([]);
@@ -66,7 +69,8 @@ export function closeTableTab(dbAlias: string, name: string): void {
   for (const t of tabs.value) if (t.type === 'table' && t.dbAlias === dbAlias && t.name === name) closeTab(t.key);
 }
 
-/** Sets a tab's title (a saved view's tab, once the view's name is known or after a rename). */
-export function retitleTab(key: string, title: string): void {
-  if (tabs.value.some((t) => t.key === key && t.title !== title)) tabs.value = tabs.value.map((t) => (t.key === key ? { ...t, title } : t));
+/** Sets a tab's title and view kind (a saved view's tab, once the view is known or after a rename). */
+export function retitleTab(key: string, title: string, viewType?: ViewType): void {
+  const kind = (t: Tab) => viewType ?? t.viewType;
+  if (tabs.value.some((t) => t.key === key && (t.title !== title || t.viewType !== kind(t)))) tabs.value = tabs.value.map((t) => (t.key === key ? { ...t, title, viewType: kind(t) } : t));
 }

@@ -1,6 +1,7 @@
 /**
  * A form to fill in: heading, subheading, the form's fields with their labels, help and required
- * marks; on submit the row is created, then the submit message shows or the redirect URL opens.
+ * marks; an Attachment field is a file picker (form-files.tsx) whose files upload as they are chosen;
+ * on submit the row is created, then the submit message shows or the redirect URL opens.
  * Used in the dashboard (the user's rights) and on a shared form link.
  */
 import { useState, type FormEvent } from 'react';
@@ -8,13 +9,16 @@ import type { ColumnMeta } from '../../api/dashboard';
 import type { FormSpec } from '../../api/views';
 import { Button, FormMessage } from '../../components/form';
 import { FieldInput } from '../grid/field-input';
+import { FormFiles, stillUploading, uploadedEntries, type FormUpload, type PickedFile } from './form-files';
 import { t } from '../../i18n';
 import { defaultSubmitMessage, formFields, labelOf, missingRequired, rowOf, safeRedirect } from './form-spec';
 
 /** The form to fill in; without `onSubmit` it only shows (a preview). */
-export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmit?: (row: Record<string, unknown>) => Promise<{ message?: string } | void>; preview?: boolean }) {
+export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmit?: (row: Record<string, unknown>) => Promise<{ message?: string } | void>; upload?: FormUpload; preview?: boolean }) {
   const { spec, columns } = props;
   const [values, setValues] = useState<Record<string, string>>({});
+  const [files, setFiles] = useState<Record<string, PickedFile[]>>({});
+  const fileFields = formFields(spec, columns).filter(({ column }) => column.uidt === 'Attachment');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -22,13 +26,19 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!props.onSubmit) return;
-    const missing = missingRequired(spec, columns, values);
+    if (stillUploading(files)) return setError(t('views.form.waitUploads'));
+    // An Attachment field counts as filled in when a file of it is uploaded; the row gets their entries.
+    const attached = Object.fromEntries(fileFields.map(({ column }) => [column._cn, uploadedEntries(files[column._cn])]));
+    const filled = Object.fromEntries(Object.entries(attached).map(([cn, list]) => [cn, list.length ? String(list.length) : '']));
+    const missing = missingRequired(spec, columns, { ...values, ...filled });
     setErrors(missing);
     if (Object.keys(missing).length) return;
     setBusy(true);
     setError(null);
     try {
-      const answer = await props.onSubmit(rowOf(spec, columns, values));
+      const row = rowOf(spec, columns, values);
+      for (const [cn, list] of Object.entries(attached)) if (list.length) row[cn] = list;
+      const answer = await props.onSubmit(row);
       const to = safeRedirect(spec.redirectUrl);
       if (to) {
         window.location.assign(to);
@@ -36,6 +46,7 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
       }
       setDone((answer && answer.message) || spec.submitMessage || defaultSubmitMessage());
       setValues({});
+      setFiles({});
     } catch (x) {
       setError((x as Error).message);
     } finally {
@@ -63,7 +74,11 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
               {labelOf(field, column)}
               {field.required ? <span className="required" aria-label={t('views.form.requiredMark')}> *</span> : null}
             </label>
-            <FieldInput column={column} id={id} text={values[column._cn] ?? ''} onChange={(t) => setValues({ ...values, [column._cn]: t })} />
+            {column.uidt === 'Attachment' ? (
+              <FormFiles id={id} column={column} files={files[column._cn] ?? []} upload={props.preview ? undefined : props.upload} onChange={(update) => setFiles((all) => ({ ...all, [column._cn]: update(all[column._cn] ?? []) }))} />
+            ) : (
+              <FieldInput column={column} id={id} text={values[column._cn] ?? ''} onChange={(t) => setValues({ ...values, [column._cn]: t })} />
+            )}
             {field.help ? <div className="field-help muted">{field.help}</div> : null}
             {errors[column._cn] ? <div className="field-error" role="alert">{errors[column._cn]}</div> : null}
           </div>

@@ -7,6 +7,7 @@ import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import type { TableMeta } from '../../api/dashboard';
 import type { FormSpec } from '../../api/views';
 import { recordsApi } from '../../api/records';
+import { uploadFormFile } from '../../api/attachments';
 import { track } from '../../stores/notifications';
 import { useSignals } from '../../stores/signals';
 import type { ViewBinding } from '../views/view-binding';
@@ -53,6 +54,7 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
             columns={meta.columns}
             preview={mode === 'build'}
             // The builder's preview shows the form; rows are made in 'Fill in'.
+            upload={canSubmit && mode === 'fill' ? (column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress) : undefined}
             onSubmit={canSubmit && mode === 'fill' ? async (row) => void (await track(t('views.form.submitTrack'), recordsApi.create(props.projectId, meta._tn, row))) : undefined}
           />
         </div>

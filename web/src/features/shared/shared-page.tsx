@@ -124,7 +124,12 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
     const spec = formSpecOf(qp.form, meta.columns, meta.title);
     return (
       <div className="form-stage shared-form">
-        <FormFill spec={spec} columns={meta.columns} onSubmit={(row) => sharedApi.submit(uuid, password, row).catch((e) => { if (isLinkLost(e)) props.onLost(e); throw e; })} />
+        <FormFill
+          spec={spec}
+          columns={meta.columns}
+          upload={(column, file, onProgress) => sharedApi.upload(uuid, password, column, file, onProgress).catch((e) => { if (isLinkLost(e)) props.onLost(e); throw e; })}
+          onSubmit={(row) => sharedApi.submit(uuid, password, row).catch((e) => { if (isLinkLost(e)) props.onLost(e); throw e; })}
+        />
       </div>
     );
   }

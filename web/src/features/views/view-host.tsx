@@ -64,8 +64,8 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
   const view = tab.view ? store.byId(tab.view) : store.defaultView();
   // A view's tab is named after it (also after a rename).
   useEffect(() => {
-    if (tab.view && view) retitleTab(tab.key, `${tab.name} · ${view.title}`);
-  }, [tab.key, view?.title]);
+    if (tab.view && view) retitleTab(tab.key, `${tab.name} · ${view.title}`, view.type);
+  }, [tab.key, view?.title, view?.type]);
   const viewId = view?.id;
   const canEditNow = useRef(canEdit);
   canEditNow.current = canEdit;

@@ -28,7 +28,7 @@ export const VIEW_ICONS: Record<ViewType, LucideIcon> = { grid: Table2, gallery:
 export function openViewTab(tab: Pick<Tab, 'type' | 'name' | 'dbAlias'>, view: SavedView, isDefault: boolean): void {
   const refused = isDefault
     ? openTab({ type: tab.type, name: tab.name, dbAlias: tab.dbAlias, title: tab.name })
-    : openTab({ type: tab.type, name: tab.name, dbAlias: tab.dbAlias, title: `${tab.name} · ${view.title}`, view: view.id });
+    : openTab({ type: tab.type, name: tab.name, dbAlias: tab.dbAlias, title: `${tab.name} · ${view.title}`, view: view.id, viewType: view.type });
   if (refused) toast('error', refused, 5000);
 }
 

@@ -21,7 +21,9 @@ import { SchemaDialogs } from '../../features/schema/schema-dialogs';
 import { HooksDialog } from '../../features/hooks/hooks-dialog';
 import { ProjectHome } from '../../features/project-home/project-home';
 import { EntryIcon } from '../../features/tree/tree-icons';
-import { X } from 'lucide-react';
+import { VIEW_ICONS } from '../../features/views/views-drawer';
+import type { ViewType } from '../../api/views';
+import { Table2, X } from 'lucide-react';
 import { Tab as AriaTab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { locale, t } from '../../i18n';
 import '../../components/components.css';
@@ -162,6 +164,12 @@ const titleOf = (tab: Tab): string => (tab.type === 'panel' ? (PANELS[tab.name]?
  * One tab of the strip: arrow keys move between tabs (react-aria), Delete or Backspace closes the
  * focused one (said by its description); the × closes it by pointer and is no focus stop of its own.
  */
+/** The icon of a saved view's kind (grid, gallery, kanban, calendar, form), as the views drawer shows it. */
+function ViewKindIcon(props: { type: ViewType }) {
+  const Icon = VIEW_ICONS[props.type] ?? Table2;
+  return <Icon size={14} className="entry-icon" aria-hidden />;
+}
+
 function ProjectTab(props: { tab: Tab }) {
   const tab = props.tab;
   const title = titleOf(tab);
@@ -172,7 +180,7 @@ function ProjectTab(props: { tab: Tab }) {
       aria-describedby="tab-close-hint"
     >
       <span className="tab-title">
-        <EntryIcon type={tab.type} name={tab.name} />
+        {tab.view && tab.viewType ? <ViewKindIcon type={tab.viewType} /> : <EntryIcon type={tab.type} name={tab.name} />}
         {title}
       </span>
       <span
