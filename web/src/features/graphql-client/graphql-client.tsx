@@ -15,6 +15,7 @@ import { darkTheme } from '../../stores/settings';
 import { masterKey, token } from '../../stores/session';
 import { previewAs } from '../../stores/preview';
 import { t } from '../../i18n';
+import { requestHeaders, type SeenTokens } from './request-headers';
 
 /** localStorage seen through a prefix, so each project keeps its own tabs and history. */
 function prefixedStorage(prefix: string): Storage {
@@ -30,11 +31,14 @@ function prefixedStorage(prefix: string): Storage {
   };
 }
 
+/** Session tokens this page has sent or shown in a headers editor. */
+const seenTokens: SeenTokens = new Set();
+
 /** The headers the web app itself sends: the session token (or master key) and a previewed role. */
 function callerHeaders(): Record<string, string> {
   const h: Record<string, string> = {};
   if (masterKey.value) h['xc-master-key'] = masterKey.value;
-  else if (token.value) h['xc-auth'] = token.value;
+  else if (token.value) seenTokens.add((h['xc-auth'] = token.value));
   if (previewAs.value) h['xc-preview'] = previewAs.value;
   return h;
 }
@@ -46,10 +50,11 @@ export function GraphqlClient(props: { projectId: string }) {
   useSignals();
   const url = `/nc/${props.projectId}/v1/graphql`;
   // The caller's auth goes with every request (introspection runs before the headers editor is
-  // read); headers typed in the editor win over it.
+  // read); headers typed in the editor win over it, but the session token it was prefilled with
+  // gives way to the current one after a refresh.
   const fetcher = useMemo<Fetcher>(() => {
     const base = createGraphiQLFetcher({ url: new URL(url, window.location.origin).href, headers: { 'xc-gui': 'true' } });
-    return (params, opts) => base(params, { ...opts, headers: { ...callerHeaders(), ...(opts?.headers ?? {}) } });
+    return (params, opts) => base(params, { ...opts, headers: requestHeaders(callerHeaders(), opts?.headers as Record<string, string> | undefined, seenTokens) });
   }, [url]);
   const storage = useMemo(() => prefixedStorage(`tablo.graphiql.${props.projectId}.`), [props.projectId]);
   const headers = JSON.stringify(callerHeaders(), null, 2);
