@@ -75,7 +75,7 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await dialog.getByRole('button', { name: 'Save password' }).click();
     await dialog.getByText('Password saved.').waitFor();
     const url = await dialog.getByLabel('Shared link').inputValue();
-    expect(url).toMatch(/\/#\/shared\/[0-9a-f-]{36}$/);
+    expect(url).toMatch(/\/#\/nc\/view\/[0-9a-f-]{36}$/);
     await shot(page, 'shared-dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     // The drawer marks the shared view, with a lock for its password.

@@ -49,7 +49,7 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await f.op('viewer', 'createSharedViewLink', { view_id: viewId })).status).toBe(403);
     expect((await f.op('commenter', 'listSharedViewLinks', {})).status).toBe(403);
     const a = await share({ view_id: viewId }, 'editor');
-    expect(a.url).toBe(`http://localhost/#/shared/${a.uuid}`);
+    expect(a.url).toBe(`http://localhost/#/nc/view/${a.uuid}`);
     const b = await share({ view_id: viewId, password: 'open sesame', allowCsvDownload: true });
     const list = (await f.op('editor', 'listSharedViewLinks', { tn: 'Customer' })).body.data.list as any[];
     expect(list.map((l) => l.uuid).sort()).toEqual([a.uuid, b.uuid].sort());

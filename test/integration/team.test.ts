@@ -206,6 +206,10 @@ describe('Super Admin user management', () => {
       expect((await t2.request('GET', '/admin/users', { headers: auth(other) })).status).toBe(403);
       expect((await t2.request('GET', '/admin/users')).status).toBe(401);
       const annId = list.body.list[0].id;
+      // One user by id (the edit panel's link): the same fields; an unknown id is 404; only the Super Admin.
+      expect((await t2.request('GET', `/admin/users/${annId}`, { headers: auth(admin) })).body).toEqual(list.body.list[0]);
+      expect((await t2.request('GET', '/admin/users/no-such-user', { headers: auth(admin) })).status).toBe(404);
+      expect((await t2.request('GET', `/admin/users/${annId}`, { headers: auth(other) })).status).toBe(403);
       const rootId = (await t2.request('GET', '/user/me', { headers: auth(admin) })).body.id;
       expect((await t2.request('PUT', `/admin/users/${rootId}`, { headers: auth(admin), body: { disabled: true } })).status).toBe(400);
       expect((await t2.request('PUT', `/admin/users/${rootId}`, { headers: auth(admin), body: { roles: ['user'] } })).status).toBe(400);

@@ -65,7 +65,7 @@ describe('query_params follow schema changes', () => {
 describe('shared link addresses', () => {
   const call = (publicUrl?: string) => ({ ctx: { config: { publicUrl } } as unknown as AppContext, request: new Request('http://127.0.0.1:8080/dashboard?q=x') });
   test('NC_PUBLIC_URL when set, else the origin of the request', () => {
-    expect(sharedLinkUrl(call('https://tablo.example.com/'), 'u-1')).toBe('https://tablo.example.com/#/shared/u-1');
-    expect(sharedLinkUrl(call(), 'u-1')).toBe('http://127.0.0.1:8080/#/shared/u-1');
+    expect(sharedLinkUrl(call('https://tablo.example.com/'), 'u-1')).toBe('https://tablo.example.com/#/nc/view/u-1');
+    expect(sharedLinkUrl(call(), 'u-1')).toBe('http://127.0.0.1:8080/#/nc/view/u-1');
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Super Admin user management: `GET /admin/users?search=` lists every user with global roles and
- * state; `PUT /admin/users/{id}` { roles?, disabled?, mayCreateProjects? } edits them. A disabled
- * user cannot sign in and their sessions stop at once. `mayCreateProjects` lets a user create
- * projects, test connections and add databases (off for invited users until the Super Admin turns
- * it on). The Super Admin cannot disable or demote themselves.
+ * state, `GET /admin/users/{id}` one of them (404 for an unknown id); `PUT /admin/users/{id}`
+ * { roles?, disabled?, mayCreateProjects? } edits them. A disabled user cannot sign in and their
+ * sessions stop at once. `mayCreateProjects` lets a user create projects, test connections and add
+ * databases (off for invited users until the Super Admin turns it on). The Super Admin cannot disable or demote themselves.
  */
 import { forgetTokenActors } from '../../http/token-actor';
 import { Elysia } from 'elysia';
@@ -22,8 +22,31 @@ const EditBody = z.object({
   mayCreateProjects: z.boolean({ error: 'mayCreateProjects is true or false' }).optional(),
 });
 
+/** Users as the Users page shows them, those matching `where` (bound `params`), oldest first, at most 500. */
+async function listAdminUsers(ctx: AppContext, where: string, params: unknown[]) {
+  const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; lastname: string | null; roles: string; disabled: number; may_create_projects: number; joined: number; created_at: string }>(
+    `SELECT id, email, firstname, lastname, roles, disabled, may_create_projects, created_at,
+       CASE WHEN password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = nc_users.id) THEN 1 ELSE 0 END AS joined
+     FROM nc_users
+     WHERE ${where}
+     ORDER BY created_at LIMIT 500`,
+    params,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: [r.firstname, r.lastname].filter(Boolean).join(' ') || null,
+    roles: r.roles.split(',').filter(Boolean),
+    disabled: !!r.disabled,
+    mayCreateProjects: !!r.may_create_projects || r.roles.split(',').includes('super'),
+    joined: !!r.joined,
+    createdAt: r.created_at,
+  }));
+}
+
 export function usersAdminRoutes(ctx: AppContext) {
   const users = usersRepo(ctx.meta);
+  const adminUsers = (where: string, params: unknown[]) => listAdminUsers(ctx, where, params);
   const superOnly = async (request: Request) => {
     const actor = await resolveActor(ctx, request);
     if (actor.kind === 'guest') throw unauthorized('Not signed in');
@@ -34,26 +57,15 @@ export function usersAdminRoutes(ctx: AppContext) {
     .get('/admin/users', async ({ request, query }) => {
       await superOnly(request);
       const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
-      const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; lastname: string | null; roles: string; disabled: number; may_create_projects: number; joined: number; created_at: string }>(
-        `SELECT id, email, firstname, lastname, roles, disabled, may_create_projects, created_at,
-           CASE WHEN password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = nc_users.id) THEN 1 ELSE 0 END AS joined
-         FROM nc_users
-         WHERE (? = '' OR lower(email) LIKE ? OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ?)
-         ORDER BY created_at LIMIT 500`,
-        [search, `%${search}%`, `%${search}%`],
-      );
-      return {
-        list: rows.map((r) => ({
-          id: r.id,
-          email: r.email,
-          name: [r.firstname, r.lastname].filter(Boolean).join(' ') || null,
-          roles: r.roles.split(',').filter(Boolean),
-          disabled: !!r.disabled,
-          mayCreateProjects: !!r.may_create_projects || r.roles.split(',').includes('super'),
-          joined: !!r.joined,
-          createdAt: r.created_at,
-        })),
-      };
+      const list = await adminUsers(`(? = '' OR lower(email) LIKE ? OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ?)`, [search, `%${search}%`, `%${search}%`]);
+      return { list };
+    })
+    // One user, for a link to their edit panel (#/user/admin/user/{id}); 404 for an unknown id.
+    .get('/admin/users/:id', async ({ request, params }) => {
+      await superOnly(request);
+      const [found] = await adminUsers('id = ?', [params.id]);
+      if (!found) throw notFound('User not found');
+      return found;
     })
     .put('/admin/users/:id', async ({ request, params, body }) => {
       const actor = await superOnly(request);

@@ -32,7 +32,7 @@ export const projectMetaApi = {
   createFromZip: (file: File, args: { title?: string; db?: unknown }) => upload<{ id: string; title: string; skipped: string[] }>('projectCreateByZip', file, { args }),
   envs: (projectId: string) => dashboardOp<EnvDetails>('projectEnvList', { projectId }),
   updateDb: (projectId: string, env: string, dbAlias: string, db: unknown) => dashboardOp<{ ok: true }>('projectDbUpdate', { projectId, args: { env, dbAlias, db } }),
-  addDb: (projectId: string, env: string, db: unknown) => dashboardOp<{ env: string; dbAlias: string }>('projectDbAdd', { projectId, args: { env, db } }),
+  addDb: (projectId: string, env: string, db: unknown, dbAlias?: string) => dashboardOp<{ env: string; dbAlias: string }>('projectDbAdd', { projectId, args: { env, db, dbAlias } }),
   removeDb: (projectId: string, env: string, dbAlias: string) => dashboardOp('projectDbRemove', { projectId, args: { env, dbAlias } }),
   removeEnv: (projectId: string, env: string) => dashboardOp('projectEnvRemove', { projectId, args: { env } }),
 };

@@ -24,7 +24,13 @@ import { ScreenErrorBoundary } from './error-boundary';
 import { OfflineBanner } from '../components/offline-banner';
 import { UpdateBanner } from '../features/settings/update-banner';
 import { TerminalModal } from '../features/terminal/terminal-modal';
-import { SharedViewPage } from '../features/shared/shared-page';
+import { SharedLinkIncompletePage, SharedViewPage } from '../features/shared/shared-page';
+import { ProjectFormRoute } from '../routes/projects/project-form-route';
+import { StartPage } from '../routes/start-page';
+import { FaqPage, HiringPage, ReferralPage, TermsPage } from '../routes/info/info-pages';
+import { ApiClientPage } from '../routes/tools/api-client-page';
+import { ThemesPage } from '../routes/tools/themes-page';
+import { DatatablePage } from '../routes/tools/datatable-page';
 
 /** Default layout: top bar, the page below it (guarded against render errors), toasts and dialogs. */
 function DefaultLayout() {
@@ -71,7 +77,9 @@ function Index() {
 export function AppRoutes() {
   return (
     <Routes>
-      {/* A shared view's public page: no sign-in, no dashboard around it. */}
+      {/* A shared view's public page: no sign-in, no dashboard around it (#/shared/ is the address links had before). */}
+      <Route path="nc/view/:uuid" element={<SharedViewPage />} />
+      <Route path="nc/view" element={<SharedLinkIncompletePage />} />
       <Route path="shared/:uuid" element={<SharedViewPage />} />
       <Route element={<DefaultLayout />}>
         <Route index element={<Index />} />
@@ -86,11 +94,27 @@ export function AppRoutes() {
         <Route path="user/password/reset/form" element={<ResetFormPage />} />
         <Route path="user/password/reset/invalid" element={<ResetInvalidPage />} />
         <Route path="user/password/reset/success" element={<ResetSuccessPage />} />
+        <Route path="start" element={<StartPage />} />
+        <Route path="info/faq" element={<FaqPage />} />
+        <Route path="info/tos" element={<TermsPage />} />
+        <Route path="info/hiring" element={<HiringPage />} />
+        <Route path="referral" element={<ReferralPage />} />
         <Route element={<RequireUser />}>
           <Route path="projects" element={<ProjectsPage />} />
           <Route path="nc" element={<Navigate to="/projects" replace />} />
           <Route path="nc/:projectId" element={<ProjectPage />} />
+          {/* /project/xcdb, /project/name, /project/index.js, /project/0 and /project/{id}: route-targets.ts decides. */}
+          <Route path="project" element={<ProjectFormRoute />} />
+          <Route path="project/:id" element={<ProjectFormRoute />}>
+            <Route index element={null} />
+          </Route>
           <Route path="user/admin" element={<UsersAdminPage />} />
+          <Route path="user/admin/user-edit" element={<UsersAdminPage editing="pick" />} />
+          <Route path="user/admin/user" element={<UsersAdminPage editing="pick" />} />
+          <Route path="user/admin/user/:userId" element={<UsersAdminPage />} />
+          <Route path="apiClient" element={<ApiClientPage />} />
+          <Route path="inspire" element={<ThemesPage />} />
+          <Route path="datatable" element={<DatatablePage />} />
           <Route path="user" element={<Navigate to="/user/settings/profile" replace />} />
           <Route path="user/settings" element={<SettingsLayout />}>
             <Route index element={<Navigate to="/user/settings/profile" replace />} />

@@ -1,5 +1,5 @@
 /** The app bar (height 40): product name, profile menu (email, Copy auth token, Sign Out) or Sign Up / Login. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, type Key } from 'react-aria-components';
 import { isSignedIn, masterKey, token, user } from '../stores/session';
@@ -17,10 +17,14 @@ import { BrandMark } from '../features/app-store/brand';
 import { LanguageMenu } from './language-menu';
 import { WithTooltip } from './tooltip';
 import { t } from '../i18n';
+import { rightClickCounter } from '../app/route-targets';
 
 const SIGN_IN = '/user/authentication/signin';
 
-/** The 40 px app bar; signed in it carries the theme toggles, the bell and the profile menu. */
+/**
+ * The 40 px app bar; signed in it carries the theme toggles, the bell and the profile menu (with
+ * About Tablo: the info pages). Three right-clicks on it open /datatable.
+ */
 export function TopBar() {
   useSignals();
   const navigate = useNavigate();
@@ -33,6 +37,13 @@ export function TopBar() {
     setLeaving(false);
     void signOut();
   }, [leaving, location.pathname]);
+  // Three right-clicks on the bar open the hidden /datatable page (spec section 2); a link keeps its own menu.
+  const rightClicks = useRef(rightClickCounter());
+  const onContextMenu = (e: MouseEvent) => {
+    if ((e.target as Element).closest('a, input, button')) return;
+    e.preventDefault();
+    if (rightClicks.current.click(e.timeStamp)) navigate('/datatable');
+  };
   // With authentication off there is no token to copy and no session to end.
   const authOff = projectInfo.value?.authType === 'none';
 
@@ -70,7 +81,7 @@ export function TopBar() {
   };
 
   return (
-    <header className="top-bar">
+    <header className="top-bar" onContextMenu={onContextMenu}>
       <div className="top-bar-left">
         <Link to={isSignedIn.value ? '/projects' : '/'} className="brand">
           <BrandMark />
@@ -137,6 +148,9 @@ export function TopBar() {
                 ) : null}
                 <MenuItem id="themes" className="menu-item">
                   {t('common.topBar.themes')}
+                </MenuItem>
+                <MenuItem id="about" className="menu-item" href="#/info/faq">
+                  {t('pages.info.nav')}
                 </MenuItem>
                 {authOff ? null : (
                   <MenuItem id="signOut" className="menu-item">

@@ -49,21 +49,26 @@ import errors_zh_CN from './messages/errors/zh_CN.json';
 import errors_fr from './messages/errors/fr.json';
 import errors_es from './messages/errors/es.json';
 import errors_pt from './messages/errors/pt.json';
+import pages_en from './messages/pages/en.json';
+import pages_zh_CN from './messages/pages/zh_CN.json';
+import pages_fr from './messages/pages/fr.json';
+import pages_es from './messages/pages/es.json';
+import pages_pt from './messages/pages/pt.json';
 
 /** The areas, each owning the keys that start with '<area>.'. */
-export const AREAS = ['common', 'app', 'updates', 'grid', 'views', 'schema', 'tools', 'admin', 'errors'] as const;
+export const AREAS = ['common', 'app', 'updates', 'grid', 'views', 'schema', 'tools', 'admin', 'errors', 'pages'] as const;
 
-const english = { ...common_en, ...app_en, ...updates_en, ...grid_en, ...views_en, ...schema_en, ...tools_en, ...admin_en, ...errors_en };
+const english = { ...common_en, ...app_en, ...updates_en, ...grid_en, ...views_en, ...schema_en, ...tools_en, ...admin_en, ...errors_en, ...pages_en };
 
 /** A key of the English catalogue. */
 export type MessageKey = keyof typeof english;
 
 export const CATALOGUES: Record<LocaleCode, Record<string, string>> = {
-  en: { ...common_en, ...app_en, ...updates_en, ...grid_en, ...views_en, ...schema_en, ...tools_en, ...admin_en, ...errors_en },
-  zh_CN: { ...common_zh_CN, ...app_zh_CN, ...updates_zh_CN, ...grid_zh_CN, ...views_zh_CN, ...schema_zh_CN, ...tools_zh_CN, ...admin_zh_CN, ...errors_zh_CN },
-  fr: { ...common_fr, ...app_fr, ...updates_fr, ...grid_fr, ...views_fr, ...schema_fr, ...tools_fr, ...admin_fr, ...errors_fr },
-  es: { ...common_es, ...app_es, ...updates_es, ...grid_es, ...views_es, ...schema_es, ...tools_es, ...admin_es, ...errors_es },
-  pt: { ...common_pt, ...app_pt, ...updates_pt, ...grid_pt, ...views_pt, ...schema_pt, ...tools_pt, ...admin_pt, ...errors_pt },
+  en: { ...common_en, ...app_en, ...updates_en, ...grid_en, ...views_en, ...schema_en, ...tools_en, ...admin_en, ...errors_en, ...pages_en },
+  zh_CN: { ...common_zh_CN, ...app_zh_CN, ...updates_zh_CN, ...grid_zh_CN, ...views_zh_CN, ...schema_zh_CN, ...tools_zh_CN, ...admin_zh_CN, ...errors_zh_CN, ...pages_zh_CN },
+  fr: { ...common_fr, ...app_fr, ...updates_fr, ...grid_fr, ...views_fr, ...schema_fr, ...tools_fr, ...admin_fr, ...errors_fr, ...pages_fr },
+  es: { ...common_es, ...app_es, ...updates_es, ...grid_es, ...views_es, ...schema_es, ...tools_es, ...admin_es, ...errors_es, ...pages_es },
+  pt: { ...common_pt, ...app_pt, ...updates_pt, ...grid_pt, ...views_pt, ...schema_pt, ...tools_pt, ...admin_pt, ...errors_pt, ...pages_pt },
 };
 
 /** Per area and language, for the catalogue test. */
@@ -77,4 +82,5 @@ export const BY_AREA: Record<string, Record<LocaleCode, Record<string, string>>>
   tools: { en: tools_en, zh_CN: tools_zh_CN, fr: tools_fr, es: tools_es, pt: tools_pt },
   admin: { en: admin_en, zh_CN: admin_zh_CN, fr: admin_fr, es: admin_es, pt: admin_pt },
   errors: { en: errors_en, zh_CN: errors_zh_CN, fr: errors_fr, es: errors_es, pt: errors_pt },
+  pages: { en: pages_en, zh_CN: pages_zh_CN, fr: pages_fr, es: pages_es, pt: pages_pt },
 };

@@ -7,7 +7,7 @@
  * - `listSharedViewLinks` `{ tn? }` -> `{ data: { list: [ { uuid, view_id, title, type, tn, url, hasPassword, allowCsvDownload } ] } }`;
  * - `deleteSharedViewLink` `{ uuid }` -> `{ ok: true }`.
  *
- * `url` is `<public URL>/#/shared/<uuid>`: NC_PUBLIC_URL, else the origin of the request. Passwords
+ * `url` is `<public URL>/#/nc/view/<uuid>`: NC_PUBLIC_URL, else the origin of the request. Passwords
  * are stored as argon2id hashes and never answered. The public side is src/api/shared/routes.ts.
  */
 import { z } from 'zod';
@@ -29,7 +29,7 @@ const UuidArgs = z.object({ uuid: z.string().min(1) });
 /** The address of a shared link's page in the web app. */
 export function sharedLinkUrl(call: Pick<OpCall, 'ctx' | 'request'>, uuid: string): string {
   const base = (call.ctx.config.publicUrl ?? new URL(call.request.url).origin).replace(/\/+$/, '');
-  return `${base}/#/shared/${uuid}`;
+  return `${base}/#/nc/view/${uuid}`;
 }
 
 /** The caller (a view editor) and the link `uuid` of their project database whose table they may read. */

@@ -109,7 +109,8 @@ export type ExternalDbMode =
   | { kind: 'create' }
   | { kind: 'import'; file: File }
   | { kind: 'edit'; projectId: string; env: string; current: EnvDbDetail }
-  | { kind: 'add'; projectId: string; env: string };
+  /** `dbAlias` names the new database (a project whose default 'db' is missing); else the server picks the next. */
+  | { kind: 'add'; projectId: string; env: string; dbAlias?: string };
 
 /** `onDone` gets the id of a project the form made (create, import), so the page can open it. */
 export function ExternalDbForm(props: { onDone: (projectId?: string) => void; onCancel: () => void; mode?: ExternalDbMode }) {
@@ -146,7 +147,7 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
         // Update & Restart: the server tests the connection before it stores it.
         await projectMetaApi.updateDb(mode.projectId, mode.env, mode.current.dbAlias, db());
       }
-      if (mode.kind === 'add') await projectMetaApi.addDb(mode.projectId, mode.env, db());
+      if (mode.kind === 'add') await projectMetaApi.addDb(mode.projectId, mode.env, db(), mode.dbAlias);
       props.onDone(madeId);
     } catch (x) {
       setMessage({ kind: 'error', text: (x as Error).message });

@@ -1,5 +1,5 @@
 /**
- * The public page of a shared view (#/shared/:uuid): no sign-in and no dashboard around it. It asks
+ * The public page of a shared view (#/nc/view/:uuid, and #/shared/:uuid for links made before): no sign-in and no dashboard around it. It asks
  * for the link's password when it has one (kept for this browser session only), then shows the
  * view read-only with a search box (grid, gallery, kanban, calendar) or the form to submit.
  */
@@ -24,7 +24,7 @@ import { useLatest } from '../../components/use-latest-answer';
 
 type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | { kind: 'error'; message: string } | { kind: 'ready'; meta: SharedViewMeta; password: string | null };
 
-/** The page at #/shared/:uuid. */
+/** The page at #/nc/view/:uuid (and #/shared/:uuid). */
 export function SharedViewPage() {
   const { uuid = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -74,6 +74,23 @@ export function SharedViewPage() {
         ) : null}
         {state.kind === 'password' ? <PasswordPrompt error={state.error} onSubmit={(p) => void open(p, true)} /> : null}
         {state.kind === 'ready' ? <SharedBody uuid={uuid} meta={state.meta} password={state.password} onLost={lost} /> : null}
+      </main>
+    </div>
+  );
+}
+
+/** #/nc/view without a link code: the link was cut short (no sign-in page: strangers open these links). */
+export function SharedLinkIncompletePage() {
+  return (
+    <div className="shared-page">
+      <header className="shared-top">
+        <span className="brand-mark" aria-hidden>▦</span> <span className="shared-brand">{/* i18n-ignore */}Tablo</span>
+      </header>
+      <main className="shared-main">
+        <div className="empty-state" role="alert">
+          <h2>{t('views.shared.incompleteTitle')}</h2>
+          <p className="muted">{t('views.shared.incompleteBody')}</p>
+        </div>
       </main>
     </div>
   );

@@ -1,7 +1,8 @@
 /**
  * Change environment (spec 3 and 5): pick an environment and click Change. The server switches the
  * project's working environment; the client polls GET /dashboard every second until the server
- * answers, then reloads the page so the tree, tabs and project info come from the new environment.
+ * answers, then reloads the page so the tree, tabs and project info come from the new environment
+ * (on /start when the server then has no admin).
  */
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/overlays';
@@ -32,7 +33,12 @@ export function ChangeEnvButton(props: { projectId: string; envs: string[]; work
   const change = () => {
     setOpen(false);
     void track(t('schema.env.changeTo', { env }), dashboardOp('projectChangeEnv', { projectId: props.projectId, args: { env } }).then(waitForServer))
-      .then(() => window.location.reload())
+      .then(async () => {
+        // Spec 4: a server left without an admin sends everyone to /start (sign-up or the index).
+        const info = await http<{ projectHasAdmin?: boolean }>('/auth/type').catch(() => null);
+        if (info && info.projectHasAdmin === false) window.location.hash = '#/start';
+        window.location.reload();
+      })
       .catch(() => {});
   };
   return (

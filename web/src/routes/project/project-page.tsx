@@ -8,6 +8,8 @@ import { schemaGeneration } from '../../stores/schema-ui';
 import { closeLiveConnection, liveConnection } from '../../stores/realtime';
 import { projectsApi, type ProjectSummary } from '../../api/projects';
 import { dashboardApi } from '../../api/dashboard';
+import { projectMetaApi } from '../../api/project-meta';
+import { configMissing } from '../../app/route-targets';
 import { ProjectTree } from '../../features/tree/project-tree';
 import { ViewHost } from '../../features/views/view-host';
 import { DefinitionView } from '../../features/definition/definition-view';
@@ -58,10 +60,15 @@ export function ProjectPage() {
     );
     let live = true;
     projectsApi.list().then(
-      (list) => {
+      async (list) => {
         if (!live) return;
         const p = list.find((x) => x.id === projectId);
         if (!p) return setMissing(true);
+        // A project whose working environment lacks its default database cannot open: its
+        // connection form says so (spec: 'Database config not found' leads to /project/0).
+        const envs = await projectMetaApi.envs(p.id).catch(() => null);
+        if (!live) return;
+        if (envs && configMissing(envs)) return navigate(`/project/0?project=${encodeURIComponent(p.id)}`, { replace: true });
         setProject(p);
         currentProject.value = { id: p.id, title: p.title, projectType: p.projectType };
         const type = params.get('type') as TabType | null;

@@ -2,10 +2,11 @@
  * The projects list (/projects): search, refresh, New Project (embedded SQLite), and per project
  * stop, start, restart and delete (through the confirm dialog). Empty state per the spec.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { projectsApi, type ProjectSummary } from '../../api/projects';
-import { Button, FormMessage, TextField } from '../../components/form';
+import { Button, FormMessage } from '../../components/form';
+import { NewProjectForm } from './new-project-form';
 import { ConfirmDialog } from '../../components/overlays';
 import { ExternalDbForm } from '../../features/connect/external-db-form';
 import { projectMetaApi } from '../../api/project-meta';
@@ -20,8 +21,11 @@ import { useLatest } from '../../components/use-latest-answer';
 /** A project's status in the current language. */
 const statusText = (status: string) => (status === 'started' ? t('admin.projects.statusStarted') : status === 'stopped' ? t('admin.projects.statusStopped') : status);
 
-/** /projects: the list with search, refresh, New Project, connect, and per-project actions. */
-export function ProjectsPage() {
+/**
+ * /projects: the list with search, refresh, New Project, connect, and per-project actions.
+ * `routeForm` is a form opened by address (/project/...), shown above the list.
+ */
+export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
   useSignals();
   // Creating and connecting are for the Super Admin and users they allow; others only see theirs.
   const mayCreate = mayCreateProjects.value;
@@ -111,6 +115,7 @@ export function ProjectsPage() {
           <Button variant="secondary" onClick={() => setImporting({ file: importing.file, connect: true })}>{t('admin.projects.connectDatabase')}</Button>
         </ConfirmDialog>
       ) : null}
+      {props.routeForm}
       <FormMessage kind="error" text={error} />
       {creating ? <NewProjectForm onDone={(id) => (setCreating(false), navigate(`/nc/${encodeURIComponent(id)}`))} onCancel={() => setCreating(false)} /> : null}
       {projects === null ? (
@@ -205,35 +210,5 @@ export function ProjectsPage() {
         </ConfirmDialog>
       ) : null}
     </div>
-  );
-}
-
-/** The name of a new embedded project; `onDone` gets its id (the page opens it). */
-function NewProjectForm(props: { onDone: (id: string) => void; onCancel: () => void }) {
-  const [title, setTitle] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!title.trim()) return setError(t('admin.projects.nameRequired'));
-    setBusy(true);
-    try {
-      const made = await projectsApi.createEmbedded(title.trim());
-      toast('success', t('admin.projects.createdNamed', { title: title.trim() }));
-      props.onDone(made.id);
-    } catch (x) {
-      setError((x as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <form className="inline-form" onSubmit={submit} noValidate>
-      <TextField label={t('admin.projects.name')} name="title" value={title} onChange={setTitle} error={error} autoFocus />
-      <div className="inline-actions">
-        <Button variant="secondary" onClick={props.onCancel}>{t('admin.common.cancel')}</Button>
-        <Button type="submit" disabled={busy}>{busy ? t('admin.projects.creating') : t('admin.projects.create')}</Button>
-      </div>
-    </form>
   );
 }

@@ -1,8 +1,11 @@
 /**
  * Super Admin user management (/user/admin): list and search users, edit global roles, let a user
  * create projects and connect databases ("May create projects"), disable; the audit log in a second tab.
+ * /user/admin/user/{userId} opens the page on that user's edit panel (/user/admin/user-edit and
+ * /user/admin/user without an id: the list, asking to pick someone). Only for the Super Admin.
  */
 import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
@@ -11,12 +14,30 @@ import { ToggleSwitch } from '../../features/hooks/toggle-switch';
 import { t } from '../../i18n';
 import { track } from '../../stores/notifications';
 import { AuditLogPanel } from './audit-log-panel';
+import { UserEditPanel } from './user-edit-panel';
+import { ErrorPage } from '../error/error-pages';
+import { isSuperAdmin } from '../../stores/session';
+import { useSignals } from '../../stores/signals';
 import './admin-page.css';
 
-interface AdminUser { id: string; email: string; name: string | null; roles: string[]; disabled: boolean; joined: boolean; mayCreateProjects: boolean }
+/** A user as the Users page shows them (GET /admin/users). */
+export interface AdminUser { id: string; email: string; name: string | null; roles: string[]; disabled: boolean; joined: boolean; mayCreateProjects: boolean }
 
-export function UsersAdminPage() {
+/** The changes the Users page makes to a user (PUT /admin/users/{id}). */
+export type AdminUserEdit = { roles?: string[]; disabled?: boolean; mayCreateProjects?: boolean };
+
+/**
+ * /user/admin and its edit addresses: `editing` is the user id of /user/admin/user/{userId}, or
+ * 'pick' for /user/admin/user-edit and /user/admin/user without one.
+ */
+export function UsersAdminPage(props: { editing?: 'pick' } = {}) {
+  useSignals();
+  const { userId } = useParams();
   const [tab, setTab] = useState<'users' | 'audit'>('users');
+  // Reloads the list after an edit made in the panel.
+  const [generation, setGeneration] = useState(0);
+  if (!isSuperAdmin.value) return <ErrorPage status={403} />;
+  const editing = userId ?? props.editing;
   return (
     <div className="page">
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as 'users' | 'audit')}>
@@ -25,7 +46,9 @@ export function UsersAdminPage() {
           <Tab id="audit" className="page-tab">{t('admin.users.tabAudit')}</Tab>
         </TabList>
         <TabPanel id="users" className="page-tab-panel">
-          <UsersList />
+          {editing === 'pick' ? <p className="form-message form-message-success" role="status">{t('admin.userEdit.pick')}</p> : null}
+          {editing && editing !== 'pick' ? <UserEditPanel key={editing} userId={editing} onChanged={() => setGeneration((g) => g + 1)} /> : null}
+          <UsersList generation={generation} />
         </TabPanel>
         <TabPanel id="audit" className="page-tab-panel">
           <AuditLogPanel />
@@ -38,14 +61,15 @@ export function UsersAdminPage() {
 /** The state of an account in the list. */
 const stateText = (u: AdminUser) => (u.disabled ? t('admin.users.stateDisabled') : u.joined ? t('admin.users.stateActive') : t('admin.users.stateInvited'));
 
-/** The users table with its search. */
-function UsersList() {
+/** The users table with its search; `generation` moves on when the edit panel changed someone. */
+function UsersList(props: { generation: number }) {
+  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [users, setUsers] = useState<AdminUser[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = () => http<{ list: AdminUser[] }>('/admin/users', { query: { search } }).then((r) => setUsers(r.list), (e) => setError((e as Error).message));
-  useLatestAnswer(() => http<{ list: AdminUser[] }>('/admin/users', { query: { search } }), (r) => setUsers(r.list), (e) => setError(e.message), [search]);
-  const edit = (u: AdminUser, body: { roles?: string[]; disabled?: boolean; mayCreateProjects?: boolean }, label: string) =>
+  useLatestAnswer(() => http<{ list: AdminUser[] }>('/admin/users', { query: { search } }), (r) => setUsers(r.list), (e) => setError(e.message), [search, props.generation]);
+  const edit = (u: AdminUser, body: AdminUserEdit, label: string) =>
     track(label, http(`/admin/users/${u.id}`, { method: 'PUT', body })).then(load, () => {});
   return (
     <>
@@ -90,6 +114,7 @@ function UsersList() {
               <td>{stateText(u)}</td>
               <td>
                 <div className="row-actions">
+                  <Button variant="ghost" title={t('admin.userEdit.editOf', { email: u.email })} onClick={() => navigate(`/user/admin/user/${encodeURIComponent(u.id)}`)}>{t('admin.userEdit.edit')}</Button>
                   <Button variant="ghost" onClick={() => edit(u, { disabled: !u.disabled }, u.disabled ? t('admin.users.enabled', { email: u.email }) : t('admin.users.disabled', { email: u.email }))}>
                     {u.disabled ? t('admin.users.enable') : t('admin.users.disable')}
                   </Button>
