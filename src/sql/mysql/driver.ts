@@ -78,6 +78,8 @@ export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
     bigNumberStrings: true,
     decimalNumbers: false,
     dateStrings: true,
+    // JSON as its text, parsed once by the data core (mysql2 would parse MariaDB's and MySQL's JSON itself).
+    jsonStrings: true,
     multipleStatements: false,
     charset: 'utf8mb4',
     ssl,
