@@ -24,6 +24,8 @@ const LOCAL_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)
 export function editorFor(c: ColumnMeta, value: unknown): { type: string; text: string } {
   // A duration is edited in its format ('1:30'); the server reads that text back to seconds.
   if (c.uidt === 'Duration') return { type: 'text', text: value == null ? '' : formatDuration(value, c.meta?.format) };
+  // JSON is edited as its text: a JSON string shows its quotes ("abc"), so saving it unchanged keeps it a string.
+  if (c.kind === 'json') return { type: 'text', text: value == null ? '' : JSON.stringify(value) };
   const text = displayValue(value);
   if (c.kind === 'datetime') {
     const m = LOCAL_DATETIME.exec(text);
@@ -43,13 +45,7 @@ export function parseInput(c: ColumnMeta, text: string): unknown {
     const m = LOCAL_DATETIME.exec(text);
     if (m) return `${m[1]} ${m[2]!.length === 5 ? `${m[2]}:00` : m[2]}`;
   }
-  if (c.kind === 'json') {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
+  // JSON goes as its text, which the API reads as JSON ("123" stays a string; a typo is refused naming the column).
   return text;
 }
 
