@@ -1,7 +1,7 @@
 /** Grid cell editors by column type: which input edits a value, and what typed text is sent to the API. */
 import { expect, test } from 'bun:test';
 import type { ColumnMeta } from '../../web/src/api/dashboard';
-import { editorFor, parseInput } from '../../web/src/features/grid/grid-cell';
+import { editorFor, numericMode, parseInput } from '../../web/src/features/grid/grid-cell';
 
 const col = (kind: string, nullable = true): ColumnMeta => ({ cn: 'c', _cn: 'C', uidt: 'X', kind, dt: 'x', pk: false, ai: false, nullable, enumValues: null, hidden: false });
 
@@ -17,8 +17,13 @@ test('a date-time with a zone stays text so the zone is kept', () => {
   expect(parseInput(col('datetime'), '2009-01-01 00:00:00+02')).toBe('2009-01-01 00:00:00+02');
 });
 
-test('numbers, dates and times get their inputs; decimals and big integers stay exact text', () => {
-  expect(editorFor(col('integer'), 12).type).toBe('number');
+test('numbers are typed in text inputs, dates and times get theirs; decimals and big integers stay exact text', () => {
+  // Numbers are text inputs: a number input reads '7e' as '' and the cell would be emptied without a word.
+  expect(editorFor(col('integer'), 12)).toEqual({ type: 'text', text: '12' });
+  expect(editorFor(col('float'), 1.5)).toEqual({ type: 'text', text: '1.5' });
+  expect(parseInput(col('integer'), '7e')).toBe('7e');
+  expect(numericMode(col('integer'))).toBe('numeric');
+  expect(numericMode(col('float'))).toBe('decimal');
   expect(editorFor(col('date'), '2009-01-01').type).toBe('date');
   expect(editorFor(col('time'), '10:00:00').type).toBe('time');
   expect(editorFor(col('decimal'), '0.99')).toEqual({ type: 'text', text: '0.99' });

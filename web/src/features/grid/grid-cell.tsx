@@ -32,11 +32,16 @@ export function editorFor(c: ColumnMeta, value: unknown): { type: string; text: 
     // Values with a time zone stay plain text so the zone is not lost.
     if (m || text === '') return { type: 'datetime-local', text: m ? `${m[1]}T${m[2]}` : '' };
   }
-  if (c.kind === 'integer' || c.kind === 'float') return { type: 'number', text };
+  // Numbers are typed as text (with a numeric keyboard, see numericMode): a number input answers '' for
+  // text it cannot read ('7e', '1-2'), which would have been saved as an empty cell without a word.
   if (c.kind === 'date') return { type: 'date', text };
   if (c.kind === 'time') return { type: 'time', text };
   return { type: 'text', text };
 }
+
+/** The on-screen keyboard of a numeric column's text input. */
+export const numericMode = (c: ColumnMeta): 'decimal' | 'numeric' | undefined =>
+  c.kind === 'decimal' || c.kind === 'float' || c.kind === 'bigint' ? 'decimal' : c.kind === 'integer' ? 'numeric' : undefined;
 
 /** Text typed in an editor -> the value sent to the API for that column. */
 export function parseInput(c: ColumnMeta, text: string): unknown {
@@ -57,13 +62,13 @@ export function parseInput(c: ColumnMeta, text: string): unknown {
 export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: string; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
   const { column: c } = props;
   const editor = editorFor(c, props.value);
-  const replaces = props.typed !== undefined && (editor.type === 'text' || editor.type === 'number');
+  const replaces = props.typed !== undefined && editor.type === 'text';
   const [text, setText] = useState(replaces ? props.typed! : editor.text);
   const ref = useRef<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>(null);
   useEffect(() => {
     const el = ref.current;
     el?.focus();
-    // The caret goes after the text, so typing goes on from there (number and date inputs have no caret to set).
+    // The caret goes after the text, so typing goes on from there (date and time inputs have no caret to set).
     try {
       if (el && el.tagName !== 'SELECT') el.setSelectionRange(el.value.length, el.value.length);
     } catch {}
@@ -96,8 +101,7 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
   if (c.uidt === 'LongText' || c.kind === 'json') {
     return <textarea ref={ref} className="cell-input cell-textarea" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
   }
-  const decimal = c.kind === 'decimal' || c.kind === 'bigint';
-  return <input ref={ref} className="cell-input" type={editor.type} inputMode={decimal ? 'decimal' : undefined} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : c.kind === 'float' ? 'any' : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
+  return <input ref={ref} className="cell-input" type={editor.type} inputMode={numericMode(c)} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
 }
 
 /** A cell's value as shown (not editing); a checkbox toggles and a rating sets in place. */
