@@ -24,7 +24,8 @@ const OPS: Record<string, string> = {
   blank: 'blank', notblank: 'notblank', empty: 'blank', notempty: 'notblank', checked: 'checked', notchecked: 'notchecked',
 };
 
-const STRINGY = new Set(['string', 'json']);
+/** Kinds where '' is blank as NULL is (JSON cannot hold '': PostgreSQL refused the comparison). */
+const STRINGY = new Set(['string']);
 const col = (c: ColumnModel, table?: string): Expr => columnExpr(c, table);
 
 /** A filter value as the column's type; a date alone is accepted for date-time columns. */
@@ -82,9 +83,10 @@ export function buildTerm(t: TableModel, colName: string, rawOp: string, value: 
         : { kind: 'isNull', expr: left };
       return op === 'blank' ? blank : { kind: 'not', item: blank };
     }
-    case 'checked':
-      return { kind: 'cmp', op: '=', left, right: { kind: 'val', value: true } };
     default:
+      // checked / notchecked. Other columns have no 'ticked' (PostgreSQL answered "operator does not exist: text = boolean").
+      if (c.kind !== 'boolean') throw badRequest(`Column '${c._cn}' is not a checkbox: ${op} compares checkboxes only`);
+      if (op === 'checked') return { kind: 'cmp', op: '=', left, right: { kind: 'val', value: true } };
       return { kind: 'or', items: [{ kind: 'cmp', op: '=', left, right: { kind: 'val', value: false } }, { kind: 'isNull', expr: left }] };
   }
 }

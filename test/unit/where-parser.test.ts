@@ -9,7 +9,7 @@ const column = (cn: string, kind: ColumnModel['kind'], extra: Partial<ColumnMode
 });
 const T: TableModel = {
   tn: 'film', _tn: 'Film', type: 'table', pks: ['id'], displayColumn: 'title', relations: [],
-  columns: [column('id', 'integer', { pk: true }), column('title', 'string'), column('rating', 'decimal'), column('done', 'boolean'), column('day', 'date'), column('at', 'datetime')],
+  columns: [column('id', 'integer', { pk: true }), column('title', 'string'), column('rating', 'decimal'), column('done', 'boolean'), column('day', 'date'), column('at', 'datetime'), column('data', 'json')],
 };
 const sql = (w: string) => {
   const c = parseWhere(w, T)!;
@@ -66,6 +66,9 @@ describe('operators', () => {
     ['(title,blank)', '("title" IS NULL OR "title" = $1)', ['']],
     ['(title,notblank)', 'NOT (("title" IS NULL OR "title" = $1))', ['']],
     ['(id,blank)', '"id" IS NULL', []],
+    // JSON holds no '' (comparing jsonb with '' is an error on PostgreSQL).
+    ['(data,blank)', '"data" IS NULL', []],
+    ['(data,notblank)', 'NOT ("data" IS NULL)', []],
     ['(done,checked)', '"done" = $1', [true]],
     ['(done,notchecked)', '("done" = $1 OR "done" IS NULL)', [false]],
     ['(done,eq,true)', '"done" = $1', [true]],
@@ -93,6 +96,8 @@ describe('error messages of the contract', () => {
     ['(id,eq,one)', 'Column \'Id\': "one" is not a whole number'],
     ['(done,eq,maybe)', 'Column \'Done\': "maybe" is not true or false'],
     ['(day,eq,yesterday)', 'Column \'Day\': "yesterday" is not a date (YYYY-MM-DD)'],
+    ['(title,checked)', "Column 'Title' is not a checkbox: checked compares checkboxes only"],
+    ['(id,notchecked)', "Column 'Id' is not a checkbox: notchecked compares checkboxes only"],
   ])('%s -> %s', (w, msg) => {
     expect(err(w)).toBe(msg);
   });
