@@ -1,6 +1,6 @@
 /** Copy and paste of cell ranges: TSV both ways (quotes, tabs and line breaks in cells), HTML, and the paste plan. */
 import { describe, expect, test } from 'bun:test';
-import { parseTsv, planPaste, rangeOf, toHtml, toTsv, convertPasted } from '../../web/src/features/grid/clipboard';
+import { cellText, parseTsv, planPaste, rangeOf, toHtml, toTsv, convertPasted } from '../../web/src/features/grid/clipboard';
 import type { ColumnMeta } from '../../web/src/api/dashboard';
 
 const col = (cn: string, kind: string, extra: Partial<ColumnMeta> = {}): ColumnMeta => ({ cn, _cn: cn, uidt: 'x', kind, dt: kind, pk: false, ai: false, nullable: true, enumValues: null, hidden: false, ...extra });
@@ -46,5 +46,17 @@ describe('paste plan', () => {
   });
   test('a required column does not take an empty cell', () => {
     expect(convertPasted(col('n', 'integer', { nullable: false }), '')).toEqual({ reason: 'a value is required' });
+  });
+  test('a JSON cell is copied as its JSON text and pasted back the same (a JSON string stays a string); bad JSON is reported', () => {
+    const json = col('data', 'json');
+    const copied = toTsv([[cellText('123', json), cellText({ a: [1] }, json)]]);
+    const [cells] = parseTsv(copied);
+    expect(cells).toEqual(['"123"', '{"a":[1]}']);
+    expect(convertPasted(json, cells![0]!)).toEqual({ value: '123' });
+    expect(convertPasted(json, cells![1]!)).toEqual({ value: { a: [1] } });
+    expect(convertPasted(json, '{broken')).toEqual({ reason: 'not valid JSON' });
+  });
+  test('a duration is pasted as its format shows it (the server reads h:mm)', () => {
+    expect(convertPasted(col('took', 'decimal', { uidt: 'Duration' }), '1:30')).toEqual({ value: '1:30' });
   });
 });

@@ -26,10 +26,10 @@ export const rangeOf = (a: { row: number; col: number }, b: { row: number; col: 
 
 export const inRange = (r: CellRange | null, row: number, col: number) => !!r && row >= r.top && row <= r.bottom && col >= r.left && col <= r.right;
 
-/** A value as text in a cell of the clipboard. */
-export function cellText(v: unknown): string {
+/** A value as text in a cell of the clipboard (a JSON column's as its JSON text, so a JSON string keeps its quotes). */
+export function cellText(v: unknown, c?: Pick<ColumnMeta, 'kind'>): string {
   if (v === null || v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'object' || c?.kind === 'json') return JSON.stringify(v);
   return String(v);
 }
 
@@ -118,6 +118,8 @@ const FALSE = new Set(['false', 'no', '0', '', 'unchecked']);
 export function convertPasted(c: ColumnMeta, text: string): { value: unknown } | { reason: string } {
   const s = text.trim();
   if (s === '') return c.nullable || c.kind === 'string' ? { value: c.kind === 'string' && !c.nullable ? '' : null } : { reason: t('grid.paste.required') };
+  // A duration as its format shows it ('1:30') or as seconds: the API reads both.
+  if (c.uidt === 'Duration') return { value: s };
   switch (c.kind) {
     case 'integer':
     case 'bigint': {
@@ -133,6 +135,13 @@ export function convertPasted(c: ColumnMeta, text: string): { value: unknown } |
       return TRUE.has(s.toLowerCase()) ? { value: true } : FALSE.has(s.toLowerCase()) ? { value: false } : { reason: t('grid.paste.notCheckbox') };
     case 'date':
       return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? { value: s } : { reason: t('grid.paste.notDate') };
+    case 'json':
+      // As the API reads it (the paste writes it back as JSON text).
+      try {
+        return { value: JSON.parse(s) };
+      } catch {
+        return { reason: t('grid.paste.notJson') };
+      }
     default:
       return { value: parseInput(c, text) };
   }
