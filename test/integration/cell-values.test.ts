@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
-import { describeEngines, dropDatabase, freshDatabase, type TestEngine } from '../helpers/engines';
+import { dbName, describeEngines, dropDatabase, freshDatabase, runScript, type TestEngine } from '../helpers/engines';
 import { openDatabase } from '../../src/sql/open-database';
 import type { Database } from '../../src/sql/dialect';
 
@@ -27,17 +27,25 @@ describeEngines('cell values', (engine: TestEngine) => {
     return res.body;
   };
   const rest = (method: string, path: string, body?: unknown) => t.request(method, `/nc/${projectId}/api/v1/${path}`, { body, headers: { 'xc-auth': token } });
-  /** One value of the row straight from the database (the product's driver, plain SQL). */
-  const sqlValue = async (expr: string, id: number) => {
+  /** One value of a row straight from the database (the product's driver, plain SQL). */
+  const sqlValue = async (expr: string, id: number, table = 'item') => {
     const q = (s: string) => db.dialect.quoteId(s);
-    const rows = await db.driver.query<{ v: unknown }>({ sql: `SELECT ${expr} AS v FROM ${q('item')} WHERE ${q('id')} = ${engine === 'pg' ? '$1' : '?'}`, params: [id] });
+    const rows = await db.driver.query<{ v: unknown }>({ sql: `SELECT ${expr} AS v FROM ${q(table)} WHERE ${q('id')} = ${engine === 'pg' ? '$1' : '?'}`, params: [id] });
     return rows[0]?.v;
+  };
+  /** A table with a date-time column that holds an instant (timestamptz, MySQL's TIMESTAMP). */
+  const EVENT_TABLE: Record<string, string> = {
+    // A database whose sessions start in another zone than UTC.
+    pg: `ALTER DATABASE "${dbName(name)}" SET timezone = 'America/New_York'; CREATE TABLE ev (id serial PRIMARY KEY, at timestamptz)`,
+    mysql: 'CREATE TABLE ev (id int AUTO_INCREMENT PRIMARY KEY, at timestamp NULL)',
+    sqlite: 'CREATE TABLE ev (id integer PRIMARY KEY, at datetime)',
   };
 
   beforeAll(async () => {
     t = await makeTestApp();
     token = (await signupSuperAdmin(t)).token;
     const cfg = await freshDatabase(engine, name);
+    await runScript(engine, name, EVENT_TABLE[engine]!);
     let connection = cfg.connection as Record<string, unknown>;
     if (engine === 'sqlite') {
       await Bun.write(join(t.dataDir, `${name}.sqlite`), Bun.file(cfg.connection.filename!));
@@ -75,5 +83,19 @@ describeEngines('cell values', (engine: TestEngine) => {
     expect((await rest('PUT', `Item/${id}`, { data: { n: 1 } })).status).toBe(200);
     expect((await rest('GET', `Item/${id}`)).body.data).toEqual({ n: 1 });
     expect(String(await sqlValue(`${typeOf}(${db.dialect.quoteId('data')})`, id)).toLowerCase()).toBe('object');
+  });
+
+  test('a date-time given with a zone is stored as that instant, and read back in UTC, whatever zone the database is set to', async () => {
+    const made = await rest('POST', 'Ev', { at: '2024-03-10T12:30:00+02:00' });
+    expect(made.status).toBe(200);
+    expect(made.body.at).toBe('2024-03-10 10:30:00');
+    const epoch = engine === 'pg' ? 'EXTRACT(EPOCH FROM at)' : engine === 'mysql' ? 'UNIX_TIMESTAMP(at)' : "strftime('%s', at)";
+    expect(Number(await sqlValue(epoch, made.body.id, 'ev'))).toBe(Date.UTC(2024, 2, 10, 10, 30) / 1000);
+    // A value without a zone is UTC as well, and a filter finds the row by its instant.
+    const plain = await rest('POST', 'Ev', { at: '2024-03-10 10:30:00' });
+    expect(Number(await sqlValue(epoch, plain.body.id, 'ev'))).toBe(Date.UTC(2024, 2, 10, 10, 30) / 1000);
+    const found = await rest('GET', `Ev?where=${encodeURIComponent('(at,eq,2024-03-10T10:30:00Z)')}`);
+    expect(found.body.map((r: { id: number }) => r.id)).toEqual([made.body.id, plain.body.id]);
+    if (engine === 'mysql') expect(await db.driver.query({ sql: 'SELECT @@session.time_zone AS tz', params: [] })).toEqual([{ tz: '+00:00' }]);
   });
 });

@@ -62,6 +62,9 @@ export function classifyMysql(e: unknown): ErrorClass {
   return { kind: 'unknown' };
 }
 
+/** Date-times of every session in UTC. */
+const UTC_SESSION = "SET SESSION time_zone = '+00:00'";
+
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : []);
 
 export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax, statementTimeoutMs = 0): Driver {
@@ -99,6 +102,8 @@ export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
   let serverVersion: string | undefined;
   pool.pool.on('connection', (conn: { query(sql: string, cb: (err: unknown) => void): void; _handshakePacket?: { serverVersion?: string } }) => {
     conn.query(BACKSLASH_ESCAPES_ON, () => {});
+    // TIMESTAMP columns and NOW() in UTC, as the data core converts zoned values (see the PostgreSQL driver).
+    conn.query(UTC_SESSION, () => {});
     const v = conn._handshakePacket?.serverVersion;
     if (v && v !== serverVersion) versionListener?.((serverVersion = v));
   });

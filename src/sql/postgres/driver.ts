@@ -77,6 +77,9 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
     types: { tablo_dates: asText, tablo_json: jsonAsText } as any,
     connection: {
       application_name: 'tablo',
+      // Date-times are read and written in UTC, as the data core converts zoned values (a database
+      // set to another zone stored '10:30Z' as 14:30Z and showed timestamptz in its own zone).
+      TimeZone: 'UTC',
       ...(c.schema ? { search_path: c.schema } : {}),
       // The server ends a statement past the limit (57014 -> 504), also when nobody waits for it any more.
       ...(statementTimeoutMs > 0 ? { statement_timeout: Math.floor(statementTimeoutMs) } : {}),
