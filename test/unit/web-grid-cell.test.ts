@@ -1,7 +1,7 @@
 /** Grid cell editors by column type: which input edits a value, and what typed text is sent to the API. */
 import { expect, test } from 'bun:test';
 import type { ColumnMeta } from '../../web/src/api/dashboard';
-import { editorFor, numericMode, parseInput } from '../../web/src/features/grid/grid-cell';
+import { editorFor, incompleteInput, numericMode, parseInput } from '../../web/src/features/grid/grid-cell';
 
 const col = (kind: string, nullable = true): ColumnMeta => ({ cn: 'c', _cn: 'C', uidt: 'X', kind, dt: 'x', pk: false, ai: false, nullable, enumValues: null, hidden: false });
 
@@ -26,6 +26,11 @@ test('numbers are typed in text inputs, dates and times get theirs; decimals and
   expect(numericMode(col('float'))).toBe('decimal');
   expect(editorFor(col('date'), '2009-01-01').type).toBe('date');
   expect(editorFor(col('time'), '10:00:00').type).toBe('time');
+  expect(editorFor(col('time'), '10:00:00.125').type).toBe('time');
+  // A time input would show these as empty (and Enter would save NULL): they are edited as text.
+  expect(editorFor(col('time'), '10:00:00.123456')).toEqual({ type: 'text', text: '10:00:00.123456' });
+  expect(editorFor(col('time'), '100:00:00').type).toBe('text');
+  expect(editorFor(col('time'), '10:30:00+02').type).toBe('text');
   expect(editorFor(col('decimal'), '0.99')).toEqual({ type: 'text', text: '0.99' });
   expect(parseInput(col('decimal'), '12345678901234567.10')).toBe('12345678901234567.10');
   expect(parseInput(col('bigint'), '9007199254740993')).toBe('9007199254740993');
@@ -47,4 +52,10 @@ test('JSON is edited and sent as its text, so a JSON string keeps its quotes and
   expect(parseInput(col('json'), '"123"')).toBe('"123"');
   expect(parseInput(col('json'), '{"a":[1,2]}')).toBe('{"a":[1,2]}');
   expect(parseInput(col('json'), '{broken')).toBe('{broken');
+});
+
+test('a native input holding text it cannot read (a date segment left empty) is incomplete, not empty', () => {
+  expect(incompleteInput({ validity: { badInput: true } } as unknown as Element)).toBe(true);
+  expect(incompleteInput({ validity: { badInput: false } } as unknown as Element)).toBe(false);
+  expect(incompleteInput(null)).toBe(false);
 });

@@ -4,13 +4,19 @@
  * Values stay text while typed; `parseInput` turns them into API values on save.
  */
 import type { ColumnMeta } from '../../api/dashboard';
-import { editorFor, numericMode } from './grid-cell';
+import { editorFor, incompleteInput, numericMode } from './grid-cell';
 import { t } from '../../i18n';
 
 /** The text a form starts from for a value (a date-time in the input's own format, a duration as h:mm...). */
 export function fieldText(c: ColumnMeta, value: unknown): string {
   if (c.kind === 'boolean') return value === true || value === 1 || value === '1' || value === 'true' ? 'true' : value === null || value === undefined ? '' : 'false';
   return editorFor(c, value).text;
+}
+
+/** The column of the first input of a form that holds text it cannot read (a date with a segment left empty), or null. */
+export function incompleteField(form: HTMLFormElement): string | null {
+  const el = [...form.querySelectorAll<HTMLInputElement>('input[data-column]')].find((i) => incompleteInput(i));
+  return el?.dataset.column ?? null;
 }
 
 /** A labelled input for one column; `id` ties the label to it. */
@@ -39,6 +45,7 @@ export function FieldInput(props: { column: ColumnMeta; id: string; text: string
   return (
     <input
       id={id}
+      data-column={c._cn}
       type={type}
       inputMode={numericMode(c)}
       step={type === 'datetime-local' || type === 'time' ? 1 : undefined}

@@ -10,12 +10,22 @@ import { AttachmentsView, ChipsView, RatingView } from './typed-cell-views';
 import { MultiSelectEditor } from './multi-select-editor';
 import { DateCellEditor } from './date-editor';
 import { t } from '../../i18n';
+import { toast } from '../../stores/toasts';
 
 export function displayValue(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
+
+/** A time a time input can show (fractions to the millisecond); others ('10:30:00.123456', '100:00:00') are edited as text. */
+const TIME_INPUT = /^\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
+
+/**
+ * Whether a native date, time or date-time input holds text it cannot read (a segment left empty):
+ * it then answers '' as its value, which must not be saved as an empty cell.
+ */
+export const incompleteInput = (el: Element | null | undefined): boolean => !!(el as HTMLInputElement | null)?.validity?.badInput;
 
 /** A date-time without zone, as the API sends it ('2009-01-01 00:00:00'): edited in a datetime-local input. */
 const LOCAL_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
@@ -35,7 +45,7 @@ export function editorFor(c: ColumnMeta, value: unknown): { type: string; text: 
   // Numbers are typed as text (with a numeric keyboard, see numericMode): a number input answers '' for
   // text it cannot read ('7e', '1-2'), which would have been saved as an empty cell without a word.
   if (c.kind === 'date') return { type: 'date', text };
-  if (c.kind === 'time') return { type: 'time', text };
+  if (c.kind === 'time') return { type: text === '' || TIME_INPUT.test(text) ? 'time' : 'text', text };
   return { type: 'text', text };
 }
 
@@ -78,6 +88,7 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
     if (e.key === 'Escape') props.onCancel();
     if (e.key === 'Enter' && !(c.uidt === 'LongText' && e.shiftKey)) {
       e.preventDefault();
+      if (incompleteInput(ref.current)) return toast('error', t('grid.cell.incomplete', { column: c._cn }));
       props.onSave(parseInput(c, text));
     }
   };
