@@ -1,7 +1,7 @@
 /** Grid cell editors by column type: which input edits a value, and what typed text is sent to the API. */
 import { expect, test } from 'bun:test';
 import type { ColumnMeta } from '../../web/src/api/dashboard';
-import { editorFor, incompleteInput, numericMode, parseInput } from '../../web/src/features/grid/grid-cell';
+import { editorFor, editorStart, incompleteInput, numericMode, parseInput } from '../../web/src/features/grid/grid-cell';
 
 const col = (kind: string, nullable = true): ColumnMeta => ({ cn: 'c', _cn: 'C', uidt: 'X', kind, dt: 'x', pk: false, ai: false, nullable, enumValues: null, hidden: false });
 
@@ -58,4 +58,18 @@ test('a native input holding text it cannot read (a date segment left empty) is 
   expect(incompleteInput({ validity: { badInput: true } } as unknown as Element)).toBe(true);
   expect(incompleteInput({ validity: { badInput: false } } as unknown as Element)).toBe(false);
   expect(incompleteInput(null)).toBe(false);
+});
+
+test('typing on a selected cell: text editors start from the character, a choice list from the first choice it starts; time inputs give way to text', () => {
+  expect(editorStart(col('string'), 'old', 'h')).toEqual({ type: 'text', text: 'h' });
+  expect(editorStart(col('integer'), 7, '4')).toEqual({ type: 'text', text: '4' });
+  const select = { ...col('string'), enumValues: ['todo', 'done'] };
+  expect(editorStart(select, 'todo', 'D').text).toBe('done');
+  expect(editorStart(select, 'todo', 'x').text).toBe('todo');
+  // A native time or date-time input would drop the keystroke ('1130' became 13:00): text, checked by the server.
+  expect(editorStart(col('time'), '10:00:00', '1')).toEqual({ type: 'text', text: '1' });
+  expect(editorStart(col('datetime'), '2024-01-01 10:00:00', '2')).toEqual({ type: 'text', text: '2' });
+  // The date field takes the keystroke into its first segment itself.
+  expect(editorStart(col('date'), '2024-01-01', '1')).toEqual({ type: 'date', text: '2024-01-01' });
+  expect(editorStart(col('time'), '10:00:00', undefined)).toEqual({ type: 'time', text: '10:00:00' });
 });

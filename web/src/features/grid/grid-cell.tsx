@@ -65,15 +65,28 @@ export function parseInput(c: ColumnMeta, text: string): unknown {
 }
 
 /**
+ * The editor a cell opens with, and its starting text, when `typed` (the character typed on the
+ * selected cell) opened it: text editors start from that character (spreadsheet habit), a choice
+ * list from the first choice it starts, a native time or date-time input, which cannot take the
+ * keystroke, gives way to text (the date field takes it itself).
+ */
+export function editorStart(c: ColumnMeta, value: unknown, typed: string | undefined): { type: string; text: string } {
+  const editor = editorFor(c, value);
+  if (typed === undefined) return editor;
+  if (c.enumValues?.length) return { ...editor, text: c.enumValues.find((v) => v.toLowerCase().startsWith(typed.toLowerCase())) ?? editor.text };
+  if (editor.type === 'time' || editor.type === 'datetime-local') return { type: 'text', text: typed };
+  return editor.type === 'text' ? { type: 'text', text: typed } : editor;
+}
+
+/**
  * onCancel: Esc (the grid takes the keyboard back); onBlur: focus went elsewhere (left there).
  * `typed`: the character typed on the selected cell that opened the editor; it replaces the value
  * (spreadsheet habit) in text and number editors.
  */
 export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: string; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
   const { column: c } = props;
-  const editor = editorFor(c, props.value);
-  const replaces = props.typed !== undefined && editor.type === 'text';
-  const [text, setText] = useState(replaces ? props.typed! : editor.text);
+  const editor = editorStart(c, props.value, props.typed);
+  const [text, setText] = useState(editor.text);
   const ref = useRef<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -94,7 +107,7 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
   };
   // Dates are typed in a react-aria date field (in the current language); date-times keep the native date-time input.
   if (editor.type === 'date') {
-    return <DateCellEditor column={c} kind="date" text={editor.text} onSave={(text) => props.onSave(parseInput(c, text))} onCancel={props.onCancel} onBlur={props.onBlur} />;
+    return <DateCellEditor column={c} kind="date" text={editor.text} typed={props.typed} onSave={(text) => props.onSave(parseInput(c, text))} onCancel={props.onCancel} onBlur={props.onBlur} />;
   }
   if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor column={c} value={props.value} onSave={props.onSave} onCancel={props.onCancel} onBlur={props.onBlur} />;
   if (c.enumValues?.length) {
@@ -112,7 +125,8 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
   if (c.uidt === 'LongText' || c.kind === 'json') {
     return <textarea ref={ref} className="cell-input cell-textarea" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
   }
-  return <input ref={ref} className="cell-input" type={editor.type} inputMode={numericMode(c)} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
+  const placeholder = c.kind === 'time' ? 'HH:MM:SS' : c.kind === 'datetime' ? 'YYYY-MM-DD HH:MM:SS' : undefined; // i18n-ignore
+  return <input ref={ref} className="cell-input" type={editor.type} placeholder={placeholder} inputMode={numericMode(c)} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
 }
 
 /** A cell's value as shown (not editing); a checkbox toggles and a rating sets in place. */
