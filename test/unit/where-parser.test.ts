@@ -41,6 +41,16 @@ describe('grammar and precedence', () => {
   test('columns by alias or SQL name; values may hold commas and parentheses', () => {
     expect(sql('(Title,eq,a,b (c) d)')).toEqual({ sql: '"title" = $1', params: ['a,b (c) d'] });
   });
+  test('a value ending in parentheses (Live (Disc 1)), alone, in a group or followed by more terms', () => {
+    expect(sql('(title,eq,Chill: Brazil (Disc 1))')).toEqual({ sql: '"title" = $1', params: ['Chill: Brazil (Disc 1)'] });
+    expect(sql('((title,eq,a (b)))~and(id,gt,0)')).toEqual({ sql: '("title" = $1 AND "id" > $2)', params: ['a (b)', 0] });
+    expect(sql('(title,eq,a (b))~and(id,gt,0)').params).toEqual(['a (b)', 0]);
+    expect(sql('((id,eq,1)~or(title,eq,(b)))').params).toEqual([1, '(b)']);
+    // An unmatched bracket in a value keeps the first end, also where a group closes right after it.
+    expect(sql('(title,like,%(%)').params).toEqual(['%(%']);
+    expect(sql('((id,gt,1)~and(title,like,%(%))~and(title,like,%x%)').params).toEqual([1, '%(%', '%x%']);
+    expect(sql('(title,eq,a)b)').params).toEqual(['a)b']);
+  });
   test('empty where is no filter', () => {
     expect(parseWhere('', T)).toBeUndefined();
     expect(parseWhere('   ', T)).toBeUndefined();
