@@ -138,6 +138,8 @@ export function outputValue(c: ColumnModel, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   switch (c.kind) {
     case 'boolean':
+      // MySQL's BIT(1) comes as bytes (<01>): it read false whatever it held.
+      if (v instanceof Uint8Array) return v.some((b) => b !== 0);
       return v === true || v === 1 || v === '1' || v === 't' || v === 'true' || (typeof v === 'bigint' && v !== 0n);
     case 'integer':
     case 'bigint':

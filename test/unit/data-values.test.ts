@@ -70,6 +70,8 @@ describe('outputValue', () => {
   test('the same JSON whatever the driver returned', () => {
     expect([1, '1', true, 't'].map((v) => outputValue(col('boolean'), v))).toEqual([true, true, true, true]);
     expect([0, '0', false].map((v) => outputValue(col('boolean'), v))).toEqual([false, false, false]);
+    // MySQL's BIT(1) arrives as bytes.
+    expect([Buffer.from([1]), Buffer.from([0]), new Uint8Array([0, 1])].map((v) => outputValue(col('boolean'), v))).toEqual([true, false, true]);
     expect(outputValue(col('decimal'), '10.50')).toBe(10.5);
     expect(outputValue(col('decimal'), '12345678901234567890.12')).toBe('12345678901234567890.12');
     expect(outputValue(col('bigint'), '42')).toBe(42);
