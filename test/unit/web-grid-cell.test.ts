@@ -1,7 +1,7 @@
 /** Grid cell editors by column type: which input edits a value, and what typed text is sent to the API. */
 import { expect, test } from 'bun:test';
 import type { ColumnMeta } from '../../web/src/api/dashboard';
-import { editorFor, editorStart, incompleteInput, numericMode, parseInput } from '../../web/src/features/grid/grid-cell';
+import { edited, editorFor, editorStart, incompleteInput, numericMode, parseInput } from '../../web/src/features/grid/grid-cell';
 
 const col = (kind: string, nullable = true): ColumnMeta => ({ cn: 'c', _cn: 'C', uidt: 'X', kind, dt: 'x', pk: false, ai: false, nullable, enumValues: null, hidden: false });
 
@@ -72,4 +72,14 @@ test('typing on a selected cell: text editors start from the character, a choice
   // The date field takes the keystroke into its first segment itself.
   expect(editorStart(col('date'), '2024-01-01', '1')).toEqual({ type: 'date', text: '2024-01-01' });
   expect(editorStart(col('time'), '10:00:00', undefined)).toEqual({ type: 'time', text: '10:00:00' });
+});
+
+test('Enter on an editor left as it opened writes nothing (a duration of 90 s shows 0:02 under h:mm and would be saved as 120 s)', () => {
+  const duration = { ...col('decimal'), uidt: 'Duration' };
+  const start = editorFor(duration, 90).text;
+  expect(start).toBe('0:02');
+  expect(edited(start, '0:02', undefined)).toBe(false);
+  expect(edited(start, '0:03', undefined)).toBe(true);
+  // Opened by a keystroke, the typed text is written even when it looks the same.
+  expect(edited('4', '4', '4')).toBe(true);
 });

@@ -79,6 +79,13 @@ export function editorStart(c: ColumnMeta, value: unknown, typed: string | undef
 }
 
 /**
+ * Whether Enter in an editor writes: not when the text is still the one it opened with (the value
+ * may hold more than the editor shows: a duration's seconds under h:mm, a date-time's milliseconds),
+ * unless a keystroke opened it.
+ */
+export const edited = (start: string, text: string, typed: string | undefined): boolean => typed !== undefined || text !== start;
+
+/**
  * onCancel: Esc (the grid takes the keyboard back); onBlur: focus went elsewhere (left there).
  * `typed`: the character typed on the selected cell that opened the editor; it replaces the value
  * (spreadsheet habit) in text and number editors.
@@ -102,12 +109,13 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
     if (e.key === 'Enter' && !(c.uidt === 'LongText' && e.shiftKey)) {
       e.preventDefault();
       if (incompleteInput(ref.current)) return toast('error', t('grid.cell.incomplete', { column: c._cn }));
+      if (!edited(editor.text, text, props.typed)) return props.onCancel();
       props.onSave(parseInput(c, text));
     }
   };
   // Dates are typed in a react-aria date field (in the current language); date-times keep the native date-time input.
   if (editor.type === 'date') {
-    return <DateCellEditor column={c} kind="date" text={editor.text} typed={props.typed} onSave={(text) => props.onSave(parseInput(c, text))} onCancel={props.onCancel} onBlur={props.onBlur} />;
+    return <DateCellEditor column={c} kind="date" text={editor.text} typed={props.typed} onSave={(text) => (edited(editor.text, text, props.typed) ? props.onSave(parseInput(c, text)) : props.onCancel())} onCancel={props.onCancel} onBlur={props.onBlur} />;
   }
   if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor column={c} value={props.value} onSave={props.onSave} onCancel={props.onCancel} onBlur={props.onBlur} />;
   if (c.enumValues?.length) {
