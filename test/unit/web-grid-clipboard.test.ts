@@ -59,4 +59,19 @@ describe('paste plan', () => {
   test('a duration is pasted as its format shows it (the server reads h:mm)', () => {
     expect(convertPasted(col('took', 'decimal', { uidt: 'Duration' }), '1:30')).toEqual({ value: '1:30' });
   });
+  test('numbers pasted as the language writes them or plainly; a comma out of place is refused, not dropped (1,5 was 15)', () => {
+    const price = col('price', 'decimal');
+    const qty = col('qty', 'integer');
+    expect(convertPasted(price, '1,234.50', 'en-US')).toEqual({ value: '1234.50' });
+    expect(convertPasted(price, '1,5', 'en-US')).toEqual({ reason: 'not a number' });
+    expect(convertPasted(qty, '1,5', 'en-US')).toEqual({ reason: 'not a whole number' });
+    expect(convertPasted(qty, '12,345,678', 'en-US')).toEqual({ value: 12345678 });
+    expect(convertPasted(price, '1\u202f234,5', 'fr-FR')).toEqual({ value: '1234.5' });
+    expect(convertPasted(price, '1,5', 'fr-FR')).toEqual({ value: '1.5' });
+    expect(convertPasted(price, '1,234.50', 'fr-FR')).toEqual({ reason: 'not a number' });
+    expect(convertPasted(price, '1.234,5', 'es-ES')).toEqual({ value: '1234.5' });
+    // A plain number is read in every language.
+    expect(convertPasted(price, '1.5', 'es-ES')).toEqual({ value: '1.5' });
+    expect(convertPasted(price, '-2.5e3', 'fr-FR')).toEqual({ value: '-2.5e3' });
+  });
 });

@@ -6,7 +6,8 @@
  */
 import type { ColumnMeta } from '../../api/dashboard';
 import { parseInput } from './grid-cell';
-import { t } from '../../i18n';
+import { localeTag, t } from '../../i18n';
+import { pastedNumber } from './pasted-number';
 
 /** A rectangle of cells: first and last row and column, inclusive. */
 export interface CellRange {
@@ -110,12 +111,11 @@ export interface PastePlan {
   problems: PasteProblem[];
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const TRUE = new Set(['true', 'yes', '1', 'x', '✓', 'checked']);
 const FALSE = new Set(['false', 'no', '0', '', 'unchecked']);
 
-/** Converts a pasted text to a column's type, or says why it does not fit. */
-export function convertPasted(c: ColumnMeta, text: string): { value: unknown } | { reason: string } {
+/** Converts a pasted text to a column's type, or says why it does not fit; numbers as `locale` writes them or plainly. */
+export function convertPasted(c: ColumnMeta, text: string, locale: string = localeTag()): { value: unknown } | { reason: string } {
   const s = text.trim();
   if (s === '') return c.nullable || c.kind === 'string' ? { value: c.kind === 'string' && !c.nullable ? '' : null } : { reason: t('grid.paste.required') };
   // A duration as its format shows it ('1:30') or as seconds: the API reads both.
@@ -123,13 +123,13 @@ export function convertPasted(c: ColumnMeta, text: string): { value: unknown } |
   switch (c.kind) {
     case 'integer':
     case 'bigint': {
-      const n = s.replace(/[,\s]/g, '');
-      return /^[+-]?\d+$/.test(n) ? { value: c.kind === 'bigint' ? n : Number(n) } : { reason: t('grid.paste.notWhole') };
+      const n = pastedNumber(s, locale);
+      return n !== null && /^[+-]?\d+$/.test(n) ? { value: c.kind === 'bigint' ? n : Number(n) } : { reason: t('grid.paste.notWhole') };
     }
     case 'decimal':
     case 'float': {
-      const n = s.replace(/[,\s]/g, '');
-      return NUMBER.test(n) ? { value: c.kind === 'decimal' ? n : Number(n) } : { reason: t('grid.paste.notNumber') };
+      const n = pastedNumber(s, locale);
+      return n !== null ? { value: c.kind === 'decimal' ? n : Number(n) } : { reason: t('grid.paste.notNumber') };
     }
     case 'boolean':
       return TRUE.has(s.toLowerCase()) ? { value: true } : FALSE.has(s.toLowerCase()) ? { value: false } : { reason: t('grid.paste.notCheckbox') };
