@@ -37,7 +37,7 @@ describeEngines('cell values', (engine: TestEngine) => {
   const EVENT_TABLE: Record<string, string> = {
     // A database whose sessions start in another zone than UTC.
     pg: `ALTER DATABASE "${dbName(name)}" SET timezone = 'America/New_York'; CREATE TABLE ev (id serial PRIMARY KEY, at timestamptz)`,
-    mysql: 'CREATE TABLE ev (id int AUTO_INCREMENT PRIMARY KEY, at timestamp NULL)',
+    mysql: 'CREATE TABLE ev (id int AUTO_INCREMENT PRIMARY KEY, at timestamp NULL, f float NULL, b bit(1) NULL)',
     sqlite: 'CREATE TABLE ev (id integer PRIMARY KEY, at datetime)',
   };
 
@@ -98,4 +98,15 @@ describeEngines('cell values', (engine: TestEngine) => {
     expect(found.body.map((r: { id: number }) => r.id)).toEqual([made.body.id, plain.body.id]);
     if (engine === 'mysql') expect(await db.driver.query({ sql: 'SELECT @@session.time_zone AS tz', params: [] })).toEqual([{ tz: '+00:00' }]);
   });
+
+  if (engine === 'mysql') {
+    test('MySQL: a FLOAT reads as typed (1.1, not 1.100000023841858) and a BIT(1) checkbox as ticked', async () => {
+      const made = await rest('POST', 'Ev', { f: 1.1, b: true });
+      expect(made.status).toBe(200);
+      expect([made.body.f, made.body.b]).toEqual([1.1, true]);
+      const list = await rest('GET', `Ev?where=${encodeURIComponent(`(id,eq,${made.body.id})`)}`);
+      expect([list.body[0].f, list.body[0].b]).toEqual([1.1, true]);
+      expect((await rest('PUT', `Ev/${made.body.id}`, { f: '0.3', b: false })).body).toMatchObject({ f: 0.3, b: false });
+    });
+  }
 });
