@@ -32,7 +32,6 @@ const col = (c: ColumnModel, table?: string): Expr => columnExpr(c, table);
 /** A filter value as the column's type; a date alone is accepted for date-time columns. */
 function filterValue(c: ColumnModel, v: string): Expr {
   if (c.kind === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim())) return { kind: 'val', value: coerceValue(c, `${v.trim()} 00:00:00`) };
-  if (c.kind === 'json') return { kind: 'val', value: v };
   return { kind: 'val', value: coerceValue(c, v) };
 }
 

@@ -77,6 +77,7 @@ describe('operators', () => {
     ['(title,notblank)', 'NOT (("title" IS NULL OR "title" = $1))', ['']],
     ['(id,blank)', '"id" IS NULL', []],
     // JSON holds no '' (comparing jsonb with '' is an error on PostgreSQL).
+    ['(data,eq,{"a":1})', '"data" = $1', ['{"a":1}']],
     ['(data,blank)', '"data" IS NULL', []],
     ['(data,notblank)', 'NOT ("data" IS NULL)', []],
     ['(done,checked)', '"done" = $1', [true]],
@@ -107,6 +108,8 @@ describe('error messages of the contract', () => {
     ['(done,eq,maybe)', 'Column \'Done\': "maybe" is not true or false'],
     ['(day,eq,yesterday)', 'Column \'Day\': "yesterday" is not a date (YYYY-MM-DD)'],
     ['(title,checked)', "Column 'Title' is not a checkbox: checked compares checkboxes only"],
+    // A JSON column is compared with JSON (PostgreSQL answered 'invalid input syntax for type json').
+    ['(data,eq,abc)', 'Column \'Data\': "abc" is not valid JSON'],
     ['(id,notchecked)', "Column 'Id' is not a checkbox: notchecked compares checkboxes only"],
   ])('%s -> %s', (w, msg) => {
     expect(err(w)).toBe(msg);
