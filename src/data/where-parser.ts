@@ -4,8 +4,9 @@
  *   (col,op,value)~and(col,op,value)~or((a,eq,1)~or(b,eq,2))
  *
  * AND binds tighter than OR (`~not` and `~andnot` mean AND NOT, `~ornot` OR NOT); double
- * parentheses group. A term ends at the first `)` followed by `~`, another `)` or the end, so a
- * value may hold commas and parentheses, but not the two characters `)~`. `in`, `nin`, `btw` and
+ * parentheses group. A term ends at a `)` followed by `~`, another `)` or the end: the first one
+ * that leaves the value's own parentheses balanced ('Live (Disc 1)'), else the first one (a value
+ * '%(%'); so a value may hold commas and parentheses, but not the two characters `)~`. `in`, `nin`, `btw` and
  * `nbtw` split their value on commas. Values are compared as the column's type and bound as
  * parameters; nothing the caller sends becomes SQL text.
  */
@@ -24,13 +25,13 @@ const OPS: Record<string, string> = {
   blank: 'blank', notblank: 'notblank', empty: 'blank', notempty: 'notblank', checked: 'checked', notchecked: 'notchecked',
 };
 
-const STRINGY = new Set(['string', 'json']);
+/** Kinds where '' is blank as NULL is (JSON cannot hold '': PostgreSQL refused the comparison). */
+const STRINGY = new Set(['string']);
 const col = (c: ColumnModel, table?: string): Expr => columnExpr(c, table);
 
 /** A filter value as the column's type; a date alone is accepted for date-time columns. */
 function filterValue(c: ColumnModel, v: string): Expr {
   if (c.kind === 'datetime' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim())) return { kind: 'val', value: coerceValue(c, `${v.trim()} 00:00:00`) };
-  if (c.kind === 'json') return { kind: 'val', value: v };
   return { kind: 'val', value: coerceValue(c, v) };
 }
 
@@ -82,16 +83,18 @@ export function buildTerm(t: TableModel, colName: string, rawOp: string, value: 
         : { kind: 'isNull', expr: left };
       return op === 'blank' ? blank : { kind: 'not', item: blank };
     }
-    case 'checked':
-      return { kind: 'cmp', op: '=', left, right: { kind: 'val', value: true } };
     default:
+      // checked / notchecked. Other columns have no 'ticked' (PostgreSQL answered "operator does not exist: text = boolean").
+      if (c.kind !== 'boolean') throw badRequest(`Column '${c._cn}' is not a checkbox: ${op} compares checkboxes only`);
+      if (op === 'checked') return { kind: 'cmp', op: '=', left, right: { kind: 'val', value: true } };
       return { kind: 'or', items: [{ kind: 'cmp', op: '=', left, right: { kind: 'val', value: false } }, { kind: 'isNull', expr: left }] };
   }
 }
 
 class Parser {
   private i = 0;
-  constructor(private s: string, private t: TableModel, private table?: string) {}
+  /** `balanced`: a term ends where its value's parentheses are balanced, when such an end exists. */
+  constructor(private s: string, private t: TableModel, private table?: string, private balanced = true) {}
 
   parse(): Cond {
     const c = this.expr(0);
@@ -137,14 +140,23 @@ class Parser {
       return inner;
     }
     let end = -1;
+    let firstEnd = -1;
+    // Brackets opened inside the value and not closed yet.
+    let open = 0;
     for (let j = this.i + 1; j < this.s.length; j++) {
+      if (this.s[j] === '(') open++;
       if (this.s[j] !== ')') continue;
       const next = this.s[j + 1];
       if (next === undefined || next === '~' || next === ')') {
-        end = j;
-        break;
+        if (firstEnd < 0) firstEnd = j;
+        if (!this.balanced || open === 0) {
+          end = j;
+          break;
+        }
       }
+      if (open > 0) open--;
     }
+    if (end < 0) end = firstEnd;
     if (end < 0) throw badRequest(`${this.s.slice(start)} : Closing bracket not found`);
     const body = this.s.slice(this.i + 1, end);
     this.i = end + 1;
@@ -162,5 +174,11 @@ class Parser {
 /** Parses a where string for a table; undefined for an empty string. */
 export function parseWhere(where: string | undefined, t: TableModel, table?: string): Cond | undefined {
   if (where === undefined || where.trim() === '') return undefined;
-  return new Parser(where.trim(), t, table).parse();
+  try {
+    return new Parser(where.trim(), t, table).parse();
+  } catch {
+    // Read term by term with the first possible end (a group closing right after a value such as
+    // '%(%'); its error is the one answered when that fails too.
+    return new Parser(where.trim(), t, table, false).parse();
+  }
 }

@@ -162,4 +162,65 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     await page.getByText('Ticket').scrollIntoViewIfNeeded();
     await shot(page, 'column-types-files');
   }, 60_000);
+
+  browserTest('typing on a selected date, time or choice cell keeps the first keystroke; a JSON string keeps its quotes; Enter without a change writes nothing', () => page, async () => {
+    await addColumn('Day', 'Date', async () => {});
+    await addColumn('Clock', 'Time', async () => {});
+    await addColumn('Meta', 'JSON', async () => {});
+    const row = page.getByRole('row').filter({ hasText: 'Paris' });
+    /** The Paris row's cell of a column (by the header's column index: columns off screen are not drawn). */
+    const cellOf = async (name: string) => {
+      const header = page.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+      // Columns far right are drawn once the grid is scrolled there.
+      if (!(await header.count())) await page.getByRole('grid').evaluate((el) => el.scrollBy({ left: el.scrollWidth }));
+      await header.scrollIntoViewIfNeeded();
+      return row.locator(`[role="gridcell"][aria-colindex="${await header.getAttribute('aria-colindex')}"]`);
+    };
+    // The date field takes the opening keystroke into its first segment (month first in English).
+    await (await cellOf('Day')).click();
+    await page.keyboard.type('12252025');
+    await page.keyboard.press('Enter');
+    await row.getByRole('gridcell', { name: '2025-12-25' }).waitFor();
+    // A time cell opened by typing is text, checked by the server: 1130 is refused, 11:30 kept.
+    await (await cellOf('Clock')).click();
+    await page.keyboard.type('1130');
+    await page.keyboard.press('Enter');
+    await page.getByText(/Column 'Clock': "1130" is not a time/).first().waitFor();
+    await page.keyboard.press('Escape');
+    await (await cellOf('Clock')).click();
+    await page.keyboard.type('11:30');
+    await page.keyboard.press('Enter');
+    await row.getByRole('gridcell', { name: /^11:30/ }).waitFor();
+    // A letter on a choice cell picks the first choice it starts.
+    await (await cellOf('Kind')).click();
+    await page.keyboard.type('b');
+    await page.keyboard.press('Enter');
+    await row.locator('.chip', { hasText: 'beach' }).waitFor();
+    // A JSON string is edited with its quotes and saves unchanged (it was refused as invalid JSON).
+    const saved = () => page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/v1/'));
+    await (await cellOf('Meta')).dblclick();
+    await page.getByLabel('Edit Meta').fill('"123"');
+    let answer = saved();
+    await page.getByLabel('Edit Meta').press('Enter');
+    expect((await answer).status()).toBe(200);
+    expect((await (await answer).json()).Meta).toBe('123');
+    await (await cellOf('Meta')).dblclick();
+    expect(await page.getByLabel('Edit Meta').inputValue()).toBe('"123"');
+    await page.getByLabel('Edit Meta').fill('"456"');
+    answer = saved();
+    await page.getByLabel('Edit Meta').press('Enter');
+    expect((await answer).status()).toBe(200);
+    expect((await (await answer).json()).Meta).toBe('456');
+    // Enter on an editor left as it opened writes nothing (a duration's seconds under h:mm stay).
+    let puts = 0;
+    const count = (r: { method(): string }) => void (r.method() === 'PUT' && puts++);
+    page.on('request', count);
+    await page.getByRole('gridcell', { name: '2:15' }).dblclick();
+    await page.getByLabel('Edit Time').press('Enter');
+    await page.getByLabel('Edit Time').waitFor({ state: 'detached' });
+    await page.waitForTimeout(300);
+    page.off('request', count);
+    expect(puts).toBe(0);
+    await shot(page, 'column-types-typed');
+  }, 90_000);
 });

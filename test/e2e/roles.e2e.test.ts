@@ -140,6 +140,14 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await page.waitForTimeout(300);
     expect(await page.getByLabel('Edit Company').count()).toBe(0);
     await shot(page, 'roles-preview-editor');
+    // The expanded row offers the same: FirstName to edit, Company shown only.
+    await page.getByRole('row').filter({ hasText: 'Luís' }).hover();
+    await page.getByRole('row').filter({ hasText: 'Luís' }).getByRole('button', { name: /^Expand row/ }).click();
+    const expanded = page.getByRole('dialog', { name: 'Expanded row' });
+    expect(await expanded.getByLabel('FirstName', { exact: true }).isDisabled()).toBe(false);
+    expect(await expanded.getByLabel('Company', { exact: true }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expanded.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Reset Preview' }).click();
     await page.waitForLoadState('load');
     await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();

@@ -49,6 +49,9 @@ describe('coerceValue', () => {
     expect(coerceValue(col('bigint'), '-9223372036854775808')).toBe('-9223372036854775808');
     expect(() => coerceValue(col('bigint'), '9223372036854775808')).toThrow('is out of range for a whole number');
     expect(() => coerceValue(col('integer'), 1e20)).toThrow('is out of range for a whole number');
+    // An integer column is read as a JavaScript number: past 2^53 it would come back rounded.
+    expect(() => coerceValue(col('integer'), '9007199254740993')).toThrow('Column \'C\': "9007199254740993" is out of range for a whole number');
+    expect(coerceValue(col('integer'), '9007199254740991')).toBe(9007199254740991);
     expect(() => coerceValue(col('float'), '1e400')).toThrow('"1e400" is out of range for a number');
     expect(() => coerceValue(col('decimal'), '-1e400')).toThrow('is out of range for a number');
     expect(() => coerceValue(col('float'), Infinity)).toThrow("Column 'C': Infinity is not a number");
@@ -67,6 +70,8 @@ describe('outputValue', () => {
   test('the same JSON whatever the driver returned', () => {
     expect([1, '1', true, 't'].map((v) => outputValue(col('boolean'), v))).toEqual([true, true, true, true]);
     expect([0, '0', false].map((v) => outputValue(col('boolean'), v))).toEqual([false, false, false]);
+    // MySQL's BIT(1) arrives as bytes.
+    expect([Buffer.from([1]), Buffer.from([0]), new Uint8Array([0, 1])].map((v) => outputValue(col('boolean'), v))).toEqual([true, false, true]);
     expect(outputValue(col('decimal'), '10.50')).toBe(10.5);
     expect(outputValue(col('decimal'), '12345678901234567890.12')).toBe('12345678901234567890.12');
     expect(outputValue(col('bigint'), '42')).toBe(42);

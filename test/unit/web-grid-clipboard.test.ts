@@ -1,6 +1,6 @@
 /** Copy and paste of cell ranges: TSV both ways (quotes, tabs and line breaks in cells), HTML, and the paste plan. */
 import { describe, expect, test } from 'bun:test';
-import { parseTsv, planPaste, rangeOf, toHtml, toTsv, convertPasted } from '../../web/src/features/grid/clipboard';
+import { cellText, parseTsv, planPaste, rangeOf, toHtml, toTsv, convertPasted } from '../../web/src/features/grid/clipboard';
 import type { ColumnMeta } from '../../web/src/api/dashboard';
 
 const col = (cn: string, kind: string, extra: Partial<ColumnMeta> = {}): ColumnMeta => ({ cn, _cn: cn, uidt: 'x', kind, dt: kind, pk: false, ai: false, nullable: true, enumValues: null, hidden: false, ...extra });
@@ -46,5 +46,32 @@ describe('paste plan', () => {
   });
   test('a required column does not take an empty cell', () => {
     expect(convertPasted(col('n', 'integer', { nullable: false }), '')).toEqual({ reason: 'a value is required' });
+  });
+  test('a JSON cell is copied as its JSON text and pasted back the same (a JSON string stays a string); bad JSON is reported', () => {
+    const json = col('data', 'json');
+    const copied = toTsv([[cellText('123', json), cellText({ a: [1] }, json)]]);
+    const [cells] = parseTsv(copied);
+    expect(cells).toEqual(['"123"', '{"a":[1]}']);
+    expect(convertPasted(json, cells![0]!)).toEqual({ value: '123' });
+    expect(convertPasted(json, cells![1]!)).toEqual({ value: { a: [1] } });
+    expect(convertPasted(json, '{broken')).toEqual({ reason: 'not valid JSON' });
+  });
+  test('a duration is pasted as its format shows it (the server reads h:mm)', () => {
+    expect(convertPasted(col('took', 'decimal', { uidt: 'Duration' }), '1:30')).toEqual({ value: '1:30' });
+  });
+  test('numbers pasted as the language writes them or plainly; a comma out of place is refused, not dropped (1,5 was 15)', () => {
+    const price = col('price', 'decimal');
+    const qty = col('qty', 'integer');
+    expect(convertPasted(price, '1,234.50', 'en-US')).toEqual({ value: '1234.50' });
+    expect(convertPasted(price, '1,5', 'en-US')).toEqual({ reason: 'not a number' });
+    expect(convertPasted(qty, '1,5', 'en-US')).toEqual({ reason: 'not a whole number' });
+    expect(convertPasted(qty, '12,345,678', 'en-US')).toEqual({ value: 12345678 });
+    expect(convertPasted(price, '1\u202f234,5', 'fr-FR')).toEqual({ value: '1234.5' });
+    expect(convertPasted(price, '1,5', 'fr-FR')).toEqual({ value: '1.5' });
+    expect(convertPasted(price, '1,234.50', 'fr-FR')).toEqual({ reason: 'not a number' });
+    expect(convertPasted(price, '1.234,5', 'es-ES')).toEqual({ value: '1234.5' });
+    // A plain number is read in every language.
+    expect(convertPasted(price, '1.5', 'es-ES')).toEqual({ value: '1.5' });
+    expect(convertPasted(price, '-2.5e3', 'fr-FR')).toEqual({ value: '-2.5e3' });
   });
 });

@@ -9,7 +9,7 @@ const column = (cn: string, kind: ColumnModel['kind'], extra: Partial<ColumnMode
 });
 const T: TableModel = {
   tn: 'film', _tn: 'Film', type: 'table', pks: ['id'], displayColumn: 'title', relations: [],
-  columns: [column('id', 'integer', { pk: true }), column('title', 'string'), column('rating', 'decimal'), column('done', 'boolean'), column('day', 'date'), column('at', 'datetime')],
+  columns: [column('id', 'integer', { pk: true }), column('title', 'string'), column('rating', 'decimal'), column('done', 'boolean'), column('day', 'date'), column('at', 'datetime'), column('data', 'json')],
 };
 const sql = (w: string) => {
   const c = parseWhere(w, T)!;
@@ -41,6 +41,16 @@ describe('grammar and precedence', () => {
   test('columns by alias or SQL name; values may hold commas and parentheses', () => {
     expect(sql('(Title,eq,a,b (c) d)')).toEqual({ sql: '"title" = $1', params: ['a,b (c) d'] });
   });
+  test('a value ending in parentheses (Live (Disc 1)), alone, in a group or followed by more terms', () => {
+    expect(sql('(title,eq,Chill: Brazil (Disc 1))')).toEqual({ sql: '"title" = $1', params: ['Chill: Brazil (Disc 1)'] });
+    expect(sql('((title,eq,a (b)))~and(id,gt,0)')).toEqual({ sql: '("title" = $1 AND "id" > $2)', params: ['a (b)', 0] });
+    expect(sql('(title,eq,a (b))~and(id,gt,0)').params).toEqual(['a (b)', 0]);
+    expect(sql('((id,eq,1)~or(title,eq,(b)))').params).toEqual([1, '(b)']);
+    // An unmatched bracket in a value keeps the first end, also where a group closes right after it.
+    expect(sql('(title,like,%(%)').params).toEqual(['%(%']);
+    expect(sql('((id,gt,1)~and(title,like,%(%))~and(title,like,%x%)').params).toEqual([1, '%(%', '%x%']);
+    expect(sql('(title,eq,a)b)').params).toEqual(['a)b']);
+  });
   test('empty where is no filter', () => {
     expect(parseWhere('', T)).toBeUndefined();
     expect(parseWhere('   ', T)).toBeUndefined();
@@ -66,6 +76,10 @@ describe('operators', () => {
     ['(title,blank)', '("title" IS NULL OR "title" = $1)', ['']],
     ['(title,notblank)', 'NOT (("title" IS NULL OR "title" = $1))', ['']],
     ['(id,blank)', '"id" IS NULL', []],
+    // JSON holds no '' (comparing jsonb with '' is an error on PostgreSQL).
+    ['(data,eq,{"a":1})', '"data" = $1', ['{"a":1}']],
+    ['(data,blank)', '"data" IS NULL', []],
+    ['(data,notblank)', 'NOT ("data" IS NULL)', []],
     ['(done,checked)', '"done" = $1', [true]],
     ['(done,notchecked)', '("done" = $1 OR "done" IS NULL)', [false]],
     ['(done,eq,true)', '"done" = $1', [true]],
@@ -93,6 +107,10 @@ describe('error messages of the contract', () => {
     ['(id,eq,one)', 'Column \'Id\': "one" is not a whole number'],
     ['(done,eq,maybe)', 'Column \'Done\': "maybe" is not true or false'],
     ['(day,eq,yesterday)', 'Column \'Day\': "yesterday" is not a date (YYYY-MM-DD)'],
+    ['(title,checked)', "Column 'Title' is not a checkbox: checked compares checkboxes only"],
+    // A JSON column is compared with JSON (PostgreSQL answered 'invalid input syntax for type json').
+    ['(data,eq,abc)', 'Column \'Data\': "abc" is not valid JSON'],
+    ['(id,notchecked)', "Column 'Id' is not a checkbox: notchecked compares checkboxes only"],
   ])('%s -> %s', (w, msg) => {
     expect(err(w)).toBe(msg);
   });

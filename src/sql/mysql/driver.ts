@@ -8,6 +8,7 @@ import type { ConnectionOptions, Driver, ExecResult, Executor } from '../dialect
 import { guard, isNetworkError, type ErrorClass } from '../driver-errors';
 import { LIMITS } from '../../config/limits';
 import { BACKSLASH_ESCAPES_ON } from './literal';
+import { floatsShortest } from './float-values';
 import type { Caps } from '../dialect';
 
 /**
@@ -62,7 +63,12 @@ export function classifyMysql(e: unknown): ErrorClass {
   return { kind: 'unknown' };
 }
 
+/** Date-times of every session in UTC. */
+const UTC_SESSION = "SET SESSION time_zone = '+00:00'";
+
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? (result as T[]) : []);
+/** The rows of an answer ([rows, fields]), FLOAT values as the server shows them. */
+const resultRows = <T>([rows, fields]: [unknown, unknown]): T[] => floatsShortest(rowsOf<T>(rows), fields);
 
 export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax, statementTimeoutMs = 0): Driver {
   const ssl = !c.ssl || c.ssl.mode === 'No' ? undefined : { rejectUnauthorized: c.ssl.mode !== 'Required' && c.ssl.mode !== 'Preferred', ca: c.ssl.ca, key: c.ssl.key, cert: c.ssl.cert };
@@ -78,6 +84,8 @@ export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
     bigNumberStrings: true,
     decimalNumbers: false,
     dateStrings: true,
+    // JSON as its text, parsed once by the data core (mysql2 would parse MariaDB's and MySQL's JSON itself).
+    jsonStrings: true,
     multipleStatements: false,
     charset: 'utf8mb4',
     // No stack captured per statement (mysql2 does so by default for its errors' traces): a driver error
@@ -100,13 +108,15 @@ export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
   let serverVersion: string | undefined;
   pool.pool.on('connection', (conn: { query(sql: string, cb: (err: unknown) => void): void; _handshakePacket?: { serverVersion?: string } }) => {
     conn.query(BACKSLASH_ESCAPES_ON, () => {});
+    // TIMESTAMP columns and NOW() in UTC, as the data core converts zoned values (see the PostgreSQL driver).
+    conn.query(UTC_SESSION, () => {});
     const v = conn._handshakePacket?.serverVersion;
     if (v && v !== serverVersion) versionListener?.((serverVersion = v));
   });
 
   const executor = (s: mysql.Pool | mysql.PoolConnection): Executor => ({
     // A write run through query() answers a result header, not rows: no rows then (no RETURNING here).
-    query: <T>(q: Compiled) => guard(classifyMysql, async () => rowsOf<T>((await s.execute(q.sql, q.params as any[]))[0])),
+    query: <T>(q: Compiled) => guard(classifyMysql, async () => resultRows<T>(await s.execute(q.sql, q.params as any[]))),
     execute: (q: Compiled): Promise<ExecResult> =>
       guard(classifyMysql, async () => {
         const [r] = (await s.execute(q.sql, q.params as any[])) as unknown as [mysql.ResultSetHeader];
@@ -122,7 +132,7 @@ export function openMysqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
       if (serverVersion) fn(serverVersion);
     },
     queryTimed: <T>(q: Compiled, timeoutMs: number) =>
-      guard(classifyMysql, async () => rowsOf<T>((await pool.execute({ sql: q.sql, timeout: timeoutMs }, q.params as any[]))[0])),
+      guard(classifyMysql, async () => resultRows<T>(await pool.execute({ sql: q.sql, timeout: timeoutMs }, q.params as any[]))),
     async transaction(fn) {
       const conn = await guard(classifyMysql, () => pool.getConnection());
       try {

@@ -50,6 +50,12 @@ export function classifyPostgres(e: unknown): ErrorClass {
 export const PREPARED_TEXTS_MAX = 1000;
 
 const asText = { to: 25, from: [1082, 1083, 1114, 1184, 1266], serialize: (x: unknown) => x, parse: (x: string) => x };
+/**
+ * json and jsonb travel as JSON text both ways, as on the other engines (the data core checks and
+ * parses it): the driver's own serializer would JSON.stringify the text again, storing '{"a":1}'
+ * as a JSON string, and its parser would hand the data core values to parse a second time.
+ */
+const jsonAsText = { to: 3802, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => x };
 
 export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax, statementTimeoutMs = 0): Driver {
   const ssl = !c.ssl || c.ssl.mode === 'No'
@@ -68,9 +74,12 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
     idle_timeout: 30,
     ssl: ssl as any,
     onnotice: () => {},
-    types: { tablo_dates: asText } as any,
+    types: { tablo_dates: asText, tablo_json: jsonAsText } as any,
     connection: {
       application_name: 'tablo',
+      // Date-times are read and written in UTC, as the data core converts zoned values (a database
+      // set to another zone stored '10:30Z' as 14:30Z and showed timestamptz in its own zone).
+      TimeZone: 'UTC',
       ...(c.schema ? { search_path: c.schema } : {}),
       // The server ends a statement past the limit (57014 -> 504), also when nobody waits for it any more.
       ...(statementTimeoutMs > 0 ? { statement_timeout: Math.floor(statementTimeoutMs) } : {}),

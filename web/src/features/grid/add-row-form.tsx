@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { TableMeta } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
-import { FieldInput } from './field-input';
+import { FieldInput, incompleteField } from './field-input';
 import { parseInput } from './grid-cell';
 import { t } from '../../i18n';
 
@@ -27,8 +27,11 @@ export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<s
     e.preventDefault();
     props.onCancel();
   };
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // A date or time left half typed reads as empty: refused, not saved as an empty cell.
+    const incomplete = incompleteField(e.currentTarget);
+    if (incomplete) return setError(t('grid.cell.incomplete', { column: incomplete }));
     const body: Record<string, unknown> = {};
     for (const c of columns) {
       const text = values[c._cn];

@@ -6,7 +6,8 @@
  */
 import type { ColumnMeta } from '../../api/dashboard';
 import { parseInput } from './grid-cell';
-import { t } from '../../i18n';
+import { localeTag, t } from '../../i18n';
+import { pastedNumber } from './pasted-number';
 
 /** A rectangle of cells: first and last row and column, inclusive. */
 export interface CellRange {
@@ -26,10 +27,10 @@ export const rangeOf = (a: { row: number; col: number }, b: { row: number; col: 
 
 export const inRange = (r: CellRange | null, row: number, col: number) => !!r && row >= r.top && row <= r.bottom && col >= r.left && col <= r.right;
 
-/** A value as text in a cell of the clipboard. */
-export function cellText(v: unknown): string {
+/** A value as text in a cell of the clipboard (a JSON column's as its JSON text, so a JSON string keeps its quotes). */
+export function cellText(v: unknown, c?: Pick<ColumnMeta, 'kind'>): string {
   if (v === null || v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'object' || c?.kind === 'json') return JSON.stringify(v);
   return String(v);
 }
 
@@ -110,29 +111,37 @@ export interface PastePlan {
   problems: PasteProblem[];
 }
 
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const TRUE = new Set(['true', 'yes', '1', 'x', '✓', 'checked']);
 const FALSE = new Set(['false', 'no', '0', '', 'unchecked']);
 
-/** Converts a pasted text to a column's type, or says why it does not fit. */
-export function convertPasted(c: ColumnMeta, text: string): { value: unknown } | { reason: string } {
+/** Converts a pasted text to a column's type, or says why it does not fit; numbers as `locale` writes them or plainly. */
+export function convertPasted(c: ColumnMeta, text: string, locale: string = localeTag()): { value: unknown } | { reason: string } {
   const s = text.trim();
   if (s === '') return c.nullable || c.kind === 'string' ? { value: c.kind === 'string' && !c.nullable ? '' : null } : { reason: t('grid.paste.required') };
+  // A duration as its format shows it ('1:30') or as seconds: the API reads both.
+  if (c.uidt === 'Duration') return { value: s };
   switch (c.kind) {
     case 'integer':
     case 'bigint': {
-      const n = s.replace(/[,\s]/g, '');
-      return /^[+-]?\d+$/.test(n) ? { value: c.kind === 'bigint' ? n : Number(n) } : { reason: t('grid.paste.notWhole') };
+      const n = pastedNumber(s, locale);
+      return n !== null && /^[+-]?\d+$/.test(n) ? { value: c.kind === 'bigint' ? n : Number(n) } : { reason: t('grid.paste.notWhole') };
     }
     case 'decimal':
     case 'float': {
-      const n = s.replace(/[,\s]/g, '');
-      return NUMBER.test(n) ? { value: c.kind === 'decimal' ? n : Number(n) } : { reason: t('grid.paste.notNumber') };
+      const n = pastedNumber(s, locale);
+      return n !== null ? { value: c.kind === 'decimal' ? n : Number(n) } : { reason: t('grid.paste.notNumber') };
     }
     case 'boolean':
       return TRUE.has(s.toLowerCase()) ? { value: true } : FALSE.has(s.toLowerCase()) ? { value: false } : { reason: t('grid.paste.notCheckbox') };
     case 'date':
       return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? { value: s } : { reason: t('grid.paste.notDate') };
+    case 'json':
+      // As the API reads it (the paste writes it back as JSON text).
+      try {
+        return { value: JSON.parse(s) };
+      } catch {
+        return { reason: t('grid.paste.notJson') };
+      }
     default:
       return { value: parseInput(c, text) };
   }

@@ -25,14 +25,18 @@ export function dateValueOf(kind: 'date' | 'datetime', text: string): Value | nu
 /** The editor text of a field value ('2021-01-01', '2021-01-01T13:45:07'), as the native inputs gave it. */
 export const dateTextOf = (v: Value | null): string => (v ? v.toString().replace(/\.0+$/, '') : '');
 
-export function DateCellEditor(props: { column: ColumnMeta; kind: 'date' | 'datetime'; text: string; onSave: (text: string) => void; onCancel: () => void; onBlur: () => void }) {
+/** `typed`: the character typed on the cell that opened the editor; it goes into the first segment, as if typed there. */
+export function DateCellEditor(props: { column: ColumnMeta; kind: 'date' | 'datetime'; text: string; typed?: string; onSave: (text: string) => void; onCancel: () => void; onBlur: () => void }) {
   const [value, setValue] = useState<Value | null>(() => dateValueOf(props.kind, props.text));
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // The first segment (or the hour of a date-time that has a date already) takes the keyboard.
     const segments = box.current?.querySelectorAll<HTMLElement>('[data-type]:not([data-type="literal"])');
     const hour = props.kind === 'datetime' && value ? box.current?.querySelector<HTMLElement>('[data-type="hour"]') : null;
-    (hour ?? segments?.[0])?.focus();
+    const first = hour ?? segments?.[0];
+    first?.focus();
+    // The segments read what is typed from 'beforeinput' events: the opening keystroke is handed on, not lost.
+    if (first && props.typed) first.dispatchEvent(new InputEvent('beforeinput', { inputType: 'insertText', data: props.typed, bubbles: true, cancelable: true }));
   }, []);
   return (
     <div

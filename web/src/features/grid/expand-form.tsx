@@ -17,6 +17,8 @@ type Row = Record<string, unknown>;
 
 /** `links`: the row's relations, editable; `activity` shows the row's comments and history (when the row has a key). */
 export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; links?: ReactNode; onSave: (changes: Row) => Promise<void>; onClose: () => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean }; onUploaded?: (column: string, value: unknown) => void }) {
+  /** Columns the caller's role may not update are shown, not edited (a save naming one was refused). */
+  const locked = (name: string) => !!props.meta.canUpdate && !props.meta.canUpdate.includes(name);
   const initial = Object.fromEntries(props.meta.columns.map((c) => [c._cn, fieldText(c, props.row[c._cn])]));
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [error, setError] = useState<string | null>(null);
@@ -52,13 +54,13 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
           {props.meta.columns.map((c) => (
             <div key={c.cn} className="field">
               <label htmlFor={`expand-${c.cn}`} title={typeLabel(c.uidt)}><TypeIcon uidt={c.uidt} />{c._cn}</label>
-              <FieldInput column={c} id={`expand-${c.cn}`} text={values[c._cn]!} disabled={props.readOnly || c.pk} onChange={(text) => setValues({ ...values, [c._cn]: text })} />
+              <FieldInput column={c} id={`expand-${c.cn}`} text={values[c._cn]!} disabled={props.readOnly || c.pk || locked(c._cn)} onChange={(text) => setValues({ ...values, [c._cn]: text })} />
               {c.uidt === 'Attachment' && props.activity && props.meta.pks.length ? (
                 <div className="expand-attachments">
                   <AttachmentCell
                     target={{ projectId: props.activity.projectId, table: props.meta._tn, rowId: props.activity.pk, column: c._cn }}
                     value={props.row[c._cn]}
-                    readOnly={props.readOnly || (!!props.meta.canUpdate && !props.meta.canUpdate.includes(c._cn))}
+                    readOnly={props.readOnly || locked(c._cn)}
                     progress={progress[c._cn] ?? null}
                     onProgress={(p) => setProgress((x) => ({ ...x, [c._cn]: p }))}
                     onValue={(v) => {

@@ -4,13 +4,19 @@
  * Values stay text while typed; `parseInput` turns them into API values on save.
  */
 import type { ColumnMeta } from '../../api/dashboard';
-import { editorFor } from './grid-cell';
+import { editorFor, incompleteInput, numericMode } from './grid-cell';
 import { t } from '../../i18n';
 
 /** The text a form starts from for a value (a date-time in the input's own format, a duration as h:mm...). */
 export function fieldText(c: ColumnMeta, value: unknown): string {
   if (c.kind === 'boolean') return value === true || value === 1 || value === '1' || value === 'true' ? 'true' : value === null || value === undefined ? '' : 'false';
   return editorFor(c, value).text;
+}
+
+/** The column of the first input of a form that holds text it cannot read (a date with a segment left empty), or null. */
+export function incompleteField(form: HTMLFormElement): string | null {
+  const el = [...form.querySelectorAll<HTMLInputElement>('input[data-column]')].find((i) => incompleteInput(i));
+  return el?.dataset.column ?? null;
 }
 
 /** A labelled input for one column; `id` ties the label to it. */
@@ -35,14 +41,14 @@ export function FieldInput(props: { column: ColumnMeta; id: string; text: string
   // A date-time with a time zone stays plain text (a date-time input would drop the zone).
   const zoned = c.kind === 'datetime' && text !== '' && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text);
   const type = zoned ? 'text' : editorFor(c, null).type;
-  const decimal = c.kind === 'decimal' || c.kind === 'bigint';
   const placeholder = c.uidt === 'MultiSelect' ? (c.enumValues ?? []).join(', ') : c.uidt === 'Duration' ? (c.meta?.format ?? 'h:mm') : undefined;
   return (
     <input
       id={id}
+      data-column={c._cn}
       type={type}
-      inputMode={decimal ? 'decimal' : undefined}
-      step={type === 'datetime-local' || type === 'time' ? 1 : c.kind === 'float' ? 'any' : undefined}
+      inputMode={numericMode(c)}
+      step={type === 'datetime-local' || type === 'time' ? 1 : undefined}
       placeholder={placeholder}
       value={text}
       disabled={disabled}

@@ -10,12 +10,22 @@ import { AttachmentsView, ChipsView, RatingView } from './typed-cell-views';
 import { MultiSelectEditor } from './multi-select-editor';
 import { DateCellEditor } from './date-editor';
 import { t } from '../../i18n';
+import { toast } from '../../stores/toasts';
 
 export function displayValue(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
+
+/** A time a time input can show (fractions to the millisecond); others ('10:30:00.123456', '100:00:00') are edited as text. */
+const TIME_INPUT = /^\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?$/;
+
+/**
+ * Whether a native date, time or date-time input holds text it cannot read (a segment left empty):
+ * it then answers '' as its value, which must not be saved as an empty cell.
+ */
+export const incompleteInput = (el: Element | null | undefined): boolean => !!(el as HTMLInputElement | null)?.validity?.badInput;
 
 /** A date-time without zone, as the API sends it ('2009-01-01 00:00:00'): edited in a datetime-local input. */
 const LOCAL_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
@@ -24,17 +34,24 @@ const LOCAL_DATETIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)
 export function editorFor(c: ColumnMeta, value: unknown): { type: string; text: string } {
   // A duration is edited in its format ('1:30'); the server reads that text back to seconds.
   if (c.uidt === 'Duration') return { type: 'text', text: value == null ? '' : formatDuration(value, c.meta?.format) };
+  // JSON is edited as its text: a JSON string shows its quotes ("abc"), so saving it unchanged keeps it a string.
+  if (c.kind === 'json') return { type: 'text', text: value == null ? '' : JSON.stringify(value) };
   const text = displayValue(value);
   if (c.kind === 'datetime') {
     const m = LOCAL_DATETIME.exec(text);
     // Values with a time zone stay plain text so the zone is not lost.
     if (m || text === '') return { type: 'datetime-local', text: m ? `${m[1]}T${m[2]}` : '' };
   }
-  if (c.kind === 'integer' || c.kind === 'float') return { type: 'number', text };
+  // Numbers are typed as text (with a numeric keyboard, see numericMode): a number input answers '' for
+  // text it cannot read ('7e', '1-2'), which would have been saved as an empty cell without a word.
   if (c.kind === 'date') return { type: 'date', text };
-  if (c.kind === 'time') return { type: 'time', text };
+  if (c.kind === 'time') return { type: text === '' || TIME_INPUT.test(text) ? 'time' : 'text', text };
   return { type: 'text', text };
 }
+
+/** The on-screen keyboard of a numeric column's text input. */
+export const numericMode = (c: ColumnMeta): 'decimal' | 'numeric' | undefined =>
+  c.kind === 'decimal' || c.kind === 'float' || c.kind === 'bigint' ? 'decimal' : c.kind === 'integer' ? 'numeric' : undefined;
 
 /** Text typed in an editor -> the value sent to the API for that column. */
 export function parseInput(c: ColumnMeta, text: string): unknown {
@@ -43,15 +60,30 @@ export function parseInput(c: ColumnMeta, text: string): unknown {
     const m = LOCAL_DATETIME.exec(text);
     if (m) return `${m[1]} ${m[2]!.length === 5 ? `${m[2]}:00` : m[2]}`;
   }
-  if (c.kind === 'json') {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
+  // JSON goes as its text, which the API reads as JSON ("123" stays a string; a typo is refused naming the column).
   return text;
 }
+
+/**
+ * The editor a cell opens with, and its starting text, when `typed` (the character typed on the
+ * selected cell) opened it: text editors start from that character (spreadsheet habit), a choice
+ * list from the first choice it starts, a native time or date-time input, which cannot take the
+ * keystroke, gives way to text (the date field takes it itself).
+ */
+export function editorStart(c: ColumnMeta, value: unknown, typed: string | undefined): { type: string; text: string } {
+  const editor = editorFor(c, value);
+  if (typed === undefined) return editor;
+  if (c.enumValues?.length) return { ...editor, text: c.enumValues.find((v) => v.toLowerCase().startsWith(typed.toLowerCase())) ?? editor.text };
+  if (editor.type === 'time' || editor.type === 'datetime-local') return { type: 'text', text: typed };
+  return editor.type === 'text' ? { type: 'text', text: typed } : editor;
+}
+
+/**
+ * Whether Enter in an editor writes: not when the text is still the one it opened with (the value
+ * may hold more than the editor shows: a duration's seconds under h:mm, a date-time's milliseconds),
+ * unless a keystroke opened it.
+ */
+export const edited = (start: string, text: string, typed: string | undefined): boolean => typed !== undefined || text !== start;
 
 /**
  * onCancel: Esc (the grid takes the keyboard back); onBlur: focus went elsewhere (left there).
@@ -60,14 +92,13 @@ export function parseInput(c: ColumnMeta, text: string): unknown {
  */
 export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: string; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
   const { column: c } = props;
-  const editor = editorFor(c, props.value);
-  const replaces = props.typed !== undefined && (editor.type === 'text' || editor.type === 'number');
-  const [text, setText] = useState(replaces ? props.typed! : editor.text);
+  const editor = editorStart(c, props.value, props.typed);
+  const [text, setText] = useState(editor.text);
   const ref = useRef<HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement>(null);
   useEffect(() => {
     const el = ref.current;
     el?.focus();
-    // The caret goes after the text, so typing goes on from there (number and date inputs have no caret to set).
+    // The caret goes after the text, so typing goes on from there (date and time inputs have no caret to set).
     try {
       if (el && el.tagName !== 'SELECT') el.setSelectionRange(el.value.length, el.value.length);
     } catch {}
@@ -77,12 +108,14 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
     if (e.key === 'Escape') props.onCancel();
     if (e.key === 'Enter' && !(c.uidt === 'LongText' && e.shiftKey)) {
       e.preventDefault();
+      if (incompleteInput(ref.current)) return toast('error', t('grid.cell.incomplete', { column: c._cn }));
+      if (!edited(editor.text, text, props.typed)) return props.onCancel();
       props.onSave(parseInput(c, text));
     }
   };
   // Dates are typed in a react-aria date field (in the current language); date-times keep the native date-time input.
   if (editor.type === 'date') {
-    return <DateCellEditor column={c} kind="date" text={editor.text} onSave={(text) => props.onSave(parseInput(c, text))} onCancel={props.onCancel} onBlur={props.onBlur} />;
+    return <DateCellEditor column={c} kind="date" text={editor.text} typed={props.typed} onSave={(text) => (edited(editor.text, text, props.typed) ? props.onSave(parseInput(c, text)) : props.onCancel())} onCancel={props.onCancel} onBlur={props.onBlur} />;
   }
   if (c.uidt === 'MultiSelect' && c.enumValues?.length) return <MultiSelectEditor column={c} value={props.value} onSave={props.onSave} onCancel={props.onCancel} onBlur={props.onBlur} />;
   if (c.enumValues?.length) {
@@ -100,8 +133,8 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: 
   if (c.uidt === 'LongText' || c.kind === 'json') {
     return <textarea ref={ref} className="cell-input cell-textarea" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
   }
-  const decimal = c.kind === 'decimal' || c.kind === 'bigint';
-  return <input ref={ref} className="cell-input" type={editor.type} inputMode={decimal ? 'decimal' : undefined} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : c.kind === 'float' ? 'any' : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
+  const placeholder = c.kind === 'time' ? 'HH:MM:SS' : c.kind === 'datetime' ? 'YYYY-MM-DD HH:MM:SS' : undefined; // i18n-ignore
+  return <input ref={ref} className="cell-input" type={editor.type} placeholder={placeholder} inputMode={numericMode(c)} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
 }
 
 /** A cell's value as shown (not editing); a checkbox toggles and a rating sets in place. */

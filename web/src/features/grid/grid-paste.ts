@@ -8,6 +8,7 @@ import type { ColumnMeta } from '../../api/dashboard';
 import type { GridStore } from './grid-store';
 import { parseTsv, planPaste, type PasteProblem } from './clipboard';
 import { undoStackOf, type BatchLabel, type UndoStep } from './undo-stack';
+import { forWrite, jsonColumns, pick, readRows } from './written-rows';
 import { t } from '../../i18n';
 
 type Row = Record<string, unknown>;
@@ -19,31 +20,45 @@ export interface PasteOutcome {
   problems: PasteProblem[];
 }
 
-/** Writes the changed values of loaded rows and adds new rows; one undo step. */
+/**
+ * Writes the changed values of loaded rows and adds new rows; one undo step. Values are as the API
+ * reads them (JSON columns' values go as their JSON text); the step keeps the rows as the server
+ * then reads them, so an undo finds them unchanged ('2.50' was stored as 2.5).
+ */
 async function write(store: GridStore, updates: { index: number; values: Row }[], inserts: Row[], label: BatchLabel): Promise<{ updated: number; added: number }> {
   const { projectId, meta } = store;
-  const steps: UndoStep[] = [];
+  const json = jsonColumns(meta);
+  const changed: { id: string; before: Row; values: Row }[] = [];
   const body: Row[] = [];
   for (const u of updates) {
     const row = store.rows.value.get(u.index);
     if (!row) continue;
     const key: Row = {};
     for (const pk of meta.pks) key[pk] = row[pk];
-    body.push({ ...key, ...u.values });
-    const before: Row = {};
-    for (const k of Object.keys(u.values)) before[k] = row[k];
-    steps.push({ kind: 'update', projectId, table: meta._tn, id: store.idOf(row), before, after: u.values });
+    body.push({ ...key, ...forWrite(u.values, json) });
+    changed.push({ id: store.idOf(row), before: pick(row, Object.keys(u.values)), values: u.values });
   }
   if (body.length) await recordsApi.updateMany(projectId, meta._tn, body);
   let added = 0;
+  let ids: string[] = [];
   if (inserts.length) {
-    const made = (await recordsApi.createMany(projectId, meta._tn, inserts)) as unknown;
+    const made = (await recordsApi.createMany(projectId, meta._tn, inserts.map((r) => forWrite(r, json)))) as unknown;
     added = inserts.length;
     // The ids the server gave (answered in order), so an undo can remove these rows again.
-    const ids = Array.isArray(made) ? made.map((m) => (m && typeof m === 'object' ? store.idOf(m as Row) : String(m))) : [];
-    ids.forEach((id, i) => steps.push({ kind: 'insert', projectId, table: meta._tn, id, row: inserts[i]! }));
+    ids = Array.isArray(made) ? made.map((m) => (m && typeof m === 'object' ? store.idOf(m as Row) : String(m))) : [];
   }
-  if (steps.length) undoStackOf(projectId).record({ kind: 'batch', projectId, table: meta._tn, label, steps });
+  if (meta.pks.length && (changed.length || ids.length)) {
+    const fresh = await readRows(projectId, meta, [...changed.map((c) => c.id), ...ids], (r) => store.idOf(r)).catch(() => new Map<string, Row>());
+    const steps: UndoStep[] = changed.map((c) => {
+      const now = fresh.get(c.id);
+      return { kind: 'update', projectId, table: meta._tn, id: c.id, before: c.before, after: now ? pick(now, Object.keys(c.values)) : c.values, json };
+    });
+    ids.forEach((id, i) => {
+      const now = fresh.get(id);
+      steps.push({ kind: 'insert', projectId, table: meta._tn, id, row: now ? store.storedValues(now) : inserts[i]!, json });
+    });
+    undoStackOf(projectId).record({ kind: 'batch', projectId, table: meta._tn, label, steps });
+  }
   return { updated: body.length, added };
 }
 

@@ -8,6 +8,7 @@ import { recordsApi } from '../../api/records';
 import type { TableMeta } from '../../api/dashboard';
 import { signal } from '../../stores/signals';
 import { undoStackOf } from './undo-stack';
+import { jsonColumns } from './written-rows';
 import { toSort, type FilterRow, type SortRow } from './query-builder';
 import type { RowHeight } from '../../api/views';
 import { andWhere, clampWidth } from '../views/view-state';
@@ -332,7 +333,7 @@ export class GridStore {
     if (!row) return;
     const gen = this.generation;
     const updated = await recordsApi.update(this.projectId, this.meta._tn, this.idOf(row), { [column]: value });
-    if (this.meta.pks.length) undoStackOf(this.projectId).record({ kind: 'update', projectId: this.projectId, table: this.meta._tn, id: this.idOf(row), before: { [column]: row[column] }, after: { [column]: updated[column] } });
+    if (this.meta.pks.length) undoStackOf(this.projectId).record({ kind: 'update', projectId: this.projectId, table: this.meta._tn, id: this.idOf(row), before: { [column]: row[column] }, after: { [column]: updated[column] }, json: jsonColumns(this.meta) });
     // The answer holds the table's own columns: related rows and computed values shown in the grid stay,
     // and computed values are read again when the table has any.
     this.remember(new Map([[this.idOf(row), updated]]));
@@ -354,7 +355,7 @@ export class GridStore {
 
   async create(values: Row): Promise<void> {
     const made = await recordsApi.create(this.projectId, this.meta._tn, values);
-    if (this.meta.pks.length && made) undoStackOf(this.projectId).record({ kind: 'insert', projectId: this.projectId, table: this.meta._tn, id: this.idOf(made), row: this.storedValues(made) });
+    if (this.meta.pks.length && made) undoStackOf(this.projectId).record({ kind: 'insert', projectId: this.projectId, table: this.meta._tn, id: this.idOf(made), row: this.storedValues(made), json: jsonColumns(this.meta) });
     this.writes.value++;
     this.reload();
   }
@@ -372,7 +373,7 @@ export class GridStore {
     const ids = rows.map((r) => this.idOf(r));
     if (!ids.length) return 0;
     const n = await recordsApi.removeMany(this.projectId, this.meta._tn, ids);
-    undoStackOf(this.projectId).record({ kind: 'delete', projectId: this.projectId, table: this.meta._tn, rows: rows.map((r) => ({ id: this.idOf(r), row: this.storedValues(r) })) });
+    undoStackOf(this.projectId).record({ kind: 'delete', projectId: this.projectId, table: this.meta._tn, rows: rows.map((r) => ({ id: this.idOf(r), row: this.storedValues(r) })), json: jsonColumns(this.meta) });
     this.writes.value++;
     this.reload();
     return n;
@@ -382,7 +383,7 @@ export class GridStore {
     const row = this.rows.value.get(index);
     if (!row) return;
     await recordsApi.remove(this.projectId, this.meta._tn, this.idOf(row));
-    undoStackOf(this.projectId).record({ kind: 'delete', projectId: this.projectId, table: this.meta._tn, rows: [{ id: this.idOf(row), row: this.storedValues(row) }] });
+    undoStackOf(this.projectId).record({ kind: 'delete', projectId: this.projectId, table: this.meta._tn, rows: [{ id: this.idOf(row), row: this.storedValues(row) }], json: jsonColumns(this.meta) });
     this.writes.value++;
     this.reload();
   }

@@ -236,7 +236,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     for (let r = range.top; r <= range.bottom; r++) {
       const row = store.rows.value.get(r);
       const line: string[] = [];
-      for (let c = range.left; c <= Math.min(range.right, columns.length - 1); c++) line.push(row ? cellText(row[columns[c]!._cn]) : '');
+      for (let c = range.left; c <= Math.min(range.right, columns.length - 1); c++) line.push(row ? cellText(row[columns[c]!._cn], columns[c]) : '');
       out.push(line);
     }
     e.clipboardData.setData('text/plain', toTsv(out));

@@ -34,6 +34,12 @@ export const FILTER_OPS: FilterOp[] = [
   filterOp('notchecked', false, () => t('grid.filter.notChecked')),
 ];
 
+const CHECKBOX_OPS = new Set(['eq', 'neq', 'blank', 'notblank', 'checked', 'notchecked']);
+
+/** The operators offered for a column of this kind: 'is checked' only for checkboxes, and checkboxes have no order or pattern. */
+export const opsFor = (kind: string | undefined): FilterOp[] =>
+  kind === 'boolean' ? FILTER_OPS.filter((o) => CHECKBOX_OPS.has(o.op)) : FILTER_OPS.filter((o) => o.op !== 'checked' && o.op !== 'notchecked');
+
 /** `[{Name, like, rock}]` -> `(Name,like,%rock%)`; a search over the display column is ANDed in. */
 export function toWhere(filters: FilterRow[], search?: { column: string | null; text: string }): string {
   const terms = filters

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
-import { FILTER_OPS, fromWhere, toSort, toWhere, type FilterRow, type SortRow } from './query-builder';
+import { FILTER_OPS, fromWhere, opsFor, toSort, toWhere, type FilterRow, type SortRow } from './query-builder';
 import type { GridStore } from './grid-store';
 import { t } from '../../i18n';
 
@@ -42,6 +42,9 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
     setFilters(rows);
     setRaw(null);
   };
+  const kindOf = (name: string) => props.columns.find((c) => c._cn === name)?.kind;
+  /** The operator kept when a filter's column changes: the same when the new column offers it, else 'eq'. */
+  const opOf = (name: string, op: string) => (opsFor(kindOf(name)).some((o) => o.op === op) ? op : 'eq');
   const col = (value: string, onChange: (v: string) => void, label: string) => (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{t('grid.query.column')}</option>
@@ -57,9 +60,9 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
         <>
           {filters.map((f, i) => (
             <span key={i} className="query-row">
-              {col(f.column, (v) => setFilters(filters.map((x, j) => (j === i ? { ...x, column: v } : x))), t('grid.query.filterColumn', { n: i + 1 }))}
+              {col(f.column, (v) => setFilters(filters.map((x, j) => (j === i ? { ...x, column: v, op: opOf(v, x.op) } : x))), t('grid.query.filterColumn', { n: i + 1 }))}
               <select aria-label={t('grid.query.filterOperator', { n: i + 1 })} value={f.op} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, op: e.target.value } : x)))}>
-                {FILTER_OPS.map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
+                {opsFor(kindOf(f.column)).map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
               {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
                 <input aria-label={t('grid.query.filterValue', { n: i + 1 })} value={f.value} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />

@@ -7,14 +7,18 @@
 import { HttpError } from '../../api/http';
 import { recordsApi } from '../../api/records';
 import { localeTag, t } from '../../i18n';
+import { forWrite } from './written-rows';
 
 type Row = Record<string, unknown>;
 
-/** One step of the user's own edits. */
+/**
+ * One step of the user's own edits, with values as the API reads them; `json` names the JSON
+ * columns, whose values are written back as their JSON text.
+ */
 export type UndoStep =
-  | { kind: 'update'; projectId: string; table: string; id: string; before: Row; after: Row }
-  | { kind: 'insert'; projectId: string; table: string; id: string; row: Row }
-  | { kind: 'delete'; projectId: string; table: string; rows: { id: string; row: Row }[] }
+  | { kind: 'update'; projectId: string; table: string; id: string; before: Row; after: Row; json?: string[] }
+  | { kind: 'insert'; projectId: string; table: string; id: string; row: Row; json?: string[] }
+  | { kind: 'delete'; projectId: string; table: string; rows: { id: string; row: Row }[]; json?: string[] }
   /** Several steps taken as one (a paste, a fill): undone in reverse order, redone in order. */
   | { kind: 'batch'; projectId: string; table: string; label: BatchLabel; steps: UndoStep[] };
 
@@ -119,7 +123,7 @@ async function apply(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
     if (!current) throw new Error(t('grid.undo.rowDeleted'));
     const changed = changedSince(current, expect);
     if (changed.length) throw changedError(changed, way);
-    await recordsApi.update(projectId, table, step.id, target);
+    await recordsApi.update(projectId, table, step.id, forWrite(target, step.json));
     return;
   }
   const removeAdded = way === 'undo' ? step.kind === 'insert' : step.kind === 'delete';
@@ -135,7 +139,7 @@ async function apply(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
     else await recordsApi.removeMany(projectId, table, rows.map((r) => r.id));
   } else {
     for (const r of rows) if (await readOrNull(projectId, table, r.id)) throw new Error(t('grid.undo.keyExists'));
-    await recordsApi.createMany(projectId, table, rows.map((r) => r.row));
+    await recordsApi.createMany(projectId, table, rows.map((r) => forWrite(r.row, step.json)));
   }
 }
 
