@@ -57,9 +57,6 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
       if (!INT.test(s)) throw bad(c, v, 'a whole number');
       const n = Number(s);
       if (Number.isSafeInteger(n)) return n;
-      // A whole-number column of this kind is read as a JavaScript number: SQLite's INTEGER would keep
-      // 9007199254740993 and show it as ...992. (Past 2^53 only 'bigint' columns, read exactly, hold it.)
-      if (c.kind === 'integer') throw badRequest(`Column '${c._cn}': ${shown(v)} is out of range for a whole number`);
       // Beyond 64 bits no engine holds it: SQLite would keep it as an inexact REAL.
       const big = BigInt(s);
       if (big < INT64_MIN || big > INT64_MAX) throw badRequest(`Column '${c._cn}': ${shown(v)} is out of range for a whole number`);
