@@ -49,6 +49,9 @@ describe('coerceValue', () => {
     expect(coerceValue(col('bigint'), '-9223372036854775808')).toBe('-9223372036854775808');
     expect(() => coerceValue(col('bigint'), '9223372036854775808')).toThrow('is out of range for a whole number');
     expect(() => coerceValue(col('integer'), 1e20)).toThrow('is out of range for a whole number');
+    // Past 2^53 a whole number goes as exact text (SQLite's INTEGER keeps it, and its reads answer it exactly).
+    expect(coerceValue(col('integer'), '9007199254740993')).toBe('9007199254740993');
+    expect(coerceValue(col('integer'), '9007199254740991')).toBe(9007199254740991);
     expect(() => coerceValue(col('float'), '1e400')).toThrow('"1e400" is out of range for a number');
     expect(() => coerceValue(col('decimal'), '-1e400')).toThrow('is out of range for a number');
     expect(() => coerceValue(col('float'), Infinity)).toThrow("Column 'C': Infinity is not a number");
