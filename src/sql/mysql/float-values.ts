@@ -20,8 +20,11 @@ export function shortestFloat32(v: number): number {
 
 /** Rows with the values of their FLOAT columns made shortest (the rows are changed in place). */
 export function floatsShortest<T>(rows: T[], fields: unknown): T[] {
-  const names = Array.isArray(fields) ? (fields as { name: string; columnType?: number }[]).filter((f) => f.columnType === FLOAT_TYPE).map((f) => f.name) : [];
-  if (!names.length) return rows;
+  if (!Array.isArray(fields) || rows.length === 0) return rows;
+  // No array made per answer unless it has a FLOAT column (most have none).
+  let names: string[] | undefined;
+  for (const f of fields as { name: string; columnType?: number }[]) if (f.columnType === FLOAT_TYPE) (names ??= []).push(f.name);
+  if (!names) return rows;
   for (const row of rows as Record<string, unknown>[]) {
     for (const n of names) if (typeof row[n] === 'number') row[n] = shortestFloat32(row[n] as number);
   }
