@@ -163,6 +163,15 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(list[0].error).toBeString();
   });
 
+  test('columnUpdate: a JSON column becomes text holding the same JSON, not a quoted string', async () => {
+    await op('columnAdd', { tn: 'task', column: { cn: 'doc', uidt: 'JSON' } });
+    expect((await rest('POST', 'Tasks', { title: 'doc', doc: { a: [1, 'two'] } })).status).toBe(200);
+    await op('columnUpdate', { tn: 'task', cn: 'doc', column: { uidt: 'LongText' } });
+    const [row] = (await rest('GET', 'Tasks?where=(title,eq,doc)&fields=doc')).body;
+    expect(typeof row.doc).toBe('string');
+    expect(JSON.parse(row.doc)).toEqual({ a: [1, 'two'] });
+  });
+
   test('columnUpdate: rename, display name, nullable, default, unique; columnReorder; columnDelete', async () => {
     const renamed = await op('columnUpdate', { tn: 'task', cn: 'notes', column: { cn: 'details', _cn: 'Details' } });
     const det = renamed.table.columns.find((c: { cn: string }) => c.cn === 'details');

@@ -51,6 +51,22 @@ export const PREPARED_TEXTS_MAX = 1000;
 
 const asText = { to: 25, from: [1082, 1083, 1114, 1184, 1266], serialize: (x: unknown) => x, parse: (x: string) => x };
 
+/**
+ * json / jsonb parameters: the data core hands JSON already written as text, which goes as it is
+ * (postgres.js's own serializer would stringify it again and store a JSON string instead of the object).
+ * Text that is not JSON (a filter value) still goes as a JSON string.
+ */
+const jsonParam = (x: unknown): string => {
+  if (typeof x !== 'string') return JSON.stringify(x);
+  try {
+    JSON.parse(x);
+    return x;
+  } catch {
+    return JSON.stringify(x);
+  }
+};
+const asJson = { to: 3802, from: [114, 3802], serialize: jsonParam, parse: (x: string) => JSON.parse(x) };
+
 export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax, statementTimeoutMs = 0): Driver {
   const ssl = !c.ssl || c.ssl.mode === 'No'
     ? false
@@ -68,7 +84,7 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
     idle_timeout: 30,
     ssl: ssl as any,
     onnotice: () => {},
-    types: { tablo_dates: asText } as any,
+    types: { tablo_dates: asText, tablo_json: asJson } as any,
     connection: {
       application_name: 'tablo',
       ...(c.schema ? { search_path: c.schema } : {}),
