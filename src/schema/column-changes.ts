@@ -8,6 +8,7 @@ import type { ColumnDef, TableShape } from '../sql/ddl';
 import { ENGINES } from '../sql/engines';
 import { lookupNative } from '../sql/type-map';
 import { findUniqueConstraint } from '../sql/unique-constraints';
+import { severalChoicesProbe, typeChangeLosses } from '../sql/type-change-losses';
 import { badRequest, conflict } from '../lib/errors';
 import { columnDefOf, columnDefOfModel, defaultOf, nativeTypeOf, sameNativeType, typeMetaOf, type ColumnInput, type DdlUiType, type DefaultInput } from './column-input';
 import { checkSqlName, columnOf, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
@@ -155,14 +156,19 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
   const kind = lookupNative(ENGINES[ctx.engine].types, type).kind;
   const q = ctx.db.dialect.quoteId;
   const checks =
-    shape && nativeChanged && NUMERIC_KINDS.has(kind)
+    shape && nativeChanged && (NUMERIC_KINDS.has(kind) || kind === 'boolean')
       ? [{ sql: `SELECT ${q(to)} AS v FROM ${q(t.tn)} WHERE typeof(${q(to)}) = 'text' LIMIT 1`, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${JSON.stringify(r.v)} cannot be converted to ${uidt}; nothing was changed` }]
       : undefined;
+  const probes = [
+    ...(nativeChanged ? typeChangeLosses(ctx.engine, ref(t.tn), c.cn, { kind: c.kind, type: currentType }, { kind, type }) : []),
+    ...(c.uidt === 'MultiSelect' && uidt === 'SingleSelect' ? [severalChoicesProbe(ctx.engine, ref(t.tn), c.cn)] : []),
+  ];
   return {
     title: `Change column '${c.cn}' of '${t.tn}'`,
     up,
     down,
     checks,
+    losses: probes.map((p) => ({ sql: p.sql, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${p.says(r as { v: unknown; w?: unknown })}` })),
     table: t.tn,
     meta: columnMeta(t.tn, c.cn, to, { _cn: ch._cn, ...typeMetaOf(ctx.engine, type, uidt, tm.choices ?? c.enumValues), meta: tm.meta }, typed),
     events: to !== c.cn ? [{ kind: 'columnRenamed', tn: t.tn, from: c.cn, to }] : [],

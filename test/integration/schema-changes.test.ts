@@ -163,6 +163,36 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(list[0].error).toBeString();
   });
 
+  test('columnUpdate: a type change that would alter values is refused naming one; its preview lists them; acceptLoss runs it', async () => {
+    const cases: [string, string, unknown, string, string, Record<string, unknown>?][] = [
+      ['ratio', 'Decimal', 12.5, 'Number', "Column 'ratio': 12.5 would become 13"],
+      ['met', 'DateTime', '2024-01-05 10:30:00', 'Date', `Column 'met': "2024-01-05 10:30:00" would lose its time of day`],
+      ['essay', 'LongText', 'x'.repeat(300), 'SingleLineText', 'is longer than 255 characters and would be cut'],
+      ['flags', 'MultiSelect', 'a,b', 'SingleSelect', `Column 'flags': "a,b" holds several choices, where a single select holds one`, { options: ['a', 'b'] }],
+      ['votes', 'Number', 5, 'Checkbox', "Column 'votes': 5 would become true"],
+    ];
+    for (const [cn, from, value, to, says, extra] of cases) {
+      await op('columnAdd', { tn: 'task', column: { cn, uidt: from, ...extra } });
+      expect((await rest('POST', 'Tasks', { title: `loss ${cn}`, [cn]: value })).status).toBe(200);
+      const change = { tn: 'task', cn, column: { uidt: to, ...extra } };
+      const preview = await op('columnUpdate', { ...change, preview: true });
+      expect(preview.losses).toEqual([expect.stringContaining(says)]);
+      const refused = await op('columnUpdate', change, 400);
+      expect(refused.msg).toContain(says);
+      expect(refused.msg).toContain('Nothing was changed');
+      expect((await op('tableMeta', { tn: 'task' })).columns.find((c: { cn: string }) => c.cn === cn).uidt).toBe(from);
+      expect((await rest('GET', `Tasks?where=(title,eq,loss ${cn})&fields=${cn}`)).body).toEqual([{ [cn]: value }]);
+    }
+    // Values that convert as they are need no confirmation.
+    await op('columnAdd', { tn: 'task', column: { cn: 'whole', uidt: 'Decimal' } });
+    expect((await rest('POST', 'Tasks', { title: 'whole', whole: 12 })).status).toBe(200);
+    expect((await op('columnUpdate', { tn: 'task', cn: 'whole', column: { uidt: 'Number' }, preview: true })).losses).toBeUndefined();
+    expect((await op('columnUpdate', { tn: 'task', cn: 'whole', column: { uidt: 'Number' } })).migration.status).toBe('applied');
+    // Confirmed: the change runs.
+    const accepted = await op('columnUpdate', { tn: 'task', cn: 'ratio', column: { uidt: 'Number' }, acceptLoss: true });
+    expect(accepted.table.columns.find((c: { cn: string }) => c.cn === 'ratio').uidt).toBe('Number');
+  });
+
   test('columnUpdate: a JSON column becomes text holding the same JSON, not a quoted string', async () => {
     await op('columnAdd', { tn: 'task', column: { cn: 'doc', uidt: 'JSON' } });
     expect((await rest('POST', 'Tasks', { title: 'doc', doc: { a: [1, 'two'] } })).status).toBe(200);

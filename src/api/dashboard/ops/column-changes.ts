@@ -22,10 +22,14 @@ export const columnAdd = schemaChangeOp('columnAdd', z.object({ tn: z.string().m
   return planColumnAdd(ctx, a);
 });
 
-/** Changes a column (`{ tn, cn, column }`): SQL name, type, nullability, default, uniqueness; display name and logical type in metadata. */
+/**
+ * Changes a column (`{ tn, cn, column, acceptLoss? }`): SQL name, type, nullability, default,
+ * uniqueness; display name and logical type in metadata. A type change that would alter values
+ * (12.5 to a whole number) runs only with `acceptLoss: true`.
+ */
 export const columnUpdate = schemaChangeOp(
   'columnUpdate',
-  z.object({ tn: z.string().min(1), cn: z.string().min(1), column: ColumnChangeArgs, ...Preview }),
+  z.object({ tn: z.string().min(1), cn: z.string().min(1), column: ColumnChangeArgs, acceptLoss: z.boolean().optional(), ...Preview }),
   async (ctx, a) => {
     const t = tableOf(ctx.pdb, a.tn);
     displayNameFree(t, a.column._cn, columnOf(t, a.cn).cn);
