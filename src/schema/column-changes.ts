@@ -136,8 +136,8 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     }
   } else {
     if (alter) {
-      up.push(...ctx.ddl.alterColumn(ref(t.tn), c.cn, next));
-      down.unshift(...ctx.ddl.alterColumn(ref(t.tn), to, before));
+      up.push(...ctx.ddl.alterColumn(ref(t.tn), c.cn, next, undefined, currentType));
+      down.unshift(...ctx.ddl.alterColumn(ref(t.tn), to, before, undefined, type));
     } else if (to !== c.cn) {
       up.push(...ctx.ddl.renameColumn(ref(t.tn), c.cn, to));
       down.unshift(...ctx.ddl.renameColumn(ref(t.tn), to, c.cn));

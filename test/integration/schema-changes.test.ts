@@ -193,6 +193,16 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(accepted.table.columns.find((c: { cn: string }) => c.cn === 'ratio').uidt).toBe('Number');
   });
 
+  test('columnUpdate: a Checkbox becomes a Number and back, keeping its values', async () => {
+    await op('columnAdd', { tn: 'task', column: { cn: 'ticked', uidt: 'Checkbox' } });
+    for (const ticked of [true, false]) expect((await rest('POST', 'Tasks', { title: `ticked ${ticked}`, ticked })).status).toBe(200);
+    const read = async () => (await rest('GET', 'Tasks?where=(title,like,ticked%)&sort=title&fields=ticked')).body.map((r: { ticked: unknown }) => r.ticked);
+    await op('columnUpdate', { tn: 'task', cn: 'ticked', column: { uidt: 'Number' } });
+    expect(await read()).toEqual([0, 1]);
+    await op('columnUpdate', { tn: 'task', cn: 'ticked', column: { uidt: 'Checkbox' } });
+    expect(await read()).toEqual([false, true]);
+  });
+
   test('columnUpdate: a JSON column becomes text holding the same JSON, not a quoted string', async () => {
     await op('columnAdd', { tn: 'task', column: { cn: 'doc', uidt: 'JSON' } });
     expect((await rest('POST', 'Tasks', { title: 'doc', doc: { a: [1, 'two'] } })).status).toBe(200);
