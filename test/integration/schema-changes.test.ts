@@ -374,6 +374,27 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('sneaky');
   });
 
+  test("a renamed table keeps its roles' rules and Meta Management settings; a renamed column is renamed in them", async () => {
+    await op('tableCreate', { tn: 'secret', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'label', uidt: 'SingleLineText' }, { cn: 'pin', uidt: 'SingleLineText' }] });
+    for (const label of ['open', 'closed']) expect((await rest('POST', 'Secret', { label, pin: '1234' })).status).toBe(200);
+    const rule = { read: ['id', 'label'], create: false, update: false, delete: false, where: '(label,eq,open)' };
+    await op('aclSave', { tn: 'secret', role: 'viewer', rule });
+    await op('disableOrEnableModel', { type: 'table', name: 'secret', role: 'viewer', enabled: true });
+    await op('disableOrEnableModel', { type: 'table', name: 'secret', role: 'commenter', enabled: false });
+    await op('tableRename', { tn: 'secret', newTn: 'vault' });
+    await op('columnUpdate', { tn: 'vault', cn: 'label', column: { cn: 'tag' } });
+    const [listed] = (await op('aclList', { tn: 'vault' })).list;
+    expect(listed.rules.viewer).toMatchObject({ stored: true, read: ['id', 'tag'], where: '(tag,eq,open)' });
+    const shown = (await op('modelVisibilityList', {})).list.find((o: { name: string }) => o.name === 'vault');
+    expect(shown.enabled).toMatchObject({ commenter: false, viewer: true });
+    // And a viewer reads what the rule lets it read, as before the renames.
+    const email = `viewer.${engine}@example.com`;
+    const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': token }, body: { email, roles: 'viewer', project_id: projectId } });
+    const viewer = (await t.request('POST', '/auth/signup', { body: { email, password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] } })).body.token;
+    const read = await t.request('GET', `/nc/${projectId}/api/v1/Vault`, { headers: { 'xc-auth': viewer } });
+    expect(read.body).toEqual([{ id: 1, tag: 'open' }]);
+  });
+
   test('bad input: clear {msg} with the right status', async () => {
     expect((await op('columnAdd', { tn: 'nope', column: { cn: 'x', uidt: 'Number' } }, 404)).msg).toContain("'nope'");
     expect((await op('columnAdd', { tn: 'task', column: { cn: 'x', uidt: 'Wobbly' } }, 400)).msg).toContain('uidt');
