@@ -8,7 +8,7 @@ import type { ColumnDef, TableShape } from '../sql/ddl';
 import { ENGINES } from '../sql/engines';
 import { lookupNative } from '../sql/type-map';
 import { findUniqueConstraint } from '../sql/unique-constraints';
-import { severalChoicesProbe, typeChangeLosses } from '../sql/type-change-losses';
+import { firstRow, severalChoicesProbe, typeChangeLosses } from '../sql/type-change-losses';
 import { badRequest, conflict } from '../lib/errors';
 import { columnDefOf, columnDefOfModel, defaultOf, nativeTypeOf, sameNativeType, typeMetaOf, type ColumnInput, type DdlUiType, type DefaultInput } from './column-input';
 import { checkSqlName, columnOf, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
@@ -37,6 +37,10 @@ const assertFreeColumn = (t: TableModel, cn: string, except?: ColumnModel) => {
   if (t.columns.some((c) => c !== except && c.cn.toLowerCase() === cn.toLowerCase())) throw conflict(`Column '${cn}' already exists in '${t._tn}'`);
 };
 
+/** Whether a row of the table matches `where` (SQL built from the model). */
+const hasRow = async (ctx: PlanContext, tn: string, where: string) =>
+  (await ctx.db.driver.query({ sql: firstRow(ctx.engine, ref(tn), '1 AS one', where), params: [] })).length > 0;
+
 /** SQLite: can ADD COLUMN do it, or must the table be rebuilt? */
 const sqliteAddNeedsRebuild = (d: ColumnDef) => !!(d.unique || d.pk || (d.nullable === false && d.default === undefined) || (d.default && typeof d.default === 'object'));
 
@@ -48,6 +52,9 @@ export async function planColumnAdd(ctx: PlanContext, a: { tn: string; column: C
   const def = columnDefOf(ctx.engine, { ...a.column, cn });
   const tm = typeMetaChange(a.column.uidt, a.column.meta, a.column.options);
   if (def.ai || def.pk) throw badRequest('A key or auto-increment column can only be added when the table is created');
+  if (def.nullable === false && def.default === undefined && (await hasRow(ctx, t.tn, '1 = 1'))) {
+    throw badRequest(`Column '${a.column._cn ?? cn}' cannot be required without a default: the rows '${t._tn}' already has would hold no value`);
+  }
   const shape = await shapeOf(ctx, t.tn);
   let up: string[];
   let down: string[];
@@ -117,6 +124,9 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     nullable,
     ...(defaultChanged ? (ch.default === null ? {} : { default: defaultOf(uidt, ch.default) }) : c.default !== null ? { dangerousDefaultSql: c.default } : {}),
   };
+  if (nullable === false && c.nullable && (await hasRow(ctx, t.tn, `${ctx.db.dialect.quoteId(c.cn)} IS NULL`))) {
+    throw badRequest(`Column '${c._cn}' is empty in some rows: give them a value before making it required`);
+  }
   const before = columnDefOfModel(c);
   const up: string[] = [];
   const down: string[] = [];

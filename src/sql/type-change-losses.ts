@@ -56,7 +56,7 @@ const shownNumber = (v: unknown) => {
 };
 
 /** `SELECT <select> FROM <table> WHERE <where>`, the first row only. */
-const firstRow = (engine: Engine, table: TableRef, select: string, where: string) => {
+export const firstRow = (engine: Engine, table: TableRef, select: string, where: string) => {
   const t = ENGINES[engine].compiler.table(table);
   return engine === 'mssql' ? `SELECT TOP 1 ${select} FROM ${t} WHERE ${where}` : `SELECT ${select} FROM ${t} WHERE ${where} LIMIT 1`;
 };

@@ -395,6 +395,29 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(read.body).toEqual([{ id: 1, tag: 'open' }]);
   });
 
+  test('defaults are checked as values of the column; a required column needs a value in every row', async () => {
+    expect((await rest('POST', 'Tasks', { title: 'a row for the required column' })).status).toBe(200);
+    for (const [column, says] of [
+      [{ cn: 'd_num', uidt: 'Number', default: 'abc' }, `The default of column 'd_num': "abc" is not a whole number`],
+      [{ cn: 'd_day', uidt: 'Date', default: 'not a date' }, `The default of column 'd_day': "not a date" is not a date`],
+      [{ cn: 'd_pick', uidt: 'SingleSelect', options: ['a', 'b'], default: 'z' }, `The default of column 'd_pick': "z" is not one of 'a', 'b'`],
+      [{ cn: 'd_mail', uidt: 'Email', default: 'nope' }, `The default of column 'd_mail': "nope" is not a valid email address`],
+    ] as const) {
+      expect((await op('columnAdd', { tn: 'task', column }, 400)).msg).toStartWith(says);
+    }
+    expect((await op('columnUpdate', { tn: 'task', cn: 'qty', column: { default: 'lots' } }, 400)).msg).toStartWith(`The default of column 'qty'`);
+    expect((await op('tableCreate', { tn: 'bad_defaults', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'n', uidt: 'Number', default: 'x' }] }, 400)).msg).toStartWith(`The default of column 'n'`);
+    const ok = await op('columnAdd', { tn: 'task', column: { cn: 'd_ok', uidt: 'SingleSelect', options: ['a', 'b'], default: 'b' } });
+    expect(ok.migration.status).toBe('applied');
+    // MariaDB filled such rows with '' without a word; SQLite named its rebuild copy of the table.
+    const required = await op('columnAdd', { tn: 'task', column: { cn: 'must', uidt: 'SingleLineText', nullable: false } }, 400);
+    expect(required.msg).toBe("Column 'must' cannot be required without a default: the rows 'Tasks' already has would hold no value");
+    await op('columnAdd', { tn: 'task', column: { cn: 'sparse', uidt: 'SingleLineText' } });
+    const nulls = await op('columnUpdate', { tn: 'task', cn: 'sparse', column: { nullable: false, default: 'x' } }, 400);
+    expect(nulls.msg).toBe("Column 'sparse' is empty in some rows: give them a value before making it required");
+    expect((await op('tableMeta', { tn: 'task' })).columns.map((c: { cn: string }) => c.cn)).not.toContain('must');
+  });
+
   test('bad input: clear {msg} with the right status', async () => {
     expect((await op('columnAdd', { tn: 'nope', column: { cn: 'x', uidt: 'Number' } }, 404)).msg).toContain("'nope'");
     expect((await op('columnAdd', { tn: 'task', column: { cn: 'x', uidt: 'Wobbly' } }, 400)).msg).toContain('uidt');
