@@ -1,8 +1,9 @@
 /**
  * Queries that find a value a column type change would alter or drop, run before the change: a
- * fraction rounded away (Decimal to Number), digits past a smaller scale, a number other than 0 or
- * 1 made a checkbox, a time of day cut from a date-time, a date or time dropped, text cut to a
- * shorter length, and on PostgreSQL words such as 'tomorrow' that its date types read as a date.
+ * fraction rounded away (Decimal to Number), digits past a smaller scale, text cut to a shorter
+ * length (not on SQLite, which keeps such values as they are), a number other than 0 or 1 made a
+ * checkbox, a time of day cut from a date-time, a date or time dropped, and on PostgreSQL words
+ * such as 'tomorrow' that its date types read as a date.
  * Each answers at most one row: the value (`v`) and, where it has one, what it would become (`w`).
  */
 import type { TableRef } from './ast';
@@ -78,9 +79,13 @@ export function typeChangeLosses(engine: Engine, table: TableRef, column: string
   const toSize = sizeOf(to.type);
   const fromSize = sizeOf(from.type);
 
-  if ((from.kind === 'decimal' || from.kind === 'float') && WHOLE.has(to.kind)) {
+  // SQLite keeps a value its column's type does not describe as it is (12.5 in an integer column,
+  // 300 characters in a varchar(255)): nothing is rounded or cut there.
+  const keepsValues = engine === 'sqlite';
+  const fraction = from.kind === 'decimal' || from.kind === 'float';
+  if (!keepsValues && fraction && WHOLE.has(to.kind)) {
     probes.push({ sql: first(`${c} AS v, ${round(0)} AS w`, `${c} <> ${round(0)}`), says: (r) => `${shownNumber(r.v)} would become ${shownNumber(r.w)}` });
-  } else if ((from.kind === 'decimal' || from.kind === 'float') && to.kind === 'decimal' && toSize.scale !== undefined && !(fromSize.scale !== undefined && fromSize.scale <= toSize.scale)) {
+  } else if (!keepsValues && fraction && to.kind === 'decimal' && toSize.scale !== undefined && !(fromSize.scale !== undefined && fromSize.scale <= toSize.scale)) {
     const s = toSize.scale;
     probes.push({ sql: first(`${c} AS v, ${round(s)} AS w`, `${c} <> ${round(s)}`), says: (r) => `${shownNumber(r.v)} would become ${shownNumber(r.w)}` });
   }
@@ -95,7 +100,7 @@ export function typeChangeLosses(engine: Engine, table: TableRef, column: string
       probes.push({ sql: first(`${c} AS v`, `${c} IS NOT NULL`), says: (r) => `${shown(r.v)} would lose ${part}` });
     }
   }
-  if (from.kind === 'string' && to.kind === 'string' && toSize.length !== undefined && !(fromSize.length !== undefined && fromSize.length <= toSize.length)) {
+  if (!keepsValues && from.kind === 'string' && to.kind === 'string' && toSize.length !== undefined && !(fromSize.length !== undefined && fromSize.length <= toSize.length)) {
     const len = spell.len(() => c, 1, 'day');
     probes.push({ sql: first(`${c} AS v`, `${len} > ${toSize.length}`), says: (r) => `${shown(r.v)} is longer than ${toSize.length} characters and would be cut` });
   }

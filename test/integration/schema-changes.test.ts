@@ -171,11 +171,17 @@ describeEngines('schema changes', (engine: TestEngine) => {
       ['flags', 'MultiSelect', 'a,b', 'SingleSelect', `Column 'flags': "a,b" holds several choices, where a single select holds one`, { options: ['a', 'b'] }],
       ['votes', 'Number', 5, 'Checkbox', "Column 'votes': 5 would become true"],
     ];
+    // SQLite keeps 12.5 in an integer column and 300 characters in a varchar(255): nothing is lost there.
+    const kept = engine === 'sqlite' ? ['ratio', 'essay'] : [];
     for (const [cn, from, value, to, says, extra] of cases) {
       await op('columnAdd', { tn: 'task', column: { cn, uidt: from, ...extra } });
       expect((await rest('POST', 'Tasks', { title: `loss ${cn}`, [cn]: value })).status).toBe(200);
       const change = { tn: 'task', cn, column: { uidt: to, ...extra } };
       const preview = await op('columnUpdate', { ...change, preview: true });
+      if (kept.includes(cn)) {
+        expect(preview.losses).toBeUndefined();
+        continue;
+      }
       expect(preview.losses).toEqual([expect.stringContaining(says)]);
       const refused = await op('columnUpdate', change, 400);
       expect(refused.msg).toContain(says);
@@ -189,8 +195,9 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect((await op('columnUpdate', { tn: 'task', cn: 'whole', column: { uidt: 'Number' }, preview: true })).losses).toBeUndefined();
     expect((await op('columnUpdate', { tn: 'task', cn: 'whole', column: { uidt: 'Number' } })).migration.status).toBe('applied');
     // Confirmed: the change runs.
-    const accepted = await op('columnUpdate', { tn: 'task', cn: 'ratio', column: { uidt: 'Number' }, acceptLoss: true });
-    expect(accepted.table.columns.find((c: { cn: string }) => c.cn === 'ratio').uidt).toBe('Number');
+    const accepted = await op('columnUpdate', { tn: 'task', cn: 'votes', column: { uidt: 'Checkbox' }, acceptLoss: true });
+    expect(accepted.table.columns.find((c: { cn: string }) => c.cn === 'votes').uidt).toBe('Checkbox');
+    expect((await rest('GET', 'Tasks?where=(title,eq,loss votes)&fields=votes')).body).toEqual([{ votes: true }]);
   });
 
   test('columnUpdate: a Checkbox becomes a Number and back, keeping its values', async () => {

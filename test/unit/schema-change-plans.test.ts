@@ -24,7 +24,10 @@ const table = (tn: string, columns: ColumnModel[], relations: TableModel['relati
   tn, _tn: tn, type: 'table', columns, pks: columns.filter((c) => c.pk).map((c) => c.cn), displayColumn: null, relations,
 });
 
-/** A planning context over a hand-made model; these plans read no catalogue, so no database is opened. */
+/**
+ * A planning context over a hand-made model; these plans read no catalogue, so no database is
+ * opened. The tables are empty: a query a plan makes of their rows (is a column empty somewhere?) finds none.
+ */
 function ctxFor(engine: Engine, text: string, int: string) {
   const model: SchemaModel = {
     tables: [
@@ -38,7 +41,7 @@ function ctxFor(engine: Engine, text: string, int: string) {
     ],
     functions: [], procedures: [], sequences: [],
   };
-  const db = { config: { client: engine, connection: {} }, dialect: dialectFor(engine) } as unknown as Database;
+  const db = { config: { client: engine, connection: {} }, dialect: dialectFor(engine), driver: { query: async () => [] } } as unknown as Database;
   return planContext(makeProjectDb('p', 'dev', 'db', db, model));
 }
 const plan = (p: ChangePlan) => ({ up: p.up, down: p.down });
