@@ -130,6 +130,8 @@ function losslessNumber(s: string): number | null {
   return norm(String(n)) === norm(s.trim()) ? n : null;
 }
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
 /** The JSON value of a driver value, the same on every engine. */
 export function outputValue(c: ColumnModel, v: unknown): unknown {
   if (v === null || v === undefined) return null;
@@ -137,7 +139,9 @@ export function outputValue(c: ColumnModel, v: unknown): unknown {
     case 'boolean':
       // MySQL's BIT(1) comes as bytes (<01>): it read false whatever it held.
       if (v instanceof Uint8Array) return v.some((b) => b !== 0);
-      return v === true || v === 1 || v === '1' || v === 't' || v === 'true' || (typeof v === 'bigint' && v !== 0n);
+      // Any number but 0 is true, as in SQL (a tinyint(1) or a SQLite column may hold 5).
+      if (typeof v === 'number') return v !== 0;
+      return v === true || v === '1' || v === 't' || v === 'true' || (typeof v === 'bigint' && v !== 0n);
     case 'integer':
     case 'bigint':
     case 'decimal':
@@ -163,6 +167,9 @@ export function outputValue(c: ColumnModel, v: unknown): unknown {
       // Already 'YYYY-MM-DD HH:MM:SS' (as SQLite stores it): nothing to change.
       if (typeof v === 'string' && v.length === 19 && v.charCodeAt(10) === 32) return v;
       if (v instanceof Date) return v.toISOString().slice(0, 19).replace('T', ' ');
+      // A date alone (SQLite keeps a Date column's values so when it becomes a DateTime): midnight,
+      // as the other engines convert it; its '-31' is no time zone to strip.
+      if (typeof v === 'string' && DATE_ONLY.test(v)) return `${v} 00:00:00`;
       return String(v).replace('T', ' ').replace(/(\.\d+)?(Z|[+-]\d{2}(:?\d{2})?)?$/, '');
     case 'date':
       if (v instanceof Date) return v.toISOString().slice(0, 10);

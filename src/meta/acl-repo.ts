@@ -73,6 +73,17 @@ function makeAclRepo(meta: MetaStore) {
       await invalidation(meta).publish('acl', ruleKey(projectId, dbAlias), meta);
       return done;
     },
+    /**
+     * A table renamed in the database: its rules and its hidden-from entries follow it, so that a
+     * rename never hands a role the table's default rights.
+     */
+    async renameTable(projectId: string, dbAlias: string, from: string, to: string) {
+      await meta.transaction(async (tx) => {
+        await tx.run('UPDATE nc_acl SET tn = ? WHERE project_id = ? AND db_alias = ? AND tn = ?', [to, projectId, dbAlias, from]);
+        await tx.run("UPDATE nc_disabled_models SET name = ? WHERE project_id = ? AND db_alias = ? AND type = 'table' AND name = ?", [to, projectId, dbAlias, from]);
+      });
+      await invalidation(meta).publish('acl', ruleKey(projectId, dbAlias), meta);
+    },
     /** Drops the cached rules of a project database (after rules were written around the repository). */
     forget: (projectId: string, dbAlias: string) => cache.delete(ruleKey(projectId, dbAlias)),
     /** Hidden objects as `type\u0000name` -> the roles they are hidden from. */

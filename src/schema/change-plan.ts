@@ -34,6 +34,11 @@ export interface ChangePlan {
   down: string[];
   /** Queries that must find no row before the change is kept (values a type change could not convert). */
   checks?: DdlCheck[];
+  /**
+   * Queries run before the change, each finding a value it would alter or drop (a fraction
+   * rounded away, a time of day cut): the change runs only once the caller accepts the loss.
+   */
+  losses?: DdlCheck[];
   /** Metadata edits once the statements ran. */
   meta?: (edits: MetaEdits) => Promise<void>;
   events?: ChangeEvent[];

@@ -8,6 +8,7 @@ import type { ColumnDef, TableShape } from '../sql/ddl';
 import { ENGINES } from '../sql/engines';
 import { lookupNative } from '../sql/type-map';
 import { findUniqueConstraint } from '../sql/unique-constraints';
+import { firstRow, severalChoicesProbe, typeChangeLosses } from '../sql/type-change-losses';
 import { badRequest, conflict } from '../lib/errors';
 import { columnDefOf, columnDefOfModel, defaultOf, nativeTypeOf, sameNativeType, typeMetaOf, type ColumnInput, type DdlUiType, type DefaultInput } from './column-input';
 import { checkSqlName, columnOf, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
@@ -36,6 +37,10 @@ const assertFreeColumn = (t: TableModel, cn: string, except?: ColumnModel) => {
   if (t.columns.some((c) => c !== except && c.cn.toLowerCase() === cn.toLowerCase())) throw conflict(`Column '${cn}' already exists in '${t._tn}'`);
 };
 
+/** Whether a row of the table matches `where` (SQL built from the model). */
+const hasRow = async (ctx: PlanContext, tn: string, where: string) =>
+  (await ctx.db.driver.query({ sql: firstRow(ctx.engine, ref(tn), '1 AS one', where), params: [] })).length > 0;
+
 /** SQLite: can ADD COLUMN do it, or must the table be rebuilt? */
 const sqliteAddNeedsRebuild = (d: ColumnDef) => !!(d.unique || d.pk || (d.nullable === false && d.default === undefined) || (d.default && typeof d.default === 'object'));
 
@@ -47,6 +52,9 @@ export async function planColumnAdd(ctx: PlanContext, a: { tn: string; column: C
   const def = columnDefOf(ctx.engine, { ...a.column, cn });
   const tm = typeMetaChange(a.column.uidt, a.column.meta, a.column.options);
   if (def.ai || def.pk) throw badRequest('A key or auto-increment column can only be added when the table is created');
+  if (def.nullable === false && def.default === undefined && (await hasRow(ctx, t.tn, '1 = 1'))) {
+    throw badRequest(`Column '${a.column._cn ?? cn}' cannot be required without a default: the rows '${t._tn}' already has would hold no value`);
+  }
   const shape = await shapeOf(ctx, t.tn);
   let up: string[];
   let down: string[];
@@ -116,6 +124,9 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     nullable,
     ...(defaultChanged ? (ch.default === null ? {} : { default: defaultOf(uidt, ch.default) }) : c.default !== null ? { dangerousDefaultSql: c.default } : {}),
   };
+  if (nullable === false && c.nullable && (await hasRow(ctx, t.tn, `${ctx.db.dialect.quoteId(c.cn)} IS NULL`))) {
+    throw badRequest(`Column '${c._cn}' is empty in some rows: give them a value before making it required`);
+  }
   const before = columnDefOfModel(c);
   const up: string[] = [];
   const down: string[] = [];
@@ -135,8 +146,8 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     }
   } else {
     if (alter) {
-      up.push(...ctx.ddl.alterColumn(ref(t.tn), c.cn, next));
-      down.unshift(...ctx.ddl.alterColumn(ref(t.tn), to, before));
+      up.push(...ctx.ddl.alterColumn(ref(t.tn), c.cn, next, undefined, currentType));
+      down.unshift(...ctx.ddl.alterColumn(ref(t.tn), to, before, undefined, type));
     } else if (to !== c.cn) {
       up.push(...ctx.ddl.renameColumn(ref(t.tn), c.cn, to));
       down.unshift(...ctx.ddl.renameColumn(ref(t.tn), to, c.cn));
@@ -155,14 +166,19 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
   const kind = lookupNative(ENGINES[ctx.engine].types, type).kind;
   const q = ctx.db.dialect.quoteId;
   const checks =
-    shape && nativeChanged && NUMERIC_KINDS.has(kind)
+    shape && nativeChanged && (NUMERIC_KINDS.has(kind) || kind === 'boolean')
       ? [{ sql: `SELECT ${q(to)} AS v FROM ${q(t.tn)} WHERE typeof(${q(to)}) = 'text' LIMIT 1`, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${JSON.stringify(r.v)} cannot be converted to ${uidt}; nothing was changed` }]
       : undefined;
+  const probes = [
+    ...(nativeChanged ? typeChangeLosses(ctx.engine, ref(t.tn), c.cn, { kind: c.kind, type: currentType }, { kind, type }) : []),
+    ...(c.uidt === 'MultiSelect' && uidt === 'SingleSelect' ? [severalChoicesProbe(ctx.engine, ref(t.tn), c.cn)] : []),
+  ];
   return {
     title: `Change column '${c.cn}' of '${t.tn}'`,
     up,
     down,
     checks,
+    losses: probes.map((p) => ({ sql: p.sql, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${p.says(r as { v: unknown; w?: unknown })}` })),
     table: t.tn,
     meta: columnMeta(t.tn, c.cn, to, { _cn: ch._cn, ...typeMetaOf(ctx.engine, type, uidt, tm.choices ?? c.enumValues), meta: tm.meta }, typed),
     events: to !== c.cn ? [{ kind: 'columnRenamed', tn: t.tn, from: c.cn, to }] : [],

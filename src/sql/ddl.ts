@@ -7,7 +7,9 @@ import type { Engine } from './dialect';
 import type { UiType } from './model';
 import type { TableRef } from './ast';
 import { ENGINES } from './engines';
-import { nativeFor } from './type-map';
+import { lookupNative, nativeFor } from './type-map';
+
+const NUMERIC_KINDS = new Set(['integer', 'bigint', 'decimal', 'float']);
 import { mysqlString } from './mysql/literal';
 
 export interface ColumnDef {
@@ -143,6 +145,17 @@ export function ddlFor(engine: Engine) {
       'PRAGMA foreign_keys = ON',
     ];
   };
+  /**
+   * PostgreSQL: the USING expression of a type change. It has no cast between boolean and bigint or
+   * numeric, so a Checkbox becomes a number (and back) through integer / a comparison with 0.
+   */
+  const pgUsing = (col: string, fromType: string | undefined, type: string): string => {
+    const fromKind = fromType ? lookupNative(spec.types, fromType).kind : undefined;
+    const toKind = lookupNative(spec.types, type).kind;
+    if (fromKind === 'boolean' && NUMERIC_KINDS.has(toKind)) return `CAST(CAST(${col} AS integer) AS ${type})`;
+    if (fromKind && NUMERIC_KINDS.has(fromKind) && toKind === 'boolean') return `(${col} <> 0)`;
+    return `${col}::${type}`;
+  };
   const needShape = (shape: TableShape | undefined, what: string): TableShape => {
     if (!shape) throw new Error(`SQLite needs the table's shape to ${what} (readSqliteTableShape)`);
     return shape;
@@ -171,8 +184,9 @@ export function ddlFor(engine: Engine) {
      * Changes a column's type, nullability and default to those of `c` (the whole new column:
      * no default in `c` drops the default), then renames it when `c.name` differs from `from`.
      * Uniqueness and auto-increment are left as they are. SQLite rebuilds the table (needs `shape`).
+     * `fromType`, the column's native type now, lets PostgreSQL convert where it has no cast.
      */
-    alterColumn(t: TableRef, from: string, c: ColumnDef, shape?: TableShape): string[] {
+    alterColumn(t: TableRef, from: string, c: ColumnDef, shape?: TableShape, fromType?: string): string[] {
       const renamed = c.name !== from;
       const rename = renamed ? renameColumn(t, from, c.name) : [];
       const at = `ALTER TABLE ${table(t)}`;
@@ -191,7 +205,7 @@ export function ddlFor(engine: Engine) {
         }
         case 'pg':
           return [
-            `${at} ALTER COLUMN ${q(from)} TYPE ${type} USING ${q(from)}::${type}`,
+            `${at} ALTER COLUMN ${q(from)} TYPE ${type} USING ${pgUsing(q(from), fromType, type)}`,
             `${at} ALTER COLUMN ${q(from)} ${c.nullable === false ? 'SET' : 'DROP'} NOT NULL`,
             `${at} ALTER COLUMN ${q(from)} ${dflt === null ? 'DROP DEFAULT' : `SET DEFAULT ${dflt}`}`,
             ...rename,

@@ -163,6 +163,62 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(list[0].error).toBeString();
   });
 
+  test('columnUpdate: a type change that would alter values is refused naming one; its preview lists them; acceptLoss runs it', async () => {
+    const cases: [string, string, unknown, string, string, Record<string, unknown>?][] = [
+      ['ratio', 'Decimal', 12.5, 'Number', "Column 'ratio': 12.5 would become 13"],
+      ['met', 'DateTime', '2024-01-05 10:30:00', 'Date', `Column 'met': "2024-01-05 10:30:00" would lose its time of day`],
+      ['essay', 'LongText', 'x'.repeat(300), 'SingleLineText', 'is longer than 255 characters and would be cut'],
+      ['flags', 'MultiSelect', 'a,b', 'SingleSelect', `Column 'flags': "a,b" holds several choices, where a single select holds one`, { options: ['a', 'b'] }],
+      ['votes', 'Number', 5, 'Checkbox', "Column 'votes': 5 would become true"],
+    ];
+    // SQLite keeps 12.5 in an integer column and 300 characters in a varchar(255): nothing is lost there.
+    const kept = engine === 'sqlite' ? ['ratio', 'essay'] : [];
+    for (const [cn, from, value, to, says, extra] of cases) {
+      await op('columnAdd', { tn: 'task', column: { cn, uidt: from, ...extra } });
+      expect((await rest('POST', 'Tasks', { title: `loss ${cn}`, [cn]: value })).status).toBe(200);
+      const change = { tn: 'task', cn, column: { uidt: to, ...extra } };
+      const preview = await op('columnUpdate', { ...change, preview: true });
+      if (kept.includes(cn)) {
+        expect(preview.losses).toBeUndefined();
+        continue;
+      }
+      expect(preview.losses).toEqual([expect.stringContaining(says)]);
+      const refused = await op('columnUpdate', change, 400);
+      expect(refused.msg).toContain(says);
+      expect(refused.msg).toContain('Nothing was changed');
+      expect((await op('tableMeta', { tn: 'task' })).columns.find((c: { cn: string }) => c.cn === cn).uidt).toBe(from);
+      expect((await rest('GET', `Tasks?where=(title,eq,loss ${cn})&fields=${cn}`)).body).toEqual([{ [cn]: value }]);
+    }
+    // Values that convert as they are need no confirmation.
+    await op('columnAdd', { tn: 'task', column: { cn: 'whole', uidt: 'Decimal' } });
+    expect((await rest('POST', 'Tasks', { title: 'whole', whole: 12 })).status).toBe(200);
+    expect((await op('columnUpdate', { tn: 'task', cn: 'whole', column: { uidt: 'Number' }, preview: true })).losses).toBeUndefined();
+    expect((await op('columnUpdate', { tn: 'task', cn: 'whole', column: { uidt: 'Number' } })).migration.status).toBe('applied');
+    // Confirmed: the change runs.
+    const accepted = await op('columnUpdate', { tn: 'task', cn: 'votes', column: { uidt: 'Checkbox' }, acceptLoss: true });
+    expect(accepted.table.columns.find((c: { cn: string }) => c.cn === 'votes').uidt).toBe('Checkbox');
+    expect((await rest('GET', 'Tasks?where=(title,eq,loss votes)&fields=votes')).body).toEqual([{ votes: true }]);
+  });
+
+  test('columnUpdate: a Checkbox becomes a Number and back, keeping its values', async () => {
+    await op('columnAdd', { tn: 'task', column: { cn: 'ticked', uidt: 'Checkbox' } });
+    for (const ticked of [true, false]) expect((await rest('POST', 'Tasks', { title: `ticked ${ticked}`, ticked })).status).toBe(200);
+    const read = async () => (await rest('GET', 'Tasks?where=(title,like,ticked%)&sort=title&fields=ticked')).body.map((r: { ticked: unknown }) => r.ticked);
+    await op('columnUpdate', { tn: 'task', cn: 'ticked', column: { uidt: 'Number' } });
+    expect(await read()).toEqual([0, 1]);
+    await op('columnUpdate', { tn: 'task', cn: 'ticked', column: { uidt: 'Checkbox' } });
+    expect(await read()).toEqual([false, true]);
+  });
+
+  test('columnUpdate: a JSON column becomes text holding the same JSON, not a quoted string', async () => {
+    await op('columnAdd', { tn: 'task', column: { cn: 'doc', uidt: 'JSON' } });
+    expect((await rest('POST', 'Tasks', { title: 'doc', doc: { a: [1, 'two'] } })).status).toBe(200);
+    await op('columnUpdate', { tn: 'task', cn: 'doc', column: { uidt: 'LongText' } });
+    const [row] = (await rest('GET', 'Tasks?where=(title,eq,doc)&fields=doc')).body;
+    expect(typeof row.doc).toBe('string');
+    expect(JSON.parse(row.doc)).toEqual({ a: [1, 'two'] });
+  });
+
   test('columnUpdate: rename, display name, nullable, default, unique; columnReorder; columnDelete', async () => {
     const renamed = await op('columnUpdate', { tn: 'task', cn: 'notes', column: { cn: 'details', _cn: 'Details' } });
     const det = renamed.table.columns.find((c: { cn: string }) => c.cn === 'details');
@@ -323,6 +379,50 @@ describeEngines('schema changes', (engine: TestEngine) => {
       expect(`${api}:${res.status}`).toBe(`${api}:403`);
     }
     expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('sneaky');
+  });
+
+  test("a renamed table keeps its roles' rules and Meta Management settings; a renamed column is renamed in them", async () => {
+    await op('tableCreate', { tn: 'secret', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'label', uidt: 'SingleLineText' }, { cn: 'pin', uidt: 'SingleLineText' }] });
+    for (const label of ['open', 'closed']) expect((await rest('POST', 'Secret', { label, pin: '1234' })).status).toBe(200);
+    const rule = { read: ['id', 'label'], create: false, update: false, delete: false, where: '(label,eq,open)' };
+    await op('aclSave', { tn: 'secret', role: 'viewer', rule });
+    await op('disableOrEnableModel', { type: 'table', name: 'secret', role: 'viewer', enabled: true });
+    await op('disableOrEnableModel', { type: 'table', name: 'secret', role: 'commenter', enabled: false });
+    await op('tableRename', { tn: 'secret', newTn: 'vault' });
+    await op('columnUpdate', { tn: 'vault', cn: 'label', column: { cn: 'tag' } });
+    const [listed] = (await op('aclList', { tn: 'vault' })).list;
+    expect(listed.rules.viewer).toMatchObject({ stored: true, read: ['id', 'tag'], where: '(tag,eq,open)' });
+    const shown = (await op('modelVisibilityList', {})).list.find((o: { name: string }) => o.name === 'vault');
+    expect(shown.enabled).toMatchObject({ commenter: false, viewer: true });
+    // And a viewer reads what the rule lets it read, as before the renames.
+    const email = `viewer.${engine}@example.com`;
+    const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': token }, body: { email, roles: 'viewer', project_id: projectId } });
+    const viewer = (await t.request('POST', '/auth/signup', { body: { email, password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] } })).body.token;
+    const read = await t.request('GET', `/nc/${projectId}/api/v1/Vault`, { headers: { 'xc-auth': viewer } });
+    expect(read.body).toEqual([{ id: 1, tag: 'open' }]);
+  });
+
+  test('defaults are checked as values of the column; a required column needs a value in every row', async () => {
+    expect((await rest('POST', 'Tasks', { title: 'a row for the required column' })).status).toBe(200);
+    for (const [column, says] of [
+      [{ cn: 'd_num', uidt: 'Number', default: 'abc' }, `The default of column 'd_num': "abc" is not a whole number`],
+      [{ cn: 'd_day', uidt: 'Date', default: 'not a date' }, `The default of column 'd_day': "not a date" is not a date`],
+      [{ cn: 'd_pick', uidt: 'SingleSelect', options: ['a', 'b'], default: 'z' }, `The default of column 'd_pick': "z" is not one of 'a', 'b'`],
+      [{ cn: 'd_mail', uidt: 'Email', default: 'nope' }, `The default of column 'd_mail': "nope" is not a valid email address`],
+    ] as const) {
+      expect((await op('columnAdd', { tn: 'task', column }, 400)).msg).toStartWith(says);
+    }
+    expect((await op('columnUpdate', { tn: 'task', cn: 'qty', column: { default: 'lots' } }, 400)).msg).toStartWith(`The default of column 'qty'`);
+    expect((await op('tableCreate', { tn: 'bad_defaults', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'n', uidt: 'Number', default: 'x' }] }, 400)).msg).toStartWith(`The default of column 'n'`);
+    const ok = await op('columnAdd', { tn: 'task', column: { cn: 'd_ok', uidt: 'SingleSelect', options: ['a', 'b'], default: 'b' } });
+    expect(ok.migration.status).toBe('applied');
+    // MariaDB filled such rows with '' without a word; SQLite named its rebuild copy of the table.
+    const required = await op('columnAdd', { tn: 'task', column: { cn: 'must', uidt: 'SingleLineText', nullable: false } }, 400);
+    expect(required.msg).toBe("Column 'must' cannot be required without a default: the rows 'Tasks' already has would hold no value");
+    await op('columnAdd', { tn: 'task', column: { cn: 'sparse', uidt: 'SingleLineText' } });
+    const nulls = await op('columnUpdate', { tn: 'task', cn: 'sparse', column: { nullable: false, default: 'x' } }, 400);
+    expect(nulls.msg).toBe("Column 'sparse' is empty in some rows: give them a value before making it required");
+    expect((await op('tableMeta', { tn: 'task' })).columns.map((c: { cn: string }) => c.cn)).not.toContain('must');
   });
 
   test('bad input: clear {msg} with the right status', async () => {

@@ -80,6 +80,14 @@ describe('outputValue', () => {
     expect(outputValue(col('binary'), new Uint8Array([1, 2, 3]))).toBe('AQID');
     expect(outputValue(col('datetime'), '2024-01-31T10:20:30.000Z')).toBe('2024-01-31 10:20:30');
     expect(outputValue(col('date'), '2024-01-31 00:00:00')).toBe('2024-01-31');
+  });
+
+  test('a column retyped in place: a date alone in a date-time column, any non-zero number in a checkbox', () => {
+    // SQLite keeps a Date column's '2024-01-31' when it becomes a DateTime: it was read as '2024-01'.
+    expect(outputValue(col('datetime'), '2024-01-31')).toBe('2024-01-31 00:00:00');
+    expect(outputValue(col('datetime'), '2024-01-31T10:20:30+02:00')).toBe('2024-01-31 10:20:30');
+    // A Number column holding 5 that becomes a Checkbox (SQLite, MariaDB's tinyint(1)) was read as false.
+    expect([5, -1, 0.5, 2n].map((v) => outputValue(col('boolean'), v))).toEqual([true, true, true, true]);
     // Numbers JSON cannot hold are null on every engine (SQLite gives Infinity, PostgreSQL 'Infinity').
     expect([Infinity, -Infinity, NaN, 'Infinity', '-Infinity', 'NaN'].map((v) => outputValue(col('float'), v))).toEqual([null, null, null, null, null, null]);
     expect(outputValue(col('decimal'), 'NaN')).toBeNull();

@@ -14,6 +14,7 @@ import { planColumnAdd, planColumnDelete, planColumnUpdate } from '../../src/sch
 import { planRelationCreate, planRelationDelete } from '../../src/schema/relation-changes';
 import { createEvolutionsSql, deleteEvolution, insertEvolution } from '../../src/sql/evolutions';
 import { withoutTxControl } from '../../src/sql/ddl-runner';
+import { typeChangeLosses } from '../../src/sql/type-change-losses';
 
 const col = (cn: string, dt: string, extra: Partial<ColumnModel> = {}): ColumnModel => ({
   cn, _cn: cn, dt, dtx: dt, uidt: 'SingleLineText', kind: 'string', pk: false, ai: false, nullable: true, default: null, ...extra,
@@ -23,7 +24,10 @@ const table = (tn: string, columns: ColumnModel[], relations: TableModel['relati
   tn, _tn: tn, type: 'table', columns, pks: columns.filter((c) => c.pk).map((c) => c.cn), displayColumn: null, relations,
 });
 
-/** A planning context over a hand-made model; these plans read no catalogue, so no database is opened. */
+/**
+ * A planning context over a hand-made model; these plans read no catalogue, so no database is
+ * opened. The tables are empty: a query a plan makes of their rows (is a column empty somewhere?) finds none.
+ */
 function ctxFor(engine: Engine, text: string, int: string) {
   const model: SchemaModel = {
     tables: [
@@ -37,7 +41,7 @@ function ctxFor(engine: Engine, text: string, int: string) {
     ],
     functions: [], procedures: [], sequences: [],
   };
-  const db = { config: { client: engine, connection: {} }, dialect: dialectFor(engine) } as unknown as Database;
+  const db = { config: { client: engine, connection: {} }, dialect: dialectFor(engine), driver: { query: async () => [] } } as unknown as Database;
   return planContext(makeProjectDb('p', 'dev', 'db', db, model));
 }
 const plan = (p: ChangePlan) => ({ up: p.up, down: p.down });
@@ -175,5 +179,28 @@ describe('logical type changes that keep the native type', () => {
     const ctx = ctxFor('pg', 'character varying(255)', 'integer');
     const p = await planColumnUpdate(ctx, { tn: 'task', cn: 'title', column: { uidt: 'Email' } });
     expect(plan(p)).toEqual({ up: [], down: [] });
+  });
+});
+
+describe('loss probes of type changes (SQL Server has no server here: these are its tests)', () => {
+  const from = { kind: 'decimal' as const, type: 'decimal(20,6)' };
+  test('a fraction rounded away, per engine', () => {
+    const sql = (engine: Engine) => typeChangeLosses(engine, { name: 'task' }, 'ratio', from, { kind: 'bigint', type: 'bigint' }).map((p) => p.sql);
+    expect(sql('mssql')).toEqual(['SELECT TOP 1 [ratio] AS v, ROUND([ratio], 0) AS w FROM [task] WHERE [ratio] <> ROUND([ratio], 0)']);
+    expect(sql('pg')).toEqual(['SELECT "ratio" AS v, ROUND(CAST("ratio" AS numeric), 0) AS w FROM "task" WHERE "ratio" <> ROUND(CAST("ratio" AS numeric), 0) LIMIT 1']);
+    expect(sql('mysql')).toEqual(['SELECT `ratio` AS v, ROUND(`ratio`, 0) AS w FROM `task` WHERE `ratio` <> ROUND(`ratio`, 0) LIMIT 1']);
+  });
+  test('which changes can lose values, and what is said of them', () => {
+    const kinds = (f: { kind: ColumnModel['kind']; type: string }, t: { kind: ColumnModel['kind']; type: string }) => typeChangeLosses('mssql', { name: 't' }, 'c', f, t).length;
+    expect(kinds({ kind: 'integer', type: 'int' }, { kind: 'decimal', type: 'decimal(10,2)' })).toBe(0);
+    expect(kinds({ kind: 'decimal', type: 'decimal(10,2)' }, { kind: 'decimal', type: 'decimal(19,4)' })).toBe(0);
+    expect(kinds(from, { kind: 'decimal', type: 'decimal(19,4)' })).toBe(1);
+    expect(kinds({ kind: 'date', type: 'date' }, { kind: 'datetime', type: 'datetime2' })).toBe(0);
+    expect(kinds({ kind: 'string', type: 'nvarchar(255)' }, { kind: 'string', type: 'nvarchar(max)' })).toBe(0);
+    expect(kinds({ kind: 'string', type: 'nvarchar(max)' }, { kind: 'string', type: 'nvarchar(255)' })).toBe(1);
+    const [cut] = typeChangeLosses('mssql', { name: 't' }, 'c', from, { kind: 'integer', type: 'int' });
+    expect(cut!.says({ v: '12.500000', w: '13.000000' })).toBe('12.5 would become 13');
+    const [time] = typeChangeLosses('mssql', { name: 't' }, 'c', { kind: 'datetime', type: 'datetime2' }, { kind: 'date', type: 'date' });
+    expect(time!.sql).toBe("SELECT TOP 1 [c] AS v FROM [t] WHERE CAST([c] AS time) <> '00:00:00'");
   });
 });

@@ -20,6 +20,15 @@ describe('alter column', () => {
     ]);
   });
 
+  test('PostgreSQL: a Checkbox becomes a number and back though it has no such cast', () => {
+    expect(ddlFor('pg').alterColumn(t, 'done', { name: 'done', uidt: 'Number' }, undefined, 'boolean')[0]).toBe(
+      'ALTER TABLE "task" ALTER COLUMN "done" TYPE bigint USING CAST(CAST("done" AS integer) AS bigint)',
+    );
+    expect(ddlFor('pg').alterColumn(t, 'done', { name: 'done', uidt: 'Checkbox' }, undefined, 'bigint')[0]).toBe(
+      'ALTER TABLE "task" ALTER COLUMN "done" TYPE boolean USING ("done" <> 0)',
+    );
+  });
+
   test('MySQL: one CHANGE COLUMN', () => {
     expect(ddlFor('mysql').alterColumn(t, 'title', { ...title, name: 'summary' })).toEqual([
       "ALTER TABLE `task` CHANGE COLUMN `title` `summary` text NOT NULL DEFAULT 'none'",

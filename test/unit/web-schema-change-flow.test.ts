@@ -58,6 +58,25 @@ test('a change shows its previewed statements and runs only once confirmed', asy
   expect(notifications.value[0]).toMatchObject({ title: 'Add column note', status: 'success' });
 });
 
+test('values a type change would alter are said in the confirm step, and confirming accepts the loss', async () => {
+  const loss = "Column 'ratio': 12.5 would become 13";
+  answer = (c) => (c.body.args.preview ? Response.json({ statements: ['ALTER TABLE "t" ALTER COLUMN "ratio" TYPE bigint'], losses: [loss] }) : Response.json({ statements: [], migration: { id: 8, title: 'Change', status: 'applied' } }));
+  const done = proposeChange('Edit column ratio', scope, 'columnUpdate', { tn: 't', cn: 'ratio', column: { uidt: 'Number' } });
+  await Bun.sleep(0);
+  expect(pendingChange.value?.loses).toContain(loss);
+  await confirmPending();
+  expect((await done)?.migration?.id).toBe(8);
+  expect(calls[1]!.body.args).toEqual({ tn: 't', cn: 'ratio', column: { uidt: 'Number' }, acceptLoss: true });
+  // A change that alters nothing runs without accepting anything.
+  answer = (c) => (c.body.args.preview ? Response.json({ statements: ['x'] }) : Response.json({ statements: ['x'] }));
+  const plain = proposeChange('Edit column ratio', scope, 'columnUpdate', { tn: 't', cn: 'ratio', column: { uidt: 'Decimal' } });
+  await Bun.sleep(0);
+  expect(pendingChange.value?.loses).toBeUndefined();
+  await confirmPending();
+  await plain;
+  expect(calls[3]!.body.args).toEqual({ tn: 't', cn: 'ratio', column: { uidt: 'Decimal' } });
+});
+
 test('Cancel runs nothing and answers null', async () => {
   const gen = schemaGeneration.value;
   const done = proposeChange('Delete table orders', scope, 'tableDelete', { tn: 'orders' });

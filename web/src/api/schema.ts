@@ -86,9 +86,9 @@ export interface DbScope {
 
 /** The schema-change, formula and migration calls of one project database. */
 export const schemaApi = {
-  /** The statements a change would run, without running it. */
-  preview: async (scope: DbScope, op: SchemaOp, args: Record<string, unknown>) =>
-    (await dashboardOp<{ statements: string[] }>(op, { ...scope, plus: true, args: { ...args, preview: true } })).statements,
+  /** The statements a change would run, and the values it would alter or drop (`losses`), without running it. */
+  preview: (scope: DbScope, op: SchemaOp, args: Record<string, unknown>) =>
+    dashboardOp<{ statements: string[]; losses?: string[] }>(op, { ...scope, plus: true, args: { ...args, preview: true } }),
   /** Runs a change (recorded as a migration). */
   run: (scope: DbScope, op: SchemaOp, args: Record<string, unknown>) => dashboardOp<ChangeResult>(op, { ...scope, plus: true, args }),
   /** Creates, changes or removes a virtual column; answers the table's new metadata. */

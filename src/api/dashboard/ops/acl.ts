@@ -19,6 +19,9 @@ import { RULE_ROLES, bindUserPlaceholders, defaultRule } from '../../../data/acc
 import { findColumn } from '../../../data/columns';
 import { parseWhere } from '../../../data/where-parser';
 import type { TableModel } from '../../../schema/model';
+import { followAclSchemaEvents } from '../acl-schema-events';
+
+followAclSchemaEvents();
 
 const Grant = z.union([z.boolean(), z.array(z.string().min(1)).min(1, 'Choose at least one column, or allow none')]);
 const Rule = z.object({

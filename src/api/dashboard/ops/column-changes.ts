@@ -11,6 +11,11 @@ import { planColumnAdd, planColumnDelete, planColumnUpdate } from '../../../sche
 import { columnOf, tableOf } from '../../../schema/change-plan';
 import { modelsRepo } from '../../../meta/models-repo';
 import { badRequest } from '../../../lib/errors';
+import { checkDefault } from './default-check';
+
+/** Choice titles given as `meta.options` (strings or `{ title }`), if any. */
+export const choicesOf = (meta: Record<string, unknown> | undefined): string[] | undefined =>
+  Array.isArray(meta?.options) ? meta.options.map((o) => (typeof o === 'string' ? o : String((o as { title?: unknown }).title))) : undefined;
 
 const displayNameFree = (t: { columns: { cn: string; _cn: string }[] }, _cn: string | undefined, except?: string) => {
   if (_cn && t.columns.some((c) => c.cn !== except && c._cn === _cn)) throw badRequest(`Another column is already shown as '${_cn}'`);
@@ -19,16 +24,26 @@ const displayNameFree = (t: { columns: { cn: string; _cn: string }[] }, _cn: str
 /** Adds a column (`{ tn, column: ColumnInput }`). */
 export const columnAdd = schemaChangeOp('columnAdd', z.object({ tn: z.string().min(1), column: ColumnInputArgs, ...Preview }), async (ctx, a) => {
   displayNameFree(tableOf(ctx.pdb, a.tn), a.column._cn);
+  checkDefault(ctx.engine, { ...a.column, options: a.column.options ?? choicesOf(a.column.meta) }, a.column.default);
   return planColumnAdd(ctx, a);
 });
 
-/** Changes a column (`{ tn, cn, column }`): SQL name, type, nullability, default, uniqueness; display name and logical type in metadata. */
+/**
+ * Changes a column (`{ tn, cn, column, acceptLoss? }`): SQL name, type, nullability, default,
+ * uniqueness; display name and logical type in metadata. A type change that would alter values
+ * (12.5 to a whole number) runs only with `acceptLoss: true`.
+ */
 export const columnUpdate = schemaChangeOp(
   'columnUpdate',
-  z.object({ tn: z.string().min(1), cn: z.string().min(1), column: ColumnChangeArgs, ...Preview }),
+  z.object({ tn: z.string().min(1), cn: z.string().min(1), column: ColumnChangeArgs, acceptLoss: z.boolean().optional(), ...Preview }),
   async (ctx, a) => {
     const t = tableOf(ctx.pdb, a.tn);
-    displayNameFree(t, a.column._cn, columnOf(t, a.cn).cn);
+    const c = columnOf(t, a.cn);
+    displayNameFree(t, a.column._cn, c.cn);
+    const ch = a.column;
+    const typed = ch.uidt !== undefined && ch.uidt !== c.uidt;
+    const options = ch.options ?? choicesOf(ch.meta) ?? (typed ? undefined : c.enumValues);
+    checkDefault(ctx.engine, { cn: ch.cn ?? c.cn, _cn: ch._cn ?? c._cn, uidt: ch.uidt ?? c.uidt, dtxp: ch.dtxp, options, meta: typed ? undefined : c.meta }, ch.default);
     return planColumnUpdate(ctx, a);
   },
 );

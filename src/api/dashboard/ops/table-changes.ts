@@ -5,6 +5,8 @@ import { Alias, ColumnInputArgs, Preview, SqlName } from './ddl-args';
 import { planTableCreate, planTableDelete, planTableRename } from '../../../schema/table-changes';
 import { tableOf, type ChangePlan } from '../../../schema/change-plan';
 import { badRequest } from '../../../lib/errors';
+import { checkDefault } from './default-check';
+import { choicesOf } from './column-changes';
 
 /** Creates a table (`{ tn, _tn?, columns? }`; default columns without a list). */
 export const tableCreate = schemaChangeOp(
@@ -12,6 +14,7 @@ export const tableCreate = schemaChangeOp(
   z.object({ tn: SqlName, _tn: Alias.optional(), columns: z.array(ColumnInputArgs).min(1).max(500).optional(), ...Preview }),
   async (ctx, a) => {
     if (a._tn && ctx.pdb.model.tables.some((t) => t._tn === a._tn)) throw badRequest(`Another table is already shown as '${a._tn}'`);
+    for (const c of a.columns ?? []) if (c.uidt !== 'ID') checkDefault(ctx.engine, { ...c, options: c.options ?? choicesOf(c.meta) }, c.default);
     return planTableCreate(ctx, a);
   },
 );

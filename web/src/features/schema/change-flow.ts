@@ -17,17 +17,21 @@ function confirmThen<T>(title: string, statements: string[] | null, run: () => P
   });
 }
 
-/** Previews a change, shows its statements, runs it when confirmed. */
+/**
+ * Previews a change, shows its statements, runs it when confirmed. Values the change would alter
+ * (a fraction rounded away, text cut) are said in the confirm step; confirming accepts that.
+ */
 export async function proposeChange(title: string, scope: DbScope, op: SchemaOp, args: Record<string, unknown>): Promise<ChangeResult | null> {
-  let statements: string[];
+  let preview: { statements: string[]; losses?: string[] };
   try {
-    statements = await schemaApi.preview(scope, op, args);
+    preview = await schemaApi.preview(scope, op, args);
   } catch (e) {
     reportError(title, (e as Error).message);
     return null;
   }
-  const p = confirmThen(title, statements, () => schemaApi.run(scope, op, args));
-  const loses = lossOf(op);
+  const losses = preview.losses ?? [];
+  const p = confirmThen(title, preview.statements, () => schemaApi.run(scope, op, losses.length ? { ...args, acceptLoss: true } : args));
+  const loses = losses.length ? t('schema.change.losesValues', { losses: losses.join('; ') }) : lossOf(op);
   if (loses && pendingChange.value) pendingChange.value = { ...pendingChange.value, loses };
   if (pendingChange.value && DELETES.includes(op)) asked.add(pendingChange.value);
   return p;
