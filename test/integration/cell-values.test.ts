@@ -110,3 +110,43 @@ describeEngines('cell values', (engine: TestEngine) => {
     });
   }
 });
+
+describeEngines('contains: the text\'s own % and _ are literal', (engine: TestEngine) => {
+  const name = `tablo_t_likelit_${engine}`;
+  let t: TestApp;
+  let token: string;
+  let projectId: string;
+  beforeAll(async () => {
+    t = await makeTestApp();
+    token = (await signupSuperAdmin(t)).token;
+    const cfg = await freshDatabase(engine, name);
+    await runScript(engine, name, `CREATE TABLE item (id ${engine === 'pg' ? 'serial' : engine === 'mysql' ? 'int AUTO_INCREMENT' : 'integer'} PRIMARY KEY, title varchar(50));
+INSERT INTO item (title) VALUES ('50% off'), ('500 off'), ('a_b'), ('axb'), (${engine === 'mysql' ? "'back\\\\slash'" : "'back\\slash'"}), ('plain');`);
+    let connection = cfg.connection as Record<string, unknown>;
+    if (engine === 'sqlite') {
+      await Bun.write(join(t.dataDir, `${name}.sqlite`), Bun.file(cfg.connection.filename!));
+      connection = { filename: `${name}.sqlite` };
+    }
+    const res = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: `Like ${engine}`, inflectionColumn: 'none', db: { client: engine, connection } } });
+    if (res.status !== 200) throw new Error(res.text);
+    projectId = res.body.id;
+  });
+  afterAll(async () => {
+    await t.close();
+    await dropDatabase(engine, name);
+  });
+  const titles = async (where: string) => {
+    const r = await t.request('GET', `/nc/${projectId}/api/v1/item?sort=id&where=${encodeURIComponent(where)}`, { headers: { 'xc-auth': token } });
+    expect(r.status).toBe(200);
+    return r.body.map((x: { title: string }) => x.title);
+  };
+
+  test('a backslash makes %, _ and itself literal; a bare % is still a wildcard', async () => {
+    expect(await titles('(title,like,%50\\%%)')).toEqual(['50% off']);
+    expect(await titles('(title,like,%a\\_b%)')).toEqual(['a_b']);
+    expect(await titles('(title,like,%k\\\\s%)')).toEqual(['back\\slash']);
+    expect(await titles('(title,like,%50%)')).toEqual(['50% off', '500 off']);
+    expect(await titles('(title,like,a_b)')).toEqual(['a_b', 'axb']);
+    expect(await titles('(title,nlike,%\\%%)')).toEqual(['500 off', 'a_b', 'axb', 'back\\slash', 'plain']);
+  });
+});

@@ -139,3 +139,16 @@ describe('select', () => {
     expect(dialectFor('mssql').compile(q).sql).toBe('SELECT COALESCE(@p1, @p2) AS [v] FROM [t] WHERE [name] = @p3');
   });
 });
+
+describe('like', () => {
+  test('case-insensitive on every engine, a backslash as its escape everywhere', () => {
+    const q: Query = { kind: 'select', from: { name: 't' }, columns: [{ expr: col('a') }], where: { kind: 'like', left: col('a'), pattern: val('%50\\%%') } };
+    const out = compileAll(q);
+    expect(out.sqlite!.sql).toBe(`SELECT "a" FROM "t" WHERE tablo_lower("a") LIKE tablo_lower(?) ESCAPE '\\'`);
+    // PostgreSQL's ILIKE and MySQL's LIKE take a backslash as their escape by default.
+    expect(out.pg!.sql).toBe(`SELECT "a" FROM "t" WHERE "a"::text ILIKE $1`);
+    expect(out.mysql!.sql).toBe('SELECT `a` FROM `t` WHERE LOWER(`a`) LIKE LOWER(?)');
+    expect(out.mssql!.sql).toBe(`SELECT [a] FROM [t] WHERE LOWER([a]) LIKE LOWER(@p1) ESCAPE '\\'`);
+    for (const e of ['sqlite', 'pg', 'mysql', 'mssql']) expect(out[e]!.params).toEqual(['%50\\%%']);
+  });
+});

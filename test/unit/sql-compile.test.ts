@@ -31,7 +31,7 @@ describe('select', () => {
     };
     expect(compileAll(q)).toEqual({
       sqlite: {
-        sql: 'SELECT "id", "name" AS "Name" FROM "track" WHERE ("price" > ? OR (tablo_lower("name") LIKE tablo_lower(?) AND "composer" IS NOT NULL)) ORDER BY "name" DESC, "id" LIMIT ? OFFSET ?',
+        sql: 'SELECT "id", "name" AS "Name" FROM "track" WHERE ("price" > ? OR (tablo_lower("name") LIKE tablo_lower(?) ESCAPE \'\\\' AND "composer" IS NOT NULL)) ORDER BY "name" DESC, "id" LIMIT ? OFFSET ?',
         params: [1, '%love%', 25, 50],
       },
       pg: {
@@ -43,7 +43,7 @@ describe('select', () => {
         params: [1, '%love%', '25', '50'],
       },
       mssql: {
-        sql: 'SELECT [id], [name] AS [Name] FROM [track] WHERE ([price] > @p1 OR (LOWER([name]) LIKE LOWER(@p2) AND [composer] IS NOT NULL)) ORDER BY [name] DESC, [id] OFFSET @p3 ROWS FETCH NEXT @p4 ROWS ONLY',
+        sql: 'SELECT [id], [name] AS [Name] FROM [track] WHERE ([price] > @p1 OR (LOWER([name]) LIKE LOWER(@p2) ESCAPE \'\\\' AND [composer] IS NOT NULL)) ORDER BY [name] DESC, [id] OFFSET @p3 ROWS FETCH NEXT @p4 ROWS ONLY',
         params: [1, '%love%', 50, 25],
       },
     });

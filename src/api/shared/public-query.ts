@@ -14,6 +14,7 @@ import { resolveViewQuery } from '../../data/view-query';
 import { badRequest } from '../../lib/errors';
 import { shownTypeMeta } from '../../schema/column-type-meta';
 import type { SharedLink } from './link-context';
+import { containsPattern } from '../../data/like-pattern';
 
 /** Query parameters a shared link's rows accept. */
 const ALLOWED = new Set(['limit', 'offset', 'where', 'sort', 'fields', 'search']);
@@ -53,7 +54,7 @@ export function linkReadParams(s: SharedLink, p: Params): Params | undefined {
   if (search) {
     const text = s.columns.filter((c) => TEXT_TYPES.has(c.uidt) && !c.virtual);
     if (text.length === 0) return undefined;
-    params.condition = JSON.stringify({ _or: text.map((c) => ({ [c._cn]: { like: `%${search}%` } })) });
+    params.condition = JSON.stringify({ _or: text.map((c) => ({ [c._cn]: { like: containsPattern(search) } })) });
   }
   return resolveViewQuery(s.dc, s.table, s.view, params, 'list');
 }

@@ -15,6 +15,7 @@ import { parseBody } from '../../auth/passwords';
 import { auditRepo } from '../../meta/audit-repo';
 import { usersRepo } from '../../meta/users-repo';
 import { resolveActor } from '../../http/principal';
+import { containsPattern } from '../../data/like-pattern';
 
 const EditBody = z.object({
   roles: z.array(z.enum(['super', 'user'], { error: 'Global roles are super and user' })).optional(),
@@ -57,7 +58,9 @@ export function usersAdminRoutes(ctx: AppContext) {
     .get('/admin/users', async ({ request, query }) => {
       await superOnly(request);
       const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
-      const list = await adminUsers(`(? = '' OR lower(email) LIKE ? OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ?)`, [search, `%${search}%`, `%${search}%`]);
+      // The search's own % and _ are literal ("a_b" finds only a_b).
+      const like = containsPattern(search);
+      const list = await adminUsers(`(? = '' OR lower(email) LIKE ? ESCAPE '\\' OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ? ESCAPE '\\')`, [search, like, like]);
       return { list };
     })
     // One user, for a link to their edit panel (#/user/admin/user/{id}); 404 for an unknown id.

@@ -17,6 +17,10 @@ export class MssqlCompiler extends BaseCompiler {
     if (typeof v === 'bigint') return v.toString();
     return v;
   }
+  /** A backslash makes the next character literal (`\\%`), as PostgreSQL's and MySQL's LIKE read it by default. */
+  override like(left: string, pattern: string, not: boolean): string {
+    return `LOWER(${left}) ${not ? 'NOT LIKE' : 'LIKE'} LOWER(${pattern}) ESCAPE '\\'`;
+  }
   override trueLiteral(): string {
     return '1';
   }

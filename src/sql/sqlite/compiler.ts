@@ -27,8 +27,9 @@ export class SqliteCompiler extends BaseCompiler {
     if (q.limitIsCap && q.limit !== undefined && !q.offset) return ` LIMIT ${this.value(q.limit, p)} + 0`;
     return super.paginate(q, p);
   }
+  /** A backslash makes the next character literal (`\\%`), as PostgreSQL's and MySQL's LIKE read it by default. */
   override like(left: string, pattern: string, not: boolean): string {
-    return `tablo_lower(${left}) ${not ? 'NOT LIKE' : 'LIKE'} tablo_lower(${pattern})`;
+    return `tablo_lower(${left}) ${not ? 'NOT LIKE' : 'LIKE'} tablo_lower(${pattern}) ESCAPE '\\'`;
   }
   override fn(name: FnName, args: string[], distinct: boolean): string {
     if (name === 'lower' || name === 'upper') return `tablo_${name}(${args.join(', ')})`;

@@ -1,5 +1,6 @@
 /** Filters and sorts built in the UI, turned into the where language and the sort parameter. */
 import { t } from '../../i18n';
+import { containedText, containsPattern } from '../../lib/like-pattern';
 
 export interface FilterRow {
   column: string;
@@ -40,16 +41,16 @@ const CHECKBOX_OPS = new Set(['eq', 'neq', 'blank', 'notblank', 'checked', 'notc
 export const opsFor = (kind: string | undefined): FilterOp[] =>
   kind === 'boolean' ? FILTER_OPS.filter((o) => CHECKBOX_OPS.has(o.op)) : FILTER_OPS.filter((o) => o.op !== 'checked' && o.op !== 'notchecked');
 
-/** `[{Name, like, rock}]` -> `(Name,like,%rock%)`; a search over the display column is ANDed in. */
+/** `[{Name, like, rock}]` -> `(Name,like,%rock%)` (the text's own `%` and `_` literal); a search over the display column is ANDed in. */
 export function toWhere(filters: FilterRow[], search?: { column: string | null; text: string }): string {
   const terms = filters
     .filter((f) => f.column && f.op && (!FILTER_OPS.find((o) => o.op === f.op)?.needsValue || f.value !== ''))
     .map((f) => {
       const needs = FILTER_OPS.find((o) => o.op === f.op)?.needsValue;
-      const value = f.op === 'like' || f.op === 'nlike' ? `%${f.value}%` : f.value;
+      const value = f.op === 'like' || f.op === 'nlike' ? containsPattern(f.value) : f.value;
       return needs ? `(${f.column},${f.op},${value})` : `(${f.column},${f.op})`;
     });
-  if (search?.column && search.text.trim()) terms.push(`(${search.column},like,%${search.text.trim()}%)`);
+  if (search?.column && search.text.trim()) terms.push(`(${search.column},like,${containsPattern(search.text.trim())})`);
   return terms.join('~and');
 }
 
@@ -63,8 +64,9 @@ export function fromWhere(where: string): FilterRow[] | null {
     if (!m || !op || (op.needsValue && m[3] === undefined) || m[3]?.includes(')~')) return null;
     const raw = m[3] ?? '';
     const like = op.op === 'like' || op.op === 'nlike';
-    if (like && !(raw.startsWith('%') && raw.endsWith('%'))) return null;
-    rows.push({ column: m[1]!, op: op.op, value: like ? raw.slice(1, -1) : raw });
+    const text = like ? containedText(raw) : raw;
+    if (text === null) return null;
+    rows.push({ column: m[1]!, op: op.op, value: text });
   }
   return rows;
 }

@@ -12,6 +12,7 @@ import { RowPicker } from './row-picker';
 import type { GridStore } from './grid-store';
 import { HasManyCell } from './has-many-cell';
 import { t } from '../../i18n';
+import { containsPattern } from '../../lib/like-pattern';
 
 type Row = Record<string, unknown>;
 
@@ -31,7 +32,7 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
   const [picking, setPicking] = useState(false);
   const value = row[relationKey(r)];
   const rowId = store.idOf(row);
-  const search = (text: string) => (text && r.targetDisplay ? `(${r.targetDisplay},like,%${text}%)` : undefined);
+  const search = (text: string) => (text && r.targetDisplay ? `(${r.targetDisplay},like,${containsPattern(text)})` : undefined);
 
   const chips = (list: Row[], unlink?: (x: Row) => void) =>
     list.map((x, i) => (

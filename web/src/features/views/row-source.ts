@@ -3,6 +3,7 @@
  * shared link's public routes (public pages). Kanban, calendar, gallery and the read-only grid
  * read and write through this, so one component serves both.
  */
+import { containsPattern } from '../../lib/like-pattern';
 
 export type Row = Record<string, unknown>;
 
@@ -37,7 +38,7 @@ export const canChange = (source: RowSource, column: string) => !!source.update 
 /** `(Name,like,%text%)` over the display column, or nothing. */
 export function searchWhere(displayColumn: string | null, text: string | undefined): string {
   const t = (text ?? '').trim();
-  return displayColumn && t ? `(${displayColumn},like,%${t}%)` : '';
+  return displayColumn && t ? `(${displayColumn},like,${containsPattern(t)})` : '';
 }
 
 /** ANDs where texts, each grouped when it joins several terms. */

@@ -6,6 +6,7 @@
 import type { QueryParams, RowHeight, ViewField } from '../../api/views';
 import { FILTER_OPS, type FilterRow, type SortRow } from '../grid/query-builder';
 import { mapWhereColumns } from './where-columns';
+import { containedText } from '../../lib/like-pattern';
 
 /** Pixel height of a grid row per row height. */
 export const ROW_HEIGHTS: Record<RowHeight, number> = { short: 32, medium: 56, tall: 96 };
@@ -34,8 +35,9 @@ export function parseWhere(where: string | undefined): FilterRow[] | null {
     if (!known || known.needsValue !== (raw !== undefined)) return null;
     let value = raw ?? '';
     if (op === 'like' || op === 'nlike') {
-      if (!/^%.*%$/s.test(value) || value.length < 2) return null;
-      value = value.slice(1, -1);
+      const text = containedText(value);
+      if (text === null) return null;
+      value = text;
     }
     rows.push({ column, op, value });
   }
