@@ -61,6 +61,13 @@ describeEngines('schema changes', (engine: TestEngine) => {
     await dropDatabase(engine, name);
   });
 
+  test('a schema change naming an environment other than the working one changes nothing (404 for an unknown one)', async () => {
+    const unknown = await dashboardOp(t, token, 'tableCreate', { project_id: projectId, env: 'nope', args: { tn: 'stray' }, plus: true });
+    expect(unknown.status).toBe(404);
+    expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('stray');
+    expect((await sqlRows(engine === 'sqlite' ? "SELECT name FROM sqlite_master WHERE name = 'stray'" : `SELECT table_name FROM information_schema.tables WHERE table_name = 'stray'`)).length).toBe(0);
+  });
+
   test('tableCreate: preview changes nothing; default columns id, title, created_at, updated_at', async () => {
     const graphql = (query: string) => t.request('POST', `/nc/${projectId}/v1/graphql`, { body: { query }, headers: { 'xc-auth': token } });
     expect((await graphql('{ __typename }')).status).toBe(200); // builds and caches the schema of the empty database

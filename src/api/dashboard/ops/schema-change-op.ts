@@ -43,6 +43,11 @@ export function schemaChangeOp<T extends { preview?: boolean; acceptLoss?: boole
       const scope = { meta: call.ctx.meta, projects: call.ctx.projects, projectId: call.projectId, dbAlias: call.dbAlias };
       return withChangeLock(scope, async () => {
         const pdb = await call.ctx.projects.get(call.projectId, call.dbAlias);
+        if (call.env && call.env !== pdb.env) {
+          // Before anything changes: an unknown environment is a 404; schema changes are made in the working one.
+          await call.ctx.projects.get(call.projectId, call.dbAlias, call.env);
+          throw badRequest(`Schema changes are made in the working environment '${pdb.env}'; switch to '${call.env}' first`);
+        }
         const planned = await plan(planContext(pdb), a, call);
         const p: ChangePlan = { ...planned, up: withoutTxControl(planned.up), down: withoutTxControl(planned.down) };
         const losses = await findLosses(pdb.db, p.losses);
