@@ -177,6 +177,29 @@ describe('password reset', () => {
     expect(t.log.lines.join('\n')).not.toContain('brandnew123');
   });
 
+  test('a new password ends every other reset link of the account (reset with one link, or a password change)', async () => {
+    const t = await app();
+    await signupSuperAdmin(t);
+    const links = async () => {
+      await t.request('POST', '/auth/password/forgot', { body: { email: 'admin@example.com' } });
+      return t.log.lines.filter((l) => l.includes('password reset link')).map((l) => l.split('token=')[1]!);
+    };
+    await links();
+    const [first, second] = await links();
+    expect((await t.request('POST', `/auth/password/reset/${first}`, { body: { password: 'brandnew123' } })).status).toBe(200);
+    const other = await t.request('POST', `/auth/password/reset/${second}`, { body: { password: 'hijacked123' } });
+    expect(other.status).toBe(400);
+    expect(other.body.msg).toContain('invalid or has expired');
+    expect((await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'brandnew123' } })).status).toBe(200);
+
+    const third = (await links()).at(-1)!;
+    const signedIn = await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'brandnew123' } });
+    const changed = await t.request('POST', '/user/password/change', { body: { currentPassword: 'brandnew123', newPassword: 'changed1234' }, headers: { 'xc-auth': signedIn.body.token } });
+    expect(changed.status).toBe(200);
+    expect((await t.request('GET', `/auth/token/validate/${third}`)).status).toBe(400);
+    expect((await t.request('POST', `/auth/password/reset/${third}`, { body: { password: 'hijacked123' } })).status).toBe(400);
+  });
+
   test('an expired reset token is refused', async () => {
     const t = await app();
     await signupSuperAdmin(t);
