@@ -35,13 +35,15 @@ export function usersAdminRoutes(ctx: AppContext) {
     .get('/admin/users', async ({ request, query }) => {
       await superOnly(request);
       const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
+      // % and _ are looked for as typed (as in the audit log's search), not as wildcards.
+      const like = `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
       const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; lastname: string | null; roles: string; disabled: number; may_create_projects: number; joined: number; created_at: string }>(
         `SELECT id, email, firstname, lastname, roles, disabled, may_create_projects, created_at,
            CASE WHEN password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = nc_users.id) THEN 1 ELSE 0 END AS joined
          FROM nc_users
-         WHERE (? = '' OR lower(email) LIKE ? OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ?)
+         WHERE (? = '' OR lower(email) LIKE ? ESCAPE '\\' OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ? ESCAPE '\\')
          ORDER BY created_at LIMIT 500`,
-        [search, `%${search}%`, `%${search}%`],
+        [search, like, like],
       );
       return {
         list: rows.map((r) => ({
