@@ -65,12 +65,18 @@ describe('sign-up', () => {
       "INSERT INTO nc_users (id, email, roles, invite_token_hash, invite_expires_at, created_at, updated_at) VALUES ('us_inv', 'inv@example.com', 'user', ?, ?, 'x', 'x')",
       [sha256('invite-token-1'), new Date(Date.now() + 3600_000).toISOString()],
     );
+    // The sign-up page shows the address the link was sent to.
+    expect((await t.request('GET', '/auth/invite/invite-token-1')).body).toEqual({ email: 'inv@example.com' });
     const wrongMail = await t.request('POST', '/auth/signup', { body: { email: 'other@example.com', password: 'password123', token: 'invite-token-1' } });
     expect(wrongMail.status).toBe(400);
     const ok = await t.request('POST', '/auth/signup', { body: { email: 'inv@example.com', password: 'password123', token: 'invite-token-1' } });
     expect(ok.status).toBe(200);
     const again = await t.request('POST', '/auth/signup', { body: { email: 'inv@example.com', password: 'password123', token: 'invite-token-1' } });
     expect(again.status).toBe(400);
+    // A used, expired or unknown link says so before anything is typed.
+    for (const token of ['invite-token-1', 'no-such-token']) {
+      expect(await t.request('GET', `/auth/invite/${token}`)).toMatchObject({ status: 400, body: { msg: 'This invite link is invalid or has expired' } });
+    }
   });
 
   test.each([

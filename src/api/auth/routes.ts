@@ -1,6 +1,6 @@
 /**
- * Auth and user routes (spec section 7, api-contract section 4): auth type, sign-up, sign-in,
- * refresh, me, password change / forgot / reset, master key check, UI abilities.
+ * Auth and user routes (spec section 7, api-contract section 4): auth type, sign-up (and the e-mail
+ * of an invite link), sign-in, refresh, me, password change / forgot / reset, master key check, UI abilities.
  */
 import { mailOrLog } from '../../plugins/deliver';
 import { resetMail } from '../../plugins/mail-templates';
@@ -192,6 +192,7 @@ export function authRoutes(ctx: BaseContext) {
       }
       return { msg: MSG_CHECK_EMAIL };
     })
+    .get('/auth/invite/:token', async ({ params }) => ({ email: await acc.inviteEmail(params.token) }))
     .get('/auth/token/validate/:token', async ({ params }) => {
       await acc.validateReset(params.token);
       return true;
