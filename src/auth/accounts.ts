@@ -12,6 +12,7 @@ import { dummyVerify, hashPassword, verifyPassword } from './passwords';
 export const MSG_BAD_CREDENTIALS = 'Invalid email or password';
 export const MSG_INVITE_REQUIRED = 'Sign-up is by invitation only: ask a project owner for an invite link';
 export const MSG_RESET_INVALID = 'This password reset link is invalid or has expired';
+export const MSG_INVITE_INVALID = 'This invite link is invalid or has expired';
 
 export function accounts(meta: MetaStore, opts: { allowSignup: boolean }) {
   const users = usersRepo(meta);
@@ -26,7 +27,7 @@ export function accounts(meta: MetaStore, opts: { allowSignup: boolean }) {
         }
         if (input.token) {
           const invited = await txUsers.byInviteHash(sha256(input.token));
-          if (!invited || !invited.invite_expires_at || invited.invite_expires_at < nowIso()) throw badRequest('This invite link is invalid or has expired');
+          if (!invited || !invited.invite_expires_at || invited.invite_expires_at < nowIso()) throw badRequest(MSG_INVITE_INVALID);
           if (invited.email !== input.email) throw badRequest('This invite was sent to another e-mail address');
           await txUsers.setPassword(invited.id, hash);
           await txUsers.update(invited.id, { firstname: input.firstname, lastname: input.lastname });
@@ -37,6 +38,13 @@ export function accounts(meta: MetaStore, opts: { allowSignup: boolean }) {
         if (!opts.allowSignup) throw forbidden(MSG_INVITE_REQUIRED);
         return txUsers.create({ email: input.email, passwordHash: hash, roles: 'user', firstname: input.firstname, lastname: input.lastname });
       });
+    },
+
+    /** The e-mail an invite link was sent to, so the sign-up page can show it; 400 when the link is used or expired. */
+    async inviteEmail(token: string): Promise<string> {
+      const invited = await users.byInviteHash(sha256(token));
+      if (!invited || !invited.invite_expires_at || invited.invite_expires_at < nowIso()) throw badRequest(MSG_INVITE_INVALID);
+      return invited.email;
     },
 
     async signin(email: string, password: string): Promise<UserRow> {

@@ -66,12 +66,17 @@ function makeUsersRepo(meta: MetaStore) {
     },
     /** Drops a cached row (here and in other instances) after a change made elsewhere. */
     forget,
-    /** Sets a new password and bumps the token version so older sessions stop working. */
+    /**
+     * Sets a new password and bumps the token version so older sessions stop working; every reset
+     * link still open for the account ends too (a second link mailed earlier must not reset it again).
+     */
     async setPassword(id: string, hash: string) {
+      const now = nowIso();
       const done = await meta.run(
         'UPDATE nc_users SET password_hash = ?, token_version = token_version + 1, invite_token_hash = NULL, invite_expires_at = NULL, updated_at = ? WHERE id = ?',
-        [hash, nowIso(), id],
+        [hash, now, id],
       );
+      await meta.run('UPDATE nc_password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', [now, id]);
       await forget(id);
       return done;
     },

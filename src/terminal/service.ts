@@ -2,7 +2,7 @@
  * The open terminals of the server: at most LIMITS.terminalsMax per person, each opened in
  * `<data dir>/workspace/` with a cleaned environment, written to the audit log when it opens and
  * when it ends. A sweep ends terminals idle past NC_TERMINAL_IDLE_MIN and those whose user signed
- * out, was disabled or changed password; sign-out ends them at once.
+ * out, was disabled or changed password; each of these ends them at once (session-events.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { LIMITS } from '../config/limits';
 import { rateLimited } from '../lib/errors';
 import { auditRepo } from '../meta/audit-repo';
 import { usersRepo } from '../meta/users-repo';
-import { onSignOut } from '../auth/session-events';
+import { onSessionsEnded } from '../auth/session-events';
 import { loginShell, terminalEnv } from './env';
 import { terminalPolicy } from './policy';
 import { clampSize, TerminalSession, type TerminalOwner } from './session';
@@ -47,7 +47,7 @@ export class TerminalService {
     this.audit = auditRepo(ctx.meta);
     this.sweeper = setInterval(() => void this.sweep(), Math.min(30_000, Math.max(250, this.opts.idleMs / 4)));
     this.sweeper.unref?.();
-    onSignOut(ctx, (userId) => this.endForUser(userId, 'signed out'));
+    onSessionsEnded(ctx, (userId, reason) => this.endForUser(userId, reason));
   }
 
   /** How many terminals a person has open. */

@@ -263,6 +263,14 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByRole('gridcell', { name: 'take two', exact: true }).waitFor();
     // Only the tables of that schema are listed.
     expect(await tree().getByRole('button', { name: 'Track', exact: true }).count()).toBe(0);
+    // Edit connection: Test passes with the stored connection, and the names chosen apply on Update & Restart.
+    await page.locator('.tree-extras').getByRole('button', { name: 'Project Metadata', exact: true }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('button', { name: 'Test Database Connection' }).click();
+    await page.getByText('Connection was successful').waitFor();
+    await page.getByLabel('Table and column names').selectOption('none');
+    await page.getByRole('button', { name: 'Update & Restart' }).click();
+    await tree().getByRole('button', { name: 'session_note', exact: true }).waitFor();
   });
 
   test('preview as a viewer makes the grid read-only with the reason; Reset Preview ends it', async () => {

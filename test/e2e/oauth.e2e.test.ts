@@ -75,6 +75,11 @@ describe.skipIf(!!problem && !process.env.CI)('provider sign-in in the browser',
     await page.getByText('Profile updated').waitFor();
 
     await page.getByRole('link', { name: 'Picture' }).click();
+    // A refused picture URL stays in the field to be corrected.
+    await page.getByLabel('Or an image URL').fill('ftp://pictures.example/me.png');
+    await page.getByRole('button', { name: 'Use this URL' }).click();
+    await page.getByText('The picture URL must be an http or https URL').waitFor();
+    await expect(page.getByLabel('Or an image URL').inputValue()).resolves.toBe('ftp://pictures.example/me.png');
     await page.getByLabel('Upload a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await page.getByText('Picture updated').waitFor();
     await page.locator('.avatar img').waitFor();

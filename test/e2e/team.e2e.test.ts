@@ -1,7 +1,8 @@
 /**
  * Team in the browser: the owner invites a viewer from Team & Auth (Share), the viewer signs up
- * with the link in a second browser context and sees the grid read-only without the Settings
- * entry; the owner creates an API token that is shown once.
+ * with the link in a second browser context (its address filled in; the used link says so at
+ * once) and sees the grid read-only without the Settings entry; the owner creates an API token
+ * that is shown once.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -38,6 +39,11 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     expect(projectId).toMatch(/^music_/);
     await owner.goto(`${tablo.url}/#/nc/${projectId}`);
     await owner.getByRole('button', { name: 'Share' }).click();
+    // A refused invite says why; the message goes once the next invite is sent.
+    await owner.getByLabel('Invite e-mail').fill('not-an-e-mail');
+    await owner.getByRole('button', { name: 'Invite', exact: true }).click();
+    const refused = owner.getByRole('region', { name: 'Users Management' }).getByText('E-mail must be valid');
+    await refused.waitFor();
     await owner.getByLabel('Invite e-mail').fill('viewer@example.com');
     await owner.getByRole('button', { name: /Invite role/ }).click();
     await owner.getByRole('listbox', { name: 'Invite role' }).getByRole('option', { name: 'viewer', exact: true }).click();
@@ -45,16 +51,25 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     inviteLink = (await owner.getByTestId('invite-link').textContent())!;
     expect(inviteLink).toContain('/#/user/authentication/signup/');
     await owner.getByRole('cell', { name: 'viewer@example.com', exact: true }).waitFor();
+    expect(await refused.count()).toBe(0);
     await shot(owner, 'team-invited');
   });
 
   test('the viewer joins in another browser and sees the grid read-only without Settings', async () => {
     const viewer = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
-    await viewer.goto(inviteLink.replace(/^https?:\/\/[^/]+/, tablo.url));
-    await viewer.getByLabel('E-mail').fill('viewer@example.com');
+    const link = inviteLink.replace(/^https?:\/\/[^/]+/, tablo.url);
+    await viewer.goto(link);
+    // The address the invite went to is filled in.
+    await viewer.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=email]')?.value === 'viewer@example.com');
     await viewer.getByLabel('Password').fill('password123');
     await viewer.getByRole('button', { name: 'Sign up' }).click();
     await viewer.waitForURL(/#\/projects/);
+    // The used link says so at once, before anything is typed.
+    const again = await (await browser.newContext()).newPage();
+    await again.goto(link);
+    await again.getByText('This invite link is invalid or has expired').waitFor();
+    expect(await again.getByLabel('Password').count()).toBe(0);
+    await again.context().close();
     await viewer.getByRole('link', { name: 'Music' }).click();
     const tree = viewer.getByRole('navigation', { name: 'Project tree' });
     await tree.getByRole('button', { name: 'Track', exact: true }).click();
@@ -69,6 +84,9 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
   test('an API token is shown once and listed without it', async () => {
     // Before the first token, the empty list says what a token is for.
     await owner.getByText(/^No API tokens yet\./).waitFor();
+    await owner.getByRole('button', { name: 'Create token' }).click();
+    const refused = owner.getByRole('region', { name: 'API Tokens Management' }).getByText('A description is required');
+    await refused.waitFor();
     await owner.getByLabel('Token description').fill('CI pipeline');
     await owner.getByRole('button', { name: /Token role/ }).click();
     await owner.getByRole('listbox', { name: 'Token role' }).getByRole('option', { name: 'viewer', exact: true }).click();
@@ -77,6 +95,7 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     expect(token).toStartWith('tablo_');
     await owner.getByRole('cell', { name: 'CI pipeline' }).waitFor();
     expect(await owner.getByText(/^No API tokens yet\./).count()).toBe(0);
+    expect(await refused.count()).toBe(0);
     const res = await fetch(`${tablo.url}/nc/${projectId}/api/v1/Track/count`, { headers: { 'xc-token': token } });
     expect(await res.json()).toEqual({ count: 3503 });
   });

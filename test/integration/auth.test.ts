@@ -65,12 +65,18 @@ describe('sign-up', () => {
       "INSERT INTO nc_users (id, email, roles, invite_token_hash, invite_expires_at, created_at, updated_at) VALUES ('us_inv', 'inv@example.com', 'user', ?, ?, 'x', 'x')",
       [sha256('invite-token-1'), new Date(Date.now() + 3600_000).toISOString()],
     );
+    // The sign-up page shows the address the link was sent to.
+    expect((await t.request('GET', '/auth/invite/invite-token-1')).body).toEqual({ email: 'inv@example.com' });
     const wrongMail = await t.request('POST', '/auth/signup', { body: { email: 'other@example.com', password: 'password123', token: 'invite-token-1' } });
     expect(wrongMail.status).toBe(400);
     const ok = await t.request('POST', '/auth/signup', { body: { email: 'inv@example.com', password: 'password123', token: 'invite-token-1' } });
     expect(ok.status).toBe(200);
     const again = await t.request('POST', '/auth/signup', { body: { email: 'inv@example.com', password: 'password123', token: 'invite-token-1' } });
     expect(again.status).toBe(400);
+    // A used, expired or unknown link says so before anything is typed.
+    for (const token of ['invite-token-1', 'no-such-token']) {
+      expect(await t.request('GET', `/auth/invite/${token}`)).toMatchObject({ status: 400, body: { msg: 'This invite link is invalid or has expired' } });
+    }
   });
 
   test.each([
@@ -175,6 +181,29 @@ describe('password reset', () => {
     expect(reused.status).toBe(400);
     expect((await t.request('GET', `/auth/token/validate/${token}`)).status).toBe(400);
     expect(t.log.lines.join('\n')).not.toContain('brandnew123');
+  });
+
+  test('a new password ends every other reset link of the account (reset with one link, or a password change)', async () => {
+    const t = await app();
+    await signupSuperAdmin(t);
+    const links = async () => {
+      await t.request('POST', '/auth/password/forgot', { body: { email: 'admin@example.com' } });
+      return t.log.lines.filter((l) => l.includes('password reset link')).map((l) => l.split('token=')[1]!);
+    };
+    await links();
+    const [first, second] = await links();
+    expect((await t.request('POST', `/auth/password/reset/${first}`, { body: { password: 'brandnew123' } })).status).toBe(200);
+    const other = await t.request('POST', `/auth/password/reset/${second}`, { body: { password: 'hijacked123' } });
+    expect(other.status).toBe(400);
+    expect(other.body.msg).toContain('invalid or has expired');
+    expect((await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'brandnew123' } })).status).toBe(200);
+
+    const third = (await links()).at(-1)!;
+    const signedIn = await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'brandnew123' } });
+    const changed = await t.request('POST', '/user/password/change', { body: { currentPassword: 'brandnew123', newPassword: 'changed1234' }, headers: { 'xc-auth': signedIn.body.token } });
+    expect(changed.status).toBe(200);
+    expect((await t.request('GET', `/auth/token/validate/${third}`)).status).toBe(400);
+    expect((await t.request('POST', `/auth/password/reset/${third}`, { body: { password: 'hijacked123' } })).status).toBe(400);
   });
 
   test('an expired reset token is refused', async () => {

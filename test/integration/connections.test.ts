@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
-import { PG, dbName, describeEngines, dropDatabase, freshDatabase, runScript } from '../helpers/engines';
+import { MY, PG, dbName, describeEngines, dropDatabase, freshDatabase, runScript } from '../helpers/engines';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 
 let t: TestApp;
@@ -85,4 +85,43 @@ describeEngines(
     });
   },
   ['pg'],
+);
+
+describeEngines(
+  'Test Database Connection while editing a stored connection',
+  () => {
+    const db = 'tablo_t_conn_pw';
+    const user = dbName('tablo_t_conn_pw_user');
+    const password = 'Stored-pw-123';
+    let pid = '';
+    const form = (pw = '') => ({ client: 'mysql', connection: { host: MY.host, port: MY.port, user, password: pw, database: dbName(db) } });
+    const test_ = (args: Record<string, unknown>, headers: Record<string, string> = {}) => dashboardOp(t, token, 'testConnection', { project_id: pid, args, headers });
+
+    beforeAll(async () => {
+      await freshDatabase('mysql', db);
+      const users = [`'${user}'@'%'`, `'${user}'@'localhost'`];
+      await runScript('mysql', db, users.map((u) => `DROP USER IF EXISTS ${u}; CREATE USER ${u} IDENTIFIED BY '${password}'; GRANT ALL ON \`${dbName(db)}\`.* TO ${u};`).join('\n') + 'CREATE TABLE thing (id INT PRIMARY KEY);');
+      pid = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Stored password', db: form(password) } })).body.id;
+    });
+    afterAll(async () => {
+      await runScript('mysql', db, `DROP USER IF EXISTS '${user}'@'%'; DROP USER IF EXISTS '${user}'@'localhost';`);
+      await dropDatabase('mysql', db);
+    });
+
+    test('the empty password field tests with the stored password, as Update & Restart saves with it', async () => {
+      expect(pid).toMatch(/^stored_password_/);
+      // A new connection with an empty password is tested as it is.
+      const plain = await test_({ db: form() });
+      expect(plain.body).toEqual({ msg: 'Invalid database credentials.', code: 'DB_BAD_CREDENTIALS' });
+      // The form editing database db of dev: the stored password fills the empty field.
+      expect((await test_({ db: form(), env: 'dev', dbAlias: 'db' })).body).toEqual({ ok: true });
+      // A password typed in the form is the one tested.
+      expect((await test_({ db: form('wrong-pw'), env: 'dev', dbAlias: 'db' })).status).toBe(400);
+      expect((await test_({ db: form(), env: 'dev', dbAlias: 'db3' })).status).toBe(404);
+      // Only owners and creators of the project borrow its stored password.
+      expect((await test_({ db: form(), env: 'dev', dbAlias: 'db' }, { 'xc-preview': 'editor' })).status).toBe(403);
+      expect((await dashboardOp(t, token, 'projectDbUpdate', { project_id: pid, args: { env: 'dev', dbAlias: 'db', db: form() } })).body).toEqual({ ok: true });
+    });
+  },
+  ['mysql'],
 );

@@ -203,6 +203,13 @@ describe('Super Admin user management', () => {
       const other = (await t2.request('POST', '/auth/signup', { body: { email: 'ann@example.com', password: 'password123', firstname: 'Ann' } })).body.token;
       const list = await t2.request('GET', '/admin/users?search=ann', { headers: auth(admin) });
       expect(list.body.list).toEqual([expect.objectContaining({ email: 'ann@example.com', name: 'Ann', roles: ['user'], disabled: false, joined: true })]);
+      // % and _ in the search are the characters typed, not wildcards.
+      await t2.request('POST', '/auth/signup', { body: { email: 'ann_lee@example.com', password: 'password123', firstname: '100%' } });
+      const emails = async (search: string) => (await t2.request('GET', `/admin/users?search=${encodeURIComponent(search)}`, { headers: auth(admin) })).body.list.map((u: { email: string }) => u.email);
+      expect(await emails('ann_')).toEqual(['ann_lee@example.com']);
+      expect(await emails('%')).toEqual(['ann_lee@example.com']);
+      expect(await emails('n_l')).toEqual(['ann_lee@example.com']);
+      expect(await emails('ANN@')).toEqual(['ann@example.com']);
       expect((await t2.request('GET', '/admin/users', { headers: auth(other) })).status).toBe(403);
       expect((await t2.request('GET', '/admin/users')).status).toBe(401);
       const annId = list.body.list[0].id;

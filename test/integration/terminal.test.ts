@@ -218,6 +218,33 @@ describe('terminal sessions', () => {
     expect(c.controls.at(-1)).toEqual({ type: 'exit', reason: 'signed out' });
     expect(await pidGone(ready.pid)).toBe(true);
   });
+
+  test('a Super Admin who loses the role or is disabled loses their terminals at once', async () => {
+    const list = await fetch(`${t.base}/admin/users?search=member@`, { headers: { 'xc-auth': admin } }).then((r) => r.json());
+    const id = list.list[0].id as string;
+    const edit = (body: unknown) => fetch(`${t.base}/admin/users/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json', 'xc-auth': admin }, body: JSON.stringify(body) });
+    const openAsMember = async () => {
+      expect((await edit({ roles: ['super', 'user'], disabled: false })).status).toBe(200);
+      const session = await postJson(t.base, '/auth/signin', { email: 'member@example.com', password: 'password123' });
+      const c = new TermClient(t.base, session.token);
+      open.push(c);
+      return { c, ready: await c.opened() };
+    };
+    // Well before the sweep that ends terminals of ended sessions (every 30 s).
+    const soon = 3000;
+    const demoted = await openAsMember();
+    expect((await edit({ roles: ['user'] })).status).toBe(200);
+    await demoted.c.until(() => !!demoted.c.closed, 'the socket to close', soon);
+    expect(demoted.c.controls.at(-1)).toEqual({ type: 'exit', reason: 'the session ended' });
+    expect(await pidGone(demoted.ready.pid)).toBe(true);
+
+    const disabled = await openAsMember();
+    expect((await edit({ disabled: true })).status).toBe(200);
+    await disabled.c.until(() => !!disabled.c.closed, 'the socket to close', soon);
+    expect(disabled.c.controls.at(-1)).toEqual({ type: 'exit', reason: 'the account was disabled' });
+    expect(await pidGone(disabled.ready.pid)).toBe(true);
+    expect((await edit({ roles: ['user'], disabled: false })).status).toBe(200);
+  });
 });
 
 describe('terminal with the master key, without auth, behind a public URL', () => {

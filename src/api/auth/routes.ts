@@ -1,6 +1,6 @@
 /**
- * Auth and user routes (spec section 7, api-contract section 4): auth type, sign-up, sign-in,
- * refresh, me, password change / forgot / reset, master key check, UI abilities.
+ * Auth and user routes (spec section 7, api-contract section 4): auth type, sign-up (and the e-mail
+ * of an invite link), sign-in, refresh, me, password change / forgot / reset, master key check, UI abilities.
  */
 import { mailOrLog } from '../../plugins/deliver';
 import { resetMail } from '../../plugins/mail-templates';
@@ -27,7 +27,7 @@ import { verifiedSession } from '../../auth/jwt';
 import { issueSession } from './session';
 import { configuredProviders } from '../../auth/oauth/providers';
 import { pictureOf } from './profile-routes';
-import { signedOut } from '../../auth/session-events';
+import { sessionsEnded } from '../../auth/session-events';
 
 const SignupBody = z.object({
   email: emailField,
@@ -148,7 +148,7 @@ export function authRoutes(ctx: BaseContext) {
       const userId = actor?.kind === 'user' && actor.userId ? actor.userId : fromCookie;
       const user = userId ? await acc.users.byId(userId) : undefined;
       if (user) await audit.write({ op_type: 'AUTHENTICATION', description: 'signed out', user_email: user.email, ip: clientIp(ctx, request, server) });
-      if (user) signedOut(ctx, user.id);
+      if (user) sessionsEnded(ctx, user.id, 'signed out');
       set.headers['set-cookie'] = refreshCookie(ctx.config, null, request);
       return { msg: 'Signed out successfully' };
     })
@@ -173,6 +173,7 @@ export function authRoutes(ctx: BaseContext) {
       const user = await acc.changePassword(actor.userId, input.currentPassword ?? '', input.newPassword);
       await refresh.revokeAllForUser(user.id);
       await audit.write({ op_type: 'AUTHENTICATION', description: setting ? 'password set' : 'password changed', user_email: user.email, ip: clientIp(ctx, request, server) });
+      sessionsEnded(ctx, user.id, 'the password was changed');
       return { msg: 'Password updated successfully', ...(await session(user, set, request)) };
     })
     .post('/auth/password/forgot', async ({ request, body, server }) => {
@@ -191,6 +192,7 @@ export function authRoutes(ctx: BaseContext) {
       }
       return { msg: MSG_CHECK_EMAIL };
     })
+    .get('/auth/invite/:token', async ({ params }) => ({ email: await acc.inviteEmail(params.token) }))
     .get('/auth/token/validate/:token', async ({ params }) => {
       await acc.validateReset(params.token);
       return true;
@@ -201,6 +203,7 @@ export function authRoutes(ctx: BaseContext) {
       const user = await acc.resetPassword(params.token, password);
       await refresh.revokeAllForUser(user.id);
       await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset', user_email: user.email, ip: clientIp(ctx, request, server) });
+      sessionsEnded(ctx, user.id, 'the password was changed');
       return { msg: 'Password reset successful' };
     })
     .post('/auth/admin/verify', async ({ body }) => {

@@ -16,6 +16,7 @@ import { auditRepo } from '../../meta/audit-repo';
 import { usersRepo } from '../../meta/users-repo';
 import { resolveActor } from '../../http/principal';
 import { containsPattern } from '../../data/like-pattern';
+import { sessionsEnded } from '../../auth/session-events';
 
 const EditBody = z.object({
   roles: z.array(z.enum(['super', 'user'], { error: 'Global roles are super and user' })).optional(),
@@ -94,6 +95,8 @@ export function usersAdminRoutes(ctx: AppContext) {
       ]);
       forgetTokenActors(ctx.meta);
       users.forget(user.id);
+      // Terminals of the user end now, not at the next sweep (up to 30 s of a shell after being disabled).
+      if (rightsChanged) sessionsEnded(ctx, user.id, disabled ? 'the account was disabled' : 'the session ended');
       await auditRepo(ctx.meta).write({
         op_type: 'TEAM',
         description: `${user.email}: roles ${roles}${disabled ? ', disabled' : ''}${mayCreate ? ', may create projects' : ''}`,

@@ -14,6 +14,8 @@ export const authApi = {
   signin: (email: string, password: string) => http<{ token: string }>('/auth/signin', { body: { email, password }, query: { tool: 1 }, noRefresh: true }),
   signup: (email: string, password: string, inviteToken?: string) =>
     http<{ token: string }>('/auth/signup', { body: { email, password, token: inviteToken }, query: { tool: 1 }, noRefresh: true }),
+  /** The e-mail an invite link was sent to (400 when the link is used or expired). */
+  invite: (token: string) => http<{ email: string }>(`/auth/invite/${encodeURIComponent(token)}`, { noRefresh: true }),
   signout: () => http('/auth/signout', { method: 'POST', noRefresh: true }),
   forgot: (email: string) => http<{ msg: string }>('/auth/password/forgot', { body: { email }, noRefresh: true }),
   validateReset: (t: string) => http<boolean>(`/auth/token/validate/${encodeURIComponent(t)}`, { noRefresh: true }),

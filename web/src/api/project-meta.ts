@@ -29,10 +29,12 @@ export const projectMetaApi = {
   import: (projectId: string, file: File) => upload<{ ok: true; skipped: string[] }>('xcMetaTablesImportZipToLocalFsAndDb', file, { projectId }),
   reset: (projectId: string) => dashboardOp<{ ok: true }>('xcMetaTablesReset', { projectId }),
   /** A new project from a zip over a connection (`db`), or a new embedded database when `db` is left out. */
-  createFromZip: (file: File, args: { title?: string; db?: unknown }) => upload<{ id: string; title: string; skipped: string[] }>('projectCreateByZip', file, { args }),
+  createFromZip: (file: File, args: { title?: string; db?: unknown; inflection?: 'camelize' | 'none' }) => upload<{ id: string; title: string; skipped: string[] }>('projectCreateByZip', file, { args }),
   envs: (projectId: string) => dashboardOp<EnvDetails>('projectEnvList', { projectId }),
-  updateDb: (projectId: string, env: string, dbAlias: string, db: unknown) => dashboardOp<{ ok: true }>('projectDbUpdate', { projectId, args: { env, dbAlias, db } }),
-  addDb: (projectId: string, env: string, db: unknown, dbAlias?: string) => dashboardOp<{ env: string; dbAlias: string }>('projectDbAdd', { projectId, args: { env, db, dbAlias } }),
+  updateDb: (projectId: string, env: string, dbAlias: string, db: unknown, inflection?: 'camelize' | 'none') =>
+    dashboardOp<{ ok: true }>('projectDbUpdate', { projectId, args: { env, dbAlias, db, inflection } }),
+  addDb: (projectId: string, env: string, db: unknown, opts: { dbAlias?: string; inflection?: 'camelize' | 'none' } = {}) =>
+    dashboardOp<{ env: string; dbAlias: string }>('projectDbAdd', { projectId, args: { env, db, ...opts } }),
   removeDb: (projectId: string, env: string, dbAlias: string) => dashboardOp('projectDbRemove', { projectId, args: { env, dbAlias } }),
   removeEnv: (projectId: string, env: string) => dashboardOp('projectEnvRemove', { projectId, args: { env } }),
 };

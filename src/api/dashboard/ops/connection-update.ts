@@ -4,11 +4,12 @@
  * projectEnvRemove removes an environment with its databases (never the active one).
  */
 import { z } from 'zod';
+import type { AppContext } from '../../../context';
 import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
 import { badRequest, notFound } from '../../../lib/errors';
 import { seal } from '../../../lib/secret-box';
-import { projectsRepo } from '../../../meta/projects-repo';
+import { projectsRepo, type ProjectDbRow } from '../../../meta/projects-repo';
 import { connectionOf } from '../../../schema/registry';
 import { assertMayConnect, checkedConnection } from '../connect-rights';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
@@ -30,14 +31,9 @@ export const projectDbUpdate: DashboardOp = {
     assertMayConnect(actor);
     const a = parseArgs(UpdateArgs, args);
     const repo = projectsRepo(ctx.meta);
-    const row = (await repo.dbs(projectId)).find((d) => d.env === a.env && d.db_alias === a.dbAlias);
-    if (!row) throw notFound(`Database '${a.dbAlias}' not found in environment '${a.env}'`);
+    const row = await storedDb(ctx, projectId, a.env, a.dbAlias);
     if (row.is_xcdb) throw badRequest('The embedded database of a project cannot be moved to another connection');
-    const given = (a.db && typeof a.db === 'object' ? a.db : {}) as { connection?: Record<string, unknown> };
-    // An empty password keeps the stored one: the form never receives it.
-    const stored = connectionOf(row, ctx.secrets.connectionKey, ctx.dataDir).connection;
-    const withPassword = given.connection && !given.connection.password && stored.password ? { ...given, connection: { ...given.connection, password: stored.password } } : a.db;
-    const cfg = checkedConnection(ctx, withPassword);
+    const cfg = checkedConnection(ctx, keepStoredPassword(ctx, row, a.db));
     if (cfg.createIfNotExists) await createDatabaseIfNotExists(cfg);
     await testConnection(cfg);
     const inflection = a.inflection;
@@ -60,6 +56,23 @@ export const projectDbUpdate: DashboardOp = {
     return { ok: true };
   },
 };
+
+/** One database of a project's environment, as stored; 404 when there is none. */
+export async function storedDb(ctx: AppContext, projectId: string, env: string, dbAlias: string): Promise<ProjectDbRow> {
+  const row = (await projectsRepo(ctx.meta).dbs(projectId)).find((d) => d.env === env && d.db_alias === dbAlias);
+  if (!row) throw notFound(`Database '${dbAlias}' not found in environment '${env}'`);
+  return row;
+}
+
+/**
+ * The connection form of a stored database with its stored password put back when the form leaves
+ * it empty: the form never receives the password, so Test and Update & Restart both use the stored one.
+ */
+export function keepStoredPassword(ctx: AppContext, row: ProjectDbRow, db: unknown): unknown {
+  const given = (db && typeof db === 'object' ? db : {}) as { connection?: Record<string, unknown> };
+  const stored = connectionOf(row, ctx.secrets.connectionKey, ctx.dataDir).connection;
+  return given.connection && !given.connection.password && stored.password ? { ...given, connection: { ...given.connection, password: stored.password } } : db;
+}
 
 const EnvArgs = z.object({ env: ENV_NAME });
 

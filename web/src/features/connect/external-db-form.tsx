@@ -124,7 +124,9 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
 
   const test = async () => {
     try {
-      await dashboardOp('testConnection', { args: { db: db() } });
+      // Editing a stored database: the server tests with its stored password when the field is left empty.
+      const stored = mode.kind === 'edit' ? { env: mode.env, dbAlias: mode.current.dbAlias } : {};
+      await dashboardOp('testConnection', { projectId: mode.kind === 'edit' ? mode.projectId : undefined, args: { db: db(), ...stored } });
       setMessage({ kind: 'success', text: t('schema.connect.success') });
     } catch (e) {
       setMessage({ kind: 'error', text: t('schema.connect.failure', { message: (e as Error).message }) });
@@ -139,15 +141,15 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
       let madeId: string | undefined;
       if (mode.kind === 'create') madeId = (await dashboardOp<{ id: string }>('projectCreateByWeb', { args: { title: f.title.trim(), projectType: f.projectType, inflection: f.inflection, db: db() } })).id;
       if (mode.kind === 'import') {
-        const made = await projectMetaApi.createFromZip(mode.file, { title: f.title.trim() || undefined, db: db() });
+        const made = await projectMetaApi.createFromZip(mode.file, { title: f.title.trim() || undefined, db: db(), inflection: f.inflection });
         madeId = made.id;
         if (made.skipped.length) toast('info', t('schema.connect.importedSkipped', { list: made.skipped.join('; ') }));
       }
       if (mode.kind === 'edit') {
         // Update & Restart: the server tests the connection before it stores it.
-        await projectMetaApi.updateDb(mode.projectId, mode.env, mode.current.dbAlias, db());
+        await projectMetaApi.updateDb(mode.projectId, mode.env, mode.current.dbAlias, db(), f.inflection);
       }
-      if (mode.kind === 'add') await projectMetaApi.addDb(mode.projectId, mode.env, db(), mode.dbAlias);
+      if (mode.kind === 'add') await projectMetaApi.addDb(mode.projectId, mode.env, db(), { dbAlias: mode.dbAlias, inflection: f.inflection });
       props.onDone(madeId);
     } catch (x) {
       setMessage({ kind: 'error', text: (x as Error).message });

@@ -23,6 +23,7 @@ export function TokensManagement(props: { projectId: string }) {
   useEffect(() => void load(), [props.projectId]);
   const create = async (e: FormEvent) => {
     e.preventDefault();
+    setError(null);
     try {
       const res = await track(t('admin.tokens.created'), teamApi.createToken(props.projectId, description.trim(), role, expiresAt));
       setShown(res.token);

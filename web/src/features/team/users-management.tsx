@@ -28,6 +28,7 @@ export function UsersManagement(props: { projectId: string }) {
     e.preventDefault();
     setLink(null);
     setSent(null);
+    setError(null);
     try {
       const res = await track(t('admin.team.inviteSent', { email }), teamApi.invite(props.projectId, email.trim(), role));
       setLink(res.invite_url ?? null);

@@ -1,5 +1,5 @@
 /** Sign up: says you will be the Super Admin when you are the first user; carries an invite token. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { acceptToken } from '../../app/session-actions';
@@ -20,6 +20,16 @@ export function SignupPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const first = !!projectInfo.value?.firstUser;
+  /** Why an invite link cannot be used (used or expired), said before anything is typed. */
+  const [inviteInvalid, setInviteInvalid] = useState<string | null>(null);
+  useEffect(() => {
+    if (!inviteToken) return;
+    // The address the invite went to fills the e-mail field, unless something was typed already.
+    authApi.invite(inviteToken).then(
+      (r) => setEmail((typed) => typed || r.email),
+      (e) => setInviteInvalid((e as Error).message),
+    );
+  }, [inviteToken]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -57,6 +67,9 @@ export function SignupPage() {
         </span>
       }
     >
+      {inviteInvalid ? (
+        <FormMessage kind="error" text={inviteInvalid} />
+      ) : (
       <form onSubmit={submit} noValidate>
         <TextField label={t('admin.auth.email')} name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
         <TextField label={t('admin.auth.password')} name="password" type="password" value={password} onChange={setPassword} error={errors.password} />
@@ -65,6 +78,7 @@ export function SignupPage() {
           {busy ? t('admin.auth.creatingAccount') : t('admin.auth.signUp')}
         </Button>
       </form>
+      )}
     </AuthCard>
   );
 }

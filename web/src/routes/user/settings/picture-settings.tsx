@@ -10,18 +10,22 @@ export function PictureSettings() {
   useSignals();
   const [url, setUrl] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
-  const run = async (call: Promise<Profile>) => {
+  /** Runs a picture call and says how it went; answers whether it worked. */
+  const run = async (call: Promise<Profile>): Promise<boolean> => {
     try {
       const res = await call;
       if (user.value) user.value = { ...user.value, picture: res.picture };
       setMessage({ kind: 'success', text: res.msg });
+      return true;
     } catch (x) {
       setMessage({ kind: 'error', text: (x as Error).message });
+      return false;
     }
   };
   const submitUrl = (e: FormEvent) => {
     e.preventDefault();
-    void run(authApi.setPictureUrl(url.trim())).then(() => setUrl(''));
+    // A refused URL stays in the field to be corrected.
+    void run(authApi.setPictureUrl(url.trim())).then((ok) => ok && setUrl(''));
   };
   const picture = user.value?.picture;
   return (
