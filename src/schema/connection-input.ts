@@ -21,7 +21,7 @@ export function assertConnectTarget(cfg: ConnectionConfig, patterns: readonly st
   if (!connectTargetAllowed(host, port, patterns)) throw forbidden(`Connections to ${host}:${port} are not allowed on this server (NC_CONNECT_ALLOW)`);
 }
 
-const DEFAULT_PORTS: Record<Engine, number | undefined> = { pg: 5432, mysql: 3306, mssql: 1433, sqlite: undefined };
+export const DEFAULT_PORTS: Record<Engine, number | undefined> = { pg: 5432, mysql: 3306, mssql: 1433, sqlite: undefined };
 
 const sslSchema = z
   .object({

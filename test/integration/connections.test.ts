@@ -49,7 +49,11 @@ describeEngines(
       const bad = await op('projectDbUpdate', { env: 'dev', dbAlias: 'db', db: conn('tablo_no_such_db') });
       expect(bad.status).toBe(400);
       expect(await names()).toEqual([{ Id: 1, Name: 'from a' }]);
-      const ok = await op('projectDbUpdate', { env: 'dev', dbAlias: 'db', db: { client: 'pg', connection: { ...conn(dbName(b)).connection, password: '' } } });
+      // An empty password keeps the stored one for the same server (host, port, user), not for another.
+      const elsewhere = await op('projectDbUpdate', { env: 'dev', dbAlias: 'db', db: conn(dbName(b), PG.port, '') });
+      expect(elsewhere.body).toEqual({ msg: 'Type the password again: the host, port or user changed' });
+      expect(await names()).toEqual([{ Id: 1, Name: 'from a' }]);
+      const ok = await op('projectDbUpdate', { env: 'dev', dbAlias: 'db', db: conn(dbName(b), proxy.port, '') });
       expect(ok.body).toEqual({ ok: true });
       expect(await names()).toEqual([{ Id: 1, Name: 'from b' }]);
       const envs = (await op('projectEnvList')).body;
@@ -121,6 +125,15 @@ describeEngines(
       // Only owners and creators of the project borrow its stored password.
       expect((await test_({ db: form(), env: 'dev', dbAlias: 'db' }, { 'xc-preview': 'editor' })).status).toBe(403);
       expect((await dashboardOp(t, token, 'projectDbUpdate', { project_id: pid, args: { env: 'dev', dbAlias: 'db', db: form() } })).body).toEqual({ ok: true });
+      // The stored password goes only to the server it was given for: another host, port or user needs it typed again.
+      const moved = (connection: Record<string, unknown>) => ({ ...form(), client: 'mysql2', connection: { ...form().connection, ...connection } });
+      for (const to of [{ host: 'localhost' }, { port: 3307 }, { user: 'root' }]) {
+        expect((await test_({ db: moved(to), env: 'dev', dbAlias: 'db' })).body).toEqual({ msg: 'Type the password again: the host, port or user changed' });
+        expect((await dashboardOp(t, token, 'projectDbUpdate', { project_id: pid, args: { env: 'dev', dbAlias: 'db', db: moved(to) } })).status).toBe(400);
+      }
+      // The same server written with its client's other name and the port left out is the same server.
+      const { port: _port, ...noPort } = form().connection;
+      expect((await test_({ db: { client: 'mysql2', connection: noPort }, env: 'dev', dbAlias: 'db' })).body).toEqual({ ok: true });
     });
   },
   ['mysql'],

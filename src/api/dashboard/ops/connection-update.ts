@@ -13,6 +13,8 @@ import { projectsRepo, type ProjectDbRow } from '../../../meta/projects-repo';
 import { connectionOf } from '../../../schema/registry';
 import { assertMayConnect, checkedConnection } from '../connect-rights';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
+import { DbInputSchema, DEFAULT_PORTS } from '../../../schema/connection-input';
+import type { Engine } from '../../../sql/dialect';
 
 const ENV_NAME = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'Environment names use letters, digits, - and _');
 const ALIAS = z.string().regex(/^db[0-9]*$/, "Database aliases are 'db', 'db2', 'db3' ...");
@@ -71,7 +73,13 @@ export async function storedDb(ctx: AppContext, projectId: string, env: string, 
 export function keepStoredPassword(ctx: AppContext, row: ProjectDbRow, db: unknown): unknown {
   const given = (db && typeof db === 'object' ? db : {}) as { connection?: Record<string, unknown> };
   const stored = connectionOf(row, ctx.secrets.connectionKey, ctx.dataDir).connection;
-  return given.connection && !given.connection.password && stored.password ? { ...given, connection: { ...given.connection, password: stored.password } } : db;
+  if (!given.connection || given.connection.password || !stored.password) return db;
+  // The stored password goes only to the server it was given for: with another host, port or user it
+  // would reach whoever runs that server.
+  const client = DbInputSchema.shape.client.safeParse((given as { client?: unknown }).client).data ?? row.client;
+  const target = (c: Record<string, unknown>) => `${c.host || '127.0.0.1'}:${c.port ?? DEFAULT_PORTS[client as Engine] ?? ''}:${c.user ?? ''}`;
+  if (client !== row.client || target(given.connection) !== target(stored as Record<string, unknown>)) throw badRequest('Type the password again: the host, port or user changed');
+  return { ...given, connection: { ...given.connection, password: stored.password } };
 }
 
 const EnvArgs = z.object({ env: ENV_NAME });
