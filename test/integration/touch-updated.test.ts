@@ -2,7 +2,8 @@
  * A DateTime column set to the time of each change (type option `touch`) on SQLite, PostgreSQL and
  * MariaDB: a table created from the dashboard has updated_at so; every update of a row through the
  * data core moves it forward (REST one row, bulk), created_at stays, a value the update gives itself
- * is kept, the answer and the write event carry the new value, and the row history has no entry for it.
+ * is kept, the answer and the write event carry the new value, the row history has no entry for it, and a
+ * caller who may update other columns only moves it all the same.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
@@ -108,6 +109,19 @@ describeEngines('updated_at set on each change', (engine: TestEngine) => {
     expect((await history(a.id)).filter((h) => h.op === 'update').map((h) => h.column)).toEqual(['title']);
     expect((await history(c.id)).filter((h) => h.op === 'update').map((h) => h.column)).toEqual(['title']);
     expect((await history(b.id)).filter((h) => h.op === 'update').map((h) => h.column).sort()).toEqual(['title', 'updated_at']);
+  });
+
+  test('an editor who may update only title still moves updated_at (no right of its own needed)', async () => {
+    await op('aclSave', { tn: 'note', role: 'editor', rule: { read: true, create: true, update: ['title'], delete: false, where: null } });
+    const r = (await rest('POST', 'note', { title: 'f' })) as Row;
+    await Bun.sleep(1100);
+    const asEditor = (body: unknown) => t.request('PUT', `/nc/${projectId}/api/v1/note/${r.id}`, { body, headers: { 'xc-auth': token, 'xc-preview': 'editor' } });
+    const res = await asEditor({ title: 'f2' });
+    expect(res.status).toBe(200);
+    expect((res.body as Row).updated_at > r.updated_at).toBe(true);
+    // Setting it by hand is still a write of that column, which the editor may not do.
+    expect((await asEditor({ updated_at: '2001-02-03 04:05:06' })).status).toBe(403);
+    await op('aclSave', { tn: 'note', role: 'editor', rule: null });
   });
 
   test('the option switched off: updates leave updated_at as it is', async () => {
