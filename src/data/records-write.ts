@@ -65,6 +65,34 @@ function requiredColumns(t: TableModel): ColumnModel[] {
   return cols;
 }
 
+/** DateTime columns set to the time of each change (type option `touch`), kept per table model. */
+const touchedColumns = new WeakMap<TableModel, ColumnModel[]>();
+function touchColumns(t: TableModel): ColumnModel[] {
+  let cols = touchedColumns.get(t);
+  if (!cols) touchedColumns.set(t, (cols = t.columns.filter((c) => c.uidt === 'DateTime' && c.meta?.touch === true)));
+  return cols;
+}
+
+/**
+ * What an update sets: the caller's values, and each `touch` column the caller did not set at the
+ * current time, as a user-written UTC time is stored (writeValue: 'YYYY-MM-DD HH:MM:SS'). The added
+ * columns need no update right (the database keeps them, not the caller) and are not audited.
+ */
+function withTouched(t: TableModel, values: [ColumnModel, Expr][]): [ColumnModel, Expr][] {
+  const cols = touchColumns(t);
+  if (cols.length === 0) return values;
+  let out = values;
+  let now: string | undefined;
+  for (const c of cols) {
+    let given = false;
+    for (let i = 0; i < values.length && !given; i++) given = values[i]![0] === c;
+    if (given) continue;
+    if (out === values) out = values.slice();
+    out.push([c, { kind: 'val', value: writeValue(c, (now ??= new Date().toISOString())) }]);
+  }
+  return out;
+}
+
 /** SQL names of a table's stored columns: what RETURNING asks for (kept per table model). */
 const storedNames = new WeakMap<TableModel, string[]>();
 function returnedColumns(t: TableModel): string[] {
@@ -164,7 +192,7 @@ export async function update(dc: DataContext, t: TableModel, id: string, body: u
   // undo the update: then in a transaction.
   return namingConflicts(dc.pdb, t, () => writeUnit(dc, !!where, async (tx) => {
     const { dialect } = tx.pdb.db;
-    const q = { kind: 'update' as const, table: tableRef(t), set: values.map(([c, e]) => ({ column: c.cn, value: e })), where: andCond(idCondition(t, id), where) };
+    const q = { kind: 'update' as const, table: tableRef(t), set: withTouched(t, values).map(([c, e]) => ({ column: c.cn, value: e })), where: andCond(idCondition(t, id), where) };
     if (!where && dialect.caps.updateReturningOld && returnsWholeRow(t)) {
       // One statement answers the row before and after (no row condition to check after it).
       const cols = returnedColumns(t);
@@ -190,7 +218,10 @@ export async function update(dc: DataContext, t: TableModel, id: string, body: u
   }));
 }
 
-/** After an update: the audit records of the values that changed, the write event, and the row as the caller may see it. */
+/**
+ * After an update: the audit records of the values the caller changed (not the `touch` columns the
+ * update set by itself), the write event, and the row as the caller may see it.
+ */
 async function updated(tx: DataContext, t: TableModel, id: string, values: [ColumnModel, Expr][], before: Row, after: Row): Promise<Row> {
   const entries: DataAuditEntry[] = values
     .filter(([c]) => auditText(before[c._cn]) !== auditText(after[c._cn]))

@@ -1,7 +1,7 @@
 /**
  * The options of a logical type (`ColumnInput.meta`): Currency code and locale, Percent and
  * Decimal precision, Rating maximum and icon, Duration format, select choices with colours and
- * Attachment limits. Each type's options are checked by its own zod schema (400 naming the
+ * Attachment limits, DateTime's `touch` (set to the time of each change). Each type's options are checked by its own zod schema (400 naming the
  * option), completed with the type's defaults, and kept in the column's user metadata.
  */
 import { z } from 'zod';
@@ -80,6 +80,7 @@ const SCHEMAS: Partial<Record<UiType, z.ZodType<MetaInput>>> = {
       accept: Accept.optional(),
     })
     .strict(),
+  DateTime: z.object({ touch: z.boolean({ message: 'touch is true or false' }).optional() }).strict(),
 };
 
 /** The options a type has when none are set. */
@@ -87,6 +88,7 @@ const DEFAULTS: Partial<Record<UiType, ColumnTypeMeta>> = {
   Currency: { currency: 'USD' },
   Rating: { max: LIMITS.ratingDefaultMax, icon: 'star' },
   Duration: { format: 'h:mm' },
+  DateTime: { touch: false },
 };
 
 /** Whether a logical type takes options. */
@@ -98,7 +100,8 @@ const aType = (uidt: UiType) => `${/^[AEIOU]/.test(uidt) ? 'an' : 'a'} ${uidt} c
 export function parseTypeMeta(uidt: UiType, raw: unknown): MetaInput {
   const schema = SCHEMAS[uidt];
   if (!schema) {
-    if (raw && typeof raw === 'object' && Object.keys(raw).length) throw badRequest(`meta: ${aType(uidt)} takes no options`);
+    const keys = raw && typeof raw === 'object' ? Object.keys(raw) : [];
+    if (keys.length) throw badRequest(`meta: ${aType(uidt)} takes no options (${keys.map((k) => `'${k}'`).join(', ')} given)`);
     return {};
   }
   const r = schema.safeParse(raw ?? {});

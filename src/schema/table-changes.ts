@@ -1,5 +1,5 @@
 /**
- * Plans of table changes: create (default columns id, title, created_at, updated_at), rename
+ * Plans of table changes: create (default columns id, title, created_at, updated_at set on each change), rename
  * (display name in metadata; SQL name only when asked) and delete.
  */
 import type { ColumnDef, ForeignKeyDef } from '../sql/ddl';
@@ -9,12 +9,12 @@ import { typeMetaChange } from './column-type-meta';
 import { assertNoTable, checkSqlName, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
 import type { TableModel } from './model';
 
-/** The columns of a table created without a list. */
+/** The columns of a table created without a list; updated_at is set to the time of each change (`touch`). */
 export const DEFAULT_TABLE_COLUMNS: ColumnInput[] = [
   { cn: 'id', uidt: 'ID' },
   { cn: 'title', uidt: 'SingleLineText' },
   { cn: 'created_at', uidt: 'DateTime', default: 'now' },
-  { cn: 'updated_at', uidt: 'DateTime', default: 'now' },
+  { cn: 'updated_at', uidt: 'DateTime', default: 'now', meta: { touch: true } },
 ];
 
 /** Creates a table; display names and logical types go to metadata. */

@@ -60,7 +60,7 @@ export type DurationFormat = 'h:mm' | 'h:mm:ss' | 'h:mm:ss.s';
 /**
  * Options of a logical type, kept in user metadata: Currency `currency`/`locale`, Percent and
  * Decimal `precision` (decimal places shown), Rating `max`/`icon`, Duration `format`, selects
- * `options` with colours, Attachment `maxFiles`/`accept`.
+ * `options` with colours, Attachment `maxFiles`/`accept`, DateTime `touch`.
  */
 export interface ColumnTypeMeta {
   currency?: string;
@@ -72,6 +72,8 @@ export interface ColumnTypeMeta {
   options?: SelectChoice[];
   maxFiles?: number;
   accept?: string[];
+  /** DateTime: every update of a row sets the column to the time of the change (unless the update sets it). */
+  touch?: boolean;
 }
 
 export type RelationType = 'hm' | 'bt' | 'mm';

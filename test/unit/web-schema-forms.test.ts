@@ -78,6 +78,18 @@ test('an edit sends only the fields that changed', () => {
   expect(columnChanges(before, { ...before, default: '' , dtxp: '100' })).toEqual({ dtxp: '100' });
 });
 
+test('a DateTime column set to the time of each change: switched on and off in the column form', () => {
+  const plain = draftOf(col('seen_at', { uidt: 'DateTime', kind: 'datetime', meta: { touch: false } }));
+  expect(plain.meta.touch).toBe(false);
+  expect(columnChanges(plain, { ...plain, meta: { ...plain.meta, touch: true } })).toEqual({ meta: { touch: true } });
+  const touched = draftOf(col('updated_at', { uidt: 'DateTime', kind: 'datetime', meta: { touch: true } }));
+  expect(columnChanges(touched, touched)).toEqual({});
+  // Switching it off is said (the server keeps the options an edit leaves out).
+  expect(columnChanges(touched, { ...touched, meta: { ...touched.meta, touch: false } })).toEqual({ meta: { touch: false } });
+  expect(columnInput({ ...withName(newDraft(), 'Changed'), uidt: 'DateTime', meta: { ...newDraft().meta, touch: true } }).meta).toEqual({ touch: true });
+  expect(columnInput(withType(touched, 'Date')).meta).toBeUndefined();
+});
+
 test('virtual columns and the display order after an insert', () => {
   expect(virtualInput({ ...withName(newDraft(), 'Double'), uidt: 'Formula', formula: '{amount} * 2' })).toEqual({ _cn: 'Double', uidt: 'Formula', formula: '{amount} * 2' });
   expect(virtualInput({ ...withName(newDraft(), 'Lines'), uidt: 'Rollup', relation: 'items', column: 'qty', fn: 'sum' })).toEqual({ _cn: 'Lines', uidt: 'Rollup', rollup: { relation: 'items', column: 'qty', fn: 'sum' } });
@@ -88,6 +100,7 @@ test('virtual columns and the display order after an insert', () => {
 
 test('create table: the default columns and the checks of an edited list', () => {
   expect(DEFAULT_COLUMNS.map((c) => c.cn)).toEqual(['id', 'title', 'created_at', 'updated_at']);
+  expect(DEFAULT_COLUMNS.find((c) => c.cn === 'updated_at')!.meta).toEqual({ touch: true });
   expect(columnsProblem([])).toBe('A table needs at least one column');
   expect(columnsProblem([{ cn: 'a', uidt: 'Number' }, { cn: 'A', uidt: 'Date' }])).toBe("The column name 'a' is used twice");
   expect(columnsProblem([{ cn: '', uidt: 'Number' }])).toBe('Column name is required');

@@ -8,7 +8,7 @@ export interface EnvDb { dbAlias: string; client: string; isXcdb: boolean }
 export interface EnvList { workingEnv: string; envs: Record<string, { active: boolean; dbs: EnvDb[] }> }
 /** A select choice with its colour (`#rrggbb`). */
 export interface SelectChoice { title: string; color: string }
-/** Options of a column's logical type, with its defaults (currency code, precision, rating max, duration format, choices, file limits). */
+/** Options of a column's logical type, with its defaults (currency code, precision, rating max, duration format, choices, file limits, DateTime touch). */
 export interface ColumnTypeMeta {
   currency?: string;
   locale?: string;
@@ -19,6 +19,8 @@ export interface ColumnTypeMeta {
   options?: SelectChoice[];
   maxFiles?: number;
   accept?: string[];
+  /** DateTime: set to the time of each change of the row. */
+  touch?: boolean;
 }
 export interface ColumnMeta { cn: string; _cn: string; uidt: string; kind: string; dt: string; pk: boolean; ai: boolean; nullable: boolean; enumValues: string[] | null; hidden: boolean; default?: string | null; length?: number | null; unique?: boolean; dtxp?: string | null; meta?: ColumnTypeMeta | null }
 /** A column kept in metadata and computed in the list query (formula, rollup, lookup). */

@@ -150,12 +150,12 @@ export function dtxpProblem(option: TypeOption, value: string): string | null {
   return null;
 }
 
-/** The columns a new table starts with (what the server creates when no columns are given). */
+/** The columns a new table starts with (what the server creates when no columns are given): updated_at is set on each change. */
 export const DEFAULT_COLUMNS: ColumnInput[] = [
   { cn: 'id', uidt: 'Number', pk: true, ai: true, nullable: false },
   { cn: 'title', uidt: 'SingleLineText' },
   { cn: 'created_at', uidt: 'DateTime', default: 'now' },
-  { cn: 'updated_at', uidt: 'DateTime', default: 'now' },
+  { cn: 'updated_at', uidt: 'DateTime', default: 'now', meta: { touch: true } },
 ];
 
 /** Why the column list cannot be used, or null. */

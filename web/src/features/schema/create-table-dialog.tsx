@@ -51,7 +51,7 @@ export function CreateTableDialog(props: { scope: DbScope }) {
             <tr key={i}>
               <td><input aria-label={t('schema.createTable.columnName', { number: i + 1 })} value={c.cn} onChange={(e) => set(i, { cn: e.target.value })} /></td>
               <td>
-                <select aria-label={t('schema.createTable.columnType', { number: i + 1 })} value={c.uidt} onChange={(e) => set(i, { uidt: e.target.value, default: undefined, ai: e.target.value === 'Number' ? c.ai : false })}>
+                <select aria-label={t('schema.createTable.columnType', { number: i + 1 })} value={c.uidt} onChange={(e) => set(i, { uidt: e.target.value, default: undefined, meta: undefined, ai: e.target.value === 'Number' ? c.ai : false })}>
                   {COLUMN_TYPES.map((type) => <option key={type.uidt} value={type.uidt}>{type.label}</option>)}
                 </select>
               </td>

@@ -1,6 +1,7 @@
 /**
  * The options of a logical type as the column form edits them (currency code, decimal places,
- * rating maximum and icon, duration format, choices with colours, attachment limits), and how
+ * rating maximum and icon, duration format, choices with colours, attachment limits, a date-time
+ * set to the time of each change), and how
  * they become `ColumnInput.meta`.
  */
 import type { ColumnMeta, SelectChoice } from '../../api/dashboard';
@@ -18,6 +19,8 @@ export interface TypeMetaDraft {
   format: string;
   maxFiles: string;
   accept: string;
+  /** DateTime: set to the time of each change of the row. */
+  touch: boolean;
 }
 
 /** Colours a new choice gets in turn (the server's palette). */
@@ -48,7 +51,7 @@ export function currencyCodes(): string[] {
 
 /** The options of a new column. */
 export function newTypeMeta(): TypeMetaDraft {
-  return { currency: 'USD', locale: '', places: '', max: '5', icon: 'star', format: 'h:mm', maxFiles: '', accept: '' };
+  return { currency: 'USD', locale: '', places: '', max: '5', icon: 'star', format: 'h:mm', maxFiles: '', accept: '', touch: false };
 }
 
 /** The options of an existing column. */
@@ -58,6 +61,7 @@ export function typeMetaDraftOf(c: ColumnMeta): TypeMetaDraft {
   return {
     currency: m.currency ?? d.currency, locale: m.locale ?? '', places: m.precision !== undefined ? String(m.precision) : '', max: m.max !== undefined ? String(m.max) : d.max,
     icon: m.icon ?? d.icon, format: m.format ?? d.format, maxFiles: m.maxFiles !== undefined ? String(m.maxFiles) : '', accept: (m.accept ?? []).join(', '),
+    touch: m.touch === true,
   };
 }
 
@@ -103,6 +107,9 @@ export function typeMetaInput(uidt: string, m: TypeMetaDraft, choices: SelectCho
       return { max: whole(m.max), icon: m.icon };
     case 'Duration':
       return { format: m.format };
+    case 'DateTime':
+      // Always said, so that switching it off reaches the server (which keeps options not given).
+      return { touch: m.touch };
     case 'SingleSelect':
     case 'MultiSelect':
       return { options: cleanChoices(choices) };

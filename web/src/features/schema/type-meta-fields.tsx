@@ -1,6 +1,7 @@
 /**
  * The options of the chosen type in the column form: currency code and locale, decimal places,
- * rating maximum and icon, duration format, choices with colours, attachment limits.
+ * rating maximum and icon, duration format, choices with colours, attachment limits, a date-time set
+ * to the time of each change.
  */
 import { TextField } from '../../components/form';
 import type { SelectChoice } from '../../api/dashboard';
@@ -8,6 +9,7 @@ import { LIMITS } from '../../lib/limits';
 import { ChoiceListEditor } from './choice-list-editor';
 import { currencyCodes, DURATION_FORMATS, ratingIcons, type TypeMetaDraft } from './type-meta-draft';
 import { t } from '../../i18n';
+import { OnOff } from './aria-fields';
 
 /** A labelled select of the form. */
 function Pick(props: { label: string; name: string; value: string; options: [string, string][]; onChange: (v: string) => void }) {
@@ -51,6 +53,14 @@ export function TypeMetaFields(props: { uidt: string; meta: TypeMetaDraft; choic
       return (
         <div className="meta-row">
           <Pick label={t('schema.form.durationFormat')} name="col-duration" value={m.format} options={DURATION_FORMATS.map((f) => [f, f])} onChange={(v) => set({ format: v })} />
+        </div>
+      );
+    case 'DateTime':
+      return (
+        <div className="check-row">
+          <OnOff isSelected={m.touch} onChange={(touch) => set({ touch })}>
+            {t('schema.form.touch')}
+          </OnOff>
         </div>
       );
     case 'SingleSelect':
