@@ -118,6 +118,8 @@ describeEngines('REST fast write path', (engine: TestEngine) => {
   test('takes plain writes of cached callers and leaves everything else to the routes, untouched', async () => {
     const road = fastWrite(t.app.ctx, memoryLogger(), false);
     const body = JSON.stringify({ GenreId: 9501, Name: 'Taken' });
+    // The caller is cached by a read just before (a slow machine may have let an earlier entry expire).
+    expect((await t.app.handle(request('GET', '/Genre?limit=1'))).status).toBe(200);
     const taken = road(request('POST', '/Genre', body));
     expect(taken).toBeInstanceOf(Promise);
     expect((await taken!).status).toBe(200);
