@@ -6,7 +6,7 @@ import type { Cond } from '../sql/ast';
 import type { RelationModel, TableModel } from '../schema/model';
 import { notFound } from '../lib/errors';
 import { tableOf, type DataContext } from './data-context';
-import { readRaw, listQueryOf, runList } from './records-read';
+import { list, readRaw, listQueryOf, runList } from './records-read';
 import { andCond, readScope } from './read-scope';
 import { create, remove, update } from './records-write';
 import { idCondition } from './row-id';
@@ -17,6 +17,18 @@ export function hmRelation(dc: DataContext, parent: TableModel, childName: strin
   const rel = parent.relations.find((r) => r.type === 'hm' && (r.alias === childName || r.rtn === childName || tableOf(dc, r.rtn)._tn === childName));
   if (!rel) throw notFound(`'${parent._tn}' has no has-many relation '${childName}'`);
   return rel;
+}
+
+/**
+ * `/{Parent}/has/{Child}` and `/{Child}/belongs/{Parent}`: the list with that relation nested. The
+ * relation is part of the route, so an unknown one is 404 (as for `/{Parent}/{id}/{Child}`).
+ */
+export function listWithRelation(dc: DataContext, t: TableModel, type: 'hm' | 'bt', name: string, params: Params) {
+  readScope(dc, t);
+  if (!t.relations.some((r) => r.type === type && (r.alias === name || r.rtn === name || tableOf(dc, r.rtn)._tn === name))) {
+    throw notFound(`'${t._tn}' has no ${type === 'hm' ? 'has-many' : 'belongs-to'} relation '${name}'`);
+  }
+  return list(dc, t, { ...params, [type]: name });
 }
 
 /** The child's foreign-key values for one parent row. */

@@ -7,7 +7,8 @@ import { ONE } from '../sql/ast';
 import type { Cond, Expr, Select } from '../sql/ast';
 import type { RelationModel, TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
-import { buildTerm } from './where-parser';
+import { buildTerm, inTerm } from './where-parser';
+import { resolveColumn } from './columns';
 
 const OPS = new Set(['eq', 'neq', 'ne', 'like', 'nlike', 'gt', 'ge', 'lt', 'le', 'gte', 'lte', 'in', 'nin', 'is', 'isnot', 'btw', 'nbtw', 'blank', 'notblank', 'checked', 'notchecked']);
 
@@ -20,6 +21,27 @@ function parseJson(text: string, name: string): unknown {
 }
 
 const asText = (v: unknown) => (Array.isArray(v) ? v.map((x) => (x === null ? 'null' : String(x))).join(',') : v === null ? 'null' : String(v));
+
+/** Operators whose value is ignored or must be null: a JSON null passes to them as the word null. */
+const NULL_OK = new Set(['is', 'isnot', 'blank', 'notblank', 'checked', 'notchecked']);
+
+/**
+ * One `{ col: { op: v } }` entry. JSON null is SQL NULL: `eq: null` is IS NULL, `neq: null` IS NOT
+ * NULL, a null in an `in` / `nin` array matches (or leaves out) the rows without a value, and an
+ * ordering or pattern against null is a 400 (the text 'null' is never compared). Array elements of
+ * `in` / `nin` are values each, commas and all.
+ */
+function jsonTerm(t: TableModel, key: string, op: string, v: unknown, table?: string): Cond {
+  if ((op === 'in' || op === 'nin') && Array.isArray(v)) {
+    return inTerm(resolveColumn(t, key), op === 'nin', v.map((x) => (x === null ? null : typeof x === 'object' ? JSON.stringify(x) : String(x))), table);
+  }
+  if (v === null && !NULL_OK.has(op)) {
+    if (op === 'eq') return buildTerm(t, key, 'is', 'null', table);
+    if (op === 'neq' || op === 'ne') return buildTerm(t, key, 'isnot', 'null', table);
+    throw badRequest(`Column '${resolveColumn(t, key)._cn}': ${op} cannot compare with null`);
+  }
+  return buildTerm(t, key, op, asText(v), table);
+}
 
 /** A condition object for one table. */
 export function conditionToCond(obj: unknown, t: TableModel, table?: string): Cond | undefined {
@@ -37,7 +59,7 @@ export function conditionToCond(obj: unknown, t: TableModel, table?: string): Co
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`condition on '${key}' must be an object like { "eq": value }`);
       for (const [op, v] of Object.entries(value)) {
         if (!OPS.has(op)) throw badRequest(`${op} : Invalid comparison operator`);
-        items.push(buildTerm(t, key, op, asText(v), table));
+        items.push(jsonTerm(t, key, op, v, table));
       }
     }
   }

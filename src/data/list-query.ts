@@ -139,7 +139,8 @@ export function parseListQuery(
         relation,
         fields: p[`${pre}fields${k}`] ? parseFields(target, p[`${pre}fields${k}`]) : undefined,
         where: parseWhere(p[`${pre}where${k}`], target),
-        sort: p[`${pre}sort${k}`] ? parseSort(target, p[`${pre}sort${k}`]) : undefined,
+        // A many-to-many read joins the junction under `__t` (the target) and `__j` (see loadNested).
+        sort: p[`${pre}sort${k}`] ? parseSort(target, p[`${pre}sort${k}`], type === 'mm' ? '__t' : undefined) : undefined,
         limit: parseLimit(p[`${pre}limit${k}`], opts.maxLimit),
       });
     });

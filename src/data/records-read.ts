@@ -83,7 +83,8 @@ export function listNested(dc: DataContext, t: TableModel, params: Params, neste
 }
 
 export async function findOne(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>> {
-  const q = { ...listQueryOf(dc, t, params), limit: 1, offset: 0 };
+  // The first match after `offset` rows (the list's parameters, one row).
+  const q = { ...listQueryOf(dc, t, params), limit: 1 };
   const [row] = await runList(dc, t, q);
   if (!row) throw notFound(`No row of '${t._tn}' matches`);
   return row;

@@ -7,7 +7,7 @@ export { list, listNested, findOne, count, read, exists, runList, listQueryOf } 
 export { create, update, remove, bulkCreate, bulkUpdate, bulkDelete } from './records-write';
 export { groupBy, aggregate, distinct, distribute } from './aggregates';
 export { m2mNotChildren, link, unlink } from './m2m';
-export { listChildren, createChild, readChild, updateChild, deleteChild } from './children';
+export { listChildren, listWithRelation, createChild, readChild, updateChild, deleteChild } from './children';
 export type { DataContext, AuditSink, DataAuditEntry } from './data-context';
 export { WriteEventBus, type WriteEvent, type WriteListener, type WrittenRow } from './write-events';
 export { insertMany, type InsertProblem } from './records-insert-many';

@@ -35,6 +35,20 @@ function filterValue(c: ColumnModel, v: string): Expr {
   return { kind: 'val', value: coerceValue(c, v) };
 }
 
+/**
+ * `in` / `nin` over a list of values, each compared as the column's type. A null among them (a
+ * JSON condition's `[1, null]`) matches the rows without a value: `in` adds IS NULL, `nin` IS NOT NULL.
+ */
+export function inTerm(c: ColumnModel, not: boolean, values: readonly (string | null)[], table?: string): Cond {
+  const left = col(c, table);
+  const given = values.filter((x): x is string => x !== null);
+  const cond: Cond = { kind: 'in', not, left, values: given.map((x) => filterValue(c, x)) };
+  if (given.length === values.length) return cond;
+  const isNull: Cond = { kind: 'isNull', not, expr: left };
+  if (given.length === 0) return isNull;
+  return not ? { kind: 'and', items: [cond, isNull] } : { kind: 'or', items: [cond, isNull] };
+}
+
 /** Builds one comparison term. */
 export function buildTerm(t: TableModel, colName: string, rawOp: string, value: string | undefined, table?: string): Cond {
   const op = OPS[rawOp.trim().toLowerCase()];
@@ -62,10 +76,8 @@ export function buildTerm(t: TableModel, colName: string, rawOp: string, value: 
     case 'nlike':
       return { kind: 'or', items: [{ kind: 'like', not: true, left, pattern: { kind: 'val', value: v } }, { kind: 'isNull', expr: left }] };
     case 'in':
-    case 'nin': {
-      const values = v.split(',').map((x) => filterValue(c, x));
-      return { kind: 'in', not: op === 'nin', left, values };
-    }
+    case 'nin':
+      return inTerm(c, op === 'nin', v.split(','), table);
     case 'is':
     case 'isnot':
       if (v.trim().toLowerCase() !== 'null') throw badRequest(`${v} : not a valid value since 'is' & 'isnot' only supports value null`);

@@ -67,6 +67,13 @@ describeEngines('REST over Chinook', (engine) => {
     ]);
   });
 
+  // SQLite names no table: it answered 'The value of a foreign key does not match any row it refers to', as for a missing parent.
+  test('deleting a row other rows refer to says so', async () => {
+    const res = await t.request('DELETE', `${base}/Artist/2`, { headers: { 'xc-auth': token } });
+    expect(res.status).toBe(409);
+    expect(res.body.msg).toBe(`The row is still referred to by other rows (${engine === 'sqlite' ? 'another table' : 'table Album'})`);
+  });
+
   test('injection attempts are harmless', async () => {
     const h = { 'xc-auth': token };
     const attempts = [

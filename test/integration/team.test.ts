@@ -91,6 +91,14 @@ describe('team', () => {
     expect((await t.request('DELETE', `/admin/invite/${viewer.id}?project_id=${projectId}`, { headers: auth(owner) })).body).toEqual({ msg: 'viewer@example.com has already joined: remove the member instead' });
   });
 
+  // A body without project_id or roles answered zod's 'Invalid input: expected string, received undefined'.
+  test('an invite or role change without project_id or roles says which is missing', async () => {
+    const h = auth(owner);
+    expect((await t.request('POST', '/admin', { headers: h, body: { email: 'someone@example.com', roles: 'editor' } })).body).toEqual({ msg: 'project_id is required' });
+    expect((await t.request('POST', '/admin', { headers: h, body: { email: 'someone@example.com', project_id: projectId } })).body).toEqual({ msg: 'At least one role is required' });
+    expect((await t.request('PUT', '/admin/us_nobody', { headers: h, body: { roles: 'viewer' } })).body).toEqual({ msg: 'project_id is required' });
+  });
+
   test('roles change; only owners grant owner; owners cannot remove themselves', async () => {
     const creatorToken = await join_(projectId, 'creator@example.com', 'creator');
     const editorToken = await join_(projectId, 'editor@example.com', 'editor');

@@ -51,10 +51,10 @@ export function restRoutes(ctx: AppContext) {
     .put('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkUpdate(dc, t, body)))
     .delete('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkDelete(dc, t, body)))
     .get('/:table/has/:child', ({ request, params, query }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), hm: seg(params.child) })),
+      withTable(request, params.projectId, params.table, (dc, t) => data.listWithRelation(dc, t, 'hm', seg(params.child), q(query))),
     )
     .get('/:table/belongs/:child', ({ request, params, query }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.list(dc, t, { ...q(query), bt: seg(params.child) })),
+      withTable(request, params.projectId, params.table, (dc, t) => data.listWithRelation(dc, t, 'bt', seg(params.child), q(query))),
     )
     .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'read', (p) => data.read(dc, t, seg(params.id), p))))
     .get('/:table/:id/exists', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.exists(dc, t, seg(params.id))))

@@ -24,12 +24,13 @@ import { inviteMail } from '../../plugins/mail-templates';
 
 const ROLES = ['owner', 'creator', 'editor', 'commenter', 'viewer'] as const;
 const RolesField = z
-  .union([z.string(), z.array(z.string())])
+  .union([z.string(), z.array(z.string())], { error: 'At least one role is required' })
   .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((r) => r.trim()).filter(Boolean))
   .pipe(z.array(z.enum(ROLES, { error: `Roles are ${ROLES.join(', ')}` })).min(1, 'At least one role is required'));
 
-const InviteBody = z.object({ email: emailField, roles: RolesField, project_id: z.string().min(1, 'project_id is required') });
-const RolesBody = z.object({ roles: RolesField, project_id: z.string().min(1, 'project_id is required') });
+const ProjectIdField = z.string({ error: 'project_id is required' }).min(1, 'project_id is required');
+const InviteBody = z.object({ email: emailField, roles: RolesField, project_id: ProjectIdField });
+const RolesBody = z.object({ roles: RolesField, project_id: ProjectIdField });
 
 interface Caller {
   actor: Actor;

@@ -6,7 +6,7 @@
 import { Database, type Statement } from 'bun:sqlite';
 import type { Compiled, SqlValue } from '../ast';
 import type { Driver, ExecResult, Executor } from '../dialect';
-import { driverError, guard, type ErrorClass } from '../driver-errors';
+import { driverError, type ErrorClass } from '../driver-errors';
 import { badRequest } from '../../lib/errors';
 
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
@@ -46,7 +46,11 @@ function unsafeNumberIn(rows: Record<string, unknown>[]): boolean {
 /** A statement that only reads (safe to run a second time). */
 const readsOnly = (sql: string) => sql.startsWith('SELECT');
 
-export function classifySqlite(e: unknown): ErrorClass {
+/**
+ * `sql`: the failed statement, when known. SQLite says only 'FOREIGN KEY constraint failed': a
+ * DELETE failing it still has rows referring to it; other statements point at a missing parent.
+ */
+export function classifySqlite(e: unknown, sql?: string): ErrorClass {
   const msg = String((e as Error)?.message ?? e);
   const code = String((e as { code?: string })?.code ?? '');
   if (code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(msg)) {
@@ -56,6 +60,7 @@ export function classifySqlite(e: unknown): ErrorClass {
   }
   // SQLite names neither the table nor the columns of a failed foreign key.
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || /FOREIGN KEY constraint failed/.test(msg)) {
+    if (sql && /^\s*DELETE\b/i.test(sql)) return { kind: 'foreignKey', what: 'another table', missingParent: false };
     return { kind: 'foreignKey', what: 'a foreign key', missingParent: true };
   }
   if (code === 'SQLITE_CANTOPEN' || /unable to open database/.test(msg)) return { kind: 'unreachable' };
@@ -120,17 +125,19 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
         if (!unsafeNumberIn(rows)) return Promise.resolve(rows as T[]);
         return Promise.resolve((statement(c.sql, true).all(...params) as Record<string, unknown>[]).map(fixRow) as T[]);
       } catch (e) {
-        return Promise.reject(driverError(classifySqlite, e));
+        return Promise.reject(driverError((err) => classifySqlite(err, c.sql), e));
       }
     },
     async execute(c: Compiled): Promise<ExecResult> {
-      return guard(classifySqlite, async () => {
+      try {
         const st = db.query(c.sql);
         st.safeIntegers(true);
         const r = st.run(...bindAll(c.params));
         const id = r.lastInsertRowid;
         return { affected: r.changes, insertId: typeof id === 'bigint' && id <= SAFE ? Number(id) : id };
-      });
+      } catch (e) {
+        throw driverError((err) => classifySqlite(err, c.sql), e);
+      }
     },
   };
 
