@@ -24,14 +24,14 @@ export function dashboardOp(t: TestApp, token: string | null, api: string, opts:
  * A project over a loaded test database (answers its id). SQLite files are copied into the app's
  * data directory first, where project files may live; the copy is named after the title.
  */
-export async function projectOver(t: TestApp, token: string, client: string, title: string, cfg: ConnectionConfig): Promise<string> {
+export async function projectOver(t: TestApp, token: string, client: string, title: string, cfg: ConnectionConfig, args: Record<string, unknown> = {}): Promise<string> {
   let connection = cfg.connection as Record<string, unknown>;
   if (client === 'sqlite') {
     const name = `${title.replace(/\W+/g, '_')}.sqlite`;
     await Bun.write(join(t.dataDir, name), Bun.file(cfg.connection.filename!));
     connection = { filename: name };
   }
-  const res = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title, db: { client, connection } } });
+  const res = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title, ...args, db: { client, connection } } });
   if (res.status !== 200) throw new Error(`project: ${res.text}`);
   return res.body.id;
 }

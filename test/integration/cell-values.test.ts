@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
-import { dashboardOp } from '../helpers/dashboard';
+import { dashboardOp, projectOver } from '../helpers/dashboard';
 import { dbName, describeEngines, dropDatabase, freshDatabase, runScript, type TestEngine } from '../helpers/engines';
 import { openDatabase } from '../../src/sql/open-database';
 import type { Database } from '../../src/sql/dialect';
@@ -122,14 +122,7 @@ describeEngines('contains: the text\'s own % and _ are literal', (engine: TestEn
     const cfg = await freshDatabase(engine, name);
     await runScript(engine, name, `CREATE TABLE item (id ${engine === 'pg' ? 'serial' : engine === 'mysql' ? 'int AUTO_INCREMENT' : 'integer'} PRIMARY KEY, title varchar(50));
 INSERT INTO item (title) VALUES ('50% off'), ('500 off'), ('a_b'), ('axb'), (${engine === 'mysql' ? "'back\\\\slash'" : "'back\\slash'"}), ('plain');`);
-    let connection = cfg.connection as Record<string, unknown>;
-    if (engine === 'sqlite') {
-      await Bun.write(join(t.dataDir, `${name}.sqlite`), Bun.file(cfg.connection.filename!));
-      connection = { filename: `${name}.sqlite` };
-    }
-    const res = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: `Like ${engine}`, inflectionColumn: 'none', db: { client: engine, connection } } });
-    if (res.status !== 200) throw new Error(res.text);
-    projectId = res.body.id;
+    projectId = await projectOver(t, token, engine, `Like ${engine}`, cfg, { inflectionColumn: 'none' });
   });
   afterAll(async () => {
     await t.close();
