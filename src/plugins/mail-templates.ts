@@ -28,6 +28,16 @@ export function inviteMail(ctx: AppContext, p: { inviter: string | null; project
   };
 }
 
+/** An existing account added to a project (no sign-up needed). */
+export function addedMail(ctx: AppContext, p: { inviter: string | null; project: string; roles: string; url: string }): Omit<MailMessage, 'to'> {
+  const line = `${p.inviter ?? 'Someone'} added you to the project '${p.project}' as ${p.roles}.`;
+  return {
+    subject: `${appName(ctx)}: you were added to '${p.project}'`,
+    text: `${line}\n\nOpen it here: ${p.url}\n`,
+    html: html(ctx, [line], { href: p.url, label: 'Open the project' }),
+  };
+}
+
 /** The password reset link. */
 export function resetMail(ctx: AppContext, url: string): Omit<MailMessage, 'to'> {
   const line = 'Someone asked to reset the password of your account. If it was not you, ignore this mail.';

@@ -107,6 +107,16 @@ describe('plugins', () => {
     expect(resetLink).not.toBeNull();
     expect(reset.html).toContain('Reset the password');
     expect((await t.request('POST', `/auth/password/reset/${resetLink![1]}`, { body: { password: 'another-pass-1' } })).status).toBe(200);
+
+    // An existing account added to another project is told by mail where it is (no sign-up link).
+    const other = (await op('projectCreateByWeb', { title: 'Second project' })).body.id;
+    const added = await t.request('POST', '/admin', { headers: { 'xc-auth': admin }, body: { email: 'newcomer@example.com', roles: 'viewer', project_id: other } });
+    expect(added.body).toEqual({ msg: 'newcomer@example.com was added to the project and told by e-mail', email: 'newcomer@example.com', mailed: true });
+    const told = (await waitFor('the added mail', () => smtp.to('newcomer@example.com').find((m) => m.subject.includes('added'))))!;
+    expect(told.subject).toBe("Tablo: you were added to 'Second project'");
+    expect(told.text).toContain(`admin@example.com added you to the project 'Second project' as viewer.`);
+    expect(told.text).toContain(`http://tablo.test/#/nc/${other}`);
+    expect(told.text).not.toContain('/signup/');
   });
 
   test('e-mail hooks go through the SMTP plugin; chat hooks without a URL post to the chat plugin channel', async () => {

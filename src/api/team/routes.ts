@@ -20,7 +20,7 @@ import { projectsRepo } from '../../meta/projects-repo';
 import { usersRepo } from '../../meta/users-repo';
 import { projectRolesOf, resolveActor } from '../../http/principal';
 import { mailOrLog } from '../../plugins/deliver';
-import { inviteMail } from '../../plugins/mail-templates';
+import { addedMail, inviteMail } from '../../plugins/mail-templates';
 
 const ROLES = ['owner', 'creator', 'editor', 'commenter', 'viewer'] as const;
 const RolesField = z
@@ -77,6 +77,13 @@ export function teamRoutes(ctx: AppContext) {
     return mailOrLog(ctx, email, inviteMail(ctx, { inviter, project, roles, url }), `invite link for ${email}: ${url}`);
   }
 
+  /** Mails an existing account that it was added to a project (logged when there is no mail plugin). */
+  async function sendAdded(email: string, projectId: string, roles: string, inviter: string | null) {
+    const project = (await projects.get(projectId))?.title ?? projectId;
+    const url = `${baseUrl()}/#/nc/${projectId}`;
+    return mailOrLog(ctx, email, addedMail(ctx, { inviter, project, roles, url }), `${email} added to '${project}': ${url}`);
+  }
+
   /** Whether the user has a password or a linked sign-in provider (an invite was taken up). */
   const joined = async (userId: string) =>
     !!(await ctx.meta.get('SELECT 1 AS x FROM nc_users u WHERE u.id = ? AND (u.password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = u.id))', [userId]));
@@ -112,10 +119,13 @@ export function teamRoutes(ctx: AppContext) {
       const inviteUrl = user.password_hash ? null : await issueInvite(user.id);
       await ctx.meta.run('INSERT INTO nc_project_users (project_id, user_id, roles, created_at) VALUES (?, ?, ?, ?)', [input.project_id, user.id, input.roles.join(','), nowIso()]);
       projects.forgetRoles();
-      const sent = inviteUrl ? await sendInvite(input.email, inviteUrl, input.project_id, input.roles.join(','), caller.actor.email ?? null) : null;
+      // A new account gets its sign-up link; an existing one is told where the project is.
+      const sent = inviteUrl
+        ? await sendInvite(input.email, inviteUrl, input.project_id, input.roles.join(','), caller.actor.email ?? null)
+        : await sendAdded(input.email, input.project_id, input.roles.join(','), caller.actor.email ?? null);
       await audit.write({ op_type: 'TEAM', project_id: input.project_id, description: `${input.email} invited as ${input.roles.join(',')}`, user_email: caller.actor.email ?? null });
-      if (sent?.mailed) return { msg: `The invite was sent by e-mail to ${input.email}`, email: input.email, mailed: true };
-      return inviteUrl ? { msg: 'The user was invited', invite_url: inviteUrl, email: input.email, ...(sent?.error ? { mail_error: sent.error } : {}) } : { msg: 'The user was added to the project', email: input.email };
+      if (sent.mailed) return inviteUrl ? { msg: `The invite was sent by e-mail to ${input.email}`, email: input.email, mailed: true } : { msg: `${input.email} was added to the project and told by e-mail`, email: input.email, mailed: true };
+      return inviteUrl ? { msg: 'The user was invited', invite_url: inviteUrl, email: input.email, ...(sent.error ? { mail_error: sent.error } : {}) } : { msg: 'The user was added to the project', email: input.email };
     })
     .put('/admin/:userId', async ({ request, params, body }) => {
       const input = parseBody(RolesBody, body);
