@@ -1,6 +1,7 @@
 /**
  * The expiry date of an API token: a react-aria DatePicker (typed segment by segment or picked in
- * its calendar, in the current language), holding an ISO date ('' when the token never expires).
+ * its calendar, in the current language), holding an ISO date ('' when the token never expires); the
+ * first day it offers is tomorrow (a token made to expire at the start of today would be refused).
  */
 import { getLocalTimeZone, parseDate, today } from '@internationalized/date';
 import { Button, Calendar, CalendarCell, CalendarGrid, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, I18nProvider, Popover } from 'react-aria-components';
@@ -18,7 +19,7 @@ const parsed = (iso: string) => {
 export function ExpiryPicker(props: { label: string; value: string; onChange: (iso: string) => void }) {
   return (
     <I18nProvider locale={localeTag()}>
-      <DatePicker className="expiry-picker" aria-label={props.label} value={parsed(props.value)} onChange={(d) => props.onChange(d ? d.toString() : '')} granularity="day" minValue={today(getLocalTimeZone())}>
+      <DatePicker className="expiry-picker" aria-label={props.label} value={parsed(props.value)} onChange={(d) => props.onChange(d ? d.toString() : '')} granularity="day" minValue={today(getLocalTimeZone()).add({ days: 1 })}>
         <Group className="expiry-picker-group">
           <DateInput className="expiry-picker-input">{(segment) => <DateSegment segment={segment} className="expiry-picker-segment" />}</DateInput>
           <Button className="expiry-picker-button">
