@@ -2,7 +2,7 @@
  * Two Tablo processes sharing one PostgreSQL metadata store (and one data directory), requests
  * alternating between them: a schema change, a rights change, a revoked API token, a removed
  * member and a stopped project made on one instance take effect on the other within 1 s
- * (LISTEN/NOTIFY); sign-in
+ * (LISTEN/NOTIFY); an import runs across both (upload, preview, start, progress, cancel); sign-in
  * attempts are counted across both; a store outage answers 503 `{msg}` on both and both recover
  * by themselves when it is back.
  */
@@ -166,6 +166,31 @@ describeEngines(
       expect(await tookUntil(1000, async () => messages.some((m) => m.type === 'rows' && m.op === 'insert' && m.rows[0]?.Title === 'from instance A'))).not.toBeNull();
       ws.close();
     });
+
+    test('an import uploaded through A is previewed, started, followed and cancelled through B', async () => {
+      const upload = async (on: Instance, csv: string) => {
+        const form = new FormData();
+        form.set('json', JSON.stringify({ api: 'importUpload', project_id: projectId, dbAlias: 'db', args: {} }));
+        form.set('file', new File([csv], 'fruit.csv', { type: 'text/csv' }));
+        const res = await fetch(`${on.url}/dashboard?q=sqlOp_importUpload`, { method: 'POST', headers: { 'xc-gui': 'true', ...auth(owner) }, body: form });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { uploadId: string }).uploadId;
+      };
+      const small = await upload(a, 'name,qty\napple,1\npear,2\n');
+      expect((await op(b, owner, 'importPreview', { uploadId: small })).preview.columns.map((c: { header: string }) => c.header)).toEqual(['name', 'qty']);
+      const job = await op(b, owner, 'importStart', { uploadId: small, create: { tn: 'fruit', _tn: 'Fruit' } });
+      await waitFor('the import to end', async () => (await op(a, owner, 'importStatus', { jobId: job.id })).status !== 'running', 10_000);
+      expect(await op(a, owner, 'importStatus', { jobId: job.id })).toMatchObject({ status: 'done', rowsImported: 2 });
+      expect((await a.call('GET', `/nc/${projectId}/api/v1/Fruit`, { headers: auth(owner) })).body).toHaveLength(2);
+      // The upload is gone for both once imported.
+      for (const on of [a, b]) expect((await on.call('POST', '/dashboard?q=sqlOp_importPreview', { body: { api: 'importPreview', project_id: projectId, args: { uploadId: small } }, headers: { 'xc-gui': 'true', ...auth(owner) } })).status).toBe(404);
+
+      const big = await upload(b, `name,qty\n${Array.from({ length: 20_000 }, (_, i) => `f${i},${i}`).join('\n')}\n`);
+      const long = await op(b, owner, 'importStart', { uploadId: big, tn: 'fruit', batchSize: 10 });
+      await op(a, owner, 'importCancel', { jobId: long.id });
+      await waitFor('the import to be cancelled', async () => (await op(a, owner, 'importStatus', { jobId: long.id })).status === 'cancelled', 10_000);
+      expect((await op(b, owner, 'importStatus', { jobId: long.id })).status).toBe('cancelled');
+    }, 30_000);
 
     test('sign-in attempts are counted across both instances', async () => {
       const statuses: number[] = [];
