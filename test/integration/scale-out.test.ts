@@ -16,6 +16,30 @@ import { startInstance, tookUntil, type Instance } from '../helpers/instances';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { openPgMetaStore } from '../../src/meta/pg-store';
 import { startReceiver, waitFor } from '../helpers/receiver';
+import { openSqliteDriver } from '../../src/sql/sqlite/driver';
+import { openSqliteMetaStore } from '../../src/meta/sqlite-store';
+
+// Instances on one data directory open the same embedded project files: one closing its last
+// connection (a checkpoint under an exclusive lock) or writing while another opens the file.
+test('an SQLite file another process holds for a moment is opened once it is free, not refused as locked', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tablo-scale-lock-'));
+  try {
+    for (const open of [(f: string) => openSqliteDriver(f).close(), (f: string) => openSqliteMetaStore(f).close()]) {
+      const file = join(dir, `${Math.random()}.db`);
+      openSqliteDriver(file, { create: true }).close();
+      const holder = Bun.spawn(
+        ['bun', '-e', `const { Database } = require('bun:sqlite'); const d = new Database(${JSON.stringify(file)}); d.exec('PRAGMA locking_mode = EXCLUSIVE'); d.exec('BEGIN EXCLUSIVE'); console.log('held'); setTimeout(() => { d.exec('COMMIT'); d.close(); }, 300);`],
+        { stdout: 'pipe', stderr: 'inherit' },
+      );
+      const reader = (holder.stdout as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('held');
+      await open(file);
+      await holder.exited;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 20_000);
 
 describeEngines(
   'two instances, one metadata store',
