@@ -2,9 +2,9 @@
  * Two Tablo processes sharing one PostgreSQL metadata store (and one data directory), requests
  * alternating between them: a schema change, a rights change, a revoked API token, a removed
  * member and a stopped project made on one instance take effect on the other within 1 s
- * (LISTEN/NOTIFY); an import runs across both (upload, preview, start, progress, cancel); sign-in
- * attempts are counted across both; a store outage answers 503 `{msg}` on both and both recover
- * by themselves when it is back.
+ * (LISTEN/NOTIFY); an import runs across both (upload, preview, start, progress, cancel);
+ * sign-in attempts and wrong shared-link passwords are counted across both; a store outage
+ * answers 503 `{msg}` on both and both recover by themselves when it is back.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -229,6 +229,15 @@ describeEngines(
       expect(first).toBeLessThanOrEqual(10);
       expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
       expect(statuses.slice(0, first).every((s) => s === 400 || s === 401)).toBe(true);
+    }, 30_000);
+
+    test('wrong passwords of a shared link are counted across both instances', async () => {
+      const view = await op(a, owner, 'xcVirtualTableCreate', { tn: 'task', title: 'Guarded', type: 'grid', query_params: {} });
+      const link = await op(a, owner, 'createSharedViewLink', { view_id: view.id, password: 'the right one' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await (i % 2 ? b : a).call('GET', `/api/v1/shared/${link.uuid}/rows`, { headers: { 'xc-password': `guess ${i}` } })).status);
+      // 10 per window and address: counted per instance, 12 guesses alternating between two would all be checked.
+      expect(statuses).toEqual([...Array(10).fill(403), 429, 429]);
     }, 30_000);
 
     test('a store outage answers 503 {msg} on both; both recover by themselves', async () => {
