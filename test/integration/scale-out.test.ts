@@ -2,9 +2,9 @@
  * Two Tablo processes sharing one PostgreSQL metadata store (and one data directory), requests
  * alternating between them: a schema change, a rights change, a revoked API token, a removed
  * member and a stopped project made on one instance take effect on the other within 1 s
- * (LISTEN/NOTIFY); an import runs across both (upload, preview, start, progress, cancel);
- * sign-in attempts and wrong shared-link passwords are counted across both; a store outage
- * answers 503 `{msg}` on both and both recover by themselves when it is back.
+ * (LISTEN/NOTIFY); an import (upload, preview, start, progress, cancel) and a shared form with a
+ * file run across both; sign-in attempts and wrong shared-link passwords are counted across both;
+ * a store outage answers 503 `{msg}` on both and both recover by themselves when it is back.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -230,6 +230,22 @@ describeEngines(
       expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
       expect(statuses.slice(0, first).every((s) => s === 400 || s === 401)).toBe(true);
     }, 30_000);
+
+    test('a file uploaded to a shared form through A is submitted through B and downloaded through A', async () => {
+      await op(a, owner, 'columnAdd', { tn: 'task', column: { cn: 'photo', uidt: 'Attachment' } }, true);
+      const form = await op(a, owner, 'xcVirtualTableCreate', { tn: 'task', title: 'Report', type: 'form', query_params: { form: { heading: 'Report', fields: [{ cn: 'title' }, { cn: 'photo' }] } } });
+      const link = await op(a, owner, 'createSharedViewLink', { view_id: form.id });
+      const body = new FormData();
+      body.append('file', new File(['a picture'], 'pic.png', { type: 'image/png' }), 'pic.png');
+      const up = await fetch(`${a.url}/api/v1/shared/${link.uuid}/attachments/photo`, { method: 'POST', body });
+      const uploaded = (await up.json()) as any;
+      expect(up.status, JSON.stringify(uploaded)).toBe(200);
+      const made = await b.call('POST', `/api/v1/shared/${link.uuid}/rows`, { body: { title: 'with a picture', photo: uploaded.uploaded } });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const row = ((await tasks(a, auth(owner), '?where=(title,eq,with a picture)')).body as any[])[0];
+      const file = await fetch(`${a.url}/nc/${projectId}/api/v1/Tasks/${row.Id}/attachments/photo/${uploaded.uploaded[0].id}`, { headers: auth(owner) });
+      expect(await file.text()).toBe('a picture');
+    });
 
     test('wrong passwords of a shared link are counted across both instances', async () => {
       const view = await op(a, owner, 'xcVirtualTableCreate', { tn: 'task', title: 'Guarded', type: 'grid', query_params: {} });
