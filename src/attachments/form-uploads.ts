@@ -21,8 +21,11 @@ import { filesRepo } from '../meta/files-repo';
 import { entriesOf, rowKeyOf, type FileEntry } from './cell';
 import { checkFiles, storeChecked } from './upload';
 
-/** The row key of a pending form upload names its uploader after this prefix (no row key starts so). */
-const OWNER_PREFIX = '\u0000upload-for:';
+/**
+ * The row key of a pending form upload names its uploader after this prefix (no row key starts so).
+ * Not NUL: PostgreSQL text cannot hold it, and the metadata may live there.
+ */
+const OWNER_PREFIX = '\u0001upload-for:';
 
 /** Who uploaded a form's files: only the same uploader's submission may claim them. */
 export const uploadOwner = {

@@ -39,16 +39,8 @@ export class RateLimiter {
       await meta.run('DELETE FROM nc_rate_limits WHERE reset_at <= ?', [nowIso]);
     }
     for (const key of keys) {
-      // A window that has run out starts again at 1; otherwise the count goes up by one.
-      const row = await meta.get<{ hits: number; reset_at: string }>(
-        `INSERT INTO nc_rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN nc_rate_limits.reset_at <= ? THEN 1 ELSE nc_rate_limits.hits + 1 END,
-           reset_at = CASE WHEN nc_rate_limits.reset_at <= ? THEN excluded.reset_at ELSE nc_rate_limits.reset_at END
-         RETURNING hits, reset_at`,
-        [key, resetIso, nowIso, nowIso],
-      );
-      if (row && row.hits > this.max) this.refuse(Date.parse(row.reset_at) - now.getTime());
+      const w = await countInStore(meta, key, this.windowMs, now);
+      if (w.hits > this.max) this.refuse(w.resetAt - now.getTime());
     }
   }
 
@@ -60,4 +52,28 @@ export class RateLimiter {
     this.hits.delete(key);
     if (this.meta?.kind === 'pg') await this.meta.run('DELETE FROM nc_rate_limits WHERE key = ?', [key]);
   }
+}
+
+/**
+ * Counts one hit of `key` in the store's window table (a window that has run out starts again
+ * at 1); answers the window. For limits that must hold across instances (PostgreSQL store).
+ */
+export async function countInStore(meta: MetaStore, key: string, windowMs: number, now = new Date()): Promise<{ hits: number; resetAt: number }> {
+  const nowIso = now.toISOString();
+  const row = await meta.get<{ hits: number; reset_at: string }>(
+    `INSERT INTO nc_rate_limits (key, hits, reset_at) VALUES (?, 1, ?)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN nc_rate_limits.reset_at <= ? THEN 1 ELSE nc_rate_limits.hits + 1 END,
+       reset_at = CASE WHEN nc_rate_limits.reset_at <= ? THEN excluded.reset_at ELSE nc_rate_limits.reset_at END
+     RETURNING hits, reset_at`,
+    [key, new Date(now.getTime() + windowMs).toISOString(), nowIso, nowIso],
+  );
+  return { hits: row?.hits ?? 1, resetAt: row ? Date.parse(row.reset_at) : now.getTime() + windowMs };
+}
+
+/** The hits of `key`'s current window in the store (0 when it has none or it has run out). */
+export async function hitsInStore(meta: MetaStore, key: string, now = Date.now()): Promise<{ hits: number; resetAt: number }> {
+  const row = await meta.get<{ hits: number; reset_at: string }>('SELECT hits, reset_at FROM nc_rate_limits WHERE key = ?', [key]);
+  const resetAt = row ? Date.parse(row.reset_at) : 0;
+  return resetAt > now ? { hits: row!.hits, resetAt } : { hits: 0, resetAt: 0 };
 }

@@ -54,9 +54,10 @@ interface LaterRows {
 /** Opens (creating if needed) the metadata database file. `:memory:` works for tests. */
 export function openSqliteMetaStore(path: string): MetaStore {
   const db = new Database(path, { create: true, strict: true });
+  // The wait first: setting the journal mode waits for a connection that holds the file too.
+  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA synchronous = NORMAL');
   const lock = new Lock();
   const ops = makeOps(db, 'sqlite');

@@ -2,9 +2,9 @@
  * Two Tablo processes sharing one PostgreSQL metadata store (and one data directory), requests
  * alternating between them: a schema change, a rights change, a revoked API token, a removed
  * member and a stopped project made on one instance take effect on the other within 1 s
- * (LISTEN/NOTIFY); sign-in
- * attempts are counted across both; a store outage answers 503 `{msg}` on both and both recover
- * by themselves when it is back.
+ * (LISTEN/NOTIFY); an import (upload, preview, start, progress, cancel) and a shared form with a
+ * file run across both; sign-in attempts and wrong shared-link passwords are counted across both;
+ * a store outage answers 503 `{msg}` on both and both recover by themselves when it is back.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +16,30 @@ import { startInstance, tookUntil, type Instance } from '../helpers/instances';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { openPgMetaStore } from '../../src/meta/pg-store';
 import { startReceiver, waitFor } from '../helpers/receiver';
+import { openSqliteDriver } from '../../src/sql/sqlite/driver';
+import { openSqliteMetaStore } from '../../src/meta/sqlite-store';
+
+// Instances on one data directory open the same embedded project files: one closing its last
+// connection (a checkpoint under an exclusive lock) or writing while another opens the file.
+test('an SQLite file another process holds for a moment is opened once it is free, not refused as locked', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tablo-scale-lock-'));
+  try {
+    for (const open of [(f: string) => openSqliteDriver(f).close(), (f: string) => openSqliteMetaStore(f).close()]) {
+      const file = join(dir, `${Math.random()}.db`);
+      openSqliteDriver(file, { create: true }).close();
+      const holder = Bun.spawn(
+        ['bun', '-e', `const { Database } = require('bun:sqlite'); const d = new Database(${JSON.stringify(file)}); d.exec('PRAGMA locking_mode = EXCLUSIVE'); d.exec('BEGIN EXCLUSIVE'); console.log('held'); setTimeout(() => { d.exec('COMMIT'); d.close(); }, 300);`],
+        { stdout: 'pipe', stderr: 'inherit' },
+      );
+      const reader = (holder.stdout as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toContain('held');
+      await open(file);
+      await holder.exited;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 20_000);
 
 describeEngines(
   'two instances, one metadata store',
@@ -167,6 +191,31 @@ describeEngines(
       ws.close();
     });
 
+    test('an import uploaded through A is previewed, started, followed and cancelled through B', async () => {
+      const upload = async (on: Instance, csv: string) => {
+        const form = new FormData();
+        form.set('json', JSON.stringify({ api: 'importUpload', project_id: projectId, dbAlias: 'db', args: {} }));
+        form.set('file', new File([csv], 'fruit.csv', { type: 'text/csv' }));
+        const res = await fetch(`${on.url}/dashboard?q=sqlOp_importUpload`, { method: 'POST', headers: { 'xc-gui': 'true', ...auth(owner) }, body: form });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { uploadId: string }).uploadId;
+      };
+      const small = await upload(a, 'name,qty\napple,1\npear,2\n');
+      expect((await op(b, owner, 'importPreview', { uploadId: small })).preview.columns.map((c: { header: string }) => c.header)).toEqual(['name', 'qty']);
+      const job = await op(b, owner, 'importStart', { uploadId: small, create: { tn: 'fruit', _tn: 'Fruit' } });
+      await waitFor('the import to end', async () => (await op(a, owner, 'importStatus', { jobId: job.id })).status !== 'running', 10_000);
+      expect(await op(a, owner, 'importStatus', { jobId: job.id })).toMatchObject({ status: 'done', rowsImported: 2 });
+      expect((await a.call('GET', `/nc/${projectId}/api/v1/Fruit`, { headers: auth(owner) })).body).toHaveLength(2);
+      // The upload is gone for both once imported.
+      for (const on of [a, b]) expect((await on.call('POST', '/dashboard?q=sqlOp_importPreview', { body: { api: 'importPreview', project_id: projectId, args: { uploadId: small } }, headers: { 'xc-gui': 'true', ...auth(owner) } })).status).toBe(404);
+
+      const big = await upload(b, `name,qty\n${Array.from({ length: 20_000 }, (_, i) => `f${i},${i}`).join('\n')}\n`);
+      const long = await op(b, owner, 'importStart', { uploadId: big, tn: 'fruit', batchSize: 10 });
+      await op(a, owner, 'importCancel', { jobId: long.id });
+      await waitFor('the import to be cancelled', async () => (await op(a, owner, 'importStatus', { jobId: long.id })).status === 'cancelled', 10_000);
+      expect((await op(b, owner, 'importStatus', { jobId: long.id })).status).toBe('cancelled');
+    }, 30_000);
+
     test('sign-in attempts are counted across both instances', async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
@@ -180,6 +229,31 @@ describeEngines(
       expect(first).toBeLessThanOrEqual(10);
       expect(statuses.slice(first).every((s) => s === 429)).toBe(true);
       expect(statuses.slice(0, first).every((s) => s === 400 || s === 401)).toBe(true);
+    }, 30_000);
+
+    test('a file uploaded to a shared form through A is submitted through B and downloaded through A', async () => {
+      await op(a, owner, 'columnAdd', { tn: 'task', column: { cn: 'photo', uidt: 'Attachment' } }, true);
+      const form = await op(a, owner, 'xcVirtualTableCreate', { tn: 'task', title: 'Report', type: 'form', query_params: { form: { heading: 'Report', fields: [{ cn: 'title' }, { cn: 'photo' }] } } });
+      const link = await op(a, owner, 'createSharedViewLink', { view_id: form.id });
+      const body = new FormData();
+      body.append('file', new File(['a picture'], 'pic.png', { type: 'image/png' }), 'pic.png');
+      const up = await fetch(`${a.url}/api/v1/shared/${link.uuid}/attachments/photo`, { method: 'POST', body });
+      const uploaded = (await up.json()) as any;
+      expect(up.status, JSON.stringify(uploaded)).toBe(200);
+      const made = await b.call('POST', `/api/v1/shared/${link.uuid}/rows`, { body: { title: 'with a picture', photo: uploaded.uploaded } });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const row = ((await tasks(a, auth(owner), '?where=(title,eq,with a picture)')).body as any[])[0];
+      const file = await fetch(`${a.url}/nc/${projectId}/api/v1/Tasks/${row.Id}/attachments/photo/${uploaded.uploaded[0].id}`, { headers: auth(owner) });
+      expect(await file.text()).toBe('a picture');
+    });
+
+    test('wrong passwords of a shared link are counted across both instances', async () => {
+      const view = await op(a, owner, 'xcVirtualTableCreate', { tn: 'task', title: 'Guarded', type: 'grid', query_params: {} });
+      const link = await op(a, owner, 'createSharedViewLink', { view_id: view.id, password: 'the right one' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await (i % 2 ? b : a).call('GET', `/api/v1/shared/${link.uuid}/rows`, { headers: { 'xc-password': `guess ${i}` } })).status);
+      // 10 per window and address: counted per instance, 12 guesses alternating between two would all be checked.
+      expect(statuses).toEqual([...Array(10).fill(403), 429, 429]);
     }, 30_000);
 
     test('a store outage answers 503 {msg} on both; both recover by themselves', async () => {

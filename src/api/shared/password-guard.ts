@@ -4,12 +4,16 @@
  * limit every attempt answers 429 until the window ends, the right password included, unless it
  * was verified before the limit was reached: guessing stays slow and people who have the link keep
  * it. A verified password is remembered (by digest) so paging a protected view does not pay argon2
- * per request; a changed or removed password has another hash and is checked afresh.
+ * per request; a changed or removed password has another hash and is checked afresh. With a
+ * PostgreSQL store the wrong attempts are counted in the store (`nc_rate_limits`), so the limit
+ * holds across every instance sharing it instead of multiplying by their number.
  */
 import { forbidden, rateLimited } from '../../lib/errors';
 import { sha256 } from '../../lib/ids';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { LIMITS } from '../../config/limits';
+import type { MetaStore } from '../../meta/store';
+import { countInStore, hitsInStore } from '../../http/rate-limit';
 
 /** A missing or wrong password (api-contract section 6). */
 export const INVALID_PASSWORD = 'Invalid password';
@@ -17,16 +21,20 @@ export const INVALID_PASSWORD = 'Invalid password';
 const VERIFIED_MAX = 10_000;
 const VERIFIED_MS = 10 * 60_000;
 
+/** The key of a window in the store (PostgreSQL text holds no NUL). */
+const storeKey = (key: string) => `link-password:${key.replaceAll('\u0000', ' ')}`;
+
 /** Hashes a link password (argon2id). */
 export const hashLinkPassword = (plain: string) => hashPassword(plain);
 
-/** Checks link passwords and limits wrong attempts (in memory, per instance). */
+/** Checks link passwords and limits wrong attempts (in memory, or in a PostgreSQL store for all instances). */
 export class PasswordGuard {
   private failures = new Map<string, { count: number; resetAt: number }>();
   private verified = new Map<string, number>();
   constructor(
     private max: number = LIMITS.sharedViewPasswordRateLimit.max,
     private windowMs: number = LIMITS.sharedViewPasswordRateLimit.windowMs,
+    private meta?: MetaStore,
   ) {}
 
   /**
@@ -40,24 +48,33 @@ export class PasswordGuard {
     const digest = given ? sha256(`${hash}\u0000${given}`) : '';
     const until = digest ? this.verified.get(digest) : undefined;
     if (until && until > now) return;
-    this.assertOpen(key, this.max, now);
-    this.assertOpen(link, this.max * 10, now);
+    await this.assertOpen(key, this.max, now);
+    await this.assertOpen(link, this.max * 10, now);
     if (given && (await verifyPassword(given, hash))) {
       if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
       this.verified.set(digest, now + VERIFIED_MS);
       return;
     }
-    this.fail(key, now);
-    this.fail(link, now);
+    await this.fail(key, now);
+    await this.fail(link, now);
     throw forbidden(INVALID_PASSWORD);
   }
 
-  private assertOpen(key: string, max: number, now: number): void {
-    const w = this.failures.get(key);
-    if (w && w.resetAt > now && w.count >= max) throw rateLimited('Too many password attempts, please try again later', Math.ceil((w.resetAt - now) / 1000));
+  private shared = () => (this.meta?.kind === 'pg' ? this.meta : undefined);
+
+  private async assertOpen(key: string, max: number, now: number): Promise<void> {
+    const store = this.shared();
+    const m = store ? undefined : this.failures.get(key);
+    const w = store ? await hitsInStore(store, storeKey(key), now) : m && m.resetAt > now ? { hits: m.count, resetAt: m.resetAt } : { hits: 0, resetAt: 0 };
+    if (w.hits >= max) throw rateLimited('Too many password attempts, please try again later', Math.ceil((w.resetAt - now) / 1000));
   }
 
-  private fail(key: string, now: number): void {
+  private async fail(key: string, now: number): Promise<void> {
+    const store = this.shared();
+    if (store) {
+      await countInStore(store, storeKey(key), this.windowMs, new Date(now));
+      return;
+    }
     if (this.failures.size > 10_000) for (const [k, v] of this.failures) if (v.resetAt <= now) this.failures.delete(k);
     const w = this.failures.get(key);
     if (!w || w.resetAt <= now) this.failures.set(key, { count: 1, resetAt: now + this.windowMs });

@@ -33,7 +33,7 @@ function readable(s: SharedLink): SharedLink {
 
 /** The public shared-view routes (see the file comment); one password guard and submission limiter per app. */
 export function sharedViewRoutes(ctx: AppContext) {
-  const guard = new PasswordGuard();
+  const guard = new PasswordGuard(LIMITS.sharedViewPasswordRateLimit.max, LIMITS.sharedViewPasswordRateLimit.windowMs, ctx.meta);
   const submissions = new RateLimiter(LIMITS.sharedFormSubmitRateLimit.max, LIMITS.sharedFormSubmitRateLimit.windowMs, ctx.meta);
   const uploads = new RateLimiter(LIMITS.sharedFormUploadRateLimit.max, LIMITS.sharedFormUploadRateLimit.windowMs, ctx.meta);
   const open = (request: Request, uuid: string) => openLink(ctx, guard, request, uuid);

@@ -6,7 +6,12 @@
  * import. Progress (rows, bytes, an estimate of the total and of the time left) is polled; a
  * cancel is seen between rows. In "all or nothing" mode a stop, a cancel or a failure leaves
  * nothing: the transaction rolls back and a table the import created is dropped again.
+ * Instances sharing a data directory and a metadata store serve one import: its progress is kept in
+ * `<id>.job.json` beside the uploads (written at each batch), and a cancel asked of another instance
+ * reaches the running one through the store's notifier.
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomSlug } from '../../lib/ids';
 import { isAppError } from '../../lib/errors';
 import type { DataContext } from '../../data/data-context';
@@ -15,7 +20,9 @@ import type { ColumnModel, TableModel } from '../../schema/model';
 import type { Logger } from '../../lib/log';
 import { openRows } from './row-sources';
 import { cellValue } from './column-types';
-import { dropUpload, type StoredUpload } from './uploads';
+import type { MetaStore } from '../../meta/store';
+import { ALL, invalidation } from '../../meta/invalidation';
+import { dropUpload, markBusy, readShared, uploadsDir, writeShared, type StoredUpload } from './uploads';
 
 /** A row that did not fit: `row` is its line in the sheet (the header is line 1). */
 export interface ImportProblem {
@@ -71,6 +78,39 @@ const KEEP_FINISHED_MS = 60 * 60 * 1000;
 
 const jobs = new Map<string, ImportJob>();
 
+/** Where the instances of one data directory find an import's progress. */
+export interface SharedJobs {
+  dataDir: string;
+  meta: MetaStore;
+}
+
+const JOB_ID = /^job_[a-z0-9]+$/;
+const CANCEL_TOPIC = 'import-cancel';
+const jobFile = (dataDir: string, id: string) => join(uploadsDir(dataDir), `${id}.job.json`);
+const files = new Map<string, string>();
+
+/** Writes the job's state for the other instances (a failed write only leaves them an older state). */
+function share(job: ImportJob): void {
+  const path = files.get(job.id);
+  if (!path) return;
+  try {
+    const { cancel: _c, ending: _e, ...state } = job;
+    writeShared(path, state);
+  } catch {}
+}
+
+/** Cancels asked of other instances reach the jobs running here. */
+const listening = new WeakSet<object>();
+function listenForCancels(meta: MetaStore): void {
+  const root = meta.root ?? meta;
+  if (listening.has(root)) return;
+  listening.add(root);
+  invalidation(root).subscribe(CANCEL_TOPIC, (id) => {
+    const j = id === ALL ? undefined : jobs.get(id);
+    if (j) cancelJob(j);
+  });
+}
+
 /** Ends the reading: the job's `ending` says why (drivers may wrap what a transaction throws). */
 class Ending extends Error {}
 const end = (job: ImportJob, why: 'cancelled' | 'stopped') => {
@@ -78,9 +118,9 @@ const end = (job: ImportJob, why: 'cancelled' | 'stopped') => {
   return new Ending(why);
 };
 
-/** The job of this caller in this project database, or undefined. */
-export function jobOf(id: string, projectId: string, dbAlias: string, owner: string): ImportJob | undefined {
-  const j = jobs.get(id);
+/** The job of this caller in this project database (running here or on another instance), or undefined. */
+export function jobOf(dataDir: string, id: string, projectId: string, dbAlias: string, owner: string): ImportJob | undefined {
+  const j = jobs.get(id) ?? (JOB_ID.test(id) ? readShared<ImportJob>(jobFile(dataDir, id)) : undefined);
   return j && j.projectId === projectId && j.dbAlias === dbAlias && j.owner === owner ? j : undefined;
 }
 
@@ -96,12 +136,19 @@ export function jobView(j: ImportJob) {
 
 function sweep(): void {
   const now = Date.now();
-  for (const [id, j] of jobs) if (j.finishedAt && now - j.finishedAt > KEEP_FINISHED_MS) jobs.delete(id);
+  for (const [id, j] of jobs) {
+    if (!j.finishedAt || now - j.finishedAt <= KEEP_FINISHED_MS) continue;
+    jobs.delete(id);
+    const path = files.get(id);
+    files.delete(id);
+    if (path) rmSync(path, { force: true });
+  }
 }
 
 /** Starts the import of `plan` into `t` with the caller's data context; answers the job at once. */
-export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, who: { owner: string; created: boolean }, log: Logger): ImportJob {
+export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, who: { owner: string; created: boolean }, shared: SharedJobs, log: Logger): ImportJob {
   sweep();
+  listenForCancels(shared.meta);
   const job: ImportJob = {
     id: `job_${randomSlug(16)}`,
     projectId: plan.upload.projectId,
@@ -121,7 +168,9 @@ export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, wh
     cancel: false,
   };
   jobs.set(job.id, job);
-  plan.upload.busy = true;
+  files.set(job.id, jobFile(shared.dataDir, job.id));
+  share(job);
+  markBusy(plan.upload);
   void run(dc, t, plan, job, log);
   return job;
 }
@@ -151,9 +200,10 @@ async function run(dc: DataContext, t: TableModel, plan: ImportPlan, job: Import
       }
     }
   } finally {
-    dropUpload(plan.upload.id);
+    dropUpload(plan.upload);
     job.finishedAt = Date.now();
     job.status = status;
+    share(job);
   }
 }
 
@@ -176,6 +226,7 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
     job.bytesRead = src.bytesRead();
     batch = [];
     lines = [];
+    share(job);
     if (problems.length && plan.onError === 'stop') {
       job.message = `Stopped at line ${job.problems[job.problems.length - 1]!.row}: ${problems[0]!.reason}`;
       throw end(job, 'stopped');
@@ -211,4 +262,10 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
 /** Asks a running job to stop; it ends (cancelled) at its next row. */
 export function cancelJob(j: ImportJob): void {
   if (j.status === 'running') j.cancel = true;
+}
+
+/** Asks a job running here or on another instance to stop. */
+export async function cancelAnywhere(meta: MetaStore, j: ImportJob): Promise<void> {
+  if (jobs.get(j.id) === j) cancelJob(j);
+  else if (j.status === 'running') await invalidation(meta).announce(CANCEL_TOPIC, j.id);
 }

@@ -22,7 +22,7 @@ import { sniffFile, DELIMITERS } from './sniff';
 import { xlsxSheets } from './row-sources';
 import { dropUpload, keepUpload, previewOf, uploadOf, type StoredUpload } from './uploads';
 import { IMPORT_TYPES, columnInputOf, importTypeOf } from './column-types';
-import { cancelJob, jobOf, jobView, startImport } from './import-job';
+import { cancelAnywhere, jobOf, jobView, startImport } from './import-job';
 
 const ownerOf = (call: OpCall) => call.actor.userId ?? call.actor.kind;
 
@@ -93,7 +93,7 @@ export const importUpload: DashboardOp = {
     try {
       return await describe(u);
     } catch (e) {
-      dropUpload(u.id);
+      dropUpload(u);
       throw e;
     }
   },
@@ -105,7 +105,7 @@ export const importPreview: DashboardOp = {
   access: 'projectMember',
   async run(call) {
     const a = parseArgs(z.object({ uploadId: z.string().min(1), sheet: z.string().optional(), delimiter: Delimiter }), call.args);
-    const u = uploadOf(a.uploadId, call.projectId, call.dbAlias, ownerOf(call));
+    const u = uploadOf(call.ctx.dataDir, a.uploadId, call.projectId, call.dbAlias, ownerOf(call));
     if (a.sheet !== undefined && !u.sheets?.includes(a.sheet)) throw badRequest(`The workbook has no sheet '${a.sheet}'`);
     return describe(u, a.sheet, a.delimiter);
   },
@@ -164,7 +164,7 @@ export const importStart: DashboardOp = {
     const a = parseArgs(StartArgs, call.args);
     if (!a.tn === !a.create) throw badRequest('Give either tn (an existing table) or create (a new table)');
     const owner = ownerOf(call);
-    const u = uploadOf(a.uploadId, call.projectId, call.dbAlias, owner);
+    const u = uploadOf(call.ctx.dataDir, a.uploadId, call.projectId, call.dbAlias, owner);
     if (u.busy) throw badRequest('This file is already being imported');
     if (a.sheet !== undefined && !u.sheets?.includes(a.sheet)) throw badRequest(`The workbook has no sheet '${a.sheet}'`);
     const existing = await assertMayImport(call, a.tn);
@@ -236,7 +236,7 @@ export const importStart: DashboardOp = {
     const mapping = new Map<number, ColumnModel>([...mappingByCn].map(([i, cn]) => [i, t.columns.find((c) => c.cn === cn)!]));
     // A column the caller may not set refuses the import now, not at its first batch.
     if (existing) assertColumns(existing.grant, t, 'create', [...mapping.values()]);
-    const job = startImport(dc, t, { upload: u, sheet: a.sheet, delimiter: a.delimiter, mapping, onError: a.onError, allOrNothing: a.allOrNothing, batchSize: a.batchSize, undoCreate }, { owner, created: !existing }, call.ctx.log);
+    const job = startImport(dc, t, { upload: u, sheet: a.sheet, delimiter: a.delimiter, mapping, onError: a.onError, allOrNothing: a.allOrNothing, batchSize: a.batchSize, undoCreate }, { owner, created: !existing }, { dataDir: call.ctx.dataDir, meta: call.ctx.meta }, call.ctx.log);
     return jobView(job);
   },
 };
@@ -245,7 +245,7 @@ const JobArgs = z.object({ jobId: z.string().min(1) });
 
 const jobOfCall = (call: OpCall) => {
   const { jobId } = parseArgs(JobArgs, call.args);
-  const j = jobOf(jobId, call.projectId, call.dbAlias, ownerOf(call));
+  const j = jobOf(call.ctx.dataDir, jobId, call.projectId, call.dbAlias, ownerOf(call));
   if (!j) throw notFound(`Import '${jobId}' not found`);
   return j;
 };
@@ -259,7 +259,7 @@ export const importCancel: DashboardOp = {
   access: 'projectMember',
   async run(call) {
     const j = jobOfCall(call);
-    cancelJob(j);
+    await cancelAnywhere(call.ctx.meta, j);
     return jobView(j);
   },
 };

@@ -1,9 +1,12 @@
 /**
  * Uploaded import files, kept under `<dataDir>/tmp/imports` between the upload, the preview and the
- * import itself, for one hour at most (or until their import ends). Also the preview: the header,
- * the first rows and a detected type per column, read from a sample at the top of the file.
+ * import itself, for one hour at most (or until their import ends). Each file has its record beside
+ * it (`<id>.json`): the data directory is shared by every instance on one metadata store, so the
+ * preview and the import may be asked of another instance than the one that took the upload.
+ * Also the preview: the header, the first rows and a detected type per column, read from a sample
+ * at the top of the file.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { badRequest, notFound } from '../../lib/errors';
 import { randomSlug } from '../../lib/ids';
@@ -56,6 +59,34 @@ const MAX_COLUMNS = 500;
 
 const uploads = new Map<string, StoredUpload>();
 
+const UPLOAD_ID = /^imp_[a-z0-9]+$/;
+const recordPath = (path: string) => `${path}.json`;
+
+/** Writes a small JSON file whole (a reader on another instance never sees half of it). */
+export function writeShared(path: string, value: unknown): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(value));
+  renameSync(tmp, path);
+}
+
+/** Reads a JSON file written by writeShared, or undefined. */
+export function readShared<T>(path: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The record of an upload of this data directory (taken by any instance), while its file is there. */
+function sharedUpload(dataDir: string, id: string): StoredUpload | undefined {
+  if (!UPLOAD_ID.test(id)) return undefined;
+  const path = join(uploadsDir(dataDir), id);
+  const u = readShared<StoredUpload>(recordPath(path));
+  if (!u || u.id !== id || u.path !== path || !existsSync(path) || Date.now() - u.at > TTL_MS) return undefined;
+  return u;
+}
+
 /**
  * The folder of stored uploads; files older than an hour that no upload holds (left by an earlier
  * run, or by an upload cut short) are removed there and in the folder of incoming files on first use.
@@ -66,7 +97,7 @@ export function uploadsDir(dataDir: string): string {
   mkdirSync(dir, { recursive: true });
   if (!cleaned.has(dataDir)) {
     cleaned.add(dataDir);
-    const held = new Set([...uploads.values()].map((u) => u.path));
+    const held = new Set([...uploads.values()].flatMap((u) => [u.path, recordPath(u.path)]));
     for (const d of [dir, join(dataDir, 'tmp', 'uploads')]) {
       for (const f of existsSync(d) ? readdirSync(d) : []) {
         const p = join(d, f);
@@ -79,7 +110,7 @@ export function uploadsDir(dataDir: string): string {
 
 function sweep(): void {
   const now = Date.now();
-  for (const u of uploads.values()) if (!u.busy && now - u.at > TTL_MS) dropUpload(u.id);
+  for (const u of uploads.values()) if (!u.busy && now - u.at > TTL_MS && !readShared<StoredUpload>(recordPath(u.path))?.busy) dropUpload(u);
 }
 
 /** Keeps a received file (moved into the uploads folder) and answers its record. */
@@ -89,22 +120,33 @@ export function keepUpload(dataDir: string, file: { path: string; filename: stri
   const path = join(uploadsDir(dataDir), id);
   renameSync(file.path, path);
   const stored: StoredUpload = { ...u, id, path, filename: file.filename, size: file.size, at: Date.now() };
+  writeShared(recordPath(path), stored);
   uploads.set(id, stored);
   return stored;
 }
 
-/** The caller's upload of this project database, or 404. */
-export function uploadOf(id: string, projectId: string, dbAlias: string, owner: string): StoredUpload {
-  const u = uploads.get(id);
+/** Marks an upload as being imported, here and for the other instances. */
+export function markBusy(u: StoredUpload): void {
+  u.busy = true;
+  const local = uploads.get(u.id);
+  if (local) local.busy = true;
+  if (existsSync(u.path)) writeShared(recordPath(u.path), u);
+}
+
+/**
+ * The caller's upload of this project database, or 404. Read from its record, so an upload taken
+ * by another instance, or started or dropped there, is seen as it is.
+ */
+export function uploadOf(dataDir: string, id: string, projectId: string, dbAlias: string, owner: string): StoredUpload {
+  const u = sharedUpload(dataDir, id);
   if (!u || u.projectId !== projectId || u.dbAlias !== dbAlias || u.owner !== owner) throw notFound('The uploaded file is gone (uploads are kept for an hour): upload it again');
   return u;
 }
 
-export function dropUpload(id: string): void {
-  const u = uploads.get(id);
-  if (!u) return;
-  uploads.delete(id);
+export function dropUpload(u: Pick<StoredUpload, 'id' | 'path'>): void {
+  uploads.delete(u.id);
   rmSync(u.path, { force: true });
+  rmSync(recordPath(u.path), { force: true });
 }
 
 /** Checks a header row: no empty and no repeated names. */

@@ -81,9 +81,11 @@ class Lock {
 
 export function openSqliteDriver(filename: string, opts: { create?: boolean } = {}): Driver {
   const db = guardSync(() => new Database(filename, { create: opts.create ?? false }));
+  // The wait first: another connection (another instance on a shared data directory, closing its
+  // last connection or writing) may hold the file for a moment, and setting the journal mode waits too.
+  db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
-  db.exec('PRAGMA busy_timeout = 5000');
   registerUnicodeCase(db);
   const lock = new Lock();
   // Statements run at once unless a transaction holds the connection; then they wait for it.
