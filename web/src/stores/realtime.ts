@@ -2,9 +2,12 @@
  * The realtime connection of the open project: one websocket (`/api/v1/realtime`), subscriptions per
  * table, listeners per table and for schema changes. It reconnects by itself after a drop (waiting
  * longer each time, up to 10 s), subscribes again and tells every listener to catch up (`resync`),
- * since changes made meanwhile were not sent.
+ * since changes made meanwhile were not sent. When the server ends the socket because the session it
+ * was opened with ended (4401: it expired after hours open, or was replaced), a fresh token is asked
+ * for with the refresh cookie and the socket opens again with it.
  */
 import { token } from './session';
+import { refreshToken } from '../api/http';
 
 /** A change of rows sent by the server, cut to what this user may see. */
 export interface LiveRows {
@@ -52,10 +55,17 @@ class LiveConnection {
       if (msg.type === 'rows' && msg.table) for (const l of this.listeners.get(msg.table) ?? []) l(msg as LiveRows);
       if (msg.type === 'schema') for (const l of this.schemaListeners) l();
     };
+    const opened = token.value;
     ws.onclose = (e) => {
       this.ws = null;
-      // 4401/4403: the session ended or the user left the project; no point in trying again.
-      if (this.closed || e.code === 4401 || e.code === 4403) return;
+      // 4403: the user left the project; no point in trying again.
+      if (this.closed || e.code === 4403) return;
+      if (e.code === 4401) {
+        // The session the socket was opened with ended: again with the token refreshed meanwhile, or a fresh one.
+        if (token.value && token.value !== opened) return this.connect();
+        void refreshToken().then((ok) => ok && this.connect());
+        return;
+      }
       setTimeout(() => this.connect(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     };
