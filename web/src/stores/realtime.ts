@@ -25,6 +25,8 @@ class LiveConnection {
   private ws: WebSocket | null = null;
   private listeners = new Map<string, Set<LiveListener>>();
   private schemaListeners = new Set<() => void>();
+  /** Listeners to changes of a table's saved views, by table. */
+  private viewListeners = new Map<string, Set<() => void>>();
   private retryMs = 500;
   private closed = false;
   private everOpened = false;
@@ -42,7 +44,10 @@ class LiveConnection {
       this.retryMs = 500;
       for (const table of this.listeners.keys()) ws.send(JSON.stringify({ type: 'subscribe', table }));
       // After a drop, what changed meanwhile was not sent: every view reads its rows again.
-      if (this.everOpened) for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
+      if (this.everOpened) {
+        for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
+        for (const set of this.viewListeners.values()) for (const l of set) l();
+      }
       this.everOpened = true;
     };
     ws.onmessage = (e) => {
@@ -54,6 +59,7 @@ class LiveConnection {
       }
       if (msg.type === 'rows' && msg.table) for (const l of this.listeners.get(msg.table) ?? []) l(msg as LiveRows);
       if (msg.type === 'schema') for (const l of this.schemaListeners) l();
+      if (msg.type === 'views' && msg.table) for (const l of this.viewListeners.get(msg.table) ?? []) l();
     };
     const opened = token.value;
     ws.onclose = (e) => {
@@ -85,6 +91,22 @@ class LiveConnection {
         this.listeners.delete(table);
         if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'unsubscribe', table }));
       }
+    };
+  }
+
+  /**
+   * Listens to changes of a table's saved views (made by anyone, also after a drop); the table is
+   * subscribed meanwhile, since the server tells only the clients that show it.
+   */
+  onViews(table: string, listener: () => void): () => void {
+    const set = this.viewListeners.get(table) ?? new Set();
+    this.viewListeners.set(table, set);
+    set.add(listener);
+    const off = this.subscribe(table, () => {});
+    return () => {
+      off();
+      set.delete(listener);
+      if (set.size === 0) this.viewListeners.delete(table);
     };
   }
 

@@ -166,6 +166,30 @@ export class GridStore {
     this.persist();
   }
 
+  /**
+   * Takes the saved view's state when it changed elsewhere (someone else, another tab): fields,
+   * widths, order, row height and grouping at once; a new filter or sort reads the rows again.
+   */
+  adopt(s: Partial<GridState>): void {
+    const hidden = s.hidden ?? [];
+    if (hidden.length !== this.hidden.value.length || hidden.some((h) => !this.hidden.value.includes(h))) this.hidden.value = hidden;
+    const widths = s.widths ?? {};
+    const keys = new Set([...Object.keys(widths), ...Object.keys(this.widths.value)]);
+    if ([...keys].some((k) => (widths[k] ?? null) !== (this.widths.value[k] ?? null))) this.widths.value = widths;
+    const order = s.order ?? [];
+    if (order.join('\u0000') !== this.order.value.join('\u0000')) this.order.value = order;
+    if ((s.rowHeight ?? 'short') !== this.rowHeight.value) this.rowHeight.value = s.rowHeight ?? 'short';
+    if (s.groupBy !== this.groupBy.value) this.groupBy.value = s.groupBy;
+    const where = s.where ?? '';
+    const sort = s.sort ?? '';
+    if (where.trim() === this.where.value.trim() && sort.trim() === this.sort.value.trim()) return;
+    if (s.builder) this.builder.value = { ...s.builder, search: this.search.value };
+    this.revision.value++;
+    this.where.value = where;
+    this.sort.value = sort;
+    this.reload();
+  }
+
   private persist(): void {
     this.persistence.save({
       where: this.where.value, sort: this.sort.value, hidden: this.hidden.value, widths: this.widths.value, builder: this.builder.value,

@@ -35,7 +35,7 @@ import { schemaDialog } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
 import { ROW_HEIGHTS, moveItem } from '../views/view-state';
-import { viewPersistence, type ViewBinding } from '../views/view-binding';
+import { gridStateOf, viewPersistence, type ViewBinding } from '../views/view-binding';
 import { useCanComment } from '../views/view-rights';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
@@ -61,6 +61,11 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     () => new GridStore(props.projectId, meta, binding ? viewPersistence(binding, gridColumns(meta).filter((c) => !c.hidden).map((c) => c._cn)) : undefined),
     [props.projectId, meta, binding?.view.id],
   );
+  // The saved view changed (by someone else, or read again): its filters, sort and layout apply here.
+  const viewParams = binding?.view.query_params;
+  useEffect(() => {
+    if (viewParams) store.adopt(gridStateOf(viewParams, gridColumns(meta).filter((c) => !c.hidden).map((c) => c._cn)));
+  }, [viewParams, store]);
   // Other users' changes arrive over the project's realtime connection.
   useEffect(() => liveConnection(props.projectId).subscribe(meta._tn, (e) => applyLive(store, e, !!meta.virtuals?.length)), [store, props.projectId, meta._tn]);
   const order = store.order.value;
