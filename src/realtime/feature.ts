@@ -16,6 +16,7 @@ import { cachedDataContext, dataContext } from '../api/rest/context';
 import type { WriteEvent } from '../data/write-events';
 import { messageFor } from './row-events';
 import { crossInstanceRealtime } from './cross-instance';
+import { onViewsChanged } from '../api/views/view-events';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 export const REALTIME_PROTOCOL = 'tablo.realtime';
@@ -118,7 +119,17 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   const unsubscribeSchema = ctx.projects.onChange((projectId) => {
     for (const ws of byProject.get(projectId) ?? []) send(ws, { type: 'schema' });
   });
+  // A table's saved views changed: the clients that show the table read its views again.
+  const unsubscribeViews = onViewsChanged((e) => {
+    if (e.meta !== ctx.meta) return;
+    const t = ctx.projects.peek(e.projectId, e.dbAlias)?.model.tables.find((x) => x.tn === e.tn);
+    const table = t?._tn ?? e.tn;
+    for (const ws of byProject.get(e.projectId) ?? []) {
+      if (ws.data.state.tables.has(e.tn) || ws.data.state.tables.has(table)) send(ws, { type: 'views', table });
+    }
+  });
   ctx.closers.push(async () => {
+    unsubscribeViews();
     unsubscribeWrites();
     unsubscribeRemote();
     unsubscribeSchema();

@@ -2,7 +2,7 @@
  * Working together in two browsers against the binary: an owner edits a cell, adds and deletes a
  * row, and a viewer's open grid shows each at once without a reload (the grid has no polling: 3 s is
  * a bound for a loaded machine, not the measure), while the viewer's
- * websocket frames never carry the column hidden from them; undo and redo of an edit; a comment by
+ * websocket frames never carry the column hidden from them; a change of the saved view follows too; undo and redo of an edit; a comment by
  * a commenter read by the owner in the expanded row.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
@@ -111,6 +111,16 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     expect(await viewer.getByTestId('row-count').textContent()).toContain('61 rows');
     for (const id of [9002, 9003]) expect((await call(`/nc/${projectId}/api/v1/Customer/${id}`, {}, tokens.owner, 'DELETE')).status).toBe(200);
     await viewer.getByTestId('row-count').getByText('59 rows').waitFor();
+  });
+
+  browserTest('a filter and a hidden field saved in the view by the owner apply in the viewer\'s open grid', () => viewer, async () => {
+    const view = (await op('xcVirtualTableList', { tn: 'Customer' })).body.data.list[0] as { id: string; query_params: Record<string, unknown> };
+    expect((await op('xcVirtualTableUpdate', { id: view.id, query_params: { ...view.query_params, where: '(Country,eq,Brazil)', fields: [{ cn: 'Company', show: false }] } })).status).toBe(200);
+    await viewer.getByTestId('row-count').getByText('5 rows').waitFor({ timeout: 3_000 });
+    await viewer.getByRole('columnheader', { name: /Company/ }).waitFor({ state: 'detached' });
+    expect((await op('xcVirtualTableUpdate', { id: view.id, query_params: view.query_params })).status).toBe(200);
+    await viewer.getByTestId('row-count').getByText('59 rows').waitFor({ timeout: 3_000 });
+    await viewer.getByRole('columnheader', { name: /Company/ }).waitFor();
   });
 
   browserTest('undo and redo of the owner\'s own edit', () => owner, async () => {

@@ -19,6 +19,7 @@ describe.skipIf(!!problem && !process.env.CI)('a grid of millions of rows', () =
   let tablo: RunningTablo;
   let browser: Browser;
   let page: Page;
+  let projectId = '';
   const dir = mkdtempSync(join(tmpdir(), 'tablo-e2e-big-'));
   const pageRequests: string[] = [];
 
@@ -37,7 +38,7 @@ describe.skipIf(!!problem && !process.env.CI)('a grid of millions of rows', () =
       if (r.url().includes('/api/v1/Big?')) pageRequests.push(r.url());
     });
     await signUpInBrowser(page, tablo.url, 'big@example.com');
-    const id: string = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Big', db: { client: 'sqlite', connection: { filename: file } } } })).body.id;
+    const id: string = projectId = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Big', db: { client: 'sqlite', connection: { filename: file } } } })).body.id;
     await page.goto(`${tablo.url}/#/nc/${id}?name=Big&dbalias=db&type=table`);
     await page.getByRole('gridcell', { name: 'row 1', exact: true }).waitFor();
   }, 120_000);
@@ -84,5 +85,16 @@ describe.skipIf(!!problem && !process.env.CI)('a grid of millions of rows', () =
     const box = await cell.boundingBox();
     expect(box!.y).toBeGreaterThan(0);
     expect(box!.y).toBeLessThan(800);
+  });
+
+  browserTest('a row scrolled to past the first thousand rows shows its comment count', () => page, async () => {
+    expect((await dashboardCallInPage(page, 'commentCreate', { project_id: projectId, args: { tn: 'big', pk: '1250', body: 'checked' } })).status).toBe(200);
+    // Down through the first pages, as a reader scrolling would (each page is read in turn).
+    for (let row = 0; row <= 1240; row += 20) {
+      await page.locator('.grid').evaluate((el, r) => (el.scrollTop = (r / 3_000_000) * (el.scrollHeight - el.clientHeight)), row);
+      await page.waitForTimeout(30);
+    }
+    await page.getByRole('gridcell', { name: 'row 1250', exact: true }).waitFor();
+    await page.getByRole('button', { name: '1 comment on row 1250', exact: true }).waitFor();
   });
 });

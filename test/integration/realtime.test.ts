@@ -158,4 +158,21 @@ describe('realtime', () => {
     expect((await op('metaSync', {})).status).toBe(200);
     await o.next((m) => m.type === 'schema', from);
   });
+
+  test('a change of a table\'s saved views is announced to the clients that show the table, and only to them', async () => {
+    const o = await live(owner);
+    const v = await live(viewer);
+    v.send({ type: 'unsubscribe', table: 'Customer' });
+    await v.next((m) => m.type === 'ok' && !m.tables.includes('Customer'));
+    const from = [o.messages.length, v.messages.length];
+    const views = (await op('xcVirtualTableList', { tn: 'Customer' })).body.data.list as { id: string; query_params: object }[];
+    expect((await op('xcVirtualTableUpdate', { id: views[0]!.id, query_params: { ...views[0]!.query_params, sort: '-City' } })).status).toBe(200);
+    expect(await o.next((m) => m.type === 'views', from[0])).toEqual({ type: 'views', table: 'Customer' });
+    const made = await op('xcVirtualTableCreate', { tn: 'Customer', title: 'By country', type: 'grid' });
+    expect(made.status).toBe(200);
+    expect((await op('xcVirtualTableDelete', { id: made.body.id })).status).toBe(200);
+    await Bun.sleep(100);
+    expect(o.messages.slice(from[0]).filter((m) => m.type === 'views')).toHaveLength(3);
+    expect(v.messages.slice(from[1]).some((m) => m.type === 'views')).toBe(false);
+  });
 });

@@ -172,3 +172,68 @@ test('an export asks for the rows and columns the grid shows: filters with the s
   g.toggleField('Name');
   expect(g.exportQuery(['id2', 'id1']).fields).toBe('id2,id1');
 });
+
+test('another user\'s change reads again only the pages in view, not every page scrolled past; those are read when they come back', async () => {
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  // Scrolled down through 50 pages, now showing rows 4,900 to 4,930.
+  for (let page = 0; page < 50; page++) await g.show(page * PAGE, page * PAGE + 30);
+  expect(g.rows.value.size).toBe(50 * PAGE);
+  calls = [];
+  await g.refresh();
+  expect(lists().map((c) => c.url.searchParams.get('offset'))).toEqual([String(49 * PAGE)]);
+  expect(g.rows.value.get(49 * PAGE)?.Name).toBe(`row ${49 * PAGE}`);
+  // Rows scrolled past are let go (an added row may have shifted them) and read again on the way back.
+  expect(g.rows.value.has(10 * PAGE)).toBe(false);
+  calls = [];
+  await g.show(10 * PAGE, 10 * PAGE + 30);
+  expect(lists().map((c) => c.url.searchParams.get('offset'))).toEqual([String(10 * PAGE)]);
+});
+
+test('ticked rows and the active cell keep their pages through a refresh', async () => {
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  for (let page = 0; page < 5; page++) await g.show(page * PAGE, page * PAGE + 30);
+  g.toggleSelected(PAGE + 5);
+  g.active.value = { row: 2 * PAGE + 1, col: 0 };
+  await g.refresh();
+  expect(g.rows.value.has(PAGE + 5)).toBe(true);
+  expect(g.rows.value.has(2 * PAGE + 1)).toBe(true);
+  expect(g.rows.value.has(3 * PAGE)).toBe(false);
+});
+
+test('changes arriving faster than a refresh answers still bring the grid up to date (one more read after the one under way)', async () => {
+  countAnswer = () => Response.json({ count: 1_000_000 + calls.filter((c) => c.url.pathname.endsWith('/count')).length });
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  calls = [];
+  let open!: () => void;
+  listGate = new Promise((r) => (open = r));
+  const first = g.refresh();
+  await settle();
+  // Three more changes while the first read is on its way.
+  const later = [g.refresh(), g.refresh(), g.refresh()];
+  open();
+  await Promise.all([first, ...later]);
+  await settle();
+  // The first read, then one more for all the changes that came meanwhile; its count is shown.
+  expect(lists().length).toBe(2);
+  expect(g.count.value).toBe(1_000_000 + calls.filter((c) => c.url.pathname.endsWith('/count')).length);
+});
+
+test('comment counts are asked for the rows in view, also after more than a thousand rows were loaded above them', async () => {
+  const { idsInView, mergeCounts } = await import('../../web/src/features/grid/comment-counts');
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  for (let page = 0; page < 15; page++) await g.show(page * PAGE, page * PAGE + 30);
+  const view = Array.from({ length: 30 }, (_, i) => 1_450 + i);
+  const ids = idsInView(g, view);
+  expect(ids[0]).toBe('1450___b');
+  expect(ids).toHaveLength(30);
+  // A row asked for again without an answer has no comments any more; others stay.
+  expect(mergeCounts({ '1___b': 2, '1450___b': 1 }, ids, { '1451___b': 3 })).toEqual({ '1___b': 2, '1451___b': 3 });
+});

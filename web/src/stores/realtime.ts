@@ -2,9 +2,12 @@
  * The realtime connection of the open project: one websocket (`/api/v1/realtime`), subscriptions per
  * table, listeners per table and for schema changes. It reconnects by itself after a drop (waiting
  * longer each time, up to 10 s), subscribes again and tells every listener to catch up (`resync`),
- * since changes made meanwhile were not sent.
+ * since changes made meanwhile were not sent. When the server ends the socket because the session it
+ * was opened with ended (4401: it expired after hours open, or was replaced), a fresh token is asked
+ * for with the refresh cookie and the socket opens again with it.
  */
 import { token } from './session';
+import { refreshToken } from '../api/http';
 
 /** A change of rows sent by the server, cut to what this user may see. */
 export interface LiveRows {
@@ -22,6 +25,8 @@ class LiveConnection {
   private ws: WebSocket | null = null;
   private listeners = new Map<string, Set<LiveListener>>();
   private schemaListeners = new Set<() => void>();
+  /** Listeners to changes of a table's saved views, by table. */
+  private viewListeners = new Map<string, Set<() => void>>();
   private retryMs = 500;
   private closed = false;
   private everOpened = false;
@@ -39,7 +44,10 @@ class LiveConnection {
       this.retryMs = 500;
       for (const table of this.listeners.keys()) ws.send(JSON.stringify({ type: 'subscribe', table }));
       // After a drop, what changed meanwhile was not sent: every view reads its rows again.
-      if (this.everOpened) for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
+      if (this.everOpened) {
+        for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
+        for (const set of this.viewListeners.values()) for (const l of set) l();
+      }
       this.everOpened = true;
     };
     ws.onmessage = (e) => {
@@ -51,11 +59,19 @@ class LiveConnection {
       }
       if (msg.type === 'rows' && msg.table) for (const l of this.listeners.get(msg.table) ?? []) l(msg as LiveRows);
       if (msg.type === 'schema') for (const l of this.schemaListeners) l();
+      if (msg.type === 'views' && msg.table) for (const l of this.viewListeners.get(msg.table) ?? []) l();
     };
+    const opened = token.value;
     ws.onclose = (e) => {
       this.ws = null;
-      // 4401/4403: the session ended or the user left the project; no point in trying again.
-      if (this.closed || e.code === 4401 || e.code === 4403) return;
+      // 4403: the user left the project; no point in trying again.
+      if (this.closed || e.code === 4403) return;
+      if (e.code === 4401) {
+        // The session the socket was opened with ended: again with the token refreshed meanwhile, or a fresh one.
+        if (token.value && token.value !== opened) return this.connect();
+        void refreshToken().then((ok) => ok && this.connect());
+        return;
+      }
       setTimeout(() => this.connect(), this.retryMs);
       this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
     };
@@ -75,6 +91,22 @@ class LiveConnection {
         this.listeners.delete(table);
         if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'unsubscribe', table }));
       }
+    };
+  }
+
+  /**
+   * Listens to changes of a table's saved views (made by anyone, also after a drop); the table is
+   * subscribed meanwhile, since the server tells only the clients that show it.
+   */
+  onViews(table: string, listener: () => void): () => void {
+    const set = this.viewListeners.get(table) ?? new Set();
+    this.viewListeners.set(table, set);
+    set.add(listener);
+    const off = this.subscribe(table, () => {});
+    return () => {
+      off();
+      set.delete(listener);
+      if (set.size === 0) this.viewListeners.delete(table);
     };
   }
 

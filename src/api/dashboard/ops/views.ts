@@ -22,6 +22,7 @@ import { readScope } from '../../../data/read-scope';
 import { normalizeQueryParams } from '../../views/query-params';
 import { assertViewEditor, callerContext, readableTableOf, viewOf } from '../../views/view-access';
 import { followViewSchemaEvents } from '../../views/view-schema-events';
+import { viewsChanged } from '../../views/view-events';
 
 // Views follow tables and columns renamed or dropped through Tablo.
 followViewSchemaEvents();
@@ -105,6 +106,7 @@ export const xcVirtualTableCreate: DashboardOp = {
       assertFreeTitle(await repo.list(projectId, dc.pdb.dbAlias, t.tn), a.title, t._tn);
       throw e;
     }
+    viewsChanged({ meta: ctx.meta, projectId, dbAlias: dc.pdb.dbAlias, tn: t.tn });
     return { id: created.id, title: created.title, type: created.type };
   },
 };
@@ -126,6 +128,7 @@ export const xcVirtualTableUpdate: DashboardOp = {
       if (a.title !== undefined) assertFreeTitle(await repo.list(projectId, dc.pdb.dbAlias, view.tn), a.title, table._tn, view.id);
       throw e;
     }
+    viewsChanged({ meta: ctx.meta, projectId, dbAlias: dc.pdb.dbAlias, tn: view.tn });
     return { ok: true };
   },
 };
@@ -140,6 +143,7 @@ export const xcVirtualTableDelete: DashboardOp = {
     const { view } = await viewOf(ctx, dc, projectId, id);
     if (view.is_default) throw badRequest(`'${view.title}' is the table's default view and cannot be deleted`);
     await viewsRepo(ctx.meta).delete(view.id);
+    viewsChanged({ meta: ctx.meta, projectId, dbAlias: dc.pdb.dbAlias, tn: view.tn });
     return { ok: true };
   },
 };

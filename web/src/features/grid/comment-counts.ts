@@ -1,6 +1,7 @@
 /**
- * Comment counts of the rows a grid has loaded: read for their ids (one call per change of the loaded
- * rows, a moment after it) and shown beside the row number.
+ * Comment counts of the rows a grid shows: read for the ids of the rows in view (one call a moment
+ * after they change, or after the loaded rows change) and shown beside the row number. Counts read
+ * before stay, so rows scrolled back into view show theirs at once.
  */
 import { useEffect, useState } from 'react';
 import { rowActivityApi } from '../../api/row-activity';
@@ -9,16 +10,36 @@ import type { GridStore } from './grid-store';
 /** Ids asked for at once (the server takes up to 1000). */
 const IDS_MAX = 1000;
 
-export function useCommentCounts(store: GridStore, dbAlias: string, generation: number): Record<string, number> {
+/** The ids of the loaded rows among `indexes` (the rows in view), at most IDS_MAX. */
+export function idsInView(store: GridStore, indexes: number[]): string[] {
+  const rows = store.rows.value;
+  const ids: string[] = [];
+  for (const i of indexes) {
+    const row = rows.get(i);
+    if (row) ids.push(store.idOf(row));
+    if (ids.length >= IDS_MAX) break;
+  }
+  return ids;
+}
+
+/** `counts` with the answer for `asked` laid over it (an id asked for and not answered has none). */
+export function mergeCounts(counts: Record<string, number>, asked: string[], answer: Record<string, number>): Record<string, number> {
+  const next = { ...counts };
+  for (const id of asked) delete next[id];
+  return Object.assign(next, answer);
+}
+
+export function useCommentCounts(store: GridStore, dbAlias: string, generation: number, indexes: number[]): Record<string, number> {
   const [counts, setCounts] = useState<Record<string, number>>({});
   const rows = store.rows.value;
+  const ids = store.meta.pks.length ? idsInView(store, indexes) : [];
+  const key = ids.join('\u0000');
   useEffect(() => {
-    if (!store.meta.pks.length || rows.size === 0) return;
+    if (!ids.length) return;
     let live = true;
     const timer = setTimeout(() => {
-      const ids = [...rows.values()].slice(0, IDS_MAX).map((r) => store.idOf(r));
       rowActivityApi.counts(store.projectId, dbAlias, store.meta.tn, ids).then(
-        (c) => live && setCounts(c),
+        (c) => live && setCounts((old) => mergeCounts(old, ids, c)),
         () => {},
       );
     }, 250);
@@ -26,6 +47,6 @@ export function useCommentCounts(store: GridStore, dbAlias: string, generation: 
       live = false;
       clearTimeout(timer);
     };
-  }, [rows, store, dbAlias, generation]);
+  }, [key, rows, store, dbAlias, generation]);
   return counts;
 }

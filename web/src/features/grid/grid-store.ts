@@ -87,6 +87,11 @@ export class GridStore {
   private reads: number[] = [];
   /** Bumped by every refresh: an earlier refresh answered after a later one is dropped. */
   private refreshes = 0;
+  /** The refresh under way, and whether another was asked for meanwhile. */
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
+  /** The rows in view, [from, to), as the grid last showed them. */
+  private view = { from: 0, to: PAGE };
 
   private readonly persistence: GridPersistence;
 
@@ -162,6 +167,30 @@ export class GridStore {
     this.persist();
   }
 
+  /**
+   * Takes the saved view's state when it changed elsewhere (someone else, another tab): fields,
+   * widths, order, row height and grouping at once; a new filter or sort reads the rows again.
+   */
+  adopt(s: Partial<GridState>): void {
+    const hidden = s.hidden ?? [];
+    if (hidden.length !== this.hidden.value.length || hidden.some((h) => !this.hidden.value.includes(h))) this.hidden.value = hidden;
+    const widths = s.widths ?? {};
+    const keys = new Set([...Object.keys(widths), ...Object.keys(this.widths.value)]);
+    if ([...keys].some((k) => (widths[k] ?? null) !== (this.widths.value[k] ?? null))) this.widths.value = widths;
+    const order = s.order ?? [];
+    if (order.join('\u0000') !== this.order.value.join('\u0000')) this.order.value = order;
+    if ((s.rowHeight ?? 'short') !== this.rowHeight.value) this.rowHeight.value = s.rowHeight ?? 'short';
+    if (s.groupBy !== this.groupBy.value) this.groupBy.value = s.groupBy;
+    const where = s.where ?? '';
+    const sort = s.sort ?? '';
+    if (where.trim() === this.where.value.trim() && sort.trim() === this.sort.value.trim()) return;
+    if (s.builder) this.builder.value = { ...s.builder, search: this.search.value };
+    this.revision.value++;
+    this.where.value = where;
+    this.sort.value = sort;
+    this.reload();
+  }
+
   private persist(): void {
     this.persistence.save({
       where: this.where.value, sort: this.sort.value, hidden: this.hidden.value, widths: this.widths.value, builder: this.builder.value,
@@ -186,32 +215,65 @@ export class GridStore {
   }
 
   /**
-   * Re-reads the loaded pages and the count in place, after another user's change: the old rows stay
-   * until the new ones arrive, so nothing blinks and the scroll position holds.
+   * Re-reads the pages in view (and those of the ticked rows and the active cell) and the count in
+   * place, after another user's change: the old rows stay until the new ones arrive, so nothing
+   * blinks and the scroll position holds. Other pages loaded before are let go (an added or removed
+   * row shifted them); they are read again when they come into view. A refresh asked for while one
+   * is under way runs once more after it, so a stream of changes never keeps the grid behind.
    */
-  async refresh(): Promise<void> {
-    const gen = this.generation;
-    const since = this.beginRead();
-    try {
-      await this.refreshPages(gen, since);
-    } finally {
-      this.endRead(since);
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
     }
+    const run = async () => {
+      do {
+        this.refreshAgain = false;
+        const gen = this.generation;
+        const since = this.beginRead();
+        try {
+          await this.refreshPages(gen, since);
+        } finally {
+          this.endRead(since);
+        }
+      } while (this.refreshAgain);
+    };
+    this.refreshing = run().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  /** The rows in view changed (the grid scrolled): remembered for refreshes, their missing pages fetched. */
+  show(from: number, to: number): Promise<void> {
+    this.view = { from, to: Math.max(to, from + 1) };
+    return this.ensure(from, to);
+  }
+
+  /** The pages a refresh reads again: those of the rows in view, of the ticked rows and of the active cell. */
+  private pagesToRefresh(): number[] {
+    const pages = new Set<number>();
+    for (let p = Math.floor(this.view.from / PAGE); p * PAGE < this.view.to; p++) pages.add(p);
+    for (const i of this.selected.value) pages.add(Math.floor(i / PAGE));
+    if (this.active.value) pages.add(Math.floor(this.active.value.row / PAGE));
+    return [...pages].sort((a, b) => a - b);
   }
 
   private async refreshPages(gen: number, since: number): Promise<void> {
     const mine = ++this.refreshes;
     const current = () => gen === this.generation && mine === this.refreshes;
-    const pages = [...new Set([...this.rows.value.keys()].map((i) => Math.floor(i / PAGE)))].sort((a, b) => a - b);
+    const before = new Set([...this.rows.value.keys()].map((i) => Math.floor(i / PAGE)));
+    const pages = this.pagesToRefresh();
     const next = new Map<number, Row>();
-    for (const page of pages.length ? pages : [0]) {
+    for (const page of pages) {
       const list = await recordsApi.list(this.projectId, this.meta._tn, { limit: PAGE, offset: page * PAGE, where: this.effectiveWhere() || undefined, sort: this.sort.value || undefined, ...this.nesting() });
       if (!current()) return;
       list.forEach((r, i) => next.set(page * PAGE + i, this.withLaterMerges(r, since)));
     }
     // Pages scrolled into view meanwhile were read after this refresh began: they stay.
     const refreshed = new Set(pages);
-    for (const [i, r] of this.rows.value) if (!refreshed.has(Math.floor(i / PAGE))) next.set(i, r);
+    for (const [i, r] of this.rows.value) {
+      const page = Math.floor(i / PAGE);
+      if (!refreshed.has(page) && !before.has(page)) next.set(i, r);
+    }
     this.rows.value = next;
     recordsApi.count(this.projectId, this.meta._tn, this.effectiveWhere() || undefined).then(
       (r) => current() && (this.count.value = r.count),

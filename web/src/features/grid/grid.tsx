@@ -35,7 +35,7 @@ import { schemaDialog } from '../../stores/schema-ui';
 import { canShare } from '../../stores/project';
 import { useRowWindow } from './row-window';
 import { ROW_HEIGHTS, moveItem } from '../views/view-state';
-import { viewPersistence, type ViewBinding } from '../views/view-binding';
+import { gridStateOf, viewPersistence, type ViewBinding } from '../views/view-binding';
 import { useCanComment } from '../views/view-rights';
 import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
@@ -61,6 +61,11 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     () => new GridStore(props.projectId, meta, binding ? viewPersistence(binding, gridColumns(meta).filter((c) => !c.hidden).map((c) => c._cn)) : undefined),
     [props.projectId, meta, binding?.view.id],
   );
+  // The saved view changed (by someone else, or read again): its filters, sort and layout apply here.
+  const viewParams = binding?.view.query_params;
+  useEffect(() => {
+    if (viewParams) store.adopt(gridStateOf(viewParams, gridColumns(meta).filter((c) => !c.hidden).map((c) => c._cn)));
+  }, [viewParams, store]);
   // Other users' changes arrive over the project's realtime connection.
   useEffect(() => liveConnection(props.projectId).subscribe(meta._tn, (e) => applyLive(store, e, !!meta.virtuals?.length)), [store, props.projectId, meta._tn]);
   const order = store.order.value;
@@ -75,8 +80,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const [expanded, setExpanded] = useState<number | null>(null);
   // Viewers read the comments of a row; commenters and above add them.
   const canComment = useCanComment(props.projectId);
-  const comments = useCommentCounts(store, props.dbAlias, expanded === null ? 0 : 1);
-  const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
+    const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
   const readOnly = !!meta.readOnly;
   /** Keys, computed columns, and columns the caller's role may not update, are not edited in place. */
   const locked = (c: ColumnMeta & { virtual?: unknown }) => c.pk || !!c.virtual || (!!meta.canUpdate && !meta.canUpdate.includes(c._cn));
@@ -98,6 +102,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
 
   const rows = useRowWindow(scroller, rowsBox, store.size(), rowHeight, 12);
   const items = rows.items;
+  // The comment counts of the rows in view.
+  const comments = useCommentCounts(store, props.dbAlias, expanded === null ? 0 : 1, items.map((v) => v.index));
   // Columns are virtualised too: only those in view (plus a few) are rendered, with spacers around them.
   const frozen = frozenCount(columns, meta.displayColumn);
   const cols = useVirtualizer({ horizontal: true, count: columns.length, getScrollElement: () => scroller.current, estimateSize: (i) => widthOf(columns[i]!._cn), overscan: 3, scrollMargin: INDEX_WIDTH, rangeExtractor: keepFirst(frozen) });
@@ -106,7 +112,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const { leftPad, rightPad, stickyLeft } = columnLayout(colItems, frozen, cols.getTotalSize(), INDEX_WIDTH);
   const shown = colItems.map((v) => ({ c: columns[v.index]!, ci: v.index }));
   useEffect(() => {
-    if (items.length) void store.ensure(items[0]!.index, items[items.length - 1]!.index + 1);
+    if (items.length) void store.show(items[0]!.index, items[items.length - 1]!.index + 1);
   }, [items[0]?.index, items[items.length - 1]?.index, store.size()]);
 
   /** Leaves the editor and gives the keyboard back to the grid (the editor's input is gone). */

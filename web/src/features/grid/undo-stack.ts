@@ -28,7 +28,20 @@ export type BatchLabel = { kind: 'paste'; rows: number; cols: number } | { kind:
 /** Steps kept for undo. */
 const UNDO_MAX = 100;
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const asNumber = (v: unknown): number | null =>
+  typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : typeof v === 'string' && NUMERIC.test(v.trim()) ? Number(v) : null;
+
+/**
+ * Whether a value read now is the one expected. A pasted value is kept as typed ('1.50', true) while
+ * the server answers it in its own form (1.5, 1): numbers, numeric text and checkboxes are compared
+ * as numbers, everything else as written.
+ */
+function same(a: unknown, b: unknown): boolean {
+  if (JSON.stringify(a ?? null) === JSON.stringify(b ?? null)) return true;
+  const [x, y] = [asNumber(a), asNumber(b)];
+  return x !== null && y !== null && x === y && (typeof a !== 'string' || typeof b !== 'string');
+}
 
 /** The columns of `expected` whose current value differs (the row changed since). */
 function changedSince(current: Row, expected: Row): string[] {
@@ -111,34 +124,65 @@ function describe(step: UndoStep, way: 'undo' | 'redo'): string {
 const changedError = (changed: string[], way: 'undo' | 'redo') =>
   new Error(way === 'undo' ? t('grid.undo.changedNotUndone', { columns: names(changed) }) : t('grid.undo.changedNotRedone', { columns: names(changed) }));
 
+/** The steps of a batch in the order a way takes them (an undo goes backwards). */
+const inOrder = (steps: UndoStep[], way: 'undo' | 'redo') => (way === 'undo' ? [...steps].reverse() : steps);
+
+/**
+ * Takes a step one way. Every row it touches is checked first (a batch: all of its rows), so a row
+ * someone changed since refuses the whole step and nothing of it is written.
+ */
 async function apply(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
+  await check(step, way);
+  await act(step, way);
+}
+
+/** Throws the refusal when a row of the step changed since (or is gone, or its key is taken); reads only. */
+async function check(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
   const { projectId, table } = step;
   if (step.kind === 'batch') {
-    for (const s of way === 'undo' ? [...step.steps].reverse() : step.steps) await apply(s, way);
+    for (const s of inOrder(step.steps, way)) await check(s, way);
     return;
   }
   if (step.kind === 'update') {
-    const [expect, target] = way === 'undo' ? [step.after, step.before] : [step.before, step.after];
+    const expect = way === 'undo' ? step.after : step.before;
     const current = await readOrNull(projectId, table, step.id);
     if (!current) throw new Error(t('grid.undo.rowDeleted'));
     const changed = changedSince(current, expect);
     if (changed.length) throw changedError(changed, way);
-    await recordsApi.update(projectId, table, step.id, forWrite(target, step.json));
     return;
   }
-  const removeAdded = way === 'undo' ? step.kind === 'insert' : step.kind === 'delete';
   const rows = step.kind === 'insert' ? [{ id: step.id, row: step.row }] : step.rows;
-  if (removeAdded) {
+  if (removesRows(step, way)) {
     for (const r of rows) {
       const current = await readOrNull(projectId, table, r.id);
       if (!current) continue;
       const changed = changedSince(current, r.row);
       if (changed.length) throw changedError(changed, way);
     }
+  } else {
+    for (const r of rows) if (await readOrNull(projectId, table, r.id)) throw new Error(t('grid.undo.keyExists'));
+  }
+}
+
+/** Whether taking the step this way removes rows (undoing an insert, redoing a delete). */
+const removesRows = (step: UndoStep, way: 'undo' | 'redo') => (way === 'undo' ? step.kind === 'insert' : step.kind === 'delete');
+
+/** Writes the step (checked already). */
+async function act(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
+  const { projectId, table } = step;
+  if (step.kind === 'batch') {
+    for (const s of inOrder(step.steps, way)) await act(s, way);
+    return;
+  }
+  if (step.kind === 'update') {
+    await recordsApi.update(projectId, table, step.id, forWrite(way === 'undo' ? step.before : step.after, step.json));
+    return;
+  }
+  const rows = step.kind === 'insert' ? [{ id: step.id, row: step.row }] : step.rows;
+  if (removesRows(step, way)) {
     if (rows.length === 1) await recordsApi.remove(projectId, table, rows[0]!.id);
     else await recordsApi.removeMany(projectId, table, rows.map((r) => r.id));
   } else {
-    for (const r of rows) if (await readOrNull(projectId, table, r.id)) throw new Error(t('grid.undo.keyExists'));
     await recordsApi.createMany(projectId, table, rows.map((r) => forWrite(r.row, step.json)));
   }
 }

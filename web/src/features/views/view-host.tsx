@@ -22,6 +22,7 @@ import { VIEW_ICONS, ViewsDrawer } from './views-drawer';
 import { viewsStoreOf } from './views-store';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
+import { liveConnection } from '../../stores/realtime';
 
 const DRAWER_KEY = 'tablo.viewsDrawer';
 
@@ -55,6 +56,8 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
     store.setColumns(gridColumns(meta));
     void store.load();
   }, [store, meta]);
+  // Views changed by someone else (a filter, a sort, fields, a new view) are read again at once.
+  useEffect(() => liveConnection(props.projectId).onViews(meta._tn, () => void store.load()), [store, props.projectId, meta._tn]);
   const canEdit = useCanEditViews(props.projectId);
   const [drawer, setDrawer] = useState(() => localStorage.getItem(DRAWER_KEY) !== 'hidden');
   const showDrawer = (open: boolean) => {

@@ -41,6 +41,8 @@ export class ViewsStore {
   private pending = new Map<string, QueryParams>();
   /** Changes whose save is on its way: a list read answered meanwhile may not hold them yet. */
   private saving = new Map<string, QueryParams>();
+  /** Changes of a reader who may not save them: kept on their screen when the list is read again. */
+  private local = new Map<string, QueryParams>();
   /** Reads of the list and of the links: a read answered after a later one is dropped. */
   private lists = latestOnly();
   private linkReads = latestOnly();
@@ -60,7 +62,7 @@ export class ViewsStore {
       viewsApi.list(this.scope, this.tn),
       (list) => {
         // Changes made on screen and not saved yet (or still saving) stay over what the server answered.
-        const unsaved = (id: string) => this.pending.get(id) ?? this.saving.get(id);
+        const unsaved = (id: string) => this.pending.get(id) ?? this.saving.get(id) ?? this.local.get(id);
         this.list.value = sortViews(list.map((v) => ({ ...v, query_params: unsaved(v.id) ?? aliasQueryParams(v.query_params ?? {}, this.columns) })));
         this.error.value = null;
         this.loaded.value = true;
@@ -122,7 +124,10 @@ export class ViewsStore {
     const current = this.byId(view.id) ?? view;
     const next = { ...current, query_params: { ...current.query_params, ...patch } };
     this.replace(next);
-    if (!canSave) return next;
+    if (!canSave) {
+      this.local.set(view.id, next.query_params);
+      return next;
+    }
     this.pending.set(view.id, next.query_params);
     clearTimeout(this.timers.get(view.id));
     this.timers.set(view.id, setTimeout(() => void this.flush(view.id), SAVE_DELAY_MS));

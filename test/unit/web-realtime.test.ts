@@ -1,0 +1,109 @@
+/**
+ * The realtime connection of the web app against a stand-in WebSocket: after a drop it opens again,
+ * subscribes again and tells the views to catch up; when the server ends it because the session it
+ * was opened with ended (4401, e.g. the token expired after hours open), it opens again with a fresh
+ * token instead of going quiet for good; a user who left the project (4403) is not tried again.
+ */
+import { afterAll, beforeEach, expect, test } from 'bun:test';
+
+const realFetch = globalThis.fetch;
+const saved = { window: 'window' in globalThis, localStorage: 'localStorage' in globalThis, location: 'location' in globalThis, WebSocket: globalThis.WebSocket };
+const storage = new Map<string, string>([['tablo.token', 'first']]);
+Object.assign(globalThis, {
+  localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) },
+  window: { location: { origin: 'http://tablo.test', hash: '' } },
+  location: { protocol: 'http:', host: 'tablo.test', origin: 'http://tablo.test', hash: '' },
+});
+
+/** A socket the test opens and closes by hand. */
+class FakeSocket {
+  static OPEN = 1;
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor(readonly url: string, readonly protocols: string[]) {
+    FakeSocket.all.push(this);
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  drop(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  get token() {
+    return this.protocols.find((p) => p.startsWith('tablo.jwt.'))?.slice('tablo.jwt.'.length);
+  }
+}
+(globalThis as { WebSocket: unknown }).WebSocket = FakeSocket;
+
+let refreshes = 0;
+globalThis.fetch = (async (input: string) => {
+  if (String(input).includes('/auth/refresh-token')) return Response.json({ token: `fresh-${++refreshes}` });
+  return Response.json({ msg: 'not in this test' }, { status: 404 });
+}) as unknown as typeof fetch;
+
+const { liveConnection, closeLiveConnection } = await import('../../web/src/stores/realtime');
+const { setToken } = await import('../../web/src/stores/session');
+
+afterAll(() => {
+  closeLiveConnection();
+  globalThis.fetch = realFetch;
+  (globalThis as { WebSocket: unknown }).WebSocket = saved.WebSocket;
+  for (const k of ['window', 'localStorage', 'location'] as const) if (!saved[k]) delete (globalThis as Record<string, unknown>)[k];
+});
+
+const settle = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+const last = () => FakeSocket.all.at(-1)!;
+
+beforeEach(() => {
+  closeLiveConnection();
+  FakeSocket.all = [];
+  refreshes = 0;
+  setToken('first');
+});
+
+test('a socket ended because its session expired opens again with a fresh token, subscribes again and catches up', async () => {
+  const events: string[] = [];
+  const live = liveConnection('p1');
+  live.subscribe('Customer', (e) => events.push(e.type));
+  last().open();
+  expect(last().sent).toEqual([{ type: 'subscribe', table: 'Customer' }]);
+  last().drop(4401);
+  await settle();
+  expect(refreshes).toBe(1);
+  expect(FakeSocket.all).toHaveLength(2);
+  expect(last().token).toBe('fresh-1');
+  last().open();
+  expect(last().sent).toEqual([{ type: 'subscribe', table: 'Customer' }]);
+  expect(events).toEqual(['resync']);
+});
+
+test('a token refreshed meanwhile by the app is used as it is', async () => {
+  const live = liveConnection('p2');
+  live.subscribe('Customer', () => {});
+  last().open();
+  setToken('refreshed-by-a-call');
+  last().drop(4401);
+  await settle();
+  expect(refreshes).toBe(0);
+  expect(last().token).toBe('refreshed-by-a-call');
+});
+
+test('a user who left the project is not tried again', async () => {
+  liveConnection('p3').subscribe('Customer', () => {});
+  last().open();
+  last().drop(4403);
+  await settle(700);
+  expect(FakeSocket.all).toHaveLength(1);
+});
