@@ -2,6 +2,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
 COPY package.json bun.lock ./
+# bun install applies the patches package.json names (patchedDependencies): they must be there first.
+COPY patches ./patches
 # The Bun version comes from package.json (engines.bun), the one place it is pinned.
 RUN npm i -g "bun@$(node -p "require('./package.json').engines.bun")" && bun install --frozen-lockfile
 COPY . .
@@ -19,6 +21,7 @@ USER tablo
 ENV NC_DATA_DIR=/data PORT=8080 NC_UPDATE_MODE=notice
 VOLUME ["/data"]
 EXPOSE 8080
+# The port the server listens on: PORT may be changed with `docker run -e PORT=...`.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
-  CMD curl -fsS http://127.0.0.1:8080/api/health || exit 1
+  CMD curl -fsS "http://127.0.0.1:${PORT:-8080}/api/health" || exit 1
 ENTRYPOINT ["/usr/local/bin/tablo"]

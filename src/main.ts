@@ -55,12 +55,17 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   attachmentMaxBytes: 'largest uploaded attachment file in bytes (default 10420224)',
   attachmentSweepMs: 'how often files no row holds are removed from storage, in ms (default 600000; 0 = never)',
   updateFeed: 'URL of a JSON release feed ({version, url, sha256, notes}); the dashboard says when a newer version exists (default: off)',
+  updateMode: 'binary | notice | auto: whether the single binary installs a newer release itself (default auto: binary when it may write its folder)',
 };
+
+/** Column widths of --help: the longest flag and variable names fit, so the descriptions line up. */
+const HELP_FLAG_WIDTH = Math.max(...Object.keys(ENV_NAMES).map((k) => kebab(k).length));
+const HELP_ENV_WIDTH = Math.max(...Object.values(ENV_NAMES).map((n) => n.length));
 
 function helpText(): string {
   const lines = Object.keys(ENV_NAMES).map((k) => {
     const key = k as keyof Config;
-    return `  --${kebab(key).padEnd(20)} ${ENV_NAMES[key].padEnd(24)} ${FLAG_HELP[key] ?? ''}`;
+    return `  --${kebab(key).padEnd(HELP_FLAG_WIDTH)} ${ENV_NAMES[key].padEnd(HELP_ENV_WIDTH)} ${FLAG_HELP[key] ?? ''}`;
   });
   return `Tablo ${VERSION}: any SQL database as a collaborative spreadsheet and a REST + GraphQL API.
 
@@ -69,8 +74,8 @@ Usage: tablo [flags]
 
 Flags (each can also be set by the environment variable beside it):
 ${lines.join('\n')}
-  --help                                        show this help
-  --version                                     print the version
+  ${'--help'.padEnd(HELP_FLAG_WIDTH + 2)} ${''.padEnd(HELP_ENV_WIDTH)} show this help
+  ${'--version'.padEnd(HELP_FLAG_WIDTH + 2)} ${''.padEnd(HELP_ENV_WIDTH)} print the version
 `;
 }
 
@@ -102,6 +107,18 @@ function rawSettings(argv: string[], env: Record<string, string | undefined>): R
   return raw;
 }
 
+/** One line saying why Tablo could not listen (Bun's error spans several lines and names no setting). */
+function listenFailure(e: unknown, config: Config): string {
+  const code = (e as { code?: string }).code;
+  const where = `${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  const why =
+    code === 'EADDRINUSE' ? `port ${config.port} is already in use (choose another with PORT or --port)`
+    : code === 'EACCES' ? `permission denied (ports below 1024 need privileges; choose another with PORT or --port)`
+    : code === 'EADDRNOTAVAIL' || code === 'EINVAL' || code === 'ENOTFOUND' ? `${config.host} is not an address of this machine (check HOST or --host)`
+    : ((e as Error).message ?? String(e)).split('\n')[0];
+  return `tablo: cannot listen on ${where}: ${why}`;
+}
+
 async function main() {
   // The binary started as the SQL Client's SQLite runner (src/sql/raw/sqlite-session.ts).
   if (process.env.TABLO_SQLITE_RUNNER) return startSqliteRunner(process.env.TABLO_SQLITE_RUNNER);
@@ -131,16 +148,24 @@ async function main() {
   const app = createApp(config, { ...booted, log, hostEnv: process.env });
   /** This server's own address (the web app's page is read from it when not embedded). */
   let selfUrl = '';
-  const server = serveApp(app, {
-    port: config.port,
-    hostname: config.host,
-    // Bun would answer a body over its cap with a bare 413: Tablo refuses bodies over the limit itself,
-    // with `{msg}` (by Content-Length, and while reading chunked ones), so Bun's cap is set far above.
-    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    development: config.env === 'development',
-    // The web app (and its bundled assets) as static routes; websockets upgrade; the rest goes to the API.
-    routes: webRoutes(() => selfUrl, config.env === 'development'),
-  });
+  let server: ReturnType<typeof serveApp>;
+  try {
+    server = serveApp(app, {
+      port: config.port,
+      hostname: config.host,
+      // Bun would answer a body over its cap with a bare 413: Tablo refuses bodies over the limit itself,
+      // with `{msg}` (by Content-Length, and while reading chunked ones), so Bun's cap is set far above.
+      maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+      development: config.env === 'development',
+      // The web app (and its bundled assets) as static routes; websockets upgrade; the rest goes to the API.
+      routes: webRoutes(() => selfUrl, config.env === 'development'),
+    });
+  } catch (e) {
+    process.stderr.write(listenFailure(e, config) + '\n');
+    await app.close().catch(() => {});
+    await booted.meta.close().catch(() => {});
+    process.exit(1);
+  }
   selfUrl = `http://${['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${server.port}`;
   log.info(`Tablo ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port} (data: ${booted.dataDir})`);
   log.info(app.terminals.policy.reason);

@@ -2,7 +2,7 @@
  * Everything that touches the disk before the app is built: the data directory, the metadata
  * store and its migrations, and the secrets. main.ts and the tests both start here.
  */
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/config';
 import { openSqliteMetaStore } from '../meta/sqlite-store';
@@ -11,6 +11,8 @@ import { migrateMeta } from '../meta/migrate';
 import type { MetaStore } from '../meta/store';
 import { isAppError } from '../lib/errors';
 import { loadSecrets, type Secrets } from './secrets';
+import { META_DB_FILE } from '../schema/sqlite-path';
+import { lockDataDir } from './data-dir-lock';
 
 export interface Booted {
   meta: MetaStore;
@@ -20,11 +22,27 @@ export interface Booted {
 
 export async function boot(config: Config): Promise<Booted> {
   const dataDir = resolve(config.dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  prepareDataDir(dataDir, !config.metaDb);
   if (config.metaDb && !isPgUrl(config.metaDb)) {
     throw new Error('Invalid setting NC_DB: only postgres://user:password@host:5432/database URLs are supported (unset it for the embedded SQLite store)');
   }
-  const meta = config.metaDb ? openMetaStore(config.metaDb) : openSqliteMetaStore(join(dataDir, 'tablo.db'));
+  // The embedded store serves one process: a second one on the same folder is refused before it opens it.
+  const unlock = config.metaDb ? () => {} : lockDataDir(dataDir);
+  let meta: MetaStore;
+  try {
+    meta = config.metaDb ? openMetaStore(config.metaDb) : openSqliteMetaStore(join(dataDir, META_DB_FILE));
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+  const closeStore = meta.close.bind(meta);
+  meta.close = async () => {
+    try {
+      await closeStore();
+    } finally {
+      unlock();
+    }
+  };
   try {
     await migrateWhenReachable(meta, config.metaDb ? BOOT_WAIT_MS : 0);
   } catch (e) {
@@ -33,6 +51,50 @@ export async function boot(config: Config): Promise<Booted> {
   }
   const secrets = loadSecrets(dataDir, config.jwtSecret);
   return { meta, secrets, dataDir };
+}
+
+/** Why a data directory cannot be used, in words (Node's codes name no setting). */
+const FS_REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EEXIST: 'a file of that name is in the way',
+  ENOENT: 'a part of the path does not exist',
+  ENOSPC: 'no space left on the device',
+};
+const reason = (e: unknown) => FS_REASONS[(e as NodeJS.ErrnoException).code ?? ''] ?? (e as Error).message;
+const DATA_DIR_SETTING = 'NC_DATA_DIR / --data-dir';
+
+/**
+ * Creates the data directory if needed and checks that this user may write it (and the metadata
+ * database in it, when the metadata is kept there): a clear one-line refusal naming the setting,
+ * instead of SQLite's "attempt to write a readonly database" at the first write.
+ */
+function prepareDataDir(dataDir: string, metaInDataDir: boolean): void {
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) {
+    throw new Error(`the data directory ${dataDir} (${DATA_DIR_SETTING}) is a file, not a folder`);
+  }
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    throw new Error(`cannot create the data directory ${dataDir} (${DATA_DIR_SETTING}): ${reason(e)}`);
+  }
+  const uid = process.getuid?.();
+  const who = uid === undefined ? 'this user' : `this user (uid ${uid})`;
+  try {
+    accessSync(dataDir, constants.W_OK | constants.X_OK);
+  } catch (e) {
+    throw new Error(`the data directory ${dataDir} (${DATA_DIR_SETTING}) is not writable by ${who}: ${reason(e)}`);
+  }
+  const metaFile = join(dataDir, META_DB_FILE);
+  if (metaInDataDir && existsSync(metaFile)) {
+    try {
+      accessSync(metaFile, constants.R_OK | constants.W_OK);
+    } catch (e) {
+      throw new Error(`the metadata database ${metaFile} is not writable by ${who}: ${reason(e)}`);
+    }
+  }
 }
 
 /** How long a starting instance waits for a PostgreSQL metadata store that is not up yet. */

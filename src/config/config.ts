@@ -3,7 +3,16 @@
  * strings to parseConfig, which validates them with zod and names the setting on a bad value.
  */
 import { z } from 'zod';
+import { isIP, isIPv4 } from 'node:net';
 import { LIMITS } from './limits';
+
+/** An IP address, or an IPv4 CIDR range (the ranges client-address.ts can match). */
+const isProxyEntry = (v: string) => {
+  const [base, bits, ...rest] = v.split('/');
+  if (rest.length) return false;
+  if (bits === undefined) return isIP(base!) !== 0;
+  return isIPv4(base!) && /^\d{1,2}$/.test(bits) && Number(bits) <= 32;
+};
 
 const bool = z
   .union([z.boolean(), z.string()])
@@ -67,7 +76,7 @@ export const ConfigSchema = z.object({
   /** host:port patterns (`*` any run of characters) external project databases may be reached at; empty = any. */
   connectAllow: z.array(z.string().regex(/^[^:\s]+:[0-9*]+$/, 'expected host:port patterns such as db.internal:5432 or 10.0.0.*:*')).default([]),
   /** Addresses (or IPv4 CIDR ranges) of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed. */
-  trustedProxies: z.array(z.string().regex(/^[0-9a-fA-F:.]+(\/\d{1,3})?$/, 'expected IP addresses or CIDR ranges such as 10.0.0.0/8')).default([]),
+  trustedProxies: z.array(z.string().refine(isProxyEntry, { error: (issue) => `'${String(issue.input)}' is not an IP address or an IPv4 CIDR range such as 10.0.0.0/8` })).default([]),
   /** Webhook deliveries: first retry delay (doubles per attempt), time-out of one attempt, queue poll interval. */
   hookRetryBaseMs: int(1, 3_600_000).default(LIMITS.hookRetryBaseMs),
   hookTimeoutMs: int(100, 120_000).default(LIMITS.hookTimeoutMs),

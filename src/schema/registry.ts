@@ -5,7 +5,6 @@
  * again without a restart. Schema changes and evictions are published (meta/invalidation.ts), so
  * other instances sharing the metadata store reload that model or close those databases too.
  */
-import { join } from 'node:path';
 import type { MetaStore } from '../meta/store';
 import { projectsRepo, type ProjectDbRow } from '../meta/projects-repo';
 import { modelsRepo } from '../meta/models-repo';
@@ -19,7 +18,7 @@ import { makeProjectDb, type ProjectDb } from './project-db';
 import { applyUserMeta } from './user-meta';
 import { diffSchemas, type SyncReport } from './meta-sync';
 import type { Inflection } from '../lib/inflection';
-import { assertOwnEmbeddedFile, confineSqlitePath } from './sqlite-path';
+import { assertOwnEmbeddedFile, confineSqlitePath, storedSqliteFile, storedSqlitePath } from './sqlite-path';
 import { assertConnectTarget } from './connection-input';
 
 export interface RegistryDeps {
@@ -50,11 +49,20 @@ export function assertOpenable(projectId: string, row: ProjectDbRow, cfg: Connec
   assertConnectTarget(cfg, deps.connectAllow ?? []);
 }
 
-/** Decrypts a stored connection; xcdb paths are kept relative to the data directory. */
+/**
+ * Decrypts a stored connection; SQLite paths inside the data directory (xcdb, and files connected
+ * there) are kept relative to it and come back absolute.
+ */
 export function connectionOf(row: ProjectDbRow, connectionKey: string, dataDir: string): ConnectionConfig {
   const conn = JSON.parse(openSealed(connectionKey, row.connection_enc)) as ConnectionConfig['connection'];
-  if (row.client === 'sqlite' && row.is_xcdb && conn.filename) conn.filename = join(dataDir, conn.filename);
+  if (row.client === 'sqlite' && conn.filename) conn.filename = storedSqliteFile(conn.filename, dataDir);
   return { client: row.client as ConnectionConfig['client'], connection: conn };
+}
+
+/** The text to seal for a connection: a SQLite file inside the data directory is kept relative to it. */
+export function connectionToStore(cfg: ConnectionConfig, dataDir: string): string {
+  const conn = cfg.client === 'sqlite' && cfg.connection.filename ? { ...cfg.connection, filename: storedSqlitePath(cfg.connection.filename, dataDir) } : cfg.connection;
+  return JSON.stringify(conn);
 }
 
 export class ProjectRegistry {

@@ -108,3 +108,19 @@ export function assertOwnEmbeddedFile(filename: string, dataDir: string, project
   const expected = realPath(join(dataDir, 'xcdb', `${projectId}.db`));
   if (realPath(filename) !== expected) throw badRequest(`The embedded database of project '${projectId}' is not its own file`);
 }
+
+/**
+ * The form of a SQLite project file kept in the metadata: a file inside the data directory is kept
+ * relative to it (as embedded databases are), so the project still opens after the data directory
+ * moves (restored elsewhere, mounted at /data in a container, shared by instances at another path).
+ * Files elsewhere (NC_SQLITE_ALLOW_DIRS) stay absolute. `full` is a real path from confineSqlitePath.
+ */
+export function storedSqlitePath(full: string, dataDir: string): string {
+  const realData = realPath(dataDir);
+  return isAbsolute(full) && inside(realData, full) ? relative(realData, full) : full;
+}
+
+/** The file a stored SQLite path names: relative paths are read from the data directory. */
+export function storedSqliteFile(stored: string, dataDir: string): string {
+  return isAbsolute(stored) ? stored : join(dataDir, stored);
+}

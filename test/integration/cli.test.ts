@@ -1,12 +1,32 @@
 /** The command line: --version, --help, a bad setting, and a graceful stop on SIGTERM. */
 import { describe, expect, test } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENV_NAMES, kebab } from '../../src/config/config';
 
 const MAIN = join(import.meta.dir, '../../src/main.ts');
-const run = (args: string[], env: Record<string, string> = {}) =>
-  Bun.spawnSync(['bun', MAIN, ...args], { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe' });
+const run = (args: string[], env: Record<string, string> = {}, asUser: string[] = []) =>
+  Bun.spawnSync([...asUser, 'bun', MAIN, ...args], { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe', timeout: 20_000 });
+/** The single line a refused start prints (stdout carries nothing). */
+const oneLine = (r: ReturnType<typeof run>) => {
+  const lines = r.stderr.toString().trim().split('\n');
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+};
+
+/** A Tablo started from source on `port`, answering its health check. */
+async function startServer(port: number, dataDir: string) {
+  const proc = Bun.spawn(['bun', MAIN, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], { stdout: 'pipe', stderr: 'pipe' });
+  for (let i = 0; i < 100; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok).catch(() => false)) return proc;
+    if (proc.exitCode !== null) break;
+    await Bun.sleep(100);
+  }
+  proc.kill('SIGKILL');
+  throw new Error(`tablo did not start on ${port}: ${await new Response(proc.stderr).text()}`);
+}
+const randomPort = () => 30000 + Math.floor(Math.random() * 10000);
 
 describe('tablo command line', () => {
   test('--version and --help', () => {
@@ -14,6 +34,82 @@ describe('tablo command line', () => {
     const help = run(['--help']).stdout.toString();
     for (const name of ['PORT', 'NC_DATA_DIR', 'NC_AUTH_JWT_SECRET', 'NC_AUTH_ADMIN_SECRET', 'NC_PUBLIC_URL', 'NC_DB_QUERY_LIMIT_MAX']) expect(help).toContain(name);
   });
+
+  test('--help says what every setting does, in aligned columns', () => {
+    const lines = run(['--help']).stdout.toString().split('\n');
+    const column = lines.find((l) => l.startsWith('  --port'))!.indexOf('HTTP port');
+    for (const [key, env] of Object.entries(ENV_NAMES)) {
+      const line = lines.find((l) => l.startsWith(`  --${kebab(key)} `));
+      expect(line, kebab(key)).toBeDefined();
+      expect(line!.indexOf(env), kebab(key)).toBeGreaterThan(0);
+      // The meaning starts in the same column for every flag, and is not empty.
+      expect(line!.slice(column).trim().length, kebab(key)).toBeGreaterThan(10);
+      expect(line![column - 1], kebab(key)).toBe(' ');
+    }
+  });
+
+  test('a port in use or an address of another machine: one line naming the setting, exit 1', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const taken = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    try {
+      const inUse = run(['--port', String(taken.port), '--host', '127.0.0.1', '--data-dir', dataDir]);
+      expect(inUse.exitCode).toBe(1);
+      expect(oneLine(inUse)).toBe(`tablo: cannot listen on 127.0.0.1:${taken.port}: port ${taken.port} is already in use (choose another with PORT or --port)`);
+    } finally {
+      taken.stop(true);
+    }
+    const elsewhere = run(['--port', '0', '--data-dir', dataDir], { HOST: '192.0.2.1' });
+    expect(elsewhere.exitCode).toBe(1);
+    expect(oneLine(elsewhere)).toContain('192.0.2.1 is not an address of this machine (check HOST or --host)');
+  }, 30_000);
+
+  test('a data directory that is a file or may not be written: one line naming the setting, exit 1', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    writeFileSync(join(root, 'file'), 'x');
+    const file = run(['--data-dir', join(root, 'file')]);
+    expect(file.exitCode).toBe(1);
+    expect(oneLine(file)).toBe(`tablo: the data directory ${join(root, 'file')} (NC_DATA_DIR / --data-dir) is a file, not a folder`);
+    // Permissions do not stop root: the checks then run as nobody.
+    const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    const locked = join(root, 'locked');
+    chmodSync(root, 0o755);
+    mkdirSync(join(locked, 'data'), { recursive: true });
+    writeFileSync(join(locked, 'data', 'tablo.db'), '');
+    if (asUser.length) chownSync(join(locked, 'data'), 65534, 65534);
+    chmodSync(join(locked, 'data', 'tablo.db'), 0o444);
+    const readOnlyMeta = run(['--data-dir', join(locked, 'data')], {}, asUser);
+    expect(readOnlyMeta.exitCode).toBe(1);
+    expect(oneLine(readOnlyMeta)).toMatch(/^tablo: the metadata database .*tablo\.db is not writable by this user.*: permission denied$/);
+    chmodSync(join(locked, 'data'), 0o555);
+    chmodSync(locked, 0o555);
+    const readOnly = run(['--data-dir', join(locked, 'data')], {}, asUser);
+    expect(readOnly.exitCode).toBe(1);
+    expect(oneLine(readOnly)).toMatch(/^tablo: the data directory .*\/data \(NC_DATA_DIR \/ --data-dir\) is not writable by this user.*: permission denied$/);
+    const cannotCreate = run(['--data-dir', join(locked, 'new', 'data')], {}, asUser);
+    expect(cannotCreate.exitCode).toBe(1);
+    expect(oneLine(cannotCreate)).toMatch(/^tablo: cannot create the data directory .*\/new\/data \(NC_DATA_DIR \/ --data-dir\): permission denied$/);
+    chmodSync(locked, 0o755);
+  }, 30_000);
+
+  test('a second Tablo on the same data directory is refused while the first serves; once it is gone, even killed, the next starts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const [portA, portB] = [randomPort(), randomPort() + 10000];
+    const first = await startServer(portA, dataDir);
+    try {
+      const second = run(['--port', String(portB), '--data-dir', dataDir]);
+      expect(second.exitCode).toBe(1);
+      expect(oneLine(second)).toBe(
+        `tablo: another Tablo is already running on the data directory ${dataDir}: stop it first, or give this one another NC_DATA_DIR / --data-dir (several instances share metadata only through NC_DB=postgres://...)`,
+      );
+      expect((await fetch(`http://127.0.0.1:${portA}/api/health`)).status).toBe(200);
+    } finally {
+      first.kill('SIGKILL');
+      await first.exited;
+    }
+    const next = await startServer(portB, dataDir);
+    next.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+  }, 30_000);
 
   test('tablo meta: usage, and NC_DB of another kind is refused naming the setting', () => {
     expect(run(['--help']).stdout.toString()).toContain('tablo meta copy --from');

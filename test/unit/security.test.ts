@@ -39,6 +39,11 @@ describe('NC_CONNECT_ALLOW and NC_TRUSTED_PROXIES', () => {
     expect(connectTargetAllowed('dbxinternal', 5432, ['db.internal:5432'])).toBe(false);
     expect(() => parseConfig({ connectAllow: ['no-port'] })).toThrow(/NC_CONNECT_ALLOW/);
     expect(() => parseConfig({ trustedProxies: ['not an ip'] })).toThrow(/NC_TRUSTED_PROXIES/);
+    // Entries that look like addresses but match nothing are refused instead of silently ignored.
+    for (const bad of ['abc', 'cafe', '10.0.0.0/40', '10.0.0/8', 'fd00::/8', '::::', '10.0.0.1/8/8']) {
+      expect(() => parseConfig({ trustedProxies: [bad] }), bad).toThrow(`Invalid setting NC_TRUSTED_PROXIES (--trusted-proxies): '${bad}' is not an IP address or an IPv4 CIDR range such as 10.0.0.0/8`);
+    }
+    expect(parseConfig({ trustedProxies: ['10.0.0.0/8', '192.168.1.5', '::1', 'fd00::7'] }).trustedProxies).toHaveLength(4);
   });
   test('trusted proxies by address or IPv4 range; X-Forwarded-For only from them', () => {
     expect(isTrustedProxy('10.1.2.3', ['10.0.0.0/8'])).toBe(true);

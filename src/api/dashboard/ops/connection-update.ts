@@ -10,7 +10,7 @@ import { parseArgs } from '../op';
 import { badRequest, notFound } from '../../../lib/errors';
 import { seal } from '../../../lib/secret-box';
 import { projectsRepo, type ProjectDbRow } from '../../../meta/projects-repo';
-import { connectionOf } from '../../../schema/registry';
+import { connectionOf, connectionToStore } from '../../../schema/registry';
 import { assertMayConnect, checkedConnection } from '../connect-rights';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
 import { DbInputSchema, DEFAULT_PORTS } from '../../../schema/connection-input';
@@ -44,7 +44,7 @@ export const projectDbUpdate: DashboardOp = {
       env: a.env,
       db_alias: a.dbAlias,
       client: cfg.client,
-      connection_enc: seal(ctx.secrets.connectionKey, JSON.stringify(cfg.connection)),
+      connection_enc: seal(ctx.secrets.connectionKey, connectionToStore(cfg, ctx.dataDir)),
       inflection_table: inflection ?? row.inflection_table,
       inflection_column: inflection ?? row.inflection_column,
     });

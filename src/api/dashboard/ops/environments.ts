@@ -9,7 +9,7 @@ import { parseArgs } from '../op';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { seal } from '../../../lib/secret-box';
 import { projectsRepo } from '../../../meta/projects-repo';
-import { connectionOf } from '../../../schema/registry';
+import { connectionOf, connectionToStore } from '../../../schema/registry';
 import { assertMayConnect, checkedConnection } from '../connect-rights';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
 
@@ -64,7 +64,7 @@ export const projectDbAdd: DashboardOp = {
       env: a.env,
       db_alias: alias,
       client: cfg.client,
-      connection_enc: seal(ctx.secrets.connectionKey, JSON.stringify(cfg.connection)),
+      connection_enc: seal(ctx.secrets.connectionKey, connectionToStore(cfg, ctx.dataDir)),
       is_xcdb: 0,
       inflection_table: a.inflection,
       inflection_column: a.inflection,

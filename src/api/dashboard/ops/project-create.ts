@@ -13,6 +13,7 @@ import { projectSlug, randomSlug } from '../../../lib/ids';
 import { seal } from '../../../lib/secret-box';
 import { projectsRepo } from '../../../meta/projects-repo';
 import { assertMayConnect, checkedConnection } from '../connect-rights';
+import { connectionToStore } from '../../../schema/registry';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
 
 const Args = z.object({
@@ -49,7 +50,7 @@ export const projectCreateByWeb: DashboardOp = {
       if (cfg.createIfNotExists) await createDatabaseIfNotExists(cfg);
       await testConnection(cfg);
       client = cfg.client;
-      stored = cfg.connection as Record<string, unknown>;
+      stored = JSON.parse(connectionToStore(cfg, ctx.dataDir)) as Record<string, unknown>;
     }
     await repo.create(
       { id, title: a.title, status: 'started', project_type: a.projectType, working_env: 'dev', created_by: actor.userId ?? null },

@@ -1,0 +1,39 @@
+/**
+ * The Dockerfile, read (no Docker daemon needed): its install step has every file `bun install`
+ * reads, and the health check asks the port the server listens on.
+ */
+import { describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dir, '../..');
+const dockerfile = await Bun.file(join(ROOT, 'Dockerfile')).text();
+const pkg = (await Bun.file(join(ROOT, 'package.json')).json()) as { patchedDependencies?: Record<string, string> };
+
+/** Instructions with their continuation lines joined, comments left out. */
+const instructions = dockerfile
+  .replace(/\\\n/g, ' ')
+  .split('\n')
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith('#'));
+
+describe('Dockerfile', () => {
+  test('the install step has every file bun install reads (the lockfile and the patches package.json names)', () => {
+    const install = instructions.findIndex((l) => /^RUN .*bun install/.test(l));
+    expect(install).toBeGreaterThan(0);
+    // What COPY has put in the build stage before it (sources relative to the build context).
+    const copied = instructions
+      .slice(0, install)
+      .filter((l) => l.startsWith('COPY ') && !l.includes('--from'))
+      .flatMap((l) => l.split(/\s+/).slice(1, -1));
+    const present = (file: string) => copied.some((src) => src === '.' || src === file || file.startsWith(src.replace(/\/?$/, '/')));
+    for (const file of ['package.json', 'bun.lock', ...Object.values(pkg.patchedDependencies ?? {})]) expect(present(file), file).toBe(true);
+  });
+
+  test('the health check asks the port the server listens on', () => {
+    const health = instructions.find((l) => l.startsWith('HEALTHCHECK'))!;
+    expect(health).toContain('/api/health');
+    // PORT set at `docker run -e PORT=...` moves the server: the check follows it.
+    expect(health).toContain('${PORT:-8080}');
+    expect(instructions.find((l) => l.startsWith('ENV '))).toMatch(/\bPORT=8080\b/);
+  });
+});
