@@ -96,6 +96,8 @@ test('card fields: the view\'s choice, else the first columns that are not keys'
 test('lanes: a value, the empty lane, everything else; the saved lane order with new lanes after', () => {
   expect(valueWhere('Stage', 'Demo')).toBe('(Stage,eq,Demo)');
   expect(valueWhere('Stage', null)).toBe('(Stage,blank)');
+  // A JSON value (a group of a JSON column) is written as its JSON text, not as [object Object].
+  expect(valueWhere('Data', { a: 1, b: [2] })).toBe('(Data,eq,{"a":1,"b":[2]})');
   expect(otherWhere('Stage', ['Demo', 'Live'])).toBe('(Stage,blank)~or(Stage,nin,Demo,Live)');
   expect(andWhere('(a,eq,1)', otherWhere('Stage', ['Demo']))).toBe('(a,eq,1)~and((Stage,blank)~or(Stage,nin,Demo))');
   expect(andWhere('', '(a,eq,1)')).toBe('(a,eq,1)');

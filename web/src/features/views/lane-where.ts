@@ -5,7 +5,8 @@
  */
 export function valueWhere(column: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return `(${column},blank)`;
-  return `(${column},eq,${String(value)})`;
+  // A JSON value (object or array) is written as its JSON text, which a JSON column compares as JSON.
+  return `(${column},eq,${typeof value === 'object' ? JSON.stringify(value) : String(value)})`;
 }
 
 /** The rows of none of `values` (the 'Uncategorized' lane of a kanban): blank or not a choice. */
