@@ -10,6 +10,8 @@ export interface CommentRow {
   user_email: string | null;
   body: string;
   created_at: string;
+  /** When the body was last edited; null if never. */
+  updated_at: string | null;
 }
 
 /** Comments made in the same millisecond by this process, told apart in order. */
@@ -24,14 +26,26 @@ export function commentsRepo(meta: MetaStore) {
   return {
     /** The comments of one row, oldest first. */
     list: (projectId: string, dbAlias: string, tn: string, pk: string) =>
-      meta.all<CommentRow>('SELECT id, tn, pk, user_id, user_email, body, created_at FROM nc_comments WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = ? ORDER BY id', [projectId, dbAlias, tn, pk]),
-    async add(projectId: string, dbAlias: string, c: Omit<CommentRow, 'id' | 'created_at'>): Promise<CommentRow> {
-      const row = { ...c, id: orderedId(), created_at: nowIso() };
+      meta.all<CommentRow>('SELECT id, tn, pk, user_id, user_email, body, created_at, updated_at FROM nc_comments WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = ? ORDER BY id', [projectId, dbAlias, tn, pk]),
+    /** One comment of a project database by its id, or undefined. */
+    get: (projectId: string, dbAlias: string, id: string) =>
+      meta.get<CommentRow>('SELECT id, tn, pk, user_id, user_email, body, created_at, updated_at FROM nc_comments WHERE project_id = ? AND db_alias = ? AND id = ?', [projectId, dbAlias, id]),
+    async add(projectId: string, dbAlias: string, c: Omit<CommentRow, 'id' | 'created_at' | 'updated_at'>): Promise<CommentRow> {
+      const row = { ...c, id: orderedId(), created_at: nowIso(), updated_at: null };
       await meta.run('INSERT INTO nc_comments (id, project_id, db_alias, tn, pk, user_id, user_email, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
         row.id, projectId, dbAlias, row.tn, row.pk, row.user_id, row.user_email, row.body, row.created_at,
       ]);
       return row;
     },
+    /** Replaces a comment's body; its creation time stays, `updated_at` becomes now. Answers the new `updated_at`. */
+    async edit(projectId: string, dbAlias: string, id: string, body: string): Promise<string> {
+      const at = nowIso();
+      await meta.run('UPDATE nc_comments SET body = ?, updated_at = ? WHERE project_id = ? AND db_alias = ? AND id = ?', [body, at, projectId, dbAlias, id]);
+      return at;
+    },
+    /** Removes a comment (the row's comment count follows, being counted from this table). */
+    remove: (projectId: string, dbAlias: string, id: string) =>
+      meta.run('DELETE FROM nc_comments WHERE project_id = ? AND db_alias = ? AND id = ?', [projectId, dbAlias, id]),
     /** How many comments each of `pks` has (rows without comments are left out). */
     async counts(projectId: string, dbAlias: string, tn: string, pks: string[]): Promise<Map<string, number>> {
       if (pks.length === 0) return new Map();

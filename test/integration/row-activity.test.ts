@@ -2,8 +2,8 @@
  * Row history and comments on three engines: every write path (REST create, update, delete, bulk,
  * GraphQL mutations) leaves who, when, which row and which columns with the previous and new value;
  * a reader never sees a hidden column in it, nor the history or comments of a row outside their
- * rule; commenters and above comment, viewers read; the Super Admin's audit log filters by project
- * and table.
+ * rule; commenters and above comment, viewers read; authors edit and delete their comments, owners
+ * and creators delete anyone's; the Super Admin's audit log filters by project and table.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { makeTestApp, type TestApp } from '../helpers/app';
@@ -36,6 +36,7 @@ describeEngines('row history and comments', (engine: TestEngine) => {
     pid = await projectOver(t, owner, engine, `Activity ${engine}`, await loadChinook(engine, name, { fresh: true }));
     tokens.editor = await join_('editor@example.com', 'editor');
     tokens.commenter = await join_('commenter@example.com', 'commenter');
+    tokens.creator = await join_('creator@example.com', 'creator');
     tokens.viewer = await join_('viewer@example.com', 'viewer');
     const cols = (await op('owner', 'tableMeta', { tn: 'Customer' })).body.columns as { cn: string; _cn: string }[];
     const sql = (alias: string) => cols.find((c) => c._cn === alias)!.cn;
@@ -128,6 +129,64 @@ describeEngines('row history and comments', (engine: TestEngine) => {
     expect((await op('owner', 'commentCounts', { tn: 'Customer', pks: ['1', '2', '3'] })).body.counts).toEqual({ '1': 2, '2': 1 });
     // The viewer's rule admits Brazil only: row 2 is not counted for them.
     expect((await op('viewer', 'commentCounts', { tn: 'Customer', pks: ['1', '2', '3'] })).body.counts).toEqual({ '1': 2 });
+  });
+
+  test('authors edit and delete their own comments; owners and creators delete anyone\'s; others 403', async () => {
+    type Shown = { id: string; body: string; user: string; createdAt: string; updatedAt: string | null; canEdit: boolean; canDelete: boolean };
+    const row = { tn: 'Customer', pk: '12' }; // in Brazil: the viewer reads it
+    const add = async (who: string, body: string) => (await op(who, 'commentCreate', { ...row, body })).body as Shown;
+    const list = async (who: string) => (await op(who, 'commentList', row)).body.data.list as Shown[];
+    const mine = await add('commenter', 'First draft');
+    expect(mine).toMatchObject({ updatedAt: null, canEdit: true, canDelete: true });
+    const editors = await add('editor', 'Noted');
+
+    // The author edits: the creation time stays, updatedAt is set, everyone reads the new text.
+    const edited = await op('commenter', 'commentUpdate', { ...row, id: mine.id, body: '  Final text  ' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id: mine.id, body: 'Final text', createdAt: mine.createdAt });
+    expect(typeof edited.body.updatedAt).toBe('string');
+    const seen = await list('viewer');
+    expect(seen.map((c) => [c.body, c.createdAt, c.updatedAt !== null, c.canEdit, c.canDelete])).toEqual([
+      ['Final text', mine.createdAt, true, false, false],
+      ['Noted', editors.createdAt, false, false, false],
+    ]);
+    // What each caller may do, as the list tells the web app.
+    expect((await list('commenter')).map((c) => [c.canEdit, c.canDelete])).toEqual([[true, true], [false, false]]);
+    expect((await list('creator')).map((c) => [c.canEdit, c.canDelete])).toEqual([[false, true], [false, true]]);
+
+    // Empty or too long text: 400 with the wording of the add.
+    const empty = await op('commenter', 'commentUpdate', { ...row, id: mine.id, body: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.msg).toBe((await op('commenter', 'commentCreate', { ...row, body: '   ' })).body.msg);
+    const long = 'x'.repeat(10_001);
+    const tooLong = await op('commenter', 'commentUpdate', { ...row, id: mine.id, body: long });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.msg).toBe((await op('commenter', 'commentCreate', { ...row, body: long })).body.msg);
+
+    // Someone else's comment: no edit for anyone but the author (not even owners), no delete for non-admins.
+    for (const who of ['editor', 'viewer', 'creator', 'owner']) {
+      const res = await op(who, 'commentUpdate', { ...row, id: mine.id, body: 'hijacked' });
+      expect([who, res.status, typeof res.body.msg]).toEqual([who, 403, 'string']);
+    }
+    for (const who of ['editor', 'viewer']) expect((await op(who, 'commentDelete', { ...row, id: mine.id })).status).toBe(403);
+    expect((await list('owner'))[0]!.body).toBe('Final text');
+
+    // Unknown comment, or a comment asked for through another row: 404.
+    expect((await op('commenter', 'commentUpdate', { ...row, id: 'cm_nope', body: 'x' })).status).toBe(404);
+    expect((await op('commenter', 'commentDelete', { ...row, id: 'cm_nope' })).status).toBe(404);
+    expect((await op('commenter', 'commentDelete', { tn: 'Customer', pk: '1', id: mine.id })).status).toBe(404);
+
+    // The author deletes; the owner deletes another's; the grid's counts follow.
+    expect((await op('owner', 'commentCounts', { tn: 'Customer', pks: ['12'] })).body.counts).toEqual({ '12': 2 });
+    expect((await op('commenter', 'commentDelete', { ...row, id: mine.id })).status).toBe(200);
+    expect((await op('commenter', 'commentDelete', { ...row, id: mine.id })).status).toBe(404);
+    expect((await op('owner', 'commentCounts', { tn: 'Customer', pks: ['12'] })).body.counts).toEqual({ '12': 1 });
+    expect((await op('owner', 'commentDelete', { ...row, id: editors.id })).status).toBe(200);
+    expect(await list('viewer')).toEqual([]);
+    expect((await op('owner', 'commentCounts', { tn: 'Customer', pks: ['12'] })).body.counts).toEqual({});
+    // A creator deletes anyone's too.
+    const another = await add('editor', 'One more');
+    expect((await op('creator', 'commentDelete', { ...row, id: another.id })).status).toBe(200);
   });
 
   test('the Super Admin\'s audit log filters by project and table', async () => {

@@ -11,8 +11,9 @@ import { forbidden, notFound } from '../../../lib/errors';
 import { dataContext, tableByName } from '../../rest/context';
 import * as data from '../../../data/records-service';
 import { readableTable } from '../../../data/read-scope';
-import { ADMIN_ROLES, effectiveRoles, grantOf } from '../../../data/access';
-import { commentsRepo } from '../../../meta/comments-repo';
+import { ADMIN_ROLES, effectiveRoles, grantOf, isUnrestricted } from '../../../data/access';
+import type { Actor } from '../../../lib/actor';
+import { commentsRepo, type CommentRow } from '../../../meta/comments-repo';
 import { auditRepo } from '../../../meta/audit-repo';
 
 /** Roles that may add comments. */
@@ -31,15 +32,41 @@ async function readableRow(call: OpCall, tn: string, pk: string) {
 }
 
 const RowArgs = z.object({ tn: z.string().min(1), pk: z.string().min(1).max(1000) });
+/** A comment's text, as added and as edited (same rules, same wording). */
+const CommentBody = z.string().trim().min(1, 'A comment cannot be empty').max(COMMENT_MAX);
+/** One comment of one row. */
+const CommentArgs = RowArgs.extend({ id: z.string().min(1).max(100) });
+
+/** Whether the actor may add comments (and edit or delete their own). */
+function mayComment(a: Actor): boolean {
+  return a.kind === 'master' || (a.superAdmin && !a.previewAs) || effectiveRoles(a).some((r) => COMMENTING.includes(r));
+}
+
+/** Whether the caller wrote this comment (a user id is needed: the master key writes as nobody). */
+const isAuthor = (call: OpCall, c: CommentRow) => !!call.actor.userId && c.user_id === call.actor.userId;
+
+/** A comment as answered, with what the caller may do with it. */
+function shown(call: OpCall, actor: Actor, c: CommentRow) {
+  const own = isAuthor(call, c) && mayComment(actor);
+  return { id: c.id, body: c.body, user: c.user_email, createdAt: c.created_at, updatedAt: c.updated_at ?? null, canEdit: own, canDelete: own || isUnrestricted(actor) };
+}
+
+/** The comment `id` of the row (after checking the row can be read), 404 if the row has no such comment. */
+async function commentOf(call: OpCall, tn: string, pk: string, id: string) {
+  const { dc, t } = await readableRow(call, tn, pk);
+  const c = await commentsRepo(call.ctx.meta).get(call.projectId, call.dbAlias, id);
+  if (!c || c.tn !== t.tn || c.pk !== pk) throw notFound(`Comment '${id}' not found`);
+  return { dc, t, c };
+}
 
 export const commentList: DashboardOp = {
   name: 'commentList',
   access: 'projectMember',
   async run(call) {
     const a = parseArgs(RowArgs, call.args);
-    const { t } = await readableRow(call, a.tn, a.pk);
+    const { dc, t } = await readableRow(call, a.tn, a.pk);
     const rows = await commentsRepo(call.ctx.meta).list(call.projectId, call.dbAlias, t.tn, a.pk);
-    return { data: { list: rows.map((r) => ({ id: r.id, body: r.body, user: r.user_email, createdAt: r.created_at })) } };
+    return { data: { list: rows.map((r) => shown(call, dc.actor, r)) } };
   },
 };
 
@@ -47,13 +74,38 @@ export const commentCreate: DashboardOp = {
   name: 'commentCreate',
   access: 'projectMember',
   async run(call) {
-    const a = parseArgs(RowArgs.extend({ body: z.string().trim().min(1, 'A comment cannot be empty').max(COMMENT_MAX) }), call.args);
+    const a = parseArgs(RowArgs.extend({ body: CommentBody }), call.args);
     const { dc, t } = await readableRow(call, a.tn, a.pk);
-    const a2 = dc.actor;
-    const may = a2.kind === 'master' || (a2.superAdmin && !a2.previewAs) || effectiveRoles(a2).some((r) => COMMENTING.includes(r));
-    if (!may) throw forbidden('Only commenters, editors, creators and owners add comments');
+    if (!mayComment(dc.actor)) throw forbidden('Only commenters, editors, creators and owners add comments');
     const row = await commentsRepo(call.ctx.meta).add(call.projectId, call.dbAlias, { tn: t.tn, pk: a.pk, user_id: call.actor.userId ?? null, user_email: call.actor.email ?? null, body: a.body });
-    return { id: row.id, body: row.body, user: row.user_email, createdAt: row.created_at };
+    return shown(call, dc.actor, row);
+  },
+};
+
+/** The author edits their comment: the body changes, the creation time stays, `updatedAt` is set. */
+export const commentUpdate: DashboardOp = {
+  name: 'commentUpdate',
+  access: 'projectMember',
+  async run(call) {
+    const a = parseArgs(CommentArgs.extend({ body: CommentBody }), call.args);
+    const { dc, c } = await commentOf(call, a.tn, a.pk, a.id);
+    if (!isAuthor(call, c) || !mayComment(dc.actor)) throw forbidden('Only its author edits a comment');
+    const updatedAt = await commentsRepo(call.ctx.meta).edit(call.projectId, call.dbAlias, c.id, a.body);
+    return shown(call, dc.actor, { ...c, body: a.body, updated_at: updatedAt });
+  },
+};
+
+/** The author deletes their comment; owners and creators delete anyone's. */
+export const commentDelete: DashboardOp = {
+  name: 'commentDelete',
+  access: 'projectMember',
+  async run(call) {
+    const a = parseArgs(CommentArgs, call.args);
+    const { dc, c } = await commentOf(call, a.tn, a.pk, a.id);
+    const own = isAuthor(call, c) && mayComment(dc.actor);
+    if (!own && !isUnrestricted(dc.actor)) throw forbidden('Only its author, owners and creators delete a comment');
+    await commentsRepo(call.ctx.meta).remove(call.projectId, call.dbAlias, c.id);
+    return { id: c.id, deleted: true };
   },
 };
 
@@ -120,4 +172,4 @@ export const rowHistory: DashboardOp = {
   },
 };
 
-export const ROW_ACTIVITY_OPS = [commentList, commentCreate, commentCounts, rowHistory];
+export const ROW_ACTIVITY_OPS = [commentList, commentCreate, commentUpdate, commentDelete, commentCounts, rowHistory];
