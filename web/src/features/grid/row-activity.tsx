@@ -1,6 +1,6 @@
 /**
  * The comments and the history of an expanded row: comments (with author and time) and a box to add
- * one for commenters and above; the history of changes (who, when, which column, before and after)
+ * one for commenters and above, Edit and Delete where the server allows them (comment-item.tsx); the history of changes (who, when, which column, before and after)
  * as the server lets this reader see it. Two react-aria tabs.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -9,6 +9,7 @@ import { rowActivityApi, type RowChange, type RowComment } from '../../api/row-a
 import { Button, FormMessage } from '../../components/form';
 import { formatDateTime, formatRelative, t, tx } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
+import { CommentItem } from './comment-item';
 
 type Pane = 'comments' | 'history';
 
@@ -38,6 +39,26 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
       setError((x as Error).message);
     }
   };
+  /** Runs a change of one comment; its error is shown above the list and passed on. */
+  const change = async (run: () => Promise<void>) => {
+    try {
+      await run();
+      setError(null);
+    } catch (x) {
+      setError((x as Error).message);
+      throw x;
+    }
+  };
+  const save = (id: string) => (body: string) =>
+    change(async () => {
+      const c = await rowActivityApi.editComment(projectId, dbAlias, tn, pk, id, body);
+      setComments((list) => (list ?? []).map((o) => (o.id === id ? c : o)));
+    });
+  const remove = (id: string) => () =>
+    change(async () => {
+      await rowActivityApi.deleteComment(projectId, dbAlias, tn, pk, id);
+      setComments((list) => (list ?? []).filter((o) => o.id !== id));
+    });
   const someone = t('grid.activity.someone');
   const when = (iso: string) => <span className="muted" title={formatDateTime(iso)}>{formatRelative(iso)}</span>;
   const shown = (v: string | null) => <code>{v ?? t('grid.activity.empty')}</code>;
@@ -52,12 +73,7 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
         <TabPanel id="comments" className="comments">
           {comments?.length === 0 ? <p className="muted">{t('grid.activity.noComments')}</p> : null}
           <ul aria-label={t('grid.activity.commentsList')}>
-            {comments?.map((c) => (
-              <li key={c.id}>
-                <div className="comment-head"><strong>{c.user ?? someone}</strong> {when(c.createdAt)}</div>
-                <div className="comment-body">{c.body}</div>
-              </li>
-            ))}
+            {comments?.map((c) => <CommentItem key={c.id} comment={c} when={when} onSave={save(c.id)} onDelete={remove(c.id)} />)}
           </ul>
           {props.canComment ? (
             <div className="comment-form">
