@@ -3,7 +3,7 @@
  * row, and a viewer's open grid shows each at once without a reload (the grid has no polling: 3 s is
  * a bound for a loaded machine, not the measure), while the viewer's
  * websocket frames never carry the column hidden from them; a change of the saved view follows too; undo and redo of an edit; a comment by
- * a commenter read by the owner in the expanded row.
+ * a commenter read by the owner in the expanded row, and the owner's own comment edited and deleted there.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
@@ -154,8 +154,26 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await viewer.getByRole('button', { name: 'Expand row 1', exact: true }).click();
     await viewer.getByRole('region', { name: 'Row activity' }).getByText('Called her about the invoice').waitFor();
     expect(await viewer.getByRole('textbox', { name: 'New comment' }).count()).toBe(0);
+    expect(await viewer.getByRole('region', { name: 'Row activity' }).getByRole('button', { name: /^(Edit|Delete)$/ }).count()).toBe(0);
     // The owner, who may comment, has the box.
-    await owner.getByRole('region', { name: 'Row activity' }).getByRole('tab', { name: /^Comments/ }).click();
+    const activity = owner.getByRole('region', { name: 'Row activity' });
+    await activity.getByRole('tab', { name: /^Comments/ }).click();
     await owner.getByRole('textbox', { name: 'New comment' }).waitFor();
+    // The owner may delete the commenter's comment but not edit it; their own they edit, then delete.
+    const theirs = activity.getByRole('listitem').filter({ hasText: 'Called her about the invoice' });
+    expect(await theirs.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    await theirs.getByRole('button', { name: 'Delete' }).waitFor();
+    await owner.getByRole('textbox', { name: 'New comment' }).fill('Invoice sent');
+    await activity.getByRole('button', { name: 'Comment', exact: true }).click();
+    const mine = activity.getByRole('listitem').filter({ hasText: 'Invoice sent' });
+    await mine.getByRole('button', { name: 'Edit' }).click();
+    await activity.getByRole('textbox', { name: 'Edit comment' }).fill('Invoice sent on Monday');
+    await activity.getByRole('button', { name: 'Save' }).click();
+    const edited = activity.getByRole('listitem').filter({ hasText: 'Invoice sent on Monday' });
+    await edited.getByText('edited').waitFor();
+    await edited.getByRole('button', { name: 'Delete' }).click();
+    await owner.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
+    await activity.getByText('Invoice sent on Monday').waitFor({ state: 'detached' });
+    await activity.getByText('Called her about the invoice').waitFor();
   });
 });
