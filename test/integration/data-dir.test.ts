@@ -86,14 +86,19 @@ describe('the data directory', () => {
 
   /**
    * Takes a current metadata database back to schema version `version`: the later migrations only
-   * add tables, indexes and (0005) two columns, so removing those gives that version's schema.
+   * add tables, indexes and columns (0005, 0013), so removing those gives that version's schema.
    */
   function downgrade(file: string, version: number) {
     const db = new Database(file);
     const later = META_MIGRATIONS.filter((m) => m.version > version).map((m) => m.sql).join('\n');
-    for (const [, table] of later.matchAll(/CREATE TABLE (\w+)/g)) db.exec(`DROP TABLE ${table}`);
+    const dropped = new Set<string>();
+    for (const [, table] of later.matchAll(/CREATE TABLE (\w+)/g)) {
+      db.exec(`DROP TABLE ${table}`);
+      dropped.add(table!);
+    }
     for (const [, index] of later.matchAll(/CREATE (?:UNIQUE )?INDEX (\w+)/g)) db.exec(`DROP INDEX IF EXISTS ${index}`);
-    for (const [, table, column] of later.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g)) db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+    // A column added later to a table that is itself later (0013 on 0011's nc_comments) went with its table.
+    for (const [, table, column] of later.matchAll(/ALTER TABLE (\w+) ADD COLUMN (\w+)/g)) if (!dropped.has(table!)) db.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);
     db.run('DELETE FROM nc_meta_migrations WHERE version > ?', [version]);
     db.close();
   }
