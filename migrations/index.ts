@@ -16,6 +16,7 @@ import m0010 from './0010_api_client.sql' with { type: 'text' };
 import m0011 from './0011_comments.sql' with { type: 'text' };
 import m0012 from './0012_plugins.sql' with { type: 'text' };
 import m0013 from './0013_comment_edits.sql' with { type: 'text' };
+import m0014 from './0014_invite_links.sql' with { type: 'text' };
 
 export interface MetaMigration {
   version: number;
@@ -38,4 +39,5 @@ export const META_MIGRATIONS: MetaMigration[] = [
   { version: 11, name: 'comments', sql: m0011 },
   { version: 12, name: 'plugins', sql: m0012 },
   { version: 13, name: 'comment_edits', sql: m0013 },
+  { version: 14, name: 'invite_links', sql: m0014 },
 ];

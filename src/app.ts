@@ -7,6 +7,8 @@ import { LIMITS } from './config/limits';
 import { errorEdge } from './http/error-edge';
 import { consoleLogger, type Logger } from './lib/log';
 import type { MetaStore } from './meta/store';
+import { metaHealth } from './meta/health';
+import { MSG_META_UNREACHABLE } from './meta/pg-store';
 import type { Secrets } from './boot/secrets';
 import type { AppContext } from './context';
 import { ProjectRegistry } from './schema/registry';
@@ -33,6 +35,7 @@ import { startHooks } from './hooks/start';
 import { startCrons } from './cron/start';
 import { startAppStore } from './plugins/start';
 import { exportRoutes } from './api/transfer/export-routes';
+import { stopImports } from './api/transfer/import-job';
 import { updateChecker } from './updates/feed';
 import { versionRoutes } from './updates/routes';
 import { installTarget, type InstallTarget } from './updates/install';
@@ -78,13 +81,21 @@ export function createApp(config: Config, deps: AppDeps) {
   const realtime = realtimeFeature(ctx, sockets);
   startHooks(ctx);
   startCrons(ctx);
+  // Running imports end (stopped, saying so) before the project databases close.
+  ctx.closers.unshift(() => stopImports(ctx.dataDir));
   const appStore = startAppStore(ctx);
   const updates = updateChecker({ feedUrl: config.updateFeed, current: VERSION, log });
   ctx.closers.push(async () => updates.stop());
+  // A load balancer takes an instance out of rotation while its metadata store does not answer.
+  const metaAnswers = metaHealth(deps.meta, log);
   const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
   const app = new Elysia()
     .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
-    .get('/api/health', () => ({ ok: true, version: VERSION }))
+    .get('/api/health', async ({ set }) => {
+      if (await metaAnswers()) return { ok: true, version: VERSION };
+      set.status = 503;
+      return { ok: false, msg: MSG_META_UNREACHABLE, version: VERSION };
+    })
     .use(versionRoutes(ctx, updates, deps.installTarget ?? installTarget()))
     .use(authRoutes(ctx))
     .use(oauthRoutes(ctx))

@@ -26,7 +26,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   allowSignup: 'let anyone sign up without an invite (default false)',
   queryLimitMax: 'largest page size of generated APIs (default 1000)',
   countTimeoutMs: 'time limit of count queries in ms (default 10000)',
-  apiClientAllowPrivate: 'let the API and gRPC clients reach loopback and private addresses from the server (default false)',
+  apiClientAllowPrivate: 'let the API and gRPC clients, webhooks and cron jobs reach loopback and private addresses from the server (default false)',
   queryTimeoutMs: 'time limit of every data statement in ms on PostgreSQL and MariaDB (default 30000, 0 = none)',
   disableTerminal: 'turn the built-in terminal off; wins over --terminal (default false)',
   terminal: 'turn the built-in terminal on beyond loopback (default: on only when listening on 127.0.0.1/localhost)',
@@ -48,7 +48,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   oidcClientSecret: 'OpenID Connect client secret',
   oidcName: 'name on the OpenID Connect sign-in button (default OpenID Connect)',
   connectAllow: 'comma list of host:port patterns external databases may be reached at (default: any)',
-  trustedProxies: 'comma list of proxy addresses/CIDRs whose X-Forwarded-For and X-Forwarded-Proto are believed',
+  trustedProxies: 'comma list of proxy addresses/CIDRs whose X-Forwarded-For, -Proto and -Host are believed',
   hookRetryBaseMs: 'first webhook retry delay in ms, doubled per attempt (default 10000)',
   hookTimeoutMs: 'time-out of one webhook delivery attempt in ms (default 10000)',
   hookPollMs: 'how often pending webhook deliveries are looked for, in ms (default 1000)',
@@ -71,6 +71,7 @@ function helpText(): string {
 
 Usage: tablo [flags]
        tablo meta copy --from data/tablo.db --to postgres://user:pass@host:5432/db
+       tablo health   (exit 0 when the Tablo on PORT answers its health check)
 
 Flags (each can also be set by the environment variable beside it):
 ${lines.join('\n')}
@@ -81,8 +82,8 @@ ${lines.join('\n')}
 
 /** Settings given as comma lists. */
 const LIST_SETTINGS = new Set(['sqliteAllowDirs', 'connectAllow', 'trustedProxies']);
-/** Switches that may stand alone: `--disable-terminal` means `--disable-terminal true`. */
-const BARE_SWITCHES = new Set(['--disable-terminal', '--terminal']);
+/** Switches (every true/false setting) may stand alone: `--allow-signup` means `--allow-signup true`. */
+const BARE_SWITCHES = new Set((['allowSignup', 'disableTerminal', 'terminal', 'apiClientAllowPrivate', 'logRequests'] satisfies (keyof Config)[]).map((k) => `--${kebab(k)}`));
 const withSwitchValues = (argv: string[]) =>
   argv.flatMap((a, i) => (BARE_SWITCHES.has(a) && (i + 1 >= argv.length || argv[i + 1]!.startsWith('--')) ? [a, 'true'] : [a]));
 
@@ -127,13 +128,19 @@ async function main() {
     const { runMetaCommand } = await import('./meta/copy-cli');
     process.exit(await runMetaCommand(process.argv.slice(3), (l) => process.stdout.write(l + '\n'), (l) => process.stderr.write(l + '\n')));
   }
+  // `tablo health` (src/boot/health-cli.ts): the container's health check.
+  if (process.argv[2] === 'health') {
+    const { runHealthCommand } = await import('./boot/health-cli');
+    process.exit(await runHealthCommand(process.argv.slice(3), process.env, (l) => process.stdout.write(l + '\n'), (l) => process.stderr.write(l + '\n')));
+  }
   let config: Config;
   try {
     // A compiled binary passes every argument to the app; skip the runtime's own.
     const argv = process.argv.slice(2);
     config = parseConfig(rawSettings(argv, process.env));
   } catch (e) {
-    const msg = e instanceof ConfigError ? e.message : `tablo: ${(e as Error).message}. Try --help.`;
+    // node:util's messages may span lines ("... is ambiguous.\nDid you forget ..."): the first says it.
+    const msg = e instanceof ConfigError ? e.message : `tablo: ${(e as Error).message.split('\n')[0]!.replace(/\.$/, '')}. Try --help.`;
     process.stderr.write(msg + '\n');
     process.exit(2);
   }
@@ -166,8 +173,11 @@ async function main() {
     await booted.meta.close().catch(() => {});
     process.exit(1);
   }
-  selfUrl = `http://${['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host}:${server.port}`;
-  log.info(`Tablo ${VERSION} listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${server.port} (data: ${booted.dataDir})`);
+  const everywhere = ['0.0.0.0', '::', ''].includes(config.host);
+  const urlHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  selfUrl = `http://${everywhere ? '127.0.0.1' : urlHost}:${server.port}`;
+  // An address to open in a browser (an IPv6 one in brackets).
+  log.info(`Tablo ${VERSION} listening on http://${everywhere ? 'localhost' : urlHost}:${server.port} (data: ${booted.dataDir})`);
   log.info(app.terminals.policy.reason);
 
   let stopping = false;
@@ -180,7 +190,11 @@ async function main() {
       server.stop(true);
     }, LIMITS.shutdownGraceMs);
     await app.terminals.closeAll();
-    await server.stop(false);
+    // Stops listening at once; open websockets (grids, terminals) are closed rather than waited for:
+    // Bun's graceful stop would otherwise hold until the grace period ends.
+    const drained = server.stop(false);
+    app.sockets.closeAll();
+    await drained;
     clearTimeout(timer);
     await app.close();
     await booted.meta.close();

@@ -10,17 +10,17 @@
  * - `GET /api/files/{fileId}?exp=&sig=`: the signed link of a locally stored file.
  */
 import { Elysia } from 'elysia';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context';
 import { dataContext, tableByName } from '../api/rest/context';
 import { badRequest, notFound } from '../lib/errors';
-import { LIMITS } from '../config/limits';
 import { filesRepo, type StoredFile } from '../meta/files-repo';
 import { storageNamed } from '../plugins/state';
 import { attachmentColumn, readCell } from './cell';
 import { filesOfBody, uploadToCell } from './upload';
 import { storeFormUploads, uploadOwner } from './form-uploads';
 import { assertCan, assertColumns } from '../data/access';
+import { contentDisposition } from '../http/content-disposition';
+import { signedFileLink, storageSignedUrl, validFileSignature } from './file-links';
 
 const seg = (v: string | null | undefined): string => {
   if (typeof v !== 'string') throw badRequest('The URL holds a malformed escape (%)');
@@ -36,7 +36,7 @@ function fileResponse(f: StoredFile, blob: Blob): Response {
     headers: {
       'content-type': inline ? f.mimetype : 'application/octet-stream',
       'content-length': String(blob.size),
-      'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', f.name),
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
       'cache-control': 'private, max-age=300',
@@ -46,7 +46,6 @@ function fileResponse(f: StoredFile, blob: Blob): Response {
 
 export function attachmentRoutes(ctx: AppContext) {
   const files = filesRepo(ctx.meta);
-  const sign = (id: string, exp: number) => createHmac('sha256', ctx.secrets.connectionKey).update(`file:${id}:${exp}`).digest('base64url');
 
   /** The stored file the caller may read: row and column through the data core, and the row must hold it. */
   async function readable(request: Request, p: { projectId: string; table: string; id: string; column: string; fileId: string }): Promise<StoredFile> {
@@ -86,24 +85,15 @@ export function attachmentRoutes(ctx: AppContext) {
     })
     .get('/nc/:projectId/api/v1/:table/:id/attachments/:column/:fileId', async ({ request, params, query }) => {
       const f = await readable(request, params);
-      const storage = storageNamed(ctx, f.storage);
-      const expiresIn = LIMITS.attachmentSignedUrlSeconds;
-      const signed = storage?.signedUrl?.(f.storage_key, { expiresIn, name: f.name, type: f.mimetype });
-      if (query.link !== undefined) {
-        const exp = Math.floor(Date.now() / 1000) + expiresIn;
-        const url = signed ?? `/api/files/${encodeURIComponent(f.id)}?exp=${exp}&sig=${sign(f.id, exp)}`;
-        return { url, expiresAt: new Date(exp * 1000).toISOString(), title: f.name, mimetype: f.mimetype, size: f.size };
-      }
+      if (query.link !== undefined) return { ...signedFileLink(ctx, f), title: f.name, mimetype: f.mimetype, size: f.size };
+      const signed = storageSignedUrl(ctx, f);
       if (signed) return new Response(null, { status: 302, headers: { location: signed, 'cache-control': 'no-store' } });
       return serve(f);
     })
     .get('/api/files/:fileId', async ({ params, query }) => {
-      const exp = Number(query.exp);
       const sig = typeof query.sig === 'string' ? query.sig : '';
       const id = seg(params.fileId);
-      const want = Buffer.from(sign(id, exp));
-      const got = Buffer.from(sig);
-      if (!Number.isInteger(exp) || exp < Date.now() / 1000 || got.length !== want.length || !timingSafeEqual(got, want)) throw notFound('This file link is not valid or has expired');
+      if (!validFileSignature(ctx, id, Number(query.exp), sig)) throw notFound('This file link is not valid or has expired');
       const f = await files.get(id);
       if (!f || f.state !== 'attached') throw notFound('File not found');
       return serve(f);

@@ -72,7 +72,8 @@ export async function storeChecked(ctx: AppContext, place: FilePlace, checked: C
   try {
     for (const f of checked) {
       const fileId = newId('fl');
-      const key = `${place.project_id}/${fileId}/${f.name}`;
+      // Windows folders refuse quotes, which names keep.
+      const key = `${place.project_id}/${fileId}/${f.name.replace(/"/g, '_')}`;
       await repo.addPending({ id: fileId, ...place, storage: storage.name, storage_key: key, name: f.name, mimetype: f.type, size: f.file.size });
       stored.push({ id: fileId, key });
       await storage.put(key, f.file, f.type);

@@ -14,28 +14,47 @@ export const MSG_INVITE_REQUIRED = 'Sign-up is by invitation only: ask a project
 export const MSG_RESET_INVALID = 'This password reset link is invalid or has expired';
 export const MSG_INVITE_INVALID = 'This invite link is invalid or has expired';
 
+/**
+ * Refuses a sign-up that is not the first one unless it carries a live invite for its e-mail or
+ * sign-up is open (and the e-mail is free); answers the invited user, if any.
+ */
+async function assertMaySignUp(users: ReturnType<typeof usersRepo>, input: { email: string; token?: string }, allowSignup: boolean): Promise<UserRow | undefined> {
+  if (input.token) {
+    const invited = await users.byInviteHash(sha256(input.token));
+    if (!invited || !invited.invite_expires_at || invited.invite_expires_at < nowIso()) throw badRequest(MSG_INVITE_INVALID);
+    if (invited.email !== input.email) throw badRequest('This invite was sent to another e-mail address');
+    // Disabled by the Super Admin before taking the invite up: no password is set, no session begins.
+    if (invited.disabled) throw forbidden('This account is disabled');
+    return invited;
+  }
+  // Invite-only: the same answer whether the e-mail has an account or not, so that sign-up does
+  // not tell strangers who uses this server (sign-in and password reset do not tell either).
+  if (!allowSignup) throw forbidden(MSG_INVITE_REQUIRED);
+  if (await users.byEmail(input.email)) throw badRequest('An account with this e-mail already exists: sign in instead');
+  return undefined;
+}
+
 export function accounts(meta: MetaStore, opts: { allowSignup: boolean }) {
   const users = usersRepo(meta);
   return {
     users,
     async signup(input: { email: string; password: string; firstname?: string; lastname?: string; token?: string }): Promise<UserRow> {
+      // Refusals that need no hash come first: an argon2id hash costs a good part of a CPU second and
+      // tens of MB, and anyone may call sign-up, so a refused call must not make one. The checks are
+      // made again below, in the transaction that writes.
+      if ((await users.count()) > 0) await assertMaySignUp(usersRepo(meta), input, opts.allowSignup);
       const hash = await hashPassword(input.password);
       return meta.transaction(async (tx) => {
         const txUsers = usersRepo(tx);
         if ((await txUsers.count()) === 0) {
           return txUsers.create({ email: input.email, passwordHash: hash, roles: 'super,user', firstname: input.firstname, lastname: input.lastname });
         }
-        if (input.token) {
-          const invited = await txUsers.byInviteHash(sha256(input.token));
-          if (!invited || !invited.invite_expires_at || invited.invite_expires_at < nowIso()) throw badRequest(MSG_INVITE_INVALID);
-          if (invited.email !== input.email) throw badRequest('This invite was sent to another e-mail address');
+        const invited = await assertMaySignUp(txUsers, input, opts.allowSignup);
+        if (invited) {
           await txUsers.setPassword(invited.id, hash);
           await txUsers.update(invited.id, { firstname: input.firstname, lastname: input.lastname });
           return (await txUsers.byId(invited.id))!;
         }
-        const existing = await txUsers.byEmail(input.email);
-        if (existing) throw badRequest('An account with this e-mail already exists: sign in instead');
-        if (!opts.allowSignup) throw forbidden(MSG_INVITE_REQUIRED);
         return txUsers.create({ email: input.email, passwordHash: hash, roles: 'user', firstname: input.firstname, lastname: input.lastname });
       });
     },
@@ -92,6 +111,8 @@ export function accounts(meta: MetaStore, opts: { allowSignup: boolean }) {
     },
 
     async resetPassword(token: string, password: string): Promise<UserRow> {
+      // An unknown, used or expired link is refused before the (costly) hash; checked again below.
+      await this.validateReset(token);
       const hash = await hashPassword(password);
       return meta.transaction(async (tx) => {
         const row = await tx.get<{ user_id: string; expires_at: string; used_at: string | null }>(

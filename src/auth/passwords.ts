@@ -26,9 +26,14 @@ export const passwordField = z
   .min(1, 'Password is required')
   .min(LIMITS.passwordMinLength, `Your password must be at least ${LIMITS.passwordMinLength} characters`);
 
-/** Parses a body with a zod schema; the first problem becomes 400 `{msg}` in the spec's wording. */
+/**
+ * Parses a body with a zod schema; the first problem becomes 400 `{msg}` in the spec's wording.
+ * zod's own words ('Invalid input: expected string, received number') get the field in front.
+ */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
-  throw badRequest(r.error.issues[0]!.message);
+  const i = r.error.issues[0]!;
+  const where = i.path.map(String).join('.');
+  throw badRequest(where && /^Invalid (input|option)\b/.test(i.message) ? `${where}: ${i.message}` : i.message);
 }

@@ -7,12 +7,12 @@ import { join, resolve } from 'node:path';
 import type { Config } from '../config/config';
 import { openSqliteMetaStore } from '../meta/sqlite-store';
 import { isPgUrl, openMetaStore } from '../meta/open-store';
-import { migrateMeta } from '../meta/migrate';
+import { migrateMeta, MetaSchemaTooNewError } from '../meta/migrate';
 import type { MetaStore } from '../meta/store';
 import { isAppError } from '../lib/errors';
-import { loadSecrets, type Secrets } from './secrets';
+import { KEY_FILES, loadSecrets, type Secrets } from './secrets';
 import { META_DB_FILE } from '../schema/sqlite-path';
-import { lockDataDir } from './data-dir-lock';
+import { LOCK_FILE, lockDataDir } from './data-dir-lock';
 
 export interface Booted {
   meta: MetaStore;
@@ -46,7 +46,11 @@ export async function boot(config: Config): Promise<Booted> {
   try {
     await migrateWhenReachable(meta, config.metaDb ? BOOT_WAIT_MS : 0);
   } catch (e) {
-    await meta.close();
+    await meta.close().catch(() => {});
+    // The driver's words ("password authentication failed", "database ... does not exist") name no setting.
+    if (config.metaDb && !(e instanceof MetaSchemaTooNewError)) {
+      throw new Error(`cannot open the metadata database ${withoutPassword(config.metaDb)} (NC_DB / --meta-db): ${(e as Error).message}`);
+    }
     throw e;
   }
   const secrets = loadSecrets(dataDir, config.jwtSecret);
@@ -95,7 +99,26 @@ function prepareDataDir(dataDir: string, metaInDataDir: boolean): void {
       throw new Error(`the metadata database ${metaFile} is not writable by ${who}: ${reason(e)}`);
     }
   }
+  // The files beside it that Tablo writes too (left by a run as another user, say): named, instead of
+  // SQLite's "attempt to write a readonly database" or "unable to open database file".
+  const written = metaInDataDir ? [`${META_DB_FILE}-wal`, `${META_DB_FILE}-shm`, LOCK_FILE, `${LOCK_FILE}-journal`] : [];
+  const keys = join(dataDir, 'keys');
+  for (const [path, mode] of [
+    ...written.map((f) => [join(dataDir, f), constants.R_OK | constants.W_OK] as const),
+    [keys, constants.R_OK | constants.W_OK | constants.X_OK] as const,
+    ...KEY_FILES.map((f) => [join(keys, f), constants.R_OK] as const),
+  ]) {
+    if (!existsSync(path)) continue;
+    try {
+      accessSync(path, mode);
+    } catch (e) {
+      throw new Error(`${path} in the data directory (${DATA_DIR_SETTING}) is not ${mode & constants.W_OK ? 'writable' : 'readable'} by ${who}: ${reason(e)} (was Tablo run as another user?)`);
+    }
+  }
 }
+
+/** A database URL fit for a log line: its password masked. */
+const withoutPassword = (url: string) => url.replace(/\/\/([^:@/]*):[^@/]*@/, '//$1:***@');
 
 /** How long a starting instance waits for a PostgreSQL metadata store that is not up yet. */
 const BOOT_WAIT_MS = 30_000;

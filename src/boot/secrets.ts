@@ -2,9 +2,12 @@
  * Secrets kept in the data directory, readable only by the owner (0600): the JWT secret (unless
  * NC_AUTH_JWT_SECRET is set) and the key that encrypts connection configs at rest.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomToken } from '../lib/ids';
+
+/** The files of `<dataDir>/keys`. */
+export const KEY_FILES = ['jwt-secret', 'connection-key'];
 
 export interface Secrets {
   jwtSecret: string;
@@ -12,12 +15,26 @@ export interface Secrets {
   connectionKey: string;
 }
 
+/**
+ * The secret in `path`, made first when there is none. Instances sharing a data directory (NC_DB) may
+ * start together: the value is written whole to a file of its own and linked into place, which fails
+ * when another got there first, so every instance reads the one value on disk (never half a file,
+ * never a value that another instance overwrote after using it).
+ */
 function readOrCreate(path: string, make: () => string): string {
-  if (existsSync(path)) return readFileSync(path, 'utf8').trim();
-  const value = make();
-  writeFileSync(path, value + '\n', { mode: 0o600 });
-  chmodSync(path, 0o600);
-  return value;
+  if (!existsSync(path)) {
+    const draft = `${path}.${process.pid}.${randomToken(6)}.new`;
+    writeFileSync(draft, make() + '\n', { mode: 0o600 });
+    chmodSync(draft, 0o600);
+    try {
+      linkSync(draft, path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  return readFileSync(path, 'utf8').trim();
 }
 
 /** Loads or generates the secrets under `<dataDir>/keys`. */

@@ -25,6 +25,12 @@ const bool = z
     return z.NEVER;
   });
 
+/**
+ * An http:// or https:// address. z.url() alone takes `localhost:8080` (its "scheme" being
+ * `localhost:`), a usual slip that would make every link and the sign-in callback useless.
+ */
+const httpUrl = () => z.url({ protocol: /^https?$/, hostname: /./, error: 'expected an http:// or https:// address, such as https://tablo.example.com' });
+
 const int = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
 
 export const ConfigSchema = z.object({
@@ -38,7 +44,7 @@ export const ConfigSchema = z.object({
   adminSecret: z.string().min(8, 'must be at least 8 characters').optional(),
   /** Auth type; default jwt, or masterKey when adminSecret is set. */
   authType: z.enum(['none', 'jwt', 'masterKey']).optional(),
-  publicUrl: z.url().optional(),
+  publicUrl: httpUrl().optional(),
   allowSignup: bool.default(false),
   queryLimitMax: int(1, 100_000).default(LIMITS.queryLimitMax),
   countTimeoutMs: int(100, 600_000).default(LIMITS.countTimeoutMs),
@@ -61,15 +67,15 @@ export const ConfigSchema = z.object({
   googleClientId: z.string().min(1).optional(),
   googleClientSecret: z.string().min(1).optional(),
   /** Google's OpenID Connect issuer (its discovery document is read from it). */
-  googleIssuer: z.url().default('https://accounts.google.com'),
+  googleIssuer: httpUrl().default('https://accounts.google.com'),
   /** Sign in with GitHub: OAuth app of the GitHub settings. */
   githubClientId: z.string().min(1).optional(),
   githubClientSecret: z.string().min(1).optional(),
-  githubAuthorizeUrl: z.url().default('https://github.com/login/oauth/authorize'),
-  githubTokenUrl: z.url().default('https://github.com/login/oauth/access_token'),
-  githubApiUrl: z.url().default('https://api.github.com'),
+  githubAuthorizeUrl: httpUrl().default('https://github.com/login/oauth/authorize'),
+  githubTokenUrl: httpUrl().default('https://github.com/login/oauth/access_token'),
+  githubApiUrl: httpUrl().default('https://api.github.com'),
   /** Any OpenID Connect provider: issuer or discovery URL, client, and the name on its button. */
-  oidcIssuer: z.url().optional(),
+  oidcIssuer: httpUrl().optional(),
   oidcClientId: z.string().min(1).optional(),
   oidcClientSecret: z.string().min(1).optional(),
   oidcName: z.string().min(1).max(60).default('OpenID Connect'),
@@ -86,7 +92,7 @@ export const ConfigSchema = z.object({
   /** How often stored files no row holds any more are removed from storage (0: never). */
   attachmentSweepMs: int(0, 86_400_000).default(LIMITS.attachmentSweepMs),
   /** JSON feed naming the latest release (version, url, sha256, notes); unset = no update checks. */
-  updateFeed: z.url().optional(),
+  updateFeed: httpUrl().optional(),
   /**
    * How a newer release is taken in: `binary` (the single binary replaces itself), `notice` (only announced),
    * `auto` (binary when running as the compiled binary from a writable folder, else notice).

@@ -20,6 +20,8 @@ export const LIMITS = {
   bodyLimitBytes: 10 * 1024 * 1024,
   /** JSON bodies nested deeper than this (arrays and objects) answer 400. */
   jsonMaxDepth: 64,
+  /** Deepest nesting of groups in a where (or of _and/_or/_not in a JSON condition); deeper is a 400, not a stack overflow. */
+  whereMaxDepth: 64,
   /** JWT lifetime. */
   jwtExpiresIn: '10h',
   /** Refresh token lifetime in ms (30 days). */
@@ -96,6 +98,8 @@ export const LIMITS = {
   attachmentPendingGraceMs: 60 * 60 * 1000,
   /** Signed S3 download links live this long (seconds). */
   attachmentSignedUrlSeconds: 300,
+  /** An S3 call (store, read, delete one file) that gets no answer this long fails instead of waiting for good. */
+  storageTimeoutMs: 60_000,
   /** Largest branding logo upload. */
   brandingLogoMaxBytes: 512 * 1024,
   /** A PhoneNumber value holds at least this many digits. */

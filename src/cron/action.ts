@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { LIMITS } from '../config/limits';
-import { splitStatements } from '../sql/raw/split';
+import { reachesOtherFiles, splitStatements, withoutLeadingComments } from '../sql/raw/split';
 import type { Driver } from '../sql/dialect';
+import { guardedFetch, RefusedAddress } from '../api/clients/guarded-fetch';
 
 const httpUrl = z
   .string()
@@ -34,6 +35,12 @@ export const CronActionSchema = z.discriminatedUnion('type', [
 
 export type CronAction = z.infer<typeof CronActionSchema>;
 
+/** Why a job's SQL is refused: on SQLite it would reach the metadata store or another project's file. */
+export const OTHER_FILES_MSG = 'The SQL of a cron job cannot attach, detach or write other database files';
+
+/** True when one statement of a job's SQL reaches another database file (see reachesOtherFiles). */
+export const otherFilesStatement = (engine: Parameters<typeof splitStatements>[0], sql: string) => splitStatements(engine, sql).some((st) => reachesOtherFiles(engine, st.sql));
+
 export interface ActionResult {
   ok: boolean;
   result: string | null;
@@ -54,8 +61,10 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
         const body = a.method === 'GET' ? undefined : a.body ?? '';
         // A body goes out typed (the form has no headers): JSON when it looks like JSON, else text.
         if (body && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = looksJson(body) ? 'application/json' : 'text/plain; charset=utf-8';
-        res = await fetch(a.url, { method: a.method, headers, body, signal: timeout });
+        // The answer is kept in the job's log: the server may not fetch from its own network for it (SSRF).
+        res = await guardedFetch(a.url, { method: a.method, headers, body, signal: timeout }, ctx.config.apiClientAllowPrivate);
       } catch (e) {
+        if (e instanceof RefusedAddress) return { ok: false, result: null, error: e.message };
         if (timeout.aborted) return { ok: false, result: null, error: `No answer from ${a.url} within ${LIMITS.cronHttpTimeoutMs / 1000} s` };
         return { ok: false, result: null, error: `Could not reach ${a.url}: ${(e as Error).message}` };
       }
@@ -66,6 +75,8 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
     const pdb = await ctx.projects.get(projectId, a.dbAlias);
     // Every statement runs, in order (a driver given several at once may run only the first);
     // the first that fails ends the run.
+    // Checked again here: a job may come from an imported archive.
+    if (otherFilesStatement(pdb.db.config.client, a.sql)) return { ok: false, result: null, error: OTHER_FILES_MSG };
     const statements = splitStatements(pdb.db.config.client, a.sql).map((st) => st.sql);
     const results: string[] = [];
     for (const [i, sql] of statements.entries()) {
@@ -87,7 +98,8 @@ const looksJson = (t: string) => /^\s*[[{]/.test(t);
 
 /** One statement: the rows it read (the first 20) or the rows it changed. */
 async function runStatement(driver: Driver, sql: string): Promise<string> {
-  if (READS.test(sql) || /\breturning\b/i.test(sql)) {
+  // A comment before the statement (`-- nightly report`) does not make a SELECT a write.
+  if (READS.test(withoutLeadingComments(sql)) || /\breturning\b/i.test(sql)) {
     const rows = await driver.query<Record<string, unknown>>({ sql, params: [] });
     return `${rows.length} row(s): ${JSON.stringify(rows.slice(0, 20))}`;
   }

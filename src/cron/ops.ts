@@ -6,18 +6,24 @@
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../api/dashboard/op';
 import { parseArgs } from '../api/dashboard/op';
-import { notFound } from '../lib/errors';
+import { forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { LIMITS } from '../config/limits';
 import { cronsRepo, type CronRecord, type CronRunRecord } from '../meta/crons-repo';
 import { checkPattern, nextRuns } from './schedule';
-import { CronActionSchema, type CronAction } from './action';
+import { CronActionSchema, OTHER_FILES_MSG, otherFilesStatement, type CronAction } from './action';
 import { runClaimed } from './scheduler';
 
 const Pattern = z.string().trim().min(1, 'The pattern is required').max(200);
-const Zone = z.string().trim().min(1).max(100);
-const CreateArgs = z.object({ title: z.string().trim().min(1, 'The title is required').max(255), pattern: Pattern, timezone: Zone.default('UTC'), active: z.boolean().optional(), action: CronActionSchema });
-const UpdateArgs = z.object({ id: z.string().min(1), title: z.string().trim().min(1).max(255).optional(), pattern: Pattern.optional(), timezone: Zone.optional(), active: z.boolean().optional(), action: CronActionSchema.optional() });
+/** An IANA time zone; left empty (a cleared field) it is UTC, as when it is not sent. */
+const Zone = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((v) => v || 'UTC');
+const Title = z.string().trim().min(1, 'The title is required').max(255);
+const CreateArgs = z.object({ title: Title, pattern: Pattern, timezone: Zone.default('UTC'), active: z.boolean().optional(), action: CronActionSchema });
+const UpdateArgs = z.object({ id: z.string().min(1), title: Title.optional(), pattern: Pattern.optional(), timezone: Zone.optional(), active: z.boolean().optional(), action: CronActionSchema.optional() });
 const IdArgs = z.object({ id: z.string().min(1, 'id is required') });
 const LogArgs = z.object({ id: z.string().min(1), limit: z.coerce.number().int().min(1).max(500).default(50) });
 const PreviewArgs = z.object({ pattern: Pattern, timezone: Zone.default('UTC') });
@@ -28,9 +34,11 @@ async function jobOf(call: OpCall, id: string): Promise<CronRecord> {
   return c;
 }
 
-/** The SQL action's database must be one of the project's (404 otherwise). */
+/** The SQL action's database must be one of the project's (404 otherwise), and its SQL stay in it (403). */
 async function checkAction(call: OpCall, a: CronAction): Promise<void> {
-  if (a.type === 'sql') await call.ctx.projects.get(call.projectId, a.dbAlias);
+  if (a.type !== 'sql') return;
+  const pdb = await call.ctx.projects.get(call.projectId, a.dbAlias);
+  if (otherFilesStatement(pdb.db.config.client, a.sql)) throw forbidden(OTHER_FILES_MSG);
 }
 
 const safeNext = (c: CronRecord) => {

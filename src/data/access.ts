@@ -11,10 +11,11 @@
  */
 import type { Cond } from '../sql/ast';
 import type { Actor } from '../lib/actor';
-import type { ColumnModel, TableModel } from '../schema/model';
+import type { ColumnModel, RelationModel, TableModel } from '../schema/model';
 import type { AclRules, ColumnGrant, TableRule } from '../meta/acl-repo';
 import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { parseWhere } from './where-parser';
+import { displayColumnOf } from '../sql/schema-model';
 
 export type DataOp = 'read' | 'create' | 'update' | 'delete';
 
@@ -35,8 +36,17 @@ export function defaultRule(role: string): TableRule {
 }
 
 /** The roles that count for this call: a preview (by an owner, creator or Super Admin) replaces the real ones. */
-export const effectiveRoles = (a: Actor) =>
-  a.previewAs && (a.superAdmin || a.roles.some((r) => ADMIN_ROLES.includes(r))) ? [a.previewAs] : a.roles;
+export const effectiveRoles = (a: Actor) => rolesInProject(a, a.roles);
+
+/**
+ * The caller's roles for a check in one project: `xc-preview` replaces `projectRoles` only for those who
+ * may preview (owners, creators, the Super Admin, the master key). Anyone else's header is ignored: a
+ * viewer previewing 'editor', or a stranger previewing 'viewer', must not gain that role.
+ */
+export function rolesInProject(a: Actor, projectRoles: string[]): string[] {
+  const mayPreview = a.kind === 'master' || !!a.superAdmin || projectRoles.some((r) => ADMIN_ROLES.includes(r));
+  return a.previewAs && mayPreview ? [a.previewAs] : projectRoles;
+}
 
 /** Master key, Super Admin and owners/creators are never restricted, unless they preview a role. */
 export function isUnrestricted(a: Actor): boolean {
@@ -125,5 +135,17 @@ export function assertColumns(g: Grant, t: TableModel, op: 'create' | 'update', 
   if (bad) throw forbidden(`Not allowed to ${op} column '${bad._cn}' of '${t._tn}'`);
 }
 
-/** The table model cut to the columns a grant covers (for parsing fields, filters and sorts). */
-export const restrictTable = (t: TableModel, g: Grant): TableModel => (g.columns === null ? t : { ...t, columns: t.columns.filter((c) => grantsColumn(g, c)) });
+/** This table's columns a relation links by: a belongs-to's foreign key, the key a has-many or many-to-many refers to. */
+export const linkColumnsOf = (r: RelationModel): string[] => (r.type === 'hm' ? r.parentColumns : r.type === 'bt' ? r.childColumns : (r.junction?.refColumns ?? []));
+
+/**
+ * The table model cut to the columns a grant covers (for parsing fields, filters and sorts), and to
+ * the relations linked by covered columns only: a relation by a hidden column would show its value.
+ * A hidden display column gives way to the one the covered columns would have.
+ */
+export function restrictTable(t: TableModel, g: Grant): TableModel {
+  if (g.columns === null) return t;
+  const columns = t.columns.filter((c) => grantsColumn(g, c));
+  const displayColumn = t.displayColumn && g.columns.has(t.displayColumn) ? t.displayColumn : displayColumnOf(columns);
+  return { ...t, columns, displayColumn, relations: t.relations.filter((r) => linkColumnsOf(r).every((cn) => g.columns!.has(cn))) };
+}

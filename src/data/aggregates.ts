@@ -1,7 +1,7 @@
 /** groupby, aggregate, distinct and distribute over one table, filtered like a list. */
 import { ONE, ZERO } from '../sql/ast';
-import type { Cond, Expr, SelectItem } from '../sql/ast';
-import type { TableModel } from '../schema/model';
+import type { Cond, Expr, OrderItem, SelectItem } from '../sql/ast';
+import type { ColumnModel, TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
 import { LIMITS } from '../config/limits';
 import { readScope } from './read-scope';
@@ -12,35 +12,64 @@ import { columnExpr, resolveColumn } from './columns';
 import { tableRef } from './select-builder';
 import { toApiRow } from './row-maker';
 import { outputValue } from './values';
+import { parseWhere } from './where-parser';
 
 const col = (cn: string): Expr => ({ kind: 'col', name: cn });
+/** Whether a comma list names any column ('a,b'; not '' nor ','), where parseFields would take every column. */
+const namesAny = (v: string | undefined) => !!v && v.split(',').some((s) => s.trim() !== '');
 
-/** `[{ a, b, count }]` grouped by `fields` (or one column), most frequent first. */
+/**
+ * The sort of an answer that holds `fields` (as `exprOf(i)`) and computed values named `computed`
+ * (count, sum...): `-a,b`; any other name is a 400 that starts with `refusal`.
+ */
+function answerSort(t: TableModel, v: string, fields: ColumnModel[], exprOf: (i: number) => Expr, computed: Record<string, Expr>, refusal: string): OrderItem[] {
+  return v.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+    const desc = s.startsWith('-');
+    const name = desc || s.startsWith('+') ? s.slice(1) : s;
+    // By its expression, not its output name: SQLite and MariaDB read names in any case, so ORDER BY
+    // "count" sorted by a grouped column called Count.
+    if (Object.hasOwn(computed, name)) return { expr: computed[name]!, desc };
+    const c = resolveColumn(t, name);
+    const i = fields.findIndex((f) => f.cn === c.cn && !!f.virtual === !!c.virtual);
+    if (i < 0) throw badRequest(`${refusal}; '${name}' is not one`);
+    return { expr: exprOf(i), desc };
+  });
+}
+
+const COUNT_STAR: Expr = { kind: 'fn', name: 'count', args: [{ kind: 'star' }] };
+
+/**
+ * `having`: the where language over the groups, naming a grouped column (by alias or SQL name) or
+ * `count`, the rows in the group: `(count,gt,1)`. Each name stands for its value in the grouped
+ * select (g0, g1, ... and COUNT(*)), so the filter is a HAVING; other columns are unknown.
+ */
+function havingCond(t: TableModel, fields: ColumnModel[], having: string | undefined, g: (i: number) => Expr): Cond | undefined {
+  if (!having?.trim()) return undefined;
+  const count: ColumnModel = {
+    cn: 'count', _cn: 'count', dt: 'integer', uidt: 'Number', kind: 'integer', pk: false, ai: false, nullable: false, default: null,
+    virtual: { _cn: 'count', uidt: 'Formula', kind: 'integer', expr: () => COUNT_STAR },
+  };
+  const grouped = fields.map((c, i): ColumnModel => ({ ...c, virtual: { _cn: c._cn, uidt: 'Formula', kind: c.kind, expr: () => g(i) } }));
+  return parseWhere(having, { ...t, columns: [count, ...grouped], virtuals: undefined });
+}
+
+/** `[{ a, b, count }]` grouped by `fields` (or one column), most frequent first; `having` filters the groups. */
 export async function groupBy(dc: DataContext, t: TableModel, params: Params, column?: string): Promise<Record<string, unknown>[]> {
   t = readScope(dc, t).table; // hidden columns are unknown to grouping, aggregates and filters
+  if (!namesAny(column ?? params.fields ?? params.f)) throw badRequest('groupby needs fields=a,b or /groupby/{column}');
   const fields = parseFields(t, column ?? params.fields ?? params.f);
-  if (!column && !(params.fields ?? params.f)) throw badRequest('groupby needs fields=a,b or /groupby/{column}');
   const q = listQueryOf(dc, t, { ...params, fields: undefined, f: undefined, sort: undefined, s: undefined });
   // Grouped over a sub-select that names each grouped value once: a computed column (lookup,
   // rollup, formula) under a caller's row rule carries bound values, and PostgreSQL would not see
   // the SELECT and GROUP BY copies of it (each with its own placeholders) as the same expression.
   const g = (i: number): Expr => col(`g${i}`);
-  const position = (name: string) => {
-    const c = resolveColumn(t, name);
-    const i = fields.findIndex((f) => f.cn === c.cn);
-    if (i < 0) throw badRequest(`groupby sorts by count or a grouped field; '${name}' is not one`);
-    return i;
-  };
-  const sort = (params.sort ?? params.s ?? '-count').split(',').filter(Boolean).map((s) => {
-    const desc = s.startsWith('-');
-    const name = desc ? s.slice(1) : s;
-    return { expr: name === 'count' ? col('count') : g(position(name)), desc };
-  });
+  const sort = answerSort(t, params.sort ?? params.s ?? '-count', fields, g, { count: COUNT_STAR }, 'groupby sorts by count or a grouped field');
   const sql = dc.pdb.db.dialect.compile({
     kind: 'select',
     from: { kind: 'subselect', alias: 'grouped', query: { kind: 'select', from: tableRef(t), columns: fields.map((c, i) => ({ expr: columnExpr(c), as: `g${i}` })), where: q.where } },
-    columns: [...fields.map((c, i) => ({ expr: g(i), as: c._cn })), { expr: { kind: 'fn', name: 'count', args: [{ kind: 'star' }] }, as: 'count' }],
+    columns: [...fields.map((c, i) => ({ expr: g(i), as: c._cn })), { expr: COUNT_STAR, as: 'count' }],
     groupBy: fields.map((_, i) => g(i)),
+    having: havingCond(t, fields, params.having, g),
     orderBy: [...sort, ...fields.map((_, i) => ({ expr: g(i) }))],
     limit: q.limit,
     offset: q.offset,
@@ -51,6 +80,10 @@ export async function groupBy(dc: DataContext, t: TableModel, params: Params, co
 
 const FUNCS = ['min', 'max', 'avg', 'sum', 'count'] as const;
 const NUMERIC = new Set(['integer', 'bigint', 'decimal', 'float']);
+const UNORDERED = new Set(['json', 'binary']);
+
+/** A boolean as 0 / 1 (NULL stays NULL), which every engine orders; read back as a boolean by outputValue. */
+const asBit = (e: Expr): Expr => ({ kind: 'case', whens: [{ when: { kind: 'isNull', expr: e }, then: { kind: 'dangerousRaw', sql: 'NULL' } }, { when: { kind: 'cmp', op: '=', left: e, right: { kind: 'val', value: false } }, then: ZERO }], else: ONE });
 
 /** `[{ min, max, avg, sum, count }]` of one column, optionally per group of `fields`. */
 export async function aggregate(dc: DataContext, t: TableModel, params: Params): Promise<Record<string, unknown>[]> {
@@ -62,9 +95,13 @@ export async function aggregate(dc: DataContext, t: TableModel, params: Params):
   for (const f of funcs) if (!FUNCS.includes(f as never)) throw badRequest(`${f} : not an aggregate function (min, max, avg, sum, count)`);
   // SQLite and MariaDB add up text, dates and JSON as numbers (an avg of titles is 0); PostgreSQL refuses them.
   if (!NUMERIC.has(c.kind)) for (const f of funcs) if (f === 'avg' || f === 'sum') throw badRequest(`Column '${c._cn}' is not a number: ${f} needs one`);
-  const groups = params.fields ? parseFields(t, params.fields) : [];
+  // JSON and binary values have no order to take a least or greatest from (PostgreSQL answered
+  // 'function min(jsonb) does not exist', the others compared their bytes).
+  if (UNORDERED.has(c.kind)) for (const f of funcs) if (f === 'min' || f === 'max') throw badRequest(`Column '${c._cn}' holds ${c.kind === 'json' ? 'JSON' : 'binary data'}: ${f} needs values that can be ordered`);
+  const groups = namesAny(params.fields) ? parseFields(t, params.fields) : [];
   const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
-  const fnItem = (f: string, arg: Expr): SelectItem => ({ expr: { kind: 'fn', name: f as (typeof FUNCS)[number], args: [arg] } as Expr, as: f });
+  // A checkbox is min'd and max'd as 0 / 1 (PostgreSQL has no min(boolean)); count counts the column itself.
+  const fnItem = (f: string, arg: Expr): SelectItem => ({ expr: { kind: 'fn', name: f as (typeof FUNCS)[number], args: [c.kind === 'boolean' && f !== 'count' ? asBit(arg) : arg] } as Expr, as: f });
   // With groups: over a sub-select naming each value once (see groupBy).
   const sql = groups.length
     ? dc.pdb.db.dialect.compile({
@@ -76,7 +113,7 @@ export async function aggregate(dc: DataContext, t: TableModel, params: Params):
         },
         columns: [...groups.map((g, i) => ({ expr: col(`g${i}`), as: g._cn })), ...funcs.map((f) => fnItem(f, col('v')))],
         groupBy: groups.map((_, i) => col(`g${i}`)),
-        orderBy: groups.map((_, i) => ({ expr: col(`g${i}`) })),
+        orderBy: [...answerSort(t, params.sort ?? params.s ?? '', groups, (i) => col(`g${i}`), Object.fromEntries(funcs.map((f) => [f, fnItem(f, col('v')).expr])), 'aggregate sorts by a grouped field or one of its functions'), ...groups.map((_, i) => ({ expr: col(`g${i}`) }))],
         limit: q.limit,
         offset: q.offset,
       })
@@ -97,7 +134,7 @@ export async function distinct(dc: DataContext, t: TableModel, params: Params): 
   t = readScope(dc, t).table; // hidden columns are unknown to grouping, aggregates and filters
   const name = params.cn ?? params.column_name;
   if (!name) throw badRequest('distinct needs cn={column}');
-  const cols = [resolveColumn(t, name), ...(params.fields ? parseFields(t, params.fields) : [])].filter((c, i, a) => a.findIndex((x) => x.cn === c.cn) === i);
+  const cols = [resolveColumn(t, name), ...(namesAny(params.fields) ? parseFields(t, params.fields) : [])].filter((c, i, a) => a.findIndex((x) => x.cn === c.cn) === i);
   const q = listQueryOf(dc, t, { ...params, fields: undefined, sort: undefined });
   const sql = dc.pdb.db.dialect.compile({
     kind: 'select',
@@ -105,7 +142,7 @@ export async function distinct(dc: DataContext, t: TableModel, params: Params): 
     from: tableRef(t),
     columns: cols.map((c) => ({ expr: columnExpr(c), as: c._cn })),
     where: q.where,
-    orderBy: cols.map((c) => ({ expr: columnExpr(c) })),
+    orderBy: [...answerSort(t, params.sort ?? params.s ?? '', cols, (i) => columnExpr(cols[i]!), {}, 'distinct sorts by its columns'), ...cols.map((c) => ({ expr: columnExpr(c) }))],
     limit: parseLimit(params.limit ?? params.l, dc.maxLimit),
     offset: parseOffset(params.offset ?? params.o),
   });

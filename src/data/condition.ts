@@ -7,6 +7,7 @@ import { ONE } from '../sql/ast';
 import type { Cond, Expr, Select } from '../sql/ast';
 import type { RelationModel, TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
+import { LIMITS } from '../config/limits';
 import { buildTerm, inTerm } from './where-parser';
 import { resolveColumn } from './columns';
 
@@ -20,10 +21,18 @@ function parseJson(text: string, name: string): unknown {
   }
 }
 
-const asText = (v: unknown) => (Array.isArray(v) ? v.map((x) => (x === null ? 'null' : String(x))).join(',') : v === null ? 'null' : String(v));
+/** One value as the where language's text; an object as its JSON (String() would say [object Object]). */
+const oneText = (x: unknown) => (x === null ? 'null' : typeof x === 'object' ? JSON.stringify(x) : String(x));
+const asText = (v: unknown) => (Array.isArray(v) ? v.map(oneText).join(',') : oneText(v));
 
 /** Operators whose value is ignored or must be null: a JSON null passes to them as the word null. */
 const NULL_OK = new Set(['is', 'isnot', 'blank', 'notblank', 'checked', 'notchecked']);
+
+/**
+ * The flag operators and their opposites: `{ blank: false }` asks for the rows that are not blank
+ * (it answered the blank ones, the value being ignored as the where language's `(col,blank)` ignores it).
+ */
+const FLAG_OPPOSITE: Record<string, string> = { blank: 'notblank', notblank: 'blank', checked: 'notchecked', notchecked: 'checked' };
 
 /**
  * One `{ col: { op: v } }` entry. JSON null is SQL NULL: `eq: null` is IS NULL, `neq: null` IS NOT
@@ -35,6 +44,7 @@ function jsonTerm(t: TableModel, key: string, op: string, v: unknown, table?: st
   if ((op === 'in' || op === 'nin') && Array.isArray(v)) {
     return inTerm(resolveColumn(t, key), op === 'nin', v.map((x) => (x === null ? null : typeof x === 'object' ? JSON.stringify(x) : String(x))), table);
   }
+  if (FLAG_OPPOSITE[op] && (v === false || v === 'false')) return buildTerm(t, key, FLAG_OPPOSITE[op]!, undefined, table);
   if (v === null && !NULL_OK.has(op)) {
     if (op === 'eq') return buildTerm(t, key, 'is', 'null', table);
     if (op === 'neq' || op === 'ne') return buildTerm(t, key, 'isnot', 'null', table);
@@ -44,16 +54,17 @@ function jsonTerm(t: TableModel, key: string, op: string, v: unknown, table?: st
 }
 
 /** A condition object for one table. */
-export function conditionToCond(obj: unknown, t: TableModel, table?: string): Cond | undefined {
+export function conditionToCond(obj: unknown, t: TableModel, table?: string, depth = 0): Cond | undefined {
   if (obj === null || typeof obj !== 'object' || Array.isArray(obj)) throw badRequest('condition must be a JSON object');
+  if (depth > LIMITS.whereMaxDepth) throw badRequest(`condition nests _and, _or and _not deeper than ${LIMITS.whereMaxDepth} levels`);
   const items: Cond[] = [];
   for (const [key, value] of Object.entries(obj)) {
     if (key === '_or' || key === '_and') {
       if (!Array.isArray(value)) throw badRequest(`condition ${key} must be an array`);
-      const parts = value.map((v) => conditionToCond(v, t, table)).filter((c): c is Cond => !!c);
+      const parts = value.map((v) => conditionToCond(v, t, table, depth + 1)).filter((c): c is Cond => !!c);
       if (parts.length) items.push({ kind: key === '_or' ? 'or' : 'and', items: parts });
     } else if (key === '_not') {
-      const inner = conditionToCond(value, t, table);
+      const inner = conditionToCond(value, t, table, depth + 1);
       if (inner) items.push({ kind: 'not', item: inner });
     } else {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) throw badRequest(`condition on '${key}' must be an object like { "eq": value }`);

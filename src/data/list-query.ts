@@ -7,7 +7,7 @@ import type { Cond, OrderItem } from '../sql/ast';
 import type { ColumnModel, RelationModel, TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
 import { LIMITS } from '../config/limits';
-import { allColumns, columnExpr, resolveColumn } from './columns';
+import { allColumns, columnExpr, findColumn, resolveColumn } from './columns';
 import { parseWhere } from './where-parser';
 import { parseCondition, parseConditionGraph, type FilterTable } from './condition';
 
@@ -65,12 +65,38 @@ export function parseOffset(v: string | undefined): number {
 export function parseFields(t: TableModel, v: string | undefined): ColumnModel[] {
   if (!v || !v.trim()) return allColumns(t);
   const out: ColumnModel[] = [];
-  for (const name of v.split(',')) {
-    if (!name.trim()) continue;
+  for (const name of columnNames(t, v)) {
     const c = resolveColumn(t, name);
     if (!out.includes(c)) out.push(c);
   }
-  return out;
+  // Only commas ('fields=,'): no column named, as for an empty list (it answered rows of no column, {}).
+  return out.length ? out : allColumns(t);
+}
+
+/**
+ * The names of a comma list of columns (`fields`, `sort`). A display name may hold a comma itself
+ * ('Price, net', as a CSV header imports it): a piece that names no column is joined with the next
+ * ones until they name one together, so `Name,Price, net` is two columns. A list whose every piece
+ * names a column reads as before.
+ */
+export function columnNames(t: TableModel, v: string): string[] {
+  const parts = v.split(',');
+  const names: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (!parts[i]!.trim()) continue;
+    const bare = (s: string) => s.trim().replace(/^[-+]/, '');
+    let name = parts[i]!;
+    for (let j = i + 1; !findColumn(t, bare(name)) && j < parts.length; j++) {
+      const joined = parts.slice(i, j + 1).join(',');
+      if (findColumn(t, bare(joined))) {
+        name = joined;
+        i = j;
+        break;
+      }
+    }
+    names.push(name);
+  }
+  return names;
 }
 
 /**
@@ -82,7 +108,7 @@ export function parseFields(t: TableModel, v: string | undefined): ColumnModel[]
 export function parseSort(t: TableModel, v: string | undefined, table?: string): OrderItem[] {
   const items: OrderItem[] = [];
   const used = new Set<string>();
-  for (const raw of (v ?? '').split(',')) {
+  for (const raw of v ? columnNames(t, v) : []) {
     const s = raw.trim();
     if (!s) continue;
     const desc = s.startsWith('-');

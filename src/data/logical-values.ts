@@ -8,10 +8,12 @@ import type { ColumnModel } from '../schema/model';
 import type { SqlValue } from '../sql/ast';
 import { badRequest } from '../lib/errors';
 import { LIMITS } from '../config/limits';
-import { coerceValue } from './values';
+import { coerceValue, fitsDecimal, fitsWholeNumber, roundedToScale } from './values';
 import { attachmentFiles, checkRating, durationSeconds } from './type-option-values';
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+const PERCENT_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*%\s*$/;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const BARE_URL = /^[\w-]+(\.[\w-]+)+(:\d+)?([/?#]\S*)?$/;
@@ -43,7 +45,14 @@ export function writeValue(c: ColumnModel, v: unknown): SqlValue {
   if (c.uidt === 'MultiSelect' && c.kind === 'string') return coerceValue(c, multiSelect(c, v));
   if (c.uidt === 'Duration') return coerceValue(c, durationSeconds(c, v));
   if (c.uidt === 'Attachment') return coerceValue(c, attachmentFiles(c, v));
-  const out = coerceValue(c, v);
+  // A percentage may be written as shown ('12.5%'): the column holds the number.
+  if (c.uidt === 'Percent' && typeof v === 'string' && PERCENT_TEXT.test(v)) v = v.trim().slice(0, -1).trim();
+  let out = coerceValue(c, v);
+  if (typeof out === 'number' || typeof out === 'string') {
+    fitsDecimal(c, out);
+    fitsWholeNumber(c, out);
+    out = roundedToScale(c, out);
+  }
   const s = typeof out === 'string' ? out.trim() : '';
   switch (c.uidt) {
     case 'Email':

@@ -40,6 +40,18 @@ export function readableTable(dc: DataContext, t: TableModel): TableModel {
 }
 
 /**
+ * The project's model as the caller may read it: the tables they may read, each with its readable
+ * columns and the relations to tables they may read (what generated documents and schemas name:
+ * the OpenAPI document, the GraphQL schema). Unrestricted callers get the model itself.
+ */
+export function readableModel(dc: DataContext): DataContext['pdb']['model'] {
+  if (isUnrestricted(dc.actor)) return dc.pdb.model;
+  const tables = dc.pdb.model.tables.filter((t) => grantOf(dc.actor, dc.acl, t, 'read')).map((t) => readableTable(dc, t));
+  const kept = new Set(tables.map((t) => t.tn));
+  return { ...dc.pdb.model, tables: tables.map((t) => ({ ...t, relations: t.relations.filter((r) => kept.has(r.rtn)) })) };
+}
+
+/**
  * A related table as a filter across relations may use it (conditionGraph): its readable columns
  * and its row condition on the alias the filter gives it; undefined when the caller may not read it.
  */

@@ -148,6 +148,14 @@ async function slicedCount(dc: DataContext, t: TableModel, where: Cond | undefin
 /** Stand-ins for key values while a read-by-id plan is compiled: found again among its parameters. */
 const KEY_MARKS = Array.from({ length: 16 }, (_, i) => Object.freeze({ keySlot: i }));
 
+/**
+ * Whether a key holds a whole number beyond 32 bits. Such a key is compared in a statement of its own,
+ * not bound into a shared plan: PostgreSQL types a bare parameter as the column, so a 32-bit key column
+ * refused the value ('out of range for type integer', a 400 for a row that is simply not there), and
+ * its compiler binds such numbers as bigint in the statement's text.
+ */
+const beyond32Bits = (values: readonly unknown[]) => values.some((v) => typeof v === 'number' && (v > 2147483647 || v < -2147483648));
+
 /** A value as the dialect binds it (booleans, dates and big integers differ per engine). */
 function boundValue(dialect: Dialect, v: unknown): SqlValue {
   if (typeof v === 'number' || typeof v === 'string' || v === null) return v;
@@ -174,7 +182,8 @@ export async function read(dc: DataContext, t: TableModel, id: string, params: P
     // Every engine binds the stand-ins as they are; should one not, the plan is made per id below.
     return keySlots.length === t.pks.length && keySlots.every((i) => i >= 0) ? { ...made, keySlots } : { ...made, keySlots: [] };
   });
-  if (plan.keySlots?.length !== t.pks.length) plan = planFor(dc, t, `read ${id}`, params, () => make(values));
+  if (beyond32Bits(values)) plan = make(values); // compiled for this id alone: see beyond32Bits
+  else if (plan.keySlots?.length !== t.pks.length) plan = planFor(dc, t, `read ${id}`, params, () => make(values));
   const keys = plan.keySlots?.length ? values.map((v) => boundValue(dc.pdb.db.dialect, v)) : undefined;
   const [row] = await runPlan(dc, t, plan, undefined, keys);
   if (!row) throw notFound(`Row '${id}' of '${t._tn}' not found`);
@@ -195,7 +204,7 @@ export async function readRaw(dc: DataContext, t: TableModel, id: string, where?
   const fields = parseFields(t, undefined);
   const { dialect } = dc.pdb.db;
   let sql: Compiled | undefined;
-  if (!where) {
+  if (!where && !beyond32Bits(idValues(t, id))) {
     // The writers' read of the row before (and after, without RETURNING): compiled once per table model.
     let plan = rawReads.get(t);
     if (plan === undefined) {

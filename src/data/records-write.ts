@@ -42,6 +42,12 @@ function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update'): [Col
     if (!Object.hasOwn(body, name)) continue;
     const value = (body as Row)[name];
     const c = writableColumn(t, name);
+    // The alias and the SQL name of one column ('Title' and 'title'): PostgreSQL and MariaDB refused the
+    // statement in their own words, SQLite kept one of the two values.
+    if (out.some((o) => o[0] === c)) {
+      const first = Object.keys(body).find((k) => k !== name && writableColumn(t, k) === c);
+      throw badRequest(`Column '${c._cn}' is given twice in the body ('${first}' and '${name}')`);
+    }
     if (c.ai && (value === null || value === undefined)) continue;
     if ((value === null || value === undefined) && !c.nullable) throw badRequest(`Column '${c._cn}' cannot be empty`);
     out.push([c, { kind: 'val', value: writeValue(c, value) }]);
@@ -59,7 +65,7 @@ function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update'): [Col
 
 /** Columns a new row must be given (not nullable, no default, not auto-increment), kept per table model. */
 const required = new WeakMap<TableModel, ColumnModel[]>();
-function requiredColumns(t: TableModel): ColumnModel[] {
+export function requiredColumns(t: TableModel): ColumnModel[] {
   let cols = required.get(t);
   if (!cols) required.set(t, (cols = t.columns.filter((c) => !c.nullable && !c.ai && c.default === null)));
   return cols;

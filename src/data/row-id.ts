@@ -9,8 +9,9 @@ export const ID_SEPARATOR = '___';
 
 /** Refuses writes to tables without a primary key with a clear message. */
 export function requirePk(t: TableModel): void {
-  if (t.pks.length === 0) throw badRequest(`'${t._tn}' has no primary key: its rows can be read but not changed through the API`);
+  // A view first: it has no primary key either, and 'has no primary key' sent its callers looking for one.
   if (t.type === 'view') throw badRequest(`'${t._tn}' is a SQL view: it is read-only`);
+  if (t.pks.length === 0) throw badRequest(`'${t._tn}' has no primary key: its rows can be read but not changed through the API`);
 }
 
 /** The key values of a row id, each converted to its column's type (400 when one does not fit). */

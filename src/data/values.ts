@@ -45,6 +45,57 @@ function isTimeOfDay(s: string, allowEndOfDay: boolean): boolean {
   return h < 24 && min < 60 && sec < 60;
 }
 
+/**
+ * 400 naming the column when a value has more digits before the decimal point than a fixed decimal
+ * column (`decimal(8,2)`: 6) holds once rounded to its scale, where each engine answered its own
+ * words without the column ('numeric field overflow', 'Out of range value for column ... at row 1')
+ * or, on SQLite, kept it. For writes only: a filter may compare with any number.
+ */
+export function fitsDecimal(c: ColumnModel, v: number | string): void {
+  if (c.kind !== 'decimal') return;
+  if (!c.precision || c.scale === null || c.scale === undefined || !/^(numeric|decimal|dec)\b/i.test(c.dt)) return;
+  const whole = c.precision - c.scale;
+  if (Math.abs(Number(Number(v).toFixed(Math.min(c.scale, 100)))) < 10 ** whole) return;
+  throw badRequest(`Column '${c._cn}': ${shown(v)} is out of range: at most ${whole} digit${whole === 1 ? '' : 's'} before the decimal point`);
+}
+
+/** A plain decimal written with a fraction: sign, whole digits, fraction digits. */
+const PLAIN_DECIMAL = /^([+-]?)(\d*)\.(\d+)$/;
+
+/**
+ * A value of a fixed decimal column (`decimal(10,2)`) rounded to the column's scale, half away from
+ * zero, as PostgreSQL and MariaDB store it (SQLite keeps every digit it is given, so the same write
+ * read back differently by engine). Text stays exact text; a value in exponent form passes as it is.
+ * For writes only.
+ */
+export function roundedToScale(c: ColumnModel, v: number | string): number | string {
+  if (c.kind !== 'decimal' || c.scale === null || c.scale === undefined || !/^(numeric|decimal|dec)\b/i.test(c.dt)) return v;
+  const scale = c.scale;
+  const m = PLAIN_DECIMAL.exec(typeof v === 'number' ? String(v) : v.trim());
+  if (!m || m[3]!.length <= scale) return v;
+  const kept = (m[2] || '0') + m[3]!.slice(0, scale);
+  const up = m[3]!.charCodeAt(scale) >= 53; // the first dropped digit is 5 or more
+  const digits = up ? (BigInt(kept) + 1n).toString().padStart(kept.length, '0') : kept;
+  const whole = digits.slice(0, digits.length - scale).replace(/^0+(?=\d)/, '');
+  const text = scale ? `${whole}.${digits.slice(digits.length - scale)}` : whole;
+  const sign = m[1] === '-' && /[1-9]/.test(digits) ? '-' : '';
+  return typeof v === 'number' ? Number(sign + text) : sign + text;
+}
+
+/**
+ * 400 naming the column when a whole number does not fit a 16- or 32-bit integer column whose size
+ * the engine tells in bits (PostgreSQL's smallint and integer: numeric_precision 16 and 32), where
+ * PostgreSQL answered 'value "2147483648" is out of range for type integer' without the column.
+ * For writes only: a filter may compare with any number.
+ */
+export function fitsWholeNumber(c: ColumnModel, v: number | string): void {
+  if (c.kind !== 'integer' || !((c.precision === 32 && c.dt === 'integer') || (c.precision === 16 && c.dt === 'smallint'))) return;
+  const max = 2 ** (c.precision - 1) - 1;
+  const n = Number(v);
+  if (n >= -max - 1 && n <= max) return;
+  throw badRequest(`Column '${c._cn}': ${shown(v)} is out of range: from ${-max - 1} to ${max}`);
+}
+
 /** Converts a caller's value for a column; null passes (nullability is checked by the writer). */
 export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
   if (v === null || v === undefined) return null;
@@ -74,15 +125,20 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
     }
     case 'boolean': {
       if (typeof v === 'boolean') return v;
-      if (v === 1 || v === '1' || v === 'true') return true;
-      if (v === 0 || v === '0' || v === 'false') return false;
+      if (v === 1) return true;
+      if (v === 0) return false;
+      // As whole numbers are read: spaces around it aside ('(Paid, eq, true)'), and in any case ('TRUE').
+      const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
+      if (s === '1' || s === 'true') return true;
+      if (s === '0' || s === 'false') return false;
       throw bad(c, v, 'true or false');
     }
+    // Spaces around a date or a time aside, as around numbers and date-times.
     case 'date':
-      if (typeof v === 'string' && isDate(v)) return v;
+      if (typeof v === 'string' && isDate(v.trim())) return v.trim();
       throw bad(c, v, 'a date (YYYY-MM-DD)');
     case 'time':
-      if (typeof v === 'string' && isTimeOfDay(v, true)) return v;
+      if (typeof v === 'string' && isTimeOfDay(v.trim(), true)) return v.trim();
       throw bad(c, v, 'a time (HH:MM:SS)');
     case 'datetime': {
       const m = typeof v === 'string' ? DATETIME.exec(v.trim()) : null;

@@ -24,14 +24,32 @@ export interface ViewLike {
 const key = (c: ColumnModel) => (c.virtual ? `v:${c._cn}` : `c:${c.cn}`);
 
 /**
+ * How many fields the cards of a gallery, kanban or calendar show while the view never chose its
+ * fields: the first ones that are not keys, as the web app lays the cards out.
+ */
+export const CARD_FIELDS_BY_DEFAULT: Partial<Record<ViewType, number>> = { gallery: 4, kanban: 5, calendar: 3 };
+
+/**
  * The columns a view shows, in its order: the listed ones marked shown, then the table's columns
  * the view does not list (added after it was saved). A form view shows its form's fields when it
- * lists any, else the columns a person can fill in (not computed, not auto-increment). Columns the
- * table lost are skipped.
+ * lists any, else the columns a person can fill in (not computed, not auto-increment). A card view
+ * (gallery, kanban, calendar) that never chose its fields shows what its cards show: the keys, the
+ * first CARD_FIELDS_BY_DEFAULT other columns (hidden ones aside), the display column that titles a
+ * card and the columns that lay the cards out (lane, cover, dates). Columns the table lost are skipped.
  */
 export function shownColumns(t: TableModel, view: ViewLike): ColumnModel[] {
   const qp = view.query_params;
   const all = allColumns(t);
+  const byDefault = CARD_FIELDS_BY_DEFAULT[view.type];
+  if (byDefault !== undefined && !qp.fields?.length) {
+    const first = new Set(all.filter((c) => !c.pk && !c.hidden).slice(0, byDefault));
+    const layout = new Set(
+      [qp.groupBy, qp.coverColumn, qp.dateColumn, qp.endDateColumn, t.displayColumn ?? undefined]
+        .map((n) => (n ? findColumn(t, n) : undefined))
+        .filter((c): c is ColumnModel => !!c),
+    );
+    return all.filter((c) => c.pk || first.has(c) || layout.has(c));
+  }
   const hidden = new Set<string>();
   const out: ColumnModel[] = [];
   const seen = new Set<string>();

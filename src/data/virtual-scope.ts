@@ -10,7 +10,7 @@
 import type { Cond, Expr } from '../sql/ast';
 import type { TableModel, VirtualColumnModel } from '../schema/model';
 import { formulaTyped } from '../schema/virtual-columns';
-import { grantCondition, grantOf, grantsColumn } from './access';
+import { grantCondition, grantOf, grantsColumn, linkColumnsOf } from './access';
 import type { DataContext } from './data-context';
 
 /** What deciding needs of a data context: the model, the caller and the stored rules. */
@@ -33,8 +33,7 @@ function scopeRelational(dc: Scope, t: TableModel, cut: TableModel, v: VirtualCo
   const g = grantOf(dc.actor, dc.acl, target, 'read');
   const col = target.columns.find((c) => c._cn === spec.column);
   if (!g || !col || !grantsColumn(g, col)) return undefined;
-  const own = rel.type === 'hm' ? rel.parentColumns : rel.type === 'bt' ? rel.childColumns : rel.junction!.refColumns;
-  if (own.some((cn) => !cut.columns.some((c) => c.cn === cn))) return undefined;
+  if (linkColumnsOf(rel).some((cn) => !cut.columns.some((c) => c.cn === cn))) return undefined;
   if (rel.type === 'mm') {
     const j = dc.pdb.model.tables.find((x) => x.tn === rel.junction!.tn);
     if (j && !grantOf(dc.actor, dc.acl, j, 'read')) return undefined;

@@ -6,13 +6,15 @@
  * AND binds tighter than OR (`~not` and `~andnot` mean AND NOT, `~ornot` OR NOT); double
  * parentheses group. A term ends at a `)` followed by `~`, another `)` or the end: the first one
  * that leaves the value's own parentheses balanced ('Live (Disc 1)'), else the first one (a value
- * '%(%'); so a value may hold commas and parentheses, but not the two characters `)~`. `in`, `nin`, `btw` and
+ * '%(%'); so a value may hold commas and parentheses, but not `)~` (nor `) ~`: spaces may stand
+ * between terms and joiners, `(a,eq,1) ~and (b,eq,2)`). `in`, `nin`, `btw` and
  * `nbtw` split their value on commas. Values are compared as the column's type and bound as
  * parameters; nothing the caller sends becomes SQL text.
  */
 import type { Cond, Expr } from '../sql/ast';
 import type { ColumnModel, TableModel } from '../schema/model';
 import { badRequest } from '../lib/errors';
+import { LIMITS } from '../config/limits';
 import { columnExpr, resolveColumn } from './columns';
 import { coerceValue } from './values';
 
@@ -36,14 +38,15 @@ function filterValue(c: ColumnModel, v: string): Expr {
 }
 
 /**
- * `in` / `nin` over a list of values, each compared as the column's type. A null among them (a
- * JSON condition's `[1, null]`) matches the rows without a value: `in` adds IS NULL, `nin` IS NOT NULL.
+ * `in` / `nin` over a list of values, each compared as the column's type. SQL's NOT IN drops NULLs;
+ * `nin` keeps them, as `neq` does. A null among the values (a JSON condition's `[1, null]`) names the
+ * rows without a value: `in` adds IS NULL, `nin` IS NOT NULL.
  */
 export function inTerm(c: ColumnModel, not: boolean, values: readonly (string | null)[], table?: string): Cond {
   const left = col(c, table);
   const given = values.filter((x): x is string => x !== null);
   const cond: Cond = { kind: 'in', not, left, values: given.map((x) => filterValue(c, x)) };
-  if (given.length === values.length) return cond;
+  if (given.length === values.length) return not && given.length > 0 ? { kind: 'or', items: [cond, { kind: 'isNull', expr: left }] } : cond;
   const isNull: Cond = { kind: 'isNull', not, expr: left };
   if (given.length === 0) return isNull;
   return not ? { kind: 'and', items: [cond, isNull] } : { kind: 'or', items: [cond, isNull] };
@@ -86,7 +89,9 @@ export function buildTerm(t: TableModel, colName: string, rawOp: string, value: 
     case 'nbtw': {
       const parts = v.split(',');
       if (parts.length !== 2 || parts.some((p) => p.trim() === '')) throw badRequest(`${v} : not a valid value. Between requires 2 values`);
-      return { kind: 'between', not: op === 'nbtw', expr: left, low: filterValue(c, parts[0]!), high: filterValue(c, parts[1]!) };
+      const between: Cond = { kind: 'between', not: op === 'nbtw', expr: left, low: filterValue(c, parts[0]!), high: filterValue(c, parts[1]!) };
+      // SQL's NOT BETWEEN drops NULLs; "not between" in a filter keeps them, as `neq` does.
+      return op === 'btw' ? between : { kind: 'or', items: [between, { kind: 'isNull', expr: left }] };
     }
     case 'blank':
     case 'notblank': {
@@ -116,6 +121,7 @@ class Parser {
 
   /** A sequence of terms joined by ~and/~or; AND binds tighter. */
   private expr(depth: number): Cond {
+    if (depth > LIMITS.whereMaxDepth) throw badRequest(`The where nests groups deeper than ${LIMITS.whereMaxDepth} levels`);
     const orGroups: Cond[][] = [[]];
     let pendingNot = false;
     if (this.s.startsWith('~not', this.i) && this.s[this.i + 4] === '(') {
@@ -126,6 +132,7 @@ class Parser {
       const term = this.term(depth);
       orGroups[orGroups.length - 1]!.push(pendingNot ? { kind: 'not', item: term } : term);
       pendingNot = false;
+      this.skipSpaces();
       if (this.i >= this.s.length || this.s[this.i] === ')') break;
       if (this.s[this.i] !== '~') throw badRequest(`${this.s.slice(this.i)} : not a valid syntax`);
       const m = /^~([a-zA-Z]+)/.exec(this.s.slice(this.i));
@@ -133,11 +140,17 @@ class Parser {
       const joiner = JOINERS[word.toLowerCase()];
       if (!joiner) throw badRequest(`~${word} Invalid operation.`);
       this.i += 1 + word.length;
+      this.skipSpaces();
       if (joiner === 'or' || joiner === 'ornot') orGroups.push([]);
       pendingNot = joiner === 'andnot' || joiner === 'ornot';
     }
     const ands = orGroups.map((g) => (g.length === 1 ? g[0]! : ({ kind: 'and', items: g } as Cond)));
     return ands.length === 1 ? ands[0]! : { kind: 'or', items: ands };
+  }
+
+  /** Spaces between terms and joiners (`(a,eq,1) ~and (b,eq,2)`), as a person types them. */
+  private skipSpaces(): void {
+    while (this.s[this.i] === ' ') this.i++;
   }
 
   private term(depth: number): Cond {
@@ -158,7 +171,9 @@ class Parser {
     for (let j = this.i + 1; j < this.s.length; j++) {
       if (this.s[j] === '(') open++;
       if (this.s[j] !== ')') continue;
-      const next = this.s[j + 1];
+      let k = j + 1;
+      while (this.s[k] === ' ') k++;
+      const next = this.s[k];
       if (next === undefined || next === '~' || next === ')') {
         if (firstEnd < 0) firstEnd = j;
         if (!this.balanced || open === 0) {

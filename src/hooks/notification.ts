@@ -67,8 +67,33 @@ export function checkTemplates(n: Notification): void {
   }
 }
 
-/** Renders a template over the payload; `json` escapes values for use inside JSON strings. */
-export function render(text: string, view: unknown, json = false): string {
-  const escape = json ? (v: unknown) => JSON.stringify(String(v)).slice(1, -1) : (v: unknown) => String(v);
-  return Mustache.render(text, view, undefined, { escape });
+/** How values are written into a rendered template: as they are, inside JSON strings, or inside a URL. */
+export type TemplateEscape = 'none' | 'json' | 'url';
+
+const ESCAPES: Record<TemplateEscape, (v: unknown) => string> = {
+  none: (v) => String(v),
+  json: (v) => JSON.stringify(String(v)).slice(1, -1),
+  // A value is one part of the address: `/`, `?`, `&` or `#` in it must not start another one.
+  url: (v) => encodeURIComponent(String(v)),
+};
+
+/** Renders a template over the payload; `escape` says how the values are written (default as they are). */
+export function render(text: string, view: unknown, escape: TemplateEscape = 'none'): string {
+  return Mustache.render(text, view, undefined, { escape: ESCAPES[escape] });
+}
+
+/**
+ * The address of a url hook for one delivery: its URL template rendered over the payload, values
+ * percent-encoded (`https://shop.example/orders/{{ data.Id }}`). Throws naming the result when
+ * it is no http(s) URL (a value that filled the host with nothing, say).
+ */
+export function renderUrl(template: string, view: unknown): string {
+  if (!template.includes('{{')) return template;
+  const url = render(template, view, 'url');
+  let ok = false;
+  try {
+    ok = ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {}
+  if (!ok) throw new Error(`the URL '${url}' is not an http(s) URL`);
+  return url;
 }

@@ -121,7 +121,7 @@ export const xcHookTest: DashboardOp = {
     const [row] = await list(dc, t, { limit: '1' }).catch(() => []);
     const data = row ?? Object.fromEntries(t.columns.map((c) => [c._cn, null]));
     const payload: HookPayload = { event: h.event, table: t._tn, data, ...(h.event === 'after.update' ? { previous: data } : {}), hook: { id: h.id, title: h.title }, at: new Date().toISOString() };
-    const r = await sendOnce(notificationOf(h), payload, { mailOwner: call.ctx, secret: secretOf(h, call.ctx.secrets.connectionKey), timeoutMs: call.ctx.config.hookTimeoutMs });
+    const r = await sendOnce(notificationOf(h), payload, { mailOwner: call.ctx, secret: secretOf(h, call.ctx.secrets.connectionKey), timeoutMs: call.ctx.config.hookTimeoutMs, allowPrivate: call.ctx.config.apiClientAllowPrivate });
     const log = await hookQueueRepo(call.ctx.meta).logOnly(h.id, 'test', { status: r.ok ? 'success' : 'error', responseStatus: r.status, error: r.error, durationMs: r.durationMs });
     return { ...log, delivery_id: undefined, hook_id: undefined };
   },

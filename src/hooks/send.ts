@@ -7,7 +7,9 @@ import { createHmac } from 'node:crypto';
 import { LIMITS } from '../config/limits';
 import { MailNotConfigured, sendMail } from '../lib/mail';
 import { chatChannelOf } from '../lib/chat-channels';
-import { render, type Notification } from './notification';
+import { guardedFetch, RefusedAddress } from '../api/clients/guarded-fetch';
+import { HEADER_VALUE } from '../api/clients/http-send';
+import { render, renderUrl, type Notification } from './notification';
 
 /** The JSON every hook delivery is about (api-contract section 6). */
 export interface HookPayload {
@@ -44,6 +46,15 @@ function chatText(n: { body?: string }, payload: HookPayload): string {
 const textToHtml = (t: string) =>
   `<!doctype html><html><body><div style="font-family:sans-serif;white-space:pre-wrap">${t.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)}</div></body></html>`;
 
+/**
+ * Whether a failed e-mail is worth another attempt: a mail server that could not be reached, timed
+ * out or answered a temporary 4xx, yes; one that refused it for good (5xx: no such mailbox), no.
+ */
+function mailRetryable(e: unknown): boolean {
+  const code = (e as { responseCode?: unknown }).responseCode;
+  return !(typeof code === 'number' && code >= 500 && code < 600);
+}
+
 /** Each chat service's incoming-webhook JSON. */
 function chatBody(type: 'slack' | 'discord' | 'teams' | 'mattermost', text: string): unknown {
   if (type === 'discord') return { content: text.slice(0, 2000) };
@@ -56,6 +67,8 @@ export interface SendOptions {
   /** Plain signing secret of a url hook. */
   secret: string | null;
   timeoutMs: number;
+  /** May deliveries go to loopback and private addresses (NC_API_CLIENT_ALLOW_PRIVATE)? */
+  allowPrivate: boolean;
   deliveryId?: string;
   /** Aborts the attempt (shutdown). */
   signal?: AbortSignal;
@@ -69,7 +82,13 @@ export async function sendOnce(n: Notification, payload: HookPayload, opts: Send
     if (n.type === 'email') {
       const to = render(n.to, payload).split(',').map((s) => s.trim()).filter(Boolean);
       const text = render(n.body, payload);
-      await sendMail(opts.mailOwner, { to, subject: render(n.subject, payload), text, html: textToHtml(text) });
+      const subject = render(n.subject, payload);
+      try {
+        await sendMail(opts.mailOwner, { to, subject, text, html: textToHtml(text) });
+      } catch (e) {
+        if (e instanceof MailNotConfigured) throw e;
+        return done({ ok: false, retryable: mailRetryable(e), status: null, error: `The e-mail could not be sent: ${(e as Error).message}` });
+      }
       return done({ ok: true, retryable: false, status: null, error: null });
     }
     let url: string;
@@ -77,11 +96,16 @@ export async function sendOnce(n: Notification, payload: HookPayload, opts: Send
     let body: string | undefined;
     const headers: Record<string, string> = { 'user-agent': 'Tablo-Hooks', 'x-tablo-event': payload.event };
     if (n.type === 'url') {
-      url = n.url;
+      url = renderUrl(n.url, payload);
       method = n.method;
-      for (const [k, v] of Object.entries(n.headers)) headers[k.toLowerCase()] = render(v, payload);
+      for (const [k, v] of Object.entries(n.headers)) {
+        const value = render(v, payload);
+        // A row's value with a line break cannot go in a header: no attempt would ever carry it.
+        if (!HEADER_VALUE.test(value)) return done({ ok: false, retryable: false, status: null, error: `The header '${k}' became a value no request can carry (a line break or a character beyond Latin-1): ${JSON.stringify(value.slice(0, 100))}` });
+        headers[k.toLowerCase()] = value;
+      }
       if (method !== 'GET') {
-        body = n.body ? render(n.body, payload, looksJson(n.body)) : JSON.stringify(payload);
+        body = n.body ? render(n.body, payload, looksJson(n.body) ? 'json' : 'none') : JSON.stringify(payload);
         headers['content-type'] ??= !n.body || looksJson(n.body) ? 'application/json' : 'text/plain; charset=utf-8';
       }
       if (opts.secret) headers['x-tablo-signature'] = signature(opts.secret, body ?? '');
@@ -97,8 +121,11 @@ export async function sendOnce(n: Notification, payload: HookPayload, opts: Send
     const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body, signal, redirect: 'follow' });
+      // A project's owners choose the URL: it may not lead the server into its own network (SSRF),
+      // neither directly nor through a redirect.
+      res = await guardedFetch(url, { method, headers, body, signal }, opts.allowPrivate);
     } catch (e) {
+      if (e instanceof RefusedAddress) return done({ ok: false, retryable: false, status: null, error: e.message });
       if (opts.signal?.aborted) return done({ ok: false, retryable: true, status: null, error: 'Stopped: the server is shutting down' });
       if (timeout.aborted) return done({ ok: false, retryable: true, status: null, error: `No answer from ${url} within ${Math.round(opts.timeoutMs / 1000)} s` });
       return done({ ok: false, retryable: true, status: null, error: `Could not reach ${url}: ${(e as Error).message}` });

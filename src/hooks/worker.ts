@@ -51,6 +51,7 @@ export function startDeliveryWorker(ctx: AppContext, opts: WorkerOptions) {
       mailOwner: ctx,
       secret: secretOf(hook, ctx.secrets.connectionKey),
       timeoutMs: opts.timeoutMs,
+      allowPrivate: ctx.config.apiClientAllowPrivate,
       deliveryId: d.id,
       signal: shutdown.signal,
     });

@@ -1,7 +1,8 @@
 /**
  * Where a request comes from: the socket's address, or, when that socket is a reverse proxy named
  * in NC_TRUSTED_PROXIES, the client address the proxy reports in X-Forwarded-For (read from the
- * right, skipping further trusted proxies) and the scheme it reports in X-Forwarded-Proto. A
+ * right, skipping further trusted proxies), the scheme it reports in X-Forwarded-Proto and the host it
+ * was asked for in X-Forwarded-Host. A
  * request that does not come from a trusted proxy is judged by its socket alone, so a client
  * cannot choose its own address for rate limits or the audit log by sending the header.
  */
@@ -81,4 +82,25 @@ export function cameOverHttps(config: Config, request: Request, server?: SocketS
   if (request.url.startsWith('https:')) return true;
   if (!viaTrustedProxy(config, request, server)) return false;
   return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/**
+ * The host the client asked for: X-Forwarded-Host when a trusted proxy reports it (a proxy may pass
+ * its own upstream address as Host), else the Host header.
+ */
+export function requestedHost(config: Config, request: Request, server?: SocketServer | null): string | null {
+  const forwarded = viaTrustedProxy(config, request, server) ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  return forwarded || request.headers.get('host');
+}
+
+/** Whether a browser's Origin is this server as the client reached it (its host), or NC_PUBLIC_URL. */
+export function isOwnOrigin(config: Config, request: Request, origin: string, server?: SocketServer | null): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return false;
+  }
+  if (host === request.headers.get('host') || host === requestedHost(config, request, server)) return true;
+  return !!config.publicUrl && new URL(config.publicUrl).host === host;
 }

@@ -14,6 +14,7 @@ import { usersRepo, type UserRow } from '../meta/users-repo';
 import { projectsRepo } from '../meta/projects-repo';
 import { sessionsRepo } from '../auth/sessions';
 import { peekTokenActor, tokenActor } from './token-actor';
+import { MasterKeyGuard } from './master-key-guard';
 
 /** Project roles a preview may switch to. */
 export const PREVIEW_ROLES = ['editor', 'commenter', 'viewer', 'guest'];
@@ -25,6 +26,19 @@ const sameSecret = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
+
+const masterKeyGuards = new WeakMap<BaseContext['config'], MasterKeyGuard>();
+
+/** 401 'Invalid master key' unless `given` is the master key; 429 past too many wrong ones from the address. */
+export function assertMasterKey(ctx: BaseContext, request: Request, given: string): void {
+  let guard = masterKeyGuards.get(ctx.config);
+  if (!guard) masterKeyGuards.set(ctx.config, (guard = new MasterKeyGuard()));
+  const ip = clientIp(ctx, request);
+  guard.check(ip);
+  if (ctx.config.adminSecret && sameSecret(given, ctx.config.adminSecret)) return;
+  guard.failed(ip);
+  throw unauthorized('Invalid master key');
+}
 
 /** The caller of this request (cached per Request). */
 export function resolveActor(ctx: BaseContext, request: Request): Promise<Actor> {
@@ -79,7 +93,7 @@ async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
 
   const masterKey = h.get('xc-master-key');
   if (masterKey) {
-    if (!ctx.config.adminSecret || !sameSecret(masterKey, ctx.config.adminSecret)) throw unauthorized('Invalid master key');
+    assertMasterKey(ctx, request, masterKey);
     return { kind: 'master', roles: ['super', 'user'], superAdmin: true };
   }
 

@@ -29,6 +29,9 @@ export function serveApp(app: ServableApp, options: ServeOptions): Server<Socket
     hostname: options.hostname,
     maxRequestBodySize: options.maxRequestBodySize,
     development: options.development ?? false,
+    // Bun turns SO_REUSEPORT on outside development: a second Tablo on the same port would then start
+    // beside the first and the kernel would split the connections between them. Off, it is refused.
+    reusePort: false,
     ...(options.routes ? { routes: options.routes } : {}),
     fetch: (request, srv) => app.upgrade(request, srv) ?? app.handle(request),
     websocket: app.websocket,

@@ -49,11 +49,20 @@ function pathOf(url: string): string {
 export function createSockets() {
   const routes = new Map<string, SocketRoute<any>>();
   const routeOf = (ws: AppSocket) => routes.get(ws.data.route);
+  /** Open sockets, so that a stopping server can end them (Bun's graceful stop waits for every one). */
+  const open = new Set<AppSocket>();
+  let closing = false;
 
   const websocket: WebSocketHandler<SocketData> = {
-    open: (ws) => routeOf(ws)?.open?.(ws),
+    open: (ws) => {
+      open.add(ws);
+      routeOf(ws)?.open?.(ws);
+    },
     message: (ws, message) => routeOf(ws)?.message?.(ws, message),
-    close: (ws, code, reason) => routeOf(ws)?.close?.(ws, code, reason),
+    close: (ws, code, reason) => {
+      open.delete(ws);
+      routeOf(ws)?.close?.(ws, code, reason);
+    },
     drain: (ws) => routeOf(ws)?.drain?.(ws),
     // Terminal output is already dense; compression would cost CPU on every keystroke echo.
     perMessageDeflate: false,
@@ -78,6 +87,7 @@ export function createSockets() {
       const route = routes.get(path);
       if (!route) return undefined;
       return (async () => {
+        if (closing) return refuse(503, 'Tablo is stopping: connect again in a moment');
         if (request.headers.get('upgrade')?.toLowerCase() !== 'websocket') return refuse(426, 'This address takes a websocket upgrade only', { upgrade: 'websocket' });
         const accepted = await route.accept(request, server);
         if (accepted instanceof Response) return accepted;
@@ -85,6 +95,14 @@ export function createSockets() {
         accepted.abandon?.();
         return refuse(400, 'The websocket upgrade failed');
       })();
+    },
+    /**
+     * Shutdown: refuses new sockets and closes the open ones with 1001 (going away), so that clients
+     * reconnect to another instance at once and the server's graceful stop does not wait for them.
+     */
+    closeAll(reason = 'Server stopping'): void {
+      closing = true;
+      for (const ws of open) ws.close(1001, reason);
     },
     websocket,
   };

@@ -1,5 +1,6 @@
 /** The audit log: data changes (table, column, key, value, previous value) and account events. */
 import type { MetaStore } from './store';
+import { simpleCase } from '../lib/unicode-case';
 import { nowIso } from '../lib/ids';
 
 export interface AuditEntry {
@@ -58,6 +59,12 @@ export function auditRepo(meta: MetaStore) {
          ORDER BY id DESC LIMIT ?`,
         [filter.project_id ?? null, filter.project_id ?? null, filter.op_type ?? null, filter.op_type ?? null, filter.tn ?? null, filter.tn ?? null, limit],
       ),
+    /** Moves the data changes of table `from` to its new name `to`, so rows keep their history. */
+    renameTable: (projectId: string, dbAlias: string, from: string, to: string) =>
+      meta.run(`UPDATE nc_audit SET tn = ? WHERE project_id = ? AND db_alias = ? AND tn = ? AND op_type = 'DATA'`, [to, projectId, dbAlias, from]),
+    /** Moves the data changes of column `from` of `tn` to its new name `to`. */
+    renameColumn: (projectId: string, dbAlias: string, tn: string, from: string, to: string) =>
+      meta.run(`UPDATE nc_audit SET cn = ? WHERE project_id = ? AND db_alias = ? AND tn = ? AND cn = ? AND op_type = 'DATA'`, [to, projectId, dbAlias, tn, from]),
     /** The data changes of one row, newest first. */
     rowHistory: (projectId: string, dbAlias: string, tn: string, pk: string, limit: number) =>
       meta.all<AuditEntry & { id: number; created_at: string }>(
@@ -80,13 +87,15 @@ export function auditRepo(meta: MetaStore) {
     },
     /** Newest first, by kind, project, table and text in the e-mail or description; with the total count. */
     async search(filter: { op_type?: string; search?: string; project_id?: string; tn?: string }, limit: number, offset: number) {
-      const like = filter.search ? `%${filter.search.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
+      const like = filter.search ? `%${simpleCase(filter.search, 'toLowerCase').replace(/[\\%_]/g, (c) => '\\' + c)}%` : null;
+      // SQLite's lower() folds ASCII only: its store registers tablo_lower, which folds as PostgreSQL's lower().
+      const lower = meta.kind === 'pg' ? 'lower' : 'tablo_lower';
       const conds: string[] = [];
       const params: unknown[] = [];
       if (filter.op_type) conds.push('op_type = ?'), params.push(filter.op_type);
       if (filter.project_id) conds.push('project_id = ?'), params.push(filter.project_id);
       if (filter.tn) conds.push('tn = ?'), params.push(filter.tn);
-      if (like) conds.push(`(lower(COALESCE(user_email, '')) LIKE ? ESCAPE '\\' OR lower(COALESCE(description, '')) LIKE ? ESCAPE '\\')`), params.push(like, like);
+      if (like) conds.push(`(${lower}(COALESCE(user_email, '')) LIKE ? ESCAPE '\\' OR ${lower}(COALESCE(description, '')) LIKE ? ESCAPE '\\')`), params.push(like, like);
       const where = conds.length ? conds.join(' AND ') : '1 = 1';
       const rows = await meta.all<AuditEntry & { id: number; created_at: string }>(`SELECT * FROM nc_audit WHERE ${where} ORDER BY id DESC LIMIT ? OFFSET ?`, [...params, limit, offset]);
       const total = (await meta.get<{ n: number }>(`SELECT COUNT(*) AS n FROM nc_audit WHERE ${where}`, params))!.n;

@@ -46,6 +46,9 @@ export function commentsRepo(meta: MetaStore) {
     /** Removes a comment (the row's comment count follows, being counted from this table). */
     remove: (projectId: string, dbAlias: string, id: string) =>
       meta.run('DELETE FROM nc_comments WHERE project_id = ? AND db_alias = ? AND id = ?', [projectId, dbAlias, id]),
+    /** Moves the comments of table `from` to its new name `to` (a table renamed through Tablo). */
+    renameTable: (projectId: string, dbAlias: string, from: string, to: string) =>
+      meta.run('UPDATE nc_comments SET tn = ? WHERE project_id = ? AND db_alias = ? AND tn = ?', [to, projectId, dbAlias, from]),
     /** How many comments each of `pks` has (rows without comments are left out). */
     async counts(projectId: string, dbAlias: string, tn: string, pks: string[]): Promise<Map<string, number>> {
       if (pks.length === 0) return new Map();

@@ -4,7 +4,8 @@
  * 0 copied, 1 refused or failed (nothing written), 2 bad usage.
  */
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { DataDirInUseError, LOCK_FILE, lockDataDir } from '../boot/data-dir-lock';
 import { parseArgs } from 'node:util';
 import { copyMeta } from './copy';
 import { isPgUrl, openMetaStore } from './open-store';
@@ -44,6 +45,18 @@ export async function runMetaCommand(args: string[], out: (line: string) => void
       return 1;
     }
   }
+  // The data directory of a SQLite source is held while copying: a Tablo running there would write
+  // what the copy never sees (lost once the instances move to the target), or start mid-copy.
+  let unlock = () => {};
+  if (!isPgUrl(from) && existsSync(join(dirname(from), LOCK_FILE))) {
+    try {
+      unlock = lockDataDir(dirname(from));
+    } catch (e) {
+      if (!(e instanceof DataDirInUseError)) throw e;
+      err(`tablo meta copy: a Tablo is running on ${dirname(from)}: stop it first (what it writes after the copy would be lost)`);
+      return 1;
+    }
+  }
   let source: MetaStore | undefined;
   let target: MetaStore | undefined;
   try {
@@ -60,5 +73,6 @@ export async function runMetaCommand(args: string[], out: (line: string) => void
   } finally {
     await source?.close().catch(() => {});
     await target?.close().catch(() => {});
+    unlock();
   }
 }

@@ -42,6 +42,15 @@ export function filesRepo(meta: MetaStore) {
       await meta.run("UPDATE nc_files SET created_at = ? WHERE id = ? AND state = 'pending'", [nowIso(), id]);
     },
     get: (id: string) => meta.get<StoredFile>('SELECT * FROM nc_files WHERE id = ?', [id]),
+    /** The attached files among `ids`, a few hundred ids per query. */
+    async attachedAmong(ids: string[]): Promise<StoredFile[]> {
+      const out: StoredFile[] = [];
+      for (let i = 0; i < ids.length; i += 500) {
+        const part = ids.slice(i, i + 500);
+        out.push(...(await meta.all<StoredFile>(`SELECT * FROM nc_files WHERE state = 'attached' AND id IN (${part.map(() => '?').join(', ')})`, part)));
+      }
+      return out;
+    },
     /** Pending files created before `before` (their write never committed). */
     stalePending: (before: string) => meta.all<StoredFile>("SELECT * FROM nc_files WHERE state = 'pending' AND created_at < ?", [before]),
     /** Attached files to check: all of them, or those whose table saw an update or delete since. */

@@ -1,6 +1,7 @@
 /** MetaStore on bun:sqlite: WAL, foreign keys on, busy timeout, one connection serialised by a lock. */
 import { Database } from 'bun:sqlite';
 import type { MetaStore } from './store';
+import { registerUnicodeCase } from '../lib/unicode-case';
 
 type Param = string | number | bigint | boolean | null | Uint8Array;
 
@@ -59,6 +60,8 @@ export function openSqliteMetaStore(path: string): MetaStore {
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
   db.exec('PRAGMA synchronous = NORMAL');
+  // tablo_lower: searches fold non-ASCII text too, as PostgreSQL's lower() does.
+  registerUnicodeCase(db);
   const lock = new Lock();
   const ops = makeOps(db, 'sqlite');
   let closed = false;

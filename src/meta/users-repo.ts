@@ -54,7 +54,13 @@ function makeUsersRepo(meta: MetaStore) {
     byId: (id: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE id = ?', [id]),
     /** By e-mail, whatever its case (SQLite: the column's NOCASE; PostgreSQL: lower(), as its unique index). */
     byEmail: (email: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE lower(email) = lower(?)', [email]),
-    byInviteHash: (hash: string) => meta.get<UserRow>('SELECT * FROM nc_users WHERE invite_token_hash = ?', [hash]),
+    /** The user an open (unexpired) invite link was sent to: the latest one (kept on the user) or an earlier one. */
+    byInviteHash: (hash: string) =>
+      meta.get<UserRow>(
+        `SELECT * FROM nc_users WHERE (invite_token_hash = ? AND invite_expires_at > ?)
+           OR id IN (SELECT user_id FROM nc_invite_links WHERE token_hash = ? AND expires_at > ?)`,
+        [hash, nowIso(), hash, nowIso()],
+      ),
     async create(u: { email: string; passwordHash: string | null; roles: string; firstname?: string; lastname?: string }): Promise<UserRow> {
       const id = newId('us');
       const now = nowIso();
@@ -77,6 +83,7 @@ function makeUsersRepo(meta: MetaStore) {
         [hash, now, id],
       );
       await meta.run('UPDATE nc_password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', [now, id]);
+      await meta.run('DELETE FROM nc_invite_links WHERE user_id = ?', [id]);
       await forget(id);
       return done;
     },

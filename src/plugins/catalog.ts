@@ -57,7 +57,13 @@ const LocalSchema = z.object({
 const S3Schema = z.object({
   endpoint: httpUrl('Endpoint').meta({ label: 'Endpoint (e.g. https://s3.eu-west-1.amazonaws.com)' }),
   region: z.string().trim().max(100).default('us-east-1').meta({ label: 'Region' }),
-  bucket: z.string().trim().min(3, 'Bucket is required').max(63).regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'Bucket is not a valid bucket name').meta({ label: 'Bucket' }),
+  bucket: z
+    .string()
+    .trim()
+    .min(1, 'Bucket is required')
+    .min(3, 'A bucket name has 3 to 63 characters')
+    .max(63, 'A bucket name has 3 to 63 characters')
+    .regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'Bucket is not a valid bucket name').meta({ label: 'Bucket' }),
   accessKeyId: z.string().trim().min(1, 'Access key is required').max(200).meta({ label: 'Access key' }),
   secretAccessKey: z.string().min(1, 'Secret is required').max(500).meta({ label: 'Secret access key', secret: true }),
   pathStyle: z.boolean().default(true).meta({ label: 'Path-style URLs (MinIO and most S3-compatible servers)' }),

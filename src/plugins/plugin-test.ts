@@ -30,10 +30,17 @@ export async function testPlugin(ctx: AppContext, p: PluginDef, input: Record<st
   }
   if (p.category === 'Storage') {
     const s = p.title === 'S3' ? s3Storage(input as unknown as S3Input) : localStorage(ctx.dataDir, String(input.folder));
+    let timer: Timer | undefined;
+    // A store that takes the connection but never answers would hold the Test for good.
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${TEST_TIMEOUT_MS / 1000} s`)), TEST_TIMEOUT_MS);
+    });
     try {
-      await probeStorage(s);
+      await Promise.race([probeStorage(s), late]);
     } catch (e) {
       throw fail(e);
+    } finally {
+      clearTimeout(timer);
     }
     return `A test file was written, read back and deleted in ${p.title} storage`;
   }

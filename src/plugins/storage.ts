@@ -5,6 +5,8 @@
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { contentDisposition } from '../http/content-disposition';
+import { LIMITS } from '../config/limits';
 
 export interface FileStorage {
   /** The plugin title ('Local' or 'S3'), stored with each file. */
@@ -56,8 +58,26 @@ export interface S3Input {
   prefix: string;
 }
 
-/** Objects in an S3-compatible bucket. */
-export function s3Storage(input: S3Input): FileStorage {
+/** What Bun's S3 client means by the codes of failures it words only 'an unexpected error has occurred'. */
+const S3_NETWORK_FAILURES: Record<string, string> = {
+  ConnectionRefused: 'the connection was refused',
+  ConnectionClosed: 'the server closed the connection',
+  ConnectionReset: 'the connection was reset',
+  DNSResolveFailed: 'the host name could not be resolved',
+  Timeout: 'the server did not answer in time',
+  ConnectionTimeout: 'the server did not answer in time',
+};
+
+/** An S3 client error as a sentence that names the endpoint and what failed; other errors as they are. */
+export function s3ErrorOf(endpoint: string, e: unknown): unknown {
+  const err = e as { name?: string; code?: string; message?: string } | null;
+  if (err?.name !== 'S3Error' || err.message !== 'an unexpected error has occurred') return e;
+  const what = (err.code && S3_NETWORK_FAILURES[err.code]) ?? `error ${err.code ?? 'without a code'}`;
+  return new Error(`could not reach ${endpoint}: ${what}`);
+}
+
+/** Objects in an S3-compatible bucket; a call without an answer after `timeoutMs` fails saying so. */
+export function s3Storage(input: S3Input, timeoutMs: number = LIMITS.storageTimeoutMs): FileStorage {
   const client = new Bun.S3Client({
     endpoint: input.endpoint,
     region: input.region || 'us-east-1',
@@ -67,24 +87,36 @@ export function s3Storage(input: S3Input): FileStorage {
     virtualHostedStyle: !input.pathStyle,
   });
   const prefix = input.prefix ? `${input.prefix.replace(/\/+$/, '')}/` : '';
+  const readable = (e: unknown) => {
+    throw s3ErrorOf(input.endpoint, e);
+  };
+  // Bun's S3 client takes no abort signal: a server that takes the connection and never answers
+  // would hold an upload (and its request) for good.
+  const timed = <T>(call: Promise<T>): Promise<T> => {
+    let timer: Timer | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`could not reach ${input.endpoint}: no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    });
+    return Promise.race([call.catch(readable), late]).finally(() => clearTimeout(timer));
+  };
   return {
     name: 'S3',
     async put(key, data, type) {
-      await client.write(prefix + key, data, { type });
+      await timed(client.write(prefix + key, data, { type }));
     },
     async get(key) {
       const f = client.file(prefix + key);
-      if (!(await f.exists())) return null;
-      return new Blob([await f.arrayBuffer()]);
+      if (!(await timed(f.exists()))) return null;
+      return new Blob([await timed(f.arrayBuffer())]);
     },
     async delete(key) {
-      await client.delete(prefix + key);
+      await timed(client.delete(prefix + key));
     },
     signedUrl(key, opts) {
       return client.presign(prefix + key, {
         expiresIn: opts.expiresIn,
         method: 'GET',
-        contentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(opts.name)}`,
+        contentDisposition: contentDisposition('inline', opts.name),
         type: opts.type,
       });
     },

@@ -77,3 +77,33 @@ function keyRow(t: TableModel, id: string): Record<string, unknown> {
   const parts = t.pks.length === 1 ? [id] : id.split('___');
   return Object.fromEntries(t.pks.map((pk, i) => [t.columns.find((c) => c.cn === pk)?._cn ?? pk, parts[i]]));
 }
+
+/** A change of one table's saved views or comments, as the other instances are told of it. */
+export interface TableNotice {
+  projectId: string;
+  dbAlias: string;
+  tn: string;
+}
+
+/**
+ * Table notices (saved views or comments changed) on `topic` across instances sharing a PostgreSQL
+ * metadata store: `announce` tells the other instances (this one has told its own clients), and
+ * theirs arrive through `deliver`. On SQLite there are no other instances: announce does nothing.
+ */
+export function crossInstanceNotices(ctx: AppContext, topic: string, deliver: (n: TableNotice) => void): { announce(n: TableNotice): void; stop(): void } {
+  const notifier = invalidation(ctx.meta);
+  const remote = !!notificationsOf(ctx.meta);
+  const stop = notifier.subscribe(topic, (key) => {
+    let m: { p?: unknown; d?: unknown; t?: unknown };
+    try {
+      m = JSON.parse(key);
+    } catch {
+      return; // a resync ('*'): a lost notice only means a view or comment shows at the next read
+    }
+    if (m && typeof m.p === 'string' && typeof m.d === 'string' && typeof m.t === 'string') deliver({ projectId: m.p, dbAlias: m.d, tn: m.t });
+  });
+  return {
+    announce: (n) => void (remote && notifier.announce(topic, JSON.stringify({ p: n.projectId, d: n.dbAlias, t: n.tn }))),
+    stop,
+  };
+}

@@ -4,19 +4,23 @@
  * refused). A client subscribes to the tables it shows; every committed write of such a table
  * (REST, GraphQL, the dashboard, bulk calls, imports, shared forms) is sent to it within moments,
  * cut to what this reader may see (row-events.ts), with the reader's rights worked out again for
- * every message. Schema changes tell every client of the project to read the model again.
+ * every message. Schema changes tell every client of the project to read the model again, naming
+ * the tables they renamed.
  */
 import type { AppContext } from '../context';
 import type { Server } from 'bun';
 import type { Sockets, AppSocket, SocketData } from '../http/sockets';
 import { refuse } from '../http/sockets';
+import { isOwnOrigin } from '../http/client-address';
 import { isAppError } from '../lib/errors';
 import { projectRolesOf, resolveActor } from '../http/principal';
 import { cachedDataContext, dataContext } from '../api/rest/context';
 import type { WriteEvent } from '../data/write-events';
 import { messageFor } from './row-events';
-import { crossInstanceRealtime } from './cross-instance';
+import { crossInstanceNotices, crossInstanceRealtime, type TableNotice } from './cross-instance';
 import { onViewsChanged } from '../api/views/view-events';
+import { tableRenames } from './table-renames';
+import { onCommentsChanged } from '../api/shared/comment-events';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 export const REALTIME_PROTOCOL = 'tablo.realtime';
@@ -45,13 +49,7 @@ function credentials(request: Request, url: URL): Record<string, string> | null 
 /** A browser's Origin must be this server (or the public URL); clients without one (scripts) pass. */
 function originAllowed(ctx: AppContext, request: Request): boolean {
   const origin = request.headers.get('origin');
-  if (!origin) return true;
-  try {
-    const host = new URL(origin).host;
-    return host === request.headers.get('host') || (!!ctx.config.publicUrl && new URL(ctx.config.publicUrl).host === host);
-  } catch {
-    return false;
-  }
+  return !origin || isOwnOrigin(ctx.config, request, origin);
 }
 
 /** The request the rights of a socket's caller are resolved from. */
@@ -116,20 +114,39 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
 
   const unsubscribeWrites = ctx.writeEvents.subscribe(deliver);
   const unsubscribeRemote = crossInstanceRealtime(ctx, (projectId) => !!byProject.get(projectId)?.size, deliver);
+  // Renamed and deleted tables are named, so that open tabs follow them or close.
+  const renames = tableRenames(ctx);
   const unsubscribeSchema = ctx.projects.onChange((projectId) => {
-    for (const ws of byProject.get(projectId) ?? []) send(ws, { type: 'schema' });
+    void renames.changed(projectId).then(({ renamed, deleted }) => {
+      const message = { type: 'schema', ...(renamed.length ? { renamed } : {}), ...(deleted.length ? { deleted } : {}) };
+      for (const ws of byProject.get(projectId) ?? []) send(ws, message);
+    });
   });
-  // A table's saved views changed: the clients that show the table read its views again.
-  const unsubscribeViews = onViewsChanged((e) => {
-    if (e.meta !== ctx.meta) return;
+  /** Tells this instance's clients that show a table (by its SQL name or alias) that something of it changed. */
+  const tellHere = (type: 'views' | 'comments') => (e: TableNotice) => {
     const t = ctx.projects.peek(e.projectId, e.dbAlias)?.model.tables.find((x) => x.tn === e.tn);
     const table = t?._tn ?? e.tn;
     for (const ws of byProject.get(e.projectId) ?? []) {
-      if (ws.data.state.tables.has(e.tn) || ws.data.state.tables.has(table)) send(ws, { type: 'views', table });
+      if (ws.data.state.tables.has(e.tn) || ws.data.state.tables.has(table)) send(ws, { type, table });
     }
-  });
+  };
+  // Other instances (a PostgreSQL metadata store) tell their clients too.
+  const remoteViews = crossInstanceNotices(ctx, 'rt-views', tellHere('views'));
+  const remoteComments = crossInstanceNotices(ctx, 'rt-comments', tellHere('comments'));
+  const tell = (type: 'views' | 'comments', remote: typeof remoteViews) => (e: TableNotice & { meta: unknown }) => {
+    if (e.meta !== ctx.meta) return;
+    tellHere(type)(e);
+    remote.announce(e);
+  };
+  // A table's saved views changed: the clients that show the table read its views again.
+  const unsubscribeViews = onViewsChanged(tell('views', remoteViews));
+  // Comments of a table's rows changed: the clients that show the table read their open rows' comments again.
+  const unsubscribeComments = onCommentsChanged(tell('comments', remoteComments));
   ctx.closers.push(async () => {
     unsubscribeViews();
+    unsubscribeComments();
+    remoteViews.stop();
+    remoteComments.stop();
     unsubscribeWrites();
     unsubscribeRemote();
     unsubscribeSchema();
@@ -182,6 +199,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
       }
       if (typeof msg.table !== 'string' || !msg.table) return send(ws, { type: 'error', msg: 'table is required' });
       if (msg.type === 'subscribe' && !s.tables.has(msg.table)) {
+        renames.remember(s.projectId);
         s.tables.add(msg.table);
         count(s, msg.table, 1);
         ws.subscribe(topicOf(s.projectId, msg.table, s.key));

@@ -14,6 +14,8 @@ import { leases } from '../meta/leases';
 import type { ProjectRegistry } from './registry';
 import type { ChangePlan, MetaEdits } from './change-plan';
 import { emitSchemaEvent } from './schema-events';
+import { reviveVirtuals } from './virtual-column-events';
+import type { TableModel } from '../sql/model';
 
 /** The project database a change applies to, with the stores it keeps in step. */
 export interface ChangeScope {
@@ -94,6 +96,7 @@ async function withStoreLease<T>(s: ChangeScope, fn: () => Promise<T>): Promise<
 export async function applyChange(s: ChangeScope, plan: ChangePlan): Promise<MigrationRef | null> {
   const pdb = await s.projects.get(s.projectId, s.dbAlias);
   const repo = schemaMigrationsRepo(s.meta, s.projectId, s.dbAlias);
+  const shown = displayNames(pdb.model.tables);
   let migration: MigrationRef | null = null;
   if (plan.up.length > 0) {
     const renames = (plan.events ?? []).filter((e): e is MigrationRename => e.kind === 'tableRenamed' || e.kind === 'columnRenamed');
@@ -111,7 +114,30 @@ export async function applyChange(s: ChangeScope, plan: ChangePlan): Promise<Mig
   if (plan.meta) await plan.meta(metaEdits(s));
   for (const e of plan.events ?? []) await emitSchemaEvent({ ...e, meta: s.meta, projectId: s.projectId, dbAlias: s.dbAlias } as Parameters<typeof emitSchemaEvent>[0]);
   await s.projects.resync(s.projectId, s.dbAlias);
+  await announceAliasRenames(s, shown, plan.events ?? []);
   return migration;
+}
+
+/** The display names of a model's columns, by table. */
+type DisplayNames = { tn: string; columns: { cn: string; _cn: string }[] }[];
+const displayNames = (tables: readonly TableModel[]): DisplayNames => tables.map((t) => ({ tn: t.tn, columns: t.columns.map((c) => ({ cn: c.cn, _cn: c._cn })) }));
+
+/**
+ * Columns now shown under another display name (renamed by the user, or
+ * following a new SQL name): announced so that text naming columns by display name follows.
+ */
+async function announceAliasRenames(s: ChangeScope, before: DisplayNames, events: NonNullable<ChangePlan['events']>): Promise<void> {
+  const after = (await s.projects.get(s.projectId, s.dbAlias)).model.tables;
+  for (const t of before) {
+    const tn = events.reduce((name, e) => (e.kind === 'tableRenamed' && e.from === name ? e.to : name), t.tn);
+    const now = after.find((x) => x.tn === tn);
+    if (!now) continue;
+    for (const c of t.columns) {
+      const cn = events.reduce((name, e) => (e.kind === 'columnRenamed' && e.tn === t.tn && e.from === name ? e.to : name), c.cn);
+      const shown = now.columns.find((x) => x.cn === cn)?._cn;
+      if (shown && shown !== c._cn) await emitSchemaEvent({ kind: 'columnAliasRenamed', meta: s.meta, projectId: s.projectId, dbAlias: s.dbAlias, tn, from: c._cn, to: shown });
+    }
+  }
 }
 
 /** Runs one migration's up (apply) or down (rollback) statements and sets its status. */
@@ -155,6 +181,12 @@ async function moveMeta(edits: MetaEdits, r: MigrationRename): Promise<void> {
   await edits.set(r.tn, { ...m, columns });
 }
 
+/** Virtual columns whose deleted column or table a migration brought back work again. */
+async function revive(s: ChangeScope): Promise<void> {
+  const pdb = await s.projects.get(s.projectId, s.dbAlias);
+  if (await reviveVirtuals(s.meta, s.projectId, s.dbAlias, pdb.model.tables)) await s.projects.resync(s.projectId, s.dbAlias);
+}
+
 /** Applies one pending (or failed) migration, or every pending one oldest first; answers those applied. */
 export async function applyMigrations(s: ChangeScope, which: { id: string } | { all: true }): Promise<MigrationRef[]> {
   const repo = schemaMigrationsRepo(s.meta, s.projectId, s.dbAlias);
@@ -179,6 +211,7 @@ export async function applyMigrations(s: ChangeScope, which: { id: string } | { 
     throw e;
   }
   await s.projects.resync(s.projectId, s.dbAlias);
+  await revive(s);
   return done;
 }
 
@@ -207,5 +240,6 @@ export async function rollbackMigrations(s: ChangeScope, which: { id: string } |
     throw e;
   }
   await s.projects.resync(s.projectId, s.dbAlias);
+  await revive(s);
   return done;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { badRequest, forbidden } from '../lib/errors';
 import type { ConnectionConfig, Engine } from '../sql/dialect';
+import { assertSslMaterial } from '../sql/ssl-material';
 
 /** Whether a host and port match one NC_CONNECT_ALLOW pattern (`host:port`, `*` = any run of characters). */
 export function connectTargetAllowed(host: string, port: number, patterns: readonly string[]): boolean {
@@ -70,6 +71,7 @@ export function parseDbInput(input: unknown, dataDir: string, allowDirs: string[
     return { client, connection: { filename: confineSqlitePath(connection.filename, dataDir, allowDirs) }, createIfNotExists: !!createIfNotExists };
   }
   if (!connection.database) throw badRequest('Invalid database connection: the database name is required');
+  if (connection.ssl?.mode && connection.ssl.mode !== 'No') assertSslMaterial(connection.ssl);
   return {
     client,
     connection: {

@@ -5,6 +5,7 @@
  * again without a restart. Schema changes and evictions are published (meta/invalidation.ts), so
  * other instances sharing the metadata store reload that model or close those databases too.
  */
+import { existsSync } from 'node:fs';
 import type { MetaStore } from '../meta/store';
 import { projectsRepo, type ProjectDbRow } from '../meta/projects-repo';
 import { modelsRepo } from '../meta/models-repo';
@@ -37,13 +38,19 @@ export interface RegistryDeps {
 /**
  * Refuses (400/403) to open a stored connection that is not allowed now: an embedded database that
  * is not its project's own file, a SQLite file outside the projects area (its real path, checked
- * again at every start), or a server outside NC_CONNECT_ALLOW.
+ * again at every start), or a server outside NC_CONNECT_ALLOW; a connected SQLite file that no longer
+ * exists is unreachable (503). Only an embedded (xcdb) file is created when missing.
  */
 export function assertOpenable(projectId: string, row: ProjectDbRow, cfg: ConnectionConfig, deps: RegistryDeps): void {
   if (cfg.client === 'sqlite') {
     const file = cfg.connection.filename ?? '';
     if (row.is_xcdb) assertOwnEmbeddedFile(file, deps.dataDir, projectId);
-    else confineSqlitePath(file, deps.dataDir, deps.sqliteAllowDirs ?? []);
+    else {
+      confineSqlitePath(file, deps.dataDir, deps.sqliteAllowDirs ?? []);
+      // A connected file that went away (moved, deleted, an unmounted disk) is unreachable: opening
+      // it would make an empty database in its place and show the project without its tables.
+      if (!existsSync(file)) throw unavailable(`The SQLite file '${file}' does not exist`);
+    }
     return;
   }
   assertConnectTarget(cfg, deps.connectAllow ?? []);

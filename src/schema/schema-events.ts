@@ -1,5 +1,6 @@
 /**
- * Schema changes made through Tablo (tables and columns renamed or dropped), announced so that
+ * Schema changes made through Tablo (tables and columns renamed or dropped, columns shown under
+ * another display name), announced so that
  * metadata built on names (formulas, rollups, lookups, rights) can follow them. The schema-change
  * operations emit; the owners of such metadata listen. Listeners run in registration order and are
  * awaited, so the change's answer is sent only once every listener has caught up.
@@ -15,6 +16,8 @@ interface Scope {
 export type SchemaEvent =
   | (Scope & { kind: 'columnRenamed'; tn: string; from: string; to: string })
   | (Scope & { kind: 'columnDropped'; tn: string; cn: string })
+  /** A column shown under another display name (`from`, `to`); announced once the model is read again. */
+  | (Scope & { kind: 'columnAliasRenamed'; tn: string; from: string; to: string })
   | (Scope & { kind: 'tableRenamed'; from: string; to: string })
   | (Scope & { kind: 'tableDropped'; tn: string });
 

@@ -8,6 +8,7 @@ import { columnDefOf, columnDefOfModel, typeMetaOf, type ColumnInput } from './c
 import { typeMetaChange } from './column-type-meta';
 import { assertNoTable, checkSqlName, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
 import type { TableModel } from './model';
+import { caseOnlyRenameRefusal, lowerCaseTableNames } from '../sql/mysql/table-name-case';
 
 /** The columns of a table created without a list; updated_at is set to the time of each change (`touch`). */
 export const DEFAULT_TABLE_COLUMNS: ColumnInput[] = [
@@ -54,6 +55,11 @@ export async function planTableRename(ctx: PlanContext, a: { tn: string; newTn: 
   const to = checkSqlName(a.newTn, 'table');
   if (to === t.tn) throw badRequest(`The table is already called '${to}'`);
   if (to.toLowerCase() !== t.tn.toLowerCase()) await assertNoTable(ctx, to);
+  else if (ctx.engine === 'mysql') {
+    // Asked at rename time: the setting is fixed at the server's start, and such renames are rare.
+    const refusal = caseOnlyRenameRefusal(await lowerCaseTableNames(ctx.db.driver));
+    if (refusal) throw badRequest(refusal);
+  }
   return {
     title: `Rename table '${t.tn}' to '${to}'`,
     up: ctx.ddl.renameTable(ref(t.tn), to),

@@ -31,10 +31,22 @@ export function applyUserMeta(model: SchemaModel, metas: Map<string, TableUserMe
     }
     return { ...t, _tn: m._tn ?? t._tn, hidden: m.hidden ?? t.hidden, columns };
   });
-  // Renamed aliases may point at relations by alias: keep relation aliases in step with table aliases.
+  // Renamed aliases may point at relations by alias: keep relation aliases in step with table aliases,
+  // still one per relation of a type: two foreign keys to one table stay `Person` and `Person2` (both
+  // became `Person`, so REST reached only the first and GraphQL's PersonRead2 had no REST name).
   const aliasOf = new Map(tables.map((t) => [t.tn, t._tn]));
   for (const t of tables) {
-    t.relations = t.relations.map((r) => ({ ...r, alias: aliasOf.get(r.rtn) ?? r.alias }));
+    const taken = new Map<string, Set<string>>();
+    t.relations = t.relations.map((r) => {
+      const base = aliasOf.get(r.rtn);
+      if (base === undefined) return r;
+      const used = taken.get(r.type) ?? new Set<string>();
+      taken.set(r.type, used);
+      let alias = base;
+      for (let i = 2; used.has(alias); i++) alias = `${base}${i}`;
+      used.add(alias);
+      return { ...r, alias };
+    });
   }
   attachVirtuals(tables, metas);
   return { ...model, tables };

@@ -168,15 +168,20 @@ export abstract class BaseCompiler {
     return 'TRUE';
   }
 
+  /** An operand of a comparison (=, <, IN, BETWEEN); engines that type a bare parameter by the other side override it. */
+  compared(e: Expr, p: Params): string {
+    return this.expr(e, p);
+  }
+
   cond(c: Cond, p: Params): string {
     switch (c.kind) {
       case 'cmp':
-        return `${this.expr(c.left, p)} ${c.op} ${this.expr(c.right, p)}`;
+        return `${this.compared(c.left, p)} ${c.op} ${this.compared(c.right, p)}`;
       case 'like':
         return this.like(this.expr(c.left, p), this.expr(c.pattern, p), !!c.not);
       case 'in':
         if (c.values.length === 0) return c.not ? '1 = 1' : '1 = 0';
-        return `${this.expr(c.left, p)} ${c.not ? 'NOT IN' : 'IN'} (${c.values.map((v) => this.expr(v, p)).join(', ')})`;
+        return `${this.expr(c.left, p)} ${c.not ? 'NOT IN' : 'IN'} (${c.values.map((v) => this.compared(v, p)).join(', ')})`;
       case 'inSelect': {
         const left = c.left.length === 1 ? this.expr(c.left[0]!, p) : `(${c.left.map((x) => this.expr(x, p)).join(', ')})`;
         return `${left} ${c.not ? 'NOT IN' : 'IN'} (${this.select(c.query, p)})`;
@@ -184,7 +189,7 @@ export abstract class BaseCompiler {
       case 'isNull':
         return `${this.expr(c.expr, p)} IS ${c.not ? 'NOT ' : ''}NULL`;
       case 'between':
-        return `${this.expr(c.expr, p)} ${c.not ? 'NOT BETWEEN' : 'BETWEEN'} ${this.expr(c.low, p)} AND ${this.expr(c.high, p)}`;
+        return `${this.expr(c.expr, p)} ${c.not ? 'NOT BETWEEN' : 'BETWEEN'} ${this.compared(c.low, p)} AND ${this.compared(c.high, p)}`;
       case 'and':
         if (c.items.length === 0) return '1 = 1';
         return c.items.length === 1 ? this.cond(c.items[0]!, p) : `(${c.items.map((x) => this.cond(x, p)).join(' AND ')})`;

@@ -173,6 +173,12 @@ export function ddlFor(engine: Engine) {
     renameTable(t: TableRef, to: string): string[] {
       if (engine === 'mysql') return [`RENAME TABLE ${table(t)} TO ${q(to)}`];
       if (engine === 'mssql') return [`EXEC sp_rename N'${lit(table(t))}', N'${lit(to)}'`];
+      // SQLite takes `Orders` for the table `orders` it already holds: a case-only rename goes
+      // through a name introspection never shows (both steps in the change's one transaction).
+      if (engine === 'sqlite' && to !== t.name && to.toLowerCase() === t.name.toLowerCase()) {
+        const tmp = `nc_rename_${to}`;
+        return [`ALTER TABLE ${table(t)} RENAME TO ${q(tmp)}`, `ALTER TABLE ${q(tmp)} RENAME TO ${q(to)}`];
+      }
       return [`ALTER TABLE ${table(t)} RENAME TO ${q(to)}`];
     },
     addColumn: (t: TableRef, c: ColumnDef): string[] => [`ALTER TABLE ${table(t)} ${engine === 'mssql' ? 'ADD' : 'ADD COLUMN'} ${columnSql(c, false)}`],

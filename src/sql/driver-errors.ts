@@ -8,10 +8,15 @@ import { AppError, badRequest, conflict, timeout, unavailable } from '../lib/err
 export const MSG_UNREACHABLE = 'Unable to connect to database, please check your database is up.';
 export const MSG_BAD_CREDENTIALS = 'Invalid database credentials.';
 export const MSG_NO_PERMISSION = 'User does not exist or have sufficient permission to create schema.';
+/** SSL usage Required (or stricter) and a server without SSL. */
+export const MSG_NO_SSL = 'The database server does not accept SSL connections: set SSL usage to No or Preferred.';
+/** The project's database is gone from its server (dropped, renamed), as a missing SQLite file is. */
+export const msgNoDatabase = (name: string) => `The database '${name}' does not exist`;
 export const MSG_TIMEOUT = 'The statement took too long and was cancelled';
 
 export type ErrorClass =
-  | { kind: 'unreachable' }
+  /** `message`: why, when the engine said (no SSL, the database is gone); else MSG_UNREACHABLE. */
+  | { kind: 'unreachable'; message?: string }
   | { kind: 'credentials' }
   | { kind: 'permission' }
   /** `what`: the columns (or, failing that, the constraint) the engine named. */
@@ -41,7 +46,7 @@ export function toAppError(e: unknown, cls: ErrorClass): AppError {
   if (e instanceof AppError) return e;
   switch (cls.kind) {
     case 'unreachable':
-      return unavailable(MSG_UNREACHABLE);
+      return unavailable(cls.message ?? MSG_UNREACHABLE);
     case 'credentials':
       return badRequest(MSG_BAD_CREDENTIALS);
     case 'permission':

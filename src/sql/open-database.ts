@@ -7,7 +7,8 @@ import type { ConnectionConfig, Database, IntrospectOptions } from './dialect';
 import { ENGINES, dialectFor } from './engines';
 import { buildSchemaModel } from './schema-model';
 import { AppError, badRequest } from '../lib/errors';
-import { MSG_BAD_CREDENTIALS, MSG_NO_PERMISSION } from './driver-errors';
+import { MSG_BAD_CREDENTIALS, MSG_NO_PERMISSION, MSG_UNREACHABLE } from './driver-errors';
+import { LIMITS } from '../config/limits';
 
 /** Opens a pool to the database; the first statement connects. */
 export async function openDatabase(config: ConnectionConfig): Promise<Database> {
@@ -42,16 +43,29 @@ export async function testConnection(config: ConnectionConfig): Promise<void> {
     throw badRequest(`The SQLite file '${config.connection.filename}' does not exist`);
   }
   const driver = ENGINES[config.client].openDriver({ ...config, poolMax: 1 });
+  // A port that takes the connection but never speaks the database's protocol (a web server, a
+  // wrong service) would keep the driver connecting again and again: the test ends at a deadline.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timedOut = false;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => ((timedOut = true), reject(badRequest(MSG_UNREACHABLE))), TEST_DEADLINE_MS);
+  });
   try {
-    await driver.ping();
+    await Promise.race([driver.ping(), deadline]);
   } catch (e) {
     // The form's Test button answers 400 with the spec's wording, whatever went wrong.
     if (e instanceof AppError && e.code === 'UNAVAILABLE') throw badRequest(e.message);
     throw e;
   } finally {
-    await driver.close().catch(() => {});
+    clearTimeout(timer);
+    // After a deadline the driver may still be waiting on the socket: it is closed without waiting.
+    const closing = driver.close().catch(() => {});
+    if (!timedOut) await closing;
   }
 }
+
+/** How long a connection test may take: the driver's connect time-out, and the same again to sign in. */
+const TEST_DEADLINE_MS = 2 * LIMITS.connectTimeoutMs;
 
 const DB_NAME = /^[A-Za-z0-9_$][A-Za-z0-9_$ -]{0,62}$/;
 

@@ -18,6 +18,7 @@ import { isAppError } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { clientIp, resolveActor } from '../http/principal';
 import { refuse, type SocketRoute } from '../http/sockets';
+import { isOwnOrigin } from '../http/client-address';
 import { usersRepo } from '../meta/users-repo';
 import type { TerminalService } from './service';
 import type { TerminalOwner, TerminalSocketState } from './session';
@@ -40,15 +41,7 @@ function credentials(request: Request, url: URL): Record<string, string> | null 
 /** Whether the Origin is the server's own address (its Host) or the configured public URL. */
 function sameOrigin(ctx: BaseContext, request: Request): boolean {
   const origin = request.headers.get('origin');
-  if (!origin) return false;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return false;
-  }
-  if (host === request.headers.get('host')) return true;
-  return !!ctx.config.publicUrl && new URL(ctx.config.publicUrl).host === host;
+  return !!origin && isOwnOrigin(ctx.config, request, origin);
 }
 
 async function ownerOf(ctx: BaseContext, actor: Actor, ip: string): Promise<TerminalOwner> {

@@ -1,7 +1,7 @@
 /**
  * The API Client and gRPC Client tabs in a real browser against the binary: a request with an
  * environment variable (chosen from the `{{` menu) sent to the project's REST API, its answer and
- * its history entry; a call of a real gRPC server (reflection, on loopback) from the gRPC tab.
+ * its history entry; a host that never answers shown as a time-out; a call of a real gRPC server (reflection, on loopback) from the gRPC tab.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
@@ -64,6 +64,9 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await panel.getByLabel('Environment', { exact: true }).selectOption({ label: 'dev' });
 
     const url = panel.getByRole('combobox', { name: 'URL' });
+    // Without a URL there is nothing to send (it once fetched the app's own page and kept '200 GET' in the history).
+    expect(await url.inputValue()).toBe('');
+    expect(await panel.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     await url.fill(`/nc/${projectId}/api/v1/`);
     await url.press('End');
     await url.pressSequentially('{{ta');
@@ -101,7 +104,32 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await url.fill(`/nc/${projectId}/api/v1/{{nope}}`);
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.getByText('Unknown variable in this environment: nope').waitFor();
+
+    // A header name with a space is named, not the browser's own failure.
+    await url.fill(`/nc/${projectId}/api/v1/Album`);
+    await panel.getByRole('tab', { name: /^Headers/ }).click();
+    await panel.getByRole('button', { name: '+ Add' }).click();
+    await panel.getByLabel('Headers name 1').fill('my header');
+    await panel.getByLabel('Headers value 1').fill('1');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByText("'my header' is not a valid header name: use letters, digits and - _ . only, without spaces").waitFor();
+    expect(await panel.getByText(/Failed to execute/).count()).toBe(0);
   });
+
+  browserTest('a host that never answers shows the time-out with its address', () => page, async () => {
+    const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data: () => {} } });
+    try {
+      const panel = page.getByRole('region', { name: 'API Client' });
+      // The header row the test before left with a bad name gets a good one.
+      await panel.getByRole('tab', { name: /^Headers/ }).click();
+      await panel.getByLabel('Headers name 1').fill('x-ok');
+      await panel.getByRole('combobox', { name: 'URL' }).fill(`http://127.0.0.1:${silent.port}/slow`);
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await panel.getByText(`127.0.0.1:${silent.port} did not answer within 30 s`).waitFor({ timeout: 45_000 });
+    } finally {
+      silent.stop(true);
+    }
+  }, 70_000);
 
   browserTest('the gRPC tab lists a server through reflection and calls a method', () => page, async () => {
     await page.locator('.tree-extras').getByRole('button', { name: 'gRPC Client', exact: true }).click();
@@ -110,13 +138,18 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await panel.getByRole('button', { name: 'List services' }).click();
     await panel.getByRole('heading', { name: 'tablo.test.Greeter' }).waitFor();
     await panel.getByRole('button', { name: /^SayHello/ }).click();
+    // The metadata editor is named on screen, and a metadata row goes out with the call.
+    await panel.getByRole('heading', { name: 'Metadata' }).waitFor();
+    await panel.getByRole('group', { name: 'Metadata' }).getByRole('button', { name: '+ Add' }).click();
+    await panel.getByLabel('Metadata name 1').fill('x-greeting');
+    await panel.getByLabel('Metadata value 1').fill('Hi');
     const editor = panel.locator('.cm-content').first();
     await editor.click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('{"name": "Ada"');
     await panel.getByRole('button', { name: 'Call' }).click();
     await panel.getByLabel('gRPC status').filter({ hasText: 'OK (0)' }).waitFor();
-    await panel.getByText('Hello Ada').first().waitFor();
+    await panel.getByText('Hi Ada').first().waitFor();
     await panel.getByText('test-greeter').waitFor();
     await panel.getByRole('button', { name: /^Count/ }).click();
     await panel.locator('.cm-content').first().getByText('"to"').waitFor();
@@ -126,5 +159,17 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await panel.getByRole('button', { name: 'Call' }).click();
     await panel.getByText('3 messages').waitFor();
     await shot(page, 'grpc-client');
+  });
+  browserTest('previewed as a viewer, the API Client reads saved environments without their values and sends nothing', () => page, async () => {
+    await page.getByLabel('Preview as').selectOption('viewer');
+    await page.locator('.tree-extras').getByRole('button', { name: 'API Client', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'API Client' });
+    await panel.getByRole('note').filter({ hasText: 'Only owners and creators send requests' }).waitFor();
+    await panel.getByLabel('URL').fill('https://example.com/');
+    expect(await panel.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    expect(await panel.getByRole('button', { name: 'New environment' }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await shot(page, 'api-client-viewer');
+    await page.getByRole('button', { name: 'Reset Preview' }).click();
   });
 });

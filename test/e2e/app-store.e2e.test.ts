@@ -10,6 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { startSmtp } from '../helpers/smtp';
 import { waitFor } from '../helpers/receiver';
+import { CATALOGUES } from '../../web/src/i18n/catalogues';
+import { LOCALES, type LocaleCode } from '../../web/src/i18n/locales';
 
 setDefaultTimeout(20_000);
 
@@ -181,4 +183,60 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     await page.reload();
     await page.locator('.top-bar').getByText('Acme Data').waitFor();
   });
+
+  browserTest('Uninstall asks first; Esc keeps the plugin and its form', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'App Store' }).click();
+    const store = page.getByRole('region', { name: 'App Store' });
+    await store.getByTestId('status-SMTP').filter({ hasText: /^Active$/ }).waitFor();
+    await store.getByRole('article', { name: 'SMTP plugin' }).getByRole('button', { name: 'Configure' }).click();
+    const form = page.getByRole('dialog', { name: 'Configure SMTP' });
+    await form.getByRole('button', { name: 'Uninstall' }).click();
+    const ask = page.getByRole('dialog', { name: 'Uninstall SMTP?' });
+    await ask.waitFor();
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: 'Uninstall' }).waitFor();
+    expect(await store.getByTestId('status-SMTP').textContent()).toBe('Active');
+    await form.getByRole('button', { name: 'Uninstall' }).click();
+    await ask.getByRole('button', { name: 'Uninstall' }).click();
+    await form.waitFor({ state: 'detached' });
+    await store.getByTestId('status-SMTP').filter({ hasText: /^Not installed$/ }).waitFor();
+  });
+
+  browserTest('the plugin forms are labelled in the chosen language, not in English', () => page, async () => {
+    const fieldKeys = (Object.keys(CATALOGUES.en) as (keyof typeof CATALOGUES.en)[]).filter((k) => k.startsWith('admin.appStore.field.'));
+    const pick = async (code: LocaleCode) => {
+      await page.locator('header').getByRole('button', { name: new RegExp(`^(${LOCALES.map((l) => CATALOGUES[l.code]['common.language.menu']).join('|')})$`) }).click();
+      await page.getByRole('menuitemradio', { name: LOCALES.find((l) => l.code === code)!.name }).click();
+      await page.locator('header').getByRole('button', { name: CATALOGUES[code]['common.language.menu'], exact: true }).waitFor();
+    };
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    try {
+      for (const { code } of LOCALES.filter((l) => l.code !== 'en')) {
+        const c = CATALOGUES[code];
+        await pick(code);
+        await page.getByRole('navigation', { name: c['schema.tree.label'] }).getByRole('button', { name: c['common.panels.appStore.title'], exact: true }).click();
+        const store = page.getByRole('region', { name: c['admin.appStore.title'] });
+        // English labels this language says otherwise.
+        const english = fieldKeys.filter((k) => c[k] !== CATALOGUES.en[k]).map((k) => CATALOGUES.en[k].replace('{title}', 'S3'));
+        for (const title of ['SMTP', 'S3', 'Branding', 'Slack']) {
+          const card = store.getByRole('article', { name: c['admin.appStore.pluginLabel'].replace('{title}', title) });
+          await card.getByRole('button', { name: new RegExp(`^(${c['admin.appStore.install']}|${c['admin.appStore.configure']})$`) }).click();
+          const form = page.getByRole('dialog', { name: new RegExp(`^(${[c['admin.appStore.configureTitle'], c['admin.appStore.installTitle']].map((m) => m.replace('{title}', title)).join('|')})$`) });
+          await form.getByRole('button', { name: c['admin.common.save'] }).waitFor();
+          // Each label is a line of its own (a required one ends with ' *').
+          const lines = (await form.innerText()).split('\n').map((l) => l.replace(/\s*\*$/, '').trim());
+          expect({ code, title, english: lines.filter((l) => english.includes(l)) }).toEqual({ code, title, english: [] });
+          await form.getByRole('button', { name: c['admin.common.cancel'] }).click();
+          await form.waitFor({ state: 'detached' });
+        }
+      }
+      await shot(page, 'app-store-zh_CN');
+    } finally {
+      // A form left open by a failure is closed first (Esc), so that failure is the one reported.
+      await page.keyboard.press('Escape');
+      await pick('en');
+    }
+  }, 90_000);
 });

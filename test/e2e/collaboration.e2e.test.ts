@@ -3,7 +3,9 @@
  * row, and a viewer's open grid shows each at once without a reload (the grid has no polling: 3 s is
  * a bound for a loaded machine, not the measure), while the viewer's
  * websocket frames never carry the column hidden from them; a change of the saved view follows too; undo and redo of an edit; a comment by
- * a commenter read by the owner in the expanded row, and the owner's own comment edited and deleted there.
+ * a commenter read by the owner in the expanded row, and the owner's own comment edited and deleted there;
+ * comments written meanwhile showing in open expanded rows and the grid's counts; a table renamed while open;
+ * a table deleted while open.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
@@ -142,10 +144,16 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
 
   browserTest('a comment by a commenter is read by the owner in the expanded row', () => owner, async () => {
     expect((await call(`/dashboard?q=sqlOp_commentCreate`, { api: 'commentCreate', project_id: projectId, args: { tn: 'Customer', pk: '1', body: 'Called her about the invoice' } }, tokens.commenter)).status).toBe(200);
+    const link = `https://example.com/${'averylongpathsegment'.repeat(12)}`;
+    expect((await call(`/dashboard?q=sqlOp_commentCreate`, { api: 'commentCreate', project_id: projectId, args: { tn: 'Customer', pk: '1', body: link } }, tokens.commenter)).status).toBe(200);
     await owner.getByRole('gridcell', { name: 'Luís', exact: true }).first().hover();
     await owner.getByRole('button', { name: 'Expand row 1', exact: true }).click();
     await owner.getByRole('dialog', { name: 'Expanded row' }).waitFor();
     await owner.getByRole('region', { name: 'Row activity' }).getByText('Called her about the invoice').waitFor();
+    // A long address without spaces wraps inside the dialog instead of running past its edge.
+    const linkItem = owner.getByRole('region', { name: 'Row activity' }).getByRole('listitem').filter({ hasText: link });
+    await linkItem.waitFor();
+    expect(await linkItem.evaluate((li) => li.scrollWidth <= li.clientWidth)).toBe(true);
     await owner.getByRole('region', { name: 'Row activity' }).getByRole('tab', { name: 'History' }).click();
     await owner.getByRole('list', { name: 'History' }).getByText(/changed City/).first().waitFor();
     await shot(owner, 'collaboration-expanded-row');
@@ -175,5 +183,61 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await owner.getByRole('dialog', { name: 'Delete this comment?' }).getByRole('button', { name: 'Delete' }).click();
     await activity.getByText('Invoice sent on Monday').waitFor({ state: 'detached' });
     await activity.getByText('Called her about the invoice').waitFor();
+  });
+
+  browserTest('comments written, edited and deleted meanwhile show in the open expanded rows and the grid\'s counts', () => owner, async () => {
+    const comment = (api: string, args: Record<string, unknown>) => call(`/dashboard?q=sqlOp_${api}`, { api, project_id: projectId, args: { tn: 'Customer', pk: '1', ...args } }, tokens.commenter);
+    const ownerActivity = owner.getByRole('region', { name: 'Row activity' });
+    const viewerActivity = viewer.getByRole('region', { name: 'Row activity' });
+    await ownerActivity.getByText('Called her about the invoice').waitFor();
+    await viewerActivity.getByText('Called her about the invoice').waitFor();
+    const added = await comment('commentCreate', { body: 'Paid in full' });
+    expect(added.status).toBe(200);
+    await ownerActivity.getByText('Paid in full', { exact: true }).waitFor({ timeout: 3_000 });
+    await viewerActivity.getByText('Paid in full', { exact: true }).waitFor({ timeout: 3_000 });
+    expect((await comment('commentUpdate', { id: added.body.id, body: 'Paid in full on Friday' })).status).toBe(200);
+    await ownerActivity.getByText('Paid in full on Friday').waitFor({ timeout: 3_000 });
+    await viewerActivity.getByText('Paid in full on Friday').waitFor({ timeout: 3_000 });
+    // The owner closes the row: the grid's count of its comments follows too.
+    await owner.keyboard.press('Escape');
+    await owner.getByRole('dialog', { name: 'Expanded row' }).waitFor({ state: 'detached' });
+    // Two comments were there before (the commenter's note and the long address of the test above).
+    await owner.getByRole('button', { name: '3 comments on row 1', exact: true }).waitFor();
+    expect((await comment('commentDelete', { id: added.body.id })).status).toBe(200);
+    await viewerActivity.getByText('Paid in full on Friday').waitFor({ state: 'detached', timeout: 3_000 });
+    await owner.getByRole('button', { name: '2 comments on row 1', exact: true }).waitFor({ timeout: 3_000 });
+  });
+
+  browserTest('a table renamed by the owner while the viewer has it open: the viewer\'s tab follows it', () => viewer, async () => {
+    // The row the viewer expanded before is closed first.
+    await viewer.keyboard.press('Escape');
+    await viewer.getByRole('dialog', { name: 'Expanded row' }).waitFor({ state: 'detached' });
+    await viewer.locator('.tree').getByRole('button', { name: 'Genre', exact: true }).click();
+    await viewer.getByRole('gridcell', { name: 'Rock', exact: true }).first().waitFor();
+    // Its SQL name (the display name follows it), then its display name only.
+    expect((await op('tableRename', { tn: 'Genre', newTn: 'Style' })).status).toBe(200);
+    await viewer.getByRole('tab', { name: 'Style', exact: true }).waitFor({ timeout: 3_000 });
+    await viewer.getByRole('gridcell', { name: 'Rock', exact: true }).first().waitFor();
+    expect((await op('tableRename', { tn: 'Style', _tn: 'Music Styles' })).status).toBe(200);
+    await viewer.getByRole('tab', { name: 'Music Styles', exact: true }).waitFor({ timeout: 3_000 });
+    await viewer.getByRole('gridcell', { name: 'Jazz', exact: true }).first().waitFor();
+    expect(await viewer.getByText(/Table '.*' not found/).count()).toBe(0);
+    expect(await viewer.getByRole('tab', { name: /^(Genre|Style)$/ }).count()).toBe(0);
+    await shot(viewer, 'collaboration-renamed-table');
+  });
+
+  browserTest('a table deleted by the owner while the viewer has it open: the viewer\'s tab closes, saying so', () => viewer, async () => {
+    expect((await op('tableCreate', { tn: 'note', _tn: 'Notes', columns: [{ cn: 'id', uidt: 'ID', pk: true, ai: true }, { cn: 'title', uidt: 'SingleLineText' }] })).status).toBe(200);
+    expect((await call(`/nc/${projectId}/api/v1/note`, { title: 'Tour dates' })).status).toBe(200);
+    await viewer.locator('.tree').getByRole('button', { name: 'Notes', exact: true }).click();
+    await viewer.getByRole('tab', { name: 'Notes', exact: true }).waitFor();
+    await viewer.getByRole('gridcell', { name: 'Tour dates', exact: true }).waitFor();
+    expect((await op('tableDelete', { tn: 'note' })).status).toBe(200);
+    await viewer.getByText("Table 'Notes' was deleted").waitFor({ timeout: 3_000 });
+    await viewer.getByRole('tab', { name: 'Notes', exact: true }).waitFor({ state: 'detached', timeout: 3_000 });
+    // The other open tab stays.
+    await viewer.getByRole('tab', { name: 'Music Styles', exact: true }).waitFor();
+    expect(await viewer.getByText(/Table '.*' not found/).count()).toBe(0);
+    await shot(viewer, 'collaboration-deleted-table');
   });
 });

@@ -101,6 +101,14 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.getByLabel('Where').fill('(GenreId,eq,2)');
     await page.getByLabel('Where').press('Enter');
     await page.getByTestId('row-count').getByText('130 rows').waitFor();
+    // A column that does not exist: its error above the rows, and no count (not 'unknown rows').
+    await page.getByLabel('Where').fill('(Gnre,eq,2)');
+    await page.getByLabel('Where').press('Enter');
+    await page.locator('.grid-wrap .form-message-error').getByText(/Gnre/).waitFor();
+    await page.getByTestId('row-count').waitFor({ state: 'detached' });
+    await page.getByLabel('Where').fill('(GenreId,eq,2)');
+    await page.getByLabel('Where').press('Enter');
+    await page.getByTestId('row-count').getByText('130 rows').waitFor();
     await page.getByRole('button', { name: 'Builder' }).click();
     expect(await page.getByLabel('Filter 1 value').inputValue()).toBe('2');
     await page.getByRole('button', { name: 'Where…' }).click();
@@ -173,7 +181,7 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     // Each change is an entry of the notification bell with its status and relative time; Clear empties it.
     await page.getByRole('button', { name: 'Notifications' }).click();
     const bell = page.getByRole('dialog', { name: 'Notifications list' });
-    await bell.locator('.note-success', { hasText: 'Deleted 2 rows' }).getByText(/success · (just now|\d+ seconds? ago)/).waitFor();
+    await bell.locator('.note-success', { hasText: 'Delete 2 rows' }).getByText(/success · (just now|\d+ seconds? ago)/).waitFor();
     expect(await bell.locator('.note-success', { hasText: 'Add row' }).count()).toBe(2);
     await shot(page, 'dashboard-notifications');
     await bell.getByRole('button', { name: 'Clear' }).click();
@@ -197,6 +205,19 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await movies.getByRole('button', { name: /^Unlink Balls to the Wall/ }).click();
     await page.getByText(/^Unlink(ed)? Balls to the Wall/).first().waitFor();
     expect(await movies.getByRole('button', { name: /^Unlink / }).count()).toBe(0);
+    // Both are steps of the undo: ctrl+z links it again, and again unlinks it; ctrl+shift+z links it once more.
+    await movies.getByRole('gridcell', { name: 'Movies', exact: true }).click();
+    await page.keyboard.press('Control+z');
+    await page.getByText(/^Undid unlinking Balls to the Wall/).waitFor();
+    await movies.getByRole('button', { name: /^Unlink Balls to the Wall/ }).waitFor();
+    await page.keyboard.press('Control+z');
+    await page.getByText(/^Undid linking Balls to the Wall/).waitFor();
+    await movies.getByRole('button', { name: /^Unlink Balls to the Wall/ }).waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+Shift+z');
+    await page.getByText(/^Redid linking Balls to the Wall/).waitFor();
+    await movies.getByRole('button', { name: /^Unlink Balls to the Wall/ }).waitFor();
+    await movies.getByRole('button', { name: /^Unlink Balls to the Wall/ }).click();
+    await movies.getByRole('button', { name: /^Unlink / }).waitFor({ state: 'detached' });
   });
 
   test('an empty group says so', async () => {
@@ -249,6 +270,40 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await tree().getByRole('button', { name: 'Track', exact: true }).waitFor();
     await page.goto(`${tablo.url}/#/projects`);
     await page.getByRole('link', { name: 'Chinook again' }).waitFor();
+  });
+
+  test('the connection JSON: broken JSON is named and kept, valid JSON fills the form', async () => {
+    await page.goto(`${tablo.url}/#/projects`);
+    await page.getByRole('button', { name: 'Connect to an external database' }).click();
+    await page.getByLabel('Project name').fill('From JSON');
+    await page.getByRole('button', { name: 'Edit connection JSON' }).click();
+    const json = page.getByLabel('Connection JSON');
+    await json.waitFor();
+    // While the JSON is edited the form's connection fields (stale then) are not shown.
+    await page.getByLabel('Host').waitFor({ state: 'detached' });
+    await json.fill('{"client": "mysql", "connection": {"host": "127.0.0.1"');
+    await page.getByRole('button', { name: 'Test Database Connection' }).click();
+    await page.getByText(/^The connection JSON is not valid JSON: /).waitFor();
+    expect(await page.getByText(/^Connection Failure:/).count()).toBe(0);
+    // Back to the form with broken JSON: the text stays to be fixed instead of being dropped.
+    await page.getByRole('button', { name: 'Use the form' }).click();
+    await page.getByText(/^The connection JSON is not valid JSON: /).waitFor();
+    expect(await json.inputValue()).toContain('"mysql"');
+    await json.fill('[1, 2]');
+    await page.getByRole('button', { name: 'Use the form' }).click();
+    await page.getByText('The connection JSON must be an object with a client (pg, mysql, mssql or sqlite) and a connection object').waitFor();
+    await json.fill(JSON.stringify({ client: 'pg', connection: { ...(connection as object), host: '127.0.0.1', schema: 'music' } }));
+    await page.getByRole('button', { name: 'Use the form' }).click();
+    // The form now holds what the JSON said.
+    await page.getByLabel('Host').waitFor();
+    expect(await page.getByLabel('Host').inputValue()).toBe('127.0.0.1');
+    expect(await page.getByLabel('Username').inputValue()).toBe('postgres');
+    expect(await page.getByLabel('Database', { exact: true }).inputValue()).toBe(dbName(DB));
+    expect(await page.getByLabel('Schema').inputValue()).toBe('music');
+    await page.getByRole('button', { name: 'Test Database Connection' }).click();
+    await page.getByText('Connection was successful').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByLabel('Project name').waitFor({ state: 'detached' });
   });
 
   test('a PostgreSQL schema other than public is opened by naming it in the form', async () => {
@@ -398,7 +453,14 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.keyboard.type('mp');
     expect(await search.inputValue()).toBe('mp');
     expect(await page.getByLabel('Edit Name').count()).toBe(0);
+    // A search that matches nothing says so (not that the table is empty).
+    await search.fill('no such media type');
+    await search.press('Enter');
+    await page.getByText('No rows match the search', { exact: true }).waitFor();
+    expect(await page.getByText('No rows yet', { exact: true }).count()).toBe(0);
     await search.fill('');
+    await search.press('Enter');
+    await page.getByRole('gridcell', { name: 'Protected AAC audio file', exact: true }).first().waitFor();
   });
 
   test('Change environment: pick another environment, the page comes back on it marked Active Env', async () => {

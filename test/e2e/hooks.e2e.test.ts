@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { startReceiver, waitFor } from '../helpers/receiver';
+import { until } from './views-helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'hooks': ${problem}`);
@@ -21,7 +22,7 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
 
   beforeAll(async () => {
     if (problem) throw new Error(problem);
-    tablo = await startTablo();
+    tablo = await startTablo({ NC_API_CLIENT_ALLOW_PRIVATE: '1' });
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
     await signUpInBrowser(page, tablo.url, 'owner@example.com');
@@ -40,6 +41,11 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await page.getByRole('button', { name: 'Actions of table Orders' }).click();
     await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
     const dialog = page.getByRole('dialog', { name: 'Webhooks of Orders' });
+    // A refused creation is told as such (its red toast once read 'Webhook created: ...').
+    await dialog.getByRole('button', { name: 'Create webhook' }).click();
+    const toasts = page.getByRole('region', { name: /Messages/ });
+    await toasts.getByText(/^Create webhook: .*title is required/).waitFor();
+    expect(await toasts.getByText('Webhook created').count()).toBe(0);
     await dialog.getByLabel('Title').fill('Big orders');
     await dialog.getByRole('button', { name: '+ Condition' }).click();
     await dialog.getByLabel('Condition 1 column').selectOption('Qty');
@@ -49,6 +55,8 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await dialog.getByLabel('Body template').fill('{"order": "{{ data.Title }}", "qty": {{ data.Qty }}}');
     await dialog.getByRole('button', { name: 'Create webhook' }).click();
     await dialog.getByTestId('hook-secret').waitFor();
+    // The list names the action as the Action menu does (it once read the raw type 'url').
+    await dialog.getByRole('button', { name: /^Big orders/ }).getByText('insert · HTTP call (URL)').waitFor();
     await shot(page, 'hooks-editor');
     // One row below the condition, one above it: only the second is delivered.
     for (const row of [{ Title: 'small', Qty: 2 }, { Title: 'big', Qty: 50 }]) {
@@ -88,5 +96,56 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await panel.getByRole('table', { name: 'Run log' }).getByText('success').waitFor();
     expect(rx.at('/nightly')).toHaveLength(1);
     await shot(page, 'crons-tab');
+  }, 20_000);
+
+  browserTest('on a narrow screen the jobs table scrolls sideways to its last buttons', () => page, async () => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    try {
+      const panel = page.getByRole('region', { name: 'Cron Jobs' });
+      const del = panel.getByRole('table', { name: 'Cron jobs' }).getByRole('button', { name: 'Delete' });
+      await del.waitFor();
+      // The user scrolls sideways over the table (shift + wheel); Delete then lies inside the tab.
+      await panel.getByRole('table', { name: 'Cron jobs' }).hover();
+      const inside = async () => {
+        const [b, tab] = await Promise.all([del.boundingBox(), page.locator('.tab-content').boundingBox()]);
+        return !!b && !!tab && b.x + b.width <= tab.x + tab.width;
+      };
+      const seen = await until(async () => {
+        if (!(await inside())) await page.mouse.wheel(400, 0);
+        return inside();
+      }, true);
+      expect(seen).toBe(true);
+      await shot(page, 'crons-narrow');
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  }, 20_000);
+  browserTest('deleting a cron job or a webhook asks first; Esc keeps it', () => page, async () => {
+    const jobs = page.getByRole('region', { name: 'Cron Jobs' }).getByRole('table', { name: 'Cron jobs' });
+    await jobs.getByRole('button', { name: 'Delete' }).click();
+    const askJob = page.getByRole('dialog', { name: "Delete the cron job 'Nightly ping'?" });
+    await askJob.getByRole('button', { name: 'Cancel' }).click();
+    await askJob.waitFor({ state: 'detached' });
+    await jobs.getByText('Nightly ping').waitFor();
+    await jobs.getByRole('button', { name: 'Delete' }).click();
+    await askJob.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('region', { name: 'Cron Jobs' }).getByText(/^No cron jobs yet/).waitFor();
+
+    await page.getByRole('button', { name: 'Actions of table Orders' }).click();
+    await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webhooks of Orders' });
+    await dialog.getByRole('button', { name: /^Big orders/ }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    const askHook = page.getByRole('dialog', { name: "Delete the webhook 'Big orders'?" });
+    await askHook.waitFor();
+    // Esc closes the question only: the webhook and its dialog stay.
+    await page.keyboard.press('Escape');
+    await askHook.waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: /^Big orders/ }).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await askHook.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: /^Big orders/ }).waitFor({ state: 'detached' });
+    expect((await dashboardCallInPage(page, 'xcHookList', { project_id: projectId, args: { tn: 'orders' } })).body.data.list).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).click();
   }, 20_000);
 });

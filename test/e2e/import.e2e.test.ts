@@ -39,8 +39,8 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
   });
 
   browserTest('a CSV becomes a new table: preview with types, progress, then the table in the tree and the grid', () => page, async () => {
-    await tree().getByRole('button', { name: 'Import CSV or Excel as a new table' }).click();
-    const dialog = page.getByRole('dialog', { name: /Import a CSV or Excel file/ });
+    await tree().getByRole('button', { name: 'Import CSV, Excel or JSON as a new table' }).click();
+    const dialog = page.getByRole('dialog', { name: /Import a CSV, Excel or JSON file/ });
     await dialog.getByLabel('File to import').setInputFiles({ name: 'Orders 2024.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
     await dialog.getByRole('region', { name: 'Preview' }).waitFor();
     expect(await dialog.getByLabel('Delimiter').inputValue()).toBe(';');
@@ -65,7 +65,7 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
     await page.getByRole('columnheader', { name: /Amount/ }).waitFor();
   }, 60_000);
 
-  browserTest('rows go into the open table from its Import button, a bad row is reported; CSV export downloads the rows', () => page, async () => {
+  browserTest('rows go into the open table from its Import button, a bad row is reported; CSV export downloads the rows; a JSON file goes in too', () => page, async () => {
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import into Orders2024' });
     const more = 'title,amount,extra\nfirst,1.25,x\nsecond,not a number,y\n';
@@ -85,6 +85,20 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
     const text = await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString('utf8'));
     expect(text.startsWith('\ufeffId,Title,Amount,Day,Done\r\n')).toBe(true);
     expect(text.trim().split('\r\n').length).toBe(ROWS + 2);
+    // A JSON array of objects goes in the same way, its keys matched to the columns.
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const json = JSON.stringify([{ title: 'from JSON', amount: 2.5 }, { title: 'also from JSON', amount: 3, done: true }]);
+    await dialog.getByLabel('File to import').setInputFiles({ name: 'more.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+    await dialog.getByRole('region', { name: 'Preview' }).waitFor();
+    await dialog.getByText('(86 B, JSON)').waitFor();
+    expect(await dialog.getByLabel('Column for amount').inputValue()).toBe('amount');
+    // A JSON file has neither sheets nor a delimiter to choose.
+    expect(await dialog.getByLabel('Sheet').count()).toBe(0);
+    expect(await dialog.getByLabel('Delimiter').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByTestId('import-counts').filter({ hasText: 'Imported 2 rows into Orders2024' }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('row-count').filter({ hasText: `${ROWS + 3} rows` }).waitFor();
   }, 60_000);
 
   browserTest('an open import dialog closes when another project is opened by address, and stays closed on coming back', () => page, async () => {

@@ -2,7 +2,7 @@
  * Sign-up by invitation in a real browser against the built binary: once the Super Admin exists a
  * plain sign-up gets the server's invitation-only message; an invite link (/signup/{token})
  * asks for a password, refuses another e-mail with the server's message, and signs the invited
- * person in to the project they were invited to.
+ * person in to the project they were invited to, which they open but do not manage.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -74,6 +74,10 @@ describe.skipIf(!!problem && !process.env.CI)('invitations in the browser', () =
     await signUp('guest@example.com');
     await page.waitForURL(/#\/projects/);
     await page.getByRole('cell', { name: 'Shared' }).waitFor();
+    // An editor opens the project but does not manage it: no Stop, Restart, Export, Clear metadata
+    // or Delete (the server refuses them; a refused Delete once toasted 'Deleted Shared: Not allowed').
+    const row = page.getByRole('row').filter({ hasText: 'Shared' });
+    for (const action of ['Stop', 'Restart', 'Export', 'Clear metadata', 'Delete']) expect(await row.getByRole('button', { name: action }).count()).toBe(0);
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menu').getByText('guest@example.com').waitFor();
     await shot(page, 'signup-invite-accepted');

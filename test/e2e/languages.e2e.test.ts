@@ -3,12 +3,12 @@
  * and the choice survives a reload; the projects list, the dashboard and the grid are screenshot in
  * every language (test-results/e2e/language-<code>-<screen>.png) and hold no English interface text
  * (no line, label or placeholder of the page equals an English catalogue message that the language
- * translates).
+ * translates); a kanban, a form and a calendar view are looked at too, for English and for labels cut off.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
-import { chinookProject, restInPage } from './views-helpers';
+import { addColumn, chinookProject, opInPage, restInPage } from './views-helpers';
 import { CATALOGUES } from '../../web/src/i18n/catalogues';
 import { LOCALES, type LocaleCode } from '../../web/src/i18n/locales';
 
@@ -35,6 +35,18 @@ async function englishLines(page: Page, code: LocaleCode, dataNames: Set<string>
   return [...new Set([...lines, ...labels.map((l) => l.trim())])].filter((l) => english.has(l) && !dataNames.has(l));
 }
 
+/** The placeholders of inputs that do not fit in them (run in the page). */
+function placeholdersCut(inputs: Element[]): string[] {
+  const ctx = document.createElement('canvas').getContext('2d')!;
+  return (inputs as HTMLInputElement[])
+    .filter((i) => {
+      const style = getComputedStyle(i);
+      ctx.font = style.font;
+      return ctx.measureText(i.placeholder).width > i.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    })
+    .map((i) => i.placeholder);
+}
+
 describe.skipIf(!!problem && !process.env.CI)('the interface in five languages', () => {
   let tablo: RunningTablo;
   let browser: Browser;
@@ -49,6 +61,12 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
     page = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
     await signUpInBrowser(page, tablo.url, 'languages@example.com');
     chinook = await chinookProject(page, tablo, 'Chinook', 'tablo_t_e2e_languages');
+    // A kanban and a form view, to look at in every language.
+    await addColumn(page, chinook, 'Track', { cn: 'Stage', uidt: 'SingleSelect', meta: { options: [{ title: 'Demo', color: '#fde68a' }, { title: 'Released', color: '#bbf7d0' }] } });
+    expect((await restInPage(page, chinook, 'PUT', 'Track/1', { Stage: 'Demo' })).status).toBe(200);
+    for (const [tn, type, title, query_params] of [['Track', 'kanban', 'Lanes', { groupBy: 'Stage' }], ['Genre', 'form', 'Suggest', {}], ['Invoice', 'calendar', 'Billing', { dateColumn: 'InvoiceDate' }]] as const) {
+      expect((await opInPage(page, 'xcVirtualTableCreate', { project_id: chinook, args: { tn, type, title, query_params } })).status).toBe(200);
+    }
     // The projects list was read at sign-up, before the project was made: read it again.
     await page.reload();
   }, 120_000);
@@ -64,7 +82,7 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
   };
 
   for (const { code } of LOCALES) {
-    browserTest(`projects list, dashboard and grid in ${code}`, () => page, async () => {
+    browserTest(`projects list, dashboard, grid, kanban, form and calendar in ${code}`, () => page, async () => {
       await page.goto(`${tablo.url}/#/projects`);
       await pick(code);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(code.replace('_', '-'));
@@ -78,9 +96,10 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
       await page.goto(`${tablo.url}/#/nc/${chinook}`);
       await tree.getByRole('button', { name: 'Album', exact: true }).waitFor();
       await page.waitForLoadState('networkidle');
-      // Names from the data: tables in the tree, and the columns of a grid left open by an earlier language.
+      // Names from the data: tables in the tree, and the columns of a grid or form left open by an earlier language.
       const albumColumns = Object.keys(((await restInPage(page, chinook, 'GET', 'Album?limit=1')).body as Record<string, unknown>[])[0]!);
-      const tables = new Set([...(await tree.getByRole('button').allInnerTexts()), ...(await page.getByRole('columnheader').allInnerTexts()), ...albumColumns].map((s) => s.trim()));
+      const genreColumns = Object.keys(((await restInPage(page, chinook, 'GET', 'Genre?limit=1')).body as Record<string, unknown>[])[0]!);
+      const tables = new Set([...(await tree.getByRole('button').allInnerTexts()), ...(await page.getByRole('columnheader').allInnerTexts()), ...albumColumns, ...genreColumns].map((s) => s.trim()));
       await shot(page, `language-${code}-dashboard`);
       found.push(...(await englishLines(page, code, new Set([...tables, 'Chinook']))).map((l) => `dashboard: ${l}`));
 
@@ -90,6 +109,34 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
       const columns = (await page.getByRole('columnheader').allInnerTexts()).map((s) => s.trim());
       await shot(page, `language-${code}-grid`);
       found.push(...(await englishLines(page, code, new Set([...tables, ...columns, 'Chinook']))).map((l) => `grid: ${l}`));
+
+      // A kanban and a form: no English, and no label of the interface cut off (a lane's name, a field's placeholders).
+      const drawer = page.locator('.views-drawer');
+      const trackColumns = Object.keys(((await restInPage(page, chinook, 'GET', 'Track?limit=1')).body as Record<string, unknown>[])[0]!);
+      const viewNames = new Set([...tables, ...trackColumns, 'Chinook', 'Lanes', 'Suggest', 'Demo', 'Released']);
+      await tree.getByRole('button', { name: 'Track', exact: true }).click();
+      await drawer.getByRole('button', { name: 'Lanes', exact: true }).click();
+      await page.locator('.record-card').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await shot(page, `language-${code}-kanban`);
+      found.push(...(await englishLines(page, code, viewNames)).map((l) => `kanban: ${l}`));
+      const cutLanes = await page.locator('.kanban-lane .lane-name').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight).map((e) => e.textContent));
+      expect(cutLanes).toEqual([]);
+      await tree.getByRole('button', { name: 'Genre', exact: true }).click();
+      await drawer.getByRole('button', { name: 'Suggest', exact: true }).click();
+      await page.locator('.fb-field-props input').first().waitFor();
+      await shot(page, `language-${code}-form`);
+      found.push(...(await englishLines(page, code, viewNames)).map((l) => `form: ${l}`));
+      const cutPlaceholders = await page.locator('.fb-field-props input').evaluateAll(placeholdersCut);
+      expect(cutPlaceholders).toEqual([]);
+      // A calendar of invoices: its search names the display column (BillingAddress) in full.
+      await tree.getByRole('button', { name: 'Invoice', exact: true }).click();
+      await drawer.getByRole('button', { name: 'Billing', exact: true }).click();
+      await page.locator('.cal-grid').waitFor();
+      await shot(page, `language-${code}-calendar`);
+      const invoiceColumns = Object.keys(((await restInPage(page, chinook, 'GET', 'Invoice?limit=1')).body as Record<string, unknown>[])[0]!);
+      found.push(...(await englishLines(page, code, new Set([...viewNames, ...invoiceColumns, 'Billing']))).map((l) => `calendar: ${l}`));
+      expect(await page.locator('.view-main .grid-search').evaluateAll(placeholdersCut)).toEqual([]);
 
       // On a phone the top bar keeps to one line within the screen in every language.
       await page.setViewportSize({ width: 390, height: 844 });

@@ -167,8 +167,11 @@ describe.skipIf(!!problem && !process.env.CI)('password recovery in the browser'
 
   browserTest('a signed-out visitor of a signed-in page comes back to it after sign-in', () => page, async () => {
     await page.getByRole('button', { name: 'Profile menu' }).click();
+    // The page leaves for sign-in first and signs out on the server after: the visit waits for that.
+    const signedOut = page.waitForResponse((r) => r.url().endsWith('/auth/signout'));
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL(/#\/user\/authentication\/signin/);
+    await signedOut;
     await page.goto(`${tablo.url}/#/user/settings/password`);
     await page.waitForURL(/#\/user\/authentication\/signin$/);
     await page.getByLabel('E-mail').fill(EMAIL);

@@ -105,4 +105,24 @@ describe.skipIf(!!problem && !process.env.CI)('project metadata in the browser',
       await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
+
+  browserTest('importing the zip on a new embedded database from the projects list says what it left out', () => page, async () => {
+    await page.goto(`${tablo.url}/#/projects`);
+    await page.getByLabel('Project metadata zip').setInputFiles(zipPath);
+    await page.getByRole('button', { name: 'New embedded database' }).click();
+    await page.getByText('Imported a project', { exact: true }).waitFor();
+    // The new database holds none of Chinook's tables: the toast names them instead of keeping quiet.
+    await page.getByText(/^Imported; skipped: .*table 'Album': not in this database/).waitFor();
+    await shot(page, 'project-import-skipped');
+  });
+
+  browserTest('a title beyond ASCII names its zip as it is', () => page, async () => {
+    const made = await op('projectCreateByWeb', { title: 'Música 客户' });
+    expect(made.status).toBe(200);
+    await page.goto(`${tablo.url}/#/projects`);
+    await page.reload();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Música 客户', exact: true }) });
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toBe('Música 客户-metadata.zip');
+  });
 });

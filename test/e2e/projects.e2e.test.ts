@@ -92,6 +92,8 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
   browserTest('a stopped project is no longer a link until it starts again', () => page, async () => {
     await row('Orders').getByRole('button', { name: 'Stop', exact: true }).click();
     await row('Orders').getByText('stopped').waitFor();
+    // The action is named 'Stop Orders' while it runs; its success says so in the past.
+    await page.getByRole('region', { name: /Messages/ }).getByText('Stopped Orders', { exact: true }).waitFor();
     await expect(row('Orders').getByRole('link', { name: 'Orders' }).count()).resolves.toBe(0);
     await shot(page, 'projects-stopped');
     await row('Orders').getByRole('button', { name: 'Start', exact: true }).click();

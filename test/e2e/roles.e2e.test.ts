@@ -72,6 +72,18 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await editor.getByRole('button', { name: 'Close' }).click();
   });
 
+  browserTest('Roles Management on a project without tables says so', () => page, async () => {
+    const empty = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Empty rights' } })).body.id as string;
+    await page.goto(`${tablo.url}/#/nc/${empty}`);
+    await tree().getByRole('button', { name: 'Roles Management' }).click();
+    const grid = page.getByRole('region', { name: 'Roles Management' });
+    await grid.getByText('This project has no tables or views yet').waitFor();
+    expect(await grid.locator('table').count()).toBe(0);
+    // The next tests go on in the Rights project.
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await tree().getByRole('button', { name: 'Roles Management' }).waitFor();
+  });
+
   browserTest('Meta Management hides a table from viewers; previewing as a viewer follows; Reset Preview ends it', () => page, async () => {
     await tree().getByRole('button', { name: 'Meta Management' }).click();
     const meta = page.getByRole('region', { name: 'Meta Management' });
@@ -153,6 +165,49 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
   });
 
+  browserTest('a role that may not read the primary key sees the rows read-only, saying why', () => page, async () => {
+    const cols = (await call('tableMeta', { tn: 'Customer' })).columns as { cn: string; _cn: string }[];
+    const read = cols.filter((c) => ['FirstName', 'LastName', 'City'].includes(c._cn)).map((c) => c.cn);
+    expect((await call('aclSave', { tn: 'Customer', role: 'editor', rule: { read, create: true, update: true, delete: true } })).stored).toBe(true);
+    try {
+      await page.getByLabel('Preview as').selectOption('editor');
+      await page.waitForLoadState('load');
+      await page.getByRole('button', { name: 'Reset Preview' }).waitFor();
+      await tree().getByRole('button', { name: 'Customer', exact: true }).click();
+      await page.getByText("Your role may not read the primary key of 'Customer', so its rows cannot be edited here").waitFor();
+      await page.getByRole('gridcell', { name: 'Luís' }).dblclick();
+      await page.waitForTimeout(300);
+      // No editor opens (a save would have no row to address), and rows are neither added nor deleted.
+      expect(await page.getByLabel('Edit FirstName').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Add row' }).count()).toBe(0);
+      await shot(page, 'roles-preview-key-hidden');
+    } finally {
+      await page.getByRole('button', { name: 'Reset Preview' }).click();
+      await page.waitForLoadState('load');
+      await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
+      await call('aclSave', { tn: 'Customer', role: 'editor', rule: null });
+    }
+  });
+
+  browserTest('a role that may not read a related table still reads the table, without that relation', () => page, async () => {
+    expect((await call('aclSave', { tn: 'Invoice', role: 'viewer', rule: { read: false, create: false, update: false, delete: false } })).stored).toBe(true);
+    try {
+      await page.getByLabel('Preview as').selectOption('viewer');
+      await page.waitForLoadState('load');
+      await page.getByRole('button', { name: 'Reset Preview' }).waitFor();
+      await tree().getByRole('button', { name: 'Customer', exact: true }).click();
+      await page.getByRole('gridcell', { name: 'Luís', exact: true }).first().waitFor();
+      await page.getByRole('columnheader', { name: /Employee/ }).waitFor();
+      expect(await page.getByText("Not allowed to read 'Invoice'").count()).toBe(0);
+      expect(await page.getByRole('columnheader', { name: /^Invoice/ }).count()).toBe(0);
+    } finally {
+      await page.getByRole('button', { name: 'Reset Preview' }).click();
+      await page.waitForLoadState('load');
+      await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
+      await call('aclSave', { tn: 'Invoice', role: 'viewer', rule: null });
+    }
+  });
+
   browserTest('the SQL Client runs a statement for the owner', () => page, async () => {
     await tree().getByRole('button', { name: 'SQL Client' }).click();
     // The SQL Client's CodeMirror editor: type the statement and run it.
@@ -163,5 +218,18 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await page.getByRole('gridcell', { name: 'Jazz', exact: true }).first().waitFor();
     await shot(page, 'roles-sql-client');
+  });
+
+  browserTest('a panel link followed within the open project opens its tab without a reload', () => page, async () => {
+    await page.getByRole('tab', { name: /SQL Client/ }).waitFor();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.evaluate((id) => void (location.hash = `#/nc/${id}?type=panel&name=acl`), projectId);
+    await page.getByRole('tab', { name: /Roles Management/ }).waitFor({ timeout: 5_000 });
+    await page.getByRole('region', { name: 'Roles Management' }).getByRole('button', { name: 'Edit viewer rights on Customer' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // The address shows the tab (its database too), and a table link still opens its tab.
+    await page.waitForURL(/type=panel/);
+    await page.evaluate((id) => void (location.hash = `#/nc/${id}?name=Genre&dbalias=db&type=table`), projectId);
+    await page.getByRole('gridcell', { name: 'Jazz', exact: true }).first().waitFor();
   });
 });

@@ -4,7 +4,9 @@
  * #/nc/view/{uuid}, the older #/shared/{uuid}), the info pages, the project forms (/project,
  * /project/0, /project/xcdb, /project/name, /project/index.js, /project/{id}, and /project/0 for
  * a project whose database config is missing), the user edit addresses of the Users page (Super
- * Admin only), /apiClient, /inspire and /datatable (three right-clicks on the app bar).
+ * Admin only), /apiClient, /inspire and /datatable (three right-clicks on the app bar); last, with
+ * the server stopped, a project address leads back to the list that says so, with the one error toast
+ * of a project that could not be loaded (spec section 8) and no second one.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { Database } from 'bun:sqlite';
@@ -187,16 +189,26 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
   });
 
   browserTest("a project whose default database is gone lands on /project/0: 'Database config not found', with the form that connects one", () => page, async () => {
-    // The Library project gets a second database, then loses its default one.
+    // The Library project, open on its Books table, gets a second database, then loses its default one.
+    await go(`/nc/${extId}?name=Books&dbalias=db&type=table`);
+    await page.getByRole('tab', { name: /Books/ }).waitFor();
     const file = new Database(join(tablo.dataDir, 'spare.sqlite'));
     file.run('CREATE TABLE Spare (id INTEGER PRIMARY KEY)');
     file.close();
     expect((await dashboardCallInPage(page, 'projectDbAdd', { project_id: extId, args: { env: 'dev', db: { client: 'sqlite', connection: { filename: 'spare.sqlite' } } } })).status).toBe(200);
     expect((await dashboardCallInPage(page, 'projectDbRemove', { project_id: extId, args: { env: 'dev', dbAlias: 'db' } })).status).toBe(200);
+    // The open dashboard goes there by itself; the page explains, and no toast repeats the server's 'not found'.
+    const explained = async () => {
+      await page.waitForURL(/#\/project\/0\?project=/);
+      await page.getByText('Database config not found.').waitFor();
+      await Bun.sleep(800);
+      expect(await page.locator('.toast-error').allInnerTexts()).toEqual([]);
+    };
+    await explained();
+    // And opening the project from the list.
     await go('/projects');
     await page.getByRole('link', { name: 'Library' }).click();
-    await page.waitForURL(/#\/project\/0\?project=/);
-    await page.getByText('Database config not found.').waitFor();
+    await explained();
     await shot(page, 'routes-config-missing');
     // Connecting its file again as 'db' opens the project.
     await page.getByLabel('Database type').selectOption('sqlite');
@@ -204,5 +216,27 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(new RegExp(`#/nc/${extId}`));
     await page.getByRole('button', { name: /Books/ }).first().waitFor();
+  });
+
+  // Last: the server is stopped for good.
+  browserTest('with the server gone, a project address leads to the list saying so, with one error toast', () => page, async () => {
+    await go('/projects');
+    await page.getByRole('link', { name: 'Library' }).waitFor();
+    await tablo.stop();
+    await go(`/nc/${extId}`);
+    await page.waitForURL(/#\/projects$/);
+    await page.getByText('The Tablo server could not be reached').first().waitFor();
+    await Bun.sleep(800);
+    // Spec section 8: a project that fails to load toasts its error and goes to the list; the UI rules' failure adds none.
+    expect(await page.locator('.toast-error').allInnerTexts()).toEqual(['The Tablo server could not be reached']);
+    // The list could not be read: no 'Get started' as if the user had no projects.
+    expect(await page.getByText('Get started by creating a new project').count()).toBe(0);
+    await shot(page, 'routes-server-gone');
+    // A project form's address says it once too (the list's message), not again in the form's place.
+    await go(`/project/0?project=${encodeURIComponent(extId)}`);
+    await page.getByText('The Tablo server could not be reached').first().waitFor();
+    await Bun.sleep(500);
+    await shot(page, 'routes-server-gone-form');
+    expect(await page.locator('.form-message-error').filter({ hasText: 'could not be reached' }).count()).toBe(1);
   });
 });

@@ -85,7 +85,8 @@ describe.skipIf(!!problem && !process.env.CI)('security in the browser', () => {
     inviteLink = invite.invite_url.replace(/^https?:\/\/[^/]+/, tablo.url);
     member = await (await browser.newContext({ viewport: { width: 1300, height: 800 } })).newPage();
     await member.goto(inviteLink);
-    await member.getByLabel('E-mail').fill('maker@example.com');
+    // The page fills in the invite's address once it has read the invite: typed before that, the form could be reset under the test.
+    await member.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=email]')?.value === 'maker@example.com');
     await member.getByLabel('Password').fill('password123');
     await member.getByRole('button', { name: 'Sign up' }).click();
     await member.waitForURL(/#\/projects/);

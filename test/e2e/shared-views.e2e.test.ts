@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
-import { addColumn, chinookProject, goToDate, restInPage } from './views-helpers';
+import { addColumn, chinookProject, goToDate, restInPage, until } from './views-helpers';
 
 /** A 1x1 PNG image. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -160,15 +160,15 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     }, [projectId, editor, views.find((v) => v.title === 'Rock tracks')!.id] as const);
     expect((await dashboardCallInPage(page, 'aclSave', { project_id: projectId, args: { tn: 'Track', role: 'editor', rule: { read: false, create: false, update: false, delete: false } } })).status).toBe(200);
     await p.goto(made.url);
-    await p.getByText("Not allowed to read 'Track'").waitFor();
+    await p.getByText('This shared view is no longer available').waitFor();
     expect(await p.getByRole('heading', { name: 'This view is protected' }).count()).toBe(0);
     expect((await dashboardCallInPage(page, 'aclSave', { project_id: projectId, args: { tn: 'Track', role: 'editor', rule: null } })).status).toBe(200);
     await p.context().close();
     stranger = undefined;
   });
 
-  browserTest('a shared form creates a row, with the file chosen for its Attachment field, that the owner sees in the grid', () => stranger ?? page, async () => {
-    await addColumn(page, projectId, 'Genre', { cn: 'Cover', uidt: 'Attachment' });
+  browserTest('a shared form creates a row, with the file chosen for its Attachment field (no more than it takes), that the owner sees in the grid', () => stranger ?? page, async () => {
+    await addColumn(page, projectId, 'Genre', { cn: 'Cover', uidt: 'Attachment', meta: { maxFiles: 2 } });
     await createView('Genre', 'Form', 'Suggest a genre');
     await page.getByLabel('Submit message').fill('Thank you, noted!');
     await page.waitForTimeout(700);
@@ -180,14 +180,19 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await p.goto(url);
     const form = p.getByRole('form', { name: 'Suggest a genre' });
     await form.getByLabel(/^Name/).fill('Shared Polka');
-    // Two files chosen, one removed again before submitting.
+    // Three files chosen for a field that takes two: the third is left out at once, and the field says why.
     await form.locator('input[type=file]').setInputFiles([
       { name: 'polka.png', mimeType: 'image/png', buffer: PNG },
       { name: 'draft.txt', mimeType: 'text/plain', buffer: Buffer.from('not this one') },
+      { name: 'extra.txt', mimeType: 'text/plain', buffer: Buffer.from('one too many') },
     ]);
     const chosen = form.getByRole('list', { name: 'Files chosen for Cover' });
     await chosen.getByRole('listitem').filter({ hasText: 'polka.png' }).getByText(`${PNG.length} B`).waitFor();
+    await form.getByText('This field takes at most 2 files: the others were left out.').waitFor();
+    expect(await chosen.getByRole('listitem').filter({ hasText: 'extra.txt' }).count()).toBe(0);
+    // One removed again before submitting.
     await chosen.getByRole('button', { name: 'Remove draft.txt' }).click();
+    await form.getByText('This field takes at most 2 files: the others were left out.').waitFor({ state: 'detached' });
     await chosen.locator('progress').first().waitFor({ state: 'detached' });
     expect(await chosen.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('polka.png')]);
     await shot(p, 'shared-form');
@@ -205,6 +210,87 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await thumb.waitFor();
     expect(await thumb.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth))).toBe(1);
     await shot(page, 'shared-form-row-file');
+  });
+
+  browserTest('a shared gallery whose fields were never chosen shows the fields its owner sees, and its link answers no other column', () => stranger ?? page, async () => {
+    await createView('Track', 'Gallery', 'Covers');
+    // The owner's cards: the first four columns after the key (Name titles the card).
+    const own = page.getByRole('article', { name: 'Balls to the Wall' });
+    await own.locator('dt').first().waitFor();
+    const fieldsOf = (card: typeof own) => async () => (await card.locator('dt').allTextContents()).join(', ');
+    expect(await until(fieldsOf(own), 'AlbumId, MediaTypeId, GenreId')).toBe('AlbumId, MediaTypeId, GenreId');
+    const dialog = await share('Covers');
+    const url = await dialog.getByLabel('Shared link').inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const p = await freshPage();
+    await p.goto(url);
+    const card = p.getByRole('article', { name: 'Balls to the Wall' });
+    await card.locator('dt').first().waitFor();
+    // The link's page showed a fifth field (Composer) the owner's cards do not.
+    expect(await until(fieldsOf(card), 'AlbumId, MediaTypeId, GenreId')).toBe('AlbumId, MediaTypeId, GenreId');
+    await shot(p, 'shared-gallery');
+    // Nor does the link's API answer the columns the cards leave out.
+    const uuid = url.split('/nc/view/')[1]!;
+    const described = await p.evaluate(async (uuid) => (await (await fetch(`/api/v1/shared/${uuid}`)).json()) as { columns: { _cn: string }[] }, uuid);
+    expect(described.columns.map((c) => c._cn)).toEqual(['TrackId', 'Name', 'AlbumId', 'MediaTypeId', 'GenreId']);
+    const rows = await p.evaluate(async (uuid) => (await (await fetch(`/api/v1/shared/${uuid}/rows?limit=1`)).json()) as unknown, uuid);
+    expect(JSON.stringify(rows)).not.toContain('Composer');
+    await p.context().close();
+    stranger = undefined;
+  });
+
+  browserTest('a shared gallery shows the covers uploaded to its rows, behind a password too', () => stranger ?? page, async () => {
+    await addColumn(page, projectId, 'Album', { cn: 'Art', uidt: 'Attachment' });
+    const uploaded = await page.evaluate(async ([projectId, png]) => {
+      const form = new FormData();
+      form.append('file', new File([Uint8Array.from(atob(png), (ch) => ch.charCodeAt(0))], 'art.png', { type: 'image/png' }), 'art.png');
+      const res = await fetch(`/nc/${projectId}/api/v1/Album/1/attachments/Art`, { method: 'POST', headers: { 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: form });
+      return res.status;
+    }, [projectId, PNG.toString('base64')] as const);
+    expect(uploaded).toBe(200);
+    const made = await dashboardCallInPage(page, 'xcVirtualTableCreate', { project_id: projectId, args: { tn: 'Album', title: 'Artwork', type: 'gallery', query_params: { where: '(AlbumId,le,2)', coverColumn: 'Art' } } });
+    expect(made.status).toBe(200);
+    const link = await dashboardCallInPage(page, 'createSharedViewLink', { project_id: projectId, args: { view_id: made.body.id, password: 'art only' } });
+
+    const p = await freshPage();
+    await p.goto(link.body.url);
+    await p.getByLabel('Password').fill('art only');
+    await p.getByRole('button', { name: 'Open' }).click();
+    const cover = p.getByRole('article', { name: 'For Those About To Rock We Salute You' }).locator('.card-cover img');
+    await cover.waitFor();
+    // The image loaded (a broken one has no natural width); the other card has none to show.
+    expect(await until(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), 1)).toBe(1);
+    await p.getByRole('article', { name: 'Balls to the Wall' }).getByText('No image').waitFor();
+    await shot(p, 'shared-gallery-covers');
+    await p.context().close();
+    stranger = undefined;
+    // The owner's gallery in the dashboard shows the uploaded cover too (the dashboard asks for its link).
+    // The view was made through the API: the page is read again so the drawer lists it whatever was open.
+    await page.reload();
+    await tree().getByRole('button', { name: 'Album', exact: true }).click();
+    await drawer().getByRole('button', { name: /^Artwork/ }).click();
+    const own = page.getByRole('article', { name: 'For Those About To Rock We Salute You' }).locator('.card-cover img');
+    await own.waitFor();
+    expect(await until(() => own.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), 1)).toBe(1);
+    await page.getByRole('article', { name: 'Balls to the Wall' }).getByText('No image').waitFor();
+    await shot(page, 'dashboard-gallery-uploaded-cover');
+  });
+
+  browserTest('a password beyond Latin-1 opens the link in the browser (a header cannot carry it as typed)', () => stranger ?? page, async () => {
+    const views = (await dashboardCallInPage(page, 'xcVirtualTableList', { project_id: projectId, args: { tn: 'Genre' } })).body.data.list as { id: string }[];
+    const link = await dashboardCallInPage(page, 'createSharedViewLink', { project_id: projectId, args: { view_id: views[0]!.id, password: '密码 señal' } });
+    expect(link.status).toBe(200);
+    const p = await freshPage();
+    await p.goto(link.body.url);
+    await p.getByLabel('Password').fill('密码 senal');
+    await p.getByRole('button', { name: 'Open' }).click();
+    await p.getByText('Invalid password').waitFor();
+    await p.getByLabel('Password').fill('密码 señal');
+    await p.getByRole('button', { name: 'Open' }).click();
+    await p.getByRole('gridcell', { name: 'Rock', exact: true }).waitFor();
+    await p.context().close();
+    stranger = undefined;
   });
 
   browserTest('a shared kanban and calendar open read-only; a link allowing CSV gives the rows as a file', () => stranger ?? page, async () => {
@@ -246,6 +332,15 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     const text = await Bun.file(csv!).text();
     expect(text.split('\n')[0]).toContain('Name');
     expect(text).toContain('Balls to the Wall');
+    // A search applied on the page narrows the file to the rows it finds.
+    await p.getByRole('searchbox').or(p.getByLabel('Search', { exact: true })).first().fill('Balls to');
+    await p.getByRole('button', { name: 'Search', exact: true }).click();
+    await released.getByRole('article', { name: 'Balls to the Wall' }).waitFor();
+    const narrowed = p.waitForEvent('download');
+    await p.getByRole('button', { name: 'Download CSV' }).click();
+    const found = (await Bun.file((await (await narrowed).path())!).text()).trim().split('\n');
+    expect(found.length).toBe(2);
+    expect(found[1]).toContain('Balls to the Wall');
     const invoice = (await restInPage(page, projectId, 'GET', 'Invoice/1')).body;
     await p.goto(calendarUrl);
     await p.reload();

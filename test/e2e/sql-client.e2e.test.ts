@@ -212,4 +212,17 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     expect(await page.locator('.graphiql-response').innerText()).toContain("Not allowed to read column 'Title'");
     await page.evaluate(() => localStorage.removeItem('tablo.previewAs'));
   }, 30_000);
+
+  browserTest("the profile menu's GraphQL APIs opens the GraphQL Client of a GraphQL project", () => page, async () => {
+    const made = await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Graph notes', projectType: 'graphql' } });
+    expect(made.status).toBe(200);
+    await page.goto(`${tablo.url}/#/nc/${made.body.id}`);
+    await page.getByText('Active Env').waitFor();
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'GraphQL APIs' }).click();
+    // In the dashboard, with the session: not the bare endpoint in a new tab, which answered 'Not signed in'.
+    await page.getByRole('tab', { name: 'GraphQL Client' }).waitFor();
+    await page.locator('.graphiql-container').waitFor();
+    expect(page.context().pages().length).toBe(1);
+  }, 30_000);
 });

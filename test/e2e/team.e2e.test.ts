@@ -79,6 +79,12 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     expect(await tree.getByRole('button', { name: 'Team & Auth' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Share' }).count()).toBe(0);
     await shot(viewer, 'team-viewer-read-only');
+    // A link to an owner's panel says the viewer may not use it, and does not stay on 'Loading…'.
+    await viewer.goto(`${tablo.url}/#/nc/${projectId}?name=acl&dbalias=db&type=panel`);
+    await viewer.reload();
+    const panel = viewer.getByRole('region', { name: 'Roles Management' });
+    await panel.getByText('Not allowed', { exact: true }).waitFor();
+    expect(await panel.getByText('Loading…').count()).toBe(0);
   });
 
   test('an API token is shown once and listed without it', async () => {
@@ -113,5 +119,60 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await shot(owner, 'team-users-admin');
     const res = await fetch(`${tablo.url}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'viewer@example.com', password: 'password123' }) });
     expect(res.status).toBe(403);
+  });
+
+  test('inviting someone who already has an account adds them at once, and the panel says so (no link)', async () => {
+    const other = (await dashboardCallInPage(owner, 'projectCreateByWeb', { args: { title: 'Second' } })).body.id as string;
+    await owner.goto(`${tablo.url}/#/nc/${other}`);
+    await owner.getByRole('button', { name: 'Share' }).click();
+    await owner.getByLabel('Invite e-mail').fill('viewer@example.com');
+    await owner.getByRole('button', { name: 'Invite', exact: true }).click();
+    await owner.getByTestId('invite-sent').getByText('The user was added to the project').waitFor();
+    expect(await owner.getByTestId('invite-link').count()).toBe(0);
+    await owner.getByRole('cell', { name: 'viewer@example.com', exact: true }).waitFor();
+  });
+
+  test('removing a member and deleting an API token ask first; Esc keeps them', async () => {
+    const members = owner.getByRole('region', { name: 'Users Management' });
+    const viewerRow = members.getByRole('row').filter({ has: owner.getByRole('cell', { name: 'viewer@example.com', exact: true }) });
+    await viewerRow.getByRole('button', { name: 'Remove' }).click();
+    const ask = owner.getByRole('dialog', { name: 'Remove viewer@example.com from the project?' });
+    await ask.waitFor();
+    await owner.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    await viewerRow.getByRole('button', { name: 'Remove' }).click();
+    await ask.getByRole('button', { name: 'Remove' }).click();
+    await members.getByRole('cell', { name: 'viewer@example.com', exact: true }).waitFor({ state: 'detached' });
+
+    const tokens = owner.getByRole('region', { name: 'API Tokens Management' });
+    await owner.getByLabel('Token description').fill('Short-lived');
+    await tokens.getByRole('button', { name: 'Create token' }).click();
+    const token = (await owner.getByTestId('new-token').textContent())!;
+    const tokenRow = tokens.getByRole('row').filter({ has: owner.getByRole('cell', { name: 'Short-lived', exact: true }) });
+    await tokenRow.getByRole('button', { name: 'Delete' }).click();
+    const confirm = owner.getByRole('dialog', { name: "Delete the API token 'Short-lived'?" });
+    await confirm.getByText('This cannot be undone.', { exact: false }).waitFor();
+    await shot(owner, 'team-token-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await tokens.getByRole('cell', { name: 'Short-lived', exact: true }).waitFor({ state: 'detached' });
+    const other = /#\/nc\/([^/?]+)/.exec(owner.url())![1]!;
+    const listed = await dashboardCallInPage(owner, 'xcApiTokenList', { project_id: other });
+    expect(listed.body.data.list.map((t: { description: string }) => t.description)).not.toContain('Short-lived');
+    expect(token).toStartWith('tablo_');
+  });
+
+  test('Resend invite shows the new link, the only one that works from then on', async () => {
+    await owner.getByLabel('Invite e-mail').fill('late@example.com');
+    await owner.getByRole('button', { name: 'Invite', exact: true }).click();
+    const shown = owner.getByTestId('invite-link');
+    const first = (await shown.filter({ hasText: '/signup/' }).textContent())!;
+    const row = owner.getByRole('region', { name: 'Users Management' }).getByRole('row').filter({ has: owner.getByRole('cell', { name: 'late@example.com', exact: true }) });
+    await row.getByRole('button', { name: 'Resend invite' }).click();
+    // The link on the page changes to the new one.
+    await shown.filter({ hasNotText: first }).waitFor();
+    const second = (await shown.textContent())!;
+    const valid = async (link: string) => (await fetch(`${tablo.url}/auth/invite/${link.split('/signup/')[1]}`)).status;
+    expect(await valid(second)).toBe(200);
+    expect(await valid(first)).toBe(400);
   });
 });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
-import { addColumn, chinookProject, goToDate, listViews, restInPage, until } from './views-helpers';
+import { addColumn, chinookProject, goToDate, listViews, opInPage, restInPage, until } from './views-helpers';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'views': ${problem}`);
@@ -53,6 +53,7 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await addColumn(page, projectId, 'Track', { cn: 'Stage', uidt: 'SingleSelect', meta: { options: [{ title: 'Demo', color: '#fde68a' }, { title: 'Mixing', color: '#bfdbfe' }, { title: 'Released', color: '#bbf7d0' }] } });
     await addColumn(page, projectId, 'Album', { cn: 'Cover', uidt: 'Attachment' });
     await addColumn(page, projectId, 'Album', { cn: 'Released', uidt: 'Date' });
+    await addColumn(page, projectId, 'Genre', { cn: 'Moods', uidt: 'MultiSelect', meta: { options: [{ title: 'Calm', color: '#bbf7d0' }, { title: 'Loud', color: '#fecaca' }, { title: 'Dark', color: '#e5e7eb' }] } });
     const stages = ['Demo', 'Demo', 'Mixing', 'Mixing', 'Released', 'Released'];
     for (const [i, stage] of stages.entries()) expect((await restInPage(page, projectId, 'PUT', `Track/${i + 1}`, { Stage: stage })).status).toBe(200);
     const colours = ['#2563eb', '#db2777', '#16a34a', '#d97706', '#7c3aed', '#0891b2'];
@@ -143,6 +144,25 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     expect((await listViews(page, projectId, 'Track')).map((v) => v.title)).toEqual(['Grid view', 'Long tracks']);
   });
 
+  browserTest('views are reordered from the keyboard: Move up and Move down in a view\'s menu, kept by the server', () => page, async () => {
+    const titles = async () => (await drawer().locator('.views-title').allTextContents()).join(',');
+    expect(await until(titles, 'Grid view,Long tracks')).toBe('Grid view,Long tracks');
+    const byKeyboard = async (title: string, entry: string) => {
+      await drawer().getByRole('button', { name: `View menu of ${title}` }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: entry }).waitFor();
+      // The first view has no Move up, the last no Move down.
+      expect(await page.getByRole('menuitem', { name: entry === 'Move up' ? 'Move down' : 'Move up' }).count()).toBe(0);
+      while (!(await page.getByRole('menuitem', { name: entry }).evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+    };
+    await byKeyboard('Long tracks', 'Move up');
+    expect(await until(titles, 'Long tracks,Grid view')).toBe('Long tracks,Grid view');
+    expect(await until(async () => (await listViews(page, projectId, 'Track')).sort((a: any, b: any) => a.order - b.order).map((v) => v.title).join(','), 'Long tracks,Grid view')).toBe('Long tracks,Grid view');
+    await byKeyboard('Long tracks', 'Move down');
+    expect(await until(titles, 'Grid view,Long tracks')).toBe('Grid view,Long tracks');
+  });
+
   browserTest('a kanban shows a lane per choice; a dragged card updates the row; lanes stay collapsed and reordered', () => page, async () => {
     // A table without a select column: the dialog names the column type as the type picker shows it.
     await openTable('Genre');
@@ -192,6 +212,20 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await lane('Released').getByRole('article', { name: 'For Those About To Rock (We Salute You)' }).waitFor();
   });
 
+  browserTest('an open kanban follows lane order and collapsed lanes saved elsewhere (another tab, another person)', () => page, async () => {
+    const saved = (await listViews(page, projectId, 'Track')).find((v) => v.title === 'Stages')!;
+    const names = async () => (await page.locator('.kanban-lane .lane-name').allTextContents()).join(',');
+    const laneOrder = ['Mixing', 'Demo', 'Released', ''];
+    const updated = await opInPage(page, 'xcVirtualTableUpdate', { project_id: projectId, args: { id: saved.id, query_params: { ...saved.query_params, laneOrder, collapsedLanes: [] } } });
+    expect(updated.status).toBe(200);
+    expect(await until(names, 'Mixing,Demo,Released,Uncategorized')).toBe('Mixing,Demo,Released,Uncategorized');
+    await page.getByRole('button', { name: 'Collapse lane Uncategorized' }).waitFor();
+    // A lane moved here now starts from that order, and saves it (not the order shown before).
+    await page.getByRole('button', { name: 'Move lane Demo left' }).click();
+    await page.waitForTimeout(700);
+    expect((await listViews(page, projectId, 'Track')).find((v) => v.title === 'Stages')!.query_params.laneOrder).toEqual(['Demo', 'Mixing', 'Released', '']);
+  });
+
   browserTest('a calendar reads only its range, keeps week or month, and a dragged entry moves the row\'s date', () => page, async () => {
     const first = (await restInPage(page, projectId, 'GET', 'Invoice/1')).body;
     const day = String(first.InvoiceDate).slice(0, 10);
@@ -224,6 +258,24 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await shot(page, 'views-calendar-week');
   });
 
+  browserTest('a calendar\'s end column is never its date column: the end picked as the date leaves no end, in the dialog and the toolbar', () => page, async () => {
+    await openTable('Employee');
+    await createView('Calendar', 'Hires', async () => {
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('End date column').selectOption('HireDate');
+      await dialog.getByLabel('Date column', { exact: true }).selectOption('HireDate');
+      // The end list shows none: the view is made without one.
+      expect(await dialog.getByLabel('End date column').inputValue()).toBe('');
+    });
+    const saved = async () => (await listViews(page, projectId, 'Employee')).find((v) => v.title === 'Hires')!.query_params;
+    expect((await saved()).dateColumn).toBe('HireDate');
+    expect((await saved()).endDateColumn).toBeUndefined();
+    await page.getByLabel('End date column').selectOption('BirthDate');
+    await page.getByLabel('Date column', { exact: true }).selectOption('BirthDate');
+    expect(await page.getByLabel('End date column').inputValue()).toBe('');
+    expect(await until(async () => JSON.stringify([(await saved()).dateColumn, (await saved()).endDateColumn ?? null]), '["BirthDate",null]')).toBe('["BirthDate",null]');
+  });
+
   browserTest('a form keeps its builder settings and a submission creates the row', () => page, async () => {
     await openTable('Genre');
     await createView('Form', 'Suggest a genre');
@@ -246,15 +298,41 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.getByText('Genre name is required').waitFor();
     await form.getByLabel(/^Genre name/).fill('Tablo Wave');
+    // The message goes as soon as the field is filled in.
+    await form.getByText('Genre name is required').waitFor({ state: 'detached' });
+    // A multi select offers its choices to tick, not a text to type them in.
+    const moods = form.getByRole('group', { name: 'Moods' });
+    await moods.getByRole('checkbox', { name: 'Dark' }).check();
+    await moods.getByRole('checkbox', { name: 'Calm' }).check();
+    await shot(page, 'views-form-filled');
     await form.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Thanks, we will listen to it!').waitFor();
     await shot(page, 'views-form-submitted');
     const found = await restInPage(page, projectId, 'GET', `Genre?where=${encodeURIComponent('(Name,eq,Tablo Wave)')}`);
     expect(found.body.length).toBe(1);
+    expect(found.body[0].Moods).toBe('Calm,Dark');
     // A form taller than the screen scrolls; its Build / Fill in switch keeps its height (it shrank to a line).
     await openTable('Track');
     await createView('Form', 'Track form');
     expect((await page.getByRole('radio', { name: 'Fill in' }).boundingBox())!.height).toBeGreaterThan(20);
+  });
+
+  browserTest('a form whose column was dropped: its fields move as shown (the last one has no ↓)', () => page, async () => {
+    await openTable('Genre');
+    await drawer().getByRole('button', { name: 'Suggest a genre', exact: true }).click();
+    await page.getByLabel('Label of Moods').waitFor();
+    await addColumn(page, projectId, 'Genre', { cn: 'Scratch', uidt: 'SingleLineText' });
+    await page.getByRole('button', { name: /Add a field/ }).click();
+    await page.getByRole('menuitem', { name: 'Scratch' }).click();
+    await page.getByLabel('Label of Scratch').waitFor();
+    await page.waitForTimeout(700);
+    expect((await opInPage(page, 'columnDelete', { project_id: projectId, plus: true, args: { tn: 'Genre', cn: 'Scratch' } })).status).toBe(200);
+    await page.getByLabel('Label of Scratch').waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Move Moods down' }).isDisabled()).toBe(true);
+    // Moving Name down puts it after Moods at once.
+    await page.getByRole('button', { name: 'Move Name down' }).click();
+    expect(await page.getByRole('button', { name: 'Move Name down' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Move Name up' }).click();
   });
 
   browserTest('a gallery shows covers and the chosen fields, kept after reload', () => page, async () => {
@@ -326,5 +404,35 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await page.getByRole('button', { name: 'Reset Preview' }).click();
     await page.waitForLoadState('load');
     await tree().getByRole('button', { name: 'Track', exact: true }).waitFor();
+  });
+  browserTest('in a window 900 wide the views drawer starts hidden and, shown, lies over the view; a form goes below its builder', () => page, async () => {
+    await page.setViewportSize({ width: 900, height: 800 });
+    try {
+      await page.goto(`${tablo.url}/#/nc/${projectId}`);
+      await page.reload();
+      await tree().getByRole('button', { name: 'Genre', exact: true }).click();
+      await page.getByRole('gridcell', { name: 'Rock', exact: true }).first().waitFor();
+      expect(await drawer().count()).toBe(0);
+      const grid = (await page.locator('.view-main .grid').boundingBox())!;
+      // The grid has the width beside the tree (the drawer left it about 150 px).
+      expect(grid.width).toBeGreaterThan(550);
+      await page.getByRole('button', { name: 'Show views' }).click();
+      await drawer().getByRole('button', { name: 'Suggest a genre', exact: true }).waitFor();
+      expect((await page.locator('.view-main .grid').boundingBox())!.width).toBe(grid.width);
+      await drawer().getByRole('button', { name: 'Suggest a genre', exact: true }).click();
+      await page.getByTestId('view-title').getByText('Suggest a genre').waitFor();
+      // The view opens in a tab of its own, its drawer hidden again.
+      expect(await drawer().count()).toBe(0);
+      const builder = (await page.locator('.form-builder').boundingBox())!;
+      const card = (await page.locator('.form-card').boundingBox())!;
+      expect(card.y).toBeGreaterThanOrEqual(builder.y + builder.height);
+      expect(card.width).toBeGreaterThan(300);
+      await shot(page, 'views-narrow-form');
+    } finally {
+      await page.setViewportSize({ width: 1600, height: 900 });
+    }
+    // A wide window shows the drawer again: hiding it in a narrow one was not remembered.
+    await page.reload();
+    await drawer().getByRole('button', { name: 'Suggest a genre', exact: true }).waitFor();
   });
 });

@@ -20,6 +20,9 @@ export function dashboardOp(t: TestApp, token: string | null, api: string, opts:
   });
 }
 
+/** The file name projectOver gives the copy of a SQLite test database (in the app's data directory). */
+export const sqliteCopyName = (title: string) => `${title.replace(/\W+/g, '_')}.sqlite`;
+
 /**
  * A project over a loaded test database (answers its id). SQLite files are copied into the app's
  * data directory first, where project files may live; the copy is named after the title.
@@ -27,7 +30,7 @@ export function dashboardOp(t: TestApp, token: string | null, api: string, opts:
 export async function projectOver(t: TestApp, token: string, client: string, title: string, cfg: ConnectionConfig, args: Record<string, unknown> = {}): Promise<string> {
   let connection = cfg.connection as Record<string, unknown>;
   if (client === 'sqlite') {
-    const name = `${title.replace(/\W+/g, '_')}.sqlite`;
+    const name = sqliteCopyName(title);
     await Bun.write(join(t.dataDir, name), Bun.file(cfg.connection.filename!));
     connection = { filename: name };
   }

@@ -9,7 +9,10 @@ export interface TestGrpcServer {
   stop(): Promise<void>;
 }
 
-/** Greeter (test/fixtures/grpc/greeter.proto): SayHello answers 'Hello <name>' (or INVALID_ARGUMENT without a name), Count streams 1..to. */
+/**
+ * Greeter (test/fixtures/grpc/greeter.proto): SayHello answers 'Hello <name>' (or INVALID_ARGUMENT without a name;
+ * the metadata x-greeting replaces Hello, and x-token-bin is echoed as hex in the trailer x-token-hex), Count streams 1..to.
+ */
 export async function startGrpcServer(): Promise<TestGrpcServer> {
   const definition = protoLoader.loadSync(join(import.meta.dir, '../fixtures/grpc/greeter.proto'), { keepCase: true, defaults: true });
   const pkg = grpc.loadPackageDefinition(definition) as any;
@@ -19,7 +22,10 @@ export async function startGrpcServer(): Promise<TestGrpcServer> {
       if (!call.request.name) return done({ code: grpc.status.INVALID_ARGUMENT, details: 'name is required' });
       const trailer = new grpc.Metadata();
       trailer.set('x-served-by', 'test-greeter');
-      done(null, { message: `Hello ${call.request.name}${call.request.address?.city ? ` from ${call.request.address.city}` : ''}` }, trailer);
+      const bin = call.metadata.get('x-token-bin')[0];
+      if (bin) trailer.set('x-token-hex', Buffer.from(bin as Buffer).toString('hex'));
+      const greeting = call.metadata.get('x-greeting')[0] ?? 'Hello';
+      done(null, { message: `${greeting} ${call.request.name}${call.request.address?.city ? ` from ${call.request.address.city}` : ''}` }, trailer);
     },
     Count(call: grpc.ServerWritableStream<any, any>) {
       for (let n = 1; n <= call.request.to; n++) call.write({ n });

@@ -4,6 +4,8 @@
  */
 export interface Received {
   path: string;
+  /** The query string, `?` included (empty when none). */
+  search: string;
   method: string;
   headers: Headers;
   body: string;
@@ -22,7 +24,8 @@ export function startReceiver() {
       try {
         json = body ? JSON.parse(body) : null;
       } catch {}
-      const r: Received = { path: new URL(req.url).pathname, method: req.method, headers: req.headers, body, json };
+      const url = new URL(req.url);
+      const r: Received = { path: url.pathname, search: url.search, method: req.method, headers: req.headers, body, json };
       got.push(r);
       const answer = answers.get(r.path);
       return answer ? answer(r) : new Response('ok');

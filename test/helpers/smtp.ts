@@ -16,11 +16,19 @@ export interface ReceivedMail {
 
 export async function startSmtp() {
   const got: ReceivedMail[] = [];
+  /** Answers given to the next messages instead of accepting them (SMTP reply code and text). */
+  const refusals: { code: number; text: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, session, callback) {
+      const refusal = refusals.shift();
+      if (refusal) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code })));
+        return;
+      }
       simpleParser(stream)
         .then((m) => {
           got.push({
@@ -40,6 +48,8 @@ export async function startSmtp() {
   return {
     port,
     got,
+    /** Refuses the next message with this SMTP reply (e.g. 451 try later, 550 no such mailbox). */
+    refuseNext: (code: number, text: string) => refusals.push({ code, text }),
     /** Mails sent to one address. */
     to: (address: string) => got.filter((m) => m.to.includes(address)),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

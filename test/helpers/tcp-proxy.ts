@@ -10,12 +10,15 @@ export interface TcpProxy {
   down(): void;
   /** Listens again on the same port. */
   up(): void;
+  /** Keeps every connection open but passes nothing either way (a server that hangs); down() ends it. */
+  stall(): void;
 }
 
 export function startTcpProxy(targetHost: string, targetPort: number): TcpProxy {
   let listener: TCPSocketListener<{ peer?: Socket<any>; pending: Uint8Array[] }> | null = null;
   const open = new Set<Socket<any>>();
   let port = 0;
+  let stalled = false;
 
   const listen = () => {
     listener = Bun.listen<{ peer?: Socket<any>; pending: Uint8Array[] }>({
@@ -37,7 +40,7 @@ export function startTcpProxy(targetHost: string, targetPort: number): TcpProxy 
                 client.data.pending = [];
               },
               data(server, chunk) {
-                server.data.peer.write(chunk);
+                if (!stalled) server.data.peer.write(chunk);
               },
               close(server) {
                 open.delete(server);
@@ -50,6 +53,7 @@ export function startTcpProxy(targetHost: string, targetPort: number): TcpProxy 
           }).catch(() => client.end());
         },
         data(client, chunk) {
+          if (stalled) return;
           if (client.data.peer) client.data.peer.write(chunk);
           else client.data.pending.push(new Uint8Array(chunk));
         },
@@ -71,6 +75,7 @@ export function startTcpProxy(targetHost: string, targetPort: number): TcpProxy 
       return port;
     },
     down() {
+      stalled = false;
       listener?.stop(true);
       listener = null;
       for (const s of open) s.terminate();
@@ -78,6 +83,9 @@ export function startTcpProxy(targetHost: string, targetPort: number): TcpProxy 
     },
     up() {
       if (!listener) listen();
+    },
+    stall() {
+      stalled = true;
     },
   };
 }

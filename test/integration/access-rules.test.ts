@@ -85,6 +85,65 @@ describeEngines(
       expect(acl.body.list[0].rules.guest).toMatchObject({ stored: false, read: false });
     });
 
+    test('a relation linked by a hidden column is not shown: its nested rows, the grid model and GraphQL would reveal the column', async () => {
+      await saveRule('Customer', 'viewer', { read: ['CustomerId', 'FirstName', 'LastName'], create: false, update: false, delete: false });
+      try {
+        const bt = await get('viewer', 'Customer/1?bt=Employee');
+        expect(bt.status).toBe(400);
+        expect(bt.body.msg).toBe("'Customer' has no belongs-to relation 'Employee'");
+        // The key is readable: the has-many relation by it stays.
+        expect((await get('viewer', 'Customer/1?hm=Invoice&hlimit1=1')).status).toBe(200);
+        const meta = await op(tokens.viewer!, 'tableMeta', { tn: 'Customer' });
+        expect(meta.body.relations.map((r: any) => `${r.type} ${r.alias}`)).toEqual(['hm Invoice']);
+        const g = await gql('viewer', '{ CustomerList(limit: 1) { CustomerId EmployeeRead { LastName } } }');
+        expect(g.data?.CustomerList ?? null).toBeNull();
+        expect(g.errors[0]).toMatchObject({ message: "Not allowed to read column 'SupportRepId' of 'Customer'", extensions: { code: 'FORBIDDEN' } });
+        await saveRule('Customer', 'viewer', { read: ['FirstName', 'LastName', 'SupportRepId'], create: false, update: false, delete: false });
+        expect((await get('viewer', 'Customer/1?hm=Invoice')).status).toBe(400);
+        expect((await get('viewer', 'Customer/1?bt=Employee')).status).toBe(200);
+      } finally {
+        await saveRule('Customer', 'viewer', null);
+      }
+    });
+
+    test('a relation to a table the role may not read is left out of the grid model, so the grid reads its rows', async () => {
+      await saveRule('Invoice', 'viewer', { read: false, create: false, update: false, delete: false });
+      try {
+        const meta = await op(tokens.viewer!, 'tableMeta', { tn: 'Customer' });
+        expect(meta.status).toBe(200);
+        const relations = meta.body.relations.map((r: any) => `${r.type} ${r.alias}`);
+        expect(relations).toEqual(['bt Employee']);
+        // What the grid asks with the relations it is given is answered.
+        const bt = relations.map((r: string) => r.split(' ')[1]).join(',');
+        expect((await get('viewer', `Customer?limit=2&bt=${bt}`)).status).toBe(200);
+        expect((await get('viewer', 'Customer?limit=2&hm=Invoice')).status).toBe(403);
+        // The owner keeps every relation.
+        expect((await op(owner, 'tableMeta', { tn: 'Customer' })).body.relations.map((r: any) => r.alias)).toEqual(['Employee', 'Invoice']);
+      } finally {
+        await saveRule('Invoice', 'viewer', null);
+      }
+    });
+
+    test('a hidden display column gives way to a readable one: the grid searches and names linked rows by it', async () => {
+      await saveRule('Customer', 'viewer', { read: ['CustomerId', 'LastName', 'City'], create: false, update: false, delete: false });
+      try {
+        expect((await op(owner, 'tableMeta', { tn: 'Customer' })).body.displayColumn).toBe('FirstName');
+        const meta = await op(tokens.viewer!, 'tableMeta', { tn: 'Customer' });
+        expect(meta.body.displayColumn).toBe('LastName');
+        // The grid's search is a like on the display column.
+        const found = await get('viewer', `Customer?where=${encodeURIComponent(`(${meta.body.displayColumn},like,%Gonç%)`)}`);
+        expect(found.status).toBe(200);
+        expect(found.body.map((r: any) => r.LastName)).toEqual(['Gonçalves']);
+        const invoice = await op(tokens.viewer!, 'tableMeta', { tn: 'Invoice' });
+        expect(invoice.body.relations.find((r: any) => r.alias === 'Customer').targetDisplay).toBe('LastName');
+        const nested = (await get('viewer', 'Invoice/1?bt=Customer')).body;
+        const parent = Object.entries(nested).find(([k]) => k.endsWith('Read'))![1] as Record<string, unknown>;
+        expect(parent).toEqual({ CustomerId: 2, LastName: 'Köhler' });
+      } finally {
+        await saveRule('Customer', 'viewer', null);
+      }
+    });
+
     test('writes naming a column the role may not write answer 403 naming it, in REST and GraphQL', async () => {
       await saveRule('Customer', 'editor', { read: true, create: false, update: ['FirstName', 'Company'], delete: false });
       const bad = await t.request('PUT', `${base}/Customer/1`, { headers: auth(tokens.editor!), body: { Email: 'x@example.com' } });

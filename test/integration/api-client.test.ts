@@ -1,6 +1,7 @@
 /**
  * The API client's server route and the gRPC bridge: requests from the server refuse loopback,
- * private and link-local addresses by default (also behind a host name), reach them when allowed;
+ * private and link-local addresses by default (also behind a host name), reach them when allowed,
+ * and answer 504 when the host keeps silent past the time limit;
  * a real gRPC server with reflection on loopback is listed and called (unary, errors with status,
  * server streaming); saved items and the history (newest first, 500 kept); only owners and creators
  * send from the server.
@@ -11,6 +12,7 @@ import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
 import { startGrpcServer, type TestGrpcServer } from '../helpers/grpc-server';
 import { blockedReason } from '../../src/api/clients/address-guard';
+import { LIMITS } from '../../src/config/limits';
 
 let strict: TestApp;
 let open: TestApp;
@@ -67,6 +69,17 @@ describe('address rules', () => {
     expect((await op('strict', 'apiClientSend', { method: 'GET', url: 'file:///etc/passwd' })).status).toBe(400);
     expect((await op('strict', 'grpcServices', { address: 'no port' })).status).toBe(400);
   });
+
+  test('a header no request can carry is bad input (400 naming it), not an unreachable host', async () => {
+    const send = (headers: Record<string, string>) => op('open', 'apiClientSend', { method: 'GET', url: `http://127.0.0.1:${receiver.port}/x`, headers });
+    expect(await send({ 'bad name': 'x' })).toMatchObject({ status: 400, body: { msg: "'bad name' is not a valid header name: use letters, digits and - _ . only, without spaces" } });
+    expect(await send({ 'x-city': '北京' })).toMatchObject({ status: 400, body: { msg: "The value of header 'x-city' cannot be sent: a header holds one line of Latin-1 characters" } });
+    expect((await send({ 'x-two': 'a\r\nx-injected: 1' })).status).toBe(400);
+    // Latin-1 letters and tabs are fine.
+    const ok = await send({ 'x-test': 'naïve\tvalue' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.status).toBe(200);
+  });
 });
 
 describe('sending when private addresses are allowed', () => {
@@ -89,6 +102,38 @@ describe('sending when private addresses are allowed', () => {
     expect(res.body.msg).toMatch(/^Could not reach 127\.0\.0\.1/);
   });
 
+  test('a host that never answers, or stops halfway through its answer, answers 504 naming it at the time limit', async () => {
+    // Loopback servers that take the request and then say nothing (or only the start of an answer).
+    const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data: () => {} } });
+    const halfway = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data: (s) => void s.write('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nabc') } });
+    try {
+      const started = performance.now();
+      const [never, stalled] = await Promise.all([
+        op('open', 'apiClientSend', { method: 'GET', url: `http://127.0.0.1:${silent.port}/slow` }),
+        op('open', 'apiClientSend', { method: 'GET', url: `http://127.0.0.1:${halfway.port}/slow` }),
+      ]);
+      const limit = LIMITS.apiClientTimeoutMs / 1000;
+      expect({ status: never.status, body: never.body }).toEqual({ status: 504, body: { msg: `127.0.0.1:${silent.port} did not answer within ${limit} s` } });
+      expect({ status: stalled.status, body: stalled.body }).toEqual({ status: 504, body: { msg: `127.0.0.1:${halfway.port} did not finish its answer within ${limit} s` } });
+      expect(performance.now() - started).toBeLessThan(LIMITS.apiClientTimeoutMs + 5_000);
+    } finally {
+      silent.stop(true);
+      halfway.stop(true);
+    }
+  }, LIMITS.apiClientTimeoutMs + 15_000);
+
+  test('gRPC: a server that is not there answers 502 with a readable reason', async () => {
+    const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() });
+    const address = `127.0.0.1:${closed.port}`;
+    closed.stop(true);
+    const list = await op('open', 'grpcServices', { address });
+    expect(list.status).toBe(502);
+    expect(list.body.msg).toBe(`Could not list the services of ${address} (does it offer server reflection?): 14 UNAVAILABLE: No connection established. Last error: connect ECONNREFUSED ${address}.`);
+    const call = await op('open', 'grpcCall', { address, service: 'a.B', method: 'C', request: {} });
+    expect(call.status).toBe(502);
+    expect(call.body.msg).not.toMatch(/Resolution note|Last error: null|Error: /);
+  });
+
   test('gRPC: services and methods through reflection, with request templates', async () => {
     const res = await op('open', 'grpcServices', { address: grpcServer.address });
     expect(res.status).toBe(200);
@@ -108,6 +153,28 @@ describe('sending when private addresses are allowed', () => {
     expect(bad.body.messages).toEqual([]);
     expect(bad.body.status).toEqual({ code: 3, name: 'INVALID_ARGUMENT', details: 'name is required' });
     expect((await op('open', 'grpcCall', { address: grpcServer.address, service: 'tablo.test.Greeter', method: 'Nope' })).status).toBe(400);
+  });
+
+  test('gRPC: a request that does not fit its message type, or metadata gRPC cannot carry, is a 400 naming it (never sent as something else)', async () => {
+    const call = (request: unknown, metadata: Record<string, string> = {}) => op('open', 'grpcCall', { address: grpcServer.address, service: 'tablo.test.Greeter', method: 'SayHello', request, metadata });
+    const refused: [unknown, string][] = [
+      [{ name: 'x', times: 'abc' }, "times must be a whole number (got 'abc')"],
+      [{ name: { first: 'A' } }, 'name must be text (got {"first":"A"})'],
+      [{ name: 'x', nosuch: 1 }, "HelloRequest has no field 'nosuch'"],
+      [{ name: 'x', mood: 'GRUMPY' }, "mood is not one of Mood's values MOOD_UNSPECIFIED, HAPPY (got 'GRUMPY')"],
+      [{ name: 'x', address: { town: 'Paris' } }, "Address has no field 'town' (at address.town)"],
+      [{ name: 'x', tags: 'a' }, 'tags must be a JSON array'],
+      [{ name: 'x', tags: ['a', 2] }, 'tags[1] must be text (got 2)'],
+    ];
+    for (const [request, msg] of refused) expect({ request, ...(await call(request)) }).toMatchObject({ request, status: 400, body: { msg } });
+    expect(await call({ name: 'x' }, { 'bad name': 'v' })).toMatchObject({ status: 400, body: { msg: "'bad name' is not a valid metadata name: use letters, digits and - _ . only" } });
+    expect(await call({ name: 'x' }, { 'x-token-bin': 'not base64!' })).toMatchObject({ status: 400, body: { msg: expect.stringContaining('must be base64') } });
+    expect(await call({ name: 'x' }, { 'x-greeting': 'Grüß' })).toMatchObject({ status: 400, body: { msg: expect.stringContaining('printable ASCII') } });
+    // What fits goes out as written: numbers as text, enum names, names in any case, -bin values as bytes.
+    const ok = await call({ name: 'Ada', times: '2', mood: 'HAPPY', tags: ['a'] }, { 'X-Greeting': 'Hi', 'x-token-bin': Buffer.from([1, 2, 255]).toString('base64') });
+    expect(ok.status).toBe(200);
+    expect(ok.body.messages).toEqual([{ message: 'Hi Ada' }]);
+    expect(ok.body.trailers['x-token-hex']).toBe('0102ff');
   });
 
   test('gRPC: a server stream answers every message', async () => {
@@ -134,8 +201,41 @@ describe('saved requests, environments and history', () => {
     expect(list.map((i: { name: string; collection: string }) => [i.collection, i.name])).toEqual([['Albums', 'All albums']]);
     expect((await op('strict', 'apiClientItemList', { kind: 'request' }, { 'xc-preview': 'viewer' })).status).toBe(200);
     expect((await op('strict', 'apiClientItemSave', { kind: 'request', name: 'x', data: {} }, { 'xc-preview': 'viewer' })).status).toBe(403);
+    // Editors send nothing from the server (owners and creators do): they keep no saved items either.
+    expect((await op('strict', 'apiClientItemSave', { kind: 'request', name: 'x', data: {} }, { 'xc-preview': 'editor' })).status).toBe(403);
+    expect((await op('strict', 'apiClientItemDelete', { id: saved.body.id }, { 'xc-preview': 'editor' })).status).toBe(403);
     expect((await op('strict', 'apiClientItemDelete', { id: saved.body.id })).body).toEqual({ ok: true });
     expect((await op('strict', 'apiClientItemDelete', { id: saved.body.id })).status).toBe(404);
+  });
+
+  test('members who do not send requests list saved requests and environments without their credentials', async () => {
+    const data = {
+      method: 'GET',
+      url: 'https://api.example.com/orders',
+      auth: 'owner-session',
+      headers: [{ name: 'xc-token', value: 'owner-api-token', enabled: true }, { name: 'Authorization', value: 'Bearer abc', enabled: true }, { name: 'Accept', value: 'application/json', enabled: true }],
+      params: [{ name: 'api_key', value: 'k-123', enabled: true }, { name: 'limit', value: '10', enabled: true }],
+      body: '',
+    };
+    const request = await op('strict', 'apiClientItemSave', { kind: 'request', collection: 'Shop', name: 'Orders', data });
+    const env = await op('strict', 'apiClientItemSave', { kind: 'environment', name: 'prod', data: { variables: [{ name: 'token', value: 'prod-token', enabled: true }] } });
+    try {
+      const find = (list: { id: string; data: any }[], id: string) => list.find((i) => i.id === id)!.data;
+      // The owner who saved them reads them whole.
+      expect(find((await op('strict', 'apiClientItemList', { kind: 'request' })).body.data.list, request.body.id)).toEqual(data);
+      for (const role of ['editor', 'viewer']) {
+        const seen = find((await op('strict', 'apiClientItemList', { kind: 'request' }, { 'xc-preview': role })).body.data.list, request.body.id);
+        expect(seen.auth).toBe('');
+        expect(seen.headers.map((h: { name: string; value: string }) => [h.name, h.value])).toEqual([['xc-token', ''], ['Authorization', ''], ['Accept', 'application/json']]);
+        expect(seen.params.map((h: { name: string; value: string }) => [h.name, h.value])).toEqual([['api_key', ''], ['limit', '10']]);
+        const vars = find((await op('strict', 'apiClientItemList', { kind: 'environment' }, { 'xc-preview': role })).body.data.list, env.body.id).variables;
+        expect(vars).toEqual([{ name: 'token', value: '', enabled: true }]);
+        expect(JSON.stringify(seen) + JSON.stringify(vars)).not.toMatch(/owner-api-token|Bearer abc|k-123|prod-token|owner-session/);
+      }
+    } finally {
+      await op('strict', 'apiClientItemDelete', { id: request.body.id });
+      await op('strict', 'apiClientItemDelete', { id: env.body.id });
+    }
   });
 
   test('history: newest first, the newest 500 kept, per caller', async () => {

@@ -14,6 +14,7 @@ import { startReceiver, waitFor } from '../helpers/receiver';
 import { startSmtp } from '../helpers/smtp';
 import { startS3 } from '../helpers/s3';
 import { sweepAttachments } from '../../src/attachments/sweep';
+import { s3Storage } from '../../src/plugins/storage';
 import { createApp } from '../../src/app';
 import { memoryLogger } from '../../src/lib/log';
 import { join } from 'node:path';
@@ -33,7 +34,7 @@ const smtpInput = () => ({ host: '127.0.0.1', port: smtp.port, secure: false, fr
 beforeAll(async () => {
   [smtp, s3] = await Promise.all([startSmtp(), startS3()]);
   receiver = startReceiver();
-  t = await makeTestApp({ publicUrl: 'http://tablo.test' });
+  t = await makeTestApp({ publicUrl: 'http://tablo.test', apiClientAllowPrivate: true });
   admin = (await signupSuperAdmin(t, 'admin@example.com')).token;
 });
 afterAll(async () => {
@@ -72,6 +73,36 @@ describe('plugins', () => {
     expect((await op('xcPluginSet', { title: 'Fax', input: {} })).status).toBe(404);
     const s3bad = await op('xcPluginSet', { title: 'S3', input: { endpoint: 'ftp://x', bucket: 'b', accessKeyId: 'a', secretAccessKey: 's' } });
     expect(s3bad.status).toBe(400);
+  });
+
+  test('S3 Test and S3 calls against a store that is down or never answers say so, and a short bucket name is not called missing', async () => {
+    const input = (endpoint: string, bucket = 'files') => ({ endpoint, bucket, accessKeyId: 'key', secretAccessKey: 'secret' });
+    const closed = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    const downUrl = `http://127.0.0.1:${closed.port}`;
+    closed.stop(true);
+    const down = await op('xcPluginTest', { title: 'S3', input: input(downUrl) });
+    expect(down.body).toEqual({ msg: `S3 test failed: could not reach ${downUrl}: the connection was refused` });
+    // Takes the connection, never answers: the Test ends after its 10 s with a reason.
+    const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    try {
+      const hung = await op('xcPluginTest', { title: 'S3', input: input(`http://127.0.0.1:${silent.port}`) });
+      expect(hung).toMatchObject({ status: 400, body: { msg: 'S3 test failed: no answer within 10 s' } });
+    } finally {
+      silent.stop(true);
+    }
+    // An upload to a store that never answers fails after the storage's time limit instead of waiting for good.
+    const mute = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    try {
+      const endpoint = `http://127.0.0.1:${mute.port}`;
+      const store = s3Storage({ ...input(endpoint), region: 'us-east-1', pathStyle: true, prefix: '' }, 300);
+      for (const call of [() => store.put('a.txt', new Blob(['x']), 'text/plain'), () => store.get('a.txt'), () => store.delete('a.txt')]) {
+        await expect(call()).rejects.toThrow(`could not reach ${endpoint}: no answer within 0.3 s`);
+      }
+    } finally {
+      mute.stop(true);
+    }
+    expect((await op('xcPluginTest', { title: 'S3', input: input(downUrl, 'ab') })).body).toEqual({ msg: 'Bucket: A bucket name has 3 to 63 characters' });
+    expect((await op('xcPluginTest', { title: 'S3', input: { ...input(downUrl), bucket: '' } })).body.msg).toStartWith('Bucket: ');
   });
 
   test('SMTP: Test sends a mail; with the plugin on, the invite and the password reset are mailed with text and HTML parts', async () => {
@@ -211,6 +242,40 @@ describe('plugins', () => {
       await waitFor('the second instance to see it removed', async () => (await branding()).title === null, 5000);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('e-mail hooks when the mail server refuses', () => {
+  test('a temporary refusal (4xx) is retried and then delivered; a refusal for good (5xx) is not retried; neither reads as a template error', async () => {
+    const a = await makeTestApp({ hookRetryBaseMs: 20, hookPollMs: 20 });
+    try {
+      const token = (await signupSuperAdmin(a, 'mail-admin@example.com')).token;
+      const call = (api: string, args: unknown, project_id?: string) => dashboardOp(a, token, api, { args, project_id, plus: true });
+      expect((await call('xcPluginSet', { title: 'SMTP', input: smtpInput(), active: true })).status).toBe(200);
+      const project = (await call('projectCreateByWeb', { title: 'Refused mail' })).body.id;
+      expect((await call('tableCreate', { tn: 'note', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }] }, project)).status).toBe(200);
+      const hook = (await call('xcHookCreate', { tn: 'note', title: 'mail', event: 'after.insert', notification: { type: 'email', to: 'later@example.com', subject: '{{ data.Title }}', body: 'b' } }, project)).body;
+      const logs = async () => (await call('xcHookLogs', { id: hook.id }, project)).body.data.list as any[];
+      const write = (title: string) => a.request('POST', `/nc/${project}/api/v1/note`, { headers: { 'xc-auth': token }, body: { Title: title } });
+
+      smtp.refuseNext(451, 'Try again later');
+      expect((await write('retried')).status).toBe(200);
+      await waitFor('the mail on its second attempt', () => smtp.to('later@example.com').find((m) => m.subject === 'retried'));
+      const attempts = (await waitFor('both attempts logged', async () => ((await logs()).filter((l) => l.attempt > 0).length === 2 ? logs() : null)))!;
+      expect(attempts.map((l) => [l.attempt, l.status])).toEqual([[2, 'success'], [1, 'pending']]);
+      expect(attempts[1].error).toMatch(/^The e-mail could not be sent: .*451/);
+
+      smtp.refuseNext(550, 'No such mailbox');
+      expect((await write('refused')).status).toBe(200);
+      const refused = await waitFor('the refused delivery', async () => (await logs()).find((l) => l.status === 'error'));
+      expect(refused).toMatchObject({ attempt: 1, error: expect.stringMatching(/^The e-mail could not be sent: .*550/) });
+      await Bun.sleep(200);
+      expect((await logs()).filter((l) => l.attempt > 0)).toHaveLength(3);
+      expect(smtp.to('later@example.com').map((m) => m.subject)).toEqual(['retried']);
+      await call('xcPluginSet', { title: 'SMTP', input: null });
+    } finally {
+      await a.close();
     }
   });
 });
@@ -417,6 +482,47 @@ describeEngines('attachments', (engine: TestEngine) => {
     expect((await sweepAttachments(a.app.ctx)).removed).toBe(2);
     expect(await stored(files[0].path)).toBe(false);
     expect(await stored(files[1].path)).toBe(false);
+  });
+
+  test('names with quotes, semicolons, line breaks and non-ASCII letters are kept and downloaded under a safe header', async () => {
+    const made = await dashboardOp(a, root, 'tableCreate', { project_id: projectId, plus: true, args: { tn: 'named', _tn: 'named', columns: [{ cn: 'id', uidt: 'ID', pk: true, ai: true }, { cn: 'files', uidt: 'Attachment' }] } });
+    expect(made.status, made.text).toBe(200);
+    const row = (await rest('POST', 'named', {})).body;
+    const form = new FormData();
+    // FormData sends the quote as %22 and the line break as %0A, as browsers do.
+    form.append('file', new File(['one'], 'say "hi"; 客户 Año.txt', { type: 'text/plain' }));
+    form.append('file', new File(['two'], 'line\nbreak.bin'));
+    const res = await a.app.handle(new Request(`http://localhost/nc/${projectId}/api/v1/named/${row.id}/attachments/files`, { method: 'POST', headers: { 'xc-auth': root }, body: form }));
+    const up = (await res.json()) as any;
+    expect(res.status, JSON.stringify(up)).toBe(200);
+    expect(up.uploaded.map((f: any) => f.title)).toEqual(['say "hi"; 客户 Año.txt', 'line_break.bin']);
+    expect(up.uploaded[0].path).toBe(`${projectId}/${up.uploaded[0].id}/say _hi_; 客户 Año.txt`);
+    expect(await stored(up.uploaded[0].path)).toBe(true);
+    const cell = (await rest('GET', `named/${row.id}`)).body.files;
+    expect((typeof cell === 'string' ? JSON.parse(cell) : cell).map((f: any) => f.title)).toEqual(['say "hi"; 客户 Año.txt', 'line_break.bin']);
+
+    const url = (f: any) => `http://localhost/nc/${projectId}/api/v1/named/${row.id}/attachments/files/${f.id}`;
+    const text = await get(root, url(up.uploaded[0]));
+    expect(text.status).toBe(200);
+    expect(await text.text()).toBe('one');
+    const header = text.headers.get('content-disposition')!;
+    expect(header).toBe(`inline; filename="say _hi__ __ A_o.txt"; filename*=UTF-8''say%20%22hi%22%3B%20%E5%AE%A2%E6%88%B7%20A%C3%B1o.txt`);
+    expect(decodeURIComponent(header.split("UTF-8''")[1]!)).toBe('say "hi"; 客户 Año.txt');
+    const bin = await get(root, url(up.uploaded[1]));
+    expect(bin.headers.get('content-disposition')).toBe(`attachment; filename="line_break.bin"; filename*=UTF-8''line_break.bin`);
+    // The signed link an <img> loads answers the same header.
+    const link = (await (await get(root, `${url(up.uploaded[0])}?link=1`)).json()) as any;
+    expect(link.title).toBe('say "hi"; 客户 Año.txt');
+    expect((await a.app.handle(new Request(`http://localhost${link.url}`))).headers.get('content-disposition')).toBe(header);
+
+    // A client that escapes the quote with a backslash (older curl) names the same file.
+    const body = `--B\r\nContent-Disposition: form-data; name="file"; filename="it\\"s (1).txt"\r\nContent-Type: text/plain\r\n\r\nx\r\n--B--\r\n`;
+    const raw = await a.app.handle(new Request(`http://localhost/nc/${projectId}/api/v1/named/${row.id}/attachments/files`, { method: 'POST', headers: { 'xc-auth': root, 'content-type': 'multipart/form-data; boundary=B' }, body }));
+    const rawUp = (await raw.json()) as any;
+    expect(raw.status, JSON.stringify(rawUp)).toBe(200);
+    expect(rawUp.uploaded[0].title).toBe('it"s (1).txt');
+    const quoted = await get(root, url(rawUp.uploaded[0]));
+    expect(quoted.headers.get('content-disposition')).toBe(`inline; filename="it_s (1).txt"; filename*=UTF-8''it%22s%20%281%29.txt`);
   });
 });
 

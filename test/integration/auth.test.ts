@@ -2,7 +2,7 @@
  * Auth flows over app.handle with a real metadata store: sign-up, sign-in, me, refresh rotation,
  * password change / forgot / reset, master key, auth type none, validation and rate limits.
  */
-import { afterEach, describe, expect, test } from 'bun:test';
+import { afterEach, describe, expect, spyOn, test } from 'bun:test';
 import { SignJWT } from 'jose';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
@@ -43,6 +43,9 @@ describe('sign-up', () => {
     const second = await t.request('POST', '/auth/signup', { body: { email: 'two@example.com', password: 'password123' } });
     expect(second.status).toBe(403);
     expect(second.body.msg).toContain('invitation');
+    // An e-mail with an account gets the same answer: sign-up does not tell who has one.
+    const taken = await t.request('POST', '/auth/signup', { body: { email: 'Admin@example.com', password: 'password123' } });
+    expect(taken).toMatchObject({ status: second.status, body: second.body });
   });
 
   test('open sign-up lets anyone in as a plain user', async () => {
@@ -73,9 +76,39 @@ describe('sign-up', () => {
     expect(ok.status).toBe(200);
     const again = await t.request('POST', '/auth/signup', { body: { email: 'inv@example.com', password: 'password123', token: 'invite-token-1' } });
     expect(again.status).toBe(400);
+    // An invited account the Super Admin disabled before it joined takes no password and gets no session.
+    await t.app.ctx.meta.run(
+      "INSERT INTO nc_users (id, email, roles, disabled, invite_token_hash, invite_expires_at, created_at, updated_at) VALUES ('us_off', 'off@example.com', 'user', 1, ?, ?, 'x', 'x')",
+      [sha256('invite-token-2'), new Date(Date.now() + 3600_000).toISOString()],
+    );
+    const off = await t.request('POST', '/auth/signup', { body: { email: 'off@example.com', password: 'password123', token: 'invite-token-2' } });
+    expect(off).toMatchObject({ status: 403, body: { msg: 'This account is disabled' } });
+    expect(off.body.token).toBeUndefined();
     // A used, expired or unknown link says so before anything is typed.
     for (const token of ['invite-token-1', 'no-such-token']) {
       expect(await t.request('GET', `/auth/invite/${token}`)).toMatchObject({ status: 400, body: { msg: 'This invite link is invalid or has expired' } });
+    }
+  });
+
+  test('a refused sign-up is answered without hashing its password (anyone may call it, and a hash costs a CPU second)', async () => {
+    const t = await app({ allowSignup: false });
+    await signupSuperAdmin(t);
+    const open = await app({ allowSignup: true });
+    await signupSuperAdmin(open);
+    // Watches Bun's hasher (the runtime's, not ours): each call still hashes.
+    const hashes = spyOn(Bun.password, 'hash');
+    try {
+      const refused = [
+        await t.request('POST', '/auth/signup', { body: { email: 'stranger@example.com', password: 'password123' } }),
+        await t.request('POST', '/auth/signup', { body: { email: 'stranger@example.com', password: 'password123', token: 'no-such-invite' } }),
+        await open.request('POST', '/auth/signup', { body: { email: 'admin@example.com', password: 'password123' } }),
+      ];
+      expect(refused.map((r) => r.status)).toEqual([403, 400, 400]);
+      expect(hashes).toHaveBeenCalledTimes(0);
+      expect((await open.request('POST', '/auth/signup', { body: { email: 'new@example.com', password: 'password123' } })).status).toBe(200);
+      expect(hashes).toHaveBeenCalledTimes(1);
+    } finally {
+      hashes.mockRestore();
     }
   });
 
@@ -206,6 +239,20 @@ describe('password reset', () => {
     expect((await t.request('POST', `/auth/password/reset/${third}`, { body: { password: 'hijacked123' } })).status).toBe(400);
   });
 
+  test('a reset with a link that is not valid is refused before the new password is hashed', async () => {
+    const t = await app();
+    await signupSuperAdmin(t);
+    // Watches Bun's hasher (the runtime's, not ours).
+    const hashes = spyOn(Bun.password, 'hash');
+    try {
+      const res = await t.request('POST', '/auth/password/reset/no-such-link', { body: { password: 'password999' } });
+      expect(res.body).toMatchObject({ msg: 'This password reset link is invalid or has expired' });
+      expect(hashes).toHaveBeenCalledTimes(0);
+    } finally {
+      hashes.mockRestore();
+    }
+  });
+
   test('an expired reset token is refused', async () => {
     const t = await app();
     await signupSuperAdmin(t);
@@ -238,6 +285,20 @@ describe('rate limits', () => {
     const fromKnown = await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'password123' }, headers: { cookie: knownCookie } });
     expect(fromKnown.status).toBe(200);
   });
+  test('guesses at the current password of a password change are limited: a session alone does not take the account over', async () => {
+    const t = await app();
+    const { token } = await signupSuperAdmin(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.request('POST', '/user/password/change', { headers: { 'xc-auth': token }, body: { currentPassword: `guess-${i}-xx`, newPassword: 'taken-over-1' } });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), 429]);
+    const right = await t.request('POST', '/user/password/change', { headers: { 'xc-auth': token }, body: { currentPassword: 'password123', newPassword: 'taken-over-1' } });
+    expect(right.status).toBe(429);
+    expect((await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'password123' } })).status).toBe(200);
+  });
+
   test('password reset requests are limited per IP', async () => {
     const t = await app();
     let last = 0;
@@ -258,6 +319,18 @@ describe('other auth types', () => {
     const list = await t.request('POST', '/dashboard?q=sqlOp_PROJECT_READ_BY_WEB', { body: { api: 'PROJECT_READ_BY_WEB' }, headers: { 'xc-master-key': 'master-secret-1' } });
     expect(list.status).toBe(200);
   });
+  test('wrong master keys are limited per address like sign-ins: past ten, even the right key waits', async () => {
+    const t = await app({ adminSecret: 'master-secret-1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await t.request('POST', '/auth/admin/verify', { body: { secret: `guess-${i}` } })).status);
+    for (let i = 5; i < 10; i++) statuses.push((await t.request('GET', '/user/me', { headers: { 'xc-master-key': `guess-${i}` } })).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const right = await t.request('GET', '/user/me', { headers: { 'xc-master-key': 'master-secret-1' } });
+    expect(right.status).toBe(429);
+    expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await t.request('POST', '/auth/admin/verify', { body: { secret: 'master-secret-1' } })).status).toBe(429);
+  });
+
   test('auth type none treats every caller as an administrator', async () => {
     const t = await app({ authType: 'none' });
     const list = await t.request('POST', '/dashboard?q=sqlOp_PROJECT_READ_BY_WEB', { body: { api: 'PROJECT_READ_BY_WEB' } });

@@ -46,6 +46,7 @@ describeEngines('cell values', (engine: TestEngine) => {
     token = (await signupSuperAdmin(t)).token;
     const cfg = await freshDatabase(engine, name);
     await runScript(engine, name, EVENT_TABLE[engine]!);
+    await runScript(engine, name, `CREATE TABLE price (id ${engine === 'pg' ? 'serial' : engine === 'mysql' ? 'int AUTO_INCREMENT' : 'integer'} PRIMARY KEY, amount numeric(6,2))`);
     let connection = cfg.connection as Record<string, unknown>;
     if (engine === 'sqlite') {
       await Bun.write(join(t.dataDir, `${name}.sqlite`), Bun.file(cfg.connection.filename!));
@@ -87,6 +88,39 @@ describeEngines('cell values', (engine: TestEngine) => {
     expect((await rest('PUT', `Item/${id}`, { data: { n: 1 } })).status).toBe(200);
     expect((await rest('GET', `Item/${id}`)).body.data).toEqual({ n: 1 });
     expect(String(await sqlValue(`${typeOf}(${db.dialect.quoteId('data')})`, id)).toLowerCase()).toBe('object');
+  });
+
+  test('a decimal with more digits before the point than its column holds is refused naming the column, on every engine', async () => {
+    const made = await rest('POST', 'Price', { amount: 1234.5 });
+    expect(made.status).toBe(200);
+    expect((await rest('GET', `Price/${made.body.id}`)).body.amount).toBe(1234.5);
+    expect((await rest('PUT', `Price/${made.body.id}`, { amount: '-9999.99' })).status).toBe(200);
+    const refused: [unknown, string][] = [
+      [12345, 'Column \'amount\': 12345 is out of range: at most 4 digits before the decimal point'],
+      // Rounded to its two places, 9999.999 is 10000.00.
+      ['9999.999', 'Column \'amount\': "9999.999" is out of range: at most 4 digits before the decimal point'],
+      ['-1e5', 'at most 4 digits'],
+    ];
+    for (const [amount, msg] of refused) {
+      for (const res of [await rest('POST', 'Price', { amount }), await rest('PUT', `Price/${made.body.id}`, { amount })]) {
+        expect([res.status, res.body.msg]).toEqual([400, expect.stringContaining(msg)]);
+      }
+    }
+    expect((await rest('GET', `Price/${made.body.id}`)).body.amount).toBe(-9999.99);
+    // A filter may still compare with a number the column could not hold.
+    const below = await rest('GET', `Price?where=${encodeURIComponent('(amount,lt,100000)')}`);
+    expect(below.status).toBe(200);
+    expect((below.body as { amount: number }[]).map((r) => r.amount)).toContain(-9999.99);
+  });
+
+  test('a decimal with more places than its column keeps is rounded to them, half away from zero, on every engine', async () => {
+    for (const [amount, kept] of [[12.345, 12.35], ['0.125', 0.13], [-1.005, -1.01], ['-0.004', 0], [2.675, 2.68], ['99.995', 100], [7.1, 7.1]] as const) {
+      const made = await rest('POST', 'Price', { amount });
+      expect([made.status, made.body.amount]).toEqual([200, kept]);
+      expect(Number(await sqlValue('amount', made.body.id, 'price'))).toBe(kept);
+      const changed = await rest('PUT', `Price/${made.body.id}`, { amount });
+      expect([changed.status, changed.body.amount]).toEqual([200, kept]);
+    }
   });
 
   test('a date-time given with a zone is stored as that instant, and read back in UTC, whatever zone the database is set to', async () => {

@@ -7,7 +7,7 @@ import { ENV_NAMES, kebab } from '../../src/config/config';
 
 const MAIN = join(import.meta.dir, '../../src/main.ts');
 const run = (args: string[], env: Record<string, string> = {}, asUser: string[] = []) =>
-  Bun.spawnSync([...asUser, 'bun', MAIN, ...args], { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe', timeout: 20_000 });
+  Bun.spawnSync([...asUser, 'bun', MAIN, ...args], { env: { ...process.env, ...env }, stdout: 'pipe', stderr: 'pipe', timeout: 60_000 });
 /** The single line a refused start prints (stdout carries nothing). */
 const oneLine = (r: ReturnType<typeof run>) => {
   const lines = r.stderr.toString().trim().split('\n');
@@ -61,7 +61,20 @@ describe('tablo command line', () => {
     const elsewhere = run(['--port', '0', '--data-dir', dataDir], { HOST: '192.0.2.1' });
     expect(elsewhere.exitCode).toBe(1);
     expect(oneLine(elsewhere)).toContain('192.0.2.1 is not an address of this machine (check HOST or --host)');
-  }, 30_000);
+  }, 120_000);
+
+  test('a port another Tablo serves is in use too: the second stops instead of sharing the port', async () => {
+    const port = randomPort();
+    const first = await startServer(port, mkdtempSync(join(tmpdir(), 'tablo-cli-')));
+    try {
+      const second = run(['--port', String(port), '--host', '127.0.0.1', '--data-dir', mkdtempSync(join(tmpdir(), 'tablo-cli-'))]);
+      expect(second.exitCode).toBe(1);
+      expect(oneLine(second)).toBe(`tablo: cannot listen on 127.0.0.1:${port}: port ${port} is already in use (choose another with PORT or --port)`);
+    } finally {
+      first.kill('SIGKILL');
+      await first.exited;
+    }
+  }, 60_000);
 
   test('a data directory that is a file or may not be written: one line naming the setting, exit 1', () => {
     const root = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
@@ -89,7 +102,33 @@ describe('tablo command line', () => {
     expect(cannotCreate.exitCode).toBe(1);
     expect(oneLine(cannotCreate)).toMatch(/^tablo: cannot create the data directory .*\/new\/data \(NC_DATA_DIR \/ --data-dir\): permission denied$/);
     chmodSync(locked, 0o755);
-  }, 30_000);
+  }, 120_000);
+
+  test('a file of the data directory left by another user (the lock, a key): one line naming it, exit 1', () => {
+    const root = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    chmodSync(root, 0o755);
+    const dataDir = join(root, 'data');
+    mkdirSync(join(dataDir, 'keys'), { recursive: true });
+    writeFileSync(join(dataDir, 'tablo.db-lock'), '');
+    writeFileSync(join(dataDir, 'keys', 'jwt-secret'), 'x'.repeat(48));
+    // As root the checks run as nobody, over files nobody owns but the one left by root.
+    const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+    const leftBehind = (file: string, mode: number) => {
+      for (const f of ['', 'keys', 'keys/jwt-secret', 'tablo.db-lock']) if (asUser.length) chownSync(join(dataDir, f), 65534, 65534);
+      chmodSync(join(dataDir, 'tablo.db-lock'), 0o644);
+      chmodSync(join(dataDir, 'keys', 'jwt-secret'), 0o600);
+      if (asUser.length) chownSync(join(dataDir, file), 0, 0);
+      chmodSync(join(dataDir, file), asUser.length ? mode : 0);
+    };
+    leftBehind('tablo.db-lock', 0o644);
+    const lock = run(['--data-dir', dataDir], {}, asUser);
+    expect(lock.exitCode).toBe(1);
+    expect(oneLine(lock)).toMatch(/^tablo: \S+\/data\/tablo\.db-lock in the data directory \(NC_DATA_DIR \/ --data-dir\) is not writable by this user.*: permission denied \(was Tablo run as another user\?\)$/);
+    leftBehind('keys/jwt-secret', 0o600);
+    const key = run(['--data-dir', dataDir], {}, asUser);
+    expect(key.exitCode).toBe(1);
+    expect(oneLine(key)).toMatch(/^tablo: \S+\/data\/keys\/jwt-secret in the data directory \(NC_DATA_DIR \/ --data-dir\) is not readable by this user.*: permission denied \(was Tablo run as another user\?\)$/);
+  }, 60_000);
 
   test('a second Tablo on the same data directory is refused while the first serves; once it is gone, even killed, the next starts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
@@ -109,7 +148,7 @@ describe('tablo command line', () => {
     const next = await startServer(portB, dataDir);
     next.kill('SIGTERM');
     expect(await next.exited).toBe(0);
-  }, 30_000);
+  }, 120_000);
 
   test('tablo meta: usage, and NC_DB of another kind is refused naming the setting', () => {
     expect(run(['--help']).stdout.toString()).toContain('tablo meta copy --from');
@@ -120,7 +159,7 @@ describe('tablo command line', () => {
     const other = run(['--data-dir', mkdtempSync(join(tmpdir(), 'tablo-cli-'))], { NC_DB: 'mysql://root@127.0.0.1/tablo' });
     expect(other.exitCode).toBe(1);
     expect(other.stderr.toString()).toContain('Invalid setting NC_DB');
-  }, 30_000);
+  }, 120_000);
 
   test('a bad value stops it with one line naming the setting', () => {
     const flag = run(['--port', 'abc']);
@@ -131,7 +170,16 @@ describe('tablo command line', () => {
     expect(env.stderr.toString()).toContain('NC_COUNT_TIMEOUT_MS');
     const unknown = run(['--no-such-flag']);
     expect(unknown.exitCode).toBe(2);
+    const missing = run(['--port', '--data-dir', 'x']);
+    expect(missing.exitCode).toBe(2);
+    expect(oneLine(missing)).toBe("tablo: Option '--port' argument is ambiguous. Try --help.");
   });
+
+  test('every true/false setting may stand alone as a switch, before another flag or at the end', () => {
+    const bare = run(['--allow-signup', '--disable-terminal', '--terminal', '--api-client-allow-private', '--log-requests', 'false', '--version', '--allow-signup']);
+    expect(bare.stderr.toString()).toBe('');
+    expect(bare.exitCode).toBe(0);
+  }, 60_000);
 
   test('SIGTERM finishes in-flight work and exits 0', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
@@ -159,4 +207,73 @@ describe('tablo command line', () => {
     const { statSync } = await import('node:fs');
     expect((statSync(join(dataDir, 'keys', 'jwt-secret')).mode & 0o777).toString(8)).toBe('600');
   }, 20_000);
+
+  test('SIGTERM with a grid open: its realtime socket is closed as going away (1001), not waited for until the grace period ends', async () => {
+    const port = randomPort();
+    const proc = await startServer(port, mkdtempSync(join(tmpdir(), 'tablo-cli-')));
+    const base = `http://127.0.0.1:${port}`;
+    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+    const { token } = await post('/auth/signup', { email: 'first@example.com', password: 'password123' });
+    const project = await post('/dashboard?q=sqlOp_projectCreateByWeb', { api: 'projectCreateByWeb', args: { title: 'Open grid' } }, { 'xc-auth': token });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1/realtime?project_id=${project.id}&token=${token}`);
+    await new Promise((hello) => ws.addEventListener('message', hello, { once: true }));
+    const closed = new Promise<CloseEvent>((done) => ws.addEventListener('close', done, { once: true }));
+    proc.kill('SIGTERM');
+    const event = await closed;
+    expect([event.code, event.reason]).toEqual([1001, 'Server stopping']);
+    expect(await proc.exited).toBe(0);
+    const log = await new Response(proc.stdout).text() + (await new Response(proc.stderr).text());
+    expect(log).toContain('stopped');
+    expect(log).not.toContain('grace period over');
+  }, 60_000);
+
+  test('tablo health: exit 0 with the answer while the Tablo on PORT is healthy, 1 with a line saying why when none answers', async () => {
+    const port = randomPort();
+    const proc = await startServer(port, mkdtempSync(join(tmpdir(), 'tablo-cli-')));
+    try {
+      const healthy = run(['health'], { PORT: String(port), HOST: '127.0.0.1' });
+      expect(healthy.exitCode).toBe(0);
+      expect(JSON.parse(healthy.stdout.toString())).toMatchObject({ ok: true });
+      expect(run(['health', '--port', String(port)]).exitCode).toBe(0);
+    } finally {
+      proc.kill('SIGTERM');
+      await proc.exited;
+    }
+    const down = run(['health'], { PORT: String(port) });
+    expect(down.exitCode).toBe(1);
+    expect(oneLine(down)).toStartWith(`tablo health: http://127.0.0.1:${port}/api/health did not answer`);
+  }, 60_000);
+
+  test('the start line names an address a browser opens: an IPv6 host in brackets, every address as localhost', async () => {
+    for (const [host, shown] of [['::1', '[::1]'], ['::', 'localhost']]) {
+      const proc = Bun.spawn(['bun', MAIN, '--port', '0', '--host', host, '--data-dir', mkdtempSync(join(tmpdir(), 'tablo-cli-'))], { stdout: 'pipe', stderr: 'pipe' });
+      let seen = '';
+      const decoder = new TextDecoder();
+      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) {
+        seen += decoder.decode(chunk);
+        if (seen.includes('listening on')) break;
+      }
+      proc.kill('SIGTERM');
+      await proc.exited;
+      expect(seen, host).toMatch(new RegExp(`listening on http://${shown.replace(/[[\]]/g, '\\$&')}:\\d+ \\(data: `));
+    }
+  }, 60_000);
+
+  test('tablo meta copy refuses a data directory a Tablo is running on (its later writes would be lost), and copies once it stopped', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const target = join(mkdtempSync(join(tmpdir(), 'tablo-cli-')), 'copy.db');
+    const proc = await startServer(randomPort(), dataDir);
+    try {
+      const refused = run(['meta', 'copy', '--from', dataDir, '--to', target]);
+      expect(refused.exitCode).toBe(1);
+      expect(oneLine(refused)).toBe(`tablo meta copy: a Tablo is running on ${dataDir}: stop it first (what it writes after the copy would be lost)`);
+    } finally {
+      proc.kill('SIGTERM');
+      await proc.exited;
+    }
+    const copied = run(['meta', 'copy', '--from', dataDir, '--to', target]);
+    expect(copied.stderr.toString()).toBe('');
+    expect(copied.exitCode).toBe(0);
+  }, 60_000);
 });

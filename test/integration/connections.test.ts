@@ -2,13 +2,16 @@
  * Editing connections and environments: Update & Restart tests the new connection first and keeps
  * the old one on failure; an empty password keeps the stored one; a project whose database went
  * away answers 503 and is edited back to a working connection; environments are added and removed
- * (never the active one); only owners and creators edit.
+ * (never the active one); only owners and creators edit. SSL usage Preferred falls back to plain text
+ * against a server without SSL; Required against one says so.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
 import { MY, PG, dbName, describeEngines, dropDatabase, freshDatabase, runScript } from '../helpers/engines';
+import mysql from 'mysql2/promise';
+import postgres from 'postgres';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 
 let t: TestApp;
@@ -138,3 +141,88 @@ describeEngines(
   },
   ['mysql'],
 );
+
+test('SSL files that are not PEM answer 400 naming the file; the server keeps answering', async () => {
+  const cases: [Record<string, string>, string][] = [
+    [{ ca: 'not a pem' }, 'The server CA is not a usable PEM file'],
+    [{ cert: 'not a pem', key: 'not a pem' }, 'The client cert is not a usable PEM file'],
+  ];
+  for (const [files, msg] of cases) {
+    for (const [client, base] of [['pg', PG], ['mysql', MY]] as const) {
+      const db = { client, connection: { host: base.host, port: base.port, user: base.user, database: 'postgres', ssl: { mode: 'Required-CA', ...files } } };
+      const tested = await dashboardOp(t, token, 'testConnection', { args: db });
+      expect({ client, files, status: tested.status, msg: String(tested.body.msg).split(':')[0] }).toEqual({ client, files, status: 400, msg });
+      const created = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: `Bad SSL ${client}`, db } });
+      expect(created.status).toBe(400);
+    }
+  }
+  // A TLS failure outside the request would have ended the process: it still answers.
+  expect((await dashboardOp(t, token, 'PROJECT_READ_BY_WEB')).status).toBe(200);
+});
+
+test('a port that takes the connection but never speaks PostgreSQL ends the test with the spec message, and nothing keeps connecting', async () => {
+  let accepted = 0;
+  // It reads the start-up message and hangs up, as a web server does with bytes it does not understand.
+  const mute = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open: () => void accepted++, data: (s) => void s.end() } });
+  try {
+    const started = performance.now();
+    const res = await dashboardOp(t, token, 'testConnection', { args: { client: 'pg', connection: { host: '127.0.0.1', port: mute.port, user: 'postgres', database: 'x' } } });
+    expect(res).toMatchObject({ status: 400, body: { msg: 'Unable to connect to database, please check your database is up.' } });
+    expect(performance.now() - started).toBeLessThan(15_000);
+    // The driver was closed: no new connection attempts once it is over.
+    await Bun.sleep(3_000);
+    const after = accepted;
+    await Bun.sleep(3_000);
+    expect(accepted).toBe(after);
+  } finally {
+    mute.stop(true);
+  }
+}, 40_000);
+
+describeEngines(
+  'SSL usage Preferred against a server without SSL',
+  () => {
+    const db = 'tablo_t_conn_ssl_pref';
+    beforeAll(async () => {
+      await freshDatabase('mysql', db);
+      await runScript('mysql', db, "CREATE TABLE thing (id INT PRIMARY KEY, name VARCHAR(20)); INSERT INTO thing VALUES (1, 'plain');");
+    });
+    afterAll(async () => dropDatabase('mysql', db));
+
+    test('connects in plain text, as mysql --ssl-mode=PREFERRED does: Test, the grid and the SQL client', async () => {
+      const admin = await mysql.createConnection(MY);
+      const [[row]] = (await admin.query("SHOW VARIABLES LIKE 'have_ssl'")) as unknown as [[{ Value: string }]];
+      await admin.end();
+      // The local test server has no SSL; against one that has it this proves nothing.
+      if (row?.Value === 'YES') return console.log('skipped: the MariaDB test server has SSL');
+      const form = { client: 'mysql', connection: { host: MY.host, port: MY.port, user: MY.user, database: dbName(db), ssl: { mode: 'Preferred' } } };
+      expect((await dashboardOp(t, token, 'testConnection', { args: form })).body).toEqual({ ok: true });
+      const pid = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Preferred SSL', db: form } })).body.id;
+      const rows = await t.request('GET', `/nc/${pid}/api/v1/Thing`, { headers: { 'xc-auth': token } });
+      expect(rows.body).toEqual([{ Id: 1, Name: 'plain' }]);
+      const ran = await dashboardOp(t, token, 'rawSqlRun', { project_id: pid, args: { sql: 'SELECT name FROM thing', runId: `run_${Date.now().toString(36)}` } });
+      expect(ran.body.results?.[0]?.rows).toEqual([['plain']]);
+      // Required still refuses a server without SSL.
+      const required = await dashboardOp(t, token, 'testConnection', { args: { ...form, connection: { ...form.connection, ssl: { mode: 'Required' } } } });
+      expect(required.status).toBe(400);
+    });
+  },
+  ['mysql'],
+);
+
+test('SSL usage Required against a server without SSL says the server does not accept SSL, not that it is down', async () => {
+  const noSsl = { msg: 'The database server does not accept SSL connections: set SSL usage to No or Preferred.', code: 'DB_NO_SSL' };
+  const pg = postgres({ ...PG, database: 'postgres', max: 1, onnotice: () => {} });
+  const [{ ssl }] = (await pg`SHOW ssl`) as unknown as [{ ssl: string }];
+  await pg.end();
+  const my = await mysql.createConnection(MY);
+  const [[haveSsl]] = (await my.query("SHOW VARIABLES LIKE 'have_ssl'")) as unknown as [[{ Value: string }]];
+  await my.end();
+  for (const [client, base, database, hasSsl] of [['pg', PG, 'postgres', ssl === 'on'], ['mysql', MY, 'mysql', haveSsl?.Value === 'YES']] as const) {
+    // The local test servers have no SSL; against one that has it this proves nothing.
+    if (hasSsl) continue;
+    const db = { client, connection: { host: base.host, port: base.port, user: base.user, database, ssl: { mode: 'Required' } } };
+    const tested = await dashboardOp(t, token, 'testConnection', { args: db });
+    expect({ client, status: tested.status, body: tested.body }).toEqual({ client, status: 400, body: noSsl });
+  }
+});

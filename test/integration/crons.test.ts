@@ -4,6 +4,8 @@
  * run on the project's database and report SQL errors; run now answers the run.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
@@ -25,7 +27,7 @@ describe('cron jobs', () => {
   const logs = async (id: string) => (await op('xcCronLogs', { id })).body.data.list as any[];
 
   beforeAll(async () => {
-    t = await makeTestApp();
+    t = await makeTestApp({ apiClientAllowPrivate: true });
     token = (await signupSuperAdmin(t, 'owner@example.com')).token;
     projectId = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Crons' } })).body.id;
     const made = await op('tableCreate', { tn: 'pings', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'note', uidt: 'SingleLineText' }] });
@@ -105,7 +107,10 @@ describe('cron jobs', () => {
     const notes = (await t.request('GET', `/nc/${projectId}/api/v1/Pings?limit=100`, { headers: { 'xc-auth': token } })).body.map((r: any) => r.Note);
     expect(notes).toContain('three');
     expect(notes).not.toContain('never');
-    for (const j of [json, text, many, broken]) await op('xcCronDelete', { id: j.id });
+    // A comment before a SELECT keeps it a read: its rows are the result, not '0 row(s) affected'.
+    const commented = await job('commented', { type: 'sql', sql: "-- nightly report\nSELECT COUNT(*) AS n FROM pings WHERE note = 'one';\n/* and */ SELECT 2 AS two" }, '0 0 1 1 *');
+    expect((await op('xcCronRun', { id: commented.id })).body).toMatchObject({ status: 'success', result: '1: 1 row(s): [{"n":1}]\n2: 1 row(s): [{"two":2}]' });
+    for (const j of [json, text, many, broken, commented]) await op('xcCronDelete', { id: j.id });
   });
 
   test("a job saved just before its first tick runs at that tick", async () => {
@@ -143,6 +148,13 @@ describe('cron jobs', () => {
     expect(badPattern.body.msg).toContain("'61 * * * *'");
     const fields = await op('xcCronCreate', { title: 'x', pattern: '* * *', action: { type: 'url', url: rx.url('/x') } });
     expect(fields.body.msg).toContain("Invalid cron pattern '* * *'");
+    // A cleared time zone field is UTC (it answered 'timezone: Too small: expected string to have >=1 characters').
+    expect((await op('xcCronPreview', { pattern: '0 9 * * *', timezone: ' ' })).body.next_runs[0]).toEndWith('T09:00:00.000Z');
+    const utc = await op('xcCronCreate', { title: 'no zone', pattern: '0 0 1 1 *', timezone: '', action: { type: 'url', url: rx.url('/x') } });
+    expect(utc.body.timezone).toBe('UTC');
+    // Editing a job with its title cleared says so as creating one does.
+    expect((await op('xcCronUpdate', { id: utc.body.id, title: ' ' })).body).toEqual({ msg: 'The title is required' });
+    await op('xcCronDelete', { id: utc.body.id });
     const zone = await op('xcCronCreate', { title: 'x', pattern: '* * * * *', timezone: 'Mars/Olympus', action: { type: 'url', url: rx.url('/x') } });
     expect(zone.status).toBe(400);
     expect(zone.body.msg).toContain('Mars/Olympus');
@@ -153,8 +165,34 @@ describe('cron jobs', () => {
     expect(preview.body.next_runs).toHaveLength(5);
     expect(new Date(preview.body.next_runs[0]).getUTCDay()).toBe(1);
     expect((await op('xcCronPreview', { pattern: 'every day' })).status).toBe(400);
+    // 31 February parses but never comes: refused on save and in the preview, not kept with no next run.
+    for (const [api, args] of [['xcCronCreate', { title: 'never', pattern: '0 0 31 2 *', action: { type: 'url', url: rx.url('/x') } }], ['xcCronPreview', { pattern: '0 0 30 2 *' }]] as const) {
+      const never = await op(api, args);
+      expect(never.status).toBe(400);
+      expect(never.body.msg).toBe(`Invalid cron pattern '${args.pattern}': it never matches a date`);
+    }
     const unreachable = await job('dead', { type: 'url', url: 'http://127.0.0.1:1/' }, '0 0 1 1 *');
     expect((await op('xcCronRun', { id: unreachable.id })).body).toMatchObject({ status: 'error', error: expect.stringContaining('Could not reach http://127.0.0.1:1/') });
     await op('xcCronDelete', { id: unreachable.id });
+  });
+
+  test('a SQL job on SQLite may not attach the metadata store or any other file', async () => {
+    const meta = join(t.dataDir, 'tablo.db');
+    for (const sql of [`ATTACH DATABASE '${meta}' AS m`, `SELECT 1; attach '${meta}' as m; SELECT name FROM m.sqlite_master`, `VACUUM INTO '${join(t.dataDir, 'copy.db')}'`]) {
+      const res = await op('xcCronCreate', { title: 'reach out', pattern: '0 0 1 1 *', action: { type: 'sql', sql } });
+      expect({ sql, res: res.body }).toEqual({ sql, res: { msg: 'The SQL of a cron job cannot attach, detach or write other database files' } });
+    }
+    // Nor one that came in with an imported archive: it is refused when it runs.
+    const manifest = { format: 'tablo-project-meta', formatVersion: 1, tabloVersion: '0.1.0', createdAt: '2026-11-25T00:00:00Z', project: { title: 'X', projectType: 'rest' }, databases: [{ dbAlias: 'db', engine: 'sqlite' }] };
+    const crons = [{ title: 'imported', pattern: '0 0 1 1 *', timezone: 'UTC', active: 0, action: { type: 'sql', sql: `ATTACH DATABASE '${meta}' AS m`, dbAlias: 'db' } }];
+    const form = new FormData();
+    form.set('json', JSON.stringify({ api: 'xcMetaTablesImportZipToLocalFsAndDb', project_id: projectId, args: {} }));
+    form.set('file', new File([zipSync({ 'manifest.json': strToU8(JSON.stringify(manifest)), 'project/crons.json': strToU8(JSON.stringify(crons)) })], 'meta.zip'));
+    const imported = await t.app.handle(new Request('http://localhost/dashboard?q=sqlOp_xcMetaTablesImportZipToLocalFsAndDb', { method: 'POST', headers: { 'xc-auth': token }, body: form }));
+    expect(imported.status).toBe(200);
+    const [stored] = (await op('xcCronList')).body.data.list;
+    expect(stored.title).toBe('imported');
+    expect((await op('xcCronRun', { id: stored.id })).body).toMatchObject({ status: 'error', error: 'The SQL of a cron job cannot attach, detach or write other database files' });
+    await op('xcCronDelete', { id: stored.id });
   });
 });

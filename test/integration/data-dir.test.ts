@@ -1,11 +1,12 @@
 /**
  * The data directory over time: a metadata database written at an older schema version upgrades in
  * place at start with its users, projects, views and API tokens; a data directory moved to another
- * path (restored elsewhere, mounted at /data in a container) still opens its SQLite projects.
+ * path (restored elsewhere, mounted at /data in a container) still opens its SQLite projects;
+ * instances starting together on one shared data directory agree on the keys they generate.
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
-import { cpSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testConfig } from '../../src/config/config';
@@ -121,3 +122,22 @@ describe('the data directory', () => {
     }, 60_000);
   }
 });
+
+test('instances starting together on one fresh shared data directory (NC_DB) all use the keys left on disk', async () => {
+  const secrets = join(import.meta.dir, '../../src/boot/secrets.ts');
+  // Each process says it is ready, waits for `go`, then loads the keys: six instances reach the empty keys folder at once.
+  const child = `import { existsSync, writeFileSync } from 'node:fs'; import { loadSecrets } from ${JSON.stringify(secrets)};
+    const [dir, go, ready] = process.argv.slice(-3); writeFileSync(ready, ''); while (!existsSync(go)) {}
+    process.stdout.write(JSON.stringify(loadSecrets(dir)));`;
+  for (let round = 0; round < 5; round++) {
+    const dataDir = tempRoot();
+    const [go, ready] = [join(dataDir, 'go'), join(dataDir, 'ready')];
+    const procs = Array.from({ length: 6 }, (_, i) => Bun.spawn(['bun', '-e', child, dataDir, go, `${ready}-${i}`], { stdout: 'pipe', stderr: 'inherit' }));
+    while (readdirSync(dataDir).filter((f) => f.startsWith('ready-')).length < procs.length) await Bun.sleep(20);
+    writeFileSync(go, '');
+    const seen = await Promise.all(procs.map((p) => new Response(p.stdout).text()));
+    const onDisk = JSON.stringify({ jwtSecret: (await Bun.file(join(dataDir, 'keys', 'jwt-secret')).text()).trim(), connectionKey: (await Bun.file(join(dataDir, 'keys', 'connection-key')).text()).trim() });
+    expect(seen).toEqual(Array(6).fill(onDisk));
+    expect(readdirSync(join(dataDir, 'keys')).sort()).toEqual(['connection-key', 'jwt-secret']);
+  }
+}, 60_000);

@@ -179,6 +179,22 @@ describeEngines('GraphQL over Chinook', (engine: TestEngine) => {
     expect(agg).toEqual({ TrackAggregate: [{ min: 1071, max: 5286953 }], TrackGroupBy: [{ MediaTypeId: 1, count: 3034 }], m2mNotChildrenCount: 213 });
   });
 
+  test('groupBy having filters the groups, by count or a grouped column, apart from where', async () => {
+    const few = await client.request<any>('{ TrackGroupBy(fields: "MediaTypeId", having: "(count,lt,100)") }');
+    expect(few.TrackGroupBy).toEqual([{ MediaTypeId: 5, count: 11 }, { MediaTypeId: 4, count: 7 }]);
+    // The where's OR stays one filter of the rows: having is not glued to it with ~and.
+    const where = '(GenreId,eq,1)~or(GenreId,eq,2)';
+    const one = await client.request<any>(`{ TrackGroupBy(fields: "MediaTypeId", where: "${where}", having: "(MediaTypeId,eq,1)") }`);
+    const all = await rest(`/nc/${id}/api/v1/Track/groupby?fields=MediaTypeId&where=${encodeURIComponent(where)}`);
+    expect(one.TrackGroupBy).toEqual(all.filter((g: any) => g.MediaTypeId === 1));
+    expect(await rest(`/nc/${id}/api/v1/Track/groupby?fields=MediaTypeId&having=${encodeURIComponent('(count,gt,1000)')}`)).toEqual([{ MediaTypeId: 1, count: 3034 }]);
+    // sort, which the schema offers on distinct and aggregate too, applies there as well.
+    const sorted = await client.request<any>('{ TrackDistinct(column_name: "MediaTypeId", sort: "-MediaTypeId", limit: 2) { MediaTypeId } TrackAggregate(column_name: "Milliseconds", func: "max", fields: "MediaTypeId", sort: "-max", limit: 1) }');
+    expect(sorted).toEqual({ TrackDistinct: [{ MediaTypeId: 5 }, { MediaTypeId: 4 }], TrackAggregate: [{ MediaTypeId: 3, max: 5286953 }] });
+    const other = await client.request('{ TrackGroupBy(fields: "MediaTypeId", having: "(GenreId,eq,1)") }').catch((e) => e);
+    expect(other.response.errors[0]).toMatchObject({ message: "Column 'GenreId' not found", extensions: { code: 'BAD_REQUEST' } });
+  });
+
   test('errors carry codes and no stack traces', async () => {
     const err = await client.request('{ TrackList(where: "(Nope,eq,1)") { TrackId } }').catch((e) => e);
     expect(err).toBeInstanceOf(ClientError);

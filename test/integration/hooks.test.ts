@@ -43,7 +43,7 @@ describeEngines('webhooks', (engine: TestEngine) => {
   const names = (path: string) => rx.at(path).map((r) => r.json.data.Name).sort();
 
   beforeAll(async () => {
-    t = await makeTestApp({ hookRetryBaseMs: 20, hookPollMs: 20 });
+    t = await makeTestApp({ hookRetryBaseMs: 20, hookPollMs: 20, apiClientAllowPrivate: true });
     token = (await signupSuperAdmin(t, 'owner@example.com')).token;
     const cfg = await freshDatabase(engine, db);
     await runScript(engine, db, DDL[engine]!);
@@ -131,6 +131,38 @@ describeEngines('webhooks', (engine: TestEngine) => {
     await op('xcHookDelete', { id: tpl.body.id });
   });
 
+  test('the URL is a template too: each delivery goes to the row\'s address, values percent-encoded', async () => {
+    const res = await op('xcHookCreate', {
+      tn: 'hook_items', title: 'per row', event: 'after.update',
+      notification: { type: 'url', method: 'PUT', url: `${rx.url('/items')}/{{ data.Id }}?name={{ data.Name }}` },
+    });
+    expect(res.status).toBe(200);
+    const row = (await rest('POST', 'hook_items', { Name: 'a/b & c?', Qty: 1 })).body;
+    expect((await rest('PUT', `hook_items/${row.Id}`, { Qty: 2 })).status).toBe(200);
+    const got = await waitFor('the delivery to the row address', () => rx.at(`/items/${row.Id}`)[0]);
+    expect(got.method).toBe('PUT');
+    expect(new URLSearchParams(got.search).get('name')).toBe('a/b & c?');
+    expect(got.json).toMatchObject({ event: 'after.update', data: { Id: row.Id, Qty: 2 } });
+    await waitFor('the delivery logged as a success', async () => (await op('xcHookLogs', { id: res.body.id })).body.data.list.some((l: any) => l.status === 'success'));
+    // Test sends to the address of the table's first row as well.
+    const tested = (await op('xcHookTest', { id: res.body.id })).body;
+    expect(tested.status).toBe('success');
+    expect(rx.got.filter((r) => /^\/items\/\d+$/.test(r.path))).toHaveLength(2);
+    await op('xcHookDelete', { id: res.body.id });
+  });
+
+  test('a header template that a row fills with a line break is a final error naming the header, not an unreachable receiver tried 5 times', async () => {
+    const res = await op('xcHookCreate', { tn: 'hook_items', title: 'header', event: 'after.insert', notification: { type: 'url', url: rx.url('/header'), headers: { 'X-Name': '{{ data.Name }}' } } });
+    expect(res.status).toBe(200);
+    expect((await rest('POST', 'hook_items', { Name: 'two\nlines' })).status).toBe(200);
+    const failed = await waitFor('the failed delivery', async () => (await op('xcHookLogs', { id: res.body.id })).body.data.list.find((l: any) => l.status === 'error'));
+    expect(failed).toMatchObject({ attempt: 1, error: expect.stringContaining("The header 'X-Name' became a value no request can carry") });
+    await Bun.sleep(200);
+    expect((await op('xcHookLogs', { id: res.body.id })).body.data.list.filter((l: any) => l.attempt > 0)).toHaveLength(1);
+    expect(rx.at('/header')).toEqual([]);
+    await op('xcHookDelete', { id: res.body.id });
+  });
+
   test('5xx answers are retried with back-off up to 5 attempts, then marked error; other hooks still deliver', async () => {
     rx.answer('/fail', () => new Response('down', { status: 503 }));
     const bad = await hook('failing', 'after.insert', '/fail');
@@ -188,6 +220,58 @@ describeEngines('webhooks', (engine: TestEngine) => {
     await op('xcHookDelete', { id: unlinked.body.id });
   });
 
+  test('renaming the table and a column through Tablo keeps its hooks and their condition; dropping the table removes them', async () => {
+    const plus = async (api: string, args: unknown) => {
+      const res = await dashboardOp(t, token, api, { project_id: projectId, args, plus: true });
+      if (res.status !== 200) throw new Error(`${api}: ${res.text}`);
+    };
+    await plus('tableCreate', { tn: 'hook_moves', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'qty', uidt: 'Number' }] });
+    const made = await op('xcHookCreate', { tn: 'hook_moves', title: 'big', event: 'after.insert', condition: '(qty,gt,5)', notification: { type: 'url', url: rx.url('/moves') } });
+    expect(made.status).toBe(200);
+    await plus('tableRename', { tn: 'hook_moves', newTn: 'hook_moved' });
+    await plus('columnUpdate', { tn: 'hook_moved', cn: 'qty', column: { cn: 'amount' } });
+    const listed = (await op('xcHookList', { tn: 'hook_moved' })).body.data.list;
+    expect(listed.map((h: any) => [h.id, h.tn, h.condition])).toEqual([[made.body.id, 'hook_moved', '(amount,gt,5)']]);
+    const moved = await dashboardOp(t, token, 'tableList', { project_id: projectId });
+    const alias = moved.body.data.list.find((x: any) => x.tn === 'hook_moved')._tn;
+    for (const amount of [1, 9]) expect((await t.request('POST', `${base}/${alias}`, { body: { amount }, headers: { 'xc-auth': token } })).status).toBe(200);
+    const got = await waitFor('the delivery of the moved hook', () => rx.at('/moves')[0]);
+    expect(Object.values(got.json.data)).toContain(9);
+    await Bun.sleep(100);
+    expect(rx.at('/moves')).toHaveLength(1);
+    await plus('tableDelete', { tn: 'hook_moved' });
+    expect((await op('xcHookList', {})).body.data.list.filter((h: any) => h.id === made.body.id)).toEqual([]);
+  });
+
+  test('a column renamed through Tablo by its display name is renamed in the hooks\' conditions and templates', async () => {
+    const plus = async (api: string, args: unknown) => {
+      const res = await dashboardOp(t, token, api, { project_id: projectId, args, plus: true });
+      if (res.status !== 200) throw new Error(`${api}: ${res.text}`);
+    };
+    await plus('tableCreate', { tn: 'hook_shown', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'qty', uidt: 'Number' }] });
+    const made = await op('xcHookCreate', {
+      tn: 'hook_shown',
+      title: 'shown',
+      event: 'after.insert',
+      condition: '(Qty,gt,5)',
+      notification: { type: 'url', url: rx.url('/shown'), method: 'POST', headers: { 'x-qty': '{{data.Qty}}' }, body: '{"qty": {{ data.Qty }}, "id": {{ data.Id }}}' },
+    });
+    expect(made.status).toBe(200);
+    await plus('columnUpdate', { tn: 'hook_shown', cn: 'qty', column: { _cn: 'Quantity' } });
+    const [listed] = (await op('xcHookList', { tn: 'hook_shown' })).body.data.list;
+    expect(listed.condition).toBe('(Quantity,gt,5)');
+    expect(listed.notification.body).toBe('{"qty": {{ data.Quantity }}, "id": {{ data.Id }}}');
+    expect(listed.notification.headers).toEqual({ 'x-qty': '{{data.Quantity}}' });
+    const alias = (await dashboardOp(t, token, 'tableList', { project_id: projectId })).body.data.list.find((x: any) => x.tn === 'hook_shown')._tn;
+    for (const Quantity of [1, 9]) expect((await t.request('POST', `${base}/${alias}`, { body: { Quantity }, headers: { 'xc-auth': token } })).status).toBe(200);
+    const got = await waitFor('the delivery of the hook after the rename', () => rx.at('/shown')[0]);
+    expect(got.json.qty).toBe(9);
+    expect(got.headers.get('x-qty')).toBe('9');
+    await Bun.sleep(100);
+    expect(rx.at('/shown')).toHaveLength(1);
+    await plus('tableDelete', { tn: 'hook_shown' });
+  });
+
   test('bad input: unknown table, bad condition, template syntax, bad URL; Test reports an unreachable receiver', async () => {
     const create = (args: Record<string, unknown>) => op('xcHookCreate', { tn: 'hook_items', title: 'x', event: 'after.insert', notification: { type: 'url', url: rx.url('/x') }, ...args });
     expect((await create({ tn: 'nope' })).status).toBe(404);
@@ -219,7 +303,7 @@ describe('webhooks with two instances on one metadata store', () => {
     const { createApp } = await import('../../src/app');
     const { memoryLogger } = await import('../../src/lib/log');
     const rx = startReceiver();
-    const t = await makeTestApp({ hookPollMs: 10 });
+    const t = await makeTestApp({ hookPollMs: 10, apiClientAllowPrivate: true });
     const second = createApp(t.config, { meta: t.app.ctx.meta, secrets: t.app.ctx.secrets, dataDir: t.dataDir, log: memoryLogger() });
     try {
       const token = (await signupSuperAdmin(t, 'owner@example.com')).token;
@@ -257,7 +341,7 @@ describe('webhooks across a restart', () => {
     rx.answer('/restart', () => new Response(down ? 'down' : 'ok', { status: down ? 503 : 200 }));
     const dataDir = mkdtempSync(join(tmpdir(), 'tablo-hooks-'));
     const start = async () => {
-      const config = testConfig({ dataDir, jwtSecret: 'test-secret-test-secret-0123456789', hookRetryBaseMs: 400, hookPollMs: 50 });
+      const config = testConfig({ dataDir, jwtSecret: 'test-secret-test-secret-0123456789', hookRetryBaseMs: 400, hookPollMs: 50, apiClientAllowPrivate: true });
       const booted = await boot(config);
       const app = createApp(config, { ...booted, log: memoryLogger() });
       const request = async (path: string, body: unknown, token?: string) => {
@@ -289,6 +373,33 @@ describe('webhooks across a restart', () => {
     } finally {
       rx.stop();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('webhooks and cron jobs by default', () => {
+  test('they may not call loopback or private addresses from the server (as the API client may not): nothing is sent, the log says why', async () => {
+    const rx = startReceiver();
+    const t = await makeTestApp({ hookRetryBaseMs: 20, hookPollMs: 20 });
+    try {
+      const token = (await signupSuperAdmin(t, 'owner@example.com')).token;
+      const op = (api: string, project_id: string, args: unknown) => dashboardOp(t, token, api, { project_id, args });
+      const projectId = (await op('projectCreateByWeb', '', { title: 'Inside' })).body.id;
+      expect((await op('tableCreate', projectId, { tn: 'notes', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }] })).status).toBe(200);
+      const hook = (await op('xcHookCreate', projectId, { tn: 'notes', title: 'in', event: 'after.insert', notification: { type: 'url', url: rx.url('/hook') } })).body;
+      const chat = (await op('xcHookCreate', projectId, { tn: 'notes', title: 'chat', event: 'after.insert', notification: { type: 'slack', webhook_url: 'http://169.254.169.254/latest/meta-data/' } })).body;
+      expect((await t.request('POST', `/nc/${projectId}/api/v1/notes`, { headers: { 'xc-auth': token }, body: { Title: 'x' } })).status).toBe(200);
+      const logged = async (id: string) => waitFor(`the refused delivery of ${id}`, async () => (await op('xcHookLogs', projectId, { id })).body.data.list.find((l: any) => l.status === 'error'));
+      expect(await logged(hook.id)).toMatchObject({ attempt: 1, error: expect.stringContaining("'127.0.0.1' is a loopback address") });
+      expect(await logged(chat.id)).toMatchObject({ attempt: 1, error: expect.stringContaining('a link-local address') });
+      expect((await op('xcHookTest', projectId, { id: hook.id })).body).toMatchObject({ status: 'error', error: expect.stringContaining('NC_API_CLIENT_ALLOW_PRIVATE') });
+      // A cron job's answer is kept in its log: it may not read the server's own network either.
+      const job = (await op('xcCronCreate', projectId, { title: 'peek', pattern: '0 3 * * *', action: { type: 'url', method: 'GET', url: rx.url('/cron') } })).body;
+      expect((await op('xcCronRun', projectId, { id: job.id })).body).toMatchObject({ status: 'error', error: expect.stringContaining("'127.0.0.1' is a loopback address") });
+      expect(rx.got).toEqual([]);
+    } finally {
+      await t.close();
+      rx.stop();
     }
   });
 });

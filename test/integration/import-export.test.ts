@@ -1,5 +1,5 @@
 /**
- * CSV and XLSX import and export on SQLite, PostgreSQL and MariaDB: types detected and converted,
+ * CSV, XLSX and JSON import and export on SQLite, PostgreSQL and MariaDB: types detected and converted,
  * bad rows reported (skipped or stopping the import), cancel, all or nothing, an export round trip
  * on Chinook's Track, rights (viewer, editor, hidden columns) and bad files.
  */
@@ -76,7 +76,7 @@ describeEngines('import and export', (engine: TestEngine) => {
     base = `/nc/${projectId}/api/v1`;
     editor = await join_('editor@example.com', 'editor');
     viewer = await join_('viewer@example.com', 'viewer');
-    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique', 'imp_ids']) {
+    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique', 'imp_ids', 'imp_formula', 'imp_json', 'imp_jsonl', 'imp_utf16', 'imp_comma', 'imp_exact', 'imp_ragged']) {
       if ((await tables()).includes(tn)) await op(owner, 'tableDelete', { tn });
     }
   }, 120_000);
@@ -129,6 +129,19 @@ describeEngines('import and export', (engine: TestEngine) => {
     expect(stopped).toMatchObject({ status: 'stopped', rowsImported: 2, rolledBack: false, problems: [{ row: 4, column: 'Qty', value: 'three' }] });
     expect(stopped.message).toContain('line 4');
     expect(await countOf('imp_bad')).toBe(5);
+  });
+
+  test('a row with more values than the header has columns (an unquoted comma) is reported, not imported shifted or cut', async () => {
+    const csv = 'Name,City\nAda,London\nSmith, John,Paris\nBob,Rome,\nEve\n';
+    const job = await importFile(owner, csv, 'people.csv', { create: { tn: 'imp_ragged' } });
+    expect(job).toMatchObject({ status: 'done', rowsRead: 4, rowsImported: 3, rowsSkipped: 1, problemCount: 1 });
+    expect(job.problems).toEqual([{ row: 3, column: null, value: 'Paris', reason: 'The row has 3 values where the header has 2 columns (a value holding the delimiter must be quoted)' }]);
+    // A trailing delimiter (an empty cell past the end) and a short row are fine.
+    expect(await get(owner, 'imp_ragged?sort=Name&fields=Name,City')).toEqual([{ Name: 'Ada', City: 'London' }, { Name: 'Bob', City: 'Rome' }, { Name: 'Eve', City: null }]);
+    const stopped = await importFile(owner, csv, 'people.csv', { tn: 'imp_ragged', onError: 'stop' });
+    expect(stopped).toMatchObject({ status: 'stopped', rowsImported: 1, problems: [{ row: 3, column: null }] });
+    expect(stopped.message).toBe('Stopped at line 3: the row has more values than the header has columns');
+    expect(await countOf('imp_ragged')).toBe(4);
   });
 
   test('rows the database refuses (a duplicate of a unique column) are found row by row and reported', async () => {
@@ -239,6 +252,27 @@ describeEngines('import and export', (engine: TestEngine) => {
     expect((await res.text()).split('\r\n')[0]).toBe('Id,Id 3,Title,id 2');
   });
 
+  test('text a spreadsheet would run as a formula is exported to CSV behind an apostrophe; numbers and XLSX stay as they are', async () => {
+    const job = await importFile(owner, 'Note,Qty,Price\nplain,-5,-5.5\n', 'formula.csv', { create: { tn: 'imp_formula' } });
+    expect(job).toMatchObject({ status: 'done', rowsImported: 1 });
+    const notes = ['=1+1', '+cmd', '-x', '@SUM(A1)', '\tlead', '\rret', '=HYPERLINK("http://x","y")', 'a=b', '-4'];
+    for (const [i, Note] of notes.entries()) {
+      const res = await t.request('POST', `${base}/imp_formula`, { headers: auth(owner), body: { Note, Qty: i + 1, Price: i + 0.5 } });
+      expect(res.status).toBe(200);
+    }
+    const res = await t.app.handle(new Request(`http://localhost${base}/imp_formula/export/csv?fields=Note,Qty,Price&sort=Qty`, { headers: auth(owner) }));
+    expect((await res.text()).split('\r\n')).toEqual([
+      'Note,Qty,Price', 'plain,-5,-5.5', "'=1+1,1,0.5", "'+cmd,2,1.5", "'-x,3,2.5", "'@SUM(A1),4,3.5", "'\tlead,5,4.5",
+      `"'\rret",6,5.5`, `"'=HYPERLINK(""http://x"",""y"")",7,6.5`, 'a=b,8,7.5', "'-4,9,8.5", '',
+    ]);
+    // XLSX text cells are typed as text (never formulas): the value stays as typed.
+    const x = await t.app.handle(new Request(`http://localhost${base}/imp_formula/export/xlsx?fields=Note,Qty,Price&sort=Qty`, { headers: auth(owner) }));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await x.arrayBuffer()) as any);
+    expect(wb.worksheets[0]!.getRow(2).values).toEqual([undefined, 'plain', -5, -5.5]);
+    expect(wb.worksheets[0]!.getRow(3).values).toEqual([undefined, '=1+1', 1, 0.5]);
+  });
+
   test('export follows where, sort and fields', async () => {
     const res = await t.app.handle(new Request(`http://localhost${base}/Track/export/csv?where=(GenreId,eq,2)&sort=-Milliseconds&fields=Name,Milliseconds`, { headers: auth(owner) }));
     expect(res.headers.get('content-type')).toContain('text/csv');
@@ -269,6 +303,19 @@ describeEngines('import and export', (engine: TestEngine) => {
     const doc = (await t.request('GET', `/nc/${projectId}/docs/openapi.json?dbAlias=db`, { headers: auth(owner) })).body;
     expect(doc.paths['/api/v1/Track/export/csv'].get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['where', 'sort', 'fields']));
     expect(Object.keys(doc.paths['/api/v1/Track/export/xlsx'].get.responses['200'].content)).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+  });
+
+  test('a column shown under a name with a comma (a quoted CSV header) can be chosen and sorted in an export, as the grid asks', async () => {
+    const job = await importFile(owner, 'Name,"Price, net",Qty\nlow,1.5,1\nhigh,9.25,2\nmid,4,3\n', 'prices.csv', { create: { tn: 'imp_comma' } });
+    expect(job).toMatchObject({ status: 'done', rowsImported: 3 });
+    // The grid sends its shown fields and sort by display name.
+    const q = `fields=${encodeURIComponent('Name,Price, net')}&sort=${encodeURIComponent('-Price, net')}`;
+    const res = await t.app.handle(new Request(`http://localhost${base}/imp_comma/export/csv?${q}`, { headers: auth(owner) }));
+    expect([res.status, (await res.text()).trim().split('\r\n')]).toEqual([200, ['Name,"Price, net"', 'high,9.25', 'mid,4', 'low,1.5']]);
+    expect((await get(owner, `imp_comma?${q}`)).map((r: any) => r.Name)).toEqual(['high', 'mid', 'low']);
+    // A list whose pieces each name a column reads as before; a piece naming none is still a 400 naming it.
+    expect((await get(owner, 'imp_comma?fields=Qty,Name&sort=Qty')).map((r: any) => Object.keys(r))).toEqual([['Qty', 'Name'], ['Qty', 'Name'], ['Qty', 'Name']]);
+    expect((await t.request('GET', `${base}/imp_comma?fields=Name,Nope`, { headers: auth(owner) })).body).toEqual({ msg: "Column 'Nope' not found" });
   });
 
   test('rights: viewers import nothing, editors only into existing tables, exports hide hidden columns', async () => {
@@ -335,6 +382,25 @@ describeEngines('import and export', (engine: TestEngine) => {
     expect(await tables()).toEqual(before);
   });
 
+  test("UTF-16 text with a byte order mark (Excel's Unicode Text, tab separated) is previewed and imported as UTF-8", async () => {
+    const text = 'Title\tQty\nStraße 東京 🎵\t3\nJosé\t4\n';
+    const le = new Uint8Array([0xff, 0xfe, ...new Uint8Array(Buffer.from(text, 'utf16le'))]);
+    const up = await upload(owner, le, 'unicode.txt');
+    expect([up.status, up.body.msg]).toEqual([200, undefined]);
+    expect(up.body).toMatchObject({ format: 'csv', delimiter: '\t' });
+    expect(up.body.preview.columns.map((c: any) => [c.header, c.type])).toEqual([['Title', 'text'], ['Qty', 'number']]);
+    const s = await op(owner, 'importStart', { uploadId: up.body.uploadId, create: { tn: 'imp_utf16' } });
+    expect(await finish(owner, s.body.id)).toMatchObject({ status: 'done', rowsImported: 2, rowsSkipped: 0 });
+    expect(await get(owner, 'imp_utf16?sort=Qty&fields=Title,Qty')).toEqual([{ Title: 'Straße 東京 🎵', Qty: 3 }, { Title: 'José', Qty: 4 }]);
+    // Big-endian too, into the existing table.
+    const swapped = Buffer.from('Title,Qty\nZoë,5\n', 'utf16le').swap16();
+    expect(await importFile(owner, new Uint8Array([0xfe, 0xff, ...swapped]), 'be.csv', { tn: 'imp_utf16' })).toMatchObject({ status: 'done', rowsImported: 1 });
+    expect(await get(owner, 'imp_utf16?where=(Qty,eq,5)&fields=Title')).toEqual([{ Title: 'Zoë' }]);
+    // A lone surrogate is no UTF-16 text.
+    const broken = await upload(owner, new Uint8Array([0xff, 0xfe, 0x41, 0, 0x00, 0xd8, 0x0a, 0]), 'broken.txt');
+    expect([broken.status, broken.body.msg]).toEqual([400, expect.stringContaining('save the file as UTF-8')]);
+  });
+
   test('an XLSX workbook offers its sheets; the chosen one is previewed and imported', async () => {
     const wb = new ExcelJS.Workbook();
     wb.addWorksheet('Notes').addRow(['just text']);
@@ -358,5 +424,64 @@ describeEngines('import and export', (engine: TestEngine) => {
       { Title: 'one', When: '2024-05-06 00:00:00', Amount: 1.5 },
       { Title: 'two', When: '2024-05-07 12:30:00', Amount: 2 },
     ]);
+  });
+
+  test('a JSON array of objects is previewed and imported (keys as headers, nested values as JSON); JSON Lines go into an existing table', async () => {
+    const items = [
+      { Title: 'Straße 東京 🎵', Qty: 3, Price: 1.25, Done: true, Tags: ['a', 'b'], Note: null },
+      { Qty: 4, Title: 'two, "quoted"', Price: 2.5, Done: false, Extra: { deep: 1 } },
+      { Title: 'three', Qty: 5, Price: 3, Done: true },
+    ];
+    const up = await upload(owner, JSON.stringify(items, null, 2), 'items.json');
+    expect([up.status, up.body.msg]).toEqual([200, undefined]);
+    expect(up.body).toMatchObject({ format: 'json', sheets: null });
+    expect(up.body.preview.columns.map((c: any) => [c.header, c.type])).toEqual([
+      ['Title', 'text'], ['Qty', 'number'], ['Price', 'decimal'], ['Done', 'checkbox'], ['Tags', 'text'], ['Note', 'text'], ['Extra', 'text'],
+    ]);
+    expect(up.body.preview.rows[1]).toEqual(['two, "quoted"', '4', '2.5', 'false', '', '', '{"deep":1}']);
+    const s = await op(owner, 'importStart', { uploadId: up.body.uploadId, create: { tn: 'imp_json' } });
+    expect(s.status).toBe(200);
+    expect(await finish(owner, s.body.id)).toMatchObject({ status: 'done', rowsRead: 3, rowsImported: 3, rowsSkipped: 0 });
+    const rows = await get(owner, 'imp_json?sort=Qty&fields=Title,Qty,Price,Done,Tags,Extra');
+    expect(rows).toEqual([
+      { Title: 'Straße 東京 🎵', Qty: 3, Price: 1.25, Done: true, Tags: '["a","b"]', Extra: null },
+      { Title: 'two, "quoted"', Qty: 4, Price: 2.5, Done: false, Tags: null, Extra: '{"deep":1}' },
+      { Title: 'three', Qty: 5, Price: 3, Done: true, Tags: null, Extra: null },
+    ]);
+    // JSON Lines into the existing table, a bad row reported by its line.
+    const lines = '{"Title":"four","Qty":6}\n{"Title":"five","Qty":"many"}\n{"Title":"six","Qty":8}\n';
+    const job = await importFile(owner, lines, 'more.jsonl', { tn: 'imp_json', onError: 'skip' });
+    // The bad row is named by its place among the objects (here its line): the second.
+    expect(job).toMatchObject({ status: 'done', rowsImported: 2, rowsSkipped: 1, problems: [{ row: 2, column: 'Qty', value: 'many' }] });
+    expect(await countOf('imp_json')).toBe(5);
+  });
+
+  test('JSON numbers keep every digit written (a 64-bit id, a long decimal), nested ones too', async () => {
+    const text = '[{"Ref": 9007199254740993, "Amount": 1234567890.123456789, "Small": 0.10, "Ids": [12345678901234567891]}]';
+    const up = await upload(owner, text, 'exact.json');
+    expect([up.status, up.body.msg]).toEqual([200, undefined]);
+    expect(up.body.preview.rows[0]).toEqual(['9007199254740993', '1234567890.123456789', '0.10', '[12345678901234567891]']);
+    const s = await op(owner, 'importStart', { uploadId: up.body.uploadId, create: { tn: 'imp_exact' }, columns: [0, 1, 2, 3].map((index) => ({ index, type: 'text' })) });
+    expect(await finish(owner, s.body.id)).toMatchObject({ status: 'done', rowsImported: 1 });
+    expect(await get(owner, 'imp_exact?fields=Ref,Amount,Small,Ids')).toEqual([{ Ref: '9007199254740993', Amount: '1234567890.123456789', Small: '0.10', Ids: '[12345678901234567891]' }]);
+  });
+
+  test('a JSON file that is not an array of objects answers 400 with the reason', async () => {
+    const before = await tables();
+    const cases: [string, string][] = [
+      ['[]', 'no rows'],
+      ['[{"a":1}, 2]', 'Item 2 of the JSON file is not an object'],
+      ['[{"a":1}, {"a":', 'ends in the middle'],
+      ['[{"a":1}, {"a":tru}]', 'Item 2 of the JSON file is not valid JSON'],
+      ['[{"a":1}] [{"a":2}]', 'more after its closing ]'],
+    ];
+    for (const [content, msg] of cases) {
+      const res = await upload(owner, content, 'bad.json');
+      expect([res.status, res.body.msg]).toEqual([400, expect.stringContaining(msg)]);
+    }
+    expect(await tables()).toEqual(before);
+    // A CSV whose headers are bracketed (as SQL Server writes them) is still a CSV.
+    const bracketed = await upload(owner, '[Id],[Name]\n1,one\n', 'brackets.csv');
+    expect([bracketed.status, bracketed.body.format, bracketed.body.preview?.columns.map((c: any) => c.header)]).toEqual([200, 'csv', ['[Id]', '[Name]']]);
   });
 });

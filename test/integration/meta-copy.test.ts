@@ -39,9 +39,12 @@ describeEngines(
       const rule = { read: true, create: false, update: false, delete: false, where: null };
       expect((await dashboardOp(source, owner, 'aclSave', { project_id: projectId, args: { tn: 'nothing_yet', role: 'viewer', rule } })).status).toBeLessThan(500);
       target = await freshMetaDb('copy');
+      // The instance stops before it moves (a running one is refused: what it wrote later would be lost).
+      await source.app.close();
+      await source.app.ctx.meta.close();
     }, 60_000);
     afterAll(async () => {
-      await source.close();
+      await source.close().catch(() => {});
       await target.drop();
     }, 30_000);
 
@@ -132,6 +135,19 @@ describeEngines(
       expect((await back.get<{ email: string }>('SELECT email FROM nc_users'))!.email).toBe('owner@example.com');
       await Promise.all([from.close(), back.close()]);
     }, 30_000);
+
+    test('an NC_DB that cannot be opened stops Tablo with one line naming the setting and the address, password masked', async () => {
+      const url = new URL(target.url);
+      url.password = 'not-shown';
+      url.pathname = '/tablo_no_such_meta_db';
+      const started = tablo(['--port', '0', '--data-dir', mkdtempSync(join(tmpdir(), 'tablo-nometa-')), '--meta-db', url.href]);
+      expect(started.exitCode).toBe(1);
+      const lines = started.stderr.toString().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toStartWith(`tablo: cannot open the metadata database ${url.href.replace(':not-shown@', ':***@')} (NC_DB / --meta-db): `);
+      expect(lines[0]).toContain('tablo_no_such_meta_db');
+      expect(lines[0]).not.toContain('not-shown');
+    }, 60_000);
   },
   ['pg'],
 );

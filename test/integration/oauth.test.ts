@@ -51,19 +51,22 @@ async function app(overrides: Partial<Config> = {}) {
   return t;
 }
 
-/** The browser's part: start at Tablo, sign in at the provider, come back with code and state. */
+/** The cookie an answer sets, as a browser sends it back ('' when none). */
+const cookieOf = (res: { headers: Headers }) => (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+/** The browser's part: start at Tablo, sign in at the provider, come back with code and state (and the browser's cookie). */
 async function authorizeAt(t: TestApp, provider: string, login: string) {
   const start = await t.request('GET', `/auth/${provider}`);
   expect(start.status).toBe(302);
-  return idp.authorize(start.headers.get('location')!, login);
+  return { ...(await idp.authorize(start.headers.get('location')!, login)), cookie: cookieOf(start) };
 }
 
-const exchange = (t: TestApp, provider: string, code: string, state: string) =>
-  t.request('POST', `/auth/${provider}/genTokenByCode?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`);
+const exchange = (t: TestApp, provider: string, code: string, state: string, cookie = '') =>
+  t.request('POST', `/auth/${provider}/genTokenByCode?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`, { headers: cookie ? { cookie } : {} });
 
 async function signInWith(t: TestApp, provider: string, login: string) {
-  const { code, state } = await authorizeAt(t, provider, login);
-  return exchange(t, provider, code, state);
+  const { code, state, cookie } = await authorizeAt(t, provider, login);
+  return exchange(t, provider, code, state, cookie);
 }
 
 const me = async (t: TestApp, token: string) => (await t.request('GET', '/user/me', { headers: { 'xc-auth': token } })).body;
@@ -121,14 +124,31 @@ describe('OpenID Connect sign-in', () => {
     expect((await auditOf(t)).map((a) => a.description)).toEqual(['signed up as Super Admin with Test IdP', 'signed in with Test IdP']);
   });
 
+  test("a code and state are heard only from the browser that started the sign-in (no one else's sign-in is handed over)", async () => {
+    const t = await app();
+    // The attacker signs in at the provider and stops before the exchange; the victim's browser
+    // opens the callback link with that code and state but never started a sign-in.
+    const attacker = await authorizeAt(t, 'oidc', 'ann');
+    const victim = await exchange(t, 'oidc', attacker.code, attacker.state);
+    expect(victim).toMatchObject({ status: 400, body: { msg: MSG_BAD_STATE } });
+    // Nor with a sign-in of its own under way in another tab.
+    const own = await t.request('GET', '/auth/oidc');
+    expect((await exchange(t, 'oidc', attacker.code, attacker.state, cookieOf(own))).body).toEqual({ msg: MSG_BAD_STATE });
+    // The browser that started it finishes it, also after starting another sign-in.
+    const second = await t.request('GET', '/auth/oidc', { headers: { cookie: attacker.cookie } });
+    const both = cookieOf(second);
+    expect(both.split('.').length).toBe(2);
+    expect((await exchange(t, 'oidc', attacker.code, attacker.state, both)).status).toBe(200);
+  });
+
   test('a state is used once, belongs to its provider, and a bad code is refused by the provider', async () => {
     const t = await app();
-    const { code, state } = await authorizeAt(t, 'oidc', 'ann');
-    expect((await exchange(t, 'google', code, state)).body).toEqual({ msg: MSG_BAD_STATE });
+    const { code, state, cookie } = await authorizeAt(t, 'oidc', 'ann');
+    expect((await exchange(t, 'google', code, state, cookie)).body).toEqual({ msg: MSG_BAD_STATE });
     // The state was taken by the failed attempt above.
-    expect((await exchange(t, 'oidc', code, state)).body).toEqual({ msg: MSG_BAD_STATE });
+    expect((await exchange(t, 'oidc', code, state, cookie)).body).toEqual({ msg: MSG_BAD_STATE });
     const fresh = await authorizeAt(t, 'oidc', 'ann');
-    const bad = await exchange(t, 'oidc', fresh.code + 'x', fresh.state);
+    const bad = await exchange(t, 'oidc', fresh.code + 'x', fresh.state, fresh.cookie);
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toStartWith('Sign-in with Test IdP failed: ');
     expect((await t.request('POST', '/auth/oidc/genTokenByCode')).body).toEqual({ msg: 'code and state are required' });
@@ -155,6 +175,24 @@ describe('OpenID Connect sign-in', () => {
     await signupSuperAdmin(open);
     const carl = await signInWith(open, 'oidc', 'carl');
     expect(await me(open, carl.body.token)).toMatchObject({ email: 'carl@example.com', roles: { user: true } });
+  });
+
+  test('an account that joined with a provider is added to another project, never sent a sign-up link that sets its password', async () => {
+    const t = await app();
+    const admin = (await signupSuperAdmin(t)).token;
+    const team = (await dashboardOp(t, admin, 'projectCreateByWeb', { args: { title: 'Team' } })).body.id;
+    await t.request('POST', '/admin', { headers: { 'xc-auth': admin }, body: { email: 'bob@example.com', roles: 'owner', project_id: team } });
+    expect((await signInWith(t, 'oidc', 'bob')).status).toBe(200);
+    // The owner of another project invites bob: without a mail plugin the inviter sees any link made.
+    const other = (await dashboardOp(t, admin, 'projectCreateByWeb', { args: { title: 'Other' } })).body.id;
+    const mallory = await t.request('POST', '/admin', { headers: { 'xc-auth': admin }, body: { email: 'mallory@example.com', roles: 'owner', project_id: other } });
+    const malloryToken = (await t.request('POST', '/auth/signup', { body: { email: 'mallory@example.com', password: 'password123', token: String(mallory.body.invite_url).split('/signup/')[1] } })).body.token;
+    const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': malloryToken }, body: { email: 'bob@example.com', roles: 'viewer', project_id: other } });
+    expect(invite.status).toBe(200);
+    expect(invite.body).toEqual({ msg: 'The user was added to the project', email: 'bob@example.com' });
+    expect((await t.request('POST', '/auth/signin', { body: { email: 'bob@example.com', password: 'password123' } })).status).toBe(400);
+    const list = (await t.request('GET', `/admin?project_id=${other}`, { headers: { 'xc-auth': malloryToken } })).body.list;
+    expect(list.find((u: any) => u.email === 'bob@example.com').status).toBe('active');
   });
 
   test('an existing account is linked by verified e-mail only; disabled users cannot sign in', async () => {
@@ -208,7 +246,7 @@ describe('linked accounts', () => {
     expect((await t.request('GET', '/user/accounts', { headers: h })).body).toMatchObject({ hasPassword: true, list: [] });
     const link = await t.request('POST', '/user/accounts/github/link', { headers: h });
     const { code, state } = await idp.authorize(link.body.url, 'bob');
-    expect((await exchange(t, 'github', code, state)).body).toEqual({ msg: 'Your GitHub account is linked', linked: 'github' });
+    expect((await exchange(t, 'github', code, state, cookieOf(link))).body).toEqual({ msg: 'Your GitHub account is linked', linked: 'github' });
     const accounts = (await t.request('GET', '/user/accounts', { headers: h })).body;
     expect(accounts.list).toMatchObject([{ provider: 'github', name: 'GitHub', email: 'bob@example.com' }]);
     // bob's GitHub identity now signs in as the admin.

@@ -50,6 +50,23 @@ describeEngines('OpenAPI documents', (engine) => {
         expect(res.body.paths['/api/v1/PaidOrders'].post).toBeUndefined();
         expect(res.body.paths['/api/v1/EventLog'].post).toBeUndefined();
         expect(res.body.components.schemas.Order.properties.Paid.type).toBe('boolean');
+        // Every route of api-contract section 2 is documented: the relation routes and groupby/{column} too.
+        const methods = (path: string) => Object.keys(res.body.paths[path] ?? {}).sort();
+        expect(methods('/api/v1/Order/groupby/{column}')).toEqual(['get']);
+        expect(methods('/api/v1/CustomerGroup/has/Order')).toEqual(['get']);
+        expect(methods('/api/v1/Order/belongs/CustomerGroup')).toEqual(['get']);
+        expect(methods('/api/v1/Employee/has/Employee')).toEqual(['get']);
+        expect(methods('/api/v1/Employee/belongs/Employee')).toEqual(['get']);
+        expect(methods('/api/v1/CustomerGroup/{id}/Order')).toEqual(['get', 'post']);
+        expect(methods('/api/v1/CustomerGroup/{id}/Order/{childId}')).toEqual(['delete', 'get', 'put']);
+        expect(res.body.paths['/api/v1/CustomerGroup/{id}/Order'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/OrderInput' });
+        // Every read that takes view= says so.
+        const takesView = (path: string) => res.body.paths[path].get.parameters.some((p: { name: string }) => p.name === 'view');
+        for (const path of ['/api/v1/Order', '/api/v1/Order/findOne', '/api/v1/Order/count', '/api/v1/Order/{id}', '/api/v1/Order/groupby', '/api/v1/Order/aggregate', '/api/v1/Order/distinct', '/api/v1/Order/distribute', '/api/v1/Order/export/csv']) expect(takesView(path)).toBe(true);
+        // ... and each documented read answers through the router (no 'route not found').
+        for (const path of ['/api/v1/Order/groupby/Paid', '/api/v1/CustomerGroup/has/Order', '/api/v1/Order/belongs/CustomerGroup', '/api/v1/CustomerGroup/1/Order/1']) {
+          expect((await t.request('GET', `/nc/${ids[kind]}${path}`, { headers: { 'xc-auth': token } })).status).toBe(200);
+        }
       }
     }
   });

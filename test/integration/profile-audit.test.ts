@@ -36,6 +36,10 @@ describe('profile settings', () => {
     expect(named.body).toMatchObject({ msg: 'Profile updated', firstname: 'Ada', lastname: 'Lovelace', picture: null });
     expect((await t.request('PUT', '/user/profile', { headers: h, body: { lastname: '' } })).body).toMatchObject({ firstname: 'Ada', lastname: null });
     expect((await t.request('PUT', '/user/profile', { headers: h, body: { firstname: 'x'.repeat(101) } })).body).toEqual({ msg: 'Names are at most 100 characters' });
+    // A value of the wrong type names its field (it once read only 'Invalid input: expected string, received number').
+    expect((await t.request('PUT', '/user/profile', { headers: h, body: { firstname: 123 } })).body).toEqual({ msg: 'firstname: Invalid input: expected string, received number' });
+    const users = (await t.request('GET', '/admin/users', { headers: h })).body.list;
+    expect((await t.request('PUT', `/admin/users/${users[0].id}`, { headers: h, body: { disabled: 'yes' } })).body).toEqual({ msg: 'disabled: Invalid input: expected boolean, received string' });
 
     const byUrl = await t.request('PUT', '/user/picture', { headers: h, body: { url: 'https://example.com/ada.png' } });
     expect(byUrl.body.picture).toBe('https://example.com/ada.png');
@@ -150,6 +154,24 @@ describe('audit log', () => {
       `signed out ${admin.email}`,
       `signed in ${admin.email}`,
     ]);
+  });
+
+  test('the search finds non-ASCII text in another case, a page at a time', async () => {
+    const t = await app();
+    const { token } = await signupSuperAdmin(t);
+    const a = { 'xc-auth': token };
+    const projectId = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Audit' } })).body.id;
+    for (const description of ['Élodie ÖZTÜRK', 'Łódź', 'Plain']) expect((await dashboardOp(t, token, 'xcApiTokenCreate', { project_id: projectId, args: { description } })).status).toBe(200);
+    const found = async (search: string, limit = 100) => {
+      const res = await t.request('GET', `/admin/audit?search=${encodeURIComponent(search)}&limit=${limit}`, { headers: a });
+      expect(res.status).toBe(200);
+      return { search, found: res.body.list.map((e: any) => e.description), total: res.body.pageInfo.totalRows };
+    };
+    for (const search of ['élodie', 'ÉLODIE', 'Élodie', 'öztürk', 'die öz'])
+      expect(await found(search)).toEqual({ search, found: ["API token 'Élodie ÖZTÜRK' created (editor)"], total: 1 });
+    expect(await found('ŁÓDŹ')).toEqual({ search: 'ŁÓDŹ', found: ["API token 'Łódź' created (editor)"], total: 1 });
+    // Paginated: one entry on the page, the count of all that match.
+    expect(await found('API TOKEN', 1)).toEqual({ search: 'API TOKEN', found: ["API token 'Plain' created (editor)"], total: 3 });
   });
 
   test('only the Super Admin reads the audit log', async () => {

@@ -1,17 +1,17 @@
 /**
  * Projects over real databases through the dashboard operations: create (embedded and external),
  * list, object lists, environments, stop/start/restart/delete, schema sync, connection errors,
- * encryption at rest, and a database that goes away and comes back.
+ * encryption at rest, a database that goes away and comes back, and one dropped on its server.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import mysql from 'mysql2/promise';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
-import { describeEngines, dropDatabase, freshDatabase, loadChinook } from '../helpers/engines';
+import { dbName, describeEngines, dropDatabase, freshDatabase, loadChinook, runScript } from '../helpers/engines';
 import { startTcpProxy } from '../helpers/tcp-proxy';
 
 let t: TestApp;
@@ -77,6 +77,54 @@ describe('embedded projects', () => {
     const second = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Lifecycle 2' } })).body.id;
     await dashboardOp(t, token, 'projectDelete', { project_id: second, args: { deleteFile: true } });
     expect(existsSync(join(t.dataDir, 'xcdb', `${second}.db`))).toBe(false);
+  });
+
+  test('a database added after one was removed takes the first free alias instead of one in use', async () => {
+    const id = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Aliases' } })).body.id;
+    const db = { client: 'sqlite', connection: { filename: 'aliases-extra.db' }, createIfNotExists: true };
+    const add = () => dashboardOp(t, token, 'projectDbAdd', { project_id: id, args: { env: 'dev', db } });
+    expect((await add()).body).toEqual({ env: 'dev', dbAlias: 'db2' });
+    expect((await add()).body).toEqual({ env: 'dev', dbAlias: 'db3' });
+    expect((await dashboardOp(t, token, 'projectDbRemove', { project_id: id, args: { env: 'dev', dbAlias: 'db2' } })).body).toEqual({ ok: true });
+    expect(await add()).toMatchObject({ status: 200, body: { env: 'dev', dbAlias: 'db2' } });
+    expect((await add()).body).toEqual({ env: 'dev', dbAlias: 'db4' });
+    await dashboardOp(t, token, 'projectDelete', { project_id: id, args: { deleteFile: true } });
+  });
+
+  test('a connected SQLite file that went away answers 503 naming it, is not made again empty, and works once back', async () => {
+    const file = join(t.dataDir, 'moved-away.sqlite');
+    const { Database } = await import('bun:sqlite');
+    const seed = new Database(file, { create: true });
+    seed.run('CREATE TABLE note (id INTEGER PRIMARY KEY, body TEXT)');
+    seed.run("INSERT INTO note (body) VALUES ('kept')");
+    seed.close();
+    const id = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Moved away', db: { client: 'sqlite', connection: { filename: 'moved-away.sqlite' } } } })).body.id;
+    renameSync(file, `${file}.bak`);
+    const restart = await dashboardOp(t, token, 'projectRestart', { project_id: id });
+    expect(restart).toMatchObject({ status: 503, body: { msg: `The SQLite file '${file}' does not exist` } });
+    expect(existsSync(file)).toBe(false);
+    expect((await dashboardOp(t, token, 'tableList', { project_id: id })).status).toBe(503);
+    renameSync(`${file}.bak`, file);
+    expect((await dashboardOp(t, token, 'projectStart', { project_id: id })).body).toEqual({ ok: true });
+    const rows = await t.request('GET', `/nc/${id}/api/v1/Note`, { headers: { 'xc-auth': token } });
+    expect(rows.body).toEqual([{ Id: 1, Body: 'kept' }]);
+    await dashboardOp(t, token, 'projectDelete', { project_id: id });
+  });
+
+  test('switching to an environment whose database cannot be opened answers why and stays on the current one', async () => {
+    const id = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Env switch' } })).body.id;
+    const file = join(t.dataDir, 'env-switch-prod.sqlite');
+    const add = await dashboardOp(t, token, 'projectDbAdd', { project_id: id, args: { env: 'prod', db: { client: 'sqlite', connection: { filename: file }, createIfNotExists: true } } });
+    expect(add.status).toBe(200);
+    renameSync(file, `${file}.gone`);
+    const change = await dashboardOp(t, token, 'projectChangeEnv', { project_id: id, args: { env: 'prod' } });
+    expect(change).toMatchObject({ status: 503, body: { msg: `The SQLite file '${file}' does not exist` } });
+    expect((await dashboardOp(t, token, 'projectEnvList', { project_id: id })).body.workingEnv).toBe('dev');
+    expect((await dashboardOp(t, token, 'tableList', { project_id: id })).status).toBe(200);
+    renameSync(`${file}.gone`, file);
+    expect((await dashboardOp(t, token, 'projectChangeEnv', { project_id: id, args: { env: 'prod' } })).body).toEqual({ ok: true, env: 'prod' });
+    expect((await dashboardOp(t, token, 'projectEnvList', { project_id: id })).body.workingEnv).toBe('prod');
+    await dashboardOp(t, token, 'projectDelete', { project_id: id, args: { deleteFile: true } });
   });
 
   test('another user neither sees nor operates someone else’s project', async () => {
@@ -240,6 +288,32 @@ describeEngines('projects over external databases', (engine) => {
       proxy.down();
     }
   }, 30_000);
+
+  test('a database dropped on its server answers 503 naming it, as a missing SQLite file does, and works once made again', async () => {
+    if (engine === 'sqlite') return;
+    const name = 'tablo_qa_e_dropped';
+    const cfg = await freshDatabase(engine, name);
+    const make = () => runScript(engine, name, "CREATE TABLE thing (id INTEGER PRIMARY KEY, name VARCHAR(20)); INSERT INTO thing VALUES (1, 'here');");
+    await make();
+    const id = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: `Dropped ${engine}`, db: cfg } })).body.id;
+    const read = () => t.request('GET', `/nc/${id}/api/v1/Thing`, { headers: { 'xc-auth': token } });
+    try {
+      expect((await read()).body).toEqual([{ Id: 1, Name: 'here' }]);
+      await dropDatabase(engine, name);
+      const gone = { msg: `The database '${dbName(name)}' does not exist` };
+      // Connections opened before the drop, then new ones, then the project opened again.
+      expect(await read()).toMatchObject({ status: 503, body: gone });
+      expect(await read()).toMatchObject({ status: 503, body: gone });
+      expect(await dashboardOp(t, token, 'projectRestart', { project_id: id })).toMatchObject({ status: 503, body: gone });
+      await freshDatabase(engine, name);
+      await make();
+      expect((await dashboardOp(t, token, 'projectStart', { project_id: id })).body).toEqual({ ok: true });
+      expect((await read()).body).toEqual([{ Id: 1, Name: 'here' }]);
+    } finally {
+      await dashboardOp(t, token, 'projectDelete', { project_id: id });
+      await dropDatabase(engine, name);
+    }
+  });
 
   test('deleting the project keeps the external database', async () => {
     expect((await dashboardOp(t, token, 'projectDelete', { project_id: projectId })).body).toEqual({ ok: true });

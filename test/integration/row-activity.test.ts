@@ -197,4 +197,20 @@ describeEngines('row history and comments', (engine: TestEngine) => {
     const none = await t.request('GET', `/admin/audit?project_id=${pid}&tn=no_such_table`, { headers: auth(owner) });
     expect(none.body.list).toEqual([]);
   });
+
+  test('a table and a column renamed through Tablo keep the rows\' comments and history', async () => {
+    const tn = chinookTable(engine, 'Genre');
+    const plus = (api: string, args: unknown) => dashboardOp(t, owner, api, { project_id: pid, args, plus: true });
+    const nameCn = ((await op('owner', 'tableMeta', { tn })).body.columns as { cn: string; _cn: string }[]).find((c) => c._cn === 'Name')!.cn;
+    expect((await rest('owner', 'PUT', 'Genre/2', { Name: 'Jazz standards' })).status).toBe(200);
+    expect((await op('owner', 'commentCreate', { tn, pk: '2', body: 'Kept across renames' })).status).toBe(200);
+    const renamed = `${tn}_kinds`;
+    expect((await plus('tableRename', { tn, newTn: renamed })).status).toBe(200);
+    expect((await plus('columnUpdate', { tn: renamed, cn: nameCn, column: { cn: 'title', _cn: 'Title' } })).status).toBe(200);
+    const comments = (await op('owner', 'commentList', { tn: renamed, pk: '2' })).body.data.list;
+    expect(comments.map((c: { body: string }) => c.body)).toEqual(['Kept across renames']);
+    expect((await op('owner', 'commentCounts', { tn: renamed, pks: ['2'] })).body.counts).toEqual({ '2': 1 });
+    const list = (await history('owner', renamed, '2')).data.list as { op: string; column: string | null; value: string; prevValue: string }[];
+    expect(list.find((e) => e.op === 'update')).toMatchObject({ column: 'Title', value: 'Jazz standards', prevValue: 'Jazz' });
+  });
 });

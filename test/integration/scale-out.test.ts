@@ -69,8 +69,10 @@ describeEngines(
       const viaProxy = `postgres://${PG.user}@127.0.0.1:${proxy.port}/${meta.name}`;
       dataDir = mkdtempSync(join(tmpdir(), 'tablo-scale-'));
       // One after the other: the first creates the shared keys and applies the migrations.
-      a = await startInstance({ dataDir, metaDb: viaProxy });
-      b = await startInstance({ dataDir, metaDb: viaProxy });
+      // The webhook and cron job of these tests call a receiver on loopback.
+      const env = { NC_API_CLIENT_ALLOW_PRIVATE: '1' };
+      a = await startInstance({ dataDir, metaDb: viaProxy, env });
+      b = await startInstance({ dataDir, metaDb: viaProxy, env });
       owner = (await a.call('POST', '/auth/signup', { body: { email: 'owner@example.com', password: 'password123' } })).body.token;
       projectId = (await op(b, owner, 'projectCreateByWeb', { title: 'Scaled' })).id;
       await op(a, owner, 'tableCreate', { tn: 'task', _tn: 'Tasks' }, true);
@@ -178,16 +180,43 @@ describeEngines(
       }
     }, 40_000);
 
-    test('realtime: a write through A reaches a grid open on B within 1 s', async () => {
+    /** A realtime socket of the owner on instance B showing `table`, once subscribed. */
+    const gridOnB = async (table: string) => {
       const ws = new WebSocket(`${b.url.replace(/^http/, 'ws')}/api/v1/realtime?project_id=${projectId}`, ['tablo.realtime', `tablo.jwt.${owner}`]);
       const messages: any[] = [];
       ws.onmessage = (e) => messages.push(JSON.parse(String(e.data)));
       await new Promise<void>((resolve, reject) => ((ws.onopen = () => resolve()), (ws.onerror = () => reject(new Error('socket failed')))));
-      ws.send(JSON.stringify({ type: 'subscribe', table: 'Tasks' }));
+      ws.send(JSON.stringify({ type: 'subscribe', table }));
       expect(await tookUntil(1000, async () => messages.some((m) => m.type === 'ok'))).not.toBeNull();
+      return { ws, messages };
+    };
+
+    test('realtime: a write through A reaches a grid open on B within 1 s', async () => {
+      const { ws, messages } = await gridOnB('Tasks');
       const made = await a.call('POST', `/nc/${projectId}/api/v1/Tasks`, { headers: auth(owner), body: { title: 'from instance A' } });
       expect(made.status).toBe(200);
       expect(await tookUntil(1000, async () => messages.some((m) => m.type === 'rows' && m.op === 'insert' && m.rows[0]?.Title === 'from instance A'))).not.toBeNull();
+      ws.close();
+    });
+
+    test('realtime: a view or comment changed on A, and a table renamed or deleted on A, reach a grid open on B', async () => {
+      await op(a, owner, 'tableCreate', { tn: 'note', _tn: 'Notes' }, true);
+      const made = await a.call('POST', `/nc/${projectId}/api/v1/Notes`, { headers: auth(owner), body: { title: 'first' } });
+      expect(made.status).toBe(200);
+      const { ws, messages } = await gridOnB('Notes');
+      const seen = (test: (m: any) => boolean) => tookUntil(2000, async () => messages.some(test));
+
+      await op(a, owner, 'xcVirtualTableCreate', { tn: 'note', title: 'Recent notes', type: 'grid', query_params: { sort: '-id' } });
+      expect(await seen((m) => m.type === 'views' && m.table === 'Notes')).not.toBeNull();
+      await op(a, owner, 'commentCreate', { tn: 'note', pk: String(made.body.Id), body: 'seen on B?' });
+      expect(await seen((m) => m.type === 'comments' && m.table === 'Notes')).not.toBeNull();
+
+      await op(a, owner, 'tableRename', { tn: 'note', _tn: 'Memos', newTn: 'memo' }, true);
+      expect(await seen((m) => m.type === 'schema' && m.renamed?.some((r: any) => r.from === 'Notes' && r.to === 'Memos'))).not.toBeNull();
+      ws.send(JSON.stringify({ type: 'subscribe', table: 'Memos' }));
+      expect(await seen((m) => m.type === 'ok' && m.tables.includes('Memos'))).not.toBeNull();
+      await op(a, owner, 'tableDelete', { tn: 'memo' }, true);
+      expect(await seen((m) => m.type === 'schema' && m.deleted?.some((d: any) => d.name === 'Memos'))).not.toBeNull();
       ws.close();
     });
 

@@ -51,7 +51,7 @@ describeEngines('schema changes', (engine: TestEngine) => {
     projectId = res.body.id;
     raw = await openDatabase(cfg);
     stopListening = onSchemaEvent((e: SchemaEvent) => {
-      if (e.projectId === projectId) events.push(e.kind === 'columnRenamed' ? `${e.kind}:${e.tn}.${e.from}>${e.to}` : e.kind === 'tableRenamed' ? `${e.kind}:${e.from}>${e.to}` : e.kind === 'columnDropped' ? `${e.kind}:${e.tn}.${e.cn}` : `${e.kind}:${e.tn}`);
+      if (e.projectId === projectId) events.push(e.kind === 'columnRenamed' || e.kind === 'columnAliasRenamed' ? `${e.kind}:${e.tn}.${e.from}>${e.to}` : e.kind === 'tableRenamed' ? `${e.kind}:${e.from}>${e.to}` : e.kind === 'columnDropped' ? `${e.kind}:${e.tn}.${e.cn}` : `${e.kind}:${e.tn}`);
     });
   });
   afterAll(async () => {
@@ -328,7 +328,7 @@ describeEngines('schema changes', (engine: TestEngine) => {
     const gone = await op('tableDelete', { tn: 'programme' });
     expect(gone.table).toBeUndefined();
     expect(events).toEqual([
-      'columnRenamed:task.notes>details', 'columnDropped:task.at', 'columnDropped:task.owner_ref', 'tableDropped:task_tag', 'columnDropped:task.project_id',
+      'columnRenamed:task.notes>details', 'columnAliasRenamed:task.notes>Details', 'columnDropped:task.at', 'columnDropped:task.owner_ref', 'tableDropped:task_tag', 'columnDropped:task.project_id',
       'tableRenamed:project>programme', 'tableDropped:programme',
     ]);
     expect((await op('tableList', {})).data.list.map((x: { tn: string }) => x.tn)).not.toContain('programme');

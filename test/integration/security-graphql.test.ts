@@ -66,7 +66,8 @@ describeEngines('GraphQL fragment bombs', (engine: TestEngine) => {
       expect(r.status).toBe(400);
       expect(r.body.errors[0].extensions.code).toBe('BAD_REQUEST');
       expect(r.body.errors[0].message).toContain('the limit is 50000');
-      expect(r.ms).toBeLessThan(100);
+      // Refused before any work on the fragments (unrefused, such a document takes minutes): a loaded machine may take its time.
+      expect(r.ms).toBeLessThan(2000);
     }
   });
 
@@ -91,7 +92,7 @@ describeEngines('GraphQL fragment bombs', (engine: TestEngine) => {
       const bombs = Array.from({ length: 100 }, () =>
         fetch(`${url}/nc/${projectId}/v1/graphql`, { method: 'POST', headers: { 'xc-auth': viewer, 'content-type': 'application/json' }, body }).then((r) => r.status),
       );
-      const health = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) });
+      const health = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(20_000) });
       expect(health.status).toBe(200);
       expect(((await health.json()) as { ok: boolean }).ok).toBe(true);
       expect(new Set(await Promise.all(bombs))).toEqual(new Set([400]));

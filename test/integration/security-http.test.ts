@@ -3,7 +3,7 @@
  * over the limit 413 with `{msg}` (also when sent in chunks, on REST and on GraphQL's early road);
  * security headers on HTML answers; the refresh cookie is Secure over HTTPS (directly or through a
  * trusted proxy); X-Forwarded-For is believed only from NC_TRUSTED_PROXIES (rate limits and audit
- * addresses); reset tokens are masked in the request log; a malformed % escape in a path and an
+ * addresses), and its X-Forwarded-Host names the server in links and socket origin checks; reset tokens are masked in the request log; a malformed % escape in a path and an
  * envelope field of the wrong type answer 400 {msg}.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
+import { serveApp } from '../../src/http/serve';
 
 const xcAuth = (token: string) => ({ 'xc-auth': token });
 
@@ -192,6 +193,34 @@ describe('X-Forwarded-For only from trusted proxies', () => {
     } finally {
       server.stop(true);
       useServer = () => {};
+      (await import('../../src/http/client-address')).useSocketServer(null);
+      await t.close();
+    }
+  });
+
+  test('behind a trusted proxy that passes its own upstream address as Host, the host it reports is the server in invite links and realtime origin checks', async () => {
+    const t = await makeTestApp({ trustedProxies: ['127.0.0.0/8'] });
+    const server = serveApp(t.app, { port: 0, hostname: '127.0.0.1' });
+    const proxied = { 'x-forwarded-for': '198.51.100.5', 'x-forwarded-host': 'tablo.example.com', 'x-forwarded-proto': 'https' };
+    try {
+      const { token } = await signupSuperAdmin(t);
+      const projectId = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Behind a proxy' } })).body.id;
+      const invite = await fetch(`http://127.0.0.1:${server.port}/admin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'xc-auth': token, ...proxied },
+        body: JSON.stringify({ email: 'invited@example.com', roles: 'editor', project_id: projectId }),
+      });
+      expect((await invite.json()).invite_url).toMatch(/^https:\/\/tablo\.example\.com\/#\/user\/authentication\/signup\//);
+      const socket = (origin: string) =>
+        new Promise<string>((done) => {
+          const ws = new WebSocket(`ws://127.0.0.1:${server.port}/api/v1/realtime?project_id=${projectId}&token=${token}`, { headers: { origin, ...proxied } } as never);
+          ws.addEventListener('message', () => (ws.close(), done('open')), { once: true });
+          ws.addEventListener('error', () => done('refused'), { once: true });
+        });
+      expect(await socket('https://tablo.example.com')).toBe('open');
+      expect(await socket('https://elsewhere.example.com')).toBe('refused');
+    } finally {
+      server.stop(true);
       (await import('../../src/http/client-address')).useSocketServer(null);
       await t.close();
     }

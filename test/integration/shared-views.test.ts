@@ -5,8 +5,9 @@
  * parameters, a creator who loses rights), on SQLite, PostgreSQL and MariaDB over Chinook.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { describeEngines, type TestEngine } from '../helpers/engines';
+import { describeEngines, runScript, type TestEngine } from '../helpers/engines';
 import { FIXTURE_TIMEOUT_MS, viewsFixture, type ViewsFixture } from '../helpers/views-fixture';
+import { dashboardOp } from '../helpers/dashboard';
 
 /** Tests that hash and verify passwords (argon2id, about half a second each on a busy machine) get longer. */
 const ARGON_TIMEOUT_MS = 60_000;
@@ -35,6 +36,8 @@ describeEngines('shared views', (engine: TestEngine) => {
   };
 
   beforeAll(async () => {
+    // Chinook on PostgreSQL and MariaDB is kept between runs: a table an earlier run left goes first (none on a first run).
+    if (engine !== 'sqlite') await runScript(engine, dbName, 'DROP TABLE IF EXISTS consent').catch(() => {});
     f = await viewsFixture(engine, dbName, `Shared ${engine}`, { attachmentMaxBytes: UPLOAD_MAX_BYTES });
     viewId = await createView({ tn: 'Customer', title: 'Brazil', type: 'grid', query_params: { where: '(Country,eq,Brazil)', sort: '-CustomerId', fields: onlyFields('FirstName', 'LastName', 'City', 'Country') } });
     formId = await createView({ tn: 'task', title: 'Ask', type: 'form', query_params: { form: { heading: 'New task', submitMessage: 'Got it!', fields: [{ cn: 'title', label: 'What', required: true }, { cn: 'due' }] } } });
@@ -51,8 +54,11 @@ describeEngines('shared views', (engine: TestEngine) => {
     const a = await share({ view_id: viewId }, 'editor');
     expect(a.url).toBe(`http://localhost/#/nc/view/${a.uuid}`);
     const b = await share({ view_id: viewId, password: 'open sesame', allowCsvDownload: true });
-    const list = (await f.op('editor', 'listSharedViewLinks', { tn: 'Customer' })).body.data.list as any[];
+    const list = (await f.op('owner', 'listSharedViewLinks', { tn: 'Customer' })).body.data.list as any[];
     expect(list.map((l) => l.uuid).sort()).toEqual([a.uuid, b.uuid].sort());
+    // A link reads with its creator's rights: an editor lists and changes the links they made only.
+    expect((await f.op('editor', 'listSharedViewLinks', { tn: 'Customer' })).body.data.list.map((l: any) => l.uuid)).toEqual([a.uuid]);
+    expect((await f.op('editor', 'updateSharedViewLinkPassword', { uuid: b.uuid, password: null })).status).toBe(404);
     const lb = list.find((l) => l.uuid === b.uuid);
     expect(lb).toEqual({ uuid: b.uuid, view_id: viewId, title: 'Brazil', type: 'grid', tn: engine === 'pg' ? 'customer' : 'Customer', url: b.url, hasPassword: true, allowCsvDownload: true });
     expect(JSON.stringify(list)).not.toContain('open sesame');
@@ -118,8 +124,29 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect(post.status).toBe(403);
   }, ARGON_TIMEOUT_MS);
 
+  test('a link describes the view\'s layout settings only: lane values go with a hidden lane column, other stored keys never pass', async () => {
+    const qp = { groupBy: 'status', laneOrder: ['secret lane', 'todo'], collapsedLanes: ['secret lane'], rowHeight: 'tall', notes: 'internal: Phone numbers are fake' };
+    const hiddenLanes = await createView({ tn: 'task', title: 'Hidden lanes', type: 'kanban', query_params: { ...qp, fields: [{ cn: 'title', show: true }, { cn: 'status', show: false }] } });
+    const described = (await pub('GET', (await share({ view_id: hiddenLanes })).uuid)).body;
+    expect(described.columns.map((c: any) => c._cn)).not.toContain('Status');
+    expect(described.query_params).toEqual({ rowHeight: 'tall', fields: [{ cn: 'title', show: true }] });
+    expect(JSON.stringify(described)).not.toContain('secret lane');
+    const shownLanes = await createView({ tn: 'task', title: 'Shown lanes', type: 'kanban', query_params: qp });
+    expect((await pub('GET', (await share({ view_id: shownLanes })).uuid)).body.query_params).toEqual({ groupBy: 'status', laneOrder: ['secret lane', 'todo'], collapsedLanes: ['secret lane'], rowHeight: 'tall' });
+  }, ARGON_TIMEOUT_MS);
+
+  test('a link names the column that titles its cards, as the dashboard does, only while it shows it', async () => {
+    // LastName comes first in this gallery, yet FirstName titles Customer's cards in the dashboard.
+    const reordered = await createView({ tn: 'Customer', title: 'Cards', type: 'gallery', query_params: { fields: onlyFields('LastName', 'FirstName', 'City') } });
+    const dashboard = (await f.op('owner', 'tableMeta', { tn: 'Customer' })).body.displayColumn;
+    expect(dashboard).toBe('FirstName');
+    expect((await pub('GET', (await share({ view_id: reordered })).uuid)).body.displayColumn).toBe('FirstName');
+    const hidden = await createView({ tn: 'Customer', title: 'No names', type: 'gallery', query_params: { fields: onlyFields('LastName', 'City') } });
+    expect((await pub('GET', (await share({ view_id: hidden })).uuid)).body.displayColumn).toBeNull();
+  }, ARGON_TIMEOUT_MS);
+
   test('a password: missing or wrong 403, right 200, changed at once, removed, and the link 404 after deletion', async () => {
-    const { uuid } = await share({ view_id: viewId, password: 'first pass' });
+    const { uuid } = await share({ view_id: viewId, password: 'first pass' }, 'editor');
     for (const path of [uuid, `${uuid}/rows`]) {
       const missing = await pub('GET', path);
       expect(missing.status).toBe(403);
@@ -148,6 +175,17 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await pub('GET', link.uuid)).status).toBe(200);
     await f.op('owner', 'xcVirtualTableDelete', { id: temp });
     expect((await pub('GET', link.uuid)).status).toBe(404);
+  }, ARGON_TIMEOUT_MS);
+
+  test('a password beyond ASCII opens the link percent-encoded (as browsers must send it) or as UTF-8 bytes; one holding % works as typed', async () => {
+    const { uuid } = await share({ view_id: viewId, password: '密码 señal' });
+    expect((await pub('GET', uuid, { password: encodeURIComponent('密码 señal') })).status).toBe(200);
+    // A client sending the UTF-8 bytes as they are: the server reads a header as Latin-1.
+    expect((await pub('GET', `${uuid}/rows?limit=1`, { password: Buffer.from('密码 señal', 'utf8').toString('latin1') })).status).toBe(200);
+    expect((await pub('GET', uuid, { password: encodeURIComponent('密码 senal') })).body).toEqual({ msg: 'Invalid password', code: 'INVALID_PASSWORD' });
+    const percent = await share({ view_id: viewId, password: '100%41' });
+    expect((await pub('GET', percent.uuid, { password: '100%41' })).status).toBe(200);
+    expect((await pub('GET', percent.uuid, { password: encodeURIComponent('100%41') })).status).toBe(200);
   }, ARGON_TIMEOUT_MS);
 
   test('password attempts are rate limited: past the limit a password not verified before answers 429', async () => {
@@ -249,6 +287,49 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await pub('GET', `${csvForm.uuid}/rows`)).body.msg).toBe('A shared form does not show its rows');
   }, ARGON_TIMEOUT_MS);
 
+  test('a shared form leaving out a column its table cannot do without says it cannot be sent, without naming the hidden column', async () => {
+    // Customer's LastName and Email are NOT NULL without a default; the form asks for neither.
+    const partial = await createView({ tn: 'Customer', title: 'Sign up', type: 'form', query_params: { form: { fields: [{ cn: 'FirstName', required: true }, { cn: 'Company' }] } } });
+    const { uuid } = await share({ view_id: partial });
+    const before = (await f.get('owner', 'Customer/count')).body.count;
+    const sent = await pub('POST', `${uuid}/rows`, { body: { FirstName: 'Ana', Company: 'Acme' } });
+    expect(sent.status).toBe(409);
+    expect(sent.body.msg).toBe("This form cannot be sent: its table needs a value the form does not ask for. Please tell the form's owner.");
+    expect(sent.body.msg).not.toMatch(/LastName|Email/);
+    expect((await f.get('owner', 'Customer/count')).body.count).toBe(before);
+    // A field it does not have is still refused as unknown.
+    expect((await pub('POST', `${uuid}/rows`, { body: { FirstName: 'Ana', LastName: 'X' } })).body.msg).toBe("Column 'LastName' not found");
+  }, ARGON_TIMEOUT_MS);
+
+  test('a value a shared form refuses is named by its field\'s label, as the form shows it', async () => {
+    const form = await createView({ tn: 'task', title: 'Labelled', type: 'form', query_params: { form: { fields: [{ cn: 'title', label: 'What happened?' }, { cn: 'due', label: 'When is it due?' }, { cn: 'status' }] } } });
+    const { uuid } = await share({ view_id: form });
+    const refused = async (body: Record<string, unknown>) => {
+      const res = await pub('POST', `${uuid}/rows`, { body });
+      expect(res.status).toBe(400);
+      return res.body.msg as string;
+    };
+    expect(await refused({ title: 'x', due: 'soon' })).toBe(`'When is it due?': "soon" is not a date (YYYY-MM-DD)`);
+    expect(await refused({ title: { nested: true } })).toStartWith(`'What happened?': `);
+    // A field without a label keeps the column's name, as the form shows it.
+    expect(await refused({ title: 'x', status: 'bogus' })).toBe(`Column 'Status': "bogus" is not one of 'todo', 'doing', 'done'`);
+  }, ARGON_TIMEOUT_MS);
+
+  test('a required checkbox of a shared form is answered only when ticked', async () => {
+    const made = await dashboardOp(f.t, f.tokens.owner!, 'tableCreate', { project_id: f.projectId, plus: true, args: { tn: 'consent', columns: [{ cn: 'id', uidt: 'ID', pk: true, ai: true }, { cn: 'name', uidt: 'SingleLineText' }, { cn: 'agreed', uidt: 'Checkbox' }] } });
+    expect(made.status).toBe(200);
+    const form = await createView({ tn: 'consent', title: 'Terms', type: 'form', query_params: { form: { fields: [{ cn: 'name' }, { cn: 'agreed', label: 'I accept the terms', required: true }] } } });
+    const { uuid } = await share({ view_id: form });
+    for (const agreed of [false, 0, 'false', null, undefined]) {
+      const sent = await pub('POST', `${uuid}/rows`, { body: { name: 'Ana', agreed } });
+      expect([sent.status, sent.body.msg]).toEqual([400, "'I accept the terms' is required"]);
+    }
+    expect((await f.get('owner', 'consent/count')).body.count).toBe(0);
+    expect((await pub('POST', `${uuid}/rows`, { body: { name: 'Ana', agreed: true } })).status).toBe(200);
+    expect((await f.get('owner', 'consent?fields=Name,Agreed')).body.map((r: any) => [r.Name, !!r.Agreed])).toEqual([['Ana', true]]);
+    expect((await dashboardOp(f.t, f.tokens.owner!, 'tableDelete', { project_id: f.projectId, plus: true, args: { tn: 'consent' } })).status).toBe(200);
+  }, ARGON_TIMEOUT_MS);
+
   test('a shared form takes files for its Attachment fields: upload with the link (and its password), submit, download from the row', async () => {
     const withPhoto = await createView({ tn: 'task', title: 'Report', type: 'form', query_params: { form: { heading: 'Report', fields: [{ cn: 'title', required: true }, { cn: 'photo', required: true }] } } });
     const { uuid } = await share({ view_id: withPhoto, password: 'pics' });
@@ -304,6 +385,51 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await pub('POST', `${uuid}/rows`, { password: 'pics', body: { title: 'Again', photo: [entry] } })).status).toBe(400);
   }, ARGON_TIMEOUT_MS);
 
+  test('the uploaded files of shown Attachment cells carry a short-lived link that opens them; other rows\' files and hidden columns do not', async () => {
+    const auth = { 'xc-auth': f.tokens.owner! };
+    const made = async (title: string, status: string) => (await f.t.request('POST', `${f.base}/task`, { headers: auth, body: { title, status } })).body.Id as number;
+    const upload = async (id: number, name: string, bytes: number[]) => {
+      const form = new FormData();
+      form.append('file', new File([new Uint8Array(bytes)], name, { type: 'image/png' }), name);
+      const res = await f.t.app.handle(new Request(`http://localhost${f.base}/task/${id}/attachments/photo`, { method: 'POST', headers: auth, body: form }));
+      expect(res.status).toBe(200);
+      return ((await res.json()) as any).uploaded[0].id as string;
+    };
+    const shown = await made('Shown tile', 'doing');
+    const filtered = await made('Filtered tile', 'todo');
+    const shownFile = await upload(shown, 'shown.png', [1, 2, 3]);
+    const filteredFile = await upload(filtered, 'filtered.png', [4, 5, 6]);
+    const gallery = await createView({ tn: 'task', title: 'Tiles', type: 'gallery', query_params: { where: '(status,eq,doing)', coverColumn: 'photo', fields: [{ cn: 'title', show: true }, { cn: 'photo', show: true }, { cn: 'id', show: false }, { cn: 'status', show: false }, { cn: 'due', show: false }] } });
+    const { uuid } = await share({ view_id: gallery, password: 'tiles' });
+    const rowsOf = async (link: string) => (await pub('GET', `${link}/rows?where=(Title,like,%25tile)`, { password: 'tiles' })).body.list as any[];
+    const cellOf = (row: any) => (typeof row.Photo === 'string' ? JSON.parse(row.Photo) : row.Photo) as any[];
+
+    const [row] = await rowsOf(uuid);
+    // The key column the link reads to match files stays out of the answer.
+    expect(Object.keys(row)).toEqual(['Title', 'Photo']);
+    const [entry] = cellOf(row);
+    expect([entry.id, entry.title]).toEqual([shownFile, 'shown.png']);
+    expect(entry.signedUrl).toStartWith('/api/files/');
+    // The link opens the file without a session or the link's password.
+    const file = await f.t.app.handle(new Request(`http://localhost${entry.signedUrl}`));
+    expect(file.status).toBe(200);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+
+    // A cell naming the file of a row the view filters out gets no link to it.
+    const put = await f.t.request('PUT', `${f.base}/task/${shown}`, { headers: auth, body: { photo: [{ id: entry.id, title: entry.title, mimetype: entry.mimetype, size: entry.size, path: entry.path }, { id: filteredFile, title: 'filtered.png', mimetype: 'image/png', path: 'elsewhere/filtered.png' }] } });
+    expect(put.status).toBe(200);
+    const both = cellOf((await rowsOf(uuid))[0]);
+    expect(both.map((e) => e.title)).toEqual(['shown.png', 'filtered.png']);
+    expect(both[1].signedUrl).toBeUndefined();
+
+    // A view that hides the Attachment column answers neither the cell nor a link.
+    const hidden = await createView({ tn: 'task', title: 'No photos', type: 'grid', query_params: { where: '(status,eq,doing)', fields: [{ cn: 'title', show: true }, { cn: 'photo', show: false }] } });
+    const plain = await share({ view_id: hidden });
+    const list = (await pub('GET', `${plain.uuid}/rows`)).body.list as any[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(JSON.stringify(list)).not.toContain('api/files');
+  }, ARGON_TIMEOUT_MS);
+
   test('a link describes its columns as the dashboard does: the value kind its inputs and cells follow, the type options', async () => {
     const kanban = await createView({ tn: 'task', title: 'Board', type: 'kanban', query_params: { groupBy: 'status' } });
     const { uuid } = await share({ view_id: kanban });
@@ -330,8 +456,10 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect(none.status).toBe(403);
     await rule(false);
     const lost = await pub('GET', `${uuid}/rows`);
+    // The visitor is told the link is gone, not which table its creator lost.
     expect(lost.status).toBe(403);
-    expect(lost.body.msg).toContain('Not allowed');
+    expect(lost.body.msg).toBe('This shared view is no longer available');
+    expect(none.body.msg).toBe('This shared view is no longer available');
     expect((await pub('GET', `${uuid}/rows.csv`)).status).toBe(403);
     await rule(null);
     expect((await pub('GET', `${uuid}/rows`)).status).toBe(200);

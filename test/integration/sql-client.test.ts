@@ -129,6 +129,9 @@ describeEngines('SQL client', (engine: TestEngine) => {
     // Each engine names the spot (FRM): PostgreSQL's position, MariaDB's "near '...'", SQLite's near "...".
     expect(results[1].error.position).toBe('SELECT * '.length);
     expect(skipped).toBe(1);
+    // Counted as the editor counts: characters beyond the BMP (an emoji) are two there.
+    const wide = "SELECT '😀客' AS x ";
+    expect((await run(`${wide}FRM sc_items`)).body.results[0].error.position).toBe(wide.length);
   });
 
   test('a large result answers its first rows; the rest are read page by page', async () => {
@@ -281,6 +284,26 @@ describeEngines('SQL client', (engine: TestEngine) => {
     expect(empty.body.msg).toBe('There is no statement to run');
     expect((await run('SELECT 1', { timeoutMs: -5 })).status).toBe(400);
   });
+
+  // MariaDB's doubles hold no NaN or infinity.
+  if (engine !== 'mysql') {
+    test('NaN and infinities are shown as such, not as NULL', async () => {
+      const sql = engine === 'pg' ? "SELECT 'NaN'::float8 AS a, 'Infinity'::float8 AS b, '-Infinity'::float8 AS c, NULL::float8 AS d" : 'SELECT 9e999 AS b, -9e999 AS c, NULL AS d';
+      const res = await run(sql);
+      expect(res.body.results[0].rows).toEqual([[...(engine === 'pg' ? ['NaN'] : []), 'Infinity', '-Infinity', null]]);
+    });
+  }
+
+  if (engine === 'sqlite') {
+    test('on SQLite no statement may attach the metadata store or write another file', async () => {
+      const meta = `${t.dataDir}/tablo.db`;
+      for (const sql of [`ATTACH DATABASE '${meta}' AS m; SELECT name FROM m.sqlite_master`, `SELECT 1;\nattach '${meta}' as m`, `VACUUM INTO '${t.dataDir}/copy.db'`, 'DETACH m']) {
+        const res = await run(sql);
+        expect({ sql, status: res.status, body: res.body }).toEqual({ sql, status: 403, body: { msg: 'The SQL Client cannot attach, detach or write other database files' } });
+      }
+      expect((await run('SELECT 1 AS one')).status).toBe(200);
+    });
+  }
 
   test('saved queries per project and history per user, newest first', async () => {
     const saved = await op(owner, 'sqlQuerySave', { name: 'Items', sql: 'SELECT * FROM sc_items' });

@@ -9,6 +9,7 @@ import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
 import { describeEngines, dropDatabase, loadChinook, type TestEngine } from '../helpers/engines';
+import { MSG_LINK_NOT_SHOWN } from '../../src/api/team/routes';
 
 let t: TestApp;
 let owner: string;
@@ -53,6 +54,18 @@ describe('team', () => {
     expect(audit.map((a) => a.description)).toContain('viewer@example.com invited as viewer');
   });
 
+  test('without NC_PUBLIC_URL the invite link starts with the address the owner reached Tablo at, not localhost', async () => {
+    const res = await t.app.handle(
+      new Request('http://tablo.internal:8080/admin', {
+        method: 'POST',
+        headers: { ...auth(owner), 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'elsewhere@example.com', roles: 'viewer', project_id: projectId }),
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect((await res.json()).invite_url).toMatch(/^http:\/\/tablo\.internal:8080\/#\/user\/authentication\/signup\/[\w-]+$/);
+  });
+
   test('resending an invite replaces the link', async () => {
     const first = await t.request('POST', '/admin', { headers: auth(owner), body: { email: 'late@example.com', roles: 'editor', project_id: projectId } });
     const users = await t.request('GET', `/admin?project_id=${projectId}`, { headers: auth(owner) });
@@ -64,6 +77,43 @@ describe('team', () => {
     const newToken = String(second.body.invite_url).split('/signup/')[1]!;
     expect((await t.request('POST', '/auth/signup', { body: { email: 'late@example.com', password: 'password123', token: newToken } })).status).toBe(200);
     expect((await t.request('POST', `/admin/resendInvite/${late.id}?project_id=${projectId}`, { headers: auth(owner) })).status).toBe(400);
+  });
+
+  test('an invite to a second project leaves the first mailed link working', async () => {
+    const second = (await dashboardOp(t, owner, 'projectCreateByWeb', { args: { title: 'Second project' } })).body.id;
+    const invite = (pid: string, roles: string) => t.request('POST', '/admin', { headers: auth(owner), body: { email: 'two-links@example.com', roles, project_id: pid } });
+    const tokenOf = (res: { body: any }) => String(res.body.invite_url).split('/signup/')[1]!;
+    const first = tokenOf(await invite(projectId, 'editor'));
+    const next = tokenOf(await invite(second, 'viewer'));
+    expect(first).not.toBe(next);
+    for (const token of [first, next]) expect((await t.request('GET', `/auth/invite/${token}`)).body).toEqual({ email: 'two-links@example.com' });
+    // The first link joins both projects; then no link works any more.
+    const signup = await t.request('POST', '/auth/signup', { body: { email: 'two-links@example.com', password: 'password123', token: first } });
+    expect(signup.status).toBe(200);
+    expect((await t.request('GET', `/user/me?project_id=${second}`, { headers: auth(signup.body.token) })).body.roles).toMatchObject({ viewer: true });
+    for (const token of [first, next]) expect((await t.request('GET', `/auth/invite/${token}`)).status).toBe(400);
+  });
+
+  test("the owner of another project is not shown the sign-up link of someone invited elsewhere (it would take over their invite)", async () => {
+    const theirs = (await dashboardOp(t, owner, 'projectCreateByWeb', { args: { title: 'Mallory project' } })).body.id;
+    const mallory = await join_(theirs, 'mallory@example.com', 'owner');
+    // Carol is invited as owner here and has not signed up yet.
+    await t.request('POST', '/admin', { headers: auth(owner), body: { email: 'carol@example.com', roles: 'owner', project_id: projectId } });
+    const invite = await t.request('POST', '/admin', { headers: auth(mallory), body: { email: 'carol@example.com', roles: 'viewer', project_id: theirs } });
+    expect(invite.status).toBe(200);
+    expect(invite.body).toEqual({ msg: MSG_LINK_NOT_SHOWN, email: 'carol@example.com' });
+    const carol = (await t.request('GET', `/admin?project_id=${theirs}`, { headers: auth(mallory) })).body.list.find((u: any) => u.email === 'carol@example.com');
+    const resent = await t.request('POST', `/admin/resendInvite/${carol.id}?project_id=${theirs}`, { headers: auth(mallory) });
+    expect(resent.body).toEqual({ msg: MSG_LINK_NOT_SHOWN });
+    // The link went to the server log, where the administrator finds it; with it Carol joins both projects.
+    const logged = t.log.lines.filter((l) => l.includes('invite link for carol@example.com')).at(-1)!;
+    const token = logged.split('/signup/')[1]!.trim();
+    const signup = await t.request('POST', '/auth/signup', { body: { email: 'carol@example.com', password: 'password123', token } });
+    expect(signup.status).toBe(200);
+    expect((await t.request('GET', `/user/me?project_id=${projectId}`, { headers: auth(signup.body.token) })).body.roles).toMatchObject({ owner: true });
+    // Someone invited to this project only: its manager is shown the link, as before.
+    const alone = await t.request('POST', '/admin', { headers: auth(mallory), body: { email: 'dave@example.com', roles: 'viewer', project_id: theirs } });
+    expect(alone.body.invite_url).toContain('/signup/');
   });
 
   test('revoking an invite ends its link and the membership; joined members are removed instead', async () => {
@@ -114,6 +164,31 @@ describe('team', () => {
     expect((await t.request('DELETE', `/admin/${id('editor@example.com')}?project_id=${projectId}`, { headers: auth(owner) })).status).toBe(200);
     expect((await dashboardOp(t, editorToken, 'tableList', { project_id: projectId })).status).toBe(403);
   });
+
+  test('the last owner who has joined can be neither demoted nor removed, by themselves or the Super Admin', async () => {
+    const pid = (await dashboardOp(t, owner, 'projectCreateByWeb', { args: { title: 'One owner' } })).body.id;
+    const members = async () => (await t.request('GET', `/admin?project_id=${pid}`, { headers: auth(owner) })).body.list as any[];
+    const ownerId = (await members()).find((m) => m.email === 'owner@example.com').id;
+    const lastOwner = { msg: 'A project needs at least one owner: make another member owner first' };
+    // An owner invited but not yet joined does not count.
+    await t.request('POST', '/admin', { headers: auth(owner), body: { email: 'pending-owner@example.com', roles: 'owner', project_id: pid } });
+    expect((await t.request('PUT', `/admin/${ownerId}`, { headers: auth(owner), body: { roles: 'viewer', project_id: pid } })).body).toEqual(lastOwner);
+    // A second owner who has joined can be removed; the one left cannot.
+    const coToken = await join_(pid, 'co-owner@example.com', 'owner');
+    const coId = (await members()).find((m) => m.email === 'co-owner@example.com').id;
+    expect((await t.request('DELETE', `/admin/${coId}?project_id=${pid}`, { headers: auth(owner) })).status).toBe(200);
+    expect((await t.request('DELETE', `/admin/${ownerId}?project_id=${pid}`, { headers: auth(coToken) })).status).toBe(403);
+    // Then demoting oneself is refused and the role stays; with another owner it is allowed.
+    expect((await t.request('PUT', `/admin/${ownerId}`, { headers: auth(owner), body: { roles: 'editor', project_id: pid } })).status).toBe(400);
+    expect((await members()).find((m) => m.email === 'owner@example.com').roles).toBe('owner');
+    const second = await join_(pid, 'second-owner@example.com', 'owner');
+    expect(second).toBeString();
+    const secondId = (await members()).find((m) => m.email === 'second-owner@example.com').id;
+    expect((await t.request('PUT', `/admin/${ownerId}`, { headers: auth(owner), body: { roles: 'editor', project_id: pid } })).status).toBe(200);
+    // The Super Admin (now an editor here) may not take the last owner away either.
+    expect((await t.request('DELETE', `/admin/${secondId}?project_id=${pid}`, { headers: auth(owner) })).body).toEqual(lastOwner);
+    expect((await t.request('PUT', `/admin/${secondId}`, { headers: auth(owner), body: { roles: 'viewer', project_id: pid } })).body).toEqual(lastOwner);
+  });
 });
 
 describe('API tokens', () => {
@@ -142,6 +217,11 @@ describe('API tokens', () => {
     await dashboardOp(t, owner, 'xcApiTokenDelete', { project_id: projectId, args: { id: created.body.id } });
     expect((await info({ 'xc-token': created.body.token })).status).toBe(401);
     expect((await dashboardOp(t, owner, 'xcApiTokenCreate', { project_id: projectId, args: { description: 'old', expiresAt: '2001-01-01' } })).status).toBe(400);
+    // A role or expiry that does not fit says what fits (they read 'Invalid option: expected one of ...' and 'Invalid input').
+    const bad = async (args: Record<string, unknown>) => (await dashboardOp(t, owner, 'xcApiTokenCreate', { project_id: projectId, args: { description: 'x', ...args } })).body;
+    expect(await bad({ role: 'guest' })).toEqual({ msg: 'The role is owner, creator, editor, commenter or viewer' });
+    expect(await bad({ expiresAt: 'tomorrow' })).toEqual({ msg: 'expiresAt: The expiry is a date (2030-12-31) or a date and time with its offset (2030-12-31T18:00:00Z)' });
+    expect((await dashboardOp(t, owner, 'xcApiTokenCreate', { project_id: projectId, args: { description: 'dated', expiresAt: '2099-01-01T10:00:00+02:00' } })).body.expiresAt).toBe('2099-01-01T08:00:00.000Z');
     const audit = await t.app.ctx.meta.all<{ description: string }>("SELECT description FROM nc_audit WHERE op_type = 'TOKEN'");
     expect(audit.map((a) => a.description)).toEqual(expect.arrayContaining(["API token 'CI' created (viewer)", "API token 'CI' disabled", "API token 'CI' deleted"]));
   });
@@ -204,6 +284,23 @@ describeEngines(
 );
 
 describe('Super Admin user management', () => {
+  test('disabling a user ends their sign-ins for good: enabled again, they sign in anew', async () => {
+    const t2 = await makeTestApp({ allowSignup: true });
+    try {
+      const admin = (await signupSuperAdmin(t2, 'root@example.com')).token;
+      const ann = await t2.request('POST', '/auth/signup', { body: { email: 'ann@example.com', password: 'password123' } });
+      const cookie = (ann.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const annId = (await t2.request('GET', '/user/me', { headers: auth(ann.body.token) })).body.id;
+      await t2.request('PUT', `/admin/users/${annId}`, { headers: auth(admin), body: { disabled: true } });
+      // The account was disabled because a session was stolen, say: enabling it again must not revive that session.
+      await t2.request('PUT', `/admin/users/${annId}`, { headers: auth(admin), body: { disabled: false } });
+      expect((await t2.request('POST', '/auth/refresh-token', { headers: { cookie } })).status).toBe(401);
+      expect((await t2.request('POST', '/auth/signin', { body: { email: 'ann@example.com', password: 'password123' } })).status).toBe(200);
+    } finally {
+      await t2.close();
+    }
+  });
+
   test('list and search users, change global roles, disable a user; only the Super Admin may', async () => {
     const t2 = await makeTestApp({ allowSignup: true });
     try {
@@ -218,6 +315,10 @@ describe('Super Admin user management', () => {
       expect(await emails('%')).toEqual(['ann_lee@example.com']);
       expect(await emails('n_l')).toEqual(['ann_lee@example.com']);
       expect(await emails('ANN@')).toEqual(['ann@example.com']);
+      // Names beyond ASCII are found whatever their case (SQLite's lower() folds ASCII letters only).
+      await t2.request('POST', '/auth/signup', { body: { email: 'elodie@example.com', password: 'password123', firstname: 'Élodie', lastname: 'Öztürk' } });
+      for (const search of ['Élodie', 'élodie', 'ÉLODIE', 'öztürk', 'die Öz']) expect({ search, found: await emails(search) }).toEqual({ search, found: ['elodie@example.com'] });
+      expect(await emails('Ö_')).toEqual([]);
       expect((await t2.request('GET', '/admin/users', { headers: auth(other) })).status).toBe(403);
       expect((await t2.request('GET', '/admin/users')).status).toBe(401);
       const annId = list.body.list[0].id;

@@ -319,4 +319,24 @@ describeEngines('saved views', (engine: TestEngine) => {
     expect((await f.t.request('GET', `/api/v1/shared/${link}`)).status).toBe(404);
     expect((await f.op('owner', 'xcVirtualTableUpdate', { id, title: 'gone' })).status).toBe(404);
   });
+
+  test('a form view needs a table rows can be added to: not a SQL view, not a table without a primary key', async () => {
+    const plus = (api: string, args: unknown) => dashboardOp(f.t, f.tokens.owner!, api, { project_id: f.projectId, args, plus: true });
+    // Made through the SQL client, on the project's own database (SQLite: the project's copy of the file).
+    expect((await plus('rawSql', { sql: 'DROP TABLE IF EXISTS nokey' })).status).toBe(200);
+    expect((await plus('rawSql', { sql: 'CREATE TABLE nokey (label varchar(20), qty int)' })).status).toBe(200);
+    expect((await plus('metaSync', {})).status).toBe(200);
+    const refused: [string, string][] = [
+      ['BrazilCustomers', 'A form adds rows, so it needs a table (not a SQL view)'],
+      ['nokey', "A form adds rows, so it needs a table with a primary key: 'Nokey' has none"],
+    ];
+    for (const [tn, msg] of refused) {
+      const res = await f.op('owner', 'xcVirtualTableCreate', { tn, title: 'Suggest', type: 'form' });
+      expect([res.status, res.body.msg]).toEqual([400, msg]);
+      // A grid of it is fine; a copy of that grid as a form is not.
+      const grid = await create({ tn, title: 'Plain', type: 'grid' });
+      expect((await f.op('owner', 'xcVirtualTableCreate', { tn, title: 'Copied', type: 'form', copy_from_id: grid })).status).toBe(400);
+      expect((await list('owner', tn)).map((v) => v.type)).toEqual(['grid', 'grid']);
+    }
+  });
 });

@@ -244,6 +244,33 @@ describeEngines('virtual columns over Chinook', (engine) => {
     expect((await stored())[2]!.error).toBeUndefined();
   });
 
+  test('a column deleted and brought back by rolling its deletion back: the formula and the lookup using it work again', async () => {
+    const added = await op('columnAdd', { tn: 'Genre', column: { cn: 'code', _cn: 'Code', uidt: 'SingleLineText' } });
+    expect(added.status).toBe(200);
+    await create('Genre', { _cn: 'LoudCode', uidt: 'Formula', formula: 'UPPER({Code})' });
+    await create('Track', { _cn: 'GenreCode', uidt: 'Lookup', lookup: { relation: 'Genre', column: 'Code' } });
+    try {
+      expect((await op('columnDelete', { tn: 'Genre', cn: 'code' })).status).toBe(200);
+      const errors = async () => [
+        (await op('tableMeta', { tn: 'Genre' })).body.virtuals.find((v: any) => v._cn === 'LoudCode').formula.error,
+        (await op('tableMeta', { tn: 'Track' })).body.virtuals.find((v: any) => v._cn === 'GenreCode').error,
+      ];
+      expect(await errors()).toEqual(["Column 'code' was deleted", "Column 'code' was deleted"]);
+      const newest = (await op('migrationList', {})).body.list[0];
+      expect(newest.title).toContain("Delete column 'code'");
+      expect((await op('migrationRollback', { id: newest.id })).status).toBe(200);
+      expect(await errors()).toEqual([undefined, undefined]);
+      const put = await t.request('PUT', `${base}/Genre/1`, { body: { Code: 'rk' }, headers: { 'xc-auth': token } });
+      expect(put.status).toBe(200);
+      expect(await get('/Genre/1?fields=GenreId,LoudCode')).toEqual({ GenreId: 1, LoudCode: 'RK' });
+      expect(await get('/Track/1?fields=TrackId,GenreCode')).toEqual({ TrackId: 1, GenreCode: 'rk' });
+    } finally {
+      await op('virtualColumnDelete', { tn: 'Track', _cn: 'GenreCode' });
+      await op('virtualColumnDelete', { tn: 'Genre', _cn: 'LoudCode' });
+      await op('columnDelete', { tn: 'Genre', cn: 'code' });
+    }
+  });
+
   test('nested rows, conditionGraph, formulas over rollups, boolean formulas and groupby', async () => {
     const album = await get('/Album/1?hm=Track&hfields1=TrackId,Seconds&hlimit1=2');
     expect(album.TrackList).toEqual([{ TrackId: 1, Seconds: 343.719 }, { TrackId: 6, Seconds: 205.662 }]);

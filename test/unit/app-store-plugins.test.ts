@@ -3,6 +3,7 @@ import { describe, expect, test } from 'bun:test';
 import { PLUGINS, pluginByTitle } from '../../src/plugins/catalog';
 import { fieldsOf, maskInput, MASK, secretNames } from '../../src/plugins/fields';
 import { acceptedFile, safeFileName } from '../../src/attachments/file-names';
+import { contentDisposition } from '../../src/http/content-disposition';
 
 describe('plugin forms', () => {
   test('every plugin has a field list; secrets are the password, the S3 secret and the chat URLs', () => {
@@ -32,6 +33,14 @@ describe('file names', () => {
     expect(() => safeFileName('dir/')).toThrow();
     expect(safeFileName(`${'x'.repeat(300)}.png`)).toHaveLength(200);
     expect(safeFileName(`${'x'.repeat(300)}.png`).endsWith('.png')).toBe(true);
+  });
+
+  test('quotes stay, as browsers (%22) or older clients (\\") send them; line breaks go; a header never breaks', () => {
+    expect(safeFileName('say %22hi%22; Año.txt')).toBe('say "hi"; Año.txt');
+    expect(safeFileName('it\\"s.txt')).toBe('it"s.txt');
+    expect(safeFileName('a%0Ab%0d.txt')).toBe('a_b_.txt');
+    expect(safeFileName('..%22/x.txt')).toBe('x.txt');
+    expect(contentDisposition('attachment', 'a"b\\c;\r\nd 😀.txt')).toBe(`attachment; filename="a_b_c___d _.txt"; filename*=UTF-8''a%22b%5Cc%3B%0D%0Ad%20%F0%9F%98%80.txt`);
   });
 
   test('accept entries match by extension, exact type or type family', () => {

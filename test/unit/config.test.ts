@@ -21,6 +21,15 @@ describe('config', () => {
     expect(() => parseConfig({ allowSignup: 'maybe' })).toThrow(/NC_ALLOW_SIGNUP/);
     expect(() => parseConfig({ publicUrl: 'not a url' })).toThrow(/NC_PUBLIC_URL/);
   });
+  test('URL settings take http:// and https:// addresses only, not host:port without a scheme', () => {
+    for (const bad of ['localhost:8080', 'tablo.example.com:443', 'ftp://tablo.example.com', 'mailto:admin@example.com']) {
+      expect(() => parseConfig({ publicUrl: bad }), bad).toThrow(
+        'Invalid setting NC_PUBLIC_URL (--public-url): expected an http:// or https:// address, such as https://tablo.example.com',
+      );
+      expect(() => parseConfig({ updateFeed: bad }), bad).toThrow(/NC_UPDATE_FEED/);
+    }
+    for (const good of ['http://localhost:8080', 'https://tablo.example.com/', 'http://10.0.0.5:8080', 'https://[::1]:8443']) expect(parseConfig({ publicUrl: good }).publicUrl).toBe(good);
+  });
   test('an admin secret switches to masterKey', () => {
     expect(authTypeOf(parseConfig({ adminSecret: 'supersecret' }))).toBe('masterKey');
   });

@@ -6,6 +6,8 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
+import { parseConfig } from '../../src/config/config';
+import { isTrustedProxy } from '../../src/http/client-address';
 
 const ROOT = join(import.meta.dir, '../..');
 const compose = Bun.YAML.parse(await Bun.file(join(ROOT, 'docker-compose.yml')).text()) as any;
@@ -65,5 +67,21 @@ describe('docker-compose.yml', () => {
     expect(caddyfile).toMatch(/reverse_proxy tablo1:8080 tablo2:8080 \{/);
     expect(caddyfile).toContain('health_uri /api/health');
     expect(caddyfile).toContain('lb_policy round_robin');
+  });
+
+  test('the instances believe the X-Forwarded-For of Caddy, at any address Docker gives the network', () => {
+    for (const n of instances) {
+      const { trustedProxies } = parseConfig({ trustedProxies: expand(s[n].environment.NC_TRUSTED_PROXIES ?? '').split(',') });
+      // Docker's default address pools: 172.17-31.x.x per network, then 192.168.x.x in /20 blocks.
+      for (const caddy of ['172.17.0.3', '172.18.0.5', '172.31.255.2', '192.168.16.4', '192.168.240.9']) expect(isTrustedProxy(caddy, trustedProxies), caddy).toBe(true);
+      for (const outside of ['203.0.113.7', '8.8.8.8']) expect(isTrustedProxy(outside, trustedProxies), outside).toBe(false);
+    }
+  });
+
+  test('without NC_PUBLIC_URL the public URL is left unset (links follow the address used), not pinned to localhost:8080', () => {
+    for (const n of instances) {
+      expect(s[n].environment.NC_PUBLIC_URL).toContain('NC_PUBLIC_URL');
+      expect(parseConfig({ publicUrl: expand(s[n].environment.NC_PUBLIC_URL) }).publicUrl).toBeUndefined();
+    }
   });
 });

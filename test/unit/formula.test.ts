@@ -231,7 +231,8 @@ describe('formulas are total: a value that cannot be computed is NULL, never an 
     const nested = `${'SQRT('.repeat(40)}{N}${')'.repeat(40)}`;
     const started = performance.now();
     expect(problem(nested)).toEqual({ msg: 'The formula is too large once written as SQL (at most 20000 parts): nest fewer SQRT, POWER, DATEADD or text-as-date calls in each other', position: undefined });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Written out, 40 nested guards would take forever: any answer in seconds was measured, not written.
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(problem(`${'SQRT('.repeat(8)}{N}${')'.repeat(8)}`)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import { createHmac } from 'node:crypto';
 import { parseHookCondition, rowMatches } from '../../src/hooks/condition';
-import { checkTemplates, NotificationSchema, render } from '../../src/hooks/notification';
+import { checkTemplates, NotificationSchema, render, renderUrl } from '../../src/hooks/notification';
 import { signature } from '../../src/hooks/send';
 import { checkPattern, nextRuns } from '../../src/cron/schedule';
 import { fromWhere, toWhere } from '../../web/src/features/grid/query-builder';
@@ -39,6 +39,10 @@ describe('conditions against the written row', () => {
     expect(matches('(Qty,lt,5)~or(Title,eq,Big Order)', row)).toBe(true);
     expect(matches('(Qty,gt,5)~not(Paid,checked)', row)).toBe(false);
     expect(matches('(Note,neq,x)', row)).toBe(true);
+    // A row without a value is "not in" any list and "not between" any range, as it is "not equal".
+    expect(matches('(Note,nin,x,y)', row)).toBe(true);
+    expect(matches('(Note,nbtw,1,5)', row)).toBe(true);
+    expect(matches('(Note,in,x,y)', row)).toBe(false);
     expect(matches('(Note,eq,x)', row)).toBe(false);
   });
   test('no condition matches every row; bad ones answer 400 naming the column', () => {
@@ -52,8 +56,13 @@ describe('templates and signature', () => {
   const payload = { event: 'after.insert', table: 'Orders', data: { Title: 'say "hi"', Qty: 3 }, hook: { id: 'hk', title: 't' }, at: 'now' };
   test('values render, JSON templates escape strings, nothing runs as code', () => {
     expect(render('{{ data.Title }} x{{ data.Qty }}', payload)).toBe('say "hi" x3');
-    expect(JSON.parse(render('{"t": "{{ data.Title }}"}', payload, true))).toEqual({ t: 'say "hi"' });
+    expect(JSON.parse(render('{"t": "{{ data.Title }}"}', payload, 'json'))).toEqual({ t: 'say "hi"' });
     expect(render('{{ constructor.constructor }}', payload)).not.toContain('function');
+  });
+  test('a URL template percent-encodes values; one that leaves no http(s) URL is named', () => {
+    expect(renderUrl('http://x.test/o/{{ data.Title }}?q={{ data.Qty }}', payload)).toBe('http://x.test/o/say%20%22hi%22?q=3');
+    expect(() => renderUrl('{{ data.Nope }}http://x.test', payload)).not.toThrow();
+    expect(() => renderUrl('http{{ data.Nope }}', { data: { Nope: ':x' } })).toThrow('is not an http(s) URL');
   });
   test('a template syntax error is a 400 naming the part', () => {
     const n = NotificationSchema.parse({ type: 'url', url: 'http://127.0.0.1/x', body: '{{ data.Title' });

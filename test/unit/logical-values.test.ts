@@ -1,4 +1,4 @@
-/** Writes checked by logical type: email, URL, phone, select choices, rating range. */
+/** Writes checked by logical type: email, URL, phone, select choices, rating range, percentages. */
 import { describe, expect, test } from 'bun:test';
 import { writeValue } from '../../src/data/logical-values';
 import type { ColumnModel } from '../../src/schema/model';
@@ -18,6 +18,15 @@ describe('writeValue', () => {
     expect(writeValue(col('MultiSelect', { enumValues: ['a', 'b', 'c'] }), 'b, c')).toBe('b,c');
     expect(writeValue(col('Rating', { kind: 'integer' }), 5)).toBe(5);
     expect(writeValue(col('Email'), null)).toBeNull();
+  });
+
+  test('a percentage may be written as shown, with its % sign', () => {
+    const pct = col('Percent', { kind: 'decimal', dt: 'decimal' });
+    expect(writeValue(pct, '12.5%')).toBe('12.5');
+    expect(writeValue(pct, ' -3 % ')).toBe('-3');
+    expect(writeValue(col('Percent', { kind: 'float', dt: 'double' }), '40%')).toBe(40);
+    expect(() => writeValue(pct, '%')).toThrow("Column 'Contact'");
+    expect(() => writeValue(pct, '12%%')).toThrow("Column 'Contact'");
   });
 
   test('invalid values answer 400 naming the column', () => {

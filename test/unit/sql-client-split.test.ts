@@ -3,6 +3,7 @@ import { expect, test } from 'bun:test';
 import { changesSchema, splitStatements } from '../../src/sql/raw/split';
 import { toCsv } from '../../web/src/features/sql-editor/csv';
 import { lineColumn } from '../../web/src/features/sql-editor/result-view';
+import { formatScript } from '../../web/src/features/sql-editor/format-script';
 
 const texts = (engine: Parameters<typeof splitStatements>[0], sql: string) => splitStatements(engine, sql).map((s) => s.sql);
 
@@ -56,4 +57,16 @@ test('CSV quotes what needs quoting and leaves NULL empty', () => {
 test('an offset becomes a line and a column', () => {
   expect(lineColumn('SELECT 1;\nSELECT * FRM t', 19)).toEqual({ line: 2, column: 10 });
   expect(lineColumn('abc', 0)).toEqual({ line: 1, column: 1 });
+});
+
+test("Format keeps MySQL's DELIMITER lines, so a formatted procedure script still runs as written", () => {
+  const script = 'DELIMITER $$\ncreate procedure p() begin select 1; select 2; end$$\nDELIMITER ;\ncall p(); select 3';
+  const formatted = formatScript(script, { language: 'mariadb', keywordCase: 'upper' }, true);
+  expect(formatted.split('\n')).toContain('DELIMITER ;');
+  const before = texts('mysql', script).map((s) => s.replace(/\s+/g, ' ').toUpperCase().replace(/ \(/g, '('));
+  const after = texts('mysql', formatted).map((s) => s.replace(/\s+/g, ' ').toUpperCase().replace(/ \(/g, '('));
+  expect(after).toEqual(before);
+  expect(after).toEqual(['CREATE PROCEDURE P() BEGIN SELECT 1; SELECT 2; END', 'CALL P()', 'SELECT 3']);
+  // Without DELIMITER lines, and on other engines, it is the formatter's own answer.
+  expect(formatScript('select 1', { language: 'postgresql', keywordCase: 'upper' }, false)).toBe('SELECT\n  1');
 });

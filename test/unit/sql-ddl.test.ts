@@ -50,6 +50,9 @@ describe('alter', () => {
     expect(ddlFor('mssql').renameTable({ name: 'a', schema: 'dbo' }, "b'")).toEqual(["EXEC sp_rename N'[dbo].[a]', N'b'''"]);
     expect(ddlFor('mysql').renameTable({ name: 'a' }, 'b')).toEqual(['RENAME TABLE `a` TO `b`']);
     expect(ddlFor('pg').renameTable({ name: 'a', schema: 's' }, 'b')).toEqual(['ALTER TABLE "s"."a" RENAME TO "b"']);
+    // SQLite refuses `A` for the table `a`: through a temporary name.
+    expect(ddlFor('sqlite').renameTable({ name: 'a' }, 'A')).toEqual(['ALTER TABLE "a" RENAME TO "nc_rename_A"', 'ALTER TABLE "nc_rename_A" RENAME TO "A"']);
+    expect(ddlFor('sqlite').renameTable({ name: 'a' }, 'b')).toEqual(['ALTER TABLE "a" RENAME TO "b"']);
     expect(ddlFor('pg').dropTable({ name: 'a' })).toEqual(['DROP TABLE "a"']);
   });
 });

@@ -49,6 +49,18 @@ describe('shown columns', () => {
     const auto: TableModel = { ...T, columns: T.columns.map((c) => (c.cn === 'id' ? { ...c, ai: true } : c)) };
     expect(shownColumns(auto, { title: 'f', type: 'form', query_params: { fields: [{ cn: 'kind', show: true }] } }).map((c) => c.cn)).toEqual(['kind', 'title', 'rating']);
   });
+  test('a gallery, kanban or calendar that never chose its fields shows what its cards show, not every column', () => {
+    // Cards show the first 4 (gallery), 5 (kanban) or 3 (calendar) columns that are not keys; a link
+    // to such a view once answered every column of the table.
+    const wide: TableModel = { ...T, displayColumn: 'g', columns: [column('id', 'integer'), ...'abcdefgh'.split('').map((n) => column(n)), { ...column('secret'), hidden: true }, column('due', 'datetime'), column('stage')] };
+    const cards = (type: 'gallery' | 'kanban' | 'calendar', query_params: ViewQueryParams) => shownColumns(wide, { title: 'v', type, query_params }).map((c) => c.cn);
+    // The display column (g) titles each card; lane, cover and dates lay the cards out.
+    expect(cards('gallery', {})).toEqual(['id', 'a', 'b', 'c', 'd', 'g']);
+    expect(cards('kanban', { groupBy: 'Stage' })).toEqual(['id', 'a', 'b', 'c', 'd', 'e', 'g', 'stage']);
+    expect(cards('calendar', { dateColumn: 'due' })).toEqual(['id', 'a', 'b', 'c', 'g', 'due']);
+    // Once the view chooses its fields, they decide as for a grid.
+    expect(cards('gallery', { fields: [{ cn: 'h', show: true }, { cn: 'a', show: false }] })).toEqual(['h', 'id', 'b', 'c', 'd', 'e', 'f', 'g', 'secret', 'due', 'stage']);
+  });
 });
 
 describe('query_params follow schema changes', () => {
@@ -63,7 +75,7 @@ describe('query_params follow schema changes', () => {
 });
 
 describe('shared link addresses', () => {
-  const call = (publicUrl?: string) => ({ ctx: { config: { publicUrl } } as unknown as AppContext, request: new Request('http://127.0.0.1:8080/dashboard?q=x') });
+  const call = (publicUrl?: string) => ({ ctx: { config: { publicUrl, trustedProxies: [] } } as unknown as AppContext, request: new Request('http://127.0.0.1:8080/dashboard?q=x') });
   test('NC_PUBLIC_URL when set, else the origin of the request', () => {
     expect(sharedLinkUrl(call('https://tablo.example.com/'), 'u-1')).toBe('https://tablo.example.com/#/nc/view/u-1');
     expect(sharedLinkUrl(call(), 'u-1')).toBe('http://127.0.0.1:8080/#/nc/view/u-1');

@@ -1,7 +1,7 @@
 /** The API client's request model: variables and their suggestions, enabled switches, curl, history order and cap. */
 import { describe, expect, test } from 'bun:test';
 import {
-  addToHistory, applySuggestion, buildRequest, emptyRequest, keptRequest, missingVariables, requestMissing, restoredRequest, substitute, suggestionQuery, toCurl, variableMap, variableNames, type HistoryEntry,
+  addToHistory, applySuggestion, buildRequest, emptyRequest, headerProblem, keptRequest, missingVariables, requestMissing, restoredRequest, substitute, suggestionQuery, toCurl, variableMap, variableNames, type HistoryEntry,
 } from '../../web/src/features/api-client/request-model';
 import { prettyJson } from '../../web/src/features/api-client/json-pretty';
 
@@ -58,6 +58,14 @@ describe('what is sent', () => {
     expect(buildRequest(req, vars, 'http://x').body).toBeUndefined();
     expect(requestMissing(req, vars)).toEqual(['nope', 'gone']);
     expect(toCurl(buildRequest({ ...emptyRequest(), url: "/it's" }, vars, 'http://x'))).toBe(`curl -X GET 'http://x/it'\\''s'`);
+  });
+
+  test('a header no request can carry is named (its name, or its value) before anything is sent', () => {
+    expect(headerProblem({ 'xc-token': 'abc', 'x-name': 'naïve\tvalue' })).toBeNull();
+    expect(headerProblem({ ok: '1', 'bad name': 'x' })).toEqual({ name: 'bad name', part: 'name' });
+    expect(headerProblem({ 'x-é': 'x' })).toEqual({ name: 'x-é', part: 'name' });
+    expect(headerProblem({ 'x-city': '北京' })).toEqual({ name: 'x-city', part: 'value' });
+    expect(headerProblem({ 'x-two': 'a\r\nx-injected: 1' })).toEqual({ name: 'x-two', part: 'value' });
   });
 });
 

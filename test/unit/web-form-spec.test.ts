@@ -6,6 +6,8 @@
 import { expect, test } from 'bun:test';
 import type { ColumnMeta } from '../../web/src/api/dashboard';
 import { DEFAULT_SUBMIT_MESSAGE, formFields, formSpecOf, labelOf, missingRequired, rowOf, safeRedirect } from '../../web/src/features/form/form-spec';
+import { kindProblem } from '../../web/src/features/views/view-kinds';
+import { choicesIn } from '../../web/src/features/grid/field-input';
 
 const col = (cn: string, extra: Partial<ColumnMeta> = {}): ColumnMeta => ({ cn, _cn: cn, uidt: 'SingleLineText', kind: 'string', dt: 'text', pk: false, ai: false, nullable: true, enumValues: null, hidden: false, ...extra });
 const cols = [col('Id', { pk: true, ai: true, uidt: 'ID', kind: 'integer', nullable: false }), col('Name', { nullable: false }), col('Plays', { uidt: 'Number', kind: 'integer' }), col('Live', { uidt: 'Checkbox', kind: 'boolean' })];
@@ -40,4 +42,14 @@ test('only http(s) redirect addresses are followed', () => {
   expect(safeRedirect('javascript:alert(1)')).toBeNull();
   expect(safeRedirect('/relative')).toBeNull();
   expect(safeRedirect('')).toBeNull();
+});
+
+test('a form needs a table rows can be added to; a multi select text reads as its choices', () => {
+  expect(kindProblem('form', [], true, true)).toBeNull();
+  expect(kindProblem('form', [], false, true)).toBe('A form adds rows, so it needs a table (not a SQL view).');
+  expect(kindProblem('form', [], true, false)).toBe('A form adds rows, so it needs a table with a primary key: this one has none.');
+  expect(kindProblem('grid', [], true, false)).toBeNull();
+  expect(choicesIn('Calm,Dark')).toEqual(['Calm', 'Dark']);
+  expect(choicesIn(' a b , c ,')).toEqual(['a b', 'c']);
+  expect(choicesIn('')).toEqual([]);
 });

@@ -29,6 +29,7 @@ globalThis.fetch = (async (input: string, init?: RequestInit) => {
   const method = init?.method ?? 'GET';
   calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
   if (listGate && method === 'GET' && !url.pathname.endsWith('/count')) await listGate;
+  if (url.searchParams.get('where')?.includes('Nme')) return Response.json({ msg: "Column 'Nme' not found" }, { status: 400 });
   if (url.pathname.endsWith('/count')) return countAnswer();
   if (method === 'PUT') return Response.json({ ...(JSON.parse(String(init!.body)) as object), id1: 1, id2: 'b' });
   const offset = Number(url.searchParams.get('offset'));
@@ -93,6 +94,23 @@ test('where and sort reach the list and the count, and are kept per table across
   const again = new GridStore('p1', meta);
   expect([again.where.value, again.sort.value, again.hidden.value, again.widths.value.id1]).toEqual(['(Name,like,%row%)', '-id1', ['Name'], 60]);
   expect(new GridStore('p2', meta).where.value).toBe('');
+});
+
+test('a where the server cannot read shows its error and is not saved (the view keeps its last working one); one that reads is saved', async () => {
+  const saved: { where: string; sort: string }[] = [];
+  const g = new GridStore('p1', meta, { load: () => ({ where: '(Name,like,%row%)', sort: '', hidden: [], widths: {}, builder: { filters: [], sorts: [], search: '', raw: null } }), save: (s) => void saved.push({ where: s.where, sort: s.sort }) });
+  g.setQuery('(Nme,eq,x)', '');
+  await settle();
+  expect(g.error.value).toBe("Column 'Nme' not found");
+  // Saving it was refused by the server too, in a second toast with the raw message.
+  expect(saved).toEqual([]);
+  g.setQuery('(Nme,eq,x)', '-id1');
+  await settle();
+  expect(saved).toEqual([{ where: '(Name,like,%row%)', sort: '-id1' }]);
+  g.setQuery('(Name,eq,row 1)', '-id1');
+  await settle();
+  expect(g.error.value).toBeNull();
+  expect(saved.at(-1)).toEqual({ where: '(Name,eq,row 1)', sort: '-id1' });
 });
 
 test('an edit is saved with PUT under the composite key and the row is replaced by the answer', async () => {

@@ -23,3 +23,22 @@ test('track shows the past tense on success and the title with the reason on fai
   expect(toasts.value.at(-1)).toMatchObject({ kind: 'error', text: 'Add row: Album is required' });
   expect(notifications.value.map((n) => n.title)).toEqual(['Add row', 'Save row']);
 });
+
+test('every operation tracked in the web app is named by what it does, not by its outcome', async () => {
+  // A failure reads '{title}: {reason}' and the bell lists the title while it runs: a title such as
+  // 'Webhook created' or 'Deleted Chinook' read 'Deleted Chinook: Not allowed' when it was refused.
+  const { Glob } = await import('bun');
+  const en: Record<string, string> = {};
+  for await (const f of new Glob('web/src/i18n/messages/*/en.json').scan('.')) Object.assign(en, await Bun.file(f).json());
+  const titleKeys: string[] = [];
+  for await (const f of new Glob('web/src/**/*.{ts,tsx}').scan('.')) {
+    const src = await Bun.file(f).text();
+    // track(t('key'...), ...) and track(cond ? t('a'...) : t('b'...), ...), and the wrappers that pass
+    // their first argument to track: act(...), run(...), and edit(..., [op, done]).
+    for (const m of src.matchAll(/\b(?:track|act|run)\(\s*(?:[\w.!]+\s*\?\s*)?t\('([\w.]+)'(?:[^()]*\))?(?:\s*:\s*t\('([\w.]+)')?/g)) titleKeys.push(...[m[1]!, m[2]].filter((k): k is string => !!k));
+    for (const m of src.matchAll(/\[t\('([\w.]+)'[^\]]*?\), t\('[\w.]+'/g)) titleKeys.push(m[1]!);
+  }
+  expect(titleKeys.length).toBeGreaterThan(30);
+  const outcomes = titleKeys.filter((k) => en[k] !== undefined && /(^|\s)(\w+ed|sent|ran|run|done)(\s|$)/.test(en[k]!.replace(/\{[^}]*\}/g, 'x')));
+  expect(outcomes.map((k) => `${k}: ${en[k]}`)).toEqual([]);
+});

@@ -36,6 +36,12 @@ test('select chips keep their colours; attachments show names and links', () => 
     { name: 'Photo', href: null },
   ]);
   expect(attachmentsOf('not json')).toEqual([]);
+  // A shared link's uploaded files open through their short-lived link; a script or protocol-relative one is no link.
+  expect(attachmentsOf([{ path: 'p/fl_1/a.png', title: 'a.png', signedUrl: '/api/files/fl_1?exp=1&sig=x' }, { path: 'b', title: 'b', signedUrl: 'javascript:alert(1)' }, { path: 'c', title: 'c', signedUrl: '//evil.test/c' }])).toEqual([
+    { name: 'a.png', href: '/api/files/fl_1?exp=1&sig=x' },
+    { name: 'b', href: null },
+    { name: 'c', href: null },
+  ]);
 });
 
 test('the form options become ColumnInput.meta by type, and are checked', () => {

@@ -1,6 +1,7 @@
 /**
  * The views store outside React: a change made on screen stays on screen when a list read sent
- * before it (or before its save reached the server) is answered after it.
+ * before it (or before its save reached the server) is answered after it; a reader's own change
+ * stays until someone who may save changes the view.
  */
 import { afterAll, expect, test } from 'bun:test';
 
@@ -71,4 +72,24 @@ test('a sort changed on screen while the list is read again stays, before and wh
   await s.load();
   expect(s.byId('v1')!.query_params.sort).toBe('-title');
   expect(saved.sort).toBe('-title');
+});
+
+test("a reader's change stays on their screen until the view is changed by someone who may save it", async () => {
+  saved = { sort: '', rowHeight: 'short' };
+  const s = new ViewsStore({ projectId: 'p1', dbAlias: 'db' }, 'note');
+  await s.load();
+  // A viewer makes the rows tall: on their screen only, kept when the list is read again.
+  s.change(s.byId('v1')!, { rowHeight: 'tall' }, false);
+  await s.load();
+  expect(s.byId('v1')!.query_params.rowHeight).toBe('tall');
+  expect(saved.rowHeight).toBe('short');
+  // The owner saves a filter: the viewer's open view shows it (it kept the viewer's older change over it).
+  saved = { ...saved, where: '(title,eq,a)' };
+  await s.load();
+  expect(s.byId('v1')!.query_params.where).toBe('(title,eq,a)');
+  expect(s.byId('v1')!.query_params.rowHeight).toBe('short');
+  // A later change of the viewer's stays again.
+  s.change(s.byId('v1')!, { rowHeight: 'medium' }, false);
+  await s.load();
+  expect(s.byId('v1')!.query_params).toEqual({ sort: '', rowHeight: 'medium', where: '(title,eq,a)' });
 });

@@ -1,7 +1,9 @@
 /** The where language: grammar, precedence, operators, values by type, and exact error messages. */
 import { describe, expect, test } from 'bun:test';
 import { parseWhere } from '../../src/data/where-parser';
+import { parseCondition } from '../../src/data/condition';
 import { dialectFor } from '../../src/sql/engines';
+import { LIMITS } from '../../src/config/limits';
 import type { ColumnModel, TableModel } from '../../src/schema/model';
 
 const column = (cn: string, kind: ColumnModel['kind'], extra: Partial<ColumnModel> = {}): ColumnModel => ({
@@ -51,6 +53,21 @@ describe('grammar and precedence', () => {
     expect(sql('((id,gt,1)~and(title,like,%(%))~and(title,like,%x%)').params).toEqual([1, '%(%', '%x%']);
     expect(sql('(title,eq,a)b)').params).toEqual(['a)b']);
   });
+  test('spaces between terms and joiners, as a person types them', () => {
+    expect(sql('(id,eq,1) ~or (id,eq,2)  ~and  (title,eq,x)')).toEqual({ sql: '("id" = $1 OR ("id" = $2 AND "title" = $3))', params: [1, 2, 'x'] });
+    expect(sql('((id,eq,1) ~or (id,eq,2) ) ~not (title,eq,a (b))').params).toEqual([1, 2, 'a (b)']);
+    // A value keeps its own spaces.
+    expect(sql('(title,eq,x ) ~and (id,eq,1)').params).toEqual(['x ', 1]);
+  });
+  test('groups nest at most LIMITS.whereMaxDepth deep: deeper is a 400, never a stack overflow', () => {
+    const nested = (n: number) => '('.repeat(n) + '(id,eq,1)' + ')'.repeat(n);
+    expect(sql(nested(LIMITS.whereMaxDepth)).params).toEqual([1]);
+    expect(err(nested(LIMITS.whereMaxDepth + 1))).toBe(`The where nests groups deeper than ${LIMITS.whereMaxDepth} levels`);
+    expect(err(nested(20_000))).toBe(`The where nests groups deeper than ${LIMITS.whereMaxDepth} levels`);
+    let c: unknown = { id: { eq: 1 } };
+    for (let i = 0; i < 20_000; i++) c = { _not: c };
+    expect(() => parseCondition(JSON.stringify(c), T)).toThrow(`condition nests _and, _or and _not deeper than ${LIMITS.whereMaxDepth} levels`);
+  });
   test('empty where is no filter', () => {
     expect(parseWhere('', T)).toBeUndefined();
     expect(parseWhere('   ', T)).toBeUndefined();
@@ -68,11 +85,12 @@ describe('operators', () => {
     ['(title,like,%a%)', '"title"::text ILIKE $1', ['%a%']],
     ['(title,nlike,%a%)', '("title"::text NOT ILIKE $1 OR "title" IS NULL)', ['%a%']],
     ['(id,in,1,2,3)', '"id" IN ($1, $2, $3)', [1, 2, 3]],
-    ['(id,nin,1,2)', '"id" NOT IN ($1, $2)', [1, 2]],
+    // NOT IN and NOT BETWEEN are NULL for a row without a value; nin / nbtw keep it, as neq does.
+    ['(id,nin,1,2)', '("id" NOT IN ($1, $2) OR "id" IS NULL)', [1, 2]],
     ['(title,is,null)', '"title" IS NULL', []],
     ['(title,isnot,null)', '"title" IS NOT NULL', []],
     ['(rating,btw,1.5,3)', '"rating" BETWEEN $1 AND $2', ['1.5', '3']],
-    ['(rating,nbtw,1,3)', '"rating" NOT BETWEEN $1 AND $2', ['1', '3']],
+    ['(rating,nbtw,1,3)', '("rating" NOT BETWEEN $1 AND $2 OR "rating" IS NULL)', ['1', '3']],
     ['(title,blank)', '("title" IS NULL OR "title" = $1)', ['']],
     ['(title,notblank)', 'NOT (("title" IS NULL OR "title" = $1))', ['']],
     ['(id,blank)', '"id" IS NULL', []],
@@ -87,6 +105,28 @@ describe('operators', () => {
     ['(at,lt,2024-01-31)', '"at" < $1', ['2024-01-31 00:00:00']],
   ])('%s', (w, expected, params) => {
     expect(sql(w)).toEqual({ sql: expected, params });
+  });
+});
+
+describe('negated filters keep the rows without a value', () => {
+  const cond = (c: object) => {
+    const out = dialectFor('pg').compile({ kind: 'select', from: { name: 'film' }, columns: [], where: parseCondition(JSON.stringify(c), T)! });
+    return out.sql.replace('SELECT * FROM "film" WHERE ', '');
+  };
+  test('condition nin as the where language; a null in the list leaves those rows out', () => {
+    expect(cond({ id: { nin: [1, 2] } })).toBe('("id" NOT IN ($1, $2) OR "id" IS NULL)');
+    expect(cond({ id: { nin: [1, null] } })).toBe('("id" NOT IN ($1) AND "id" IS NOT NULL)');
+    expect(cond({ id: { nin: [null] } })).toBe('"id" IS NOT NULL');
+    expect(cond({ id: { nin: [] } })).toBe('1 = 1');
+    expect(cond({ rating: { nbtw: [1, 3] } })).toBe('("rating" NOT BETWEEN $1 AND $2 OR "rating" IS NULL)');
+    // in and btw are unchanged: a row without a value is in no list and no range.
+    expect(cond({ id: { in: [1, 2] } })).toBe('"id" IN ($1, $2)');
+    expect(cond({ rating: { btw: [1, 3] } })).toBe('"rating" BETWEEN $1 AND $2');
+  });
+  test('the same on MySQL and SQLite', () => {
+    const on = (engine: 'mysql' | 'sqlite', w: string) => dialectFor(engine).compile({ kind: 'select', from: { name: 'film' }, columns: [], where: parseWhere(w, T)! }).sql;
+    expect(on('mysql', '(id,nin,1,2)')).toEndWith('WHERE (`id` NOT IN (?, ?) OR `id` IS NULL)');
+    expect(on('sqlite', '(rating,nbtw,1,3)')).toEndWith('WHERE ("rating" NOT BETWEEN ? AND ? OR "rating" IS NULL)');
   });
 });
 

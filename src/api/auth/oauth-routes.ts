@@ -21,6 +21,7 @@ import { signinWithIdentity } from '../../auth/oauth/oauth-accounts';
 import { clientIp, requireUser } from '../../http/principal';
 import { RateLimiter } from '../../http/rate-limit';
 import { issueSession } from './session';
+import { startedHere, stateCookie } from '../../auth/oauth/state-cookie';
 
 export const MSG_BAD_STATE = 'This sign-in link is invalid or has expired, please try again';
 
@@ -40,8 +41,8 @@ export function oauthRoutes(ctx: BaseContext) {
     return p;
   };
 
-  /** Stores a new state for the provider and answers the provider's authorize URL. */
-  async function start(p: OAuthProvider, linkUserId: string | null): Promise<string> {
+  /** Stores a new state for the provider and answers it with the provider's authorize URL. */
+  async function start(p: OAuthProvider, linkUserId: string | null): Promise<{ url: string; state: string }> {
     // The provider id leads the state so the callback page knows whom to ask.
     const state = `${p.id}.${randomToken(24)}`;
     const verifier = randomToken(48);
@@ -53,12 +54,16 @@ export function oauthRoutes(ctx: BaseContext) {
       link_user_id: linkUserId,
       expires_at: new Date(Date.now() + LIMITS.oauthStateTtlMs).toISOString(),
     });
-    return p.authorizeUrl({ state, redirectUri, codeChallenge: pkceChallenge(verifier), nonce });
+    return { url: await p.authorizeUrl({ state, redirectUri, codeChallenge: pkceChallenge(verifier), nonce }), state };
   }
 
   return new Elysia({ name: 'oauth' })
     .get('/user/authentication/callback', ({ request, redirect }) => redirect(`/#/user/authentication/callback${new URL(request.url).search}`, 302))
-    .get('/auth/:provider', async ({ params, redirect }) => redirect(await start(providerOf(params.provider), null), 302))
+    .get('/auth/:provider', async ({ params, request, set, redirect }) => {
+      const { url, state } = await start(providerOf(params.provider), null);
+      set.headers['set-cookie'] = stateCookie(ctx.config, request, state);
+      return redirect(url, 302);
+    })
     .post('/auth/:provider/genTokenByCode', async ({ params, query, set, request, server }) => {
       const p = providerOf(params.provider);
       const ip = clientIp(ctx, request, server);
@@ -67,6 +72,8 @@ export function oauthRoutes(ctx: BaseContext) {
       await limiter.hit(`oauth:ip:${ip}`);
       try {
         if (!code || !state) throw badRequest('code and state are required');
+        // Only the browser that started this sign-in finishes it (state-cookie.ts).
+        if (!startedHere(request, state)) throw badRequest(MSG_BAD_STATE);
         const saved = await ids.takeState(state);
         if (!saved || saved.provider !== p.id) throw badRequest(MSG_BAD_STATE);
         const ident = await p.identify({ code, redirectUri, codeVerifier: saved.code_verifier, nonce: saved.nonce });
@@ -90,10 +97,12 @@ export function oauthRoutes(ctx: BaseContext) {
         list: linked.map((i) => ({ provider: i.provider, name: providers.get(i.provider as never)?.name ?? i.provider, email: i.email, createdAt: i.created_at })),
       };
     })
-    .post('/user/accounts/:provider/link', async ({ request, params }) => {
+    .post('/user/accounts/:provider/link', async ({ request, params, set }) => {
       const actor = await requireUser(ctx, request);
       if (!actor.userId) throw badRequest('Only a user account can link accounts');
-      return { url: await start(providerOf(params.provider), actor.userId) };
+      const { url, state } = await start(providerOf(params.provider), actor.userId);
+      set.headers['set-cookie'] = stateCookie(ctx.config, request, state);
+      return { url };
     })
     .delete('/user/accounts/:provider', async ({ request, params, server }) => {
       const actor = await requireUser(ctx, request);

@@ -18,7 +18,7 @@ import { auditRepo } from '../../meta/audit-repo';
 import type { UserRow } from '../../meta/users-repo';
 import { projectsRepo } from '../../meta/projects-repo';
 import { RateLimiter } from '../../http/rate-limit';
-import { clientIp, requireUser, resolveActor } from '../../http/principal';
+import { assertMasterKey, clientIp, requireUser, resolveActor } from '../../http/principal';
 import { readCookie, REFRESH_COOKIE, refreshCookie } from './cookies';
 import { KNOWN_COOKIE, SigninGuard } from '../../http/signin-guard';
 import { cameOverHttps } from '../../http/client-address';
@@ -167,6 +167,9 @@ export function authRoutes(ctx: BaseContext) {
       const actor = await requireUser(ctx, request);
       if (!actor.userId) throw badRequest('Only a user account has a password');
       const input = parseBody(ChangeBody, body);
+      // The current password is asked so that a session alone (a stolen token) cannot take the
+      // account over: guesses at it are limited like sign-ins.
+      await limiter.hit(`password-change:user:${actor.userId}`);
       const before = await acc.users.byId(actor.userId);
       const setting = !!before && !before.password_hash;
       if (!setting && !input.currentPassword) throw badRequest('Password is required');
@@ -206,10 +209,10 @@ export function authRoutes(ctx: BaseContext) {
       sessionsEnded(ctx, user.id, 'the password was changed');
       return { msg: 'Password reset successful' };
     })
-    .post('/auth/admin/verify', async ({ body }) => {
+    .post('/auth/admin/verify', async ({ body, request }) => {
       const { secret } = parseBody(VerifyBody, body);
       if (authTypeOf(ctx.config) !== 'masterKey' || !ctx.config.adminSecret) throw badRequest('The master key is not in use on this server');
-      if (secret !== ctx.config.adminSecret) throw unauthorized('Invalid master key');
+      assertMasterKey(ctx, request, secret);
       return { msg: 'Master key verified' };
     });
 }

@@ -1,6 +1,6 @@
 /**
- * Where the API and gRPC clients may send requests from the server: public addresses only, unless
- * NC_API_CLIENT_ALLOW_PRIVATE is on. A host name is resolved and every address it has is checked,
+ * Where the server sends requests on a user's behalf (the API and gRPC clients, webhooks, cron
+ * jobs' HTTP calls): public addresses only, unless NC_API_CLIENT_ALLOW_PRIVATE is on. A host name is resolved and every address it has is checked,
  * so a name that points at loopback, a private network, link-local (cloud metadata) or an unspecified
  * address is refused like the address itself (no server-side request forgery).
  */
@@ -69,4 +69,19 @@ export async function assertReachable(host: string, allowPrivate: boolean): Prom
     }
   }
   return addresses[0]!;
+}
+
+/**
+ * Why the server may not send to `url` (its host is or resolves to a loopback, private, link-local
+ * ... address), or null when it may. A host that cannot be resolved is left to the request itself,
+ * which then fails to reach it. Webhooks and cron jobs check each request with it.
+ */
+export async function refusedTarget(url: string, allowPrivate: boolean): Promise<string | null> {
+  if (allowPrivate) return null;
+  try {
+    await assertReachable(new URL(url).hostname, false);
+    return null;
+  } catch (e) {
+    return (e as { status?: number }).status === 403 ? (e as Error).message : null;
+  }
 }

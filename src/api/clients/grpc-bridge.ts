@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { LIMITS } from '../../config/limits';
 import { badGateway, badRequest } from '../../lib/errors';
 import { assertReachable } from './address-guard';
+import { checkRequest, metadataOf } from './grpc-request';
 
 export const Target = z.object({
   address: z.string().trim().min(3).max(300),
@@ -65,6 +66,18 @@ function reflectionOf(address: string, t: Target) {
 const deadline = () => ({ deadline: Date.now() + LIMITS.grpcDeadlineMs });
 
 /** The services (reflection itself left out) and their methods. */
+/**
+ * A reflection failure in a sentence: without the empty 'Resolution note:' and 'Last error: null'
+ * that grpc-js appends, and without the 'Error: ' prefixes of the errors it wraps.
+ */
+function reasonOf(e: unknown): string {
+  return String((e as Error).message ?? e)
+    .replace(/\s*Resolution note:\s*$/, '')
+    .replace(/\s*Last error: null\.?/, '')
+    .replace(/\bError: /g, '')
+    .trim();
+}
+
 export async function listServices(t: Target, allowPrivate: boolean): Promise<{ services: { name: string; methods: GrpcMethod[] }[] }> {
   const address = await dialable(t, allowPrivate);
   const reflection = reflectionOf(address, t);
@@ -72,7 +85,7 @@ export async function listServices(t: Target, allowPrivate: boolean): Promise<{ 
   try {
     names = await reflection.listServices('*', deadline());
   } catch (e) {
-    throw badGateway(`Could not list the services of ${address} (does it offer server reflection?): ${(e as Error).message}`);
+    throw badGateway(`Could not list the services of ${address} (does it offer server reflection?): ${reasonOf(e)}`);
   }
   const services = [];
   for (const name of names.filter((n) => !n.startsWith('grpc.reflection.')).sort()) {
@@ -119,11 +132,13 @@ const metadataObject = (m: grpc.Metadata | undefined): Record<string, string> =>
 export async function callMethod(a: CallArgs, allowPrivate: boolean): Promise<GrpcCallResult> {
   const address = await dialable(a, allowPrivate);
   let pkg: grpc.GrpcObject;
+  let root: protobuf.Root;
   try {
     const descriptor = await reflectionOf(address, a).getDescriptorBySymbol(a.service, deadline());
     pkg = descriptor.getPackageObject({ keepCase: true, longs: String, enums: String, defaults: true, oneofs: true });
+    root = descriptor.getProtobufJsRoot();
   } catch (e) {
-    throw badGateway(`Could not read the service '${a.service}' of ${address} through reflection: ${(e as Error).message}`);
+    throw badGateway(`Could not read the service '${a.service}' of ${address} through reflection: ${reasonOf(e)}`);
   }
   let node: unknown = pkg;
   for (const part of a.service.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
@@ -132,10 +147,13 @@ export async function callMethod(a: CallArgs, allowPrivate: boolean): Promise<Gr
   const def = Client.service[a.method];
   if (!def) throw badRequest(`'${a.service}' has no method '${a.method}'`);
   if (def.requestStream) throw badRequest(`'${a.method}' takes a stream of requests: only unary and server-streaming methods can be called here`);
+  // The request as written, or a 400: the message encoder would quietly send another one.
+  const method = root.lookupService(a.service).methods[a.method];
+  method?.resolve();
+  if (method?.resolvedRequestType) checkRequest(method.resolvedRequestType, a.request);
+  const metadata = metadataOf(a.metadata);
 
   const client = new Client(address, credentialsOf(a));
-  const metadata = new grpc.Metadata();
-  for (const [k, v] of Object.entries(a.metadata)) metadata.set(k, v);
   const started = performance.now();
   const messages: unknown[] = [];
   let headers: grpc.Metadata | undefined;

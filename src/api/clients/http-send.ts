@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { LIMITS } from '../../config/limits';
-import { badGateway, badRequest } from '../../lib/errors';
+import { badGateway, badRequest, timeout } from '../../lib/errors';
 import { assertReachable } from './address-guard';
 
 export const SendArgs = z.object({
@@ -27,7 +27,20 @@ export interface SentResponse {
   timeMs: number;
 }
 
-/** Sends one request for the API client; 400 bad URL, 403 refused address, 502 unreachable or failed, 504 time-out. */
+/** A header name HTTP allows (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header value HTTP can carry: one line of Latin-1 characters. */
+export const HEADER_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
+
+/** Refuses (400) a header that no request can carry, before anything is sent. */
+function checkHeaders(headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) throw badRequest(`'${name}' is not a valid header name: use letters, digits and - _ . only, without spaces`);
+    if (!HEADER_VALUE.test(value)) throw badRequest(`The value of header '${name}' cannot be sent: a header holds one line of Latin-1 characters`);
+  }
+}
+
+/** Sends one request for the API client; 400 bad URL or header, 403 refused address, 502 unreachable or failed, 504 time-out. */
 export async function sendForClient(a: SendArgs, allowPrivate: boolean): Promise<SentResponse> {
   let url: URL;
   try {
@@ -36,8 +49,10 @@ export async function sendForClient(a: SendArgs, allowPrivate: boolean): Promise
     throw badRequest(`'${a.url}' is not a valid URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`Only http and https URLs can be sent (not ${url.protocol})`);
+  checkHeaders(a.headers);
   await assertReachable(url.hostname, allowPrivate);
   const started = performance.now();
+  const limitS = LIMITS.apiClientTimeoutMs / 1000;
   let res: Response;
   try {
     res = await fetch(url, {
@@ -45,15 +60,26 @@ export async function sendForClient(a: SendArgs, allowPrivate: boolean): Promise
       headers: a.headers,
       body: a.method === 'GET' || a.method === 'HEAD' ? undefined : a.body,
       redirect: 'manual',
+      // The limit covers the whole answer, its body included.
       signal: AbortSignal.timeout(LIMITS.apiClientTimeoutMs),
     });
   } catch (e) {
     const err = e as Error & { code?: string };
-    if (err.name === 'TimeoutError') throw badGateway(`${url.host} did not answer within ${LIMITS.apiClientTimeoutMs / 1000} s`);
+    if (err.name === 'TimeoutError') throw timeout(`${url.host} did not answer within ${limitS} s`);
     const tls = /certificate|ssl|tls/i.test(`${err.code ?? ''} ${err.message}`);
     throw badGateway(`${tls ? 'TLS failure with' : 'Could not reach'} ${url.host}: ${err.message}`);
   }
-  // The answer, read up to the cap.
+  try {
+    return await readAnswer(res, started);
+  } catch (e) {
+    const err = e as Error;
+    if (err.name === 'TimeoutError') throw timeout(`${url.host} did not finish its answer within ${limitS} s`);
+    throw badGateway(`${url.host} broke off its answer: ${err.message}`);
+  }
+}
+
+/** The answer, its body read up to the cap. */
+async function readAnswer(res: Response, started: number): Promise<SentResponse> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;

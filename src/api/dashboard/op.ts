@@ -45,5 +45,10 @@ export function parseArgs<T>(schema: { safeParse(v: unknown): { success: true; d
   if (r.success) return r.data;
   const i = r.error.issues[0]!;
   const where = i.path.map(String).join('.');
-  throw badRequest(where ? `${where}: ${i.message}` : i.message);
+  // The path goes first unless the message names its field already ('The title is required', not 'title: The title is required').
+  const last = i.path[i.path.length - 1];
+  // Only a named field counts (an array index such as 0 says nothing when a message holds the number).
+  const field = typeof last === 'string' ? last.replace(/[^\w]/g, '') : '';
+  const named = /[A-Za-z]/.test(field) && new RegExp(`\\b${field}\\b`, 'i').test(i.message);
+  throw badRequest(where && !named ? `${where}: ${i.message}` : i.message);
 }

@@ -12,6 +12,7 @@ import { projectRolesOf, resolveActor } from '../../http/principal';
 import { DASHBOARD_OPS } from './registry';
 import type { OpAccess, OpCall } from './op';
 import { readDashboardUpload } from '../transfer/multipart';
+import { rolesInProject } from '../../data/access';
 import { LIMITS } from '../../config/limits';
 import { rmSync } from 'node:fs';
 
@@ -29,7 +30,7 @@ export function checkAccess(access: OpAccess, actor: Actor, projectRoles: string
   if (actor.kind === 'guest') throw unauthorized('Not signed in');
   if (access === 'signedIn' || (isSuper(actor) && !actor.previewAs)) return;
   // An owner/creator (or Super Admin) previewing a lower role acts with that role only.
-  const roles = actor.previewAs ? [actor.previewAs] : projectRoles;
+  const roles = rolesInProject(actor, projectRoles);
   switch (access) {
     case 'creator':
       if (actor.roles.includes('user')) return;

@@ -14,9 +14,21 @@ import type { Logger } from '../../lib/log';
 import type { SchemaModel } from '../../schema/model';
 import { cachedDataContext, dataContext } from '../rest/context';
 import type { DataContext } from '../../data/data-context';
+import { isUnrestricted } from '../../data/access';
+import { readableModel } from '../../data/read-scope';
+import { readBodyText } from '../../http/body';
 import { buildGraphqlSchema, type GqlContext } from './schema-builder';
 import { costError, depthLimitRule, documentBudgetError, operationCost } from './limits';
-import { fastGraphql, type FastGraphql, type FastResult } from './fast-path';
+import { fastGraphql, INTROSPECTION, type FastGraphql, type FastResult } from './fast-path';
+
+/** The rules of a project database as text, worked out once per rules object (the cache hands out a new one every second). */
+const rulesTexts = new WeakMap<object, string>();
+function rulesText(acl: DataContext['acl']): string {
+  if (!acl) return '';
+  let text = rulesTexts.get(acl);
+  if (text === undefined) rulesTexts.set(acl, (text = JSON.stringify([...acl])));
+  return text;
+}
 
 interface Cached {
   model: SchemaModel;
@@ -158,6 +170,27 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
       ],
     });
 
+  /**
+   * What a caller with rules introspects: the schema of the tables and columns their roles may read
+   * (the whole schema named hidden ones), kept per roles and rules. Queries run on the whole schema,
+   * where the data core refuses hidden columns naming them.
+   */
+  const cuts = new Map<string, { model: SchemaModel; rules: string; yoga: YogaServerInstance<Record<string, unknown>, GqlContext> }>();
+  ctx.projects.onChange((projectId) => {
+    for (const k of cuts.keys()) if (k.startsWith(`${projectId}\u0000`)) cuts.delete(k);
+  });
+  const cutFor = (projectId: string, dc: DataContext) => {
+    const a = dc.actor;
+    const key = `${projectId}\u0000${dc.pdb.env}\u0000${dc.pdb.dbAlias}\u0000${a.kind}|${a.previewAs ?? ''}|${a.roles.join(',')}`;
+    const rules = rulesText(dc.acl);
+    let c = cuts.get(key);
+    if (!c || c.model !== dc.pdb.model || c.rules !== rules) {
+      c = { model: dc.pdb.model, rules, yoga: yogaFor(projectId, buildGraphqlSchema(readableModel(dc), dc.pdb.db.dialect.engine)) };
+      cuts.set(key, c);
+    }
+    return c.yoga;
+  };
+
   /** The schema, yoga and fast path of the caller's project database, built when missing or stale. */
   const cachedFor = (projectId: string, dc: DataContext): Cached => {
     const key = `${projectId}\u0000${dc.pdb.env}\u0000${dc.pdb.dbAlias}`;
@@ -188,7 +221,15 @@ export function graphqlEndpoint(ctx: AppContext, opts: { logRequests: boolean; b
     if (fast && 'response' in fast) return fast.response;
     // yoga answers whatever the fast path left, from the body it already read.
     const context: GqlContext = { dc, loaders: new Map() };
-    return c.yoga.fetch(fast ? withBody(request, fast.body) : request, context as never);
+    let rest = fast ? withBody(request, fast.body) : request;
+    let yoga = c.yoga;
+    if (!isUnrestricted(dc.actor)) {
+      // A caller with rules introspects only what they may read.
+      let text = fast ? fast.body : request.method === 'GET' ? request.url : '';
+      if (!fast && request.method === 'POST') rest = withBody(request, (text = await readBodyText(request, opts.bodyLimitBytes)));
+      if (INTROSPECTION.test(text)) yoga = cutFor(projectId, dc);
+    }
+    return yoga.fetch(rest, context as never);
   };
 
   /**

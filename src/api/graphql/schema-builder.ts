@@ -219,8 +219,8 @@ export function buildGraphqlSchema(model: SchemaModel, engine: Engine): GraphQLS
     query[`${name}GroupBy`] = {
       type: new GraphQLList(JSONScalar),
       description: '[{ ...fields, count }], most frequent first unless sorted',
-      args: { fields: { type: new GraphQLNonNull(GraphQLString) }, having: { type: GraphQLString, description: 'The where language over the grouped columns' }, ...listArgs, ...filter },
-      resolve: (_, a, { dc }) => data.groupBy(dc, t, { ...p(a), where: [a.where, a.having].filter(Boolean).join('~and') || undefined }),
+      args: { fields: { type: new GraphQLNonNull(GraphQLString) }, having: { type: GraphQLString, description: 'The where language over the groups: a grouped column or count, (count,gt,1)' }, ...listArgs, ...filter },
+      resolve: (_, a, { dc }) => data.groupBy(dc, t, { ...p(a), having: (a.having as string | undefined) ?? undefined }),
     };
     query[`${name}Aggregate`] = {
       type: new GraphQLList(JSONScalar),

@@ -2,7 +2,8 @@
  * Which columns a selection needs, so a list, a read or a relation loads only those: the column
  * fields asked for (through fragments too) plus the key columns the asked relation fields join
  * on. Skip/include directives are ignored, which can only load more, never less. The columns
- * named by the selection are listed apart, so a column the caller may not read is refused.
+ * named by the selection and those its relations join on are listed apart, so a column the caller
+ * may not read is refused.
  */
 import { Kind, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { FieldColumns } from './args';
@@ -26,7 +27,10 @@ function collect(set: SelectionSetNode | undefined, fragments: Record<string, Fr
 export interface Selection {
   /** Comma list of column aliases, or undefined for every column (nothing but __typename asked, or an alias that holds a comma). */
   fields: string | undefined;
-  /** The columns asked for by name (not the keys added for relation fields), to check against the caller's rights. */
+  /**
+   * The columns asked for by name, and those the asked relation fields join on (a related row shows
+   * their value), to check against the caller's rights.
+   */
   asked: ColumnModel[];
 }
 
@@ -56,7 +60,10 @@ function compute(nodes: readonly FieldNode[], fragments: Record<string, Fragment
     }
     for (const cn of relationKeys.get(name) ?? []) {
       const k = byCn.get(cn);
-      if (k) chosen.add(k._cn);
+      if (k) {
+        chosen.add(k._cn);
+        if (!asked.includes(k)) asked.push(k);
+      }
     }
   }
   if (chosen.size === 0 || [...chosen].some((a) => a.includes(','))) return { fields: undefined, asked };

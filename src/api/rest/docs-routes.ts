@@ -9,6 +9,11 @@ import { forbidden, notFound, unauthorized } from '../../lib/errors';
 import { projectsRepo } from '../../meta/projects-repo';
 import { projectRolesOf, resolveActor } from '../../http/principal';
 import { buildOpenApi } from './openapi';
+import { dataContext } from './context';
+import type { DataContext } from '../../data/data-context';
+import type { ProjectDb } from '../../schema/project-db';
+import { isUnrestricted } from '../../data/access';
+import { readableModel } from '../../data/read-scope';
 import { htmlResponse } from '../../http/security-headers';
 // Embedded as files in the compiled binary.
 // @ts-ignore: a file import, not a module
@@ -28,6 +33,9 @@ async function readableProject(ctx: AppContext, request: Request, projectId: str
   if (!superUser && !(await projectRolesOf(ctx, actor, projectId)).some((r) => READ_ROLES.includes(r))) throw forbidden('Not allowed');
   return project;
 }
+
+/** The project database as the caller may read it, for its document (the rest is hidden from them everywhere). */
+const readablePart = (dc: DataContext): ProjectDb => (isUnrestricted(dc.actor) ? dc.pdb : { ...dc.pdb, model: readableModel(dc) });
 
 /** Text for HTML, and JSON that cannot close the script it sits in. */
 const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -68,7 +76,7 @@ export function docsRoutes(ctx: AppContext) {
     .get('/nc/:projectId/docs/openapi.json', async ({ request, params, query }) => {
       const project = await readableProject(ctx, request, params.projectId);
       const dbAlias = typeof query.dbAlias === 'string' && query.dbAlias ? query.dbAlias : 'db';
-      const pdb = await ctx.projects.get(project.id, dbAlias);
+      const pdb = readablePart(await dataContext(ctx, request, project.id, dbAlias));
       return buildOpenApi({ projectId: project.id, title: project.title, version: ctx.version, pdb, serverUrl: `/nc/${encodeURIComponent(project.id)}` });
     })
     .get('/nc/:projectId/docs', ({ params, query }) => {

@@ -63,8 +63,11 @@ const LIST_PARAMS = [
   q('bt', 'Belongs-to relations to nest'),
   q('mm', 'Many-to-many relations to nest'),
 ];
+/** `view=`: a saved view of the table (api-contract section 6), taken by every read but the relation routes. */
+const VIEW = q('view', "A saved view of the table, by id or title: its where is ANDed with the request's, its sort applies unless one is sent, its shown columns limit the row");
+const HAVING = q('having', 'Filter of the groups in the where language, over the grouped columns and count: (count,gt,1)');
 /** Export parameters: the list's, without paging and nesting (an export holds every matching row). */
-const EXPORT_PARAMS = [...LIST_PARAMS.filter((p) => !['limit', 'offset', 'hm', 'bt', 'mm'].includes(p.name)), q('bom', 'true: start a CSV with a UTF-8 byte order mark (for Excel)')];
+const EXPORT_PARAMS = [...LIST_PARAMS.filter((p) => !['limit', 'offset', 'hm', 'bt', 'mm'].includes(p.name)), q('bom', 'true: start a CSV with a UTF-8 byte order mark (for Excel)'), VIEW];
 const file = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string', format: 'binary' } } } });
 const idParam = { name: 'id', in: 'path', required: true, description: 'Primary key; composite keys joined by ___', schema: { type: 'string' } };
 
@@ -79,20 +82,21 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
   const paths: Record<string, Json> = {};
   const op = (summary: string, extra: Json) => ({ tags: tag, summary, operationId: undefined, ...extra });
   paths[base] = {
-    get: op(`List ${t._tn}`, { operationId: `${name}-list`, parameters: LIST_PARAMS, responses: { '200': json({ type: 'array', items: ref(name) }), ...errors } }),
+    get: op(`List ${t._tn}`, { operationId: `${name}-list`, parameters: [...LIST_PARAMS, VIEW], responses: { '200': json({ type: 'array', items: ref(name) }), ...errors } }),
     ...(readOnly ? {} : { post: op(`Create a ${t._tn} row`, { operationId: `${name}-create`, requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Input`) } } }, responses: { '200': json(ref(name)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }) }),
   };
-  paths[`${base}/findOne`] = { get: op('First matching row', { operationId: `${name}-findOne`, parameters: LIST_PARAMS, responses: { '200': json(ref(name)), ...errors } }) };
-  paths[`${base}/count`] = { get: op('Count rows', { operationId: `${name}-count`, parameters: LIST_PARAMS.slice(0, 1).concat(LIST_PARAMS.slice(5, 7)), responses: { '200': json({ type: 'object', properties: { count: { type: 'integer' } } }), '504': { $ref: '#/components/responses/Timeout' }, ...errors } }) };
-  paths[`${base}/groupby`] = { get: op('Group and count', { operationId: `${name}-groupby`, parameters: [...LIST_PARAMS.slice(0, 4), q('fields', 'Columns to group by')], responses: { '200': json({ type: 'array', items: { type: 'object' } }), ...errors } }) };
-  paths[`${base}/aggregate`] = { get: op('Aggregate a column', { operationId: `${name}-aggregate`, parameters: [q('column_name', 'Column'), q('func', 'min,max,avg,sum,count'), q('fields', 'Columns to group by'), LIST_PARAMS[0]], responses: { '200': json({ type: 'array', items: { type: 'object' } }), ...errors } }) };
-  paths[`${base}/distinct`] = { get: op('Distinct values', { operationId: `${name}-distinct`, parameters: [q('cn', 'Column'), q('fields', 'More columns'), ...LIST_PARAMS.slice(0, 3)], responses: { '200': json({ type: 'array', items: { type: 'object' } }), ...errors } }) };
-  paths[`${base}/distribute`] = { get: op('Distribution over ranges', { operationId: `${name}-distribute`, parameters: [q('column_name', 'Numeric column'), q('steps', 'Increasing numbers: 0,100,200'), LIST_PARAMS[0]], responses: { '200': json({ type: 'array', items: { type: 'object', properties: { range: { type: 'string' }, count: { type: 'integer' } } } }), ...errors } }) };
+  paths[`${base}/findOne`] = { get: op('First matching row', { operationId: `${name}-findOne`, parameters: [...LIST_PARAMS, VIEW], responses: { '200': json(ref(name)), ...errors } }) };
+  paths[`${base}/count`] = { get: op('Count rows', { operationId: `${name}-count`, parameters: [...LIST_PARAMS.slice(0, 1), ...LIST_PARAMS.slice(5, 7), VIEW], responses: { '200': json({ type: 'object', properties: { count: { type: 'integer' } } }), '504': { $ref: '#/components/responses/Timeout' }, ...errors } }) };
+  paths[`${base}/groupby`] = { get: op('Group and count', { operationId: `${name}-groupby`, parameters: [...LIST_PARAMS.slice(0, 4), q('fields', 'Columns to group by'), HAVING, VIEW], responses: { '200': json({ type: 'array', items: { type: 'object' } }), ...errors } }) };
+  paths[`${base}/groupby/{column}`] = { get: op('Group and count by one column', { operationId: `${name}-groupbyColumn`, parameters: [{ name: 'column', in: 'path', required: true, description: 'The column to group by', schema: { type: 'string' } }, ...LIST_PARAMS.slice(0, 4), HAVING, VIEW], responses: { '200': json({ type: 'array', items: { type: 'object' } }), ...errors } }) };
+  paths[`${base}/aggregate`] = { get: op('Aggregate a column', { operationId: `${name}-aggregate`, parameters: [q('column_name', 'Column'), q('func', 'min,max,avg,sum,count'), q('fields', 'Columns to group by'), LIST_PARAMS[0], q('sort', 'With fields: grouped columns or functions, - for descending: -sum'), VIEW], responses: { '200': json({ type: 'array', items: { type: 'object' } }), ...errors } }) };
+  paths[`${base}/distinct`] = { get: op('Distinct values', { operationId: `${name}-distinct`, parameters: [q('cn', 'Column'), q('fields', 'More columns'), ...LIST_PARAMS.slice(0, 3), q('sort', 'Its columns, - for descending'), VIEW], responses: { '200': json({ type: 'array', items: { type: 'object' } }), ...errors } }) };
+  paths[`${base}/distribute`] = { get: op('Distribution over ranges', { operationId: `${name}-distribute`, parameters: [q('column_name', 'Numeric column'), q('steps', 'Increasing numbers: 0,100,200'), LIST_PARAMS[0], VIEW], responses: { '200': json({ type: 'array', items: { type: 'object', properties: { range: { type: 'string' }, count: { type: 'integer' } } } }), ...errors } }) };
   paths[`${base}/export/csv`] = { get: op(`Export ${t._tn} as CSV`, { operationId: `${name}-exportCsv`, parameters: EXPORT_PARAMS, responses: { '200': file('text/csv', 'Every matching row as CSV (streamed)'), ...errors } }) };
   paths[`${base}/export/xlsx`] = { get: op(`Export ${t._tn} as XLSX`, { operationId: `${name}-exportXlsx`, parameters: EXPORT_PARAMS, responses: { '200': file('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Every matching row as an Excel workbook (streamed)'), ...errors } }) };
   if (t.pks.length) {
     paths[`${base}/{id}`] = {
-      get: op('Read a row', { operationId: `${name}-read`, parameters: [idParam, LIST_PARAMS[4]], responses: { '200': json(ref(name)), ...errors } }),
+      get: op('Read a row', { operationId: `${name}-read`, parameters: [idParam, LIST_PARAMS[4], VIEW], responses: { '200': json(ref(name)), ...errors } }),
       ...(readOnly ? {} : {
         put: op('Update a row', { operationId: `${name}-update`, parameters: [idParam], requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Input`) } } }, responses: { '200': json(ref(name)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }),
         delete: op('Delete a row', { operationId: `${name}-delete`, parameters: [idParam], responses: { '200': json({ type: 'integer' }), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }),
@@ -111,10 +115,35 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
   for (const r of t.relations) {
     const other = pdb.model.tables.find((x) => x.tn === r.rtn)!;
     const oname = safe(other._tn);
-    if (r.type === 'hm' && t.pks.length) {
-      paths[`${base}/{id}/${encodeURIComponent(r.alias)}`] = {
-        get: op(`${other._tn} rows of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-children`, parameters: [idParam, ...LIST_PARAMS.slice(0, 5)], responses: { '200': json({ type: 'array', items: ref(oname) }), ...errors } }),
+    if (r.type === 'hm') {
+      const rel = encodeURIComponent(r.alias);
+      paths[`${base}/has/${rel}`] = {
+        get: op(`${t._tn} rows each with its ${other._tn} rows`, { operationId: `${name}-${safe(r.alias)}-has`, parameters: LIST_PARAMS.slice(0, 7), responses: { '200': json({ type: 'array', items: { allOf: [ref(name), { type: 'object', properties: { [`${r.alias}List`]: { type: 'array', items: { type: 'object' } } } }] } }), ...errors } }),
       };
+    }
+    if (r.type === 'bt') {
+      paths[`${base}/belongs/${encodeURIComponent(r.alias)}`] = {
+        get: op(`${t._tn} rows each with its ${other._tn}`, { operationId: `${name}-${safe(r.alias)}-belongs`, parameters: LIST_PARAMS.slice(0, 7), responses: { '200': json({ type: 'array', items: { allOf: [ref(name), { type: 'object', properties: { [`${r.alias}Read`]: { type: ['object', 'null'] } } }] } }), ...errors } }),
+      };
+    }
+    if (r.type === 'hm' && t.pks.length) {
+      const rel = encodeURIComponent(r.alias);
+      const childWritable = other.type !== 'view' && other.pks.length > 0;
+      const childId = { name: 'childId', in: 'path', required: true, description: `Primary key of the ${other._tn} row; composite keys joined by ___`, schema: { type: 'string' } };
+      const body = { required: true, content: { 'application/json': { schema: ref(`${oname}Input`) } } };
+      paths[`${base}/{id}/${rel}`] = {
+        get: op(`${other._tn} rows of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-children`, parameters: [idParam, ...LIST_PARAMS.slice(0, 5)], responses: { '200': json({ type: 'array', items: ref(oname) }), ...errors } }),
+        ...(childWritable ? { post: op(`Create a ${other._tn} row of one ${t._tn} (its foreign key set)`, { operationId: `${name}-${safe(r.alias)}-createChild`, parameters: [idParam], requestBody: body, responses: { '200': json(ref(oname)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }) } : {}),
+      };
+      if (other.pks.length) {
+        paths[`${base}/{id}/${rel}/{childId}`] = {
+          get: op(`One ${other._tn} row of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-readChild`, parameters: [idParam, childId], responses: { '200': json(ref(oname)), ...errors } }),
+          ...(childWritable ? {
+            put: op(`Update one ${other._tn} row of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-updateChild`, parameters: [idParam, childId], requestBody: body, responses: { '200': json(ref(oname)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }),
+            delete: op(`Delete one ${other._tn} row of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-deleteChild`, parameters: [idParam, childId], responses: { '200': json({ type: 'integer' }), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }),
+          } : {}),
+        };
+      }
     }
     if (r.type === 'mm' && t.pks.length) {
       const targetId = { name: 'targetId', in: 'path', required: true, schema: { type: 'string' } };

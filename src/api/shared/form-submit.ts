@@ -6,14 +6,39 @@
  */
 import * as data from '../../data/records-service';
 import { findColumn } from '../../data/columns';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest, conflict, forbidden, isAppError } from '../../lib/errors';
+import type { FormField } from '../../meta/views-repo';
+import { requiredColumns } from '../../data/records-write';
 import type { SharedLink } from './link-context';
+import type { ColumnModel } from '../../schema/model';
 import type { AppContext } from '../../context';
 import { attachClaimed, claimUploads, uploadOwner } from '../../attachments/form-uploads';
 
 const DEFAULT_MESSAGE = 'Thank you for submitting the form.';
+/**
+ * A form that leaves out a column its table cannot do without: no one filling it in can send it. The
+ * column is not named (the form hides it); the owner finds it as the one the form builder leaves out.
+ */
+export const FORM_MISSES_REQUIRED = "This form cannot be sent: its table needs a value the form does not ask for. Please tell the form's owner.";
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+/** A required checkbox ("I accept the terms") is answered only when ticked, as the web form asks. */
+const isTicked = (v: unknown) => v === true || v === 1 || v === '1' || (typeof v === 'string' && v.trim().toLowerCase() === 'true');
+const unanswered = (c: ColumnModel, v: unknown) => (c.kind === 'boolean' ? !isTicked(v) : isEmpty(v));
+
+/**
+ * A refused value as the form words it: the data core names the column (`Column 'FirstName' is longer than
+ * 40 characters`), the person filling in the form sees the field's label ('Your name' is longer than ...).
+ */
+function inFormWords(e: unknown, s: SharedLink, fields: FormField[]): unknown {
+  if (!isAppError(e) || e.code !== 'BAD_REQUEST') return e;
+  for (const f of fields) {
+    const c = findColumn(s.table, f.cn);
+    const label = f.label?.trim();
+    if (c && label && e.message.startsWith(`Column '${c._cn}'`)) return badRequest(`'${label}'${e.message.slice(`Column '${c._cn}'`.length)}`);
+  }
+  return e;
+}
 
 /** Creates the row; answers `{ ok: true, message, redirectUrl? }`. */
 export async function submitForm(ctx: AppContext, s: SharedLink, body: unknown): Promise<{ ok: true; message: string; redirectUrl?: string }> {
@@ -28,14 +53,17 @@ export async function submitForm(ctx: AppContext, s: SharedLink, body: unknown):
     else row[c._cn] = value;
   }
   if (unknown.length) throw badRequest(unknown.length === 1 ? `Column '${unknown[0]}' not found` : `Columns ${unknown.map((n) => `'${n}'`).join(', ')} not found`);
+  if (requiredColumns(s.table).some((c) => !fields.includes(c))) throw conflict(FORM_MISSES_REQUIRED);
   const claimed = await claimUploads(ctx, s.dc, s.table, row, uploadOwner.link(s.link.uuid), true);
   const form = s.view.query_params.form;
   for (const f of form?.fields ?? []) {
     if (!f.required) continue;
     const c = findColumn(s.table, f.cn);
-    if (c && fields.includes(c) && isEmpty(claimed.body[c._cn])) throw badRequest(`'${f.label || c._cn}' is required`);
+    if (c && fields.includes(c) && unanswered(c, claimed.body[c._cn])) throw badRequest(`'${f.label || c._cn}' is required`);
   }
-  const made = await data.create(s.dc, s.table, claimed.body);
+  const made = await data.create(s.dc, s.table, claimed.body).catch((e: unknown) => {
+    throw inFormWords(e, s, form?.fields ?? []);
+  });
   await attachClaimed(ctx, s.table, made, claimed.ids);
   const answer: { ok: true; message: string; redirectUrl?: string } = { ok: true, message: form?.submitMessage || DEFAULT_MESSAGE };
   if (form?.redirectUrl) answer.redirectUrl = form.redirectUrl;

@@ -11,7 +11,7 @@ import type { AuditSink, DataContext } from '../../data/data-context';
 import { isUnrestricted } from '../../data/access';
 import { readScope } from '../../data/read-scope';
 import { readableShownColumns } from '../../data/view-query';
-import { forbidden, notFound } from '../../lib/errors';
+import { forbidden, isAppError, notFound } from '../../lib/errors';
 import { aclRepo } from '../../meta/acl-repo';
 import { auditRepo } from '../../meta/audit-repo';
 import { projectsRepo } from '../../meta/projects-repo';
@@ -35,6 +35,8 @@ export interface SharedLink {
 }
 
 const NOT_FOUND = 'Shared view not found';
+/** Said to a visitor when the link's creator may no longer read what it shows (not which table or why). */
+const GONE = 'This shared view is no longer available';
 
 /** The audit sink of shared form submissions. */
 function sharedFormAudit(ctx: AppContext, projectId: string, dbAlias: string): AuditSink {
@@ -49,7 +51,7 @@ function sharedFormAudit(ctx: AppContext, projectId: string, dbAlias: string): A
 /** The link's creator as an actor with their current roles in the project, or 403 when gone. */
 async function creatorActor(ctx: AppContext, link: SharedLinkRow): Promise<Actor> {
   const user = await usersRepo(ctx.meta).byIdCached(link.created_by);
-  if (!user || user.disabled) throw forbidden('This shared view is no longer available');
+  if (!user || user.disabled) throw forbidden(GONE);
   const global = user.roles.split(',').filter(Boolean);
   const project = await projectsRepo(ctx.meta).memberRoles(link.project_id, user.id);
   return { kind: 'shared', userId: user.id, email: user.email, roles: [...new Set([...global, ...project])], superAdmin: global.includes('super') };
@@ -77,6 +79,12 @@ export async function openLink(ctx: AppContext, guard: PasswordGuard, request: R
     // Rows a shared form creates reach webhooks and open grids like every other write.
     events: ctx.writeEvents,
   };
-  readScope(dc, table);
-  return { link, view, table, dc, columns: readableShownColumns(dc, table, view) };
+  try {
+    readScope(dc, table);
+    return { link, view, table, dc, columns: readableShownColumns(dc, table, view) };
+  } catch (e) {
+    // The creator lost the table or its columns: the visitor is told the link is gone, not the table's name.
+    if (isAppError(e) && e.status === 403) throw forbidden(GONE);
+    throw e;
+  }
 }

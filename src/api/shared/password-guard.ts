@@ -27,6 +27,31 @@ const storeKey = (key: string) => `link-password:${key.replaceAll('\u0000', ' ')
 /** Hashes a link password (argon2id). */
 export const hashLinkPassword = (plain: string) => hashPassword(plain);
 
+/**
+ * The passwords an `xc-password` header may stand for. A header carries bytes, not text: a browser
+ * cannot send a password beyond Latin-1 ('密码') at all, so the web app sends any password with a
+ * character outside ASCII percent-encoded (UTF-8); clients sending UTF-8 bytes as they are arrive
+ * here read as Latin-1. The header as it came is tried first, so a password holding '%' still works.
+ */
+export function spellingsOf(header: string): string[] {
+  const out = [header];
+  if (header.includes('%')) {
+    try {
+      out.push(decodeURIComponent(header));
+    } catch {}
+  }
+  if (/[\u0080-\u00ff]/.test(header) && !/[^\u0000-\u00ff]/.test(header)) {
+    const utf8 = Buffer.from(header, 'latin1').toString('utf8');
+    if (!utf8.includes('\ufffd')) out.push(utf8);
+  }
+  return [...new Set(out)];
+}
+
+async function verifiesAny(candidates: string[], hash: string): Promise<boolean> {
+  for (const c of candidates) if (await verifyPassword(c, hash)) return true;
+  return false;
+}
+
 /** Checks link passwords and limits wrong attempts (in memory, or in a PostgreSQL store for all instances). */
 export class PasswordGuard {
   private failures = new Map<string, { count: number; resetAt: number }>();
@@ -50,7 +75,7 @@ export class PasswordGuard {
     if (until && until > now) return;
     await this.assertOpen(key, this.max, now);
     await this.assertOpen(link, this.max * 10, now);
-    if (given && (await verifyPassword(given, hash))) {
+    if (given && (await verifiesAny(spellingsOf(given), hash))) {
       if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
       this.verified.set(digest, now + VERIFIED_MS);
       return;

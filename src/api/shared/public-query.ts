@@ -71,18 +71,38 @@ export function publicColumn(c: ColumnModel) {
   };
 }
 
-/** The view's settings that name shown columns only; its where is left out. */
+/** Settings that hold values of the lane column (kanban lanes in order, collapsed ones): they pass only with it. */
+const LANE_SETTINGS = ['laneOrder', 'collapsedLanes'] as const;
+
+/**
+ * The view's settings that name shown columns only; its where is left out, and so is every setting
+ * not listed here (query_params keeps any key a client stores, which a stranger has no business reading).
+ */
 export function publicQueryParams(s: SharedLink): ViewQueryParams {
-  const { where: _where, sort, fields, groupBy, coverColumn, dateColumn, endDateColumn, form, ...rest } = s.view.query_params;
+  const qp = s.view.query_params;
+  const { sort, fields, groupBy, coverColumn, dateColumn, endDateColumn, form } = qp;
   const shown = (name: string | undefined) => {
     const c = name ? findColumn(s.table, name) : undefined;
     return !!c && s.columns.includes(c);
   };
-  const out: ViewQueryParams = { ...rest };
+  // Row height and calendar range name no column and hold no value of one.
+  const out: ViewQueryParams = {};
+  if (qp.rowHeight !== undefined) out.rowHeight = qp.rowHeight;
+  if (qp.calendarRange !== undefined) out.calendarRange = qp.calendarRange;
   const sortItems = (sort ?? '').split(',').filter((x) => x && shown(x.replace(/^[-+]/, '')));
   if (sortItems.length) out.sort = sortItems.join(',');
   if (fields) out.fields = fields.filter((f) => shown(f.cn));
   for (const [k, v] of Object.entries({ groupBy, coverColumn, dateColumn, endDateColumn })) if (v && shown(v)) out[k] = v;
+  if (out.groupBy) for (const k of LANE_SETTINGS) if (qp[k] !== undefined) out[k] = qp[k];
   if (form) out.form = { ...form, fields: form.fields?.filter((f) => shown(f.cn)) };
   return out;
+}
+
+/**
+ * The column that titles the table's cards (as the dashboard's table meta names it) when the link shows it,
+ * else null: the shared cards are titled as the owner's, and never by a value the link hides.
+ */
+export function shownDisplayColumn(s: SharedLink): string | null {
+  const c = s.table.displayColumn ? s.columns.find((x) => !x.virtual && x.cn === s.table.displayColumn) : undefined;
+  return c?._cn ?? null;
 }

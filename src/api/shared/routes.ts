@@ -2,8 +2,9 @@
  * The public routes of shared views (api-contract section 6), without any auth header; a
  * password-protected link wants `xc-password`:
  *
- * - `GET /api/v1/shared/{uuid}`: `{ title, type, columns, query_params, allowCsvDownload }`, shown columns only;
- * - `GET /api/v1/shared/{uuid}/rows`: `{ list, pageInfo: { totalRows?, limit, offset } }` (not for forms);
+ * - `GET /api/v1/shared/{uuid}`: `{ title, type, columns, query_params, allowCsvDownload, displayColumn }`, shown columns only;
+ * - `GET /api/v1/shared/{uuid}/rows`: `{ list, pageInfo: { totalRows?, limit, offset } }` (not for forms); each
+ *   uploaded file of a shown Attachment cell carries `signedUrl`, a short-lived link to it (shared-files.ts);
  * - `POST /api/v1/shared/{uuid}/rows`: form views: creates one row, `{ ok: true, message }` (rate limited per address);
  * - `POST /api/v1/shared/{uuid}/attachments/{column}`: form views: files for an Attachment field, `{ uploaded }` (form-upload.ts);
  * - `GET /api/v1/shared/{uuid}/rows.csv`: the view's rows as CSV when the link allows it.
@@ -17,10 +18,11 @@ import { parseLimit, parseOffset } from '../../data/list-query';
 import { forbidden, isAppError } from '../../lib/errors';
 import { openLink, type SharedLink } from './link-context';
 import { PasswordGuard } from './password-guard';
-import { linkReadParams, publicColumn, publicParams, publicQueryParams } from './public-query';
+import { linkReadParams, publicColumn, publicParams, publicQueryParams, shownDisplayColumn } from './public-query';
 import { submitForm } from './form-submit';
 import { uploadToSharedForm } from './form-upload';
 import { csvResponse } from './csv';
+import { keysForFiles, withFileLinks, withKeys } from './shared-files';
 import { RateLimiter } from '../../http/rate-limit';
 import { clientIp } from '../../http/principal';
 import { LIMITS } from '../../config/limits';
@@ -41,7 +43,7 @@ export function sharedViewRoutes(ctx: AppContext) {
   return new Elysia({ name: 'shared-views', prefix: '/api/v1/shared' })
     .get('/:uuid', async ({ request, params }) => {
       const s = await open(request, params.uuid);
-      return { title: s.view.title, type: s.view.type, columns: s.columns.map(publicColumn), query_params: publicQueryParams(s), allowCsvDownload: s.link.allow_csv_download };
+      return { title: s.view.title, type: s.view.type, columns: s.columns.map(publicColumn), query_params: publicQueryParams(s), allowCsvDownload: s.link.allow_csv_download, displayColumn: shownDisplayColumn(s) };
     })
     .get('/:uuid/rows', async ({ request, params }) => {
       const s = readable(await open(request, params.uuid));
@@ -50,7 +52,8 @@ export function sharedViewRoutes(ctx: AppContext) {
       const offset = parseOffset(p.offset);
       const read = linkReadParams(s, p);
       if (!read) return { list: [], pageInfo: { totalRows: 0, limit, offset } };
-      const list = await data.list(s.dc, s.table, read);
+      const keys = keysForFiles(s, read);
+      const list = await withFileLinks(ctx, s, await data.list(s.dc, s.table, withKeys(read, keys)), keys);
       let totalRows: number | undefined;
       try {
         totalRows = (await data.count(s.dc, s.table, read)).count;

@@ -19,8 +19,16 @@ import { auditRepo } from '../../meta/audit-repo';
 import { projectsRepo } from '../../meta/projects-repo';
 import { usersRepo } from '../../meta/users-repo';
 import { projectRolesOf, resolveActor } from '../../http/principal';
+import { linkBase } from '../../http/link-base';
 import { mailOrLog } from '../../plugins/deliver';
 import { addedMail, inviteMail } from '../../plugins/mail-templates';
+
+/** Said instead of a sign-up link that is not shown to the inviter (see linkShownTo). */
+export const MSG_LINK_NOT_SHOWN =
+  'The user was invited. They have more than this project waiting for them (another invite, or rights given by the Super Admin), so their sign-up link is not shown here: it was written to the server log for the administrator (a mail plugin sends it to them)';
+
+/** Said when a change would leave a project without an owner who has joined. */
+export const MSG_LAST_OWNER = 'A project needs at least one owner: make another member owner first';
 
 const ROLES = ['owner', 'creator', 'editor', 'commenter', 'viewer'] as const;
 const RolesField = z
@@ -42,7 +50,6 @@ export function teamRoutes(ctx: AppContext) {
   const users = usersRepo(ctx.meta);
   const projects = projectsRepo(ctx.meta);
   const audit = auditRepo(ctx.meta);
-  const baseUrl = () => (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/$/, '');
 
   /** The caller, who must be an owner or creator of the project (or Super Admin / master key). */
   async function manager(request: Request, projectId: string | undefined): Promise<Caller> {
@@ -60,15 +67,19 @@ export function teamRoutes(ctx: AppContext) {
     if (roles.includes('owner') && !c.isOwner) throw forbidden('Only owners can grant the owner role');
   };
 
-  async function issueInvite(userId: string): Promise<string> {
+  /**
+   * A new sign-up link for the user. Links sent earlier (an invite to another project) keep
+   * working, unless `replace` (a resend) ends them.
+   */
+  async function issueInvite(request: Request, userId: string, replace: boolean): Promise<string> {
     const token = randomToken(24);
-    await ctx.meta.run('UPDATE nc_users SET invite_token_hash = ?, invite_expires_at = ?, updated_at = ? WHERE id = ?', [
-      sha256(token),
-      new Date(Date.now() + LIMITS.inviteTtlMs).toISOString(),
-      nowIso(),
-      userId,
-    ]);
-    return `${baseUrl()}/#/user/authentication/signup/${token}`;
+    const expires = new Date(Date.now() + LIMITS.inviteTtlMs).toISOString();
+    await ctx.meta.transaction(async (tx) => {
+      if (replace) await tx.run('DELETE FROM nc_invite_links WHERE user_id = ?', [userId]);
+      await tx.run('INSERT INTO nc_invite_links (token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)', [sha256(token), userId, expires, nowIso()]);
+      await tx.run('UPDATE nc_users SET invite_token_hash = ?, invite_expires_at = ?, updated_at = ? WHERE id = ?', [sha256(token), expires, nowIso(), userId]);
+    });
+    return `${linkBase(ctx.config, request)}/#/user/authentication/signup/${token}`;
   }
 
   /** Mails the invite through the mail plugin, or logs the link when there is none (or it fails). */
@@ -78,10 +89,37 @@ export function teamRoutes(ctx: AppContext) {
   }
 
   /** Mails an existing account that it was added to a project (logged when there is no mail plugin). */
-  async function sendAdded(email: string, projectId: string, roles: string, inviter: string | null) {
+  async function sendAdded(request: Request, email: string, projectId: string, roles: string, inviter: string | null) {
     const project = (await projects.get(projectId))?.title ?? projectId;
-    const url = `${baseUrl()}/#/nc/${projectId}`;
+    const url = `${linkBase(ctx.config, request)}/#/nc/${projectId}`;
     return mailOrLog(ctx, email, addedMail(ctx, { inviter, project, roles, url }), `${email} added to '${project}': ${url}`);
+  }
+
+  /**
+   * Refuses a change that takes the owner role from `userId` when no other member who has joined
+   * is an owner: the project would be left with nobody (but the Super Admin) to manage it.
+   */
+  async function keepAnOwner(projectId: string, userId: string, current: string[]) {
+    if (!current.includes('owner')) return;
+    const others = await ctx.meta.all<{ roles: string }>(
+      `SELECT pu.roles FROM nc_project_users pu JOIN nc_users u ON u.id = pu.user_id
+       WHERE pu.project_id = ? AND pu.user_id <> ? AND (u.password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = u.id))`,
+      [projectId, userId],
+    );
+    if (!others.some((o) => o.roles.split(',').includes('owner'))) throw badRequest(MSG_LAST_OWNER);
+  }
+
+  /**
+   * Whether the caller may be shown the sign-up link of a user who has not joined yet. The link sets
+   * the account's password, which takes up everything the account holds: shown to the Super Admin,
+   * and to a manager of this project only while the account holds nothing else (no other project,
+   * no global right), or the owner of one project could take over someone invited as owner of another.
+   */
+  async function linkShownTo(caller: Caller, userId: string, projectId: string): Promise<boolean> {
+    if (caller.actor.kind === 'master' || caller.actor.superAdmin) return true;
+    const u = await users.byId(userId);
+    if (!u || u.roles.split(',').includes('super') || u.may_create_projects) return false;
+    return !(await ctx.meta.get('SELECT 1 AS x FROM nc_project_users WHERE user_id = ? AND project_id <> ?', [userId, projectId]));
   }
 
   /** Whether the user has a password or a linked sign-in provider (an invite was taken up). */
@@ -116,15 +154,19 @@ export function teamRoutes(ctx: AppContext) {
       let user = await users.byEmail(input.email);
       if (user && (await projects.memberRoles(input.project_id, user.id)).length) throw badRequest(`${input.email} is already a member of this project`);
       if (!user) user = await users.create({ email: input.email, passwordHash: null, roles: 'user' });
-      const inviteUrl = user.password_hash ? null : await issueInvite(user.id);
+      // An account that joined (a password or a provider) is added, never sent a sign-up link: the
+      // link sets the account's password, and without a mail plugin the inviter is shown it.
+      const inviteUrl = (await joined(user.id)) ? null : await issueInvite(request, user.id, false);
+      const shown = !!inviteUrl && (await linkShownTo(caller, user.id, input.project_id));
       await ctx.meta.run('INSERT INTO nc_project_users (project_id, user_id, roles, created_at) VALUES (?, ?, ?, ?)', [input.project_id, user.id, input.roles.join(','), nowIso()]);
       projects.forgetRoles();
       // A new account gets its sign-up link; an existing one is told where the project is.
       const sent = inviteUrl
         ? await sendInvite(input.email, inviteUrl, input.project_id, input.roles.join(','), caller.actor.email ?? null)
-        : await sendAdded(input.email, input.project_id, input.roles.join(','), caller.actor.email ?? null);
+        : await sendAdded(request, input.email, input.project_id, input.roles.join(','), caller.actor.email ?? null);
       await audit.write({ op_type: 'TEAM', project_id: input.project_id, description: `${input.email} invited as ${input.roles.join(',')}`, user_email: caller.actor.email ?? null });
       if (sent.mailed) return inviteUrl ? { msg: `The invite was sent by e-mail to ${input.email}`, email: input.email, mailed: true } : { msg: `${input.email} was added to the project and told by e-mail`, email: input.email, mailed: true };
+      if (inviteUrl && !shown) return { msg: MSG_LINK_NOT_SHOWN, email: input.email, ...(sent.error ? { mail_error: sent.error } : {}) };
       return inviteUrl ? { msg: 'The user was invited', invite_url: inviteUrl, email: input.email, ...(sent.error ? { mail_error: sent.error } : {}) } : { msg: 'The user was added to the project', email: input.email };
     })
     .put('/admin/:userId', async ({ request, params, body }) => {
@@ -134,6 +176,7 @@ export function teamRoutes(ctx: AppContext) {
       const current = await projects.memberRoles(input.project_id, params.userId);
       if (!current.length) throw notFound('This user is not a member of the project');
       if (current.includes('owner') && !caller.isOwner) throw forbidden('Only owners can change the role of an owner');
+      if (!input.roles.includes('owner')) await keepAnOwner(input.project_id, params.userId, current);
       await ctx.meta.run('UPDATE nc_project_users SET roles = ? WHERE project_id = ? AND user_id = ?', [input.roles.join(','), input.project_id, params.userId]);
       forgetTokenActors(ctx.meta);
       projects.forgetRoles();
@@ -148,6 +191,7 @@ export function teamRoutes(ctx: AppContext) {
       if (!current.length) throw notFound('This user is not a member of the project');
       if (params.userId === caller.actor.userId && current.includes('owner')) throw badRequest('Owners cannot remove themselves from a project');
       if (current.includes('owner') && !caller.isOwner) throw forbidden('Only owners can remove an owner');
+      await keepAnOwner(projectId!, params.userId, current);
       await ctx.meta.run('DELETE FROM nc_project_users WHERE project_id = ? AND user_id = ?', [projectId, params.userId]);
       forgetTokenActors(ctx.meta);
       projects.forgetRoles();
@@ -163,11 +207,12 @@ export function teamRoutes(ctx: AppContext) {
       const u = await users.byId(params.userId);
       if (!u) throw notFound('User not found');
       if (await joined(u.id)) throw badRequest(`${u.email} has already joined`);
-      const inviteUrl = await issueInvite(u.id);
+      const inviteUrl = await issueInvite(request, u.id, true);
       const roles = (await projects.memberRoles(projectId!, u.id)).join(',');
       const sent = await sendInvite(u.email, inviteUrl, projectId!, roles, caller.actor.email ?? null);
       await audit.write({ op_type: 'TEAM', project_id: projectId, description: `invite to ${u.email} sent again`, user_email: caller.actor.email ?? null });
       if (sent.mailed) return { msg: `The invite was sent again by e-mail to ${u.email}`, mailed: true };
+      if (!(await linkShownTo(caller, u.id, projectId!))) return { msg: MSG_LINK_NOT_SHOWN, ...(sent.error ? { mail_error: sent.error } : {}) };
       return { msg: 'The invite was sent again', invite_url: inviteUrl, ...(sent.error ? { mail_error: sent.error } : {}) };
     })
     .delete('/admin/invite/:userId', async ({ request, params, query }) => {
@@ -181,7 +226,9 @@ export function teamRoutes(ctx: AppContext) {
       await ctx.meta.transaction(async (tx) => {
         await tx.run('DELETE FROM nc_project_users WHERE project_id = ? AND user_id = ?', [projectId, u.id]);
         const others = await tx.get('SELECT 1 AS x FROM nc_project_users WHERE user_id = ?', [u.id]);
-        // Invited to no other project: the account that only held the invite goes too.
+        // Links are not per project: every open one ends. Invited to no other project: the account
+        // that only held the invite goes too.
+        await tx.run('DELETE FROM nc_invite_links WHERE user_id = ?', [u.id]);
         if (others) await tx.run('UPDATE nc_users SET invite_token_hash = NULL, invite_expires_at = NULL, updated_at = ? WHERE id = ?', [nowIso(), u.id]);
         else await tx.run('DELETE FROM nc_users WHERE id = ?', [u.id]);
       });

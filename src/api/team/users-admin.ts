@@ -17,6 +17,10 @@ import { usersRepo } from '../../meta/users-repo';
 import { resolveActor } from '../../http/principal';
 import { containsPattern } from '../../data/like-pattern';
 import { sessionsEnded } from '../../auth/session-events';
+import { refreshTokens } from '../../auth/refresh-tokens';
+
+/** Most users the Users page lists at once. */
+const USERS_PAGE_MAX = 500;
 
 const EditBody = z.object({
   roles: z.array(z.enum(['super', 'user'], { error: 'Global roles are super and user' })).optional(),
@@ -24,15 +28,15 @@ const EditBody = z.object({
   mayCreateProjects: z.boolean({ error: 'mayCreateProjects is true or false' }).optional(),
 });
 
-/** Users as the Users page shows them, those matching `where` (bound `params`), oldest first, at most 500. */
-async function listAdminUsers(ctx: AppContext, where: string, params: unknown[]) {
+/** Users as the Users page shows them, those matching `where` (bound `params`), oldest first, at most `limit`. */
+async function listAdminUsers(ctx: AppContext, where: string, params: unknown[], limit = USERS_PAGE_MAX) {
   const rows = await ctx.meta.all<{ id: string; email: string; firstname: string | null; lastname: string | null; roles: string; disabled: number; may_create_projects: number; joined: number; created_at: string }>(
     `SELECT id, email, firstname, lastname, roles, disabled, may_create_projects, created_at,
        CASE WHEN password_hash IS NOT NULL OR EXISTS (SELECT 1 FROM nc_user_identities i WHERE i.user_id = nc_users.id) THEN 1 ELSE 0 END AS joined
      FROM nc_users
      WHERE ${where}
-     ORDER BY created_at LIMIT 500`,
-    params,
+     ORDER BY created_at LIMIT ?`,
+    [...params, limit],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -59,6 +63,13 @@ export function usersAdminRoutes(ctx: AppContext) {
     .get('/admin/users', async ({ request, query }) => {
       await superOnly(request);
       const search = typeof query.search === 'string' ? query.search.trim().toLowerCase() : '';
+      if (/[^\x00-\x7f]/.test(search)) {
+        // SQLite's lower() folds ASCII letters only, so 'Élodie' never matched 'élodie': a search
+        // with other letters is matched here, on the whole list.
+        const all = await listAdminUsers(ctx, '1 = 1', [], Number.MAX_SAFE_INTEGER);
+        const hit = (v: string | null) => !!v && v.toLowerCase().includes(search);
+        return { list: all.filter((u) => hit(u.email) || hit(u.name)).slice(0, USERS_PAGE_MAX) };
+      }
       // The search's own % and _ are literal ("a_b" finds only a_b).
       const like = containsPattern(search);
       const list = await adminUsers(`(? = '' OR lower(email) LIKE ? ESCAPE '\\' OR lower(COALESCE(firstname, '') || ' ' || COALESCE(lastname, '')) LIKE ? ESCAPE '\\')`, [search, like, like]);
@@ -93,6 +104,9 @@ export function usersAdminRoutes(ctx: AppContext) {
         nowIso(),
         user.id,
       ]);
+      // Disabling ends the user's sign-ins for good: enabled again later, they sign in anew (the account
+      // may have been disabled because a session was stolen).
+      if (input.disabled && !user.disabled) await refreshTokens(ctx.meta).revokeAllForUser(user.id);
       forgetTokenActors(ctx.meta);
       users.forget(user.id);
       // Terminals of the user end now, not at the next sweep (up to 30 s of a shell after being disabled).

@@ -9,8 +9,9 @@ import type { EventEmitter } from 'node:events';
 import { XlsxWriter, type XlsxValue } from './xlsx-writer';
 import type { DataContext } from '../../data/data-context';
 import { listPages } from '../../data/records-service';
+import { contentDisposition, fileNameOf } from '../../http/content-disposition';
 import type { Params } from '../../data/list-query';
-import type { ColumnModel, TableModel } from '../../schema/model';
+import type { ColumnModel, TableModel, ValueKind } from '../../schema/model';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -19,10 +20,24 @@ const PAGE_ROWS = 2000;
 /** Bytes buffered ahead of the client before the producer waits. */
 const HIGH_WATER = 4 * 1024 * 1024;
 
-/** A value as CSV text (JSON for objects), quoted when it must be. */
-export function csvField(v: unknown, delimiter = ','): string {
+/** Kinds whose values are numbers even when they travel as text (bigint, decimal). */
+const NUMERIC = new Set<ValueKind>(['integer', 'bigint', 'decimal', 'float']);
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * Text that Excel or LibreOffice would run as a formula (starting with = + - @ tab or CR) gets an
+ * apostrophe in front (OWASP's advice on CSV injection), so a cell typed by one user cannot run
+ * in another's spreadsheet. A number of a numeric column (-5) stays as it is.
+ */
+function formulaSafe(s: string, kind: ValueKind | undefined): string {
+  if (!/^[=+\-@\t\r]/.test(s) || (kind && NUMERIC.has(kind) && NUMBER_TEXT.test(s))) return s;
+  return `'${s}`;
+}
+
+/** A value as CSV text (JSON for objects), quoted when it must be; `kind`: its column's (a header: none). */
+export function csvField(v: unknown, kind?: ValueKind, delimiter = ','): string {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const s = typeof v === 'object' ? JSON.stringify(v) : typeof v === 'string' ? formulaSafe(v, kind) : String(v);
   if (s.includes('"') || s.includes(delimiter) || s.includes('\n') || s.includes('\r') || s !== s.trim()) return `"${s.replace(/"/g, '""')}"`;
   return s;
 }
@@ -86,7 +101,7 @@ function bodyOf(out: PassThrough): ReadableStream<Uint8Array> {
 }
 
 async function writeCsv(out: PassThrough, columns: ColumnModel[], first: Record<string, unknown>[], rest: AsyncGenerator<Record<string, unknown>[]>, bom: boolean) {
-  const line = (r: Record<string, unknown>) => columns.map((c) => csvField(r[c._cn])).join(',') + '\r\n';
+  const line = (r: Record<string, unknown>) => columns.map((c) => csvField(r[c._cn], c.kind)).join(',') + '\r\n';
   out.write((bom ? '\ufeff' : '') + columns.map((c) => csvField(c._cn)).join(',') + '\r\n');
   for (let page: Record<string, unknown>[] | undefined = first; page; page = (await rest.next()).value ?? undefined) {
     if (out.destroyed) return;
@@ -116,9 +131,7 @@ const fileName = (t: TableModel, format: ExportFormat) => `${t._tn.replace(/[^\w
  * `filename*` (RFC 6266), so a table shown as '客户' or 'Año' downloads under that name.
  */
 export function exportDisposition(t: TableModel, format: ExportFormat): string {
-  const own = `${t._tn.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim() || 'export'}.${format}`;
-  const encoded = encodeURIComponent(own).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fileName(t, format)}"; filename*=UTF-8''${encoded}`;
+  return contentDisposition('attachment', `${fileNameOf(t._tn, 'export')}.${format}`, fileName(t, format));
 }
 
 /** The export as a streamed answer; throws (400/403) before answering when the list parameters or rights refuse. */

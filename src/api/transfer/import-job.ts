@@ -56,6 +56,8 @@ export interface ImportJob {
   cancel: boolean;
   /** Set when the import ends early on purpose. */
   ending?: 'cancelled' | 'stopped';
+  /** Set when Tablo is stopping: the import ends (stopped) at its next row. */
+  shutdown?: boolean;
 }
 
 /** How the rows of a file go into the table. */
@@ -77,6 +79,8 @@ const MAX_PROBLEMS = 1000;
 const KEEP_FINISHED_MS = 60 * 60 * 1000;
 
 const jobs = new Map<string, ImportJob>();
+/** The imports running in this process, until they end. */
+const runs = new Map<string, Promise<void>>();
 
 /** Where the instances of one data directory find an import's progress. */
 export interface SharedJobs {
@@ -94,7 +98,7 @@ function share(job: ImportJob): void {
   const path = files.get(job.id);
   if (!path) return;
   try {
-    const { cancel: _c, ending: _e, ...state } = job;
+    const { cancel: _c, ending: _e, shutdown: _s, ...state } = job;
     writeShared(path, state);
   } catch {}
 }
@@ -130,7 +134,7 @@ export function jobView(j: ImportJob) {
   const part = j.totalBytes > 0 ? Math.min(1, j.bytesRead / j.totalBytes) : 0;
   const estimatedRows = j.status === 'running' ? (part > 0 ? Math.max(j.rowsRead, Math.round(j.rowsRead / part)) : null) : j.rowsRead;
   const etaMs = j.status === 'running' && part > 0.01 ? Math.round((elapsedMs * (1 - part)) / part) : null;
-  const { cancel: _c, owner: _o, ending: _e, ...rest } = j;
+  const { cancel: _c, owner: _o, ending: _e, shutdown: _s, ...rest } = j;
   return { ...rest, elapsedMs, estimatedRows, etaMs, progress: j.status === 'running' ? part : 1 };
 }
 
@@ -171,7 +175,7 @@ export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, wh
   files.set(job.id, jobFile(shared.dataDir, job.id));
   share(job);
   markBusy(plan.upload);
-  void run(dc, t, plan, job, log);
+  runs.set(job.id, run(dc, t, plan, job, log).finally(() => runs.delete(job.id)));
   return job;
 }
 
@@ -182,7 +186,7 @@ async function run(dc: DataContext, t: TableModel, plan: ImportPlan, job: Import
     if (plan.allOrNothing) await dc.pdb.db.driver.transaction((exec) => readAndInsert({ ...dc, exec }, t, plan, job));
     else await readAndInsert(dc, t, plan, job);
   } catch (e) {
-    status = job.ending ?? 'failed';
+    status = job.shutdown ? 'stopped' : (job.ending ?? 'failed');
     if (status === 'failed') {
       job.message = isAppError(e) ? e.message : 'The import failed on the server; it has been logged';
       if (!isAppError(e)) log.error(`import ${job.id} failed`, e);
@@ -199,6 +203,12 @@ async function run(dc: DataContext, t: TableModel, plan: ImportPlan, job: Import
         }
       }
     }
+    if (job.shutdown) {
+      const why = job.rolledBack
+        ? 'Tablo was stopped during the import: nothing was imported; upload the file again'
+        : `Tablo was stopped during the import: ${job.rowsImported} rows were imported, the rest were not; upload the rest again`;
+      job.message = job.message ? `${why}; ${job.message}` : why;
+    }
   } finally {
     dropUpload(plan.upload);
     job.finishedAt = Date.now();
@@ -213,16 +223,13 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
   let batch: Record<string, unknown>[] = [];
   let lines: number[] = [];
   let header = true;
+  let width = 0;
   let line = 1;
   const flush = async () => {
     if (job.cancel) throw end(job, 'cancelled');
     const { inserted, problems } = await insertMany(dc, t, batch, { stopAtProblem: plan.onError === 'stop' });
     job.rowsImported += inserted;
-    for (const p of problems) {
-      job.problemCount++;
-      if (job.problems.length < MAX_PROBLEMS) job.problems.push({ row: lines[p.index]!, column: p.column, value: p.value, reason: p.reason });
-    }
-    job.rowsSkipped += problems.length;
+    for (const p of problems) misfit(job, { row: lines[p.index]!, column: p.column, value: p.value, reason: p.reason });
     job.bytesRead = src.bytesRead();
     batch = [];
     lines = [];
@@ -239,12 +246,30 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
       line++;
       if (header) {
         header = false;
-        line = 1;
+        width = r.length;
+        // Rows are named by their line in a CSV or a sheet (the header is line 1); in JSON by the
+        // object's place (the first is 1: a JSON Lines file's line), the header being no line of it.
+        line = plan.upload.kind.format === 'json' ? 0 : 1;
         continue;
       }
       if (job.cancel) throw end(job, 'cancelled');
       // A row of empty cells (",,,") is no row.
       if (r.every((x) => x.trim() === '')) continue;
+      // More values than the header has columns (an unquoted comma in a value, say: 'Smith, John')
+      // would put each value under the wrong column, or drop it: the row is a misfit, reported.
+      // Empty cells past the end (a trailing delimiter) are no values.
+      const extra = r.slice(width).filter((x) => x.trim() !== '');
+      if (extra.length) {
+        job.rowsRead++;
+        if (batch.length) await flush();
+        misfit(job, { row: line, column: null, value: r.slice(width).join(' | '), reason: `The row has ${width + extra.length} values where the header has ${width} columns (a value holding the delimiter must be quoted)` });
+        share(job);
+        if (plan.onError === 'stop') {
+          job.message = `Stopped at line ${line}: the row has more values than the header has columns`;
+          throw end(job, 'stopped');
+        }
+        continue;
+      }
       const row: Record<string, unknown> = {};
       for (const [i, c] of mapped) row[c.cn] = cellValue(c, r[i] ?? '');
       batch.push(row);
@@ -257,6 +282,27 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
   } finally {
     src.close();
   }
+}
+
+/** Reports a row left out (the first MAX_PROBLEMS are kept; the count goes on). */
+function misfit(job: ImportJob, p: ImportProblem): void {
+  job.problemCount++;
+  job.rowsSkipped++;
+  if (job.problems.length < MAX_PROBLEMS) job.problems.push(p);
+}
+
+/**
+ * Shutdown of the app over `dataDir`: its running imports end at their next row as stopped, saying so
+ * (in their shared state, so that the page, or another instance, does not show them running for
+ * good); answers once they have ended, before the project databases close.
+ */
+export async function stopImports(dataDir: string): Promise<void> {
+  const mine = [...jobs.values()].filter((j) => j.status === 'running' && runs.has(j.id) && files.get(j.id) === jobFile(dataDir, j.id));
+  for (const j of mine) {
+    j.shutdown = true;
+    j.cancel = true;
+  }
+  await Promise.allSettled(mine.map((j) => runs.get(j.id)));
 }
 
 /** Asks a running job to stop; it ends (cancelled) at its next row. */

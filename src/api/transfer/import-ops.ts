@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../dashboard/op';
 import { parseArgs } from '../dashboard/op';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { assertCan, assertColumns } from '../../data/access';
+import { assertCan, assertColumns, rolesInProject } from '../../data/access';
 import { writableColumn } from '../../data/columns';
 import { requirePk } from '../../data/row-id';
 import type { ColumnModel } from '../../schema/model';
@@ -19,7 +19,9 @@ import { dataContext, tableByName } from '../rest/context';
 import { tableCreate, tableDelete } from '../dashboard/ops/table-changes';
 import { migrationRollback } from '../dashboard/ops/migrations';
 import { sniffFile, DELIMITERS } from './sniff';
+import { utf16ToUtf8 } from './utf16';
 import { xlsxSheets } from './row-sources';
+import { jsonKeys } from './json-rows';
 import { dropUpload, keepUpload, previewOf, uploadOf, type StoredUpload } from './uploads';
 import { IMPORT_TYPES, columnInputOf, importTypeOf } from './column-types';
 import { cancelAnywhere, jobOf, jobView, startImport } from './import-job';
@@ -30,7 +32,7 @@ const ownerOf = (call: OpCall) => call.actor.userId ?? call.actor.kind;
 function isAdmin(call: OpCall): boolean {
   const a = call.actor;
   if ((a.kind === 'master' || a.superAdmin || a.roles.includes('super')) && !a.previewAs) return true;
-  const roles = a.previewAs ? [a.previewAs] : call.projectRoles;
+  const roles = rolesInProject(a, call.projectRoles);
   return roles.some((r) => r === 'owner' || r === 'creator');
 }
 
@@ -78,7 +80,7 @@ const describe = async (u: StoredUpload, sheet?: string, delimiter?: string) => 
   };
 };
 
-/** Multipart: `file` (CSV or XLSX) and `json` (the envelope, args `{ tn? }`). */
+/** Multipart: `file` (CSV, XLSX or JSON) and `json` (the envelope, args `{ tn? }`). */
 export const importUpload: DashboardOp = {
   name: 'importUpload',
   access: 'projectMember',
@@ -87,9 +89,15 @@ export const importUpload: DashboardOp = {
     if (!file) throw badRequest('Send the file as multipart form data in the field file (and the call in the field json)');
     const a = parseArgs(z.object({ ...Target }), call.args);
     await assertMayImport(call, a.tn);
-    const kind = sniffFile(file.path, file.size);
+    // UTF-16 text (Excel's Unicode Text) is read as UTF-8 from here on.
+    const size = (await utf16ToUtf8(file.path)) ?? file.size;
+    const kind = sniffFile(file.path, size);
+    if (kind.format === 'json') {
+      kind.keys = await jsonKeys(file.path);
+      if (!kind.keys.length) throw badRequest('The file holds no rows');
+    }
     const sheets = kind.format === 'xlsx' ? await xlsxSheets(file.path) : undefined;
-    const u = keepUpload(call.ctx.dataDir, file, { projectId: call.projectId, dbAlias: call.dbAlias, owner: ownerOf(call), kind, sheets });
+    const u = keepUpload(call.ctx.dataDir, { ...file, size }, { projectId: call.projectId, dbAlias: call.dbAlias, owner: ownerOf(call), kind, sheets });
     try {
       return await describe(u);
     } catch (e) {

@@ -1,5 +1,5 @@
 /**
- * Rows of an uploaded file as a stream of text cells: CSV through papaparse (quoted fields,
+ * Rows of an uploaded file as a stream of text cells (JSON: json-rows.ts): CSV through papaparse (quoted fields,
  * newlines inside quotes, a BOM dropped), XLSX through exceljs's streaming reader (one sheet,
  * cells made text: numbers as written, dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, rich text
  * joined, formulas by their result). Bytes read are counted for progress.
@@ -7,10 +7,10 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
 import { xlsxWorkbook, type WorkbookStructure } from './xlsx-workbook';
 import { badRequest, isAppError } from '../../lib/errors';
 import type { FileKind } from './sniff';
+import { jsonRows } from './json-rows';
 
 /** The rows of a file, with how far the reading went. */
 export interface RowStream {
@@ -144,6 +144,8 @@ function xlsxRows(path: string, sheet: string | undefined): RowStream {
     const c = counted(path);
     stream = c.stream;
     bytes = c.bytes;
+    // exceljs loads on the first workbook read (a large module the server needs only here).
+    const { default: ExcelJS } = await import('exceljs');
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(c.stream, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'emit' });
     Object.assign(reader, { model: { sheets: book.sheets }, properties: { model: { date1904: book.date1904 } } });
     let found = false;
@@ -192,6 +194,7 @@ class SheetNotMet extends Error {}
 
 /** Opens the rows of a file (for an XLSX file, of `sheet`, by default the first). */
 export function openRows(path: string, kind: FileKind, sheet?: string): RowStream {
+  if (kind.format === 'json') return jsonRows(path, kind.keys ?? []);
   return kind.format === 'csv' ? csvRows(path, kind) : xlsxRows(path, sheet);
 }
 

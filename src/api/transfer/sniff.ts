@@ -1,17 +1,19 @@
 /**
  * What an uploaded file is, from its first bytes: an XLSX workbook (a ZIP holding
- * `xl/workbook.xml`) or UTF-8 text (with or without a byte order mark) split by a delimiter found
- * here. Anything else (binary content, another text encoding, another kind of ZIP) answers 400.
+ * `xl/workbook.xml`), JSON (UTF-8 text starting with `[` or `{`: an array of objects or JSON
+ * Lines) or UTF-8 text (with or without a byte order mark; UTF-16 was made UTF-8 on upload, utf16.ts) split by a delimiter found here. Anything else (binary content, another text encoding, another kind of ZIP) answers 400.
  */
 import { openSync, readSync, closeSync } from 'node:fs';
 import { badRequest } from '../../lib/errors';
 
 export interface FileKind {
-  format: 'csv' | 'xlsx';
+  format: 'csv' | 'xlsx' | 'json';
   /** CSV: the field delimiter found (`,` `;` tab or `|`). */
   delimiter?: string;
   /** CSV: whether the file starts with a UTF-8 byte order mark. */
   bom?: boolean;
+  /** JSON: the keys of its objects, in order of first appearance (the header), read at upload. */
+  keys?: string[];
 }
 
 /** The delimiters tried, in order of preference when two fit equally. */
@@ -87,19 +89,30 @@ export function detectDelimiter(text: string): string {
   return best?.d ?? ',';
 }
 
+/**
+ * Whether a text starts as JSON objects: `[` then `{` (or `]`), or `{` then `"` (or `}`). A CSV
+ * whose first header is bracketed (`[Id],[Name]`, as SQL Server writes them) stays a CSV.
+ */
+export function looksLikeJson(text: string): boolean {
+  const m = /^\s*([[{])\s*(\S)?/.exec(text);
+  if (!m) return false;
+  return m[1] === '[' ? m[2] === '{' || m[2] === ']' : m[2] === '"' || m[2] === '}';
+}
+
 /** Answers the kind of the file at `path`, or 400 naming why it cannot be imported. */
 export function sniffFile(path: string, size: number): FileKind {
   if (size === 0) throw badRequest('The file is empty');
   const b = head(path);
   if (b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04) return { format: 'xlsx' };
-  if (b.includes(0)) throw badRequest('The file is not a CSV or XLSX file: it holds binary content');
+  if (b.includes(0)) throw badRequest('The file is not a CSV, XLSX or JSON file: it holds binary content');
   const bom = b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(wholeChars(b.subarray(bom ? 3 : 0)));
   } catch {
-    throw badRequest('The file is not UTF-8 text: save the CSV as UTF-8 (with or without BOM) and upload it again');
+    throw badRequest('The file is not UTF-8 text: save the file as UTF-8 (with or without BOM) and upload it again');
   }
   if (!text.trim()) throw badRequest('The file holds no rows');
+  if (looksLikeJson(text)) return { format: 'json', bom };
   return { format: 'csv', delimiter: detectDelimiter(text), bom };
 }

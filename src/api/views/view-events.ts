@@ -4,6 +4,7 @@
  * in everyone's open view without a reload. `meta` tells apps running in one process apart.
  */
 import type { MetaStore } from '../../meta/store';
+import { announcer } from '../../lib/announcer';
 
 /** One change of a table's saved views (`tn`: the table's SQL name). */
 export interface ViewsChanged {
@@ -13,20 +14,10 @@ export interface ViewsChanged {
   tn: string;
 }
 
-type Listener = (e: ViewsChanged) => void;
-const listeners = new Set<Listener>();
+const channel = announcer<ViewsChanged>();
 
-/** Listens to view changes; answers the function that stops listening. */
-export function onViewsChanged(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-}
+/** Listens to changes of a table's views; answers the function that stops listening. */
+export const onViewsChanged = channel.listen;
 
 /** Announces a change of a table's views; a listener's error never reaches the caller. */
-export function viewsChanged(e: ViewsChanged): void {
-  for (const l of [...listeners]) {
-    try {
-      l(e);
-    } catch {}
-  }
-}
+export const viewsChanged = channel.announce;

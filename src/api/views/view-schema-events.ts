@@ -38,6 +38,8 @@ export async function followViewSchemaEvent(e: SchemaEvent): Promise<void> {
   const repo = viewsRepo(e.meta);
   if (e.kind === 'tableRenamed') return void (await repo.renameTable(e.projectId, e.dbAlias, e.from, e.to));
   if (e.kind === 'tableDropped') return repo.dropTable(e.projectId, e.dbAlias, e.tn);
+  // Views name columns by SQL name: a new display name changes nothing stored.
+  if (e.kind === 'columnAliasRenamed') return;
   const [from, to] = e.kind === 'columnRenamed' ? [e.from, e.to] : [e.cn, null];
   for (const v of await repo.list(e.projectId, e.dbAlias, e.tn)) {
     const next = renameInQueryParams(v.query_params, from, to);

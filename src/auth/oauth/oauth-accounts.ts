@@ -66,6 +66,7 @@ export async function signinWithIdentity(
       await ids.link(provider.id, ident.subject, existing.id, ident.email);
       if (invited) {
         await tx.run('UPDATE nc_users SET invite_token_hash = NULL, invite_expires_at = NULL, updated_at = ? WHERE id = ?', [nowIso(), existing.id]);
+        await tx.run('DELETE FROM nc_invite_links WHERE user_id = ?', [existing.id]);
         await users.update(existing.id, { firstname, lastname });
         users.forget(existing.id);
         return { user: (await users.byId(existing.id))!, outcome: 'signed up' };

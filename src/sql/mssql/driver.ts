@@ -1,9 +1,10 @@
 /**
  * SQL Server through `mssql` (tedious): a bounded pool; parameters bound as @p1..@pN.
  * note: no SQL Server runs on the development machines; this driver is exercised only when
- * TABLO_TEST_MSSQL_URL points at one.
+ * TABLO_TEST_MSSQL_URL points at one. `mssql` (with tedious and its Azure sign-in modules) loads with
+ * the first connection: a server without SQL Server projects never loads it.
  */
-import sql from 'mssql';
+import type sql from 'mssql';
 import type { Compiled } from '../ast';
 import type { ConnectionOptions, Driver, ExecResult, Executor } from '../dialect';
 import { guard, isNetworkError, type ErrorClass } from '../driver-errors';
@@ -32,7 +33,7 @@ export function classifyMssql(e: unknown): ErrorClass {
 }
 
 export function openMssqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax): Driver {
-  const pool = new sql.ConnectionPool({
+  const config: sql.config = {
     server: c.host ?? '127.0.0.1',
     port: c.port,
     user: c.user,
@@ -41,9 +42,17 @@ export function openMssqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
     pool: { max: poolMax, min: 0, idleTimeoutMillis: 30_000 },
     connectionTimeout: LIMITS.connectTimeoutMs,
     options: { encrypt: !!c.ssl && c.ssl.mode !== 'No', trustServerCertificate: !c.ssl || c.ssl.mode === 'Preferred' || c.ssl.mode === 'Required' },
-  });
+  };
+  let mssql: typeof sql | undefined;
+  let pool: sql.ConnectionPool | undefined;
   let connecting: Promise<sql.ConnectionPool> | null = null;
-  const ready = () => (pool.connected ? Promise.resolve(pool) : (connecting ??= pool.connect().finally(() => (connecting = null))));
+  const ready = async (): Promise<sql.ConnectionPool> => {
+    if (pool?.connected) return pool;
+    mssql ??= (await import('mssql')).default;
+    pool ??= new mssql.ConnectionPool(config);
+    const p = pool;
+    return (connecting ??= p.connect().finally(() => (connecting = null)));
+  };
 
   const request = (r: sql.Request, q: Compiled) => {
     q.params.forEach((v, i) => r.input(`p${i + 1}`, v as any));
@@ -68,10 +77,10 @@ export function openMssqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
         return (await request(r, q)).recordset as unknown as T[];
       }),
     async transaction(fn) {
-      const tx = new sql.Transaction(await guard(classifyMssql, ready));
+      const tx = new mssql!.Transaction(await guard(classifyMssql, ready));
       await tx.begin();
       try {
-        const out = await fn(executor(async () => new sql.Request(tx)));
+        const out = await fn(executor(async () => new mssql!.Request(tx)));
         await tx.commit();
         return out;
       } catch (e) {
@@ -82,6 +91,8 @@ export function openMssqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
     ping: async () => {
       await base.query({ sql: 'SELECT 1 AS one', params: [] });
     },
-    close: () => pool.close(),
+    close: async () => {
+      await pool?.close();
+    },
   };
 }

@@ -1,5 +1,5 @@
 /** PostgreSQL: double-quoted names, `$n` placeholders, ILIKE, RETURNING, NULLS FIRST/LAST. */
-import type { Cond, FnName, SqlValue, Update } from '../ast';
+import type { Cond, Expr, FnName, SqlValue, Update } from '../ast';
 import { BaseCompiler, Params, quoteWith } from '../compiler';
 import { POSTGRES_SPELLINGS } from './formula-functions';
 
@@ -27,6 +27,16 @@ export class PostgresCompiler extends BaseCompiler {
    */
   override arith(op: '+' | '-' | '*', left: string, right: string): string {
     return `(${left} * 1.0 ${op} ${right})`;
+  }
+  /**
+   * A whole number beyond 16 bits compared with a column is bound as bigint: PostgreSQL types a bare
+   * parameter as the other side, so `int_col = 99999999999` refused the statement ('value
+   * "99999999999" is out of range for type integer', a 400 for a row id that is simply not there)
+   * where every other engine answers no row. Integer and bigint compare across sizes (indexes too).
+   */
+  override compared(e: Expr, p: Params): string {
+    if (e.kind === 'val' && typeof e.value === 'number' && Number.isSafeInteger(e.value) && (e.value > 32767 || e.value < -32768)) return `${this.value(e.value, p)}::int8`;
+    return super.compared(e, p);
   }
   override limitAll(): string {
     return '';

@@ -8,43 +8,12 @@
 import postgres from 'postgres';
 import type { Compiled } from '../ast';
 import type { ConnectionOptions, Driver, ExecResult, Executor } from '../dialect';
-import { guard, isNetworkError, type ErrorClass } from '../driver-errors';
+import { guard, isNetworkError } from '../driver-errors';
+import { classifyPostgres } from './errors';
 import { LIMITS } from '../../config/limits';
 import { PreparedTexts } from './prepared-texts';
-
-export function classifyPostgres(e: unknown): ErrorClass {
-  const err = e as { code?: string; message?: string; detail?: string; constraint_name?: string; table_name?: string };
-  // detail: 'Key (code)=(A1) already exists.' / 'Key (id)=(1) is still referenced from table "x".'
-  const keyCols = /^Key \((.+?)\)=/.exec(err.detail ?? '')?.[1];
-  switch (err.code) {
-    case '28P01':
-    case '28000':
-      return { kind: 'credentials' };
-    case '42501':
-      return { kind: 'permission' };
-    case '23505':
-      return { kind: 'unique', what: keyCols ?? err.constraint_name ?? 'key' };
-    case '23503': {
-      const referrer = /referenced from table "(.+)"/.exec(err.detail ?? '')?.[1];
-      return referrer
-        ? { kind: 'foreignKey', what: `table ${referrer}`, missingParent: false }
-        : { kind: 'foreignKey', what: keyCols ?? err.constraint_name ?? 'the foreign key', missingParent: true };
-    }
-    case '57014':
-      return { kind: 'timeout' };
-    case '57P01':
-    case '57P03':
-    case '08000':
-    case '08003':
-    case '08006':
-    case '08001':
-    case '3D000':
-      return err.code === '3D000' ? { kind: 'statement', message: err.message ?? 'Database does not exist' } : { kind: 'unreachable' };
-  }
-  if (isNetworkError(e)) return { kind: 'unreachable' };
-  if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return { kind: 'statement', message: err.message ?? 'Invalid statement' };
-  return { kind: 'unknown' };
-}
+import { assertSslMaterial } from '../ssl-material';
+import { pgAcceptsSsl } from './ssl-probe';
 
 /** Distinct SQL texts a pool prepares at most (see prepared-texts.ts). */
 export const PREPARED_TEXTS_MAX = 1000;
@@ -58,11 +27,27 @@ const asText = { to: 25, from: [1082, 1083, 1114, 1184, 1266], serialize: (x: un
 const jsonAsText = { to: 3802, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => x };
 
 export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax, statementTimeoutMs = 0): Driver {
+  if (c.ssl && c.ssl.mode !== 'No') assertSslMaterial(c.ssl);
   const ssl = !c.ssl || c.ssl.mode === 'No'
     ? false
     : c.ssl.mode === 'Preferred'
       ? 'prefer'
       : { rejectUnauthorized: c.ssl.mode !== 'Required', ca: c.ssl.ca, key: c.ssl.key, cert: c.ssl.cert };
+  /**
+   * Every call's errors as AppErrors. A connection that requires SSL and fails as if the server were
+   * down asks the server whether it takes SSL at all, to say so rather than "unreachable".
+   */
+  const guarded = <T>(run: () => Promise<T>): Promise<T> =>
+    guard(classifyPostgres, async () => {
+      try {
+        return await run();
+      } catch (e) {
+        if (typeof ssl === 'object' && isNetworkError(e) && (await pgAcceptsSsl(c.host ?? 'localhost', c.port ?? 5432, LIMITS.connectTimeoutMs)) === false) {
+          throw Object.assign(new Error('The server does not support SSL'), { sslRefused: true });
+        }
+        throw e;
+      }
+    });
   const sql = postgres({
     host: c.host,
     port: c.port,
@@ -108,17 +93,17 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
     }
   };
   const executor = (s: postgres.Sql | postgres.TransactionSql, inTx = false): Executor => ({
-    ...(inTx ? { savepoint: <T>(fn: (exec: Executor) => Promise<T>) => guard(classifyPostgres, () => (s as postgres.TransactionSql).savepoint((sp) => fn(executor(sp, true))) as Promise<T>) } : {}),
-    query: <T>(q: Compiled) => guard(classifyPostgres, async () => [...(await run(s, q, inTx))] as T[]),
+    ...(inTx ? { savepoint: <T>(fn: (exec: Executor) => Promise<T>) => guarded(() => (s as postgres.TransactionSql).savepoint((sp) => fn(executor(sp, true))) as Promise<T>) } : {}),
+    query: <T>(q: Compiled) => guarded(async () => [...(await run(s, q, inTx))] as T[]),
     execute: (q: Compiled): Promise<ExecResult> =>
-      guard(classifyPostgres, async () => {
+      guarded(async () => {
         const r = await run(s, q, inTx);
         return { affected: r.count ?? 0 };
       }),
   });
   const base = executor(sql);
 
-  const transaction: Driver['transaction'] = (fn) => guard(classifyPostgres, () => sql.begin((tx) => fn(executor(tx, true))) as Promise<any>);
+  const transaction: Driver['transaction'] = (fn) => guarded(() => sql.begin((tx) => fn(executor(tx, true))) as Promise<any>);
   return {
     ...base,
     queryTimed: <T>(q: Compiled, timeoutMs: number) =>

@@ -7,6 +7,7 @@ import mysql from 'mysql2/promise';
 import type { ConnectionOptions } from '../dialect';
 import { isNetworkError } from '../driver-errors';
 import { LIMITS } from '../../config/limits';
+import { fallsBackToPlain, mysqlSsl } from '../mysql/ssl';
 import { makeStream, RawSqlError, STREAM_BATCH, timeLimit, type RawSession, type RawStream } from './types';
 
 const TYPE_NAMES = new Map<number, string>(Object.entries((mysql as unknown as { Types: Record<string, number> }).Types ?? {}).map(([name, n]) => [n, name]));
@@ -27,7 +28,7 @@ function rawError(e: unknown, text: string, cancelled: boolean): RawSqlError {
 
 /** Opens a dedicated connection and learns its id; a second short connection sends KILL QUERY. */
 export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession> {
-  const ssl = !c.ssl || c.ssl.mode === 'No' ? undefined : { rejectUnauthorized: c.ssl.mode !== 'Required' && c.ssl.mode !== 'Preferred', ca: c.ssl.ca, key: c.ssl.key, cert: c.ssl.cert };
+  const ssl = mysqlSsl(c);
   const options: mysql.ConnectionOptions = {
     host: c.host, port: c.port, user: c.user, password: c.password ?? '', database: c.database,
     connectTimeout: LIMITS.connectTimeoutMs, supportBigNumbers: true, bigNumberStrings: true, dateStrings: true,
@@ -37,7 +38,12 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
   let id: number;
   let mariadb: boolean;
   try {
-    conn = await mysql.createConnection(options);
+    conn = await mysql.createConnection(options).catch((e) => {
+      if (!fallsBackToPlain(c, e)) throw e;
+      // SSL usage Preferred and a server without TLS: this connection and the KILL one in plain text.
+      options.ssl = undefined;
+      return mysql.createConnection(options);
+    });
     const [rows] = (await conn.query('SELECT CONNECTION_ID() AS id, VERSION() AS v')) as unknown as [{ id: number | string; v: string }[]];
     id = Number(rows[0]!.id);
     mariadb = /mariadb/i.test(rows[0]!.v);

@@ -15,13 +15,17 @@ const asText = { to: 25, from: [1082, 1083, 1114, 1184, 1266], serialize: (x: un
 /** Statements read through a cursor (the first rows shown while the rest are read). */
 const CURSOR_READS = /^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*\(?\s*(select|with|values|table)\b/i;
 
-/** Maps a postgres error to a RawSqlError; `position` of PostgreSQL is 1-based. */
-function rawError(e: unknown, cancelled: boolean): RawSqlError {
+/**
+ * Maps a postgres error to a RawSqlError. PostgreSQL's `position` is 1-based and counts characters;
+ * the offset given is in UTF-16 units of `text`, as the editor counts (an emoji is two there).
+ */
+function rawError(e: unknown, cancelled: boolean, text?: string): RawSqlError {
   const err = e as { code?: string; message?: string; position?: string | number };
   if (err.code === '57014') return cancelled ? new RawSqlError('The statement was cancelled', 'cancelled', undefined, undefined, err.code) : new RawSqlError('The statement took too long and was cancelled (statement time-out)', 'timeout', undefined, undefined, err.code);
   if (isNetworkError(e)) return new RawSqlError(cancelled ? 'The statement was cancelled' : 'The connection to the database was lost', cancelled ? 'cancelled' : 'unreachable');
   const pos = Number(err.position);
-  return new RawSqlError(err.message ?? String(e), 'statement', Number.isFinite(pos) && pos > 0 ? pos - 1 : undefined, undefined, err.code);
+  const offset = Number.isFinite(pos) && pos > 0 ? (text === undefined ? pos - 1 : [...text].slice(0, pos - 1).join('').length) : undefined;
+  return new RawSqlError(err.message ?? String(e), 'statement', offset, undefined, err.code);
 }
 
 /** Opens a dedicated connection and learns its pid; `pool` sends the cancel. */
@@ -97,7 +101,7 @@ export async function openPgSession(c: ConnectionOptions, pool: Executor): Promi
             if (cancelled) throw new RawSqlError('The statement was cancelled', 'cancelled');
             feed.finish();
           } catch (e) {
-            feed.fail(e instanceof RawSqlError ? e : rawError(e, cancelled));
+            feed.fail(e instanceof RawSqlError ? e : rawError(e, cancelled, text));
           } finally {
             running = false;
             first.resolve();
@@ -108,7 +112,7 @@ export async function openPgSession(c: ConnectionOptions, pool: Executor): Promi
         return feed.stream;
       } catch (e) {
         running = false;
-        throw e instanceof RawSqlError ? e : rawError(e, cancelled);
+        throw e instanceof RawSqlError ? e : rawError(e, cancelled, text);
       }
     },
     async cancel() {

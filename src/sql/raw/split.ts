@@ -62,8 +62,21 @@ export function splitStatements(engine: Engine, text: string): SplitStatement[] 
   return engine === 'sqlite' ? joinTriggers(text, out) : out;
 }
 
+/** A statement without the blanks and comments before its first word (which says what kind it is). */
+export const withoutLeadingComments = (sql: string) => sql.replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*/, '');
+
 /** Statements that change the schema: after them the model is read again and the tree reloads. */
 export function changesSchema(sql: string): boolean {
-  const s = sql.replace(/^(\s|--[^\n]*\n|\/\*[\s\S]*?\*\/)*/, '');
-  return /^(create|alter|drop|rename|comment\s+on)\b/i.test(s);
+  return /^(create|alter|drop|rename|comment\s+on)\b/i.test(withoutLeadingComments(sql));
+}
+
+/** SQLite statements that open or write other database files (keywords are ASCII, any case, never quoted). */
+const SQLITE_OTHER_FILES = /\b(attach|detach)\b|\bvacuum\b[\s\S]*\binto\b/i;
+
+/**
+ * True for a SQLite statement that reaches another database file (ATTACH, DETACH, VACUUM INTO): it
+ * would open the metadata store or another project's database past the confinement of sqlite-path.ts.
+ */
+export function reachesOtherFiles(engine: Engine, sql: string): boolean {
+  return engine === 'sqlite' && SQLITE_OTHER_FILES.test(sql);
 }

@@ -121,9 +121,10 @@ export interface RawSession {
   close(): Promise<void>;
 }
 
-/** A value as JSON can carry it: big integers and bytes become text. */
+/** A value as JSON can carry it: big integers, bytes and NaN / Infinity (JSON would make them null) become text. */
 export function jsonValue(v: unknown): unknown {
   if (v === null || v === undefined) return null;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
   if (typeof v === 'bigint') return v >= -9007199254740991n && v <= 9007199254740991n ? Number(v) : v.toString();
   if (v instanceof Uint8Array) return '\\x' + Buffer.from(v).toString('hex');
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? String(v) : v.toISOString();
@@ -134,7 +135,7 @@ export function jsonValue(v: unknown): unknown {
 export function jsonRow(row: unknown[]): unknown[] {
   for (let i = 0; i < row.length; i++) {
     const v = row[i];
-    if (v !== null && typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') row[i] = jsonValue(v);
+    if (v !== null && typeof v !== 'string' && typeof v !== 'boolean' && (typeof v !== 'number' || !Number.isFinite(v))) row[i] = jsonValue(v);
   }
   return row;
 }

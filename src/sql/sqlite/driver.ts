@@ -8,6 +8,7 @@ import type { Compiled, SqlValue } from '../ast';
 import type { Driver, ExecResult, Executor } from '../dialect';
 import { driverError, type ErrorClass } from '../driver-errors';
 import { badRequest } from '../../lib/errors';
+import { registerUnicodeCase } from '../../lib/unicode-case';
 
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
 
@@ -184,27 +185,6 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
         db.close();
       }),
   };
-}
-
-/**
- * tablo_lower / tablo_upper: Unicode case folding (SQLite's LOWER/UPPER fold ASCII only), used by
- * the SQLite compiler for case-insensitive LIKE. Built-in LOWER stays as it is, so expression
- * indexes made by other tools keep their meaning.
- */
-function registerUnicodeCase(db: Database): void {
-  // Simple (one character to one character) mapping, as the other engines do: 'ß' stays 'ß' in upper case.
-  const simple = (text: string, how: 'toLowerCase' | 'toUpperCase') => {
-    const all = text[how]();
-    if (all.length === text.length) return all;
-    return Array.from(text, (ch) => {
-      const m = ch[how]();
-      return m.length === ch.length ? m : ch;
-    }).join('');
-  };
-  const fold = (how: 'toLowerCase' | 'toUpperCase') => (v: unknown) =>
-    v === null || v === undefined || v instanceof Uint8Array ? (v ?? null) : simple(String(v), how);
-  db.function('tablo_lower', { deterministic: true }, fold('toLowerCase') as (v: unknown) => string | null);
-  db.function('tablo_upper', { deterministic: true }, fold('toUpperCase') as (v: unknown) => string | null);
 }
 
 function guardSync<T>(fn: () => T): T {

@@ -97,6 +97,9 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   return res;
 }
 
+/** True for a call that got no answer at all (server down, network gone): an HttpError of status 0. */
+export const isUnreachable = (e: unknown): boolean => e instanceof HttpError && e.status === 0;
+
 /** Calls the server and answers the parsed JSON; throws HttpError with the server's msg. */
 export async function http<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   let res = await send(path, opts);

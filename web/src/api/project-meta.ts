@@ -24,7 +24,8 @@ export const projectMetaApi = {
   /** Downloads the metadata zip of a project. */
   async export(projectId: string, title: string): Promise<void> {
     const blob = await httpBlob('/dashboard', { query: { q: 'sqlOp_xcMetaTablesExportDbToZip' }, body: { api: 'xcMetaTablesExportDbToZip', project_id: projectId, args: {} } });
-    saveBlob(blob, `${title.replace(/[^\w.-]+/g, '_')}-metadata.zip`);
+    // The title as it is, only the characters no file system takes replaced ('Música 客户' stays as it is).
+    saveBlob(blob, `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'project'}-metadata.zip`);
   },
   import: (projectId: string, file: File) => upload<{ ok: true; skipped: string[] }>('xcMetaTablesImportZipToLocalFsAndDb', file, { projectId }),
   reset: (projectId: string) => dashboardOp<{ ok: true }>('xcMetaTablesReset', { projectId }),

@@ -8,6 +8,8 @@ export interface ProjectSummary {
   status: 'started' | 'stopped';
   projectType: 'rest' | 'graphql';
   workingEnv: string;
+  /** The caller's roles in the project (owner, creator, editor, ...). */
+  roles?: Record<string, boolean>;
   createdAt: string;
 }
 

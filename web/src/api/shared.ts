@@ -44,11 +44,21 @@ export const INVALID_PASSWORD = 'Invalid password';
 /** The REST address of a shared view: its rows (a form: the link itself, which takes POST rows). */
 export const sharedApiUrl = (origin: string, uuid: string, type?: ViewType) => `${origin}/api/v1/shared/${encodeURIComponent(uuid)}${type === 'form' ? '' : '/rows'}`;
 
+/**
+ * The `xc-password` header of a link's password. A header holds Latin-1 at most (fetch refuses '密码'),
+ * so a password with any character outside printable ASCII goes percent-encoded (UTF-8); the server
+ * tries the header as it came, then decoded.
+ */
+export function passwordHeader(password: string | null): Record<string, string> {
+  if (!password) return {};
+  // Spaces at either end go encoded too: a header value loses them on the way.
+  return { 'xc-password': /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(password) ? password : encodeURIComponent(password) };
+}
+
 async function call<T>(uuid: string, path: string, password: string | null, opts: { method?: string; body?: unknown; query?: Record<string, string | number | undefined> } = {}): Promise<T> {
   const url = new URL(`/api/v1/shared/${encodeURIComponent(uuid)}${path}`, window.location.origin);
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = {};
-  if (password) headers['xc-password'] = password;
+  const headers: Record<string, string> = passwordHeader(password);
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
@@ -74,12 +84,13 @@ export const sharedApi = {
   /** Uploads one file for a shared form's Attachment field; answers its entry for the submission. */
   upload: async (uuid: string, password: string | null, column: string, file: File, onProgress: (share: number) => void): Promise<FileEntry> => {
     const path = `/api/v1/shared/${encodeURIComponent(uuid)}/attachments/${encodeURIComponent(column)}`;
-    const r = await postFile(path, file, (loaded) => onProgress(Math.min(1, loaded / (file.size || 1))), password ? { 'xc-password': password } : {}, (msg, status, body) => new SharedError(msg, status, codeOf(body)));
+    const r = await postFile(path, file, (loaded) => onProgress(Math.min(1, loaded / (file.size || 1))), passwordHeader(password), (msg, status, body) => new SharedError(msg, status, codeOf(body)));
     return r.uploaded[0]!;
   },
-  /** The CSV of the view's rows, as a file to save. */
-  csv: async (uuid: string, password: string | null): Promise<Blob> => {
-    const res = await fetch(`/api/v1/shared/${encodeURIComponent(uuid)}/rows.csv`, { headers: password ? { 'xc-password': password } : {} });
+  /** The CSV of the view's rows (those a search finds, when given), as a file to save. */
+  csv: async (uuid: string, password: string | null, search?: string): Promise<Blob> => {
+    const query = search?.trim() ? `?search=${encodeURIComponent(search.trim())}` : '';
+    const res = await fetch(`/api/v1/shared/${encodeURIComponent(uuid)}/rows.csv${query}`, { headers: passwordHeader(password) });
     if (!res.ok) {
       const body = await res.json().catch(() => null);
       throw new SharedError(errorText(body, res.status), res.status, codeOf(body));

@@ -11,7 +11,7 @@ export const teamApi = {
     http<{ msg: string; invite_url?: string; mailed?: boolean; mail_error?: string }>('/admin', { method: 'POST', body: { email, roles, project_id: projectId } }),
   setRoles: (projectId: string, userId: string, roles: string) => http(`/admin/${userId}`, { method: 'PUT', body: { roles, project_id: projectId } }),
   remove: (projectId: string, userId: string) => http(`/admin/${userId}`, { method: 'DELETE', query: { project_id: projectId } }),
-  resend: (projectId: string, userId: string) => http<{ invite_url: string }>(`/admin/resendInvite/${userId}`, { method: 'POST', query: { project_id: projectId } }),
+  resend: (projectId: string, userId: string) => http<{ msg: string; invite_url?: string; mailed?: boolean; mail_error?: string }>(`/admin/resendInvite/${userId}`, { method: 'POST', query: { project_id: projectId } }),
   revoke: (projectId: string, userId: string) => http<{ msg: string }>(`/admin/invite/${userId}`, { method: 'DELETE', query: { project_id: projectId } }),
   tokens: async (projectId: string) => (await dashboardOp<{ data: { list: ApiToken[] } }>('xcApiTokenList', { projectId })).data.list,
   createToken: (projectId: string, description: string, role: string, expiresAt?: string) =>

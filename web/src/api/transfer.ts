@@ -13,7 +13,7 @@ export interface UploadAnswer {
   uploadId: string;
   filename: string;
   size: number;
-  format: 'csv' | 'xlsx';
+  format: 'csv' | 'xlsx' | 'json';
   delimiter: string | null;
   sheets: string[] | null;
   sheet: string | null;

@@ -72,6 +72,7 @@ export function TopBar() {
   const onAction = (key: Key) => {
     if (key === 'token') void copyToken();
     else if (key === 'projectInfo') void copyProjectInfo();
+    else if (key === 'graphql') panelOpener.value?.('graphqlClient');
     else if (key === 'themes') command('openSettings').run();
     else if (key === 'signOut') {
       // Leave first: a navigation after the awaits could undo one the visitor made meanwhile.
@@ -135,7 +136,8 @@ export function TopBar() {
                 )}
                 {project ? (
                   project.projectType === 'graphql' ? (
-                    <MenuItem id="graphql" className="menu-item" href={`/nc/${project.id}/v1/graphql`} target="_blank" rel="noreferrer">{t('common.topBar.graphqlApis')}</MenuItem>
+                    // The endpoint itself, opened in a new tab, carries no session: the GraphQL Client tab does.
+                    <MenuItem id="graphql" className="menu-item">{t('common.topBar.graphqlApis')}</MenuItem>
                   ) : (
                     <MenuItem id="swagger" className="menu-item" href={`/nc/${project.id}/docs`} target="_blank" rel="noreferrer">{t('common.topBar.swaggerDoc')}</MenuItem>
                   )

@@ -12,6 +12,8 @@ export const LIMITS = {
   sessionPollMs: 60_000,
   /** 504 answers in a row to that check before the user is cleared. */
   sessionPollMaxFailures: 3,
+  /** How often an open page reads the update status again (spec 9: release check every 600000 ms). */
+  releaseCheckMs: 600_000,
   /** Pause in typing before a formula is checked by the server. */
   formulaCheckMs: 300,
   /** Suggestions shown under the formula editor. */

@@ -18,15 +18,29 @@ export interface LiveRows {
   removed: string[];
 }
 export type LiveListener = (event: LiveRows | { type: 'resync' }) => void;
+/** A table someone renamed: its display name before and after, in one database. */
+export interface TableRenamed {
+  dbAlias: string;
+  from: string;
+  to: string;
+}
+/** A table someone deleted: the display name it was shown under, in one database. */
+export interface TableDeleted {
+  dbAlias: string;
+  name: string;
+}
+export type SchemaListener = (renamed: TableRenamed[], deleted: TableDeleted[]) => void;
 
 const RETRY_MAX_MS = 10_000;
 
 class LiveConnection {
   private ws: WebSocket | null = null;
   private listeners = new Map<string, Set<LiveListener>>();
-  private schemaListeners = new Set<() => void>();
+  private schemaListeners = new Set<SchemaListener>();
   /** Listeners to changes of a table's saved views, by table. */
   private viewListeners = new Map<string, Set<() => void>>();
+  /** Listeners to changes of the comments of a table's rows, by table. */
+  private commentListeners = new Map<string, Set<() => void>>();
   private retryMs = 500;
   private closed = false;
   private everOpened = false;
@@ -47,19 +61,21 @@ class LiveConnection {
       if (this.everOpened) {
         for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
         for (const set of this.viewListeners.values()) for (const l of set) l();
+        for (const set of this.commentListeners.values()) for (const l of set) l();
       }
       this.everOpened = true;
     };
     ws.onmessage = (e) => {
-      let msg: { type: string; table?: string };
+      let msg: { type: string; table?: string; renamed?: TableRenamed[]; deleted?: TableDeleted[] };
       try {
         msg = JSON.parse(String(e.data));
       } catch {
         return;
       }
       if (msg.type === 'rows' && msg.table) for (const l of this.listeners.get(msg.table) ?? []) l(msg as LiveRows);
-      if (msg.type === 'schema') for (const l of this.schemaListeners) l();
+      if (msg.type === 'schema') for (const l of this.schemaListeners) l(Array.isArray(msg.renamed) ? msg.renamed : [], Array.isArray(msg.deleted) ? msg.deleted : []);
       if (msg.type === 'views' && msg.table) for (const l of this.viewListeners.get(msg.table) ?? []) l();
+      if (msg.type === 'comments' && msg.table) for (const l of this.commentListeners.get(msg.table) ?? []) l();
     };
     const opened = token.value;
     ws.onclose = (e) => {
@@ -99,19 +115,28 @@ class LiveConnection {
    * subscribed meanwhile, since the server tells only the clients that show it.
    */
   onViews(table: string, listener: () => void): () => void {
-    const set = this.viewListeners.get(table) ?? new Set();
-    this.viewListeners.set(table, set);
+    return this.onTable(this.viewListeners, table, listener);
+  }
+
+  /** Listens to changes of the comments of a table's rows (by anyone, also after a drop); as onViews. */
+  onComments(table: string, listener: () => void): () => void {
+    return this.onTable(this.commentListeners, table, listener);
+  }
+
+  private onTable(listeners: Map<string, Set<() => void>>, table: string, listener: () => void): () => void {
+    const set = listeners.get(table) ?? new Set();
+    listeners.set(table, set);
     set.add(listener);
     const off = this.subscribe(table, () => {});
     return () => {
       off();
       set.delete(listener);
-      if (set.size === 0) this.viewListeners.delete(table);
+      if (set.size === 0) listeners.delete(table);
     };
   }
 
-  /** Listens to schema changes of the project (tables or columns changed by someone). */
-  onSchema(listener: () => void): () => void {
+  /** Listens to schema changes of the project (tables or columns changed by someone), with the tables renamed and deleted. */
+  onSchema(listener: SchemaListener): () => void {
     this.schemaListeners.add(listener);
     return () => this.schemaListeners.delete(listener);
   }

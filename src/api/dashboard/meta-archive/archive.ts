@@ -14,6 +14,7 @@ import { projectsRepo } from '../../../meta/projects-repo';
 import { aclRepo } from '../../../meta/acl-repo';
 import { clearedByReset, databaseSections, PROJECT_SECTIONS } from './sections';
 import { readZip, writeZip } from './zip-io';
+import { fileNameOf } from '../../../http/content-disposition';
 
 /** What an archive says it is. */
 export const ARCHIVE_FORMAT = 'tablo-project-meta';
@@ -38,7 +39,7 @@ async function databasesOf(ctx: AppContext, projectId: string) {
   return { project, dbs };
 }
 
-/** Builds the metadata zip of a project. */
+/** Builds the metadata zip of a project, named after its title. */
 export async function exportProjectMeta(ctx: AppContext, projectId: string): Promise<{ zip: Uint8Array; filename: string }> {
   const { project, dbs } = await databasesOf(ctx, projectId);
   const manifest: Manifest = {
@@ -52,7 +53,7 @@ export async function exportProjectMeta(ctx: AppContext, projectId: string): Pro
   const files: Record<string, unknown> = { 'manifest.json': manifest };
   for (const d of dbs) for (const s of databaseSections(ctx.secrets.connectionKey)) files[`db/${d.db_alias}/${s.name}.json`] = await s.read(ctx.meta, projectId, d.db_alias);
   for (const s of PROJECT_SECTIONS) files[`project/${s.name}.json`] = await s.read(ctx.meta, projectId, dbs[0]?.db_alias ?? 'db');
-  return { zip: writeZip(files), filename: `${projectId}-metadata.zip` };
+  return { zip: writeZip(files), filename: `${fileNameOf(project.title, projectId)}-metadata.zip` };
 }
 
 /** A parsed and checked archive: its manifest and the section rows per database alias. */
@@ -137,14 +138,14 @@ export async function importProjectMeta(ctx: AppContext, projectId: string, arch
     const rows = new Map<string, unknown[]>();
     for (const s of SECTIONS) {
       const given = sections.get(s.name);
-      if (given) rows.set(s.name, s.check(given, model, (what) => skipped.push(`${dbAlias}: ${what}`)));
+      if (given) rows.set(s.name, s.check(given, model, (what) => skipped.push(`${dbAlias}: ${what}`), await s.read(ctx.meta, projectId, dbAlias)));
     }
     plan.push({ dbAlias, rows });
   }
   const projectRows = new Map<string, unknown[]>();
   for (const s of PROJECT_SECTIONS) {
     const given = archive.project.get(s.name);
-    if (given) projectRows.set(s.name, s.check(given, { tables: [], functions: [], procedures: [], sequences: [] }, (what) => skipped.push(what)));
+    if (given) projectRows.set(s.name, s.check(given, { tables: [], functions: [], procedures: [], sequences: [] }, (what) => skipped.push(what), await s.read(ctx.meta, projectId, 'db')));
   }
   await ctx.meta.transaction(async (tx) => {
     for (const { dbAlias, rows } of plan) {

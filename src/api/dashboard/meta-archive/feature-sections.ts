@@ -2,7 +2,10 @@
  * Archive sections of the features that keep metadata of their own: saved views, shared links
  * (their settings: a password is never exported, so a link that had one is not recreated), webhooks
  * (their signing secret is never exported: a url hook gets a new one) and, for the project, cron
- * jobs. Header values that look like credentials are left out of hooks and jobs alike.
+ * jobs. Header values that look like credentials are left out of hooks and jobs alike. An archive
+ * imported onto the project it came from keeps what the project already holds of these secrets:
+ * the same link keeps its password, the same hook its signing secret, the same hook or job (same
+ * URL) its credential header values.
  */
 import { z } from 'zod';
 import type { MetaStore } from '../../../meta/store';
@@ -12,10 +15,39 @@ import { seal } from '../../../lib/secret-box';
 import { VIEW_TYPES } from '../../../meta/views-repo';
 import { normalizeQueryParams } from '../../views/query-params';
 import { isAppError } from '../../../lib/errors';
+import { checkTemplates, NotificationSchema } from '../../../hooks/notification';
+import { parseHookCondition } from '../../../hooks/condition';
+import { CronActionSchema } from '../../../cron/action';
+import { checkPattern } from '../../../cron/schedule';
 import type { MetaSection } from './sections';
 
 /** Header names whose values are credentials: never exported. */
 const SECRET_HEADER = /authorization|token|secret|api[-_]?key|cookie|password/i;
+
+/**
+ * Secrets a section's clear removed in the running import's transaction, by that transaction, for
+ * its write to put back on the same objects (clear runs right before write; see importProjectMeta).
+ */
+const removedLinkPasswords = new WeakMap<MetaStore, Map<string, string>>();
+const removedHooks = new WeakMap<MetaStore, Map<string, { secret: string | null; notification: Record<string, unknown> }>>();
+const removedCronActions = new WeakMap<MetaStore, Map<string, Record<string, unknown>>>();
+
+/** Which stored hook an archived one is: same table, title and event. */
+const hookKey = (h: { tn: string; title: string; event: string }) => `${h.tn}\u0000${h.title}\u0000${h.event}`;
+
+/**
+ * `value` with each credential header the archive left empty filled from the same header of `prior`,
+ * the stored copy of the same hook or job, when both call the same URL.
+ */
+function withSecretsFrom<T>(value: T, prior: Record<string, unknown> | undefined): T {
+  const v = value as Record<string, unknown>;
+  if (!prior || !v.headers || typeof v.headers !== 'object' || !prior.headers || typeof prior.headers !== 'object' || v.url !== prior.url) return value;
+  const before = prior.headers as Record<string, unknown>;
+  const headers = Object.fromEntries(
+    Object.entries(v.headers as Record<string, string>).map(([k, x]) => [k, x === '' && SECRET_HEADER.test(k) && typeof before[k] === 'string' ? before[k] : x]),
+  );
+  return { ...v, headers } as T;
+}
 
 /** A copy of an action/notification without credential header values (their names are kept, empty). */
 function withoutSecrets<T>(value: T): T {
@@ -58,6 +90,8 @@ export const viewsSection: MetaSection<ViewRow> = {
     });
   },
   clear: async (tx, projectId, dbAlias) => {
+    const links = await tx.all<{ uuid: string; password_hash: string | null }>('SELECT uuid, password_hash FROM nc_shared_views WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);
+    removedLinkPasswords.set(tx, new Map(links.filter((l) => l.password_hash).map((l) => [l.uuid, l.password_hash!])));
     await tx.run('DELETE FROM nc_shared_views WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);
     await tx.run('DELETE FROM nc_views WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);
   },
@@ -92,35 +126,53 @@ export const sharedViewsSection: MetaSection<LinkRow> = {
         [projectId, dbAlias],
       )
       .then((rows) => rows.map((r) => ({ uuid: r.uuid, view_id: r.view_id, allow_csv_download: Number(r.allow_csv_download), has_password: !!r.password_hash, created_by: r.created_by }))),
-  check(rows, _model, skip) {
+  check(rows, _model, skip, current) {
     return rows.filter((r) => {
-      if (r.has_password) skip(`shared link ${r.uuid}: it had a password, which an export never holds; share the view again`);
-      return !r.has_password;
+      // The same link of this project keeps the password it has here.
+      if (!r.has_password || current.some((c) => c.uuid === r.uuid && c.view_id === r.view_id && c.has_password)) return true;
+      skip(`shared link ${r.uuid}: it had a password, which an export never holds; share the view again`);
+      return false;
     });
   },
   clear: async () => {},
   async write(tx, projectId, dbAlias, rows) {
+    const passwords = removedLinkPasswords.get(tx) ?? new Map<string, string>();
+    removedLinkPasswords.delete(tx);
     for (const r of rows) {
       const viewId = idMap.get(r.view_id);
-      if (!viewId || !r.created_by) continue;
+      const passwordHash = r.has_password ? passwords.get(r.uuid) : null;
+      if (!viewId || !r.created_by || passwordHash === undefined) continue;
       const creator = await tx.get('SELECT 1 AS x FROM nc_users WHERE id = ?', [r.created_by]);
       if (!creator) continue;
       const taken = await tx.get('SELECT 1 AS x FROM nc_shared_views WHERE uuid = ?', [r.uuid]);
       await tx.run(
-        'INSERT INTO nc_shared_views (uuid, view_id, project_id, db_alias, password_hash, allow_csv_download, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, NULL, ?, ?, ?, ?)',
-        [taken ? crypto.randomUUID() : r.uuid, viewId, projectId, dbAlias, r.allow_csv_download, r.created_by, nowIso(), nowIso()],
+        'INSERT INTO nc_shared_views (uuid, view_id, project_id, db_alias, password_hash, allow_csv_download, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [taken ? crypto.randomUUID() : r.uuid, viewId, projectId, dbAlias, taken ? null : passwordHash, r.allow_csv_download, r.created_by, nowIso(), nowIso()],
       );
     }
   },
 };
 
+/** A zod issue for each 400 `check` throws (a template that does not parse, a bad cron pattern). */
+const refusedBy =
+  <T>(check: (v: T) => void) =>
+  (v: T, ctx: z.RefinementCtx) => {
+    try {
+      check(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: isAppError(e) ? e.message : String(e) });
+    }
+  };
+
+// A hook or job is checked as its editor checks it: an archive cannot bring in one that could
+// never run (an unknown action, a URL that is none, a template or pattern that does not parse).
 const HookRow = z.object({
   title: z.string().min(1).max(255),
   tn: z.string().min(1).max(255),
   event: z.enum(['after.insert', 'after.update', 'after.delete']),
   where_cond: z.string().max(4000).nullable(),
   active: z.number().int(),
-  notification: z.object({ type: z.string() }).loose(),
+  notification: NotificationSchema.superRefine(refusedBy(checkTemplates)),
 });
 type HookRow = z.infer<typeof HookRow>;
 
@@ -137,14 +189,34 @@ export function hooksSection(connectionKey: () => string): MetaSection<HookRow> 
         )
         .then((rows) => rows.map((r) => ({ ...r, event: r.event as HookRow['event'], active: Number(r.active), notification: withoutSecrets(JSON.parse(r.notification)) }))),
     check(rows, model: SchemaModel, skip) {
-      return rows.filter((r) => model.tables.some((t) => t.tn === r.tn) || (skip(`webhook '${r.title}' of '${r.tn}': the table is not in this database`), false));
+      return rows.filter((r) => {
+        const t = model.tables.find((x) => x.tn === r.tn);
+        if (!t) return skip(`webhook '${r.title}' of '${r.tn}': the table is not in this database`), false;
+        try {
+          parseHookCondition(r.where_cond, t);
+          return true;
+        } catch (e) {
+          skip(`webhook '${r.title}' of '${r.tn}': its condition does not fit this table: ${isAppError(e) ? e.message : String(e)}`);
+          return false;
+        }
+      });
     },
     clear: async (tx, projectId, dbAlias) => {
+      const stored = await tx.all<{ tn: string; title: string; event: string; secret: string | null; notification: string }>(
+        'SELECT tn, title, event, secret, notification FROM nc_hooks WHERE project_id = ? AND db_alias = ?',
+        [projectId, dbAlias],
+      );
+      removedHooks.set(tx, new Map(stored.map((h) => [hookKey(h), { secret: h.secret, notification: JSON.parse(h.notification) }])));
       await tx.run('DELETE FROM nc_hooks WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);
     },
     async write(tx, projectId, dbAlias, rows) {
+      const before = removedHooks.get(tx) ?? new Map();
+      removedHooks.delete(tx);
       for (const r of rows) {
-        const secret = r.notification.type === 'url' ? seal(connectionKey(), randomToken(32)) : null;
+        const prior = before.get(hookKey(r));
+        const same = prior && prior.notification.type === r.notification.type && prior.notification.url === (r.notification as { url?: string }).url;
+        r.notification = withSecretsFrom(r.notification, same ? prior.notification : undefined);
+        const secret = r.notification.type !== 'url' ? null : same && prior.secret ? prior.secret : seal(connectionKey(), `whsec_${randomToken(24)}`);
         await tx.run(
           'INSERT INTO nc_hooks (id, project_id, db_alias, tn, title, event, where_cond, active, notification, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
           [newId('hk'), projectId, dbAlias, r.tn, r.title, r.event, r.where_cond, r.active, JSON.stringify(r.notification), secret, nowIso(), nowIso()],
@@ -154,13 +226,15 @@ export function hooksSection(connectionKey: () => string): MetaSection<HookRow> 
   };
 }
 
-const CronRow = z.object({
-  title: z.string().min(1).max(255),
-  pattern: z.string().min(1).max(200),
-  timezone: z.string().min(1).max(100),
-  active: z.number().int(),
-  action: z.object({ type: z.enum(['url', 'sql']) }).loose(),
-});
+const CronRow = z
+  .object({
+    title: z.string().min(1).max(255),
+    pattern: z.string().min(1).max(200),
+    timezone: z.string().min(1).max(100),
+    active: z.number().int(),
+    action: CronActionSchema,
+  })
+  .superRefine(refusedBy((r) => checkPattern(r.pattern, r.timezone)));
 type CronRow = z.infer<typeof CronRow>;
 
 /** Cron jobs of the project (a project-wide section: `project/crons.json`). */
@@ -173,10 +247,15 @@ export const cronsSection: MetaSection<CronRow> = {
       .then((rows) => rows.map((r) => ({ ...r, active: Number(r.active), action: withoutSecrets(JSON.parse(r.action)) }))),
   check: (rows) => rows,
   clear: async (tx, projectId) => {
+    const stored = await tx.all<{ title: string; action: string }>('SELECT title, action FROM nc_crons WHERE project_id = ?', [projectId]);
+    removedCronActions.set(tx, new Map(stored.map((c) => [c.title, JSON.parse(c.action)])));
     await tx.run('DELETE FROM nc_crons WHERE project_id = ?', [projectId]);
   },
   async write(tx, projectId, _dbAlias, rows) {
+    const before = removedCronActions.get(tx) ?? new Map<string, Record<string, unknown>>();
+    removedCronActions.delete(tx);
     for (const r of rows) {
+      r.action = withSecretsFrom(r.action, before.get(r.title));
       await tx.run('INSERT INTO nc_crons (id, project_id, title, pattern, timezone, active, action, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)', [
         newId('cr'), projectId, r.title, r.pattern, r.timezone, r.active, JSON.stringify(r.action), nowIso(), nowIso(),
       ]);

@@ -17,8 +17,11 @@ export interface MetaSection<Row = unknown> {
   name: string;
   rows: z.ZodType<Row[]>;
   read(meta: MetaStore, projectId: string, dbAlias: string): Promise<Row[]>;
-  /** The entries that name objects of `model`; `skip` reports each one left out and why. */
-  check(rows: Row[], model: SchemaModel, skip: (what: string) => void): Row[];
+  /**
+   * The entries that name objects of `model`; `skip` reports each one left out and why. `current`
+   * holds what the project stores now (an archive of the same project may rely on it).
+   */
+  check(rows: Row[], model: SchemaModel, skip: (what: string) => void, current: Row[]): Row[];
   clear(tx: MetaStore, projectId: string, dbAlias: string): Promise<void>;
   write(tx: MetaStore, projectId: string, dbAlias: string, rows: Row[]): Promise<void>;
 }

@@ -1,7 +1,8 @@
 /**
  * The API client and the gRPC client: requests to other hosts and gRPC calls sent by the server
  * (owners and creators; public addresses only unless NC_API_CLIENT_ALLOW_PRIVATE), saved requests
- * and environments per project (members list them; editors and above change them), and each
+ * and environments per project (owners and creators keep them; other members list them without
+ * their credentials), and each
  * caller's history (the newest 500, newest first).
  */
 import { z } from 'zod';
@@ -9,9 +10,8 @@ import type { DashboardOp, OpCall } from '../op';
 import { parseArgs } from '../op';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { newId, nowIso } from '../../../lib/ids';
-import { ADMIN_ROLES } from '../../../data/access';
+import { ADMIN_ROLES, rolesInProject } from '../../../data/access';
 import { sendForClient, SendArgs } from '../../clients/http-send';
-import { callMethod, CallArgs, listServices, Target } from '../../clients/grpc-bridge';
 
 /** Entries of history kept per caller and project. */
 export const API_CLIENT_HISTORY_MAX = 500;
@@ -27,21 +27,49 @@ export const apiClientSend: DashboardOp = {
 export const grpcServices: DashboardOp = {
   name: 'grpcServices',
   access: 'projectAdmin',
-  run: ({ ctx, args }) => listServices(parseArgs(Target, args), ctx.config.apiClientAllowPrivate),
+  run: async ({ ctx, args }) => {
+    const { listServices, Target } = await grpcBridge();
+    return listServices(parseArgs(Target, args), ctx.config.apiClientAllowPrivate);
+  },
 };
 
 export const grpcCall: DashboardOp = {
   name: 'grpcCall',
   access: 'projectAdmin',
-  run: ({ ctx, args }) => callMethod(parseArgs(CallArgs, args), ctx.config.apiClientAllowPrivate),
+  run: async ({ ctx, args }) => {
+    const { callMethod, CallArgs } = await grpcBridge();
+    return callMethod(parseArgs(CallArgs, args), ctx.config.apiClientAllowPrivate);
+  },
 };
 
-/** Editors and above (and the Super Admin) change saved requests and environments. */
-function assertMayChange(call: OpCall): void {
+/** The gRPC client (grpc-js, protobufjs) loads with the first gRPC call: most servers never make one. */
+const grpcBridge = () => import('../../clients/grpc-bridge');
+
+/** Whether the caller sends requests from the server: owners and creators (and the Super Admin). */
+function maySend(call: OpCall): boolean {
   const a = call.actor;
-  if (a.kind === 'master' || (a.superAdmin && !a.previewAs)) return;
-  const roles = a.previewAs ? [a.previewAs] : call.projectRoles;
-  if (!roles.some((r) => ADMIN_ROLES.includes(r) || r === 'editor')) throw forbidden('Not allowed');
+  if (a.kind === 'master' || (a.superAdmin && !a.previewAs)) return true;
+  return rolesInProject(a, call.projectRoles).some((r) => ADMIN_ROLES.includes(r));
+}
+
+/** Those who send requests keep the saved requests and environments. */
+function assertMayChange(call: OpCall): void {
+  if (!maySend(call)) throw forbidden('Only owners and creators change saved requests and environments');
+}
+
+/** Header and parameter names that carry credentials. */
+const SECRET_NAME = /auth|token|key|secret|password|passwd|cookie|session|signature|credential/i;
+
+/**
+ * A saved item as members who do not send requests see it: credentials left out (values of headers
+ * and parameters named like one, the auth field, every variable of an environment), so that an
+ * owner's saved token never reaches a viewer. They may not change items, so nothing masked is saved back.
+ */
+function withoutSecrets(kind: 'request' | 'environment', data: Record<string, unknown>): Record<string, unknown> {
+  const hide = (rows: unknown, all: boolean) =>
+    Array.isArray(rows) ? rows.map((r) => (r && typeof r === 'object' && (all || SECRET_NAME.test(String((r as { name?: unknown }).name ?? ''))) ? { ...r, value: '' } : r)) : rows;
+  if (kind === 'environment') return { ...data, variables: hide(data.variables, true) };
+  return { ...data, auth: '', headers: hide(data.headers, false), params: hide(data.params, false) };
 }
 
 const KIND = z.enum(['request', 'environment']);
@@ -49,13 +77,14 @@ const KIND = z.enum(['request', 'environment']);
 export const apiClientItemList: DashboardOp = {
   name: 'apiClientItemList',
   access: 'projectMember',
-  async run({ ctx, projectId, args }) {
-    const { kind } = parseArgs(z.object({ kind: KIND }), args);
-    const rows = await ctx.meta.all<{ id: string; collection: string; name: string; data: string; updated_at: string }>(
+  async run(call) {
+    const { kind } = parseArgs(z.object({ kind: KIND }), call.args);
+    const rows = await call.ctx.meta.all<{ id: string; collection: string; name: string; data: string; updated_at: string }>(
       'SELECT id, collection, name, data, updated_at FROM nc_api_client_items WHERE project_id = ? AND kind = ? ORDER BY collection, name',
-      [projectId, kind],
+      [call.projectId, kind],
     );
-    return { data: { list: rows.map((r) => ({ id: r.id, collection: r.collection, name: r.name, data: JSON.parse(r.data), updatedAt: r.updated_at })) } };
+    const whole = maySend(call);
+    return { data: { list: rows.map((r) => ({ id: r.id, collection: r.collection, name: r.name, data: whole ? JSON.parse(r.data) : withoutSecrets(kind, JSON.parse(r.data)), updatedAt: r.updated_at })) } };
   },
 };
 

@@ -15,12 +15,13 @@ import { auditRepo } from '../../../meta/audit-repo';
 import { cappedRole } from '../../../http/token-actor';
 import { apiTokensRepo, forgetApiToken } from '../../../meta/api-tokens-repo';
 
-const ROLE = z.enum(['owner', 'creator', 'editor', 'commenter', 'viewer']);
+const ROLE = z.enum(['owner', 'creator', 'editor', 'commenter', 'viewer'], { error: 'The role is owner, creator, editor, commenter or viewer' });
+const EXPIRY = 'The expiry is a date (2030-12-31) or a date and time with its offset (2030-12-31T18:00:00Z)';
 
 const CreateArgs = z.object({
   description: z.string().trim().min(1, 'A description is required').max(255),
   role: ROLE.default('editor'),
-  expiresAt: z.iso.datetime({ offset: true }).optional().or(z.iso.date().optional()),
+  expiresAt: z.union([z.iso.datetime({ offset: true }), z.iso.date()], { error: EXPIRY }).optional(),
 });
 
 interface TokenRow {

@@ -1,7 +1,7 @@
 /**
  * Environments: each has its own list of databases (db, db2, ...). projectEnvList shows them
  * (connections without passwords), projectDbAdd / projectDbRemove edit them, projectChangeEnv
- * switches the active one.
+ * switches the active one (and stays on the current one when the new one's database cannot be opened).
  */
 import { z } from 'zod';
 import type { DashboardOp } from '../op';
@@ -39,6 +39,14 @@ export const projectEnvList: DashboardOp = {
   },
 };
 
+/** The first of 'db', 'db2', 'db3' ... an environment does not use (a removed one is used again). */
+function firstFreeAlias(used: Set<string>): string {
+  if (!used.has('db')) return 'db';
+  let n = 2;
+  while (used.has(`db${n}`)) n++;
+  return `db${n}`;
+}
+
 const AddArgs = z.object({
   env: ENV_NAME,
   dbAlias: ALIAS.optional(),
@@ -54,7 +62,7 @@ export const projectDbAdd: DashboardOp = {
     const a = parseArgs(AddArgs, args);
     const repo = projectsRepo(ctx.meta);
     const inEnv = (await repo.dbs(projectId)).filter((d) => d.env === a.env);
-    const alias = a.dbAlias ?? (inEnv.length === 0 ? 'db' : `db${inEnv.length + 1}`);
+    const alias = a.dbAlias ?? firstFreeAlias(new Set(inEnv.map((d) => d.db_alias)));
     if (inEnv.some((d) => d.db_alias === alias)) throw conflict(`Environment '${a.env}' already has a database '${alias}'`);
     const cfg = checkedConnection(ctx, a.db);
     if (cfg.createIfNotExists) await createDatabaseIfNotExists(cfg);
@@ -102,9 +110,17 @@ export const projectChangeEnv: DashboardOp = {
     const { env } = parseArgs(ChangeArgs, args);
     const repo = projectsRepo(ctx.meta);
     if (!(await repo.dbs(projectId)).some((d) => d.env === env)) throw notFound(`Environment '${env}' not found`);
+    const previous = (await repo.get(projectId))!.working_env;
     await ctx.projects.evict(projectId);
     await repo.setWorkingEnv(projectId, env);
-    await ctx.projects.get(projectId);
+    try {
+      await ctx.projects.get(projectId);
+    } catch (e) {
+      // The new environment's database cannot be opened: the project stays on the one that worked.
+      await repo.setWorkingEnv(projectId, previous);
+      await ctx.projects.evict(projectId);
+      throw e;
+    }
     return { ok: true, env };
   },
 };

@@ -21,7 +21,9 @@ const Args = z.object({
 
 export const formulaValidate: DashboardOp = {
   name: 'formulaValidate',
-  access: 'projectMember',
+  // For the formula editor of owners and creators: it names any column of any table with its
+  // type, which told other roles about the tables and columns their rights hide.
+  access: 'projectAdmin',
   async run({ ctx, projectId, dbAlias, args }) {
     const a = parseArgs(Args, args);
     const pdb = await ctx.projects.get(projectId, dbAlias);

@@ -10,6 +10,7 @@ import { projectsRepo } from '../../../meta/projects-repo';
 import { ARCHIVE_LIMITS } from '../meta-archive/zip-io';
 import { exportProjectMeta, importProjectMeta, parseArchive, resetProjectMeta } from '../meta-archive/archive';
 import { projectCreateByWeb } from './project-create';
+import { contentDisposition } from '../../../http/content-disposition';
 
 /** The uploaded zip of a call, read within the archive's size bound. */
 async function uploadedZip(call: OpCall): Promise<Uint8Array> {
@@ -24,7 +25,7 @@ export const xcMetaTablesExportDbToZip: DashboardOp = {
   async run({ ctx, projectId }) {
     const { zip, filename } = await exportProjectMeta(ctx, projectId);
     return new Response(zip as Uint8Array<ArrayBuffer>, {
-      headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="${filename}"`, 'cache-control': 'no-store' },
+      headers: { 'content-type': 'application/zip', 'content-disposition': contentDisposition('attachment', filename), 'cache-control': 'no-store' },
     });
   },
 };
@@ -48,11 +49,30 @@ export const xcMetaTablesReset: DashboardOp = {
   },
 };
 
+/** Most projects tried when the zip's title is taken: 'Sales (2)' .. 'Sales (100)'. */
+const FREE_TITLE_TRIES = 100;
+
+/**
+ * The zip's own title, or the first free 'Title (n)' when a project already has it: the zip of a
+ * project of this server (a copy, a restore beside the original) is imported without asking for a
+ * name. A title the caller chose is kept as it is (and refused if taken).
+ */
+async function freeTitle(call: OpCall, title: string): Promise<string> {
+  const repo = projectsRepo(call.ctx.meta);
+  if (!(await repo.titleTaken(title))) return title;
+  for (let n = 2; n <= FREE_TITLE_TRIES; n++) {
+    const candidate = `${title.slice(0, 100 - ` (${n})`.length)} (${n})`;
+    if (!(await repo.titleTaken(candidate))) return candidate;
+  }
+  return title;
+}
+
 const CreateArgs = z.object({ title: z.string().trim().min(1).max(100).optional(), db: z.unknown().optional() }).loose();
 
 /**
  * A new project from a metadata zip: made like projectCreateByWeb over the given connection (or a
- * new embedded database), then the zip is applied; if the zip is refused, the new project is removed.
+ * new embedded database) and named as the zip's project (see freeTitle), then the zip is applied; if
+ * the zip is refused, the new project is removed.
  */
 export const projectCreateByZip: DashboardOp = {
   name: 'projectCreateByZip',
@@ -62,7 +82,7 @@ export const projectCreateByZip: DashboardOp = {
     const a = parseArgs(CreateArgs, call.args);
     const made = (await projectCreateByWeb.run({
       ...call,
-      args: { ...a, title: a.title ?? archive.manifest.project.title, projectType: archive.manifest.project.projectType },
+      args: { ...a, title: a.title ?? (await freeTitle(call, archive.manifest.project.title)), projectType: archive.manifest.project.projectType },
     })) as { id: string; title: string };
     try {
       const { skipped } = await importProjectMeta(call.ctx, made.id, archive);

@@ -11,9 +11,7 @@ import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
 import { LIMITS } from '../../../config/limits';
 import { forbidden } from '../../../lib/errors';
-
-/** SQLite statements that open or write other database files (keywords are ASCII, any case, never quoted). */
-const SQLITE_OTHER_FILES = /\b(attach|detach)\b|\bvacuum\b[\s\S]*\binto\b/i;
+import { reachesOtherFiles } from '../../../sql/raw/split';
 
 const Args = z.object({ sql: z.string().trim().min(1, 'The SQL statement is empty').max(LIMITS.rawSqlMaxLength) });
 
@@ -25,7 +23,7 @@ export const rawSql: DashboardOp = {
   async run({ ctx, projectId, dbAlias, env, args }) {
     const { sql: dangerousSql } = parseArgs(Args, args);
     const pdb = await ctx.projects.get(projectId, dbAlias, env);
-    if (pdb.db.dialect.engine === 'sqlite' && SQLITE_OTHER_FILES.test(dangerousSql)) {
+    if (reachesOtherFiles(pdb.db.dialect.engine, dangerousSql)) {
       throw forbidden('The SQL Client cannot attach, detach or write other database files');
     }
     const driver = pdb.db.driver;

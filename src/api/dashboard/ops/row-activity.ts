@@ -14,7 +14,12 @@ import { readableTable } from '../../../data/read-scope';
 import { ADMIN_ROLES, effectiveRoles, grantOf, isUnrestricted } from '../../../data/access';
 import type { Actor } from '../../../lib/actor';
 import { commentsRepo, type CommentRow } from '../../../meta/comments-repo';
+import { commentsChanged } from '../../shared/comment-events';
 import { auditRepo } from '../../../meta/audit-repo';
+import { followRowActivitySchemaEvents } from '../row-activity-schema-events';
+
+// Comments and history follow tables and columns renamed through Tablo.
+followRowActivitySchemaEvents();
 
 /** Roles that may add comments. */
 const COMMENTING = [...ADMIN_ROLES, 'editor', 'commenter'];
@@ -59,6 +64,9 @@ async function commentOf(call: OpCall, tn: string, pk: string, id: string) {
   return { dc, t, c };
 }
 
+/** Tells the open dashboards showing the table that its comments changed (realtime). */
+const announce = (call: OpCall, tn: string) => commentsChanged({ meta: call.ctx.meta, projectId: call.projectId, dbAlias: call.dbAlias, tn });
+
 export const commentList: DashboardOp = {
   name: 'commentList',
   access: 'projectMember',
@@ -78,6 +86,7 @@ export const commentCreate: DashboardOp = {
     const { dc, t } = await readableRow(call, a.tn, a.pk);
     if (!mayComment(dc.actor)) throw forbidden('Only commenters, editors, creators and owners add comments');
     const row = await commentsRepo(call.ctx.meta).add(call.projectId, call.dbAlias, { tn: t.tn, pk: a.pk, user_id: call.actor.userId ?? null, user_email: call.actor.email ?? null, body: a.body });
+    announce(call, t.tn);
     return shown(call, dc.actor, row);
   },
 };
@@ -91,6 +100,7 @@ export const commentUpdate: DashboardOp = {
     const { dc, c } = await commentOf(call, a.tn, a.pk, a.id);
     if (!isAuthor(call, c) || !mayComment(dc.actor)) throw forbidden('Only its author edits a comment');
     const updatedAt = await commentsRepo(call.ctx.meta).edit(call.projectId, call.dbAlias, c.id, a.body);
+    announce(call, c.tn);
     return shown(call, dc.actor, { ...c, body: a.body, updated_at: updatedAt });
   },
 };
@@ -105,6 +115,7 @@ export const commentDelete: DashboardOp = {
     const own = isAuthor(call, c) && mayComment(dc.actor);
     if (!own && !isUnrestricted(dc.actor)) throw forbidden('Only its author, owners and creators delete a comment');
     await commentsRepo(call.ctx.meta).remove(call.projectId, call.dbAlias, c.id);
+    announce(call, c.tn);
     return { id: c.id, deleted: true };
   },
 };

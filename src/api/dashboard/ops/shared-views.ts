@@ -1,5 +1,6 @@
 /**
- * Shared view links (api-contract section 6), for owners, creators and editors:
+ * Shared view links (api-contract section 6), for owners, creators and editors (editors list and
+ * change only the links they made):
  *
  * - `createSharedViewLink` `{ view_id, password?, allowCsvDownload? }` -> `{ uuid, url }`;
  * - `updateSharedViewLinkPassword` `{ uuid, password: string | null }` -> `{ ok: true }` (null removes it);
@@ -15,8 +16,9 @@ import type { DashboardOp, OpCall } from '../op';
 import { parseArgs } from '../op';
 import { forbidden, notFound } from '../../../lib/errors';
 import { viewsRepo } from '../../../meta/views-repo';
-import { grantOf } from '../../../data/access';
+import { grantOf, isUnrestricted } from '../../../data/access';
 import type { DataContext } from '../../../data/data-context';
+import { linkBase } from '../../../http/link-base';
 import { hashLinkPassword } from '../../shared/password-guard';
 import { assertViewEditor, callerContext, readableTableOf, viewOf } from '../../views/view-access';
 
@@ -28,16 +30,22 @@ const UuidArgs = z.object({ uuid: z.string().min(1) });
 
 /** The address of a shared link's page in the web app. */
 export function sharedLinkUrl(call: Pick<OpCall, 'ctx' | 'request'>, uuid: string): string {
-  const base = (call.ctx.config.publicUrl ?? new URL(call.request.url).origin).replace(/\/+$/, '');
-  return `${base}/#/nc/view/${uuid}`;
+  return `${linkBase(call.ctx.config, call.request)}/#/nc/view/${uuid}`;
 }
+
+/**
+ * Whether the caller may see and change a link: owners and creators (and the Super Admin, the master
+ * key) every link, editors their own. A link reads with its creator's rights, so an editor holding
+ * another's link (an owner's, say) could read what their own role hides: removing its password was enough.
+ */
+const managesLink = (dc: DataContext, createdBy: string | null) => isUnrestricted(dc.actor) || (!!dc.actor.userId && createdBy === dc.actor.userId);
 
 /** The caller (a view editor) and the link `uuid` of their project database whose table they may read. */
 async function editorLink(call: OpCall, uuid: string): Promise<DataContext> {
   const dc = await callerContext(call.ctx, call.request, call.projectId, call.dbAlias);
   assertViewEditor(dc);
   const link = await viewsRepo(call.ctx.meta).link(uuid);
-  if (!link || link.project_id !== call.projectId || link.db_alias !== dc.pdb.dbAlias) throw notFound('Shared view not found');
+  if (!link || link.project_id !== call.projectId || link.db_alias !== dc.pdb.dbAlias || !managesLink(dc, link.created_by)) throw notFound('Shared view not found');
   await viewOf(call.ctx, dc, call.projectId, link.view_id);
   return dc;
 }
@@ -97,7 +105,7 @@ export const listSharedViewLinks: DashboardOp = {
     return {
       data: {
         list: links
-          .filter((l) => readable(l.tn))
+          .filter((l) => readable(l.tn) && managesLink(dc, l.created_by))
           .map((l) => ({ uuid: l.uuid, view_id: l.view_id, title: l.title, type: l.type, tn: l.tn, url: sharedLinkUrl(call, l.uuid), hasPassword: !!l.password_hash, allowCsvDownload: l.allow_csv_download })),
       },
     };

@@ -1,7 +1,8 @@
 /**
  * tableMeta: the model of one table or view (columns with types, keys, relations, virtual columns) for the grid,
  * as the caller may see it: hidden columns (and computed columns using them) are left out and `readOnly` says why rows cannot be
- * changed; `canUpdate` lists the columns the caller may change.
+ * changed (also when the caller may not read the primary key: then `pks` is empty, as rows have no
+ * address for them); `canUpdate` lists the columns the caller may change.
  */
 import { z } from 'zod';
 import type { DashboardOp } from '../op';
@@ -29,15 +30,38 @@ export const tableMeta: DashboardOp = {
     const write = grantOf(merged, acl, t, 'update');
     const writeRefusal = write ? null : `Not allowed to update rows of '${t._tn}' (your role reads only)`;
     // Computed columns the caller may not read (they use a hidden column or table) are left out too.
-    const virtuals = isUnrestricted(merged) ? t.virtuals : scopeVirtuals({ pdb, actor: merged, acl }, t, restrictTable(t, read)).virtuals;
+    const cut = isUnrestricted(merged) ? t : restrictTable(t, read);
+    // Computed columns and relations that depend on a hidden column are left out too.
+    const virtuals = isUnrestricted(merged) ? t.virtuals : scopeVirtuals({ pdb, actor: merged, acl }, t, cut).virtuals;
+    // A key the caller may not read leaves rows without an address: for them the table has no key.
+    const keyHidden = t.pks.some((pk) => !grantsColumn(read, t.columns.find((c) => c.cn === pk)!));
+    // A relation to a table (or through a junction) the caller may not read is left out: the grid would ask for its rows and be refused.
+    const readable = (name: string) => {
+      const x = pdb.model.tables.find((y) => y.tn === name);
+      return !x || !!grantOf(merged, acl, x, 'read');
+    };
+    const relationReadable = (r: TableModel['relations'][number]) => readable(r.rtn) && (!r.junction || readable(r.junction.tn));
+    /** A table's display column as the caller may read it (another one when theirs is hidden). */
+    const shownDisplay = (x: TableModel) => {
+      const g = isUnrestricted(merged) ? null : grantOf(merged, acl, x, 'read');
+      const shown = g ? restrictTable(x, g) : x;
+      return shown.columns.find((c) => c.cn === shown.displayColumn)?._cn ?? null;
+    };
     const aliasOf = (name: string) => pdb.model.tables.find((x) => x.tn === name)?._tn ?? name;
     return {
       tn: t.tn,
       _tn: t._tn,
       type: t.type,
-      pks: t.pks.map((pk) => t.columns.find((c) => c.cn === pk)!._cn),
-      displayColumn: t.columns.find((c) => c.cn === t.displayColumn)?._cn ?? null,
-      readOnly: t.type === 'view' ? 'SQL views are read-only' : t.pks.length === 0 ? 'This table has no primary key, so its rows cannot be edited' : writeRefusal,
+      pks: keyHidden ? [] : t.pks.map((pk) => t.columns.find((c) => c.cn === pk)!._cn),
+      displayColumn: cut.columns.find((c) => c.cn === cut.displayColumn)?._cn ?? null,
+      readOnly:
+        t.type === 'view'
+          ? 'SQL views are read-only'
+          : t.pks.length === 0
+            ? 'This table has no primary key, so its rows cannot be edited'
+            : keyHidden
+              ? `Your role may not read the primary key of '${t._tn}', so its rows cannot be edited here`
+              : writeRefusal,
       canUpdate: t.columns.filter((c) => write && grantsColumn(write, c)).map((c) => c._cn),
       columns: t.columns.filter((c) => grantsColumn(read, c)).map((c) => ({
         cn: c.cn, _cn: c._cn, uidt: c.uidt, kind: c.kind, dt: c.dtx ?? c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable,
@@ -45,7 +69,7 @@ export const tableMeta: DashboardOp = {
         /** Options of the logical type with its defaults (null for types without options). */
         meta: shownTypeMeta(c),
       })),
-      relations: t.relations.map((r) => {
+      relations: cut.relations.filter((r) => isUnrestricted(merged) || relationReadable(r)).map((r) => {
         const target = pdb.model.tables.find((x) => x.tn === r.rtn)!;
         const alias = (tn: string, cn: string) => pdb.model.tables.find((x) => x.tn === tn)?.columns.find((c) => c.cn === cn)?._cn ?? cn;
         return {
@@ -59,7 +83,7 @@ export const tableMeta: DashboardOp = {
           columns: r.type === 'bt' || r.type === 'hm' ? r.childColumns.map((c) => alias(r.childTable, c)) : [],
           refColumns: r.type === 'bt' || r.type === 'hm' ? r.parentColumns.map((c) => alias(r.parentTable, c)) : [],
           targetPks: target.pks.map((pk) => alias(target.tn, pk)),
-          targetDisplay: target.columns.find((c) => c.cn === target.displayColumn)?._cn ?? null,
+          targetDisplay: shownDisplay(target),
           /** A has-many towards a junction table (its many-to-many relation shows the same links). */
           targetIsJunction: !!target.isJunction,
         };

@@ -42,6 +42,12 @@ const IdArgs = z.object({ id: z.string().min(1) });
 /** A view as the list answers it. */
 export const viewAnswer = (v: ViewRow) => ({ id: v.id, title: v.title, type: v.type, tn: v.tn, order: v.order, query_params: v.query_params, is_default: v.is_default });
 
+/** 400 unless rows can be added to `t`: a form on a SQL view or a table without a key would refuse every submission. */
+function assertTakesRows(t: TableModel): void {
+  if (t.type === 'view') throw badRequest('A form adds rows, so it needs a table (not a SQL view)');
+  if (!t.pks.length) throw badRequest(`A form adds rows, so it needs a table with a primary key: '${t._tn}' has none`);
+}
+
 /** 409 when another view of the table has this title (case-insensitive). */
 function assertFreeTitle(views: ViewRow[], t: string, tableName: string, except?: string): void {
   const taken = views.find((v) => v.id !== except && v.title.toLowerCase() === t.toLowerCase());
@@ -51,11 +57,15 @@ function assertFreeTitle(views: ViewRow[], t: string, tableName: string, except?
 /**
  * A caller who cannot see some columns cannot list them: their stored entries in `fields` (shown or
  * hidden, with widths) are kept after the caller's list rather than dropped (unlisted columns show).
+ * Without a list from the caller the stored one stays as it is: no list would show every column, the
+ * ones hidden from the caller included, to whoever reads the view with more rights (its owner's link).
  */
 function keepUnseenFields(view: ViewRow, table: TableModel, next: ViewQueryParams, visible: TableModel): ViewQueryParams {
-  if (!next.fields || !view.query_params.fields || visible === table) return next;
+  if (!view.query_params.fields || visible === table) return next;
   const unseen = view.query_params.fields.filter((f) => !findColumn(visible, f.cn) && findColumn(table, f.cn));
-  return unseen.length ? { ...next, fields: [...next.fields, ...unseen] } : next;
+  if (!unseen.length) return next;
+  const listed = next.fields ?? view.query_params.fields.filter((f) => !unseen.includes(f));
+  return { ...next, fields: [...listed, ...unseen] };
 }
 
 export const xcVirtualTableList: DashboardOp = {
@@ -93,6 +103,7 @@ export const xcVirtualTableCreate: DashboardOp = {
       raw = { ...structuredClone(source.query_params), ...raw };
     }
     if (!type) throw badRequest(`type: one of ${VIEW_TYPES.join(', ')}`);
+    if (type === 'form') assertTakesRows(t);
     const queryParams = normalizeQueryParams(readScope(dc, t).table, type, raw);
     await repo.ensureDefault(projectId, dc.pdb.dbAlias, t.tn, dc.actor.userId ?? null);
     const views = await repo.list(projectId, dc.pdb.dbAlias, t.tn);

@@ -24,14 +24,14 @@ export function MetaManagement(props: { projectId: string; dbAlias: string }) {
   const load = () => latest(aclApi.visibility(props.projectId, props.dbAlias), setData, (e) => setError(e.message));
   useEffect(() => void load(), [props.projectId, props.dbAlias]);
   const set = (o: ModelVisibility, role: string, enabled: boolean) =>
-    track(enabled ? t('admin.acl.shownTo', { name: o.title, role: roleName(role) }) : t('admin.acl.hiddenFrom', { name: o.title, role: roleName(role) }), aclApi.setVisible(props.projectId, props.dbAlias, o, role, enabled)).then(load, (e) => setError((e as Error).message));
+    track(enabled ? t('admin.acl.showToOp', { name: o.title, role: roleName(role) }) : t('admin.acl.hideFromOp', { name: o.title, role: roleName(role) }), aclApi.setVisible(props.projectId, props.dbAlias, o, role, enabled), enabled ? t('admin.acl.shownTo', { name: o.title, role: roleName(role) }) : t('admin.acl.hiddenFrom', { name: o.title, role: roleName(role) })).then(load, (e) => setError((e as Error).message));
 
   return (
     <section aria-label={t('admin.acl.metaTitle')} className="acl-panel">
       <h3>{t('admin.acl.metaTitle')}</h3>
       <p className="muted">{t('admin.acl.metaHelp')}</p>
       <FormMessage kind="error" text={error} />
-      {!data ? <p className="muted">{t('admin.common.loading')}</p> : null}
+      {!data && !error ? <p className="muted">{t('admin.common.loading')}</p> : null}
       {data
         ? groups().map(([type, label]) => {
             const items = data.list.filter((o) => o.type === type);

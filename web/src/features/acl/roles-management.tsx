@@ -89,7 +89,10 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
       <p className="muted">{t('admin.acl.rolesHelp')}</p>
       <FormMessage kind="error" text={error} />
       {!data ? (
-        <p className="muted">{t('admin.common.loading')}</p>
+        // A refused or failed read says why above; only a read under way is 'Loading'.
+        error ? null : <p className="muted">{t('admin.common.loading')}</p>
+      ) : data.list.length === 0 ? (
+        <p className="muted">{t('admin.acl.noTables')}</p>
       ) : (
         <table className="list-table acl-grid">
           <thead>

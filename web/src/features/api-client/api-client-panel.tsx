@@ -13,6 +13,7 @@ import { Button, FormMessage } from '../../components/form';
 import { t } from '../../i18n';
 import { TipButton } from './tip-button';
 import { token } from '../../stores/session';
+import { isProjectAdmin } from '../../stores/project';
 import { toast } from '../../stores/toasts';
 import { useSignals } from '../../stores/signals';
 import { KeyValueEditor } from './kv-editor';
@@ -22,7 +23,7 @@ import { operationsOf, type Operation } from './openapi-prefill';
 import { EnvironmentBar } from './environment-bar';
 import { useLatest } from '../../components/use-latest-answer';
 import {
-  METHODS, addToHistory, buildRequest, emptyRequest, keptRequest, looksLikeJson, requestMissing, restoredRequest, toCurl, variableMap, type ApiRequest, type ApiResponse, type HistoryEntry, type Method,
+  METHODS, addToHistory, buildRequest, emptyRequest, headerProblem, keptRequest, looksLikeJson, requestMissing, restoredRequest, toCurl, variableMap, type ApiRequest, type ApiResponse, type HistoryEntry, type Method,
 } from './request-model';
 
 const draftKey = (projectId: string) => `tablo.apiClient.${projectId}`;
@@ -98,6 +99,11 @@ export function ApiClientPanel(props: { projectId: string }) {
       setBusy(false);
       return setError(t('tools.api.invalidUrl', { url: req.url }));
     }
+    const bad = headerProblem(built.headers);
+    if (bad) {
+      setBusy(false);
+      return setError(bad.part === 'name' ? t('tools.api.badHeaderName', { name: bad.name }) : t('tools.api.badHeaderValue', { name: bad.name }));
+    }
     let answer: ApiResponse | { error: string };
     try {
       if (new URL(built.url).origin === window.location.origin) {
@@ -146,6 +152,8 @@ export function ApiClientPanel(props: { projectId: string }) {
     setReq({ ...next, auth: next.auth || (token.value ?? '') });
   };
   const byTable = useMemo(() => [...new Set(ops.map((o) => o.table))], [ops]);
+  // Owners and creators send and keep requests; other members read the saved ones (credentials left out).
+  const admin = isProjectAdmin.value;
 
   return (
     <div className="panel api-client" role="region" aria-label={t('tools.api.region')}>
@@ -167,7 +175,7 @@ export function ApiClientPanel(props: { projectId: string }) {
           {saved.map((s) => (
             <li key={s.id}>
               <button className="tree-leaf" onClick={() => pick(s.data)}>{s.collection ? `${s.collection} / ` : ''}{s.name}</button>
-              <TipButton className="btn btn-ghost" label={t('tools.api.deleteSaved', { name: s.name })} onPress={() => void apiClientApi.remove(projectId, s.id).then(reloadLists, (e) => toast('error', e.message))}>×</TipButton>
+              {admin ? <TipButton className="btn btn-ghost" label={t('tools.api.deleteSaved', { name: s.name })} onPress={() => void apiClientApi.remove(projectId, s.id).then(reloadLists, (e) => toast('error', e.message))}>×</TipButton> : null}
             </li>
           ))}
         </ul>
@@ -184,7 +192,8 @@ export function ApiClientPanel(props: { projectId: string }) {
         {history.length ? <Button variant="ghost" onClick={() => apiClientApi.clearHistory(projectId).then(() => setHistory([]))}>{t('tools.api.clearHistory')}</Button> : null}
       </aside>
       <section className="api-client-main">
-        <EnvironmentBar projectId={projectId} envs={envs} envId={envId} onChoose={setEnvId} onChanged={reloadLists} />
+        {admin ? null : <p className="muted" role="note">{t('tools.api.ownersOnly')}</p>}
+        <EnvironmentBar projectId={projectId} envs={envs} envId={envId} onChoose={setEnvId} onChanged={reloadLists} readOnly={!admin} />
         <div className="request-line">
           <Select className="method-select" aria-label={t('tools.api.method')} selectedKey={req.method} onSelectionChange={(k) => k && set({ method: k as Method })}>
             <AriaButton className="aria-select-button">
@@ -202,9 +211,9 @@ export function ApiClientPanel(props: { projectId: string }) {
             </Popover>
           </Select>
           <VariableInput className="url-input" label={t('tools.api.url')} placeholder={t('tools.api.urlPlaceholder')} value={req.url} onChange={(url) => set({ url })} variables={varNames} onEnter={send} />
-          <Button onClick={send} disabled={busy}>{busy ? t('tools.api.sending') : t('tools.api.send')}</Button>
+          <Button onClick={send} disabled={busy || !req.url.trim() || !admin}>{busy ? t('tools.api.sending') : t('tools.api.send')}</Button>
           <Button variant="secondary" onClick={copyCurl}>{t('tools.api.copyCurl')}</Button>
-          <Button variant="secondary" onClick={() => setSaveName('')}>{t('tools.api.save')}</Button>
+          {admin ? <Button variant="secondary" onClick={() => setSaveName('')}>{t('tools.api.save')}</Button> : null}
         </div>
         {saveName !== null ? (
           <form className="inline-form" onSubmit={(e) => (e.preventDefault(), saveName.trim() && save(saveName))}>

@@ -7,7 +7,7 @@ import { t } from '../../i18n';
 import { KeyValueEditor } from './kv-editor';
 import type { KeyValue } from './request-model';
 
-export function EnvironmentBar(props: { projectId: string; envs: SavedItem<EnvironmentData>[]; envId: string; onChoose: (id: string) => void; onChanged: () => void }) {
+export function EnvironmentBar(props: { projectId: string; envs: SavedItem<EnvironmentData>[]; envId: string; onChoose: (id: string) => void; onChanged: () => void; readOnly?: boolean }) {
   const [editing, setEditing] = useState<{ id?: string; name: string; variables: KeyValue[] } | null>(null);
   const current = props.envs.find((e) => e.id === props.envId);
   const save = async () => {
@@ -31,9 +31,9 @@ export function EnvironmentBar(props: { projectId: string; envs: SavedItem<Envir
           {props.envs.map((e) => <option key={e.id} value={e.id}>{e.name}</option>)}
         </select>
       </label>
-      {current ? <Button variant="ghost" onClick={() => setEditing({ id: current.id, name: current.name, variables: current.data.variables })}>{t('tools.env.editVariables')}</Button> : null}
-      <Button variant="ghost" onClick={() => setEditing({ name: '', variables: [{ name: '', value: '', enabled: true }] })}>{t('tools.env.new')}</Button>
-      {current ? <Button variant="ghost" onClick={() => apiClientApi.remove(props.projectId, current.id).then(() => (props.onChoose(''), props.onChanged()), (e) => toast('error', e.message))}>{t('tools.env.delete')}</Button> : null}
+      {current && !props.readOnly ? <Button variant="ghost" onClick={() => setEditing({ id: current.id, name: current.name, variables: current.data.variables })}>{t('tools.env.editVariables')}</Button> : null}
+      {props.readOnly ? null : <Button variant="ghost" onClick={() => setEditing({ name: '', variables: [{ name: '', value: '', enabled: true }] })}>{t('tools.env.new')}</Button>}
+      {current && !props.readOnly ? <Button variant="ghost" onClick={() => apiClientApi.remove(props.projectId, current.id).then(() => (props.onChoose(''), props.onChanged()), (e) => toast('error', e.message))}>{t('tools.env.delete')}</Button> : null}
       {editing ? (
         <div className="env-editor" role="group" aria-label={t('tools.env.variablesGroup')}>
           <input aria-label={t('tools.env.name')} placeholder={t('tools.env.name')} value={editing.name} onChange={(e) => setEditing({ ...editing, name: e.target.value })} />

@@ -106,6 +106,20 @@ export function buildRequest(req: ApiRequest, vars: Map<string, string>, origin:
   return { method: req.method, url: url.toString(), headers, body: hasBody ? fill(req.body) : undefined };
 }
 
+/** A header name HTTP allows (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header value HTTP can carry: one line of Latin-1 characters. */
+const HEADER_VALUE = /^[^\0\r\n\u0100-\uffff]*$/;
+
+/** The first header of a built request that no request can carry (its name or its value), or null. */
+export function headerProblem(headers: Record<string, string>): { name: string; part: 'name' | 'value' } | null {
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name)) return { name, part: 'name' };
+    if (!HEADER_VALUE.test(value)) return { name, part: 'value' };
+  }
+  return null;
+}
+
 /** Whether text parses as JSON (the body and auth are sent as JSON when they do). */
 export function looksLikeJson(text: string): boolean {
   try {

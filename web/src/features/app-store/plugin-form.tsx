@@ -8,8 +8,9 @@ import { useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { appStoreApi, type Plugin, type PluginField } from '../../api/app-store';
 import { Button, FormMessage } from '../../components/form';
+import { ConfirmButton } from '../../components/confirm-button';
 import { t } from '../../i18n';
-import { pluginDescription } from './plugin-description';
+import { pluginDescription, pluginFieldLabel } from './plugin-description';
 import { track } from '../../stores/notifications';
 import { user } from '../../stores/session';
 import { ToggleSwitch } from '../hooks/toggle-switch';
@@ -18,21 +19,22 @@ import './app-store.css';
 const initial = (p: Plugin): Record<string, unknown> =>
   Object.fromEntries(p.fields.map((f) => [f.name, p.input?.[f.name] ?? f.default ?? (f.type === 'boolean' ? false : '')]));
 
-/** One field of the plugin's own definition (its label comes from the server as it is). */
-function FieldInput(props: { field: PluginField; value: unknown; onChange: (v: unknown) => void }) {
+/** One field of the plugin's own definition, labelled in the current language. */
+function FieldInput(props: { plugin: Plugin; field: PluginField; value: unknown; onChange: (v: unknown) => void }) {
   const { field: f, value } = props;
-  const label = f.required ? t('admin.appStore.requiredField', { label: f.label }) : f.label;
+  const name = pluginFieldLabel(props.plugin, f);
+  const label = f.required ? t('admin.appStore.requiredField', { label: name }) : name;
   if (f.type === 'boolean') {
-    return <label className="checkbox-field"><input type="checkbox" aria-label={f.label} checked={!!value} onChange={(e) => props.onChange(e.target.checked)} /> {f.label}</label>;
+    return <label className="checkbox-field"><input type="checkbox" aria-label={name} checked={!!value} onChange={(e) => props.onChange(e.target.checked)} /> {name}</label>;
   }
   if (f.type === 'enum') {
-    return <label className="field">{label}<select aria-label={f.label} value={String(value ?? '')} onChange={(e) => props.onChange(e.target.value)}>{(f.options ?? []).map((o) => <option key={o}>{o}</option>)}</select></label>;
+    return <label className="field">{label}<select aria-label={name} value={String(value ?? '')} onChange={(e) => props.onChange(e.target.value)}>{(f.options ?? []).map((o) => <option key={o}>{o}</option>)}</select></label>;
   }
   return (
     <label className="field">
       {label}
       <input
-        aria-label={f.label}
+        aria-label={name}
         type={f.secret ? 'password' : f.type === 'number' ? 'number' : 'text'}
         autoComplete={f.secret ? 'new-password' : 'off'}
         value={String(value ?? '')}
@@ -70,12 +72,12 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
   const test = () => run(async () => setResult((await appStoreApi.test(p.title, input, p.title === 'SMTP' ? testTo : undefined)).msg));
   const save = () =>
     run(async () => {
-      await track(t('admin.appStore.saved', { title: p.title }), logo ? appStoreApi.saveWithLogo(input, logo) : appStoreApi.save(p.title, input, active));
+      await track(t('admin.appStore.saveOp', { title: p.title }), logo ? appStoreApi.saveWithLogo(input, logo) : appStoreApi.save(p.title, input, active), t('admin.appStore.saved', { title: p.title }));
       props.onDone();
     });
   const uninstall = () =>
     run(async () => {
-      await track(t('admin.appStore.uninstalled', { title: p.title }), appStoreApi.uninstall(p.title));
+      await track(t('admin.appStore.uninstallOp', { title: p.title }), appStoreApi.uninstall(p.title), t('admin.appStore.uninstalled', { title: p.title }));
       props.onDone();
     });
   return (
@@ -85,7 +87,7 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
           <form className="plugin-form-body" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
             <Heading slot="title">{p.installed ? t('admin.appStore.configureTitle', { title: p.title }) : t('admin.appStore.installTitle', { title: p.title })}</Heading>
             <p className="muted">{pluginDescription(p)}</p>
-            {p.fields.map((f) => <FieldInput key={f.name} field={f} value={input[f.name]} onChange={(v) => setInput({ ...input, [f.name]: v })} />)}
+            {p.fields.map((f) => <FieldInput key={f.name} plugin={p} field={f} value={input[f.name]} onChange={(v) => setInput({ ...input, [f.name]: v })} />)}
             {p.title === 'Branding' ? (
               <label className="field">
                 {t('admin.appStore.logoFile')}
@@ -106,7 +108,16 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
             <FormMessage kind="error" text={error} />
             <FormMessage kind="success" text={result} />
             <div className="dialog-actions">
-              {p.installed ? <Button variant="danger" onClick={() => void uninstall()} disabled={busy}>{t('admin.appStore.uninstall')}</Button> : null}
+              {p.installed ? (
+                <ConfirmButton
+                  variant="danger"
+                  label={t('admin.appStore.uninstall')}
+                  heading={t('admin.appStore.uninstallHeading', { title: p.title })}
+                  body={t('admin.appStore.uninstallBody')}
+                  onConfirm={() => void uninstall()}
+                  disabled={busy}
+                />
+              ) : null}
               <span className="spacer" />
               <Button variant="secondary" onClick={props.onCancel}>{t('admin.common.cancel')}</Button>
               <Button variant="secondary" onClick={() => void test()} disabled={busy}>{t('admin.appStore.test')}</Button>

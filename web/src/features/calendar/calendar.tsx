@@ -14,7 +14,7 @@ import { ViewQueryBar } from '../views/view-query-bar';
 import { ViewFieldsMenu } from '../views/view-fields-menu';
 import type { Row } from '../views/row-source';
 import { tableRowSource } from '../views/table-row-source';
-import { cardFields, cardMenu, shownFields } from '../views/view-state';
+import { CARD_FIELDS_BY_DEFAULT, cardFields, cardMenu, shownFields } from '../views/view-state';
 import { dateColumns } from '../views/view-kinds';
 import type { ViewBinding } from '../views/view-binding';
 import { CalendarBoard } from './calendar-board';
@@ -41,7 +41,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
   const [anchor, setAnchor] = useAnchor(binding.view.id);
   const [open, setOpen] = useState<{ row: Row; store: CalendarStore } | null>(null);
   const columns = gridColumns(meta).filter((c) => !c.hidden);
-  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 3, meta.pks);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, CARD_FIELDS_BY_DEFAULT.calendar, meta.pks);
   const dates = dateColumns(meta.columns);
   const dateColumn = dates.find((c) => c._cn === qp.dateColumn || c.cn === qp.dateColumn);
   const endColumn = dates.find((c) => c._cn === qp.endDateColumn || c.cn === qp.endDateColumn);
@@ -54,7 +54,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
         <ViewFieldsMenu label={t('views.calendar.entryFields')} fields={entries.menu} onChange={(f) => binding.change({ fields: entries.save(f) })} />
         <label className="toolbar-select">
           <span className="muted">{t('views.calendar.date')}</span>
-          <select aria-label={t('views.create.dateColumn')} value={dateColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ dateColumn: e.target.value })}>
+          <select aria-label={t('views.create.dateColumn')} value={dateColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ dateColumn: e.target.value, ...(e.target.value === endColumn?._cn ? { endDateColumn: undefined } : {}) })}>
             {!dateColumn ? <option value="">{t('views.calendar.choose')}</option> : null}
             {dates.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
           </select>

@@ -45,6 +45,33 @@ export function connectionOf(f: Form) {
   return { client: f.client, connection: { host: f.host, port: Number(f.port) || undefined, user: f.user, password: f.password, database: f.database, schema, ssl }, createIfNotExists: f.createIfNotExists };
 }
 
+/** Why a connection JSON cannot be used, or null. */
+export function connectionJsonProblem(text: string): string | null {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    return t('schema.connect.jsonInvalid', { message: (e as Error).message });
+  }
+  const o = v as { client?: unknown; connection?: unknown } | null;
+  const isObject = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x);
+  return isObject(o) && typeof o!.client === 'string' && o!.client in PORTS && isObject(o!.connection) ? null : t('schema.connect.jsonShape');
+}
+
+/** The form with its connection fields taken from a connection JSON (checked by connectionJsonProblem). */
+export function formWithJson(f: Form, text: string): Form {
+  const v = JSON.parse(text) as { client: Client; connection: Record<string, unknown>; createIfNotExists?: unknown };
+  const c = v.connection;
+  const str = (x: unknown) => (typeof x === 'string' || typeof x === 'number' ? String(x) : '');
+  const ssl = (typeof c.ssl === 'object' && c.ssl !== null ? c.ssl : {}) as Record<string, unknown>;
+  const sslMode = (SSL_MODES as readonly unknown[]).includes(ssl.mode) ? (ssl.mode as Form['sslMode']) : 'No'; // i18n-ignore: the setting's code
+  return {
+    ...f, client: v.client, host: str(c.host), port: str(c.port) || PORTS[v.client], user: str(c.user), password: str(c.password),
+    database: str(c.database), schema: str(c.schema), filename: str(c.filename), createIfNotExists: v.createIfNotExists === true,
+    sslMode, key: str(ssl.key), cert: str(ssl.cert), ca: str(ssl.ca),
+  };
+}
+
 /** The form's heading (and name) for what it does. */
 function headingOf(kind: ExternalDbMode['kind']): string {
   switch (kind) {
@@ -120,9 +147,28 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((x) => ({ ...x, [k]: v }));
-  const db = () => (json !== null ? JSON.parse(json) : connectionOf(f));
+  /** The connection to send; throws the reason when the connection JSON cannot be used. */
+  const db = () => {
+    if (json === null) return connectionOf(f);
+    const problem = connectionJsonProblem(json);
+    if (problem) throw new Error(problem);
+    return JSON.parse(json);
+  };
+  /** Between the form and the JSON: the JSON's values fill the form, or its problem is shown and the JSON stays. */
+  const toggleJson = () => {
+    if (json === null) return setJson(JSON.stringify(connectionOf(f), null, 2));
+    const problem = connectionJsonProblem(json);
+    if (problem) return setMessage({ kind: 'error', text: problem });
+    setF((x) => formWithJson(x, json));
+    setJson(null);
+    setMessage(null);
+  };
 
   const test = async () => {
+    if (json !== null) {
+      const problem = connectionJsonProblem(json);
+      if (problem) return setMessage({ kind: 'error', text: problem });
+    }
     try {
       // Editing a stored database: the server tests with its stored password when the field is left empty.
       const stored = mode.kind === 'edit' ? { env: mode.env, dbAlias: mode.current.dbAlias } : {};
@@ -143,7 +189,7 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
       if (mode.kind === 'import') {
         const made = await projectMetaApi.createFromZip(mode.file, { title: f.title.trim() || undefined, db: db(), inflection: f.inflection });
         madeId = made.id;
-        if (made.skipped.length) toast('info', t('schema.connect.importedSkipped', { list: made.skipped.join('; ') }));
+        if (made.skipped.length) toast('info', t('schema.connect.importedSkipped', { list: made.skipped.join('; ') }), 10_000);
       }
       if (mode.kind === 'edit') {
         // Update & Restart: the server tests the connection before it stores it.
@@ -172,39 +218,44 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
             <select value={f.projectType} onChange={(e) => set('projectType', e.target.value as Form['projectType'])}><option value="rest">{t('schema.connect.restApis')}</option><option value="graphql">{t('schema.connect.graphqlApis')}</option></select>
           </label>
         ) : null}
-        <label className="field"><span>{t('schema.connect.databaseType')}</span>
-          <select aria-label={t('schema.connect.databaseType')} value={f.client} onChange={(e) => { const c = e.target.value as Client; setF((x) => ({ ...x, client: c, port: PORTS[c] })); }}>
-            <option value="pg">PostgreSQL</option><option value="mysql">MySQL / MariaDB</option><option value="mssql">SQL Server</option><option value="sqlite" /* i18n-ignore: product names */>SQLite</option>
-          </select>
-        </label>
-        {f.client === 'sqlite' ? (
-          <TextField label={t('schema.connect.sqliteFile')} name="filename" value={f.filename} onChange={(v) => set('filename', v)} placeholder={t('schema.connect.fileInDataDir')} />
-        ) : (
+        {/* While the JSON is edited it alone holds the connection: the fields would show stale values. */}
+        {json === null ? (
           <>
-            <TextField label={t('schema.connect.host')} name="host" value={f.host} onChange={(v) => set('host', v)} />
-            <TextField label={t('schema.connect.port')} name="port" value={f.port} onChange={(v) => set('port', v)} />
-            <TextField label={t('schema.connect.username')} name="user" value={f.user} onChange={(v) => set('user', v)} />
-            <TextField label={t('schema.connect.password')} name="password" type="password" value={f.password} onChange={(v) => set('password', v)} />
-            <TextField label={t('schema.connect.database')} name="database" value={f.database} onChange={(v) => set('database', v)} />
-            {f.client === 'pg' || f.client === 'mssql' ? (
-              <TextField label={t('schema.connect.schema')} name="schema" value={f.schema} onChange={(v) => set('schema', v)} placeholder={f.client === 'pg' ? 'public' : 'dbo'} /* i18n-ignore: schema names */ />
-            ) : null}
-            <label className="field"><span>{t('schema.connect.sslUsage')}</span>
-              <select value={f.sslMode} onChange={(e) => set('sslMode', e.target.value as Form['sslMode'])}>{SSL_MODES.map((m) => <option key={m} value={m}>{sslLabel(m)}</option>)}</select>
+            <label className="field"><span>{t('schema.connect.databaseType')}</span>
+              <select aria-label={t('schema.connect.databaseType')} value={f.client} onChange={(e) => { const c = e.target.value as Client; setF((x) => ({ ...x, client: c, port: PORTS[c] })); }}>
+                <option value="pg">PostgreSQL</option><option value="mysql">MySQL / MariaDB</option><option value="mssql">SQL Server</option><option value="sqlite" /* i18n-ignore: product names */>SQLite</option>
+              </select>
             </label>
-            {f.sslMode !== 'No' ? (
+            {f.client === 'sqlite' ? (
+              <TextField label={t('schema.connect.sqliteFile')} name="filename" value={f.filename} onChange={(v) => set('filename', v)} placeholder={t('schema.connect.fileInDataDir')} />
+            ) : (
               <>
-                <FileField label={t('schema.connect.clientKey')} loaded={!!f.key} onLoad={(t) => set('key', t)} />
-                <FileField label={t('schema.connect.clientCert')} loaded={!!f.cert} onLoad={(t) => set('cert', t)} />
-                <FileField label={t('schema.connect.serverCa')} loaded={!!f.ca} onLoad={(t) => set('ca', t)} />
+                <TextField label={t('schema.connect.host')} name="host" value={f.host} onChange={(v) => set('host', v)} />
+                <TextField label={t('schema.connect.port')} name="port" value={f.port} onChange={(v) => set('port', v)} />
+                <TextField label={t('schema.connect.username')} name="user" value={f.user} onChange={(v) => set('user', v)} />
+                <TextField label={t('schema.connect.password')} name="password" type="password" value={f.password} onChange={(v) => set('password', v)} />
+                <TextField label={t('schema.connect.database')} name="database" value={f.database} onChange={(v) => set('database', v)} />
+                {f.client === 'pg' || f.client === 'mssql' ? (
+                  <TextField label={t('schema.connect.schema')} name="schema" value={f.schema} onChange={(v) => set('schema', v)} placeholder={f.client === 'pg' ? 'public' : 'dbo'} /* i18n-ignore: schema names */ />
+                ) : null}
+                <label className="field"><span>{t('schema.connect.sslUsage')}</span>
+                  <select value={f.sslMode} onChange={(e) => set('sslMode', e.target.value as Form['sslMode'])}>{SSL_MODES.map((m) => <option key={m} value={m}>{sslLabel(m)}</option>)}</select>
+                </label>
+                {f.sslMode !== 'No' ? (
+                  <>
+                    <FileField label={t('schema.connect.clientKey')} loaded={!!f.key} onLoad={(t) => set('key', t)} />
+                    <FileField label={t('schema.connect.clientCert')} loaded={!!f.cert} onLoad={(t) => set('cert', t)} />
+                    <FileField label={t('schema.connect.serverCa')} loaded={!!f.ca} onLoad={(t) => set('ca', t)} />
+                  </>
+                ) : null}
               </>
-            ) : null}
+            )}
           </>
-        )}
+        ) : null}
         <label className="field"><span>{t('schema.connect.names')}</span>
           <select value={f.inflection} onChange={(e) => set('inflection', e.target.value as Form['inflection'])}><option value="camelize">{t('schema.connect.camelize')}</option><option value="none">{t('schema.connect.none')}</option></select>
         </label>
-        <OnOff isSelected={f.createIfNotExists} onChange={(on) => set('createIfNotExists', on)}>{t('schema.connect.createIfNotExists')}</OnOff>
+        {json === null ? <OnOff isSelected={f.createIfNotExists} onChange={(on) => set('createIfNotExists', on)}>{t('schema.connect.createIfNotExists')}</OnOff> : null}
       </div>
       {json !== null ? (
         <label className="field"><span>{t('schema.connect.json')}</span>
@@ -213,7 +264,7 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
       ) : null}
       <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
       <div className="inline-actions">
-        <Button variant="ghost" onClick={() => setJson(json === null ? JSON.stringify(connectionOf(f), null, 2) : null)}>{json === null ? t('schema.connect.editJson') : t('schema.connect.useForm')}</Button>
+        <Button variant="ghost" onClick={toggleJson}>{json === null ? t('schema.connect.editJson') : t('schema.connect.useForm')}</Button>
         <Button variant="secondary" onClick={test}>{t('schema.connect.test')}</Button>
         <Button variant="secondary" onClick={props.onCancel}>{t('schema.connect.cancel')}</Button>
         <Button type="submit" disabled={busy}>{busy ? t('schema.connect.saving') : mode.kind === 'edit' ? t('schema.connect.updateRestart') : t('schema.connect.save')}</Button>

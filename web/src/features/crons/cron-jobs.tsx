@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { cronsApi, type CronJob, type CronRun } from '../../api/automations';
 import { dashboardApi } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
+import { ConfirmButton } from '../../components/confirm-button';
 import { track } from '../../stores/notifications';
 import { CronForm } from './cron-form';
 import { formatDateTime, formatNumber, t } from '../../i18n';
@@ -63,7 +64,8 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
     const timer = setInterval(() => void loadRuns(logOf), 3000);
     return () => clearInterval(timer);
   }, [logOf]);
-  const act = (title: string, p: Promise<unknown>) => track(title, p).then(load, (e) => setError((e as Error).message));
+  /** Runs an action on a job: `op` names it (while it runs, and when it fails), `done` says it succeeded. */
+  const act = (op: string, done: string, p: Promise<unknown>) => track(op, p, done).then(load, (e) => setError((e as Error).message));
   return (
     <div className="panel cron-panel" role="region" aria-label={t('admin.crons.panelTitle')}>
       <div className="hooks-head">
@@ -85,11 +87,16 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
                 <td>{when(j.last_run_at)} {j.last_status ? <span className={`badge badge-${j.last_status === 'success' ? 'applied' : 'failed'}`}>{deliveryStatus(j.last_status)}</span> : null}</td>
                 <td>{j.active ? t('admin.crons.stateActive') : t('admin.crons.statePaused')}</td>
                 <td><div className="row-actions">
-                  <Button variant="ghost" onClick={() => void act(t('admin.crons.ran'), cronsApi.run(scope, j.id).then(() => void (logOf === j.id && loadRuns(j.id))))}>{t('admin.crons.runNow')}</Button>
-                  <Button variant="ghost" onClick={() => void act(j.active ? t('admin.crons.paused') : t('admin.crons.resumed'), cronsApi.update(scope, j.id, { active: !j.active }))}>{j.active ? t('admin.crons.pause') : t('admin.crons.resume')}</Button>
+                  <Button variant="ghost" onClick={() => void act(t('admin.crons.runOp'), t('admin.crons.ran'), cronsApi.run(scope, j.id).then(() => void (logOf === j.id && loadRuns(j.id))))}>{t('admin.crons.runNow')}</Button>
+                  <Button variant="ghost" onClick={() => void act(j.active ? t('admin.crons.pauseOp') : t('admin.crons.resumeOp'), j.active ? t('admin.crons.paused') : t('admin.crons.resumed'), cronsApi.update(scope, j.id, { active: !j.active }))}>{j.active ? t('admin.crons.pause') : t('admin.crons.resume')}</Button>
                   <Button variant="ghost" onClick={() => setEditing(j)}>{t('admin.crons.editButton')}</Button>
                   <Button variant="ghost" onClick={() => setLogOf(logOf === j.id ? null : j.id)}>{logOf === j.id ? t('admin.crons.hideLog') : t('admin.crons.log')}</Button>
-                  <Button variant="ghost" onClick={() => void act(t('admin.crons.deleted'), cronsApi.remove(scope, j.id))}>{t('admin.crons.delete')}</Button>
+                  <ConfirmButton
+                    label={t('admin.crons.delete')}
+                    heading={t('admin.crons.deleteHeading', { title: j.title })}
+                    body={t('admin.crons.deleteBody')}
+                    onConfirm={() => void act(t('admin.crons.deleteOp'), t('admin.crons.deleted'), cronsApi.remove(scope, j.id))}
+                  />
                 </div></td>
               </tr>
             ))}

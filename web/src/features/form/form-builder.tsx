@@ -18,7 +18,9 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
   const { spec, columns } = props;
   const [dragging, setDragging] = useState<number | null>(null);
   const set = (patch: Partial<FormSpec>) => props.onChange({ ...spec, ...patch });
-  const setField = (i: number, patch: Partial<FormField>) => set({ fields: spec.fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
+  // Fields whose column is gone are left out (they counted in ↑ ↓: the last field's ↓ did nothing).
+  const fields = spec.fields.filter((f) => columns.some((c) => c._cn === f.cn || c.cn === f.cn));
+  const setField = (i: number, patch: Partial<FormField>) => set({ fields: fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
   const used = new Set(formFields(spec, columns).map((x) => x.column._cn));
   const unused = formableColumns(columns).filter((c) => !used.has(c._cn));
   const redirectBad = !!spec.redirectUrl?.trim() && !safeRedirect(spec.redirectUrl);
@@ -34,9 +36,8 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
       </div>
       <h3 className="fb-section">{t('views.fields.fields')}</h3>
       <ol className="fb-fields">
-        {spec.fields.map((f, i) => {
-          const column = columns.find((c) => c._cn === f.cn || c.cn === f.cn);
-          if (!column) return null;
+        {fields.map((f, i) => {
+          const column = columns.find((c) => c._cn === f.cn || c.cn === f.cn)!;
           return (
             <li
               key={f.cn}
@@ -46,7 +47,7 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
               onDragOver={(e) => e.preventDefault()}
               onDrop={(e) => {
                 e.preventDefault();
-                if (dragging !== null) set({ fields: moveItem(spec.fields, dragging, i) });
+                if (dragging !== null) set({ fields: moveItem(fields, dragging, i) });
                 setDragging(null);
               }}
               onDragEnd={() => setDragging(null)}
@@ -56,13 +57,13 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
                 <GripVertical size={14} className="drag-handle" aria-hidden />
                 <strong>{column._cn}</strong> <span className="grid-type">{typeLabel(column.uidt)}</span>
                 <span className="field-moves">
-                  <button type="button" aria-label={t('views.fields.moveUp', { name: column._cn })} disabled={i === 0} onClick={() => set({ fields: moveItem(spec.fields, i, i - 1) })}>↑</button>
-                  <button type="button" aria-label={t('views.fields.moveDown', { name: column._cn })} disabled={i === spec.fields.length - 1} onClick={() => set({ fields: moveItem(spec.fields, i, i + 1) })}>↓</button>
-                  <button type="button" aria-label={t('views.form.remove', { name: column._cn })} onClick={() => set({ fields: spec.fields.filter((_, j) => j !== i) })}><X size={13} /></button>
+                  <button type="button" aria-label={t('views.fields.moveUp', { name: column._cn })} disabled={i === 0} onClick={() => set({ fields: moveItem(fields, i, i - 1) })}>↑</button>
+                  <button type="button" aria-label={t('views.fields.moveDown', { name: column._cn })} disabled={i === fields.length - 1} onClick={() => set({ fields: moveItem(fields, i, i + 1) })}>↓</button>
+                  <button type="button" aria-label={t('views.form.remove', { name: column._cn })} onClick={() => set({ fields: fields.filter((_, j) => j !== i) })}><X size={13} /></button>
                 </span>
               </div>
               <div className="fb-field-props">
-                <input aria-label={t('views.form.labelOf', { name: column._cn })} placeholder={t('views.form.labelPlaceholder', { name: column._cn })} value={f.label ?? ''} onChange={(e) => setField(i, { label: e.target.value || undefined })} />
+                <input className="fb-label" aria-label={t('views.form.labelOf', { name: column._cn })} placeholder={t('views.form.labelPlaceholder', { name: column._cn })} value={f.label ?? ''} onChange={(e) => setField(i, { label: e.target.value || undefined })} />
                 <input aria-label={t('views.form.helpOf', { name: column._cn })} placeholder={t('views.form.helpPlaceholder')} value={f.help ?? ''} onChange={(e) => setField(i, { help: e.target.value || undefined })} />
                 <Switch className="views-switch" aria-label={t('views.form.isRequired', { name: column._cn })} isSelected={!!f.required} onChange={(required) => setField(i, { required })}>
                   <span className="switch-track" aria-hidden /> {t('views.form.required')}
@@ -78,7 +79,7 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
             <Plus size={14} aria-hidden /> {t('views.form.addField')} <ChevronDown size={14} aria-hidden />
           </AriaButton>
           <Popover placement="bottom start" className="aria-popover">
-            <Menu className="menu-list aria-menu" aria-label={t('views.form.addField')} onAction={(cn) => set({ fields: [...spec.fields, { cn: String(cn) }] })}>
+            <Menu className="menu-list aria-menu" aria-label={t('views.form.addField')} onAction={(cn) => set({ fields: [...fields, { cn: String(cn) }] })}>
               {unused.map((c) => (
                 <MenuItem key={c.cn} id={c._cn} className="menu-item">
                   {c._cn}

@@ -1,9 +1,11 @@
 /**
  * The Attachment field of a form: choose one or more files (the column's accepted types), each
  * uploaded at once with a progress bar (the dashboard's or the shared link's upload route), listed
- * with its name and size, and removable before the form is submitted. The submission carries the
+ * with its name and size, and removable before the form is submitted. Files past the column's
+ * `maxFiles` are not uploaded, and the field says how many it takes. The submission carries the
  * entries of the uploaded files; a file whose upload failed shows why and is left out.
  */
+import { useState } from 'react';
 import { Button as AriaButton, FileTrigger } from 'react-aria-components';
 import { Paperclip, X } from 'lucide-react';
 import type { ColumnMeta } from '../../api/dashboard';
@@ -36,9 +38,14 @@ let nextKey = 0;
 export function FormFiles(props: { id: string; column: ColumnMeta; files: PickedFile[]; onChange: (update: (files: PickedFile[]) => PickedFile[]) => void; upload?: FormUpload }) {
   const { column, files, onChange, upload } = props;
   const patch = (key: string, p: Partial<PickedFile>) => onChange((list) => list.map((f) => (f.key === key ? { ...f, ...p } : f)));
+  const max = column.meta?.maxFiles;
+  // Files past the column's maxFiles are not uploaded: the field says so at once, not the submission.
+  const [overLimit, setOverLimit] = useState(false);
   const choose = (list: FileList | null) => {
     if (!upload || !list) return;
-    for (const file of [...list]) {
+    const room = max === undefined ? Infinity : Math.max(0, max - files.filter((f) => !f.error).length);
+    setOverLimit(list.length > room);
+    for (const file of [...list].slice(0, room)) {
       const key = `f${++nextKey}`;
       onChange((cur) => [...cur, { key, name: file.name, size: file.size, progress: 0 }]);
       upload(column._cn, file, (share) => patch(key, { progress: share }))
@@ -49,7 +56,7 @@ export function FormFiles(props: { id: string; column: ColumnMeta; files: Picked
   const accept = column.meta?.accept?.length ? column.meta.accept : undefined;
   return (
     <div className="form-files">
-      <FileTrigger allowsMultiple acceptedFileTypes={accept} onSelect={choose}>
+      <FileTrigger allowsMultiple={max !== 1} acceptedFileTypes={accept} onSelect={choose}>
         <AriaButton id={props.id} className="btn btn-secondary form-files-pick" isDisabled={!upload}>
           <Paperclip size={14} aria-hidden /> {t('views.form.chooseFiles')}
         </AriaButton>
@@ -60,7 +67,7 @@ export function FormFiles(props: { id: string; column: ColumnMeta; files: Picked
             <li key={f.key} className={`form-file${f.error ? ' failed' : ''}`}>
               <span className="form-file-name">{f.name}</span> <span className="muted">{formatBytes(f.size)}</span>
               {f.progress !== null ? <progress className="upload-progress" max={1} value={f.progress} aria-label={t('views.form.uploadingFile', { name: f.name })} /> : null}
-              <AriaButton className="icon-btn" aria-label={t('views.form.removeFile', { name: f.name })} onPress={() => onChange((list) => list.filter((x) => x.key !== f.key))}>
+              <AriaButton className="icon-btn" aria-label={t('views.form.removeFile', { name: f.name })} onPress={() => (setOverLimit(false), onChange((list) => list.filter((x) => x.key !== f.key)))}>
                 <X size={13} aria-hidden />
               </AriaButton>
               {f.error ? <div className="field-error" role="alert">{f.error}</div> : null}
@@ -68,6 +75,7 @@ export function FormFiles(props: { id: string; column: ColumnMeta; files: Picked
           ))}
         </ul>
       ) : null}
+      {overLimit && max !== undefined ? <div className="field-error" role="alert">{t('views.form.tooManyFiles', { count: max })}</div> : null}
     </div>
   );
 }

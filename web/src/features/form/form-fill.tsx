@@ -23,6 +23,8 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A field's "is required" goes once the field is changed (it is checked again on submit). */
+  const answered = (cn: string) => setErrors((all) => (cn in all ? Object.fromEntries(Object.entries(all).filter(([k]) => k !== cn)) : all));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!props.onSubmit) return;
@@ -75,9 +77,9 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
               {field.required ? <span className="required" aria-label={t('views.form.requiredMark')}> *</span> : null}
             </label>
             {column.uidt === 'Attachment' ? (
-              <FormFiles id={id} column={column} files={files[column._cn] ?? []} upload={props.preview ? undefined : props.upload} onChange={(update) => setFiles((all) => ({ ...all, [column._cn]: update(all[column._cn] ?? []) }))} />
+              <FormFiles id={id} column={column} files={files[column._cn] ?? []} upload={props.preview ? undefined : props.upload} onChange={(update) => (setFiles((all) => ({ ...all, [column._cn]: update(all[column._cn] ?? []) })), answered(column._cn))} />
             ) : (
-              <FieldInput column={column} id={id} text={values[column._cn] ?? ''} onChange={(t) => setValues({ ...values, [column._cn]: t })} />
+              <FieldInput column={column} id={id} text={values[column._cn] ?? ''} onChange={(t) => (setValues({ ...values, [column._cn]: t }), answered(column._cn))} />
             )}
             {field.help ? <div className="field-help muted">{field.help}</div> : null}
             {errors[column._cn] ? <div className="field-error" role="alert">{errors[column._cn]}</div> : null}

@@ -65,6 +65,7 @@ export function GalleryBoard(props: { source: RowSource; columns: ColumnMeta[]; 
                     fields={props.fields}
                     displayColumn={props.displayColumn}
                     cover={props.coverColumn ? coverOf(row[props.coverColumn]) : undefined}
+                    coverLink={props.coverColumn && props.source.fileLink ? (fileId) => props.source.fileLink!(row, props.coverColumn!, fileId) : undefined}
                     coverHeight={COVER}
                     onOpen={props.onOpen ? () => props.onOpen!(row, index, rows) : undefined}
                   />

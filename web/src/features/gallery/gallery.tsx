@@ -10,7 +10,7 @@ import { ViewQueryBar } from '../views/view-query-bar';
 import { ViewFieldsMenu } from '../views/view-fields-menu';
 import type { Row } from '../views/row-source';
 import { tableRowSource } from '../views/table-row-source';
-import { cardFields, cardMenu, shownFields } from '../views/view-state';
+import { CARD_FIELDS_BY_DEFAULT, cardFields, cardMenu, shownFields } from '../views/view-state';
 import { coverColumns } from '../views/view-kinds';
 import type { ViewBinding } from '../views/view-binding';
 import type { PagedRows } from '../views/paged-rows';
@@ -28,7 +28,7 @@ export function Gallery(props: { projectId: string; dbAlias: string; meta: Table
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<{ row: Row; index: number; rows: PagedRows } | null>(null);
   const columns = gridColumns(meta).filter((c) => !c.hidden);
-  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 4, meta.pks);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, CARD_FIELDS_BY_DEFAULT.gallery, meta.pks);
   const covers = coverColumns(meta.columns);
   const cover = covers.find((c) => c._cn === qp.coverColumn || c.cn === qp.coverColumn);
   const cards = cardMenu(fields, [cover?._cn]);

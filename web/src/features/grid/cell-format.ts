@@ -97,8 +97,10 @@ export function attachmentsOf(v: unknown): { name: string; href: string | null }
     }
   }
   if (!Array.isArray(list)) return [];
-  return list.map((f: { url?: string; path?: string; title?: string }) => {
-    const href = typeof f?.url === 'string' && /^https?:\/\//i.test(f.url) ? f.url : null;
+  return list.map((f: { url?: string; path?: string; title?: string; signedUrl?: string }) => {
+    // A shared link's rows carry signedUrl, a short-lived link of this server, for uploaded files.
+    const signed = typeof f?.signedUrl === 'string' && /^(\/(?!\/)|https:\/\/)/i.test(f.signedUrl) ? f.signedUrl : null;
+    const href = signed ?? (typeof f?.url === 'string' && /^https?:\/\//i.test(f.url) ? f.url : null);
     const where = f?.url ?? f?.path ?? '';
     return { name: f?.title || where.split(/[/?#]/).filter(Boolean).pop() || where || t('grid.attachment.file'), href };
   });

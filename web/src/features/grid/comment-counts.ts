@@ -1,11 +1,12 @@
 /**
  * Comment counts of the rows a grid shows: read for the ids of the rows in view (one call a moment
- * after they change, or after the loaded rows change) and shown beside the row number. Counts read
- * before stay, so rows scrolled back into view show theirs at once.
+ * after they change, after the loaded rows change, or after anyone changed the table's comments) and
+ * shown beside the row number. Counts read before stay, so rows scrolled back into view show theirs at once.
  */
 import { useEffect, useState } from 'react';
 import { rowActivityApi } from '../../api/row-activity';
 import type { GridStore } from './grid-store';
+import { liveConnection } from '../../stores/realtime';
 
 /** Ids asked for at once (the server takes up to 1000). */
 const IDS_MAX = 1000;
@@ -31,6 +32,9 @@ export function mergeCounts(counts: Record<string, number>, asked: string[], ans
 
 export function useCommentCounts(store: GridStore, dbAlias: string, generation: number, indexes: number[]): Record<string, number> {
   const [counts, setCounts] = useState<Record<string, number>>({});
+  // Comments written by anyone meanwhile: the counts are read again.
+  const [written, setWritten] = useState(0);
+  useEffect(() => liveConnection(store.projectId).onComments(store.meta._tn, () => setWritten((n) => n + 1)), [store]);
   const rows = store.rows.value;
   const ids = store.meta.pks.length ? idsInView(store, indexes) : [];
   const key = ids.join('\u0000');
@@ -47,6 +51,6 @@ export function useCommentCounts(store: GridStore, dbAlias: string, generation: 
       live = false;
       clearTimeout(timer);
     };
-  }, [key, rows, store, dbAlias, generation]);
+  }, [key, rows, store, dbAlias, generation, written]);
   return counts;
 }

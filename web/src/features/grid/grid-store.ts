@@ -94,6 +94,15 @@ export class GridStore {
   private view = { from: 0, to: PAGE };
 
   private readonly persistence: GridPersistence;
+  /**
+   * The where that is kept (in the saved view, or in this browser): the one shown, once a read
+   * with it succeeded. A where the server cannot read (a misspelt column typed in Where…) shows its
+   * error above the grid and is not saved, so the view keeps its last working filter (saving it
+   * was refused too, in a second, raw toast).
+   */
+  private keptWhere = '';
+  /** Set by a new where: the state is saved once a read with it succeeds. */
+  private saveOnRead = false;
 
   constructor(readonly projectId: string, readonly meta: TableMeta, persistence?: GridPersistence) {
     this.persistence = persistence ?? localPersistence(projectId, meta.tn);
@@ -101,6 +110,7 @@ export class GridStore {
     if (s) {
       if (s.builder) this.builder.value = s.builder;
       this.where.value = s.where ?? '';
+      this.keptWhere = this.where.value;
       this.sort.value = s.sort ?? '';
       this.hidden.value = s.hidden ?? [];
       this.widths.value = s.widths ?? {};
@@ -126,10 +136,13 @@ export class GridStore {
 
   /** Applies filter, sort and search (filter and sort are kept) and starts over. */
   setQuery(where: string, sort: string, search = this.search.value): void {
+    const newWhere = where !== this.where.value;
     this.where.value = where;
     this.sort.value = sort;
     this.search.value = search;
-    this.persist();
+    // A new where is saved once it reads (see keptWhere); a sort or a search at once.
+    if (newWhere) this.saveOnRead = true;
+    else this.persist();
     this.reload();
   }
 
@@ -184,16 +197,21 @@ export class GridStore {
     const where = s.where ?? '';
     const sort = s.sort ?? '';
     if (where.trim() === this.where.value.trim() && sort.trim() === this.sort.value.trim()) return;
+    // The view read again holds the where this grid last kept (the echo of its own save) while a where
+    // the server could not read is being corrected: that where and its error stay.
+    if (where.trim() === this.keptWhere.trim() && where.trim() !== this.where.value.trim() && sort.trim() === this.sort.value.trim()) return;
     if (s.builder) this.builder.value = { ...s.builder, search: this.search.value };
     this.revision.value++;
     this.where.value = where;
+    this.keptWhere = where;
+    this.saveOnRead = false;
     this.sort.value = sort;
     this.reload();
   }
 
   private persist(): void {
     this.persistence.save({
-      where: this.where.value, sort: this.sort.value, hidden: this.hidden.value, widths: this.widths.value, builder: this.builder.value,
+      where: this.keptWhere, sort: this.sort.value, hidden: this.hidden.value, widths: this.widths.value, builder: this.builder.value,
       order: this.order.value, rowHeight: this.rowHeight.value, groupBy: this.groupBy.value,
     });
   }
@@ -337,6 +355,11 @@ export class GridStore {
         list.forEach((r, i) => next.set(page * PAGE + i, this.withLaterMerges(r, since)));
         this.rows.value = next;
         this.known.value = Math.max(this.known.value, page * PAGE + list.length + (list.length === PAGE ? PAGE : 0));
+        if (this.saveOnRead) {
+          this.saveOnRead = false;
+          this.keptWhere = this.where.value;
+          this.persist();
+        }
       } catch (e) {
         if (gen === this.generation) this.error.value = (e as Error).message;
       } finally {

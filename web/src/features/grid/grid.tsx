@@ -309,7 +309,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     <div className="grid-wrap">
       <div className="grid-toolbar">
         <QueryToolbar key={store.revision.value} store={store} columns={all.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
-        <span className="grid-count" data-testid="row-count">{count === null ? t('grid.toolbar.counting') : count === 'unknown' ? t('grid.toolbar.unknownRows') : t('grid.toolbar.rowCount', { count })}</span>
+        {/* A read that failed (its error shows above the rows) has no count to give: none is shown rather than 'unknown rows'. */}
+        {store.error.value ? null : <span className="grid-count" data-testid="row-count">{count === null ? t('grid.toolbar.counting') : count === 'unknown' ? t('grid.toolbar.unknownRows') : t('grid.toolbar.rowCount', { count })}</span>}
         <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}><RefreshCw size={15} aria-hidden /></Button>
         <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
         <RowHeightMenu store={store} />
@@ -401,7 +402,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
             </div>
           ) : null}
         </div>
-        {count === 0 ? <div className="grid-empty muted">{store.where.value ? t('grid.empty.noMatch') : t('grid.empty.noRows')}</div> : null}
+        {count === 0 ? <div className="grid-empty muted">{store.where.value ? t('grid.empty.noMatch') : store.search.value ? t('grid.empty.noSearchMatch') : t('grid.empty.noRows')}</div> : null}
         <div ref={rowsBox} style={{ height: rows.height, position: 'relative' }}>
           {items.map((vr) => {
             const row = store.rows.value.get(vr.index);

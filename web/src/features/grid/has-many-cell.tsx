@@ -1,7 +1,8 @@
 /**
  * A has-many cell: the children as chips; + links another row of the child table to this one
  * (its foreign key is set to this row's key), × unlinks a child (its foreign key is emptied; the
- * server refuses with its message when the column may not be empty).
+ * server refuses with its message when the column may not be empty). Both are steps of the user's
+ * undo (ctrl+z in the grid).
  */
 import { useState, type ReactNode } from 'react';
 import { Plus } from 'lucide-react';
@@ -9,6 +10,7 @@ import type { RelationMeta, TableMeta } from '../../api/dashboard';
 import { recordsApi } from '../../api/records';
 import { track } from '../../stores/notifications';
 import { RowPicker } from './row-picker';
+import { undoStackOf } from './undo-stack';
 import type { GridStore } from './grid-store';
 import { idOf, labelOf, relationKey } from './relation-cell';
 import { t } from '../../i18n';
@@ -31,8 +33,15 @@ export function HasManyCell(props: {
   // Links need the foreign key's columns (older servers did not send them for has-many).
   const editable = !props.readOnly && r.columns.length > 0 && r.columns.length === r.refColumns.length;
   const points = (child: Row) => r.columns.every((c, i) => String(child[c]) === String(row[r.refColumns[i]!]));
-  const setParent = (child: Row, parent: Row | null) =>
-    recordsApi.update(store.projectId, r.table, idOf(r.targetPks, child), Object.fromEntries(r.columns.map((c, i) => [c, parent ? parent[r.refColumns[i]!] : null])));
+  /** Points the child's foreign key at `parent` (null: empties it); the change is one step of the user's undo. */
+  const setParent = async (child: Row, parent: Row | null) => {
+    const id = idOf(r.targetPks, child);
+    // A child listed in the cell pointed at this row (its listed fields may leave the key out); a picked one holds its own.
+    const before = Object.fromEntries(r.columns.map((c, i) => [c, parent ? (child[c] ?? null) : row[r.refColumns[i]!]]));
+    const after = Object.fromEntries(r.columns.map((c, i) => [c, parent ? parent[r.refColumns[i]!] : null]));
+    const updated = await recordsApi.update(store.projectId, r.table, id, after);
+    undoStackOf(store.projectId).record({ kind: 'update', projectId: store.projectId, table: r.table, id, before, after: Object.fromEntries(r.columns.map((c) => [c, updated?.[c] ?? after[c]])) });
+  };
   const unlink = async (child: Row) => {
     try {
       await track(t('grid.relation.unlinking', { name: labelOf(r, child) }), setParent(child, null).then(() => store.refreshRow(index)), t('grid.relation.unlinked', { name: labelOf(r, child) }));

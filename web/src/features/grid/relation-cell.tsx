@@ -9,6 +9,7 @@ import type { RelationMeta, TableMeta } from '../../api/dashboard';
 import { recordsApi } from '../../api/records';
 import { track } from '../../stores/notifications';
 import { RowPicker } from './row-picker';
+import { undoStackOf } from './undo-stack';
 import type { GridStore } from './grid-store';
 import { HasManyCell } from './has-many-cell';
 import { t } from '../../i18n';
@@ -56,8 +57,20 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
             label={(x) => labelOf(r, x)}
             onPick={async (parent) => {
               const changes = Object.fromEntries(r.columns.map((c, i) => [c, parent[r.refColumns[i]!]]));
+              const row = props.row;
               // The row is read again inside the tracked call, so 'done' means the cell shows it.
-              await track(t('grid.relation.changing', { table: r.table }), recordsApi.update(store.projectId, props.meta._tn, rowId, changes).then(() => store.refreshRow(index)));
+              await track(
+                t('grid.relation.changing', { table: r.table }),
+                recordsApi.update(store.projectId, props.meta._tn, rowId, changes).then((updated) => {
+                  // A step of the user's undo when the row holds its foreign key (a hidden field may leave it out).
+                  if (r.columns.every((c) => c in row)) {
+                    const before = Object.fromEntries(r.columns.map((c) => [c, row[c] ?? null]));
+                    const after = Object.fromEntries(r.columns.map((c) => [c, updated?.[c] ?? changes[c]]));
+                    undoStackOf(store.projectId).record({ kind: 'update', projectId: store.projectId, table: props.meta._tn, id: rowId, before, after });
+                  }
+                  return store.refreshRow(index);
+                }),
+              );
               setPicking(false);
             }}
             onClose={() => setPicking(false)}
@@ -67,9 +80,15 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
     );
   }
 
+  /** Links or unlinks a target row; the change is one step of the user's undo. */
+  const mmLink = async (x: Row, linked: boolean) => {
+    const targetId = idOf(r.targetPks, x);
+    await (linked ? recordsApi.link : recordsApi.unlink)(store.projectId, props.meta._tn, rowId, r.alias, targetId);
+    undoStackOf(store.projectId).record({ kind: 'link', projectId: store.projectId, table: props.meta._tn, id: rowId, relation: r.alias, targetId, name: labelOf(r, x), linked });
+  };
   const unlink = async (x: Row) => {
     try {
-      await track(t('grid.relation.unlinking', { name: labelOf(r, x) }), recordsApi.unlink(store.projectId, props.meta._tn, rowId, r.alias, idOf(r.targetPks, x)).then(() => store.refreshRow(index)));
+      await track(t('grid.relation.unlinking', { name: labelOf(r, x) }), mmLink(x, false).then(() => store.refreshRow(index)));
     } catch {
       // The error toast and the bell entry carry the server's message.
     }
@@ -84,7 +103,7 @@ export function RelationCell(props: { store: GridStore; meta: TableMeta; relatio
           load={async (text) => (await recordsApi.notLinked(store.projectId, props.meta._tn, r.alias, rowId, { where: search(text), limit: 25 })).list}
           label={(x) => labelOf(r, x)}
           onPick={async (target) => {
-            await track(t('grid.relation.linking', { name: labelOf(r, target) }), recordsApi.link(store.projectId, props.meta._tn, rowId, r.alias, idOf(r.targetPks, target)).then(() => store.refreshRow(index)));
+            await track(t('grid.relation.linking', { name: labelOf(r, target) }), mmLink(target, true).then(() => store.refreshRow(index)));
             setPicking(false);
           }}
           onClose={() => setPicking(false)}

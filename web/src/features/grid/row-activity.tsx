@@ -10,10 +10,12 @@ import { Button, FormMessage } from '../../components/form';
 import { formatDateTime, formatRelative, t, tx } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
 import { CommentItem } from './comment-item';
+import { liveConnection } from '../../stores/realtime';
 
 type Pane = 'comments' | 'history';
 
-export function RowActivity(props: { projectId: string; dbAlias: string; tn: string; pk: string; canComment: boolean }) {
+/** `table`: the name the grid shows the table under (its realtime name), for comments written meanwhile by others. */
+export function RowActivity(props: { projectId: string; dbAlias: string; tn: string; table: string; pk: string; canComment: boolean }) {
   const [tab, setTab] = useState<Pane>('comments');
   const [comments, setComments] = useState<RowComment[] | null>(null);
   const [history, setHistory] = useState<RowChange[] | null>(null);
@@ -27,6 +29,11 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
     void latestComments(rowActivityApi.comments(projectId, dbAlias, tn, pk), setComments, (e) => setError(e.message));
     void latestHistory(rowActivityApi.history(projectId, dbAlias, tn, pk), setHistory, (e) => setError(e.message));
   }, [projectId, dbAlias, tn, pk]);
+  // Comments added, edited or deleted by others while the row is open show at once.
+  useEffect(
+    () => liveConnection(projectId).onComments(props.table, () => void latestComments(rowActivityApi.comments(projectId, dbAlias, tn, pk), setComments, () => {})),
+    [projectId, dbAlias, tn, props.table, pk],
+  );
   const add = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;

@@ -36,8 +36,8 @@ export function useRowDelete(store: GridStore): { ask: (active: number | null) =
     const n = list.length;
     const stack = undoStackOf(store.projectId);
     try {
-      if (store.selected.value.size) await track(t('grid.delete.deleted', { count: n }), store.removeSelected());
-      else await track(t('grid.delete.deleted', { count: n }), store.remove(list[0]!));
+      if (store.selected.value.size) await track(t('grid.delete.op', { count: n }), store.removeSelected(), t('grid.delete.deleted', { count: n }));
+      else await track(t('grid.delete.op', { count: n }), store.remove(list[0]!), t('grid.delete.deleted', { count: n }));
     } catch {
       return; // the toast and the bell carry the server's message
     }

@@ -2,8 +2,10 @@
  * A dialog listing rows to pick from (search in the display column): linking and re-parenting.
  * Built on react-aria's modal: rendered on the page's body (never under a grid row), it takes the
  * focus (the search box), keeps it inside, and Esc closes it. The list answers the latest search.
+ * Keys: ArrowDown from the search box goes to the rows, arrows move between them, Enter in the
+ * search box picks the first row found for what is typed.
  */
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from '../../components/form';
 import { useLatestAnswer } from '../../components/use-latest-answer';
@@ -20,20 +22,39 @@ export function RowPicker(props: {
 }) {
   const [search, setSearch] = useState('');
   const [rows, setRows] = useState<Row[] | null>(null);
+  /** The search the listed rows answer (Enter picks only from the list of what is typed now). */
+  const [listed, setListed] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  useLatestAnswer(() => props.load(search), (found) => (setRows(found), setError(null)), (e) => setError(e.message), [search]);
+  const list = useRef<HTMLUListElement>(null);
+  useLatestAnswer(() => props.load(search), (found) => (setRows(found), setListed(search), setError(null)), (e) => setError(e.message), [search]);
+  const pick = (r: Row) => props.onPick(r).catch((e) => setError((e as Error).message));
+  const items = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('.picker-item') ?? [])];
+  /** Search box: ArrowDown goes to the first row, Enter picks it. In the list: arrows move between rows. */
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') (e.preventDefault(), items()[0]?.focus());
+    else if (e.key === 'Enter' && rows?.length && listed === search) (e.preventDefault(), void pick(rows[0]!));
+  };
+  const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    e.preventDefault();
+    const all = items();
+    const at = all.indexOf(document.activeElement as HTMLButtonElement);
+    const next = at + (e.key === 'ArrowDown' ? 1 : -1);
+    if (next < 0) (e.currentTarget.closest('.aria-dialog')?.querySelector<HTMLInputElement>('input.search'))?.focus();
+    else all[Math.min(next, all.length - 1)]?.focus();
+  };
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-backdrop">
       <Modal className="dialog picker">
         <Dialog className="aria-dialog" aria-label={props.title}>
           <Heading slot="title">{props.title}</Heading>
-          <input className="search" autoFocus placeholder={t('grid.picker.search')} aria-label={t('grid.picker.searchRows')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input className="search" autoFocus placeholder={t('grid.picker.search')} aria-label={t('grid.picker.searchRows')} value={search} onChange={(e) => setSearch(e.target.value)} onKeyDown={onSearchKey} />
           {error ? <div className="form-message form-message-error">{error}</div> : null}
-          <ul className="picker-list">
+          <ul className="picker-list" ref={list} onKeyDown={onListKey}>
             {rows === null ? <li className="muted">{t('grid.picker.loading')}</li> : rows.length === 0 ? <li className="muted">{t('grid.picker.empty')}</li> : null}
             {rows?.map((r, i) => (
               <li key={i}>
-                <button type="button" className="picker-item" onClick={() => props.onPick(r).catch((e) => setError((e as Error).message))}>
+                <button type="button" className="picker-item" onClick={() => void pick(r)}>
                   {props.label(r)}
                 </button>
               </li>

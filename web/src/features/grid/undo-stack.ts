@@ -1,6 +1,6 @@
 /**
- * Undo and redo of the user's own grid edits (ctrl+z, ctrl+shift+z): cell edits, added rows and
- * deleted rows, each undone through the REST API (so through the data core, with the user's rights).
+ * Undo and redo of the user's own grid edits (ctrl+z, ctrl+shift+z): cell edits, added rows,
+ * deleted rows and many-to-many links made or removed, each undone through the REST API (so through the data core, with the user's rights).
  * Before it acts, an undo checks that the row is still as this user left it; when someone changed it
  * since, it refuses with a message and changes nothing.
  */
@@ -19,6 +19,8 @@ export type UndoStep =
   | { kind: 'update'; projectId: string; table: string; id: string; before: Row; after: Row; json?: string[] }
   | { kind: 'insert'; projectId: string; table: string; id: string; row: Row; json?: string[] }
   | { kind: 'delete'; projectId: string; table: string; rows: { id: string; row: Row }[]; json?: string[] }
+  /** A many-to-many link the user made (`linked`) or removed, between row `id` and `targetId` of `relation`; `name` labels the target. */
+  | { kind: 'link'; projectId: string; table: string; id: string; relation: string; targetId: string; name: string; linked: boolean }
   /** Several steps taken as one (a paste, a fill): undone in reverse order, redone in order. */
   | { kind: 'batch'; projectId: string; table: string; label: BatchLabel; steps: UndoStep[] };
 
@@ -116,6 +118,11 @@ function describe(step: UndoStep, way: 'undo' | 'redo'): string {
     return undo ? t('grid.undo.undidChange', { columns }) : t('grid.undo.redidChange', { columns });
   }
   if (step.kind === 'insert') return undo ? t('grid.undo.undidAdd') : t('grid.undo.redidAdd');
+  if (step.kind === 'link') {
+    const name = step.name;
+    if (step.linked) return undo ? t('grid.undo.undidLink', { name }) : t('grid.undo.redidLink', { name });
+    return undo ? t('grid.undo.undidUnlink', { name }) : t('grid.undo.redidUnlink', { name });
+  }
   const count = step.rows.length;
   return undo ? t('grid.undo.undidDelete', { count }) : t('grid.undo.redidDelete', { count });
 }
@@ -151,6 +158,10 @@ async function check(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
     if (changed.length) throw changedError(changed, way);
     return;
   }
+  if (step.kind === 'link') {
+    if (!(await readOrNull(projectId, table, step.id))) throw new Error(t('grid.undo.rowDeleted'));
+    return;
+  }
   const rows = step.kind === 'insert' ? [{ id: step.id, row: step.row }] : step.rows;
   if (removesRows(step, way)) {
     for (const r of rows) {
@@ -176,6 +187,12 @@ async function act(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
   }
   if (step.kind === 'update') {
     await recordsApi.update(projectId, table, step.id, forWrite(way === 'undo' ? step.before : step.after, step.json));
+    return;
+  }
+  if (step.kind === 'link') {
+    // Undoing a link removes it, undoing an unlink makes it again; a redo does what the user did.
+    const link = (way === 'redo') === step.linked;
+    await (link ? recordsApi.link : recordsApi.unlink)(projectId, table, step.id, step.relation, step.targetId);
     return;
   }
   const rows = step.kind === 'insert' ? [{ id: step.id, row: step.row }] : step.rows;

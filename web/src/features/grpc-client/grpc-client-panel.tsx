@@ -110,6 +110,8 @@ export function GrpcClientPanel(props: { projectId: string }) {
             <>
               <h3>{chosen.service}/{chosen.method.name} <span className="muted">({t('tools.grpc.types', { request: chosen.method.requestType, response: chosen.method.responseType })})</span></h3>
               <CodeMirror key={`${chosen.service}/${chosen.method.name}`} value={request} onChange={setRequest} height="200px" theme={darkTheme.value ? 'dark' : 'light'} extensions={[json()]} aria-label={t('tools.grpc.requestJson')} />
+              {/* Named on screen too: alone, the editor's '+ Add' did not say what it adds. */}
+              <h4 className="grpc-metadata-heading">{t('tools.grpc.metadata')}</h4>
               <KeyValueEditor label={t('tools.grpc.metadata')} rows={metadata} onChange={setMetadata} />
               <Button onClick={call} disabled={busy}>{busy ? t('tools.grpc.calling') : t('tools.grpc.call')}</Button>
             </>

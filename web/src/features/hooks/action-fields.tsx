@@ -47,7 +47,7 @@ export function ActionFields(props: { value: HookNotification; onChange: (n: Hoo
             <select aria-label={t('admin.hooks.method')} value={n.method} onChange={(e) => set({ method: e.target.value })}>
               {['POST', 'PUT', 'PATCH', 'GET', 'DELETE'].map((m) => <option key={m}>{m}</option>)}
             </select>
-            <input aria-label={t('admin.hooks.url')} placeholder="https://example.com/hooks/rows" // i18n-ignore
+            <input aria-label={t('admin.hooks.url')} placeholder="https://example.com/hooks/rows/{{ data.Id }}" // i18n-ignore
               value={n.url} onChange={(e) => set({ url: e.target.value })} />
           </div>
           <label className="field">

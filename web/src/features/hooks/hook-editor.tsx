@@ -7,6 +7,7 @@ import type { ColumnMeta } from '../../api/dashboard';
 import type { DbScope } from '../../api/schema';
 import { hooksApi, type Hook, type HookDraft, type HookLog } from '../../api/automations';
 import { Button, FormMessage } from '../../components/form';
+import { ConfirmButton } from '../../components/confirm-button';
 import { track } from '../../stores/notifications';
 import { ConditionBuilder } from './condition-builder';
 import { ActionFields } from './action-fields';
@@ -77,11 +78,11 @@ export function HookEditor(props: { scope: DbScope; tn: string; columns: ColumnM
     run(async () => {
       const body = { ...draft, condition: draft.condition?.trim() || null };
       if (h) {
-        const res = await track(t('admin.hooks.saved'), hooksApi.update(props.scope, h.id, body));
+        const res = await track(t('admin.hooks.saveOp'), hooksApi.update(props.scope, h.id, body), t('admin.hooks.saved'));
         if (res.secret) setSecret(res.secret);
         props.onSaved(h.id);
       } else {
-        const res = await track(t('admin.hooks.created'), hooksApi.create(props.scope, props.tn, body));
+        const res = await track(t('admin.hooks.create'), hooksApi.create(props.scope, props.tn, body), t('admin.hooks.created'));
         props.onSaved(res.id, res.secret);
       }
     });
@@ -91,7 +92,7 @@ export function HookEditor(props: { scope: DbScope; tn: string; columns: ColumnM
       if (r.status !== 'success') setError(t('admin.hooks.testFailed', { error: r.error ?? deliveryStatus(r.status) }));
       await loadLogs();
     });
-  const remove = () => run(async () => (await track(t('admin.hooks.deleted'), hooksApi.remove(props.scope, h!.id)), props.onSaved(null)));
+  const remove = () => run(async () => (await track(t('admin.hooks.deleteOp'), hooksApi.remove(props.scope, h!.id), t('admin.hooks.deleted')), props.onSaved(null)));
 
   return (
     <section className="hook-editor" aria-label={h ? t('admin.hooks.webhookNamed', { title: h.title }) : t('admin.hooks.newWebhookLabel')}>
@@ -120,7 +121,7 @@ export function HookEditor(props: { scope: DbScope; tn: string; columns: ColumnM
       <div className="row-actions">
         <Button onClick={save} disabled={busy}>{h ? t('admin.common.save') : t('admin.hooks.create')}</Button>
         {h ? <Button variant="secondary" onClick={test} disabled={busy}>{t('admin.hooks.test')}</Button> : null}
-        {h ? <Button variant="danger" onClick={remove} disabled={busy}>{t('admin.hooks.delete')}</Button> : null}
+        {h ? <ConfirmButton variant="danger" label={t('admin.hooks.delete')} heading={t('admin.hooks.deleteHeading', { title: h.title })} body={t('admin.hooks.deleteBody')} onConfirm={() => void remove()} disabled={busy} /> : null}
       </div>
       {h ? (
         <>

@@ -12,6 +12,7 @@ import { t } from '../../i18n';
 import { useSignals } from '../../stores/signals';
 import { hookDialog } from './hooks-store';
 import { eventName, HookEditor } from './hook-editor';
+import { actionTypes } from './action-fields';
 import { useLatest } from '../../components/use-latest-answer';
 
 export function HooksDialog() {
@@ -21,9 +22,11 @@ export function HooksDialog() {
   return <HooksOf key={`${d.scope.projectId}:${d.scope.dbAlias}:${d.tn}`} {...d} />;
 }
 
-/** The summary line of a hook in the list: event, action and paused. */
-const summary = (h: Hook) =>
-  h.active ? t('admin.hooks.summary', { event: eventName(h.event), action: h.notification.type }) : t('admin.hooks.summaryPaused', { event: eventName(h.event), action: h.notification.type });
+/** The summary line of a hook in the list: event, action (by its name in the current language) and paused. */
+const summary = (h: Hook) => {
+  const action = actionTypes().find((a) => a.type === h.notification.type)?.label ?? h.notification.type;
+  return h.active ? t('admin.hooks.summary', { event: eventName(h.event), action }) : t('admin.hooks.summaryPaused', { event: eventName(h.event), action });
+};
 
 function HooksOf(props: { scope: { projectId: string; dbAlias: string }; tn: string; _tn: string }) {
   const [hooks, setHooks] = useState<Hook[] | null>(null);

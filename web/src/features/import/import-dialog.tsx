@@ -1,5 +1,5 @@
 /**
- * The import dialog: pick or drop a CSV or XLSX file, choose the sheet (XLSX) or the delimiter
+ * The import dialog: pick or drop a CSV, XLSX or JSON file, choose the sheet (XLSX) or the delimiter
  * (CSV, detected), check the preview with a type (new table) or a target column (existing table)
  * per column, choose what bad rows do and "all or nothing", then follow the progress (rows,
  * estimate, time left) and cancel if need be. A new table opens in the grid when the import ends.
@@ -154,7 +154,7 @@ function ImportDialog() {
               <Button onClick={() => fileInput.current?.click()} disabled={!!busy}>
                 {t('tools.import.choose')}
               </Button>
-              <input ref={fileInput} type="file" hidden aria-label={t('tools.import.fileLabel')} accept=".csv,.tsv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => void pick(e.target.files?.[0])} />
+              <input ref={fileInput} type="file" hidden aria-label={t('tools.import.fileLabel')} accept=".csv,.tsv,.txt,.xlsx,.json,.jsonl,.ndjson,text/csv,application/json,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" onChange={(e) => void pick(e.target.files?.[0])} />
               <p className="muted">{t('tools.import.fileHint')}</p>
             </div>
           ) : job ? (
@@ -174,7 +174,7 @@ function ImportDialog() {
                       ))}
                     </select>
                   </label>
-                ) : (
+                ) : answer.format === 'xlsx' ? (
                   <label>
                     {t('tools.import.sheet')}{' '}
                     <select aria-label={t('tools.import.sheet')} value={answer.sheet ?? ''} onChange={(e) => void reread({ sheet: e.target.value })}>
@@ -185,7 +185,7 @@ function ImportDialog() {
                       ))}
                     </select>
                   </label>
-                )}
+                ) : null}
               </div>
               {!target.tn ? <TextField label={t('tools.import.tableName')} name="import-table" value={tn} onChange={setTn} /> : null}
               <ImportPreview answer={answer} specs={specs} onChange={setSpecs} columns={columns} />

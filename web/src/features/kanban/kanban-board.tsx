@@ -46,7 +46,13 @@ export function KanbanBoard(props: {
   useEffect(() => store.reset(), [store]);
   const [order, setOrder] = useState(() => laneOrder(titles, qp.laneOrder));
   const [collapsed, setCollapsed] = useState<string[]>(qp.collapsedLanes ?? []);
-  useEffect(() => setOrder(laneOrder(titles, qp.laneOrder)), [titles.join('\u0000')]);
+  // The view's lane order and collapsed lanes, also when saved elsewhere (another tab or person, a
+  // new lane column): a board kept its first ones and saved a later move over theirs.
+  // As JSON: joined, [''] (Uncategorized) and [] read the same.
+  const savedOrder = JSON.stringify(qp.laneOrder ?? []);
+  const savedCollapsed = JSON.stringify(qp.collapsedLanes ?? []);
+  useEffect(() => setOrder(laneOrder(titles, qp.laneOrder)), [titles.join('\u0000'), savedOrder]);
+  useEffect(() => setCollapsed(qp.collapsedLanes ?? []), [savedCollapsed]);
   const saveOrder = (next: string[]) => (setOrder(next), props.onChange?.({ laneOrder: next }));
   const toggle = (key: string) => {
     const next = collapsed.includes(key) ? collapsed.filter((k) => k !== key) : [...collapsed, key];
@@ -92,7 +98,7 @@ export function KanbanBoard(props: {
               onDragEnd={() => setDragLane(null)}
             >
               <span className="lane-dot" style={{ background: colour(key) }} />
-              <span className="lane-name">{name}</span>
+              <span className="lane-name" title={name}>{name}</span>
               <span className="lane-count" data-testid={testId} aria-hidden={lane.total !== null}>
                 {lane.total ?? '…'}
               </span>
@@ -158,6 +164,7 @@ function LaneCards(props: { store: KanbanStore; laneKey: string; lane: LaneState
             fields={props.fields}
             displayColumn={props.displayColumn}
             cover={cover ? coverOf(row[cover]) : undefined}
+            coverLink={cover && props.source.fileLink ? (fileId) => props.source.fileLink!(row, cover, fileId) : undefined}
             coverHeight={110}
             draggable={props.writable}
             onDragStart={(e) => e.dataTransfer.setData(CARD_TYPE, JSON.stringify({ id, lane: laneKey }))}

@@ -13,7 +13,7 @@ import { ViewQueryBar } from '../views/view-query-bar';
 import { ViewFieldsMenu } from '../views/view-fields-menu';
 import type { Row } from '../views/row-source';
 import { tableRowSource } from '../views/table-row-source';
-import { cardFields, cardMenu, shownFields } from '../views/view-state';
+import { CARD_FIELDS_BY_DEFAULT, cardFields, cardMenu, shownFields } from '../views/view-state';
 import { laneColumns } from '../views/view-kinds';
 import type { ViewBinding } from '../views/view-binding';
 import { KanbanBoard } from './kanban-board';
@@ -31,7 +31,7 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<{ row: Row; lane: string; store: KanbanStore } | null>(null);
   const columns = gridColumns(meta).filter((c) => !c.hidden);
-  const fields = cardFields(columns.map((c) => c._cn), qp.fields, 5, meta.pks);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, CARD_FIELDS_BY_DEFAULT.kanban, meta.pks);
   const lanes = laneColumns(meta.columns);
   const column = lanes.find((c) => c._cn === qp.groupBy || c.cn === qp.groupBy);
   const cards = cardMenu(fields, [column?._cn, qp.coverColumn]);

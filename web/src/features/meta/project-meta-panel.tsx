@@ -47,13 +47,9 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
     void load();
   }, [props.projectId]);
 
-  const run = async (label: string, work: () => Promise<unknown>) => {
-    try {
-      await track(label, work());
-      toast('success', label);
-    } catch (e) {
-      toast('error', (e as Error).message);
-    }
+  /** Runs a metadata operation: `op` names it (while it runs, and when it fails: the toast says why), `done` says it succeeded. */
+  const run = async (op: string, done: string, work: () => Promise<unknown>) => {
+    await track(op, work(), done).catch(() => {});
     await load();
     // The tree shows the environments and databases: it reads them again.
     schemaGeneration.value++;
@@ -63,14 +59,14 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
     const c = confirm;
     setConfirm(null);
     if (!c) return;
-    if (c.kind === 'reset') void run(t('schema.meta.cleared', { title: props.title }), () => projectMetaApi.reset(props.projectId));
+    if (c.kind === 'reset') void run(t('schema.meta.clearOp', { title: props.title }), t('schema.meta.cleared', { title: props.title }), () => projectMetaApi.reset(props.projectId));
     if (c.kind === 'import')
-      void run(t('schema.meta.imported', { title: props.title }), async () => {
+      void run(t('schema.meta.importOp', { title: props.title }), t('schema.meta.imported', { title: props.title }), async () => {
         const r = await projectMetaApi.import(props.projectId, c.file);
         setSkipped(r.skipped);
       });
-    if (c.kind === 'removeDb') void run(t('schema.meta.removedDb', { db: c.dbAlias, env: c.env }), () => projectMetaApi.removeDb(props.projectId, c.env, c.dbAlias));
-    if (c.kind === 'removeEnv') void run(t('schema.meta.removedEnv', { env: c.env }), () => projectMetaApi.removeEnv(props.projectId, c.env));
+    if (c.kind === 'removeDb') void run(t('schema.meta.removeDbOp', { db: c.dbAlias, env: c.env }), t('schema.meta.removedDb', { db: c.dbAlias, env: c.env }), () => projectMetaApi.removeDb(props.projectId, c.env, c.dbAlias));
+    if (c.kind === 'removeEnv') void run(t('schema.meta.removeEnvOp', { env: c.env }), t('schema.meta.removedEnv', { env: c.env }), () => projectMetaApi.removeEnv(props.projectId, c.env));
   };
 
   return (
@@ -78,7 +74,7 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
       <h2>{t('schema.meta.heading')}</h2>
       <p className="muted">{t('schema.meta.intro')}</p>
       <div className="inline-actions">
-        <Button onClick={() => void run(t('schema.meta.exported', { title: props.title }), () => projectMetaApi.export(props.projectId, props.title))}>{t('schema.meta.export')}</Button>
+        <Button onClick={() => void run(t('schema.meta.exportOp', { title: props.title }), t('schema.meta.exported', { title: props.title }), () => projectMetaApi.export(props.projectId, props.title))}>{t('schema.meta.export')}</Button>
         <Button variant="secondary" onClick={() => fileInput.current?.click()}>{t('schema.meta.import')}</Button>
         <Button variant="danger" onClick={() => setConfirm({ kind: 'reset' })}>{t('schema.meta.clear')}</Button>
         <input

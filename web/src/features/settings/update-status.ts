@@ -1,12 +1,14 @@
 /**
- * The update status shared by the banner and the Version & Updates tab; read once per page load, and
- * again every second while the server installs a release. The update snackbars are shown from here.
+ * The update status shared by the banner and the Version & Updates tab; read once per page load, again
+ * every 10 minutes (spec 9), and every second while the server installs a release. The update
+ * snackbars are shown from here.
  */
 import { versionApi, type UpdateStatus } from '../../api/version';
 import { t, type MessageKey } from '../../i18n';
 import { signal } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { latestOnly } from '../../lib/latest';
+import { LIMITS } from '../../lib/limits';
 
 export const updateStatus = signal<UpdateStatus | null>(null);
 const DISMISSED_KEY = 'tablo.updateDismissed';
@@ -45,15 +47,21 @@ export function updateText(serverText: string): string {
   return serverText;
 }
 
-/** The page load's status read: a check or an install begun after it is sent supersedes its answer. */
+/** The page's status reads: a check or an install begun after one is sent supersedes its answer. */
 const statusReads = latestOnly();
-let loading: Promise<void> | null = null;
-export function loadUpdateStatus(): Promise<void> {
-  loading ??= statusReads(versionApi.status(), (s) => {
+const readStatus = () =>
+  statusReads(versionApi.status(), (s) => {
     updateStatus.value = s;
     // The server is installing a release found by its own check: say when it is done.
     if (s.installing) void followInstall();
   });
+let loading: Promise<void> | null = null;
+/** Reads the status once per page load, then every LIMITS.releaseCheckMs, so a page left open learns of a release. */
+export function loadUpdateStatus(): Promise<void> {
+  if (!loading) {
+    loading = readStatus();
+    setInterval(() => void readStatus().catch(() => {}), LIMITS.releaseCheckMs);
+  }
   return loading;
 }
 

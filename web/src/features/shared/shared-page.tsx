@@ -17,7 +17,7 @@ import { useAnchor } from '../calendar/calendar';
 import type { CalendarRange } from '../calendar/calendar-range';
 import { FormFill } from '../form/form-fill';
 import { formSpecOf } from '../form/form-spec';
-import { aliasQueryParams, cardFields, shownFields } from '../views/view-state';
+import { aliasQueryParams, CARD_FIELDS_BY_DEFAULT, cardFields, shownFields } from '../views/view-state';
 import { VIEW_ICONS } from '../views/views-drawer';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
@@ -152,10 +152,11 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
   }
   const names = meta.columns.map((c) => c._cn);
   const layout = [qp.groupBy, qp.coverColumn, qp.dateColumn, qp.endDateColumn].filter((n) => meta.type !== 'grid' && !!n);
-  const fields = shownFields(cardFields(names, qp.fields, meta.type === 'calendar' ? 3 : 5, meta.columns.filter((c) => c.pk).map((c) => c._cn))).filter((f) => !layout.includes(f));
+  const fields = shownFields(cardFields(names, qp.fields, CARD_FIELDS_BY_DEFAULT[meta.type as keyof typeof CARD_FIELDS_BY_DEFAULT] ?? names.length, meta.columns.filter((c) => c.pk).map((c) => c._cn))).filter((f) => !layout.includes(f));
   const csv = async () => {
     try {
-      const blob = await sharedApi.csv(uuid, password);
+      // The rows on screen: a search typed and applied narrows the file too.
+      const blob = await sharedApi.csv(uuid, password, search);
       const a = document.createElement('a');
       a.href = URL.createObjectURL(blob);
       a.download = `${meta.title}.csv`;

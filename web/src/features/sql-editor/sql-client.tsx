@@ -6,7 +6,7 @@
  * reloads the tree and the completion.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { format as formatSql } from 'sql-formatter';
+import { formatScript } from './format-script';
 import { loadRemainingRows, sqlClientApi, type Engine, type RunAnswer, type SqlSchema } from '../../api/sql-client';
 import { useSignals } from '../../stores/signals';
 import type { HttpError } from '../../api/http';
@@ -124,7 +124,7 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
 
   const format = () => {
     try {
-      editor.current?.replaceAll(formatSql(active.text, { language: FORMATTER_LANGUAGE[engine], keywordCase: 'upper' }));
+      editor.current?.replaceAll(formatScript(active.text, { language: FORMATTER_LANGUAGE[engine], keywordCase: 'upper' }, engine === 'mysql'));
     } catch (e) {
       toast('error', t('tools.sql.formatFailed', { error: (e as Error).message.split('\n')[0] }));
     }

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { teamApi, type ApiToken } from '../../api/team';
 import { Button, FormMessage } from '../../components/form';
+import { ConfirmButton } from '../../components/confirm-button';
 import { formatDate, t, tx } from '../../i18n';
 import { track } from '../../stores/notifications';
 import { RoleSelect, roleName } from './roles';
@@ -25,7 +26,7 @@ export function TokensManagement(props: { projectId: string }) {
     e.preventDefault();
     setError(null);
     try {
-      const res = await track(t('admin.tokens.created'), teamApi.createToken(props.projectId, description.trim(), role, expiresAt));
+      const res = await track(t('admin.tokens.create'), teamApi.createToken(props.projectId, description.trim(), role, expiresAt), t('admin.tokens.created'));
       setShown(res.token);
       setDescription('');
       await load();
@@ -55,8 +56,13 @@ export function TokensManagement(props: { projectId: string }) {
               <td>{tk.expiresAt ? formatDate(`${tk.expiresAt.slice(0, 10)}T00:00:00`) : t('admin.tokens.never')}</td>
               <td>{tk.enabled ? t('admin.tokens.enabled') : t('admin.tokens.disabled')}</td>
               <td><div className="row-actions">
-                <Button variant="ghost" onClick={() => track(tk.enabled ? t('admin.tokens.disabledToast') : t('admin.tokens.enabledToast'), teamApi.updateToken(props.projectId, tk.id, !tk.enabled)).then(load, () => {})}>{tk.enabled ? t('admin.tokens.disable') : t('admin.tokens.enable')}</Button>
-                <Button variant="ghost" onClick={() => track(t('admin.tokens.deleted'), teamApi.deleteToken(props.projectId, tk.id)).then(load, () => {})}>{t('admin.tokens.delete')}</Button>
+                <Button variant="ghost" onClick={() => track(tk.enabled ? t('admin.tokens.disableOp') : t('admin.tokens.enableOp'), teamApi.updateToken(props.projectId, tk.id, !tk.enabled), tk.enabled ? t('admin.tokens.disabledToast') : t('admin.tokens.enabledToast')).then(load, () => {})}>{tk.enabled ? t('admin.tokens.disable') : t('admin.tokens.enable')}</Button>
+                <ConfirmButton
+                  label={t('admin.tokens.delete')}
+                  heading={t('admin.tokens.deleteHeading', { description: tk.description })}
+                  body={t('admin.tokens.deleteBody')}
+                  onConfirm={() => void track(t('admin.tokens.deleteOp'), teamApi.deleteToken(props.projectId, tk.id), t('admin.tokens.deleted')).then(load, () => {})}
+                />
               </div></td>
             </tr>
           ))}

@@ -2,6 +2,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { teamApi, type Member } from '../../api/team';
 import { Button, FormMessage } from '../../components/form';
+import { ConfirmButton } from '../../components/confirm-button';
 import { t, tx } from '../../i18n';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
@@ -32,14 +33,30 @@ export function UsersManagement(props: { projectId: string }) {
     try {
       const res = await track(t('admin.team.inviteSent', { email }), teamApi.invite(props.projectId, email.trim(), role));
       setLink(res.invite_url ?? null);
-      setSent(res.mailed ? res.msg : res.mail_error ?? null);
+      // Mailed: what was sent. Not mailed: why not, or, for someone who already has an account (no link), that they were added.
+      setSent(res.mailed ? res.msg : (res.mail_error ?? (res.invite_url ? null : res.msg)));
       setEmail('');
       await load();
     } catch (x) {
       setError((x as Error).message);
     }
   };
-  const act = (label: string, run: () => Promise<unknown>) => track(label, run()).then(load, () => {});
+  /** Runs a change of a member: `op` names it (while it runs, and when it fails), `done` says it succeeded. */
+  const act = (op: string, done: string, run: () => Promise<unknown>) => track(op, run(), done).then(load, () => {});
+  /**
+   * Sends a pending invite again: the earlier link stops working, so the new one is shown as after an
+   * invite (without a mail plugin it is the only way the person can join), or where it was mailed.
+   */
+  const resend = (m: Member) => {
+    setLink(null);
+    setSent(null);
+    return track(t('admin.team.resendOp', { email: m.email }), teamApi.resend(props.projectId, m.id), t('admin.team.resent', { email: m.email })).then((res) => {
+      setLink(res.invite_url ?? null);
+      // Not mailed and no link: the answer says where the link went.
+      setSent(res.mailed ? res.msg : (res.mail_error ?? (res.invite_url ? null : res.msg)));
+      return load();
+    }, () => {});
+  };
 
   return (
     <section aria-label={t('admin.team.usersTitle')}>
@@ -70,17 +87,22 @@ export function UsersManagement(props: { projectId: string }) {
                     label={t('admin.team.roleOf', { email: m.email })}
                     value={current}
                     roles={(ROLES as readonly string[]).includes(current) ? ROLES : [...ROLES, current]}
-                    onChange={(r) => act(t('admin.team.roleChanged', { email: m.email }), () => teamApi.setRoles(props.projectId, m.id, r))}
+                    onChange={(r) => act(t('admin.team.changeRoleOp', { email: m.email }), t('admin.team.roleChanged', { email: m.email }), () => teamApi.setRoles(props.projectId, m.id, r))}
                   />
                 </td>
                 <td>{statusText(m.status)}</td>
                 <td>
                   <div className="row-actions">
-                    {m.status !== 'active' ? <Button variant="ghost" onClick={() => act(t('admin.team.resent', { email: m.email }), () => teamApi.resend(props.projectId, m.id))}>{t('admin.team.resend')}</Button> : null}
+                    {m.status !== 'active' ? <Button variant="ghost" onClick={() => void resend(m)}>{t('admin.team.resend')}</Button> : null}
                     {m.status !== 'active' ? (
-                      <Button variant="ghost" onClick={() => act(t('admin.team.revoked', { email: m.email }), () => teamApi.revoke(props.projectId, m.id))}>{t('admin.team.revoke')}</Button>
+                      <Button variant="ghost" onClick={() => act(t('admin.team.revokeOp', { email: m.email }), t('admin.team.revoked', { email: m.email }), () => teamApi.revoke(props.projectId, m.id))}>{t('admin.team.revoke')}</Button>
                     ) : (
-                      <Button variant="ghost" onClick={() => act(t('admin.team.removed', { email: m.email }), () => teamApi.remove(props.projectId, m.id))}>{t('admin.team.remove')}</Button>
+                      <ConfirmButton
+                        label={t('admin.team.remove')}
+                        heading={t('admin.team.removeHeading', { email: m.email })}
+                        body={t('admin.team.removeBody')}
+                        onConfirm={() => void act(t('admin.team.removeOp', { email: m.email }), t('admin.team.removed', { email: m.email }), () => teamApi.remove(props.projectId, m.id))}
+                      />
                     )}
                   </div>
                 </td>

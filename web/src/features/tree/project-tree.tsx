@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { dashboardApi, type EnvDb, type EnvList } from '../../api/dashboard';
+import { HttpError } from '../../api/http';
 import { LIMITS } from '../../lib/limits';
 import { toast } from '../../stores/toasts';
 import { ChangeEnvButton } from './change-env';
@@ -74,6 +75,12 @@ async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): P
   }
 }
 
+/** True when the project no longer has the database (removed meanwhile, by this user or another). */
+async function databaseGone(projectId: string, dbAlias: string): Promise<boolean> {
+  const envs = await dashboardApi.envs(projectId).catch(() => null);
+  return !!envs && !Object.values(envs.envs).some((e) => e.dbs.some((d) => d.dbAlias === dbAlias));
+}
+
 function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; initiallyOpen?: boolean; generation: number }) {
   const [open, setOpen] = useState(!!props.initiallyOpen);
   const [all, setItems] = useState<Item[] | null>(null);
@@ -94,8 +101,11 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
         setLoadedAt(props.generation);
       },
       (e) => {
-        toast('error', e.message);
         setOpen(false);
+        // A database removed meanwhile leaves the tree with its next read, and a project without its default
+        // one goes to /project/0, which says so: the server's 'not found' would only repeat it.
+        if (e instanceof HttpError && e.status === 404) void databaseGone(props.projectId, props.dbAlias).then((gone) => gone || toast('error', e.message));
+        else toast('error', e.message);
       },
     );
   }, [open, props.generation]);

@@ -25,13 +25,13 @@ export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; ty
   const [endDateColumn, setEndDateColumn] = useState('');
   const [coverColumn, setCoverColumn] = useState(covers[0]?._cn ?? '');
   // A kind the table cannot have (a kanban without a select column...): said at once, and Create stays off.
-  const kindBlocked = copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table');
+  const kindBlocked = copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table', meta.pks.length > 0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     if (!title.trim()) return setError(t('views.create.titleNeeded'));
     if (taken.some((x) => x.toLowerCase() === title.trim().toLowerCase())) return setError(t('views.create.titleTaken', { title: title.trim() }));
-    const problem = copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table');
+    const problem = copyOf ? null : kindProblem(type, meta.columns, meta.type === 'table', meta.pks.length > 0);
     if (problem) return setError(problem);
     const qp: QueryParams = {};
     if (!copyOf && type === 'kanban') qp.groupBy = groupBy;
@@ -75,7 +75,8 @@ export function CreateViewDialog(props: { store: ViewsStore; meta: TableMeta; ty
       {!copyOf && type === 'kanban' && lanes.length ? pick(t('views.create.lanesFrom'), groupBy, setGroupBy, lanes) : null}
       {!copyOf && type === 'calendar' && dates.length ? (
         <>
-          {pick(t('views.create.dateColumn'), dateColumn, setDateColumn, dates)}
+          {/* The end column is another one: picking it as the date leaves no end (the end list shows none then). */}
+          {pick(t('views.create.dateColumn'), dateColumn, (v) => (setDateColumn(v), v === endDateColumn && setEndDateColumn('')), dates)}
           {pick(t('views.create.endDateColumn'), endDateColumn, setEndDateColumn, dates.filter((c) => c._cn !== dateColumn), t('views.create.noEndDate'))}
         </>
       ) : null}

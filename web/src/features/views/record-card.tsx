@@ -2,12 +2,29 @@
  * A row as a card (kanban, gallery, calendar details): its display value as the title, an optional
  * cover image, and the chosen fields with their names, drawn by type like the grid's cells.
  */
-import type { DragEvent, KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { CellView } from '../grid/grid-cell';
 import type { Row } from './row-source';
 import { t } from '../../i18n';
+import type { Cover } from './cover';
 export { coverOf } from './cover';
+
+/** The address a cover loads from: as given, or the link of a stored file asked for through `link`. */
+function useCoverSrc(cover: Cover | undefined, link: ((fileId: string) => Promise<string>) | undefined): string | null {
+  const fileId = cover && typeof cover === 'object' ? cover.fileId : null;
+  const [linked, setLinked] = useState<{ fileId: string; src: string } | null>(null);
+  const linkRef = useRef(link);
+  linkRef.current = link;
+  useEffect(() => {
+    if (!fileId || !linkRef.current) return;
+    let live = true;
+    linkRef.current(fileId).then((src) => live && setLinked({ fileId, src }), () => {});
+    return () => void (live = false);
+  }, [fileId]);
+  if (typeof cover === 'string') return cover;
+  return fileId && linked?.fileId === fileId ? linked.src : null;
+}
 
 /** The text of a row's title: its display column, else its first shown value. */
 export function cardTitle(row: Row, displayColumn: string | null, fields: string[]): string {
@@ -21,7 +38,9 @@ export function RecordCard(props: {
   columns: ColumnMeta[];
   fields: string[];
   displayColumn: string | null;
-  cover?: string | null;
+  cover?: Cover;
+  /** The link of a cover uploaded to this server (the dashboard asks for it; shared rows carry theirs). */
+  coverLink?: (fileId: string) => Promise<string>;
   coverHeight?: number;
   onOpen?: () => void;
   draggable?: boolean;
@@ -33,6 +52,7 @@ export function RecordCard(props: {
 }) {
   const byName = new Map(props.columns.map((c) => [c._cn, c]));
   const title = cardTitle(props.row, props.displayColumn, props.fields);
+  const coverSrc = useCoverSrc(props.cover, props.coverLink);
   return (
     <article
       className={`record-card${props.className ? ` ${props.className}` : ''}`}
@@ -45,7 +65,7 @@ export function RecordCard(props: {
     >
       {props.cover !== undefined ? (
         <div className="card-cover" style={{ height: props.coverHeight ?? 140 }}>
-          {props.cover ? <img src={props.cover} alt="" loading="lazy" /> : <span className="muted">{t('views.card.noImage')}</span>}
+          {coverSrc ? <img src={coverSrc} alt="" loading="lazy" /> : props.cover ? null : <span className="muted">{t('views.card.noImage')}</span>}
         </div>
       ) : null}
       <div className="card-title">{title}</div>

@@ -28,6 +28,8 @@ export interface RowSource {
   create?: (values: Row) => Promise<Row>;
   /** True when every page answer carries the total (no separate count is asked). */
   pageTotals?: boolean;
+  /** A short-lived link to a file uploaded to a row's Attachment cell (absent: rows carry their links, as shared ones do). */
+  fileLink?: (row: Row, column: string, fileId: string) => Promise<string>;
   /** Whether the reader may change this column (absent: every column `update` takes). */
   mayChange?: (column: string) => boolean;
 }

@@ -1,5 +1,6 @@
 /** A view's rows through the table's REST API, with the signed-in user's rights (the dashboard). */
 import { recordsApi } from '../../api/records';
+import { fileLink } from '../../api/attachments';
 import type { TableMeta } from '../../api/dashboard';
 import { joinWhere, searchWhere, type Row, type RowSource } from './row-source';
 
@@ -9,6 +10,7 @@ export function tableRowSource(projectId: string, meta: TableMeta, opts: { readO
   const writable = !opts.readOnly && !meta.readOnly && meta.type === 'table';
   return {
     idOf,
+    fileLink: (row, column, fileId) => fileLink(projectId, meta._tn, idOf(row), column, fileId),
     async list(q) {
       const where = joinWhere(q.where, searchWhere(meta.displayColumn, q.search));
       const list = await recordsApi.list(projectId, meta._tn, { limit: q.limit, offset: q.offset, where: where || undefined, sort: q.sort || undefined });

@@ -25,6 +25,13 @@ import { useLatest } from '../../components/use-latest-answer';
 import { liveConnection } from '../../stores/realtime';
 
 const DRAWER_KEY = 'tablo.viewsDrawer';
+/**
+ * Windows between a phone (where the drawer goes below the view) and a wide screen: beside the tree
+ * the drawer left the view a sliver, so there it lies over the view (views.css, same widths) and
+ * starts hidden; showing or hiding it there is not remembered for wider windows.
+ */
+const NARROW_WINDOW = '(min-width: 641px) and (max-width: 1000px)';
+const narrowWindow = () => typeof matchMedia === 'function' && matchMedia(NARROW_WINDOW).matches;
 
 /** The content of a table or SQL view tab. */
 export function ViewHost(props: { projectId: string; tab: Tab }) {
@@ -59,9 +66,9 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
   // Views changed by someone else (a filter, a sort, fields, a new view) are read again at once.
   useEffect(() => liveConnection(props.projectId).onViews(meta._tn, () => void store.load()), [store, props.projectId, meta._tn]);
   const canEdit = useCanEditViews(props.projectId);
-  const [drawer, setDrawer] = useState(() => localStorage.getItem(DRAWER_KEY) !== 'hidden');
+  const [drawer, setDrawer] = useState(() => !narrowWindow() && localStorage.getItem(DRAWER_KEY) !== 'hidden');
   const showDrawer = (open: boolean) => {
-    localStorage.setItem(DRAWER_KEY, open ? 'shown' : 'hidden');
+    if (!narrowWindow()) localStorage.setItem(DRAWER_KEY, open ? 'shown' : 'hidden');
     setDrawer(open);
   };
   const view = tab.view ? store.byId(tab.view) : store.defaultView();

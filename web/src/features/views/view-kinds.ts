@@ -11,10 +11,11 @@ export const dateColumns = (cols: ColumnMeta[]) => cols.filter((c) => (c.uidt ==
 export const coverColumns = (cols: ColumnMeta[]) => cols.filter((c) => c.uidt === 'Attachment' && !c.hidden);
 
 /** Why a kind cannot be made on this table, or null. */
-export function kindProblem(type: ViewType, cols: ColumnMeta[], isTable: boolean): string | null {
+export function kindProblem(type: ViewType, cols: ColumnMeta[], isTable: boolean, hasKey = true): string | null {
   if (type === 'kanban' && !laneColumns(cols).length) return t('views.kind.kanbanNeedsLanes');
   if (type === 'calendar' && !dateColumns(cols).length) return t('views.kind.calendarNeedsDate');
   if (type === 'form' && !isTable) return t('views.kind.formNeedsTable');
+  if (type === 'form' && !hasKey) return t('views.kind.formNeedsKey');
   return null;
 }
 

@@ -110,6 +110,12 @@ export function andWhere(...parts: (string | undefined | null)[]): string {
 }
 
 /**
+ * How many fields a card shows when its view never chose them, per kind: the dashboard and the
+ * shared page read the same number, so a link shows what the view's makers see.
+ */
+export const CARD_FIELDS_BY_DEFAULT = { gallery: 4, kanban: 5, calendar: 3 } as const;
+
+/**
  * The fields of a card (gallery, kanban, calendar): the view's, or, for a view that never chose,
  * the first `shownByDefault` columns.
  */

@@ -1,6 +1,6 @@
 /**
  * The views drawer of a table: its saved views (each opens in its own tab), creating a Grid,
- * Gallery, Kanban, Calendar or Form view, and per view Rename, Copy, Share and Delete (owners,
+ * Gallery, Kanban, Calendar or Form view, and per view Rename, Copy, Move up or down, Share and Delete (owners,
  * creators and editors; other readers list and open views).
  */
 import { useEffect, useState } from 'react';
@@ -43,6 +43,7 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
   const views = store.list.value;
   const defaultId = store.defaultView()?.id;
   const open = (v: SavedView) => openViewTab(tab, v, v.id === defaultId);
+  const move = (from: number, to: number) => void track(t('views.drawer.reorder'), store.reorder(from, to)).catch(() => {});
   useEffect(() => {
     if (props.canEdit) void store.loadLinks();
   }, [store, props.canEdit, dialog === null]);
@@ -66,7 +67,7 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
               onDragOver={(e) => dragging !== null && e.preventDefault()}
               onDrop={(e) => {
                 e.preventDefault();
-                if (dragging !== null && dragging !== i) void track(t('views.drawer.reorder'), store.reorder(dragging, i)).catch(() => {});
+                if (dragging !== null && dragging !== i) move(dragging, i);
                 setDragging(null);
               }}
               onDragEnd={() => setDragging(null)}
@@ -85,10 +86,13 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
                     <Menu
                       className="menu-list aria-menu"
                       aria-label={t('views.drawer.menuLabel', { title: v.title })}
-                      onAction={(key) => setDialog({ kind: key as 'copy' | 'rename' | 'delete' | 'share', view: v })}
+                      onAction={(key) => (key === 'up' || key === 'down' ? move(i, key === 'up' ? i - 1 : i + 1) : setDialog({ kind: key as 'copy' | 'rename' | 'delete' | 'share', view: v }))}
                     >
                       <MenuItem id="rename" className="menu-item">{t('views.drawer.rename')}</MenuItem>
                       <MenuItem id="copy" className="menu-item">{t('views.drawer.copy')}</MenuItem>
+                      {/* The keyboard's way to reorder (the list is dragged with a pointer). */}
+                      {i > 0 ? <MenuItem id="up" className="menu-item">{t('views.drawer.moveUp')}</MenuItem> : null}
+                      {i < views.length - 1 ? <MenuItem id="down" className="menu-item">{t('views.drawer.moveDown')}</MenuItem> : null}
                       <MenuItem id="share" className="menu-item">{t('views.drawer.share')}</MenuItem>
                       {v.id !== defaultId ? <MenuItem id="delete" className="menu-item menu-danger">{t('views.drawer.delete')}</MenuItem> : null}
                     </Menu>

@@ -30,6 +30,14 @@ export function viewLabel(type: ViewType): string {
   }
 }
 
+/** The title the server gives a table's own view (src/meta/views-repo.ts DEFAULT_VIEW_TITLE). */
+const SERVER_DEFAULT_TITLE = 'Grid view'; // i18n-ignore
+
+/** A view's title as shown: the table's own view, while nobody renamed it, in the reader's language (it read English in every one). */
+function shownTitle(v: SavedView): string {
+  return v.is_default && v.title === SERVER_DEFAULT_TITLE ? t('views.drawer.defaultTitle') : v.title;
+}
+
 /** The views of one table. */
 export class ViewsStore {
   readonly list = signal<SavedView[]>([]);
@@ -41,8 +49,13 @@ export class ViewsStore {
   private pending = new Map<string, QueryParams>();
   /** Changes whose save is on its way: a list read answered meanwhile may not hold them yet. */
   private saving = new Map<string, QueryParams>();
-  /** Changes of a reader who may not save them: kept on their screen when the list is read again. */
-  private local = new Map<string, QueryParams>();
+  /**
+   * Changes of a reader who may not save them: kept on their screen when the list is read again,
+   * until someone who may save changes the view (`base`: the server's query_params they were made over).
+   */
+  private local = new Map<string, { qp: QueryParams; base: string }>();
+  /** The query_params of each view as the server last answered them (JSON). */
+  private server = new Map<string, string>();
   /** Reads of the list and of the links: a read answered after a later one is dropped. */
   private lists = latestOnly();
   private linkReads = latestOnly();
@@ -61,9 +74,15 @@ export class ViewsStore {
     await this.lists(
       viewsApi.list(this.scope, this.tn),
       (list) => {
+        for (const v of list) {
+          const json = JSON.stringify(v.query_params ?? {});
+          this.server.set(v.id, json);
+          // The view was changed by someone who may save it: the reader sees that, not their own older change.
+          if (this.local.get(v.id) && this.local.get(v.id)!.base !== json) this.local.delete(v.id);
+        }
         // Changes made on screen and not saved yet (or still saving) stay over what the server answered.
-        const unsaved = (id: string) => this.pending.get(id) ?? this.saving.get(id) ?? this.local.get(id);
-        this.list.value = sortViews(list.map((v) => ({ ...v, query_params: unsaved(v.id) ?? aliasQueryParams(v.query_params ?? {}, this.columns) })));
+        const unsaved = (id: string) => this.pending.get(id) ?? this.saving.get(id) ?? this.local.get(id)?.qp;
+        this.list.value = sortViews(list.map((v) => ({ ...v, title: shownTitle(v), query_params: unsaved(v.id) ?? aliasQueryParams(v.query_params ?? {}, this.columns) })));
         this.error.value = null;
         this.loaded.value = true;
       },
@@ -113,7 +132,13 @@ export class ViewsStore {
     next.splice(to, 0, v);
     const changed = next.map((x, i) => ({ ...x, order: i })).filter((x, i) => this.list.value.find((y) => y.id === x.id)?.order !== i);
     this.list.value = next.map((x, i) => ({ ...x, order: i }));
-    await Promise.all(changed.map((x) => viewsApi.update(this.scope, { id: x.id, order: x.order })));
+    try {
+      await Promise.all(changed.map((x) => viewsApi.update(this.scope, { id: x.id, order: x.order })));
+    } catch (e) {
+      // Refused (or half saved): the list shows the order the server keeps.
+      await this.load();
+      throw e;
+    }
   }
 
   /**
@@ -125,7 +150,7 @@ export class ViewsStore {
     const next = { ...current, query_params: { ...current.query_params, ...patch } };
     this.replace(next);
     if (!canSave) {
-      this.local.set(view.id, next.query_params);
+      this.local.set(view.id, { qp: next.query_params, base: this.local.get(view.id)?.base ?? this.server.get(view.id) ?? '' });
       return next;
     }
     this.pending.set(view.id, next.query_params);

@@ -7,6 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { closeLiveConnection, liveConnection } from '../../stores/realtime';
 import { projectsApi, type ProjectSummary } from '../../api/projects';
+import { isUnreachable } from '../../api/http';
 import { dashboardApi } from '../../api/dashboard';
 import { projectMetaApi } from '../../api/project-meta';
 import { configMissing } from '../../app/route-targets';
@@ -15,7 +16,7 @@ import { ViewHost } from '../../features/views/view-host';
 import { DefinitionView } from '../../features/definition/definition-view';
 import { OWNER_PANELS, Panel, PANELS } from '../../features/tabs/panels';
 import { previewAs } from '../../stores/preview';
-import { activeKey, activeTab, closeTab, maxTabs, openTab, resetTabs, tabs, type Tab, type TabType } from '../../stores/tabs';
+import { activeKey, activeTab, closeTab, closeTableTab, maxTabs, openTab, renameTabs, resetTabs, tabs, type Tab, type TabType } from '../../stores/tabs';
 import { useSignals } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { currentProject } from '../../stores/project';
@@ -43,8 +44,24 @@ export function ProjectPage() {
 
   // Schema changes made by others read the tree and the open tables' columns again.
   useEffect(() => {
-    const off = liveConnection(projectId).onSchema(() => schemaGeneration.value++);
-    return () => (off(), closeLiveConnection());
+    let live = true;
+    const off = liveConnection(projectId).onSchema((renamed, deleted) => {
+      // An open table renamed by someone: its tab follows the new name.
+      for (const r of renamed) renameTabs(r.dbAlias, r.from, r.to);
+      // An open table deleted by someone: its tab closes, saying why.
+      for (const d of deleted) {
+        if (!tabs.value.some((x) => x.type === 'table' && x.dbAlias === d.dbAlias && x.name === d.name)) continue;
+        closeTableTab(d.dbAlias, d.name);
+        toast('info', t('app.change.tableDeleted', { name: d.name }), 5000);
+      }
+      schemaGeneration.value++;
+      // Its default database removed meanwhile: the project cannot stay open, and /project/0 says why (spec).
+      void projectMetaApi.envs(projectId).then(
+        (envs) => live && configMissing(envs) && navigate(`/project/0?project=${encodeURIComponent(projectId)}`, { replace: true }),
+        () => {},
+      );
+    });
+    return () => ((live = false), off(), closeLiveConnection());
   }, [projectId]);
 
   const [missing, setMissing] = useState(false);
@@ -53,13 +70,13 @@ export function ProjectPage() {
     setProject(null);
     setMissing(false);
     resetTabs();
-    dashboardApi.uiAbility().then(
-      (a) => (maxTabs.value = a.maxTabs),
-      // The default limit (99) stays; say why the server's rules were not read.
-      (e) => toast('error', t('common.project.uiRulesUnread', { error: (e as Error).message })),
+    const rules = dashboardApi.uiAbility().then(
+      (a) => void (maxTabs.value = a.maxTabs),
+      (e: unknown) => e as Error,
     );
     let live = true;
-    projectsApi.list().then(
+    let leftUnreachable = false;
+    const opening = projectsApi.list().then(
       async (list) => {
         if (!live) return;
         const p = list.find((x) => x.id === projectId);
@@ -79,10 +96,16 @@ export function ProjectPage() {
         if (type && name && TYPES.includes(type) && !ownerOnly) openTab({ type, name, dbAlias: params.get('dbalias') ?? 'db', title: type === 'panel' ? (PANELS[name]?.title ?? name) : name, view });
       },
       (e) => {
+        // The spec's error toast, then the list; with no server to answer, the rules' failure below says nothing more.
+        if (isUnreachable(e)) leftUnreachable = true;
         toast('error', (e as Error).message);
         navigate('/projects');
       },
     );
+    // The default limit (99) stays; say why the server's rules were not read, unless the project's own toast said the server is gone.
+    void Promise.all([rules, opening.catch(() => {})]).then(([e]) => {
+      if (e && !(leftUnreachable && isUnreachable(e))) toast('error', t('common.project.uiRulesUnread', { error: e.message }));
+    });
     return () => {
       live = false;
       currentProject.value = null;
@@ -104,7 +127,9 @@ export function ProjectPage() {
     const dbAlias = params.get('dbalias') ?? 'db';
     const view = params.get('view') ?? undefined;
     if (tab && tab.name === name && tab.type === type && tab.dbAlias === dbAlias && tab.view === view) return;
-    if (type && name && TYPES.includes(type) && type !== 'panel') openTab({ type, name, dbAlias, title: name, view });
+    // A link to an owner's panel does not open it while previewing a role that lacks it (as on opening).
+    const ownerOnly = type === 'panel' && !!name && OWNER_PANELS.has(name) && !!previewAs.value;
+    if (type && name && TYPES.includes(type) && !ownerOnly) openTab({ type, name, dbAlias, title: type === 'panel' ? (PANELS[name]?.title ?? name) : name, view });
     else if (tab && !type && !name) setParams(tabParams(), { replace: true });
   }, [params.toString(), project?.id]);
 

@@ -10,7 +10,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { projectsApi, type ProjectSummary } from '../../api/projects';
 import { projectMetaApi, type EnvDbDetail, type EnvDetails } from '../../api/project-meta';
-import { http } from '../../api/http';
+import { http, isUnreachable } from '../../api/http';
 import { ExternalDbForm } from '../../features/connect/external-db-form';
 import { FormMessage } from '../../components/form';
 import { DEFAULT_DB_ALIAS, projectFormOf } from '../../app/route-targets';
@@ -51,7 +51,7 @@ export function ProjectFormRoute() {
 }
 
 /** A project, its connections and whether the caller may change them; null while reading. */
-type Loaded = { kind: 'missing' } | { kind: 'ready'; project: ProjectSummary; envs: EnvDetails; admin: boolean } | { kind: 'error'; message: string };
+type Loaded = { kind: 'missing' } | { kind: 'ready'; project: ProjectSummary; envs: EnvDetails; admin: boolean } | { kind: 'error'; message: string; unreachable: boolean };
 
 /** Reads a project (404 when unknown to the caller), its environments and the caller's project role. */
 function useProjectConnections(projectId: string): Loaded | null {
@@ -69,7 +69,7 @@ function useProjectConnections(projectId: string): Loaded | null {
       return { kind: 'ready', project, envs, admin } as const;
     })().then(
       (s) => live && setState(s),
-      (e) => live && setState({ kind: 'error', message: (e as Error).message }),
+      (e) => live && setState({ kind: 'error', message: (e as Error).message, unreachable: isUnreachable(e) }),
     );
     return () => {
       live = false;
@@ -89,7 +89,8 @@ function Shell(props: { state: Loaded | null; needsAdmin: boolean; children: (s:
   const s = props.state;
   if (s?.kind === 'missing') return <ErrorPage status={404} />;
   if (s?.kind === 'ready' && props.needsAdmin && !s.admin) return <ErrorPage status={403} />;
-  const form = s === null ? <p className="muted">{t('common.project.loading')}</p> : s.kind === 'error' ? <FormMessage kind="error" text={s.message} /> : s.kind === 'ready' ? props.children(s) : null;
+  // With no server to answer, the list below says so already: the form's place stays empty rather than say it twice.
+  const form = s === null ? <p className="muted">{t('common.project.loading')}</p> : s.kind === 'error' ? (s.unreachable ? null : <FormMessage kind="error" text={s.message} />) : s.kind === 'ready' ? props.children(s) : null;
   return <ProjectsPage routeForm={form} />;
 }
 

@@ -13,13 +13,16 @@ import { projectMetaApi } from '../../api/project-meta';
 import { useRef } from 'react';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
-import { mayCreateProjects } from '../../stores/session';
+import { isSuperAdmin, mayCreateProjects } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
 
 /** A project's status in the current language. */
 const statusText = (status: string) => (status === 'started' ? t('admin.projects.statusStarted') : status === 'stopped' ? t('admin.projects.statusStopped') : status);
+
+/** How long the list of what an imported zip left out stays on screen (long enough to read it). */
+const SKIPPED_TOAST_MS = 10_000;
 
 /**
  * /projects: the list with search, refresh, New Project, connect, and per-project actions.
@@ -41,7 +44,8 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
   const [importing, setImporting] = useState<{ file: File; connect: boolean } | null>(null);
   const zipInput = useRef<HTMLInputElement>(null);
 
-  // Read at start, on refresh and after each action: a read answered after a later one is dropped.
+  // Read at start, on refresh and after each action: a read answered after a later one is dropped. A list that
+  // could not be read shows its error alone (Refresh reads it again), not the empty state of a user with no projects.
   const latest = useLatest();
   const load = async () => {
     setError(null);
@@ -56,10 +60,13 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
     [projects, search],
   );
 
-  const act = async (label: string, run: () => Promise<unknown>) => {
-    await track(label, run()).catch(() => {});
+  /** Runs a project action: `op` names it (in the bell while it runs and in a failure's toast), `done` says it succeeded. */
+  const act = async (op: string, done: string, run: () => Promise<unknown>) => {
+    await track(op, run(), done).catch(() => {});
     await load();
   };
+  /** Owners and creators of a project (and the Super Admin) stop, start, export, clear or delete it; the others only open it. */
+  const mayManage = (p: ProjectSummary) => isSuperAdmin.value || !!p.roles?.owner || !!p.roles?.creator;
 
   return (
     <div className="page">
@@ -108,7 +115,11 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
           onSubmit={() => {
             const file = importing.file;
             setImporting(null);
-            void act(t('admin.projects.importedProject'), () => projectMetaApi.createFromZip(file, {}));
+            void act(t('admin.projects.importOp'), t('admin.projects.importedProject'), async () => {
+              const made = await projectMetaApi.createFromZip(file, {});
+              // A new embedded database holds none of the zip's tables: say what was left out (as the connect form does).
+              if (made.skipped.length) toast('info', t('schema.connect.importedSkipped', { list: made.skipped.join('; ') }), SKIPPED_TOAST_MS);
+            });
           }}
         >
           <p className="muted">{t('admin.projects.importHelp')}</p>
@@ -120,7 +131,7 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
       {creating ? <NewProjectForm onDone={(id) => (setCreating(false), navigate(`/nc/${encodeURIComponent(id)}`))} onCancel={() => setCreating(false)} /> : null}
       {projects === null ? (
         <p className="muted">{t('admin.projects.loading')}</p>
-      ) : projects.length === 0 ? (
+      ) : error ? null : projects.length === 0 ? (
         <div className="empty-state">
           <div className="empty-icon" aria-hidden>▦</div>
           {mayCreate ? (
@@ -166,17 +177,19 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
                 <td>{p.projectType === 'graphql' ? 'GraphQL' : 'REST' /* i18n-ignore */}</td>
                 <td>{p.workingEnv}</td>
                 <td>
-                  <div className="row-actions">
-                  {p.status === 'started' ? (
-                    <Button variant="ghost" onClick={() => act(t('admin.projects.stopped', { title: p.title }), () => projectsApi.stop(p.id))}>{t('admin.projects.stop')}</Button>
-                  ) : (
-                    <Button variant="ghost" onClick={() => act(t('admin.projects.started', { title: p.title }), () => projectsApi.start(p.id))}>{t('admin.projects.start')}</Button>
-                  )}
-                  <Button variant="ghost" onClick={() => act(t('admin.projects.restarted', { title: p.title }), () => projectsApi.restart(p.id))}>{t('admin.projects.restart')}</Button>
-                  <Button variant="ghost" onClick={() => act(t('admin.projects.exported', { title: p.title }), () => projectMetaApi.export(p.id, p.title))}>{t('admin.projects.export')}</Button>
-                  <Button variant="ghost" onClick={() => setClearing(p)} disabled={p.status !== 'started'}>{t('admin.projects.clearMetadata')}</Button>
-                  <Button variant="ghost" onClick={() => setDeleting(p)}>{t('admin.projects.delete')}</Button>
-                  </div>
+                  {mayManage(p) ? (
+                    <div className="row-actions">
+                    {p.status === 'started' ? (
+                      <Button variant="ghost" onClick={() => act(t('admin.projects.stopOp', { title: p.title }), t('admin.projects.stopped', { title: p.title }), () => projectsApi.stop(p.id))}>{t('admin.projects.stop')}</Button>
+                    ) : (
+                      <Button variant="ghost" onClick={() => act(t('admin.projects.startOp', { title: p.title }), t('admin.projects.started', { title: p.title }), () => projectsApi.start(p.id))}>{t('admin.projects.start')}</Button>
+                    )}
+                    <Button variant="ghost" onClick={() => act(t('admin.projects.restartOp', { title: p.title }), t('admin.projects.restarted', { title: p.title }), () => projectsApi.restart(p.id))}>{t('admin.projects.restart')}</Button>
+                    <Button variant="ghost" onClick={() => act(t('admin.projects.exportOp', { title: p.title }), t('admin.projects.exported', { title: p.title }), () => projectMetaApi.export(p.id, p.title))}>{t('admin.projects.export')}</Button>
+                    <Button variant="ghost" onClick={() => setClearing(p)} disabled={p.status !== 'started'}>{t('admin.projects.clearMetadata')}</Button>
+                    <Button variant="ghost" onClick={() => setDeleting(p)}>{t('admin.projects.delete')}</Button>
+                    </div>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -190,7 +203,7 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
           onSubmit={() => {
             const p = clearing;
             setClearing(null);
-            void act(t('admin.projects.cleared', { title: p.title }), () => projectMetaApi.reset(p.id));
+            void act(t('admin.projects.clearOp', { title: p.title }), t('admin.projects.cleared', { title: p.title }), () => projectMetaApi.reset(p.id));
           }}
         >
           <p className="muted">{t('admin.projects.clearHelp')}</p>
@@ -203,7 +216,7 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
           onSubmit={() => {
             const p = deleting;
             setDeleting(null);
-            void act(t('admin.projects.deleted', { title: p.title }), () => projectsApi.remove(p.id));
+            void act(t('admin.projects.deleteOp', { title: p.title }), t('admin.projects.deleted', { title: p.title }), () => projectsApi.remove(p.id));
           }}
         >
           <p className="muted">{t('admin.projects.deleteHelp')}</p>

@@ -69,8 +69,8 @@ function UsersList(props: { generation: number }) {
   const [error, setError] = useState<string | null>(null);
   const load = () => http<{ list: AdminUser[] }>('/admin/users', { query: { search } }).then((r) => setUsers(r.list), (e) => setError((e as Error).message));
   useLatestAnswer(() => http<{ list: AdminUser[] }>('/admin/users', { query: { search } }), (r) => setUsers(r.list), (e) => setError(e.message), [search, props.generation]);
-  const edit = (u: AdminUser, body: AdminUserEdit, label: string) =>
-    track(label, http(`/admin/users/${u.id}`, { method: 'PUT', body })).then(load, () => {});
+  const edit = (u: AdminUser, body: AdminUserEdit, [op, done]: [string, string]) =>
+    track(op, http(`/admin/users/${u.id}`, { method: 'PUT', body }), done).then(load, () => {});
   return (
     <>
       <div className="page-head">
@@ -99,7 +99,7 @@ function UsersList(props: { generation: number }) {
                   type="checkbox"
                   aria-label={t('admin.users.superAdminOf', { email: u.email })}
                   checked={u.roles.includes('super')}
-                  onChange={(e) => edit(u, { roles: e.target.checked ? ['user', 'super'] : ['user'] }, t('admin.users.rolesChanged', { email: u.email }))}
+                  onChange={(e) => edit(u, { roles: e.target.checked ? ['user', 'super'] : ['user'] }, [t('admin.users.changeRolesOp', { email: u.email }), t('admin.users.rolesChanged', { email: u.email })])}
                 />
               </td>
               <td>
@@ -108,14 +108,14 @@ function UsersList(props: { generation: number }) {
                   title={u.roles.includes('super') ? t('admin.users.superAlwaysMay') : t('admin.users.mayCreateHint')}
                   isSelected={u.mayCreateProjects}
                   isDisabled={u.roles.includes('super')}
-                  onChange={(on) => edit(u, { mayCreateProjects: on }, on ? t('admin.users.mayCreateOn', { email: u.email }) : t('admin.users.mayCreateOff', { email: u.email }))}
+                  onChange={(on) => edit(u, { mayCreateProjects: on }, on ? [t('admin.users.mayCreateOnOp', { email: u.email }), t('admin.users.mayCreateOn', { email: u.email })] : [t('admin.users.mayCreateOffOp', { email: u.email }), t('admin.users.mayCreateOff', { email: u.email })])}
                 />
               </td>
               <td>{stateText(u)}</td>
               <td>
                 <div className="row-actions">
                   <Button variant="ghost" title={t('admin.userEdit.editOf', { email: u.email })} onClick={() => navigate(`/user/admin/user/${encodeURIComponent(u.id)}`)}>{t('admin.userEdit.edit')}</Button>
-                  <Button variant="ghost" onClick={() => edit(u, { disabled: !u.disabled }, u.disabled ? t('admin.users.enabled', { email: u.email }) : t('admin.users.disabled', { email: u.email }))}>
+                  <Button variant="ghost" onClick={() => edit(u, { disabled: !u.disabled }, u.disabled ? [t('admin.users.enableOp', { email: u.email }), t('admin.users.enabled', { email: u.email })] : [t('admin.users.disableOp', { email: u.email }), t('admin.users.disabled', { email: u.email })])}>
                     {u.disabled ? t('admin.users.enable') : t('admin.users.disable')}
                   </Button>
                 </div>

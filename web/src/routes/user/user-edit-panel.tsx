@@ -34,8 +34,8 @@ export function UserEditPanel(props: { userId: string; onChanged: () => void }) 
   }, [props.userId]);
   if (missing) return <ErrorPage status={404} />;
   const self = !!u && u.id === me.value?.id;
-  const edit = (body: AdminUserEdit, label: string) =>
-    track(label, http<AdminUser>(`/admin/users/${encodeURIComponent(props.userId)}`, { method: 'PUT', body })).then(
+  const edit = (body: AdminUserEdit, [op, done]: [string, string]) =>
+    track(op, http<AdminUser>(`/admin/users/${encodeURIComponent(props.userId)}`, { method: 'PUT', body }), done).then(
       (changed) => (setU((old) => (old ? { ...old, ...changed } : old)), setError(null), props.onChanged()),
       (e) => setError((e as Error).message),
     );
@@ -49,14 +49,14 @@ export function UserEditPanel(props: { userId: string; onChanged: () => void }) 
             {u.name ? `${u.name} · ` : ''}
             {t('admin.userEdit.state', { state: stateText(u) })}
           </p>
-          <ToggleSwitch isSelected={isSuper} isDisabled={self} onChange={(on) => void edit({ roles: on ? ['user', 'super'] : ['user'] }, t('admin.users.rolesChanged', { email: u.email }))}>
+          <ToggleSwitch isSelected={isSuper} isDisabled={self} onChange={(on) => void edit({ roles: on ? ['user', 'super'] : ['user'] }, [t('admin.users.changeRolesOp', { email: u.email }), t('admin.users.rolesChanged', { email: u.email })])}>
             {t('admin.users.superAdmin')}
           </ToggleSwitch>
           <ToggleSwitch
             isSelected={u.mayCreateProjects}
             isDisabled={isSuper}
             title={isSuper ? t('admin.users.superAlwaysMay') : t('admin.users.mayCreateHint')}
-            onChange={(on) => void edit({ mayCreateProjects: on }, on ? t('admin.users.mayCreateOn', { email: u.email }) : t('admin.users.mayCreateOff', { email: u.email }))}
+            onChange={(on) => void edit({ mayCreateProjects: on }, on ? [t('admin.users.mayCreateOnOp', { email: u.email }), t('admin.users.mayCreateOn', { email: u.email })] : [t('admin.users.mayCreateOffOp', { email: u.email }), t('admin.users.mayCreateOff', { email: u.email })])}
           >
             {t('admin.users.mayCreate')}
           </ToggleSwitch>
@@ -69,7 +69,7 @@ export function UserEditPanel(props: { userId: string; onChanged: () => void }) 
       <div className="inline-actions">
         <Button variant="secondary" onClick={() => navigate('/user/admin')}>{t('admin.userEdit.close')}</Button>
         {u && !self ? (
-          <Button variant={u.disabled ? 'primary' : 'danger'} onClick={() => void edit({ disabled: !u.disabled }, u.disabled ? t('admin.users.enabled', { email: u.email }) : t('admin.users.disabled', { email: u.email }))}>
+          <Button variant={u.disabled ? 'primary' : 'danger'} onClick={() => void edit({ disabled: !u.disabled }, u.disabled ? [t('admin.users.enableOp', { email: u.email }), t('admin.users.enabled', { email: u.email })] : [t('admin.users.disableOp', { email: u.email }), t('admin.users.disabled', { email: u.email })])}>
             {u.disabled ? t('admin.users.enable') : t('admin.users.disable')}
           </Button>
         ) : null}

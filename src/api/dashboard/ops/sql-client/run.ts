@@ -14,8 +14,8 @@ import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../../op';
 import { parseArgs } from '../../op';
 import { LIMITS } from '../../../../config/limits';
-import { badRequest, conflict, notFound, unavailable } from '../../../../lib/errors';
-import { changesSchema, openRawSession, RawSqlError, splitStatements, stopSqliteRunners, type RawColumn, type RawStream } from '../../../../sql/raw/open-session';
+import { badRequest, conflict, forbidden, notFound, unavailable } from '../../../../lib/errors';
+import { changesSchema, openRawSession, RawSqlError, reachesOtherFiles, splitStatements, stopSqliteRunners, type RawColumn, type RawStream } from '../../../../sql/raw/open-session';
 import type { Engine } from '../../../../sql/dialect';
 import { runStamp, sqlClientRepo, type RunStatus } from '../../../../meta/sql-client-repo';
 import { endRun, findRun, startRun, type ActiveRun } from './runs';
@@ -64,6 +64,7 @@ export const rawSqlRun: DashboardOp = {
     const engine = pdb.db.config.client;
     const statements = splitStatements(engine, a.sql);
     if (!statements.length) throw badRequest('There is no statement to run');
+    if (statements.some((st) => reachesOtherFiles(engine, st.sql))) throw forbidden('The SQL Client cannot attach, detach or write other database files');
     const prefix = a.explain ? EXPLAIN[engine] : '';
     if (prefix === undefined) throw badRequest('The query plan is not available for this database');
     if (!closersAdded.has(ctx)) {

@@ -1,0 +1,33 @@
+/**
+ * Short-lived links to stored files, which an <img> loads and a click opens without a session:
+ * the storage's own signed URL when it has one (S3), else `/api/files/{id}?exp=&sig=` signed with the
+ * instance's connection key (served by src/attachments/routes.ts). Both live
+ * LIMITS.attachmentSignedUrlSeconds.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../context';
+import { LIMITS } from '../config/limits';
+import type { StoredFile } from '../meta/files-repo';
+import { storageNamed } from '../plugins/state';
+
+const signature = (ctx: AppContext, id: string, exp: number) => createHmac('sha256', ctx.secrets.connectionKey).update(`file:${id}:${exp}`).digest('base64url');
+
+/** The storage's own signed URL of `f` (S3), or undefined when its storage has none. */
+export function storageSignedUrl(ctx: AppContext, f: StoredFile): string | undefined {
+  return storageNamed(ctx, f.storage)?.signedUrl?.(f.storage_key, { expiresIn: LIMITS.attachmentSignedUrlSeconds, name: f.name, type: f.mimetype });
+}
+
+/** A link to `f` and when it stops working. */
+export function signedFileLink(ctx: AppContext, f: StoredFile): { url: string; expiresAt: string } {
+  const exp = Math.floor(Date.now() / 1000) + LIMITS.attachmentSignedUrlSeconds;
+  const url = storageSignedUrl(ctx, f) ?? `/api/files/${encodeURIComponent(f.id)}?exp=${exp}&sig=${signature(ctx, f.id, exp)}`;
+  return { url, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+/** True when `sig` signs file `id` until `exp` (seconds) and that time has not passed. */
+export function validFileSignature(ctx: AppContext, id: string, exp: number, sig: string): boolean {
+  if (!Number.isInteger(exp) || exp < Date.now() / 1000) return false;
+  const want = Buffer.from(signature(ctx, id, exp));
+  const got = Buffer.from(sig);
+  return got.length === want.length && timingSafeEqual(got, want);
+}

@@ -1,0 +1,19 @@
+/**
+ * Content-Disposition for a file name of any characters (RFC 6266): `filename` holds an ASCII
+ * stand-in for old clients, `filename*` the name itself as percent-encoded UTF-8 (RFC 5987). No
+ * name can end the quoted string, add a parameter or start a header line: quotes, backslashes,
+ * semicolons, control and non-ASCII characters become `_` in the stand-in, and `%` too, since some
+ * browsers decode escapes in `filename`.
+ */
+export function contentDisposition(type: 'inline' | 'attachment', name: string, fallback = name): string {
+  const ascii = fallback.replace(/[^\x20-\x7e]|["\\;%]/gu, '_');
+  // encodeURIComponent leaves ' ( ) * as they are, which RFC 5987 does not allow unencoded.
+  const encoded = encodeURIComponent(name.toWellFormed()).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * `name` (a table's or a view's title, say) fit to be a file name on any system: control characters
+ * and / \ : * ? " < > | become `_`, other characters stay; `empty` when nothing is left.
+ */
+export const fileNameOf = (name: string, empty: string): string => name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim() || empty;
