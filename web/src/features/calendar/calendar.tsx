@@ -13,7 +13,7 @@ import { gridColumns } from '../grid/grid-columns';
 import { ViewQueryBar } from '../views/view-query-bar';
 import { ViewFieldsMenu } from '../views/view-fields-menu';
 import type { Row } from '../views/row-source';
-import { tableRowSource } from '../views/table-row-source';
+import { rowIdOf, tableRowSource } from '../views/table-row-source';
 import { CARD_FIELDS_BY_DEFAULT, cardFields, cardMenu, shownFields } from '../views/view-state';
 import { dateColumns } from '../views/view-kinds';
 import type { ViewBinding } from '../views/view-binding';
@@ -34,8 +34,8 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
   useSignals();
   const { meta, binding } = props;
   const qp = binding.view.query_params;
-  // Another user's change makes the source anew, so the view reads what it shows again.
-  const live = useLiveGeneration(props.projectId, meta._tn);
+  // Another user's change (not the echo of this view's own) makes the source anew, so the view reads what it shows again.
+  const live = useLiveGeneration(props.projectId, meta._tn, rowIdOf(meta));
   const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta, live]);
   const [search, setSearch] = useState('');
   const [anchor, setAnchor] = useAnchor(binding.view.id);

@@ -62,6 +62,12 @@ export function KanbanBoard(props: {
   const [dragLane, setDragLane] = useState<string | null>(null);
   const colour = (key: string) => choices.find((c) => c.title === key)?.color ?? '#cbd5e1';
   const writable = canChange(props.source, column._cn);
+  // The card the keyboard moved: it keeps the focus in its new lane.
+  const movedByKey = useRef<string | null>(null);
+  // Cleared after each commit, once the card (mounted in its new lane) took the focus.
+  useEffect(() => {
+    movedByKey.current = null;
+  });
   return (
     <div className="kanban" role="list" aria-label={t('views.kanban.lanesBy', { column: column._cn })}>
       {order.map((key, i) => {
@@ -127,8 +133,10 @@ export function KanbanBoard(props: {
                 lane={lane}
                 writable={writable}
                 // Alt+← / Alt+→ on a card moves it to the lane beside (the keyboard's drag).
+                movedByKey={movedByKey}
                 onMoveBy={(id, by) => {
                   const to = order[i + by];
+                  if (to !== undefined && !collapsed.includes(to)) movedByKey.current = id;
                   if (to !== undefined) void track(t('views.kanban.moveCard', { lane: to === UNCATEGORIZED ? t('views.kanban.uncategorized') : to }), store.move(id, key, to)).catch(() => {});
                 }}
               />
@@ -140,7 +148,7 @@ export function KanbanBoard(props: {
   );
 }
 
-function LaneCards(props: { store: KanbanStore; laneKey: string; lane: LaneState; writable: boolean; onMoveBy: (id: string, by: -1 | 1) => void; columns: ColumnMeta[]; fields: string[]; displayColumn: string | null; qp: QueryParams; source: RowSource; onOpen?: (row: Row, lane: string, store: KanbanStore) => void }) {
+function LaneCards(props: { store: KanbanStore; laneKey: string; lane: LaneState; writable: boolean; onMoveBy: (id: string, by: -1 | 1) => void; movedByKey: { current: string | null }; columns: ColumnMeta[]; fields: string[]; displayColumn: string | null; qp: QueryParams; source: RowSource; onOpen?: (row: Row, lane: string, store: KanbanStore) => void }) {
   const { store, laneKey, lane } = props;
   const box = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
@@ -166,6 +174,7 @@ function LaneCards(props: { store: KanbanStore; laneKey: string; lane: LaneState
             cover={cover ? coverOf(row[cover]) : undefined}
             coverLink={cover && props.source.fileLink ? (fileId) => props.source.fileLink!(row, cover, fileId) : undefined}
             coverHeight={110}
+            focusOnMount={props.movedByKey.current === id}
             draggable={props.writable}
             onDragStart={(e) => e.dataTransfer.setData(CARD_TYPE, JSON.stringify({ id, lane: laneKey }))}
             onKey={

@@ -47,14 +47,21 @@ export function RecordCard(props: {
   onDragStart?: (e: DragEvent) => void;
   /** Other keys on the focused card (a kanban moves it with Alt+arrows). */
   onKey?: (e: KeyboardEvent) => void;
+  /** Takes the keyboard focus when shown (a card the keyboard just moved to another lane). */
+  focusOnMount?: boolean;
   className?: string;
   children?: ReactNode;
 }) {
   const byName = new Map(props.columns.map((c) => [c._cn, c]));
   const title = cardTitle(props.row, props.displayColumn, props.fields);
   const coverSrc = useCoverSrc(props.cover, props.coverLink);
+  const self = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (props.focusOnMount) self.current?.focus();
+  }, []);
   return (
     <article
+      ref={self}
       className={`record-card${props.className ? ` ${props.className}` : ''}`}
       aria-label={title}
       draggable={props.draggable}
