@@ -351,4 +351,31 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await p.context().close();
     stranger = undefined;
   });
+  browserTest('a grid grouped by a column is shared grouped: groups with their counts, opened to their rows, narrowed by a search', () => stranger ?? page, async () => {
+    await createView('Track', 'Grid', 'By stage');
+    await page.getByLabel('Group by').selectOption('Stage');
+    await page.getByRole('button', { name: /Released/ }).filter({ has: page.getByLabel('2 rows') }).waitFor();
+    await page.waitForTimeout(700);
+    const dialog = await share('By stage');
+    const url = await dialog.getByLabel('Shared link').inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const p = await freshPage();
+    await p.goto(url);
+    await p.reload();
+    const released = p.getByRole('button', { name: /Released/ }).filter({ has: p.getByLabel('2 rows') });
+    await released.waitFor();
+    await p.getByRole('button', { name: /Demo/ }).filter({ has: p.getByLabel('1 row', { exact: true }) }).waitFor();
+    await released.click();
+    await p.getByRole('gridcell').filter({ hasText: 'Balls to the Wall' }).waitFor();
+    expect(await p.getByRole('rowgroup').getByRole('row').count()).toBe(3); // the header and the two rows
+    await shot(p, 'shared-grid-grouped');
+    // A search narrows the groups and their counts.
+    await p.getByLabel('Search', { exact: true }).fill('Balls to');
+    await p.getByRole('button', { name: 'Search', exact: true }).click();
+    await p.getByRole('button', { name: /Released/ }).filter({ has: p.getByLabel('1 row', { exact: true }) }).waitFor();
+    expect(await p.getByRole('button', { name: /Demo/ }).count()).toBe(0);
+    await p.context().close();
+    stranger = undefined;
+  });
 });

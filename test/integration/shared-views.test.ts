@@ -95,6 +95,28 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect(found.pageInfo.totalRows).toBe(1);
   }, ARGON_TIMEOUT_MS);
 
+  test('a grid grouped by a shown column lists its groups with counts within the view, the search and the visitor\'s where', async () => {
+    const grouped = await createView({ tn: 'Customer', title: 'Brazil by city', type: 'grid', query_params: { where: '(Country,eq,Brazil)', groupBy: 'City', fields: onlyFields('FirstName', 'City') } });
+    const { uuid } = await share({ view_id: grouped });
+    expect((await pub('GET', uuid)).body.query_params.groupBy).toMatch(/^city$/i);
+    const all = await pub('GET', `${uuid}/groups`);
+    expect(all.status).toBe(200);
+    // The view's where holds: Brazil's five customers only, in the column's order.
+    expect(all.body).toEqual({ column: 'City', groups: [{ value: 'Brasília', count: 1 }, { value: 'Rio de Janeiro', count: 1 }, { value: 'São José dos Campos', count: 1 }, { value: 'São Paulo', count: 2 }] });
+    expect((await pub('GET', `${uuid}/groups?search=paulo`)).body.groups).toEqual([{ value: 'São Paulo', count: 2 }]);
+    expect((await pub('GET', `${uuid}/groups?where=(FirstName,like,L%25)`)).body.groups.map((g: any) => g.count).reduce((a: number, b: number) => a + b, 0)).toBeGreaterThan(0);
+    // A group's rows are read through the rows route with the group's value.
+    expect((await pub('GET', `${uuid}/rows?where=(City,eq,S%C3%A3o%20Paulo)`)).body.pageInfo.totalRows).toBe(2);
+    // Hidden columns stay out of reach; a grid that is not grouped, or a group-by column the link hides, has no groups.
+    expect((await pub('GET', `${uuid}/groups?where=(Phone,like,%25)`)).status).toBe(400);
+    expect((await pub('GET', `${uuid}/groups?fields=Phone`)).status).toBe(400);
+    expect((await pub('GET', `${(await share({ view_id: viewId })).uuid}/groups`)).body).toEqual({ msg: 'This shared view is not grouped' });
+    const hiddenGroup = await createView({ tn: 'Customer', title: 'By phone', type: 'grid', query_params: { groupBy: 'Phone', fields: onlyFields('FirstName') } });
+    const hidden = await pub('GET', `${(await share({ view_id: hiddenGroup })).uuid}/groups`);
+    expect(hidden.status).toBe(400);
+    expect(JSON.stringify(hidden.body)).not.toMatch(/Phone/);
+  }, ARGON_TIMEOUT_MS);
+
   test('hidden columns and other tables are out of reach: where, sort, fields, nested and other parameters, other routes', async () => {
     const { uuid } = await share({ view_id: viewId });
     const refused = async (query: string) => {

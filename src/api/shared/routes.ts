@@ -7,7 +7,9 @@
  *   uploaded file of a shown Attachment cell carries `signedUrl`, a short-lived link to it (shared-files.ts);
  * - `POST /api/v1/shared/{uuid}/rows`: form views: creates one row, `{ ok: true, message }` (rate limited per address);
  * - `POST /api/v1/shared/{uuid}/attachments/{column}`: form views: files for an Attachment field, `{ uploaded }` (form-upload.ts);
- * - `GET /api/v1/shared/{uuid}/rows.csv`: the view's rows as CSV when the link allows it.
+ * - `GET /api/v1/shared/{uuid}/rows.csv`: the view's rows as CSV when the link allows it;
+ * - `GET /api/v1/shared/{uuid}/groups`: a grid grouped by a shown column: `{ column, groups: [{ value, count }] }`,
+ *   the groups of the rows the visitor's `where` and `search` find, in the column's order (at most SHARED_GROUPS).
  *
  * Every read goes through the data core with the link creator's rights, cut to the view.
  */
@@ -15,7 +17,7 @@ import { Elysia } from 'elysia';
 import type { AppContext } from '../../context';
 import * as data from '../../data/records-service';
 import { parseLimit, parseOffset } from '../../data/list-query';
-import { forbidden, isAppError } from '../../lib/errors';
+import { badRequest, forbidden, isAppError } from '../../lib/errors';
 import { openLink, type SharedLink } from './link-context';
 import { PasswordGuard } from './password-guard';
 import { linkReadParams, publicColumn, publicParams, publicQueryParams, shownDisplayColumn } from './public-query';
@@ -26,6 +28,9 @@ import { keysForFiles, withFileLinks, withKeys } from './shared-files';
 import { RateLimiter } from '../../http/rate-limit';
 import { clientIp } from '../../http/principal';
 import { LIMITS } from '../../config/limits';
+
+/** Most groups a grouped shared grid lists (as the dashboard's grid). */
+const SHARED_GROUPS = 1000;
 
 /** A link whose rows may be read: not a form (people filling in a form never see other answers). */
 function readable(s: SharedLink): SharedLink {
@@ -71,6 +76,19 @@ export function sharedViewRoutes(ctx: AppContext) {
       const s = await open(request, params.uuid);
       await uploads.hit(`shared-upload:${s.link.uuid}:${clientIp(ctx, request)}`);
       return uploadToSharedForm(ctx, s, request, params.column, body);
+    })
+    .get('/:uuid/groups', async ({ request, params }) => {
+      const s = readable(await open(request, params.uuid));
+      const column = s.view.type === 'grid' ? publicQueryParams(s).groupBy : undefined;
+      if (!column) throw badRequest('This shared view is not grouped');
+      const p = publicParams(request);
+      const other = Object.keys(p).find((k) => k !== 'where' && k !== 'search');
+      if (other) throw badRequest(`Parameter '${other}' is not available on the groups of a shared view`);
+      const read = linkReadParams(s, { where: p.where, search: p.search });
+      if (!read) return { column, groups: [] };
+      const list = await data.groupBy(s.dc, s.table, { ...read, fields: undefined, sort: column, limit: String(SHARED_GROUPS), offset: undefined }, column);
+      const name = s.columns.find((c) => c._cn === column || c.cn === column)?._cn ?? column;
+      return { column: name, groups: list.map((g) => ({ value: g[name] ?? null, count: g.count })) };
     })
     .get('/:uuid/rows.csv', async ({ request, params }) => {
       const s = readable(await open(request, params.uuid));

@@ -80,6 +80,9 @@ export const sharedApi = {
   meta: (uuid: string, password: string | null) => call<SharedViewMeta>(uuid, '', password),
   rows: (uuid: string, password: string | null, q: { limit: number; offset: number; where?: string; sort?: string; search?: string }) =>
     call<{ list: Record<string, unknown>[]; pageInfo: { totalRows?: number; limit: number; offset: number } }>(uuid, '/rows', password, { query: q }),
+  /** The groups of a grid grouped by a shown column: its values and their counts (within the view and the search). */
+  groups: (uuid: string, password: string | null, search?: string) =>
+    call<{ column: string; groups: { value: unknown; count: number }[] }>(uuid, '/groups', password, { query: { search: search?.trim() || undefined } }),
   submit: (uuid: string, password: string | null, row: Record<string, unknown>) => call<{ ok: true; message?: string }>(uuid, '/rows', password, { method: 'POST', body: row }),
   /** Uploads one file for a shared form's Attachment field; answers its entry for the submission. */
   upload: async (uuid: string, password: string | null, column: string, file: File, onProgress: (share: number) => void): Promise<FileEntry> => {

@@ -11,16 +11,23 @@ import { PagedRows } from '../views/paged-rows';
 import type { RowSource } from '../views/row-source';
 import { DEFAULT_WIDTH, ROW_HEIGHTS, rowHeightOf } from '../views/view-state';
 import { t } from '../../i18n';
+import { SharedGroups } from './shared-groups';
 
-/** The read-only grid of a shared link. */
-export function SharedGrid(props: { meta: SharedViewMeta; source: RowSource; search: string }) {
+/** The read-only grid of a shared link (grouped when the view is grouped by a column it shows). */
+export function SharedGrid(props: { uuid: string; password: string | null; meta: SharedViewMeta; source: RowSource; search: string }) {
+  const grouped = !!props.meta.query_params.groupBy;
+  const widths = new Map((props.meta.query_params.fields ?? []).map((f) => [f.cn, f.width ?? DEFAULT_WIDTH]));
+  const widthOf = (c: { cn: string; _cn: string }) => widths.get(c._cn) ?? widths.get(c.cn) ?? DEFAULT_WIDTH;
+  return grouped ? <SharedGroups {...props} widthOf={widthOf} /> : <FlatGrid {...props} widthOf={widthOf} />;
+}
+
+function FlatGrid(props: { meta: SharedViewMeta; source: RowSource; search: string; widthOf: (c: { cn: string; _cn: string }) => number }) {
   useSignals();
   const { meta } = props;
   const rows = useMemo(() => new PagedRows(props.source, { search: props.search || undefined }), [props.source, props.search]);
   useEffect(() => rows.reset(), [rows]);
   const height = ROW_HEIGHTS[rowHeightOf(meta.query_params)];
-  const widths = new Map((meta.query_params.fields ?? []).map((f) => [f.cn, f.width ?? DEFAULT_WIDTH]));
-  const widthOf = (c: { cn: string; _cn: string }) => widths.get(c._cn) ?? widths.get(c.cn) ?? DEFAULT_WIDTH;
+  const widthOf = props.widthOf;
   const scroller = useRef<HTMLDivElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const win = useRowWindow(scroller, box, rows.size(), height, 10);

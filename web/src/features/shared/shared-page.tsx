@@ -184,7 +184,7 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
         ) : null}
       </div>
       <FormMessage kind="error" text={csvError} />
-      {meta.type === 'grid' ? <SharedGrid meta={meta} source={source} search={search} /> : null}
+      {meta.type === 'grid' ? <SharedGrid uuid={uuid} password={password} meta={meta} source={source} search={search} /> : null}
       {meta.type === 'gallery' ? (
         <GalleryBoard source={source} columns={meta.columns} displayColumn={display} coverColumn={qp.coverColumn && names.includes(qp.coverColumn) ? qp.coverColumn : undefined} fields={fields} where="" sort="" search={search} />
       ) : null}
