@@ -131,6 +131,30 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     }
   }, 70_000);
 
+  browserTest('an image answer shows as the image with a download; from the history it says its bytes are not kept', () => page, async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+    const files = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response(png, { headers: { 'content-type': 'image/png' } }) });
+    try {
+      const panel = page.getByRole('region', { name: 'API Client' });
+      await panel.getByRole('combobox', { name: 'URL' }).fill(`http://127.0.0.1:${files.port}/logo.png`);
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await panel.getByText(`Binary answer: image/png, ${png.length} B`).waitFor();
+      const image = panel.getByRole('img', { name: 'The image the request answered' });
+      await image.waitFor();
+      expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+      const download = page.waitForEvent('download');
+      await panel.getByRole('link', { name: 'Download' }).click();
+      const saved = await download;
+      expect(saved.suggestedFilename()).toBe('response.png');
+      expect(Buffer.from(await Bun.file((await saved.path())!).arrayBuffer()).equals(png)).toBe(true);
+      await shot(page, 'api-client-image');
+      await panel.getByRole('list', { name: 'History' }).getByText(`GET http://127.0.0.1:${files.port}/logo.png`).first().click();
+      await panel.getByText('The bytes of a binary answer are not kept in the history: send the request again to see them.').waitFor();
+    } finally {
+      files.stop(true);
+    }
+  });
+
   browserTest('the gRPC tab lists a server through reflection and calls a method', () => page, async () => {
     await page.locator('.tree-extras').getByRole('button', { name: 'gRPC Client', exact: true }).click();
     const panel = page.getByRole('region', { name: 'gRPC Client' });

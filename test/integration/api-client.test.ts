@@ -93,6 +93,34 @@ describe('sending when private addresses are allowed', () => {
     expect(typeof res.body.timeMs).toBe('number');
   });
 
+  test('a binary answer (an image, bytes that are not UTF-8) comes back in base64, marked binary; text stays text', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+    const bytes = new Uint8Array([0xff, 0xfe, 0x00, 0x80, 0x81]);
+    const files = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (r) => {
+        const path = new URL(r.url).pathname;
+        if (path === '/logo.png') return new Response(png, { headers: { 'content-type': 'image/png' } });
+        if (path === '/raw') return new Response(bytes, { headers: { 'content-type': 'text/plain' } });
+        return new Response('héllo', { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      },
+    });
+    try {
+      const image = await op('open', 'apiClientSend', { method: 'GET', url: `http://127.0.0.1:${files.port}/logo.png` });
+      expect(image.body).toMatchObject({ status: 200, binary: true, size: png.length });
+      expect(Buffer.from(image.body.body, 'base64').equals(png)).toBe(true);
+      // Named text, but not UTF-8: bytes all the same, never mangled into replacement characters.
+      const raw = await op('open', 'apiClientSend', { method: 'GET', url: `http://127.0.0.1:${files.port}/raw` });
+      expect(raw.body.binary).toBe(true);
+      expect([...Buffer.from(raw.body.body, 'base64')]).toEqual([...bytes]);
+      const text = await op('open', 'apiClientSend', { method: 'GET', url: `http://127.0.0.1:${files.port}/text` });
+      expect(text.body).toMatchObject({ binary: false, body: 'héllo', size: 6 });
+    } finally {
+      files.stop(true);
+    }
+  });
+
   test('an unreachable host answers 502 with the reason', async () => {
     const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() });
     const port = closed.port;

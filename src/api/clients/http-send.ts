@@ -21,10 +21,31 @@ export interface SentResponse {
   status: number;
   statusText: string;
   headers: [string, string][];
+  /** The body as text, or base64 when `binary`. */
   body: string;
+  /** True when the body is not text (an image, a PDF, bytes that are not UTF-8): `body` holds it in base64. */
+  binary: boolean;
   size: number;
   truncated: boolean;
   timeMs: number;
+}
+
+/** Media types whose bodies are text whatever their charset says. */
+const TEXT_TYPE = /^text\/|[/+](json|xml|javascript|ecmascript|x-www-form-urlencoded|csv|yaml|x-yaml|graphql|x-ndjson)\b/i;
+
+/**
+ * Whether a body is shown as text: a textual media type, or none at all, and bytes that read as
+ * UTF-8 (a body cut off at the cap may end inside a character: that last character is let go).
+ */
+export function isTextBody(contentType: string | null, bytes: Uint8Array, truncated = false): boolean {
+  const type = (contentType ?? '').split(';')[0]!.trim();
+  if (type && !TEXT_TYPE.test(type)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(truncated ? bytes.subarray(0, Math.max(0, bytes.length - 3)) : bytes);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A header name HTTP allows (RFC 9110 token). */
@@ -99,6 +120,8 @@ async function readAnswer(res: Response, started: number): Promise<SentResponse>
       size += value.length;
     }
   }
-  const body = new TextDecoder().decode(Buffer.concat(chunks));
-  return { status: res.status, statusText: res.statusText, headers: [...res.headers.entries()], body, size, truncated, timeMs: Math.round(performance.now() - started) };
+  const bytes = Buffer.concat(chunks);
+  const binary = !isTextBody(res.headers.get('content-type'), bytes, truncated);
+  const body = binary ? bytes.toString('base64') : new TextDecoder().decode(bytes);
+  return { status: res.status, statusText: res.statusText, headers: [...res.headers.entries()], body, binary, size, truncated, timeMs: Math.round(performance.now() - started) };
 }

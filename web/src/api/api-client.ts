@@ -9,7 +9,8 @@ export interface SavedItem<T> {
   name: string;
   data: T;
 }
-export interface SentResponse { status: number; statusText: string; headers: [string, string][]; body: string; size: number; truncated: boolean; timeMs: number }
+/** An answer the server fetched; `body` is base64 when `binary`. */
+export interface SentResponse { status: number; statusText: string; headers: [string, string][]; body: string; binary?: boolean; size: number; truncated: boolean; timeMs: number }
 export interface GrpcMethod { name: string; requestType: string; responseType: string; clientStreaming: boolean; serverStreaming: boolean; template: unknown }
 export interface GrpcCallResult { messages: unknown[]; status: { code: number; name: string; details: string }; headers: Record<string, string>; trailers: Record<string, string>; timeMs: number; truncated: boolean }
 

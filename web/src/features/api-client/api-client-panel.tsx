@@ -23,7 +23,7 @@ import { operationsOf, type Operation } from './openapi-prefill';
 import { EnvironmentBar } from './environment-bar';
 import { useLatest } from '../../components/use-latest-answer';
 import {
-  METHODS, addToHistory, buildRequest, emptyRequest, headerProblem, keptRequest, looksLikeJson, requestMissing, restoredRequest, toCurl, variableMap, type ApiRequest, type ApiResponse, type HistoryEntry, type Method,
+  METHODS, addToHistory, base64Bytes, buildRequest, keptResponse, responseBody, emptyRequest, headerProblem, keptRequest, looksLikeJson, requestMissing, restoredRequest, toCurl, variableMap, type ApiRequest, type ApiResponse, type HistoryEntry, type Method,
 } from './request-model';
 
 const draftKey = (projectId: string) => `tablo.apiClient.${projectId}`;
@@ -110,11 +110,13 @@ export function ApiClientPanel(props: { projectId: string }) {
         // The project's own API: straight from the browser, with the caller's headers.
         const started = performance.now();
         const res = await fetch(built.url, { method: built.method, headers: built.headers, body: built.body });
-        const data = await res.text();
-        answer = { status: res.status, statusText: res.statusText, headers: [...res.headers.entries()], data, size: new Blob([data]).size, timeTaken: Math.round(performance.now() - started) };
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        answer = { status: res.status, statusText: res.statusText, headers: [...res.headers.entries()], ...responseBody(res.headers.get('content-type'), bytes), size: bytes.length, timeTaken: Math.round(performance.now() - started) };
       } else {
         const r = await apiClientApi.send(projectId, built);
-        answer = { status: r.status, statusText: r.statusText, headers: r.headers, data: r.body, size: r.size, timeTaken: r.timeMs };
+        const type = r.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1]?.split(';')[0]?.trim() ?? '';
+        const body = r.binary ? { data: '', binary: type, blob: new Blob([base64Bytes(r.body) as BlobPart], type ? { type } : {}) } : { data: r.body };
+        answer = { status: r.status, statusText: r.statusText, headers: r.headers, ...body, size: r.size, timeTaken: r.timeMs };
       }
       setResponse(answer);
     } catch (e) {
@@ -123,7 +125,7 @@ export function ApiClientPanel(props: { projectId: string }) {
       setError((e as Error).message);
     }
     setBusy(false);
-    const entry: HistoryEntry = { createdAt: new Date().toISOString(), request: keptRequest(req, token.value), response: answer };
+    const entry: HistoryEntry = { createdAt: new Date().toISOString(), request: keptRequest(req, token.value), response: 'status' in answer ? keptResponse(answer) : answer };
     setHistory((h) => addToHistory(h, entry));
     apiClientApi.addHistory(projectId, entry).catch(() => {});
   };

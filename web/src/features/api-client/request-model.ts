@@ -33,10 +33,42 @@ export interface ApiResponse {
   status: number;
   statusText?: string;
   headers: [string, string][];
+  /** The body as text ('' for a binary one). */
   data: string;
+  /** A body that is not text: its media type ('' when the answer named none). */
+  binary?: string;
+  /** The bytes of a binary body, on screen only (never kept in the history). */
+  blob?: Blob;
   size: number;
   timeTaken: number;
 }
+
+/** Media types whose bodies are text whatever their charset says. */
+const TEXT_TYPE = /^text\/|[/+](json|xml|javascript|ecmascript|x-www-form-urlencoded|csv|yaml|x-yaml|graphql|x-ndjson)\b/i;
+
+/** The body of an answer as shown: text when its media type is textual (or missing) and its bytes are UTF-8, else binary. */
+export function responseBody(contentType: string | null, bytes: Uint8Array): { data: string; binary?: string; blob?: Blob } {
+  const type = (contentType ?? '').split(';')[0]!.trim();
+  if (!type || TEXT_TYPE.test(type)) {
+    try {
+      return { data: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+    } catch {
+      // not UTF-8: shown as bytes
+    }
+  }
+  return { data: '', binary: type, blob: new Blob([bytes as BlobPart], type ? { type } : {}) };
+}
+
+/** The bytes of a base64 text. */
+export function base64Bytes(text: string): Uint8Array {
+  const raw = atob(text);
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+/** An answer as the history keeps it: a binary body's bytes stay on screen only. */
+export const keptResponse = (r: ApiResponse): ApiResponse => (r.blob ? { ...r, blob: undefined } : r);
 
 /** One history entry: the request as sent and its answer. */
 export interface HistoryEntry {

@@ -1,5 +1,8 @@
-/** An answer: status, time and size, then the body (JSON folded and coloured by CodeMirror) or the headers. */
-import { useState } from 'react';
+/**
+ * An answer: status, time and size, then the body (JSON folded and coloured by CodeMirror; an
+ * image shown as one, other bytes offered as a file) or the headers.
+ */
+import { useEffect, useState } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
 import { json } from '@codemirror/lang-json';
 import { EditorView } from '@codemirror/view';
@@ -31,7 +34,7 @@ export function ResponseView(props: { response: ApiResponse }) {
         </TabList>
       </div>
       <TabPanel id="Body" className="tools-tabpanel">
-        <CodeMirror value={pretty} editable={false} readOnly height="360px" theme={darkTheme.value ? 'dark' : 'light'} extensions={[json(), EditorView.lineWrapping]} aria-label={t('tools.response.bodyLabel')} />
+        {r.binary !== undefined ? <BinaryBody type={r.binary} size={r.size} blob={r.blob} /> : <CodeMirror value={pretty} editable={false} readOnly height="360px" theme={darkTheme.value ? 'dark' : 'light'} extensions={[json(), EditorView.lineWrapping]} aria-label={t('tools.response.bodyLabel')} />}
       </TabPanel>
       <TabPanel id="Headers" className="tools-tabpanel">
         <table className="list-table">
@@ -44,4 +47,33 @@ export function ResponseView(props: { response: ApiResponse }) {
       </TabPanel>
     </Tabs>
   );
+}
+
+/** A body that is not text: an image as one, any bytes as a file to save; from the history, what it was. */
+function BinaryBody(props: { type: string; size: number; blob?: Blob }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!props.blob) return setUrl(null);
+    const u = URL.createObjectURL(props.blob);
+    setUrl(u);
+    return () => URL.revokeObjectURL(u);
+  }, [props.blob]);
+  const type = props.type || 'application/octet-stream';
+  return (
+    <div className="binary-body" role="region" aria-label={t('tools.response.bodyLabel')}>
+      <p>{t('tools.response.binary', { type, size: formatBytes(props.size) })}</p>
+      {url && type.startsWith('image/') ? <img className="binary-preview" src={url} alt={t('tools.response.imageAlt')} /> : null}
+      {url ? (
+        <a className="btn btn-secondary" href={url} download={`response.${extensionOf(type)}`}>{t('tools.response.download')}</a>
+      ) : (
+        <p className="muted">{t('tools.response.binaryNotKept')}</p>
+      )}
+    </div>
+  );
+}
+
+/** A file name ending for a media type (bin when none fits). */
+function extensionOf(type: string): string {
+  const sub = type.split('/')[1]?.split('+')[0] ?? '';
+  return /^[a-z0-9.-]{1,10}$/i.test(sub) && sub !== 'octet-stream' ? sub.replace(/^x-/, '') : 'bin';
 }
