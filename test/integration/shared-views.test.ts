@@ -352,6 +352,21 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await dashboardOp(f.t, f.tokens.owner!, 'tableDelete', { project_id: f.projectId, plus: true, args: { tn: 'consent' } })).status).toBe(200);
   }, ARGON_TIMEOUT_MS);
 
+  test('a shared form submitted with no field filled in is refused: blank text, no files and nulls make no row', async () => {
+    const form = await createView({ tn: 'task', title: 'Anything', type: 'form', query_params: { form: { fields: [{ cn: 'title', label: 'What' }, { cn: 'due' }, { cn: 'status' }, { cn: 'photo' }] } } });
+    const { uuid } = await share({ view_id: form });
+    const before = (await f.get('owner', 'task/count')).body.count;
+    for (const body of [{}, { title: '   ', due: null, status: '' }, { title: '', photo: [] }]) {
+      const sent = await pub('POST', `${uuid}/rows`, { body });
+      expect([sent.status, sent.body]).toEqual([400, { msg: 'Fill in at least one field' }]);
+    }
+    expect((await f.get('owner', 'task/count')).body.count).toBe(before);
+    // One field filled in is enough.
+    const one = await pub('POST', `${uuid}/rows`, { body: { title: '', due: '2026-05-01' } });
+    expect([one.status, one.body.ok]).toEqual([200, true]);
+    expect((await f.get('owner', 'task/count')).body.count).toBe(before + 1);
+  }, ARGON_TIMEOUT_MS);
+
   test('a shared form takes files for its Attachment fields: upload with the link (and its password), submit, download from the row', async () => {
     const withPhoto = await createView({ tn: 'task', title: 'Report', type: 'form', query_params: { form: { heading: 'Report', fields: [{ cn: 'title', required: true }, { cn: 'photo', required: true }] } } });
     const { uuid } = await share({ view_id: withPhoto, password: 'pics' });

@@ -1,11 +1,11 @@
 /**
  * Form views: the default form of a table, fields in the form's order (gone columns left out),
- * labels, required fields checked, the row a submission makes (only filled-in form fields), and
- * which redirect addresses are followed.
+ * labels, required fields checked, the row a submission makes (only filled-in form fields), a row
+ * that answers nothing, and which redirect addresses are followed.
  */
 import { expect, test } from 'bun:test';
 import type { ColumnMeta } from '../../web/src/api/dashboard';
-import { DEFAULT_SUBMIT_MESSAGE, formFields, formSpecOf, labelOf, missingRequired, rowOf, safeRedirect } from '../../web/src/features/form/form-spec';
+import { DEFAULT_SUBMIT_MESSAGE, formFields, formSpecOf, labelOf, missingRequired, nothingFilled, rowOf, safeRedirect } from '../../web/src/features/form/form-spec';
 import { kindProblem } from '../../web/src/features/views/view-kinds';
 import { choicesIn } from '../../web/src/features/grid/field-input';
 
@@ -35,6 +35,14 @@ test('required fields left empty are named; the row holds only filled-in form fi
   expect(missingRequired(spec, cols, { Name: 'Song' })).toEqual({});
   expect(rowOf(spec, cols, { Name: 'Song', Plays: '12', Live: 'true', Id: '99' })).toEqual({ Name: 'Song', Plays: '12', Live: true }) // numbers go as typed: the server reads them as the column's type;
   expect(rowOf(spec, cols, { Name: 'Song', Plays: '' })).toEqual({ Name: 'Song' });
+});
+
+test('a row answers nothing when every value is blank text, no files or an unticked checkbox', () => {
+  expect(nothingFilled({})).toBe(true);
+  expect(nothingFilled({ Name: '  ', Live: false, Cover: [] })).toBe(true);
+  expect(nothingFilled({ Name: '  ', Live: true })).toBe(false);
+  expect(nothingFilled({ Plays: '0' })).toBe(false);
+  expect(nothingFilled({ Cover: [{ title: 'a.png' }] })).toBe(false);
 });
 
 test('only http(s) redirect addresses are followed', () => {

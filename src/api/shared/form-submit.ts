@@ -2,7 +2,9 @@
  * A submission to a shared form view: one row made through the data core with the link creator's
  * rights, from the form's shown fields only (any other key answers 400 naming it), its required
  * fields checked, audited as made by "shared form". An Attachment field takes only files uploaded
- * through this link (form-upload.ts), attached to the row once it is made.
+ * through this link (form-upload.ts), attached to the row once it is made. A submission answering
+ * no field (blank text, no files, unticked checkboxes) is refused: a form sets no values of its own
+ * (no defaults, no hidden answers), so it would only make an empty row.
  */
 import * as data from '../../data/records-service';
 import { findColumn } from '../../data/columns';
@@ -15,6 +17,8 @@ import type { AppContext } from '../../context';
 import { attachClaimed, claimUploads, uploadOwner } from '../../attachments/form-uploads';
 
 const DEFAULT_MESSAGE = 'Thank you for submitting the form.';
+/** A submission with no field filled in (the web form says the same before sending). */
+export const FORM_NOTHING_FILLED = 'Fill in at least one field';
 /**
  * A form that leaves out a column its table cannot do without: no one filling it in can send it. The
  * column is not named (the form hides it); the owner finds it as the one the form builder leaves out.
@@ -61,6 +65,7 @@ export async function submitForm(ctx: AppContext, s: SharedLink, body: unknown):
     const c = findColumn(s.table, f.cn);
     if (c && fields.includes(c) && unanswered(c, claimed.body[c._cn])) throw badRequest(`'${f.label || c._cn}' is required`);
   }
+  if (fields.every((c) => unanswered(c, claimed.body[c._cn]))) throw badRequest(FORM_NOTHING_FILLED);
   const made = await data.create(s.dc, s.table, claimed.body).catch((e: unknown) => {
     throw inFormWords(e, s, form?.fields ?? []);
   });

@@ -1,7 +1,9 @@
 /**
  * A form to fill in: heading, subheading, the form's fields with their labels, help and required
  * marks; an Attachment field is a file picker (form-files.tsx) whose files upload as they are chosen;
- * on submit the row is created, then the submit message shows or the redirect URL opens.
+ * a belongs-to foreign key picks its parent row (form-parent.tsx) where `parents` knows the relation.
+ * A submission with no field filled in is refused before any call (an empty row answers nothing);
+ * else the row is created, then the submit message shows or the redirect URL opens.
  * Used in the dashboard (the user's rights) and on a shared form link.
  */
 import { useState, type FormEvent } from 'react';
@@ -10,11 +12,12 @@ import type { FormSpec } from '../../api/views';
 import { Button, FormMessage } from '../../components/form';
 import { FieldInput } from '../grid/field-input';
 import { FormFiles, stillUploading, uploadedEntries, type FormUpload, type PickedFile } from './form-files';
+import { ParentField, parentRelationOf, type ParentSource } from './form-parent';
 import { t } from '../../i18n';
-import { defaultSubmitMessage, formFields, labelOf, missingRequired, rowOf, safeRedirect } from './form-spec';
+import { defaultSubmitMessage, formFields, labelOf, missingRequired, nothingFilled, rowOf, safeRedirect } from './form-spec';
 
 /** The form to fill in; without `onSubmit` it only shows (a preview). */
-export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmit?: (row: Record<string, unknown>) => Promise<{ message?: string } | void>; upload?: FormUpload; preview?: boolean }) {
+export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmit?: (row: Record<string, unknown>) => Promise<{ message?: string } | void>; upload?: FormUpload; parents?: ParentSource; preview?: boolean }) {
   const { spec, columns } = props;
   const [values, setValues] = useState<Record<string, string>>({});
   const [files, setFiles] = useState<Record<string, PickedFile[]>>({});
@@ -23,8 +26,10 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A submission with no field filled in was refused: the message shows until a field changes. */
+  const [nothing, setNothing] = useState(false);
   /** A field's "is required" goes once the field is changed (it is checked again on submit). */
-  const answered = (cn: string) => setErrors((all) => (cn in all ? Object.fromEntries(Object.entries(all).filter(([k]) => k !== cn)) : all));
+  const answered = (cn: string) => (setNothing(false), setErrors((all) => (cn in all ? Object.fromEntries(Object.entries(all).filter(([k]) => k !== cn)) : all)));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!props.onSubmit) return;
@@ -35,11 +40,13 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
     const missing = missingRequired(spec, columns, { ...values, ...filled });
     setErrors(missing);
     if (Object.keys(missing).length) return;
+    const row = rowOf(spec, columns, values);
+    for (const [cn, list] of Object.entries(attached)) if (list.length) row[cn] = list;
+    setNothing(nothingFilled(row));
+    if (nothingFilled(row)) return;
     setBusy(true);
     setError(null);
     try {
-      const row = rowOf(spec, columns, values);
-      for (const [cn, list] of Object.entries(attached)) if (list.length) row[cn] = list;
       const answer = await props.onSubmit(row);
       const to = safeRedirect(spec.redirectUrl);
       if (to) {
@@ -70,14 +77,17 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
       {spec.subheading ? <p className="form-subheading muted">{spec.subheading}</p> : null}
       {formFields(spec, columns).map(({ field, column }) => {
         const id = `form-${column.cn}`;
+        const parent = parentRelationOf(props.parents, column);
         return (
           <div key={column.cn} className="field form-field">
-            <label htmlFor={id}>
+            <label htmlFor={id} id={`${id}-label`}>
               {labelOf(field, column)}
               {field.required ? <span className="required" aria-label={t('views.form.requiredMark')}> *</span> : null}
             </label>
             {column.uidt === 'Attachment' ? (
               <FormFiles id={id} column={column} files={files[column._cn] ?? []} upload={props.preview ? undefined : props.upload} onChange={(update) => (setFiles((all) => ({ ...all, [column._cn]: update(all[column._cn] ?? []) })), answered(column._cn))} />
+            ) : parent && props.parents ? (
+              <ParentField id={id} labelId={`${id}-label`} name={labelOf(field, column)} relation={parent} source={props.parents} text={values[column._cn] ?? ''} onChange={(t) => (setValues((all) => ({ ...all, [column._cn]: t })), answered(column._cn))} />
             ) : (
               <FieldInput column={column} id={id} text={values[column._cn] ?? ''} onChange={(t) => (setValues({ ...values, [column._cn]: t }), answered(column._cn))} />
             )}
@@ -86,7 +96,7 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
           </div>
         );
       })}
-      <FormMessage kind="error" text={error} />
+      <FormMessage kind="error" text={nothing ? t('views.form.fillOne') : error} />
       {props.preview ? <p className="muted">{t('views.form.previewNote')}</p> : null}
       <Button type="submit" disabled={busy || !props.onSubmit}>{t('views.form.submit')}</Button>
     </form>

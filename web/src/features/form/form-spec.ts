@@ -1,7 +1,7 @@
 /**
  * A form view's settings: the default form of a table, the fields it shows (columns that still
- * exist, in the form's order), checking required fields, turning typed text into a row, and which
- * redirect addresses are followed. Pure (unit tested).
+ * exist, in the form's order), checking required fields, turning typed text into a row, telling a
+ * row that answers nothing, and which redirect addresses are followed. Pure (unit tested).
  */
 import type { ColumnMeta } from '../../api/dashboard';
 import type { FormField, FormSpec } from '../../api/views';
@@ -55,6 +55,15 @@ export function rowOf(spec: FormSpec, cols: ColumnMeta[], values: Record<string,
     } else if (v !== '') row[column._cn] = parseInput(column, v);
   }
   return row;
+}
+
+/**
+ * Whether a submission answers nothing: every value is empty (blank text, no files) or an unticked
+ * checkbox, as the shared form's route judges it. A form sets no values of its own (no defaults, no
+ * hidden answers), so such a row would be an empty one.
+ */
+export function nothingFilled(row: Record<string, unknown>): boolean {
+  return Object.values(row).every((v) => v === null || v === undefined || v === false || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0));
 }
 
 /** A redirect address the form follows: only http(s) addresses (never script or data URLs). */

@@ -1,6 +1,7 @@
 /**
  * A form view in the dashboard: the builder (owners, creators, editors) beside the live form, and
- * submitting it creates a row through the REST API with the user's rights.
+ * submitting it creates a row through the REST API with the user's rights. A foreign key whose
+ * parent table the user may read picks the parent row (in the form and in the builder's preview).
  */
 import { useState } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
@@ -13,6 +14,7 @@ import { useSignals } from '../../stores/signals';
 import type { ViewBinding } from '../views/view-binding';
 import { FormBuilder } from './form-builder';
 import { FormFill } from './form-fill';
+import type { ParentSource } from './form-parent';
 import { formSpecOf } from './form-spec';
 import { t } from '../../i18n';
 import '../views/views-aria.css';
@@ -27,6 +29,8 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
   const mode = chosen ?? (binding.canEdit ? 'build' : 'fill');
   const change = (next: FormSpec) => binding.change({ form: next });
   const canSubmit = meta.type === 'table' && !meta.readOnly;
+  // The table meta lists only the relations the user may read: a parent out of reach stays a plain input.
+  const parents: ParentSource = { relations: meta.relations, list: (table, where) => recordsApi.list(props.projectId, table, { limit: 25, offset: 0, where }) };
   return (
     <div className="view-body form-view">
       {binding.canEdit ? (
@@ -53,6 +57,7 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
             spec={spec}
             columns={meta.columns}
             preview={mode === 'build'}
+            parents={parents}
             // The builder's preview shows the form; rows are made in 'Fill in'.
             upload={canSubmit && mode === 'fill' ? (column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress) : undefined}
             onSubmit={canSubmit && mode === 'fill' ? async (row) => void (await track(t('views.form.submitTrack'), recordsApi.create(props.projectId, meta._tn, row))) : undefined}

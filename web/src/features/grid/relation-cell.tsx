@@ -28,12 +28,15 @@ export function labelOf(r: RelationMeta, row: Row | null | undefined): string {
 
 export const idOf = (keys: string[], row: Row) => keys.map((k) => String(row[k])).join('___');
 
+/** The where that finds the target rows whose display column contains `text` (none without text or display column). */
+export const displaySearch = (r: RelationMeta, text: string) => (text && r.targetDisplay ? `(${r.targetDisplay},like,${containsPattern(text)})` : undefined);
+
 export function RelationCell(props: { store: GridStore; meta: TableMeta; relation: RelationMeta; row: Row; index: number; readOnly: boolean }) {
   const { store, relation: r, row, index } = props;
   const [picking, setPicking] = useState(false);
   const value = row[relationKey(r)];
   const rowId = store.idOf(row);
-  const search = (text: string) => (text && r.targetDisplay ? `(${r.targetDisplay},like,${containsPattern(text)})` : undefined);
+  const search = (text: string) => displaySearch(r, text);
 
   const chips = (list: Row[], unlink?: (x: Row) => void) =>
     list.map((x, i) => (
