@@ -18,7 +18,7 @@ test('images, PDFs and bytes that are not UTF-8 are binary, with their bytes and
   const image = responseBody('image/png', png);
   expect(image.binary).toBe('image/png');
   expect(image.data).toBe('');
-  expect(new Uint8Array(await image.blob!.arrayBuffer())).toEqual(png);
+  expect([...new Uint8Array(await image.blob!.arrayBuffer())]).toEqual([...png]);
   expect(responseBody('application/pdf', utf8('%PDF-1.7')).binary).toBe('application/pdf');
   expect(responseBody('text/plain', new Uint8Array([0xff, 0xfe, 0x00])).binary).toBe('text/plain');
   expect(responseBody(null, new Uint8Array([0xc3])).binary).toBe('');
