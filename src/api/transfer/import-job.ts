@@ -10,7 +10,7 @@
  * `<id>.job.json` beside the uploads (written at each batch), and a cancel asked of another instance
  * reaches the running one through the store's notifier.
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomSlug } from '../../lib/ids';
 import { isAppError } from '../../lib/errors';
@@ -23,6 +23,7 @@ import { cellValue } from './column-types';
 import type { MetaStore } from '../../meta/store';
 import { ALL, invalidation } from '../../meta/invalidation';
 import { dropUpload, markBusy, readShared, uploadsDir, writeShared, type StoredUpload } from './uploads';
+import { holdRunLease, takeOverLeftJob } from './import-liveness';
 
 /** A row that did not fit: `row` is its line in the sheet (the header is line 1). */
 export interface ImportProblem {
@@ -53,6 +54,8 @@ export interface ImportJob {
   message?: string;
   /** Nothing of the import was kept (all or nothing after a stop, a cancel or a failure). */
   rolledBack: boolean;
+  /** The import runs in one transaction (nothing is kept unless it ends done). */
+  allOrNothing?: boolean;
   cancel: boolean;
   /** Set when the import ends early on purpose. */
   ending?: 'cancelled' | 'stopped';
@@ -122,10 +125,62 @@ const end = (job: ImportJob, why: 'cancelled' | 'stopped') => {
   return new Ending(why);
 };
 
-/** The job of this caller in this project database (running here or on another instance), or undefined. */
-export function jobOf(dataDir: string, id: string, projectId: string, dbAlias: string, owner: string): ImportJob | undefined {
-  const j = jobs.get(id) ?? (JOB_ID.test(id) ? readShared<ImportJob>(jobFile(dataDir, id)) : undefined);
-  return j && j.projectId === projectId && j.dbAlias === dbAlias && j.owner === owner ? j : undefined;
+/**
+ * The job of this caller in this project database (running here or on another instance), or
+ * undefined. A job left running by an instance that no longer runs it is ended first (see endLeftJob).
+ */
+export async function jobOf(shared: SharedJobs, id: string, projectId: string, dbAlias: string, owner: string): Promise<ImportJob | undefined> {
+  let j = jobs.get(id) ?? (JOB_ID.test(id) ? readShared<ImportJob>(jobFile(shared.dataDir, id)) : undefined);
+  if (!j || j.projectId !== projectId || j.dbAlias !== dbAlias || j.owner !== owner) return undefined;
+  if (j.status === 'running' && !runs.has(j.id)) j = (await endLeftJob(shared, j.id)) ?? j;
+  return j;
+}
+
+/** Why a job left running by an instance that ended abruptly (killed, power loss) ended. */
+export function leftJobMessage(j: Pick<ImportJob, 'allOrNothing' | 'table'>): string {
+  const why = 'Stopped: the server stopped while importing (it was ended abruptly)';
+  if (!j.allOrNothing) return `${why}; the rows imported until then were kept, the rest were not: upload the rest again`;
+  return `${why}; nothing was imported${j.table.created ? `, the table ${j.table._tn} it created is left empty` : ''}: upload the file again`;
+}
+
+/**
+ * Ends, as failed and saying so, the job `id` when its file says 'running' and no live instance
+ * runs it (see import-liveness.ts); answers its new state, or undefined when it was left alone.
+ */
+async function endLeftJob(shared: SharedJobs, id: string): Promise<ImportJob | undefined> {
+  const path = jobFile(shared.dataDir, id);
+  if (runs.has(id) || readShared<ImportJob>(path)?.status !== 'running') return undefined;
+  if (!(await takeOverLeftJob(shared.meta, id))) return undefined;
+  // Read again: the job may have ended in between on the instance that ran it.
+  const j = readShared<ImportJob>(path);
+  if (!j || j.status !== 'running' || runs.has(id)) return undefined;
+  const ended: ImportJob = { ...j, status: 'failed', finishedAt: Date.now(), message: leftJobMessage(j) };
+  // All or nothing: the database rolled the import's transaction back when its connection died.
+  if (j.allOrNothing) Object.assign(ended, { rolledBack: true, rowsImported: 0 });
+  writeShared(path, ended);
+  return ended;
+}
+
+/**
+ * On start: the jobs of the data directory left running by an instance that ended abruptly end as
+ * failed, with the rows imported so far (those another live instance runs are left alone).
+ */
+export async function endLeftImports(shared: SharedJobs, log: Logger): Promise<void> {
+  let names: string[];
+  try {
+    names = readdirSync(uploadsDir(shared.dataDir));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const id = name.endsWith('.job.json') ? name.slice(0, -'.job.json'.length) : '';
+    if (!JOB_ID.test(id)) continue;
+    try {
+      if (await endLeftJob(shared, id)) log.warn(`import ${id} was left running by a server that stopped abruptly: marked as failed`);
+    } catch (e) {
+      log.error(`import ${id}: could not check whether it was left running`, e);
+    }
+  }
 }
 
 /** What a caller sees of a job: counts, the estimate and time left, the first problems. */
@@ -150,11 +205,14 @@ function sweep(): void {
 }
 
 /** Starts the import of `plan` into `t` with the caller's data context; answers the job at once. */
-export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, who: { owner: string; created: boolean }, shared: SharedJobs, log: Logger): ImportJob {
+export async function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, who: { owner: string; created: boolean }, shared: SharedJobs, log: Logger): Promise<ImportJob> {
   sweep();
   listenForCancels(shared.meta);
+  const id = `job_${randomSlug(16)}`;
+  // Held before the job file says 'running': another instance never takes the job for left behind.
+  const stopLease = await holdRunLease(shared.meta, id, (e) => log.warn(`import ${id}: its lease could not be renewed: ${(e as Error).message}`));
   const job: ImportJob = {
-    id: `job_${randomSlug(16)}`,
+    id,
     projectId: plan.upload.projectId,
     dbAlias: plan.upload.dbAlias,
     owner: who.owner,
@@ -169,13 +227,20 @@ export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, wh
     totalBytes: plan.upload.size,
     startedAt: Date.now(),
     rolledBack: false,
+    allOrNothing: plan.allOrNothing,
     cancel: false,
   };
   jobs.set(job.id, job);
   files.set(job.id, jobFile(shared.dataDir, job.id));
   share(job);
   markBusy(plan.upload);
-  runs.set(job.id, run(dc, t, plan, job, log).finally(() => runs.delete(job.id)));
+  runs.set(
+    job.id,
+    run(dc, t, plan, job, log).finally(() => {
+      stopLease();
+      runs.delete(job.id);
+    }),
+  );
   return job;
 }
 
