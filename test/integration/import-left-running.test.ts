@@ -5,7 +5,7 @@
  * import another live instance runs is never taken for left behind.
  */
 import { expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeEngines } from '../helpers/engines';
@@ -73,6 +73,8 @@ for (const allOrNothing of [false, true]) {
       else expect(rows).toBeGreaterThanOrEqual(left.rowsImported);
       // The shared state says so too, for every instance and the next start.
       expect(readShared<{ status: string }>(join(uploadsDir(dataDir), `${jobId}.job.json`))!.status).toBe('failed');
+      // The upload is gone with the job (no half-imported file kept, or started twice).
+      expect(readdirSync(uploadsDir(dataDir)).filter((f) => !f.endsWith('.job.json'))).toEqual([]);
     } finally {
       first?.proc.kill('SIGKILL');
       await next?.stop();

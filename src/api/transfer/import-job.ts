@@ -56,6 +56,8 @@ export interface ImportJob {
   rolledBack: boolean;
   /** The import runs in one transaction (nothing is kept unless it ends done). */
   allOrNothing?: boolean;
+  /** The upload it reads (its file is dropped when the job ends, here or as left behind). */
+  uploadId?: string;
   cancel: boolean;
   /** Set when the import ends early on purpose. */
   ending?: 'cancelled' | 'stopped';
@@ -92,6 +94,7 @@ export interface SharedJobs {
 }
 
 const JOB_ID = /^job_[a-z0-9]+$/;
+const UPLOAD_ID = /^imp_[a-z0-9]+$/;
 const CANCEL_TOPIC = 'import-cancel';
 const jobFile = (dataDir: string, id: string) => join(uploadsDir(dataDir), `${id}.job.json`);
 const files = new Map<string, string>();
@@ -158,6 +161,8 @@ async function endLeftJob(shared: SharedJobs, id: string): Promise<ImportJob | u
   // All or nothing: the database rolled the import's transaction back when its connection died.
   if (j.allOrNothing) Object.assign(ended, { rolledBack: true, rowsImported: 0 });
   writeShared(path, ended);
+  // Its upload is of no more use (it is not imported twice by mistake, and its room is freed).
+  if (j.uploadId && UPLOAD_ID.test(j.uploadId)) dropUpload({ id: j.uploadId, path: join(uploadsDir(shared.dataDir), j.uploadId) });
   return ended;
 }
 
@@ -189,7 +194,7 @@ export function jobView(j: ImportJob) {
   const part = j.totalBytes > 0 ? Math.min(1, j.bytesRead / j.totalBytes) : 0;
   const estimatedRows = j.status === 'running' ? (part > 0 ? Math.max(j.rowsRead, Math.round(j.rowsRead / part)) : null) : j.rowsRead;
   const etaMs = j.status === 'running' && part > 0.01 ? Math.round((elapsedMs * (1 - part)) / part) : null;
-  const { cancel: _c, owner: _o, ending: _e, shutdown: _s, ...rest } = j;
+  const { cancel: _c, owner: _o, ending: _e, shutdown: _s, uploadId: _u, ...rest } = j;
   return { ...rest, elapsedMs, estimatedRows, etaMs, progress: j.status === 'running' ? part : 1 };
 }
 
@@ -228,6 +233,7 @@ export async function startImport(dc: DataContext, t: TableModel, plan: ImportPl
     startedAt: Date.now(),
     rolledBack: false,
     allOrNothing: plan.allOrNothing,
+    uploadId: plan.upload.id,
     cancel: false,
   };
   jobs.set(job.id, job);
