@@ -8,7 +8,9 @@
  * nothing: the transaction rolls back and a table the import created is dropped again.
  * Instances sharing a data directory and a metadata store serve one import: its progress is kept in
  * `<id>.job.json` beside the uploads (written at each batch), and a cancel asked of another instance
- * reaches the running one through the store's notifier.
+ * reaches the running one through the store's notifier. A job left 'running' there by an instance
+ * that ended abruptly (killed, power loss) ends as failed at the next start or status call, once no
+ * live instance runs it (import-liveness.ts).
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
