@@ -35,7 +35,7 @@ import { startHooks } from './hooks/start';
 import { startCrons } from './cron/start';
 import { startAppStore } from './plugins/start';
 import { exportRoutes } from './api/transfer/export-routes';
-import { stopImports } from './api/transfer/import-job';
+import { endLeftImports, stopImports } from './api/transfer/import-job';
 import { updateChecker } from './updates/feed';
 import { versionRoutes } from './updates/routes';
 import { installTarget, type InstallTarget } from './updates/install';
@@ -81,8 +81,13 @@ export function createApp(config: Config, deps: AppDeps) {
   const realtime = realtimeFeature(ctx, sockets);
   startHooks(ctx);
   startCrons(ctx);
-  // Running imports end (stopped, saying so) before the project databases close.
-  ctx.closers.unshift(() => stopImports(ctx.dataDir));
+  // Imports left running by an instance that ended abruptly end as failed; running imports end
+  // (stopped, saying so) before the project databases close.
+  const leftImports = endLeftImports({ dataDir: ctx.dataDir, meta: ctx.meta }, log);
+  ctx.closers.unshift(async () => {
+    await leftImports;
+    await stopImports(ctx.dataDir);
+  });
   const appStore = startAppStore(ctx);
   const updates = updateChecker({ feedUrl: config.updateFeed, current: VERSION, log });
   ctx.closers.push(async () => updates.stop());

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { browserProblem, browserTest, holdFirstAnswer, launchBrowser, shot, SHOTS, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { chinookProject, listViews, opInPage, restInPage, until } from './views-helpers';
 
@@ -205,6 +205,34 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.keyboard.press('Escape');
     await expanded.waitFor({ state: 'detached' });
   }, 20_000);
+
+  browserTest('the picker asks the server once for a word typed key by key, and lists the rows of the whole word', () => page, async () => {
+    await openTable(chinook, 'Track');
+    await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
+    await page.getByRole('button', { name: 'Choose Album' }).nth(2).click();
+    const picker = page.getByRole('dialog', { name: 'Choose Album' });
+    // The first list (no search) is in before the typing starts.
+    await picker.locator('.picker-item').first().waitFor();
+    const searches: string[] = [];
+    const onRequest = (r: Request) => {
+      const url = new URL(r.url());
+      const where = url.searchParams.get('where');
+      if (url.pathname.endsWith('/api/v1/Album') && where) searches.push(where);
+    };
+    page.on('request', onRequest);
+    try {
+      await picker.getByRole('textbox', { name: 'Search rows' }).pressSequentially('Restless');
+      // The list shows the answer to the whole word: its one album, and nothing of the letters before.
+      const listed = async () => (await picker.locator('.picker-item').allInnerTexts()).join(' | ');
+      expect(await until(listed, 'Restless and Wild')).toBe('Restless and Wild');
+      expect(searches).toHaveLength(1);
+      expect(searches[0]).toContain('Restless');
+    } finally {
+      page.off('request', onRequest);
+    }
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+  });
 
   browserTest('headers show a type icon and the display name; the display column stays in view scrolling right; a dragged header keeps its place after reload', () => page, async () => {
     await openTable(chinook, 'Track');

@@ -1,7 +1,8 @@
 /**
  * Tablo server processes for scale-out tests and benchmarks: `bun src/main.ts` on a free port
  * (port 0; the port is read from its "listening on" line), with the given data directory and
- * metadata store. Several instances share one NC_DB and one data directory (connection key, files).
+ * metadata store (none: the embedded SQLite one). Several instances share one NC_DB and one data
+ * directory (connection key, files).
  */
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
@@ -20,8 +21,9 @@ export interface Instance {
 }
 
 /** Starts one instance and waits until it answers /api/health. */
-export async function startInstance(opts: { dataDir: string; metaDb: string; env?: Record<string, string> }): Promise<Instance> {
-  const proc = Bun.spawn(['bun', MAIN, '--port', '0', '--host', '127.0.0.1', '--data-dir', opts.dataDir, '--meta-db', opts.metaDb], {
+export async function startInstance(opts: { dataDir: string; metaDb?: string; env?: Record<string, string> }): Promise<Instance> {
+  const metaDb = opts.metaDb ? ['--meta-db', opts.metaDb] : [];
+  const proc = Bun.spawn(['bun', MAIN, '--port', '0', '--host', '127.0.0.1', '--data-dir', opts.dataDir, ...metaDb], {
     env: { ...process.env, NC_AUTH_JWT_SECRET: 'scale-out-secret-0123456789abcdef', NC_LOG_REQUESTS: 'false', ...opts.env },
     stdout: 'pipe',
     stderr: 'pipe',

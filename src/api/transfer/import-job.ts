@@ -8,9 +8,11 @@
  * nothing: the transaction rolls back and a table the import created is dropped again.
  * Instances sharing a data directory and a metadata store serve one import: its progress is kept in
  * `<id>.job.json` beside the uploads (written at each batch), and a cancel asked of another instance
- * reaches the running one through the store's notifier.
+ * reaches the running one through the store's notifier. A job left 'running' there by an instance
+ * that ended abruptly (killed, power loss) ends as failed at the next start or status call, once no
+ * live instance runs it (import-liveness.ts).
  */
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomSlug } from '../../lib/ids';
 import { isAppError } from '../../lib/errors';
@@ -23,6 +25,7 @@ import { cellValue } from './column-types';
 import type { MetaStore } from '../../meta/store';
 import { ALL, invalidation } from '../../meta/invalidation';
 import { dropUpload, markBusy, readShared, uploadsDir, writeShared, type StoredUpload } from './uploads';
+import { holdRunLease, takeOverLeftJob } from './import-liveness';
 
 /** A row that did not fit: `row` is its line in the sheet (the header is line 1). */
 export interface ImportProblem {
@@ -53,6 +56,10 @@ export interface ImportJob {
   message?: string;
   /** Nothing of the import was kept (all or nothing after a stop, a cancel or a failure). */
   rolledBack: boolean;
+  /** The import runs in one transaction (nothing is kept unless it ends done). */
+  allOrNothing?: boolean;
+  /** The upload it reads (its file is dropped when the job ends, here or as left behind). */
+  uploadId?: string;
   cancel: boolean;
   /** Set when the import ends early on purpose. */
   ending?: 'cancelled' | 'stopped';
@@ -89,6 +96,7 @@ export interface SharedJobs {
 }
 
 const JOB_ID = /^job_[a-z0-9]+$/;
+const UPLOAD_ID = /^imp_[a-z0-9]+$/;
 const CANCEL_TOPIC = 'import-cancel';
 const jobFile = (dataDir: string, id: string) => join(uploadsDir(dataDir), `${id}.job.json`);
 const files = new Map<string, string>();
@@ -122,10 +130,64 @@ const end = (job: ImportJob, why: 'cancelled' | 'stopped') => {
   return new Ending(why);
 };
 
-/** The job of this caller in this project database (running here or on another instance), or undefined. */
-export function jobOf(dataDir: string, id: string, projectId: string, dbAlias: string, owner: string): ImportJob | undefined {
-  const j = jobs.get(id) ?? (JOB_ID.test(id) ? readShared<ImportJob>(jobFile(dataDir, id)) : undefined);
-  return j && j.projectId === projectId && j.dbAlias === dbAlias && j.owner === owner ? j : undefined;
+/**
+ * The job of this caller in this project database (running here or on another instance), or
+ * undefined. A job left running by an instance that no longer runs it is ended first (see endLeftJob).
+ */
+export async function jobOf(shared: SharedJobs, id: string, projectId: string, dbAlias: string, owner: string): Promise<ImportJob | undefined> {
+  let j = jobs.get(id) ?? (JOB_ID.test(id) ? readShared<ImportJob>(jobFile(shared.dataDir, id)) : undefined);
+  if (!j || j.projectId !== projectId || j.dbAlias !== dbAlias || j.owner !== owner) return undefined;
+  if (j.status === 'running' && !runs.has(j.id)) j = (await endLeftJob(shared, j.id)) ?? j;
+  return j;
+}
+
+/** Why a job left running by an instance that ended abruptly (killed, power loss) ended. */
+export function leftJobMessage(j: Pick<ImportJob, 'allOrNothing' | 'table'>): string {
+  const why = 'Stopped: the server stopped while importing (it was ended abruptly)';
+  if (!j.allOrNothing) return `${why}; the rows imported until then were kept, the rest were not: upload the rest again`;
+  return `${why}; nothing was imported${j.table.created ? `, the table ${j.table._tn} it created is left empty` : ''}: upload the file again`;
+}
+
+/**
+ * Ends, as failed and saying so, the job `id` when its file says 'running' and no live instance
+ * runs it (see import-liveness.ts); answers its new state, or undefined when it was left alone.
+ */
+async function endLeftJob(shared: SharedJobs, id: string): Promise<ImportJob | undefined> {
+  const path = jobFile(shared.dataDir, id);
+  if (runs.has(id) || readShared<ImportJob>(path)?.status !== 'running') return undefined;
+  if (!(await takeOverLeftJob(shared.meta, id))) return undefined;
+  // Read again: the job may have ended in between on the instance that ran it.
+  const j = readShared<ImportJob>(path);
+  if (!j || j.status !== 'running' || runs.has(id)) return undefined;
+  const ended: ImportJob = { ...j, status: 'failed', finishedAt: Date.now(), message: leftJobMessage(j) };
+  // All or nothing: the database rolled the import's transaction back when its connection died.
+  if (j.allOrNothing) Object.assign(ended, { rolledBack: true, rowsImported: 0 });
+  writeShared(path, ended);
+  // Its upload is of no more use (it is not imported twice by mistake, and its room is freed).
+  if (j.uploadId && UPLOAD_ID.test(j.uploadId)) dropUpload({ id: j.uploadId, path: join(uploadsDir(shared.dataDir), j.uploadId) });
+  return ended;
+}
+
+/**
+ * On start: the jobs of the data directory left running by an instance that ended abruptly end as
+ * failed, with the rows imported so far (those another live instance runs are left alone).
+ */
+export async function endLeftImports(shared: SharedJobs, log: Logger): Promise<void> {
+  let names: string[];
+  try {
+    names = readdirSync(uploadsDir(shared.dataDir));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const id = name.endsWith('.job.json') ? name.slice(0, -'.job.json'.length) : '';
+    if (!JOB_ID.test(id)) continue;
+    try {
+      if (await endLeftJob(shared, id)) log.warn(`import ${id} was left running by a server that stopped abruptly: marked as failed`);
+    } catch (e) {
+      log.error(`import ${id}: could not check whether it was left running`, e);
+    }
+  }
 }
 
 /** What a caller sees of a job: counts, the estimate and time left, the first problems. */
@@ -134,7 +196,7 @@ export function jobView(j: ImportJob) {
   const part = j.totalBytes > 0 ? Math.min(1, j.bytesRead / j.totalBytes) : 0;
   const estimatedRows = j.status === 'running' ? (part > 0 ? Math.max(j.rowsRead, Math.round(j.rowsRead / part)) : null) : j.rowsRead;
   const etaMs = j.status === 'running' && part > 0.01 ? Math.round((elapsedMs * (1 - part)) / part) : null;
-  const { cancel: _c, owner: _o, ending: _e, shutdown: _s, ...rest } = j;
+  const { cancel: _c, owner: _o, ending: _e, shutdown: _s, uploadId: _u, ...rest } = j;
   return { ...rest, elapsedMs, estimatedRows, etaMs, progress: j.status === 'running' ? part : 1 };
 }
 
@@ -150,11 +212,14 @@ function sweep(): void {
 }
 
 /** Starts the import of `plan` into `t` with the caller's data context; answers the job at once. */
-export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, who: { owner: string; created: boolean }, shared: SharedJobs, log: Logger): ImportJob {
+export async function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, who: { owner: string; created: boolean }, shared: SharedJobs, log: Logger): Promise<ImportJob> {
   sweep();
   listenForCancels(shared.meta);
+  const id = `job_${randomSlug(16)}`;
+  // Held before the job file says 'running': another instance never takes the job for left behind.
+  const stopLease = await holdRunLease(shared.meta, id, (e) => log.warn(`import ${id}: its lease could not be renewed: ${(e as Error).message}`));
   const job: ImportJob = {
-    id: `job_${randomSlug(16)}`,
+    id,
     projectId: plan.upload.projectId,
     dbAlias: plan.upload.dbAlias,
     owner: who.owner,
@@ -169,13 +234,21 @@ export function startImport(dc: DataContext, t: TableModel, plan: ImportPlan, wh
     totalBytes: plan.upload.size,
     startedAt: Date.now(),
     rolledBack: false,
+    allOrNothing: plan.allOrNothing,
+    uploadId: plan.upload.id,
     cancel: false,
   };
   jobs.set(job.id, job);
   files.set(job.id, jobFile(shared.dataDir, job.id));
   share(job);
   markBusy(plan.upload);
-  runs.set(job.id, run(dc, t, plan, job, log).finally(() => runs.delete(job.id)));
+  runs.set(
+    job.id,
+    run(dc, t, plan, job, log).finally(() => {
+      stopLease();
+      runs.delete(job.id);
+    }),
+  );
   return job;
 }
 

@@ -244,29 +244,29 @@ export const importStart: DashboardOp = {
     const mapping = new Map<number, ColumnModel>([...mappingByCn].map(([i, cn]) => [i, t.columns.find((c) => c.cn === cn)!]));
     // A column the caller may not set refuses the import now, not at its first batch.
     if (existing) assertColumns(existing.grant, t, 'create', [...mapping.values()]);
-    const job = startImport(dc, t, { upload: u, sheet: a.sheet, delimiter: a.delimiter, mapping, onError: a.onError, allOrNothing: a.allOrNothing, batchSize: a.batchSize, undoCreate }, { owner, created: !existing }, { dataDir: call.ctx.dataDir, meta: call.ctx.meta }, call.ctx.log);
+    const job = await startImport(dc, t, { upload: u, sheet: a.sheet, delimiter: a.delimiter, mapping, onError: a.onError, allOrNothing: a.allOrNothing, batchSize: a.batchSize, undoCreate }, { owner, created: !existing }, { dataDir: call.ctx.dataDir, meta: call.ctx.meta }, call.ctx.log);
     return jobView(job);
   },
 };
 
 const JobArgs = z.object({ jobId: z.string().min(1) });
 
-const jobOfCall = (call: OpCall) => {
+const jobOfCall = async (call: OpCall) => {
   const { jobId } = parseArgs(JobArgs, call.args);
-  const j = jobOf(call.ctx.dataDir, jobId, call.projectId, call.dbAlias, ownerOf(call));
+  const j = await jobOf({ dataDir: call.ctx.dataDir, meta: call.ctx.meta }, jobId, call.projectId, call.dbAlias, ownerOf(call));
   if (!j) throw notFound(`Import '${jobId}' not found`);
   return j;
 };
 
 /** `{ jobId }`: the import's progress. */
-export const importStatus: DashboardOp = { name: 'importStatus', access: 'projectMember', run: async (call) => jobView(jobOfCall(call)) };
+export const importStatus: DashboardOp = { name: 'importStatus', access: 'projectMember', run: async (call) => jobView(await jobOfCall(call)) };
 
 /** `{ jobId }`: cancels a running import (it ends as cancelled at its next row). */
 export const importCancel: DashboardOp = {
   name: 'importCancel',
   access: 'projectMember',
   async run(call) {
-    const j = jobOfCall(call);
+    const j = await jobOfCall(call);
     await cancelAnywhere(call.ctx.meta, j);
     return jobView(j);
   },
