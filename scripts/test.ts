@@ -1,17 +1,21 @@
 /**
- * Runs every test suite (unit + integration in one bun test run, then the browser e2e suite) and
- * ends with the line `N passed, N failed, N skipped` summing all of them. Exit code 1 if anything failed.
+ * Runs every test suite and ends with the line `N passed, N failed, N skipped` summing all of them.
+ * Exit code 1 if anything failed.
  *
  *   bun run test            all suites
- *   bun run test unit       only test/unit (likewise: integration, e2e, pgmeta)
+ *   bun run test unit       only test/unit (likewise: integration, e2e, pgmeta, unit+integration)
+ *
+ * Suites run side by side where they share nothing: unit + integration beside `pgmeta` (a
+ * representative subset of the integration suites run again with their metadata in PostgreSQL,
+ * TABLO_TEST_META=pg, on databases of their own: TABLO_TEST_DB_SUFFIX), then the browser suite in
+ * TABLO_TEST_SHARDS shards (3 by default; its tests wait on a browser and a server far more than they
+ * use a core). A suite run side by side writes its output to test-results/<suite>.log, printed whole
+ * once it ends.
  *
  * A test file with failures is run once more on its own (see runSuite); the failures of the first
  * run are printed either way.
- *
- * `pgmeta` runs a representative subset of the integration suites a second time with their
- * metadata in PostgreSQL (TABLO_TEST_META=pg), counted into the same total.
  */
-import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, writeFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Why the PostgreSQL test server cannot hold metadata databases, or null when it can. */
@@ -29,6 +33,8 @@ async function pgProblem(): Promise<string | null> {
 }
 
 interface Counts { passed: number; failed: number; skipped: number }
+/** One `bun test` run: its name (reports and logs are named after it), files and extra environment. */
+interface Run { name: string; paths: string[]; env?: Record<string, string> }
 
 const SUITES: Record<string, string[]> = {
   unit: ['test/unit'],
@@ -40,16 +46,16 @@ const SUITES: Record<string, string[]> = {
     'token-fast-path', 'connections', 'security-tokens',
   ].map((f) => `test/integration/${f}.test.ts`),
 };
-/** Extra environment per suite. */
-const SUITE_ENV: Record<string, Record<string, string>> = { pgmeta: { TABLO_TEST_META: 'pg' } };
+const SUFFIX = process.env.TABLO_TEST_DB_SUFFIX ?? '';
+/** Extra environment per suite: pgmeta's databases are its own, so it runs beside the integration suite. */
+const SUITE_ENV: Record<string, Record<string, string>> = { pgmeta: { TABLO_TEST_META: 'pg', TABLO_TEST_DB_SUFFIX: `${SUFFIX}_pm` } };
+const SHARDS = Math.max(1, Number(process.env.TABLO_TEST_SHARDS ?? 3) || 1);
 
 /** Counts test cases per test file in a JUnit report written by `bun test --reporter=junit`. */
 function countJunit(path: string): Map<string, Counts> | null {
   if (!existsSync(path)) return null;
-  const xml = readFileSync(path, 'utf8');
-  const cases = xml.match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [];
   const byFile = new Map<string, Counts>();
-  for (const c of cases) {
+  for (const c of testCases(path)) {
     const file = /\bfile="([^"]*)"/.exec(c)?.[1] ?? '';
     const counts = byFile.get(file) ?? { passed: 0, failed: 0, skipped: 0 };
     if (/<failure\b|<error\b/.test(c)) counts.failed++;
@@ -60,6 +66,8 @@ function countJunit(path: string): Map<string, Counts> | null {
   return byFile;
 }
 
+const testCases = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : '').match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [];
+
 const sum = (counts: Iterable<Counts>): Counts => {
   const out = { passed: 0, failed: 0, skipped: 0 };
   for (const c of counts) (out.passed += c.passed), (out.failed += c.failed), (out.skipped += c.skipped);
@@ -67,76 +75,135 @@ const sum = (counts: Iterable<Counts>): Counts => {
 };
 
 /** Names of the failed test cases of a JUnit report. */
-function failedNames(path: string): string[] {
-  const xml = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  return (xml.match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [])
+const failedNames = (path: string) =>
+  testCases(path)
     .filter((c) => /<failure\b|<error\b/.test(c))
     .map((c) => `${/\bfile="([^"]*)"/.exec(c)?.[1]}: ${/\bname="([^"]*)"/.exec(c)?.[1]}`);
-}
 
 /** Files whose failures are run once more (more failed files than this: something is broken, not flaky). */
 const RERUN_MAX_FILES = 3;
 
-function runBun(name: string, report: string, paths: string[]) {
-  return Bun.spawn(['bun', 'test', '--timeout=60000', '--reporter=junit', `--reporter-outfile=${report}`, ...paths], {
-    stdout: 'inherit',
-    stderr: 'inherit',
-    env: { ...process.env, ...SUITE_ENV[name] },
-  }).exited;
+/** Runs `bun test` over paths; its output goes to `log` when given, else straight through. */
+async function runBun(run: Run, report: string, paths: string[], log: ((text: string) => void) | null): Promise<number> {
+  const proc = Bun.spawn(['bun', 'test', '--timeout=60000', '--reporter=junit', `--reporter-outfile=${report}`, ...paths], {
+    stdout: log ? 'pipe' : 'inherit',
+    stderr: log ? 'pipe' : 'inherit',
+    env: { ...process.env, ...run.env },
+  });
+  if (log) {
+    const drain = async (stream: ReadableStream<Uint8Array>) => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stream) log(decoder.decode(chunk, { stream: true }));
+    };
+    await Promise.all([drain(proc.stdout as ReadableStream<Uint8Array>), drain(proc.stderr as ReadableStream<Uint8Array>)]);
+  }
+  return proc.exited;
 }
 
 /**
  * Runs one suite. A file with failed tests (at most RERUN_MAX_FILES of them) is run once more on its
  * own, and its counts are those of that second run: a test that fails on a busy machine and passes
  * alone is named in the output (and in test-results/<suite>.rerun.txt), not hidden; one that fails
- * twice fails the suite.
+ * twice fails the suite. `quiet`: the output goes to test-results/<suite>.log and is printed at the end.
  */
-async function runSuite(name: string, paths: string[]): Promise<Counts> {
-  const present = paths.filter((p) => existsSync(p));
+async function runSuite(run: Run, quiet: boolean): Promise<Counts> {
+  const present = run.paths.filter((p) => existsSync(p));
   if (present.length === 0) return { passed: 0, failed: 0, skipped: 0 };
-  mkdirSync('test-results', { recursive: true });
-  const report = join('test-results', `${name}.junit.xml`);
-  console.log(`\n=== ${name}: bun test ${present.join(' ')}`);
-  let code = await runBun(name, report, present);
+  const report = join('test-results', `${run.name}.junit.xml`);
+  let text = '';
+  const out = quiet ? (s: string) => void (text += s) : null;
+  const say = (line: string) => (quiet ? (text += `${line}\n`) : console.log(line));
+  say(`\n=== ${run.name}: bun test ${present.join(' ')}`);
+  let code = await runBun(run, report, present, out);
   const byFile = countJunit(report) ?? new Map<string, Counts>();
   const failedFiles = [...byFile].filter(([file, c]) => c.failed > 0 && existsSync(file)).map(([file]) => file);
   if (failedFiles.length > 0 && failedFiles.length <= RERUN_MAX_FILES) {
     const first = failedNames(report);
-    console.log(`\n=== ${name}: ${first.length} failed in ${failedFiles.join(', ')}; these files run once more:`);
-    for (const f of first) console.log(`    first run failed: ${f}`);
-    const rerunReport = join('test-results', `${name}.rerun.junit.xml`);
-    const rerunCode = await runBun(name, rerunReport, failedFiles);
+    say(`\n=== ${run.name}: ${first.length} failed in ${failedFiles.join(', ')}; these files run once more:`);
+    for (const f of first) say(`    first run failed: ${f}`);
+    const rerunReport = join('test-results', `${run.name}.rerun.junit.xml`);
+    const rerunCode = await runBun(run, rerunReport, failedFiles, out);
     const again = countJunit(rerunReport);
     if (again) {
       for (const file of failedFiles) byFile.set(file, again.get(file) ?? { passed: 0, failed: 1, skipped: 0 });
       if (!failedNames(rerunReport).length && rerunCode === 0 && sum(byFile.values()).failed === 0) code = 0;
     }
-    writeFileSync(join('test-results', `${name}.rerun.txt`), `${first.join('\n')}\n`);
+    writeFileSync(join('test-results', `${run.name}.rerun.txt`), `${first.join('\n')}\n`);
   }
   const counts = sum(byFile.values());
   // A crash before the report (e.g. a file that does not load) counts as a failure.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
-  console.log(`=== ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
+  say(`=== ${run.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (exit ${code})`);
+  if (quiet) {
+    writeFileSync(join('test-results', `${run.name}.log`), text);
+    process.stdout.write(text);
+  }
   return counts;
 }
 
+/** Test files below a path, with how long each took in the last run's reports (else its size, as a guess). */
+function weightedFiles(root: string): { file: string; weight: number }[] {
+  const files: string[] = [];
+  const walk = (p: string) => {
+    if (statSync(p).isDirectory()) for (const n of readdirSync(p).sort()) walk(join(p, n));
+    else if (/\.test\.tsx?$/.test(p)) files.push(p);
+  };
+  walk(root);
+  const took = new Map<string, number>();
+  for (const name of existsSync('test-results') ? readdirSync('test-results') : []) {
+    if (!/^e2e(-\d+)?\.junit\.xml$/.test(name)) continue;
+    for (const m of readFileSync(join('test-results', name), 'utf8').matchAll(/<testsuite name="([^"]+\.test\.tsx?)"[^>]*\btime="([\d.]+)"/g)) took.set(m[1]!, Number(m[2]));
+  }
+  return files.map((file) => ({ file, weight: took.get(file) ?? statSync(file).size / 500 }));
+}
+
+/** The browser suite's files in `n` shards of about equal time (longest first, each to the lightest shard). */
+function shards(root: string, n: number): Run[] {
+  const runs = Array.from({ length: n }, (_, i) => ({ name: `e2e-${i + 1}`, paths: [] as string[], load: 0 }));
+  for (const { file, weight } of weightedFiles(root).sort((a, b) => b.weight - a.weight)) {
+    const lightest = runs.reduce((a, b) => (b.load < a.load ? b : a));
+    lightest.paths.push(file);
+    lightest.load += weight;
+  }
+  return runs.filter((r) => r.paths.length).map(({ name, paths }) => ({ name, paths }));
+}
+
+/** The browser suite: the binary built once, then its shards side by side, counted as one suite. */
+async function runBrowserSuite(): Promise<Counts> {
+  if (!existsSync(SUITES.e2e![0]!)) return { passed: 0, failed: 0, skipped: 0 };
+  const { ensureBinary } = await import('../test/e2e/binary');
+  await ensureBinary();
+  const runs = shards(SUITES.e2e![0]!, SHARDS);
+  const counts = sum(await Promise.all(runs.map((r) => runSuite(r, runs.length > 1))));
+  console.log(`=== e2e: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${runs.length} shards)`);
+  return counts;
+}
+
+mkdirSync('test-results', { recursive: true });
 const wanted = process.argv.slice(2);
-const order = wanted.length ? wanted : ['unit+integration', 'pgmeta', 'e2e'];
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-for (const name of order) {
-  const paths = name === 'unit+integration' ? [...SUITES.unit!, ...SUITES.integration!] : SUITES[name];
-  if (!paths) {
-    console.error(`unknown suite '${name}' (unit, integration, e2e, pgmeta)`);
+const known = ['unit', 'integration', 'unit+integration', 'pgmeta', 'e2e'];
+for (const name of wanted) {
+  if (!known.includes(name)) {
+    console.error(`unknown suite '${name}' (${known.join(', ')})`);
     process.exit(2);
   }
-  if (name === 'pgmeta') {
-    const problem = await pgProblem();
-    if (problem && !(process.env.TABLO_REQUIRE_DBS ?? '').split(',').includes('pg')) {
-      console.log(`\n=== pgmeta: skipped, ${problem}`);
-      continue;
-    }
-  }
-  const c = await runSuite(name, paths);
+}
+const asked = (name: string) => wanted.length === 0 || wanted.includes(name);
+
+/** The suites of the first phase (side by side). */
+const first: Run[] = [];
+if (asked('unit+integration') || (asked('unit') && asked('integration'))) first.push({ name: 'unit+integration', paths: [...SUITES.unit!, ...SUITES.integration!] });
+else if (asked('unit')) first.push({ name: 'unit', paths: SUITES.unit! });
+else if (asked('integration')) first.push({ name: 'integration', paths: SUITES.integration! });
+if (asked('pgmeta')) {
+  const problem = await pgProblem();
+  if (problem && !(process.env.TABLO_REQUIRE_DBS ?? '').split(',').includes('pg')) console.log(`\n=== pgmeta: skipped, ${problem}`);
+  else first.push({ name: 'pgmeta', paths: SUITES.pgmeta!, env: SUITE_ENV.pgmeta });
+}
+
+const total: Counts = sum(await Promise.all(first.map((r) => runSuite(r, first.length > 1))));
+if (asked('e2e')) {
+  const c = await runBrowserSuite();
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;

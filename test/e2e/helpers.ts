@@ -3,11 +3,14 @@
  * sources, start it on a free port over a temp data directory, drive Debian's Chromium with
  * playwright-core, keep screenshots in test-results/e2e.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'bun:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { ensureBinary } from './binary';
+
+export { ensureBinary };
 
 /** The repository root. */
 export const ROOT = join(import.meta.dir, '../..');
@@ -15,42 +18,10 @@ export const ROOT = join(import.meta.dir, '../..');
 export const CHROMIUM = '/usr/bin/chromium';
 /** Where screenshots are kept (test-results/e2e). */
 export const SHOTS = join(ROOT, 'test-results/e2e');
-const BINARY = join(ROOT, 'dist/tablo');
 
 /** Why the browser suite cannot run here, or null. Under CI a missing browser is a failure. */
 export function browserProblem(): string | null {
   return existsSync(CHROMIUM) ? null : `Chromium is not installed at ${CHROMIUM} (apt-get install -y chromium)`;
-}
-
-/** The newest modification time of a file, or of any file below a folder. */
-function newestSource(path: string): number {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let newest = 0;
-  for (const name of readdirSync(path)) newest = Math.max(newest, newestSource(join(path, name)));
-  return newest;
-}
-
-/** What the binary is built from: a change to any of these makes it stale. */
-const SOURCES = ['src', 'web', 'migrations', 'package.json', 'bun.lock', 'scripts/build.ts'];
-
-let building: Promise<string> | null = null;
-
-/** Builds the binary unless it is newer than every file it is built from; one build at a time. */
-export function ensureBinary(): Promise<string> {
-  building ??= buildIfStale().finally(() => {
-    building = null;
-  });
-  return building;
-}
-
-async function buildIfStale(): Promise<string> {
-  const stale = !existsSync(BINARY) || SOURCES.some((d) => newestSource(join(ROOT, d)) > statSync(BINARY).mtimeMs);
-  if (stale) {
-    const proc = Bun.spawn(['bun', 'run', 'build'], { cwd: ROOT, stdout: 'ignore', stderr: 'inherit' });
-    if ((await proc.exited) !== 0) throw new Error('bun run build failed');
-  }
-  return BINARY;
 }
 
 /** A started binary: its URL, data directory, log lines and how to stop it (which removes its folder). */
