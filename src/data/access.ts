@@ -48,6 +48,18 @@ export function rolesInProject(a: Actor, projectRoles: string[]): string[] {
   return a.previewAs && mayPreview ? [a.previewAs] : projectRoles;
 }
 
+/** Owners and creators of the project (and the Super Admin, the master key), unless previewing a lower role. */
+export function isProjectAdmin(a: Actor, projectRoles: string[]): boolean {
+  if (a.kind === 'master' || ((a.superAdmin || a.roles.includes('super')) && !a.previewAs)) return true;
+  return rolesInProject(a, projectRoles).some((r) => ADMIN_ROLES.includes(r));
+}
+
+/** Owners of the project (and the Super Admin, the master key), unless previewing a lower role. */
+export function isProjectOwner(a: Actor, projectRoles: string[]): boolean {
+  if (a.kind === 'master' || ((a.superAdmin || a.roles.includes('super')) && !a.previewAs)) return true;
+  return rolesInProject(a, projectRoles).includes('owner');
+}
+
 /** Master key, Super Admin and owners/creators are never restricted, unless they preview a role. */
 export function isUnrestricted(a: Actor): boolean {
   if (a.kind === 'master') return true;

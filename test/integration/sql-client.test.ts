@@ -2,7 +2,7 @@
  * SQL Client (rawSqlRun / rawSqlCancel, saved queries, history) on SQLite, PostgreSQL and MariaDB:
  * several statements with a result each, typed columns, errors with their position, query plans,
  * time-outs and cancels that really stop the statement in the database, the schema read again
- * after DDL, and refusals to editors, viewers and outsiders.
+ * after DDL, refusals to editors, viewers and outsiders, and cancels of others' runs by owners only.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import postgres from 'postgres';
@@ -68,7 +68,9 @@ describeEngines('SQL client', (engine: TestEngine) => {
     const cfg = await freshDatabase(engine, db);
     projectId = await projectOver(t, owner, engine, 'SqlClient', cfg);
     otherProjectId = await projectOver(t, owner, engine, 'SqlClientOther', cfg);
+    tokens.owner = await join('owner2@example.com', 'owner');
     tokens.creator = await join('creator@example.com', 'creator');
+    tokens.creator2 = await join('creator2@example.com', 'creator');
     tokens.editor = await join('editor@example.com', 'editor');
     tokens.viewer = await join('viewer@example.com', 'viewer');
     tokens.outsider = await join('outsider@example.com', 'owner', otherProjectId);
@@ -330,4 +332,36 @@ describeEngines('SQL client', (engine: TestEngine) => {
     expect((await op(owner, 'sqlHistoryClear')).status).toBe(200);
     expect((await op(owner, 'sqlHistoryList')).body.list).toEqual([]);
   });
+
+  test('a creator cancels only the statements they started; owners and the Super Admin any', async () => {
+    const slow = engine === 'pg' ? 'SELECT pg_sleep(30)' : engine === 'mysql' ? 'SELECT SLEEP(30)' : 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c';
+    /** Starts a slow run as `starter`; answers once `canceller`'s cancel finds it (anything but 404). */
+    const startSlow = async (starter: string, canceller: string) => {
+      const runId = newRunId();
+      const pending = op(starter, 'rawSqlRun', { sql: slow, runId, timeoutMs: 60_000 });
+      let cancel = await op(canceller, 'rawSqlCancel', { runId });
+      for (let i = 0; i < 400 && cancel.status === 404; i++) {
+        await Bun.sleep(25);
+        cancel = await op(canceller, 'rawSqlCancel', { runId });
+      }
+      return { runId, pending, cancel };
+    };
+    // Another creator's run, or an owner's, or the Super Admin's: refused, and the statement goes on running.
+    const refused = async (starter: string, canceller: string) => {
+      const { runId, pending, cancel } = await startSlow(starter, canceller);
+      expect(cancel.status).toBe(403);
+      expect(cancel.body).toEqual({ msg: 'Creators can cancel only the statements they started' });
+      expect((await op(starter, 'rawSqlCancel', { runId })).status).toBe(200);
+      expect((await pending).body.results[0].error.kind).toBe('cancelled');
+    };
+    const cancelledBy = async (starter: string, canceller: string) => {
+      const { pending, cancel } = await startSlow(starter, canceller);
+      expect(cancel.status).toBe(200);
+      expect((await pending).body.results[0].error.kind).toBe('cancelled');
+    };
+    for (const starter of [tokens.creator2!, tokens.owner!, owner]) await refused(starter, tokens.creator!);
+    await cancelledBy(tokens.creator!, tokens.creator!);
+    await cancelledBy(tokens.creator!, tokens.owner!);
+    await cancelledBy(tokens.creator2!, owner);
+  }, 60_000);
 });

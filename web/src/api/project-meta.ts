@@ -10,13 +10,16 @@ function upload<T>(api: string, file: File, opts: { projectId?: string; args?: u
   return http<T>('/dashboard', { query: { q: `sqlOp_${api}` }, body: form });
 }
 
-/** A connection of one database of an environment, as projectEnvList shows it (no password). */
+/**
+ * A connection of one database of an environment, as projectEnvList shows it (no password);
+ * `connection` only for owners and creators (other members see the alias and engine).
+ */
 export interface EnvDbDetail {
   dbAlias: string;
   client: 'pg' | 'mysql' | 'mssql' | 'sqlite';
   isXcdb: boolean;
   inflection: { table: string; column: string };
-  connection: { host?: string; port?: number; user?: string; database?: string; schema?: string; filename?: string; ssl?: { mode: string }; hasPassword: boolean };
+  connection?: { host?: string; port?: number; user?: string; database?: string; schema?: string; filename?: string; ssl?: { mode: string }; hasPassword: boolean };
 }
 export interface EnvDetails { workingEnv: string; envs: Record<string, { active: boolean; dbs: EnvDbDetail[] }> }
 

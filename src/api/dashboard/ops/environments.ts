@@ -1,6 +1,7 @@
 /**
  * Environments: each has its own list of databases (db, db2, ...). projectEnvList shows them
- * (connections without passwords), projectDbAdd / projectDbRemove edit them, projectChangeEnv
+ * (connections without passwords, and only to owners and creators: other members see each
+ * database's alias and engine, not the server it lives on), projectDbAdd / projectDbRemove edit them, projectChangeEnv
  * switches the active one (and stays on the current one when the new one's database cannot be opened).
  */
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import { seal } from '../../../lib/secret-box';
 import { projectsRepo } from '../../../meta/projects-repo';
 import { connectionOf, connectionToStore } from '../../../schema/registry';
 import { assertMayConnect, checkedConnection } from '../connect-rights';
+import { isProjectAdmin } from '../../../data/access';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
 
 const ENV_NAME = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,31}$/, 'Environment names use letters, digits, - and _');
@@ -19,9 +21,11 @@ const ALIAS = z.string().regex(/^db[0-9]*$/, "Database aliases are 'db', 'db2', 
 export const projectEnvList: DashboardOp = {
   name: 'projectEnvList',
   access: 'projectMember',
-  async run({ ctx, projectId }) {
+  async run({ ctx, actor, projectId, projectRoles }) {
     const repo = projectsRepo(ctx.meta);
     const project = (await repo.get(projectId))!;
+    // Host, port, user, database, file: only those who edit connections see where the data lives.
+    const showConnections = isProjectAdmin(actor, projectRoles);
     const envs: Record<string, { active: boolean; dbs: unknown[] }> = {};
     for (const row of await repo.dbs(projectId)) {
       const { connection, client } = connectionOf(row, ctx.secrets.connectionKey, ctx.dataDir);
@@ -32,7 +36,7 @@ export const projectEnvList: DashboardOp = {
         client,
         isXcdb: !!row.is_xcdb,
         inflection: { table: row.inflection_table, column: row.inflection_column },
-        connection: { ...visible, ssl: ssl ? { mode: ssl.mode } : undefined, hasPassword: !!_password },
+        ...(showConnections ? { connection: { ...visible, ssl: ssl ? { mode: ssl.mode } : undefined, hasPassword: !!_password } } : {}),
       });
     }
     return { workingEnv: project.working_env, envs };

@@ -113,7 +113,8 @@ function FileField(props: { label: string; onLoad: (text: string) => void; loade
 
 /** The form's fields filled from a stored connection (the password stays empty: blank keeps it). */
 function formOf(d: EnvDbDetail): Form {
-  const c = d.connection;
+  // Owners and creators, who alone edit, are sent the connection.
+  const c = d.connection ?? { hasPassword: false };
   return {
     ...initial,
     client: d.client,

@@ -4,7 +4,7 @@
  * databases (edit with Update & Restart, remove), add a database or an environment, remove one.
  */
 import { useEffect, useRef, useState } from 'react';
-import { projectMetaApi, type EnvDetails, type EnvDbDetail } from '../../api/project-meta';
+import { projectMetaApi, type EnvDetails } from '../../api/project-meta';
 import { Button, FormMessage, TextField } from '../../components/form';
 import { ConfirmDialog } from '../../components/overlays';
 import { ExternalDbForm, type ExternalDbMode } from '../connect/external-db-form';
@@ -13,16 +13,7 @@ import { track } from '../../stores/notifications';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
-
-const CLIENTS: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server', sqlite: 'SQLite' }; // i18n-ignore: product names
-
-/** Where a database lives, in words (never the password). */
-export function connectionLabel(d: EnvDbDetail): string {
-  if (d.isXcdb) return t('schema.meta.embedded');
-  const c = d.connection;
-  if (d.client === 'sqlite') return t('schema.meta.sqliteFile', { file: c.filename ?? '' });
-  return `${CLIENTS[d.client] ?? d.client} ${c.user ? `${c.user}@` : ''}${c.host ?? ''}${c.port ? `:${c.port}` : ''}/${c.database ?? ''}`;
-}
+import { connectionLabel } from './connection-label';
 
 /** A step waiting for confirmation. */
 type Confirm = { kind: 'reset' } | { kind: 'import'; file: File } | { kind: 'removeDb'; env: string; dbAlias: string } | { kind: 'removeEnv'; env: string };
@@ -120,7 +111,7 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
                       <td>{connectionLabel(d)}</td>
                       <td>
                         <div className="row-actions">
-                          {!d.isXcdb ? <Button variant="ghost" onClick={() => setForm({ kind: 'edit', projectId: props.projectId, env, current: d })}>{t('schema.meta.edit')}</Button> : null}
+                          {!d.isXcdb && d.connection ? <Button variant="ghost" onClick={() => setForm({ kind: 'edit', projectId: props.projectId, env, current: d })}>{t('schema.meta.edit')}</Button> : null}
                           <Button variant="ghost" onClick={() => setConfirm({ kind: 'removeDb', env, dbAlias: d.dbAlias })}>{t('schema.meta.remove')}</Button>
                         </div>
                       </td>

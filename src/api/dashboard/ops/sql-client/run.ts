@@ -8,7 +8,8 @@
  * statement instead. Each result carries its first rows; the rest are read page by page with
  * rawSqlRows while the last statement's rows may still be arriving from the database. Owners and
  * creators only; the run is kept in the user's history.
- * rawSqlCancel `{ runId }` stops the statement running in the database.
+ * rawSqlCancel `{ runId }` stops the statement running in the database: owners (and the Super
+ * Admin) any run of the project, creators only the runs they started.
  */
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../../op';
@@ -19,6 +20,7 @@ import { changesSchema, openRawSession, RawSqlError, reachesOtherFiles, splitSta
 import type { Engine } from '../../../../sql/dialect';
 import { runStamp, sqlClientRepo, type RunStatus } from '../../../../meta/sql-client-repo';
 import { endRun, findRun, startRun, type ActiveRun } from './runs';
+import { isProjectOwner } from '../../../../data/access';
 import { FIRST_PAGE, keepResult } from './buffers';
 
 const RunId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -');
@@ -71,10 +73,10 @@ export const rawSqlRun: DashboardOp = {
       closersAdded.add(ctx);
       ctx.closers.push(stopSqliteRunners);
     }
-    const active: ActiveRun = { projectId, dbAlias, cancelled: false, session: null };
+    const owner = historyOwner(call);
+    const active: ActiveRun = { projectId, dbAlias, startedBy: owner, cancelled: false, session: null };
     if (!startRun(a.runId, active)) throw conflict(`A run with id '${a.runId}' is already running`);
     const timeoutMs = a.timeoutMs ?? LIMITS.sqlClientDefaultTimeoutMs;
-    const owner = historyOwner(call);
     const results: StatementResult[] = [];
     let status: RunStatus = 'ok';
     let schemaChanged = false;
@@ -143,10 +145,14 @@ export const rawSqlRun: DashboardOp = {
 export const rawSqlCancel: DashboardOp = {
   name: 'rawSqlCancel',
   access: 'projectAdmin',
-  async run({ projectId, dbAlias, args }) {
+  async run(call) {
+    const { projectId, dbAlias, args } = call;
     const { runId } = parseArgs(z.object({ runId: RunId }), args);
     const run = findRun(runId);
     if (!run || run.projectId !== projectId || run.dbAlias !== dbAlias) throw notFound(`No run '${runId}' is running`);
+    if (run.startedBy !== historyOwner(call) && !isProjectOwner(call.actor, call.projectRoles)) {
+      throw forbidden('Creators can cancel only the statements they started');
+    }
     run.cancelled = true;
     try {
       await run.session?.cancel();

@@ -7,6 +7,8 @@ import type { RawSession } from '../../../../sql/raw/open-session';
 export interface ActiveRun {
   projectId: string;
   dbAlias: string;
+  /** Who started it (historyOwner): a creator cancels only their own runs, owners any. */
+  startedBy: string;
   /** Set by rawSqlCancel: the statement running is stopped and no further one starts. */
   cancelled: boolean;
   /** The session once open (opening may still be under way when a cancel arrives). */
