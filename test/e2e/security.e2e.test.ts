@@ -107,4 +107,12 @@ describe.skipIf(!!problem && !process.env.CI)('security in the browser', () => {
     await member.getByRole('button', { name: '+ New Project' }).first().waitFor();
     expect(violations).toEqual([]);
   });
+  browserTest('an editor opening an owner\'s panel by its address is told it is for owners and creators, and sees none of it', () => member, async () => {
+    const projectId = (await dashboardCallInPage(admin, 'PROJECT_READ_BY_WEB')).body.data.list[0].id;
+    await member.goto(`${tablo.url}/#/nc/${projectId}?name=meta&type=panel&dbalias=db`);
+    await member.getByText("Project Metadata is for the project's owners and creators.").waitFor();
+    expect(await member.getByRole('button', { name: /Export|Edit|Clear/ }).count()).toBe(0);
+    await member.goto(`${tablo.url}/#/nc/${projectId}?name=sqlClient&type=panel&dbalias=db`);
+    await member.getByText("SQL Client is for the project's owners and creators.").waitFor();
+  });
 });

@@ -7,3 +7,5 @@ export const currentProject = signal<{ id: string; title: string; projectType: '
 export const canShare = signal(false);
 /** The caller is an owner or creator of the open project, not previewing a role (ACL, Meta Management and SQL Client leaves). */
 export const isProjectAdmin = signal(false);
+/** Whether the caller's roles in the open project have been read (until then isProjectAdmin is not known). */
+export const projectRolesKnown = signal(false);

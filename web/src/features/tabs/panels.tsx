@@ -14,7 +14,8 @@ import { MigrationsPanel } from '../audit/migrations-panel';
 import { ProjectMetaPanel } from '../meta/project-meta-panel';
 import { ApiClientPanel } from '../api-client/api-client-panel';
 import { GrpcClientPanel } from '../grpc-client/grpc-client-panel';
-import { currentProject } from '../../stores/project';
+import { currentProject, isProjectAdmin, projectRolesKnown } from '../../stores/project';
+import { useSignals } from '../../stores/signals';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { CronJobs } from '../crons/cron-jobs';
 import { InfoPage } from '../info/info-page';
@@ -54,7 +55,12 @@ export const PANELS: Record<string, { readonly title: string; readonly holds: st
 export const OWNER_PANELS = new Set(['meta', 'roles', 'acl', 'disableOrEnableModel', 'sqlClient', 'projectSettings']);
 
 export function Panel(props: { projectId: string; name: string; dbAlias?: string }) {
+  useSignals();
   const dbAlias = props.dbAlias ?? 'db';
+  // An owner's panel opened by address by someone else: said so, rather than buttons the server refuses.
+  if (OWNER_PANELS.has(props.name) && projectRolesKnown.value && !isProjectAdmin.value) {
+    return <div className="panel"><p className="muted">{t('common.panels.ownersOnly', { panel: PANELS[props.name]?.title ?? props.name })}</p></div>;
+  }
   if (props.name === 'info') return <InfoPage projectId={props.projectId} />;
   if (props.name === 'apiClient') return <ApiClientPanel projectId={props.projectId} />;
   if (props.name === 'grpcClient') return <GrpcClientPanel projectId={props.projectId} />;

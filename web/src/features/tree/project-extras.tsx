@@ -13,7 +13,7 @@ import { PREVIEW_ROLES, previewAs, setPreview } from '../../stores/preview';
 import { roleName } from '../team/roles';
 import { useSignals } from '../../stores/signals';
 import { panelOpener } from '../../actions/registry';
-import { canShare, isProjectAdmin } from '../../stores/project';
+import { canShare, isProjectAdmin, projectRolesKnown } from '../../stores/project';
 import { EntryIcon } from './tree-icons';
 import { isSuperAdmin } from '../../stores/session';
 import { t } from '../../i18n';
@@ -37,7 +37,10 @@ export function ProjectExtras(props: { projectId: string }) {
   useSignals();
   const [roles, setRoles] = useState<Record<string, boolean>>({});
   useEffect(() => {
-    http<{ roles?: Record<string, boolean> }>('/user/me', { query: { project_id: props.projectId } }).then((me) => setRoles(me.roles ?? {}), () => {});
+    http<{ roles?: Record<string, boolean> }>('/user/me', { query: { project_id: props.projectId } }).then((me) => (setRoles(me.roles ?? {}), (projectRolesKnown.value = true)), () => {});
+    return () => {
+      projectRolesKnown.value = false;
+    };
   }, [props.projectId]);
   // Who may preview is the real role; what shows is the previewed one (no role previewed is an owner).
   const admin = !!(roles.owner || roles.creator || roles.super);
