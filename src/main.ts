@@ -54,6 +54,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   hookPollMs: 'how often pending webhook deliveries are looked for, in ms (default 1000)',
   attachmentMaxBytes: 'largest uploaded attachment file in bytes (default 10420224)',
   attachmentSweepMs: 'how often files no row holds are removed from storage, in ms (default 600000; 0 = never)',
+  attachmentLinkSeconds: 'how long the short-lived links to stored files work, in seconds (default 300)',
   updateFeed: 'URL of a JSON release feed ({version, url, sha256, notes}); the dashboard says when a newer version exists (default: off)',
   updateMode: 'binary | notice | auto: whether the single binary installs a newer release itself (default auto: binary when it may write its folder)',
 };

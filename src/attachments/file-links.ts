@@ -2,11 +2,10 @@
  * Short-lived links to stored files, which an <img> loads and a click opens without a session:
  * the storage's own signed URL when it has one (S3), else `/api/files/{id}?exp=&sig=` signed with the
  * instance's connection key (served by src/attachments/routes.ts). Both live
- * LIMITS.attachmentSignedUrlSeconds.
+ * the configured NC_ATTACHMENT_LINK_SECONDS (LIMITS.attachmentSignedUrlSeconds unless set).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../context';
-import { LIMITS } from '../config/limits';
 import type { StoredFile } from '../meta/files-repo';
 import { storageNamed } from '../plugins/state';
 
@@ -14,12 +13,12 @@ const signature = (ctx: AppContext, id: string, exp: number) => createHmac('sha2
 
 /** The storage's own signed URL of `f` (S3), or undefined when its storage has none. */
 export function storageSignedUrl(ctx: AppContext, f: StoredFile): string | undefined {
-  return storageNamed(ctx, f.storage)?.signedUrl?.(f.storage_key, { expiresIn: LIMITS.attachmentSignedUrlSeconds, name: f.name, type: f.mimetype });
+  return storageNamed(ctx, f.storage)?.signedUrl?.(f.storage_key, { expiresIn: ctx.config.attachmentLinkSeconds, name: f.name, type: f.mimetype });
 }
 
 /** A link to `f` and when it stops working. */
 export function signedFileLink(ctx: AppContext, f: StoredFile): { url: string; expiresAt: string } {
-  const exp = Math.floor(Date.now() / 1000) + LIMITS.attachmentSignedUrlSeconds;
+  const exp = Math.floor(Date.now() / 1000) + ctx.config.attachmentLinkSeconds;
   const url = storageSignedUrl(ctx, f) ?? `/api/files/${encodeURIComponent(f.id)}?exp=${exp}&sig=${signature(ctx, f.id, exp)}`;
   return { url, expiresAt: new Date(exp * 1000).toISOString() };
 }

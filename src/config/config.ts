@@ -91,6 +91,8 @@ export const ConfigSchema = z.object({
   attachmentMaxBytes: int(1, 1024 * 1024 * 1024).default(LIMITS.attachmentMaxBytes),
   /** How often stored files no row holds any more are removed from storage (0: never). */
   attachmentSweepMs: int(0, 86_400_000).default(LIMITS.attachmentSweepMs),
+  /** How long the short-lived links to stored files (covers, thumbnails, shared views' files) work, in seconds. */
+  attachmentLinkSeconds: int(1, 604_800).default(LIMITS.attachmentSignedUrlSeconds),
   /** JSON feed naming the latest release (version, url, sha256, notes); unset = no update checks. */
   updateFeed: httpUrl().optional(),
   /**
@@ -143,6 +145,7 @@ export const ENV_NAMES: Record<keyof Config, string> = {
   hookPollMs: 'NC_HOOK_POLL_MS',
   attachmentMaxBytes: 'NC_ATTACHMENT_MAX_BYTES',
   attachmentSweepMs: 'NC_ATTACHMENT_SWEEP_MS',
+  attachmentLinkSeconds: 'NC_ATTACHMENT_LINK_SECONDS',
   updateFeed: 'NC_UPDATE_FEED',
   updateMode: 'NC_UPDATE_MODE',
 };

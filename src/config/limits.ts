@@ -96,7 +96,7 @@ export const LIMITS = {
   attachmentSweepMs: 10 * 60 * 1000,
   /** An uploaded file whose cell write never committed is swept after this long. */
   attachmentPendingGraceMs: 60 * 60 * 1000,
-  /** Signed S3 download links live this long (seconds). */
+  /** Short-lived links to stored files (signed S3 download links too) live this long (seconds) unless NC_ATTACHMENT_LINK_SECONDS says otherwise. */
   attachmentSignedUrlSeconds: 300,
   /** An S3 call (store, read, delete one file) that gets no answer this long fails instead of waiting for good. */
   storageTimeoutMs: 60_000,

@@ -47,4 +47,9 @@ describe('config', () => {
       oidcName: 'OpenID Connect',
     });
   });
+  test('links to stored files live 5 minutes unless NC_ATTACHMENT_LINK_SECONDS says otherwise (at least a second)', () => {
+    expect(parseConfig({}).attachmentLinkSeconds).toBe(300);
+    expect(parseConfig({ attachmentLinkSeconds: '3' }).attachmentLinkSeconds).toBe(3);
+    expect(() => parseConfig({ attachmentLinkSeconds: '0' })).toThrow(/NC_ATTACHMENT_LINK_SECONDS/);
+  });
 });

@@ -131,7 +131,7 @@ test('a cover is the first image of an attachment, never a script address', () =
   // A file uploaded to this server is named by its id (its short-lived link is asked for); a shared row's carries its link.
   expect(coverOf([{ id: 'f1', title: 'notes.pdf', mimetype: 'application/pdf', path: 'k/notes.pdf' }, { id: 'f2', title: 'cat.png', mimetype: 'image/png', path: 'k/cat.png' }])).toEqual({ fileId: 'f2' });
   expect(coverOf([{ id: 'f3', title: 'dog.JPG', path: 'k/dog.JPG' }])).toEqual({ fileId: 'f3' });
-  expect(coverOf([{ id: 'f2', title: 'cat.png', mimetype: 'image/png', signedUrl: '/api/files/f2?exp=1&sig=x' }])).toBe('/api/files/f2?exp=1&sig=x');
+  expect(coverOf([{ id: 'f2', title: 'cat.png', mimetype: 'image/png', signedUrl: '/api/files/f2?exp=1&sig=x' }])).toEqual({ fileId: 'f2', src: '/api/files/f2?exp=1&sig=x' });
 });
 
 test("a view's layout columns (lane, cover, dates) are not card fields and are always saved shown", () => {

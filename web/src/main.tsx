@@ -10,7 +10,7 @@ import { I18nProvider } from 'react-aria-components';
 import { intl, locale, localeTag, t } from './i18n';
 import { useSignals } from './stores/signals';
 import { AppRoutes } from './app/routes';
-import { loadSession, startSessionPolling } from './app/session-actions';
+import { followSessionOfOtherTabs, loadSession, startSessionPolling } from './app/session-actions';
 import { SpinnerOverlay } from './components/overlays';
 import './stores/settings';
 
@@ -22,7 +22,9 @@ function App() {
     loadSession()
       .then(() => setReady(true))
       .catch((e) => setError((e as Error).message));
-    return startSessionPolling();
+    const stopPolling = startSessionPolling();
+    const stopFollowing = followSessionOfOtherTabs();
+    return () => (stopPolling(), stopFollowing());
   }, []);
   if (error) {
     return (

@@ -61,6 +61,16 @@ export function refreshToken(): Promise<boolean> {
   return refreshing;
 }
 
+/**
+ * The session ended and no fresh token could be had: signs out with 'Token expired please login to
+ * continue' and goes to the sign-in page (a 401 of any call, or the realtime socket ended by the server).
+ */
+export function sessionExpired(): void {
+  clearSession();
+  toast('error', t('errors.SESSION_EXPIRED'), LIMITS.tokenExpiredToastMs);
+  window.location.hash = '#/user/authentication/signin';
+}
+
 function headers(hasBody: boolean, path: string): Record<string, string> {
   const h: Record<string, string> = { 'xc-gui': 'true' };
   if (previewAs.value && !path.startsWith('/user/me') && !path.startsWith('/admin')) h['xc-preview'] = previewAs.value;
@@ -106,9 +116,7 @@ export async function http<T = unknown>(path: string, opts: RequestOptions = {})
   if (res.status === 401 && !opts.noRefresh && token.value) {
     if (await refreshToken()) res = await send(path, opts);
     else {
-      clearSession();
-      toast('error', t('errors.SESSION_EXPIRED'), LIMITS.tokenExpiredToastMs);
-      window.location.hash = '#/user/authentication/signin';
+      sessionExpired();
       throw new HttpError(t('errors.SESSION_EXPIRED'), 401);
     }
   }

@@ -1,12 +1,13 @@
 /**
  * Session commands shared by screens: load project info and user, sign in with a token, sign out,
- * and the periodic check that the signed-in user still exists.
+ * the periodic check that the signed-in user still exists, and following the other tabs' session.
  */
 import { authApi } from '../api/auth';
 import { HttpError } from '../api/http';
 import { LIMITS } from '../lib/limits';
 import { nextPollStep, type PollOutcome } from '../lib/session-poll-state';
-import { clearSession, masterKey, projectInfo, setMasterKey, setToken, token, user, type User } from '../stores/session';
+import { signal } from '../stores/signals';
+import { clearSession, followOtherTabs, masterKey, projectInfo, setMasterKey, setToken, token, user, type User } from '../stores/session';
 
 /** Loads /auth/type, then the current user when a token is held. */
 export async function loadSession(): Promise<void> {
@@ -85,4 +86,36 @@ export function startSessionPolling(intervalMs: number = LIMITS.sessionPollMs): 
   };
   const timer = setInterval(() => void poll(), intervalMs);
   return () => clearInterval(timer);
+}
+
+/** Counts the sessions this tab took from a sign-in in another tab (the sign-in page then goes back). */
+export const signedInElsewhere = signal(0);
+
+/**
+ * Follows the session of the other tabs of this browser at once, not at this tab's next call: signed
+ * out there, the user is cleared here too (the route guards go to sign-in); signed in there (or the
+ * token refreshed), this tab takes that session and reads its user again. Answers the function that
+ * stops following.
+ */
+export function followSessionOfOtherTabs(): () => void {
+  return followOtherTabs((signedIn) => {
+    if (!signedIn) {
+      user.value = null;
+      void authApi.type().then(
+        (info) => (projectInfo.value = info),
+        () => {},
+      );
+      return;
+    }
+    const asked = { token: token.value, masterKey: masterKey.value };
+    void authApi.me().then(
+      (me) => {
+        // A later change of the other tabs decides instead.
+        if (token.value !== asked.token || masterKey.value !== asked.masterKey) return;
+        user.value = 'roles' in me ? (me as User) : null;
+        signedInElsewhere.value++;
+      },
+      () => {},
+    );
+  });
 }

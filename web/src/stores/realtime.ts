@@ -4,10 +4,11 @@
  * longer each time, up to 10 s), subscribes again and tells every listener to catch up (`resync`),
  * since changes made meanwhile were not sent. When the server ends the socket because the session it
  * was opened with ended (4401: it expired after hours open, or was replaced), a fresh token is asked
- * for with the refresh cookie and the socket opens again with it.
+ * for with the refresh cookie and the socket opens again with it; when none is had, the user is signed
+ * out and sent to sign-in as by a 401 of any other call.
  */
 import { token } from './session';
-import { refreshToken } from '../api/http';
+import { refreshToken, sessionExpired } from '../api/http';
 
 /** A change of rows sent by the server, cut to what this user may see. */
 export interface LiveRows {
@@ -85,7 +86,11 @@ class LiveConnection {
       if (e.code === 4401) {
         // The session the socket was opened with ended: again with the token refreshed meanwhile, or a fresh one.
         if (token.value && token.value !== opened) return this.connect();
-        void refreshToken().then((ok) => ok && this.connect());
+        void refreshToken().then((ok) => {
+          if (ok) this.connect();
+          // Not when signed out or in again meanwhile (in this tab or another): that session is not this one.
+          else if (!this.closed && token.value === opened) sessionExpired();
+        });
         return;
       }
       setTimeout(() => this.connect(), this.retryMs);

@@ -1,6 +1,7 @@
 /**
  * The signed-in user: token (kept in localStorage), user record from /user/me, and the server's
- * project info from /auth/type. Sign-out clears user, token and auth type.
+ * project info from /auth/type. Sign-out clears user, token and auth type. The tabs of one browser
+ * share the token: a sign-out or sign-in in one is followed by the others (`followOtherTabs`).
  */
 import { computed, signal } from './signals';
 
@@ -75,4 +76,25 @@ export function clearSession(): void {
   setToken(null);
   setMasterKey(null);
   user.value = null;
+}
+
+/**
+ * Follows sign-outs and sign-ins (and refreshed tokens) of the other tabs of this browser: the
+ * `storage` event fires in every tab but the one that wrote. Token and master key are taken as
+ * localStorage holds them now; `changed` hears whether a session is left. Answers the function that
+ * stops following.
+ */
+export function followOtherTabs(changed: (signedIn: boolean) => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    // key null: the whole storage was cleared.
+    if (e.storageArea !== localStorage || (e.key !== null && e.key !== TOKEN_KEY && e.key !== MASTER_KEY)) return;
+    const t = localStorage.getItem(TOKEN_KEY);
+    const k = localStorage.getItem(MASTER_KEY);
+    if (t === token.value && k === masterKey.value) return;
+    token.value = t;
+    masterKey.value = k;
+    changed(!!t || !!k);
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

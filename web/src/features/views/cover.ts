@@ -1,7 +1,10 @@
 /** The cover image of a card from an Attachment value. Pure. */
 
-/** A card's cover: an address an <img> loads, a file stored by this server (its short-lived link is asked for), or none. */
-export type Cover = string | { fileId: string } | null;
+/**
+ * A card's cover: an address an <img> loads, a file stored by this server (its short-lived link is
+ * asked for, or `src` is the link its row came with, asked for again when it no longer loads), or none.
+ */
+export type Cover = string | { fileId: string; src?: string } | null;
 
 const IMAGE_NAME = /\.(png|jpe?g|gif|webp|svg|avif)(\?|#|$)/i;
 
@@ -28,7 +31,8 @@ export function coverOf(value: unknown): Cover {
     const image = (f.mimetype ?? '').startsWith('image/') || IMAGE_NAME.test(src) || src.startsWith('data:image/');
     // Only web addresses, paths of this server and inline images: never script URLs.
     const safe = /^https?:\/\//i.test(src) || src.startsWith('/') || /^data:image\/(png|jpe?g|gif|webp|svg\+xml);/i.test(src);
-    if (image && safe) return src;
+    // A shared link's file comes with a short-lived link (signedUrl): kept with its id to be asked for again.
+    if (image && safe) return typeof f.id === 'string' && src === f.signedUrl ? { fileId: f.id, src } : src;
   }
   return null;
 }

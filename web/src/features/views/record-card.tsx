@@ -10,20 +10,40 @@ import { t } from '../../i18n';
 import type { Cover } from './cover';
 export { coverOf } from './cover';
 
-/** The address a cover loads from: as given, or the link of a stored file asked for through `link`. */
-function useCoverSrc(cover: Cover | undefined, link: ((fileId: string) => Promise<string>) | undefined): string | null {
+/**
+ * The address a cover loads from: as given, the link its row came with, or the link of a stored file
+ * asked for through `link`; and what to do when it does not load. Links to stored files are short-lived
+ * (a few minutes): an image loaded lazily, or drawn again, after that fails, so a failed link is asked
+ * for once more (again after each one that loaded).
+ */
+function useCoverSrc(cover: Cover | undefined, link: ((fileId: string) => Promise<string>) | undefined): { src: string | null; onError?: () => void; onLoad?: () => void } {
   const fileId = cover && typeof cover === 'object' ? cover.fileId : null;
-  const [linked, setLinked] = useState<{ fileId: string; src: string } | null>(null);
+  const given = cover && typeof cover === 'object' ? (cover.src ?? null) : null;
+  // The link asked for, kept for the file (and the link its row came with) it was asked for.
+  const [linked, setLinked] = useState<{ fileId: string; given: string | null; src: string } | null>(null);
+  const retried = useRef(false);
+  const mounted = useRef(true);
   const linkRef = useRef(link);
   linkRef.current = link;
+  const ask = (fileId: string, given: string | null) =>
+    linkRef.current?.(fileId).then((src) => mounted.current && setLinked({ fileId, given, src }), () => {});
   useEffect(() => {
-    if (!fileId || !linkRef.current) return;
-    let live = true;
-    linkRef.current(fileId).then((src) => live && setLinked({ fileId, src }), () => {});
-    return () => void (live = false);
-  }, [fileId]);
-  if (typeof cover === 'string') return cover;
-  return fileId && linked?.fileId === fileId ? linked.src : null;
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
+  useEffect(() => {
+    retried.current = false;
+    if (fileId && !given) void ask(fileId, given);
+  }, [fileId, given]);
+  if (typeof cover === 'string') return { src: cover };
+  if (!fileId) return { src: null };
+  const src = linked?.fileId === fileId && linked.given === given ? linked.src : given;
+  const onError = () => {
+    if (retried.current || !linkRef.current) return;
+    retried.current = true;
+    void ask(fileId, given);
+  };
+  return { src, onError, onLoad: () => void (retried.current = false) };
 }
 
 /** The text of a row's title: its display column, else its first shown value. */
@@ -54,7 +74,7 @@ export function RecordCard(props: {
 }) {
   const byName = new Map(props.columns.map((c) => [c._cn, c]));
   const title = cardTitle(props.row, props.displayColumn, props.fields);
-  const coverSrc = useCoverSrc(props.cover, props.coverLink);
+  const coverImage = useCoverSrc(props.cover, props.coverLink);
   const self = useRef<HTMLElement>(null);
   useEffect(() => {
     if (props.focusOnMount) self.current?.focus();
@@ -72,7 +92,11 @@ export function RecordCard(props: {
     >
       {props.cover !== undefined ? (
         <div className="card-cover" style={{ height: props.coverHeight ?? 140 }}>
-          {coverSrc ? <img src={coverSrc} alt="" loading="lazy" /> : props.cover ? null : <span className="muted">{t('views.card.noImage')}</span>}
+          {coverImage.src ? (
+            <img src={coverImage.src} alt="" loading="lazy" onError={coverImage.onError} onLoad={coverImage.onLoad} />
+          ) : props.cover ? null : (
+            <span className="muted">{t('views.card.noImage')}</span>
+          )}
         </div>
       ) : null}
       <div className="card-title">{title}</div>

@@ -28,7 +28,10 @@ export interface RowSource {
   create?: (values: Row) => Promise<Row>;
   /** True when every page answer carries the total (no separate count is asked). */
   pageTotals?: boolean;
-  /** A short-lived link to a file uploaded to a row's Attachment cell (absent: rows carry their links, as shared ones do). */
+  /**
+   * A short-lived link to a file uploaded to a row's Attachment cell: asked for by the dashboard; a
+   * shared link's rows carry theirs, and this reads them again once one expired.
+   */
   fileLink?: (row: Row, column: string, fileId: string) => Promise<string>;
   /** Whether the reader may change this column (absent: every column `update` takes). */
   mayChange?: (column: string) => boolean;

@@ -3,14 +3,14 @@
  * buttons for the configured providers (Google, GitHub, OpenID Connect).
  * A Tablo started with a master key asks for that key instead.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { authApi } from '../../api/auth';
-import { acceptToken, returnTo } from '../../app/session-actions';
+import { acceptToken, returnTo, signedInElsewhere } from '../../app/session-actions';
 import { AuthCard, Button, FormMessage, TextField } from '../../components/form';
 import { t, tx } from '../../i18n';
 import { emailError, passwordError } from './auth-validation';
-import { projectInfo } from '../../stores/session';
+import { isSignedIn, projectInfo } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import { MasterKeyForm } from './master-key-form';
 import { ProviderButtons } from './provider-buttons';
@@ -25,6 +25,13 @@ export function SigninPage() {
   const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Signed in from another tab while this page shows: back to where this tab was.
+  const seen = useRef(signedInElsewhere.value);
+  useEffect(() => {
+    if (signedInElsewhere.value === seen.current) return;
+    seen.current = signedInElsewhere.value;
+    if (isSignedIn.value) navigate(returnTo(location.state), { replace: true });
+  }, [signedInElsewhere.value]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
