@@ -36,7 +36,7 @@ export function sharedFileLinks(columns: string[], read: (q: RowQuery) => Promis
     seen,
     async link(fileId: string): Promise<string> {
       const q = readOf.get(fileId);
-      if (!q) throw new Error(`file ${fileId} was not read through this link`);
+      if (!q) throw new Error(`file ${fileId} was not read through this link`); // i18n-ignore (internal: a cover that cannot be read again stays empty, this is never shown)
       const key = JSON.stringify(q);
       let again = rereads.get(key);
       if (!again) {
@@ -46,7 +46,7 @@ export function sharedFileLinks(columns: string[], read: (q: RowQuery) => Promis
         rereads.set(key, again);
       }
       const url = (await again).get(fileId);
-      if (!url) throw new Error(`file ${fileId} is no longer in its rows`);
+      if (!url) throw new Error(`file ${fileId} is no longer in its rows`); // i18n-ignore (internal, never shown)
       return url;
     },
   };
