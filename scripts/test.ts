@@ -5,13 +5,13 @@
  *   bun run test            all suites
  *   bun run test unit       only test/unit (likewise: integration, e2e, pgmeta, unit+integration)
  *
- * Unit + integration, then `pgmeta` (a representative subset of the integration suites run again
- * with their metadata in PostgreSQL, TABLO_TEST_META=pg, on databases of their own:
- * TABLO_TEST_DB_SUFFIX), then the browser suite in TABLO_TEST_SHARDS shards side by side (3 by
- * default; its tests wait on a browser and a server far more than they use a core: 13 minutes in one
- * run, under 6 in three). A shard writes its output to test-results/<shard>.log, printed whole once
- * it ends. (Unit + integration beside pgmeta took as long as one after the other: the databases are
- * what they wait on.)
+ * Suites run side by side where they share nothing: unit + integration beside `pgmeta` (a
+ * representative subset of the integration suites run again with their metadata in PostgreSQL,
+ * TABLO_TEST_META=pg, on databases of their own: TABLO_TEST_DB_SUFFIX; about 7 minutes together
+ * against 10 one after the other), then the browser suite in TABLO_TEST_SHARDS shards (3 by default;
+ * its tests wait on a browser and a server far more than they use a core: 13 minutes in one run,
+ * under 6 in three). A suite run side by side writes its output to test-results/<suite>.log, printed
+ * whole once it ends.
  *
  * A test file with failures is run once more on its own (see runSuite); the failures of the first
  * run are printed either way.
@@ -48,7 +48,7 @@ const SUITES: Record<string, string[]> = {
   ].map((f) => `test/integration/${f}.test.ts`),
 };
 const SUFFIX = process.env.TABLO_TEST_DB_SUFFIX ?? '';
-/** Extra environment per suite: pgmeta's databases are its own (it may run beside the integration suite). */
+/** Extra environment per suite: pgmeta's databases are its own, so it runs beside the integration suite. */
 const SUITE_ENV: Record<string, Record<string, string>> = { pgmeta: { TABLO_TEST_META: 'pg', TABLO_TEST_DB_SUFFIX: `${SUFFIX}_pm` } };
 const SHARDS = Math.max(1, Number(process.env.TABLO_TEST_SHARDS ?? 3) || 1);
 
@@ -191,7 +191,7 @@ for (const name of wanted) {
 }
 const asked = (name: string) => wanted.length === 0 || wanted.includes(name);
 
-/** The suites before the browser suite (one after the other). */
+/** The suites before the browser suite (side by side). */
 const first: Run[] = [];
 if (asked('unit+integration') || (asked('unit') && asked('integration'))) first.push({ name: 'unit+integration', paths: [...SUITES.unit!, ...SUITES.integration!] });
 else if (asked('unit')) first.push({ name: 'unit', paths: SUITES.unit! });
@@ -202,13 +202,7 @@ if (asked('pgmeta')) {
   else first.push({ name: 'pgmeta', paths: SUITES.pgmeta!, env: SUITE_ENV.pgmeta });
 }
 
-const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-for (const run of first) {
-  const c = await runSuite(run, false);
-  total.passed += c.passed;
-  total.failed += c.failed;
-  total.skipped += c.skipped;
-}
+const total: Counts = sum(await Promise.all(first.map((r) => runSuite(r, first.length > 1))));
 if (asked('e2e')) {
   const c = await runBrowserSuite();
   total.passed += c.passed;
