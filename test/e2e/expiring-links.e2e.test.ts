@@ -109,4 +109,16 @@ describe.skipIf(!!problem && !process.env.CI)('covers whose short-lived link exp
     expect(held).toHaveLength(1);
     await shot(page, 'expiring-links-dashboard-gallery');
   });
+  browserTest('a grid thumbnail asks for its link again when it no longer loads', () => page, async () => {
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.reload();
+    await page.locator('.tree').getByRole('button', { name: 'Album', exact: true }).click();
+    const held = await loadFirstLinksLate(page);
+    await page.getByRole('complementary', { name: 'Views' }).getByRole('button', { name: 'Grid view', exact: true }).click();
+    const thumb = page.locator('img.cell-thumb').first();
+    await thumb.waitFor();
+    expect(await until(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)).catch(() => -1), 1, 15_000)).toBe(1);
+    expect(held).toHaveLength(1);
+  });
 });

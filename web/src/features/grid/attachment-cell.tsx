@@ -26,13 +26,21 @@ export interface AttachmentTarget { projectId: string; table: string; rowId: str
 
 function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
   const [src, setSrc] = useState<string | null>(null);
+  // Asked again when the image no longer loads (its short-lived link expired while the grid was open), once per load.
+  const [attempt, setAttempt] = useState(0);
+  const [retried, setRetried] = useState(false);
   const { target: at, file: f } = props;
   useEffect(() => {
     if (!f.id || !isImage(f)) return;
     let live = true;
     fileLink(at.projectId, at.table, at.rowId, at.column, f.id).then((u) => live && setSrc(u), () => {});
     return () => void (live = false);
-  }, [at.projectId, at.table, at.rowId, at.column, f.id]);
+  }, [at.projectId, at.table, at.rowId, at.column, f.id, attempt]);
+  const failed = () => {
+    if (retried) return;
+    setRetried(true);
+    setAttempt((n) => n + 1);
+  };
   const open = async (e: React.MouseEvent) => {
     e.stopPropagation();
     if (f.id) window.open(await fileLink(at.projectId, at.table, at.rowId, at.column, f.id), '_blank', 'noopener');
@@ -40,7 +48,7 @@ function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
   };
   const where = f.url ?? f.path ?? '';
   const name = f.title || where.split(/[/?#]/).filter(Boolean).pop() || t('grid.attachment.file');
-  if (src) return <img className="cell-thumb" src={src} alt={name} title={name} onClick={open} />;
+  if (src) return <img className="cell-thumb" src={src} alt={name} title={name} onClick={open} onLoad={() => setRetried(false)} onError={failed} />;
   // Entries that are not uploads keep what the cell always showed: a link for a web address, else the name.
   if (!f.id && f.url && /^https?:\/\//i.test(f.url)) return <a className="file-link" href={f.url} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>{name}</a>;
   if (!f.id) return <span className="file-link">{name}</span>;
