@@ -101,7 +101,7 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     await form.getByRole('button', { name: 'Save row' }).click();
     await form.waitFor({ state: 'detached' });
     await page.getByRole('gridcell', { name: '€1,234.50' }).waitFor();
-    await page.getByRole('gridcell', { name: '1:30' }).waitFor();
+    await page.getByRole('gridcell', { name: '1:30', exact: true }).waitFor();
     await page.getByRole('group', { name: 'Stars: 4 of 5' }).waitFor();
     const chip = page.getByRole('gridcell').locator('.chip', { hasText: 'city' });
     expect(await chip.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 180, 180)');
@@ -111,19 +111,19 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
   browserTest('a star click sets the rating; a duration is typed as h:mm', () => page, async () => {
     await page.getByRole('button', { name: 'Rate 5 of 5' }).click();
     await page.getByRole('group', { name: 'Stars: 5 of 5' }).waitFor();
-    await page.getByRole('gridcell', { name: '1:30' }).dblclick();
+    await page.getByRole('gridcell', { name: '1:30', exact: true }).dblclick();
     const input = page.getByLabel('Edit Time');
     expect(await input.inputValue()).toBe('1:30');
     await input.fill('2:15');
     await input.press('Enter');
-    await page.getByRole('gridcell', { name: '2:15' }).waitFor();
+    await page.getByRole('gridcell', { name: '2:15', exact: true }).waitFor();
     // A bad duration is refused naming the column, and the value stays.
-    await page.getByRole('gridcell', { name: '2:15' }).dblclick();
+    await page.getByRole('gridcell', { name: '2:15', exact: true }).dblclick();
     await page.getByLabel('Edit Time').fill('soon');
     await page.getByLabel('Edit Time').press('Enter');
     await page.getByText(/Column 'Time'/).first().waitFor();
     await page.keyboard.press('Escape');
-    await page.getByRole('gridcell', { name: '2:15' }).waitFor();
+    await page.getByRole('gridcell', { name: '2:15', exact: true }).waitFor();
     await shot(page, 'column-types-edited');
   }, 60_000);
 
@@ -215,7 +215,7 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     let puts = 0;
     const count = (r: { method(): string }) => void (r.method() === 'PUT' && puts++);
     page.on('request', count);
-    await page.getByRole('gridcell', { name: '2:15' }).dblclick();
+    await page.getByRole('gridcell', { name: '2:15', exact: true }).dblclick();
     await page.getByLabel('Edit Time').press('Enter');
     await page.getByLabel('Edit Time').waitFor({ state: 'detached' });
     await page.waitForTimeout(300);
