@@ -3,12 +3,12 @@
  * the grid's filters), the rows of an open group read page by page with the group's value ANDed
  * into the where. The column is kept in the view (query_params.groupBy).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { http } from '../../api/http';
 import { LIMITS } from '../../lib/limits';
 import { recordsApi } from '../../api/records';
-import type { TableMeta } from '../../api/dashboard';
+import type { ColumnMeta, TableMeta } from '../../api/dashboard';
 import type { GridColumn } from './grid-columns';
 import type { GridStore } from './grid-store';
 import { CellView } from './grid-cell';
@@ -44,7 +44,6 @@ export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: 
   const where = store.effectiveWhere();
   const [groups, setGroups] = useState<{ value: unknown; count: number }[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState<Set<string>>(new Set());
   // The groups of the latest column and filter only (a filter typed meanwhile is asked again).
   const latest = useLatest();
   useEffect(() => {
@@ -57,7 +56,27 @@ export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: 
   }, [column, where, store.writes.value]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
   if (!groups) return <p className="muted">{t('grid.group.loading', { column })}</p>;
-  const col = props.columns.find((c) => c._cn === column);
+  return (
+    <GroupList
+      column={column}
+      columnMeta={props.columns.find((c) => c._cn === column)}
+      groups={groups}
+      rows={(g) => (
+        <GroupRows
+          columns={props.columns}
+          widthOf={(c) => props.widthOf(c._cn)}
+          count={g.count}
+          read={(offset) => recordsApi.list(store.projectId, meta._tn, { limit: GROUP_PAGE, offset, where: andWhere(where, valueWhere(column, g.value)) || undefined, sort: store.sort.value || undefined })}
+        />
+      )}
+    />
+  );
+}
+
+/** Groups of rows by one column's values, each a button with its count that opens its rows (`rows`). */
+export function GroupList(props: { column: string; columnMeta?: ColumnMeta; groups: { value: unknown; count: number }[]; rows: (group: { value: unknown; count: number }) => ReactNode }) {
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const { column, groups, columnMeta: col } = props;
   return (
     <div className="grouped-grid" role="treegrid" aria-label={t('grid.group.rowsLabel', { column })}>
       {groups.length === 0 ? <div className="grid-empty muted">{t('grid.group.noRows')}</div> : null}
@@ -75,7 +94,7 @@ export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: 
               <span className="group-value">{col && g.value != null && g.value !== '' ? <CellView column={col} value={g.value} readOnly onToggle={() => {}} onSet={() => {}} /> : <span className="muted">{t('grid.group.empty')}</span>}</span>
               <span className="group-count" aria-label={t('grid.group.count', { count: g.count })}>{g.count}</span>
             </button>
-            {isOpen ? <GroupRows {...props} where={andWhere(where, valueWhere(column, g.value))} count={g.count} /> : null}
+            {isOpen ? props.rows(g) : null}
           </section>
         );
       })}
@@ -84,14 +103,19 @@ export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: 
   );
 }
 
-function GroupRows(props: { store: GridStore; meta: TableMeta; columns: GridColumn[]; widthOf: (name: string) => number; where: string; count: number }) {
+/** The rows of one open group, read a page at a time by `read` (from the offset given), read-only. */
+export function GroupRows(props: { columns: ColumnMeta[]; widthOf: (c: ColumnMeta) => number; count: number; read: (offset: number) => Promise<Row[]> }) {
   const [rows, setRows] = useState<Row[]>([]);
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const more = async () => {
     setBusy(true);
     try {
-      const page = await recordsApi.list(props.store.projectId, props.meta._tn, { limit: GROUP_PAGE, offset: rows.length, where: props.where || undefined, sort: props.store.sort.value || undefined });
+      const page = await props.read(rows.length);
       setRows((r) => [...r, ...page]);
+      setError(null);
+    } catch (e) {
+      setError((e as Error).message);
     } finally {
       setBusy(false);
     }
@@ -101,18 +125,19 @@ function GroupRows(props: { store: GridStore; meta: TableMeta; columns: GridColu
     <div className="group-rows" role="rowgroup">
       <div className="grid-head group-cols" role="row">
         {props.columns.map((c) => (
-          <div key={c.cn} className="grid-th" role="columnheader" style={{ width: props.widthOf(c._cn) }}>{c._cn}</div>
+          <div key={c.cn} className="grid-th" role="columnheader" style={{ width: props.widthOf(c) }}>{c._cn}</div>
         ))}
       </div>
       {rows.map((row, i) => (
         <div key={i} className="group-row" role="row">
           {props.columns.map((c) => (
-            <div key={c.cn} role="gridcell" className="grid-cell" style={{ width: props.widthOf(c._cn) }}>
+            <div key={c.cn} role="gridcell" className="grid-cell" style={{ width: props.widthOf(c) }}>
               <CellView column={c} value={row[c._cn]} readOnly onToggle={() => {}} onSet={() => {}} />
             </div>
           ))}
         </div>
       ))}
+      {error ? <div className="form-message form-message-error">{error}</div> : null}
       {rows.length < props.count ? (
         <button className="btn btn-ghost group-more" disabled={busy} onClick={() => void more()}>
           {t('grid.group.more', { count: props.count - rows.length })}
