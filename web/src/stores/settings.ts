@@ -1,6 +1,8 @@
 /**
- * Appearance settings, kept per user in localStorage: the language, dark mode, the preset theme (Default,
- * Orange, Strawberry, Grapes) or a custom theme of seven colours, applied as CSS variables.
+ * Settings kept per user in localStorage: the language, dark mode, the preset theme (Default, Orange,
+ * Strawberry, Grapes) or a custom theme of seven colours, applied as CSS variables; and how data screens
+ * behave: whether filters apply as they change (autoApplyFilter) and whether the tree lists many-to-many
+ * link tables (includeM2M).
  */
 import { effect, signal } from './signals';
 import { user } from './session';
@@ -19,6 +21,19 @@ export const PRESETS: Record<string, Theme> = {
 export const darkTheme = signal(false);
 export const themeName = signal<string>('Default');
 export const customTheme = signal<Theme>({ ...PRESETS.Default! });
+/** Filters, sorts and searches apply as they change (debounced); off, on Apply or Enter only. */
+export const autoApplyFilter = signal(true);
+/** The tree lists many-to-many link tables among the tables (off: counted beside the group only). */
+export const includeM2M = signal(false);
+
+interface Kept {
+  darkTheme?: boolean;
+  themeName?: string;
+  customTheme?: Theme;
+  language?: string;
+  autoApplyFilter?: boolean;
+  includeM2M?: boolean;
+}
 
 const keyFor = () => `tablo.settings.${user.value?.email ?? 'anonymous'}`;
 let loadedFor: string | null = null;
@@ -26,12 +41,14 @@ let loadedFor: string | null = null;
 /** Loads the signed-in user's settings (called when the user changes). */
 export function loadSettings(): void {
   const raw = localStorage.getItem(keyFor());
-  const s = raw ? (JSON.parse(raw) as { darkTheme?: boolean; themeName?: string; customTheme?: Theme; language?: string }) : {};
+  const s = raw ? (JSON.parse(raw) as Kept) : {};
   // A user who never chose keeps the language in use (e.g. the one picked on the sign-in page).
   if (isLocale(s.language)) locale.value = s.language;
   darkTheme.value = !!s.darkTheme;
   themeName.value = s.themeName ?? 'Default'; // i18n-ignore (a theme's name is its key)
   customTheme.value = { ...PRESETS.Default!, ...(s.customTheme ?? {}) };
+  autoApplyFilter.value = s.autoApplyFilter !== false;
+  includeM2M.value = s.includeM2M === true;
   loadedFor = keyFor();
 }
 
@@ -48,7 +65,8 @@ effect(() => {
   for (const k of THEME_KEYS) root.style.setProperty(`--${k}`, theme[k]);
   root.style.setProperty('--primary-hover', theme.primary);
   if (loadedFor === keyFor()) {
-    localStorage.setItem(keyFor(), JSON.stringify({ darkTheme: darkTheme.value, themeName: themeName.value, customTheme: customTheme.value, language: locale.value }));
+    const kept: Kept = { darkTheme: darkTheme.value, themeName: themeName.value, customTheme: customTheme.value, language: locale.value, autoApplyFilter: autoApplyFilter.value, includeM2M: includeM2M.value };
+    localStorage.setItem(keyFor(), JSON.stringify(kept));
   }
 });
 

@@ -50,7 +50,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
   return (
     <div className="view-body">
       <div className="grid-toolbar">
-        <ViewQueryBar key={`${qp.where}|${qp.sort}`} columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
+        <ViewQueryBar columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
         <ViewFieldsMenu label={t('views.calendar.entryFields')} fields={entries.menu} onChange={(f) => binding.change({ fields: entries.save(f) })} />
         <label className="toolbar-select">
           <span className="muted">{t('views.calendar.date')}</span>

@@ -35,7 +35,7 @@ export function Gallery(props: { projectId: string; dbAlias: string; meta: Table
   return (
     <div className="view-body">
       <div className="grid-toolbar">
-        <ViewQueryBar key={`${qp.where}|${qp.sort}`} columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
+        <ViewQueryBar columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
         <ViewFieldsMenu label={t('views.card.fields')} fields={cards.menu} onChange={(f) => binding.change({ fields: cards.save(f) })} />
         <label className="toolbar-select">
           <span className="muted">{t('views.gallery.cover')}</span>

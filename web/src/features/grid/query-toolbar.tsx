@@ -1,7 +1,8 @@
 /**
  * The grid's filter and sort builders, search box, and the where language for those who want it.
- * Builder rows and the search apply as they change (debounced); the where text applies on Enter or
- * Apply, since it is rarely valid while typed. Where… shows the builder's filter as text and Builder
+ * Builder rows and the search apply as they change (debounced), unless the user's setting
+ * autoApplyFilter is off (then on Enter or Apply); the where text applies on Enter or Apply, since it
+ * is rarely valid while typed. Where… shows the builder's filter as text and Builder
  * reads the text back into rows when it can.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -10,9 +11,13 @@ import { Button } from '../../components/form';
 import { FILTER_OPS, fromWhere, opsFor, toSort, toWhere, type FilterRow, type SortRow } from './query-builder';
 import type { GridStore } from './grid-store';
 import { t } from '../../i18n';
+import { autoApplyFilter } from '../../stores/settings';
+import { useSignals } from '../../stores/signals';
 
 export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; displayColumn: string | null }) {
+  useSignals();
   const { store } = props;
+  const auto = autoApplyFilter.value;
   const saved = store.builder.value;
   const [filters, setFilters] = useState<FilterRow[]>(saved.filters);
   const [sorts, setSorts] = useState<SortRow[]>(saved.sorts);
@@ -26,14 +31,14 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
     // The search is not part of the kept where (a saved view keeps its filters, not a search).
     store.setQuery(where, toSort(s), q);
   };
-  // Builder rows and the search apply 300 ms after the last change.
+  // Builder rows and the search apply 300 ms after the last change (when the user lets them).
   const first = useRef(true);
   useEffect(() => {
     if (first.current) return void (first.current = false);
-    if (raw !== null) return;
+    if (raw !== null || !auto) return;
     const timer = setTimeout(() => apply(filters, sorts, search, null), 300);
     return () => clearTimeout(timer);
-  }, [filters, sorts, search, raw]);
+  }, [filters, sorts, search, raw, auto]);
   const toggleWhere = () => {
     if (raw === null) return setRaw(toWhere(filters));
     const rows = fromWhere(raw);
@@ -65,7 +70,7 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
                 {opsFor(kindOf(f.column)).map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
               {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
-                <input aria-label={t('grid.query.filterValue', { n: i + 1 })} value={f.value} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />
+                <input aria-label={t('grid.query.filterValue', { n: i + 1 })} value={f.value} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} onKeyDown={(e) => e.key === 'Enter' && apply()} />
               ) : null}
               <button className="chip-x" aria-label={t('grid.query.removeFilter', { n: i + 1 })} onClick={() => setFilters(filters.filter((_, j) => j !== i))}>×</button>
             </span>

@@ -48,7 +48,6 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
     <div className="view-body">
       <div className="grid-toolbar">
         <ViewQueryBar
-          key={`${qp.where}|${qp.sort}`}
           columns={columns}
           where={qp.where ?? ''}
           sort={qp.sort ?? ''}

@@ -15,6 +15,7 @@ import { PanelLeaf, ProjectExtras } from './project-extras';
 import { isProjectAdmin } from '../../stores/project';
 import { TableLeaf, TablesActions } from './table-leaf';
 import { schemaGeneration } from '../../stores/schema-ui';
+import { includeM2M } from '../../stores/settings';
 import { useSignals } from '../../stores/signals';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { EntryIcon } from './tree-icons';
@@ -62,7 +63,7 @@ const CLIENT_NAMES: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL',
 async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): Promise<Item[]> {
   switch (kind) {
     case 'Tables':
-      // Many-to-many link tables are read too, kept out of the list but counted beside it.
+      // Many-to-many link tables are read too: listed when the user's setting includeM2M says so, else counted beside the list.
       return (await dashboardApi.tables(projectId, dbAlias, true)).map((t) => ({ name: t._tn, title: t._tn, type: 'table', tn: t.tn, junction: t.isJunction }));
     case 'Views':
       return (await dashboardApi.views(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'view' }));
@@ -82,9 +83,10 @@ async function databaseGone(projectId: string, dbAlias: string): Promise<boolean
 }
 
 function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; initiallyOpen?: boolean; generation: number }) {
+  useSignals();
   const [open, setOpen] = useState(!!props.initiallyOpen);
   const [all, setItems] = useState<Item[] | null>(null);
-  const items = all ? all.filter((i) => !i.junction) : null;
+  const items = all ? (includeM2M.value ? all : all.filter((i) => !i.junction)) : null;
   const links = all ? all.length - items!.length : 0;
   const [shown, setShown] = useState<number>(LIMITS.treePageSize);
   // The schema generation the list was read at: a schema change reads an open list again.

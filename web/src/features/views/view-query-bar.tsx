@@ -1,22 +1,51 @@
 /**
  * Filters and sorts of a gallery, kanban or calendar view (kept in the view as the where language
- * and the sort parameter) and a search box (not kept).
+ * and the sort parameter) and a search box (not kept). Builder rows and the search apply 300 ms after
+ * the last change when the user's setting autoApplyFilter is on (the default), else on Apply or Enter;
+ * the where text always waits for Apply or Enter. A where or sort changed from elsewhere (another
+ * person, undo) resets the bar; the bar's own applies do not (it keeps the focus and the rows typed).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
 import { FILTER_OPS, toSort, toWhere, type FilterRow, type SortRow } from '../grid/query-builder';
 import { parseSort, parseWhere } from './view-state';
 import { t } from '../../i18n';
+import { autoApplyFilter } from '../../stores/settings';
+import { useSignals } from '../../stores/signals';
 
 /** The bar; Apply hands over the where, the sort and the search. */
 export function ViewQueryBar(props: { columns: ColumnMeta[]; where: string; sort: string; search: string; searchLabel: string | null; noSort?: boolean; onApply: (where: string, sort: string, search: string) => void }) {
+  useSignals();
+  const auto = autoApplyFilter.value;
   const parsed = parseWhere(props.where);
   const [filters, setFilters] = useState<FilterRow[]>(parsed ?? []);
   const [raw, setRaw] = useState<string | null>(parsed === null ? props.where : null);
   const [sorts, setSorts] = useState<SortRow[]>(parseSort(props.sort));
   const [search, setSearch] = useState(props.search);
-  const apply = () => props.onApply(raw ?? toWhere(filters), toSort(sorts), search);
+  // What the bar last handed over (or was given): a where or sort that differs came from elsewhere.
+  const known = useRef({ where: props.where, sort: props.sort, search: props.search });
+  useEffect(() => {
+    if (props.where === known.current.where && props.sort === known.current.sort) return;
+    known.current = { where: props.where, sort: props.sort, search: known.current.search };
+    const rows = parseWhere(props.where);
+    setFilters(rows ?? []);
+    setRaw(rows === null ? props.where : null);
+    setSorts(parseSort(props.sort));
+  }, [props.where, props.sort]);
+  const apply = (where = raw ?? toWhere(filters)) => {
+    const sort = toSort(sorts);
+    if (where === known.current.where && sort === known.current.sort && search === known.current.search) return;
+    known.current = { where, sort, search };
+    props.onApply(where, sort, search);
+  };
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) return void (first.current = false);
+    if (raw !== null || !auto) return;
+    const timer = setTimeout(() => apply(toWhere(filters)), 300);
+    return () => clearTimeout(timer);
+  }, [filters, sorts, search, raw, auto]);
   const set = (i: number, patch: Partial<FilterRow>) => setFilters(filters.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   const col = (value: string, onChange: (v: string) => void, label: string) => (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
@@ -37,7 +66,7 @@ export function ViewQueryBar(props: { columns: ColumnMeta[]; where: string; sort
               <select aria-label={t('views.query.filterOperator', { n: i + 1 })} value={f.op} onChange={(e) => set(i, { op: e.target.value })}>
                 {FILTER_OPS.map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
-              {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? <input aria-label={t('views.query.filterValue', { n: i + 1 })} value={f.value} onChange={(e) => set(i, { value: e.target.value })} /> : null}
+              {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? <input aria-label={t('views.query.filterValue', { n: i + 1 })} value={f.value} onChange={(e) => set(i, { value: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && apply()} /> : null}
               <button className="chip-x" aria-label={t('views.query.removeFilter', { n: i + 1 })} onClick={() => setFilters(filters.filter((_, j) => j !== i))}>×</button>
             </span>
           ))}
@@ -67,7 +96,7 @@ export function ViewQueryBar(props: { columns: ColumnMeta[]; where: string; sort
         />
       )}
       <Button variant="ghost" onClick={() => setRaw(raw === null ? toWhere(filters) : null)}>{raw === null ? t('views.query.whereText') : t('views.query.builder')}</Button>
-      <Button variant="secondary" onClick={apply}>{t('views.query.apply')}</Button>
+      <Button variant="secondary" onClick={() => apply()}>{t('views.query.apply')}</Button>
     </div>
   );
 }
