@@ -2,7 +2,9 @@
  * Pages that outlive their session: a sign-out in one tab of the browser sends every other open tab
  * to sign-in at once (not at its next call), and a sign-in there brings them back to their page on the
  * new session; a page whose realtime socket the server ended because its session ended (4401), with
- * no fresh token to be had, goes to sign-in as a 401 of any other call does.
+ * no fresh token to be had, goes to sign-in as a 401 of any other call does; two tabs whose token
+ * expired at once refresh one after the other (the refresh cookie they share is rotated by each
+ * refresh: presented twice, the server would end the session as stolen).
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page, Response, WebSocket } from 'playwright-core';
@@ -102,6 +104,9 @@ describe.skipIf(!!problem && !process.env.CI)('the session across tabs and the r
     const jwt = await page.evaluate(() => localStorage.getItem('tablo.token'));
     expect((await fetch(`${tablo.url}/auth/signout`, { method: 'POST', headers: { 'xc-auth': jwt ?? '' } })).status).toBe(200);
     const refused = unauthorizedAnswers(page);
+    // What the page was refused before its socket ended (a call of its own may come after, racing the page's leave).
+    let refusedBeforeClose: string[] | null = null;
+    ws.on('close', () => (refusedBeforeClose = [...refused]));
     // A write to the table the socket shows (by another session of the user, through the API) finds the
     // socket's session ended: the server ends the socket (4401).
     const signin = await fetch(`${tablo.url}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
@@ -111,8 +116,56 @@ describe.skipIf(!!problem && !process.env.CI)('the session across tabs and the r
     expect(await until(async () => ws.isClosed(), true)).toBe(true);
     await page.getByText('Token expired please login to continue').waitFor();
     await page.waitForURL(/#\/user\/authentication\/signin/);
-    // It was the socket that sent the page to sign-in: no other call was refused meanwhile.
-    expect(refused).toEqual([]);
+    // It was the socket that sent the page to sign-in: no other call was refused before it ended.
+    expect(refusedBeforeClose ?? [...refused]).toEqual([]);
     await shot(page, 'session-tabs-socket-ended');
+  });
+
+  browserTest('two tabs refreshing an expired token at the same moment both stay signed in', () => page, async () => {
+    await signIn(page, tablo.url);
+    const other = await page.context().newPage();
+    await other.goto(`${tablo.url}/#/projects`);
+    await other.getByRole('button', { name: 'Profile menu' }).waitFor();
+    const before = await page.evaluate(() => localStorage.getItem('tablo.token'));
+    // The first call of each tab with the session's token is refused as if the token had expired, both
+    // answers given at the same moment; every refresh is held 500 ms on its way: the second tab's refresh
+    // would leave, with the same cookie, while the first is under way.
+    const refusedOnce = new Set<Page>();
+    let bothRefused!: () => void;
+    const both = new Promise<void>((resolve) => (bothRefused = resolve));
+    await page.context().route('**/user/me', async (route) => {
+      const from = route.request().frame().page();
+      if (route.request().headers()['xc-auth'] !== before || refusedOnce.has(from)) return route.continue();
+      refusedOnce.add(from);
+      if (refusedOnce.size === 2) bothRefused();
+      await Promise.race([both, Bun.sleep(5000)]);
+      await route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ msg: 'Token expired please login to continue' }) });
+    });
+    const refreshes: string[] = [];
+    await page.context().route('**/auth/refresh-token', async (route) => {
+      refreshes.push(route.request().headers().cookie ?? '');
+      await Bun.sleep(500);
+      await route.continue();
+    });
+    await Promise.all([page.reload(), other.reload()]);
+    await Promise.all([page.waitForURL(/#\/projects/), other.waitForURL(/#\/projects/)]);
+    await Promise.all([page.getByRole('button', { name: 'Profile menu' }).waitFor(), other.getByRole('button', { name: 'Profile menu' }).waitFor()]);
+    expect(refusedOnce.size).toBe(2);
+    // The refreshes went one after the other: none presented a cookie another had already presented (the
+    // server would have taken it for a stolen copy and ended the session). The second tab usually takes the
+    // first one's token; when the browser has not yet handed it over, it refreshes with the new cookie.
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(refreshes).size).toBe(refreshes.length);
+    // The session lives on in both tabs: the server answers each tab's token.
+    for (const p of [page, other]) {
+      const jwt = await p.evaluate(() => localStorage.getItem('tablo.token'));
+      expect(jwt).not.toBe(before);
+      const me = await fetch(`${tablo.url}/user/me`, { headers: { 'xc-auth': jwt ?? '' } });
+      expect(((await me.json()) as { email?: string }).email).toBe(EMAIL);
+    }
+    expect(page.url()).toContain('#/projects');
+    expect(other.url()).toContain('#/projects');
+    await page.context().unrouteAll();
+    await other.close();
   });
 });

@@ -3,7 +3,7 @@
  * `xc-gui` marker on every call; a 401 refreshes the token once and retries; if that fails the
  * user is signed out with 'Token expired please login to continue'. Errors carry the server's msg.
  */
-import { clearSession, masterKey, setToken, token } from '../stores/session';
+import { clearSession, keptToken, masterKey, setToken, token } from '../stores/session';
 import { toast } from '../stores/toasts';
 import { LIMITS } from '../lib/limits';
 import { previewAs } from '../stores/preview';
@@ -44,16 +44,34 @@ export interface RequestOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
-/** Asks for a new session token with the httpOnly refresh cookie; true when it worked. */
-export function refreshToken(): Promise<boolean> {
-  refreshing ??= fetch('/auth/refresh-token', { method: 'POST', credentials: 'include', headers: { 'xc-gui': 'true' } })
-    .then(async (res) => {
-      if (!res.ok) return false;
-      const body = (await res.json()) as { token?: string };
-      if (!body.token) return false;
-      setToken(body.token);
+/**
+ * Runs fn while no other tab of this browser refreshes (the Web Locks API; pages not served over HTTPS
+ * or localhost have none, and refresh without it). The tabs share one refresh cookie, which every
+ * refresh rotates: two tabs refreshing at once would present the same cookie twice, which the server
+ * takes for a stolen copy and ends the session.
+ */
+const oneTabAtATime = <T>(fn: () => Promise<T>): Promise<T> => (navigator.locks ? navigator.locks.request('tablo.refresh-token', fn) : fn());
+
+/**
+ * Asks for a new session token with the httpOnly refresh cookie; true when it worked. `refused` is the
+ * token the refused call carried: when this tab or another has a newer one meanwhile, that one is taken.
+ */
+export function refreshToken(refused: string | null = token.value): Promise<boolean> {
+  if (token.value && token.value !== refused) return Promise.resolve(true);
+  refreshing ??= oneTabAtATime(async () => {
+    // Another tab refreshed while this one waited: its new token (kept in localStorage) is this tab's too.
+    const kept = keptToken();
+    if (kept && kept !== refused) {
+      setToken(kept);
       return true;
-    })
+    }
+    const res = await fetch('/auth/refresh-token', { method: 'POST', credentials: 'include', headers: { 'xc-gui': 'true' } });
+    if (!res.ok) return false;
+    const body = (await res.json()) as { token?: string };
+    if (!body.token) return false;
+    setToken(body.token);
+    return true;
+  })
     .catch(() => false)
     .finally(() => {
       refreshing = null;
@@ -112,9 +130,10 @@ export const isUnreachable = (e: unknown): boolean => e instanceof HttpError && 
 
 /** Calls the server and answers the parsed JSON; throws HttpError with the server's msg. */
 export async function http<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const sent = token.value;
   let res = await send(path, opts);
   if (res.status === 401 && !opts.noRefresh && token.value) {
-    if (await refreshToken()) res = await send(path, opts);
+    if (await refreshToken(sent)) res = await send(path, opts);
     else {
       sessionExpired();
       throw new HttpError(t('errors.SESSION_EXPIRED'), 401);
@@ -135,8 +154,9 @@ export async function http<T = unknown>(path: string, opts: RequestOptions = {})
 
 /** Calls the server and answers the body as a Blob (downloads such as zips); errors as http(). */
 export async function httpBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
+  const sent = token.value;
   let res = await send(path, opts);
-  if (res.status === 401 && !opts.noRefresh && token.value && (await refreshToken())) res = await send(path, opts);
+  if (res.status === 401 && !opts.noRefresh && token.value && (await refreshToken(sent))) res = await send(path, opts);
   if (!res.ok) {
     const text = await res.text();
     let body: unknown = null;

@@ -86,7 +86,7 @@ class LiveConnection {
       if (e.code === 4401) {
         // The session the socket was opened with ended: again with the token refreshed meanwhile, or a fresh one.
         if (token.value && token.value !== opened) return this.connect();
-        void refreshToken().then((ok) => {
+        void refreshToken(opened).then((ok) => {
           if (ok) this.connect();
           // Not when signed out or in again meanwhile (in this tab or another): that session is not this one.
           else if (!this.closed && token.value === opened) sessionExpired();

@@ -57,6 +57,9 @@ export const isSuperAdmin = computed(() => !!user.value?.roles.super);
 /** True for a user who may create projects and connect databases (Super Admin, or allowed by them). */
 export const mayCreateProjects = computed(() => !!user.value?.roles.super || !!user.value?.mayCreateProjects);
 
+/** The session token as this browser keeps it now (another tab may have set a newer one than `token` holds). */
+export const keptToken = (): string | null => localStorage.getItem(TOKEN_KEY);
+
 /** Keeps (or with null forgets) the session token. */
 export function setToken(t: string | null): void {
   token.value = t;
