@@ -26,3 +26,12 @@ export function stripPathPrefix(request: Request, prefix: string): Unprefixed | 
   rewroteRequest(copy, request);
   return { request: copy, path: url.pathname };
 }
+
+/**
+ * The page with its scripts and styles addressed from its own directory (`/chunk-1.js` -> `./chunk-1.js`):
+ * behind a reverse proxy that serves Tablo under a path (https://corp.example/tablo/), the page is
+ * at /tablo/ and its files at /tablo/chunk-1.js.
+ */
+export function relativeAssets(html: string): string {
+  return html.replace(/(<(?:script|link)\b[^>]*?\s(?:src|href)=)(["'])\/(?![/\\])/gi, '$1$2./');
+}

@@ -11,20 +11,12 @@
 import index from '../../web/index.html';
 import { randomToken } from '../lib/ids';
 import { htmlResponse } from './security-headers';
+import { relativeAssets } from './path-prefix';
 
 type Bundle = { index: string; files?: { path: string; loader: string; isEntry: boolean }[] };
 
 /** Where the bundle is mounted (unknown outside this process). */
 const MOUNT = `/_tablo_app_${randomToken(12).replace(/[^\w]/g, '')}`;
-
-/**
- * The page with its scripts and styles addressed from its own directory (`/chunk-1.js` -> `./chunk-1.js`):
- * behind a reverse proxy that serves Tablo under a path (https://corp.example/tablo/), the page is
- * at /tablo/ and its files at /tablo/chunk-1.js.
- */
-export function relativeAssets(html: string): string {
-  return html.replace(/(<(?:script|link)\b[^>]*?\s(?:src|href)=)(["'])\/(?![/\\])/gi, '$1$2./');
-}
 
 /**
  * Static routes for Bun.serve: `/` is the app with its security headers. `origin` gives the

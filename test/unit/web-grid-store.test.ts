@@ -17,6 +17,7 @@ Object.assign(globalThis, {
     removeItem: (k: string) => void store.delete(k),
   },
   window: { location: { origin: 'http://tablo.test', hash: '' } },
+  document: { baseURI: 'http://tablo.test/' },
 });
 
 interface Call { method: string; url: URL; body: unknown }
@@ -46,6 +47,7 @@ const settle = () => new Promise((r) => setTimeout(r, 5));
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
+  if (!hadWindow) delete (globalThis as { document?: unknown }).document;
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 

@@ -14,6 +14,7 @@ Object.assign(globalThis, {
   localStorage: { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) },
   // (a screen too: the paste code reaches react-aria, which looks at it)
   window: { location: { origin: 'http://tablo.test', hash: '' }, screen: { orientation: {} } },
+  document: { baseURI: 'http://tablo.test/' },
 });
 
 type Row = Record<string, unknown>;
@@ -80,6 +81,7 @@ const settle = () => new Promise((r) => setTimeout(r, 5));
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
+  if (!hadWindow) delete (globalThis as { document?: unknown }).document;
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 beforeEach(() => {

@@ -12,6 +12,7 @@ const hadStorage = 'localStorage' in globalThis;
 Object.assign(globalThis, {
   localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
   window: { location: { origin: 'http://tablo.test', hash: '' } },
+  document: { baseURI: 'http://tablo.test/' },
 });
 
 type Row = Record<string, unknown>;
@@ -37,6 +38,7 @@ const { UndoStack } = await import('../../web/src/features/grid/undo-stack');
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
+  if (!hadWindow) delete (globalThis as { document?: unknown }).document;
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 

@@ -11,6 +11,7 @@ const hadStorage = 'localStorage' in globalThis;
 Object.assign(globalThis, {
   localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
   window: { location: { origin: 'http://tablo.test', hash: '' }, addEventListener: () => {} },
+  document: { baseURI: 'http://tablo.test/' },
 });
 
 /** What the server holds: one grid view, its query_params as last saved. */
@@ -37,6 +38,7 @@ const { ViewsStore } = await import('../../web/src/features/views/views-store');
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
+  if (!hadWindow) delete (globalThis as { document?: unknown }).document;
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 const settle = () => new Promise((r) => setTimeout(r, 5));
