@@ -16,8 +16,7 @@ Object.assign(globalThis, {
     setItem: (k: string, v: string) => void store.set(k, v),
     removeItem: (k: string) => void store.delete(k),
   },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
-  document: { baseURI: 'http://tablo.test/' },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
 });
 
 interface Call { method: string; url: URL; body: unknown }
@@ -47,7 +46,6 @@ const settle = () => new Promise((r) => setTimeout(r, 5));
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
-  if (!hadWindow) delete (globalThis as { document?: unknown }).document;
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 

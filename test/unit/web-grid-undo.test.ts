@@ -13,8 +13,7 @@ const kept = new Map<string, string>();
 Object.assign(globalThis, {
   localStorage: { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) },
   // (a screen too: the paste code reaches react-aria, which looks at it)
-  window: { location: { origin: 'http://tablo.test', hash: '' }, screen: { orientation: {} } },
-  document: { baseURI: 'http://tablo.test/' },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' }, screen: { orientation: {} } },
 });
 
 type Row = Record<string, unknown>;
@@ -81,7 +80,6 @@ const settle = () => new Promise((r) => setTimeout(r, 5));
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
-  if (!hadWindow) delete (globalThis as { document?: unknown }).document;
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 beforeEach(() => {

@@ -7,13 +7,12 @@
 import { afterAll, beforeEach, expect, test } from 'bun:test';
 
 const realFetch = globalThis.fetch;
-const saved = { window: 'window' in globalThis, localStorage: 'localStorage' in globalThis, location: 'location' in globalThis, document: 'document' in globalThis, WebSocket: globalThis.WebSocket };
+const saved = { window: 'window' in globalThis, localStorage: 'localStorage' in globalThis, location: 'location' in globalThis, WebSocket: globalThis.WebSocket };
 const storage = new Map<string, string>([['tablo.token', 'first']]);
 Object.assign(globalThis, {
   localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
   location: { protocol: 'http:', host: 'tablo.test', origin: 'http://tablo.test', hash: '' },
-  document: { baseURI: 'http://tablo.test/' },
 });
 
 /** A socket the test opens and closes by hand. */
@@ -61,7 +60,7 @@ afterAll(() => {
   closeLiveConnection();
   globalThis.fetch = realFetch;
   (globalThis as { WebSocket: unknown }).WebSocket = saved.WebSocket;
-  for (const k of ['window', 'localStorage', 'location', 'document'] as const) if (!saved[k]) delete (globalThis as Record<string, unknown>)[k];
+  for (const k of ['window', 'localStorage', 'location'] as const) if (!saved[k]) delete (globalThis as Record<string, unknown>)[k];
 });
 
 const settle = (ms = 5) => new Promise((r) => setTimeout(r, ms));

@@ -11,8 +11,7 @@ const hadStorage = 'localStorage' in globalThis;
 const kept = new Map<string, string>();
 Object.assign(globalThis, {
   localStorage: { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
-  document: { baseURI: 'http://tablo.test/' },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
 });
 
 interface Call { url: URL; q: string | null; body: { api: string; project_id: string; dbAlias: string; args: Record<string, unknown> } }
@@ -38,7 +37,6 @@ beforeEach(() => {
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as Record<string, unknown>).window;
-  if (!hadWindow) delete (globalThis as Record<string, unknown>).document;
   if (!hadStorage) delete (globalThis as Record<string, unknown>).localStorage;
 });
 

@@ -11,8 +11,7 @@ const hadWindow = 'window' in globalThis;
 const hadStorage = 'localStorage' in globalThis;
 Object.assign(globalThis, {
   localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
-  document: { baseURI: 'http://tablo.test/' },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
 });
 
 type Row = Record<string, unknown>;
@@ -38,7 +37,6 @@ const { UndoStack } = await import('../../web/src/features/grid/undo-stack');
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
-  if (!hadWindow) delete (globalThis as { document?: unknown }).document;
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 

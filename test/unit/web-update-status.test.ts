@@ -9,8 +9,7 @@ const realFetch = globalThis.fetch;
 const storage = new Map<string, string>();
 Object.assign(globalThis, {
   localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
-  document: { baseURI: 'http://tablo.test/' },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
   location: { protocol: 'http:', host: 'tablo.test', origin: 'http://tablo.test', hash: '' },
 });
 

@@ -10,8 +10,7 @@ const hadWindow = 'window' in globalThis;
 const hadStorage = 'localStorage' in globalThis;
 Object.assign(globalThis, {
   localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
-  window: { location: { origin: 'http://tablo.test', hash: '' }, addEventListener: () => {} },
-  document: { baseURI: 'http://tablo.test/' },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' }, addEventListener: () => {} },
 });
 
 /** What the server holds: one grid view, its query_params as last saved. */
@@ -38,7 +37,6 @@ const { ViewsStore } = await import('../../web/src/features/views/views-store');
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
-  if (!hadWindow) delete (globalThis as { document?: unknown }).document;
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
 const settle = () => new Promise((r) => setTimeout(r, 5));
