@@ -42,8 +42,10 @@ const readablePart = (dc: DataContext): ProjectDb => (isUnrestricted(dc.actor) ?
 const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
+/** Swagger UI's page; its files, spec and icon addressed from the page itself (it may be served under a path). */
 const swaggerPage = (projectId: string, dbAlias: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Tablo API: ${html(projectId)}</title>
+<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%232563eb'/%3E%3Cpath d='M3 5.5h10M3 8.5h10M3 11.5h10M6.5 3v10M9.5 3v10' stroke='%23fff' stroke-width='1.2'/%3E%3C/svg%3E">
 <link rel="stylesheet" href="../../_swagger/swagger-ui.css"></head>
 <body><div id="swagger"></div>
 <script src="../../_swagger/swagger-ui-bundle.js"></script>
