@@ -23,7 +23,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   jwtSecret: 'secret that signs sessions (default: generated once, kept in the data directory)',
   adminSecret: 'master key; setting it switches the auth type to masterKey',
   authType: 'none | jwt | masterKey (default jwt)',
-  publicUrl: 'public URL of this server, used in links (e.g. password reset)',
+  publicUrl: 'public URL of this server, used in links (e.g. password reset); with its path when served under one (https://corp.example/tablo)',
   allowSignup: 'let anyone sign up without an invite (default false)',
   queryLimitMax: 'largest page size of generated APIs (default 1000)',
   countTimeoutMs: 'time limit of count queries in ms (default 10000)',
