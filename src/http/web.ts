@@ -45,15 +45,16 @@ export function webRoutes(origin: () => string, fresh = false) {
 /**
  * The web app's answer to a GET of `path` that reached the server under NC_PUBLIC_URL's path
  * (path-prefix.ts), where Bun's static routes are not consulted: the page at `/`, the bundle's
- * files by name (embedded in the binary; in development read from the server's own routes).
+ * files by name (embedded in the binary; in development read from the server's own /_bun/ routes).
  * null for any other path, which the API answers.
  */
 export function webAnswer(routes: ReturnType<typeof webRoutes>, origin: () => string, request: Request, path: string): Promise<Response> | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (path === '/') return routes['/']();
-  if (!/^\/[\w.-]+\.(js|css|map|svg|png|woff2?)$/.test(path)) return null;
   const files = (index as unknown as Bundle).files;
-  if (!files) return fetch(new URL(path, origin())).then((r) => (r.ok ? r : new Response(null, { status: 404 })));
+  // In development Bun serves the bundle on the fly under /_bun/.
+  if (!files && /^\/_bun\/[\w/.-]+$/.test(path)) return fetch(new URL(path, origin())).then((r) => (r.ok ? r : new Response(null, { status: 404 })));
+  if (!files || !/^\/[\w.-]+\.(js|css|map|svg|png|woff2?)$/.test(path)) return null;
   const file = files.find((f) => !f.isEntry && f.path.endsWith(path)) ?? files.find((f) => f.path.endsWith(path));
   return file ? Promise.resolve(new Response(Bun.file(file.path), { headers: { 'cache-control': 'public, max-age=31536000, immutable' } })) : null;
 }
