@@ -10,7 +10,8 @@ import { boot } from './boot/boot';
 import { createApp } from './app';
 import { consoleLogger } from './lib/log';
 import { VERSION } from './version';
-import { webRoutes } from './http/web';
+import { webAnswer, webRoutes } from './http/web';
+import { publicPath } from './http/link-base';
 import { serveApp } from './http/serve';
 import { startSqliteRunner } from './sql/raw/sqlite-runner';
 
@@ -22,7 +23,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   jwtSecret: 'secret that signs sessions (default: generated once, kept in the data directory)',
   adminSecret: 'master key; setting it switches the auth type to masterKey',
   authType: 'none | jwt | masterKey (default jwt)',
-  publicUrl: 'public URL of this server, used in links (e.g. password reset)',
+  publicUrl: 'public URL of this server, used in links (e.g. password reset); with its path when served under one (https://corp.example/tablo)',
   allowSignup: 'let anyone sign up without an invite (default false)',
   queryLimitMax: 'largest page size of generated APIs (default 1000)',
   countTimeoutMs: 'time limit of count queries in ms (default 10000)',
@@ -157,6 +158,7 @@ async function main() {
   /** This server's own address (the web app's page is read from it when not embedded). */
   let selfUrl = '';
   let server: ReturnType<typeof serveApp>;
+  const web = webRoutes(() => selfUrl, config.env === 'development');
   try {
     server = serveApp(app, {
       port: config.port,
@@ -166,7 +168,9 @@ async function main() {
       maxRequestBodySize: Number.MAX_SAFE_INTEGER,
       development: config.env === 'development',
       // The web app (and its bundled assets) as static routes; websockets upgrade; the rest goes to the API.
-      routes: webRoutes(() => selfUrl, config.env === 'development'),
+      routes: web,
+      pathPrefix: publicPath(config),
+      prefixedStatic: (request, path) => webAnswer(web, () => selfUrl, request, path),
     });
   } catch (e) {
     process.stderr.write(listenFailure(e, config) + '\n');

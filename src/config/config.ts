@@ -167,8 +167,25 @@ export function parseConfig(raw: Record<string, unknown>): Config {
     const [a, b] = pair.map((k) => r.data[k]);
     if (!!a !== !!b) throw new ConfigError(`Sign-in with ${id} needs both ${pair.map((k) => ENV_NAMES[k]).join(' and ')}`);
   }
+  const publicUrlProblem = r.data.publicUrl ? publicUrlPathProblem(r.data.publicUrl) : null;
+  if (publicUrlProblem) throw new ConfigError(`Invalid setting NC_PUBLIC_URL (--public-url): ${publicUrlProblem}`);
   if (r.data.oidcIssuer && !r.data.oidcClientId) throw new ConfigError('Sign-in with OpenID Connect needs NC_OIDC_CLIENT_ID and NC_OIDC_CLIENT_SECRET beside NC_OIDC_ISSUER');
   return r.data;
+}
+
+/** The first path segments of Tablo's own routes: NC_PUBLIC_URL's path cannot start with one. */
+export const OWN_PATH_SEGMENTS = ['api', 'auth', 'user', 'admin', 'dashboard', 'nc', '_swagger', 'ui_ability'];
+
+/**
+ * What is wrong with the path part of NC_PUBLIC_URL, or null: a query or fragment, or a path that
+ * starts like one of Tablo's own (requests under it are taken off that path, see src/http/path-prefix.ts).
+ */
+function publicUrlPathProblem(publicUrl: string): string | null {
+  const url = new URL(publicUrl);
+  if (url.search || url.hash) return 'expected no ?query or #fragment, only the address Tablo is served at, such as https://corp.example/tablo';
+  const first = url.pathname.split('/').filter(Boolean)[0];
+  if (first && OWN_PATH_SEGMENTS.includes(first.toLowerCase())) return `its path /${first} is one of Tablo's own; serve Tablo under another path, such as /tablo`;
+  return null;
 }
 
 /** Settings that only work together: a client id needs its secret. */

@@ -56,9 +56,17 @@ export function isTrustedProxy(ip: string, trusted: readonly string[]): boolean 
   return false;
 }
 
+/** Copies of requests made by the server itself (path-prefix.ts), with the request that came on the socket. */
+const originals = new WeakMap<Request, Request>();
+/** Records that `copy` stands for `original` (whose socket the server knows). */
+export function rewroteRequest(copy: Request, original: Request): void {
+  originals.set(copy, originals.get(original) ?? original);
+}
+
 /** The socket address of a request ('unknown' in-process, where there is no socket). */
 export function socketAddress(request: Request, server?: SocketServer | null): string {
-  return server?.requestIP(request)?.address ?? socketServer?.requestIP(request)?.address ?? 'unknown';
+  const came = originals.get(request) ?? request;
+  return server?.requestIP(came)?.address ?? socketServer?.requestIP(came)?.address ?? 'unknown';
 }
 
 /** Whether the request passed through a trusted proxy (its socket is one). */

@@ -79,11 +79,11 @@ export function createSockets() {
     },
     /**
      * undefined when the request is not for a socket path (the app answers it); else a promise of
-     * the refusal, or of undefined once the socket is upgraded.
+     * the refusal, or of undefined once the socket is upgraded. `path` is the request's own unless
+     * given (a request under NC_PUBLIC_URL's path is upgraded as it came, routed by the path without it).
      */
-    upgrade(request: Request, server: Server<SocketData>): Promise<Response | undefined> | undefined {
+    upgrade(request: Request, server: Server<SocketData>, path: string = pathOf(request.url)): Promise<Response | undefined> | undefined {
       if (routes.size === 0) return undefined;
-      const path = pathOf(request.url);
       const route = routes.get(path);
       if (!route) return undefined;
       return (async () => {

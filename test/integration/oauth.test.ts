@@ -98,7 +98,7 @@ describe('providers', () => {
     expect(url.searchParams.get('nonce')).toBeTruthy();
     const back = await t.request('GET', '/user/authentication/callback?code=abc&state=oidc.xyz');
     expect(back.status).toBe(302);
-    expect(back.headers.get('location')).toBe('/#/user/authentication/callback?code=abc&state=oidc.xyz');
+    expect(back.headers.get('location')).toBe('../../#/user/authentication/callback?code=abc&state=oidc.xyz');
   });
 });
 

@@ -16,7 +16,7 @@ Object.assign(globalThis, {
     setItem: (k: string, v: string) => void store.set(k, v),
     removeItem: (k: string) => void store.delete(k),
   },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
 });
 
 interface Call { method: string; url: URL; body: unknown }

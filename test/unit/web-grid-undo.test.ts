@@ -13,7 +13,7 @@ const kept = new Map<string, string>();
 Object.assign(globalThis, {
   localStorage: { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) },
   // (a screen too: the paste code reaches react-aria, which looks at it)
-  window: { location: { origin: 'http://tablo.test', hash: '' }, screen: { orientation: {} } },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' }, screen: { orientation: {} } },
 });
 
 type Row = Record<string, unknown>;

@@ -11,7 +11,7 @@ const saved = { window: 'window' in globalThis, localStorage: 'localStorage' in 
 const storage = new Map<string, string>([['tablo.token', 'first']]);
 Object.assign(globalThis, {
   localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
   location: { protocol: 'http:', host: 'tablo.test', origin: 'http://tablo.test', hash: '' },
 });
 

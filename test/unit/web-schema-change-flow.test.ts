@@ -11,7 +11,7 @@ const hadStorage = 'localStorage' in globalThis;
 const kept = new Map<string, string>();
 Object.assign(globalThis, {
   localStorage: { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
 });
 
 interface Call { url: URL; q: string | null; body: { api: string; project_id: string; dbAlias: string; args: Record<string, unknown> } }

@@ -11,7 +11,7 @@ const hadWindow = 'window' in globalThis;
 const hadStorage = 'localStorage' in globalThis;
 Object.assign(globalThis, {
   localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
 });
 
 type Row = Record<string, unknown>;

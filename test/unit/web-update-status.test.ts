@@ -9,7 +9,7 @@ const realFetch = globalThis.fetch;
 const storage = new Map<string, string>();
 Object.assign(globalThis, {
   localStorage: { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v), removeItem: (k: string) => void storage.delete(k) },
-  window: { location: { origin: 'http://tablo.test', hash: '' } },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' } },
   location: { protocol: 'http:', host: 'tablo.test', origin: 'http://tablo.test', hash: '' },
 });
 
@@ -17,7 +17,7 @@ Object.assign(globalThis, {
 let reads = 0;
 let latest: string | null = null;
 globalThis.fetch = (async (input: string) => {
-  if (!String(input).startsWith('/api/v1/version')) return Response.json({ msg: 'not in this test' }, { status: 404 });
+  if (!new URL(String(input)).pathname.startsWith('/api/v1/version')) return Response.json({ msg: 'not in this test' }, { status: 404 });
   reads++;
   return Response.json({ version: '1.0.0', newer: latest !== null, latest: latest ? { version: latest, url: null, sha256: null, notes: '' } : null, installing: false });
 }) as unknown as typeof fetch;

@@ -10,7 +10,7 @@ const hadWindow = 'window' in globalThis;
 const hadStorage = 'localStorage' in globalThis;
 Object.assign(globalThis, {
   localStorage: { getItem: () => null, setItem: () => {}, removeItem: () => {} },
-  window: { location: { origin: 'http://tablo.test', hash: '' }, addEventListener: () => {} },
+  window: { location: { origin: 'http://tablo.test', href: 'http://tablo.test/', hash: '' }, addEventListener: () => {} },
 });
 
 /** What the server holds: one grid view, its query_params as last saved. */

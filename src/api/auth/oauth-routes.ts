@@ -1,7 +1,8 @@
 /**
  * Sign in with Google, GitHub or any OpenID Connect provider. `GET /auth/{provider}` stores a
  * one-time state (with the PKCE verifier and nonce, 10 min) and redirects to the provider, which
- * returns the browser to `/user/authentication/callback`; that path hands the code and state to the
+ * returns the browser to `/user/authentication/callback`; that path hands (by a relative redirect, which
+ * stays under a reverse proxy's path prefix) the code and state to the
  * web app, which calls `POST /auth/{provider}/genTokenByCode?code=&state=` and receives `{ token }`
  * and the refresh cookie as after a password sign-in. Signed-in users link more providers with
  * `POST /user/accounts/{provider}/link` (answers the URL to open) and see and unlink them at
@@ -58,7 +59,7 @@ export function oauthRoutes(ctx: BaseContext) {
   }
 
   return new Elysia({ name: 'oauth' })
-    .get('/user/authentication/callback', ({ request, redirect }) => redirect(`/#/user/authentication/callback${new URL(request.url).search}`, 302))
+    .get('/user/authentication/callback', ({ request, redirect }) => redirect(`../../#/user/authentication/callback${new URL(request.url).search}`, 302))
     .get('/auth/:provider', async ({ params, request, set, redirect }) => {
       const { url, state } = await start(providerOf(params.provider), null);
       set.headers['set-cookie'] = stateCookie(ctx.config, request, state);

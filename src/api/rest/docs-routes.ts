@@ -15,6 +15,7 @@ import type { ProjectDb } from '../../schema/project-db';
 import { isUnrestricted } from '../../data/access';
 import { readableModel } from '../../data/read-scope';
 import { htmlResponse } from '../../http/security-headers';
+import { publicPathOf } from '../../http/link-base';
 // Embedded as files in the compiled binary.
 // @ts-ignore: a file import, not a module
 import swaggerBundle from '../../../node_modules/swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' };
@@ -41,15 +42,17 @@ const readablePart = (dc: DataContext): ProjectDb => (isUnrestricted(dc.actor) ?
 const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
+/** Swagger UI's page; its files, spec and icon addressed from the page itself (it may be served under a path). */
 const swaggerPage = (projectId: string, dbAlias: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Tablo API: ${html(projectId)}</title>
-<link rel="stylesheet" href="/_swagger/swagger-ui.css"></head>
+<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%232563eb'/%3E%3Cpath d='M3 5.5h10M3 8.5h10M3 11.5h10M6.5 3v10M9.5 3v10' stroke='%23fff' stroke-width='1.2'/%3E%3C/svg%3E">
+<link rel="stylesheet" href="../../_swagger/swagger-ui.css"></head>
 <body><div id="swagger"></div>
-<script src="/_swagger/swagger-ui-bundle.js"></script>
+<script src="../../_swagger/swagger-ui-bundle.js"></script>
 <script>
   const token = localStorage.getItem('tablo.token');
   window.ui = SwaggerUIBundle({
-    url: ${scriptJson(`/nc/${encodeURIComponent(projectId)}/docs/openapi.json?dbAlias=${encodeURIComponent(dbAlias)}`)},
+    url: ${scriptJson(`docs/openapi.json?dbAlias=${encodeURIComponent(dbAlias)}`)},
     dom_id: '#swagger',
     persistAuthorization: true,
     requestInterceptor: (req) => { if (token && !req.headers['xc-token']) req.headers['xc-auth'] = token; return req; },
@@ -63,12 +66,12 @@ export function docsRoutes(ctx: AppContext) {
     .get('/nc/:projectId/projectApiInfo', async ({ request, params }) => {
       const project = await readableProject(ctx, request, params.projectId);
       const dbs = (await projectsRepo(ctx.meta).dbs(project.id)).filter((d) => d.env === project.working_env);
-      const id = encodeURIComponent(project.id);
+      const base = publicPathOf(ctx.config, `/nc/${encodeURIComponent(project.id)}`);
       return {
         info: Object.fromEntries(
           dbs.map((d) => [
             d.db_alias,
-            { apiType: project.project_type, swaggerUrl: `/nc/${id}/docs?dbAlias=${d.db_alias}`, gqlApiUrl: `/nc/${id}/v1/graphql`, restApiUrl: `/nc/${id}/api/v1` },
+            { apiType: project.project_type, swaggerUrl: `${base}/docs?dbAlias=${d.db_alias}`, gqlApiUrl: `${base}/v1/graphql`, restApiUrl: `${base}/api/v1` },
           ]),
         ),
       };
@@ -77,7 +80,7 @@ export function docsRoutes(ctx: AppContext) {
       const project = await readableProject(ctx, request, params.projectId);
       const dbAlias = typeof query.dbAlias === 'string' && query.dbAlias ? query.dbAlias : 'db';
       const pdb = readablePart(await dataContext(ctx, request, project.id, dbAlias));
-      return buildOpenApi({ projectId: project.id, title: project.title, version: ctx.version, pdb, serverUrl: `/nc/${encodeURIComponent(project.id)}` });
+      return buildOpenApi({ projectId: project.id, title: project.title, version: ctx.version, pdb, serverUrl: publicPathOf(ctx.config, `/nc/${encodeURIComponent(project.id)}`) });
     })
     .get('/nc/:projectId/docs', ({ params, query }) => {
       const dbAlias = typeof query.dbAlias === 'string' && query.dbAlias ? query.dbAlias : 'db';

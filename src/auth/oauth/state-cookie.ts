@@ -4,13 +4,14 @@
  * could be handed to a victim's browser through the callback link, which would then be signed in
  * to that someone's account (login CSRF). The browser that starts a sign-in or a link therefore
  * gets an httpOnly cookie naming its states (by digest, a few at once for several tabs), and the
- * code exchange is heard only with it.
+ * code exchange is heard only with it. Its path is that of the refresh cookie (cookies.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config/config';
 import { LIMITS } from '../../config/limits';
 import { sha256 } from '../../lib/ids';
 import { cameOverHttps } from '../../http/client-address';
+import { publicPathOf } from '../../http/link-base';
 import { readCookie } from '../../api/auth/cookies';
 
 export const OAUTH_STATE_COOKIE = 'tablo_oauth';
@@ -24,7 +25,7 @@ export function stateCookie(config: Config, request: Request, state: string): st
   const previous = (readCookie(request, OAUTH_STATE_COOKIE) ?? '').split('.').filter((d) => /^[0-9a-f]{32}$/.test(d));
   const value = [digest(state), ...previous].slice(0, STATES_MAX).join('.');
   const secure = config.publicUrl?.startsWith('https:') || cameOverHttps(config, request) ? '; Secure' : '';
-  return `${OAUTH_STATE_COOKIE}=${value}; Path=/auth; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(LIMITS.oauthStateTtlMs / 1000)}${secure}`;
+  return `${OAUTH_STATE_COOKIE}=${value}; Path=${publicPathOf(config, '/auth')}; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(LIMITS.oauthStateTtlMs / 1000)}${secure}`;
 }
 
 /** Whether this browser started the sign-in of `state`. */

@@ -6,6 +6,7 @@
  */
 import { authHeaders, errorText, http, HttpError } from './http';
 import { t } from '../i18n';
+import { appUrl, serverLink } from './app-url';
 
 export interface FileEntry { id?: string; url?: string; path?: string; title?: string; mimetype?: string; size?: number }
 
@@ -21,7 +22,7 @@ const httpFailure: UploadFailure = (message, status) => new HttpError(message, s
 export function postFile(path: string, file: File, onProgress: (loaded: number) => void, headers: Record<string, string> = authHeaders(path), fail: UploadFailure = httpFailure): Promise<{ uploaded: FileEntry[]; value: unknown }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open('POST', appUrl(path));
     for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => onProgress(e.loaded);
     xhr.onload = () => {
@@ -68,6 +69,7 @@ export async function fileLink(projectId: string, table: string, id: string, col
   const hit = links.get(path);
   if (hit && hit.until > Date.now()) return hit.url;
   const r = await http<{ url: string; expiresAt: string }>(path, { query: { link: '1' } });
-  links.set(path, { url: r.url, until: new Date(r.expiresAt).getTime() - 30_000 });
-  return r.url;
+  const url = serverLink(r.url);
+  links.set(path, { url, until: new Date(r.expiresAt).getTime() - 30_000 });
+  return url;
 }

@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app: relative base URL, `xc-auth` or `xc-master-key`, the
+ * The one HTTP client of the web app: paths under the page's directory (app-url.ts), `xc-auth` or `xc-master-key`, the
  * `xc-gui` marker on every call; a 401 refreshes the token once and retries; if that fails the
  * user is signed out with 'Token expired please login to continue'. Errors carry the server's msg.
  */
@@ -9,6 +9,7 @@ import { LIMITS } from '../lib/limits';
 import { previewAs } from '../stores/preview';
 import { logCall } from '../stores/http-log';
 import { hasMessage, t } from '../i18n';
+import { appUrl } from './app-url';
 
 /** The message of a call that got no answer; its HttpError has status 0. */
 export const UNREACHABLE = 'The Tablo server could not be reached';
@@ -65,7 +66,7 @@ export function refreshToken(refused: string | null = token.value): Promise<bool
       setToken(kept);
       return true;
     }
-    const res = await fetch('/auth/refresh-token', { method: 'POST', credentials: 'include', headers: { 'xc-gui': 'true' } });
+    const res = await fetch(appUrl('/auth/refresh-token'), { method: 'POST', credentials: 'include', headers: { 'xc-gui': 'true' } });
     if (!res.ok) return false;
     const body = (await res.json()) as { token?: string };
     if (!body.token) return false;
@@ -102,13 +103,13 @@ function headers(hasBody: boolean, path: string): Record<string, string> {
 export const authHeaders = (path: string): Record<string, string> => headers(false, path);
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
-  const url = new URL(path, window.location.origin);
+  const url = new URL(appUrl(path));
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
   const started = performance.now();
   let res: Response;
   try {
-    res = await fetch(url.pathname + url.search, {
+    res = await fetch(url.href, {
       method,
       // FormData (uploads) goes as multipart with the boundary the browser sets.
       headers: headers(opts.body !== undefined && !(opts.body instanceof FormData), path),
@@ -121,7 +122,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     if (e instanceof TypeError) throw new HttpError(t('app.http.unreachable'), 0);
     throw e;
   }
-  logCall({ at: Date.now(), method, path: url.pathname + url.search, status: res.status, ms: Math.round(performance.now() - started) });
+  logCall({ at: Date.now(), method, path: path.split('?')[0] + url.search, status: res.status, ms: Math.round(performance.now() - started) });
   return res;
 }
 

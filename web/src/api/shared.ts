@@ -7,6 +7,7 @@ import { errorText } from './http';
 import { postFile, type FileEntry } from './attachments';
 import { t } from '../i18n';
 import type { QueryParams, ViewType } from './views';
+import { appUrl } from './app-url';
 
 /** What a shared link shows: the view's kind, title, shown columns and settings. */
 export interface SharedViewMeta {
@@ -41,7 +42,7 @@ export const isLinkLost = (e: unknown) => (e instanceof SharedError && e.status 
 /** The message of a missing or wrong password (a 403 of a shared link). */
 export const INVALID_PASSWORD = 'Invalid password';
 
-/** The REST address of a shared view: its rows (a form: the link itself, which takes POST rows). */
+/** The REST address of a shared view under `origin` (where the app is served): its rows (a form: the link itself, which takes POST rows). */
 export const sharedApiUrl = (origin: string, uuid: string, type?: ViewType) => `${origin}/api/v1/shared/${encodeURIComponent(uuid)}${type === 'form' ? '' : '/rows'}`;
 
 /**
@@ -56,13 +57,13 @@ export function passwordHeader(password: string | null): Record<string, string> 
 }
 
 async function call<T>(uuid: string, path: string, password: string | null, opts: { method?: string; body?: unknown; query?: Record<string, string | number | undefined> } = {}): Promise<T> {
-  const url = new URL(`/api/v1/shared/${encodeURIComponent(uuid)}${path}`, window.location.origin);
+  const url = new URL(appUrl(`/api/v1/shared/${encodeURIComponent(uuid)}${path}`));
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
   const headers: Record<string, string> = passwordHeader(password);
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(url.pathname + url.search, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+    res = await fetch(url.href, { method: opts.method ?? 'GET', headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
   } catch {
     throw new SharedError(t('app.http.unreachable'), 0);
   }
@@ -93,7 +94,7 @@ export const sharedApi = {
   /** The CSV of the view's rows (those a search finds, when given), as a file to save. */
   csv: async (uuid: string, password: string | null, search?: string): Promise<Blob> => {
     const query = search?.trim() ? `?search=${encodeURIComponent(search.trim())}` : '';
-    const res = await fetch(`/api/v1/shared/${encodeURIComponent(uuid)}/rows.csv${query}`, { headers: passwordHeader(password) });
+    const res = await fetch(appUrl(`/api/v1/shared/${encodeURIComponent(uuid)}/rows.csv${query}`), { headers: passwordHeader(password) });
     if (!res.ok) {
       const body = await res.json().catch(() => null);
       throw new SharedError(errorText(body, res.status), res.status, codeOf(body));

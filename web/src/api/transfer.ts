@@ -4,6 +4,7 @@ import { t } from '../i18n';
 import { dashboardOp } from './projects';
 import { masterKey, token } from '../stores/session';
 import { previewAs } from '../stores/preview';
+import { appUrl } from './app-url';
 
 export type ImportType = 'number' | 'decimal' | 'date' | 'datetime' | 'checkbox' | 'email' | 'url' | 'select' | 'text';
 export const IMPORT_TYPES: ImportType[] = ['number', 'decimal', 'date', 'datetime', 'checkbox', 'email', 'url', 'select', 'text'];
@@ -62,7 +63,7 @@ export const transferApi = {
     if (!onProgress) return http<UploadAnswer>('/dashboard', { query: { q: 'sqlOp_importUpload' }, body: form });
     return new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', '/dashboard?q=sqlOp_importUpload');
+      xhr.open('POST', appUrl('/dashboard?q=sqlOp_importUpload'));
       for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
       xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded, e.total);
       xhr.onerror = () => reject(new Error(t('app.http.unreachable')));
@@ -101,10 +102,10 @@ export interface ExportQuery {
 
 /** Downloads a table's export (with the grid's where, sort and fields) and saves it under its file name. */
 export async function downloadExport(projectId: string, table: string, format: 'csv' | 'xlsx', query: ExportQuery = {}): Promise<void> {
-  const url = new URL(`/nc/${projectId}/api/v1/${encodeURIComponent(table)}/export/${format}`, window.location.origin);
+  const url = new URL(appUrl(`/nc/${projectId}/api/v1/${encodeURIComponent(table)}/export/${format}`));
   for (const k of ['where', 'sort', 'fields'] as const) if (query[k]) url.searchParams.set(k, query[k]);
   if (format === 'csv') url.searchParams.set('bom', 'true');
-  const res = await fetch(url.pathname + url.search, { headers: authHeaders(), credentials: 'include' });
+  const res = await fetch(url.href, { headers: authHeaders(), credentials: 'include' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { msg?: string } | null;
     throw new Error(body?.msg ? errorText(body, res.status) : t('app.export.failed', { status: res.status }));

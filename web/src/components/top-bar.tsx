@@ -18,6 +18,7 @@ import { LanguageMenu } from './language-menu';
 import { WithTooltip } from './tooltip';
 import { t } from '../i18n';
 import { rightClickCounter } from '../app/route-targets';
+import { appUrl, serverLink } from '../api/app-url';
 
 const SIGN_IN = '/user/authentication/signin';
 
@@ -115,7 +116,7 @@ export function TopBar() {
           <MenuTrigger>
             <WithTooltip tip={t('common.topBar.profileMenu')}>
               <AriaButton className="avatar" aria-label={t('common.topBar.profileMenu')}>
-                {user.value?.picture ? <img className="avatar-img" src={user.value.picture} alt="" /> : (user.value?.email ?? 'A').charAt(0).toUpperCase()}
+                {user.value?.picture ? <img className="avatar-img" src={serverLink(user.value.picture)} alt="" /> : (user.value?.email ?? 'A').charAt(0).toUpperCase()}
               </AriaButton>
             </WithTooltip>
             <Popover placement="bottom end" className="aria-popover">
@@ -139,7 +140,7 @@ export function TopBar() {
                     // The endpoint itself, opened in a new tab, carries no session: the GraphQL Client tab does.
                     <MenuItem id="graphql" className="menu-item">{t('common.topBar.graphqlApis')}</MenuItem>
                   ) : (
-                    <MenuItem id="swagger" className="menu-item" href={`/nc/${project.id}/docs`} target="_blank" rel="noreferrer">{t('common.topBar.swaggerDoc')}</MenuItem>
+                    <MenuItem id="swagger" className="menu-item" href={appUrl(`/nc/${project.id}/docs`)} target="_blank" rel="noreferrer">{t('common.topBar.swaggerDoc')}</MenuItem>
                   )
                 ) : null}
                 {project ? <MenuItem id="projectInfo" className="menu-item">{t('common.topBar.copyProjectInfo')}</MenuItem> : null}

@@ -9,6 +9,7 @@
  */
 import { token } from './session';
 import { refreshToken, sessionExpired } from '../api/http';
+import { appSocketUrl } from '../api/app-url';
 
 /** A change of rows sent by the server, cut to what this user may see. */
 export interface LiveRows {
@@ -52,7 +53,7 @@ class LiveConnection {
 
   private connect() {
     if (this.closed || !token.value) return;
-    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/v1/realtime?project_id=${encodeURIComponent(this.projectId)}`;
+    const url = appSocketUrl(`/api/v1/realtime?project_id=${encodeURIComponent(this.projectId)}`);
     const ws = new WebSocket(url, ['tablo.realtime', `tablo.jwt.${token.value}`]);
     this.ws = ws;
     ws.onopen = () => {

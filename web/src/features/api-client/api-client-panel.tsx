@@ -94,7 +94,7 @@ export function ApiClientPanel(props: { projectId: string }) {
     setBusy(true);
     let built: ReturnType<typeof buildRequest>;
     try {
-      built = buildRequest(req, vars, window.location.origin);
+      built = buildRequest(req, vars, document.baseURI);
     } catch {
       setBusy(false);
       return setError(t('tools.api.invalidUrl', { url: req.url }));
@@ -132,7 +132,7 @@ export function ApiClientPanel(props: { projectId: string }) {
 
   const copyCurl = async () => {
     try {
-      await navigator.clipboard.writeText(toCurl(buildRequest(req, vars, window.location.origin)));
+      await navigator.clipboard.writeText(toCurl(buildRequest(req, vars, document.baseURI)));
       toast('success', t('tools.api.copiedCurl'));
     } catch (e) {
       toast('error', t('tools.api.copyFailed', { error: (e as Error).message }));

@@ -4,6 +4,7 @@
  * params and headers with a name, variables filled in); copy as curl; the history (newest first,
  * capped). Pure functions, no React, so they are unit tested.
  */
+import { serverLink } from '../../api/app-url';
 
 /** A name/value pair with an enabled switch (params, headers, variables). */
 export interface KeyValue {
@@ -125,10 +126,13 @@ export function applySuggestion(text: string, caret: number, name: string): { te
   return { text: text.slice(0, open) + inserted + after, caret: open + inserted.length };
 }
 
-/** What is sent: variables filled in, only enabled params and headers that have a name, params added to the URL. */
-export function buildRequest(req: ApiRequest, vars: Map<string, string>, origin: string): { method: Method; url: string; headers: Record<string, string>; body?: string } {
+/**
+ * What is sent: variables filled in, only enabled params and headers that have a name, params added to the URL.
+ * A server path ('/nc/...') goes under the directory of `page`, where the app is served (serverLink).
+ */
+export function buildRequest(req: ApiRequest, vars: Map<string, string>, page: string): { method: Method; url: string; headers: Record<string, string>; body?: string } {
   const fill = (s: string) => substitute(s, vars);
-  const url = new URL(fill(req.url.trim()) || '/', origin);
+  const url = new URL(serverLink(fill(req.url.trim()) || '/', page), page);
   for (const p of req.params) if (p.enabled && p.name.trim()) url.searchParams.append(fill(p.name.trim()), fill(p.value));
   const headers: Record<string, string> = {};
   for (const h of req.headers) if (h.enabled && h.name.trim()) headers[fill(h.name.trim())] = fill(h.value);

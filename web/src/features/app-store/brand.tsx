@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useSignals } from '../../stores/signals';
 import { branding, loadBranding } from './branding-store';
+import { serverLink } from '../../api/app-url';
 
 let loaded = false;
 
@@ -16,7 +17,7 @@ export function BrandMark(props: { size?: 'bar' | 'page' }) {
   const b = branding.value;
   return (
     <span className={`brand-inner brand-${props.size ?? 'bar'}`} data-testid="brand">
-      {b.logoUrl ? <img className="brand-logo" src={b.logoUrl} alt="" /> : <span className="brand-mark" aria-hidden>▦</span>} {b.title ?? 'Tablo' /* i18n-ignore */}
+      {b.logoUrl ? <img className="brand-logo" src={serverLink(b.logoUrl)} alt="" /> : <span className="brand-mark" aria-hidden>▦</span>} {b.title ?? 'Tablo' /* i18n-ignore */}
     </span>
   );
 }

@@ -16,6 +16,7 @@ import { masterKey, token } from '../../stores/session';
 import { previewAs } from '../../stores/preview';
 import { t } from '../../i18n';
 import { requestHeaders, type SeenTokens } from './request-headers';
+import { appUrl } from '../../api/app-url';
 
 /** localStorage seen through a prefix, so each project keeps its own tabs and history. */
 function prefixedStorage(prefix: string): Storage {
@@ -53,7 +54,7 @@ export function GraphqlClient(props: { projectId: string }) {
   // read); headers typed in the editor win over it, but the session token it was prefilled with
   // gives way to the current one after a refresh.
   const fetcher = useMemo<Fetcher>(() => {
-    const base = createGraphiQLFetcher({ url: new URL(url, window.location.origin).href, headers: { 'xc-gui': 'true' } });
+    const base = createGraphiQLFetcher({ url: appUrl(url), headers: { 'xc-gui': 'true' } });
     return (params, opts) => base(params, { ...opts, headers: requestHeaders(callerHeaders(), opts?.headers as Record<string, string> | undefined, seenTokens) });
   }, [url]);
   const storage = useMemo(() => prefixedStorage(`tablo.graphiql.${props.projectId}.`), [props.projectId]);

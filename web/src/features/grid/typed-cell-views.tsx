@@ -2,6 +2,7 @@
 import type { ColumnMeta } from '../../api/dashboard';
 import { attachmentsOf, chosen } from './cell-format';
 import { t } from '../../i18n';
+import { serverLink } from '../../api/app-url';
 
 const ICONS: Record<string, string> = { star: '★', heart: '♥', circle: '●', diamond: '◆' };
 
@@ -59,7 +60,7 @@ export function AttachmentsView(props: { value: unknown }) {
     <span className="cell-files">
       {attachmentsOf(props.value).map((f, i) =>
         f.href ? (
-          <a key={i} className="file-link" href={f.href} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>
+          <a key={i} className="file-link" href={serverLink(f.href)} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>
             {f.name}
           </a>
         ) : (

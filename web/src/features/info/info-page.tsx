@@ -14,6 +14,7 @@ import { useSignals } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
 import { copyText } from '../shared/share-dialog';
 import { t, tx } from '../../i18n';
+import { serverLink } from '../../api/app-url';
 
 interface DbApi { apiType: string; swaggerUrl: string; gqlApiUrl: string; restApiUrl: string }
 interface Counts { tables: number; views: number; functions: number; procedures: number; sequences: number; firstTable?: string }
@@ -82,7 +83,6 @@ export function InfoPage(props: { projectId: string }) {
     dashboardApi.envs(props.projectId).then(setEnvs, () => {});
   }, [props.projectId]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
-  const origin = window.location.origin;
   const project = currentProject.value;
   const env = envs?.workingEnv;
   const api = project?.projectType === 'graphql' ? 'GraphQL' : 'REST'; // i18n-ignore (product names)
@@ -112,11 +112,11 @@ export function InfoPage(props: { projectId: string }) {
               ))}
             </div>
             <h4>{t('common.info.endpoints')}</h4>
-            <CopyField what="rest" value={`${origin}${api.restApiUrl}`} />
-            <CopyField what="graphql" value={`${origin}${api.gqlApiUrl}`} />
-            {c?.firstTable ? <CopyField what="example" value={`curl -H "xc-auth: $TOKEN" '${origin}${api.restApiUrl}/${c.firstTable}?limit=10'`} /> : null}{/* i18n-ignore */}
+            <CopyField what="rest" value={serverLink(api.restApiUrl)} />
+            <CopyField what="graphql" value={serverLink(api.gqlApiUrl)} />
+            {c?.firstTable ? <CopyField what="example" value={`curl -H "xc-auth: $TOKEN" '${serverLink(api.restApiUrl)}/${c.firstTable}?limit=10'`} /> : null}{/* i18n-ignore */}
             <p className="info-links">
-              <a className="btn btn-secondary" href={api.swaggerUrl} target="_blank" rel="noreferrer"><BookOpen size={14} aria-hidden /> {t('common.info.swagger')}</a>
+              <a className="btn btn-secondary" href={serverLink(api.swaggerUrl)} target="_blank" rel="noreferrer"><BookOpen size={14} aria-hidden /> {t('common.info.swagger')}</a>
               <span className="muted"><Code2 size={14} aria-hidden /> {tx('common.info.tokens', { auth: <code key="a">xc-auth</code>, token: <code key="t">xc-token</code> })}</span>
             </p>
           </section>

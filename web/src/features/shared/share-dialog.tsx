@@ -10,6 +10,7 @@ import { AriaDialog } from '../../components/aria-dialog';
 import { Button, FormMessage } from '../../components/form';
 import { toast } from '../../stores/toasts';
 import { sharedApiUrl } from '../../api/shared';
+import { appBase } from '../../api/app-url';
 import { t } from '../../i18n';
 import '../views/views-aria.css';
 
@@ -124,7 +125,7 @@ export function ShareDialog(props: { scope: ViewScope; tn: string; view: SavedVi
             </Switch>
           ) : null}
           <div className="share-actions">
-            <Button variant="secondary" onClick={() => void copy(sharedApiUrl(window.location.origin, link.uuid, view.type), t('views.share.apiUrlCopied'))}>
+            <Button variant="secondary" onClick={() => void copy(sharedApiUrl(appBase().replace(/\/$/, ''), link.uuid, view.type), t('views.share.apiUrlCopied'))}>
               <Copy size={14} aria-hidden /> {t('views.share.copyApiUrl')}
             </Button>
             <Button

@@ -5,6 +5,7 @@
  */
 import { http } from '../../api/http';
 import { masterKey, token } from '../../stores/session';
+import { appSocketUrl } from '../../api/app-url';
 
 /** GET /api/terminal/status. */
 export interface TerminalStatus {
@@ -27,10 +28,7 @@ const base64url = (s: string) => btoa(String.fromCharCode(...new TextEncoder().e
 
 /** Opens the terminal socket: a new terminal, or the one of `session` again (`replay`: with its newest output). */
 export function openSocket(size: { cols: number; rows: number }, session?: string | null, replay = false): WebSocket {
-  const url = new URL('/api/terminal/socket', window.location.href);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  url.hash = '';
-  url.search = '';
+  const url = new URL(appSocketUrl('/api/terminal/socket'));
   if (session) url.searchParams.set('session', session);
   if (session && replay) url.searchParams.set('replay', '1');
   url.searchParams.set('cols', String(size.cols));

@@ -8,6 +8,7 @@ import { CellView } from '../grid/grid-cell';
 import type { Row } from './row-source';
 import { t } from '../../i18n';
 import type { Cover } from './cover';
+import { serverLink } from '../../api/app-url';
 export { coverOf } from './cover';
 
 /**
@@ -93,7 +94,7 @@ export function RecordCard(props: {
       {props.cover !== undefined ? (
         <div className="card-cover" style={{ height: props.coverHeight ?? 140 }}>
           {coverImage.src ? (
-            <img src={coverImage.src} alt="" loading="lazy" onError={coverImage.onError} onLoad={coverImage.onLoad} />
+            <img src={serverLink(coverImage.src)} alt="" loading="lazy" onError={coverImage.onError} onLoad={coverImage.onLoad} />
           ) : props.cover ? null : (
             <span className="muted">{t('views.card.noImage')}</span>
           )}

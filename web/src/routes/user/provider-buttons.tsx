@@ -6,6 +6,7 @@
 import { projectInfo } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import { t } from '../../i18n';
+import { appUrl } from '../../api/app-url';
 
 export function ProviderButtons() {
   useSignals();
@@ -15,7 +16,7 @@ export function ProviderButtons() {
     <div className="provider-buttons" aria-label={t('admin.oauth.providersLabel')}>
       <div className="provider-divider"><span>{t('admin.oauth.or')}</span></div>
       {providers.map((p) => (
-        <a key={p.id} className={`btn btn-secondary provider-btn provider-${p.id}`} href={`/auth/${encodeURIComponent(p.id)}`}>
+        <a key={p.id} className={`btn btn-secondary provider-btn provider-${p.id}`} href={appUrl(`/auth/${encodeURIComponent(p.id)}`)}>
           {t('admin.oauth.signInWith', { provider: p.name })}
         </a>
       ))}

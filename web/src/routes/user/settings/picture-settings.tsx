@@ -5,6 +5,7 @@ import { Button, FormMessage, TextField } from '../../../components/form';
 import { user } from '../../../stores/session';
 import { useSignals } from '../../../stores/signals';
 import { t } from '../../../i18n';
+import { serverLink } from '../../../api/app-url';
 
 export function PictureSettings() {
   useSignals();
@@ -32,7 +33,7 @@ export function PictureSettings() {
     <div className="settings-form">
       <h2>{t('admin.settings.picture')}</h2>
       <div className="picture-preview">
-        {picture ? <img src={picture} alt={t('admin.settings.yourPicture')} /> : <span aria-label={t('admin.settings.noPicture')}>{(user.value?.email ?? '?').charAt(0).toUpperCase()}</span>}
+        {picture ? <img src={serverLink(picture)} alt={t('admin.settings.yourPicture')} /> : <span aria-label={t('admin.settings.noPicture')}>{(user.value?.email ?? '?').charAt(0).toUpperCase()}</span>}
       </div>
       <label className="field">
         <span>{t('admin.settings.uploadImage')}</span>
