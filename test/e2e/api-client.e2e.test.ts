@@ -155,6 +155,57 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     }
   });
 
+  browserTest('a performance test sends the request many times and shows the rate, the times and the answers; the history keeps it', () => page, async () => {
+    const panel = page.getByRole('region', { name: 'API Client' });
+    let served = 0;
+    let inFlight = 0;
+    let most = 0;
+    const target = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      async fetch() {
+        const n = ++served;
+        most = Math.max(most, ++inFlight);
+        await Bun.sleep(5);
+        inFlight--;
+        return n % 5 === 0 ? Response.json({ msg: 'Too many requests' }, { status: 429 }) : Response.json({ ok: true });
+      },
+    });
+    try {
+      await panel.getByRole('combobox', { name: 'URL' }).fill(`http://127.0.0.1:${target.port}/ping`);
+      await panel.getByRole('button', { name: 'Performance test' }).click();
+      const form = panel.getByRole('form', { name: 'Performance test' });
+      // Out of bounds: said, nothing sent.
+      await form.getByLabel('Requests').fill('5000');
+      await form.getByRole('button', { name: 'Run' }).click();
+      await form.getByText('Requests: a whole number from 1 to 1,000').waitFor();
+      expect(served).toBe(0);
+      await form.getByLabel('Requests').fill('40');
+      await form.getByLabel('At once').fill('4');
+      await form.getByRole('button', { name: 'Run' }).click();
+      await page.getByText('Starting performance test').waitFor();
+      const result = panel.getByRole('region', { name: 'Performance test result' });
+      await result.waitFor();
+      await page.getByText('Finished performance test').waitFor();
+      expect(served).toBe(40);
+      expect(most).toBeLessThanOrEqual(4);
+      await result.getByText(/^40 requests, 4 at once, in [\d.]+ s\.$/).waitFor();
+      await result.getByText(/requests\/s$/).waitFor();
+      const statuses = result.getByRole('list', { name: 'Answers by status' });
+      expect((await statuses.getByRole('listitem').allTextContents()).map((x) => x.trim()).sort()).toEqual(['200 32 times', '429 8 times']);
+      await shot(page, 'api-client-perf');
+      // The history keeps the test: reopened, the result is shown again.
+      await page.getByRole('tab', { name: 'API Client' }).locator('.tab-close').click();
+      await page.locator('.tree-extras').getByRole('button', { name: 'API Client', exact: true }).click();
+      const entry = panel.getByRole('list', { name: 'History' }).getByRole('button', { name: `PERF GET http://127.0.0.1:${target.port}/ping` });
+      await entry.click();
+      await panel.getByRole('region', { name: 'Performance test result' }).getByText(/^40 requests, 4 at once/).waitFor();
+      expect(served).toBe(40);
+    } finally {
+      target.stop(true);
+    }
+  });
+
   browserTest('the gRPC tab lists a server through reflection and calls a method', () => page, async () => {
     await page.locator('.tree-extras').getByRole('button', { name: 'gRPC Client', exact: true }).click();
     const panel = page.getByRole('region', { name: 'gRPC Client' });

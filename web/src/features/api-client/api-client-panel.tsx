@@ -2,8 +2,9 @@
  * The API Client tab: build a request (method, URL, params, headers, auth, body) with variables of
  * the chosen environment, prefilled from the project's OpenAPI document; send it (the project's own
  * API from the browser, other hosts through the server for owners and creators); see the answer
- * (status, time, size, folding JSON, headers); copy as curl; save it to a collection; the history of
- * the caller's last 500 requests, newest first. The request being edited survives a reload.
+ * (status, time, size, folding JSON, headers); copy as curl; save it to a collection; run it many
+ * times as a performance test (perf-panel.tsx); the history of the caller's last 500 requests and
+ * tests, newest first. The request being edited survives a reload.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { http } from '../../api/http';
@@ -21,6 +22,8 @@ import { VariableInput } from './variable-input';
 import { ResponseView } from './response-view';
 import { operationsOf, type Operation } from './openapi-prefill';
 import { EnvironmentBar } from './environment-bar';
+import { PerfPanel, PerfResultView } from './perf-panel';
+import type { PerfResult, PerfSend } from './perf-test';
 import { useLatest } from '../../components/use-latest-answer';
 import {
   METHODS, addToHistory, base64Bytes, buildRequest, keptResponse, responseBody, emptyRequest, headerProblem, keptRequest, looksLikeJson, requestMissing, restoredRequest, toCurl, variableMap, type ApiRequest, type ApiResponse, type HistoryEntry, type Method,
@@ -53,6 +56,8 @@ export function ApiClientPanel(props: { projectId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saveName, setSaveName] = useState<string | null>(null);
+  const [perfOpen, setPerfOpen] = useState(false);
+  const [perf, setPerf] = useState<PerfResult | null>(null);
 
   useEffect(() => {
     localStorage.setItem(draftKey(projectId), JSON.stringify(keptRequest(req, token.value)));
@@ -88,36 +93,49 @@ export function ApiClientPanel(props: { projectId: string }) {
   const missing = requestMissing(req, vars);
   const set = (patch: Partial<ApiRequest>) => setReq((r) => ({ ...r, ...patch }));
 
+  /** The request on screen as sent, or the message of why it cannot be. */
+  const built = (): ReturnType<typeof buildRequest> | string => {
+    if (missing.length) return t('tools.api.unknownVariables', { count: missing.length, names: missing.join(', ') });
+    let b: ReturnType<typeof buildRequest>;
+    try {
+      b = buildRequest(req, vars, document.baseURI);
+    } catch {
+      return t('tools.api.invalidUrl', { url: req.url });
+    }
+    const bad = headerProblem(b.headers);
+    if (bad) return bad.part === 'name' ? t('tools.api.badHeaderName', { name: bad.name }) : t('tools.api.badHeaderValue', { name: bad.name });
+    return b;
+  };
+
+  /** Sends a built request: the project's own API straight from the browser, other hosts through the server. */
+  const sendOnce = async (b: ReturnType<typeof buildRequest>): Promise<ApiResponse> => {
+    if (new URL(b.url).origin === window.location.origin) {
+      // The project's own API: straight from the browser, with the caller's headers.
+      const started = performance.now();
+      const res = await fetch(b.url, { method: b.method, headers: b.headers, body: b.body });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      return { status: res.status, statusText: res.statusText, headers: [...res.headers.entries()], ...responseBody(res.headers.get('content-type'), bytes), size: bytes.length, timeTaken: Math.round(performance.now() - started) };
+    }
+    const r = await apiClientApi.send(projectId, b);
+    const type = r.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1]?.split(';')[0]?.trim() ?? '';
+    const body = r.binary ? { data: '', binary: type, blob: new Blob([base64Bytes(r.body) as BlobPart], type ? { type } : {}) } : { data: r.body };
+    return { status: r.status, statusText: r.statusText, headers: r.headers, ...body, size: r.size, timeTaken: r.timeMs };
+  };
+
+  const remember = (entry: HistoryEntry) => {
+    setHistory((h) => addToHistory(h, entry));
+    apiClientApi.addHistory(projectId, entry).catch(() => {});
+  };
+
   const send = async () => {
-    if (missing.length) return setError(t('tools.api.unknownVariables', { count: missing.length, names: missing.join(', ') }));
+    const b = built();
+    if (typeof b === 'string') return setError(b);
     setError(null);
     setBusy(true);
-    let built: ReturnType<typeof buildRequest>;
-    try {
-      built = buildRequest(req, vars, document.baseURI);
-    } catch {
-      setBusy(false);
-      return setError(t('tools.api.invalidUrl', { url: req.url }));
-    }
-    const bad = headerProblem(built.headers);
-    if (bad) {
-      setBusy(false);
-      return setError(bad.part === 'name' ? t('tools.api.badHeaderName', { name: bad.name }) : t('tools.api.badHeaderValue', { name: bad.name }));
-    }
+    setPerf(null);
     let answer: ApiResponse | { error: string };
     try {
-      if (new URL(built.url).origin === window.location.origin) {
-        // The project's own API: straight from the browser, with the caller's headers.
-        const started = performance.now();
-        const res = await fetch(built.url, { method: built.method, headers: built.headers, body: built.body });
-        const bytes = new Uint8Array(await res.arrayBuffer());
-        answer = { status: res.status, statusText: res.statusText, headers: [...res.headers.entries()], ...responseBody(res.headers.get('content-type'), bytes), size: bytes.length, timeTaken: Math.round(performance.now() - started) };
-      } else {
-        const r = await apiClientApi.send(projectId, built);
-        const type = r.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1]?.split(';')[0]?.trim() ?? '';
-        const body = r.binary ? { data: '', binary: type, blob: new Blob([base64Bytes(r.body) as BlobPart], type ? { type } : {}) } : { data: r.body };
-        answer = { status: r.status, statusText: r.statusText, headers: r.headers, ...body, size: r.size, timeTaken: r.timeMs };
-      }
+      answer = await sendOnce(b);
       setResponse(answer);
     } catch (e) {
       answer = { error: (e as Error).message };
@@ -125,9 +143,25 @@ export function ApiClientPanel(props: { projectId: string }) {
       setError((e as Error).message);
     }
     setBusy(false);
-    const entry: HistoryEntry = { createdAt: new Date().toISOString(), request: keptRequest(req, token.value), response: 'status' in answer ? keptResponse(answer) : answer };
-    setHistory((h) => addToHistory(h, entry));
-    apiClientApi.addHistory(projectId, entry).catch(() => {});
+    remember({ createdAt: new Date().toISOString(), request: keptRequest(req, token.value), response: 'status' in answer ? keptResponse(answer) : answer });
+  };
+
+  /** The performance test's send: the request as on screen when the test starts. */
+  const perfSend = (): PerfSend | string => {
+    const b = built();
+    if (typeof b === 'string') return b;
+    return async () => {
+      try {
+        return { status: (await sendOnce(b)).status };
+      } catch (e) {
+        return { error: (e as Error).message };
+      }
+    };
+  };
+  const perfFinished = (result: PerfResult) => {
+    setPerf(result);
+    setResponse(null);
+    remember({ createdAt: new Date().toISOString(), request: keptRequest(req, token.value), perf: result });
   };
 
   const copyCurl = async () => {
@@ -185,8 +219,13 @@ export function ApiClientPanel(props: { projectId: string }) {
         <ul className="api-list" aria-label={t('tools.api.history')}>
           {history.map((h, i) => (
             <li key={h.id ?? i}>
-              <button className="tree-leaf history-entry" onClick={() => (pick(h.request), setResponse('status' in h.response ? h.response : null))}>
-                <span className={`status-chip status-${'status' in h.response ? Math.floor(h.response.status / 100) : 'x'}`}>{'status' in h.response ? h.response.status : t('tools.api.errorChip')}</span> {h.request.method} {h.request.url}
+              <button className="tree-leaf history-entry" onClick={() => (pick(h.request), setResponse(h.response && 'status' in h.response ? h.response : null), setPerf(h.perf ?? null))}>
+                {h.perf ? (
+                  <span className="status-chip status-perf">{t('tools.perf.chip')}</span>
+                ) : (
+                  <span className={`status-chip status-${h.response && 'status' in h.response ? Math.floor(h.response.status / 100) : 'x'}`}>{h.response && 'status' in h.response ? h.response.status : t('tools.api.errorChip')}</span>
+                )}{' '}
+                {h.request.method} {h.request.url}
               </button>
             </li>
           ))}
@@ -216,7 +255,9 @@ export function ApiClientPanel(props: { projectId: string }) {
           <Button onClick={send} disabled={busy || !req.url.trim() || !admin}>{busy ? t('tools.api.sending') : t('tools.api.send')}</Button>
           <Button variant="secondary" onClick={copyCurl}>{t('tools.api.copyCurl')}</Button>
           {admin ? <Button variant="secondary" onClick={() => setSaveName('')}>{t('tools.api.save')}</Button> : null}
+          {admin ? <Button variant="secondary" onClick={() => setPerfOpen(true)} disabled={perfOpen}>{t('tools.perf.open')}</Button> : null}
         </div>
+        {perfOpen ? <PerfPanel prepare={perfSend} disabled={!req.url.trim()} onFinished={perfFinished} onClose={() => setPerfOpen(false)} /> : null}
         {saveName !== null ? (
           <form className="inline-form" onSubmit={(e) => (e.preventDefault(), saveName.trim() && save(saveName))}>
             <input aria-label={t('tools.api.requestName')} autoFocus placeholder={t('tools.api.requestNamePlaceholder')} value={saveName} onChange={(e) => setSaveName(e.target.value)} />
@@ -256,7 +297,7 @@ export function ApiClientPanel(props: { projectId: string }) {
           </TabPanel>
         </Tabs>
         <FormMessage kind="error" text={error} />
-        {response ? <ResponseView response={response} /> : <p className="muted">{t('tools.api.responseHint')}</p>}
+        {perf ? <PerfResultView result={perf} /> : response ? <ResponseView response={response} /> : <p className="muted">{t('tools.api.responseHint')}</p>}
       </section>
     </div>
   );

@@ -5,6 +5,7 @@
  * capped). Pure functions, no React, so they are unit tested.
  */
 import { serverLink } from '../../api/app-url';
+import type { PerfResult } from './perf-test';
 
 /** A name/value pair with an enabled switch (params, headers, variables). */
 export interface KeyValue {
@@ -76,7 +77,10 @@ export interface HistoryEntry {
   id?: string;
   createdAt: string;
   request: ApiRequest;
-  response: ApiResponse | { error: string };
+  /** The answer of a single send (absent for a performance test). */
+  response?: ApiResponse | { error: string };
+  /** A performance test of the request: what it measured. */
+  perf?: PerfResult;
 }
 
 /** The newest entries kept per user (spec: request history 500, newest first). */
