@@ -23,7 +23,9 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
   let chinook = '';
   const tree = () => page.getByRole('navigation', { name: 'Project tree' });
   const count = () => page.getByTestId('row-count');
+  /** Opens a table on a fresh load of the app: nothing a test before left open (a dialog, a menu) stays over it. */
   const openTable = async (projectId: string, name: string) => {
+    await page.goto('about:blank');
     await page.goto(`${tablo.url}/#/nc/${projectId}`);
     await tree().getByRole('button', { name, exact: true }).click();
     await page.getByRole('tab', { name: new RegExp(name) }).waitFor();
@@ -134,7 +136,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.keyboard.press('Escape');
   }, 20_000);
 
-  browserTest('a picker opened from a grid row sits above the grid and takes a real click or the keyboard; Esc closes pickers, menus and the expanded row', () => page, async () => {
+  browserTest('a picker opened from a grid row sits above the grid and takes a real click; a late first list changes nothing', () => page, async () => {
     await openTable(chinook, 'Track');
     await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
     // The picker's first list (no search) is answered late, after the search typed meanwhile:
@@ -151,9 +153,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await item.waitFor();
     await held.deliver();
     // The late answer changed nothing: only the search's album is listed.
-    await page.waitForTimeout(100);
-    expect(await picker.getByRole('button', { name: 'Restless and Wild' }).count()).toBe(0);
-    expect(await picker.locator('.picker-item').count()).toBe(1);
+    expect(await until(async () => (await picker.locator('.picker-item').allInnerTexts()).join(' | '), 'Balls to the Wall')).toBe('Balls to the Wall');
     await shot(page, 'polish-picker-above-grid');
     // The topmost element at the item's centre is the item itself: nothing of the grid covers it.
     const box = (await item.boundingBox())!;
@@ -163,25 +163,49 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await picker.waitFor({ state: 'detached' });
     await page.getByRole('row').nth(3).getByText('Balls to the Wall').first().waitFor();
     expect((await restInPage(page, chinook, 'GET', 'Track/3')).body.AlbumId).toBe(2);
-    // By keyboard: ArrowDown from the search box goes to the rows, Enter there picks; Enter in the box picks the first row found.
-    await page.getByRole('button', { name: 'Choose Album' }).nth(2).click();
-    await picker.getByRole('textbox', { name: 'Search rows' }).fill('Restless and');
-    await picker.getByRole('button', { name: 'Restless and Wild' }).waitFor();
-    await picker.getByRole('textbox', { name: 'Search rows' }).press('ArrowDown');
+  });
+
+  browserTest('the picker takes the keyboard: arrows move between the box and the rows, Enter picks the first row found (pressed before the answer too); a pick is a step of the undo', () => page, async () => {
+    await openTable(chinook, 'Track');
+    await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
+    const picker = page.getByRole('dialog', { name: 'Choose Album' });
+    const search = picker.getByRole('textbox', { name: 'Search rows' });
+    const listed = async () => (await picker.locator('.picker-item').allInnerTexts()).join(' | ');
+    // ArrowDown from the search box goes to the rows (once the list answers what is typed), ArrowUp back.
+    await page.getByRole('button', { name: 'Choose Album' }).nth(3).click();
+    await search.fill('Restless and');
+    expect(await until(listed, 'Restless and Wild')).toBe('Restless and Wild');
+    await search.press('ArrowDown');
     expect(await until(() => picker.getByRole('button', { name: 'Restless and Wild' }).evaluate((el) => el === document.activeElement), true, 5_000)).toBe(true);
     await page.keyboard.press('ArrowUp');
-    expect(await until(() => picker.getByRole('textbox', { name: 'Search rows' }).evaluate((el) => el === document.activeElement), true, 5_000)).toBe(true);
-    await page.keyboard.press('Enter');
+    expect(await until(() => search.evaluate((el) => el === document.activeElement), true, 5_000)).toBe(true);
+    await page.keyboard.press('Escape');
     await picker.waitFor({ state: 'detached' });
-    expect(await until(async () => (await restInPage(page, chinook, 'GET', 'Track/3')).body.AlbumId, 3)).toBe(3);
+    // Enter right after the typing, before the search is answered: the first row found is picked once it is in.
+    // (Track 4, 'Restless and Wild', is on the album of that name.)
+    const chip = page.getByRole('row').nth(4).locator('.chip');
+    await page.getByRole('button', { name: 'Choose Album' }).nth(3).click();
+    const held = await holdFirstAnswer(page, (url) => url.includes('/api/v1/Album?') && url.includes('where='));
+    await search.fill('Balls to');
+    await held.readByServer;
+    await search.press('Enter');
+    await held.deliver();
+    await picker.waitFor({ state: 'detached' });
+    expect(await until(async () => (await restInPage(page, chinook, 'GET', 'Track/4')).body.AlbumId, 2)).toBe(2);
+    await chip.getByText('Balls to the Wall', { exact: true }).waitFor();
     // The pick is a step of the undo: ctrl+z in the grid puts the album back, ctrl+shift+z picks it again.
     await page.getByRole('gridcell', { name: 'Fast As a Shark', exact: true }).click();
     await page.keyboard.press('Control+z');
-    expect(await until(async () => (await restInPage(page, chinook, 'GET', 'Track/3')).body.AlbumId, 2)).toBe(2);
-    await page.getByRole('row').nth(3).getByText('Balls to the Wall').first().waitFor();
+    expect(await until(async () => (await restInPage(page, chinook, 'GET', 'Track/4')).body.AlbumId, 3)).toBe(3);
+    await chip.getByText('Restless and Wild', { exact: true }).waitFor();
     await page.keyboard.press('Control+Shift+z');
-    expect(await until(async () => (await restInPage(page, chinook, 'GET', 'Track/3')).body.AlbumId, 3)).toBe(3);
+    expect(await until(async () => (await restInPage(page, chinook, 'GET', 'Track/4')).body.AlbumId, 2)).toBe(2);
+    await chip.getByText('Balls to the Wall', { exact: true }).waitFor();
+  });
 
+  browserTest('Esc closes pickers, menus and the expanded row', () => page, async () => {
+    await openTable(chinook, 'Track');
+    const picker = page.getByRole('dialog', { name: 'Choose Album' });
     await page.getByRole('button', { name: 'Choose Album' }).first().click();
     await picker.waitFor();
     await page.keyboard.press('Escape');
@@ -201,10 +225,11 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.getByRole('button', { name: 'Expand row 1' }).click();
     const expanded = page.getByRole('dialog', { name: 'Expanded row' });
     await expanded.waitFor();
-    await expect(expanded.evaluate((el) => el.contains(document.activeElement))).resolves.toBe(true);
+    // The focus moves into the dialog once it has opened.
+    expect(await until(() => expanded.evaluate((el) => el.contains(document.activeElement)), true, 5_000)).toBe(true);
     await page.keyboard.press('Escape');
     await expanded.waitFor({ state: 'detached' });
-  }, 20_000);
+  });
 
   browserTest('the picker asks the server once for a word typed key by key, and lists the rows of the whole word', () => page, async () => {
     await openTable(chinook, 'Track');

@@ -384,6 +384,11 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await page.getByRole('rowgroup').getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).waitFor();
     expect(await page.getByRole('rowgroup').getByRole('row').count()).toBe(4); // header and 3 rows
     await shot(page, 'views-grid-grouped');
+    // Letters typed on a row of a group stay there: the app's one-key shortcuts (c: Settings, t: Terminal) keep quiet.
+    await page.getByRole('rowgroup').getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).click();
+    await page.keyboard.type('ct');
+    expect(await page.getByRole('dialog', { name: 'Settings' }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: /Terminal/ }).count()).toBe(0);
     await page.waitForTimeout(700);
     await reload('By stage');
     expect(await page.getByLabel('Group by').inputValue()).toBe('Stage');

@@ -68,6 +68,11 @@ describeEngines('row history and comments', (engine: TestEngine) => {
     ]);
     expect(full.find((e) => e.column === 'City')).toMatchObject({ prevValue: 'São José dos Campos', user: 'editor@example.com' });
 
+    // A value that reads as a JSON object is a column's value, not a row: kept whole.
+    const note = '{"note":"ask for Ana","tags":["vip"]}';
+    expect((await rest('editor', 'PUT', 'Customer/3', { Company: note })).status).toBe(200);
+    expect((await history('owner', 'Customer', '3')).data.list[0]).toMatchObject({ column: 'Company', value: note });
+
     const seen = (await history('viewer', 'Customer', '1')).data.list as { column: string | null }[];
     expect(seen.map((e) => e.column)).not.toContain('Phone');
     expect(seen.length).toBe(full.length - 1);

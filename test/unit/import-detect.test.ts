@@ -2,7 +2,7 @@
 import { expect, test } from 'bun:test';
 import { detectDelimiter } from '../../src/api/transfer/sniff';
 import { detectType, cellValue } from '../../src/api/transfer/column-types';
-import { cellText } from '../../src/api/transfer/row-sources';
+import { cellText, csvCellText } from '../../src/api/transfer/row-sources';
 import { csvField } from '../../src/api/transfer/export';
 import { checkHeaders } from '../../src/api/transfer/uploads';
 import { sqlNameOf } from '../../src/api/transfer/import-ops';
@@ -61,6 +61,12 @@ test('CSV fields are quoted when they must be', () => {
   expect(csvField(' padded')).toBe('" padded"');
   expect(csvField(null)).toBe('');
   expect(csvField({ a: 1 })).toBe('"{""a"":1}"');
+});
+
+test('a value a CSV export guarded against formulas goes back in as it was', () => {
+  for (const v of ['+33 1 23 45 67 89', '=SUM(A1)', '-dash', '@user', '\tindented']) expect(csvCellText(csvField(v).replace(/^"|"$/g, ''))).toBe(v);
+  expect(csvCellText("'plain quote")).toBe("'plain quote");
+  expect(csvCellText("it's")).toBe("it's");
 });
 
 test('headers must be named and differ; SQL names are made from them', () => {

@@ -45,6 +45,15 @@ export function cellText(v: unknown): string {
   return String(v);
 }
 
+/**
+ * A CSV cell as its value: the apostrophe that a CSV export (ours, export.ts, or a spreadsheet's)
+ * puts before text starting like a formula (= + - @ tab CR) is dropped, so '+33 1 23 45 67 89
+ * goes back in as +33 1 23 45 67 89.
+ */
+export function csvCellText(s: string): string {
+  return /^'[=+\-@\t\r]/.test(s) ? s.slice(1) : s;
+}
+
 function counted(path: string): { stream: Readable; bytes: () => number } {
   const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
   let bytes = 0;
@@ -110,7 +119,7 @@ function csvRows(path: string, kind: FileKind): RowStream {
       if (queue.length) {
         const batch = queue.shift()!;
         waiting -= batch.rows.length;
-        for (const r of batch.rows) yield r;
+        for (const r of batch.rows) yield r.map(csvCellText);
         handed = batch.bytes;
         continue;
       }

@@ -166,8 +166,8 @@ const matches = (e: KeyboardEvent, shortcut: string) => {
   return e.key.toLowerCase() === key && e.ctrlKey === parts.includes('ctrl') && e.shiftKey === parts.includes('shift') && !e.altKey && !e.metaKey;
 };
 
-/** Where keys belong to what has focus: editors (CodeMirror, the terminal), the grid, dialogs and menus. */
-const KEY_OWNERS = '.cm-editor, .xterm, [role="grid"], [role="dialog"], [role="menu"], [role="listbox"], [contenteditable="true"]';
+/** Where keys belong to what has focus: editors (CodeMirror, the terminal), the grid (grouped too), dialogs and menus. */
+const KEY_OWNERS = '.cm-editor, .xterm, [role="grid"], [role="treegrid"], [role="dialog"], [role="menu"], [role="listbox"], [contenteditable="true"]';
 
 /**
  * Whether a bare-letter shortcut must stay quiet for this key: focus is in a field, an editor, the

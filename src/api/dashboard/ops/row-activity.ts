@@ -140,9 +140,13 @@ export const commentCounts: DashboardOp = {
   },
 };
 
-/** A value of the history as the reader may see it: JSON rows lose their hidden keys. */
-function visibleValue(v: string | null | undefined, shown: Set<string>): string | null {
+/**
+ * A value of the history as the reader may see it: a whole row (an insert's, a delete's: no column)
+ * loses its hidden keys; a column's value stays as it was written (a JSON object is no row).
+ */
+function visibleValue(v: string | null | undefined, shown: Set<string>, wholeRow: boolean): string | null {
   if (v === null || v === undefined) return null;
+  if (!wholeRow) return v;
   try {
     const row = JSON.parse(v) as unknown;
     if (row && typeof row === 'object' && !Array.isArray(row)) return JSON.stringify(Object.fromEntries(Object.entries(row).filter(([k]) => shown.has(k))));
@@ -173,8 +177,8 @@ export const rowHistory: DashboardOp = {
         id: r.id,
         op: r.description,
         column: r.cn ? byCn.get(r.cn)!._cn : null,
-        value: visibleValue(r.value, shown),
-        prevValue: visibleValue(r.prev_value, shown),
+        value: visibleValue(r.value, shown, !r.cn),
+        prevValue: visibleValue(r.prev_value, shown, !r.cn),
         user: r.user_email,
         createdAt: r.created_at,
       });

@@ -78,7 +78,8 @@ export function GroupList(props: { column: string; columnMeta?: ColumnMeta; grou
   const [open, setOpen] = useState<Set<string>>(new Set());
   const { column, groups, columnMeta: col } = props;
   return (
-    <div className="grouped-grid" role="treegrid" aria-label={t('grid.group.rowsLabel', { column })}>
+    // Focusable, so a click on its rows takes the keyboard there: letters typed never run the app's one-key shortcuts.
+    <div className="grouped-grid" role="treegrid" tabIndex={-1} aria-label={t('grid.group.rowsLabel', { column })}>
       {groups.length === 0 ? <div className="grid-empty muted">{t('grid.group.noRows')}</div> : null}
       {groups.map((g) => {
         const key = JSON.stringify(g.value ?? null);

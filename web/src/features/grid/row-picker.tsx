@@ -3,7 +3,8 @@
  * Built on react-aria's modal: rendered on the page's body (never under a grid row), it takes the
  * focus (the search box), keeps it inside, and Esc closes it. The list answers the latest search.
  * Keys: ArrowDown from the search box goes to the rows, arrows move between them, Enter in the
- * search box picks the first row found for what is typed.
+ * search box picks the first row found for what is typed (pressed before that search is answered, it
+ * picks once the answer is in).
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -26,13 +27,25 @@ export function RowPicker(props: {
   const [listed, setListed] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const list = useRef<HTMLUListElement>(null);
-  useLatestAnswer(() => props.load(search), (found) => (setRows(found), setListed(search), setError(null)), (e) => setError(e.message), [search]);
+  /** The search Enter was pressed on before its answer came: its first row is picked on arrival. */
+  const enterOn = useRef<string | null>(null);
   const pick = (r: Row) => props.onPick(r).catch((e) => setError((e as Error).message));
+  const onFound = (found: Row[]) => {
+    setRows(found);
+    setListed(search);
+    setError(null);
+    if (enterOn.current === search && found.length) (enterOn.current = null), void pick(found[0]!);
+  };
+  useLatestAnswer(() => props.load(search), onFound, (e) => setError(e.message), [search]);
   const items = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('.picker-item') ?? [])];
   /** Search box: ArrowDown goes to the first row, Enter picks it. In the list: arrows move between rows. */
   const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') (e.preventDefault(), items()[0]?.focus());
-    else if (e.key === 'Enter' && rows?.length && listed === search) (e.preventDefault(), void pick(rows[0]!));
+    else if (e.key === 'Enter') {
+      e.preventDefault();
+      if (listed !== search) enterOn.current = search;
+      else if (rows?.length) void pick(rows[0]!);
+    }
   };
   const onListKey = (e: KeyboardEvent<HTMLUListElement>) => {
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
@@ -48,7 +61,7 @@ export function RowPicker(props: {
       <Modal className="dialog picker">
         <Dialog className="aria-dialog" aria-label={props.title}>
           <Heading slot="title">{props.title}</Heading>
-          <input className="search" autoFocus placeholder={t('grid.picker.search')} aria-label={t('grid.picker.searchRows')} value={search} onChange={(e) => setSearch(e.target.value)} onKeyDown={onSearchKey} />
+          <input className="search" autoFocus placeholder={t('grid.picker.search')} aria-label={t('grid.picker.searchRows')} value={search} onChange={(e) => ((enterOn.current = null), setSearch(e.target.value))} onKeyDown={onSearchKey} />
           {error ? <div className="form-message form-message-error">{error}</div> : null}
           <ul className="picker-list" ref={list} onKeyDown={onListKey}>
             {rows === null ? <li className="muted">{t('grid.picker.loading')}</li> : rows.length === 0 ? <li className="muted">{t('grid.picker.empty')}</li> : null}
