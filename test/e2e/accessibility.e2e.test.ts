@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { chinookProject } from './views-helpers';
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(60_000);
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'accessibility': ${problem}`);
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -10,7 +10,7 @@ import { browserProblem, browserTest, launchBrowser, shot, startTablo, type Runn
 import { loadChinook } from '../helpers/engines';
 import { startGrpcServer, type TestGrpcServer } from '../helpers/grpc-server';
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'API client': ${problem}`);

@@ -13,7 +13,7 @@ import { waitFor } from '../helpers/receiver';
 import { CATALOGUES } from '../../web/src/i18n/catalogues';
 import { LOCALES, type LocaleCode } from '../../web/src/i18n/locales';
 
-setDefaultTimeout(20_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'app store': ${problem}`);

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
 
 // Browser steps wait on the page; a loaded machine can take a few seconds more than the default.
-setDefaultTimeout(20_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'first run': ${problem}`);

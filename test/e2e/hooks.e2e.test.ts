@@ -74,7 +74,7 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     expect(rx.at('/orders').map((r) => r.json)).toEqual([{ order: 'big', qty: 50 }]);
     await shot(page, 'hooks-delivery-log');
     await dialog.getByRole('button', { name: 'Close' }).click();
-  }, 20_000);
+  }, 60_000);
 
   browserTest('the Crons button opens Cron Jobs: next run times, create, run now, log', () => page, async () => {
     await page.getByRole('button', { name: 'Crons' }).click();
@@ -96,7 +96,7 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await panel.getByRole('table', { name: 'Run log' }).getByText('success').waitFor();
     expect(rx.at('/nightly')).toHaveLength(1);
     await shot(page, 'crons-tab');
-  }, 20_000);
+  }, 60_000);
 
   browserTest('on a narrow screen the jobs table scrolls sideways to its last buttons', () => page, async () => {
     await page.setViewportSize({ width: 1024, height: 800 });
@@ -119,7 +119,7 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     } finally {
       await page.setViewportSize({ width: 1400, height: 900 });
     }
-  }, 20_000);
+  }, 60_000);
   browserTest('deleting a cron job or a webhook asks first; Esc keeps it', () => page, async () => {
     const jobs = page.getByRole('region', { name: 'Cron Jobs' }).getByRole('table', { name: 'Cron jobs' });
     await jobs.getByRole('button', { name: 'Delete' }).click();
@@ -147,5 +147,5 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await dialog.getByRole('button', { name: /^Big orders/ }).waitFor({ state: 'detached' });
     expect((await dashboardCallInPage(page, 'xcHookList', { project_id: projectId, args: { tn: 'orders' } })).body.data.list).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
-  }, 20_000);
+  }, 60_000);
 });

@@ -114,5 +114,5 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
     await tree().getByRole('button', { name: 'Orders2024', exact: true }).waitFor();
     await page.waitForTimeout(100);
     expect(await page.getByRole('dialog').count()).toBe(0);
-  }, 30_000);
+  }, 60_000);
 });

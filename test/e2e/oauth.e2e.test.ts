@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, freePort, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
 import { IDP_SECRET, startIdentityProvider, type IdentityProvider } from '../helpers/identity-provider';
 
-setDefaultTimeout(20_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'provider sign-in': ${problem}`);

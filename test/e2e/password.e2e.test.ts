@@ -11,7 +11,7 @@ import { browserProblem, browserTest, launchBrowser, shot, startTablo, type Runn
 
 const EMAIL = 'keeper@example.com';
 // Browser steps wait on the page; a loaded machine can take a few seconds more than the default.
-setDefaultTimeout(20_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'password recovery': ${problem}`);

@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
 import { loadChinook } from '../helpers/engines';
 
-setDefaultTimeout(30_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'project metadata': ${problem}`);

@@ -136,7 +136,7 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await page.getByRole('button', { name: 'Reset Preview' }).click();
     await page.waitForLoadState('load');
     await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
-  }, 30_000);
+  }, 60_000);
 
   browserTest('a role that may update chosen columns edits only those in the grid', () => page, async () => {
     const saved = await call('aclSave', { tn: 'Customer', role: 'editor', rule: { read: true, create: false, update: ['FirstName'], delete: false } });

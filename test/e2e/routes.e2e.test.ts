@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 
-setDefaultTimeout(20_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'routes': ${problem}`);

@@ -13,7 +13,7 @@ import { chinookProject, until } from './views-helpers';
 
 const EMAIL = 'tabs@example.com';
 const PASSWORD = 'password123';
-setDefaultTimeout(30_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'session across tabs': ${problem}`);

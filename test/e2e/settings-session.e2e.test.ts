@@ -10,7 +10,7 @@ import { browserProblem, browserTest, launchBrowser, shot, startTablo, type Runn
 const EMAIL = 'settings@example.com';
 const PASSWORD = 'password123';
 // Browser steps wait on the page; a loaded machine can take a few seconds more than the default.
-setDefaultTimeout(20_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'settings session': ${problem}`);

@@ -143,7 +143,7 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'SQL Client' }).click();
     expect(await page.getByLabel('Statement time-out in seconds').inputValue()).toBe('45');
-  }, 30_000);
+  }, 60_000);
 
   browserTest('on SQLite the binary runs statements in its runner process, and cancel stops it', () => page, async () => {
     const sqliteProject = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Notes' } })).body.id as string;
@@ -161,7 +161,7 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.keyboard.type("SELECT 'still here' AS answer");
     await page.keyboard.press('Control+Enter');
     await page.getByRole('grid', { name: 'Result 1' }).getByRole('gridcell', { name: 'still here' }).waitFor();
-  }, 30_000);
+  }, 60_000);
 
   browserTest('a GraphQL query runs in the GraphQL client', () => page, async () => {
     await setDark(false);
@@ -211,7 +211,7 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.locator('.graphiql-response').getByText('"FORBIDDEN"').waitFor();
     expect(await page.locator('.graphiql-response').innerText()).toContain("Not allowed to read column 'Title'");
     await page.evaluate(() => localStorage.removeItem('tablo.previewAs'));
-  }, 30_000);
+  }, 60_000);
 
   browserTest("the profile menu's GraphQL APIs opens the GraphQL Client of a GraphQL project", () => page, async () => {
     const made = await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Graph notes', projectType: 'graphql' } });
@@ -224,5 +224,5 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.getByRole('tab', { name: 'GraphQL Client' }).waitFor();
     await page.locator('.graphiql-container').waitFor();
     expect(page.context().pages().length).toBe(1);
-  }, 30_000);
+  }, 60_000);
 });

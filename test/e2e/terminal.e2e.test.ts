@@ -66,7 +66,7 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.terminal-host .xterm-rows')!).color === 'rgb(229, 231, 235)');
     await shot(page, 'terminal-dark');
     await page.keyboard.press('Control+Shift+B');
-  }, 20_000);
+  }, 60_000);
 
   browserTest('the terminal follows the size of its tab; copy and paste go through the clipboard', () => page, async () => {
     const sizeRow = async () => (await rows(page)).map((r) => r.trimEnd()).filter((r) => /^\d+ \d+$/.test(r));
@@ -102,7 +102,7 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     await page.getByRole('button', { name: 'Copy' }).click();
     await page.getByText('Copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toStartWith('pasted-5');
-  }, 20_000);
+  }, 60_000);
 
   browserTest('five terminals at most: the sixth says so; closing one ends its shell', () => page, async () => {
     for (let i = 2; i <= 5; i++) {
@@ -125,7 +125,7 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     // A new one takes the free name.
     await page.getByRole('button', { name: '+ New terminal' }).click();
     await page.getByRole('tab', { name: /Local \(3\)/ }).waitFor();
-  }, 20_000);
+  }, 60_000);
 
   browserTest('outside the dashboard, t opens the terminal in a modal with the same terminals, also after a reload', () => page, async () => {
     await page.goto(`${tablo.url}/#/projects`);
@@ -152,7 +152,7 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     await page.keyboard.press('t');
     await dialog.getByRole('tab', { name: /Local/ }).first().waitFor();
     expect(await dialog.getByRole('tab', { name: /Local/ }).count()).toBe(4);
-  }, 20_000);
+  }, 60_000);
 });
 
 describe.skipIf(!!problem && !process.env.CI)('terminal turned off', () => {
@@ -180,5 +180,5 @@ describe.skipIf(!!problem && !process.env.CI)('terminal turned off', () => {
     await dialog.getByText(/NC_TERMINAL=1/).first().waitFor();
     expect(await dialog.locator('.xterm').count()).toBe(0);
     await shot(page, 'terminal-off');
-  }, 20_000);
+  }, 60_000);
 });

@@ -17,7 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, ensureBinary, freePort, launchBrowser, shot, signUpInBrowser } from './helpers';
 import pkg from '../../package.json' with { type: 'json' };
 
-setDefaultTimeout(20_000);
+setDefaultTimeout(60_000);
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'updates': ${problem}`);
