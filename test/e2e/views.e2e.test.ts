@@ -389,6 +389,23 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await page.keyboard.type('ct');
     expect(await page.getByRole('dialog', { name: 'Settings' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: /Terminal/ }).count()).toBe(0);
+    // A row of a group opens in the expanded form and is edited there: given another stage, it moves to that group.
+    const song = 'For Those About To Rock (We Salute You)';
+    const rowOf = (name: string) => page.getByRole('row').filter({ has: page.getByRole('gridcell', { name, exact: true }) });
+    await rowOf(song).getByRole('button', { name: /^Expand row/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Expanded row' });
+    await dialog.getByLabel('Stage').selectOption('Mixing');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: /Released/ }).filter({ has: page.getByLabel('2 rows') }).waitFor();
+    expect(await rowOf(song).count()).toBe(0);
+    await shot(page, 'views-grid-grouped-edited');
+    // Back where it was, through the group it moved to (Enter on its row opens it too).
+    await page.getByRole('button', { name: /Mixing/ }).click();
+    await rowOf(song).focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByLabel('Stage').selectOption('Released');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: /Released/ }).filter({ has: page.getByLabel('3 rows') }).waitFor();
     await page.waitForTimeout(700);
     await reload('By stage');
     expect(await page.getByLabel('Group by').inputValue()).toBe('Stage');

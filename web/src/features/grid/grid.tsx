@@ -346,7 +346,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           }}
         />
       ) : null}
-      {groupBy ? <GroupedRows store={store} meta={meta} column={groupBy} columns={columns} widthOf={widthOf} readOnly={readOnly} locked={locked} /> : null}
+      {groupBy ? <GroupedRows store={store} meta={meta} column={groupBy} columns={columns} widthOf={widthOf} readOnly={readOnly} locked={locked} dbAlias={props.dbAlias} canComment={canComment} /> : null}
       <div
         className={`grid row-h-${store.rowHeight.value}`}
         hidden={!!groupBy}

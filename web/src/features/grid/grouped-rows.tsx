@@ -1,10 +1,12 @@
 /**
  * The grid grouped by a column: one collapsible group per value with its count (REST groupby with
  * the grid's filters), the rows of an open group read page by page with the group's value ANDed
- * into the where. The column is kept in the view (query_params.groupBy).
+ * into the where. The column is kept in the view (query_params.groupBy). A row opens in the expanded
+ * form (its expand button, or Enter / Space on the row) to be read or edited there; after a save the
+ * groups and their open rows are read again (an edited group-by value moves the row to its group).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { ChevronDown, ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronRight, Maximize2 } from 'lucide-react';
 import { http } from '../../api/http';
 import { LIMITS } from '../../lib/limits';
 import { recordsApi } from '../../api/records';
@@ -16,6 +18,8 @@ import { andWhere } from '../views/view-state';
 import { valueWhere } from '../views/lane-where';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
+import { ExpandForm } from './expand-form';
+import { track } from '../../stores/notifications';
 
 /** Rows read at a time in an open group; most groups listed. */
 export const GROUP_PAGE = LIMITS.groupPage;
@@ -38,38 +42,60 @@ export function GroupByMenu(props: { store: GridStore; columns: GridColumn[] }) 
   );
 }
 
-/** The groups of a grouped grid, each opened on demand. */
-export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: string; columns: GridColumn[]; widthOf: (name: string) => number; readOnly: boolean; locked: (c: GridColumn) => boolean }) {
+/** The groups of a grouped grid, each opened on demand; a row opens in the expanded form. */
+export function GroupedRows(props: { store: GridStore; meta: TableMeta; column: string; columns: GridColumn[]; widthOf: (name: string) => number; readOnly: boolean; locked: (c: GridColumn) => boolean; dbAlias: string; canComment: boolean }) {
   const { store, meta, column } = props;
   const where = store.effectiveWhere();
   const [groups, setGroups] = useState<{ value: unknown; count: number }[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<Row | null>(null);
+  // Moves on after a save made here: the groups and their open rows are read again.
+  const [saved, setSaved] = useState(0);
   // The groups of the latest column and filter only (a filter typed meanwhile is asked again).
   const latest = useLatest();
   useEffect(() => {
-    setGroups(null);
     void latest(
       http<Row[]>(`/nc/${encodeURIComponent(store.projectId)}/api/v1/${encodeURIComponent(meta._tn)}/groupby`, { query: { fields: column, where: where || undefined, sort: column, limit: MAX_GROUPS } }),
       (list) => (setGroups(list.map((g) => ({ value: g[column], count: Number(g.count) }))), setError(null)),
       (e) => setError(e.message),
     );
-  }, [column, where, store.writes.value]);
+  }, [column, where, store.writes.value, saved]);
+  useEffect(() => setGroups(null), [column, where]);
   if (error) return <div className="form-message form-message-error">{error}</div>;
   if (!groups) return <p className="muted">{t('grid.group.loading', { column })}</p>;
   return (
-    <GroupList
-      column={column}
-      columnMeta={props.columns.find((c) => c._cn === column)}
-      groups={groups}
-      rows={(g) => (
-        <GroupRows
-          columns={props.columns}
-          widthOf={(c) => props.widthOf(c._cn)}
-          count={g.count}
-          read={(offset) => recordsApi.list(store.projectId, meta._tn, { limit: GROUP_PAGE, offset, where: andWhere(where, valueWhere(column, g.value)) || undefined, sort: store.sort.value || undefined })}
+    <>
+      <GroupList
+        column={column}
+        columnMeta={props.columns.find((c) => c._cn === column)}
+        groups={groups}
+        rows={(g) => (
+          <GroupRows
+            key={saved}
+            columns={props.columns}
+            widthOf={(c) => props.widthOf(c._cn)}
+            count={g.count}
+            read={(offset) => recordsApi.list(store.projectId, meta._tn, { limit: GROUP_PAGE, offset, where: andWhere(where, valueWhere(column, g.value)) || undefined, sort: store.sort.value || undefined })}
+            onOpen={setExpanded}
+          />
+        )}
+      />
+      {expanded ? (
+        <ExpandForm
+          meta={meta}
+          row={expanded}
+          readOnly={props.readOnly}
+          activity={{ projectId: store.projectId, dbAlias: props.dbAlias, pk: store.idOf(expanded), canComment: props.canComment }}
+          onClose={() => setExpanded(null)}
+          onUploaded={() => setSaved((n) => n + 1)}
+          onSave={async (changes) => {
+            await track(t('grid.expand.saving'), recordsApi.update(store.projectId, meta._tn, store.idOf(expanded), changes), t('grid.expand.saved'));
+            setExpanded(null);
+            setSaved((n) => n + 1);
+          }}
         />
-      )}
-    />
+      ) : null}
+    </>
   );
 }
 
@@ -104,8 +130,11 @@ export function GroupList(props: { column: string; columnMeta?: ColumnMeta; grou
   );
 }
 
-/** The rows of one open group, read a page at a time by `read` (from the offset given), read-only. */
-export function GroupRows(props: { columns: ColumnMeta[]; widthOf: (c: ColumnMeta) => number; count: number; read: (offset: number) => Promise<Row[]> }) {
+/**
+ * The rows of one open group, read a page at a time by `read` (from the offset given); with `onOpen`,
+ * each row opens (its expand button, Enter or Space on the row), else the rows are only shown.
+ */
+export function GroupRows(props: { columns: ColumnMeta[]; widthOf: (c: ColumnMeta) => number; count: number; read: (offset: number) => Promise<Row[]>; onOpen?: (row: Row) => void }) {
   const [rows, setRows] = useState<Row[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -122,15 +151,29 @@ export function GroupRows(props: { columns: ColumnMeta[]; widthOf: (c: ColumnMet
     }
   };
   useEffect(() => void more(), []);
+  const { onOpen } = props;
   return (
     <div className="group-rows" role="rowgroup">
       <div className="grid-head group-cols" role="row">
+        {onOpen ? <div className="grid-th group-expand" role="columnheader" aria-label={t('grid.group.openColumn')} /> : null}
         {props.columns.map((c) => (
           <div key={c.cn} className="grid-th" role="columnheader" style={{ width: props.widthOf(c) }}>{c._cn}</div>
         ))}
       </div>
       {rows.map((row, i) => (
-        <div key={i} className="group-row" role="row">
+        <div
+          key={i}
+          className={onOpen ? 'group-row openable' : 'group-row'}
+          role="row"
+          tabIndex={onOpen ? 0 : undefined}
+          onDoubleClick={onOpen ? () => onOpen(row) : undefined}
+          onKeyDown={onOpen ? (e) => (e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget && (e.preventDefault(), onOpen(row)) : undefined}
+        >
+          {onOpen ? (
+            <div role="gridcell" className="grid-cell group-expand">
+              <button className="expand-btn" aria-label={t('grid.row.expand', { row: String(i + 1) })} onClick={() => onOpen(row)}><Maximize2 size={12} aria-hidden /></button>
+            </div>
+          ) : null}
           {props.columns.map((c) => (
             <div key={c.cn} role="gridcell" className="grid-cell" style={{ width: props.widthOf(c) }}>
               <CellView column={c} value={row[c._cn]} readOnly onToggle={() => {}} onSet={() => {}} />
