@@ -275,4 +275,14 @@ describe('saved requests, environments and history', () => {
     expect((await op('strict', 'apiClientHistoryClear', {})).body).toEqual({ ok: true });
     expect((await op('strict', 'apiClientHistoryList', {})).body.data.list).toEqual([]);
   });
+
+  test('history: each API token keeps its own', async () => {
+    const token = async (description: string) => (await op('strict', 'xcApiTokenCreate', { description, role: 'creator' })).body.token as string;
+    const [a, b] = [await token('client a'), await token('client b')];
+    const byToken = (tok: string, api: string, args: unknown) => dashboardOp(strict, null, api, { project_id: pids.strict, args, headers: { 'xc-token': tok } });
+    expect((await byToken(a, 'apiClientHistoryAdd', { entry: { request: { method: 'GET', url: '/by-a' } } })).status).toBe(200);
+    const urls = async (tok: string) => ((await byToken(tok, 'apiClientHistoryList', {})).body.data.list as { request: { url: string } }[]).map((h) => h.request.url);
+    expect(await urls(a)).toEqual(['/by-a']);
+    expect(await urls(b)).toEqual([]);
+  });
 });

@@ -333,6 +333,26 @@ describeEngines('SQL client', (engine: TestEngine) => {
     expect((await op(owner, 'sqlHistoryList')).body.list).toEqual([]);
   });
 
+  test('each API token has a history of its own, and reads only the rows of its own runs', async () => {
+    const token = async (description: string) => (await op(owner, 'xcApiTokenCreate', { description, role: 'owner' })).body.token as string;
+    const [a, b] = [await token('history a'), await token('history b')];
+    const byToken = (tok: string, api: string, args?: unknown) => dashboardOp(t, null, api, { project_id: projectId, args, headers: { 'xc-token': tok } });
+    expect((await byToken(a, 'rawSqlRun', { sql: 'SELECT 21 AS by_token_a', runId: newRunId() })).status).toBe(200);
+    expect((await byToken(b, 'rawSqlRun', { sql: 'SELECT 22 AS by_token_b', runId: newRunId() })).status).toBe(200);
+    const sqls = async (tok: string) => (await byToken(tok, 'sqlHistoryList')).body.list.map((h: { sql: string }) => h.sql);
+    expect(await sqls(a)).toEqual(['SELECT 21 AS by_token_a']);
+    expect(await sqls(b)).toEqual(['SELECT 22 AS by_token_b']);
+    expect((await byToken(a, 'sqlHistoryClear')).status).toBe(200);
+    expect(await sqls(b)).toEqual(['SELECT 22 AS by_token_b']);
+    // A result kept for token a's run is not token b's to read.
+    const digits = `(${Array.from({ length: 10 }, (_, d) => `SELECT ${d} AS d`).join(' UNION ALL ')})`;
+    const many = `SELECT a.d * 100 + b.d * 10 + c.d AS n FROM ${digits} a CROSS JOIN ${digits} b CROSS JOIN ${digits} c`;
+    const kept = (await byToken(a, 'rawSqlRun', { sql: many, runId: newRunId() })).body.results[0];
+    expect(kept.resultId).toBeString();
+    expect((await byToken(b, 'rawSqlRows', { resultId: kept.resultId, offset: 500, limit: 10 })).status).toBe(404);
+    expect((await byToken(a, 'rawSqlRows', { resultId: kept.resultId, offset: 500, limit: 10 })).status).toBe(200);
+  });
+
   test('a creator cancels only the statements they started; owners and the Super Admin any', async () => {
     const slow = engine === 'pg' ? 'SELECT pg_sleep(30)' : engine === 'mysql' ? 'SELECT SLEEP(30)' : 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c';
     /** Starts a slow run as `starter`; answers once `canceller`'s cancel finds it (anything but 404). */

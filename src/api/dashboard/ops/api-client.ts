@@ -10,6 +10,7 @@ import type { DashboardOp, OpCall } from '../op';
 import { parseArgs } from '../op';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { newId, nowIso } from '../../../lib/ids';
+import { ownerKey } from '../../../lib/actor';
 import { ADMIN_ROLES, rolesInProject } from '../../../data/access';
 import { sendForClient, SendArgs } from '../../clients/http-send';
 
@@ -132,8 +133,8 @@ export const apiClientItemDelete: DashboardOp = {
   },
 };
 
-/** Whose history: the user, else the kind of caller (master key, token). */
-const ownerOf = (call: OpCall) => call.actor.userId ?? call.actor.kind;
+/** Whose history: the user, the API token, else the kind of caller (master key). */
+const ownerOf = (call: OpCall) => ownerKey(call.actor);
 
 export const apiClientHistoryList: DashboardOp = {
   name: 'apiClientHistoryList',
