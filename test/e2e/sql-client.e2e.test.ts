@@ -142,7 +142,21 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await shot(page, 'sql-client-settings');
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'SQL Client' }).click();
-    expect(await page.getByLabel('Statement time-out in seconds').inputValue()).toBe('45');
+    const toolbarField = page.getByLabel('Statement time-out in seconds');
+    expect(await toolbarField.inputValue()).toBe('45');
+    // The field may be emptied to type another number; emptied and left, it keeps the last one.
+    await toolbarField.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await toolbarField.inputValue()).toBe('');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Tab');
+    expect(await toolbarField.inputValue()).toBe('5');
+    await toolbarField.fill('');
+    await page.keyboard.press('Tab');
+    expect(await toolbarField.inputValue()).toBe('5');
+    await toolbarField.fill('60');
   }, 30_000);
 
   browserTest('on SQLite the binary runs statements in its runner process, and cancel stops it', () => page, async () => {

@@ -225,6 +225,10 @@ describe('saved requests, environments and history', () => {
     expect((await op('strict', 'apiClientItemSave', { id: saved.body.id, kind: 'request', collection: 'Albums', name: 'All albums', data: { method: 'GET', url: '/api/v1/Album' } })).status).toBe(200);
     const env = await op('strict', 'apiClientItemSave', { kind: 'environment', name: 'dev', data: { variables: [{ key: 'table', value: 'Album', enabled: true }] } });
     expect(env.status).toBe(200);
+    // Environments are picked by name: a second one of the same name (any case) is refused; saving the same one again is not.
+    const twin = await op('strict', 'apiClientItemSave', { kind: 'environment', name: 'DEV', data: { variables: [] } });
+    expect({ status: twin.status, body: twin.body }).toEqual({ status: 409, body: { msg: "An environment named 'DEV' already exists" } });
+    expect((await op('strict', 'apiClientItemSave', { id: env.body.id, kind: 'environment', name: 'dev', data: { variables: [] } })).status).toBe(200);
     const list = (await op('strict', 'apiClientItemList', { kind: 'request' })).body.data.list;
     expect(list.map((i: { name: string; collection: string }) => [i.collection, i.name])).toEqual([['Albums', 'All albums']]);
     expect((await op('strict', 'apiClientItemList', { kind: 'request' }, { 'xc-preview': 'viewer' })).status).toBe(200);
