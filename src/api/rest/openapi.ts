@@ -26,9 +26,9 @@ export function columnSchema(c: ColumnModel): Json {
       case 'date':
         return { type: 'string', format: 'date' };
       case 'datetime':
-        return { type: 'string', description: 'YYYY-MM-DD HH:MM:SS' };
+        return { type: 'string', description: 'YYYY-MM-DD HH:MM:SS', examples: ['2024-01-31 13:45:00'] };
       case 'time':
-        return { type: 'string', description: 'HH:MM:SS' };
+        return { type: 'string', description: 'HH:MM:SS', examples: ['13:45:00'] };
       case 'json':
         return { description: 'Any JSON value' };
       case 'binary':
