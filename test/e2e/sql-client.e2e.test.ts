@@ -133,6 +133,14 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     expect(await activeWith('pg_sleep(30)')).toBe(0);
     // The run is in the history, newest first.
     await page.getByRole('region', { name: 'History' }).locator('.sqlc-history').first().getByText('SELECT pg_sleep(30)').waitFor();
+    // Clearing the history asks first: Esc keeps it.
+    const runs = await page.getByRole('region', { name: 'History' }).locator('.sqlc-history').count();
+    await page.getByRole('region', { name: 'History' }).getByRole('button', { name: 'Clear', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: `Clear the history of ${runs} runs?` });
+    await ask.waitFor();
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    expect(await page.getByRole('region', { name: 'History' }).locator('.sqlc-history').count()).toBe(runs);
     // The time-out is also a field of the Settings dialog; the toolbar shows the same value.
     await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Themes' }).click();
     await page.getByRole('button', { name: 'Open appearance settings' }).click();
