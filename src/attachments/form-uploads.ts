@@ -20,6 +20,7 @@ import { badRequest } from '../lib/errors';
 import { filesRepo } from '../meta/files-repo';
 import { entriesOf, rowKeyOf, type FileEntry } from './cell';
 import { checkFiles, storeChecked } from './upload';
+import { ownerKey } from '../lib/actor';
 
 /**
  * The row key of a pending form upload names its uploader after this prefix (no row key starts so).
@@ -30,7 +31,7 @@ const OWNER_PREFIX = '\u0001upload-for:';
 /** Who uploaded a form's files: only the same uploader's submission may claim them. */
 export const uploadOwner = {
   /** A signed-in user (or API token) on the dashboard. */
-  of: (dc: DataContext) => `user:${dc.actor.userId ?? dc.actor.kind}`,
+  of: (dc: DataContext) => `user:${ownerKey(dc.actor)}`,
   /** Anyone holding a shared form's link. */
   link: (uuid: string) => `link:${uuid}`,
 };

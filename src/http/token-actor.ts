@@ -77,7 +77,7 @@ export async function tokenActor(ctx: BaseContext, token: string): Promise<Actor
     if (!maker || maker.disabled) role = undefined;
     else if (!maker.roles.split(',').includes('super')) role = cappedRole(row.role, await projectsRepo(ctx.meta).memberRoles(row.project_id, maker.id));
   }
-  const actor: Actor = { kind: 'token', roles: role ? [role] : [], tokenProjectId: row.project_id };
+  const actor: Actor = { kind: 'token', roles: role ? [role] : [], tokenProjectId: row.project_id, tokenId: row.id };
   tokenCache(ctx.meta).set(token, { actor, expiresAt: row.expires_at });
   return actor;
 }

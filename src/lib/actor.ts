@@ -11,8 +11,16 @@ export interface Actor {
   superAdmin?: boolean;
   /** For API tokens: the one project they belong to (refused on every other project). */
   tokenProjectId?: string;
+  /** For API tokens: the token's id. */
+  tokenId?: string;
   /** May create projects, test connections and add databases (granted by the Super Admin). */
   mayCreateProjects?: boolean;
 }
+
+/**
+ * Whose personal items (SQL Client and API Client history, kept results, imports) a caller owns:
+ * the user, each API token on its own, else the kind of caller (master key).
+ */
+export const ownerKey = (actor: Actor): string => actor.userId ?? (actor.kind === 'token' && actor.tokenId ? `token:${actor.tokenId}` : actor.kind);
 
 export const GUEST: Actor = { kind: 'guest', roles: ['guest'] };

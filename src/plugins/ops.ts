@@ -40,6 +40,8 @@ function checkedInput(p: PluginDef, raw: unknown, stored: Record<string, unknown
   if (!r.success) {
     const i = r.error.issues[0]!;
     const field = fieldsOf(p).find((f) => f.name === String(i.path[0]));
+    // A required field left empty is missing from the input: said so, not zod's type message.
+    if (field && i.path.length === 1 && merged[field.name] === undefined) throw badRequest(`${field.label} is required`);
     throw badRequest(field ? `${field.label}: ${i.message}` : i.message);
   }
   return r.data as Record<string, unknown>;

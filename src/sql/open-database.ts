@@ -3,11 +3,12 @@
  * Test connection, and 'create database if not exists'.
  */
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { ConnectionConfig, Database, IntrospectOptions } from './dialect';
 import { ENGINES, dialectFor } from './engines';
 import { buildSchemaModel } from './schema-model';
 import { AppError, badRequest } from '../lib/errors';
-import { MSG_BAD_CREDENTIALS, MSG_NO_PERMISSION, MSG_UNREACHABLE } from './driver-errors';
+import { MSG_BAD_CREDENTIALS, MSG_NO_PERMISSION, MSG_UNREACHABLE, msgNoDatabase } from './driver-errors';
 import { LIMITS } from '../config/limits';
 
 /** Opens a pool to the database; the first statement connects. */
@@ -37,11 +38,35 @@ export async function openDatabase(config: ConnectionConfig): Promise<Database> 
   };
 }
 
-/** Connects once and runs `SELECT 1`; throws the spec's messages on failure. */
-export async function testConnection(config: ConnectionConfig): Promise<void> {
-  if (config.client === 'sqlite' && !existsSync(config.connection.filename ?? '')) {
-    throw badRequest(`The SQLite file '${config.connection.filename}' does not exist`);
+/**
+ * Connects once and runs `SELECT 1`; throws the spec's messages on failure. With 'create database
+ * if not exists' a missing database is what saving creates: the test then checks the server (or the
+ * SQLite file's folder) it would be created on, and creates nothing.
+ */
+export async function testConnection(config: ConnectionConfig & { createIfNotExists?: boolean }): Promise<void> {
+  const { client, connection } = config;
+  if (client === 'sqlite' && !existsSync(connection.filename ?? '')) {
+    if (config.createIfNotExists && connection.filename && existsSync(dirname(connection.filename))) return;
+    throw badRequest(`The SQLite file '${connection.filename}' does not exist`);
   }
+  if (!config.createIfNotExists || client === 'sqlite') return ping(config);
+  try {
+    await ping(config);
+  } catch (e) {
+    if (!(e instanceof AppError && e.message === msgNoDatabase(connection.database ?? ''))) throw e;
+    if (!DB_NAME.test(connection.database ?? '')) throw badRequest('Invalid database name: use letters, digits, _, $, - and spaces (at most 63)');
+    await ping(adminConfig(config));
+  }
+}
+
+/** The connection to the server's own database, where a missing one is created. */
+const adminConfig = (config: ConnectionConfig): ConnectionConfig => ({
+  ...config,
+  connection: { ...config.connection, database: config.client === 'pg' ? 'postgres' : config.client === 'mssql' ? 'master' : undefined },
+});
+
+/** Connects once and runs `SELECT 1` (at most TEST_DEADLINE_MS). */
+async function ping(config: ConnectionConfig): Promise<void> {
   const driver = ENGINES[config.client].openDriver({ ...config, poolMax: 1 });
   // A port that takes the connection but never speaks the database's protocol (a web server, a
   // wrong service) would keep the driver connecting again and again: the test ends at a deadline.
@@ -78,7 +103,7 @@ export async function createDatabaseIfNotExists(config: ConnectionConfig): Promi
   }
   const name = connection.database ?? '';
   if (!DB_NAME.test(name)) throw badRequest('Invalid database name: use letters, digits, _, $, - and spaces (at most 63)');
-  const admin = { ...config, poolMax: 1, connection: { ...connection, database: client === 'pg' ? 'postgres' : client === 'mssql' ? 'master' : undefined } };
+  const admin = { ...adminConfig(config), poolMax: 1 };
   const spec = ENGINES[client];
   const driver = spec.openDriver(admin);
   const q = spec.compiler.quoteId(name);

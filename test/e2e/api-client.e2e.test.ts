@@ -99,6 +99,16 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await history.getByText('GET /old/120').waitFor();
     await expect(history.getByRole('listitem').count()).resolves.toBe(added + 1);
     await history.getByText(`GET /nc/${projectId}/api/v1/{{table}}`).waitFor();
+    // Clearing the history asks first: Esc keeps it, Clear history empties it.
+    await panel.getByRole('button', { name: 'Clear history' }).click();
+    const ask = page.getByRole('dialog', { name: `Clear the history of ${added + 1} requests?` });
+    await ask.waitFor();
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    await expect(history.getByRole('listitem').count()).resolves.toBe(added + 1);
+    await panel.getByRole('button', { name: 'Clear history' }).click();
+    await ask.getByRole('button', { name: 'Clear history' }).click();
+    await history.getByRole('listitem').first().waitFor({ state: 'detached' });
 
     // A variable the environment lacks blocks the send with a message.
     await url.fill(`/nc/${projectId}/api/v1/{{nope}}`);

@@ -83,6 +83,10 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await panel.getByLabel('Job title').fill('Nightly ping');
     await panel.getByLabel('Pattern').fill('61 * * * *');
     await panel.getByText("Invalid cron pattern '61 * * * *'").waitFor();
+    // A pattern with seconds shows its next runs to the second (five different times, not one minute five times).
+    await panel.getByLabel('Pattern').fill('*/10 * * * * *');
+    expect(await until(async () => new Set(await panel.getByLabel('Next run times').locator('.chip').allInnerTexts()).size, 5)).toBe(5);
+    expect(await panel.getByLabel('Next run times').locator('.chip').first().innerText()).toMatch(/\d:\d\d:\d\d/);
     await panel.getByLabel('Pattern').fill('0 3 * * *');
     await panel.getByLabel('Time zone').fill('Europe/Berlin');
     await panel.getByLabel('Next run times').waitFor();
@@ -95,6 +99,8 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await jobs.getByRole('button', { name: 'Run now' }).click();
     await panel.getByRole('table', { name: 'Run log' }).getByText('success').waitFor();
     expect(rx.at('/nightly')).toHaveLength(1);
+    // A run's start is shown to the second.
+    expect(await panel.getByRole('table', { name: 'Run log' }).locator('tbody td').first().innerText()).toMatch(/\d:\d\d:\d\d/);
     await shot(page, 'crons-tab');
   }, 60_000);
 

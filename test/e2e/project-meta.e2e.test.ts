@@ -70,6 +70,8 @@ describe.skipIf(!!problem && !process.env.CI)('project metadata in the browser',
 
     await row.getByRole('button', { name: 'Clear metadata' }).click();
     await page.getByRole('heading', { name: "Clear all metadata of 'Music'?" }).waitFor();
+    // The project's webhooks and cron jobs go too: the confirmation says so.
+    await page.getByRole('dialog').getByText(/webhooks and cron jobs are removed/).waitFor();
     await shot(page, 'project-meta-clear-confirm');
     await page.keyboard.press('Escape');
     expect(await albumTitle()).toBe('Records');

@@ -133,6 +133,14 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     expect(await activeWith('pg_sleep(30)')).toBe(0);
     // The run is in the history, newest first.
     await page.getByRole('region', { name: 'History' }).locator('.sqlc-history').first().getByText('SELECT pg_sleep(30)').waitFor();
+    // Clearing the history asks first: Esc keeps it.
+    const runs = await page.getByRole('region', { name: 'History' }).locator('.sqlc-history').count();
+    await page.getByRole('region', { name: 'History' }).getByRole('button', { name: 'Clear', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: `Clear the history of ${runs} runs?` });
+    await ask.waitFor();
+    await page.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    expect(await page.getByRole('region', { name: 'History' }).locator('.sqlc-history').count()).toBe(runs);
     // The time-out is also a field of the Settings dialog; the toolbar shows the same value.
     await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Themes' }).click();
     await page.getByRole('button', { name: 'Open appearance settings' }).click();
@@ -142,7 +150,21 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await shot(page, 'sql-client-settings');
     await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'SQL Client' }).click();
-    expect(await page.getByLabel('Statement time-out in seconds').inputValue()).toBe('45');
+    const toolbarField = page.getByLabel('Statement time-out in seconds');
+    expect(await toolbarField.inputValue()).toBe('45');
+    // The field may be emptied to type another number; emptied and left, it keeps the last one.
+    await toolbarField.click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect(await toolbarField.inputValue()).toBe('');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Tab');
+    expect(await toolbarField.inputValue()).toBe('5');
+    await toolbarField.fill('');
+    await page.keyboard.press('Tab');
+    expect(await toolbarField.inputValue()).toBe('5');
+    await toolbarField.fill('60');
   }, 60_000);
 
   browserTest('on SQLite the binary runs statements in its runner process, and cancel stops it', () => page, async () => {

@@ -143,6 +143,10 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await viewerRow.getByRole('button', { name: 'Remove' }).click();
     await ask.getByRole('button', { name: 'Remove' }).click();
     await members.getByRole('cell', { name: 'viewer@example.com', exact: true }).waitFor({ state: 'detached' });
+    // The owner's own row offers no Remove: owners cannot remove themselves (the server refuses it).
+    const ownRow = members.getByRole('row').filter({ has: owner.getByRole('cell', { name: 'owner@example.com', exact: true }) });
+    await ownRow.waitFor();
+    expect(await ownRow.getByRole('button', { name: 'Remove' }).count()).toBe(0);
 
     const tokens = owner.getByRole('region', { name: 'API Tokens Management' });
     await owner.getByLabel('Token description').fill('Short-lived');

@@ -225,6 +225,10 @@ describe('saved requests, environments and history', () => {
     expect((await op('strict', 'apiClientItemSave', { id: saved.body.id, kind: 'request', collection: 'Albums', name: 'All albums', data: { method: 'GET', url: '/api/v1/Album' } })).status).toBe(200);
     const env = await op('strict', 'apiClientItemSave', { kind: 'environment', name: 'dev', data: { variables: [{ key: 'table', value: 'Album', enabled: true }] } });
     expect(env.status).toBe(200);
+    // Environments are picked by name: a second one of the same name (any case) is refused; saving the same one again is not.
+    const twin = await op('strict', 'apiClientItemSave', { kind: 'environment', name: 'DEV', data: { variables: [] } });
+    expect({ status: twin.status, body: twin.body }).toEqual({ status: 409, body: { msg: "An environment named 'DEV' already exists" } });
+    expect((await op('strict', 'apiClientItemSave', { id: env.body.id, kind: 'environment', name: 'dev', data: { variables: [] } })).status).toBe(200);
     const list = (await op('strict', 'apiClientItemList', { kind: 'request' })).body.data.list;
     expect(list.map((i: { name: string; collection: string }) => [i.collection, i.name])).toEqual([['Albums', 'All albums']]);
     expect((await op('strict', 'apiClientItemList', { kind: 'request' }, { 'xc-preview': 'viewer' })).status).toBe(200);
@@ -274,5 +278,15 @@ describe('saved requests, environments and history', () => {
     expect(list[499]!.request.url).toBe('/r/4');
     expect((await op('strict', 'apiClientHistoryClear', {})).body).toEqual({ ok: true });
     expect((await op('strict', 'apiClientHistoryList', {})).body.data.list).toEqual([]);
+  });
+
+  test('history: each API token keeps its own', async () => {
+    const token = async (description: string) => (await op('strict', 'xcApiTokenCreate', { description, role: 'creator' })).body.token as string;
+    const [a, b] = [await token('client a'), await token('client b')];
+    const byToken = (tok: string, api: string, args: unknown) => dashboardOp(strict, null, api, { project_id: pids.strict, args, headers: { 'xc-token': tok } });
+    expect((await byToken(a, 'apiClientHistoryAdd', { entry: { request: { method: 'GET', url: '/by-a' } } })).status).toBe(200);
+    const urls = async (tok: string) => ((await byToken(tok, 'apiClientHistoryList', {})).body.data.list as { request: { url: string } }[]).map((h) => h.request.url);
+    expect(await urls(a)).toEqual(['/by-a']);
+    expect(await urls(b)).toEqual([]);
   });
 });

@@ -70,6 +70,13 @@ describe('plugins', () => {
     const bad = await op('xcPluginSet', { title: 'SMTP', input: { host: '127.0.0.1', port: 'x', from: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/^(Port|From address): /);
+    // A required field left empty is named as missing (not as a type error of the form's empty value).
+    for (const [input, msg] of [[{ host: '', from: 'a@example.com' }, 'Host is required'], [{ host: '127.0.0.1' }, 'From address is required']] as const) {
+      for (const api of ['xcPluginSet', 'xcPluginTest']) {
+        const res = await op(api, { title: 'SMTP', input });
+        expect({ api, status: res.status, msg: res.body.msg }).toEqual({ api, status: 400, msg });
+      }
+    }
     expect((await op('xcPluginSet', { title: 'Fax', input: {} })).status).toBe(404);
     const s3bad = await op('xcPluginSet', { title: 'S3', input: { endpoint: 'ftp://x', bucket: 'b', accessKeyId: 'a', secretAccessKey: 's' } });
     expect(s3bad.status).toBe(400);
@@ -102,7 +109,7 @@ describe('plugins', () => {
       mute.stop(true);
     }
     expect((await op('xcPluginTest', { title: 'S3', input: input(downUrl, 'ab') })).body).toEqual({ msg: 'Bucket: A bucket name has 3 to 63 characters' });
-    expect((await op('xcPluginTest', { title: 'S3', input: { ...input(downUrl), bucket: '' } })).body.msg).toStartWith('Bucket: ');
+    expect((await op('xcPluginTest', { title: 'S3', input: { ...input(downUrl), bucket: '' } })).body.msg).toBe('Bucket is required');
   });
 
   test('SMTP: Test sends a mail; with the plugin on, the invite and the password reset are mailed with text and HTML parts', async () => {

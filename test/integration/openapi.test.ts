@@ -46,6 +46,8 @@ describeEngines('OpenAPI documents', (engine) => {
         expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/Track', '/api/v1/Track/{id}', '/api/v1/Track/count', '/api/v1/Track/bulk', '/api/v1/Playlist/{id}/mm/Track/{targetId}']));
         expect(res.body.components.schemas.Track.properties.UnitPrice.type).toEqual(['number', 'string']);
         expect(res.body.components.schemas.TrackInput.required).toContain('Name');
+        // Summaries read as sentences whatever the table's name ('Create a Album row' once).
+        expect(res.body.paths['/api/v1/Album'].post.summary).toBe('Create a row in Album');
       } else {
         expect(res.body.paths['/api/v1/PaidOrders'].post).toBeUndefined();
         expect(res.body.paths['/api/v1/EventLog'].post).toBeUndefined();

@@ -250,14 +250,41 @@ describeEngines('projects over external databases', (engine) => {
 
   test('wrong credentials and a closed port give the spec’s messages', async () => {
     if (engine === 'sqlite') return;
-    const bad = await dashboardOp(t, token, 'testConnection', {
-      args: { client: engine, connection: { ...connection, user: 'tablo_no_such_user', password: 'wrong' } },
-    });
-    expect(bad.status).toBe(400);
-    expect(bad.body.msg).toBe('Invalid database credentials.');
+    // A wrong password, or none at all (MariaDB refuses that with another code).
+    for (const password of ['wrong', '']) {
+      const bad = await dashboardOp(t, token, 'testConnection', {
+        args: { client: engine, connection: { ...connection, user: 'tablo_no_such_user', password } },
+      });
+      expect({ password, status: bad.status, msg: bad.body.msg }).toEqual({ password, status: 400, msg: 'Invalid database credentials.' });
+    }
     const closed = await dashboardOp(t, token, 'testConnection', { args: { client: engine, connection: { ...connection, port: 1 } } });
     expect(closed.status).toBe(400);
     expect(closed.body.msg).toBe('Unable to connect to database, please check your database is up.');
+  });
+
+  test("with 'create database if not exists' a missing database tests as its server (nothing created); saving creates it", async () => {
+    const name = `${DB(engine)}_tomake`;
+    await dropDatabase(engine, name);
+    const db = engine === 'sqlite' ? { client: 'sqlite', connection: { filename: `${name}.sqlite` } } : { client: engine, connection: { ...connection, database: dbName(name) } };
+    try {
+      const without = await dashboardOp(t, token, 'testConnection', { args: db });
+      expect(without.status).toBe(400);
+      expect(without.body.msg).toMatch(/does not exist/);
+      const tested = await dashboardOp(t, token, 'testConnection', { args: { ...db, createIfNotExists: true } });
+      expect({ status: tested.status, body: tested.body }).toEqual({ status: 200, body: { ok: true } });
+      // The test created nothing: without the switch it is still missing.
+      expect((await dashboardOp(t, token, 'testConnection', { args: db })).status).toBe(400);
+      if (engine !== 'sqlite') {
+        const wrong = await dashboardOp(t, token, 'testConnection', { args: { ...db, connection: { ...db.connection, user: 'tablo_no_such_user', password: 'wrong' }, createIfNotExists: true } });
+        expect(wrong.body.msg).toBe('Invalid database credentials.');
+      }
+      const made = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: `Made ${engine}`, db: { ...db, createIfNotExists: true } } });
+      expect(made.status).toBe(200);
+      expect((await dashboardOp(t, token, 'testConnection', { args: db })).body).toEqual({ ok: true });
+      await dashboardOp(t, token, 'projectDelete', { project_id: made.body.id });
+    } finally {
+      if (engine !== 'sqlite') await dropDatabase(engine, name);
+    }
   });
 
   test('a database that goes away answers 503 quickly and works again when it comes back', async () => {

@@ -296,6 +296,17 @@ describeEngines('SQL client', (engine: TestEngine) => {
     });
   }
 
+  if (engine === 'mysql') {
+    test("columns are typed with their SQL types, not the protocol's names (LONG, NEWDECIMAL, VAR_STRING)", async () => {
+      await run('CREATE TABLE sc_typed (i INT, u BIGINT UNSIGNED, d DECIMAL(10,2), v VARCHAR(20), t TEXT, b BLOB, vb VARBINARY(4), e ENUM(\'a\',\'b\'), dt DATETIME, j JSON)');
+      const res = await run('SELECT * FROM sc_typed');
+      expect(res.status).toBe(200);
+      // MariaDB's JSON is an alias of LONGTEXT, announced as text; MySQL has its own type.
+      const types = res.body.results[0].columns.map((c: { name: string; type: string }) => `${c.name} ${c.type}`);
+      expect(types.map((x: string) => (x === 'j TEXT' ? 'j JSON' : x))).toEqual(['i INT', 'u BIGINT UNSIGNED', 'd DECIMAL', 'v VARCHAR', 't TEXT', 'b BLOB', 'vb VARBINARY', 'e ENUM', 'dt DATETIME', 'j JSON']);
+      await run('DROP TABLE sc_typed');
+    });
+  }
   if (engine === 'sqlite') {
     test('on SQLite no statement may attach the metadata store or write another file', async () => {
       const meta = `${t.dataDir}/tablo.db`;
@@ -331,6 +342,26 @@ describeEngines('SQL client', (engine: TestEngine) => {
     expect(creatorHistory.map((h: { sql: string }) => h.sql)).toEqual(['SELECT 5 AS five']);
     expect((await op(owner, 'sqlHistoryClear')).status).toBe(200);
     expect((await op(owner, 'sqlHistoryList')).body.list).toEqual([]);
+  });
+
+  test('each API token has a history of its own, and reads only the rows of its own runs', async () => {
+    const token = async (description: string) => (await op(owner, 'xcApiTokenCreate', { description, role: 'owner' })).body.token as string;
+    const [a, b] = [await token('history a'), await token('history b')];
+    const byToken = (tok: string, api: string, args?: unknown) => dashboardOp(t, null, api, { project_id: projectId, args, headers: { 'xc-token': tok } });
+    expect((await byToken(a, 'rawSqlRun', { sql: 'SELECT 21 AS by_token_a', runId: newRunId() })).status).toBe(200);
+    expect((await byToken(b, 'rawSqlRun', { sql: 'SELECT 22 AS by_token_b', runId: newRunId() })).status).toBe(200);
+    const sqls = async (tok: string) => (await byToken(tok, 'sqlHistoryList')).body.list.map((h: { sql: string }) => h.sql);
+    expect(await sqls(a)).toEqual(['SELECT 21 AS by_token_a']);
+    expect(await sqls(b)).toEqual(['SELECT 22 AS by_token_b']);
+    expect((await byToken(a, 'sqlHistoryClear')).status).toBe(200);
+    expect(await sqls(b)).toEqual(['SELECT 22 AS by_token_b']);
+    // A result kept for token a's run is not token b's to read.
+    const digits = `(${Array.from({ length: 10 }, (_, d) => `SELECT ${d} AS d`).join(' UNION ALL ')})`;
+    const many = `SELECT a.d * 100 + b.d * 10 + c.d AS n FROM ${digits} a CROSS JOIN ${digits} b CROSS JOIN ${digits} c`;
+    const kept = (await byToken(a, 'rawSqlRun', { sql: many, runId: newRunId() })).body.results[0];
+    expect(kept.resultId).toBeString();
+    expect((await byToken(b, 'rawSqlRows', { resultId: kept.resultId, offset: 500, limit: 10 })).status).toBe(404);
+    expect((await byToken(a, 'rawSqlRows', { resultId: kept.resultId, offset: 500, limit: 10 })).status).toBe(200);
   });
 
   test('a creator cancels only the statements they started; owners and the Super Admin any', async () => {

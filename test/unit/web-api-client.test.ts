@@ -4,6 +4,10 @@ import {
   addToHistory, applySuggestion, buildRequest, emptyRequest, headerProblem, keptRequest, missingVariables, requestMissing, restoredRequest, substitute, suggestionQuery, toCurl, variableMap, variableNames, type HistoryEntry,
 } from '../../web/src/features/api-client/request-model';
 import { prettyJson } from '../../web/src/features/api-client/json-pretty';
+import { exampleOf } from '../../web/src/features/api-client/openapi-prefill';
+import { columnSchema } from '../../src/api/rest/openapi';
+import { coerceValue } from '../../src/data/values';
+import type { ColumnModel, ValueKind } from '../../src/sql/model';
 
 const vars = variableMap([
   { name: 'table', value: 'Album', enabled: true },
@@ -111,5 +115,19 @@ describe('the answer shown', () => {
     expect(prettyJson(plain)).toBe(JSON.stringify(JSON.parse(plain), null, 2));
     expect(prettyJson('"just text"')).toBe('"just text"');
     expect(prettyJson(' 42 ')).toBe('42');
+  });
+});
+
+describe('requests prefilled from the OpenAPI document', () => {
+  test("every column type's example value is one the API accepts as it is (a date and time, a time and any JSON too)", () => {
+    const kinds: ValueKind[] = ['string', 'integer', 'bigint', 'decimal', 'float', 'boolean', 'date', 'datetime', 'time', 'json', 'binary'];
+    for (const kind of kinds) {
+      for (const nullable of [false, true]) {
+        const c: ColumnModel = { cn: 'c', _cn: 'C', dt: kind, uidt: 'SpecificDBType', kind, pk: false, ai: false, nullable, default: null };
+        const example = exampleOf({ paths: {} }, columnSchema(c) as never);
+        expect({ kind, nullable, example: example === null ? 'null' : 'value' }).toEqual({ kind, nullable, example: 'value' });
+        expect(() => coerceValue(c, example)).not.toThrow();
+      }
+    }
   });
 });

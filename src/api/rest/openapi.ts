@@ -26,9 +26,9 @@ export function columnSchema(c: ColumnModel): Json {
       case 'date':
         return { type: 'string', format: 'date' };
       case 'datetime':
-        return { type: 'string', description: 'YYYY-MM-DD HH:MM:SS' };
+        return { type: 'string', description: 'YYYY-MM-DD HH:MM:SS', examples: ['2024-01-31 13:45:00'] };
       case 'time':
-        return { type: 'string', description: 'HH:MM:SS' };
+        return { type: 'string', description: 'HH:MM:SS', examples: ['13:45:00'] };
       case 'json':
         return { description: 'Any JSON value' };
       case 'binary':
@@ -83,7 +83,7 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
   const op = (summary: string, extra: Json) => ({ tags: tag, summary, operationId: undefined, ...extra });
   paths[base] = {
     get: op(`List ${t._tn}`, { operationId: `${name}-list`, parameters: [...LIST_PARAMS, VIEW], responses: { '200': json({ type: 'array', items: ref(name) }), ...errors } }),
-    ...(readOnly ? {} : { post: op(`Create a ${t._tn} row`, { operationId: `${name}-create`, requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Input`) } } }, responses: { '200': json(ref(name)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }) }),
+    ...(readOnly ? {} : { post: op(`Create a row in ${t._tn}`, { operationId: `${name}-create`, requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Input`) } } }, responses: { '200': json(ref(name)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }) }),
   };
   paths[`${base}/findOne`] = { get: op('First matching row', { operationId: `${name}-findOne`, parameters: [...LIST_PARAMS, VIEW], responses: { '200': json(ref(name)), ...errors } }) };
   paths[`${base}/count`] = { get: op('Count rows', { operationId: `${name}-count`, parameters: [...LIST_PARAMS.slice(0, 1), ...LIST_PARAMS.slice(5, 7), VIEW], responses: { '200': json({ type: 'object', properties: { count: { type: 'integer' } } }), '504': { $ref: '#/components/responses/Timeout' }, ...errors } }) };
@@ -133,7 +133,7 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
       const body = { required: true, content: { 'application/json': { schema: ref(`${oname}Input`) } } };
       paths[`${base}/{id}/${rel}`] = {
         get: op(`${other._tn} rows of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-children`, parameters: [idParam, ...LIST_PARAMS.slice(0, 5)], responses: { '200': json({ type: 'array', items: ref(oname) }), ...errors } }),
-        ...(childWritable ? { post: op(`Create a ${other._tn} row of one ${t._tn} (its foreign key set)`, { operationId: `${name}-${safe(r.alias)}-createChild`, parameters: [idParam], requestBody: body, responses: { '200': json(ref(oname)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }) } : {}),
+        ...(childWritable ? { post: op(`Create a row in ${other._tn} for one row of ${t._tn} (its foreign key set)`, { operationId: `${name}-${safe(r.alias)}-createChild`, parameters: [idParam], requestBody: body, responses: { '200': json(ref(oname)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }) } : {}),
       };
       if (other.pks.length) {
         paths[`${base}/{id}/${rel}/{childId}`] = {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../dashboard/op';
 import { parseArgs } from '../dashboard/op';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { ownerKey } from '../../lib/actor';
 import { assertCan, assertColumns, rolesInProject } from '../../data/access';
 import { writableColumn } from '../../data/columns';
 import { requirePk } from '../../data/row-id';
@@ -26,7 +27,7 @@ import { dropUpload, keepUpload, previewOf, uploadOf, type StoredUpload } from '
 import { IMPORT_TYPES, columnInputOf, importTypeOf } from './column-types';
 import { cancelAnywhere, jobOf, jobView, startImport } from './import-job';
 
-const ownerOf = (call: OpCall) => call.actor.userId ?? call.actor.kind;
+const ownerOf = (call: OpCall) => ownerKey(call.actor);
 
 /** Owners, creators, the Super Admin and the master key (not while previewing another role). */
 function isAdmin(call: OpCall): boolean {

@@ -7,6 +7,8 @@ export function classifyMysql(e: unknown): ErrorClass {
   const err = e as { code?: string; errno?: number; message?: string; sqlMessage?: string; sqlState?: string; fatal?: boolean };
   switch (err.code) {
     case 'ER_ACCESS_DENIED_ERROR':
+    // The same refusal when no password was sent (errno 1698).
+    case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
     case 'ER_DBACCESS_DENIED_ERROR':
     case 'ER_NOT_SUPPORTED_AUTH_MODE':
       return { kind: 'credentials' };

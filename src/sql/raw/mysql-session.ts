@@ -9,8 +9,8 @@ import { isNetworkError } from '../driver-errors';
 import { LIMITS } from '../../config/limits';
 import { fallsBackToPlain, mysqlSsl } from '../mysql/ssl';
 import { makeStream, RawSqlError, STREAM_BATCH, timeLimit, type RawSession, type RawStream } from './types';
+import { mysqlFieldType, type MysqlField } from './mysql-field-type';
 
-const TYPE_NAMES = new Map<number, string>(Object.entries((mysql as unknown as { Types: Record<string, number> }).Types ?? {}).map(([name, n]) => [n, name]));
 
 function rawError(e: unknown, text: string, cancelled: boolean): RawSqlError {
   const err = e as { code?: string; errno?: number; sqlMessage?: string; message?: string };
@@ -90,10 +90,10 @@ export async function openMysqlSession(c: ConnectionOptions): Promise<RawSession
       };
       // The core connection's events: rows are taken as they arrive, the first ones answered at once.
       const q = (conn as unknown as { connection: { query(o: object): import('node:events').EventEmitter } }).connection.query({ sql: text, rowsAsArray: true });
-      q.on('fields', (fields: { name: string; columnType?: number; type?: number }[] | undefined) => {
+      q.on('fields', (fields: (MysqlField & { name: string })[] | undefined) => {
         // Statements without rows announce no fields. A CALL answers several result sets: the first is shown.
         if (!fields) return;
-        if (++sets === 1) feed.stream.columns = fields.map((f) => ({ name: f.name, type: TYPE_NAMES.get(f.columnType ?? f.type ?? -1) ?? String(f.columnType ?? f.type ?? '') }));
+        if (++sets === 1) feed.stream.columns = fields.map((f) => ({ name: f.name, type: mysqlFieldType(f) }));
       });
       q.on('result', (row: unknown) => {
         if (feed.stream.finished) return;

@@ -8,8 +8,9 @@
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../op';
 import { parseArgs } from '../op';
-import { badRequest, forbidden, notFound } from '../../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../../lib/errors';
 import { newId, nowIso } from '../../../lib/ids';
+import { ownerKey } from '../../../lib/actor';
 import { ADMIN_ROLES, rolesInProject } from '../../../data/access';
 import { sendForClient, SendArgs } from '../../clients/http-send';
 
@@ -104,6 +105,14 @@ export const apiClientItemSave: DashboardOp = {
     const a = parseArgs(SaveArgs, call.args);
     const data = JSON.stringify(a.data);
     if (data.length > ENTRY_MAX) throw badRequest(`A saved item holds at most ${ENTRY_MAX} characters`);
+    // Environments are picked by name from a list: two of the same name could not be told apart.
+    if (a.kind === 'environment') {
+      const same = await call.ctx.meta.get<{ id: string }>(
+        'SELECT id FROM nc_api_client_items WHERE project_id = ? AND kind = ? AND lower(name) = lower(?) AND id <> ?',
+        [call.projectId, 'environment', a.name, a.id ?? ''],
+      );
+      if (same) throw conflict(`An environment named '${a.name}' already exists`);
+    }
     if (a.id) {
       const done = await call.ctx.meta.run('UPDATE nc_api_client_items SET collection = ?, name = ?, data = ?, updated_at = ? WHERE id = ? AND project_id = ? AND kind = ?', [
         a.collection, a.name, data, nowIso(), a.id, call.projectId, a.kind,
@@ -132,8 +141,8 @@ export const apiClientItemDelete: DashboardOp = {
   },
 };
 
-/** Whose history: the user, else the kind of caller (master key, token). */
-const ownerOf = (call: OpCall) => call.actor.userId ?? call.actor.kind;
+/** Whose history: the user, the API token, else the kind of caller (master key). */
+const ownerOf = (call: OpCall) => ownerKey(call.actor);
 
 export const apiClientHistoryList: DashboardOp = {
   name: 'apiClientHistoryList',

@@ -11,6 +11,7 @@ import { http } from '../../api/http';
 import { apiClientApi, type EnvironmentData, type SavedItem } from '../../api/api-client';
 import { Button as AriaButton, ListBox, ListBoxItem, Popover, Select, SelectValue, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button, FormMessage } from '../../components/form';
+import { ConfirmButton } from '../../components/confirm-button';
 import { t } from '../../i18n';
 import { TipButton } from './tip-button';
 import { token } from '../../stores/session';
@@ -230,7 +231,14 @@ export function ApiClientPanel(props: { projectId: string }) {
             </li>
           ))}
         </ul>
-        {history.length ? <Button variant="ghost" onClick={() => apiClientApi.clearHistory(projectId).then(() => setHistory([]))}>{t('tools.api.clearHistory')}</Button> : null}
+        {history.length ? (
+          <ConfirmButton
+            label={t('tools.api.clearHistory')}
+            heading={t('tools.api.clearHistoryHeading', { count: history.length })}
+            body={t('tools.api.clearHistoryBody')}
+            onConfirm={() => apiClientApi.clearHistory(projectId).then(() => setHistory([]), (e) => toast('error', (e as Error).message))}
+          />
+        ) : null}
       </aside>
       <section className="api-client-main">
         {admin ? null : <p className="muted" role="note">{t('tools.api.ownersOnly')}</p>}

@@ -20,18 +20,24 @@ export interface Operation {
   request: Omit<ApiRequest, 'auth'>;
 }
 
-type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; format?: string; readOnly?: boolean };
+type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; enum?: unknown[]; examples?: unknown[]; format?: string; readOnly?: boolean };
 
 function resolve(doc: OpenApiDoc, s: Schema | undefined): Schema | undefined {
   if (s?.$ref) return resolve(doc, doc.components?.schemas?.[s.$ref.split('/').pop()!] as Schema);
   return s;
 }
 
-/** An example value of a schema: 0, '', false, dates as today, objects with every property. */
+/**
+ * An example value of a schema that the API accepts as it is: the schema's own example (dates and
+ * times), 0, '', false, dates as today, an empty object for any JSON, objects with every property.
+ */
 export function exampleOf(doc: OpenApiDoc, schema: Schema | undefined, depth = 0): unknown {
   const s = resolve(doc, schema);
   if (!s || depth > 4) return null;
   if (s.enum?.length) return s.enum[0];
+  if (s.examples?.length) return s.examples[0];
+  // No type at all: any JSON value ('' would not be JSON).
+  if (s.type === undefined && !s.properties && !s.items) return {};
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   if (type === 'object' || s.properties) {
     const out: Record<string, unknown> = {};

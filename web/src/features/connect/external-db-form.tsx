@@ -3,7 +3,7 @@
  * SQLite file), 'create database if not exists', SSL files and usage, inflection, the raw
  * connection JSON, Test connection ('Connection was successful' / 'Connection Failure:'), Save, Cancel.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { dashboardOp } from '../../api/projects';
 import { projectMetaApi, type EnvDbDetail } from '../../api/project-meta';
 import { toast } from '../../stores/toasts';
@@ -147,7 +147,13 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
   const [json, setJson] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setF((x) => ({ ...x, [k]: v }));
+  // A test's answer speaks of the values it was sent: an edit drops it (and one still on its way is not shown).
+  const edits = useRef(0);
+  const edited = () => {
+    edits.current++;
+    setMessage(null);
+  };
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => (setF((x) => ({ ...x, [k]: v })), edited());
   /** The connection to send; throws the reason when the connection JSON cannot be used. */
   const db = () => {
     if (json === null) return connectionOf(f);
@@ -170,13 +176,15 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
       const problem = connectionJsonProblem(json);
       if (problem) return setMessage({ kind: 'error', text: problem });
     }
+    const at = edits.current;
+    const answer = (m: { kind: 'error' | 'success'; text: string }) => edits.current === at && setMessage(m);
     try {
       // Editing a stored database: the server tests with its stored password when the field is left empty.
       const stored = mode.kind === 'edit' ? { env: mode.env, dbAlias: mode.current.dbAlias } : {};
       await dashboardOp('testConnection', { projectId: mode.kind === 'edit' ? mode.projectId : undefined, args: { db: db(), ...stored } });
-      setMessage({ kind: 'success', text: t('schema.connect.success') });
+      answer({ kind: 'success', text: t('schema.connect.success') });
     } catch (e) {
-      setMessage({ kind: 'error', text: t('schema.connect.failure', { message: (e as Error).message }) });
+      answer({ kind: 'error', text: t('schema.connect.failure', { message: (e as Error).message }) });
     }
   };
   const needsTitle = mode.kind === 'create';
@@ -260,7 +268,7 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
       </div>
       {json !== null ? (
         <label className="field"><span>{t('schema.connect.json')}</span>
-          <textarea className="json-input" rows={8} value={json} onChange={(e) => setJson(e.target.value)} aria-label={t('schema.connect.json')} />
+          <textarea className="json-input" rows={8} value={json} onChange={(e) => (setJson(e.target.value), edited())} aria-label={t('schema.connect.json')} />
         </label>
       ) : null}
       <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />

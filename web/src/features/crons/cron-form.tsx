@@ -29,9 +29,12 @@ function NextRuns(props: { scope: Scope; pattern: string; timezone: string }) {
   );
   if (error) return <div className="field-error" role="alert">{error}</div>;
   if (!runs) return <p className="muted">…</p>;
+  // A pattern of 6 fields starts with seconds: its runs may be seconds apart, so they show them.
+  const withSeconds = props.pattern.trim().split(/\s+/).length === 6;
+  const format = (iso: string) => formatDateTime(iso, { dateStyle: 'medium', timeStyle: withSeconds ? 'medium' : 'short' });
   return (
     <div className="cron-next" role="group" aria-label={t('admin.crons.nextRunTimes')}>
-      {t('admin.crons.nextRuns')} {runs.map((r) => <span key={r} className="chip">{formatDateTime(r)}</span>)}
+      {t('admin.crons.nextRuns')} {runs.map((r) => <span key={r} className="chip">{format(r)}</span>)}
     </div>
   );
 }

@@ -16,6 +16,8 @@ import { useLatest } from '../../components/use-latest-answer';
 const actionText = (j: CronJob) =>
   j.action.type === 'url' ? t('admin.crons.actionUrl', { method: j.action.method, url: j.action.url }) : t('admin.crons.actionSql', { db: j.action.dbAlias, sql: j.action.sql });
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
+/** A run's start to the second: runs of a job with seconds in its pattern are seconds apart. */
+const startedAt = (iso: string) => formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'medium' });
 
 function RunLog(props: { runs: CronRun[] | null }) {
   if (!props.runs) return <p className="muted">{t('admin.common.loading')}</p>;
@@ -26,7 +28,7 @@ function RunLog(props: { runs: CronRun[] | null }) {
       <tbody>
         {props.runs.map((r) => (
           <tr key={r.id}>
-            <td>{when(r.started_at)}</td><td>{r.manual ? t('admin.crons.howManual') : t('admin.crons.howSchedule')}</td>
+            <td>{startedAt(r.started_at)}</td><td>{r.manual ? t('admin.crons.howManual') : t('admin.crons.howSchedule')}</td>
             <td><span className={`badge badge-${r.status === 'success' ? 'applied' : r.status === 'error' ? 'failed' : 'pending'}`}>{deliveryStatus(r.status)}</span></td>
             <td>{r.duration_ms === null ? '' : t('admin.crons.durationMs', { ms: formatNumber(r.duration_ms) })}</td>
             <td className={r.error ? 'hook-error' : 'cron-result'}>{r.error ?? r.result ?? ''}</td>

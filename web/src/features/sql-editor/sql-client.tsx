@@ -21,7 +21,8 @@ import { SqlEditor, type SqlEditorHandle } from './sql-editor';
 import { ResultView } from './result-view';
 import { SqlSidebar } from './sql-sidebar';
 import './sql-client.css';
-import { loadState, newEditorId, nextTitle, saveState, setTimeoutSeconds, timeoutSeconds, type SqlClientState } from './sql-state';
+import { loadState, newEditorId, nextTitle, saveState, timeoutSeconds, type SqlClientState } from './sql-state';
+import { SqlTimeoutInput } from './timeout-field';
 import { useLatest } from '../../components/use-latest-answer';
 
 interface RunView {
@@ -175,7 +176,7 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
             <Button variant="secondary" onClick={() => void save()}>{t('tools.sql.save')}</Button>
             <label className="sqlc-timeout" title={t('tools.sql.timeoutTip')}>
               {t('tools.sql.timeout')}
-              <input type="number" min={1} max={3600} aria-label={t('tools.sql.timeoutLabel')} value={timeoutSeconds.value} onChange={(ev) => setTimeoutSeconds(Number(ev.target.value))} />
+              <SqlTimeoutInput label={t('tools.sql.timeoutLabel')} />
               {t('tools.sql.secondsUnit')}
             </label>
             <span className="muted sqlc-engine">{schema ? ENGINE_NAMES[schema.engine] : ''}</span>

@@ -9,6 +9,7 @@ import { formatRelative, t } from '../../i18n';
 import { formatMs } from '../api-client/units';
 import { TipButton } from '../api-client/tip-button';
 import { useLatest } from '../../components/use-latest-answer';
+import { ConfirmDialog } from '../../components/overlays';
 
 const STATUS_LABEL: Record<HistoryEntry['status'], string> = { ok: '✓', error: '✗', cancelled: '●', timeout: '●' };
 
@@ -36,6 +37,8 @@ export function SqlSidebar(props: { scope: { projectId: string; dbAlias: string 
   const clear = async () => {
     await sqlClientApi.clearHistory(props.scope).then(() => setHistory([]), (e) => toast('error', (e as Error).message));
   };
+  // Clearing drops every run for good: asked first.
+  const [asking, setAsking] = useState(false);
 
   return (
     <aside className="sqlc-side">
@@ -54,8 +57,13 @@ export function SqlSidebar(props: { scope: { projectId: string; dbAlias: string 
       <section aria-label={t('tools.sqlSide.history')}>
         <h3>
           {t('tools.sqlSide.history')}
-          {history.length ? <button className="link-btn" onClick={() => void clear()}>{t('tools.sqlSide.clear')}</button> : null}
+          {history.length ? <button className="link-btn" onClick={() => setAsking(true)}>{t('tools.sqlSide.clear')}</button> : null}
         </h3>
+        {asking ? (
+          <ConfirmDialog heading={t('tools.sqlSide.clearHeading', { count: history.length })} submitLabel={t('tools.sqlSide.clear')} onCancel={() => setAsking(false)} onSubmit={() => (setAsking(false), void clear())}>
+            <p>{t('tools.sqlSide.clearBody')}</p>
+          </ConfirmDialog>
+        ) : null}
         {!history.length ? <p className="muted">{t('tools.sqlSide.historyEmpty')}</p> : null}
         <ul className="sqlc-list">
           {history.map((h) => (

@@ -6,6 +6,7 @@ import { ConfirmButton } from '../../components/confirm-button';
 import { t, tx } from '../../i18n';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
+import { user } from '../../stores/session';
 import { ROLES, RoleSelect } from './roles';
 import { useLatest } from '../../components/use-latest-answer';
 
@@ -96,7 +97,7 @@ export function UsersManagement(props: { projectId: string }) {
                     {m.status !== 'active' ? <Button variant="ghost" onClick={() => void resend(m)}>{t('admin.team.resend')}</Button> : null}
                     {m.status !== 'active' ? (
                       <Button variant="ghost" onClick={() => act(t('admin.team.revokeOp', { email: m.email }), t('admin.team.revoked', { email: m.email }), () => teamApi.revoke(props.projectId, m.id))}>{t('admin.team.revoke')}</Button>
-                    ) : (
+                    ) : m.id === user.value?.id && current === 'owner' ? null /* owners cannot remove themselves (the server refuses) */ : (
                       <ConfirmButton
                         label={t('admin.team.remove')}
                         heading={t('admin.team.removeHeading', { email: m.email })}

@@ -7,6 +7,7 @@ import type { DashboardOp } from '../../op';
 import { parseArgs } from '../../op';
 import { notFound } from '../../../../lib/errors';
 import type { RawStream } from '../../../../sql/raw/open-session';
+import { ownerKey } from '../../../../lib/actor';
 
 /** Rows a run's answer carries per statement; the rest come through rawSqlRows. */
 export const FIRST_PAGE = 500;
@@ -61,7 +62,7 @@ export const rawSqlRows: DashboardOp = {
   async run(call) {
     const a = parseArgs(Args, call.args);
     const k = kept.get(a.resultId);
-    const owner = call.actor.userId ?? call.actor.kind;
+    const owner = ownerKey(call.actor);
     if (!k || k.projectId !== call.projectId || k.dbAlias !== call.dbAlias || k.owner !== owner) throw notFound('This result is no longer kept: run the statement again');
     touch(a.resultId, k);
     await k.stream.waitFor(a.offset + a.limit, 5_000);

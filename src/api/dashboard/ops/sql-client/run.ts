@@ -22,6 +22,7 @@ import { runStamp, sqlClientRepo, type RunStatus } from '../../../../meta/sql-cl
 import { endRun, findRun, startRun, type ActiveRun } from './runs';
 import { isProjectOwner } from '../../../../data/access';
 import { FIRST_PAGE, keepResult } from './buffers';
+import { ownerKey } from '../../../../lib/actor';
 
 const RunId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -');
 
@@ -52,7 +53,7 @@ export interface StatementResult {
 const EXPLAIN: Partial<Record<Engine, string>> = { pg: 'EXPLAIN ', mysql: 'EXPLAIN ', sqlite: 'EXPLAIN QUERY PLAN ' };
 
 /** Who the history belongs to. */
-export const historyOwner = (call: OpCall) => call.actor.userId ?? call.actor.kind;
+export const historyOwner = (call: OpCall) => ownerKey(call.actor);
 
 const closersAdded = new WeakSet<object>();
 
