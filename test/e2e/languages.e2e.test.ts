@@ -4,6 +4,7 @@
  * every language (test-results/e2e/language-<code>-<screen>.png) and hold no English interface text
  * (no line, label or placeholder of the page equals an English catalogue message that the language
  * translates); a kanban, a form and a calendar view are looked at too, for English and for labels cut off.
+ * A change the server refuses shows the server's message in the chosen language.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -156,4 +157,18 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
       expect(found).toEqual([]);
     });
   }
+
+  browserTest('in French, a change the server refuses shows its message in French', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${chinook}`);
+    await pick('fr');
+    const fr = CATALOGUES.fr;
+    // Chinook has a table Album: a new table 'album' is refused (409) with the table's name in the message.
+    await page.getByRole('button', { name: fr['common.home.createTable'], exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: fr['schema.createTable.heading'] });
+    await dialog.getByLabel(fr['schema.createTable.tableName']).fill('album');
+    await dialog.getByRole('button', { name: fr['schema.createTable.create'], exact: true }).click();
+    await page.getByText('Créer la table album : Une table nommée « album » existe déjà').first().waitFor();
+    expect(await page.getByText("A table named 'album' already exists").count()).toBe(0);
+    await shot(page, 'language-fr-server-message');
+  });
 });

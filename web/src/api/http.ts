@@ -8,7 +8,8 @@ import { toast } from '../stores/toasts';
 import { LIMITS } from '../lib/limits';
 import { previewAs } from '../stores/preview';
 import { logCall } from '../stores/http-log';
-import { hasMessage, t } from '../i18n';
+import { hasMessage, locale, t } from '../i18n';
+import { translateServerMessage } from '../i18n/server-messages';
 import { appUrl } from './app-url';
 
 /** The message of a call that got no answer; its HttpError has status 0. */
@@ -16,13 +17,14 @@ export const UNREACHABLE = 'The Tablo server could not be reached';
 
 /**
  * The text to show for an error answer: the translation of its `code` when the catalogues have
- * one, else the server's `msg` (English), else a sentence with the status.
+ * one, else the server's `msg` in the reader's language when a template of
+ * i18n/server-messages matches it (English as it came otherwise), else a sentence with the status.
  */
 export function errorText(body: unknown, status: number): string {
   const b = (body && typeof body === 'object' ? body : {}) as { msg?: unknown; code?: unknown };
   const key = `errors.${String(b.code)}`;
   if (typeof b.code === 'string' && hasMessage(key)) return t(key);
-  return typeof b.msg === 'string' ? b.msg : t('errors.serverAnswered', { status });
+  return typeof b.msg === 'string' ? translateServerMessage(b.msg, locale.value) : t('errors.serverAnswered', { status });
 }
 
 /** A failed call: the server's msg (or UNREACHABLE) and the HTTP status (0 when none came). */

@@ -1,0 +1,167 @@
+/**
+ * The catalogue of server messages (web/src/i18n/server-messages.ts): every template is still a
+ * message the server sends (a reworded message fails here instead of losing its translation),
+ * every language translates every template with the same placeholders, and errorText shows a
+ * real server message in the reader's language with its names and values.
+ */
+import { afterAll, describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCALES, locale, type LocaleCode } from '../../web/src/i18n';
+import { placeholdersOf, SERVER_MESSAGES, translateServerMessage } from '../../web/src/i18n/server-messages';
+import { coerceValue } from '../../src/data/values';
+import { toAppError } from '../../src/sql/driver-errors';
+import { checkSqlName } from '../../src/schema/change-plan';
+import { FORM_NOTHING_FILLED } from '../../src/api/shared/form-submit';
+import type { ColumnModel } from '../../src/schema/model';
+
+// The web app's HTTP client keeps its session in localStorage: a store for the time of this file.
+const hadStorage = 'localStorage' in globalThis;
+const kept = new Map<string, string>();
+if (!hadStorage) Object.assign(globalThis, { localStorage: { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) } });
+const { errorText } = await import('../../web/src/api/http');
+afterAll(() => {
+  if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
+});
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : p.endsWith('.ts') ? [p] : [];
+  });
+const server = files('src').map((p) => readFileSync(p, 'utf8')).join('\n');
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A `${…}` of a template literal (one level of nested braces or template literals inside). */
+const EXPRESSION = '\\$\\{(?:[^{}`]|`[^`]*`|\\{[^{}]*\\})*?\\}';
+
+/**
+ * Where a template is in the server's sources: a whole string literal ('…', "…" or `…`) with its
+ * literal parts as they are and a `${…}` in place of each placeholder.
+ */
+function inSources(template: string): boolean {
+  const parts = template.split(/\{\w+\}/);
+  if (parts.length === 1) return [`'${template}'`, `"${template}"`, `\`${template}\``].some((q) => server.includes(q));
+  return new RegExp('`' + parts.map(escape).join(EXPRESSION) + '`').test(server);
+}
+
+/**
+ * Messages the server composes from two pieces: the template as the sources write it, and the
+ * string literal of the sources that fills its composed placeholder.
+ */
+const valueCheck = (what: string) => ({ source: "Column '{column}': {value} is not {what}", fills: { what } });
+const COMPOSED: Record<string, { source: string; fills: Record<string, string> }> = {
+  'cell.notWholeNumber': valueCheck('a whole number'),
+  'cell.notNumber': valueCheck('a number'),
+  'cell.notBoolean': valueCheck('true or false'),
+  'cell.notDate': valueCheck('a date (YYYY-MM-DD)'),
+  'cell.notTime': valueCheck('a time (HH:MM:SS)'),
+  'cell.notDateTime': valueCheck('a date and time (YYYY-MM-DD HH:MM:SS)'),
+  'cell.notJson': valueCheck('valid JSON'),
+  'cell.notText': valueCheck('text'),
+  // The prefix of a bulk call's messages (records-write.ts), around another message.
+  rowPrefix: { source: 'Row {row}: {message}', fills: {} },
+};
+
+/** Whether a composed template is its source template with the literals in place, all of them in the sources. */
+function composedInSources(template: string, { source, fills }: { source: string; fills: Record<string, string> }): boolean {
+  const filled = source.replace(/\{(\w+)\}/g, (whole, name: string) => fills[name] ?? whole);
+  return filled === template && inSources(source) && Object.values(fills).every((v) => server.includes(`'${v}'`));
+}
+
+const en = SERVER_MESSAGES.en;
+const others = LOCALES.map((l) => l.code).filter((c) => c !== 'en');
+
+describe('server message templates', () => {
+  test('every template is a message the server still sends', () => {
+    const missing = Object.entries(en).filter(([key, template]) => {
+      const composed = COMPOSED[key];
+      return composed ? !composedInSources(template, composed) : !inSources(template);
+    });
+    expect(missing.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+  });
+
+  test('a template has no placeholder twice and no two templates are the same', () => {
+    expect(Object.values(en).filter((v) => new Set(placeholdersOf(v)).size !== placeholdersOf(v).length)).toEqual([]);
+    expect(new Set(Object.values(en)).size).toBe(Object.keys(en).length);
+  });
+
+  for (const c of others) {
+    test(`${c} translates every template with the same placeholders`, () => {
+      const other = SERVER_MESSAGES[c];
+      expect(Object.keys(en).filter((k) => !(k in other))).toEqual([]);
+      expect(Object.keys(other).filter((k) => !(k in en))).toEqual([]);
+      const sorted = (s: string) => placeholdersOf(s).sort().join();
+      expect(Object.keys(en).filter((k) => sorted(en[k]!) !== sorted(other[k] ?? ''))).toEqual([]);
+      // Messages of two words or more: at most a tenth may read as in English.
+      const long = Object.keys(en).filter((k) => /\p{L}+\s+\p{L}+/u.test(en[k]!));
+      expect(long.filter((k) => other[k] === en[k]).length).toBeLessThanOrEqual(Math.ceil(long.length / 10));
+    });
+  }
+});
+
+describe('errorText shows server messages in the reader’s language', () => {
+  const at = (code: LocaleCode, run: () => void) => {
+    const before = locale.value;
+    locale.value = code;
+    try {
+      run();
+    } finally {
+      locale.value = before;
+    }
+  };
+  /** The msg of what the server code throws. */
+  const thrown = (run: () => unknown): string => {
+    try {
+      run();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error('nothing was thrown');
+  };
+  const age = { cn: 'age', _cn: 'Age', kind: 'integer' } as unknown as ColumnModel;
+  const notWhole = thrown(() => coerceValue(age, 'twelve'));
+  const duplicate = toAppError(new Error('unique'), { kind: 'unique', what: 'Email' }).message;
+  const reserved = thrown(() => checkSqlName('nc_orders', 'table'));
+
+  test('real messages of the server, with their names and values', () => {
+    expect(notWhole).toBe(`Column 'Age': "twelve" is not a whole number`);
+    at('fr', () => {
+      expect(errorText({ msg: notWhole }, 400)).toBe('Colonne « Age » : "twelve" n’est pas un nombre entier');
+      expect(errorText({ msg: duplicate }, 409)).toBe('Une ligne avec la même valeur de Email existe déjà');
+      expect(errorText({ msg: reserved }, 400)).toBe('Les noms de table commençant par nc_ ou xc_, ainsi que _evolutions, sont réservés');
+      expect(errorText({ msg: FORM_NOTHING_FILLED }, 400)).toBe('Remplissez au moins un champ');
+      expect(errorText({ msg: "Column 'Title' cannot be empty" }, 400)).toBe('La colonne « Title » ne peut pas être vide');
+    });
+    at('zh_CN', () => {
+      expect(errorText({ msg: notWhole }, 400)).toBe('列“Age”："twelve" 不是整数');
+      expect(errorText({ msg: duplicate }, 409)).toBe('已存在 Email 相同的行');
+      expect(errorText({ msg: "A table named 'Orders' already exists" }, 409)).toBe('名为“Orders”的表已存在');
+    });
+  });
+
+  test('a bulk call’s row number and a field named before the message keep their place', () => {
+    at('fr', () => {
+      expect(errorText({ msg: `Row 3: ${duplicate}` }, 409)).toBe('Ligne 3 : Une ligne avec la même valeur de Email existe déjà');
+      expect(errorText({ msg: 'query_params.title: A view needs a title' }, 400)).toBe('query_params.title: Une vue a besoin d’un titre');
+      expect(errorText({ msg: 'Host: Host is required' }, 400)).toBe('Host: L’hôte est obligatoire');
+    });
+  });
+
+  test('placeholders are text: markup in a name stays as it was written', () => {
+    at('fr', () => {
+      expect(errorText({ msg: "A table named '<img src=x onerror=alert(1)>' already exists" }, 409)).toBe('Une table nommée « <img src=x onerror=alert(1)> » existe déjà');
+      // A name holding a placeholder's spelling is not filled in again.
+      expect(translateServerMessage("Column '{table}' already exists in 'Orders'", 'fr')).toBe('La colonne « {table} » existe déjà dans « Orders »');
+    });
+  });
+
+  test('a message without a template stays as the server wrote it; codes still come first', () => {
+    at('fr', () => {
+      expect(errorText({ msg: 'Something nobody translated' }, 400)).toBe('Something nobody translated');
+      expect(errorText({ msg: 'Row 2: Something nobody translated' }, 400)).toBe('Row 2: Something nobody translated');
+      expect(errorText({ msg: 'Not allowed', code: 'NOT_ALLOWED' }, 403)).toBe('Non autorisé');
+    });
+    at('en', () => expect(errorText({ msg: notWhole }, 400)).toBe(notWhole));
+  });
+});
