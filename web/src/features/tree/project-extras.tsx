@@ -13,7 +13,7 @@ import { PREVIEW_ROLES, previewAs, setPreview } from '../../stores/preview';
 import { roleName } from '../team/roles';
 import { useSignals } from '../../stores/signals';
 import { panelOpener } from '../../actions/registry';
-import { canShare, isProjectAdmin, projectRolesKnown } from '../../stores/project';
+import { canShare, isProjectAdmin, isProjectOwner, projectRolesKnown } from '../../stores/project';
 import { EntryIcon } from './tree-icons';
 import { isSuperAdmin } from '../../stores/session';
 import { t } from '../../i18n';
@@ -45,14 +45,17 @@ export function ProjectExtras(props: { projectId: string }) {
   // Who may preview is the real role; what shows is the previewed one (no role previewed is an owner).
   const admin = !!(roles.owner || roles.creator || roles.super);
   const creator = admin && !previewAs.value;
+  const owner = !!(roles.owner || roles.super) && !previewAs.value;
   useEffect(() => {
     canShare.value = creator;
     isProjectAdmin.value = creator;
+    isProjectOwner.value = owner;
     return () => {
       canShare.value = false;
       isProjectAdmin.value = false;
+      isProjectOwner.value = false;
     };
-  }, [creator]);
+  }, [creator, owner]);
   useEffect(() => {
     panelOpener.value = open;
     return () => {
