@@ -12,7 +12,8 @@ import type { Server } from 'bun';
 import type { Sockets, AppSocket, SocketData } from '../http/sockets';
 import { refuse } from '../http/sockets';
 import { isOwnOrigin } from '../http/client-address';
-import { isAppError } from '../lib/errors';
+import { forbidden, isAppError } from '../lib/errors';
+import type { Actor } from '../lib/actor';
 import { projectRolesOf, resolveActor } from '../http/principal';
 import { cachedDataContext, dataContext } from '../api/rest/context';
 import type { WriteEvent } from '../data/write-events';
@@ -77,6 +78,15 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   let server: Server<SocketData> | null = null;
 
   /**
+   * Refuses (403) a caller taken out of the project since their socket opened: the socket ends with
+   * 4403 at the project's next write, as it does at their next message.
+   */
+  async function assertStillMember(actor: Actor, projectId: string) {
+    if (actor.kind === 'master' || actor.superAdmin) return;
+    if (!(await projectRolesOf(ctx, actor, projectId)).some((r) => r !== 'guest')) throw forbidden('Not a member of this project');
+  }
+
+  /**
    * One write to every client of its project that shows the table, each with their own share: the
    * share is worked out once per caller and published once to all of that caller's sockets (Bun's
    * pub/sub sends it to each).
@@ -94,6 +104,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
           share = (async () => {
             const request = new Request('http://realtime.local/', { headers: JSON.parse(key) as Record<string, string> });
             const dc = cachedDataContext(ctx, request, event.projectId, event.dbAlias) ?? (await dataContext(ctx, request, event.projectId, event.dbAlias));
+            await assertStillMember(dc.actor, event.projectId);
             const message = messageFor(dc, event);
             return message ? JSON.stringify(message) : null;
           })();

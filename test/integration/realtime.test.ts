@@ -175,4 +175,19 @@ describe('realtime', () => {
     expect(o.messages.slice(from[0]).filter((m) => m.type === 'views')).toHaveLength(3);
     expect(v.messages.slice(from[1]).some((m) => m.type === 'views')).toBe(false);
   });
+
+  test('a member taken out of the project has their socket ended (4403) at the next write, before any row is sent', async () => {
+    const invite = await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'leaver@example.com', roles: 'editor', project_id: pid }) });
+    expect(invite.status).toBe(200);
+    const leaver = (await postJson(t.base, '/auth/signup', { email: 'leaver@example.com', password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] })).token;
+    const l = await live(leaver);
+    const members = (await api(`/admin?project_id=${pid}`)).body.list as { id: string; email: string }[];
+    const id = members.find((m) => m.email === 'leaver@example.com')!.id;
+    expect((await api(`/admin/${id}?project_id=${pid}`, { method: 'DELETE' })).status).toBe(200);
+    const from = l.messages.length;
+    expect((await api(`/nc/${pid}/api/v1/Customer/1`, { method: 'PUT', body: JSON.stringify({ City: 'Campinas' }) })).status).toBe(200);
+    for (let i = 0; i < 200 && !l.closed; i++) await Bun.sleep(10);
+    expect(l.closed).toEqual({ code: 4403, reason: 'Not a member of this project' });
+    expect(l.messages.slice(from).some((m) => m.type === 'rows')).toBe(false);
+  });
 });
