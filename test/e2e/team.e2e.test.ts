@@ -110,6 +110,11 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await owner.getByRole('button', { name: 'Profile menu' }).click();
     await owner.getByRole('menuitem', { name: 'Users' }).click();
     await owner.waitForURL(/#\/user\/admin/);
+    // Their own row offers neither Disable nor taking their Super Admin role away (the server refuses both).
+    const self = owner.getByRole('main').getByRole('row').filter({ has: owner.getByRole('cell', { name: 'owner@example.com', exact: true }) });
+    await self.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await self.getByRole('button', { name: 'Disable' }).count()).toBe(0);
+    expect(await self.getByRole('checkbox', { name: 'Super Admin: owner@example.com' }).isDisabled()).toBe(true);
     await owner.getByLabel('Search users').fill('viewer');
     const users = owner.getByRole('main').getByRole('table');
     await users.getByRole('cell', { name: 'owner@example.com', exact: true }).waitFor({ state: 'detached' });
