@@ -22,6 +22,7 @@ import { crossInstanceNotices, crossInstanceRealtime, type TableNotice } from '.
 import { onViewsChanged } from '../api/views/view-events';
 import { tableRenames } from './table-renames';
 import { onCommentsChanged } from '../api/shared/comment-events';
+import { invalidation } from '../meta/invalidation';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 export const REALTIME_PROTOCOL = 'tablo.realtime';
@@ -123,6 +124,26 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     }
   }
 
+  /**
+   * A membership changed (an invite, a role, a removal; here or on another instance): the sockets of
+   * callers no longer in their project end now (4403), without waiting for a write or a message.
+   */
+  async function endLeavers() {
+    // After the other subscribers of the change have dropped the cached roles.
+    await Promise.resolve();
+    for (const [projectId, set] of byProject) {
+      for (const ws of [...set]) {
+        try {
+          await assertStillMember(await resolveActor(ctx, callerRequest(ws.data.state)), projectId);
+        } catch (e) {
+          const status = isAppError(e) ? e.status : 500;
+          if (status === 401 || status === 403) ws.close(4000 + status, isAppError(e) ? e.message : 'Not allowed');
+        }
+      }
+    }
+  }
+  const unsubscribeRoles = invalidation(ctx.meta).subscribe('roles', () => void endLeavers());
+
   const unsubscribeWrites = ctx.writeEvents.subscribe(deliver);
   const unsubscribeRemote = crossInstanceRealtime(ctx, (projectId) => !!byProject.get(projectId)?.size, deliver);
   // Renamed and deleted tables are named, so that open tabs follow them or close.
@@ -159,6 +180,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     remoteViews.stop();
     remoteComments.stop();
     unsubscribeWrites();
+    unsubscribeRoles();
     unsubscribeRemote();
     unsubscribeSchema();
     for (const set of byProject.values()) for (const ws of set) ws.close(1001, 'Server stopping');

@@ -176,7 +176,7 @@ describe('realtime', () => {
     expect(v.messages.slice(from[1]).some((m) => m.type === 'views')).toBe(false);
   });
 
-  test('a member taken out of the project has their socket ended (4403) at the next write, before any row is sent', async () => {
+  test('a member taken out of the project has their socket ended (4403) at once, before any row is sent', async () => {
     const invite = await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'leaver@example.com', roles: 'editor', project_id: pid }) });
     expect(invite.status).toBe(200);
     const leaver = (await postJson(t.base, '/auth/signup', { email: 'leaver@example.com', password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] })).token;
@@ -185,9 +185,16 @@ describe('realtime', () => {
     const id = members.find((m) => m.email === 'leaver@example.com')!.id;
     expect((await api(`/admin/${id}?project_id=${pid}`, { method: 'DELETE' })).status).toBe(200);
     const from = l.messages.length;
-    expect((await api(`/nc/${pid}/api/v1/Customer/1`, { method: 'PUT', body: JSON.stringify({ City: 'Campinas' }) })).status).toBe(200);
     for (let i = 0; i < 200 && !l.closed; i++) await Bun.sleep(10);
     expect(l.closed).toEqual({ code: 4403, reason: 'Not a member of this project' });
+    expect((await api(`/nc/${pid}/api/v1/Customer/1`, { method: 'PUT', body: JSON.stringify({ City: 'Campinas' }) })).status).toBe(200);
     expect(l.messages.slice(from).some((m) => m.type === 'rows')).toBe(false);
+    // The other members' sockets stay open.
+    const o = await live(owner);
+    expect((await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'newcomer@example.com', roles: 'viewer', project_id: pid }) })).status).toBe(200);
+    const at = o.messages.length;
+    expect((await api(`/nc/${pid}/api/v1/Customer/1`, { method: 'PUT', body: JSON.stringify({ City: 'São José dos Campos' }) })).status).toBe(200);
+    await o.next((m) => m.type === 'rows', at);
+    expect(o.closed).toBeNull();
   });
 });
