@@ -23,6 +23,7 @@ import { onViewsChanged } from '../api/views/view-events';
 import { tableRenames } from './table-renames';
 import { onCommentsChanged } from '../api/shared/comment-events';
 import { invalidation } from '../meta/invalidation';
+import { onSessionsEnded } from '../auth/session-events';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 export const REALTIME_PROTOCOL = 'tablo.realtime';
@@ -125,8 +126,9 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   }
 
   /**
-   * A membership changed (an invite, a role, a removal; here or on another instance): the sockets of
-   * callers no longer in their project end now (4403), without waiting for a write or a message.
+   * A membership changed (an invite, a role, a removal; here or on another instance), or a user's
+   * sessions ended (a disabled account, a new password): the sockets of callers no longer in their
+   * project end now (4403), and those whose session ended (4401), without waiting for a write or a message.
    */
   async function endLeavers() {
     // After the other subscribers of the change have dropped the cached roles.
@@ -143,6 +145,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     }
   }
   const unsubscribeRoles = invalidation(ctx.meta).subscribe('roles', () => void endLeavers());
+  const unsubscribeSessions = onSessionsEnded(ctx, () => void endLeavers());
 
   const unsubscribeWrites = ctx.writeEvents.subscribe(deliver);
   const unsubscribeRemote = crossInstanceRealtime(ctx, (projectId) => !!byProject.get(projectId)?.size, deliver);
@@ -181,6 +184,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     remoteComments.stop();
     unsubscribeWrites();
     unsubscribeRoles();
+    unsubscribeSessions();
     unsubscribeRemote();
     unsubscribeSchema();
     for (const set of byProject.values()) for (const ws of set) ws.close(1001, 'Server stopping');

@@ -197,4 +197,16 @@ describe('realtime', () => {
     await o.next((m) => m.type === 'rows', at);
     expect(o.closed).toBeNull();
   });
+
+  test('a member whose account the Super Admin disables has their socket ended (4401) at once', async () => {
+    const invite = await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'disabled@example.com', roles: 'viewer', project_id: pid }) });
+    const token = (await postJson(t.base, '/auth/signup', { email: 'disabled@example.com', password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] })).token;
+    const d = await live(token);
+    const o = await live(owner);
+    const users = (await api('/admin/users?search=disabled%40example.com')).body.list as { id: string }[];
+    expect((await api(`/admin/users/${users[0]!.id}`, { method: 'PUT', body: JSON.stringify({ disabled: true }) })).status).toBe(200);
+    for (let i = 0; i < 200 && !d.closed; i++) await Bun.sleep(10);
+    expect(d.closed?.code).toBe(4401);
+    expect(o.closed).toBeNull();
+  });
 });
