@@ -36,6 +36,8 @@ interface RealtimeState {
   tables: Set<string>;
   /** The credentials as one text: clients with the same key get the same share of a write. */
   key: string;
+  /** The caller's roles in the project when last looked at: a change is told to the client. */
+  roles: string;
 }
 type RealtimeSocket = AppSocket<RealtimeState>;
 
@@ -129,6 +131,8 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
    * A membership changed (an invite, a role, a removal; here or on another instance), or a user's
    * sessions ended (a disabled account, a new password): the sockets of callers no longer in their
    * project end now (4403), and those whose session ended (4401), without waiting for a write or a message.
+   * A caller whose roles changed is sent `{ type: "schema" }`: their page reads the tree, the open
+   * tables and their rights again (a demoted editor's grid turns read-only).
    */
   async function endLeavers() {
     // After the other subscribers of the change have dropped the cached roles.
@@ -136,7 +140,13 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     for (const [projectId, set] of byProject) {
       for (const ws of [...set]) {
         try {
-          await assertStillMember(await resolveActor(ctx, callerRequest(ws.data.state)), projectId);
+          const actor = await resolveActor(ctx, callerRequest(ws.data.state));
+          await assertStillMember(actor, projectId);
+          const roles = (await projectRolesOf(ctx, actor, projectId)).join(',');
+          if (roles !== ws.data.state.roles) {
+            ws.data.state.roles = roles;
+            send(ws, { type: 'schema' });
+          }
         } catch (e) {
           const status = isAppError(e) ? e.status : 500;
           if (status === 401 || status === 403) ws.close(4000 + status, isAppError(e) ? e.message : 'Not allowed');
@@ -199,10 +209,11 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
       if (!projectId) return refuse(400, 'project_id is required');
       const headers = credentials(request, url);
       if (!headers) return refuse(401, 'Not signed in');
+      let roles: string[];
       try {
         const actor = await resolveActor(ctx, new Request(url, { headers }));
         if (actor.kind === 'guest') return refuse(401, 'Not signed in');
-        const roles = await projectRolesOf(ctx, actor, projectId);
+        roles = await projectRolesOf(ctx, actor, projectId);
         const member = actor.kind === 'master' || (actor.superAdmin && !actor.previewAs) || roles.some((r) => r !== 'guest');
         if (!member) return refuse(403, 'Not a member of this project');
       } catch (e) {
@@ -210,7 +221,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
       }
       const offered = request.headers.get('sec-websocket-protocol') ?? '';
       const answer: Record<string, string> = offered.includes(REALTIME_PROTOCOL) ? { 'Sec-WebSocket-Protocol': REALTIME_PROTOCOL } : {};
-      return { state: { projectId, headers, tables: new Set<string>(), key: JSON.stringify(headers) }, headers: answer };
+      return { state: { projectId, headers, tables: new Set<string>(), key: JSON.stringify(headers), roles: roles.join(',') }, headers: answer };
     },
     open(ws) {
       const set = byProject.get(ws.data.state.projectId) ?? new Set();

@@ -209,4 +209,21 @@ describe('realtime', () => {
     expect(d.closed?.code).toBe(4401);
     expect(o.closed).toBeNull();
   });
+
+  test('a member whose role changes is told to read their rights again; the others are not', async () => {
+    const invite = await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'demoted@example.com', roles: 'editor', project_id: pid }) });
+    const token = (await postJson(t.base, '/auth/signup', { email: 'demoted@example.com', password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] })).token;
+    const d = await live(token);
+    const o = await live(owner);
+    const from = [d.messages.length, o.messages.length];
+    const members = (await api(`/admin?project_id=${pid}`)).body.list as { id: string; email: string }[];
+    const id = members.find((m) => m.email === 'demoted@example.com')!.id;
+    expect((await api(`/admin/${id}`, { method: 'PUT', body: JSON.stringify({ roles: 'viewer', project_id: pid }) })).status).toBe(200);
+    expect(await d.next((m) => m.type === 'schema', from[0])).toEqual({ type: 'schema' });
+    expect(d.closed).toBeNull();
+    // The owner's socket, whose roles did not change, hears of the next write and of no schema change.
+    expect((await api(`/nc/${pid}/api/v1/Customer/1`, { method: 'PUT', body: JSON.stringify({ City: 'Campinas' }) })).status).toBe(200);
+    await o.next((m) => m.type === 'rows', from[1]);
+    expect(o.messages.slice(from[1]).some((m) => m.type === 'schema')).toBe(false);
+  });
 });

@@ -15,6 +15,7 @@ import { useSignals } from '../../stores/signals';
 import { panelOpener } from '../../actions/registry';
 import { canShare, isProjectAdmin, isProjectOwner, projectRolesKnown } from '../../stores/project';
 import { EntryIcon } from './tree-icons';
+import { schemaGeneration } from '../../stores/schema-ui';
 import { isSuperAdmin } from '../../stores/session';
 import { t } from '../../i18n';
 
@@ -36,12 +37,17 @@ export function PanelLeaf(props: { name: string; dbAlias?: string }) {
 export function ProjectExtras(props: { projectId: string }) {
   useSignals();
   const [roles, setRoles] = useState<Record<string, boolean>>({});
+  // Read again after a schema change, which is also how the server tells of a change of this user's roles.
+  const generation = schemaGeneration.value;
   useEffect(() => {
     http<{ roles?: Record<string, boolean> }>('/user/me', { query: { project_id: props.projectId } }).then((me) => (setRoles(me.roles ?? {}), (projectRolesKnown.value = true)), () => {});
-    return () => {
+  }, [props.projectId, generation]);
+  useEffect(
+    () => () => {
       projectRolesKnown.value = false;
-    };
-  }, [props.projectId]);
+    },
+    [props.projectId],
+  );
   // Who may preview is the real role; what shows is the previewed one (no role previewed is an owner).
   const admin = !!(roles.owner || roles.creator || roles.super);
   const creator = admin && !previewAs.value;
