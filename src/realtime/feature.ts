@@ -12,7 +12,8 @@ import type { Server } from 'bun';
 import type { Sockets, AppSocket, SocketData } from '../http/sockets';
 import { refuse } from '../http/sockets';
 import { isOwnOrigin } from '../http/client-address';
-import { isAppError } from '../lib/errors';
+import { forbidden, isAppError } from '../lib/errors';
+import type { Actor } from '../lib/actor';
 import { projectRolesOf, resolveActor } from '../http/principal';
 import { cachedDataContext, dataContext } from '../api/rest/context';
 import type { WriteEvent } from '../data/write-events';
@@ -21,6 +22,8 @@ import { crossInstanceNotices, crossInstanceRealtime, type TableNotice } from '.
 import { onViewsChanged } from '../api/views/view-events';
 import { tableRenames } from './table-renames';
 import { onCommentsChanged } from '../api/shared/comment-events';
+import { invalidation } from '../meta/invalidation';
+import { onSessionsEnded } from '../auth/session-events';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 export const REALTIME_PROTOCOL = 'tablo.realtime';
@@ -33,6 +36,8 @@ interface RealtimeState {
   tables: Set<string>;
   /** The credentials as one text: clients with the same key get the same share of a write. */
   key: string;
+  /** The caller's roles in the project when last looked at: a change is told to the client. */
+  roles: string;
 }
 type RealtimeSocket = AppSocket<RealtimeState>;
 
@@ -77,6 +82,15 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   let server: Server<SocketData> | null = null;
 
   /**
+   * Refuses (403) a caller taken out of the project since their socket opened: the socket ends with
+   * 4403 at the project's next write, as it does at their next message.
+   */
+  async function assertStillMember(actor: Actor, projectId: string) {
+    if (actor.kind === 'master' || actor.superAdmin) return;
+    if (!(await projectRolesOf(ctx, actor, projectId)).some((r) => r !== 'guest')) throw forbidden('Not a member of this project');
+  }
+
+  /**
    * One write to every client of its project that shows the table, each with their own share: the
    * share is worked out once per caller and published once to all of that caller's sockets (Bun's
    * pub/sub sends it to each).
@@ -94,6 +108,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
           share = (async () => {
             const request = new Request('http://realtime.local/', { headers: JSON.parse(key) as Record<string, string> });
             const dc = cachedDataContext(ctx, request, event.projectId, event.dbAlias) ?? (await dataContext(ctx, request, event.projectId, event.dbAlias));
+            await assertStillMember(dc.actor, event.projectId);
             const message = messageFor(dc, event);
             return message ? JSON.stringify(message) : null;
           })();
@@ -111,6 +126,36 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
       }
     }
   }
+
+  /**
+   * A membership changed (an invite, a role, a removal; here or on another instance), or a user's
+   * sessions ended (a disabled account, a new password): the sockets of callers no longer in their
+   * project end now (4403), and those whose session ended (4401), without waiting for a write or a message.
+   * A caller whose roles changed is sent `{ type: "schema" }`: their page reads the tree, the open
+   * tables and their rights again (a demoted editor's grid turns read-only).
+   */
+  async function endLeavers() {
+    // After the other subscribers of the change have dropped the cached roles.
+    await Promise.resolve();
+    for (const [projectId, set] of byProject) {
+      for (const ws of [...set]) {
+        try {
+          const actor = await resolveActor(ctx, callerRequest(ws.data.state));
+          await assertStillMember(actor, projectId);
+          const roles = (await projectRolesOf(ctx, actor, projectId)).join(',');
+          if (roles !== ws.data.state.roles) {
+            ws.data.state.roles = roles;
+            send(ws, { type: 'schema' });
+          }
+        } catch (e) {
+          const status = isAppError(e) ? e.status : 500;
+          if (status === 401 || status === 403) ws.close(4000 + status, isAppError(e) ? e.message : 'Not allowed');
+        }
+      }
+    }
+  }
+  const unsubscribeRoles = invalidation(ctx.meta).subscribe('roles', () => void endLeavers());
+  const unsubscribeSessions = onSessionsEnded(ctx, () => void endLeavers());
 
   const unsubscribeWrites = ctx.writeEvents.subscribe(deliver);
   const unsubscribeRemote = crossInstanceRealtime(ctx, (projectId) => !!byProject.get(projectId)?.size, deliver);
@@ -148,6 +193,8 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     remoteViews.stop();
     remoteComments.stop();
     unsubscribeWrites();
+    unsubscribeRoles();
+    unsubscribeSessions();
     unsubscribeRemote();
     unsubscribeSchema();
     for (const set of byProject.values()) for (const ws of set) ws.close(1001, 'Server stopping');
@@ -162,10 +209,11 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
       if (!projectId) return refuse(400, 'project_id is required');
       const headers = credentials(request, url);
       if (!headers) return refuse(401, 'Not signed in');
+      let roles: string[];
       try {
         const actor = await resolveActor(ctx, new Request(url, { headers }));
         if (actor.kind === 'guest') return refuse(401, 'Not signed in');
-        const roles = await projectRolesOf(ctx, actor, projectId);
+        roles = await projectRolesOf(ctx, actor, projectId);
         const member = actor.kind === 'master' || (actor.superAdmin && !actor.previewAs) || roles.some((r) => r !== 'guest');
         if (!member) return refuse(403, 'Not a member of this project');
       } catch (e) {
@@ -173,7 +221,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
       }
       const offered = request.headers.get('sec-websocket-protocol') ?? '';
       const answer: Record<string, string> = offered.includes(REALTIME_PROTOCOL) ? { 'Sec-WebSocket-Protocol': REALTIME_PROTOCOL } : {};
-      return { state: { projectId, headers, tables: new Set<string>(), key: JSON.stringify(headers) }, headers: answer };
+      return { state: { projectId, headers, tables: new Set<string>(), key: JSON.stringify(headers), roles: roles.join(',') }, headers: answer };
     },
     open(ws) {
       const set = byProject.get(ws.data.state.projectId) ?? new Set();

@@ -240,4 +240,43 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     expect(await viewer.getByText(/Table '.*' not found/).count()).toBe(0);
     await shot(viewer, 'collaboration-deleted-table');
   });
+
+  browserTest('an editor made viewer while their grid is open: the grid turns read-only without a reload', () => viewer, async () => {
+    await member('editor@example.com', 'editor');
+    const editor = await signIn('editor@example.com');
+    try {
+      await openCustomers(editor);
+      await editor.getByRole('button', { name: '+ Add row' }).waitFor();
+      await editor.getByText('Create a view', { exact: true }).waitFor();
+      const members = (await call(`/admin?project_id=${projectId}`, undefined, tokens.owner, 'GET')).body.list as { id: string; email: string }[];
+      const id = members.find((m) => m.email === 'editor@example.com')!.id;
+      expect((await call(`/admin/${id}`, { roles: 'viewer', project_id: projectId }, tokens.owner, 'PUT')).status).toBe(200);
+      await editor.getByText(/^Read-only: Not allowed to update rows of 'Customer'/).waitFor({ timeout: 5_000 });
+      await editor.getByRole('button', { name: '+ Add row' }).waitFor({ state: 'detached' });
+      // Viewers do not change views: the views drawer no longer offers to create one.
+      await editor.getByText('Create a view', { exact: true }).waitFor({ state: 'detached' });
+      // Nor is the viewer's hidden Phone column shown any longer.
+      await editor.getByRole('columnheader', { name: /Phone/ }).waitFor({ state: 'detached' });
+      await shot(editor, 'collaboration-demoted-editor');
+    } finally {
+      await editor.context().close();
+    }
+  });
+
+  browserTest('a member taken out of the project while their grid is open is told so and leaves its pages', () => viewer, async () => {
+    const commenter = await signIn('commenter@example.com');
+    try {
+      await openCustomers(commenter);
+      const members = (await call(`/admin?project_id=${projectId}`, undefined, tokens.owner, 'GET')).body.list as { id: string; email: string }[];
+      const id = members.find((m) => m.email === 'commenter@example.com')!.id;
+      expect((await call(`/admin/${id}?project_id=${projectId}`, undefined, tokens.owner, 'DELETE')).status).toBe(200);
+      // The server ends the commenter's socket at once (4403): the page says why and shows the projects list.
+      await commenter.getByText('You no longer have access to this project').waitFor({ timeout: 5_000 });
+      await commenter.waitForURL(/#\/projects/);
+      await commenter.getByRole('gridcell', { name: 'Luís', exact: true }).first().waitFor({ state: 'detached' });
+      await shot(commenter, 'collaboration-removed-member');
+    } finally {
+      await commenter.context().close();
+    }
+  });
 });

@@ -106,6 +106,9 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     // Cron Jobs (a viewer may not list them) and the Super Admin's Terminal.
     for (const name of ['Team & Auth', 'Themes', 'Roles Management', 'Create table', 'Cron Jobs', 'Terminal']) expect(await tree().getByRole('button', { name, exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
+    // Nor the database's migrations (Audit) and metadata sync, which the server keeps for owners and creators.
+    expect(await tree().getByRole('button', { name: 'Audit', exact: true }).count()).toBe(0);
+    expect(await tree().getByRole('button', { name: 'Sync metadata of db' }).count()).toBe(0);
     // The Meta Management tab the owner had open is not reopened from the address while previewing.
     expect(await page.getByRole('tab', { name: /Meta Management/ }).count()).toBe(0);
     // Nor does the t shortcut open the terminal.
@@ -118,7 +121,8 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await page.getByRole('button', { name: 'Reset Preview' }).click();
     await page.waitForLoadState('load');
     await tree().getByRole('button', { name: 'Genre', exact: true }).waitFor();
-    for (const name of ['Team & Auth', 'Themes', 'Create table', 'Cron Jobs', 'Terminal']) await tree().getByRole('button', { name, exact: true }).waitFor();
+    for (const name of ['Team & Auth', 'Themes', 'Create table', 'Cron Jobs', 'Terminal', 'Audit']) await tree().getByRole('button', { name, exact: true }).waitFor();
+    await tree().getByRole('button', { name: 'Sync metadata of db' }).waitFor();
     await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
   });
 

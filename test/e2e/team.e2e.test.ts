@@ -110,6 +110,11 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await owner.getByRole('button', { name: 'Profile menu' }).click();
     await owner.getByRole('menuitem', { name: 'Users' }).click();
     await owner.waitForURL(/#\/user\/admin/);
+    // Their own row offers neither Disable nor taking their Super Admin role away (the server refuses both).
+    const self = owner.getByRole('main').getByRole('row').filter({ has: owner.getByRole('cell', { name: 'owner@example.com', exact: true }) });
+    await self.getByRole('button', { name: 'Edit' }).waitFor();
+    expect(await self.getByRole('button', { name: 'Disable' }).count()).toBe(0);
+    expect(await self.getByRole('checkbox', { name: 'Super Admin: owner@example.com' }).isDisabled()).toBe(true);
     await owner.getByLabel('Search users').fill('viewer');
     const users = owner.getByRole('main').getByRole('table');
     await users.getByRole('cell', { name: 'owner@example.com', exact: true }).waitFor({ state: 'detached' });
@@ -178,5 +183,51 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     const valid = async (link: string) => (await fetch(`${tablo.url}/auth/invite/${link.split('/signup/')[1]}`)).status;
     expect(await valid(second)).toBe(200);
     expect(await valid(first)).toBe(400);
+  });
+
+  test('a creator is not offered what only owners may do: grant the owner role, change or remove an owner', async () => {
+    const invited = await owner.evaluate(
+      async (projectId) =>
+        (await fetch('/admin', { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: JSON.stringify({ email: 'creator@example.com', roles: 'creator', project_id: projectId }) })).json(),
+      projectId,
+    );
+    const creator = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
+    try {
+      await creator.goto(invited.invite_url.replace(/^https?:\/\/[^/]+/, tablo.url));
+      await creator.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=email]')?.value === 'creator@example.com');
+      await creator.getByLabel('Password').fill('password123');
+      await creator.getByRole('button', { name: 'Sign up' }).click();
+      await creator.waitForURL(/#\/projects/);
+      await creator.goto(`${tablo.url}/#/nc/${projectId}`);
+      await creator.getByRole('button', { name: 'Share' }).click();
+      const members = creator.getByRole('region', { name: 'Users Management' });
+      const ownerRow = members.getByRole('row').filter({ has: creator.getByRole('cell', { name: 'owner@example.com', exact: true }) });
+      const creatorRow = members.getByRole('row').filter({ has: creator.getByRole('cell', { name: 'creator@example.com', exact: true }) });
+      await creatorRow.getByRole('button', { name: 'Remove' }).waitFor();
+      // The owner's role and membership are the owners' to change: shown, not offered.
+      expect(await ownerRow.getByRole('button', { name: /Role of owner@example.com/ }).isDisabled()).toBe(true);
+      expect(await ownerRow.getByRole('button', { name: 'Remove' }).count()).toBe(0);
+      await creator.getByRole('button', { name: /Invite role/ }).click();
+      expect(await creator.getByRole('listbox', { name: 'Invite role' }).getByRole('option').allTextContents()).toEqual(['creator', 'editor', 'commenter', 'viewer']);
+      await creator.keyboard.press('Escape');
+      await creatorRow.getByRole('button', { name: /Role of creator@example.com/ }).click();
+      expect(await creator.getByRole('listbox').getByRole('option', { name: 'owner', exact: true }).count()).toBe(0);
+      await creator.keyboard.press('Escape');
+      await creator.getByRole('button', { name: /Token role/ }).click();
+      expect(await creator.getByRole('listbox', { name: 'Token role' }).getByRole('option').allTextContents()).toEqual(['editor', 'commenter', 'viewer', 'creator']);
+      await creator.keyboard.press('Escape');
+      await shot(creator, 'team-creator');
+      // The owner is offered all of it, but not to remove themselves.
+      await owner.goto(`${tablo.url}/#/nc/${projectId}`);
+      await owner.getByRole('button', { name: 'Share' }).click();
+      const self = owner.getByRole('region', { name: 'Users Management' }).getByRole('row').filter({ has: owner.getByRole('cell', { name: 'owner@example.com', exact: true }) });
+      await owner.getByRole('region', { name: 'Users Management' }).getByRole('row').filter({ has: owner.getByRole('cell', { name: 'creator@example.com', exact: true }) }).getByRole('button', { name: 'Remove' }).waitFor();
+      expect(await self.getByRole('button', { name: 'Remove' }).count()).toBe(0);
+      await owner.getByRole('button', { name: /Invite role/ }).click();
+      expect(await owner.getByRole('listbox', { name: 'Invite role' }).getByRole('option').allTextContents()).toEqual(['owner', 'creator', 'editor', 'commenter', 'viewer']);
+      await owner.keyboard.press('Escape');
+    } finally {
+      await creator.context().close();
+    }
   });
 });

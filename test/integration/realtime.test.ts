@@ -175,4 +175,55 @@ describe('realtime', () => {
     expect(o.messages.slice(from[0]).filter((m) => m.type === 'views')).toHaveLength(3);
     expect(v.messages.slice(from[1]).some((m) => m.type === 'views')).toBe(false);
   });
+
+  test('a member taken out of the project has their socket ended (4403) at once, before any row is sent', async () => {
+    const invite = await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'leaver@example.com', roles: 'editor', project_id: pid }) });
+    expect(invite.status).toBe(200);
+    const leaver = (await postJson(t.base, '/auth/signup', { email: 'leaver@example.com', password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] })).token;
+    const l = await live(leaver);
+    const members = (await api(`/admin?project_id=${pid}`)).body.list as { id: string; email: string }[];
+    const id = members.find((m) => m.email === 'leaver@example.com')!.id;
+    expect((await api(`/admin/${id}?project_id=${pid}`, { method: 'DELETE' })).status).toBe(200);
+    const from = l.messages.length;
+    for (let i = 0; i < 200 && !l.closed; i++) await Bun.sleep(10);
+    expect(l.closed).toEqual({ code: 4403, reason: 'Not a member of this project' });
+    expect((await api(`/nc/${pid}/api/v1/Customer/1`, { method: 'PUT', body: JSON.stringify({ City: 'Campinas' }) })).status).toBe(200);
+    expect(l.messages.slice(from).some((m) => m.type === 'rows')).toBe(false);
+    // The other members' sockets stay open.
+    const o = await live(owner);
+    expect((await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'newcomer@example.com', roles: 'viewer', project_id: pid }) })).status).toBe(200);
+    const at = o.messages.length;
+    expect((await api(`/nc/${pid}/api/v1/Customer/1`, { method: 'PUT', body: JSON.stringify({ City: 'São José dos Campos' }) })).status).toBe(200);
+    await o.next((m) => m.type === 'rows', at);
+    expect(o.closed).toBeNull();
+  });
+
+  test('a member whose account the Super Admin disables has their socket ended (4401) at once', async () => {
+    const invite = await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'disabled@example.com', roles: 'viewer', project_id: pid }) });
+    const token = (await postJson(t.base, '/auth/signup', { email: 'disabled@example.com', password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] })).token;
+    const d = await live(token);
+    const o = await live(owner);
+    const users = (await api('/admin/users?search=disabled%40example.com')).body.list as { id: string }[];
+    expect((await api(`/admin/users/${users[0]!.id}`, { method: 'PUT', body: JSON.stringify({ disabled: true }) })).status).toBe(200);
+    for (let i = 0; i < 200 && !d.closed; i++) await Bun.sleep(10);
+    expect(d.closed?.code).toBe(4401);
+    expect(o.closed).toBeNull();
+  });
+
+  test('a member whose role changes is told to read their rights again; the others are not', async () => {
+    const invite = await api('/admin', { method: 'POST', body: JSON.stringify({ email: 'demoted@example.com', roles: 'editor', project_id: pid }) });
+    const token = (await postJson(t.base, '/auth/signup', { email: 'demoted@example.com', password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] })).token;
+    const d = await live(token);
+    const o = await live(owner);
+    const from = [d.messages.length, o.messages.length];
+    const members = (await api(`/admin?project_id=${pid}`)).body.list as { id: string; email: string }[];
+    const id = members.find((m) => m.email === 'demoted@example.com')!.id;
+    expect((await api(`/admin/${id}`, { method: 'PUT', body: JSON.stringify({ roles: 'viewer', project_id: pid }) })).status).toBe(200);
+    expect(await d.next((m) => m.type === 'schema', from[0])).toEqual({ type: 'schema' });
+    expect(d.closed).toBeNull();
+    // The owner's socket, whose roles did not change, hears of the next write and of no schema change.
+    expect((await api(`/nc/${pid}/api/v1/Customer/1`, { method: 'PUT', body: JSON.stringify({ City: 'Campinas' }) })).status).toBe(200);
+    await o.next((m) => m.type === 'rows', from[1]);
+    expect(o.messages.slice(from[1]).some((m) => m.type === 'schema')).toBe(false);
+  });
 });

@@ -479,6 +479,23 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect(shared.find((c) => c._cn === 'Status').meta.options.map((o: any) => o.title)).toEqual(['todo', 'doing', 'done']);
   });
 
+  test('a form link whose creator may no longer add rows is gone for the visitor, without the table\'s name', async () => {
+    const form = await createView({ tn: 'Customer', title: 'Editor form', type: 'form' }, 'editor');
+    const { uuid } = await share({ view_id: form }, 'editor');
+    expect((await pub('GET', uuid)).status).toBe(200);
+    const rule = (create: boolean | null) => f.op('owner', 'aclSave', { tn: 'Customer', role: 'editor', rule: create === null ? null : { read: true, create, update: true, delete: true } });
+    expect((await rule(false)).status).toBe(200);
+    try {
+      for (const res of [await pub('GET', uuid), await pub('POST', `${uuid}/rows`, { body: { FirstName: 'Ana', LastName: 'Lima', Email: 'ana@example.com' } })]) {
+        expect(res.status).toBe(403);
+        expect(res.body.msg).toBe('This shared view is no longer available');
+      }
+    } finally {
+      await rule(null);
+    }
+    expect((await pub('GET', uuid)).status).toBe(200);
+  }, ARGON_TIMEOUT_MS);
+
   test('a link reads with its creator\'s current rights: lost columns vanish, a lost table or membership closes it', async () => {
     const byEditor = await createView({ tn: 'Customer', title: 'Editor view', type: 'grid', query_params: { fields: onlyFields('FirstName', 'Phone', 'Country') } }, 'editor');
     const { uuid } = await share({ view_id: byEditor }, 'editor');

@@ -2,7 +2,8 @@
  * The realtime connection of the web app against a stand-in WebSocket: after a drop it opens again,
  * subscribes again and tells the views to catch up; when the server ends it because the session it
  * was opened with ended (4401, e.g. the token expired after hours open), it opens again with a fresh
- * token instead of going quiet for good; a user who left the project (4403) is not tried again.
+ * token instead of going quiet for good; a user who left the project (4403) is not tried again and is
+ * sent to the projects list.
  */
 import { afterAll, beforeEach, expect, test } from 'bun:test';
 
@@ -106,4 +107,6 @@ test('a user who left the project is not tried again', async () => {
   last().drop(4403);
   await settle(700);
   expect(FakeSocket.all).toHaveLength(1);
+  // The project's pages give way to the projects list (with a notice), rather than rows that no longer follow.
+  expect((globalThis as unknown as { window: { location: { hash: string } } }).window.location.hash).toBe('#/projects');
 });

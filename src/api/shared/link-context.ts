@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import type { ColumnModel, TableModel } from '../../schema/model';
 import type { AuditSink, DataContext } from '../../data/data-context';
-import { isUnrestricted } from '../../data/access';
+import { grantOf, isUnrestricted } from '../../data/access';
 import { readScope } from '../../data/read-scope';
 import { readableShownColumns } from '../../data/view-query';
 import { forbidden, isAppError, notFound } from '../../lib/errors';
@@ -81,6 +81,8 @@ export async function openLink(ctx: AppContext, guard: PasswordGuard, request: R
   };
   try {
     readScope(dc, table);
+    // A form whose creator may no longer add rows is gone too, rather than a form every submission of which is refused.
+    if (view.type === 'form' && !grantOf(actor, dc.acl, table, 'create')) throw forbidden(GONE);
     return { link, view, table, dc, columns: readableShownColumns(dc, table, view) };
   } catch (e) {
     // The creator lost the table or its columns: the visitor is told the link is gone, not the table's name.

@@ -9,6 +9,8 @@
  */
 import { token } from './session';
 import { refreshToken, sessionExpired } from '../api/http';
+import { t } from '../i18n';
+import { toast } from './toasts';
 import { appSocketUrl } from '../api/app-url';
 
 /** A change of rows sent by the server, cut to what this user may see. */
@@ -82,8 +84,9 @@ class LiveConnection {
     const opened = token.value;
     ws.onclose = (e) => {
       this.ws = null;
-      // 4403: the user left the project; no point in trying again.
-      if (this.closed || e.code === 4403) return;
+      if (this.closed) return;
+      // 4403: the user was taken out of the project; no point in trying again, nor in showing its data.
+      if (e.code === 4403) return leftProject();
       if (e.code === 4401) {
         // The session the socket was opened with ended: again with the token refreshed meanwhile, or a fresh one.
         if (token.value && token.value !== opened) return this.connect();
@@ -154,6 +157,12 @@ class LiveConnection {
 }
 
 let current: LiveConnection | null = null;
+
+/** Said when the server ends the socket because the user left the project: the projects list replaces its pages. */
+function leftProject(): void {
+  toast('error', t('errors.LEFT_PROJECT'));
+  window.location.hash = '#/projects';
+}
 
 /** The connection of a project (made on first use; another project's is closed). */
 export function liveConnection(projectId: string): LiveConnection {

@@ -52,7 +52,7 @@ export const PANELS: Record<string, { readonly title: string; readonly holds: st
 };
 
 /** Panels only a project's owner or creator uses: not opened while previewing another role. */
-export const OWNER_PANELS = new Set(['meta', 'roles', 'acl', 'disableOrEnableModel', 'sqlClient', 'projectSettings']);
+export const OWNER_PANELS = new Set(['meta', 'roles', 'acl', 'disableOrEnableModel', 'sqlClient', 'projectSettings', 'audit']);
 
 export function Panel(props: { projectId: string; name: string; dbAlias?: string }) {
   useSignals();

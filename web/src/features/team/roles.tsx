@@ -9,6 +9,9 @@ import './team.css';
 /** The roles a member or token can have, highest first. */
 export const ROLES = ['owner', 'creator', 'editor', 'commenter', 'viewer'] as const;
 
+/** The roles the caller may give: the owner role only by an owner (or the Super Admin). */
+export const grantableRoles = (owner: boolean, roles: readonly string[] = ROLES): readonly string[] => (owner ? roles : roles.filter((r) => r !== 'owner'));
+
 /** A role's name in the current language; unknown (custom) roles show as they are. */
 export function roleName(role: string): string {
   switch (role) {
@@ -23,12 +26,13 @@ export function roleName(role: string): string {
 }
 
 /** A compact select of a role, named by `label`. */
-export function RoleSelect(props: { label: string; value: string; onChange: (role: string) => void; roles?: readonly string[] }) {
+export function RoleSelect(props: { label: string; value: string; onChange: (role: string) => void; roles?: readonly string[]; disabled?: boolean }) {
   return (
     <Select
       className="role-select"
       aria-label={props.label}
       selectedKey={props.value}
+      isDisabled={props.disabled}
       onSelectionChange={(key) => key !== null && key !== props.value && props.onChange(String(key))}
     >
       <Button className="aria-select-button role-select-button">

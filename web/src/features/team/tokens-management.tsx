@@ -5,13 +5,16 @@ import { Button, FormMessage } from '../../components/form';
 import { ConfirmButton } from '../../components/confirm-button';
 import { formatDate, t, tx } from '../../i18n';
 import { track } from '../../stores/notifications';
-import { RoleSelect, roleName } from './roles';
+import { grantableRoles, RoleSelect, roleName } from './roles';
+import { useSignals } from '../../stores/signals';
+import { isProjectOwner } from '../../stores/project';
 import { ExpiryPicker } from './expiry-picker';
 import { useLatest } from '../../components/use-latest-answer';
 
 const TOKEN_ROLES = ['editor', 'commenter', 'viewer', 'creator', 'owner'] as const;
 
 export function TokensManagement(props: { projectId: string }) {
+  useSignals();
   // null until the first list has come: "no tokens yet" is said only once that is known.
   const [tokens, setTokens] = useState<ApiToken[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,7 +42,7 @@ export function TokensManagement(props: { projectId: string }) {
       <h3>{t('admin.tokens.title')}</h3>
       <form className="team-invite" onSubmit={create} noValidate>
         <input aria-label={t('admin.tokens.descriptionLabel')} placeholder={t('admin.tokens.description')} value={description} onChange={(e) => setDescription(e.target.value)} />
-        <RoleSelect label={t('admin.tokens.role')} value={role} onChange={setRole} roles={TOKEN_ROLES} />
+        <RoleSelect label={t('admin.tokens.role')} value={role} onChange={setRole} roles={grantableRoles(isProjectOwner.value, TOKEN_ROLES)} />
         <ExpiryPicker label={t('admin.tokens.expiry')} value={expiresAt} onChange={setExpiresAt} />
         <Button type="submit">{t('admin.tokens.create')}</Button>
       </form>

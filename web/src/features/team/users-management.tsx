@@ -6,8 +6,10 @@ import { ConfirmButton } from '../../components/confirm-button';
 import { t, tx } from '../../i18n';
 import { toast } from '../../stores/toasts';
 import { track } from '../../stores/notifications';
+import { grantableRoles, ROLES, RoleSelect } from './roles';
+import { useSignals } from '../../stores/signals';
+import { isProjectOwner } from '../../stores/project';
 import { user } from '../../stores/session';
-import { ROLES, RoleSelect } from './roles';
 import { useLatest } from '../../components/use-latest-answer';
 
 /** A member's status in the current language. */
@@ -15,6 +17,10 @@ const statusText = (status: string) =>
   status === 'active' ? t('admin.team.statusActive') : status === 'invited' ? t('admin.team.statusInvited') : status === 'invite expired' ? t('admin.team.statusExpired') : status;
 
 export function UsersManagement(props: { projectId: string }) {
+  useSignals();
+  // Only owners grant, change or take the owner role, and an owner does not leave their own project:
+  // those controls are not offered where the server would refuse them.
+  const owner = isProjectOwner.value;
   const [members, setMembers] = useState<Member[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -64,7 +70,7 @@ export function UsersManagement(props: { projectId: string }) {
       <h3>{t('admin.team.usersTitle')}</h3>
       <form className="team-invite" onSubmit={invite} noValidate>
         <input aria-label={t('admin.team.inviteEmail')} placeholder={t('admin.team.inviteEmailPlaceholder')} value={email} onChange={(e) => setEmail(e.target.value)} />
-        <RoleSelect label={t('admin.team.inviteRole')} value={role} onChange={setRole} />
+        <RoleSelect label={t('admin.team.inviteRole')} value={role} onChange={setRole} roles={grantableRoles(owner)} />
         <Button type="submit">{t('admin.team.invite')}</Button>
       </form>
       {link ? (
@@ -80,6 +86,8 @@ export function UsersManagement(props: { projectId: string }) {
         <tbody>
           {(members ?? []).map((m) => {
             const current = m.roles.split(',')[0] ?? 'viewer';
+            const ownerRow = m.roles.split(',').includes('owner');
+            const known = (ROLES as readonly string[]).includes(current) ? ROLES : [...ROLES, current];
             return (
               <tr key={m.id}>
                 <td>{m.email}</td>
@@ -87,7 +95,8 @@ export function UsersManagement(props: { projectId: string }) {
                   <RoleSelect
                     label={t('admin.team.roleOf', { email: m.email })}
                     value={current}
-                    roles={(ROLES as readonly string[]).includes(current) ? ROLES : [...ROLES, current]}
+                    roles={ownerRow ? known : grantableRoles(owner, known)}
+                    disabled={ownerRow && !owner}
                     onChange={(r) => act(t('admin.team.changeRoleOp', { email: m.email }), t('admin.team.roleChanged', { email: m.email }), () => teamApi.setRoles(props.projectId, m.id, r))}
                   />
                 </td>
@@ -95,7 +104,7 @@ export function UsersManagement(props: { projectId: string }) {
                 <td>
                   <div className="row-actions">
                     {m.status !== 'active' ? <Button variant="ghost" onClick={() => void resend(m)}>{t('admin.team.resend')}</Button> : null}
-                    {m.status !== 'active' ? (
+                    {ownerRow && (!owner || m.id === user.value?.id) ? null : m.status !== 'active' ? (
                       <Button variant="ghost" onClick={() => act(t('admin.team.revokeOp', { email: m.email }), t('admin.team.revoked', { email: m.email }), () => teamApi.revoke(props.projectId, m.id))}>{t('admin.team.revoke')}</Button>
                     ) : m.id === user.value?.id && current === 'owner' ? null /* owners cannot remove themselves (the server refuses) */ : (
                       <ConfirmButton

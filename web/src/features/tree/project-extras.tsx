@@ -13,8 +13,9 @@ import { PREVIEW_ROLES, previewAs, setPreview } from '../../stores/preview';
 import { roleName } from '../team/roles';
 import { useSignals } from '../../stores/signals';
 import { panelOpener } from '../../actions/registry';
-import { canShare, isProjectAdmin, projectRolesKnown } from '../../stores/project';
+import { canShare, isProjectAdmin, isProjectOwner, projectRolesKnown } from '../../stores/project';
 import { EntryIcon } from './tree-icons';
+import { schemaGeneration } from '../../stores/schema-ui';
 import { isSuperAdmin } from '../../stores/session';
 import { t } from '../../i18n';
 
@@ -36,23 +37,31 @@ export function PanelLeaf(props: { name: string; dbAlias?: string }) {
 export function ProjectExtras(props: { projectId: string }) {
   useSignals();
   const [roles, setRoles] = useState<Record<string, boolean>>({});
+  // Read again after a schema change, which is also how the server tells of a change of this user's roles.
+  const generation = schemaGeneration.value;
   useEffect(() => {
     http<{ roles?: Record<string, boolean> }>('/user/me', { query: { project_id: props.projectId } }).then((me) => (setRoles(me.roles ?? {}), (projectRolesKnown.value = true)), () => {});
-    return () => {
+  }, [props.projectId, generation]);
+  useEffect(
+    () => () => {
       projectRolesKnown.value = false;
-    };
-  }, [props.projectId]);
+    },
+    [props.projectId],
+  );
   // Who may preview is the real role; what shows is the previewed one (no role previewed is an owner).
   const admin = !!(roles.owner || roles.creator || roles.super);
   const creator = admin && !previewAs.value;
+  const owner = !!(roles.owner || roles.super) && !previewAs.value;
   useEffect(() => {
     canShare.value = creator;
     isProjectAdmin.value = creator;
+    isProjectOwner.value = owner;
     return () => {
       canShare.value = false;
       isProjectAdmin.value = false;
+      isProjectOwner.value = false;
     };
-  }, [creator]);
+  }, [creator, owner]);
   useEffect(() => {
     panelOpener.value = open;
     return () => {

@@ -163,15 +163,15 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
     <li>
       <div className="tree-db">
         <EntryIcon type="db" />{db.dbAlias} <span className="muted">({CLIENT_NAMES[db.client] ?? db.client})</span>
-        <MetaSyncButton projectId={props.projectId} dbAlias={db.dbAlias} onSynced={() => setGeneration(generation + 1)} />
+        {isProjectAdmin.value ? <MetaSyncButton projectId={props.projectId} dbAlias={db.dbAlias} onSynced={() => setGeneration(generation + 1)} /> : null}
       </div>
       <ul>
         {(['Tables', 'Views', 'Functions', 'Procedures', 'Sequences'] as GroupKind[]).map((k) => (
           <Group key={`${k}:${generation}`} projectId={props.projectId} dbAlias={db.dbAlias} kind={k} initiallyOpen={k === 'Tables'} generation={schemaGeneration.value} />
         ))}
-        <PanelLeaf name="audit" dbAlias={db.dbAlias} />
         {isProjectAdmin.value ? (
           <>
+            <PanelLeaf name="audit" dbAlias={db.dbAlias} />
             <PanelLeaf name="sqlClient" dbAlias={db.dbAlias} />
             <PanelLeaf name="acl" dbAlias={db.dbAlias} />
             <PanelLeaf name="disableOrEnableModel" dbAlias={db.dbAlias} />

@@ -16,7 +16,7 @@ import { track } from '../../stores/notifications';
 import { AuditLogPanel } from './audit-log-panel';
 import { UserEditPanel } from './user-edit-panel';
 import { ErrorPage } from '../error/error-pages';
-import { isSuperAdmin } from '../../stores/session';
+import { isSuperAdmin, user as me } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
 import './admin-page.css';
 
@@ -99,6 +99,7 @@ function UsersList(props: { generation: number }) {
                   type="checkbox"
                   aria-label={t('admin.users.superAdminOf', { email: u.email })}
                   checked={u.roles.includes('super')}
+                  disabled={u.id === me.value?.id}
                   onChange={(e) => edit(u, { roles: e.target.checked ? ['user', 'super'] : ['user'] }, [t('admin.users.changeRolesOp', { email: u.email }), t('admin.users.rolesChanged', { email: u.email })])}
                 />
               </td>
@@ -115,9 +116,10 @@ function UsersList(props: { generation: number }) {
               <td>
                 <div className="row-actions">
                   <Button variant="ghost" title={t('admin.userEdit.editOf', { email: u.email })} onClick={() => navigate(`/user/admin/user/${encodeURIComponent(u.id)}`)}>{t('admin.userEdit.edit')}</Button>
-                  <Button variant="ghost" onClick={() => edit(u, { disabled: !u.disabled }, u.disabled ? [t('admin.users.enableOp', { email: u.email }), t('admin.users.enabled', { email: u.email })] : [t('admin.users.disableOp', { email: u.email }), t('admin.users.disabled', { email: u.email })])}>
+                  {/* The Super Admin neither disables nor demotes themselves (the server refuses it), as in the edit panel. */}
+                  {u.id === me.value?.id ? null : <Button variant="ghost" onClick={() => edit(u, { disabled: !u.disabled }, u.disabled ? [t('admin.users.enableOp', { email: u.email }), t('admin.users.enabled', { email: u.email })] : [t('admin.users.disableOp', { email: u.email }), t('admin.users.disabled', { email: u.email })])}>
                     {u.disabled ? t('admin.users.enable') : t('admin.users.disable')}
-                  </Button>
+                  </Button>}
                 </div>
               </td>
             </tr>
