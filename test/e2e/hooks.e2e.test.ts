@@ -88,8 +88,16 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     expect(await until(async () => new Set(await panel.getByLabel('Next run times').locator('.chip').allInnerTexts()).size, 5)).toBe(5);
     expect(await panel.getByLabel('Next run times').locator('.chip').first().innerText()).toMatch(/\d:\d\d:\d\d/);
     await panel.getByLabel('Pattern').fill('0 3 * * *');
+    await panel.getByLabel('Time zone').fill('Asia/Tokyo');
+    // The next runs are shown in the job's time zone, which is named: 3:00 AM in Tokyo, whatever the browser's zone.
+    const runsAt3 = async (zone: string) => {
+      const text = await panel.getByLabel('Next run times').innerText();
+      const runs = await panel.getByLabel('Next run times').locator('.chip').allInnerTexts();
+      return text.includes(zone) && runs.length === 5 && runs.every((r) => /\b3:00\sAM\b/.test(r));
+    };
+    expect(await until(() => runsAt3('Asia/Tokyo'), true)).toBe(true);
     await panel.getByLabel('Time zone').fill('Europe/Berlin');
-    await panel.getByLabel('Next run times').waitFor();
+    expect(await until(() => runsAt3('Europe/Berlin'), true)).toBe(true);
     await panel.getByLabel('Job URL').fill(rx.url('/nightly'));
     await shot(page, 'crons-form');
     await panel.getByRole('button', { name: 'Create job' }).click();

@@ -231,7 +231,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await expanded.waitFor({ state: 'detached' });
   });
 
-  browserTest('the picker asks the server once for a word typed key by key, and lists the rows of the whole word', () => page, async () => {
+  browserTest('the picker asks the server for a word typed key by key, not for each key, and lists the rows of the whole word', () => page, async () => {
     await openTable(chinook, 'Track');
     await page.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }).first().waitFor();
     await page.getByRole('button', { name: 'Choose Album' }).nth(2).click();
@@ -250,8 +250,10 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
       // The list shows the answer to the whole word: its one album, and nothing of the letters before.
       const listed = async () => (await picker.locator('.picker-item').allInnerTexts()).join(' | ');
       expect(await until(listed, 'Restless and Wild')).toBe('Restless and Wild');
-      expect(searches).toHaveLength(1);
-      expect(searches[0]).toContain('Restless');
+      // Once on a quick machine; a loaded one can pause longer than the debounce between two keys, never at each of them.
+      expect(searches.length).toBeGreaterThanOrEqual(1);
+      expect(searches.length).toBeLessThanOrEqual(3);
+      expect(searches.at(-1)).toContain('Restless');
     } finally {
       page.off('request', onRequest);
     }
@@ -341,6 +343,8 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await info.getByText(`${tablo.url}/nc/${chinook}/api/v1`, { exact: true }).waitFor();
     await info.getByText(`${tablo.url}/nc/${chinook}/v1/graphql`, { exact: true }).waitFor();
     await info.getByTestId('count-tables').getByText('10').waitFor();
+    // The database is named by its product, not the engine's id ('sqlite').
+    await info.getByRole('heading', { name: 'db · SQLite' }).waitFor();
     await info.getByTestId('tablo-version').getByText(/\d+\.\d+\.\d+/).waitFor();
     await info.getByRole('button', { name: 'Copy REST endpoint' }).click();
     await page.getByText('Copied the REST endpoint').waitFor();

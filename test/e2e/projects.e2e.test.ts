@@ -96,6 +96,15 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
     await page.getByRole('region', { name: /Messages/ }).getByText('Stopped Orders', { exact: true }).waitFor();
     await expect(row('Orders').getByRole('link', { name: 'Orders' }).count()).resolves.toBe(0);
     await shot(page, 'projects-stopped');
+    // Opened by its address, a stopped project says so and goes back to the list (no empty dashboard).
+    const orders = await page.evaluate(async () => {
+      const res = await fetch('/dashboard?q=sqlOp_PROJECT_READ_BY_WEB', { method: 'POST', headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: JSON.stringify({ api: 'PROJECT_READ_BY_WEB' }) });
+      return ((await res.json()) as { data: { list: { id: string; title: string }[] } }).data.list.find((p) => p.title === 'Orders')!.id;
+    });
+    await page.goto(`${tablo.url}/#/nc/${orders}`);
+    await page.getByText("Project 'Orders' is stopped; start it to use it.").first().waitFor();
+    await page.waitForURL(/#\/projects$/);
+    expect(await page.getByRole('navigation', { name: 'Project tree' }).count()).toBe(0);
     await row('Orders').getByRole('button', { name: 'Start', exact: true }).click();
     await row('Orders').getByRole('link', { name: 'Orders' }).waitFor();
   });

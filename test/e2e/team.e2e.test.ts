@@ -24,7 +24,9 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await loadChinook('pg', 'tablo_t_e2e_team_pg');
     tablo = await startTablo();
     browser = await launchBrowser();
-    owner = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
+    const ownerContext = await browser.newContext({ viewport: { width: 1400, height: 850 } });
+    await ownerContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+    owner = await ownerContext.newPage();
     await signUpInBrowser(owner, tablo.url, 'owner@example.com');
     // The project is connected through the dashboard call (the form has its own e2e).
     projectId = (await dashboardCallInPage(owner, 'projectCreateByWeb', { args: { title: 'Music', db: { client: 'pg', connection: { host: '127.0.0.1', port: 5432, user: 'postgres', database: dbName('tablo_t_e2e_team_pg') } } } })).body.id;
@@ -99,6 +101,10 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await owner.getByRole('button', { name: 'Create token' }).click();
     const token = (await owner.getByTestId('new-token').textContent())!;
     expect(token).toStartWith('tablo_');
+    // Copy puts the token shown once on the clipboard.
+    await owner.getByRole('region', { name: 'API Tokens Management' }).getByRole('button', { name: 'Copy', exact: true }).click();
+    await owner.getByText('Copied the token').waitFor();
+    expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(token);
     await owner.getByRole('cell', { name: 'CI pipeline' }).waitFor();
     expect(await owner.getByText(/^No API tokens yet\./).count()).toBe(0);
     expect(await refused.count()).toBe(0);

@@ -31,10 +31,18 @@ function NextRuns(props: { scope: Scope; pattern: string; timezone: string }) {
   if (!runs) return <p className="muted">…</p>;
   // A pattern of 6 fields starts with seconds: its runs may be seconds apart, so they show them.
   const withSeconds = props.pattern.trim().split(/\s+/).length === 6;
-  const format = (iso: string) => formatDateTime(iso, { dateStyle: 'medium', timeStyle: withSeconds ? 'medium' : 'short' });
+  // In the job's time zone (the one its pattern is read in), which the list names; a zone the browser lacks: its own.
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: withSeconds ? 'medium' : 'short' };
+  const format = (iso: string) => {
+    try {
+      return formatDateTime(iso, { ...options, timeZone: props.timezone });
+    } catch {
+      return formatDateTime(iso, options);
+    }
+  };
   return (
     <div className="cron-next" role="group" aria-label={t('admin.crons.nextRunTimes')}>
-      {t('admin.crons.nextRuns')} {runs.map((r) => <span key={r} className="chip">{format(r)}</span>)}
+      {t('admin.crons.nextRuns')} {runs.map((r) => <span key={r} className="chip">{format(r)}</span>)} <span className="muted">{props.timezone}</span>
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * GraphQL endpoints and Swagger docs with copy buttons, a first request to try, how many tables,
  * views, functions, procedures and sequences it holds, and the versions (Tablo, database engine).
  */
+import { engineName } from '../../lib/engine-names';
 import { useEffect, useState } from 'react';
 import { BookOpen, Check, Code2, Copy, Database, FunctionSquare, ListOrdered, Table2, Eye, Workflow } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
@@ -101,7 +102,7 @@ export function InfoPage(props: { projectId: string }) {
         const engine = engineOf(alias);
         return (
           <section key={alias} className="info-card" aria-label={t('common.info.database', { alias })}>
-            <h3><Database size={16} aria-hidden /> {alias}{engine ? <span className="muted"> · {engine}</span> : null}</h3>
+            <h3><Database size={16} aria-hidden /> {alias}{engine ? <span className="muted"> · {engineName(engine)}</span> : null}</h3>
             <div className="info-counts">
               {COUNTED.map(({ key, label, icon: Icon }) => (
                 <div key={key} className="info-count">

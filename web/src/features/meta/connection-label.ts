@@ -1,8 +1,7 @@
 /** Where a database lives, in words: for the Project Metadata tab's list of connections. */
 import type { EnvDbDetail } from '../../api/project-meta';
 import { t } from '../../i18n';
-
-const CLIENTS: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', mssql: 'SQL Server', sqlite: 'SQLite' }; // i18n-ignore: product names
+import { engineName } from '../../lib/engine-names';
 
 /**
  * Engine, user, host, port and database (never the password). Members who do not edit connections
@@ -10,7 +9,7 @@ const CLIENTS: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL / Mari
  */
 export function connectionLabel(d: EnvDbDetail): string {
   if (d.isXcdb) return t('schema.meta.embedded');
-  const engine = CLIENTS[d.client] ?? d.client;
+  const engine = engineName(d.client);
   const c = d.connection;
   if (!c) return engine;
   if (d.client === 'sqlite') return t('schema.meta.sqliteFile', { file: c.filename ?? '' });

@@ -5,6 +5,7 @@
  * statement, saved queries and the user's history beside. A statement that changes the schema
  * reloads the tree and the completion.
  */
+import { engineName } from '../../lib/engine-names';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatScript } from './format-script';
 import { loadRemainingRows, sqlClientApi, type Engine, type RunAnswer, type SqlSchema } from '../../api/sql-client';
@@ -40,7 +41,6 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
 const results = new Map<string, RunView>();
 
 const FORMATTER_LANGUAGE = { pg: 'postgresql', mysql: 'mariadb', sqlite: 'sqlite', mssql: 'transactsql' } as const;
-const ENGINE_NAMES: Record<Engine, string> = { pg: 'PostgreSQL', mysql: 'MySQL / MariaDB', sqlite: 'SQLite', mssql: 'SQL Server' }; // i18n-ignore
 
 export function SqlClient(props: { projectId: string; dbAlias: string }) {
   useSignals();
@@ -179,7 +179,7 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
               <SqlTimeoutInput label={t('tools.sql.timeoutLabel')} />
               {t('tools.sql.secondsUnit')}
             </label>
-            <span className="muted sqlc-engine">{schema ? ENGINE_NAMES[schema.engine] : ''}</span>
+            <span className="muted sqlc-engine">{schema ? engineName(schema.engine) : ''}</span>
             {running ? <span className="sqlc-running" role="status">{t('tools.sql.running')}</span> : null}
           </div>
           <div className="sqlc-editor">

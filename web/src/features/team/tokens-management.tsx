@@ -8,6 +8,7 @@ import { track } from '../../stores/notifications';
 import { grantableRoles, RoleSelect, roleName } from './roles';
 import { useSignals } from '../../stores/signals';
 import { isProjectOwner } from '../../stores/project';
+import { toast } from '../../stores/toasts';
 import { ExpiryPicker } from './expiry-picker';
 import { useLatest } from '../../components/use-latest-answer';
 
@@ -46,7 +47,12 @@ export function TokensManagement(props: { projectId: string }) {
         <ExpiryPicker label={t('admin.tokens.expiry')} value={expiresAt} onChange={setExpiresAt} />
         <Button type="submit">{t('admin.tokens.create')}</Button>
       </form>
-      {shown ? <div className="invite-link">{tx('admin.tokens.shownOnce', { token: <code data-testid="new-token">{shown}</code> })}</div> : null}
+      {shown ? (
+        <div className="invite-link">
+          {tx('admin.tokens.shownOnce', { token: <code data-testid="new-token">{shown}</code> })}
+          <Button variant="ghost" onClick={() => navigator.clipboard.writeText(shown).then(() => toast('success', t('admin.tokens.copied')), (e: Error) => toast('error', t('admin.tokens.copyFailed', { error: e.message })))}>{t('admin.team.copy')}</Button>
+        </div>
+      ) : null}
       <FormMessage kind="error" text={error} />
       <table className="list-table">
         <thead><tr><th>{t('admin.tokens.description')}</th><th>{t('admin.team.role')}</th><th>{t('admin.tokens.expires')}</th><th>{t('admin.tokens.state')}</th><th aria-label={t('admin.common.actions')} /></tr></thead>

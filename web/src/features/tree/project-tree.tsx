@@ -20,6 +20,7 @@ import { useSignals } from '../../stores/signals';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { EntryIcon } from './tree-icons';
 import { t } from '../../i18n';
+import { engineName } from '../../lib/engine-names';
 import { useLatest } from '../../components/use-latest-answer';
 
 /** A tree entry: `name` opens it (display name), `tn` is the SQL name of a table. */
@@ -58,7 +59,6 @@ function emptyText(kind: GroupKind): string {
   }
 }
 
-const CLIENT_NAMES: Record<string, string> = { pg: 'PostgreSQL', mysql: 'MySQL', mssql: 'SQL Server', sqlite: 'SQLite' }; // i18n-ignore: product names
 
 async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): Promise<Item[]> {
   switch (kind) {
@@ -162,7 +162,7 @@ function DbNode(props: { projectId: string; db: EnvDb }) {
   return (
     <li>
       <div className="tree-db">
-        <EntryIcon type="db" />{db.dbAlias} <span className="muted">({CLIENT_NAMES[db.client] ?? db.client})</span>
+        <EntryIcon type="db" />{db.dbAlias} <span className="muted">({engineName(db.client)})</span>
         {isProjectAdmin.value ? <MetaSyncButton projectId={props.projectId} dbAlias={db.dbAlias} onSynced={() => setGeneration(generation + 1)} /> : null}
       </div>
       <ul>

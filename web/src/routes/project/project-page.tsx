@@ -19,6 +19,7 @@ import { previewAs } from '../../stores/preview';
 import { activeKey, activeTab, closeTab, closeTableTab, maxTabs, openTab, renameTabs, resetTabs, tabs, type Tab, type TabType } from '../../stores/tabs';
 import { useSignals } from '../../stores/signals';
 import { toast } from '../../stores/toasts';
+import { LIMITS } from '../../lib/limits';
 import { currentProject } from '../../stores/project';
 import { SchemaDialogs } from '../../features/schema/schema-dialogs';
 import { HooksDialog } from '../../features/hooks/hooks-dialog';
@@ -81,6 +82,11 @@ export function ProjectPage() {
         if (!live) return;
         const p = list.find((x) => x.id === projectId);
         if (!p) return setMissing(true);
+        // A stopped project cannot be used (its calls answer 503): the projects list, where it starts, says so.
+        if (p.status === 'stopped') {
+          toast('error', t('common.project.stopped', { title: p.title }), LIMITS.toastMs.error);
+          return navigate('/projects', { replace: true });
+        }
         // A project whose working environment lacks its default database cannot open: its
         // connection form says so (spec: 'Database config not found' leads to /project/0).
         const envs = await projectMetaApi.envs(p.id).catch(() => null);
