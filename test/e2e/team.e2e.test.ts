@@ -222,6 +222,19 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
       await creator.getByRole('button', { name: /Token role/ }).click();
       expect(await creator.getByRole('listbox', { name: 'Token role' }).getByRole('option').allTextContents()).toEqual(['editor', 'commenter', 'viewer', 'creator']);
       await creator.keyboard.press('Escape');
+      // An owner token is listed, but disabling or deleting it is the owners' (the server refuses a creator).
+      const made = await owner.evaluate(async (pid) => {
+        const res = await fetch('/dashboard?q=sqlOp_xcApiTokenCreate', { method: 'POST', headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: JSON.stringify({ api: 'xcApiTokenCreate', project_id: pid, args: { description: 'Owner automation', role: 'owner' } }) });
+        return res.status;
+      }, projectId);
+      expect(made).toBe(200);
+      await creator.reload();
+      await creator.getByRole('button', { name: 'Share' }).click();
+      const tokenRows = creator.getByRole('region', { name: 'API Tokens Management' }).getByRole('row');
+      const ownerToken = tokenRows.filter({ has: creator.getByRole('cell', { name: 'Owner automation', exact: true }) });
+      await ownerToken.waitFor();
+      expect(await ownerToken.getByRole('button').count()).toBe(0);
+      await tokenRows.filter({ has: creator.getByRole('cell', { name: 'CI pipeline', exact: true }) }).getByRole('button', { name: 'Delete' }).waitFor();
       await shot(creator, 'team-creator');
       // The owner is offered all of it, but not to remove themselves.
       await owner.goto(`${tablo.url}/#/nc/${projectId}`);

@@ -110,6 +110,18 @@ describeEngines('API tokens belong to one project', (engine: TestEngine) => {
     const owner = await joinProject(t, admin, projectB, 'owner.b@example.com', 'owner');
     const token = await apiToken(t, owner, projectB, 'owner');
     expect((await t.request('GET', `/nc/${projectB}/api/v1/Note/1`, { headers: xcToken(token) })).body.Secret).toBe('alpha');
+    // A creator manages tokens up to their own role: an owner token is changed and deleted by owners only.
+    const tokens = (await dashboardOp(t, owner, 'xcApiTokenList', { project_id: projectB })).body.data.list as { id: string; role: string; description: string }[];
+    const ownerTokenId = tokens.find((x) => x.role === 'owner')!.id;
+    const creatorTokenId = tokens.find((x) => x.description === 'ok')!.id;
+    for (const [api, args] of [['xcApiTokenUpdate', { id: ownerTokenId, enabled: false }], ['xcApiTokenDelete', { id: ownerTokenId }]] as const) {
+      const refused = await dashboardOp(t, creator, api, { project_id: projectB, args });
+      expect(refused.status).toBe(403);
+      expect(refused.body.msg).toBe('Only an owner can change or delete owner tokens');
+    }
+    expect((await t.request('GET', `/nc/${projectB}/api/v1/Note/1`, { headers: xcToken(token) })).status).toBe(200);
+    expect((await dashboardOp(t, creator, 'xcApiTokenUpdate', { project_id: projectB, args: { id: creatorTokenId, enabled: false } })).status).toBe(200);
+    expect((await dashboardOp(t, owner, 'xcApiTokenUpdate', { project_id: projectB, args: { id: creatorTokenId, enabled: true } })).status).toBe(200);
     const members = await t.request('GET', `/admin?project_id=${projectB}`, { headers: xcAuth(admin) });
     const ownerId = members.body.list.find((m: { email: string }) => m.email === 'owner.b@example.com').id;
     expect((await t.request('PUT', `/admin/${ownerId}`, { headers: xcAuth(admin), body: { roles: 'viewer', project_id: projectB } })).status).toBe(200);

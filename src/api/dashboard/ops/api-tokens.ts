@@ -7,7 +7,7 @@
  */
 import { forgetTokenActors } from '../../../http/token-actor';
 import { z } from 'zod';
-import type { DashboardOp } from '../op';
+import type { DashboardOp, OpCall } from '../op';
 import { parseArgs } from '../op';
 import { badRequest, forbidden, notFound } from '../../../lib/errors';
 import { newId, nowIso, randomToken, sha256 } from '../../../lib/ids';
@@ -33,6 +33,14 @@ interface TokenRow {
   created_at: string;
   created_by: string | null;
   token_hash: string;
+}
+
+/** Owners (and the master key, an unpreviewed Super Admin) manage every token; others none above their own role. */
+function assertMayManage(actor: OpCall['actor'], projectRoles: string[], row: TokenRow): void {
+  const unlimited = actor.kind === 'master' || (!!actor.superAdmin && !actor.previewAs);
+  if (!unlimited && cappedRole(row.role, projectRoles) !== row.role) {
+    throw forbidden(row.role === 'owner' ? 'Only an owner can change or delete owner tokens' : `A token with a role above your own (${row.role}) is changed by an owner`);
+  }
 }
 
 const view = (r: TokenRow) => ({ id: r.id, description: r.description, role: r.role, expiresAt: r.expires_at, enabled: !!r.enabled, createdAt: r.created_at });
@@ -71,10 +79,11 @@ const UpdateArgs = z.object({ id: z.string().min(1), enabled: z.boolean().option
 export const xcApiTokenUpdate: DashboardOp = {
   name: 'xcApiTokenUpdate',
   access: 'projectAdmin',
-  async run({ ctx, actor, projectId, args }) {
+  async run({ ctx, actor, projectId, args, projectRoles }) {
     const a = parseArgs(UpdateArgs, args);
     const row = await ctx.meta.get<TokenRow>('SELECT * FROM nc_api_tokens WHERE id = ? AND project_id = ?', [a.id, projectId]);
     if (!row) throw notFound('API token not found');
+    assertMayManage(actor, projectRoles, row);
     await ctx.meta.run('UPDATE nc_api_tokens SET enabled = COALESCE(?, enabled), description = COALESCE(?, description) WHERE id = ?', [
       a.enabled === undefined ? null : a.enabled ? 1 : 0,
       a.description ?? null,
@@ -91,10 +100,11 @@ export const xcApiTokenUpdate: DashboardOp = {
 export const xcApiTokenDelete: DashboardOp = {
   name: 'xcApiTokenDelete',
   access: 'projectAdmin',
-  async run({ ctx, actor, projectId, args }) {
+  async run({ ctx, actor, projectId, args, projectRoles }) {
     const { id } = parseArgs(z.object({ id: z.string().min(1) }), args);
     const row = await ctx.meta.get<TokenRow>('SELECT * FROM nc_api_tokens WHERE id = ? AND project_id = ?', [id, projectId]);
     if (!row) throw notFound('API token not found');
+    assertMayManage(actor, projectRoles, row);
     await ctx.meta.run('DELETE FROM nc_api_tokens WHERE id = ?', [id]);
     forgetTokenActors(ctx.meta);
     await forgetApiToken(ctx.meta, row.token_hash);

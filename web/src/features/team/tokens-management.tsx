@@ -65,6 +65,8 @@ export function TokensManagement(props: { projectId: string }) {
               <td>{tk.expiresAt ? formatDate(`${tk.expiresAt.slice(0, 10)}T00:00:00`) : t('admin.tokens.never')}</td>
               <td>{tk.enabled ? t('admin.tokens.enabled') : t('admin.tokens.disabled')}</td>
               <td><div className="row-actions">
+                {/* An owner token is changed by owners only (the server refuses a creator). */}
+                {tk.role === 'owner' && !isProjectOwner.value ? null : (<>
                 <Button variant="ghost" onClick={() => track(tk.enabled ? t('admin.tokens.disableOp') : t('admin.tokens.enableOp'), teamApi.updateToken(props.projectId, tk.id, !tk.enabled), tk.enabled ? t('admin.tokens.disabledToast') : t('admin.tokens.enabledToast')).then(load, () => {})}>{tk.enabled ? t('admin.tokens.disable') : t('admin.tokens.enable')}</Button>
                 <ConfirmButton
                   label={t('admin.tokens.delete')}
@@ -72,6 +74,7 @@ export function TokensManagement(props: { projectId: string }) {
                   body={t('admin.tokens.deleteBody')}
                   onConfirm={() => void track(t('admin.tokens.deleteOp'), teamApi.deleteToken(props.projectId, tk.id), t('admin.tokens.deleted')).then(load, () => {})}
                 />
+                </>)}
               </div></td>
             </tr>
           ))}
