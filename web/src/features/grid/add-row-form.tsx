@@ -1,15 +1,18 @@
 /**
- * The form to add a row: one field per column the database does not fill itself. It takes the
- * focus when it opens, Esc cancels it, and the focus goes back to what opened it when it closes.
+ * The form to add a row: one field per column the database does not fill itself, each edited by
+ * type (field-input.tsx); a belongs-to foreign key picks its parent row, as in a form view, where
+ * `parents` knows the relation. It takes the focus when it opens, Esc cancels it (not while the row
+ * picker is open: Esc closes that), and the focus goes back to what opened it when it closes.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { TableMeta } from '../../api/dashboard';
 import { Button, FormMessage } from '../../components/form';
 import { FieldInput, incompleteField } from './field-input';
 import { parseInput } from './grid-cell';
+import { ParentField, parentRelationOf, type ParentSource } from '../form/form-parent';
 import { t } from '../../i18n';
 
-export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<string, unknown>) => Promise<void>; onCancel: () => void }) {
+export function AddRowForm(props: { meta: TableMeta; parents?: ParentSource; onSubmit: (values: Record<string, unknown>) => Promise<void>; onCancel: () => void }) {
   const columns = props.meta.columns.filter((c) => !c.ai);
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -47,12 +50,21 @@ export function AddRowForm(props: { meta: TableMeta; onSubmit: (values: Record<s
   return (
     <form ref={form} className="add-row" onSubmit={submit} onKeyDown={cancelOnEsc} noValidate aria-label={t('grid.addRow.label')}>
       <div className="add-row-fields">
-        {columns.map((c) => (
-          <div key={c.cn} className="field">
-            <label htmlFor={`new-${c.cn}`}>{c.nullable ? c._cn : t('grid.addRow.required', { column: c._cn })}</label>
-            <FieldInput column={c} id={`new-${c.cn}`} text={values[c._cn] ?? ''} onChange={(v) => setValues({ ...values, [c._cn]: v })} />
-          </div>
-        ))}
+        {columns.map((c) => {
+          const id = `new-${c.cn}`;
+          const parent = parentRelationOf(props.parents, c);
+          const change = (v: string) => setValues((all) => ({ ...all, [c._cn]: v }));
+          return (
+            <div key={c.cn} className="field">
+              <label htmlFor={id} id={`${id}-label`}>{c.nullable ? c._cn : t('grid.addRow.required', { column: c._cn })}</label>
+              {parent && props.parents ? (
+                <ParentField id={id} labelId={`${id}-label`} name={c._cn} relation={parent} source={props.parents} text={values[c._cn] ?? ''} onChange={change} />
+              ) : (
+                <FieldInput column={c} id={id} text={values[c._cn] ?? ''} onChange={change} />
+              )}
+            </div>
+          );
+        })}
       </div>
       <FormMessage kind="error" text={error} />
       <div className="inline-actions">
