@@ -14,6 +14,7 @@ import { RowActivity } from './row-activity';
 import { TypeIcon, typeLabel } from './type-icon';
 import { AttachmentCell } from './attachment-cell';
 import { ParentField, parentRelationOf, type ParentSource } from '../form/form-parent';
+import { relationKey } from './relation-cell';
 import { t } from '../../i18n';
 
 type Row = Record<string, unknown>;
@@ -63,7 +64,7 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
             <div key={c.cn} className="field">
               <label htmlFor={id} id={`${id}-label`} title={typeLabel(c.uidt)}><TypeIcon uidt={c.uidt} />{c._cn}</label>
               {parent && props.parents ? (
-                <ParentField id={id} labelId={`${id}-label`} name={c._cn} relation={parent} source={props.parents} text={values[c._cn]!} onChange={change} />
+                <ParentField id={id} labelId={`${id}-label`} name={c._cn} relation={parent} source={props.parents} text={values[c._cn]!} onChange={change} parent={props.row[relationKey(parent)] as Row | null | undefined} />
               ) : (
                 <FieldInput column={c} id={id} text={values[c._cn]!} disabled={disabled} onChange={change} />
               )}
