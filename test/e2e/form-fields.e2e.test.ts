@@ -9,9 +9,24 @@
  * values the grid would write.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { chinookProject, listViews, opInPage, restInPage } from './views-helpers';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical accessibility violations inside the form named `name` (an axe-core scan). */
+async function formViolations(page: Page, name: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async (name) => {
+    const form = document.querySelector(`form[aria-label="${name}"]`);
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(form, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, name);
+}
 
 /** A table with a column of each type a form asks for. */
 const GEAR_COLUMNS = [
@@ -68,7 +83,8 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     if (problem) throw new Error(problem);
     tablo = await startTablo();
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1500, height: 900 } })).newPage();
+    // The accessibility scan is injected: these contexts bypass the page's Content-Security-Policy (security.e2e checks it).
+    page = await (await browser.newContext({ viewport: { width: 1500, height: 900 }, bypassCSP: true })).newPage();
     await signUpInBrowser(page, tablo.url, 'forms@example.com');
     projectId = await chinookProject(page, tablo, 'Forms', 'tablo_t_e2e_form_fields');
     await page.goto(`${tablo.url}/#/nc/${projectId}`);
@@ -180,6 +196,8 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     expect(await stars.locator('.rating-icon.lit').count()).toBe(3);
     await form.getByRole('button', { name: 'Clear Stars' }).click();
     expect(await stars.locator('.rating-icon.lit').count()).toBe(0);
+    // The focus goes back to the stars (the button that had it is gone).
+    expect(await stars.getByRole('radio', { name: 'Rate 1 of 5' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await icon(4).click();
     await form.getByLabel(/^Done/).check();
     await form.getByLabel(/^Kind/).selectOption('stove');
@@ -230,6 +248,11 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     await form.getByText('This is not valid JSON.').waitFor();
     await spec.fill('{"poles": 2, "colours": ["green"]}');
     await shot(page, 'form-fields-by-type');
+    // Every control is labelled and reachable: no serious accessibility problem in the form (a problem shown included).
+    await count.fill('x');
+    await count.press('Tab');
+    expect(await formViolations(page, 'Pack list')).toEqual([]);
+    await count.fill('7');
     await form.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Thank you for submitting the form.').waitFor();
     const row = (await restInPage(page, projectId, 'GET', `gear?where=${encodeURIComponent('(Name,eq,Tent)')}`)).body[0];
@@ -242,7 +265,7 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     const view = (await listViews(page, projectId, 'gear')).find((v) => v.title === 'Pack list')!;
     const link = await opInPage(page, 'createSharedViewLink', { project_id: projectId, args: { view_id: view.id } });
     expect(link.status).toBe(200);
-    stranger = await (await browser.newContext({ viewport: { width: 1400, height: 1600 } })).newPage();
+    stranger = await (await browser.newContext({ viewport: { width: 1400, height: 1600 }, bypassCSP: true })).newPage();
     await stranger.goto(link.body.url);
     const form = stranger.getByRole('form', { name: 'Pack list' });
     await form.getByLabel(/^Name/).fill('Stove');
@@ -259,6 +282,7 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     await form.getByText('This is not valid JSON.').waitFor();
     await form.getByLabel(/^Spec/).fill('[1, 2]');
     await shot(stranger, 'form-fields-shared');
+    expect(await formViolations(stranger, 'Pack list')).toEqual([]);
     await form.getByRole('button', { name: 'Submit' }).click();
     await stranger.getByText('Thank you for submitting the form.').waitFor();
     await stranger.context().close();

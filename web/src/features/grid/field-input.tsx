@@ -25,6 +25,25 @@ export function incompleteField(form: HTMLFormElement): string | null {
   return el?.dataset.column ?? null;
 }
 
+/** Whether a mouse button or a finger is down: a press that took the focus from a field is not over yet. */
+let pressing = false;
+if (typeof document !== 'undefined') {
+  document.addEventListener('pointerdown', () => (pressing = true), true);
+  for (const end of ['pointerup', 'pointercancel']) document.addEventListener(end, () => (pressing = false), true);
+}
+
+/**
+ * Runs `fn` once the press under way has ended and its click is delivered, or now. A problem shown
+ * under a field that was left by pressing Save would move the button away under the pointer, and
+ * the click would be lost.
+ */
+function afterPress(fn: () => void) {
+  if (!pressing) return fn();
+  const done = () => (document.removeEventListener('pointerup', done, true), document.removeEventListener('pointercancel', done, true), setTimeout(fn));
+  document.addEventListener('pointerup', done, true);
+  document.addEventListener('pointercancel', done, true);
+}
+
 /** A labelled input for one column; `id` ties the label to it. */
 export function FieldInput(props: { column: ColumnMeta; id: string; text: string; onChange: (text: string) => void; disabled?: boolean }) {
   const { column: c, id, text, onChange, disabled } = props;
@@ -50,7 +69,7 @@ export function FieldInput(props: { column: ColumnMeta; id: string; text: string
   const sign = fieldAdornment(c);
   // The currency or percent sign is read with the field, as is the problem of its text.
   const describedBy = [sign ? `${id}-sign` : '', problem ? problemId : ''].filter(Boolean).join(' ') || undefined;
-  const checks = { 'aria-invalid': problem ? true : undefined, 'aria-describedby': describedBy, onBlur: () => setLeft(true) } as const;
+  const checks = { 'aria-invalid': problem ? true : undefined, 'aria-describedby': describedBy, onBlur: () => afterPress(() => setLeft(true)) } as const;
   const note = problem ? <div id={problemId} className="field-error">{problem}</div> : null;
   if (c.uidt === 'LongText' || c.kind === 'json' || c.uidt === 'Attachment') {
     return (

@@ -1,7 +1,8 @@
 /**
  * A Rating column in a form: the column's icons (as in the grid) as a group of radio buttons, one
  * per value ("Rate 3 of 5"), moved through with the arrow keys, and a button that clears the rating.
- * The text is the chosen number ('' when none).
+ * The text is the chosen number ('' when none; '0' once cleared where the column takes no NULL, as
+ * the grid's star click clears it).
  */
 import { X } from 'lucide-react';
 import type { ColumnMeta } from '../../api/dashboard';
@@ -13,6 +14,7 @@ export function RatingField(props: { column: ColumnMeta; id: string; text: strin
   const max = c.meta?.max ?? 5;
   const value = Number(text) || 0;
   const icon = RATING_ICONS[c.meta?.icon ?? 'star'] ?? RATING_ICONS.star;
+  const cleared = c.nullable ? '' : '0';
   return (
     <div className="rating-field">
       <div id={id} role="radiogroup" aria-label={c._cn} aria-disabled={disabled || undefined} className="cell-rating">
@@ -26,8 +28,8 @@ export function RatingField(props: { column: ColumnMeta; id: string; text: strin
           );
         })}
       </div>
-      {text !== '' && !disabled ? (
-        <button type="button" className="icon-btn" aria-label={t('grid.field.clearRating', { column: c._cn })} onClick={() => onChange('')}>
+      {text !== '' && text !== cleared && !disabled ? (
+        <button type="button" className="icon-btn" aria-label={t('grid.field.clearRating', { column: c._cn })} onClick={() => (onChange(cleared), document.getElementById(id)?.querySelector('input')?.focus())}>
           <X size={13} aria-hidden />
         </button>
       ) : null}
