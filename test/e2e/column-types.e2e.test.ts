@@ -160,6 +160,21 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     await form.getByRole('button', { name: 'Save row' }).click();
     await form.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: /map\.pdf/ }).waitFor();
+    // A file chosen in the add-row form is uploaded at once and joins the link typed beside it.
+    await page.getByRole('button', { name: '+ Add row' }).click();
+    await form.getByLabel(/^Title/).fill('Oslo');
+    await form.getByLabel(/^Files/).fill('{"url":"https://example.com/oslo.pdf"}');
+    await form.getByRole('button', { name: 'Choose files for Files' }).waitFor();
+    await form.locator('input[type=file]').setInputFiles([{ name: 'fjord.txt', mimeType: 'text/plain', buffer: Buffer.from('a fjord') }]);
+    const chosen = form.getByRole('list', { name: 'Files chosen for Files' });
+    await chosen.getByRole('listitem').filter({ hasText: 'fjord.txt' }).waitFor();
+    await chosen.locator('progress').waitFor({ state: 'detached' });
+    await shot(page, 'column-types-add-row-file');
+    await form.getByRole('button', { name: 'Save row' }).click();
+    await form.waitFor({ state: 'detached' });
+    const oslo = page.getByRole('row').filter({ hasText: 'Oslo' });
+    await oslo.getByText('fjord.txt').waitFor();
+    await oslo.getByRole('link', { name: /oslo\.pdf/ }).waitFor();
     expect(await page.getByRole('link', { name: /map\.pdf/ }).getAttribute('href')).toBe('https://example.com/docs/map.pdf');
     await page.getByText('Ticket').waitFor();
     await page.getByText('Ticket').scrollIntoViewIfNeeded();

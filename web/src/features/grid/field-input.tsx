@@ -74,7 +74,18 @@ export function FieldInput(props: { column: ColumnMeta; id: string; text: string
   if (c.uidt === 'LongText' || c.kind === 'json' || c.uidt === 'Attachment') {
     return (
       <>
-        <textarea id={id} rows={3} className={c.kind === 'json' ? 'json-input' : undefined} spellCheck={c.kind === 'json' ? false : undefined} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)} {...checks} />
+        <textarea
+          id={id}
+          rows={3}
+          className={c.kind === 'json' || c.uidt === 'Attachment' ? 'json-input' : undefined}
+          spellCheck={c.kind === 'json' || c.uidt === 'Attachment' ? false : undefined}
+          // An attachment's links are typed as a JSON list of entries.
+          placeholder={c.uidt === 'Attachment' ? '[{"url": "https://…"}]' /* i18n-ignore */ : undefined}
+          value={text}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+          {...checks}
+        />
         {note}
       </>
     );

@@ -18,6 +18,7 @@ import { FieldsMenu } from './fields-menu';
 import { ExpandForm } from './expand-form';
 import type { ParentSource } from '../form/form-parent';
 import { recordsApi } from '../../api/records';
+import { uploadFormFile } from '../../api/attachments';
 import { QueryToolbar } from './query-toolbar';
 import { hookDialog } from '../hooks/hooks-store';
 import { liveConnection } from '../../stores/realtime';
@@ -333,7 +334,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       {rowDelete.dialog}
       {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: meta.readOnly })}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
-      {adding ? <AddRowForm meta={meta} parents={parents} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
+      {adding ? <AddRowForm meta={meta} parents={parents} upload={(column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress)} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
       {expanded !== null && store.rows.value.get(expanded) ? (
         <ExpandForm
           meta={meta}
