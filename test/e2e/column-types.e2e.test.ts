@@ -2,7 +2,8 @@
  * Typed columns in the browser against the binary: add Currency, Rating, Duration and select
  * columns with their options from the add-column form, enter a row, and see the values formatted
  * (currency with its code, stars, h:mm, coloured chips); set a rating by clicking a star and
- * change a duration by typing h:mm.
+ * change a duration by typing h:mm. The add-row form asks for each by type (stars, the currency's
+ * sign), and the row's history shows the values as the grid does.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -93,8 +94,10 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     await page.getByRole('button', { name: '+ Add row' }).click();
     const form = page.getByRole('form', { name: 'Add row' });
     await form.getByLabel(/^Title/).fill('Paris');
+    // The currency shows its sign beside the number; the rating is its stars.
+    expect(await form.locator('.field-sign').textContent()).toBe('€');
     await form.getByLabel(/^Price/).fill('1234.5');
-    await form.getByLabel(/^Stars/).fill('4');
+    await form.getByRole('radiogroup', { name: 'Stars' }).getByRole('radio', { name: 'Rate 4 of 5' }).locator('..').click();
     await form.getByLabel(/^Time/).fill('1:30');
     await form.getByLabel(/^Kind/).selectOption('city');
     await shot(page, 'column-types-add-row-form');
@@ -157,6 +160,21 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     await form.getByRole('button', { name: 'Save row' }).click();
     await form.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: /map\.pdf/ }).waitFor();
+    // A file chosen in the add-row form is uploaded at once and joins the link typed beside it.
+    await page.getByRole('button', { name: '+ Add row' }).click();
+    await form.getByLabel(/^Title/).fill('Oslo');
+    await form.getByLabel(/^Files/).fill('{"url":"https://example.com/oslo.pdf"}');
+    await form.getByRole('button', { name: 'Choose files for Files' }).waitFor();
+    await form.locator('input[type=file]').setInputFiles([{ name: 'fjord.txt', mimeType: 'text/plain', buffer: Buffer.from('a fjord') }]);
+    const chosen = form.getByRole('list', { name: 'Files chosen for Files' });
+    await chosen.getByRole('listitem').filter({ hasText: 'fjord.txt' }).waitFor();
+    await chosen.locator('progress').waitFor({ state: 'detached' });
+    await shot(page, 'column-types-add-row-file');
+    await form.getByRole('button', { name: 'Save row' }).click();
+    await form.waitFor({ state: 'detached' });
+    const oslo = page.getByRole('row').filter({ hasText: 'Oslo' });
+    await oslo.getByText('fjord.txt').waitFor();
+    await oslo.getByRole('link', { name: /oslo\.pdf/ }).waitFor();
     expect(await page.getByRole('link', { name: /map\.pdf/ }).getAttribute('href')).toBe('https://example.com/docs/map.pdf');
     await page.getByText('Ticket').waitFor();
     await page.getByText('Ticket').scrollIntoViewIfNeeded();
@@ -223,4 +241,36 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     expect(puts).toBe(0);
     await shot(page, 'column-types-typed');
   }, 90_000);
+
+  browserTest('the row history shows values as the grid does: h:mm, currency, stars, chips, a ticked checkbox', () => page, async () => {
+    await addColumn('Booked', 'Checkbox', async () => {});
+    const row = page.getByRole('row').filter({ hasText: 'Paris' });
+    // The grid's checkbox is ticked once the server has the change.
+    await row.getByRole('checkbox', { name: 'Booked', exact: true }).click();
+    await row.locator('input[aria-label="Booked"]:checked').waitFor();
+    // The price is changed in the expanded row, whose field shows the currency's sign.
+    await row.hover();
+    await row.getByRole('button', { name: /^Expand row/ }).click();
+    const expanded = page.getByRole('dialog', { name: 'Expanded row' });
+    expect(await expanded.locator('.field-sign').textContent()).toBe('€');
+    await expanded.getByLabel(/Price$/).fill('99');
+    await expanded.getByRole('button', { name: 'Save' }).click();
+    await expanded.waitFor({ state: 'detached' });
+    await row.hover();
+    await row.getByRole('button', { name: /^Expand row/ }).click();
+    await expanded.getByRole('tab', { name: 'History' }).click();
+    const history = expanded.getByRole('list', { name: 'History' });
+    const entry = (column: string) => history.getByRole('listitem').filter({ hasText: `changed ${column} from` }).first();
+    await entry('Time').waitFor();
+    expect(await entry('Time').textContent()).toContain('changed Time from 1:30 to 2:15');
+    expect(await entry('Price').textContent()).toContain('changed Price from €1,234.50 to €99.00');
+    await entry('Stars').getByRole('group', { name: 'Stars: 4 of 5' }).waitFor();
+    await entry('Stars').getByRole('group', { name: 'Stars: 5 of 5' }).waitFor();
+    expect(await entry('Kind').locator('.chip').allTextContents()).toEqual(['city', 'beach']);
+    expect(await entry('Day').textContent()).toContain('changed Day from empty to 2025-12-25');
+    expect(await entry('Booked').textContent()).toMatch(/changed Booked from (empty|unchecked) to checked$/);
+    await entry('Booked').scrollIntoViewIfNeeded();
+    await shot(page, 'column-types-history');
+    await page.keyboard.press('Escape');
+  }, 60_000);
 });

@@ -3,12 +3,53 @@
  * (Track.AlbumId -> Album) picks its parent row through the row picker, in the builder's preview
  * and in the form, shows the chosen row's title, clears, and the row is made with the parent's key;
  * a shared form, whose link reads no other table, keeps a plain input for it. A form submitted with
- * no field filled in is refused before any call is made.
+ * no field filled in is refused before any call is made. Every column type gets its control (rating
+ * icons, checkbox, choices, date and time inputs, currency and percent signs, email/URL/phone inputs,
+ * JSON checked on leaving the field), in the dashboard and on a shared form, and the row gets the
+ * values the grid would write.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { chinookProject, listViews, opInPage, restInPage } from './views-helpers';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical accessibility violations inside the form named `name` (an axe-core scan). */
+async function formViolations(page: Page, name: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  return page.evaluate(async (name) => {
+    const form = document.querySelector(`form[aria-label="${name}"]`);
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(form, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, name);
+}
+
+/** A table with a column of each type a form asks for. */
+const GEAR_COLUMNS = [
+  { cn: 'id', uidt: 'ID', pk: true, ai: true },
+  { cn: 'Name', uidt: 'SingleLineText' },
+  { cn: 'Stars', uidt: 'Rating', meta: { max: 5, icon: 'star' } },
+  { cn: 'Done', uidt: 'Checkbox' },
+  { cn: 'Kind', uidt: 'SingleSelect', meta: { options: [{ title: 'tent', color: '#fde68a' }, { title: 'stove', color: '#bfdbfe' }] } },
+  { cn: 'Tags', uidt: 'MultiSelect', meta: { options: [{ title: 'light', color: '#bbf7d0' }, { title: 'cheap', color: '#fecaca' }, { title: 'new', color: '#e9d5ff' }] } },
+  { cn: 'Bought', uidt: 'Date' },
+  { cn: 'Packed', uidt: 'DateTime' },
+  { cn: 'Leaves', uidt: 'Time' },
+  { cn: 'Setup', uidt: 'Duration', meta: { format: 'h:mm' } },
+  { cn: 'Price', uidt: 'Currency', meta: { currency: 'EUR', locale: 'en-US', precision: 2 } },
+  { cn: 'Share', uidt: 'Percent' },
+  { cn: 'Count', uidt: 'Number' },
+  { cn: 'Weight', uidt: 'Decimal' },
+  { cn: 'Mail', uidt: 'Email' },
+  { cn: 'Site', uidt: 'URL' },
+  { cn: 'Phone', uidt: 'PhoneNumber' },
+  { cn: 'Notes', uidt: 'LongText' },
+  { cn: 'Spec', uidt: 'JSON' },
+];
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'form fields': ${problem}`);
@@ -42,7 +83,8 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     if (problem) throw new Error(problem);
     tablo = await startTablo();
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1500, height: 900 } })).newPage();
+    // The accessibility scan is injected: these contexts bypass the page's Content-Security-Policy (security.e2e checks it).
+    page = await (await browser.newContext({ viewport: { width: 1500, height: 900 }, bypassCSP: true })).newPage();
     await signUpInBrowser(page, tablo.url, 'forms@example.com');
     projectId = await chinookProject(page, tablo, 'Forms', 'tablo_t_e2e_form_fields');
     await page.goto(`${tablo.url}/#/nc/${projectId}`);
@@ -132,5 +174,120 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     await page.getByText('Thank you for submitting the form.').waitFor();
     expect(posts.length).toBe(1);
     expect((await restInPage(page, projectId, 'GET', 'Genre/count')).body.count).toBe(26);
+  });
+
+  browserTest('every column type gets its control in a form: rating icons, signs, typed inputs, problems pointed out; the row gets the grid\'s values', () => page, async () => {
+    const made = await opInPage(page, 'tableCreate', { project_id: projectId, plus: true, args: { tn: 'gear', _tn: 'Gear', columns: GEAR_COLUMNS } });
+    expect(made.status).toBe(200);
+    await page.reload();
+    await createForm('Gear', 'Pack list');
+    await page.getByRole('radio', { name: 'Fill in' }).click();
+    const form = page.getByRole('form', { name: 'Pack list' });
+    await form.getByLabel(/^Name/).fill('Tent');
+    // A rating is its icons, one radio button each, moved through with the arrow keys, and cleared.
+    const stars = form.getByRole('radiogroup', { name: 'Stars' });
+    expect(await stars.getByRole('radio').count()).toBe(5);
+    // The icon is clicked (its radio button is out of sight).
+    const icon = (n: number) => stars.getByRole('radio', { name: `Rate ${n} of 5` }).locator('..');
+    await icon(2).click();
+    expect(await stars.getByRole('radio', { name: 'Rate 2 of 5' }).isChecked()).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    expect(await stars.getByRole('radio', { name: 'Rate 3 of 5' }).isChecked()).toBe(true);
+    expect(await stars.locator('.rating-icon.lit').count()).toBe(3);
+    await form.getByRole('button', { name: 'Clear Stars' }).click();
+    expect(await stars.locator('.rating-icon.lit').count()).toBe(0);
+    // The focus goes back to the stars (the button that had it is gone).
+    expect(await stars.getByRole('radio', { name: 'Rate 1 of 5' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await icon(4).click();
+    await form.getByLabel(/^Done/).check();
+    await form.getByLabel(/^Kind/).selectOption('stove');
+    const tags = form.getByRole('group', { name: 'Tags' });
+    await tags.getByRole('checkbox', { name: 'light' }).check();
+    await tags.getByRole('checkbox', { name: 'new' }).check();
+    // Dates and times have the browser's pickers.
+    expect(await form.getByLabel(/^Bought/).getAttribute('type')).toBe('date');
+    expect(await form.getByLabel(/^Packed/).getAttribute('type')).toBe('datetime-local');
+    expect(await form.getByLabel(/^Leaves/).getAttribute('type')).toBe('time');
+    await form.getByLabel(/^Bought/).fill('2024-05-06');
+    await form.getByLabel(/^Packed/).fill('2024-05-06T07:08:09');
+    await form.getByLabel(/^Leaves/).fill('10:30:00');
+    expect(await form.getByLabel(/^Setup/).getAttribute('placeholder')).toBe('h:mm');
+    await form.getByLabel(/^Setup/).fill('1:30');
+    // A currency shows its sign before the number, a percentage % after it; both are read with the field.
+    const price = form.getByLabel(/^Price/);
+    expect(await form.locator('#form-Price-sign').textContent()).toBe('€');
+    expect(await price.getAttribute('aria-describedby')).toBe('form-Price-sign');
+    expect(await price.getAttribute('inputmode')).toBe('decimal');
+    await price.fill('1234.5');
+    expect(await form.locator('#form-Share-sign').textContent()).toBe('%');
+    await form.getByLabel(/^Share/).fill('12.5');
+    // A number that is none is pointed out once the field is left, and goes once it is put right.
+    const count = form.getByLabel(/^Count/);
+    await count.fill('7e');
+    await count.press('Tab');
+    await form.locator('#form-Count-problem').getByText('Enter a number.').waitFor();
+    expect(await count.getAttribute('aria-invalid')).toBe('true');
+    await count.fill('7');
+    await form.locator('#form-Count-problem').waitFor({ state: 'detached' });
+    await form.getByLabel(/^Weight/).fill('2.25');
+    // Email, URL and phone number inputs (the phone's keyboard, the browser's autofill).
+    expect(await form.getByLabel(/^Mail/).getAttribute('type')).toBe('email');
+    expect(await form.getByLabel(/^Site/).getAttribute('type')).toBe('url');
+    expect(await form.getByLabel(/^Phone/).getAttribute('type')).toBe('tel');
+    await form.getByLabel(/^Mail/).fill('camp.example.com');
+    await form.getByLabel(/^Mail/).press('Tab');
+    await form.getByText('Enter an email address such as name@example.com.').waitFor();
+    await form.getByLabel(/^Mail/).fill('camp@example.com');
+    await form.getByLabel(/^Site/).fill('https://example.com/tent');
+    await form.getByLabel(/^Phone/).fill('+33 1 23 45 67 89');
+    expect(await form.getByLabel(/^Notes/).evaluate((el) => el.tagName)).toBe('TEXTAREA');
+    await form.getByLabel(/^Notes/).fill('Two poles\nOne fly');
+    const spec = form.getByLabel(/^Spec/);
+    await spec.fill('{"poles": 2');
+    await spec.press('Tab');
+    await form.getByText('This is not valid JSON.').waitFor();
+    await spec.fill('{"poles": 2, "colours": ["green"]}');
+    await shot(page, 'form-fields-by-type');
+    // Every control is labelled and reachable: no serious accessibility problem in the form (a problem shown included).
+    await count.fill('x');
+    await count.press('Tab');
+    expect(await formViolations(page, 'Pack list')).toEqual([]);
+    await count.fill('7');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Thank you for submitting the form.').waitFor();
+    const row = (await restInPage(page, projectId, 'GET', `gear?where=${encodeURIComponent('(Name,eq,Tent)')}`)).body[0];
+    expect(row).toMatchObject({ Stars: 4, Kind: 'stove', Tags: 'light,new', Bought: '2024-05-06', Leaves: '10:30:00', Setup: 5400, Price: 1234.5, Share: 12.5, Count: 7, Weight: 2.25, Mail: 'camp@example.com', Site: 'https://example.com/tent', Phone: '+33 1 23 45 67 89', Notes: 'Two poles\nOne fly', Spec: { poles: 2, colours: ['green'] } });
+    expect([true, 1]).toContain(row.Done);
+    expect(String(row.Packed)).toMatch(/^2024-05-06[ T]07:08:09/);
+  });
+
+  browserTest('a shared form has the same controls: rating icons by keyboard, signs, checks', () => stranger ?? page, async () => {
+    const view = (await listViews(page, projectId, 'gear')).find((v) => v.title === 'Pack list')!;
+    const link = await opInPage(page, 'createSharedViewLink', { project_id: projectId, args: { view_id: view.id } });
+    expect(link.status).toBe(200);
+    stranger = await (await browser.newContext({ viewport: { width: 1400, height: 1600 }, bypassCSP: true })).newPage();
+    await stranger.goto(link.body.url);
+    const form = stranger.getByRole('form', { name: 'Pack list' });
+    await form.getByLabel(/^Name/).fill('Stove');
+    const stars = form.getByRole('radiogroup', { name: 'Stars' });
+    await stars.getByRole('radio', { name: 'Rate 1 of 5' }).focus();
+    await stranger.keyboard.press('Space');
+    await stranger.keyboard.press('ArrowRight');
+    expect(await stars.getByRole('radio', { name: 'Rate 2 of 5' }).isChecked()).toBe(true);
+    expect(await form.locator('#form-Price-sign').textContent()).toBe('€');
+    await form.getByLabel(/^Price/).fill('49.9');
+    expect(await form.getByLabel(/^Mail/).getAttribute('type')).toBe('email');
+    await form.getByLabel(/^Spec/).fill('[1,');
+    await form.getByLabel(/^Spec/).press('Tab');
+    await form.getByText('This is not valid JSON.').waitFor();
+    await form.getByLabel(/^Spec/).fill('[1, 2]');
+    await shot(stranger, 'form-fields-shared');
+    expect(await formViolations(stranger, 'Pack list')).toEqual([]);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await stranger.getByText('Thank you for submitting the form.').waitFor();
+    await stranger.context().close();
+    stranger = undefined;
+    const row = (await restInPage(page, projectId, 'GET', `gear?where=${encodeURIComponent('(Name,eq,Stove)')}`)).body[0];
+    expect(row).toMatchObject({ Stars: 2, Price: 49.9, Spec: [1, 2] });
   });
 });

@@ -3,7 +3,7 @@
  * first (Esc cancels, Enter confirms) and offers Undo; bare-letter shortcuts stay quiet in the grid,
  * where a typed character edits the selected cell (F2 edits, Delete clears); switching project by
  * address shows that project's tree, an unknown project shows the 404 page, an empty project offers
- * "Create table".
+ * "Create table". The add-row form and the expanded row pick a foreign key's parent row.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import { Database } from 'bun:sqlite';
@@ -229,6 +229,58 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     expect(await until(() => expanded.evaluate((el) => el.contains(document.activeElement)), true, 5_000)).toBe(true);
     await page.keyboard.press('Escape');
     await expanded.waitFor({ state: 'detached' });
+  });
+
+  browserTest('the add-row form and the expanded row pick a foreign key\'s parent row by title; Esc in the picker leaves the form open', () => page, async () => {
+    await openTable(chinook, 'Track');
+    await page.getByRole('button', { name: '+ Add row' }).click();
+    const form = page.getByRole('form', { name: 'Add row' });
+    await form.getByLabel(/^Name/).fill('Picked Anthem');
+    // The key is a button opening the row picker, not a number box.
+    const album = form.getByRole('button', { name: /^AlbumId/ });
+    expect(await form.locator('#new-AlbumId').evaluate((el) => el.tagName)).toBe('BUTTON');
+    expect(await album.textContent()).toBe('Choose Album');
+    const picker = page.getByRole('dialog', { name: 'Choose Album' });
+    await album.click();
+    await picker.waitFor();
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    expect(await form.isVisible()).toBe(true);
+    await album.click();
+    await picker.getByLabel('Search rows').fill('Chronicle, Vol. 2');
+    await picker.getByRole('button', { name: 'Chronicle, Vol. 2', exact: true }).click();
+    await picker.waitFor({ state: 'detached' });
+    expect(await album.textContent()).toBe('Chronicle, Vol. 2');
+    await form.getByRole('button', { name: /^MediaTypeId/ }).click();
+    const media = page.getByRole('dialog', { name: 'Choose MediaType' });
+    await media.getByRole('button', { name: 'AAC audio file', exact: true }).click();
+    await media.waitFor({ state: 'detached' });
+    await form.getByLabel(/^Milliseconds/).fill('201000');
+    await form.getByLabel(/^UnitPrice/).fill('0.99');
+    await shot(page, 'polish-add-row-parent-picked');
+    await form.getByRole('button', { name: 'Save row' }).click();
+    await form.waitFor({ state: 'detached' });
+    const keyOf = async (table: string, where: string) => (await restInPage(page, chinook, 'GET', `${table}?where=${encodeURIComponent(where)}`)).body[0];
+    const made = await keyOf('Track', '(Name,eq,Picked Anthem)');
+    expect(made.AlbumId).toBe((await keyOf('Album', '(Title,eq,Chronicle, Vol. 2)')).AlbumId);
+    expect(made.MediaTypeId).toBe((await keyOf('MediaType', '(Name,eq,AAC audio file)')).MediaTypeId);
+
+    // The expanded row picks another album for its key, saved with the row.
+    await page.getByRole('row').nth(1).hover();
+    await page.getByRole('button', { name: 'Expand row 1' }).click();
+    const expanded = page.getByRole('dialog', { name: 'Expanded row' });
+    const key = expanded.getByRole('button', { name: /^AlbumId/ });
+    // It shows the album the row has by its title.
+    expect(await key.textContent()).toBe('For Those About To Rock We Salute You');
+    await key.click();
+    await picker.getByLabel('Search rows').fill('Let There Be Rock');
+    await picker.getByRole('button', { name: 'Let There Be Rock', exact: true }).click();
+    await picker.waitFor({ state: 'detached' });
+    expect(await key.textContent()).toBe('Let There Be Rock');
+    await shot(page, 'polish-expanded-row-parent-picked');
+    await expanded.getByRole('button', { name: 'Save' }).click();
+    await expanded.waitFor({ state: 'detached' });
+    expect(await until(async () => (await restInPage(page, chinook, 'GET', 'Track/1')).body.AlbumId, 4)).toBe(4);
   });
 
   browserTest('the picker asks the server for a word typed key by key, not for each key, and lists the rows of the whole word', () => page, async () => {

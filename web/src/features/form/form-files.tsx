@@ -34,8 +34,8 @@ export const stillUploading = (all: Record<string, PickedFile[]>): boolean => Ob
 
 let nextKey = 0;
 
-/** The file picker of one Attachment field; `upload` absent (a preview): nothing can be chosen. */
-export function FormFiles(props: { id: string; column: ColumnMeta; files: PickedFile[]; onChange: (update: (files: PickedFile[]) => PickedFile[]) => void; upload?: FormUpload }) {
+/** The file picker of one Attachment field; `upload` absent (a preview): nothing can be chosen. `label`: the picker button's name, when no label names it. */
+export function FormFiles(props: { id: string; column: ColumnMeta; files: PickedFile[]; onChange: (update: (files: PickedFile[]) => PickedFile[]) => void; upload?: FormUpload; label?: string }) {
   const { column, files, onChange, upload } = props;
   const patch = (key: string, p: Partial<PickedFile>) => onChange((list) => list.map((f) => (f.key === key ? { ...f, ...p } : f)));
   const max = column.meta?.maxFiles;
@@ -57,7 +57,7 @@ export function FormFiles(props: { id: string; column: ColumnMeta; files: Picked
   return (
     <div className="form-files">
       <FileTrigger allowsMultiple={max !== 1} acceptedFileTypes={accept} onSelect={choose}>
-        <AriaButton id={props.id} className="btn btn-secondary form-files-pick" isDisabled={!upload}>
+        <AriaButton id={props.id} className="btn btn-secondary form-files-pick" isDisabled={!upload} aria-label={props.label}>
           <Paperclip size={14} aria-hidden /> {t('views.form.chooseFiles')}
         </AriaButton>
       </FileTrigger>

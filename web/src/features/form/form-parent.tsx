@@ -25,12 +25,15 @@ export interface ParentSource {
 export const parentRelationOf = (source: ParentSource | undefined, column: ColumnMeta): RelationMeta | undefined =>
   source?.relations.find((r) => r.type === 'bt' && r.columns.length === 1 && r.refColumns.length === 1 && r.columns[0] === column._cn);
 
-/** The picker field of one foreign key; `text` is the chosen parent's key ('' when none), `labelId` the field label's id. */
-export function ParentField(props: { id: string; labelId: string; name: string; relation: RelationMeta; source: ParentSource; text: string; onChange: (text: string) => void }) {
+/**
+ * The picker field of one foreign key; `text` is the chosen parent's key ('' when none), `labelId` the field label's id,
+ * `parent` the parent row of the key the field starts with (an expanded row's), whose display value it shows.
+ */
+export function ParentField(props: { id: string; labelId: string; name: string; relation: RelationMeta; source: ParentSource; text: string; onChange: (text: string) => void; parent?: Row | null }) {
   const { relation: r, text } = props;
   const [picking, setPicking] = useState(false);
-  /** The display value of the row picked last, for the key it had (a key set otherwise shows as itself). */
-  const [chosen, setChosen] = useState<{ key: string; label: string } | null>(null);
+  /** The display value of the row picked last (or given), for the key it had (a key set otherwise shows as itself). */
+  const [chosen, setChosen] = useState<{ key: string; label: string } | null>(() => (props.parent && text !== '' ? { key: text, label: labelOf(r, props.parent) || text } : null));
   const shown = text === '' ? '' : chosen?.key === text ? chosen.label : text;
   const valueId = `${props.id}-value`;
   return (

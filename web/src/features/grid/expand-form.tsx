@@ -1,5 +1,7 @@
 /**
- * A row expanded into a form: every column with its value, editable unless read-only. A react-aria
+ * A row expanded into a form: every column with its value, editable unless read-only, each by type
+ * (field-input.tsx); a belongs-to foreign key picks its parent row where `parents` knows the
+ * relation (form-parent.tsx). A react-aria
  * modal: on the page's body, it takes the focus and Esc closes it.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -11,12 +13,14 @@ import { FieldInput, fieldText } from './field-input';
 import { RowActivity } from './row-activity';
 import { TypeIcon, typeLabel } from './type-icon';
 import { AttachmentCell } from './attachment-cell';
+import { ParentField, parentRelationOf, type ParentSource } from '../form/form-parent';
+import { relationKey } from './relation-cell';
 import { t } from '../../i18n';
 
 type Row = Record<string, unknown>;
 
 /** `links`: the row's relations, editable; `activity` shows the row's comments and history (when the row has a key). */
-export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; links?: ReactNode; onSave: (changes: Row) => Promise<void>; onClose: () => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean }; onUploaded?: (column: string, value: unknown) => void }) {
+export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; parents?: ParentSource; links?: ReactNode; onSave: (changes: Row) => Promise<void>; onClose: () => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean }; onUploaded?: (column: string, value: unknown) => void }) {
   /** Columns the caller's role may not update are shown, not edited (a save naming one was refused). */
   const locked = (name: string) => !!props.meta.canUpdate && !props.meta.canUpdate.includes(name);
   const initial = Object.fromEntries(props.meta.columns.map((c) => [c._cn, fieldText(c, props.row[c._cn])]));
@@ -51,10 +55,19 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
       <form onSubmit={submit}>
         <h2>{props.meta._tn}</h2>
         <div className="expand-fields">
-          {props.meta.columns.map((c) => (
+          {props.meta.columns.map((c) => {
+            const id = `expand-${c.cn}`;
+            const disabled = props.readOnly || c.pk || locked(c._cn);
+            const parent = disabled ? undefined : parentRelationOf(props.parents, c);
+            const change = (text: string) => setValues((all) => ({ ...all, [c._cn]: text }));
+            return (
             <div key={c.cn} className="field">
-              <label htmlFor={`expand-${c.cn}`} title={typeLabel(c.uidt)}><TypeIcon uidt={c.uidt} />{c._cn}</label>
-              <FieldInput column={c} id={`expand-${c.cn}`} text={values[c._cn]!} disabled={props.readOnly || c.pk || locked(c._cn)} onChange={(text) => setValues({ ...values, [c._cn]: text })} />
+              <label htmlFor={id} id={`${id}-label`} title={typeLabel(c.uidt)}><TypeIcon uidt={c.uidt} />{c._cn}</label>
+              {parent && props.parents ? (
+                <ParentField id={id} labelId={`${id}-label`} name={c._cn} relation={parent} source={props.parents} text={values[c._cn]!} onChange={change} parent={props.row[relationKey(parent)] as Row | null | undefined} />
+              ) : (
+                <FieldInput column={c} id={id} text={values[c._cn]!} disabled={disabled} onChange={change} />
+              )}
               {c.uidt === 'Attachment' && props.activity && props.meta.pks.length ? (
                 <div className="expand-attachments">
                   <AttachmentCell
@@ -71,10 +84,11 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
                 </div>
               ) : null}
             </div>
-          ))}
+            );
+          })}
         </div>
         {props.links}
-        {props.activity && props.meta.pks.length ? <RowActivity {...props.activity} tn={props.meta.tn} table={props.meta._tn} /> : null}
+        {props.activity && props.meta.pks.length ? <RowActivity {...props.activity} tn={props.meta.tn} table={props.meta._tn} columns={props.meta.columns} /> : null}
         <FormMessage kind="error" text={error} />
         <div className="dialog-actions">
           <Button variant="secondary" onClick={props.onClose}>{t('grid.expand.close')}</Button>

@@ -56,6 +56,8 @@ export const numericMode = (c: ColumnMeta): 'decimal' | 'numeric' | undefined =>
 /** Text typed in an editor -> the value sent to the API for that column. */
 export function parseInput(c: ColumnMeta, text: string): unknown {
   if (text === '' && c.nullable) return null;
+  // A rating goes as the number the grid's icons set.
+  if (c.uidt === 'Rating' && /^\d+$/.test(text.trim())) return Number(text.trim());
   if (c.kind === 'datetime') {
     const m = LOCAL_DATETIME.exec(text);
     if (m) return `${m[1]} ${m[2]!.length === 5 ? `${m[2]}:00` : m[2]}`;

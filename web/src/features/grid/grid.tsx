@@ -16,7 +16,9 @@ import { AddRowForm } from './add-row-form';
 import { RelationCell } from './relation-cell';
 import { FieldsMenu } from './fields-menu';
 import { ExpandForm } from './expand-form';
+import type { ParentSource } from '../form/form-parent';
 import { recordsApi } from '../../api/records';
+import { uploadFormFile } from '../../api/attachments';
 import { QueryToolbar } from './query-toolbar';
 import { hookDialog } from '../hooks/hooks-store';
 import { liveConnection } from '../../stores/realtime';
@@ -82,6 +84,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const canComment = useCanComment(props.projectId);
     const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
   const readOnly = !!meta.readOnly;
+  /** The parent rows of the foreign keys the add-row and expanded-row forms pick (the relations the user may read). */
+  const parents: ParentSource = { relations: meta.relations, list: (table, where) => recordsApi.list(props.projectId, table, { limit: 25, offset: 0, where }) };
   /** Keys, computed columns, and columns the caller's role may not update, are not edited in place. */
   const locked = (c: ColumnMeta & { virtual?: unknown }) => c.pk || !!c.virtual || (!!meta.canUpdate && !meta.canUpdate.includes(c._cn));
   const scroller = useRef<HTMLDivElement>(null);
@@ -330,12 +334,13 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       {rowDelete.dialog}
       {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: meta.readOnly })}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
-      {adding ? <AddRowForm meta={meta} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
+      {adding ? <AddRowForm meta={meta} parents={parents} upload={(column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress)} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
       {expanded !== null && store.rows.value.get(expanded) ? (
         <ExpandForm
           meta={meta}
           row={store.rows.value.get(expanded)!}
           readOnly={readOnly}
+          parents={parents}
           links={<RelationList store={store} meta={meta} index={expanded} readOnly={readOnly} />}
           activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment }}
           onClose={() => setExpanded(null)}

@@ -1,7 +1,7 @@
 /**
  * The comments and the history of an expanded row: comments (with author and time) and a box to add
  * one for commenters and above, Edit and Delete where the server allows them (comment-item.tsx); the history of changes (who, when, which column, before and after)
- * as the server lets this reader see it. Two react-aria tabs.
+ * as the server lets this reader see it, each value shown as the grid shows its column (history-value-view.tsx). Two react-aria tabs.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -10,12 +10,17 @@ import { Button, FormMessage } from '../../components/form';
 import { formatDateTime, formatRelative, t, tx } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
 import { CommentItem } from './comment-item';
+import { HistoryValue } from './history-value-view';
+import type { ColumnMeta } from '../../api/dashboard';
 import { liveConnection } from '../../stores/realtime';
 
 type Pane = 'comments' | 'history';
 
-/** `table`: the name the grid shows the table under (its realtime name), for comments written meanwhile by others. */
-export function RowActivity(props: { projectId: string; dbAlias: string; tn: string; table: string; pk: string; canComment: boolean }) {
+/**
+ * `table`: the name the grid shows the table under (its realtime name), for comments written meanwhile by others;
+ * `columns`: the table's columns, by which the history's values are shown.
+ */
+export function RowActivity(props: { projectId: string; dbAlias: string; tn: string; table: string; pk: string; canComment: boolean; columns: ColumnMeta[] }) {
   const [tab, setTab] = useState<Pane>('comments');
   const [comments, setComments] = useState<RowComment[] | null>(null);
   const [history, setHistory] = useState<RowChange[] | null>(null);
@@ -68,7 +73,7 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
     });
   const someone = t('grid.activity.someone');
   const when = (iso: string) => <span className="muted" title={formatDateTime(iso)}>{formatRelative(iso)}</span>;
-  const shown = (v: string | null) => <code>{v ?? t('grid.activity.empty')}</code>;
+  const columnOf = (name: string | null) => (name === null ? undefined : props.columns.find((c) => c._cn === name));
   return (
     <section className="row-activity" aria-label={t('grid.activity.label')}>
       <Tabs selectedKey={tab} onSelectionChange={(k) => setTab(k as Pane)}>
@@ -98,7 +103,7 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
                 <li key={h.id}>
                   {when(h.createdAt)}{' '}
                   {h.op === 'update'
-                    ? tx('grid.activity.changed', { user, column: <em>{h.column}</em>, from: shown(h.prevValue), to: shown(h.value) })
+                    ? tx('grid.activity.changed', { user, column: <em>{h.column}</em>, from: <HistoryValue column={columnOf(h.column)} raw={h.prevValue} />, to: <HistoryValue column={columnOf(h.column)} raw={h.value} /> })
                     : h.op === 'insert'
                       ? tx('grid.activity.created', { user })
                       : h.op === 'delete'

@@ -4,13 +4,14 @@ import { attachmentsOf, chosen } from './cell-format';
 import { t } from '../../i18n';
 import { serverLink } from '../../api/app-url';
 
-const ICONS: Record<string, string> = { star: '★', heart: '♥', circle: '●', diamond: '◆' };
+/** The icon of each rating style (a column's `meta.icon`). */
+export const RATING_ICONS: Record<string, string> = { star: '★', heart: '♥', circle: '●', diamond: '◆' };
 
 /** A rating as `max` icons, the first `value` lit; clicking one sets the rating (clicking the current one clears it). */
 export function RatingView(props: { column: ColumnMeta; value: unknown; readOnly: boolean; onSet: (v: number | null) => void }) {
   const max = props.column.meta?.max ?? 5;
   const value = Number(props.value ?? 0) || 0;
-  const icon = ICONS[props.column.meta?.icon ?? 'star'] ?? ICONS.star;
+  const icon = RATING_ICONS[props.column.meta?.icon ?? 'star'] ?? RATING_ICONS.star;
   return (
     <span className="cell-rating" role="group" aria-label={t('grid.rating.label', { column: props.column._cn, value, max })}>
       {Array.from({ length: max }, (_, i) => {
