@@ -24,6 +24,7 @@ import { tableRenames } from './table-renames';
 import { onCommentsChanged } from '../api/shared/comment-events';
 import { invalidation } from '../meta/invalidation';
 import { onSessionsEnded } from '../auth/session-events';
+import { mayReadTable, presenceRooms, presenceUserOf, type PresenceSocket, type PresenceUser } from './presence';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 export const REALTIME_PROTOCOL = 'tablo.realtime';
@@ -38,6 +39,10 @@ interface RealtimeState {
   key: string;
   /** The caller's roles in the project when last looked at: a change is told to the client. */
   roles: string;
+  /** Who the caller is to the others on the same table (signed-in users only). */
+  user?: PresenceUser;
+  /** This socket in the presence rooms of the tables it shows (set when it opens). */
+  presence?: PresenceSocket;
 }
 type RealtimeSocket = AppSocket<RealtimeState>;
 
@@ -80,6 +85,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     else keys.delete(s.key);
   };
   let server: Server<SocketData> | null = null;
+  const rooms = presenceRooms();
 
   /**
    * Refuses (403) a caller taken out of the project since their socket opened: the socket ends with
@@ -210,23 +216,27 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
       const headers = credentials(request, url);
       if (!headers) return refuse(401, 'Not signed in');
       let roles: string[];
+      let user: PresenceUser | undefined;
       try {
         const actor = await resolveActor(ctx, new Request(url, { headers }));
         if (actor.kind === 'guest') return refuse(401, 'Not signed in');
         roles = await projectRolesOf(ctx, actor, projectId);
         const member = actor.kind === 'master' || (actor.superAdmin && !actor.previewAs) || roles.some((r) => r !== 'guest');
         if (!member) return refuse(403, 'Not a member of this project');
+        user = await presenceUserOf(ctx, actor);
       } catch (e) {
         return refuse(isAppError(e) ? e.status : 401, isAppError(e) ? e.message : 'Not signed in');
       }
       const offered = request.headers.get('sec-websocket-protocol') ?? '';
       const answer: Record<string, string> = offered.includes(REALTIME_PROTOCOL) ? { 'Sec-WebSocket-Protocol': REALTIME_PROTOCOL } : {};
-      return { state: { projectId, headers, tables: new Set<string>(), key: JSON.stringify(headers), roles: roles.join(',') }, headers: answer };
+      return { state: { projectId, headers, tables: new Set<string>(), key: JSON.stringify(headers), roles: roles.join(','), user }, headers: answer };
     },
     open(ws) {
       const set = byProject.get(ws.data.state.projectId) ?? new Set();
       set.add(ws);
       byProject.set(ws.data.state.projectId, set);
+      const user = ws.data.state.user;
+      if (user) ws.data.state.presence = { user, send: (m) => send(ws, m) };
       send(ws, { type: 'hello' });
     },
     async message(ws, raw) {
@@ -251,17 +261,24 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
         s.tables.add(msg.table);
         count(s, msg.table, 1);
         ws.subscribe(topicOf(s.projectId, msg.table, s.key));
+        // Those who may read the table see each other there.
+        const table = msg.table;
+        if (s.presence && (await mayReadTable(ctx, callerRequest(s), s.projectId, table)) && s.tables.has(table) && ws.readyState === 1) rooms.join(s.projectId, table, s.presence);
       } else if (msg.type === 'unsubscribe' && s.tables.has(msg.table)) {
         s.tables.delete(msg.table);
         count(s, msg.table, -1);
         ws.unsubscribe(topicOf(s.projectId, msg.table, s.key));
+        if (s.presence) rooms.leave(s.projectId, msg.table, s.presence);
       } else if (msg.type !== 'ping' && msg.type !== 'subscribe' && msg.type !== 'unsubscribe') return send(ws, { type: 'error', msg: `Unknown message type '${msg.type}'` });
       send(ws, { type: 'ok', tables: [...s.tables] });
     },
     close(ws) {
       byProject.get(ws.data.state.projectId)?.delete(ws);
-      for (const table of ws.data.state.tables) count(ws.data.state, table, -1);
+      for (const table of ws.data.state.tables) {
+        count(ws.data.state, table, -1);
+        if (ws.data.state.presence) rooms.leave(ws.data.state.projectId, table, ws.data.state.presence);
+      }
     },
   });
-  return { clients: () => [...byProject.values()].reduce((n, s) => n + s.size, 0) };
+  return { presence: rooms.usersOf, clients: () => [...byProject.values()].reduce((n, s) => n + s.size, 0) };
 }

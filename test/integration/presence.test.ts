@@ -1,0 +1,157 @@
+/**
+ * Presence over a real server and real websockets: a member who subscribes a table is seen by the
+ * others there and they by them; several sockets of one user count once; leaving (unsubscribe or a
+ * closed socket) is told; a member who may not read the table neither sees nor is seen; an API token
+ * has no presence.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { join } from 'node:path';
+import { postJson, serveTestApp, type ServedApp } from '../helpers/terminal';
+import { loadChinook } from '../helpers/chinook';
+import { dropDatabase } from '../helpers/engines';
+
+setDefaultTimeout(30_000);
+
+/** A realtime client: every message as JSON, and a wait for the next matching one. */
+class LiveClient {
+  messages: any[] = [];
+  readonly ws: WebSocket;
+  readonly opened: Promise<void>;
+  constructor(base: string, projectId: string, auth: { token?: string; apiToken?: string }) {
+    const query = auth.apiToken ? `&api_token=${auth.apiToken}` : '';
+    const protocols = auth.token ? ['tablo.realtime', `tablo.jwt.${auth.token}`] : ['tablo.realtime'];
+    this.ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/v1/realtime?project_id=${projectId}${query}`, { protocols, headers: { Origin: base } } as any);
+    this.ws.onmessage = (e) => this.messages.push(JSON.parse(String(e.data)));
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.onopen = () => resolve();
+      this.ws.onerror = () => reject(new Error('socket error'));
+    });
+  }
+  async next(pred: (m: any) => boolean, from = 0, ms = 3000): Promise<any> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      const hit = this.messages.slice(from).find(pred);
+      if (hit) return hit;
+      await Bun.sleep(10);
+    }
+    throw new Error(`no matching message within ${ms} ms; got ${JSON.stringify(this.messages.slice(from))}`);
+  }
+  /** Sends a message and waits for the server's answer to it: every message sent before that answer has arrived. */
+  async ask(m: unknown): Promise<void> {
+    const from = this.messages.length;
+    this.ws.send(JSON.stringify(m));
+    await this.next((x) => x.type === 'ok' || x.type === 'error', from);
+  }
+  presence(table: string, from = 0): any[] {
+    return this.messages.slice(from).filter((m) => m.type === 'presence' && m.table === table);
+  }
+  /** The users of the latest presence message of a table, by e-mail. */
+  others(table: string): string[] {
+    const last = this.presence(table).at(-1);
+    return (last?.users ?? []).map((u: any) => u.email).sort();
+  }
+}
+
+let t: ServedApp;
+let owner = '';
+let editor = '';
+let viewer = '';
+let apiToken = '';
+let pid = '';
+const clients: LiveClient[] = [];
+const api = (path: string, body: unknown) =>
+  fetch(`${t.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': owner }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => null) }));
+const op = (name: string, args: unknown) => api(`/dashboard?q=sqlOp_${name}`, { api: name, project_id: pid, args });
+const member = async (email: string, roles: string) => {
+  const invite = await api('/admin', { email, roles, project_id: pid });
+  return (await postJson(t.base, '/auth/signup', { email, password: 'password123', token: String(invite.body.invite_url).split('/signup/')[1] })).token as string;
+};
+
+beforeAll(async () => {
+  t = await serveTestApp({ host: '127.0.0.1', allowSignup: true });
+  owner = (await postJson(t.base, '/auth/signup', { email: 'owner@example.com', password: 'password123' })).token;
+  const cfg = await loadChinook('sqlite', 'tablo_t_presence', { fresh: true });
+  await Bun.write(join(t.dataDir, 'here.sqlite'), Bun.file(cfg.connection.filename!));
+  pid = (await op('projectCreateByWeb', { title: 'Here', db: { client: 'sqlite', connection: { filename: 'here.sqlite' } } })).body.id;
+  editor = await member('editor@example.com', 'editor');
+  viewer = await member('viewer@example.com', 'viewer');
+  expect((await op('aclSave', { tn: 'Album', role: 'viewer', rule: { read: false, create: false, update: false, delete: false } })).status).toBe(200);
+  apiToken = (await api('/dashboard?q=sqlOp_xcApiTokenCreate', { api: 'xcApiTokenCreate', project_id: pid, args: { description: 'script', role: 'editor' } })).body.token;
+});
+afterAll(async () => {
+  for (const c of clients) c.ws.close();
+  await t.close();
+  await dropDatabase('sqlite', 'tablo_t_presence');
+});
+
+const live = async (auth: { token?: string; apiToken?: string }, table: string) => {
+  const c = new LiveClient(t.base, pid, auth);
+  clients.push(c);
+  await c.opened;
+  await c.next((m) => m.type === 'hello');
+  await c.ask({ type: 'subscribe', table });
+  return c;
+};
+
+describe('presence', () => {
+  test('members on one table see each other arrive and leave; two sockets of one user count once', async () => {
+    const o = await live({ token: owner }, 'Customer');
+    expect(o.presence('Customer')).toEqual([{ type: 'presence', table: 'Customer', users: [] }]);
+
+    const e1 = await live({ token: editor }, 'Customer');
+    expect(e1.others('Customer')).toEqual(['owner@example.com']);
+    const seen = await o.next((m) => m.type === 'presence' && m.users.length === 1);
+    expect(seen.users[0]).toMatchObject({ email: 'editor@example.com', color: expect.stringMatching(/^#[0-9a-f]{6}$/) });
+    expect(typeof seen.users[0].id).toBe('string');
+
+    // A second tab of the editor: it sees the owner; the owner is told nothing new.
+    let from = o.messages.length;
+    const e2 = await live({ token: editor }, 'Customer');
+    expect(e2.others('Customer')).toEqual(['owner@example.com']);
+    await o.ask({ type: 'ping', table: 'Customer' });
+    expect(o.presence('Customer', from)).toEqual([]);
+
+    // One tab closed: the editor is still there.
+    e1.ws.close();
+    await o.ask({ type: 'ping', table: 'Customer' });
+    expect(o.others('Customer')).toEqual(['editor@example.com']);
+
+    // The other tab shows another table: the editor has left Customer, and is alone on Invoice.
+    from = o.messages.length;
+    await e2.ask({ type: 'unsubscribe', table: 'Customer' });
+    await o.next((m) => m.type === 'presence' && m.users.length === 0, from);
+    await e2.ask({ type: 'subscribe', table: 'Invoice' });
+    expect(e2.others('Invoice')).toEqual([]);
+
+    // Back on Customer, then the socket closes: the owner sees the editor come and go.
+    from = o.messages.length;
+    await e2.ask({ type: 'subscribe', table: 'Customer' });
+    await o.next((m) => m.type === 'presence' && m.users.length === 1, from);
+    from = o.messages.length;
+    e2.ws.close();
+    await o.next((m) => m.type === 'presence' && m.users.length === 0, from);
+    o.ws.close();
+  });
+
+  test('a member who may not read the table neither sees nor is seen there; an API token has no presence', async () => {
+    const o = await live({ token: owner }, 'Album');
+    const v = await live({ token: viewer }, 'Album');
+    expect(v.presence('Album')).toEqual([]);
+    await o.ask({ type: 'ping', table: 'Album' });
+    expect(o.others('Album')).toEqual([]);
+
+    // On a table the viewer may read, both see each other.
+    const from = o.messages.length;
+    await o.ask({ type: 'subscribe', table: 'Artist' });
+    await v.ask({ type: 'subscribe', table: 'Artist' });
+    expect(v.others('Artist')).toEqual(['owner@example.com']);
+    await o.next((m) => m.type === 'presence' && m.table === 'Artist' && m.users.length === 1, from);
+    expect(o.others('Artist')).toEqual(['viewer@example.com']);
+
+    const script = await live({ apiToken }, 'Artist');
+    expect(script.presence('Artist')).toEqual([]);
+    await o.ask({ type: 'ping', table: 'Artist' });
+    expect(o.others('Artist')).toEqual(['viewer@example.com']);
+    expect(t.app.realtime.presence(pid, 'Artist').map((u) => u.email).sort()).toEqual(['owner@example.com', 'viewer@example.com']);
+  });
+});
