@@ -12,6 +12,7 @@ import { refreshToken, sessionExpired } from '../api/http';
 import { t } from '../i18n';
 import { toast } from './toasts';
 import { appSocketUrl } from '../api/app-url';
+import { signal } from './signals';
 
 /** A change of rows sent by the server, cut to what this user may see. */
 export interface LiveRows {
@@ -34,6 +35,22 @@ export interface TableDeleted {
   name: string;
 }
 export type SchemaListener = (renamed: TableRenamed[], deleted: TableDeleted[]) => void;
+
+/** Another member showing the same table (sent by the server, never the user themself). */
+export interface PresenceUser {
+  id: string;
+  email: string;
+  name?: string;
+  color: string;
+}
+/** Who else shows each subscribed table of the open project, by table; told again on every arrival and leave. */
+export const presence = signal<Record<string, PresenceUser[]>>({});
+const setPresence = (table: string, users: PresenceUser[] | undefined) => {
+  const next = { ...presence.value };
+  if (users) next[table] = users;
+  else delete next[table];
+  presence.value = next;
+};
 
 const RETRY_MAX_MS = 10_000;
 
@@ -70,7 +87,7 @@ class LiveConnection {
       this.everOpened = true;
     };
     ws.onmessage = (e) => {
-      let msg: { type: string; table?: string; renamed?: TableRenamed[]; deleted?: TableDeleted[] };
+      let msg: { type: string; table?: string; renamed?: TableRenamed[]; deleted?: TableDeleted[]; users?: PresenceUser[] };
       try {
         msg = JSON.parse(String(e.data));
       } catch {
@@ -80,10 +97,13 @@ class LiveConnection {
       if (msg.type === 'schema') for (const l of this.schemaListeners) l(Array.isArray(msg.renamed) ? msg.renamed : [], Array.isArray(msg.deleted) ? msg.deleted : []);
       if (msg.type === 'views' && msg.table) for (const l of this.viewListeners.get(msg.table) ?? []) l();
       if (msg.type === 'comments' && msg.table) for (const l of this.commentListeners.get(msg.table) ?? []) l();
+      if (msg.type === 'presence' && msg.table && Array.isArray(msg.users) && this.listeners.has(msg.table)) setPresence(msg.table, msg.users);
     };
     const opened = token.value;
     ws.onclose = (e) => {
       this.ws = null;
+      // Who is there is told again when the socket opens again.
+      if (current === this) presence.value = {};
       if (this.closed) return;
       // 4403: the user was taken out of the project; no point in trying again, nor in showing its data.
       if (e.code === 4403) return leftProject();
@@ -114,6 +134,7 @@ class LiveConnection {
       set!.delete(listener);
       if (set!.size === 0) {
         this.listeners.delete(table);
+        if (current === this) setPresence(table, undefined);
         if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'unsubscribe', table }));
       }
     };
@@ -152,6 +173,7 @@ class LiveConnection {
 
   close() {
     this.closed = true;
+    if (current === this) presence.value = {};
     this.ws?.close();
   }
 }

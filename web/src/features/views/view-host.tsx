@@ -23,6 +23,7 @@ import { viewsStoreOf } from './views-store';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
 import { liveConnection } from '../../stores/realtime';
+import { PresenceAvatars } from './presence-avatars';
 
 const DRAWER_KEY = 'tablo.viewsDrawer';
 /**
@@ -124,6 +125,7 @@ function HostBody(props: { projectId: string; tab: Tab; meta: TableMeta }) {
               <span className="muted view-of"> · {meta._tn}</span>
             </h2>
           ) : null}
+          <PresenceAvatars table={meta._tn} />
           {!drawer ? (
             <button className="btn btn-ghost" aria-label={t('views.host.showViews')} onClick={() => showDrawer(true)}>
               <PanelRightOpen size={15} aria-hidden /> {t('views.drawer.label')}

@@ -1,0 +1,94 @@
+/**
+ * Presence in two browsers against the binary: an owner and an editor of one project; the owner's
+ * open table shows the editor's avatar (initials, named by the e-mail, in the "Also here" group) when
+ * the editor opens the same table, and it goes when the editor switches to another tab or closes the
+ * page. Both see each other.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { loadChinook } from '../helpers/engines';
+
+setDefaultTimeout(40_000);
+
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'presence': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let owner: Page;
+  let editorContext: BrowserContext;
+  let editor: Page;
+  let projectId = '';
+  let ownerToken = '';
+
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${tablo.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': ownerToken }, body: JSON.stringify(body) });
+    return (await res.json().catch(() => null)) as any;
+  };
+  const signIn = async (email: string) => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${tablo.url}/#/user/authentication/signin`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/#\/projects/);
+    return { context, page };
+  };
+  const openTable = async (page: Page, name: string, cell: string) => {
+    await page.locator('.tree').getByRole('button', { name, exact: true }).click();
+    await page.getByRole('gridcell', { name: cell, exact: true }).first().waitFor();
+  };
+  const alsoHere = (page: Page) => page.getByRole('group', { name: /^Also here:/ });
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    ownerToken = (await fetch(`${tablo.url}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@example.com', password: 'password123' }) }).then((r) => r.json()) as any).token;
+    const cfg = await loadChinook('sqlite', 'tablo_t_e2e_presence');
+    await Bun.write(join(tablo.dataDir, 'chinook.sqlite'), Bun.file(cfg.connection.filename!));
+    projectId = (await call('/dashboard?q=sqlOp_projectCreateByWeb', { api: 'projectCreateByWeb', args: { title: 'Music', db: { client: 'sqlite', connection: { filename: 'chinook.sqlite' } } } })).id;
+    const invite = await call('/admin', { email: 'ada.lovelace@example.com', roles: 'editor', project_id: projectId });
+    await call('/auth/signup', { email: 'ada.lovelace@example.com', password: 'password123', token: String(invite.invite_url).split('/signup/')[1] });
+    browser = await launchBrowser();
+    owner = (await signIn('owner@example.com')).page;
+    ({ context: editorContext, page: editor } = await signIn('ada.lovelace@example.com'));
+    await owner.goto(`${tablo.url}/#/nc/${projectId}`);
+    await openTable(owner, 'Customer', 'Luís');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('the other member appears when they open the same table and goes when they leave it', () => owner, async () => {
+    // Alone: no avatars.
+    expect(await alsoHere(owner).count()).toBe(0);
+
+    await editor.goto(`${tablo.url}/#/nc/${projectId}`);
+    await openTable(editor, 'Customer', 'Luís');
+    const ada = alsoHere(owner).getByRole('img', { name: 'ada.lovelace@example.com' });
+    await ada.waitFor();
+    expect(await ada.textContent()).toBe('AL');
+    expect(await ada.getAttribute('title')).toBe('ada.lovelace@example.com');
+    expect(await alsoHere(owner).getAttribute('aria-label')).toBe('Also here: ada.lovelace@example.com');
+    await alsoHere(editor).getByRole('img', { name: 'owner@example.com' }).waitFor();
+    await shot(owner, 'presence-owner-sees-editor');
+    await shot(editor, 'presence-editor-sees-owner');
+
+    // The editor switches to another table: gone from the owner's Customer; alone on Album.
+    await openTable(editor, 'Album', 'For Those About To Rock We Salute You');
+    await ada.waitFor({ state: 'detached' });
+    expect(await alsoHere(editor).count()).toBe(0);
+
+    // Back to the Customer tab, then the page closes.
+    await editor.getByRole('tab', { name: /Customer/ }).click();
+    await ada.waitFor();
+    await editorContext.close();
+    await ada.waitFor({ state: 'detached' });
+    await shot(owner, 'presence-alone-again');
+  });
+});
