@@ -53,5 +53,7 @@ export function messageFor(dc: DataContext, event: WriteEvent): RowsMessage | nu
     else if (event.op === 'update' && id !== null && w.previous && matches(cond, w.previous, t)) removed.push(id);
   }
   if (rows.length === 0 && removed.length === 0) return null;
-  return { type: 'rows', table: t._tn, op: event.op, rows, removed };
+  // Who wrote (a signed-in member, by e-mail; not a script's token, a shared form or the master key): an open editor says so.
+  const by = event.actor.kind === 'user' ? event.actor.email : undefined;
+  return { type: 'rows', table: t._tn, op: event.op, rows, removed, ...(by ? { by } : {}) };
 }

@@ -2,7 +2,8 @@
  * Presence in two browsers against the binary: an owner and an editor of one project; the owner's
  * open table shows the editor's avatar (initials, named by the e-mail, in the "Also here" group) when
  * the editor opens the same table, and it goes when the editor switches to another tab or closes the
- * page. Both see each other.
+ * page. Both see each other. A cell the owner is editing that the editor changes meanwhile says so in
+ * the editor, and the owner's typed text stays.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => 
   let editor: Page;
   let projectId = '';
   let ownerToken = '';
+  let adaToken = '';
 
   const call = async (path: string, body: unknown) => {
     const res = await fetch(`${tablo.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': ownerToken }, body: JSON.stringify(body) });
@@ -52,7 +54,7 @@ describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => 
     await Bun.write(join(tablo.dataDir, 'chinook.sqlite'), Bun.file(cfg.connection.filename!));
     projectId = (await call('/dashboard?q=sqlOp_projectCreateByWeb', { api: 'projectCreateByWeb', args: { title: 'Music', db: { client: 'sqlite', connection: { filename: 'chinook.sqlite' } } } })).id;
     const invite = await call('/admin', { email: 'ada.lovelace@example.com', roles: 'editor', project_id: projectId });
-    await call('/auth/signup', { email: 'ada.lovelace@example.com', password: 'password123', token: String(invite.invite_url).split('/signup/')[1] });
+    adaToken = (await call('/auth/signup', { email: 'ada.lovelace@example.com', password: 'password123', token: String(invite.invite_url).split('/signup/')[1] })).token;
     browser = await launchBrowser();
     owner = (await signIn('owner@example.com')).page;
     ({ context: editorContext, page: editor } = await signIn('ada.lovelace@example.com'));
@@ -90,5 +92,21 @@ describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => 
     await editorContext.close();
     await ada.waitFor({ state: 'detached' });
     await shot(owner, 'presence-alone-again');
+  });
+
+  browserTest("a cell changed by someone else while it is being edited says so in the editor", () => owner, async () => {
+    await owner.getByRole('gridcell', { name: 'Leonie', exact: true }).first().dblclick();
+    const input = owner.getByLabel('Edit FirstName');
+    await input.fill('Leonora');
+    const res = await fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer/2`, { method: 'PUT', headers: { 'content-type': 'application/json', 'xc-auth': adaToken }, body: JSON.stringify({ FirstName: 'Leni' }) });
+    expect(res.status).toBe(200);
+    const notice = owner.getByRole('alert').filter({ hasText: 'Changed by ada.lovelace@example.com while you edit (now: Leni)' });
+    await notice.waitFor();
+    expect(await input.inputValue()).toBe('Leonora');
+    await shot(owner, 'presence-changed-while-editing');
+    // Esc keeps the other's value; the notice goes with the editor.
+    await input.press('Escape');
+    await notice.waitFor({ state: 'detached' });
+    await owner.getByRole('gridcell', { name: 'Leni', exact: true }).first().waitFor();
   });
 });

@@ -21,6 +21,8 @@ export interface LiveRows {
   op: 'insert' | 'update' | 'delete';
   rows: Record<string, unknown>[];
   removed: string[];
+  /** The e-mail of the member who wrote, when a signed-in member did. */
+  by?: string;
 }
 export type LiveListener = (event: LiveRows | { type: 'resync' }) => void;
 /** A table someone renamed: its display name before and after, in one database. */

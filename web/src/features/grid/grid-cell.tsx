@@ -92,7 +92,24 @@ export const edited = (start: string, text: string, typed: string | undefined): 
  * `typed`: the character typed on the selected cell that opened the editor; it replaces the value
  * (spreadsheet habit) in text and number editors.
  */
-export function CellEditor(props: { column: ColumnMeta; value: unknown; typed?: string; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
+export function CellEditor(props: { column: ColumnMeta; value: unknown; changedBy?: string; typed?: string; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
+  // The editor edits the value it opened with; a value someone else committed meanwhile is told, not put in.
+  const [start] = useState(() => props.value);
+  const changed = JSON.stringify(start ?? null) !== JSON.stringify(props.value ?? null);
+  const now = displayValue(props.value);
+  return (
+    <>
+      <CellInput {...props} value={start} />
+      {changed ? (
+        <span className="cell-conflict" role="alert">
+          {props.changedBy ? t('grid.cell.changedBy', { email: props.changedBy, value: now }) : t('grid.cell.changedMeanwhile', { value: now })}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function CellInput(props: { column: ColumnMeta; value: unknown; typed?: string; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {
   const { column: c } = props;
   const editor = editorStart(c, props.value, props.typed);
   const [text, setText] = useState(editor.text);

@@ -9,6 +9,7 @@ import type { GridStore } from './grid-store';
 export function applyLive(store: GridStore, event: LiveRows | { type: 'resync' }, hasComputed: boolean): void {
   if (event.type === 'resync') return void store.refresh();
   if (event.op === 'update' && event.removed.length === 0) {
+    for (const row of event.rows) if (event.by) store.writers.set(store.idOf(row), event.by);
     const found = store.mergeRows(event.rows);
     // Computed columns and nested relations are worked out by the server: read those rows again.
     if (found && hasComputed) void store.refresh();

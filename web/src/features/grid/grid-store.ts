@@ -50,6 +50,8 @@ export function localPersistence(projectId: string, tn: string): GridPersistence
 }
 
 export class GridStore {
+  /** Who last changed a row by a live update (row id -> e-mail): an editor open on it names them. */
+  readonly writers = new Map<string, string>();
   readonly rows = signal<Map<number, Row>>(new Map());
   readonly count = signal<number | 'unknown' | null>(null);
   /** Rows known to exist when the count is not known yet. */

@@ -469,7 +469,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                       {!row ? (
                         <span className="cell-loading" />
                       ) : isEditing ? (
-                        <CellEditor column={c} value={row[c._cn]} typed={editing?.typed} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
+                        <CellEditor column={c} value={row[c._cn]} changedBy={store.writers.get(store.idOf(row))} typed={editing?.typed} onSave={(v) => save(vr.index, ci, v)} onCancel={stopEditing} onBlur={() => setEditing(null)} />
                       ) : c.uidt === 'Attachment' && meta.pks.length ? (
                         <AttachmentCell
                           target={{ projectId: props.projectId, table: meta._tn, rowId: store.idOf(row), column: c._cn }}
