@@ -152,12 +152,24 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
           if (roles !== ws.data.state.roles) {
             ws.data.state.roles = roles;
             send(ws, { type: 'schema' });
+            await placePresence(ws);
           }
         } catch (e) {
           const status = isAppError(e) ? e.status : 500;
           if (status === 401 || status === 403) ws.close(4000 + status, isAppError(e) ? e.message : 'Not allowed');
         }
       }
+    }
+  }
+  /** After a change of roles: the socket is in the presence of the tables it shows that its caller may read now, and only those. */
+  async function placePresence(ws: RealtimeSocket) {
+    const s = ws.data.state;
+    if (!s.presence) return;
+    for (const table of [...s.tables]) {
+      const may = await mayReadTable(ctx, callerRequest(s), s.projectId, table);
+      if (ws.readyState !== 1 || !s.tables.has(table)) continue;
+      if (may) rooms.join(s.projectId, table, s.presence);
+      else rooms.leave(s.projectId, table, s.presence);
     }
   }
   const unsubscribeRoles = invalidation(ctx.meta).subscribe('roles', () => void endLeavers());

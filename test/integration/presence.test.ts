@@ -2,7 +2,7 @@
  * Presence over a real server and real websockets: a member who subscribes a table is seen by the
  * others there and they by them; several sockets of one user count once; leaving (unsubscribe or a
  * closed socket) is told; a member who may not read the table neither sees nor is seen; an API token
- * has no presence.
+ * has no presence. Row changes name the member who wrote them (an open editor says who changed its cell).
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
@@ -153,5 +153,32 @@ describe('presence', () => {
     await o.ask({ type: 'ping', table: 'Artist' });
     expect(o.others('Artist')).toEqual(['viewer@example.com']);
     expect(t.app.realtime.presence(pid, 'Artist').map((u) => u.email).sort()).toEqual(['owner@example.com', 'viewer@example.com']);
+  });
+
+  test('a member whose new role may read the table joins those there; one whose role may not leaves them', async () => {
+    const o = await live({ token: owner }, 'Album');
+    const v = await live({ token: viewer }, 'Album');
+    const members = (await fetch(`${t.base}/admin?project_id=${pid}`, { headers: { 'xc-auth': owner } }).then((r) => r.json()) as any).list as { id: string; email: string }[];
+    const id = members.find((m) => m.email === 'viewer@example.com')!.id;
+    const role = (roles: string) => fetch(`${t.base}/admin/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json', 'xc-auth': owner }, body: JSON.stringify({ roles, project_id: pid }) });
+    let from = o.messages.length;
+    expect((await role('editor')).status).toBe(200);
+    await o.next((m) => m.type === 'presence' && m.table === 'Album' && m.users.some((u: any) => u.email === 'viewer@example.com'), from);
+    expect(v.others('Album')).toEqual(['owner@example.com']);
+    from = o.messages.length;
+    expect((await role('viewer')).status).toBe(200);
+    await o.next((m) => m.type === 'presence' && m.table === 'Album' && !m.users.some((u: any) => u.email === 'viewer@example.com'), from);
+  });
+
+  test('a row change names the signed-in member who wrote it; a script with an API token is not named', async () => {
+    const v = await live({ token: viewer }, 'Genre');
+    let from = v.messages.length;
+    const put = (auth: Record<string, string>, name: string) => fetch(`${t.base}/nc/${pid}/api/v1/Genre/1`, { method: 'PUT', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify({ Name: name }) });
+    expect((await put({ 'xc-auth': editor }, 'Rock and Roll')).status).toBe(200);
+    expect(await v.next((m) => m.type === 'rows' && m.rows[0]?.Name === 'Rock and Roll', from)).toMatchObject({ op: 'update', by: 'editor@example.com' });
+    from = v.messages.length;
+    expect((await put({ 'xc-token': apiToken }, 'Rock')).status).toBe(200);
+    const scripted = await v.next((m) => m.type === 'rows' && m.rows[0]?.Name === 'Rock', from);
+    expect('by' in scripted).toBe(false);
   });
 });
