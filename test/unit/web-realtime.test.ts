@@ -110,3 +110,21 @@ test('a user who left the project is not tried again', async () => {
   // The project's pages give way to the projects list (with a notice), rather than rows that no longer follow.
   expect((globalThis as unknown as { window: { location: { hash: string } } }).window.location.hash).toBe('#/projects');
 });
+
+test('who else shows a table is kept while the table is shown, and forgotten when it is not or the socket drops', async () => {
+  const { presence } = await import('../../web/src/stores/presence');
+  const live = liveConnection('p4');
+  const off = live.subscribe('Customer', () => {});
+  last().open();
+  const ada = { id: 'u2', email: 'ada@example.com', color: '#0b5cad' };
+  last().onmessage?.({ data: JSON.stringify({ type: 'presence', table: 'Customer', users: [ada] }) });
+  // A table not shown here is not taken.
+  last().onmessage?.({ data: JSON.stringify({ type: 'presence', table: 'Album', users: [ada] }) });
+  expect(presence.value).toEqual({ Customer: [ada] });
+  off();
+  expect(presence.value).toEqual({});
+  live.subscribe('Customer', () => {});
+  last().onmessage?.({ data: JSON.stringify({ type: 'presence', table: 'Customer', users: [ada] }) });
+  last().drop(1006);
+  expect(presence.value).toEqual({});
+});

@@ -12,7 +12,7 @@ import { refreshToken, sessionExpired } from '../api/http';
 import { t } from '../i18n';
 import { toast } from './toasts';
 import { appSocketUrl } from '../api/app-url';
-import { signal } from './signals';
+import { presence, setPresence, type PresenceUser } from './presence';
 
 /** A change of rows sent by the server, cut to what this user may see. */
 export interface LiveRows {
@@ -37,22 +37,6 @@ export interface TableDeleted {
   name: string;
 }
 export type SchemaListener = (renamed: TableRenamed[], deleted: TableDeleted[]) => void;
-
-/** Another member showing the same table (sent by the server, never the user themself). */
-export interface PresenceUser {
-  id: string;
-  email: string;
-  name?: string;
-  color: string;
-}
-/** Who else shows each subscribed table of the open project, by table; told again on every arrival and leave. */
-export const presence = signal<Record<string, PresenceUser[]>>({});
-const setPresence = (table: string, users: PresenceUser[] | undefined) => {
-  const next = { ...presence.value };
-  if (users) next[table] = users;
-  else delete next[table];
-  presence.value = next;
-};
 
 const RETRY_MAX_MS = 10_000;
 

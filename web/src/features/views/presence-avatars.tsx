@@ -3,7 +3,7 @@
  * each named by the member's e-mail (tooltip and accessible name), in a group labelled "Also here: …".
  */
 import { useSignals } from '../../stores/signals';
-import { presence, type PresenceUser } from '../../stores/realtime';
+import { presence, type PresenceUser } from '../../stores/presence';
 import { t } from '../../i18n';
 
 const SHOWN = 5;
