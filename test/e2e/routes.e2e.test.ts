@@ -156,6 +156,28 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
     }
   });
 
+  browserTest("a project the user is not a member of says so, with the way to their projects; an unknown project id stays the 404 page", () => page, async () => {
+    const other = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    try {
+      await other.goto(`${tablo.url}/#/user/authentication/signin`);
+      await other.getByLabel('E-mail').fill('bob@example.com');
+      await other.getByLabel('Password').fill('password123');
+      await other.getByRole('button', { name: 'Sign in' }).click();
+      await other.waitForURL(/#\/projects/);
+      await other.goto(`${tablo.url}/#/nc/${extId}`);
+      await other.getByRole('heading', { name: 'You are not a member of this project' }).waitFor();
+      expect(await other.getByText('This page could not be found').count()).toBe(0);
+      await shot(other, 'routes-project-not-member');
+      await other.getByRole('link', { name: 'Go to the projects list' }).click();
+      await other.waitForURL(/#\/projects$/);
+      await other.goto(`${tablo.url}/#/nc/no_such_project`);
+      await other.getByText('This page could not be found').waitFor();
+      expect(await other.getByText('You are not a member of this project').count()).toBe(0);
+    } finally {
+      await other.context().close();
+    }
+  });
+
   browserTest('/apiClient asks for a project, then shows its API Client', () => page, async () => {
     await go('/apiClient');
     await heading('API Client');
