@@ -104,6 +104,28 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
   browserTest('/project and /project/0 open the external database form; Cancel goes back to the list', () => page, async () => {
     await go('/project');
     await heading('Connect to an external database');
+    // In each row of the form, the labels of drop-downs and of text fields stand at one height, as do the controls.
+    const rows = await page.evaluate(() => {
+      const fields = [...document.querySelectorAll('.connect-grid > .field')].map((f) => {
+        const label = f.querySelector(':scope > label, :scope > span')!.getBoundingClientRect();
+        const control = f.querySelector('input, select')!.getBoundingClientRect();
+        return { name: f.textContent!.trim().split('\n')[0]!, label: label.top, control: control.top, height: control.height };
+      });
+      const byRow = new Map<number, typeof fields>();
+      // Fields of one grid row overlap vertically: grouped by the middle of their control, to 20 px.
+      for (const f of fields) {
+        const key = [...byRow.keys()].find((k) => Math.abs(k - (f.control + f.height / 2)) < 20) ?? f.control + f.height / 2;
+        byRow.set(key, [...(byRow.get(key) ?? []), f]);
+      }
+      return [...byRow.values()].map((row) => ({
+        names: row.map((f) => f.name).join(', '),
+        labels: Math.round(Math.max(...row.map((f) => f.label)) - Math.min(...row.map((f) => f.label))),
+        controls: Math.round(Math.max(...row.map((f) => f.control)) - Math.min(...row.map((f) => f.control))),
+      }));
+    });
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row).toEqual({ names: row.names, labels: 0, controls: 0 });
+    await shot(page, 'routes-connect-form');
     await go('/project/0');
     await heading('Connect to an external database');
     await page.getByRole('button', { name: 'Cancel' }).click();
