@@ -263,6 +263,18 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
   });
 
   // Last: the server is stopped for good.
+  browserTest('a stored preview role the server does not know is not sent (it would answer 400): the projects list reads', () => page, async () => {
+    await go('/projects');
+    await page.evaluate(() => localStorage.setItem('tablo.previewAs', 'admin'));
+    try {
+      await page.reload();
+      await page.getByRole('link', { name: 'Library' }).waitFor();
+      expect(await page.locator('.toast-error').count()).toBe(0);
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('tablo.previewAs'));
+    }
+  });
+
   browserTest('with the server gone, a project address leads to the list saying so, with one error toast', () => page, async () => {
     await go('/projects');
     await page.getByRole('link', { name: 'Library' }).waitFor();
