@@ -1,17 +1,29 @@
 /**
  * An invite link opened while signed in: says who is signed in and whom the invitation is for,
  * instead of a sign-up form under the signed-in top bar. Signing out continues with the invitation;
- * the invited account itself (signed in by a provider) goes to its projects, the invited one among them.
+ * the invited account itself goes to its projects, the invited one among them. A link already used or
+ * expired says so, with the way to the signed-in user's projects.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signOut } from '../../app/session-actions';
-import { AuthCard, Button } from '../../components/form';
+import { AuthCard, Button, FormMessage } from '../../components/form';
 import { t } from '../../i18n';
 
-export function InviteWhileSignedIn(props: { signedInAs: string; invited: string }) {
+export function InviteWhileSignedIn(props: { signedInAs: string; invited: string | null; invalid: string | null }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  if (props.invalid) {
+    return (
+      <AuthCard title={t('admin.invite.title')} subtitle={t('admin.invite.signedInAs', { email: props.signedInAs })}>
+        <FormMessage kind="error" text={props.invalid} />
+        <div className="auth-actions">
+          <Button onClick={() => navigate('/projects')}>{t('admin.invite.toProjects')}</Button>
+        </div>
+      </AuthCard>
+    );
+  }
+  if (!props.invited) return null;
   const same = props.signedInAs.trim().toLowerCase() === props.invited.trim().toLowerCase();
   return (
     <AuthCard title={t('admin.invite.title')} subtitle={t('admin.invite.signedInAs', { email: props.signedInAs })}>

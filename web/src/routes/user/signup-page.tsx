@@ -53,10 +53,7 @@ export function SignupPage() {
   };
 
   // Signed in already: who is, and whom the invitation is for, rather than a sign-up form.
-  if (inviteToken && isSignedIn.value && !inviteInvalid) {
-    if (!invited) return null;
-    return <InviteWhileSignedIn signedInAs={user.value?.email ?? ''} invited={invited} />;
-  }
+  if (inviteToken && isSignedIn.value) return <InviteWhileSignedIn signedInAs={user.value?.email ?? ''} invited={invited} invalid={inviteInvalid} />;
 
   return (
     <AuthCard
