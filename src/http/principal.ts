@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { BaseContext } from '../context';
 import type { Actor } from '../lib/actor';
 import { GUEST } from '../lib/actor';
-import { forbidden, unauthorized } from '../lib/errors';
+import { badRequest, forbidden, unauthorized } from '../lib/errors';
 import { authTypeOf } from '../config/config';
 import { verifiedSession, verifySession } from '../auth/jwt';
 import { usersRepo, type UserRow } from '../meta/users-repo';
@@ -18,6 +18,17 @@ import { MasterKeyGuard } from './master-key-guard';
 
 /** Project roles a preview may switch to. */
 export const PREVIEW_ROLES = ['editor', 'commenter', 'viewer', 'guest'];
+
+/**
+ * The role named by `xc-preview`, if any. An unknown one answers 400 naming the roles allowed: ignoring
+ * it would show a caller their own rights while they believe they see another role's.
+ */
+function previewOf(h: Headers): string | undefined {
+  const preview = h.get('xc-preview') ?? undefined;
+  if (preview === undefined || preview === '') return undefined;
+  if (!PREVIEW_ROLES.includes(preview)) throw badRequest(`Unknown preview role '${preview}': allowed are ${PREVIEW_ROLES.join(', ')}`);
+  return preview;
+}
 
 const cache = new WeakMap<Request, Promise<Actor>>();
 
@@ -73,9 +84,10 @@ export function cachedActor(ctx: BaseContext, request: Request): Actor | undefin
   if (!claims || !user || user.disabled || user.token_version !== claims.v) return undefined;
   // A signed-out session (or one whose refresh token was reused) ends its JWTs too.
   if (claims.sid !== undefined && sessionsRepo(ctx.meta).peekLive(claims.sid) !== true) return undefined;
-  const preview = h.get('xc-preview') ?? undefined;
-  const previewAs = preview && PREVIEW_ROLES.includes(preview) ? preview : undefined;
-  return userActor(user, previewAs);
+  const preview = h.get('xc-preview');
+  // An unknown role goes the usual way, which answers it.
+  if (preview && !PREVIEW_ROLES.includes(preview)) return undefined;
+  return userActor(user, preview || undefined);
 }
 
 /** The actor of a signed-in user row. */
@@ -87,8 +99,7 @@ function userActor(user: UserRow, previewAs: string | undefined): Actor {
 
 async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
   const h = request.headers;
-  const preview = h.get('xc-preview') ?? undefined;
-  const previewAs = preview && PREVIEW_ROLES.includes(preview) ? preview : undefined;
+  const previewAs = previewOf(h);
   if (authTypeOf(ctx.config) === 'none') return { kind: 'master', roles: ['super', 'user'], superAdmin: true };
 
   const masterKey = h.get('xc-master-key');

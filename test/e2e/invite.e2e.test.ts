@@ -1,7 +1,7 @@
 /**
  * Sign-up by invitation in a real browser against the built binary: once the Super Admin exists a
  * plain sign-up gets the server's invitation-only message; an invite link (/signup/{token})
- * asks for a password, refuses another e-mail with the server's message, and signs the invited
+ * opened while signed in says who is and offers to sign out; it asks for a password, refuses another e-mail with the server's message, and signs the invited
  * person in to the project they were invited to, which they open but do not manage.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
@@ -60,6 +60,24 @@ describe.skipIf(!!problem && !process.env.CI)('invitations in the browser', () =
     await signUp('walk-in@example.com');
     await page.getByText('Sign-up is by invitation only: ask a project owner for an invite link').waitFor();
     await shot(page, 'signup-invitation-only');
+  });
+
+  browserTest('opened while signed in, the invite link says who is signed in and whom it is for; signing out continues with its sign-up', () => page, async () => {
+    await page.goto(`${tablo.url}/#/user/authentication/signin`);
+    await page.getByLabel('E-mail').fill('owner@example.com');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/#\/projects/);
+    await page.goto(`${tablo.url}/${invitePath}`);
+    await page.getByText('You are signed in as owner@example.com.').waitFor();
+    await page.getByText('This invitation is for guest@example.com.').waitFor();
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    await shot(page, 'signup-invite-signed-in');
+    await page.getByRole('button', { name: 'Sign out and continue' }).click();
+    await page.getByText('Set a password to accept your invitation.').waitFor();
+    expect(await page.getByLabel('E-mail').inputValue()).toBe('guest@example.com');
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Profile menu' }).count()).toBe(0);
   });
 
   browserTest('the invite link asks for a password and refuses another e-mail', () => page, async () => {

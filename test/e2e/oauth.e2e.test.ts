@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, freePort, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, dashboardCallInPage, freePort, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
 import { IDP_SECRET, startIdentityProvider, type IdentityProvider } from '../helpers/identity-provider';
 
 setDefaultTimeout(60_000);
@@ -102,5 +102,40 @@ describe.skipIf(!!problem && !process.env.CI)('provider sign-in in the browser',
     await page.getByRole('cell', { name: 'signed up as Super Admin with Test IdP' }).waitFor();
     await page.getByRole('cell', { name: /failed sign-in with Test IdP/ }).waitFor();
     await shot(page, 'admin-audit-log');
+  });
+  browserTest('an invite link opened by the invited account once signed in with the provider says it is used, with the way to its projects, the project among them', () => page, async () => {
+    idp.accounts.set('ada', { email: 'ada@example.com', name: 'Ada Lovelace' });
+    const made = await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Engines', projectType: 'rest' } });
+    expect(made.status).toBe(200);
+    const invite = await page.evaluate(async (projectId) => {
+      const res = await fetch('/admin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' },
+        body: JSON.stringify({ email: 'ada@example.com', roles: ['editor'], project_id: projectId }),
+      });
+      return { status: res.status, body: await res.json() };
+    }, made.body.id as string);
+    expect(invite.status).toBe(200);
+    const ada = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    try {
+      await ada.goto(`${tablo.url}/#/user/authentication/signin`);
+      await ada.getByRole('link', { name: 'Sign in with Test IdP' }).click();
+      await ada.locator('input[name="login"]').fill('ada');
+      await ada.locator('input[name="password"]').fill('any');
+      await ada.locator('button[type="submit"]').click();
+      await ada.locator('button[type="submit"]').click();
+      await ada.waitForURL(/#\/projects$/);
+      await ada.goto(`${tablo.url}/${new URL(invite.body.invite_url).hash}`);
+      // The provider's sign-in took the invitation up: the link is used, and no sign-up form shows under the signed-in bar.
+      await ada.getByText('You are signed in as ada@example.com.').waitFor();
+      await ada.getByText('This invite link is invalid or has expired').waitFor();
+      expect(await ada.getByLabel('Password').count()).toBe(0);
+      await shot(ada, 'signup-invite-used-signed-in');
+      await ada.getByRole('button', { name: 'Go to your projects' }).click();
+      await ada.waitForURL(/#\/projects$/);
+      await ada.getByRole('link', { name: 'Engines' }).waitFor();
+    } finally {
+      await ada.context().close();
+    }
   });
 });

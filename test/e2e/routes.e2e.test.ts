@@ -104,6 +104,28 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
   browserTest('/project and /project/0 open the external database form; Cancel goes back to the list', () => page, async () => {
     await go('/project');
     await heading('Connect to an external database');
+    // In each row of the form, the labels of drop-downs and of text fields stand at one height, as do the controls.
+    const rows = await page.evaluate(() => {
+      const fields = [...document.querySelectorAll('.connect-grid > .field')].map((f) => {
+        const label = f.querySelector(':scope > label, :scope > span')!.getBoundingClientRect();
+        const control = f.querySelector('input, select')!.getBoundingClientRect();
+        return { name: f.textContent!.trim().split('\n')[0]!, label: label.top, control: control.top, height: control.height };
+      });
+      const byRow = new Map<number, typeof fields>();
+      // Fields of one grid row overlap vertically: grouped by the middle of their control, to 20 px.
+      for (const f of fields) {
+        const key = [...byRow.keys()].find((k) => Math.abs(k - (f.control + f.height / 2)) < 20) ?? f.control + f.height / 2;
+        byRow.set(key, [...(byRow.get(key) ?? []), f]);
+      }
+      return [...byRow.values()].map((row) => ({
+        names: row.map((f) => f.name).join(', '),
+        labels: Math.round(Math.max(...row.map((f) => f.label)) - Math.min(...row.map((f) => f.label))),
+        controls: Math.round(Math.max(...row.map((f) => f.control)) - Math.min(...row.map((f) => f.control))),
+      }));
+    });
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row).toEqual({ names: row.names, labels: 0, controls: 0 });
+    await shot(page, 'routes-connect-form');
     await go('/project/0');
     await heading('Connect to an external database');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -151,6 +173,28 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
       // Nor may they open the project forms: creating projects is not theirs until granted.
       await other.goto(`${tablo.url}/#/project/xcdb`);
       await other.getByText('You are not allowed to see this page').waitFor();
+    } finally {
+      await other.context().close();
+    }
+  });
+
+  browserTest("a project the user is not a member of says so, with the way to their projects; an unknown project id stays the 404 page", () => page, async () => {
+    const other = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+    try {
+      await other.goto(`${tablo.url}/#/user/authentication/signin`);
+      await other.getByLabel('E-mail').fill('bob@example.com');
+      await other.getByLabel('Password').fill('password123');
+      await other.getByRole('button', { name: 'Sign in' }).click();
+      await other.waitForURL(/#\/projects/);
+      await other.goto(`${tablo.url}/#/nc/${extId}`);
+      await other.getByRole('heading', { name: 'You are not a member of this project' }).waitFor();
+      expect(await other.getByText('This page could not be found').count()).toBe(0);
+      await shot(other, 'routes-project-not-member');
+      await other.getByRole('link', { name: 'Go to the projects list' }).click();
+      await other.waitForURL(/#\/projects$/);
+      await other.goto(`${tablo.url}/#/nc/no_such_project`);
+      await other.getByText('This page could not be found').waitFor();
+      expect(await other.getByText('You are not a member of this project').count()).toBe(0);
     } finally {
       await other.context().close();
     }
@@ -219,6 +263,18 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
   });
 
   // Last: the server is stopped for good.
+  browserTest('a stored preview role the server does not know is not sent (it would answer 400): the projects list reads', () => page, async () => {
+    await go('/projects');
+    await page.evaluate(() => localStorage.setItem('tablo.previewAs', 'admin'));
+    try {
+      await page.reload();
+      await page.getByRole('link', { name: 'Library' }).waitFor();
+      expect(await page.locator('.toast-error').count()).toBe(0);
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('tablo.previewAs'));
+    }
+  });
+
   browserTest('with the server gone, a project address leads to the list saying so, with one error toast', () => page, async () => {
     await go('/projects');
     await page.getByRole('link', { name: 'Library' }).waitFor();

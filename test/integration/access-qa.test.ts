@@ -203,3 +203,19 @@ test("an editor changing an owner's view keeps the columns the owner hid there, 
     await dashboardOp(t, owner, 'aclSave', { project_id: projectId, args: { tn: 'note', role: 'editor', rule: null } });
   }
 });
+
+test('an unknown `xc-preview` role answers 400 naming the allowed roles, on REST, GraphQL and dashboard calls alike', async () => {
+  const headers = { 'xc-auth': owner, 'xc-preview': 'admin' };
+  const rest = await t.request('GET', `/nc/${projectId}/api/v1/Note?limit=1`, { headers });
+  const graphql = await t.request('POST', `/nc/${projectId}/v1/graphql`, { headers, body: { query: '{ NoteList(limit: 1) { Id } }' } });
+  const dashboard = await dashboardOp(t, owner, 'tableList', { project_id: projectId, headers: { 'xc-preview': 'admin' } });
+  const msg = "Unknown preview role 'admin': allowed are editor, commenter, viewer, guest";
+  for (const res of [rest, graphql, dashboard]) expect(res.status).toBe(400);
+  expect(rest.body).toEqual({ msg });
+  expect(dashboard.body).toEqual({ msg });
+  // GraphQL says it the GraphQL way, as its other refusals.
+  expect(graphql.body.errors[0]).toMatchObject({ message: msg, extensions: { code: 'BAD_REQUEST' } });
+  // A known role still previews; the same calls without a preview go on.
+  expect((await t.request('GET', `/nc/${projectId}/api/v1/Note?limit=1`, { headers: { 'xc-auth': owner, 'xc-preview': 'viewer' } })).status).toBe(200);
+  expect((await dashboardOp(t, owner, 'tableList', { project_id: projectId })).status).toBe(200);
+});

@@ -7,7 +7,12 @@ import { signal } from './signals';
 
 const KEY = 'tablo.previewAs';
 export const PREVIEW_ROLES = ['editor', 'commenter', 'viewer', 'guest'] as const;
-export const previewAs = signal<string | null>(localStorage.getItem(KEY));
+/** The stored role, if it is one the server knows (it answers 400 to any other). */
+const stored = (): string | null => {
+  const role = localStorage.getItem(KEY);
+  return role && (PREVIEW_ROLES as readonly string[]).includes(role) ? role : null;
+};
+export const previewAs = signal<string | null>(stored());
 
 export function setPreview(role: string | null): void {
   if (role) localStorage.setItem(KEY, role);

@@ -24,3 +24,17 @@ export function ErrorPage(props: { status: 400 | 403 | 404 }) {
     </div>
   );
 }
+
+/** A project the signed-in user is not (or no longer) a member of: says so, with the way to their projects. */
+export function NotMemberPage() {
+  return (
+    <div className="error-page" data-testid="not-member">
+      <div className="error-code">403</div>
+      <h1>{t('common.project.notMember')}</h1>
+      <p className="muted">{t('common.project.notMemberBody')}</p>
+      <Link to="/projects" className="btn btn-primary">
+        {t('common.project.toList')}
+      </Link>
+    </div>
+  );
+}

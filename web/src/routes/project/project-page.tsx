@@ -7,7 +7,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { closeLiveConnection, liveConnection } from '../../stores/realtime';
 import { projectsApi, type ProjectSummary } from '../../api/projects';
-import { isUnreachable } from '../../api/http';
+import { HttpError, isUnreachable } from '../../api/http';
 import { dashboardApi } from '../../api/dashboard';
 import { projectMetaApi } from '../../api/project-meta';
 import { configMissing } from '../../app/route-targets';
@@ -31,7 +31,7 @@ import { Table2, X } from 'lucide-react';
 import { Tab as AriaTab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { locale, t } from '../../i18n';
 import '../../components/components.css';
-import { ErrorPage } from '../error/error-pages';
+import { ErrorPage, NotMemberPage } from '../error/error-pages';
 import { ImportDialogHost } from '../../features/import/import-dialog';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
@@ -65,11 +65,12 @@ export function ProjectPage() {
     return () => ((live = false), off(), closeLiveConnection());
   }, [projectId]);
 
-  const [missing, setMissing] = useState(false);
+  /** Why the project is not open: unknown (404), or not the caller's. */
+  const [missing, setMissing] = useState<'unknown' | 'notMember' | null>(null);
   useEffect(() => {
     // Another project by address: its own tree and tabs, read afresh.
     setProject(null);
-    setMissing(false);
+    setMissing(null);
     resetTabs();
     const rules = dashboardApi.uiAbility().then(
       (a) => void (maxTabs.value = a.maxTabs),
@@ -81,7 +82,16 @@ export function ProjectPage() {
       async (list) => {
         if (!live) return;
         const p = list.find((x) => x.id === projectId);
-        if (!p) return setMissing(true);
+        if (!p) {
+          // Not in the caller's list: an unknown id, or a project they were removed from or never joined.
+          // The server's project calls already answer a signed-in caller 404 for the one and 403 for the
+          // other, so the page tells nothing more than the API does; an unknown id keeps the plain 404.
+          const reason = await projectMetaApi.envs(projectId).then(
+            () => 'notMember' as const,
+            (e: unknown) => (e instanceof HttpError && e.status === 404 ? ('unknown' as const) : ('notMember' as const)),
+          );
+          return live && setMissing(reason);
+        }
         // A stopped project cannot be used (its calls answer 503): the projects list, where it starts, says so.
         if (p.status === 'stopped') {
           toast('error', t('common.project.stopped', { title: p.title }), LIMITS.toastMs.error);
@@ -139,7 +149,8 @@ export function ProjectPage() {
     else if (tab && !type && !name) setParams(tabParams(), { replace: true });
   }, [params.toString(), project?.id]);
 
-  if (missing) return <ErrorPage status={404} />;
+  if (missing === 'unknown') return <ErrorPage status={404} />;
+  if (missing === 'notMember') return <NotMemberPage />;
   if (!project) return <p className="muted page">{t('common.project.loading')}</p>;
   return (
     <div className="dashboard">

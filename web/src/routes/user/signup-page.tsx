@@ -6,7 +6,8 @@ import { acceptToken } from '../../app/session-actions';
 import { AuthCard, Button, FormMessage, TextField } from '../../components/form';
 import { t, tx } from '../../i18n';
 import { emailError, passwordError } from './auth-validation';
-import { projectInfo } from '../../stores/session';
+import { isSignedIn, projectInfo, user } from '../../stores/session';
+import { InviteWhileSignedIn } from './invite-signed-in';
 import { useSignals } from '../../stores/signals';
 
 /** /user/authentication/signup and /signup/{token}: creates the account (the first one is the Super Admin). */
@@ -22,11 +23,13 @@ export function SignupPage() {
   const first = !!projectInfo.value?.firstUser;
   /** Why an invite link cannot be used (used or expired), said before anything is typed. */
   const [inviteInvalid, setInviteInvalid] = useState<string | null>(null);
+  /** The address the invite went to, once read. */
+  const [invited, setInvited] = useState<string | null>(null);
   useEffect(() => {
     if (!inviteToken) return;
     // The address the invite went to fills the e-mail field, unless something was typed already.
     authApi.invite(inviteToken).then(
-      (r) => setEmail((typed) => typed || r.email),
+      (r) => (setInvited(r.email), setEmail((typed) => typed || r.email)),
       (e) => setInviteInvalid((e as Error).message),
     );
   }, [inviteToken]);
@@ -48,6 +51,9 @@ export function SignupPage() {
       setBusy(false);
     }
   };
+
+  // Signed in already: who is, and whom the invitation is for, rather than a sign-up form.
+  if (inviteToken && isSignedIn.value) return <InviteWhileSignedIn signedInAs={user.value?.email ?? ''} invited={invited} invalid={inviteInvalid} />;
 
   return (
     <AuthCard
