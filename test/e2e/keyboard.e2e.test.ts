@@ -99,6 +99,8 @@ describe.skipIf(!!problem && !process.env.CI)('keyboard only', () => {
     await page.getByRole('menu', { name: 'Column Title' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('menu', { name: 'Column Title' }).waitFor({ state: 'detached' });
+    // The keys come back once the grid has the focus again (the menu gives it back as it closes).
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'grid');
     await page.keyboard.press('ArrowDown');
     expect(await (await activeCell())!.getAttribute('role')).toBe('gridcell');
     await page.keyboard.press('End');
