@@ -50,8 +50,11 @@ export async function acceptMasterKey(secret: string): Promise<void> {
  * reloads the auth type (spec 4: sign-out clears it too).
  */
 export async function signOut(): Promise<void> {
-  await authApi.signout().catch(() => {});
+  // The call leaves with the session's headers (they are read as it is sent); the session is then forgotten here at
+  // once, not once the server has answered (a slow answer left the key or token stored meanwhile).
+  const told = authApi.signout().catch(() => {});
   clearSession();
+  await told;
   projectInfo.value = await authApi.type().catch(() => projectInfo.value);
 }
 
