@@ -163,6 +163,15 @@ export async function signUpInBrowser(page: Page, url: string, email: string, pa
   await page.waitForURL(/#\/projects/);
 }
 
+/** Signs in through the sign-in form and waits for the projects list. */
+export async function signInInBrowser(page: Page, url: string, email: string, password = 'password123'): Promise<void> {
+  await page.goto(`${url}/#/user/authentication/signin`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/#\/projects/);
+}
+
 /**
  * Runs a dashboard operation from the page with the page's own session, the way the web app calls
  * it; answers the status and the JSON body.

@@ -13,7 +13,7 @@ import { Database } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signInInBrowser, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 
 setDefaultTimeout(60_000);
 
@@ -163,11 +163,7 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
   browserTest('the Users addresses are for the Super Admin only: another user gets the 403 page', () => page, async () => {
     const other = await (await browser.newContext()).newPage();
     try {
-      await other.goto(`${tablo.url}/#/user/authentication/signin`);
-      await other.getByLabel('E-mail').fill('bob@example.com');
-      await other.getByLabel('Password').fill('password123');
-      await other.getByRole('button', { name: 'Sign in' }).click();
-      await other.waitForURL(/#\/projects/);
+      await signInInBrowser(other, tablo.url, 'bob@example.com');
       await other.goto(`${tablo.url}/#/user/admin/user/${bobId}`);
       await other.getByText('You are not allowed to see this page').waitFor();
       // Nor may they open the project forms: creating projects is not theirs until granted.
@@ -181,11 +177,7 @@ describe.skipIf(!!problem && !process.env.CI)('the routes of the spec in the bro
   browserTest("a project the user is not a member of says so, with the way to their projects; an unknown project id stays the 404 page", () => page, async () => {
     const other = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     try {
-      await other.goto(`${tablo.url}/#/user/authentication/signin`);
-      await other.getByLabel('E-mail').fill('bob@example.com');
-      await other.getByLabel('Password').fill('password123');
-      await other.getByRole('button', { name: 'Sign in' }).click();
-      await other.waitForURL(/#\/projects/);
+      await signInInBrowser(other, tablo.url, 'bob@example.com');
       await other.goto(`${tablo.url}/#/nc/${extId}`);
       await other.getByRole('heading', { name: 'You are not a member of this project' }).waitFor();
       expect(await other.getByText('This page could not be found').count()).toBe(0);

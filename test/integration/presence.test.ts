@@ -9,48 +9,9 @@ import { join } from 'node:path';
 import { postJson, serveTestApp, type ServedApp } from '../helpers/terminal';
 import { loadChinook } from '../helpers/chinook';
 import { dropDatabase } from '../helpers/engines';
+import { LiveClient } from '../helpers/live-client';
 
 setDefaultTimeout(30_000);
-
-/** A realtime client: every message as JSON, and a wait for the next matching one. */
-class LiveClient {
-  messages: any[] = [];
-  readonly ws: WebSocket;
-  readonly opened: Promise<void>;
-  constructor(base: string, projectId: string, auth: { token?: string; apiToken?: string }) {
-    const query = auth.apiToken ? `&api_token=${auth.apiToken}` : '';
-    const protocols = auth.token ? ['tablo.realtime', `tablo.jwt.${auth.token}`] : ['tablo.realtime'];
-    this.ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/v1/realtime?project_id=${projectId}${query}`, { protocols, headers: { Origin: base } } as any);
-    this.ws.onmessage = (e) => this.messages.push(JSON.parse(String(e.data)));
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.onopen = () => resolve();
-      this.ws.onerror = () => reject(new Error('socket error'));
-    });
-  }
-  async next(pred: (m: any) => boolean, from = 0, ms = 3000): Promise<any> {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      const hit = this.messages.slice(from).find(pred);
-      if (hit) return hit;
-      await Bun.sleep(10);
-    }
-    throw new Error(`no matching message within ${ms} ms; got ${JSON.stringify(this.messages.slice(from))}`);
-  }
-  /** Sends a message and waits for the server's answer to it: every message sent before that answer has arrived. */
-  async ask(m: unknown): Promise<void> {
-    const from = this.messages.length;
-    this.ws.send(JSON.stringify(m));
-    await this.next((x) => x.type === 'ok' || x.type === 'error', from);
-  }
-  presence(table: string, from = 0): any[] {
-    return this.messages.slice(from).filter((m) => m.type === 'presence' && m.table === table);
-  }
-  /** The users of the latest presence message of a table, by e-mail. */
-  others(table: string): string[] {
-    const last = this.presence(table).at(-1);
-    return (last?.users ?? []).map((u: any) => u.email).sort();
-  }
-}
 
 let t: ServedApp;
 let owner = '';

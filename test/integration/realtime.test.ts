@@ -9,42 +9,9 @@ import { join } from 'node:path';
 import { postJson, serveTestApp, type ServedApp } from '../helpers/terminal';
 import { loadChinook } from '../helpers/chinook';
 import { dropDatabase } from '../helpers/engines';
+import { LiveClient } from '../helpers/live-client';
 
 setDefaultTimeout(30_000);
-
-/** A realtime client: every frame as text and as JSON, and a wait for the next matching message. */
-class LiveClient {
-  frames: string[] = [];
-  messages: any[] = [];
-  closed: { code: number; reason: string } | null = null;
-  readonly ws: WebSocket;
-  readonly opened: Promise<void>;
-  constructor(base: string, projectId: string, token: string, origin = base) {
-    this.ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/v1/realtime?project_id=${projectId}`, { protocols: ['tablo.realtime', `tablo.jwt.${token}`], headers: { Origin: origin } } as any);
-    this.ws.onmessage = (e) => {
-      this.frames.push(String(e.data));
-      this.messages.push(JSON.parse(String(e.data)));
-    };
-    this.ws.onclose = (e) => (this.closed = { code: e.code, reason: e.reason });
-    this.opened = new Promise((resolve, reject) => {
-      this.ws.onopen = () => resolve();
-      this.ws.onerror = () => reject(new Error('socket error'));
-    });
-  }
-  /** The next message (after `from`) that `pred` accepts, within `ms`. */
-  async next(pred: (m: any) => boolean, from = 0, ms = 1000): Promise<any> {
-    const until = Date.now() + ms;
-    while (Date.now() < until) {
-      const hit = this.messages.slice(from).find(pred);
-      if (hit) return hit;
-      await Bun.sleep(10);
-    }
-    throw new Error(`no matching message within ${ms} ms; got ${JSON.stringify(this.messages.slice(from))}`);
-  }
-  send(m: unknown) {
-    this.ws.send(JSON.stringify(m));
-  }
-}
 
 async function upgrade(base: string, query: string, headers: Record<string, string>) {
   const res = await fetch(`${base}/api/v1/realtime${query}`, { headers: { Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version': '13', ...headers } });
@@ -81,7 +48,7 @@ afterAll(async () => {
 });
 
 const live = async (token: string) => {
-  const c = new LiveClient(t.base, pid, token);
+  const c = new LiveClient(t.base, pid, { token });
   clients.push(c);
   await c.opened;
   await c.next((m) => m.type === 'hello');

@@ -13,7 +13,8 @@ import { browserLocale } from '../../web/src/i18n/locales';
 import { ERROR_CODES } from '../../src/lib/error-codes';
 import { PLUGINS } from '../../src/plugins/catalog';
 import { pluginDescription } from '../../web/src/features/app-store/plugin-description';
-import { formatDate, formatNumber, formatRelative, locale, t, type LocaleCode } from '../../web/src/i18n';
+import { formatDate, formatNumber, formatRelative, t } from '../../web/src/i18n';
+import { inLocale } from '../helpers/web-locale';
 
 const sources = (dir: string): string[] =>
   readdirSync(dir).flatMap((f) => {
@@ -94,15 +95,7 @@ describe('message catalogues', () => {
 });
 
 describe('formatting follows the language', () => {
-  const at = (code: LocaleCode, run: () => void) => {
-    const before = locale.value;
-    locale.value = code;
-    try {
-      run();
-    } finally {
-      locale.value = before;
-    }
-  };
+  const at = inLocale;
 
   test('numbers, dates and relative times in French, Chinese and English', () => {
     const now = Date.parse('2026-11-25T12:00:00Z');

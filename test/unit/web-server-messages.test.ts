@@ -7,13 +7,14 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALES, locale, type LocaleCode } from '../../web/src/i18n';
+import { LOCALES } from '../../web/src/i18n';
 import { placeholdersOf, SERVER_MESSAGES, translateServerMessage } from '../../web/src/i18n/server-messages';
 import { coerceValue } from '../../src/data/values';
 import { toAppError } from '../../src/sql/driver-errors';
 import { checkSqlName } from '../../src/schema/change-plan';
 import { FORM_NOTHING_FILLED } from '../../src/api/shared/form-submit';
 import type { ColumnModel } from '../../src/schema/model';
+import { inLocale } from '../helpers/web-locale';
 
 // The web app's HTTP client keeps its session in localStorage: a store for the time of this file.
 const hadStorage = 'localStorage' in globalThis;
@@ -101,15 +102,7 @@ describe('server message templates', () => {
 });
 
 describe('errorText shows server messages in the reader’s language', () => {
-  const at = (code: LocaleCode, run: () => void) => {
-    const before = locale.value;
-    locale.value = code;
-    try {
-      run();
-    } finally {
-      locale.value = before;
-    }
-  };
+  const at = inLocale;
   /** The msg of what the server code throws. */
   const thrown = (run: () => unknown): string => {
     try {
