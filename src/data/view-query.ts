@@ -12,7 +12,7 @@ import type { Params } from './list-query';
 import { allColumns, findColumn } from './columns';
 import { readScope } from './read-scope';
 import { bindUserPlaceholders } from './access';
-import { andWhere } from './where-columns';
+import { andWhere } from '../../common/where-columns';
 
 /** What of a view a read needs. */
 export interface ViewLike {

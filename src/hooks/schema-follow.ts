@@ -6,7 +6,7 @@
  * name it by that name, and a dropped table takes its hooks with their queued deliveries and logs.
  */
 import { onSchemaEvent } from '../schema/schema-events';
-import { mapWhereColumns } from '../data/where-columns';
+import { mapWhereColumns } from '../../common/where-columns';
 import { hooksRepo } from '../meta/hooks-repo';
 
 /** Starts following schema events; answers the function that stops it. */

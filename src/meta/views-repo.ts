@@ -5,32 +5,16 @@
  */
 import type { MetaStore } from './store';
 import { newId, nowIso } from '../lib/ids';
+import type { FormField, RowHeight, ViewField, ViewType } from '../../common/views';
 
-/** The kinds of saved views. */
-export const VIEW_TYPES = ['grid', 'gallery', 'kanban', 'calendar', 'form'] as const;
-export type ViewType = (typeof VIEW_TYPES)[number];
-
-/** One column of a view: shown or hidden, with its width in pixels. */
-export interface ViewField {
-  cn: string;
-  show: boolean;
-  width?: number;
-}
-
-/** One field of a form view. */
-export interface FormField {
-  cn: string;
-  label?: string;
-  help?: string;
-  required?: boolean;
-}
+export { VIEW_TYPES, type ViewType, type ViewField, type FormField } from '../../common/views';
 
 /** What a view keeps (api-contract section 6); columns by SQL name. Other keys are kept as they are. */
 export interface ViewQueryParams {
   where?: string;
   sort?: string;
   fields?: ViewField[];
-  rowHeight?: 'short' | 'medium' | 'tall';
+  rowHeight?: RowHeight;
   groupBy?: string;
   coverColumn?: string;
   dateColumn?: string;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import { parseWhere } from '../../src/data/where-parser';
-import { andWhere, mapWhereColumns, whereColumns } from '../../src/data/where-columns';
+import { andWhere, mapWhereColumns, whereColumns } from '../../common/where-columns';
 import { shownColumns } from '../../src/data/view-query';
 import { renameInQueryParams } from '../../src/api/views/view-schema-events';
 import { sharedLinkUrl } from '../../src/api/dashboard/ops/shared-views';

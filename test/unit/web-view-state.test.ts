@@ -8,7 +8,7 @@ import { expect, test } from 'bun:test';
 import { aliasQueryParams, andWhere, cardFields, cardMenu, layoutFields, moveItem, parseSort, parseWhere, toViewFields } from '../../web/src/features/views/view-state';
 import { gridStateOf, queryParamsOf } from '../../web/src/features/views/view-binding';
 import { otherWhere, valueWhere } from '../../web/src/features/views/lane-where';
-import { mapWhereColumns } from '../../web/src/features/views/where-columns';
+import { mapWhereColumns } from '../../common/where-columns';
 import { laneOrder } from '../../web/src/features/kanban/lane-order';
 import { mayComment, mayEditViews } from '../../web/src/features/views/view-roles';
 import { coverOf } from '../../web/src/features/views/cover';

@@ -6,7 +6,7 @@
  */
 import { onSchemaEvent, type SchemaEvent } from '../../schema/schema-events';
 import { aclRepo, type ColumnGrant, type TableRule } from '../../meta/acl-repo';
-import { mapWhereColumns } from '../../data/where-columns';
+import { mapWhereColumns } from '../../../common/where-columns';
 
 const renamedGrant = (g: ColumnGrant, from: string, to: string): ColumnGrant => (Array.isArray(g) ? g.map((c) => (c === from ? to : c)) : g);
 

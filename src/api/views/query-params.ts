@@ -14,7 +14,7 @@ import { badRequest, isAppError } from '../../lib/errors';
 import { findColumn } from '../../data/columns';
 import { parseWhere } from '../../data/where-parser';
 import { bindUserPlaceholders } from '../../data/access';
-import { mapWhereColumns } from '../../data/where-columns';
+import { mapWhereColumns } from '../../../common/where-columns';
 import { parseArgs } from '../dashboard/op';
 import { LIMITS } from '../../config/limits';
 

@@ -7,7 +7,7 @@
  */
 import { onSchemaEvent, type SchemaEvent } from '../../schema/schema-events';
 import { viewsRepo, type ViewQueryParams } from '../../meta/views-repo';
-import { mapWhereColumns } from '../../data/where-columns';
+import { mapWhereColumns } from '../../../common/where-columns';
 
 const KIND_KEYS = ['groupBy', 'coverColumn', 'dateColumn', 'endDateColumn'] as const;
 

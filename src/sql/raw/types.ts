@@ -4,11 +4,8 @@
  * SQLite runner process) and timed out there (statement_timeout, max_statement_time).
  */
 
-/** A column of a raw result: its name and the type the database reports. */
-export interface RawColumn {
-  name: string;
-  type: string;
-}
+import type { RawColumn } from '../../../common/sql-client';
+export type { RawColumn };
 
 /** What one statement answered: rows as arrays in column order, or the rows it affected. */
 export interface RawResult {

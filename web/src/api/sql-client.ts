@@ -1,21 +1,11 @@
 /** SQL Client calls: runs, cancel, the schema to complete, saved queries and history. */
 import { dashboardOp } from './projects';
+import type { RawColumn, StatementResult as ServerStatementResult } from '../../../common/sql-client';
 
-export interface RawColumn { name: string; type: string }
-export interface StatementResult {
-  sql: string;
-  start: number;
-  end: number;
-  columns: RawColumn[];
-  rows: unknown[][];
-  rowCount: number;
-  affected: number;
-  truncated: boolean;
-  ms: number;
-  /** False while more rows are kept on the server (read with `rows`). */
-  complete: boolean;
-  resultId?: string;
-  error?: { msg: string; kind: string; position?: number; line?: number; code?: string };
+export type { RawColumn } from '../../../common/sql-client';
+
+/** One statement's outcome as the server sends it, and how reading the rest of its rows went. */
+export interface StatementResult extends ServerStatementResult {
   /** Set when reading the rest of the rows stopped (cancelled, timed out). */
   loadError?: string;
 }

@@ -3,26 +3,9 @@
  * contract section 6. `query_params` holds everything a view remembers.
  */
 import { dashboardOp } from './projects';
+import type { FormField, RowHeight, ViewField, ViewType } from '../../../common/views';
 
-/** The five kinds of saved view. */
-export type ViewType = 'grid' | 'gallery' | 'kanban' | 'calendar' | 'form';
-/** Every kind, in the drawer's order. */
-export const VIEW_TYPES: ViewType[] = ['grid', 'gallery', 'kanban', 'calendar', 'form'];
-
-/** One field of a view: shown or hidden, in the view's order, with its width in the grid. */
-export interface ViewField {
-  cn: string;
-  show: boolean;
-  width?: number;
-}
-
-/** One field of a form view. */
-export interface FormField {
-  cn: string;
-  label?: string;
-  help?: string;
-  required?: boolean;
-}
+export { VIEW_TYPES, type ViewType, type ViewField, type FormField, type RowHeight } from '../../../common/views';
 
 /** What a form view shows around its fields. */
 export interface FormSpec {
@@ -32,9 +15,6 @@ export interface FormSpec {
   redirectUrl?: string;
   fields: FormField[];
 }
-
-/** Row heights of the grid. */
-export type RowHeight = 'short' | 'medium' | 'tall';
 
 /** Everything a saved view remembers (api-contract section 6). */
 export interface QueryParams {

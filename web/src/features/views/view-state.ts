@@ -5,7 +5,7 @@
  */
 import type { QueryParams, RowHeight, ViewField } from '../../api/views';
 import { FILTER_OPS, type FilterRow, type SortRow } from '../grid/query-builder';
-import { mapWhereColumns } from './where-columns';
+import { mapWhereColumns } from '../../../../common/where-columns';
 import { containedText } from '../../lib/like-pattern';
 
 /** Pixel height of a grid row per row height. */

@@ -23,6 +23,7 @@ import { endRun, findRun, startRun, type ActiveRun } from './runs';
 import { isProjectOwner } from '../../../../data/access';
 import { FIRST_PAGE, keepResult } from './buffers';
 import { ownerKey } from '../../../../lib/actor';
+import type { StatementResult } from '../../../../../common/sql-client';
 
 const RunId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -');
 
@@ -33,22 +34,6 @@ const Args = z.object({
   explain: z.boolean().optional(),
 });
 
-/** One statement's outcome; offsets are in the text sent. */
-export interface StatementResult {
-  sql: string;
-  start: number;
-  end: number;
-  columns: RawColumn[];
-  rows: unknown[][];
-  rowCount: number;
-  affected: number;
-  truncated: boolean;
-  ms: number;
-  /** False when more rows than these are kept: rawSqlRows `{ resultId }` reads them. */
-  complete: boolean;
-  resultId?: string;
-  error?: { msg: string; kind: string; position?: number; line?: number; code?: string };
-}
 
 const EXPLAIN: Partial<Record<Engine, string>> = { pg: 'EXPLAIN ', mysql: 'EXPLAIN ', sqlite: 'EXPLAIN QUERY PLAN ' };
 

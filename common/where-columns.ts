@@ -2,7 +2,8 @@
  * Rewrites the column names of a where-language text (`(col,op,value)~and(...)`), term by term,
  * scanning it the way the where parser does: a `((` (or `(~not(`) opens a group, a term ends at the first `)`
  * followed by `~`, `)` or the end, and its column is the text before the first comma. Used to
- * store saved filters by SQL name and to follow renamed columns; the text must parse first.
+ * store saved filters by SQL name and to follow renamed columns (the server), and to show and send the
+ * API names of a view stored by SQL name (the web app); the text must parse first.
  */
 export function mapWhereColumns(where: string, rename: (column: string) => string): string {
   let out = '';
