@@ -3,20 +3,12 @@
  * date and end columns) and the board; the range (month, week, day) is kept in the view and the
  * day shown in this browser tab.
  */
-import { useLiveGeneration } from '../views/use-live';
-import { useMemo, useState } from 'react';
-import type { TableMeta } from '../../api/dashboard';
+import { useState } from 'react';
 import { useSignals } from '../../stores/signals';
-import { track } from '../../stores/notifications';
-import { ExpandForm } from '../grid/expand-form';
-import { gridColumns } from '../grid/grid-columns';
-import { ViewQueryBar } from '../views/view-query-bar';
-import { ViewFieldsMenu } from '../views/view-fields-menu';
 import type { Row } from '../views/row-source';
-import { rowIdOf, tableRowSource } from '../views/table-row-source';
-import { CARD_FIELDS_BY_DEFAULT, cardFields, cardMenu, shownFields } from '../views/view-state';
+import { cardMenu, shownFields } from '../views/view-state';
 import { dateColumns } from '../views/view-kinds';
-import type { ViewBinding } from '../views/view-binding';
+import { CardRowForm, CardToolbar, namedColumn, useCardView, type CardViewProps } from '../views/card-view';
 import { CalendarBoard } from './calendar-board';
 import type { CalendarStore } from './calendar-store';
 import { today, type CalendarRange } from './calendar-range';
@@ -30,28 +22,20 @@ export function useAnchor(viewKey: string): [string, (d: string) => void] {
 }
 
 /** The calendar view of a dashboard tab. */
-export function Calendar(props: { projectId: string; dbAlias: string; meta: TableMeta; binding: ViewBinding }) {
+export function Calendar(props: CardViewProps) {
   useSignals();
-  const { meta, binding } = props;
-  const qp = binding.view.query_params;
-  // Another user's change (not the echo of this view's own) makes the source anew, so the view reads what it shows again.
-  const live = useLiveGeneration(props.projectId, meta._tn, rowIdOf(meta));
-  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta, live]);
-  const [search, setSearch] = useState('');
+  const view = useCardView(props, 'calendar');
+  const { meta, binding, qp, source } = view;
   const [anchor, setAnchor] = useAnchor(binding.view.id);
   const [open, setOpen] = useState<{ row: Row; store: CalendarStore } | null>(null);
-  const columns = gridColumns(meta).filter((c) => !c.hidden);
-  const fields = cardFields(columns.map((c) => c._cn), qp.fields, CARD_FIELDS_BY_DEFAULT.calendar, meta.pks);
   const dates = dateColumns(meta.columns);
-  const dateColumn = dates.find((c) => c._cn === qp.dateColumn || c.cn === qp.dateColumn);
-  const endColumn = dates.find((c) => c._cn === qp.endDateColumn || c.cn === qp.endDateColumn);
+  const dateColumn = namedColumn(dates, qp.dateColumn);
+  const endColumn = namedColumn(dates, qp.endDateColumn);
   const range: CalendarRange = qp.calendarRange ?? 'month';
-  const entries = cardMenu(fields, [dateColumn?._cn, endColumn?._cn]);
+  const entries = cardMenu(view.fields, [dateColumn?._cn, endColumn?._cn]);
   return (
     <div className="view-body">
-      <div className="grid-toolbar">
-        <ViewQueryBar columns={columns} where={qp.where ?? ''} sort={qp.sort ?? ''} search={search} searchLabel={meta.displayColumn} onApply={(where, sort, s) => (setSearch(s), binding.change({ where, sort }))} />
-        <ViewFieldsMenu label={t('views.calendar.entryFields')} fields={entries.menu} onChange={(f) => binding.change({ fields: entries.save(f) })} />
+      <CardToolbar view={view} fieldsLabel={t('views.calendar.entryFields')} cards={entries}>
         <label className="toolbar-select">
           <span className="muted">{t('views.calendar.date')}</span>
           <select aria-label={t('views.create.dateColumn')} value={dateColumn?._cn ?? ''} disabled={!binding.canEdit} onChange={(e) => binding.change({ dateColumn: e.target.value, ...(e.target.value === endColumn?._cn ? { endDateColumn: undefined } : {}) })}>
@@ -66,7 +50,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
             {dates.filter((c) => c._cn !== dateColumn?._cn).map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
           </select>
         </label>
-      </div>
+      </CardToolbar>
       {!dateColumn ? (
         <div className="empty-state">
           <h2>{t('views.calendar.pickTitle')}</h2>
@@ -81,7 +65,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
           fields={shownFields(entries.menu)}
           where={qp.where ?? ''}
           sort={qp.sort ?? ''}
-          search={search}
+          search={view.search}
           range={range}
           anchor={anchor}
           onRange={(r) => binding.change({ calendarRange: r })}
@@ -89,18 +73,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
           onOpen={(row, store) => setOpen({ row, store })}
         />
       )}
-      {open ? (
-        <ExpandForm
-          meta={meta}
-          row={open.row}
-          readOnly={!source.update}
-          onClose={() => setOpen(null)}
-          onSave={async (changes) => {
-            open.store.replace(open.row, await track(t('views.card.saveRow'), source.update!(open.row, changes)));
-            setOpen(null);
-          }}
-        />
-      ) : null}
+      {open ? <CardRowForm meta={meta} source={source} row={open.row} onClose={() => setOpen(null)} onSaved={(saved) => open.store.replace(open.row, saved)} /> : null}
     </div>
   );
 }

@@ -1,0 +1,80 @@
+/**
+ * What the gallery, kanban and calendar views share: the row source read anew on other people's
+ * changes, the search, the visible columns and card fields, the toolbar's query bar and fields menu,
+ * and the row form a card opens into.
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import type { TableMeta } from '../../api/dashboard';
+import { track } from '../../stores/notifications';
+import { ExpandForm } from '../grid/expand-form';
+import { gridColumns } from '../grid/grid-columns';
+import { useLiveGeneration } from './use-live';
+import { ViewQueryBar } from './view-query-bar';
+import { ViewFieldsMenu } from './view-fields-menu';
+import type { Row, RowSource } from './row-source';
+import { rowIdOf, tableRowSource } from './table-row-source';
+import { CARD_FIELDS_BY_DEFAULT, cardFields, type cardMenu } from './view-state';
+import type { ViewBinding } from './view-binding';
+import { t } from '../../i18n';
+
+/** The props every card view takes from its dashboard tab. */
+export interface CardViewProps {
+  projectId: string;
+  dbAlias: string;
+  meta: TableMeta;
+  binding: ViewBinding;
+}
+
+/** The state of a card view: its source, search, visible columns and card fields. */
+export function useCardView(props: CardViewProps, kind: keyof typeof CARD_FIELDS_BY_DEFAULT) {
+  const { meta, binding } = props;
+  const qp = binding.view.query_params;
+  // Another user's change (not the echo of this view's own) makes the source anew, so the view reads what it shows again.
+  const live = useLiveGeneration(props.projectId, meta._tn, rowIdOf(meta));
+  const source = useMemo(() => tableRowSource(props.projectId, meta), [props.projectId, meta, live]);
+  const [search, setSearch] = useState('');
+  const columns = gridColumns(meta).filter((c) => !c.hidden);
+  const fields = cardFields(columns.map((c) => c._cn), qp.fields, CARD_FIELDS_BY_DEFAULT[kind], meta.pks);
+  return { meta, binding, qp, source, search, setSearch, columns, fields };
+}
+
+export type CardView = ReturnType<typeof useCardView>;
+
+/** The column a view's setting names (by API or SQL name) among `among`. */
+export const namedColumn = <C extends { cn: string; _cn: string }>(among: C[], name: string | undefined) => among.find((c) => c._cn === name || c.cn === name);
+
+/** The toolbar of a card view: search, filters and sorts kept in the view, the card fields, then the view's own pickers. */
+export function CardToolbar(props: { view: CardView; fieldsLabel: string; cards: ReturnType<typeof cardMenu>; children?: ReactNode }) {
+  const { view, cards } = props;
+  return (
+    <div className="grid-toolbar">
+      <ViewQueryBar
+        columns={view.columns}
+        where={view.qp.where ?? ''}
+        sort={view.qp.sort ?? ''}
+        search={view.search}
+        searchLabel={view.meta.displayColumn}
+        onApply={(where, sort, s) => (view.setSearch(s), view.binding.change({ where, sort }))}
+      />
+      <ViewFieldsMenu label={props.fieldsLabel} fields={cards.menu} onChange={(f) => view.binding.change({ fields: cards.save(f) })} />
+      {props.children}
+    </div>
+  );
+}
+
+/** The row a card opened, in the row form; `onSaved` puts the row as saved back where the view keeps it. */
+export function CardRowForm(props: { meta: TableMeta; source: RowSource; row: Row; onClose: () => void; onSaved: (saved: Row, changes: Row) => void }) {
+  const { source } = props;
+  return (
+    <ExpandForm
+      meta={props.meta}
+      row={props.row}
+      readOnly={!source.update}
+      onClose={props.onClose}
+      onSave={async (changes) => {
+        props.onSaved(await track(t('views.card.saveRow'), source.update!(props.row, changes)), changes);
+        props.onClose();
+      }}
+    />
+  );
+}
