@@ -313,13 +313,18 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     <div className="grid-wrap">
       <div className="grid-toolbar">
         <QueryToolbar key={store.revision.value} store={store} columns={all.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
-        {/* A read that failed (its error shows above the rows) has no count to give: none is shown rather than 'unknown rows'. */}
-        {store.error.value ? null : <span className="grid-count" data-testid="row-count">{count === null ? t('grid.toolbar.counting') : count === 'unknown' ? t('grid.toolbar.unknownRows') : t('grid.toolbar.rowCount', { count })}</span>}
-        <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}><RefreshCw size={15} aria-hidden /></Button>
+        <span className="grid-toolbar-end">
+          {/* A read that failed (its error shows above the rows) has no count to give: none is shown rather than 'unknown rows'. */}
+          {store.error.value ? null : <span className="grid-count" data-testid="row-count">{count === null ? t('grid.toolbar.counting') : count === 'unknown' ? t('grid.toolbar.unknownRows') : t('grid.toolbar.rowCount', { count })}</span>}
+          <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}><RefreshCw size={15} aria-hidden /></Button>
+        </span>
+      </div>
+      {/* The second row: adding rows, how they are shown (fields, height, groups), deleting the chosen ones, then what goes in and out. */}
+      <div className="grid-toolbar grid-toolbar-actions">
+        {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
         <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
         <RowHeightMenu store={store} />
         <GroupByMenu store={store} columns={all.filter((c) => !c.hidden && !c.virtual)} />
-        {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
         {!readOnly ? (
           // Always laid out (hidden without a selection), so choosing a cell never moves the grid under the pointer.
           <span className="toolbar-slot" style={{ visibility: hasSelection ? 'visible' : 'hidden' }} aria-hidden={!hasSelection}>
@@ -328,8 +333,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
             </Button>
           </span>
         ) : null}
-        {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>{t('grid.toolbar.webhooks')}</Button> : null}
-        <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} query={store.exportQuery(columns.map((c) => c._cn))} canImport={!readOnly} />
+        <span className="grid-toolbar-end">
+          {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>{t('grid.toolbar.webhooks')}</Button> : null}
+          <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} query={store.exportQuery(columns.map((c) => c._cn))} canImport={!readOnly} />
+        </span>
       </div>
       {rowDelete.dialog}
       {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: meta.readOnly })}</div> : null}
