@@ -12,7 +12,7 @@ import type { Row, RowSource } from '../views/row-source';
 import { PagedRows } from '../views/paged-rows';
 import { t } from '../../i18n';
 
-/** Card width and gap in px; a card's height grows with its fields. */
+/** Narrowest card and the gap in px: a row holds as many cards as fit, stretched to fill it; a card's height grows with its fields. */
 export const CARD_WIDTH = 240;
 const GAP = 14;
 const COVER = 150;
@@ -51,7 +51,7 @@ export function GalleryBoard(props: { source: RowSource; columns: ColumnMeta[]; 
       {rows.count.value === 0 ? <div className="grid-empty muted">{t('views.gallery.empty')}</div> : null}
       <div style={{ height: virt.getTotalSize(), position: 'relative' }}>
         {items.map((vr) => (
-          <div key={vr.index} className="gallery-row" style={{ transform: `translateY(${vr.start}px)`, gridTemplateColumns: `repeat(${perRow}, ${CARD_WIDTH}px)` }}>
+          <div key={vr.index} className="gallery-row" style={{ transform: `translateY(${vr.start}px)`, gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))` }}>
             {Array.from({ length: perRow }, (_, i) => {
               const index = vr.index * perRow + i;
               if (index >= total) return null;

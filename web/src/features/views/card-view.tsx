@@ -43,22 +43,26 @@ export type CardView = ReturnType<typeof useCardView>;
 /** The column a view's setting names (by API or SQL name) among `among`. */
 export const namedColumn = <C extends { cn: string; _cn: string }>(among: C[], name: string | undefined) => among.find((c) => c._cn === name || c.cn === name);
 
-/** The toolbar of a card view: search, filters and sorts kept in the view, the card fields, then the view's own pickers. */
+/** The toolbar of a card view, in two rows as the grid's: the search, filters and sorts kept in the view; then the card fields and the view's own pickers. */
 export function CardToolbar(props: { view: CardView; fieldsLabel: string; cards: ReturnType<typeof cardMenu>; children?: ReactNode }) {
   const { view, cards } = props;
   return (
-    <div className="grid-toolbar">
-      <ViewQueryBar
-        columns={view.columns}
-        where={view.qp.where ?? ''}
-        sort={view.qp.sort ?? ''}
-        search={view.search}
-        searchLabel={view.meta.displayColumn}
-        onApply={(where, sort, s) => (view.setSearch(s), view.binding.change({ where, sort }))}
-      />
-      <ViewFieldsMenu label={props.fieldsLabel} fields={cards.menu} onChange={(f) => view.binding.change({ fields: cards.save(f) })} />
-      {props.children}
-    </div>
+    <>
+      <div className="grid-toolbar">
+        <ViewQueryBar
+          columns={view.columns}
+          where={view.qp.where ?? ''}
+          sort={view.qp.sort ?? ''}
+          search={view.search}
+          searchLabel={view.meta.displayColumn}
+          onApply={(where, sort, s) => (view.setSearch(s), view.binding.change({ where, sort }))}
+        />
+      </div>
+      <div className="grid-toolbar grid-toolbar-actions">
+        <ViewFieldsMenu label={props.fieldsLabel} fields={cards.menu} onChange={(f) => view.binding.change({ fields: cards.save(f) })} />
+        {props.children}
+      </div>
+    </>
   );
 }
 
