@@ -94,6 +94,7 @@ export function Calendar(props: { projectId: string; dbAlias: string; meta: Tabl
           meta={meta}
           row={open.row}
           readOnly={!source.update}
+          liveProject={props.projectId}
           onClose={() => setOpen(null)}
           onSave={async (changes) => {
             open.store.replace(open.row, await track(t('views.card.saveRow'), source.update!(open.row, changes)));

@@ -61,6 +61,7 @@ export function Gallery(props: { projectId: string; dbAlias: string; meta: Table
           meta={meta}
           row={open.row}
           readOnly={!source.update}
+          liveProject={props.projectId}
           onClose={() => setOpen(null)}
           onSave={async (changes) => {
             open.rows.set(open.index, await track(t('views.card.saveRow'), source.update!(open.row, changes)));

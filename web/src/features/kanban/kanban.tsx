@@ -81,6 +81,7 @@ export function Kanban(props: { projectId: string; dbAlias: string; meta: TableM
           meta={meta}
           row={open.row}
           readOnly={!source.update}
+          liveProject={props.projectId}
           onClose={() => setOpen(null)}
           onSave={async (changes) => {
             const saved = await track(t('views.card.saveRow'), source.update!(open.row, changes));
