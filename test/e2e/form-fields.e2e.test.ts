@@ -219,6 +219,8 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     expect(await form.getByLabel(/^Leaves/).getAttribute('type')).toBe('time');
     await form.locator('#form-Bought [data-type="month"]').click();
     await page.keyboard.type('05062024');
+    await form.locator('#form-Kind').scrollIntoViewIfNeeded();
+    await shot(page, 'form-view-choices-and-dates');
     await form.getByLabel(/^Packed/).fill('2024-05-06T07:08:09');
     await form.getByLabel(/^Leaves/).fill('10:30:00');
     expect(await form.getByLabel(/^Setup/).getAttribute('placeholder')).toBe('h:mm');
@@ -291,6 +293,13 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     await form.getByLabel(/^Spec/).press('Tab');
     await form.getByText('This is not valid JSON.').waitFor();
     await form.getByLabel(/^Spec/).fill('[1, 2]');
+    // The choices are the column's coloured chips there too, and a date the same date field.
+    await form.locator('#form-Kind').click();
+    const kinds = stranger.getByRole('listbox', { name: /^Kind/ });
+    expect(await kinds.getByRole('option', { name: 'tent' }).locator('.chip').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(253, 230, 138)');
+    await kinds.getByRole('option', { name: 'tent' }).click();
+    await form.locator('#form-Bought [data-type="month"]').click();
+    await stranger.keyboard.type('01022025');
     await shot(stranger, 'form-fields-shared');
     expect(await formViolations(stranger, 'Pack list')).toEqual([]);
     await form.getByRole('button', { name: 'Submit' }).click();
@@ -298,7 +307,7 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     await stranger.context().close();
     stranger = undefined;
     const row = (await restInPage(page, projectId, 'GET', `gear?where=${encodeURIComponent('(Name,eq,Stove)')}`)).body[0];
-    expect(row).toMatchObject({ Stars: 2, Price: 49.9, Spec: [1, 2] });
+    expect(row).toMatchObject({ Stars: 2, Price: 49.9, Spec: [1, 2], Kind: 'tent', Bought: '2025-01-02' });
   });
 
   /** The background colour of an element, as the browser computes it. */

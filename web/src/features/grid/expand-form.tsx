@@ -60,11 +60,15 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
       const moved = columns.map((c) => c._cn).filter((cn) => now[cn] !== base[cn]);
       if (!moved.length) return;
       // Fields not edited here follow the row; edited ones keep what was typed.
-      const next = { ...values };
-      for (const cn of moved) if (values[cn] === base[cn]) next[cn] = now[cn]!;
+      const follow = (current: Record<string, string>) => {
+        const out = { ...current };
+        for (const cn of moved) if (current[cn] === base[cn]) out[cn] = now[cn]!;
+        return out;
+      };
+      const next = follow(values);
       latest.current = { base: now, values: next };
       setBase(now);
-      setValues(next);
+      setValues(follow);
       // A value the form holds already (a file it uploaded) is no news; nor is anything when nothing is left unsaved.
       const news = moved.filter((cn) => values[cn] !== now[cn]);
       const edited = columns.map((c) => c._cn).filter((cn) => next[cn] !== now[cn]);
@@ -151,6 +155,8 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
                     progress={progress[c._cn] ?? null}
                     onProgress={(p) => setProgress((x) => ({ ...x, [c._cn]: p }))}
                     onValue={(v) => {
+                      // Uploaded: the row holds the new list already, it is no edit left to save.
+                      setBase((x) => ({ ...x, [c._cn]: fieldText(c, v) }));
                       setValues((x) => ({ ...x, [c._cn]: fieldText(c, v) }));
                       props.onUploaded?.(c._cn, v);
                     }}
