@@ -99,7 +99,10 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
     await form.getByLabel(/^Price/).fill('1234.5');
     await form.getByRole('radiogroup', { name: 'Stars' }).getByRole('radio', { name: 'Rate 4 of 5' }).locator('..').click();
     await form.getByLabel(/^Time/).fill('1:30');
-    await form.getByLabel(/^Kind/).selectOption('city');
+    // The choices are the column's coloured chips, picked in a list.
+    await form.getByRole('button', { name: /Kind$/ }).click();
+    await page.getByRole('listbox', { name: /^Kind/ }).getByRole('option', { name: 'city' }).click();
+    expect(await form.locator('.choice-pick .chip').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 180, 180)');
     await shot(page, 'column-types-add-row-form');
     await form.getByRole('button', { name: 'Save row' }).click();
     await form.waitFor({ state: 'detached' });

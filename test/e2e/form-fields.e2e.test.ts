@@ -200,15 +200,27 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     expect(await stars.getByRole('radio', { name: 'Rate 1 of 5' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await icon(4).click();
     await form.getByLabel(/^Done/).check();
-    await form.getByLabel(/^Kind/).selectOption('stove');
-    const tags = form.getByRole('group', { name: 'Tags' });
-    await tags.getByRole('checkbox', { name: 'light' }).check();
-    await tags.getByRole('checkbox', { name: 'new' }).check();
-    // Dates and times have the browser's pickers.
-    expect(await form.getByLabel(/^Bought/).getAttribute('type')).toBe('date');
+    // A single select is picked by keyboard in its list of coloured chips (type-ahead on the closed button too).
+    const kind = form.locator('#form-Kind');
+    await kind.focus();
+    await page.keyboard.press('s');
+    expect(await kind.locator('.chip').allTextContents()).toEqual(['stove']);
+    // A multi select ticks several chips in its list; Esc closes it.
+    await form.locator('#form-Tags').click();
+    const tagList = page.getByRole('listbox', { name: /^Tags/ });
+    await tagList.getByRole('option', { name: 'light' }).click();
+    await tagList.getByRole('option', { name: 'new' }).click();
+    await page.keyboard.press('Escape');
+    await tagList.waitFor({ state: 'detached' });
+    expect(await form.locator('#form-Tags .chip').allTextContents()).toEqual(['light', 'new']);
+    // A date is the grid's date field (month first in English); date-time and time keep the browser's inputs, as in the grid.
+    expect(await form.locator('#form-Bought').getAttribute('role')).toBe('group');
     expect(await form.getByLabel(/^Packed/).getAttribute('type')).toBe('datetime-local');
     expect(await form.getByLabel(/^Leaves/).getAttribute('type')).toBe('time');
-    await form.getByLabel(/^Bought/).fill('2024-05-06');
+    await form.locator('#form-Bought [data-type="month"]').click();
+    await page.keyboard.type('05062024');
+    await form.locator('#form-Kind').scrollIntoViewIfNeeded();
+    await shot(page, 'form-view-choices-and-dates');
     await form.getByLabel(/^Packed/).fill('2024-05-06T07:08:09');
     await form.getByLabel(/^Leaves/).fill('10:30:00');
     expect(await form.getByLabel(/^Setup/).getAttribute('placeholder')).toBe('h:mm');
@@ -281,6 +293,13 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     await form.getByLabel(/^Spec/).press('Tab');
     await form.getByText('This is not valid JSON.').waitFor();
     await form.getByLabel(/^Spec/).fill('[1, 2]');
+    // The choices are the column's coloured chips there too, and a date the same date field.
+    await form.locator('#form-Kind').click();
+    const kinds = stranger.getByRole('listbox', { name: /^Kind/ });
+    expect(await kinds.getByRole('option', { name: 'tent' }).locator('.chip').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(253, 230, 138)');
+    await kinds.getByRole('option', { name: 'tent' }).click();
+    await form.locator('#form-Bought [data-type="month"]').click();
+    await stranger.keyboard.type('01022025');
     await shot(stranger, 'form-fields-shared');
     expect(await formViolations(stranger, 'Pack list')).toEqual([]);
     await form.getByRole('button', { name: 'Submit' }).click();
@@ -288,6 +307,165 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     await stranger.context().close();
     stranger = undefined;
     const row = (await restInPage(page, projectId, 'GET', `gear?where=${encodeURIComponent('(Name,eq,Stove)')}`)).body[0];
-    expect(row).toMatchObject({ Stars: 2, Price: 49.9, Spec: [1, 2] });
+    expect(row).toMatchObject({ Stars: 2, Price: 49.9, Spec: [1, 2], Kind: 'tent', Bought: '2025-01-02' });
+  });
+
+  /** The background colour of an element, as the browser computes it. */
+  const colourOf = (el: ReturnType<Page['locator']>) => el.evaluate((e) => getComputedStyle(e).backgroundColor);
+  /** Opens the Gear table's grid (its default view). */
+  const openGearGrid = async () => {
+    await tree().getByRole('button', { name: 'Gear', exact: true }).click();
+    await drawer().getByRole('button', { name: 'Grid view', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'Tent', exact: true }).first().waitFor();
+  };
+  const gearRow = async (name: string) => (await restInPage(page, projectId, 'GET', `gear?where=${encodeURIComponent(`(Name,eq,${name})`)}`)).body[0];
+
+  browserTest('select columns are picked as the grid\'s coloured chips in the add-row form and the expanded row, by keyboard, and cleared', () => page, async () => {
+    await openGearGrid();
+    // The grid's chip of Tent's kind, for the colours the forms must show.
+    const gridChip = page.getByRole('gridcell').locator('.chip', { hasText: 'stove' }).first();
+    const stoveColour = await colourOf(gridChip);
+    expect(stoveColour).toBe('rgb(191, 219, 254)');
+    await page.getByRole('button', { name: '+ Add row' }).click();
+    const add = page.getByRole('form', { name: 'Add row' });
+    await add.getByLabel(/^Name/).fill('Lamp');
+    // Keyboard only: Enter opens the list of chips in their colours, the arrows move, Enter picks.
+    const kind = add.locator('#new-Kind');
+    await kind.focus();
+    await page.keyboard.press('Enter');
+    const kinds = page.getByRole('listbox', { name: /^Kind/ });
+    await kinds.waitFor();
+    expect(await kinds.getByRole('option').allTextContents()).toEqual(['tent', 'stove']);
+    expect(await colourOf(kinds.getByRole('option', { name: 'tent' }).locator('.chip'))).toBe('rgb(253, 230, 138)');
+    expect(await colourOf(kinds.getByRole('option', { name: 'stove' }).locator('.chip'))).toBe(stoveColour);
+    await shot(page, 'form-choice-list-open');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await kinds.waitFor({ state: 'detached' });
+    expect(await kind.locator('.chip').allTextContents()).toEqual(['stove']);
+    expect(await colourOf(kind.locator('.chip'))).toBe(stoveColour);
+    // × clears it; type-ahead on the button picks again; Esc in an open list closes the list, not the form.
+    await add.getByRole('button', { name: 'Clear Kind' }).click();
+    expect(await kind.locator('.chip').count()).toBe(0);
+    expect(await kind.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('t');
+    expect(await kind.locator('.chip').allTextContents()).toEqual(['tent']);
+    await page.keyboard.press('Enter');
+    await kinds.waitFor();
+    await page.keyboard.press('Escape');
+    await kinds.waitFor({ state: 'detached' });
+    expect(await add.isVisible()).toBe(true);
+    // A multi select: Space ticks chips in the list, which stays open; Esc closes it; the button shows the ticked chips.
+    const tags = add.locator('#new-Tags');
+    await tags.focus();
+    await page.keyboard.press('Enter');
+    const tagList = page.getByRole('listbox', { name: /^Tags/ });
+    await tagList.waitFor();
+    expect(await tagList.getAttribute('aria-multiselectable')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    expect(await tagList.getByRole('option', { selected: true }).allTextContents()).toEqual(['✓cheap', '✓new']);
+    await shot(page, 'form-multi-choice-list-open');
+    await page.keyboard.press('Escape');
+    await tagList.waitFor({ state: 'detached' });
+    expect(await tags.locator('.chip').allTextContents()).toEqual(['cheap', 'new']);
+    expect(await colourOf(tags.locator('.chip', { hasText: 'cheap' }))).toBe('rgb(254, 202, 202)');
+    await shot(page, 'form-add-row-choices');
+    await add.getByRole('button', { name: 'Save row' }).click();
+    await add.waitFor({ state: 'detached' });
+    expect(await gearRow('Lamp')).toMatchObject({ Kind: 'tent', Tags: 'cheap,new' });
+
+    // The expanded row shows the row's choices as the same chips; a multi select's × clears it all.
+    const lamp = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'Lamp', exact: true }) });
+    await lamp.hover();
+    await lamp.getByRole('button', { name: /^Expand row/ }).click();
+    const expanded = page.getByRole('dialog', { name: 'Expanded row' });
+    const shownTags = expanded.locator('#expand-Tags');
+    expect(await shownTags.locator('.chip').allTextContents()).toEqual(['cheap', 'new']);
+    expect(await colourOf(shownTags.locator('.chip', { hasText: 'new' }))).toBe('rgb(233, 213, 255)');
+    expect(await colourOf(expanded.locator('#expand-Kind .chip'))).toBe('rgb(253, 230, 138)');
+    await shot(page, 'form-expanded-choices');
+    await expanded.getByRole('button', { name: 'Clear Tags' }).click();
+    expect(await shownTags.locator('.chip').count()).toBe(0);
+    // The list opened by a click picks another kind; Esc there leaves the expanded row open.
+    await expanded.locator('#expand-Kind').click();
+    await page.getByRole('listbox', { name: /^Kind/ }).getByRole('option', { name: 'stove' }).click();
+    expect(await expanded.locator('#expand-Kind .chip').allTextContents()).toEqual(['stove']);
+    await expanded.getByRole('button', { name: 'Save' }).click();
+    await expanded.waitFor({ state: 'detached' });
+    expect(await gearRow('Lamp')).toMatchObject({ Kind: 'stove', Tags: null });
+  });
+
+  browserTest('a date in a form is the grid\'s date field; date-times and times keep the seconds; each clears with ×; a half-typed date is refused', () => page, async () => {
+    await openGearGrid();
+    const tent = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'Tent', exact: true }) });
+    // The grid's editor of Tent's date, whose text the forms must show.
+    const header = page.getByRole('columnheader', { name: /^Bought/ });
+    const cell = tent.locator(`[role="gridcell"][aria-colindex="${await header.getAttribute('aria-colindex')}"]`);
+    await cell.click();
+    await page.keyboard.press('Enter');
+    const gridField = page.getByRole('group', { name: 'Edit Bought' });
+    const gridText = await gridField.textContent();
+    expect(gridText).toBe('05/06/2024');
+    await page.keyboard.press('Escape');
+    await gridField.waitFor({ state: 'detached' });
+
+    await tent.hover();
+    await tent.getByRole('button', { name: /^Expand row/ }).click();
+    const expanded = page.getByRole('dialog', { name: 'Expanded row' });
+    const bought = expanded.locator('#expand-Bought');
+    // The same segments as the grid's editor, in the same order and format.
+    expect(await bought.getAttribute('role')).toBe('group');
+    expect(await bought.locator('.date-input').textContent()).toBe(gridText);
+    // Date-time and time are the browser's inputs, as in the grid, to the second.
+    const packed = expanded.locator('#expand-Packed');
+    const leaves = expanded.locator('#expand-Leaves');
+    expect(await packed.getAttribute('type')).toBe('datetime-local');
+    expect(await packed.inputValue()).toBe('2024-05-06T07:08:09');
+    expect(await leaves.getAttribute('type')).toBe('time');
+    expect(await leaves.inputValue()).toBe('10:30:00');
+    // The calendar picks a day.
+    await expanded.getByRole('button', { name: 'Calendar of Bought' }).click();
+    const calendar = page.getByRole('dialog').filter({ has: page.getByRole('grid') });
+    await calendar.getByRole('grid').waitFor();
+    await shot(page, 'form-date-calendar');
+    await calendar.getByRole('button', { name: /May 20, 2024/ }).click();
+    await calendar.waitFor({ state: 'detached' });
+    expect(await bought.locator('.date-input').textContent()).toBe(gridText!.replace('05/06', '05/20'));
+    // A date left half typed is refused naming the column, and nothing is saved.
+    await expanded.getByRole('button', { name: 'Clear Bought' }).click();
+    expect(await bought.locator('[data-type="month"]').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('07');
+    await expanded.getByRole('button', { name: 'Save' }).click();
+    await expanded.getByText("Column 'Bought': the value is incomplete or not valid").waitFor();
+    expect((await gearRow('Tent')).Bought).toBe('2024-05-06');
+    await shot(page, 'form-date-incomplete');
+    // Cleared with ×, all three are saved empty.
+    await expanded.getByRole('button', { name: 'Clear Bought' }).click();
+    await expanded.getByRole('button', { name: 'Clear Packed' }).click();
+    expect(await packed.inputValue()).toBe('');
+    await expanded.getByRole('button', { name: 'Clear Leaves' }).click();
+    expect(await leaves.inputValue()).toBe('');
+    expect(await expanded.getByRole('button', { name: /^Clear (Bought|Packed|Leaves)$/ }).count()).toBe(0);
+    await expanded.getByRole('button', { name: 'Save' }).click();
+    await expanded.waitFor({ state: 'detached' });
+    expect(await gearRow('Tent')).toMatchObject({ Bought: null, Packed: null, Leaves: null });
+
+    // The add-row form types a date in the same field and keeps a date-time's seconds.
+    await page.getByRole('button', { name: '+ Add row' }).click();
+    const add = page.getByRole('form', { name: 'Add row' });
+    await add.getByLabel(/^Name/).fill('Stakes');
+    await add.locator('#new-Bought [data-type="month"]').click();
+    await page.keyboard.type('12252025');
+    await add.locator('#new-Packed').fill('2025-12-24T18:30:05');
+    await add.locator('#new-Leaves').fill('06:15:30');
+    await shot(page, 'form-add-row-dates');
+    await add.getByRole('button', { name: 'Save row' }).click();
+    await add.waitFor({ state: 'detached' });
+    const stakes = await gearRow('Stakes');
+    expect(stakes).toMatchObject({ Bought: '2025-12-25', Leaves: '06:15:30' });
+    expect(String(stakes.Packed)).toMatch(/^2025-12-24[ T]18:30:05/);
   });
 });

@@ -3,7 +3,9 @@
  * open table shows the editor's avatar (initials, named by the e-mail, in the "Also here" group) when
  * the editor opens the same table, and it goes when the editor switches to another tab or closes the
  * page. Both see each other. A cell the owner is editing that the editor changes meanwhile says so in
- * the editor, and the owner's typed text stays.
+ * the editor, and the owner's typed text stays. The expanded row follows the editor's changes: silently
+ * without unsaved edits; with them, a notice names who changed which fields and offers to reload the
+ * row's values or keep one's own (a save then writes only the fields edited there).
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
@@ -108,5 +110,69 @@ describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => 
     await input.press('Escape');
     await notice.waitFor({ state: 'detached' });
     await owner.getByRole('gridcell', { name: 'Leni', exact: true }).first().waitFor();
+  });
+
+  browserTest('the expanded row follows changes made meanwhile: silently without unsaved edits, else with a notice to reload or keep one\'s values', () => owner, async () => {
+    const put = async (body: Record<string, unknown>) => {
+      const res = await fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer/3`, { method: 'PUT', headers: { 'content-type': 'application/json', 'xc-auth': adaToken }, body: JSON.stringify(body) });
+      expect(res.status).toBe(200);
+    };
+    const read = async () => (await (await fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer/3`, { headers: { 'xc-auth': ownerToken } })).json()) as Record<string, unknown>;
+    const expanded = owner.getByRole('dialog', { name: 'Expanded row' });
+    const field = (cn: string) => expanded.locator(`#expand-${cn}`);
+    const valueIs = (cn: string, value: string) => owner.waitForFunction(([cn, value]) => (document.getElementById(`expand-${cn}`) as HTMLInputElement | null)?.value === value, [cn, value] as const);
+    const notice = expanded.locator('.expand-meanwhile');
+    const open = async () => {
+      const row = owner.getByRole('row').filter({ has: owner.getByRole('gridcell', { name: 'Montréal', exact: true }) }).first();
+      await row.hover();
+      await row.getByRole('button', { name: /^Expand row/ }).click();
+      await expanded.waitFor();
+    };
+    await open();
+    expect(await field('FirstName').inputValue()).toBe('François');
+
+    // Nothing edited: the new value is simply shown.
+    await put({ Address: '1 rue Ada' });
+    await valueIs('Address', '1 rue Ada');
+    expect(await notice.count()).toBe(0);
+
+    // The owner edits the first name; the editor changes it and the company meanwhile.
+    await field('FirstName').fill('Frank');
+    await put({ FirstName: 'Francis', Company: 'Ada & Co' });
+    const alert = expanded.getByRole('alert').filter({ hasText: 'Changed by ada.lovelace@example.com while you edit: FirstName and Company' });
+    await alert.waitFor();
+    // The owner's text stays, with the other's value beside it; the field they did not edit follows.
+    expect(await field('FirstName').inputValue()).toBe('Frank');
+    await expanded.getByText('Now: Francis').waitFor();
+    await valueIs('Company', 'Ada & Co');
+    await shot(owner, 'presence-expanded-row-changed');
+    // Keep mine: the notice goes; the save writes the owner's first name and leaves the editor's company.
+    await alert.getByRole('button', { name: 'Keep mine' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await expanded.getByRole('button', { name: 'Save' }).click();
+    await expanded.waitFor({ state: 'detached' });
+    expect(await read()).toMatchObject({ FirstName: 'Frank', Company: 'Ada & Co', Address: '1 rue Ada' });
+
+    // Reload: the editor's values replace the owner's unsaved ones.
+    await open();
+    await field('LastName').fill('Tremblay-Roy');
+    // A row added before it moves it down the grid: the form stays on its row, with the edits.
+    const made = await fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': adaToken }, body: JSON.stringify({ CustomerId: 0, FirstName: 'Zoé', LastName: 'Zero', Email: 'zero@example.com' }) });
+    expect(made.status).toBe(200);
+    await owner.getByRole('gridcell', { name: 'Zoé', exact: true }).waitFor();
+    expect(await field('LastName').inputValue()).toBe('Tremblay-Roy');
+    expect(await field('FirstName').inputValue()).toBe('Frank');
+    expect(await field('CustomerId').inputValue()).toBe('3');
+    await put({ LastName: 'Tremblay-Lovelace' });
+    await expanded.getByRole('alert').filter({ hasText: 'Changed by ada.lovelace@example.com while you edit: LastName' }).waitFor();
+    await expanded.getByRole('button', { name: "Reload the row's values" }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(await field('LastName').inputValue()).toBe('Tremblay-Lovelace');
+    expect(await field('FirstName').inputValue()).toBe('Frank');
+    await shot(owner, 'presence-expanded-row-reloaded');
+    await expanded.getByRole('button', { name: 'Close' }).click();
+    await expanded.waitFor({ state: 'detached' });
+    expect((await read()).LastName).toBe('Tremblay-Lovelace');
+    expect((await fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer/0`, { method: 'DELETE', headers: { 'xc-auth': adaToken } })).status).toBe(200);
   });
 });

@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import type { FormSpec } from '../../api/views';
 import { Button, FormMessage } from '../../components/form';
-import { FieldInput } from '../grid/field-input';
+import { FieldInput, incompleteField } from '../grid/field-input';
 import { FormFiles, stillUploading, uploadedEntries, type FormUpload, type PickedFile } from './form-files';
 import { ParentField, parentRelationOf, type ParentSource } from './form-parent';
 import { t } from '../../i18n';
@@ -30,9 +30,15 @@ export function FormFill(props: { spec: FormSpec; columns: ColumnMeta[]; onSubmi
   const [nothing, setNothing] = useState(false);
   /** A field's "is required" goes once the field is changed (it is checked again on submit). */
   const answered = (cn: string) => (setNothing(false), setErrors((all) => (cn in all ? Object.fromEntries(Object.entries(all).filter(([k]) => k !== cn)) : all)));
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!props.onSubmit) return;
+    // A date or time left half typed reads as empty: refused, naming the field, not sent without it.
+    const incomplete = incompleteField(e.currentTarget);
+    if (incomplete) {
+      const found = formFields(spec, columns).find(({ column }) => column._cn === incomplete);
+      return setError(t('grid.cell.incomplete', { column: found ? labelOf(found.field, found.column) : incomplete }));
+    }
     if (stillUploading(files)) return setError(t('views.form.waitUploads'));
     // An Attachment field counts as filled in when a file of it is uploaded; the row gets their entries.
     const attached = Object.fromEntries(fileFields.map(({ column }) => [column._cn, uploadedEntries(files[column._cn])]));

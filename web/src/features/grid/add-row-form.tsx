@@ -23,7 +23,8 @@ export function AddRowForm(props: { meta: TableMeta; parents?: ParentSource; upl
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    form.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    // The first field takes the focus (a select's button, a date's first segment; not the hidden select a react-aria select keeps).
+    [...(form.current?.querySelectorAll<HTMLElement>('input, select, textarea, button, [role="spinbutton"]') ?? [])].find((el) => el.tabIndex >= 0 && !el.closest('[aria-hidden="true"]'))?.focus();
     return () => {
       // Closed (saved or cancelled): the focus, lost with the form, goes back to the opener.
       if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body)) opener.focus();

@@ -1,8 +1,10 @@
 /**
  * One column's input in the add-row and expanded-row forms and in form views, by type: the same
- * kinds of input as the grid's cell editor (checkbox, rating icons, choice list, ticked choices of a
- * multi select, number with its currency or percent sign, email, URL and phone inputs, date,
- * date-time, time, duration as h:mm, long text, JSON). A text the column will not take (a number
+ * kinds of input as the grid's cell editor (checkbox, rating icons, the choices of a single or multi
+ * select as coloured chips in a react-aria select, number with its currency or percent sign, email,
+ * URL and phone inputs, a date in the grid's date field with a calendar, date-time and time in the
+ * browser's inputs as in the grid, duration as h:mm, long text, JSON); a choice, date, date-time or
+ * time clears with ×. A text the column will not take (a number
  * that is none, JSON that does not read) is pointed out once the field is left (field-checks.ts).
  * Values stay text while typed; `parseInput` turns them into API values on save.
  */
@@ -11,17 +13,23 @@ import type { ColumnMeta } from '../../api/dashboard';
 import { editorFor, incompleteInput, numericMode } from './grid-cell';
 import { fieldAdornment, fieldProblem, textInputType } from './field-checks';
 import { RatingField } from './rating-field';
-import { t } from '../../i18n';
+import { ChoiceField, choicesIn } from './choice-field';
+import { DateFieldInput, dateFieldIncomplete } from './date-field-input';
+import { ClearButton } from './field-clear';
 
 /** The text a form starts from for a value (a date-time in the input's own format, a duration as h:mm...). */
 export function fieldText(c: ColumnMeta, value: unknown): string {
   if (c.kind === 'boolean') return value === true || value === 1 || value === '1' || value === 'true' ? 'true' : value === null || value === undefined ? '' : 'false';
+  if (c.uidt === 'MultiSelect' && Array.isArray(value)) return value.map(String).join(',');
   return editorFor(c, value).text;
 }
 
-/** The column of the first input of a form that holds text it cannot read (a date with a segment left empty), or null. */
+/**
+ * The column of the first field of a form that holds text it cannot read (a date, date-time or time
+ * with a segment left empty: it reads as empty, which must not be saved as an empty value), or null.
+ */
 export function incompleteField(form: HTMLFormElement): string | null {
-  const el = [...form.querySelectorAll<HTMLInputElement>('input[data-column]')].find((i) => incompleteInput(i));
+  const el = [...form.querySelectorAll<HTMLElement>('[data-column]')].find((i) => (i instanceof HTMLInputElement ? incompleteInput(i) : dateFieldIncomplete(i)));
   return el?.dataset.column ?? null;
 }
 
@@ -53,17 +61,9 @@ export function FieldInput(props: { column: ColumnMeta; id: string; text: string
     return <input id={id} type="checkbox" checked={text === 'true'} disabled={disabled} onChange={(e) => onChange(String(e.target.checked))} />;
   }
   if (c.uidt === 'Rating') return <RatingField column={c} id={id} text={text} onChange={onChange} disabled={disabled} />;
-  if (c.enumValues?.length && c.uidt === 'MultiSelect') return <ChoiceChecks column={c} id={id} text={text} onChange={onChange} disabled={disabled} />;
-  if (c.enumValues?.length) {
-    return (
-      <select id={id} value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{c.nullable ? '' : t('grid.field.choose')}</option>
-        {c.enumValues.map((v) => (
-          <option key={v} value={v}>{v}</option>
-        ))}
-      </select>
-    );
-  }
+  if (c.enumValues?.length) return <ChoiceField column={c} id={id} text={text} onChange={onChange} disabled={disabled} />;
+  // A date as the grid edits it; a value with more than a day (a zone, a time) stays text.
+  if (c.kind === 'date' && (text === '' || /^\d{4}-\d{2}-\d{2}$/.test(text))) return <DateFieldInput column={c} id={id} text={text} onChange={onChange} disabled={disabled} />;
   const problem = left && !disabled ? fieldProblem(c, text) : null;
   const problemId = `${id}-problem`;
   const sign = fieldAdornment(c);
@@ -109,6 +109,18 @@ export function FieldInput(props: { column: ColumnMeta; id: string; text: string
       {...checks}
     />
   );
+  // A date-time or time (the browser's inputs, as in the grid) clears with ×: its segments emptied one by one would read as half typed.
+  if ((c.kind === 'datetime' || c.kind === 'time') && !zoned) {
+    return (
+      <>
+        <div className="field-clearable">
+          {input}
+          {text !== '' && !disabled ? <ClearButton id={id} column={c} onClear={() => onChange('')} /> : null}
+        </div>
+        {note}
+      </>
+    );
+  }
   return (
     <>
       {sign ? (
@@ -126,29 +138,4 @@ export function FieldInput(props: { column: ColumnMeta; id: string; text: string
 }
 
 /** The choices of a multi select text ('a,b' or 'a, b'; a choice never holds a comma). */
-export const choicesIn = (text: string): string[] => text.split(',').map((s) => s.trim()).filter(Boolean);
-
-/**
- * A MultiSelect column's choices as checkboxes, one per choice, named by the column's display
- * name; the text is the ticked choices in the column's order, joined by commas (as the API reads it).
- */
-function ChoiceChecks(props: { column: ColumnMeta; id: string; text: string; onChange: (text: string) => void; disabled?: boolean }) {
-  const { column: c, id, text, onChange, disabled } = props;
-  const picked = new Set(choicesIn(text));
-  const toggle = (choice: string, on: boolean) => {
-    const next = new Set(picked);
-    if (on) next.add(choice);
-    else next.delete(choice);
-    onChange((c.enumValues ?? []).filter((v) => next.has(v)).join(','));
-  };
-  return (
-    <div id={id} role="group" aria-label={c._cn} className="choice-checks">
-      {(c.enumValues ?? []).map((v) => (
-        <label key={v}>
-          <input type="checkbox" checked={picked.has(v)} disabled={disabled} onChange={(e) => toggle(v, e.target.checked)} />
-          {v}
-        </label>
-      ))}
-    </div>
-  );
-}
+export { choicesIn };

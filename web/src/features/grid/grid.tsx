@@ -79,7 +79,26 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const scope = { projectId: props.projectId, dbAlias: props.dbAlias };
   const canEditSchema = canShare.value && meta.type === 'table';
   const widthOf = (name: string) => store.widths.value[name] ?? 180;
-  const [expanded, setExpanded] = useState<number | null>(null);
+  const [expanded, setExpandedAt] = useState<number | null>(null);
+  /** The key of the row open in the expanded form: rows read again (one added or removed before it) move it elsewhere. */
+  const expandedId = useRef<string | null>(null);
+  const setExpanded = (index: number | null) => {
+    const row = index === null ? undefined : store.rows.value.get(index);
+    expandedId.current = row && meta.pks.length ? store.idOf(row) : null;
+    setExpandedAt(index);
+  };
+  // The open row is followed to its new place (found by its key, in the same render: the form stays mounted with
+  // its edits); the form never shows another row at the old place.
+  const opened = ((): { index: number; row: Record<string, unknown> } | null => {
+    if (expanded === null) return null;
+    const at = store.rows.value.get(expanded);
+    if (at && (expandedId.current === null || store.idOf(at) === expandedId.current)) return { index: expanded, row: at };
+    for (const [index, row] of store.rows.value) if (store.idOf(row) === expandedId.current) return { index, row };
+    return null;
+  })();
+  useEffect(() => {
+    if (opened && opened.index !== expanded) setExpandedAt(opened.index);
+  }, [opened?.index]);
   // Viewers read the comments of a row; commenters and above add them.
   const canComment = useCanComment(props.projectId);
     const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
@@ -342,18 +361,20 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: meta.readOnly })}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
       {adding ? <AddRowForm meta={meta} parents={parents} upload={(column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress)} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
-      {expanded !== null && store.rows.value.get(expanded) ? (
+      {opened ? (
         <ExpandForm
+          // Another row is another form.
+          key={store.idOf(opened.row)}
           meta={meta}
-          row={store.rows.value.get(expanded)!}
+          row={opened.row}
           readOnly={readOnly}
           parents={parents}
-          links={<RelationList store={store} meta={meta} index={expanded} readOnly={readOnly} />}
-          activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(store.rows.value.get(expanded)!), canComment }}
+          links={<RelationList store={store} meta={meta} index={opened.index} readOnly={readOnly} />}
+          activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(opened.row), canComment }}
           onClose={() => setExpanded(null)}
-          onUploaded={(column, value) => store.setCell(expanded, column, value)}
+          onUploaded={(column, value) => store.setCell(opened.index, column, value)}
           onSave={async (changes) => {
-            await track(t('grid.expand.saving'), recordsApi.update(props.projectId, meta._tn, store.idOf(store.rows.value.get(expanded)!), changes).then(() => store.refreshRow(expanded)), t('grid.expand.saved'));
+            await track(t('grid.expand.saving'), recordsApi.update(props.projectId, meta._tn, store.idOf(opened.row), changes).then(() => store.refreshRow(opened.index)), t('grid.expand.saved'));
             setExpanded(null);
           }}
         />

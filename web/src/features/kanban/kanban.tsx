@@ -52,6 +52,7 @@ export function Kanban(props: CardViewProps) {
       )}
       {open ? (
         <CardRowForm
+          projectId={props.projectId}
           meta={meta}
           source={source}
           row={open.row}

@@ -66,14 +66,15 @@ export function CardToolbar(props: { view: CardView; fieldsLabel: string; cards:
   );
 }
 
-/** The row a card opened, in the row form; `onSaved` puts the row as saved back where the view keeps it. */
-export function CardRowForm(props: { meta: TableMeta; source: RowSource; row: Row; onClose: () => void; onSaved: (saved: Row, changes: Row) => void }) {
+/** The row a card opened, in the row form (following the row's changes by others); `onSaved` puts the row as saved back where the view keeps it. */
+export function CardRowForm(props: { projectId: string; meta: TableMeta; source: RowSource; row: Row; onClose: () => void; onSaved: (saved: Row, changes: Row) => void }) {
   const { source } = props;
   return (
     <ExpandForm
       meta={props.meta}
       row={props.row}
       readOnly={!source.update}
+      liveProject={props.projectId}
       onClose={props.onClose}
       onSave={async (changes) => {
         props.onSaved(await track(t('views.card.saveRow'), source.update!(props.row, changes)), changes);
