@@ -10,6 +10,8 @@ import { dashboardOp, projectOver } from '../helpers/dashboard';
 import { describeEngines, dropDatabase, freshDatabase, loadAwkward, loadChinook, runScript, type TestEngine } from '../helpers/engines';
 import { AWKWARD_SCENARIOS, CHINOOK_SCENARIOS, type Scenario } from '../fixtures/rest/scenarios';
 import type { ConnectionConfig } from '../../src/sql/dialect';
+import { serveApp } from '../../src/http/serve';
+import { useSocketServer } from '../../src/http/client-address';
 
 let t: TestApp;
 let token: string;
@@ -65,6 +67,21 @@ describeEngines('REST over Chinook', (engine) => {
       ['952', '951'],
       ['New key', 'Old key'],
     ]);
+  });
+
+  test('over a socket, a JSON text sent as text/plain (as fetch sends a string) is told to be sent as JSON; a form still writes', async () => {
+    const server = serveApp(t.app, { port: 0, hostname: '127.0.0.1', pathPrefix: '' });
+    try {
+      const url = `http://127.0.0.1:${server.port}${base}`;
+      const plain = await fetch(`${url}/Genre`, { method: 'POST', headers: { 'xc-auth': token }, body: JSON.stringify({ GenreId: 960, Name: 'Plain' }) });
+      expect(plain.status).toBe(400);
+      expect(await plain.json()).toEqual({ msg: 'The body was not sent as JSON: send it with Content-Type: application/json' });
+      const form = await fetch(`${url}/Genre`, { method: 'POST', headers: { 'xc-auth': token }, body: new URLSearchParams({ GenreId: '961', Name: 'Form' }) });
+      expect(await form.json()).toEqual({ GenreId: 961, Name: 'Form' });
+    } finally {
+      server.stop(true);
+      useSocketServer(null);
+    }
   });
 
   // SQLite names no table: it answered 'The value of a foreign key does not match any row it refers to', as for a missing parent.
