@@ -175,6 +175,15 @@ describeEngines('REST over the awkward schema', (engine) => {
   });
   for (const s of AWKWARD_SCENARIOS) runScenario(() => base, s);
 
+  // MariaDB's ENUM has a length (its longest value): a value longer than it was told 'longer than 5 characters'.
+  test.skipIf(engine === 'sqlite')('a value that is none of an enum column\'s is told so, whatever its length', async () => {
+    for (const value of ['2024-01-31', 'meh']) {
+      const res = await t.request('GET', `${base}/Order?where=${encodeURIComponent(`(Feeling,eq,${value})`)}`, { headers: { 'xc-auth': token } });
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe(`Column 'Feeling': "${value}" is not one of 'happy', 'sad', 'ok'`);
+    }
+  });
+
   test('groupby and aggregate sort by their count even beside a column called Count', async () => {
     const name = `tablo_t_rest_tally_${engine}`;
     const cfg = await freshDatabase(engine, name);
