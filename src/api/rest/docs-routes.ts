@@ -71,7 +71,10 @@ export function docsRoutes(ctx: AppContext) {
         info: Object.fromEntries(
           dbs.map((d) => [
             d.db_alias,
-            { apiType: project.project_type, swaggerUrl: `${base}/docs?dbAlias=${d.db_alias}`, gqlApiUrl: `${base}/v1/graphql`, restApiUrl: `${base}/api/v1` },
+            // The project's access type puts its own endpoint first (api-contract section 3).
+            project.project_type === 'graphql'
+              ? { apiType: project.project_type, gqlApiUrl: `${base}/v1/graphql`, restApiUrl: `${base}/api/v1`, swaggerUrl: `${base}/docs?dbAlias=${d.db_alias}` }
+              : { apiType: project.project_type, restApiUrl: `${base}/api/v1`, swaggerUrl: `${base}/docs?dbAlias=${d.db_alias}`, gqlApiUrl: `${base}/v1/graphql` },
           ]),
         ),
       };
