@@ -175,6 +175,18 @@ describeEngines('REST over the awkward schema', (engine) => {
   });
   for (const s of AWKWARD_SCENARIOS) runScenario(() => base, s);
 
+  // It answered PostgreSQL's own 'invalid byte sequence for encoding "UTF8": 0x00'.
+  test.skipIf(engine !== 'pg')('a text value holding NUL is told so on PostgreSQL, written or filtered on', async () => {
+    const h = { 'xc-auth': token };
+    const msg = 'A text value holds the character U+0000 (NUL), which PostgreSQL cannot store or compare';
+    const written = await t.request('POST', `${base}/Order`, { body: { Title: 'a\u0000b' }, headers: h });
+    expect(written.status).toBe(400);
+    expect(written.body.msg).toBe(msg);
+    const filtered = await t.request('GET', `${base}/Order?where=${encodeURIComponent('(Title,eq,a\u0000b)')}`, { headers: h });
+    expect(filtered.status).toBe(400);
+    expect(filtered.body.msg).toBe(msg);
+  });
+
   // MariaDB's ENUM has a length (its longest value): a value longer than it was told 'longer than 5 characters'.
   test.skipIf(engine === 'sqlite')('a value that is none of an enum column\'s is told so, whatever its length', async () => {
     for (const value of ['2024-01-31', 'meh']) {
