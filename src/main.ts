@@ -49,7 +49,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   oidcClientSecret: 'OpenID Connect client secret',
   oidcName: 'name on the OpenID Connect sign-in button (default OpenID Connect)',
   connectAllow: 'comma list of host:port patterns external databases may be reached at (default: any)',
-  trustedProxies: 'comma list of proxy addresses/CIDRs whose X-Forwarded-For, -Proto and -Host are believed',
+  trustedProxies: 'comma list of proxy addresses/CIDRs whose X-Forwarded-For, -Proto, -Host and -Prefix are believed',
   hookRetryBaseMs: 'first webhook retry delay in ms, doubled per attempt (default 10000)',
   hookTimeoutMs: 'time-out of one webhook delivery attempt in ms (default 10000)',
   hookPollMs: 'how often pending webhook deliveries are looked for, in ms (default 1000)',

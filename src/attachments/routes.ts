@@ -85,7 +85,7 @@ export function attachmentRoutes(ctx: AppContext) {
     })
     .get('/nc/:projectId/api/v1/:table/:id/attachments/:column/:fileId', async ({ request, params, query }) => {
       const f = await readable(request, params);
-      if (query.link !== undefined) return { ...signedFileLink(ctx, f), title: f.name, mimetype: f.mimetype, size: f.size };
+      if (query.link !== undefined) return { ...signedFileLink(ctx, f, request), title: f.name, mimetype: f.mimetype, size: f.size };
       const signed = storageSignedUrl(ctx, f);
       if (signed) return new Response(null, { status: 302, headers: { location: signed, 'cache-control': 'no-store' } });
       return serve(f);

@@ -1,6 +1,8 @@
 /**
  * Refresh tokens: stored hashed, grouped in families, rotated on every use. Presenting a token
- * that was already rotated (a stolen copy) revokes its whole family.
+ * that was already rotated (a stolen copy) revokes its whole family. A token revoked without being
+ * rotated (its session signed out, or every session ended by a password change or reset) is only
+ * refused: it was the newest of its family, so no copy of it was ever used.
  */
 import type { MetaStore } from '../meta/store';
 import { LIMITS } from '../config/limits';
@@ -14,7 +16,11 @@ interface Row {
   family_id: string;
   expires_at: string;
   revoked_at: string | null;
+  created_at: string;
 }
+
+/** The answer to a token whose session was ended (signed out, password changed): no reuse, nothing more to end. */
+export const MSG_SESSION_ENDED = 'This session has ended: sign in again';
 
 export function refreshTokens(meta: MetaStore) {
   async function issue(userId: string, familyId = newId('rf')): Promise<string> {
@@ -33,7 +39,12 @@ export function refreshTokens(meta: MetaStore) {
       const out = await meta.transaction(async (tx): Promise<{ reusedFamily: string; userId: string } | { userId: string; token: string; familyId: string }> => {
         const row = await tx.get<Row>('SELECT * FROM nc_refresh_tokens WHERE token_hash = ?', [sha256(token)]);
         if (!row) throw unauthorized('Invalid refresh token');
-        if (row.revoked_at) return { reusedFamily: row.family_id, userId: row.user_id };
+        if (row.revoked_at) {
+          // Rotated: a newer token of its family was issued in its place, so this one is a copy used again.
+          const successor = await tx.get('SELECT 1 AS x FROM nc_refresh_tokens WHERE family_id = ? AND id <> ? AND created_at >= ? LIMIT 1', [row.family_id, row.id, row.created_at]);
+          if (!successor) throw unauthorized(MSG_SESSION_ENDED);
+          return { reusedFamily: row.family_id, userId: row.user_id };
+        }
         if (row.expires_at < nowIso()) throw unauthorized('Refresh token expired');
         await tx.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE id = ?', [nowIso(), row.id]);
         const next = randomToken(32);

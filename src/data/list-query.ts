@@ -43,7 +43,8 @@ export interface ListQuery {
   nested: NestedQuery[];
 }
 
-const pick = (p: Params, ...names: string[]) => names.map((n) => p[n]).find((v) => v !== undefined);
+/** The first of `names` the caller sent (a parameter and its short alias: `limit`, `l`). */
+export const pick = (p: Params, ...names: string[]) => names.map((n) => p[n]).find((v) => v !== undefined);
 
 /** limit: default 25, clamped to 1..max; 0 or junk -> default. */
 export function parseLimit(v: string | undefined, max: number, dflt: number = LIMITS.defaultPageSize): number {

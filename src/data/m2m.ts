@@ -9,7 +9,7 @@ import { badRequest, conflict, notFound } from '../lib/errors';
 import { assertCan, grantCondition } from './access';
 import { andCond, readScope, dropHiddenFields } from './read-scope';
 import { executorOf, tableOf, type DataContext } from './data-context';
-import { parseLimit, parseOffset, parseSort, type Params } from './list-query';
+import { parseFields, parseLimit, parseOffset, parseSort, pick, type Params } from './list-query';
 import { parseWhere } from './where-parser';
 import { readRaw } from './records-read';
 import { selectItems, tableRef } from './select-builder';
@@ -53,14 +53,16 @@ export async function m2mNotChildren(dc: DataContext, t: TableModel, assoc: stri
     ],
   };
   const notLinked: Cond = { kind: 'exists', not: true, query: { kind: 'select', from: tableRef(junction, '__j'), columns: [{ expr: ONE }], where: linkCond } };
-  const extra = parseWhere(params.where ?? params.w, target, target.tn);
+  const extra = parseWhere(pick(params, 'where', 'w'), target, target.tn);
   const where: Cond = andCond(notLinked, extra, scope.where)!;
-  const wanted = dropHiddenFields(full, scope.grant, params.fields);
-  const fields = wanted ? target.columns.filter((c) => wanted.split(',').includes(c._cn)) : defaultNestedFields(target);
+  // The list's parameters and their aliases (l, o, s, f); a column named in fields that does not exist is a 400.
+  const wanted = dropHiddenFields(full, scope.grant, pick(params, 'fields', 'f'));
+  const named = wanted ? parseFields(target, wanted).filter((c) => !c.virtual) : [];
+  const fields = named.length ? named : defaultNestedFields(target);
   const { compile } = dc.pdb.db.dialect;
   const exec = executorOf(dc);
   const rows = await exec.query<Record<string, unknown>>(
-    compile({ kind: 'select', from: tableRef(target), columns: selectItems(target, fields, [], target.tn), where, orderBy: parseSort(target, params.sort, target.tn), limit: parseLimit(params.limit, dc.maxLimit), offset: parseOffset(params.offset) }),
+    compile({ kind: 'select', from: tableRef(target), columns: selectItems(target, fields, [], target.tn), where, orderBy: parseSort(target, pick(params, 'sort', 's'), target.tn), limit: parseLimit(pick(params, 'limit', 'l'), dc.maxLimit), offset: parseOffset(pick(params, 'offset', 'o')) }),
   );
   const [c] = await dc.pdb.db.driver.queryTimed<{ count: unknown }>(
     compile({ kind: 'select', from: tableRef(target), columns: [{ expr: { kind: 'fn', name: 'count', args: [{ kind: 'star' }] }, as: 'count' }], where }),

@@ -166,10 +166,11 @@ export function coerceValue(c: ColumnModel, v: unknown): SqlValue {
     default: {
       if (typeof v === 'object') throw bad(c, v, 'text');
       const s = String(v);
-      if (c.length && c.length > 0 && [...s].length > c.length) throw badRequest(`Column '${c._cn}' is longer than ${c.length} characters`);
+      // The choices first: a MariaDB ENUM's length is its longest choice, which said nothing of them.
       if (c.enumValues?.length && c.uidt !== 'MultiSelect' && !c.enumValues.includes(s)) {
         throw badRequest(`Column '${c._cn}': ${JSON.stringify(s)} is not one of ${c.enumValues.map((e) => `'${e}'`).join(', ')}`);
       }
+      if (c.length && c.length > 0 && [...s].length > c.length) throw badRequest(`Column '${c._cn}' is longer than ${c.length} characters`);
       return s;
     }
   }

@@ -29,6 +29,18 @@ const OPS: Record<string, string> = {
 
 /** Kinds where '' is blank as NULL is (JSON cannot hold '': PostgreSQL refused the comparison). */
 const STRINGY = new Set(['string']);
+
+/**
+ * Whether a column can hold '' (blank is then NULL or ''): text columns, but not a native enum that
+ * has no '' among its values (a PostgreSQL enum type, a MySQL ENUM): PostgreSQL refused the
+ * comparison ('invalid input value for enum mood: ""', a 400 from the database), and a MySQL ENUM in
+ * strict mode holds no ''. A Tablo select over a text column keeps it.
+ */
+function holdsEmptyText(c: ColumnModel): boolean {
+  if (!STRINGY.has(c.kind)) return false;
+  const nativeEnum = !!c.enumValues?.length && !/char|text|string|clob/i.test(c.dt ?? '');
+  return !nativeEnum || c.enumValues!.includes('');
+}
 const col = (c: ColumnModel, table?: string): Expr => columnExpr(c, table);
 
 /** A filter value as the column's type; a date alone is accepted for date-time columns. */
@@ -95,7 +107,7 @@ export function buildTerm(t: TableModel, colName: string, rawOp: string, value: 
     }
     case 'blank':
     case 'notblank': {
-      const blank: Cond = STRINGY.has(c.kind)
+      const blank: Cond = holdsEmptyText(c)
         ? { kind: 'or', items: [{ kind: 'isNull', expr: left }, { kind: 'cmp', op: '=', left, right: { kind: 'val', value: '' } }] }
         : { kind: 'isNull', expr: left };
       return op === 'blank' ? blank : { kind: 'not', item: blank };

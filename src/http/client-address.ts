@@ -1,8 +1,9 @@
 /**
  * Where a request comes from: the socket's address, or, when that socket is a reverse proxy named
  * in NC_TRUSTED_PROXIES, the client address the proxy reports in X-Forwarded-For (read from the
- * right, skipping further trusted proxies), the scheme it reports in X-Forwarded-Proto and the host it
- * was asked for in X-Forwarded-Host. A
+ * right, skipping further trusted proxies), the scheme it reports in X-Forwarded-Proto, the host it
+ * was asked for in X-Forwarded-Host and the path it serves Tablo under in X-Forwarded-Prefix
+ * (link-base.ts). A
  * request that does not come from a trusted proxy is judged by its socket alone, so a client
  * cannot choose its own address for rate limits or the audit log by sending the header.
  */
@@ -70,7 +71,7 @@ export function socketAddress(request: Request, server?: SocketServer | null): s
 }
 
 /** Whether the request passed through a trusted proxy (its socket is one). */
-const viaTrustedProxy = (config: Config, request: Request, server?: SocketServer | null) =>
+export const viaTrustedProxy = (config: Config, request: Request, server?: SocketServer | null) =>
   config.trustedProxies.length > 0 && isTrustedProxy(socketAddress(request, server), config.trustedProxies);
 
 /** The client's address: X-Forwarded-For only when the socket is a trusted proxy, else the socket. */

@@ -67,14 +67,15 @@ export class SigninGuard {
 
   /**
    * A successful sign-in: the account's failures are forgotten, the address becomes known, and the
-   * answer's known-device cookie (`previous` kept, this account added) is returned.
+   * answer's known-device cookie (`previous` kept, this account added) is returned, on `path` (that of
+   * the refresh cookie: /auth, or /tablo/auth under a path).
    */
-  succeeded(email: string, ip: string, previous: string | null, secure: boolean): string {
+  succeeded(email: string, ip: string, previous: string | null, secure: boolean, path = '/auth'): string {
     this.accounts.delete(email.toLowerCase());
     if (ip !== 'unknown') this.remember(this.knownAddresses, `${email.toLowerCase()}\u0000${ip}`, Date.now() + KNOWN_ADDRESS_MS);
     const mine = this.mac(email);
     const macs = [mine, ...(previous ?? '').split('.').filter((m) => /^[\w-]{22}$/.test(m) && m !== mine)].slice(0, KNOWN_MAX);
-    return `${KNOWN_COOKIE}=${macs.join('.')}; Path=/auth; HttpOnly; SameSite=Strict; Max-Age=${KNOWN_MAX_AGE_S}${secure ? '; Secure' : ''}`;
+    return `${KNOWN_COOKIE}=${macs.join('.')}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${KNOWN_MAX_AGE_S}${secure ? '; Secure' : ''}`;
   }
 
   private remember<V>(map: Map<string, V>, key: string, value: V): void {

@@ -5,7 +5,8 @@
  * Chromium at /tablo/: sign-up, a project on the default SQLite, a table's grid with a cell edited
  * and seen at once in a second browser through the proxied realtime socket, the Swagger page from
  * the profile menu, a view shared and its link opened by a stranger; no request of any page ever
- * reaches the proxy outside /tablo/.
+ * reaches the proxy outside /tablo/. Then the same proxy without NC_PUBLIC_URL, naming the path in
+ * X-Forwarded-Prefix (Tablo trusting it by NC_TRUSTED_PROXIES): the session cookie and the links follow it.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Server, ServerWebSocket } from 'bun';
@@ -20,9 +21,10 @@ type Relay = { upstream: string; protocols: string[]; origin: string | null; pee
 
 /**
  * A reverse proxy serving `${PREFIX}/*` from `target()` without the prefix; every path that came
- * outside the prefix is kept in `strays` (and answered 404).
+ * outside the prefix is kept in `strays` (and answered 404). With `forwarded`, it says what it took
+ * off and where it was asked (X-Forwarded-Prefix, -Host, -Proto), as nginx or Traefik can.
  */
-function startProxy(port: number, target: () => string) {
+function startProxy(port: number, target: () => string, forwarded = false) {
   const strays: string[] = [];
   const server: Server<Relay> = Bun.serve<Relay>({
     port,
@@ -44,6 +46,11 @@ function startProxy(port: number, target: () => string) {
       }
       const headers = new Headers(request.headers);
       headers.delete('host');
+      if (forwarded) {
+        headers.set('x-forwarded-prefix', PREFIX);
+        headers.set('x-forwarded-host', url.host);
+        headers.set('x-forwarded-proto', 'http');
+      }
       const res = await fetch(upstream, { method: request.method, headers, body: request.body, redirect: 'manual' });
       const back = new Headers(res.headers);
       // fetch has decoded the body already.
@@ -234,5 +241,55 @@ describe.skipIf(!!problem && !process.env.CI)('Tablo under /tablo behind a proxy
     await shot(page, 'subpath-unstripped-project');
     // The first address asked for was /tablo itself (sent on to /tablo/).
     expect(outside).toEqual([`${tablo.url}${PREFIX}`]);
+  });
+});
+
+describe.skipIf(!!problem && !process.env.CI)('Tablo behind a proxy that takes /tablo off and names it in X-Forwarded-Prefix, without NC_PUBLIC_URL', () => {
+  let tablo: RunningTablo;
+  let proxy: ReturnType<typeof startProxy>;
+  let browser: Browser;
+  let page: Page;
+  let base = '';
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    const port = freePort();
+    let target = '';
+    proxy = startProxy(port, () => target, true);
+    base = `http://127.0.0.1:${port}${PREFIX}`;
+    tablo = await startTablo({ NC_TRUSTED_PROXIES: '127.0.0.1' });
+    target = tablo.url;
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 880 } })).newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    proxy?.server.stop(true);
+    await tablo?.stop();
+  });
+
+  // The cookie lived on /auth: the browser never sent it to /tablo/auth/refresh-token, so an expired session could not be renewed.
+  browserTest('the session cookie lives on /tablo/auth and refreshes there; the API endpoints and a shared link carry /tablo', () => page, async () => {
+    const call = (path: string, method = 'GET', body?: unknown) =>
+      page.evaluate(
+        async ([path, method, body]) => {
+          const res = await fetch(path as string, { method: method as string, headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: body === undefined ? undefined : JSON.stringify(body) });
+          return { status: res.status, body: await res.json().catch(() => null) };
+        },
+        [path, method, body] as const,
+      );
+    await signUpInBrowser(page, base, 'owner@example.com');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'tablo_refresh')?.path).toBe('/tablo/auth');
+    expect((await call('auth/refresh-token', 'POST')).status).toBe(200);
+
+    const projectId = (await call('dashboard?q=sqlOp_projectCreateByWeb', 'POST', { api: 'projectCreateByWeb', args: { title: 'Forwarded prefix' } })).body.id as string;
+    expect((await call(`nc/${projectId}/projectApiInfo`)).body.info.db.restApiUrl).toBe(`/tablo/nc/${projectId}/api/v1`);
+    const op = (api: string, args: unknown) => call(`dashboard?q=sqlOp_${api}`, 'POST', { api, project_id: projectId, args });
+    expect((await op('tableCreate', { tn: 'note', columns: [{ cn: 'id', uidt: 'ID', pk: true, ai: true }, { cn: 'title', uidt: 'SingleLineText' }] })).status).toBe(200);
+    const view = (await op('xcVirtualTableCreate', { tn: 'note', title: 'Everyone', type: 'grid' })).body;
+    const link = (await op('createSharedViewLink', { view_id: view.id })).body;
+    expect(link.url).toBe(`${base}/#/nc/view/${link.uuid}`);
+    expect(proxy.strays).toEqual([]);
   });
 });

@@ -179,6 +179,27 @@ describe('sign-in and sessions', () => {
     expect((await t.request('POST', '/auth/refresh-token')).status).toBe(401);
   });
 
+  test("a session's refresh cookie after its sign-out or a password change is refused as ended, not taken for a stolen copy", async () => {
+    const t = await app();
+    const signup = await t.request('POST', '/auth/signup', { body: { email: 'admin@example.com', password: 'password123' } });
+    const signedOut = cookieOf(await t.request('POST', '/auth/refresh-token', { headers: { cookie: cookieOf(signup) } }));
+    expect((await t.request('POST', '/auth/signout', { headers: { cookie: signedOut } })).status).toBe(200);
+    const afterSignout = await t.request('POST', '/auth/refresh-token', { headers: { cookie: signedOut } });
+    expect(afterSignout.status).toBe(401);
+    expect(afterSignout.body.msg).toBe('This session has ended: sign in again');
+
+    // Another browser's session when the password is changed elsewhere.
+    const other = await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'password123' } });
+    const here = await t.request('POST', '/auth/signin', { body: { email: 'admin@example.com', password: 'password123' } });
+    expect((await t.request('POST', '/user/password/change', { headers: { 'xc-auth': here.body.token }, body: { currentPassword: 'password123', newPassword: 'newpassword1' } })).status).toBe(200);
+    const afterChange = await t.request('POST', '/auth/refresh-token', { headers: { cookie: cookieOf(other) } });
+    expect(afterChange.status).toBe(401);
+    expect(afterChange.body.msg).toBe('This session has ended: sign in again');
+    // Neither was recorded as a refresh token used twice (it was: 'refresh token reused: sessions of that sign-in ended').
+    const reused = await t.app.ctx.meta.all("SELECT description FROM nc_audit WHERE description LIKE 'refresh token reused%'");
+    expect(reused).toEqual([]);
+  });
+
   test('changing the password invalidates older tokens', async () => {
     const t = await app();
     const { token } = await signupSuperAdmin(t);

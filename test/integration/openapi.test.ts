@@ -78,6 +78,10 @@ test('projectApiInfo, the Swagger UI page and its embedded assets', async () => 
   const { body } = await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Docs', projectType: 'graphql' } });
   const info = await t.request('GET', `/nc/${body.id}/projectApiInfo`, { headers: { 'xc-auth': token } });
   expect(info.body).toEqual({ info: { db: { apiType: 'graphql', swaggerUrl: `/nc/${body.id}/docs?dbAlias=db`, gqlApiUrl: `/nc/${body.id}/v1/graphql`, restApiUrl: `/nc/${body.id}/api/v1` } } });
+  // The access type's endpoint comes first (it came after the Swagger page's, REST or GraphQL alike).
+  expect(Object.keys(info.body.info.db)).toEqual(['apiType', 'gqlApiUrl', 'restApiUrl', 'swaggerUrl']);
+  const rest = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Docs REST', projectType: 'rest' } })).body.id as string;
+  expect(Object.keys((await t.request('GET', `/nc/${rest}/projectApiInfo`, { headers: { 'xc-auth': token } })).body.info.db)).toEqual(['apiType', 'restApiUrl', 'swaggerUrl', 'gqlApiUrl']);
   expect((await t.request('GET', `/nc/${body.id}/projectApiInfo`)).status).toBe(401);
   const page = await t.request('GET', `/nc/${body.id}/docs`);
   expect(page.text).toContain('SwaggerUIBundle');

@@ -52,7 +52,10 @@ describe('under a path prefix', () => {
 
   test('endpoints, the OpenAPI server, Swagger UI, invitation and password reset links carry the path; the realtime socket opens under it', async () => {
     // The account made by the sign-up above.
-    const { token } = (await t.request('POST', '/auth/signin', { body: { email: 'root@example.com', password: 'password123' } })).body as { token: string };
+    const signin = await fetch(`${base}/tablo/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'root@example.com', password: 'password123' }) });
+    // The known-device cookie (sign-in-guard) lives beside the refresh cookie, else the browser never sends it back.
+    expect(signin.headers.getSetCookie().find((c) => c.startsWith('tablo_known='))).toContain('; Path=/tablo/auth;');
+    const { token } = (await signin.json()) as { token: string };
     const projectId = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Prefixed' } })).body.id as string;
     const info = await (await fetch(`${base}/tablo/nc/${projectId}/projectApiInfo`, { headers: { 'xc-auth': token } })).json();
     expect(info.info.db).toMatchObject({ swaggerUrl: `/tablo/nc/${projectId}/docs?dbAlias=db`, gqlApiUrl: `/tablo/nc/${projectId}/v1/graphql`, restApiUrl: `/tablo/nc/${projectId}/api/v1` });
@@ -97,4 +100,85 @@ test('at the root (no NC_PUBLIC_URL path) cookies stay on /auth, endpoints on /n
     useSocketServer(null);
     await t.close();
   }
+});
+
+describe('behind a trusted proxy that takes the path off and names it in X-Forwarded-Prefix (no NC_PUBLIC_URL)', () => {
+  let t: TestApp;
+  let server: ReturnType<typeof serveApp>;
+  let base: string;
+  /** What the proxy adds to every request it passes on. */
+  const proxied = { 'x-forwarded-prefix': '/tablo', 'x-forwarded-host': 'corp.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' };
+  const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = proxied) =>
+    fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', 'xc-gui': 'true', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  beforeAll(async () => {
+    t = await makeTestApp({ trustedProxies: ['127.0.0.1'] });
+    server = serveApp(t.app, { port: 0, hostname: '127.0.0.1', pathPrefix: publicPath(t.config) });
+    base = `http://127.0.0.1:${server.port}`;
+  });
+  afterAll(async () => {
+    server.stop(true);
+    useSocketServer(null);
+    await t.close();
+  });
+
+  test('the refresh and known-device cookies live under the prefix, and the refreshed one stays there', async () => {
+    const signup = await call('POST', '/auth/signup', { email: 'root@example.com', password: 'password123' });
+    expect(signup.status).toBe(200);
+    const [refreshSet] = signup.headers.getSetCookie();
+    expect(refreshSet).toStartWith('tablo_refresh=');
+    expect(refreshSet).toContain('; Path=/tablo/auth;');
+    expect(refreshSet).toEndWith('; Secure');
+    const signin = await call('POST', '/auth/signin', { email: 'root@example.com', password: 'password123' });
+    const cookies = signin.headers.getSetCookie();
+    expect(cookies.find((c) => c.startsWith('tablo_refresh='))).toContain('; Path=/tablo/auth;');
+    expect(cookies.find((c) => c.startsWith('tablo_known='))).toContain('; Path=/tablo/auth;');
+    const refreshed = await call('POST', '/auth/refresh-token', undefined, { ...proxied, cookie: refreshSet!.split(';')[0]! });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.getSetCookie()[0]).toContain('; Path=/tablo/auth;');
+    // The client address is the one the trusted proxy reports.
+    const ips = await t.app.ctx.meta.all<{ ip: string }>("SELECT DISTINCT ip FROM nc_audit WHERE op_type = 'AUTHENTICATION'");
+    expect(ips.map((r) => r.ip)).toEqual(['203.0.113.9']);
+  });
+
+  test('endpoints, the OpenAPI server, invitation and shared view links carry the prefix and the forwarded host', async () => {
+    const { token } = await (await call('POST', '/auth/signin', { email: 'root@example.com', password: 'password123' })).json();
+    const auth = { ...proxied, 'xc-auth': token };
+    const op = async (api: string, body: Record<string, unknown>, plus = false) => (await call('POST', `/dashboard?q=${plus ? 'sqlOpPlus' : 'sqlOp'}_${api}`, { api, ...body }, auth)).json();
+    const projectId = (await op('projectCreateByWeb', { args: { title: 'Forwarded' } })).id as string;
+    const info = await (await call('GET', `/nc/${projectId}/projectApiInfo`, undefined, auth)).json();
+    expect(info.info.db).toMatchObject({ swaggerUrl: `/tablo/nc/${projectId}/docs?dbAlias=db`, gqlApiUrl: `/tablo/nc/${projectId}/v1/graphql`, restApiUrl: `/tablo/nc/${projectId}/api/v1` });
+    const doc = await (await call('GET', `/nc/${projectId}/docs/openapi.json?dbAlias=db`, undefined, auth)).json();
+    expect(doc.servers).toEqual([{ url: `/tablo/nc/${projectId}` }]);
+    const invite = await (await call('POST', '/admin', { email: 'invited@example.com', roles: 'editor', project_id: projectId }, auth)).json();
+    expect(invite.invite_url).toStartWith('https://corp.example/tablo/#/user/authentication/signup/');
+
+    await op('tableCreate', { project_id: projectId, dbAlias: 'db', args: { tn: 'notes', columns: [{ cn: 'id', uidt: 'ID', pk: true, ai: true }, { cn: 'title', uidt: 'SingleLineText' }] } }, true);
+    const view = await op('xcVirtualTableCreate', { project_id: projectId, dbAlias: 'db', args: { tn: 'notes', title: 'All notes', type: 'grid' } });
+    const link = await op('createSharedViewLink', { project_id: projectId, dbAlias: 'db', args: { view_id: view.id } });
+    expect(link.url).toBe(`https://corp.example/tablo/#/nc/view/${link.uuid}`);
+  });
+
+  test('the prefix of a client that is not a trusted proxy, or one that is not a plain path, is not heard', async () => {
+    const cookiePath = async (headers: Record<string, string>) => {
+      const res = await call('POST', '/auth/signin', { email: 'root@example.com', password: 'password123' }, headers);
+      expect(res.status).toBe(200);
+      return res.headers.getSetCookie()[0]!.match(/; Path=([^;]*);/)![1];
+    };
+    expect(await cookiePath({ 'x-forwarded-prefix': '/tablo/' })).toBe('/tablo/auth');
+    expect(await cookiePath({ 'x-forwarded-prefix': '/corp, /tablo' })).toBe('/corp/tablo/auth');
+    for (const bad of ['/tablo; Domain=evil.example', '/../admin', 'https://evil.example/x', 'tablo', '/ta blo', `/${'x'.repeat(300)}`]) {
+      expect(await cookiePath({ 'x-forwarded-prefix': bad })).toBe('/auth');
+    }
+    const untrusted = await makeTestApp({ trustedProxies: ['10.0.0.1'] });
+    const direct = serveApp(untrusted.app, { port: 0, hostname: '127.0.0.1', pathPrefix: '' });
+    try {
+      const res = await fetch(`http://127.0.0.1:${direct.port}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json', ...proxied }, body: JSON.stringify({ email: 'root@example.com', password: 'password123' }) });
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()[0]).toContain('; Path=/auth;');
+      expect(res.headers.getSetCookie()[0]).not.toContain('Secure');
+    } finally {
+      direct.stop(true);
+      await untrusted.close();
+    }
+  });
 });

@@ -55,6 +55,12 @@ describe('embedded projects', () => {
     const badChars = await dashboardOp(t, token, 'testConnection', { args: { client: 'sqlite', connection: { filename: 'a|b.db' } } });
     expect(badChars.body).toEqual({ msg: 'Invalid character in folder path.' });
     expect((await dashboardOp(t, token, 'noSuchOperation')).status).toBe(404);
+    // An envelope whose URL and body name two operations ran the body's (a projectDelete sent as sqlOp_tableList).
+    const other = (await dashboardOp(t, token, 'projectCreateByWeb', { args: { title: 'Kept' } })).body.id as string;
+    const mixed = await t.request('POST', '/dashboard?q=sqlOp_tableList', { body: { api: 'projectDelete', project_id: other }, headers: { 'xc-gui': 'true', 'xc-auth': token } });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body).toEqual({ msg: "The operation named in the URL ('tableList') and in the body ('projectDelete') differ" });
+    expect((await dashboardOp(t, token, 'tableList', { project_id: other })).status).toBe(200);
     expect((await dashboardOp(t, null, 'PROJECT_READ_BY_WEB')).status).toBe(401);
     expect((await dashboardOp(t, token, 'tableList', { project_id: 'nope_0000' })).status).toBe(404);
   });

@@ -22,6 +22,7 @@ import { assertMasterKey, clientIp, requireUser, resolveActor } from '../../http
 import { readCookie, REFRESH_COOKIE, refreshCookie } from './cookies';
 import { KNOWN_COOKIE, SigninGuard } from '../../http/signin-guard';
 import { cameOverHttps } from '../../http/client-address';
+import { requestPathOf } from '../../http/link-base';
 import { sessionsRepo } from '../../auth/sessions';
 import { verifiedSession } from '../../auth/jwt';
 import { issueSession } from './session';
@@ -113,7 +114,7 @@ export function authRoutes(ctx: BaseContext) {
       }
       await audit.write({ op_type: 'AUTHENTICATION', description: 'signed in', user_email: user.email, ip });
       const answer = await session(user, set, request);
-      const known = guard.succeeded(user.email, ip, knownCookie, cameOverHttps(ctx.config, request, server));
+      const known = guard.succeeded(user.email, ip, knownCookie, cameOverHttps(ctx.config, request, server), requestPathOf(ctx.config, request, '/auth'));
       set.headers['set-cookie'] = [set.headers['set-cookie'] as string, known] as unknown as string;
       return answer;
     })

@@ -62,7 +62,10 @@ export function dashboardRoutes(ctx: AppContext) {
       if (b[key] !== undefined && b[key] !== null && typeof b[key] !== 'string') throw badRequest(`${key} must be a string`);
     }
     const q = typeof q0 === 'string' ? q0 : '';
-    const name = b.api ?? q.replace(/^sqlOp(Plus)?_/, '');
+    const inUrl = q.replace(/^sqlOp(Plus)?_/, '');
+    // The URL names what the call does for anything that reads it (logs, proxies): it may not say another.
+    if (b.api && inUrl && b.api !== inUrl) throw badRequest(`The operation named in the URL ('${inUrl}') and in the body ('${b.api}') differ`);
+    const name = b.api || inUrl;
     if (!name) throw badRequest('The operation name is missing (q=sqlOp_{name} or body.api)');
     const op = DASHBOARD_OPS.get(name);
     if (!op) throw notFound(`Unknown operation '${name}'`);

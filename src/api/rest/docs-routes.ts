@@ -15,7 +15,7 @@ import type { ProjectDb } from '../../schema/project-db';
 import { isUnrestricted } from '../../data/access';
 import { readableModel } from '../../data/read-scope';
 import { htmlResponse } from '../../http/security-headers';
-import { publicPathOf } from '../../http/link-base';
+import { requestPathOf } from '../../http/link-base';
 // Embedded as files in the compiled binary.
 // @ts-ignore: a file import, not a module
 import swaggerBundle from '../../../node_modules/swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' };
@@ -66,12 +66,15 @@ export function docsRoutes(ctx: AppContext) {
     .get('/nc/:projectId/projectApiInfo', async ({ request, params }) => {
       const project = await readableProject(ctx, request, params.projectId);
       const dbs = (await projectsRepo(ctx.meta).dbs(project.id)).filter((d) => d.env === project.working_env);
-      const base = publicPathOf(ctx.config, `/nc/${encodeURIComponent(project.id)}`);
+      const base = requestPathOf(ctx.config, request, `/nc/${encodeURIComponent(project.id)}`);
       return {
         info: Object.fromEntries(
           dbs.map((d) => [
             d.db_alias,
-            { apiType: project.project_type, swaggerUrl: `${base}/docs?dbAlias=${d.db_alias}`, gqlApiUrl: `${base}/v1/graphql`, restApiUrl: `${base}/api/v1` },
+            // The project's access type puts its own endpoint first (api-contract section 3).
+            project.project_type === 'graphql'
+              ? { apiType: project.project_type, gqlApiUrl: `${base}/v1/graphql`, restApiUrl: `${base}/api/v1`, swaggerUrl: `${base}/docs?dbAlias=${d.db_alias}` }
+              : { apiType: project.project_type, restApiUrl: `${base}/api/v1`, swaggerUrl: `${base}/docs?dbAlias=${d.db_alias}`, gqlApiUrl: `${base}/v1/graphql` },
           ]),
         ),
       };
@@ -80,7 +83,7 @@ export function docsRoutes(ctx: AppContext) {
       const project = await readableProject(ctx, request, params.projectId);
       const dbAlias = typeof query.dbAlias === 'string' && query.dbAlias ? query.dbAlias : 'db';
       const pdb = readablePart(await dataContext(ctx, request, project.id, dbAlias));
-      return buildOpenApi({ projectId: project.id, title: project.title, version: ctx.version, pdb, serverUrl: publicPathOf(ctx.config, `/nc/${encodeURIComponent(project.id)}`) });
+      return buildOpenApi({ projectId: project.id, title: project.title, version: ctx.version, pdb, serverUrl: requestPathOf(ctx.config, request, `/nc/${encodeURIComponent(project.id)}`) });
     })
     .get('/nc/:projectId/docs', ({ params, query }) => {
       const dbAlias = typeof query.dbAlias === 'string' && query.dbAlias ? query.dbAlias : 'db';

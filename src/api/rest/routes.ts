@@ -21,6 +21,20 @@ const seg = (v: string | null | undefined): string => {
 };
 import { withView } from '../views/rest-view';
 
+/** The types a write's body is read from (JSON, and the forms and uploads of attachments). */
+const BODY_TYPE = /^(?:application\/(?:[\w.+-]*\+)?json|application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * A write's parsed body. One sent as another type (a JSON text with `text/plain`, which `fetch` sends
+ * for a string body) reaches the route as text or as no body, and was answered "must be a JSON object": said as it is.
+ */
+const bodyOf = (request: Request, body: unknown): unknown => {
+  if (body !== undefined && typeof body !== 'string') return body;
+  const sent = body !== undefined || request.body !== null || Number(request.headers.get('content-length') ?? 0) > 0;
+  if (sent && !BODY_TYPE.test(request.headers.get('content-type') ?? '')) throw badRequest('The body was not sent as JSON: send it with Content-Type: application/json');
+  return body;
+};
+
 type Q = Record<string, string | undefined>;
 
 export function restRoutes(ctx: AppContext) {
@@ -34,7 +48,7 @@ export function restRoutes(ctx: AppContext) {
 
   return new Elysia({ name: 'rest', prefix: '/nc/:projectId/api/v1' })
     .get('/:table', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'list', (p) => data.list(dc, t, p))))
-    .post('/:table', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => createWithUploads(ctx, dc, t, body)))
+    .post('/:table', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => createWithUploads(ctx, dc, t, bodyOf(request, body))))
     .get('/:table/findOne', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'list', (p) => data.findOne(dc, t, p))))
     .get('/:table/count', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.count(dc, t, p))))
     .get('/:table/groupby', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'filter', (p) => data.groupBy(dc, t, p))))
@@ -47,9 +61,9 @@ export function restRoutes(ctx: AppContext) {
     .get('/:table/m2mNotChildren/:assoc/:parentId', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.m2mNotChildren(dc, t, seg(params.assoc), seg(params.parentId), q(query))),
     )
-    .post('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkCreate(dc, t, body)))
-    .put('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkUpdate(dc, t, body)))
-    .delete('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkDelete(dc, t, body)))
+    .post('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkCreate(dc, t, bodyOf(request, body))))
+    .put('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkUpdate(dc, t, bodyOf(request, body))))
+    .delete('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkDelete(dc, t, bodyOf(request, body))))
     .get('/:table/has/:child', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.listWithRelation(dc, t, 'hm', seg(params.child), q(query))),
     )
@@ -58,20 +72,20 @@ export function restRoutes(ctx: AppContext) {
     )
     .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'read', (p) => data.read(dc, t, seg(params.id), p))))
     .get('/:table/:id/exists', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.exists(dc, t, seg(params.id))))
-    .put('/:table/:id', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.update(dc, t, seg(params.id), body)))
+    .put('/:table/:id', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.update(dc, t, seg(params.id), bodyOf(request, body))))
     .delete('/:table/:id', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.remove(dc, t, seg(params.id))))
     .get('/:table/:id/:child', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.listChildren(dc, t, seg(params.id), seg(params.child), q(query))),
     )
     .post('/:table/:id/:child', ({ request, params, body }) =>
-      withTable(request, params.projectId, params.table, (dc, t) => data.createChild(dc, t, seg(params.id), seg(params.child), body)),
+      withTable(request, params.projectId, params.table, (dc, t) => data.createChild(dc, t, seg(params.id), seg(params.child), bodyOf(request, body))),
     )
     .get('/:table/:id/:child/:childId', ({ request, params }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.readChild(dc, t, seg(params.id), seg(params.child), seg(params.childId))),
     )
     .put('/:table/:id/:child/:childId', ({ request, params, body }) =>
       withTable(request, params.projectId, params.table, (dc, t) =>
-        data.updateChild(dc, t, seg(params.id), seg(params.child), seg(params.childId), body),
+        data.updateChild(dc, t, seg(params.id), seg(params.child), seg(params.childId), bodyOf(request, body)),
       ),
     )
     .delete('/:table/:id/:child/:childId', ({ request, params }) =>

@@ -58,7 +58,7 @@ export function sharedViewRoutes(ctx: AppContext) {
       const read = linkReadParams(s, p);
       if (!read) return { list: [], pageInfo: { totalRows: 0, limit, offset } };
       const keys = keysForFiles(s, read);
-      const list = await withFileLinks(ctx, s, await data.list(s.dc, s.table, withKeys(read, keys)), keys);
+      const list = await withFileLinks(ctx, s, await data.list(s.dc, s.table, withKeys(read, keys)), keys, request);
       let totalRows: number | undefined;
       try {
         totalRows = (await data.count(s.dc, s.table, read)).count;

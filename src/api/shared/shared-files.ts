@@ -32,7 +32,7 @@ export const withKeys = (read: Params, keys: string[]): Params => (keys.length ?
  * The rows with a `signedUrl` on each entry of an uploaded file that row and column hold, and the
  * added key columns (`keys`) taken out again.
  */
-export async function withFileLinks(ctx: AppContext, s: SharedLink, rows: Record<string, unknown>[], keys: string[]): Promise<Record<string, unknown>[]> {
+export async function withFileLinks(ctx: AppContext, s: SharedLink, rows: Record<string, unknown>[], keys: string[], request?: Request): Promise<Record<string, unknown>[]> {
   const cols = fileColumns(s);
   if (!cols.length || !s.table.pks.length) return rows;
   const cells = rows.map((row) => {
@@ -56,7 +56,7 @@ export async function withFileLinks(ctx: AppContext, s: SharedLink, rows: Record
       row[c._cn] = entries.map((e) => {
         const f = typeof e.id === 'string' ? files.get(e.id) : undefined;
         const held = f && f.project_id === projectId && f.db_alias === dbAlias && f.tn === s.table.tn && f.cn === c.cn && f.pk === key;
-        return held ? { ...e, signedUrl: signedFileLink(ctx, f).url } : e;
+        return held ? { ...e, signedUrl: signedFileLink(ctx, f, request).url } : e;
       });
     }
   }

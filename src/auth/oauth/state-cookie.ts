@@ -11,7 +11,7 @@ import type { Config } from '../../config/config';
 import { LIMITS } from '../../config/limits';
 import { sha256 } from '../../lib/ids';
 import { cameOverHttps } from '../../http/client-address';
-import { publicPathOf } from '../../http/link-base';
+import { requestPathOf } from '../../http/link-base';
 import { readCookie } from '../../api/auth/cookies';
 
 export const OAUTH_STATE_COOKIE = 'tablo_oauth';
@@ -25,7 +25,7 @@ export function stateCookie(config: Config, request: Request, state: string): st
   const previous = (readCookie(request, OAUTH_STATE_COOKIE) ?? '').split('.').filter((d) => /^[0-9a-f]{32}$/.test(d));
   const value = [digest(state), ...previous].slice(0, STATES_MAX).join('.');
   const secure = config.publicUrl?.startsWith('https:') || cameOverHttps(config, request) ? '; Secure' : '';
-  return `${OAUTH_STATE_COOKIE}=${value}; Path=${publicPathOf(config, '/auth')}; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(LIMITS.oauthStateTtlMs / 1000)}${secure}`;
+  return `${OAUTH_STATE_COOKIE}=${value}; Path=${requestPathOf(config, request, '/auth')}; HttpOnly; SameSite=Lax; Max-Age=${Math.floor(LIMITS.oauthStateTtlMs / 1000)}${secure}`;
 }
 
 /** Whether this browser started the sign-in of `state`. */

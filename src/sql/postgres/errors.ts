@@ -3,6 +3,9 @@
  */
 import { isNetworkError, msgNoDatabase, MSG_NO_SSL, type ErrorClass } from '../driver-errors';
 
+/** A text value (written or filtered on) holding U+0000. */
+export const MSG_NUL_TEXT = 'A text value holds the character U+0000 (NUL), which PostgreSQL cannot store or compare';
+
 export function classifyPostgres(e: unknown): ErrorClass {
   const err = e as { code?: string; message?: string; detail?: string; constraint_name?: string; table_name?: string };
   // detail: 'Key (code)=(A1) already exists.' / 'Key (id)=(1) is still referenced from table "x".'
@@ -23,6 +26,10 @@ export function classifyPostgres(e: unknown): ErrorClass {
     }
     case '57014':
       return { kind: 'timeout' };
+    case '22021':
+      // 'invalid byte sequence for encoding "UTF8": 0x00': PostgreSQL's text holds no NUL, which JSON can carry.
+      if (/0x00\b/.test(err.message ?? '')) return { kind: 'statement', message: MSG_NUL_TEXT };
+      break;
     case '57P01':
     case '57P03':
     case '08000':
