@@ -171,4 +171,22 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
     expect(await page.getByText("A table named 'album' already exists").count()).toBe(0);
     await shot(page, 'language-fr-server-message');
   });
+
+  browserTest('a language switch keeps the dashboard’s open tabs, the active one still active', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${chinook}`);
+    await pick('en');
+    const tabs = page.locator('.tab-bar [role="tab"]');
+    for (const [name, type] of [['Album', 'table'], ['Artist', 'table'], ['info', 'panel']]) {
+      await page.goto(`${tablo.url}/#/nc/${chinook}?name=${name}&dbalias=db&type=${type}`);
+      await tabs.filter({ hasText: type === 'panel' ? 'Info' : name }).waitFor();
+    }
+    await tabs.filter({ hasText: 'Artist' }).click();
+    await page.waitForURL(/name=Artist/);
+    await pick('es');
+    await tabs.filter({ hasText: CATALOGUES.es['common.panels.info.title'] }).waitFor();
+    expect(await tabs.allInnerTexts()).toEqual(['Album', 'Artist', CATALOGUES.es['common.panels.info.title']]);
+    expect(await tabs.filter({ hasText: 'Artist' }).getAttribute('aria-selected')).toBe('true');
+    await shot(page, 'language-es-tabs-kept');
+    await pick('en');
+  });
 });

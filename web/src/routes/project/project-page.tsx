@@ -36,6 +36,12 @@ import { ImportDialogHost } from '../../features/import/import-dialog';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
 
+/**
+ * The project whose tabs stay open when its page is drawn again: a language switch renders every
+ * screen anew (main.tsx), and the same project in another language keeps the tabs it had.
+ */
+let keepTabsOf: string | null = null;
+
 export function ProjectPage() {
   useSignals();
   const { projectId = '' } = useParams();
@@ -69,9 +75,11 @@ export function ProjectPage() {
   const [missing, setMissing] = useState<'unknown' | 'notMember' | null>(null);
   useEffect(() => {
     // Another project by address: its own tree and tabs, read afresh.
+    const language = locale.value;
     setProject(null);
     setMissing(null);
-    resetTabs();
+    if (keepTabsOf !== projectId) resetTabs();
+    keepTabsOf = null;
     const rules = dashboardApi.uiAbility().then(
       (a) => void (maxTabs.value = a.maxTabs),
       (e: unknown) => e as Error,
@@ -125,6 +133,8 @@ export function ProjectPage() {
     return () => {
       live = false;
       currentProject.value = null;
+      // Left because the language changed (not for another page): the tabs are there again in the new one.
+      if (locale.value !== language) keepTabsOf = projectId;
     };
   }, [projectId]);
 
