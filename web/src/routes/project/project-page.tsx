@@ -140,9 +140,13 @@ export function ProjectPage() {
 
   // Mirror the active tab in the URL.
   const tab = activeTab.value;
-  const tabParams = () => (tab ? { name: tab.name, dbalias: tab.dbAlias, type: tab.type, ...(tab.view ? { view: tab.view } : {}) } : {});
+  const paramsOf = (x: Tab | null) => (x ? { name: x.name, dbalias: x.dbAlias, type: x.type, ...(x.view ? { view: x.view } : {}) } : {});
+  const tabParams = () => paramsOf(tab);
   useEffect(() => {
-    if (tab) setParams(tabParams(), { replace: true });
+    // The tab as it is now: on opening a project, this render's may be the previous project's, closed
+    // by the effect above in this same commit (its name in the address would open it here).
+    const current = activeTab.value;
+    if (current) setParams(paramsOf(current), { replace: true });
     else if (project) setParams({}, { replace: true });
   }, [tab?.key]);
   // An address typed or followed within the open project: its tab opens (or the URL shows the open tab again).
