@@ -31,7 +31,22 @@ const bool = z
  */
 const httpUrl = () => z.url({ protocol: /^https?$/, hostname: /./, error: 'expected an http:// or https:// address, such as https://tablo.example.com' });
 
-const int = (min: number, max: number) => z.coerce.number<string | number>().int().min(min).max(max);
+/** A whole number within bounds; a bad value is named as it was given ("expected a whole number, got 'abc'"). */
+const int = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string()])
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : NaN;
+      if (!Number.isInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `expected a whole number, got '${v}'` });
+        return z.NEVER;
+      }
+      if (n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `expected a whole number from ${min} to ${max}, got ${n}` });
+        return z.NEVER;
+      }
+      return n;
+    });
 
 export const ConfigSchema = z.object({
   port: int(0, 65535).default(8080),

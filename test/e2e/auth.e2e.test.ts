@@ -51,12 +51,18 @@ describe.skipIf(!!problem && !process.env.CI)('first run in the browser', () => 
     await page.getByText('E-mail must be valid').waitFor();
     await page.getByText('Your password must be at least 8 characters').waitFor();
     await shot(page, 'signin-validation');
+    // Password managers fill the sign-in with the saved account (the browser names what each field is).
+    expect(await page.getByLabel('E-mail').getAttribute('autocomplete')).toBe('username');
+    expect(await page.getByLabel('Password').getAttribute('autocomplete')).toBe('current-password');
   });
 
   browserTest('the first sign-up says Super Admin and lands on the projects list', () => page, async () => {
     await page.getByRole('link', { name: 'Sign up', exact: true }).click();
     await page.getByText('You will be the Super Admin').waitFor();
     await shot(page, 'signup-first-user');
+    // A new account: password managers offer a new password (and save it), not the sign-in's.
+    expect(await page.getByLabel('E-mail').getAttribute('autocomplete')).toBe('username');
+    expect(await page.getByLabel('Password').getAttribute('autocomplete')).toBe('new-password');
     await page.getByLabel('E-mail').fill('owner@example.com');
     await page.getByLabel('Password').fill('password123');
     await page.getByRole('button', { name: 'Sign up' }).click();

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, closeAllTabs, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { addColumn, chinookProject, opInPage, restInPage } from './views-helpers';
 import { CATALOGUES } from '../../web/src/i18n/catalogues';
 import { LOCALES, type LocaleCode } from '../../web/src/i18n/locales';
@@ -170,5 +170,57 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
     await page.getByText('Créer la table album : Une table nommée « album » existe déjà').first().waitFor();
     expect(await page.getByText("A table named 'album' already exists").count()).toBe(0);
     await shot(page, 'language-fr-server-message');
+  });
+
+  browserTest('in French, the formula check and a Where… that does not parse speak French', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${chinook}?name=Genre&dbalias=db&type=table`);
+    // Afresh: the test before leaves its refused Create table dialog open.
+    await page.reload();
+    await pick('fr');
+    const fr = CATALOGUES.fr;
+    await page.getByRole('button', { name: fr['app.command.addColumn'], exact: true }).click();
+    const form = page.getByRole('dialog', { name: fr['schema.form.addColumn'] });
+    await form.getByRole('button', { name: new RegExp(`${fr['schema.form.columnType']}$`) }).click();
+    await page.getByRole('listbox').getByRole('option', { name: fr['schema.type.formula'], exact: true }).click();
+    const editor = form.getByRole('textbox', { name: fr['schema.formula.label'] });
+    await editor.fill('{Name} +');
+    await form.getByRole('alert').filter({ hasText: 'La formule s’arrête trop tôt (au caractère' }).waitFor();
+    await editor.fill('NOPE({Name})');
+    await form.getByRole('alert').filter({ hasText: 'Fonction inconnue NOPE' }).waitFor();
+    await shot(page, 'language-fr-formula-check');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    // The where language's complaint about a column it does not know.
+    await page.getByRole('button', { name: fr['grid.query.whereButton'], exact: true }).click();
+    const where = page.getByRole('textbox', { name: fr['grid.query.where'] });
+    await where.fill('(Nope,eq,1)');
+    await where.press('Enter');
+    await page.getByText('Colonne « Nope » introuvable').waitFor();
+    expect(await page.getByText("Column 'Nope' not found").count()).toBe(0);
+    await shot(page, 'language-fr-where-error');
+    await where.fill('');
+    await where.press('Enter');
+    await page.getByText('Colonne « Nope » introuvable').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: fr['grid.query.builder'], exact: true }).click();
+    await pick('en');
+  });
+
+  browserTest('a language switch keeps the dashboard’s open tabs, the active one still active', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${chinook}`);
+    await pick('en');
+    await closeAllTabs(page);
+    const tabs = page.locator('.tab-bar [role="tab"]');
+    for (const [name, type] of [['Album', 'table'], ['Artist', 'table'], ['info', 'panel']]) {
+      await page.goto(`${tablo.url}/#/nc/${chinook}?name=${name}&dbalias=db&type=${type}`);
+      await tabs.filter({ hasText: type === 'panel' ? 'Info' : name }).waitFor();
+    }
+    await tabs.filter({ hasText: 'Artist' }).click();
+    await page.waitForURL(/name=Artist/);
+    await pick('es');
+    await tabs.filter({ hasText: CATALOGUES.es['common.panels.info.title'] }).waitFor();
+    expect(await tabs.allInnerTexts()).toEqual(['Album', 'Artist', CATALOGUES.es['common.panels.info.title']]);
+    expect(await tabs.filter({ hasText: 'Artist' }).getAttribute('aria-selected')).toBe('true');
+    await shot(page, 'language-es-tabs-kept');
+    await pick('en');
   });
 });

@@ -92,6 +92,7 @@ describe.skipIf(!!problem && !process.env.CI)('password recovery in the browser'
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('Your password must be at least 8 characters').waitFor();
     await shot(page, 'password-reset-form');
+    expect(await page.getByLabel('New password').getAttribute('autocomplete')).toBe('new-password');
     await page.getByLabel('New password').fill('second-password');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.waitForURL(/#\/user\/password\/reset\/success/);
@@ -116,6 +117,8 @@ describe.skipIf(!!problem && !process.env.CI)('password recovery in the browser'
     const nav = (await page.getByRole('navigation', { name: 'Account settings' }).boundingBox())!;
     const field = (await page.getByLabel('Current password').boundingBox())!;
     expect(field.x).toBeGreaterThan(nav.x + nav.width);
+    expect(await page.getByLabel('Current password').getAttribute('autocomplete')).toBe('current-password');
+    expect(await page.getByLabel('New password').getAttribute('autocomplete')).toBe('new-password');
     await page.getByLabel('Current password').fill('wrong-password');
     await page.getByLabel('New password').fill('third-password');
     await page.getByRole('button', { name: 'Change password' }).click();

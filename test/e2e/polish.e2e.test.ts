@@ -443,6 +443,15 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
       // The views drawer comes after the grid (the tab scrolls), not over it.
       expect(drawer.y).toBeGreaterThanOrEqual(grid.y + grid.height);
       await shot(page, 'polish-phone-grid');
+      // A filter's column, operator, value and × stay on the screen (they wrap inside the filter's box).
+      await page.getByRole('button', { name: '+ Filter' }).click();
+      await page.getByLabel('Filter 1 column').selectOption('Composer');
+      await page.getByLabel('Filter 1 operator').selectOption({ label: 'does not contain' });
+      const filterRights = await page.locator('.query-row > *').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+      expect(filterRights.length).toBe(4);
+      expect(Math.max(...filterRights)).toBeLessThanOrEqual(390);
+      await shot(page, 'polish-phone-filter');
+      await page.getByRole('button', { name: 'Remove filter 1' }).click();
       // The expanded row shows its fields in one column, all inside the screen.
       await page.getByRole('row').nth(1).hover();
       await page.getByRole('button', { name: 'Expand row 1' }).click();

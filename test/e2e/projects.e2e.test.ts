@@ -130,6 +130,25 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
     await row('Orders').waitFor();
   });
 
+  browserTest('a new project opens with no tab, not with the tab last open in another project', () => page, async () => {
+    const orders = await page.evaluate(async () => {
+      const res = await fetch('/dashboard?q=sqlOp_PROJECT_READ_BY_WEB', { method: 'POST', headers: { 'content-type': 'application/json', 'xc-gui': 'true', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: JSON.stringify({ api: 'PROJECT_READ_BY_WEB' }) });
+      return ((await res.json()) as { data: { list: { id: string; title: string }[] } }).data.list.find((p) => p.title === 'Orders')!.id;
+    });
+    await page.goto(`${tablo.url}/#/nc/${orders}?name=info&dbalias=db&type=panel`);
+    await page.locator('.tab-bar [role="tab"]').filter({ hasText: 'Info' }).waitFor();
+    await page.goto(`${tablo.url}/#/projects`);
+    await page.getByRole('button', { name: '+ New Project' }).first().click();
+    await page.getByLabel('Project name').fill('Invoices');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Invoices has no tables yet').waitFor();
+    await page.waitForURL(/#\/nc\/[^?]+$/);
+    expect(await page.locator('.tab-bar [role="tab"]').count()).toBe(0);
+    await shot(page, 'projects-new-project-no-stale-tab');
+    await page.goto(`${tablo.url}/#/projects`);
+    await row('Invoices').waitFor();
+  });
+
   browserTest('on a phone-sized screen nothing pushes the page sideways', () => page, async () => {
     await page.setViewportSize({ width: 390, height: 760 });
     try {

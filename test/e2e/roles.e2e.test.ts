@@ -103,8 +103,8 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     expect(await page.getByRole('columnheader', { name: /Phone/ }).count()).toBe(0);
     expect(await tree().getByRole('button', { name: 'SQL Client' }).count()).toBe(0);
     // The owner's entries disappear as they do for a viewer: Team & Auth, Settings (Themes), Share, schema changes,
-    // Cron Jobs (a viewer may not list them) and the Super Admin's Terminal.
-    for (const name of ['Team & Auth', 'Themes', 'Roles Management', 'Create table', 'Cron Jobs', 'Terminal']) expect(await tree().getByRole('button', { name, exact: true }).count()).toBe(0);
+    // Cron Jobs (a viewer may not list them) and the Super Admin's Terminal and App Store.
+    for (const name of ['Team & Auth', 'Themes', 'Roles Management', 'Create table', 'Cron Jobs', 'Terminal', 'App Store']) expect(await tree().getByRole('button', { name, exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
     // Nor the database's migrations (Audit) and metadata sync, which the server keeps for owners and creators.
     expect(await tree().getByRole('button', { name: 'Audit', exact: true }).count()).toBe(0);
@@ -121,7 +121,7 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await page.getByRole('button', { name: 'Reset Preview' }).click();
     await page.waitForLoadState('load');
     await tree().getByRole('button', { name: 'Genre', exact: true }).waitFor();
-    for (const name of ['Team & Auth', 'Themes', 'Create table', 'Cron Jobs', 'Terminal', 'Audit']) await tree().getByRole('button', { name, exact: true }).waitFor();
+    for (const name of ['Team & Auth', 'Themes', 'Create table', 'Cron Jobs', 'Terminal', 'Audit', 'App Store']) await tree().getByRole('button', { name, exact: true }).waitFor();
     await tree().getByRole('button', { name: 'Sync metadata of db' }).waitFor();
     await page.getByRole('button', { name: 'Share', exact: true }).waitFor();
   });

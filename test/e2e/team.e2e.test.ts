@@ -128,6 +128,12 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await owner.getByRole('button', { name: 'Disable' }).click();
     await users.getByRole('cell', { name: 'disabled', exact: true }).waitFor();
     await shot(owner, 'team-users-admin');
+    // A search that finds nobody says so (not an empty table under its headers).
+    await owner.getByLabel('Search users').fill('zebra');
+    await users.getByRole('cell', { name: "No user matches 'zebra'" }).waitFor();
+    await shot(owner, 'team-users-no-match');
+    await owner.getByLabel('Search users').fill('');
+    await users.getByRole('cell', { name: 'owner@example.com', exact: true }).waitFor();
     const res = await fetch(`${tablo.url}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'viewer@example.com', password: 'password123' }) });
     expect(res.status).toBe(403);
   });

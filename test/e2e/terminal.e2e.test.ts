@@ -181,4 +181,16 @@ describe.skipIf(!!problem && !process.env.CI)('terminal turned off', () => {
     expect(await dialog.locator('.xterm').count()).toBe(0);
     await shot(page, 'terminal-off');
   }, 60_000);
+
+  browserTest('in French the tab says why and how in French, not in the server\'s English', () => page, async () => {
+    await page.getByRole('dialog', { name: 'Terminal' }).getByRole('button', { name: 'Close window' }).click();
+    await page.locator('header').getByRole('button', { name: 'Language', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'Français' }).click();
+    await page.keyboard.press('t');
+    const dialog = page.getByRole('dialog', { name: 'Terminal' });
+    await dialog.getByText('Le terminal est désactivé car Tablo écoute sur 0.0.0.0, joignable depuis d’autres machines.').waitFor();
+    await dialog.getByText(/Démarrez Tablo avec HOST=127\.0\.0\.1/).waitFor();
+    expect(await dialog.getByText(/reachable from other machines|Start Tablo with/).count()).toBe(0);
+    await shot(page, 'terminal-off-fr');
+  }, 60_000);
 });

@@ -19,6 +19,12 @@ describe('config', () => {
       expect((e as Error).message).not.toContain('\n');
     }
     expect(() => parseConfig({ allowSignup: 'maybe' })).toThrow(/NC_ALLOW_SIGNUP/);
+    // A number says what it expects and what it got, in words (not "expected number, received NaN").
+    expect(() => parseConfig({ port: 'abc' })).toThrow("Invalid setting PORT (--port): expected a whole number, got 'abc'");
+    expect(() => parseConfig({ port: '70000' })).toThrow('Invalid setting PORT (--port): expected a whole number from 0 to 65535, got 70000');
+    expect(() => parseConfig({ queryLimitMax: '2.5' })).toThrow("Invalid setting NC_DB_QUERY_LIMIT_MAX (--query-limit-max): expected a whole number, got '2.5'");
+    expect(() => parseConfig({ hookPollMs: '0' })).toThrow('Invalid setting NC_HOOK_POLL_MS (--hook-poll-ms): expected a whole number from 10 to 60000, got 0');
+    expect(parseConfig({ port: ' 8081 ', queryLimitMax: 50 })).toMatchObject({ port: 8081, queryLimitMax: 50 });
     expect(() => parseConfig({ publicUrl: 'not a url' })).toThrow(/NC_PUBLIC_URL/);
   });
   test('URL settings take http:// and https:// addresses only, not host:port without a scheme', () => {

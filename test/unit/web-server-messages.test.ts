@@ -13,7 +13,8 @@ import { coerceValue } from '../../src/data/values';
 import { toAppError } from '../../src/sql/driver-errors';
 import { checkSqlName } from '../../src/schema/change-plan';
 import { FORM_NOTHING_FILLED } from '../../src/api/shared/form-submit';
-import type { ColumnModel } from '../../src/schema/model';
+import { parseWhere } from '../../src/data/where-parser';
+import type { ColumnModel, TableModel } from '../../src/schema/model';
 import { inLocale } from '../helpers/web-locale';
 
 // The web app's HTTP client keeps its session in localStorage: a store for the time of this file.
@@ -131,6 +132,23 @@ describe('errorText shows server messages in the reader’s language', () => {
       expect(errorText({ msg: duplicate }, 409)).toBe('已存在 Email 相同的行');
       expect(errorText({ msg: "A table named 'Orders' already exists" }, 409)).toBe('名为“Orders”的表已存在');
     });
+  });
+
+  test('what the where language says of a bad where (the grid’s Where… box), in French', () => {
+    const title = { cn: 'title', _cn: 'Title', dt: 'string', uidt: 'SingleLineText', kind: 'string', pk: false, ai: false, nullable: true, default: null } as unknown as ColumnModel;
+    const table = { tn: 'film', _tn: 'Film', type: 'table', pks: [], displayColumn: 'title', relations: [], columns: [title] } as unknown as TableModel;
+    const bad = (where: string) => thrown(() => parseWhere(where, table));
+    at('fr', () => {
+      expect(errorText({ msg: bad('(Nope,eq,1)') }, 400)).toBe('Colonne « Nope » introuvable');
+      expect(errorText({ msg: bad('(Title,eq') }, 400)).toBe('(Title,eq : parenthèse fermante manquante');
+      expect(errorText({ msg: bad('(Title,is,x)') }, 400)).toBe('x : valeur non valide, « is » et « isnot » n’acceptent que null');
+      expect(errorText({ msg: bad('(Title,btw,1)') }, 400)).toBe('1 : valeur non valide, « btw » demande 2 valeurs');
+      expect(errorText({ msg: bad('(Title,near,1)') }, 400)).toBe('near : opérateur de comparaison inconnu');
+      expect(errorText({ msg: bad('(Title,eq,1)~xor(Title,eq,2)') }, 400)).toBe('~xor : opération inconnue');
+      expect(errorText({ msg: bad('Title') }, 400)).toBe('Title : syntaxe non valide');
+    });
+    // A column missing from a named table keeps its own, longer message.
+    at('fr', () => expect(errorText({ msg: "Column 'Nope' not found in 'Film'" }, 404)).toBe('Colonne « Nope » introuvable dans « Film »'));
   });
 
   test('a bulk call’s row number and a field named before the message keep their place', () => {

@@ -12,6 +12,8 @@ export function TextField(props: {
   autoFocus?: boolean;
   name?: string;
   placeholder?: string;
+  /** What the browser and password managers may fill in (`current-password`, `new-password`, `email`). */
+  autoComplete?: string;
 }) {
   const id = `f-${props.name ?? props.label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
@@ -24,6 +26,7 @@ export function TextField(props: {
         value={props.value}
         autoFocus={props.autoFocus}
         placeholder={props.placeholder}
+        autoComplete={props.autoComplete}
         aria-invalid={!!props.error}
         aria-describedby={props.error ? `${id}-error` : undefined}
         onChange={(e) => props.onChange(e.target.value)}

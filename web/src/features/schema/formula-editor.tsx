@@ -6,7 +6,11 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { schemaApi, type DbScope, type FormulaCheck, type FormulaFunction } from '../../api/schema';
 import { LIMITS } from '../../lib/limits';
 import { applySuggestion, suggest } from './formula-suggest';
-import { t } from '../../i18n';
+import { locale, t } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
+
+/** What the server's check says (in English) in the reader's language, when the catalogue has it. */
+const said = (msg: string) => translateServerMessage(msg, locale.value);
 
 const functionsCache = new Map<string, Promise<FormulaFunction[]>>();
 
@@ -96,7 +100,7 @@ export function FormulaEditor(props: { scope: DbScope; tn: string; columns: stri
         ) : check.ok ? (
           <span className="formula-ok">{t('schema.formula.valid', { type: check.type })}</span>
         ) : (
-          <span className="field-error" role="alert">{check.position !== undefined ? t('schema.formula.errorAt', { message: check.msg, position: check.position + 1 }) : check.msg}</span>
+          <span className="field-error" role="alert">{check.position !== undefined ? t('schema.formula.errorAt', { message: said(check.msg), position: check.position + 1 }) : said(check.msg)}</span>
         )}
       </div>
       {list.length ? (

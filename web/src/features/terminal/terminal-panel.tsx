@@ -9,7 +9,8 @@ import './terminal.css';
 import { useSignals } from '../../stores/signals';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button } from '../../components/form';
-import { t, tx } from '../../i18n';
+import { locale, t, tx } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 import { TabCloseButton, closeKeys } from '../api-client/tip-button';
 import { terminalStatus, type TerminalStatus } from './terminal-socket';
 import {
@@ -36,18 +37,21 @@ function TerminalView(props: { tabKey: string }) {
 
 /** Why there is no terminal: turned off (with how to turn it on) or not the Super Admin. */
 function TerminalOff(props: { status: TerminalStatus }) {
+  useSignals();
   const s = props.status;
+  // The server says why in English; the reader reads it in their language.
+  const said = (text: string) => translateServerMessage(text, locale.value);
   return (
     <div className="panel placeholder-panel terminal-off" role="region" aria-label={t('tools.terminal.title')}>
       <h2>{t('tools.terminal.title')}</h2>
       {!s.enabled ? (
         <>
-          <p>{s.reason}</p>
-          <p>{tx('tools.terminal.howToEnable', { how: s.howToEnable, b: (chunks) => <strong>{chunks}</strong> })}</p>
+          <p>{said(s.reason)}</p>
+          <p>{tx('tools.terminal.howToEnable', { how: said(s.howToEnable), b: (chunks) => <strong>{chunks}</strong> })}</p>
           <p className="muted">{t('tools.terminal.offNote')}</p>
         </>
       ) : (
-        <p>{s.refusal ? t('tools.terminal.refusal', { reason: s.refusal }) : t('tools.terminal.superAdminOnly')}</p>
+        <p>{s.refusal ? t('tools.terminal.refusal', { reason: said(s.refusal) }) : t('tools.terminal.superAdminOnly')}</p>
       )}
     </div>
   );

@@ -72,7 +72,7 @@ export function ProjectExtras(props: { projectId: string }) {
     <ul className="tree-extras">
       <PanelLeaf name="info" />
       {creator ? <PanelLeaf name="roles" /> : null}
-      {isSuperAdmin.value ? <PanelLeaf name="appStore" /> : null}
+      {isSuperAdmin.value && !previewAs.value ? <PanelLeaf name="appStore" /> : null}
       {creator ? <PanelLeaf name="meta" /> : null}
       <PanelLeaf name="graphqlClient" />
       <PanelLeaf name="apiClient" />

@@ -36,6 +36,12 @@ import { ImportDialogHost } from '../../features/import/import-dialog';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
 
+/**
+ * The project whose tabs stay open when its page is drawn again: a language switch renders every
+ * screen anew (main.tsx), and the same project in another language keeps the tabs it had.
+ */
+let keepTabsOf: string | null = null;
+
 export function ProjectPage() {
   useSignals();
   const { projectId = '' } = useParams();
@@ -69,9 +75,11 @@ export function ProjectPage() {
   const [missing, setMissing] = useState<'unknown' | 'notMember' | null>(null);
   useEffect(() => {
     // Another project by address: its own tree and tabs, read afresh.
+    const language = locale.value;
     setProject(null);
     setMissing(null);
-    resetTabs();
+    if (keepTabsOf !== projectId) resetTabs();
+    keepTabsOf = null;
     const rules = dashboardApi.uiAbility().then(
       (a) => void (maxTabs.value = a.maxTabs),
       (e: unknown) => e as Error,
@@ -125,14 +133,20 @@ export function ProjectPage() {
     return () => {
       live = false;
       currentProject.value = null;
+      // Left because the language changed (not for another page): the tabs are there again in the new one.
+      if (locale.value !== language) keepTabsOf = projectId;
     };
   }, [projectId]);
 
   // Mirror the active tab in the URL.
   const tab = activeTab.value;
-  const tabParams = () => (tab ? { name: tab.name, dbalias: tab.dbAlias, type: tab.type, ...(tab.view ? { view: tab.view } : {}) } : {});
+  const paramsOf = (x: Tab | null) => (x ? { name: x.name, dbalias: x.dbAlias, type: x.type, ...(x.view ? { view: x.view } : {}) } : {});
+  const tabParams = () => paramsOf(tab);
   useEffect(() => {
-    if (tab) setParams(tabParams(), { replace: true });
+    // The tab as it is now: on opening a project, this render's may be the previous project's, closed
+    // by the effect above in this same commit (its name in the address would open it here).
+    const current = activeTab.value;
+    if (current) setParams(paramsOf(current), { replace: true });
     else if (project) setParams({}, { replace: true });
   }, [tab?.key]);
   // An address typed or followed within the open project: its tab opens (or the URL shows the open tab again).

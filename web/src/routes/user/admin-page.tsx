@@ -124,6 +124,7 @@ function UsersList(props: { generation: number }) {
               </td>
             </tr>
           ))}
+          {users && !users.length && search.trim() ? <tr><td colSpan={6} className="muted">{t('admin.users.noMatch', { search: search.trim() })}</td></tr> : null}
         </tbody>
       </table>
     </>

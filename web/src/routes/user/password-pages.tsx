@@ -71,7 +71,7 @@ export function ResetFormPage() {
   return (
     <AuthCard title={t('admin.password.resetTitle')} subtitle={t('admin.password.chooseNew')}>
       <form onSubmit={submit} noValidate>
-        <TextField label={t('admin.password.newPassword')} name="password" type="password" value={password} onChange={setPassword} error={error} autoFocus />
+        <TextField label={t('admin.password.newPassword')} name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} error={error} autoFocus />
         <Button type="submit">{t('admin.password.resetButton')}</Button>
       </form>
     </AuthCard>
@@ -119,8 +119,8 @@ export function ChangePasswordPage() {
   return (
     <form className="settings-form" onSubmit={submit} noValidate>
       <h2>{hasPassword ? t('admin.password.changeTitle') : t('admin.password.setTitle')}</h2>
-      {hasPassword ? <TextField label={t('admin.password.current')} name="current" type="password" value={current} onChange={setCurrent} error={errors.current} /> : null}
-      <TextField label={t('admin.password.newPassword')} name="new" type="password" value={next} onChange={setNext} error={errors.next} />
+      {hasPassword ? <TextField label={t('admin.password.current')} name="current" type="password" autoComplete="current-password" value={current} onChange={setCurrent} error={errors.current} /> : null}
+      <TextField label={t('admin.password.newPassword')} name="new" type="password" autoComplete="new-password" value={next} onChange={setNext} error={errors.next} />
       <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
       <Button type="submit">{hasPassword ? t('admin.password.changeButton') : t('admin.password.setButton')}</Button>
     </form>

@@ -73,8 +73,8 @@ export function SigninPage() {
       }
     >
       <form onSubmit={submit} noValidate>
-        <TextField label={t('admin.auth.email')} name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
-        <TextField label={t('admin.auth.password')} name="password" type="password" value={password} onChange={setPassword} error={errors.password} />
+        <TextField label={t('admin.auth.email')} name="email" type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} autoFocus />
+        <TextField label={t('admin.auth.password')} name="password" type="password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} />
         <FormMessage kind="error" text={serverError} />
         <Button type="submit" disabled={busy}>
           {busy ? t('admin.auth.signingIn') : t('admin.auth.signIn')}

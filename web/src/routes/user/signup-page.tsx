@@ -77,8 +77,8 @@ export function SignupPage() {
         <FormMessage kind="error" text={inviteInvalid} />
       ) : (
       <form onSubmit={submit} noValidate>
-        <TextField label={t('admin.auth.email')} name="email" type="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
-        <TextField label={t('admin.auth.password')} name="password" type="password" value={password} onChange={setPassword} error={errors.password} />
+        <TextField label={t('admin.auth.email')} name="email" type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} autoFocus />
+        <TextField label={t('admin.auth.password')} name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
         <FormMessage kind="error" text={serverError} />
         <Button type="submit" disabled={busy}>
           {busy ? t('admin.auth.creatingAccount') : t('admin.auth.signUp')}
