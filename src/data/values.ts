@@ -83,17 +83,37 @@ export function roundedToScale(c: ColumnModel, v: number | string): number | str
 }
 
 /**
- * 400 naming the column when a whole number does not fit a 16- or 32-bit integer column whose size
- * the engine tells in bits (PostgreSQL's smallint and integer: numeric_precision 16 and 32), where
- * PostgreSQL answered 'value "2147483648" is out of range for type integer' without the column.
+ * The range of a column of a narrow integer type, known by its type and the precision its engine
+ * tells: PostgreSQL's smallint and integer in bits (16, 32); MariaDB's tinyint (read as smallint),
+ * smallint, mediumint and int in digits (3, 5, 7, 10), unsigned when its full type says so; SQL
+ * Server's tinyint (0 to 255), smallint and int. Undefined for others (bigint, SQLite's integers).
+ */
+function integerRange(c: ColumnModel): [number, number] | undefined {
+  const bits =
+    (c.dt === 'integer' && c.precision === 32) || (c.dt === 'int' && c.precision === 10) ? 32
+    : (c.dt === 'smallint' && (c.precision === 16 || c.precision === 5)) ? 16
+    : c.dt === 'mediumint' && c.precision === 7 ? 24
+    : c.dt === 'smallint' && c.precision === 3 ? 8
+    : undefined;
+  if (c.dt === 'tinyint' && c.precision === 3) return [0, 255];
+  if (bits === undefined) return undefined;
+  if (/\bunsigned\b/i.test(c.dtx ?? '')) return [0, 2 ** bits - 1];
+  return [-(2 ** (bits - 1)), 2 ** (bits - 1) - 1];
+}
+
+/**
+ * 400 naming the column when a whole number does not fit a narrow integer column (integerRange),
+ * where PostgreSQL answered 'value "2147483648" is out of range for type integer' without the
+ * column, and MariaDB 'Out of range value for column 'qty' at row 1' by its SQL name.
  * For writes only: a filter may compare with any number.
  */
 export function fitsWholeNumber(c: ColumnModel, v: number | string): void {
-  if (c.kind !== 'integer' || !((c.precision === 32 && c.dt === 'integer') || (c.precision === 16 && c.dt === 'smallint'))) return;
-  const max = 2 ** (c.precision - 1) - 1;
+  if (c.kind !== 'integer') return;
+  const range = integerRange(c);
+  if (!range) return;
   const n = Number(v);
-  if (n >= -max - 1 && n <= max) return;
-  throw badRequest(`Column '${c._cn}': ${shown(v)} is out of range: from ${-max - 1} to ${max}`);
+  if (n >= range[0] && n <= range[1]) return;
+  throw badRequest(`Column '${c._cn}': ${shown(v)} is out of range: from ${range[0]} to ${range[1]}`);
 }
 
 /** Converts a caller's value for a column; null passes (nullability is checked by the writer). */

@@ -34,7 +34,7 @@ const PREFIX_MAX = 200;
 
 /**
  * The path of X-Forwarded-Prefix ('/tablo', no trailing slash), '' when absent or not a plain path
- * (`..`, `;`, spaces, a scheme or a host are refused whole). Several values (proxies in a chain,
+ * (`..`, `;`, spaces, a scheme or a host, `//` are refused whole). Several values (proxies in a chain,
  * each adding its own) are joined in order: `/a, /b` -> `/a/b`.
  */
 export function forwardedPrefix(header: string | null): string {
@@ -43,7 +43,8 @@ export function forwardedPrefix(header: string | null): string {
   for (const part of header.split(',')) {
     const value = part.trim();
     if (!value) continue;
-    if (!value.startsWith('/')) return '';
+    // A path of its own: not `tablo`, nor `//host` (a protocol-relative address).
+    if (!value.startsWith('/') || value.includes('//')) return '';
     for (const seg of value.split('/')) {
       if (!seg) continue;
       if (seg === '.' || seg === '..' || !PREFIX_SEGMENT.test(seg)) return '';

@@ -235,15 +235,16 @@ describeEngines('REST over the awkward schema', (engine) => {
   });
 
   // SQLite's INTEGER holds 64 bits, so only PostgreSQL and MariaDB refuse it; each names the column.
+  // MariaDB answered its own 'Out of range value for column 'qty' at row 1' (the SQL name, a row number): now as PostgreSQL.
   test('a whole number beyond a 32-bit column is a 400 naming the column', async () => {
     const h = { 'xc-auth': token };
     const created = await t.request('POST', `${base}/Order`, { body: { Title: 'Big qty', Qty: 2147483648 }, headers: h });
     if (engine === 'sqlite') return expect(created.status).toBe(200);
     expect(created.status).toBe(400);
-    expect(created.body.msg).toMatch(engine === 'pg' ? /^Column 'Qty': 2147483648 is out of range: from -2147483648 to 2147483647$/ : /'qty'/);
+    expect(created.body.msg).toBe("Column 'Qty': 2147483648 is out of range: from -2147483648 to 2147483647");
     const updated = await t.request('PUT', `${base}/Order/1`, { body: { Qty: -2147483649 }, headers: h });
     expect(updated.status).toBe(400);
-    expect(updated.body.msg).toMatch(engine === 'pg' ? /^Column 'Qty': -2147483649 is out of range/ : /'qty'/);
+    expect(updated.body.msg).toBe("Column 'Qty': -2147483649 is out of range: from -2147483648 to 2147483647");
     expect((await t.request('PUT', `${base}/Order/1`, { body: { Qty: 2147483647 }, headers: h })).body.Qty).toBe(2147483647);
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test';
 import { appBase, appSocketUrl, appUrl, serverLink } from '../../web/src/api/app-url';
 import { buildRequest, emptyRequest } from '../../web/src/features/api-client/request-model';
 import { relativeAssets, stripPathPrefix } from '../../src/http/path-prefix';
-import { linkBase, publicPath, publicPathOf } from '../../src/http/link-base';
+import { forwardedPrefix, linkBase, publicPath, publicPathOf } from '../../src/http/link-base';
 import { refreshCookie } from '../../src/api/auth/cookies';
 import { stateCookie } from '../../src/auth/oauth/state-cookie';
 import { parseConfig, testConfig } from '../../src/config/config';
@@ -58,6 +58,18 @@ test('a request is taken off the prefix only under it', () => {
   expect(stripPathPrefix(new Request('http://h/api/health'), '')).toBeNull();
   const bare = stripPathPrefix(new Request('http://h/tablo'), '/tablo') as { redirect: Response };
   expect(bare.redirect.headers.get('location')).toBe('/tablo/');
+});
+
+test('X-Forwarded-Prefix: a plain path, trailing slashes dropped, several joined in order; anything else is no prefix', () => {
+  expect(forwardedPrefix('/tablo')).toBe('/tablo');
+  expect(forwardedPrefix('/tablo/')).toBe('/tablo');
+  expect(forwardedPrefix('/corp/tablo')).toBe('/corp/tablo');
+  expect(forwardedPrefix('/corp, /tablo')).toBe('/corp/tablo');
+  expect(forwardedPrefix('/')).toBe('');
+  expect(forwardedPrefix(null)).toBe('');
+  for (const bad of ['tablo', '/tablo;Domain=x', '/a/../b', '/./a', '/ta blo', 'https://evil.example/x', '//evil.example', `/${'a'.repeat(250)}`, '/tablo\r\nSet-Cookie: x']) {
+    expect(forwardedPrefix(bad)).toBe('');
+  }
 });
 
 describe("NC_PUBLIC_URL's path", () => {
