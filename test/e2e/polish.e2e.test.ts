@@ -402,6 +402,9 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await page.getByText('Copied the REST endpoint').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${tablo.url}/nc/${chinook}/api/v1`);
     expect(await info.locator('pre.json-view').count()).toBe(0);
+    // A REST project lists its REST endpoint first; the versions name the engine by its product too.
+    expect(await info.locator('.info-label').first().innerText()).toContain('REST');
+    await info.locator('.info-versions dd').getByText('SQLite', { exact: true }).waitFor();
 
     for (const mode of ['light', 'dark']) {
       if (mode === 'dark') {
@@ -425,6 +428,14 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     // The scrollbars follow the theme.
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe('dark');
     await page.keyboard.press('Control+Shift+B');
+
+    // A GraphQL project lists its GraphQL endpoint first.
+    const made = await opInPage(page, 'projectCreateByWeb', { args: { title: 'Graph first', projectType: 'graphql' } });
+    expect(made.status).toBe(200);
+    await page.goto(`${tablo.url}/#/nc/${made.body.id}`);
+    await tree().getByRole('button', { name: 'Info', exact: true }).click();
+    await info.getByText(`${tablo.url}/nc/${made.body.id}/v1/graphql`, { exact: true }).waitFor();
+    expect(await info.locator('.info-label').first().innerText()).toContain('GraphQL');
   }, 60_000);
 
   browserTest('on a phone-sized screen the tree sits above the open tab and the grid, the views and the SQL client keep their room', () => page, async () => {

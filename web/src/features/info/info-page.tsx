@@ -86,7 +86,8 @@ export function InfoPage(props: { projectId: string }) {
   if (error) return <div className="form-message form-message-error">{error}</div>;
   const project = currentProject.value;
   const env = envs?.workingEnv;
-  const api = project?.projectType === 'graphql' ? 'GraphQL' : 'REST'; // i18n-ignore (product names)
+  const graphqlFirst = project?.projectType === 'graphql';
+  const api = graphqlFirst ? 'GraphQL' : 'REST'; // i18n-ignore (product names)
   const engineOf = (alias: string) => (env ? envs?.envs[env]?.dbs.find((d) => d.dbAlias === alias)?.client : undefined);
   return (
     <div className="panel info-page" role="region" aria-label={t('common.info.region')}>
@@ -113,8 +114,10 @@ export function InfoPage(props: { projectId: string }) {
               ))}
             </div>
             <h4>{t('common.info.endpoints')}</h4>
+            {/* The project's own API first. */}
+            {graphqlFirst ? <CopyField what="graphql" value={serverLink(api.gqlApiUrl)} /> : null}
             <CopyField what="rest" value={serverLink(api.restApiUrl)} />
-            <CopyField what="graphql" value={serverLink(api.gqlApiUrl)} />
+            {graphqlFirst ? null : <CopyField what="graphql" value={serverLink(api.gqlApiUrl)} />}
             {c?.firstTable ? <CopyField what="example" value={`curl -H "xc-auth: $TOKEN" '${serverLink(api.restApiUrl)}/${c.firstTable}?limit=10'`} /> : null}{/* i18n-ignore */}
             <p className="info-links">
               <a className="btn btn-secondary" href={serverLink(api.swaggerUrl)} target="_blank" rel="noreferrer"><BookOpen size={14} aria-hidden /> {t('common.info.swagger')}</a>
@@ -131,7 +134,7 @@ export function InfoPage(props: { projectId: string }) {
           {Object.keys(apis ?? {}).map((alias) => (
             <div key={alias} className="info-version-row">
               <dt>{t('common.info.database', { alias })}</dt>
-              <dd>{engineOf(alias) ?? '…'}</dd>
+              <dd>{engineOf(alias) ? engineName(engineOf(alias)!) : '…'}</dd>
             </div>
           ))}
         </dl>
