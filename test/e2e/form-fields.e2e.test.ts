@@ -387,6 +387,11 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     expect(await colourOf(shownTags.locator('.chip', { hasText: 'new' }))).toBe('rgb(233, 213, 255)');
     expect(await colourOf(expanded.locator('#expand-Kind .chip'))).toBe('rgb(253, 230, 138)');
     await shot(page, 'form-expanded-choices');
+    // In the dark theme the light chips keep dark text (it was the theme's light text on them, unreadable).
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'dark'));
+    expect(await shownTags.locator('.chip', { hasText: 'new' }).evaluate((el) => getComputedStyle(el).color)).toBe('rgb(31, 41, 55)');
+    await shot(page, 'form-expanded-choices-dark');
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
     await expanded.getByRole('button', { name: 'Clear Tags' }).click();
     expect(await shownTags.locator('.chip').count()).toBe(0);
     // The list opened by a click picks another kind; Esc there leaves the expanded row open.

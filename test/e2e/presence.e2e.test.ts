@@ -173,6 +173,23 @@ describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => 
     await expanded.getByRole('button', { name: 'Close' }).click();
     await expanded.waitFor({ state: 'detached' });
     expect((await read()).LastName).toBe('Tremblay-Lovelace');
+  });
+
+  browserTest('an expanded row deleted by someone else meanwhile stays on screen saying so, without Save', () => owner, async () => {
+    const zoe = owner.getByRole('row').filter({ has: owner.getByRole('gridcell', { name: 'Zoé', exact: true }) }).first();
+    await zoe.hover();
+    await zoe.getByRole('button', { name: /^Expand row/ }).click();
+    const expanded = owner.getByRole('dialog', { name: 'Expanded row' });
+    await expanded.locator('#expand-City').fill('Nowhere');
     expect((await fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer/0`, { method: 'DELETE', headers: { 'xc-auth': adaToken } })).status).toBe(200);
+    await expanded.getByRole('alert').filter({ hasText: 'Deleted by ada.lovelace@example.com while you edit: this row can no longer be saved' }).waitFor();
+    // The grid lost the row; the form keeps it as it was, with the typed text, and offers no Save.
+    await owner.getByRole('gridcell', { name: 'Zoé', exact: true }).waitFor({ state: 'detached' });
+    expect(await expanded.locator('#expand-FirstName').inputValue()).toBe('Zoé');
+    expect(await expanded.locator('#expand-City').inputValue()).toBe('Nowhere');
+    expect(await expanded.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await shot(owner, 'presence-expanded-row-deleted');
+    await expanded.getByRole('button', { name: 'Close' }).click();
+    await expanded.waitFor({ state: 'detached' });
   });
 });

@@ -7,7 +7,8 @@
  * fields not edited here take the new values silently; when the form holds unsaved edits, a notice
  * says who changed which fields, with the choice to reload the row's values or keep one's own (a
  * save then writes only the fields edited here). The echo of one's own writes made from the form
- * (a file uploaded, a link changed) is no news, unless it changed a field edited here.
+ * (a file uploaded, a link changed) is no news, unless it changed a field edited here. A row deleted meanwhile
+ * (or moved out of the user's rows) stays on screen, saying so, without Save.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
@@ -44,6 +45,8 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
   const [base, setBase] = useState<Record<string, string>>(() => Object.fromEntries(columns.map((c) => [c._cn, fieldText(c, props.row[c._cn])])));
   const [values, setValues] = useState<Record<string, string>>(base);
   const [meanwhile, setMeanwhile] = useState<Meanwhile | null>(null);
+  /** The row was deleted meanwhile (or left the rows the user may see): by whom when known, and whether deleted. */
+  const [gone, setGone] = useState<{ by?: string; deleted: boolean } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef({ base, values });
   latest.current = { base, values };
@@ -78,7 +81,9 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
       setMeanwhile((was) => ({ by, columns: [...new Set([...(was?.columns ?? []), ...news])] }));
     };
     return liveConnection(liveProject).subscribe(props.meta._tn, (e) => {
-      if (e.type !== 'rows' || e.op !== 'update') return;
+      if (e.type !== 'rows') return;
+      if (e.removed.includes(rowKey)) return setGone({ by: e.by, deleted: e.op === 'delete' });
+      if (e.op !== 'update') return;
       const row = e.rows.find((r) => idOf(r) === rowKey);
       if (row) arrived(row, e.by);
     });
@@ -116,7 +121,11 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
       <Dialog className="expand-dialog" aria-label={t('grid.expand.label')}>
       <form onSubmit={submit}>
         <h2>{props.meta._tn}</h2>
-        {told ? (
+        {gone ? (
+          <div className="expand-meanwhile" role="alert">
+            <p>{gone.deleted && gone.by ? t('grid.expand.deletedBy', { email: gone.by }) : t('grid.expand.gone')}</p>
+          </div>
+        ) : told ? (
           <div className="expand-meanwhile" role="alert">
             <p>
               {told.by
@@ -172,7 +181,7 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
         <FormMessage kind="error" text={error} />
         <div className="dialog-actions">
           <Button variant="secondary" onClick={props.onClose}>{t('grid.expand.close')}</Button>
-          {!props.readOnly ? <Button type="submit">{t('grid.expand.save')}</Button> : null}
+          {!props.readOnly && !gone ? <Button type="submit">{t('grid.expand.save')}</Button> : null}
         </div>
       </form>
       </Dialog>

@@ -99,6 +99,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   useEffect(() => {
     if (opened && opened.index !== expanded) setExpandedAt(opened.index);
   }, [opened?.index]);
+  // A row gone from the loaded rows (deleted meanwhile) stays in the form as last seen; the form says it is gone.
+  const lastOpened = useRef<{ index: number; row: Record<string, unknown> } | null>(null);
+  lastOpened.current = opened ?? (expanded === null ? null : lastOpened.current);
+  const shownOpen = opened ?? lastOpened.current;
   // Viewers read the comments of a row; commenters and above add them.
   const canComment = useCanComment(props.projectId);
     const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
@@ -361,20 +365,20 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: meta.readOnly })}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
       {adding ? <AddRowForm meta={meta} parents={parents} upload={(column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress)} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
-      {opened ? (
+      {shownOpen ? (
         <ExpandForm
           // Another row is another form.
-          key={store.idOf(opened.row)}
+          key={store.idOf(shownOpen.row)}
           meta={meta}
-          row={opened.row}
+          row={shownOpen.row}
           readOnly={readOnly}
           parents={parents}
-          links={<RelationList store={store} meta={meta} index={opened.index} readOnly={readOnly} />}
-          activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(opened.row), canComment }}
+          links={opened ? <RelationList store={store} meta={meta} index={opened.index} readOnly={readOnly} /> : null}
+          activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(shownOpen.row), canComment }}
           onClose={() => setExpanded(null)}
-          onUploaded={(column, value) => store.setCell(opened.index, column, value)}
+          onUploaded={(column, value) => opened && store.setCell(opened.index, column, value)}
           onSave={async (changes) => {
-            await track(t('grid.expand.saving'), recordsApi.update(props.projectId, meta._tn, store.idOf(opened.row), changes).then(() => store.refreshRow(opened.index)), t('grid.expand.saved'));
+            await track(t('grid.expand.saving'), recordsApi.update(props.projectId, meta._tn, store.idOf(shownOpen.row), changes).then(() => store.refreshRow(shownOpen.index)), t('grid.expand.saved'));
             setExpanded(null);
           }}
         />
