@@ -22,6 +22,8 @@ import { AttachmentCell } from './attachment-cell';
 import { ParentField, parentRelationOf, type ParentSource } from '../form/form-parent';
 import { relationKey } from './relation-cell';
 import { liveConnection } from '../../stores/realtime';
+import { recordsApi } from '../../api/records';
+import { HttpError } from '../../api/http';
 import { user } from '../../stores/session';
 import { localeTag, t } from '../../i18n';
 
@@ -81,6 +83,14 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
       setMeanwhile((was) => ({ by, columns: [...new Set([...(was?.columns ?? []), ...news])] }));
     };
     return liveConnection(liveProject).subscribe(props.meta._tn, (e) => {
+      if (e.type === 'resync') {
+        // Back after a dropped connection: what changed meanwhile was not told, so the row is read again.
+        void recordsApi.read(liveProject, props.meta._tn, rowKey).then(
+          (row) => arrived(row, undefined),
+          (x) => x instanceof HttpError && x.status === 404 && setGone({ deleted: true }),
+        );
+        return;
+      }
       if (e.type !== 'rows') return;
       if (e.removed.includes(rowKey)) return setGone({ by: e.by, deleted: e.op === 'delete' });
       if (e.op !== 'update') return;
