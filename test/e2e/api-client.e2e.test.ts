@@ -64,6 +64,14 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await panel.getByLabel('Environment', { exact: true }).selectOption({ label: 'dev' });
 
     const url = panel.getByRole('combobox', { name: 'URL' });
+    // On a 1280 px screen the address keeps room to be read; the buttons after it wrap instead.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      expect((await url.boundingBox())!.width).toBeGreaterThanOrEqual(320);
+      await shot(page, 'api-client-1280');
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
     // Without a URL there is nothing to send (it once fetched the app's own page and kept '200 GET' in the history).
     expect(await url.inputValue()).toBe('');
     expect(await panel.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);

@@ -256,6 +256,9 @@ describe.skipIf(!!problem && !process.env.CI)('project dashboard in the browser'
     await page.goto(`${tablo.url}/#/projects`);
     await page.getByRole('button', { name: 'Connect to an external database' }).click();
     await page.getByLabel('Project name').fill('Chinook again');
+    // The browser does not fill the database's user and password with the saved Tablo sign-in.
+    expect(await page.getByLabel('Username').getAttribute('autocomplete')).toBe('off');
+    expect(await page.getByLabel('Password').getAttribute('autocomplete')).toBe('new-password');
     await page.getByLabel('Username').fill('postgres');
     await page.getByLabel('Database', { exact: true }).fill('no_such_database_here');
     await page.getByRole('button', { name: 'Test Database Connection' }).click();

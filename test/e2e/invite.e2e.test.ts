@@ -53,13 +53,18 @@ describe.skipIf(!!problem && !process.env.CI)('invitations in the browser', () =
     await tablo?.stop();
   });
 
-  browserTest('without an invite, sign-up answers that it is by invitation only', () => page, async () => {
+  browserTest('without an invite, the sign-up page says at once that it is by invitation only (no form to fill in for nothing)', () => page, async () => {
     await page.goto(`${tablo.url}/#/user/authentication/signup`);
-    await page.getByText('Create your Tablo account.').waitFor();
+    await page.getByText('Sign-up is by invitation only: ask a project owner for an invite link, then open it to set your password.').waitFor();
     await expect(page.getByText('You will be the Super Admin').count()).resolves.toBe(0);
-    await signUp('walk-in@example.com');
-    await page.getByText('Sign-up is by invitation only: ask a project owner for an invite link').waitFor();
+    expect(await page.getByLabel('Password').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign up' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
     await shot(page, 'signup-invitation-only');
+    // The server refuses it all the same.
+    const res = await fetch(`${tablo.url}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'walk-in@example.com', password: 'password123' }) });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { msg: string }).msg).toBe('Sign-up is by invitation only: ask a project owner for an invite link');
   });
 
   browserTest('opened while signed in, the invite link says who is signed in and whom it is for; signing out continues with its sign-up', () => page, async () => {

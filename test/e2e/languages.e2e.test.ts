@@ -205,6 +205,23 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
     await pick('en');
   });
 
+  browserTest('the SQL Client’s temporary editors are named in the language shown, whichever they were made in', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${chinook}?name=sqlClient&dbalias=db&type=panel`);
+    await pick('fr');
+    await page.getByRole('tab', { name: 'Requête 1', exact: true }).waitFor();
+    await pick('en');
+    await page.getByRole('tab', { name: 'Query 1', exact: true }).waitFor();
+    expect(await page.getByRole('tab', { name: /^Requête/ }).count()).toBe(0);
+    expect(await page.getByLabel('Query name').inputValue()).toBe('Query 1');
+    // A name someone gave stays as it is in every language.
+    await page.getByLabel('Query name').fill('Top sellers');
+    await pick('es');
+    await page.getByRole('tab', { name: 'Top sellers', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Consulta 2', exact: true }).waitFor();
+    await shot(page, 'language-es-sql-editors');
+    await pick('en');
+  });
+
   browserTest('a language switch keeps the dashboard’s open tabs, the active one still active', () => page, async () => {
     await page.goto(`${tablo.url}/#/nc/${chinook}`);
     await pick('en');

@@ -185,6 +185,24 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     await page.getByRole('grid', { name: 'Result 1' }).getByRole('gridcell', { name: 'still here' }).waitFor();
   }, 60_000);
 
+  browserTest('a view whose table is dropped by SQL stays in the tree, marked with the reason; opening it says why', () => page, async () => {
+    const project = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Broken view' } })).body.id as string;
+    for (const sql of ['CREATE TABLE scores (id INTEGER PRIMARY KEY, points INTEGER)', 'CREATE VIEW top_scores AS SELECT id, points FROM scores', 'DROP TABLE scores']) {
+      expect((await dashboardCallInPage(page, 'rawSql', { project_id: project, args: { sql } })).status).toBe(200);
+    }
+    await page.goto(`${tablo.url}/#/nc/${project}`);
+    await page.reload();
+    const tree = page.getByRole('navigation', { name: 'Project tree' });
+    await tree.getByRole('button', { name: 'Sync metadata of db' }).click();
+    await tree.getByRole('button', { name: /^Views/ }).click();
+    const mark = tree.getByRole('img', { name: /^TopScores cannot be read: no such table/ });
+    await mark.waitFor();
+    expect(await tree.getByRole('button', { name: /^TopScores/ }).getAttribute('title')).toMatch(/^TopScores cannot be read: no such table/);
+    await shot(page, 'tree-broken-view');
+    await tree.getByRole('button', { name: /^TopScores/ }).click();
+    await page.getByText(/View 'TopScores' cannot be read: no such table/).waitFor();
+  }, 60_000);
+
   browserTest('a GraphQL query runs in the GraphQL client', () => page, async () => {
     await setDark(false);
     await page.goto(`${tablo.url}/#/nc/${projectId}`);

@@ -24,7 +24,7 @@ describe('auth type and abilities', () => {
   test('before and after the first user', async () => {
     const t = await app();
     const before = await t.request('GET', '/auth/type');
-    expect(before.body).toMatchObject({ authType: 'jwt', firstUser: true, projectHasDb: true, projectHasAdmin: false, env: 'dev' });
+    expect(before.body).toMatchObject({ authType: 'jwt', firstUser: true, allowSignup: false, projectHasDb: true, projectHasAdmin: false, env: 'dev' });
     expect(before.body.version).toBeString();
     await signupSuperAdmin(t);
     const after = await t.request('GET', '/dashboard/auth/type');

@@ -68,6 +68,8 @@ export function authRoutes(ctx: BaseContext) {
       authType: authTypeOf(ctx.config),
       type: authTypeOf(ctx.config),
       firstUser: count === 0,
+      /** Whether anyone may sign up without an invite (NC_ALLOW_SIGNUP); the sign-up page says so before anything is typed. */
+      allowSignup: ctx.config.allowSignup,
       projectHasDb: true,
       projectHasAdmin: count > 0,
       env: 'dev',

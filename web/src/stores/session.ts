@@ -30,6 +30,8 @@ export interface SigninProvider {
 export interface ProjectInfo {
   authType: 'none' | 'jwt' | 'masterKey';
   firstUser: boolean;
+  /** Whether anyone may sign up without an invite (NC_ALLOW_SIGNUP). */
+  allowSignup?: boolean;
   projectHasDb: boolean;
   projectHasAdmin: boolean;
   env: string;

@@ -241,8 +241,9 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
               <>
                 <TextField label={t('schema.connect.host')} name="host" value={f.host} onChange={(v) => set('host', v)} />
                 <TextField label={t('schema.connect.port')} name="port" value={f.port} onChange={(v) => set('port', v)} />
-                <TextField label={t('schema.connect.username')} name="user" value={f.user} onChange={(v) => set('user', v)} />
-                <TextField label={t('schema.connect.password')} name="password" type="password" value={f.password} onChange={(v) => set('password', v)} />
+                {/* The database's account, never the browser's saved Tablo sign-in (password managers fill a user and password pair). */}
+                <TextField label={t('schema.connect.username')} name="user" autoComplete="off" value={f.user} onChange={(v) => set('user', v)} />
+                <TextField label={t('schema.connect.password')} name="password" type="password" autoComplete="new-password" value={f.password} onChange={(v) => set('password', v)} />
                 <TextField label={t('schema.connect.database')} name="database" value={f.database} onChange={(v) => set('database', v)} />
                 {f.client === 'pg' || f.client === 'mssql' ? (
                   <TextField label={t('schema.connect.schema')} name="schema" value={f.schema} onChange={(v) => set('schema', v)} placeholder={f.client === 'pg' ? 'public' : 'dbo'} /* i18n-ignore: schema names */ />

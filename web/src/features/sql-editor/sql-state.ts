@@ -4,7 +4,7 @@
  * statement time-out (per user, in seconds).
  */
 import { signal, type Signal } from '../../stores/signals';
-import { t } from '../../i18n';
+import { intlFor, LOCALES, t } from '../../i18n';
 
 export interface EditorDoc {
   id: string;
@@ -33,13 +33,26 @@ function fresh(): SqlClientState {
   return { editors, active: editors[0]!.id };
 }
 
+/**
+ * A title as the current language writes it: a default one ('Query 2', 'Requête 2', …, kept in the
+ * language of the day it was made) becomes the current language's, any other stays as it was named.
+ */
+export function localTitle(title: string): string {
+  const n = Number(/\d+/.exec(title)?.[0]);
+  if (!Number.isInteger(n)) return title;
+  const isDefault = LOCALES.some((l) => intlFor(l.code).formatMessage({ id: 'tools.sql.queryTitle' }, { n }) === title);
+  return isDefault ? t('tools.sql.queryTitle', { n }) : title;
+}
+
 /** The state of one project database, read from localStorage (three empty editors at first). */
 export function loadState(projectId: string, dbAlias: string): SqlClientState {
   try {
     const raw = localStorage.getItem(key(projectId, dbAlias));
     const s = raw ? (JSON.parse(raw) as SqlClientState) : null;
     if (s && Array.isArray(s.editors) && s.editors.length) {
-      return { editors: s.editors, active: s.editors.some((e) => e.id === s.active) ? s.active : s.editors[0]!.id };
+      // Temporary editors keep default titles in the language they were made in: shown in today's.
+      const editors = s.editors.map((e) => (e.savedId ? e : { ...e, title: localTitle(e.title) }));
+      return { editors, active: editors.some((e) => e.id === s.active) ? s.active : editors[0]!.id };
     }
   } catch {
     // A broken entry starts afresh.

@@ -24,7 +24,7 @@ import { engineName } from '../../lib/engine-names';
 import { useLatest } from '../../components/use-latest-answer';
 
 /** A tree entry: `name` opens it (display name), `tn` is the SQL name of a table. */
-interface Item { name: string; title: string; type: TabType; tn?: string; junction?: boolean }
+interface Item { name: string; title: string; type: TabType; tn?: string; junction?: boolean; /** Why a view cannot be read. */ broken?: string }
 type GroupKind = 'Tables' | 'Views' | 'Functions' | 'Procedures' | 'Sequences';
 
 /** The group's name in the current language. */
@@ -66,7 +66,7 @@ async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): P
       // Many-to-many link tables are read too: listed when the user's setting includeM2M says so, else counted beside the list.
       return (await dashboardApi.tables(projectId, dbAlias, true)).map((t) => ({ name: t._tn, title: t._tn, type: 'table', tn: t.tn, junction: t.isJunction }));
     case 'Views':
-      return (await dashboardApi.views(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'view' }));
+      return (await dashboardApi.views(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'view', broken: t.broken }));
     case 'Functions':
       return (await dashboardApi.routines(projectId, dbAlias, 'functionList')).map((r) => ({ name: r.name, title: r.name, type: 'function' }));
     case 'Procedures':
@@ -135,8 +135,10 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
               {it.type === 'table' && it.tn ? (
                 <TableLeaf target={{ scope: { projectId: props.projectId, dbAlias: props.dbAlias }, tn: it.tn, _tn: it.name }} onOpen={() => openItem(it)} />
               ) : (
-                <button className="tree-leaf" onClick={() => openItem(it)}>
+                <button className="tree-leaf" onClick={() => openItem(it)} title={it.broken ? t('schema.tree.viewBroken', { name: it.title, reason: it.broken }) : undefined}>
                   <EntryIcon type={it.type} />{it.title}
+                  {/* A view whose table or column was dropped outside Tablo: in the tree, with the reason. */}
+                  {it.broken ? <span className="tree-broken" role="img" aria-label={t('schema.tree.viewBroken', { name: it.title, reason: it.broken })}>!</span> : null}
                 </button>
               )}
             </li>

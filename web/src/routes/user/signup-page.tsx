@@ -21,6 +21,8 @@ export function SignupPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const first = !!projectInfo.value?.firstUser;
+  /** Sign-up needs an invite here and none came: said at once, rather than after the form is filled in. */
+  const inviteOnly = !first && !inviteToken && projectInfo.value?.allowSignup === false;
   /** Why an invite link cannot be used (used or expired), said before anything is typed. */
   const [inviteInvalid, setInviteInvalid] = useState<string | null>(null);
   /** The address the invite went to, once read. */
@@ -63,7 +65,7 @@ export function SignupPage() {
           <strong className="super-admin-note">{t('admin.auth.firstUserNote')}</strong>
         ) : inviteToken ? (
           t('admin.auth.acceptInvitation')
-        ) : (
+        ) : inviteOnly ? null : (
           t('admin.auth.createAccount')
         )
       }
@@ -75,6 +77,8 @@ export function SignupPage() {
     >
       {inviteInvalid ? (
         <FormMessage kind="error" text={inviteInvalid} />
+      ) : inviteOnly ? (
+        <p className="form-message form-message-info" role="status">{t('admin.auth.inviteOnly')}</p>
       ) : (
       <form onSubmit={submit} noValidate>
         <TextField label={t('admin.auth.email')} name="email" type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} autoFocus />
