@@ -15,6 +15,7 @@ import { writeValue } from './logical-values';
 import { requirePk } from './row-id';
 import { tableRef } from './select-builder';
 import { create } from './records-write';
+import { withDisplayNames } from './conflict-names';
 
 type Row = Record<string, unknown>;
 
@@ -103,7 +104,8 @@ export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], op
           inserted++;
         } catch (err) {
           if (!isAppError(err)) throw err;
-          problems.push({ index: x.index, column: null, value: null, reason: err.message });
+          // In the grid's words: display names, not SQL names or MariaDB's PRIMARY.
+          problems.push({ index: x.index, column: null, value: null, reason: (withDisplayNames(dc.pdb, t, err) as Error).message });
           if (opts.stopAtProblem) break;
         }
       }

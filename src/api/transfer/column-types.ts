@@ -27,6 +27,13 @@ const SELECT_MAX_CHOICES = 12;
 /** ...each shown at least this many times on average. */
 const SELECT_MIN_REPEAT = 3;
 
+/**
+ * Digits a spreadsheet keeps as text, not as a number: a leading zero (a postal code, a part number:
+ * 007 as a number is 7) or more digits before the point than a double holds exactly (an account or
+ * card number: 12345678901234567890 as a number is 12345678901234567000).
+ */
+const CODE = /^[+-]?(0\d|\d{16})/;
+
 const validDate = (s: string) => !Number.isNaN(Date.parse(s.slice(0, 10).replace(/\//g, '-')));
 
 /** The type of a column from its sample values (empty ones ignored). */
@@ -34,8 +41,9 @@ export function detectType(values: string[]): ImportType {
   const vals = values.map((v) => v.trim()).filter((v) => v !== '');
   if (vals.length === 0) return 'text';
   const all = (f: (v: string) => boolean) => vals.every(f);
-  if (all((v) => INT.test(v))) return 'number';
-  if (all((v) => NUM.test(v))) return 'decimal';
+  const numeric = !vals.some((v) => CODE.test(v));
+  if (numeric && all((v) => INT.test(v))) return 'number';
+  if (numeric && all((v) => NUM.test(v))) return 'decimal';
   if (all((v) => CHECK_WORDS.has(v.toLowerCase()))) return 'checkbox';
   if (all((v) => DATE.test(v) && validDate(v))) return 'date';
   if (all((v) => (DATETIME.test(v) || DATE.test(v)) && validDate(v))) return 'datetime';
@@ -111,6 +119,9 @@ export function importTypeOf(c: ColumnModel): ImportType {
  */
 export function cellValue(c: ColumnModel, text: string): unknown {
   if (text === '') return '';
+  // A choice, an e-mail address or a URL with blanks around it (' red', as the preview's detection
+  // reads it): the value without them.
+  if (c.uidt === 'SingleSelect' || c.uidt === 'Email' || c.uidt === 'URL') return text.trim();
   switch (c.kind) {
     case 'boolean': {
       const w = text.trim().toLowerCase();

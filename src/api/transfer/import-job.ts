@@ -316,7 +316,8 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
   };
   try {
     for await (const r of src.rows) {
-      line++;
+      // A CSV's or a sheet's own row number counts the empty rows left out before this one.
+      line = src.rowNumber ? src.rowNumber() : line + 1;
       if (header) {
         header = false;
         width = r.length;

@@ -17,6 +17,12 @@ export interface RowStream {
   rows: AsyncIterable<string[]>;
   /** Bytes of the file behind the rows handed out so far (for progress). */
   bytesRead(): number;
+  /**
+   * The row of the sheet the last row handed out is (the first is 1), counting the empty rows that are
+   * not handed out: an empty line of a CSV, a row of a sheet left empty. Absent for JSON (its rows are
+   * counted as they come).
+   */
+  rowNumber?(): number;
   close(): void;
 }
 
@@ -85,7 +91,8 @@ function csvRows(path: string, kind: FileKind): RowStream {
   let handle: Papa.Parser | undefined;
   Papa.parse(stream as unknown as File, {
     delimiter: kind.delimiter ?? ',',
-    skipEmptyLines: true,
+    // Empty lines are parsed (as one empty cell) so that they count as rows of the sheet; they are not handed out.
+    skipEmptyLines: false,
     chunk: (results: Papa.ParseResult<string[]>, p: Papa.Parser) => {
       handle = p;
       const rows = results.data;
@@ -114,12 +121,17 @@ function csvRows(path: string, kind: FileKind): RowStream {
     done = true;
     signal();
   });
+  let row = 0;
   async function* rows(): AsyncIterable<string[]> {
     for (;;) {
       if (queue.length) {
         const batch = queue.shift()!;
         waiting -= batch.rows.length;
-        for (const r of batch.rows) yield r.map(csvCellText);
+        for (const r of batch.rows) {
+          row++;
+          if (r.length === 1 && r[0] === '') continue;
+          yield r.map(csvCellText);
+        }
         handed = batch.bytes;
         continue;
       }
@@ -131,7 +143,7 @@ function csvRows(path: string, kind: FileKind): RowStream {
       });
     }
   }
-  return { rows: rows(), bytesRead: () => handed, close: () => (handle?.abort(), stream.destroy()) };
+  return { rows: rows(), bytesRead: () => handed, rowNumber: () => row, close: () => (handle?.abort(), stream.destroy()) };
 }
 
 /** Parsed CSV rows held ahead of the reader before the file stream waits. */
@@ -149,6 +161,7 @@ function xlsxRows(path: string, sheet: string | undefined): RowStream {
   let bytes = () => 0;
   let stream: Readable | undefined;
   let closed = false;
+  let rowNumber = 0;
   async function* attempt(book: WorkbookStructure): AsyncIterable<string[]> {
     const c = counted(path);
     stream = c.stream;
@@ -163,6 +176,8 @@ function xlsxRows(path: string, sheet: string | undefined): RowStream {
       const wanted = !found && (sheet === undefined || w.name === sheet);
       for await (const row of w) {
         if (!wanted) continue;
+        // exceljs hands out no row for one left empty: its number says where the row is.
+        rowNumber = typeof (row as { number?: unknown }).number === 'number' ? (row as unknown as { number: number }).number : rowNumber + 1;
         const values = Array.isArray(row.values) ? row.values : [];
         const out: string[] = [];
         for (let i = 1; i < values.length; i++) out.push(cellText(values[i]));
@@ -193,7 +208,7 @@ function xlsxRows(path: string, sheet: string | undefined): RowStream {
       }
     }
   }
-  return { rows: rows(), bytesRead: () => bytes(), close: () => ((closed = true), stream?.destroy()) };
+  return { rows: rows(), bytesRead: () => bytes(), rowNumber: () => rowNumber, close: () => ((closed = true), stream?.destroy()) };
 }
 
 /** Readings of a workbook tried before giving up (see xlsxRows). */
