@@ -81,6 +81,8 @@ describe.skipIf(!!problem && !process.env.CI)('invitations in the browser', () =
     await page.getByRole('button', { name: 'Sign out and continue' }).click();
     await page.getByText('Set a password to accept your invitation.').waitFor();
     expect(await page.getByLabel('E-mail').inputValue()).toBe('guest@example.com');
+    // The address is filled in: the focus waits in the password, what is left to type.
+    await page.waitForFunction(() => document.activeElement?.id === 'f-password');
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     expect(await page.getByRole('button', { name: 'Profile menu' }).count()).toBe(0);
   });
@@ -88,6 +90,7 @@ describe.skipIf(!!problem && !process.env.CI)('invitations in the browser', () =
   browserTest('the invite link asks for a password and refuses another e-mail', () => page, async () => {
     await page.goto(`${tablo.url}/${invitePath}`);
     await page.getByText('Set a password to accept your invitation.').waitFor();
+    await page.waitForFunction(() => document.activeElement?.id === 'f-password');
     await signUp('someone-else@example.com');
     await page.getByText('This invite was sent to another e-mail address').waitFor();
     await shot(page, 'signup-invite-wrong-email');

@@ -2,7 +2,8 @@
  * The terminal outside the dashboard: the `t` shortcut opens it in a modal over the page (react-aria
  * Modal and Dialog: focus kept inside and given back to the opener). Its terminals are the same as the
  * dashboard's (they keep running when the modal closes). Ctrl+Shift+X closes the current terminal,
- * and the modal with the last one; Esc stays with the terminal (editors need it).
+ * and the modal with the last one; Esc stays with the terminal (editors need it) while one is open, and closes
+ * the modal when none is (the terminal turned off, or all closed).
  */
 import { useEffect } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -31,7 +32,7 @@ export function TerminalModal() {
   if (!open) return null;
   const close = () => (terminalModalOpen.value = false);
   return (
-    <ModalOverlay isOpen isDismissable isKeyboardDismissDisabled onOpenChange={(o) => !o && close()} className="dialog-backdrop">
+    <ModalOverlay isOpen isDismissable isKeyboardDismissDisabled={terminalTabs.value.length > 0} onOpenChange={(o) => !o && close()} className="dialog-backdrop">
       <Modal className="dialog terminal-dialog">
         <Dialog className="terminal-dialog-body" aria-label={t('tools.terminal.title')}>
           <div className="terminal-dialog-head">

@@ -31,7 +31,13 @@ export function SignupPage() {
     if (!inviteToken) return;
     // The address the invite went to fills the e-mail field, unless something was typed already.
     authApi.invite(inviteToken).then(
-      (r) => (setInvited(r.email), setEmail((typed) => typed || r.email)),
+      (r) => {
+        setInvited(r.email);
+        setEmail((typed) => typed || r.email);
+        // The e-mail is known: what is left to type is the password (unless someone is typing already).
+        const field = document.getElementById('f-email');
+        if (field && document.activeElement === field && !(field as HTMLInputElement).value) document.getElementById('f-password')?.focus();
+      },
       (e) => setInviteInvalid((e as Error).message),
     );
   }, [inviteToken]);
@@ -81,8 +87,8 @@ export function SignupPage() {
         <p className="form-message form-message-info" role="status">{t('admin.auth.inviteOnly')}</p>
       ) : (
       <form onSubmit={submit} noValidate>
-        <TextField label={t('admin.auth.email')} name="email" type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} autoFocus />
-        <TextField label={t('admin.auth.password')} name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} />
+        <TextField label={t('admin.auth.email')} name="email" type="email" autoComplete="username" value={email} onChange={setEmail} error={errors.email} autoFocus={!invited} />
+        <TextField label={t('admin.auth.password')} name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} error={errors.password} autoFocus={!!invited} />
         <FormMessage kind="error" text={serverError} />
         <Button type="submit" disabled={busy}>
           {busy ? t('admin.auth.creatingAccount') : t('admin.auth.signUp')}
