@@ -19,7 +19,7 @@ function newestSource(path: string): number {
 }
 
 /** What the binary is built from: a change to any of these makes it stale. */
-const SOURCES = ['src', 'web', 'migrations', 'package.json', 'bun.lock', 'scripts/build.ts'];
+const SOURCES = ['common', 'src', 'web', 'migrations', 'package.json', 'bun.lock', 'scripts/build.ts'];
 
 let building: Promise<string> | null = null;
 

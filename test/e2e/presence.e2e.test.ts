@@ -222,6 +222,8 @@ describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => 
     expect(await expanded.locator('#expand-FirstName').inputValue()).toBe('Zoé');
     expect(await expanded.locator('#expand-City').inputValue()).toBe('Nowhere');
     expect(await expanded.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    // Nor a comment on a row that is no more.
+    expect(await expanded.getByRole('button', { name: 'Comment', exact: true }).count()).toBe(0);
     await shot(owner, 'presence-expanded-row-deleted');
     await expanded.getByRole('button', { name: 'Close' }).click();
     await expanded.waitFor({ state: 'detached' });

@@ -92,7 +92,8 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
         <input className="grid-where" aria-label={t('grid.query.where')} placeholder="(Name,like,%rock%)~and(Id,gt,10)" /* i18n-ignore */ value={raw} onChange={(e) => (setRaw(e.target.value), setProblem(null))} onKeyDown={(e) => e.key === 'Enter' && apply()} />
       )}
       <Button variant="ghost" onClick={toggleWhere}>{raw === null ? t('grid.query.whereButton') : t('grid.query.builder')}</Button>
-      <Button variant="secondary" onClick={() => apply()}>{t('grid.query.apply')}</Button>
+      {/* Builder rows and the search apply by themselves when the user lets them: Apply is for the where text, or for all when they wait. */}
+      {!auto || raw !== null ? <Button variant="secondary" onClick={() => apply()}>{t('grid.query.apply')}</Button> : null}
       {problem && raw !== null ? <span className="form-message form-message-error" role="alert">{problem}</span> : null}
     </div>
   );

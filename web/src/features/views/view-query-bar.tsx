@@ -96,7 +96,8 @@ export function ViewQueryBar(props: { columns: ColumnMeta[]; where: string; sort
         />
       )}
       <Button variant="ghost" onClick={() => setRaw(raw === null ? toWhere(filters) : null)}>{raw === null ? t('views.query.whereText') : t('views.query.builder')}</Button>
-      <Button variant="secondary" onClick={() => apply()}>{t('views.query.apply')}</Button>
+      {/* As in the grid: Apply is for the where text, or for all when the user's filters wait for it. */}
+      {!auto || raw !== null ? <Button variant="secondary" onClick={() => apply()}>{t('views.query.apply')}</Button> : null}
     </div>
   );
 }
