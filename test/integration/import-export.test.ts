@@ -76,7 +76,7 @@ describeEngines('import and export', (engine: TestEngine) => {
     base = `/nc/${projectId}/api/v1`;
     editor = await join_('editor@example.com', 'editor');
     viewer = await join_('viewer@example.com', 'viewer');
-    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique', 'imp_ids', 'imp_formula', 'imp_json', 'imp_jsonl', 'imp_utf16', 'imp_comma', 'imp_exact', 'imp_ragged', 'imp_lines', 'imp_sheet_gap', 'imp_codes']) {
+    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique', 'imp_ids', 'imp_formula', 'imp_json', 'imp_jsonl', 'imp_utf16', 'imp_comma', 'imp_exact', 'imp_ragged', 'imp_lines', 'imp_sheet_gap', 'imp_codes', 'imp_times']) {
       if ((await tables()).includes(tn)) await op(owner, 'tableDelete', { tn });
     }
   }, 120_000);
@@ -471,6 +471,23 @@ describeEngines('import and export', (engine: TestEngine) => {
       { Title: 'one', When: '2024-05-06 00:00:00', Amount: 1.5 },
       { Title: 'two', When: '2024-05-07 12:30:00', Amount: 2 },
     ]);
+  });
+
+  test("a workbook's times of day and durations are imported as times, not as dates of 1899", async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Hours');
+    ws.addRow(['Task', 'Start', 'Took']);
+    for (const [task, start, took] of [['build', 0.4375, 1.5], ['test', 0.75, 0.0208333333333333]] as const) {
+      const r = ws.addRow([task, start, took]);
+      r.getCell(2).numFmt = 'hh:mm';
+      r.getCell(3).numFmt = '[h]:mm:ss';
+    }
+    const up = await upload(owner, new Uint8Array(await wb.xlsx.writeBuffer()), 'hours.xlsx');
+    expect(up.body.preview.rows).toEqual([['build', '10:30:00', '36:00:00'], ['test', '18:00:00', '00:30:00']]);
+    expect(up.body.preview.columns.map((c: any) => c.type)).toEqual(['text', 'text', 'text']);
+    const s = await op(owner, 'importStart', { uploadId: up.body.uploadId, create: { tn: 'imp_times' } });
+    expect(await finish(owner, s.body.id)).toMatchObject({ status: 'done', rowsImported: 2 });
+    expect(await get(owner, 'imp_times?sort=Task&fields=Task,Start,Took')).toEqual([{ Task: 'build', Start: '10:30:00', Took: '36:00:00' }, { Task: 'test', Start: '18:00:00', Took: '00:30:00' }]);
   });
 
   test('a JSON array of objects is previewed and imported (keys as headers, nested values as JSON); JSON Lines go into an existing table', async () => {
