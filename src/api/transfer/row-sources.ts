@@ -97,6 +97,8 @@ function csvRows(path: string, kind: FileKind): RowStream {
     w?.();
   };
   let first = true;
+  /** Rows parsed before this chunk (empty ones too): rows of the sheet. */
+  let parsed = 0;
   let handle: Papa.Parser | undefined;
   Papa.parse(stream as unknown as File, {
     delimiter: kind.delimiter ?? ',',
@@ -104,12 +106,23 @@ function csvRows(path: string, kind: FileKind): RowStream {
     skipEmptyLines: false,
     chunk: (results: Papa.ParseResult<string[]>, p: Papa.Parser) => {
       handle = p;
-      const rows = results.data;
+      let rows = results.data;
       if (first && rows.length) {
         first = false;
         const h = rows[0]!;
         if (h.length && h[0]!.charCodeAt(0) === 0xfeff) h[0] = h[0]!.slice(1);
       }
+      // A quoted value not closed where it should be ("5" screen", "ab"cd) runs on to the next quote,
+      // taking the lines after it into one value: the rows before it are read, then the file is refused.
+      const quote = results.errors.find((e) => e.type === 'Quotes');
+      if (quote) {
+        const at = Math.min(quote.row ?? 0, rows.length);
+        rows = rows.slice(0, at);
+        failure = badRequest(`Row ${parsed + at + 1} of the file has a quote that does not close its value: a quote inside a value must be written twice ("")`);
+        done = true;
+        p.abort();
+      }
+      parsed += rows.length;
       queue.push({ rows, bytes: bytes() });
       waiting += rows.length;
       if (waiting >= QUEUE_ROWS) stream.pause();
@@ -144,7 +157,7 @@ function csvRows(path: string, kind: FileKind): RowStream {
         handed = batch.bytes;
         continue;
       }
-      if (failure) throw badRequest(`The CSV file could not be read: ${failure.message}`);
+      if (failure) throw isAppError(failure) ? failure : badRequest(`The CSV file could not be read: ${failure.message}`);
       if (done) return;
       await new Promise<void>((resolve) => {
         wake = resolve;
