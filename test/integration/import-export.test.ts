@@ -76,7 +76,7 @@ describeEngines('import and export', (engine: TestEngine) => {
     base = `/nc/${projectId}/api/v1`;
     editor = await join_('editor@example.com', 'editor');
     viewer = await join_('viewer@example.com', 'viewer');
-    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique', 'imp_ids', 'imp_formula', 'imp_json', 'imp_jsonl', 'imp_utf16', 'imp_comma', 'imp_exact', 'imp_ragged', 'imp_lines', 'imp_sheet_gap', 'imp_codes', 'imp_times', 'imp_quotes']) {
+    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique', 'imp_ids', 'imp_formula', 'imp_json', 'imp_jsonl', 'imp_utf16', 'imp_comma', 'imp_exact', 'imp_ragged', 'imp_lines', 'imp_sheet_gap', 'imp_codes', 'imp_times', 'imp_quotes', 'imp_money']) {
       if ((await tables()).includes(tn)) await op(owner, 'tableDelete', { tn });
     }
   }, 120_000);
@@ -172,6 +172,10 @@ describeEngines('import and export', (engine: TestEngine) => {
     const s = await op(owner, 'importStart', { uploadId: up.body.uploadId, create: { tn: 'imp_codes' }, onError: 'skip' });
     const job = await finish(owner, s.body.id);
     expect(job).toMatchObject({ status: 'done', rowsImported: 6, rowsSkipped: 0, problems: [] });
+    // An amount with its currency sign goes into a Currency column as its number.
+    expect((await op(owner, 'tableCreate', { tn: 'imp_money', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'price', uidt: 'Currency' }] })).status).toBe(200);
+    expect(await importFile(owner, 'price\n$5.00\n-€7.25\n12\n', 'money.csv', { tn: 'imp_money' })).toMatchObject({ status: 'done', rowsImported: 3, problems: [] });
+    expect((await get(owner, 'imp_money?sort=Id&fields=Price')).map((r: any) => Number(r.Price))).toEqual([5, -7.25, 12]);
     expect(await get(owner, 'imp_codes?sort=Zip&fields=Zip,Card,Qty,Kind,Mail')).toEqual([
       { Zip: '00501', Card: '4000000000000002', Qty: 10, Kind: 'red', Mail: 'b@example.com' },
       { Zip: '01234', Card: '12345678901234567890', Qty: 0, Kind: 'red', Mail: 'a@example.com' },
