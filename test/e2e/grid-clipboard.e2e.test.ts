@@ -30,7 +30,7 @@ describe.skipIf(!!problem && !process.env.CI)('copy and paste of cell ranges', (
     token = (await api('/auth/signup', { body: { email: 'sheet@example.com', password: 'password123' } })).token;
     projectId = (await api('/dashboard?q=sqlOp_projectCreateByWeb', { body: { api: 'projectCreateByWeb', args: { title: 'Sheet' } } })).id;
     const made = await api('/dashboard?q=sqlOpPlus_tableCreate', {
-      body: { api: 'tableCreate', project_id: projectId, args: { tn: 'item', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }, { cn: 'qty', uidt: 'Number' }, { cn: 'note', uidt: 'SingleLineText' }] } },
+      body: { api: 'tableCreate', project_id: projectId, args: { tn: 'item', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }, { cn: 'qty', uidt: 'Number' }, { cn: 'note', uidt: 'SingleLineText' }, { cn: 'price', uidt: 'Currency' }, { cn: 'share', uidt: 'Percent' }] } },
     });
     if (made.msg) throw new Error(made.msg);
     await api(`/nc/${projectId}/api/v1/Item/bulk`, { body: Array.from({ length: 6 }, (_, i) => ({ Name: `item ${i + 1}`, Qty: i + 1, Note: `note ${i + 1}` })) });
@@ -77,6 +77,16 @@ describe.skipIf(!!problem && !process.env.CI)('copy and paste of cell ranges', (
     await page.keyboard.press('Control+v');
     await page.getByText(/Pasted into 2 rows, added 1\. 1 value does not fit \(row 6 Qty 'lots': not a whole number\)/).waitFor();
     expect((await rows()).slice(4).map((r) => [r.Name, r.Qty, r.Note])).toEqual([['Pen', 10, 'blue'], ['Ink', 6, 'black'], ['Paper', 3, 'A4, 80 g']]);
+  });
+
+  browserTest('amounts and percentages pasted as a spreadsheet shows them ($1,234.50, 12.5%) go in as numbers', () => page, async () => {
+    await page.evaluate(() => navigator.clipboard.writeText('$1,234.50\t12.5%\r\n-$3\t7 %\r\n'));
+    const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'item 2', exact: true }) }).first();
+    await row.getByRole('gridcell').nth(4).click();
+    await page.keyboard.press('Control+v');
+    await page.getByText('Pasted into 2 rows', { exact: true }).first().waitFor();
+    const got = (await api(`/nc/${projectId}/api/v1/Item?limit=50&fields=Name,Price,Share`)) as { Name: string; Price: number | string | null; Share: number | string | null }[];
+    expect(got.slice(1, 3).map((r) => [r.Name, Number(r.Price), Number(r.Share)])).toEqual([['item 2', 1234.5, 12.5], ['item 3', -3, 7]]);
   });
 
   browserTest('the fill handle drags a value down', () => page, async () => {

@@ -122,6 +122,8 @@ export function cellValue(c: ColumnModel, text: string): unknown {
   // A choice, an e-mail address or a URL with blanks around it (' red', as the preview's detection
   // reads it): the value without them.
   if (c.uidt === 'SingleSelect' || c.uidt === 'Email' || c.uidt === 'URL') return text.trim();
+  // An amount as a spreadsheet shows it ('$5.00', '-€7.25'): without its currency sign (a thousands separator is still refused).
+  if (c.uidt === 'Currency') return text.replace(/\p{Sc}/gu, '').trim();
   switch (c.kind) {
     case 'boolean': {
       const w = text.trim().toLowerCase();

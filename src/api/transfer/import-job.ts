@@ -315,7 +315,19 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
     await new Promise((r) => setImmediate(r));
   };
   try {
-    for await (const r of src.rows) {
+    const reader = src.rows[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<string[]>;
+      try {
+        next = await reader.next();
+      } catch (e) {
+        // The file cannot be read on from here (a quote left open, a damaged workbook): the rows read
+        // before go in, as those of finished batches, and the job fails saying where.
+        if (batch.length && isAppError(e)) await flush();
+        throw e;
+      }
+      if (next.done) break;
+      const r = next.value;
       // A CSV's or a sheet's own row number counts the empty rows left out before this one.
       line = src.rowNumber ? src.rowNumber() : line + 1;
       if (header) {

@@ -1,7 +1,7 @@
 /**
  * Rows of an uploaded file as a stream of text cells (JSON: json-rows.ts): CSV through papaparse (quoted fields,
  * newlines inside quotes, a BOM dropped), XLSX through exceljs's streaming reader (one sheet,
- * cells made text: numbers as written, dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, rich text
+ * cells made text: numbers as written, dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, times and durations as HH:MM:SS, rich text
  * joined, formulas by their result). Bytes read are counted for progress.
  */
 import { createReadStream } from 'node:fs';
@@ -27,6 +27,9 @@ export interface RowStream {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** Excel's day 0 of the 1900 date system, and its first day. */
+const EXCEL_DAY0 = Date.UTC(1899, 11, 30);
+const EXCEL_1900 = Date.UTC(1900, 0, 1);
 
 /** An XLSX cell value as text. */
 export function cellText(v: unknown): string {
@@ -36,6 +39,12 @@ export function cellText(v: unknown): string {
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) return '';
+    // A time of day (10:30) or a duration ([h]:mm, 36:00) is a number of days below 1 or 2, which
+    // exceljs dates from Excel's day 0, 1899-12-30: no date of a 1900 workbook is before 1900.
+    if (v.getTime() < EXCEL_1900) {
+      const secs = Math.round((v.getTime() - EXCEL_DAY0) / 1000);
+      if (secs >= 0) return `${pad(Math.floor(secs / 3600))}:${pad(Math.floor(secs / 60) % 60)}:${pad(secs % 60)}`;
+    }
     const day = `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
     const time = `${pad(v.getUTCHours())}:${pad(v.getUTCMinutes())}:${pad(v.getUTCSeconds())}`;
     return time === '00:00:00' ? day : `${day} ${time}`;
@@ -88,6 +97,8 @@ function csvRows(path: string, kind: FileKind): RowStream {
     w?.();
   };
   let first = true;
+  /** Rows parsed before this chunk (empty ones too): rows of the sheet. */
+  let parsed = 0;
   let handle: Papa.Parser | undefined;
   Papa.parse(stream as unknown as File, {
     delimiter: kind.delimiter ?? ',',
@@ -95,12 +106,23 @@ function csvRows(path: string, kind: FileKind): RowStream {
     skipEmptyLines: false,
     chunk: (results: Papa.ParseResult<string[]>, p: Papa.Parser) => {
       handle = p;
-      const rows = results.data;
+      let rows = results.data;
       if (first && rows.length) {
         first = false;
         const h = rows[0]!;
         if (h.length && h[0]!.charCodeAt(0) === 0xfeff) h[0] = h[0]!.slice(1);
       }
+      // A quoted value not closed where it should be ("5" screen", "ab"cd) runs on to the next quote,
+      // taking the lines after it into one value: the rows before it are read, then the file is refused.
+      const quote = results.errors.find((e) => e.type === 'Quotes');
+      if (quote) {
+        const at = Math.min(quote.row ?? 0, rows.length);
+        rows = rows.slice(0, at);
+        failure = badRequest(`Row ${parsed + at + 1} of the file has a quote that does not close its value: a quote inside a value must be written twice ("")`);
+        done = true;
+        p.abort();
+      }
+      parsed += rows.length;
       queue.push({ rows, bytes: bytes() });
       waiting += rows.length;
       if (waiting >= QUEUE_ROWS) stream.pause();
@@ -135,7 +157,7 @@ function csvRows(path: string, kind: FileKind): RowStream {
         handed = batch.bytes;
         continue;
       }
-      if (failure) throw badRequest(`The CSV file could not be read: ${failure.message}`);
+      if (failure) throw isAppError(failure) ? failure : badRequest(`The CSV file could not be read: ${failure.message}`);
       if (done) return;
       await new Promise<void>((resolve) => {
         wake = resolve;

@@ -120,15 +120,17 @@ export function convertPasted(c: ColumnMeta, text: string, locale: string = loca
   if (s === '') return c.nullable || c.kind === 'string' ? { value: c.kind === 'string' && !c.nullable ? '' : null } : { reason: t('grid.paste.required') };
   // A duration as its format shows it ('1:30') or as seconds: the API reads both.
   if (c.uidt === 'Duration') return { value: s };
+  // An amount or a percentage as a spreadsheet shows it ('$1,234.50', '12,5 %'): the number without its sign.
+  const number = c.uidt === 'Currency' ? s.replace(/\p{Sc}/gu, '') : c.uidt === 'Percent' ? s.replace(/\s*%$/, '') : s;
   switch (c.kind) {
     case 'integer':
     case 'bigint': {
-      const n = pastedNumber(s, locale);
+      const n = pastedNumber(number, locale);
       return n !== null && /^[+-]?\d+$/.test(n) ? { value: c.kind === 'bigint' ? n : Number(n) } : { reason: t('grid.paste.notWhole') };
     }
     case 'decimal':
     case 'float': {
-      const n = pastedNumber(s, locale);
+      const n = pastedNumber(number, locale);
       return n !== null ? { value: c.kind === 'decimal' ? n : Number(n) } : { reason: t('grid.paste.notNumber') };
     }
     case 'boolean':
