@@ -99,7 +99,7 @@ class LiveConnection {
         void refreshToken(opened).then((ok) => {
           if (ok) this.connect();
           // Not when signed out or in again meanwhile (in this tab or another): that session is not this one.
-          else if (!this.closed && token.value === opened) sessionExpired();
+          else if (!this.closed && token.value === opened) sessionExpired(e.reason === 'This account is disabled' ? 'disabled' : 'expired');
         });
         return;
       }
