@@ -227,6 +227,33 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     }
   });
 
+  browserTest('previewing a role with a row condition, a row someone else moves out of it leaves the open grid, as it does for a member of that role', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    expect((await call('aclSave', { tn: 'Customer', role: 'viewer', rule: { read: true, create: false, update: false, delete: false, where: '(Country,eq,Brazil)' } })).stored).toBe(true);
+    // Someone else's write: the owner's session from outside the page (no preview).
+    const session = (await page.evaluate(() => localStorage.getItem('tablo.token')))!;
+    const move = (country: string) => fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer/1`, { method: 'PUT', headers: { 'content-type': 'application/json', 'xc-auth': session }, body: JSON.stringify({ Country: country }) });
+    try {
+      await page.getByLabel('Preview as').selectOption('viewer');
+      await page.waitForLoadState('load');
+      await page.getByRole('button', { name: 'Reset Preview' }).waitFor();
+      await tree().getByRole('button', { name: 'Customer', exact: true }).click();
+      await page.getByRole('gridcell', { name: 'Luís' }).waitFor();
+      await page.getByRole('gridcell', { name: 'Eduardo' }).waitFor();
+      expect(await page.getByRole('gridcell', { name: 'Leonie' }).count()).toBe(0);
+      expect((await move('Portugal')).status).toBe(200);
+      // The socket brings the viewer's share of the change: the row is no longer theirs.
+      await page.getByRole('gridcell', { name: 'Luís' }).waitFor({ state: 'detached', timeout: 5_000 });
+      await page.getByRole('gridcell', { name: 'Eduardo' }).waitFor();
+    } finally {
+      await move('Brazil');
+      await page.getByRole('button', { name: 'Reset Preview' }).click();
+      await page.waitForLoadState('load');
+      await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
+      await call('aclSave', { tn: 'Customer', role: 'viewer', rule: null });
+    }
+  });
+
   browserTest('a role that may not read the primary key sees the rows read-only, saying why', () => page, async () => {
     const cols = (await call('tableMeta', { tn: 'Customer' })).columns as { cn: string; _cn: string }[];
     const read = cols.filter((c) => ['FirstName', 'LastName', 'City'].includes(c._cn)).map((c) => c.cn);
