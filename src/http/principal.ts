@@ -112,7 +112,9 @@ async function resolve(ctx: BaseContext, request: Request): Promise<Actor> {
   if (jwt) {
     const claims = await verifySession(ctx.secrets.jwtSecret, jwt);
     const user = await usersRepo(ctx.meta).byIdCached(claims.id);
-    if (!user || user.disabled || user.token_version !== claims.v) throw unauthorized('Token expired please login to continue');
+    // A disabled account says so (the page signing out tells the user why, not that a token expired).
+    if (user?.disabled) throw unauthorized('This account is disabled');
+    if (!user || user.token_version !== claims.v) throw unauthorized('Token expired please login to continue');
     if (claims.sid !== undefined && !(await sessionsRepo(ctx.meta).isLive(claims.sid))) throw unauthorized('Token expired please login to continue');
     return userActor(user, previewAs);
   }

@@ -47,8 +47,12 @@ interface RealtimeState {
 type RealtimeSocket = AppSocket<RealtimeState>;
 
 function credentials(request: Request, url: URL): Record<string, string> | null {
-  for (const p of (request.headers.get('sec-websocket-protocol') ?? '').split(',').map((x) => x.trim())) {
-    if (p.startsWith('tablo.jwt.')) return { 'xc-auth': p.slice('tablo.jwt.'.length) };
+  const offered = (request.headers.get('sec-websocket-protocol') ?? '').split(',').map((x) => x.trim());
+  // A role previewed by the page (`tablo.preview.<role>`, as `xc-preview` on its calls): the socket's rows
+  // are that role's, so a preview follows others' changes as a member of that role sees them.
+  const preview = offered.find((p) => p.startsWith('tablo.preview.'))?.slice('tablo.preview.'.length);
+  for (const p of offered) {
+    if (p.startsWith('tablo.jwt.')) return { 'xc-auth': p.slice('tablo.jwt.'.length), ...(preview ? { 'xc-preview': preview } : {}) };
   }
   const token = url.searchParams.get('token');
   if (token) return { 'xc-auth': token };
@@ -233,7 +237,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
         const actor = await resolveActor(ctx, new Request(url, { headers }));
         if (actor.kind === 'guest') return refuse(401, 'Not signed in');
         roles = await projectRolesOf(ctx, actor, projectId);
-        const member = actor.kind === 'master' || (actor.superAdmin && !actor.previewAs) || roles.some((r) => r !== 'guest');
+        const member = actor.kind === 'master' || actor.superAdmin || roles.some((r) => r !== 'guest');
         if (!member) return refuse(403, 'Not a member of this project');
         user = await presenceUserOf(ctx, actor);
       } catch (e) {

@@ -169,6 +169,91 @@ describe.skipIf(!!problem && !process.env.CI)('roles in the browser', () => {
     await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
   });
 
+  browserTest('adding, changing and deleting rows follow their own rights in the grid and the form, and the read-only note speaks the reader\'s language', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    const form = await call('xcVirtualTableCreate', { tn: 'Customer', title: 'Sign-up', type: 'form' });
+    expect(form.id).toBeTruthy();
+    const drawer = page.getByRole('complementary', { name: 'Views' });
+    const preview = async (rule: unknown) => {
+      expect((await call('aclSave', { tn: 'Customer', role: 'editor', rule })).stored).toBe(true);
+      await page.getByLabel('Preview as').selectOption('editor');
+      await page.waitForLoadState('load');
+      await page.getByRole('button', { name: 'Reset Preview' }).waitFor();
+      await tree().getByRole('button', { name: 'Customer', exact: true }).click();
+      await page.getByRole('gridcell', { name: 'Luís' }).waitFor();
+    };
+    const reset = async () => {
+      await page.getByRole('button', { name: 'Reset Preview' }).click();
+      await page.waitForLoadState('load');
+      await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
+    };
+    try {
+      // A role that adds rows without changing them (a sign-up desk): Add row and the form, no Delete.
+      await preview({ read: true, create: true, update: false, delete: false });
+      await page.getByText("Read-only: Not allowed to update rows of 'Customer'", { exact: true }).waitFor();
+      await page.getByRole('button', { name: '+ Add row' }).waitFor();
+      await page.getByRole('gridcell', { name: 'Luís' }).click();
+      expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+      await shot(page, 'roles-preview-add-only');
+      // In French the reason is French too (it was the server's English).
+      await page.locator('header').getByRole('button', { name: 'Language', exact: true }).click();
+      await page.getByRole('menuitemradio', { name: 'Français' }).click();
+      await page.getByText("Lecture seule : Modification des lignes de « Customer » non autorisée", { exact: true }).waitFor();
+      await page.locator('header').getByRole('button', { name: 'Langue', exact: true }).click();
+      await page.getByRole('menuitemradio', { name: 'English' }).click();
+      await page.getByText("Read-only: Not allowed to update rows of 'Customer'", { exact: true }).waitFor();
+      await drawer.getByRole('button', { name: 'Sign-up', exact: true }).click();
+      await page.getByRole('radio', { name: 'Fill in' }).or(page.getByRole('button', { name: 'Fill in' })).first().click();
+      const submit = page.getByRole('form', { name: 'Sign-up' }).getByRole('button', { name: 'Submit' });
+      expect(await submit.isEnabled()).toBe(true);
+      expect(await page.getByText("Your role may not add rows to 'Customer', so this form cannot be submitted.").count()).toBe(0);
+      await reset();
+
+      // A role that changes rows without adding or deleting any: neither is offered, and the form says why it cannot be sent.
+      await preview({ read: true, create: false, update: true, delete: false });
+      await page.getByRole('gridcell', { name: 'Luís' }).click();
+      expect(await page.getByText(/^Read-only:/).count()).toBe(0);
+      expect(await page.getByRole('button', { name: '+ Add row' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+      await drawer.getByRole('button', { name: 'Sign-up', exact: true }).click();
+      await page.getByRole('radio', { name: 'Fill in' }).or(page.getByRole('button', { name: 'Fill in' })).first().click();
+      await page.getByText("Your role may not add rows to 'Customer', so this form cannot be submitted.").waitFor();
+      expect(await page.getByRole('form', { name: 'Sign-up' }).getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+      await shot(page, 'roles-preview-form-cannot-add');
+    } finally {
+      await reset();
+      await call('aclSave', { tn: 'Customer', role: 'editor', rule: null });
+      await call('xcVirtualTableDelete', { id: form.id });
+    }
+  });
+
+  browserTest('previewing a role with a row condition, a row someone else moves out of it leaves the open grid, as it does for a member of that role', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    expect((await call('aclSave', { tn: 'Customer', role: 'viewer', rule: { read: true, create: false, update: false, delete: false, where: '(Country,eq,Brazil)' } })).stored).toBe(true);
+    // Someone else's write: the owner's session from outside the page (no preview).
+    const session = (await page.evaluate(() => localStorage.getItem('tablo.token')))!;
+    const move = (country: string) => fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer/1`, { method: 'PUT', headers: { 'content-type': 'application/json', 'xc-auth': session }, body: JSON.stringify({ Country: country }) });
+    try {
+      await page.getByLabel('Preview as').selectOption('viewer');
+      await page.waitForLoadState('load');
+      await page.getByRole('button', { name: 'Reset Preview' }).waitFor();
+      await tree().getByRole('button', { name: 'Customer', exact: true }).click();
+      await page.getByRole('gridcell', { name: 'Luís' }).waitFor();
+      await page.getByRole('gridcell', { name: 'Eduardo' }).waitFor();
+      expect(await page.getByRole('gridcell', { name: 'Leonie' }).count()).toBe(0);
+      expect((await move('Portugal')).status).toBe(200);
+      // The socket brings the viewer's share of the change: the row is no longer theirs.
+      await page.getByRole('gridcell', { name: 'Luís' }).waitFor({ state: 'detached', timeout: 5_000 });
+      await page.getByRole('gridcell', { name: 'Eduardo' }).waitFor();
+    } finally {
+      await move('Brazil');
+      await page.getByRole('button', { name: 'Reset Preview' }).click();
+      await page.waitForLoadState('load');
+      await tree().getByRole('button', { name: 'Customer', exact: true }).waitFor();
+      await call('aclSave', { tn: 'Customer', role: 'viewer', rule: null });
+    }
+  });
+
   browserTest('a role that may not read the primary key sees the rows read-only, saying why', () => page, async () => {
     const cols = (await call('tableMeta', { tn: 'Customer' })).columns as { cn: string; _cn: string }[];
     const read = cols.filter((c) => ['FirstName', 'LastName', 'City'].includes(c._cn)).map((c) => c.cn);

@@ -255,4 +255,41 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
       await creator.context().close();
     }
   });
+
+  test('a member disabled on the Users page while working elsewhere is signed out at once, told the account is disabled', async () => {
+    const invited = await owner.evaluate(
+      async (projectId) =>
+        (await fetch('/admin', { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: JSON.stringify({ email: 'ann@example.com', roles: 'editor', project_id: projectId }) })).json(),
+      projectId,
+    );
+    const ann = await (await browser.newContext({ viewport: { width: 1400, height: 850 } })).newPage();
+    try {
+      await ann.goto(invited.invite_url.replace(/^https?:\/\/[^/]+/, tablo.url));
+      await ann.waitForFunction(() => document.querySelector<HTMLInputElement>('input[name=email]')?.value === 'ann@example.com');
+      await ann.getByLabel('Password').fill('password123');
+      await ann.getByRole('button', { name: 'Sign up' }).click();
+      await ann.waitForURL(/#\/projects/);
+      await ann.goto(`${tablo.url}/#/nc/${projectId}`);
+      await ann.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Track', exact: true }).click();
+      await ann.getByRole('button', { name: '+ Add row' }).waitFor();
+      const session = (await ann.evaluate(() => localStorage.getItem('tablo.token')))!;
+      await owner.goto(`${tablo.url}/#/user/admin`);
+      await owner.getByLabel('Search users').fill('ann@');
+      const users = owner.getByRole('main').getByRole('table');
+      await users.getByRole('cell', { name: 'owner@example.com', exact: true }).waitFor({ state: 'detached' });
+      await users.getByRole('row').filter({ has: owner.getByRole('cell', { name: 'ann@example.com', exact: true }) }).getByRole('button', { name: 'Disable' }).click();
+      await users.getByRole('cell', { name: 'disabled', exact: true }).waitFor();
+      // Her open page is ended by the server at once: it says why (not that a token expired) and shows the sign-in.
+      await ann.getByText('This account is disabled', { exact: true }).waitFor({ timeout: 5_000 });
+      await ann.waitForURL(/#\/user\/authentication\/signin/);
+      expect(await ann.getByText('Token expired please login to continue').count()).toBe(0);
+      await shot(ann, 'team-disabled-signed-out');
+      // A call made with her old session answers the same, as JSON.
+      const res = await fetch(`${tablo.url}/nc/${projectId}/api/v1/Track/count`, { headers: { 'xc-auth': session } });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ msg: 'This account is disabled', code: 'ACCOUNT_DISABLED' });
+    } finally {
+      await ann.context().close();
+    }
+  });
 });

@@ -61,6 +61,9 @@ const COMPOSED: Record<string, { source: string; fills: Record<string, string> }
   'cell.notDateTime': valueCheck('a date and time (YYYY-MM-DD HH:MM:SS)'),
   'cell.notJson': valueCheck('valid JSON'),
   'cell.notText': valueCheck('text'),
+  // A refused write names its operation (access.ts).
+  'row.notAllowedCreate': { source: "Not allowed to {op} rows of '{table}'", fills: { op: 'create' } },
+  'row.notAllowedDelete': { source: "Not allowed to {op} rows of '{table}'", fills: { op: 'delete' } },
   // The prefix of a bulk call's messages (records-write.ts), around another message.
   rowPrefix: { source: 'Row {row}: {message}', fills: {} },
 };

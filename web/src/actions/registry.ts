@@ -40,7 +40,10 @@ export interface GridActions {
   reload(): void;
   addRow(): void;
   deleteRows(): void;
-  canWrite: boolean;
+  /** Whether the user's role may add rows to the table (its create right). */
+  canAdd: boolean;
+  /** Whether the user's role may delete its rows (its delete right). */
+  canDelete: boolean;
   hasSelection: boolean;
   /** Opens the add-column form (tables whose schema the user may change). */
   addColumn?: () => void;
@@ -58,8 +61,8 @@ export const COMMANDS: Command[] = [
   { id: 'toggleOutput', get label() { return t('app.command.output'); }, shortcut: 'o', run: () => (outputOpen.value = !outputOpen.value) },
   { id: 'toggleLog', get label() { return t('app.command.log'); }, shortcut: 'l', run: () => (logOpen.value = !logOpen.value) },
   { id: 'grid.reload', get label() { return t('app.command.reloadRows'); }, when: () => !!activeGrid.value, run: () => activeGrid.value?.reload() },
-  { id: 'grid.addRow', get label() { return t('app.command.addRow'); }, when: () => !!activeGrid.value?.canWrite, run: () => activeGrid.value?.addRow() },
-  { id: 'grid.deleteRows', get label() { return t('app.command.deleteRows'); }, when: () => !!activeGrid.value?.canWrite && !!activeGrid.value.hasSelection, run: () => activeGrid.value?.deleteRows() },
+  { id: 'grid.addRow', get label() { return t('app.command.addRow'); }, when: () => !!activeGrid.value?.canAdd, run: () => activeGrid.value?.addRow() },
+  { id: 'grid.deleteRows', get label() { return t('app.command.deleteRows'); }, when: () => !!activeGrid.value?.canDelete && !!activeGrid.value.hasSelection, run: () => activeGrid.value?.deleteRows() },
   { id: 'grid.addColumn', get label() { return t('app.command.addColumn'); }, when: () => !!activeGrid.value?.addColumn, run: () => activeGrid.value?.addColumn?.() },
   { id: 'openAudit', get label() { return t('app.command.audit'); }, when: () => !!panelOpener.value, run: () => panelOpener.value?.('audit') },
   // In a project the Terminal tab opens; elsewhere the terminal opens in a modal (spec section 2).

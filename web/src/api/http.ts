@@ -84,12 +84,19 @@ export function refreshToken(refused: string | null = token.value): Promise<bool
 
 /**
  * The session ended and no fresh token could be had: signs out with 'Token expired please login to
- * continue' and goes to the sign-in page (a 401 of any call, or the realtime socket ended by the server).
+ * continue' (or 'This account is disabled' when the Super Admin disabled it) and goes to the sign-in
+ * page (a 401 of any call, or the realtime socket ended by the server).
  */
-export function sessionExpired(): void {
+export function sessionExpired(why: 'expired' | 'disabled' = 'expired'): void {
   clearSession();
-  toast('error', t('errors.SESSION_EXPIRED'), LIMITS.tokenExpiredToastMs);
+  toast('error', why === 'disabled' ? t('errors.ACCOUNT_DISABLED') : t('errors.SESSION_EXPIRED'), LIMITS.tokenExpiredToastMs);
   window.location.hash = '#/user/authentication/signin';
+}
+
+/** Why a 401 ended the session: the account was disabled (its code says so), or the session expired. */
+async function whyRefused(res: Response): Promise<'expired' | 'disabled'> {
+  const body = (await res.clone().json().catch(() => null)) as { code?: unknown } | null;
+  return body?.code === 'ACCOUNT_DISABLED' ? 'disabled' : 'expired';
 }
 
 function headers(hasBody: boolean, path: string): Record<string, string> {
@@ -136,10 +143,12 @@ export async function http<T = unknown>(path: string, opts: RequestOptions = {})
   const sent = token.value;
   let res = await send(path, opts);
   if (res.status === 401 && !opts.noRefresh && token.value) {
+    const refused = res;
     if (await refreshToken(sent)) res = await send(path, opts);
     else {
-      sessionExpired();
-      throw new HttpError(t('errors.SESSION_EXPIRED'), 401);
+      const why = await whyRefused(refused);
+      sessionExpired(why);
+      throw new HttpError(why === 'disabled' ? t('errors.ACCOUNT_DISABLED') : t('errors.SESSION_EXPIRED'), 401);
     }
   }
   const text = await res.text();

@@ -8,6 +8,7 @@
  * out and sent to sign-in as by a 401 of any other call.
  */
 import { token } from './session';
+import { previewAs } from './preview';
 import { refreshToken, sessionExpired } from '../api/http';
 import { t } from '../i18n';
 import { toast } from './toasts';
@@ -59,7 +60,8 @@ class LiveConnection {
   private connect() {
     if (this.closed || !token.value) return;
     const url = appSocketUrl(`/api/v1/realtime?project_id=${encodeURIComponent(this.projectId)}`);
-    const ws = new WebSocket(url, ['tablo.realtime', `tablo.jwt.${token.value}`]);
+    // A previewed role goes with the socket too: the rows it brings are that role's (the page reloads when the preview changes).
+    const ws = new WebSocket(url, ['tablo.realtime', `tablo.jwt.${token.value}`, ...(previewAs.value ? [`tablo.preview.${previewAs.value}`] : [])]);
     this.ws = ws;
     ws.onopen = () => {
       this.retryMs = 500;
@@ -99,7 +101,7 @@ class LiveConnection {
         void refreshToken(opened).then((ok) => {
           if (ok) this.connect();
           // Not when signed out or in again meanwhile (in this tab or another): that session is not this one.
-          else if (!this.closed && token.value === opened) sessionExpired();
+          else if (!this.closed && token.value === opened) sessionExpired(e.reason === 'This account is disabled' ? 'disabled' : 'expired');
         });
         return;
       }

@@ -2,7 +2,9 @@
  * tableMeta: the model of one table or view (columns with types, keys, relations, virtual columns) for the grid,
  * as the caller may see it: hidden columns (and computed columns using them) are left out and `readOnly` says why rows cannot be
  * changed (also when the caller may not read the primary key: then `pks` is empty, as rows have no
- * address for them); `canUpdate` lists the columns the caller may change.
+ * address for them); `canUpdate` lists the columns the caller may change; `canCreate` and `canDelete` say
+ * whether the caller may add and delete rows here (each its own right in Roles Management: a role may add
+ * rows without changing them, or change them without adding or deleting any).
  */
 import { z } from 'zod';
 import type { DashboardOp } from '../op';
@@ -28,7 +30,9 @@ export const tableMeta: DashboardOp = {
     const acl = isUnrestricted(merged) ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias);
     const read = assertCan(merged, t, 'read', acl);
     const write = grantOf(merged, acl, t, 'update');
-    const writeRefusal = write ? null : `Not allowed to update rows of '${t._tn}' (your role reads only)`;
+    const create = grantOf(merged, acl, t, 'create');
+    const remove = grantOf(merged, acl, t, 'delete');
+    const writeRefusal = write ? null : create ? `Not allowed to update rows of '${t._tn}'` : `Not allowed to update rows of '${t._tn}' (your role reads only)`;
     // Computed columns the caller may not read (they use a hidden column or table) are left out too.
     const cut = isUnrestricted(merged) ? t : restrictTable(t, read);
     // Computed columns and relations that depend on a hidden column are left out too.
@@ -63,6 +67,9 @@ export const tableMeta: DashboardOp = {
               ? `Your role may not read the primary key of '${t._tn}', so its rows cannot be edited here`
               : writeRefusal,
       canUpdate: t.columns.filter((c) => write && grantsColumn(write, c)).map((c) => c._cn),
+      // Rows are added and deleted only where they have an address the caller reads (as they are changed).
+      canCreate: t.type === 'table' && t.pks.length > 0 && !keyHidden && !!create,
+      canDelete: t.type === 'table' && t.pks.length > 0 && !keyHidden && !!remove,
       columns: t.columns.filter((c) => grantsColumn(read, c)).map((c) => ({
         cn: c.cn, _cn: c._cn, uidt: c.uidt, kind: c.kind, dt: c.dtx ?? c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable,
         default: c.default, enumValues: c.enumValues ?? null, length: c.length ?? null, hidden: !!c.hidden, unique: !!c.unique,

@@ -28,7 +28,8 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
   const [chosen, setMode] = useState<'build' | 'fill' | null>(null);
   const mode = chosen ?? (binding.canEdit ? 'build' : 'fill');
   const change = (next: FormSpec) => binding.change({ form: next });
-  const canSubmit = meta.type === 'table' && !meta.readOnly;
+  // A form adds rows: it is submitted with the create right (a role may add rows it may not change).
+  const canSubmit = meta.type === 'table' && (meta.canCreate ?? !meta.readOnly);
   // The table meta lists only the relations the user may read: a parent out of reach stays a plain input.
   const parents: ParentSource = { relations: meta.relations, list: (table, where) => recordsApi.list(props.projectId, table, { limit: 25, offset: 0, where }) };
   return (
@@ -49,6 +50,7 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
           <ToggleButton id="fill" className={mode === 'fill' ? 'on' : ''}>{t('views.form.fill')}</ToggleButton>
         </ToggleButtonGroup>
       ) : null}
+      {!canSubmit && mode === 'fill' ? <div className="read-only-note">{t('views.form.cannotAdd', { table: meta._tn })}</div> : null}
       <div className={`form-layout${mode === 'build' ? ' building' : ''}`}>
         {mode === 'build' ? <FormBuilder spec={spec} columns={meta.columns} onChange={change} /> : null}
         <div className="form-stage">

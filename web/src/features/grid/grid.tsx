@@ -46,7 +46,8 @@ import { RelationList } from './relation-list';
 import { columnLayout, frozenCount, keepFirst } from './frozen-columns';
 import { AttachmentCell, uploadToCell } from './attachment-cell';
 import { pressFirstAction, useSingleTabStop } from './grid-focus';
-import { t } from '../../i18n';
+import { locale, t } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 import './grid.css';
 
 /** Width of the row-number column that precedes the data columns (see .grid-index). */
@@ -107,6 +108,9 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const canComment = useCanComment(props.projectId);
     const relations = meta.relations.filter((r) => !(r.type === 'hm' && r.targetIsJunction));
   const readOnly = !!meta.readOnly;
+  // Adding and deleting rows are rights of their own (a role may add rows it may not change, or the reverse).
+  const mayAdd = meta.canCreate ?? !readOnly;
+  const mayDelete = meta.canDelete ?? !readOnly;
   /** The parent rows of the foreign keys the add-row and expanded-row forms pick (the relations the user may read). */
   const parents: ParentSource = { relations: meta.relations, list: (table, where) => recordsApi.list(props.projectId, table, { limit: 25, offset: 0, where }) };
   /** Keys, computed columns, and columns the caller's role may not update, are not edited in place. */
@@ -246,7 +250,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     } else if (e.key === ' ' && e.shiftKey) {
       // shift+Space ticks the row (for deleting several); Space opens it in the expanded form.
       e.preventDefault();
-      if (!readOnly && store.rows.value.has(a.row)) store.toggleSelected(a.row);
+      if (mayDelete && store.rows.value.has(a.row)) store.toggleSelected(a.row);
     } else if (e.key === ' ' && !ctrl) {
       e.preventDefault();
       if (store.rows.value.has(a.row)) setExpanded(a.row);
@@ -327,7 +331,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const hasSelection = store.selected.value.size > 0 || !!active;
   useEffect(() => {
     activeGrid.value = {
-      reload: () => store.reload(), addRow: () => setAdding(true), deleteRows, canWrite: !readOnly, hasSelection,
+      reload: () => store.reload(), addRow: () => setAdding(true), deleteRows, canAdd: mayAdd, canDelete: mayDelete, hasSelection,
       addColumn: canEditSchema ? () => (schemaDialog.value = { kind: 'addColumn', scope, meta }) : undefined,
     };
   });
@@ -344,11 +348,11 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       </div>
       {/* The second row: adding rows, how they are shown (fields, height, groups), deleting the chosen ones, then what goes in and out. */}
       <div className="grid-toolbar grid-toolbar-actions">
-        {!readOnly ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
+        {mayAdd ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
         <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
         <RowHeightMenu store={store} />
         <GroupByMenu store={store} columns={all.filter((c) => !c.hidden && !c.virtual)} />
-        {!readOnly ? (
+        {mayDelete ? (
           // Always laid out (hidden without a selection), so choosing a cell never moves the grid under the pointer.
           <span className="toolbar-slot" style={{ visibility: hasSelection ? 'visible' : 'hidden' }} aria-hidden={!hasSelection}>
             <Button variant="danger" onClick={command('grid.deleteRows').run} disabled={!hasSelection}>
@@ -358,11 +362,11 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
         ) : null}
         <span className="grid-toolbar-end">
           {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>{t('grid.toolbar.webhooks')}</Button> : null}
-          <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} query={store.exportQuery(columns.map((c) => c._cn))} canImport={!readOnly} />
+          <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} query={store.exportQuery(columns.map((c) => c._cn))} canImport={mayAdd} />
         </span>
       </div>
       {rowDelete.dialog}
-      {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: meta.readOnly })}</div> : null}
+      {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: translateServerMessage(meta.readOnly, locale.value) })}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
       {adding ? <AddRowForm meta={meta} parents={parents} upload={(column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress)} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
       {shownOpen ? (
