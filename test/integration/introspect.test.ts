@@ -102,8 +102,7 @@ describeEngines('introspection', (engine) => {
     }
   });
 
-  test('PostgreSQL: another schema than public is selectable per connection', async () => {
-    if (engine !== 'pg') return;
+  if (engine === 'pg') test('PostgreSQL: another schema than public is selectable per connection', async () => {
     await awkward.driver.execute({ sql: 'CREATE SCHEMA sales', params: [] });
     await awkward.driver.execute({ sql: 'CREATE TABLE sales.deal (id integer PRIMARY KEY, amount numeric)', params: [] });
     const other = await openDatabase({ ...awkward.config, connection: { ...awkward.config.connection, schema: 'sales' } });

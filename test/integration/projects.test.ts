@@ -235,8 +235,8 @@ describeEngines('projects over external databases', (engine) => {
     }
   });
 
-  test('environments: add a database to a new environment and switch to it', async () => {
-    if (engine === 'sqlite') return; // covered by the pg/mysql runs; sqlite needs a second file
+  // covered by the pg/mysql runs; sqlite needs a second file
+  if (engine !== 'sqlite') test('environments: add a database to a new environment and switch to it', async () => {
     const other = await freshDatabase(engine, `${DB(engine)}_env2`);
     try {
       const add = await dashboardOp(t, token, 'projectDbAdd', { project_id: projectId, args: { env: 'test', db: { client: engine, connection: other.connection } } });
@@ -254,8 +254,7 @@ describeEngines('projects over external databases', (engine) => {
     }
   });
 
-  test('wrong credentials and a closed port give the spec’s messages', async () => {
-    if (engine === 'sqlite') return;
+  if (engine !== 'sqlite') test('wrong credentials and a closed port give the spec’s messages', async () => {
     // A wrong password, or none at all (MariaDB refuses that with another code).
     for (const password of ['wrong', '']) {
       const bad = await dashboardOp(t, token, 'testConnection', {
@@ -293,8 +292,7 @@ describeEngines('projects over external databases', (engine) => {
     }
   });
 
-  test('a database that goes away answers 503 quickly and works again when it comes back', async () => {
-    if (engine === 'sqlite') return;
+  if (engine !== 'sqlite') test('a database that goes away answers 503 quickly and works again when it comes back', async () => {
     const proxy = startTcpProxy('127.0.0.1', Number(connection.port ?? (engine === 'pg' ? 5432 : 3306)));
     try {
       const res = await dashboardOp(t, token, 'projectCreateByWeb', {
@@ -322,8 +320,7 @@ describeEngines('projects over external databases', (engine) => {
     }
   }, 30_000);
 
-  test('a database dropped on its server answers 503 naming it, as a missing SQLite file does, and works once made again', async () => {
-    if (engine === 'sqlite') return;
+  if (engine !== 'sqlite') test('a database dropped on its server answers 503 naming it, as a missing SQLite file does, and works once made again', async () => {
     const name = 'tablo_qa_e_dropped';
     const cfg = await freshDatabase(engine, name);
     const make = () => runScript(engine, name, "CREATE TABLE thing (id INTEGER PRIMARY KEY, name VARCHAR(20)); INSERT INTO thing VALUES (1, 'here');");
