@@ -84,13 +84,13 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     const input = owner.getByLabel('Edit City');
     await input.fill('Recife');
     await input.press('Enter');
-    await viewer.getByRole('gridcell', { name: 'Recife', exact: true }).first().waitFor({ timeout: 3_000 });
+    await viewer.getByRole('gridcell', { name: 'Recife', exact: true }).first().waitFor();
 
     // A row added (through the REST API, as another client would) and deleted.
     expect((await call(`/nc/${projectId}/api/v1/Customer`, { CustomerId: 9001, FirstName: 'Zélia', LastName: 'Nova', Email: 'z@example.com', Phone: '+55 PHONE-SECRET' })).status).toBe(200);
-    await viewer.getByTestId('row-count').getByText('60 rows').waitFor({ timeout: 3_000 });
+    await viewer.getByTestId('row-count').getByText('60 rows').waitFor();
     expect((await call(`/nc/${projectId}/api/v1/Customer/9001`, {}, tokens.owner, 'DELETE')).status).toBe(200);
-    await viewer.getByTestId('row-count').getByText('59 rows').waitFor({ timeout: 3_000 });
+    await viewer.getByTestId('row-count').getByText('59 rows').waitFor();
     await shot(viewer, 'collaboration-viewer');
 
     // The phone number was sent to nobody but those who may read it.
@@ -118,10 +118,10 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
   browserTest('a filter and a hidden field saved in the view by the owner apply in the viewer\'s open grid', () => viewer, async () => {
     const view = (await op('xcVirtualTableList', { tn: 'Customer' })).body.data.list[0] as { id: string; query_params: Record<string, unknown> };
     expect((await op('xcVirtualTableUpdate', { id: view.id, query_params: { ...view.query_params, where: '(Country,eq,Brazil)', fields: [{ cn: 'Company', show: false }] } })).status).toBe(200);
-    await viewer.getByTestId('row-count').getByText('5 rows').waitFor({ timeout: 3_000 });
+    await viewer.getByTestId('row-count').getByText('5 rows').waitFor();
     await viewer.getByRole('columnheader', { name: /Company/ }).waitFor({ state: 'detached' });
     expect((await op('xcVirtualTableUpdate', { id: view.id, query_params: view.query_params })).status).toBe(200);
-    await viewer.getByTestId('row-count').getByText('59 rows').waitFor({ timeout: 3_000 });
+    await viewer.getByTestId('row-count').getByText('59 rows').waitFor();
     await viewer.getByRole('columnheader', { name: /Company/ }).waitFor();
   });
 
@@ -129,14 +129,14 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await owner.getByRole('gridcell', { name: 'Recife', exact: true }).first().click();
     await owner.keyboard.press('Control+z');
     await owner.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first().waitFor();
-    await viewer.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first().waitFor({ timeout: 3_000 });
+    await viewer.getByRole('gridcell', { name: 'São José dos Campos', exact: true }).first().waitFor();
     await owner.keyboard.press('Control+Shift+z');
     await owner.getByRole('gridcell', { name: 'Recife', exact: true }).first().waitFor();
     // The grid reads its rows again after a redo; let that read finish before the row changes elsewhere.
     await owner.waitForLoadState('networkidle');
     // Someone else changes the row: undo refuses and says why.
     expect((await call(`/nc/${projectId}/api/v1/Customer/1`, { City: 'Olinda' }, tokens.owner, 'PUT')).status).toBe(200);
-    await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().waitFor({ timeout: 3_000 });
+    await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().waitFor();
     await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().click();
     await owner.keyboard.press('Control+z');
     await owner.getByText(/The row changed since \(City\)/).waitFor();
@@ -193,19 +193,19 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await viewerActivity.getByText('Called her about the invoice').waitFor();
     const added = await comment('commentCreate', { body: 'Paid in full' });
     expect(added.status).toBe(200);
-    await ownerActivity.getByText('Paid in full', { exact: true }).waitFor({ timeout: 3_000 });
-    await viewerActivity.getByText('Paid in full', { exact: true }).waitFor({ timeout: 3_000 });
+    await ownerActivity.getByText('Paid in full', { exact: true }).waitFor();
+    await viewerActivity.getByText('Paid in full', { exact: true }).waitFor();
     expect((await comment('commentUpdate', { id: added.body.id, body: 'Paid in full on Friday' })).status).toBe(200);
-    await ownerActivity.getByText('Paid in full on Friday').waitFor({ timeout: 3_000 });
-    await viewerActivity.getByText('Paid in full on Friday').waitFor({ timeout: 3_000 });
+    await ownerActivity.getByText('Paid in full on Friday').waitFor();
+    await viewerActivity.getByText('Paid in full on Friday').waitFor();
     // The owner closes the row: the grid's count of its comments follows too.
     await owner.keyboard.press('Escape');
     await owner.getByRole('dialog', { name: 'Expanded row' }).waitFor({ state: 'detached' });
     // Two comments were there before (the commenter's note and the long address of the test above).
     await owner.getByRole('button', { name: '3 comments on row 1', exact: true }).waitFor();
     expect((await comment('commentDelete', { id: added.body.id })).status).toBe(200);
-    await viewerActivity.getByText('Paid in full on Friday').waitFor({ state: 'detached', timeout: 3_000 });
-    await owner.getByRole('button', { name: '2 comments on row 1', exact: true }).waitFor({ timeout: 3_000 });
+    await viewerActivity.getByText('Paid in full on Friday').waitFor({ state: 'detached' });
+    await owner.getByRole('button', { name: '2 comments on row 1', exact: true }).waitFor();
   });
 
   browserTest('a table renamed by the owner while the viewer has it open: the viewer\'s tab follows it', () => viewer, async () => {
@@ -216,10 +216,10 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await viewer.getByRole('gridcell', { name: 'Rock', exact: true }).first().waitFor();
     // Its SQL name (the display name follows it), then its display name only.
     expect((await op('tableRename', { tn: 'Genre', newTn: 'Style' })).status).toBe(200);
-    await viewer.getByRole('tab', { name: 'Style', exact: true }).waitFor({ timeout: 3_000 });
+    await viewer.getByRole('tab', { name: 'Style', exact: true }).waitFor();
     await viewer.getByRole('gridcell', { name: 'Rock', exact: true }).first().waitFor();
     expect((await op('tableRename', { tn: 'Style', _tn: 'Music Styles' })).status).toBe(200);
-    await viewer.getByRole('tab', { name: 'Music Styles', exact: true }).waitFor({ timeout: 3_000 });
+    await viewer.getByRole('tab', { name: 'Music Styles', exact: true }).waitFor();
     await viewer.getByRole('gridcell', { name: 'Jazz', exact: true }).first().waitFor();
     expect(await viewer.getByText(/Table '.*' not found/).count()).toBe(0);
     expect(await viewer.getByRole('tab', { name: /^(Genre|Style)$/ }).count()).toBe(0);
@@ -233,8 +233,8 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await viewer.getByRole('tab', { name: 'Notes', exact: true }).waitFor();
     await viewer.getByRole('gridcell', { name: 'Tour dates', exact: true }).waitFor();
     expect((await op('tableDelete', { tn: 'note' })).status).toBe(200);
-    await viewer.getByText("Table 'Notes' was deleted").waitFor({ timeout: 3_000 });
-    await viewer.getByRole('tab', { name: 'Notes', exact: true }).waitFor({ state: 'detached', timeout: 3_000 });
+    await viewer.getByText("Table 'Notes' was deleted").waitFor();
+    await viewer.getByRole('tab', { name: 'Notes', exact: true }).waitFor({ state: 'detached' });
     // The other open tab stays.
     await viewer.getByRole('tab', { name: 'Music Styles', exact: true }).waitFor();
     expect(await viewer.getByText(/Table '.*' not found/).count()).toBe(0);
@@ -251,7 +251,7 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
       const members = (await call(`/admin?project_id=${projectId}`, undefined, tokens.owner, 'GET')).body.list as { id: string; email: string }[];
       const id = members.find((m) => m.email === 'editor@example.com')!.id;
       expect((await call(`/admin/${id}`, { roles: 'viewer', project_id: projectId }, tokens.owner, 'PUT')).status).toBe(200);
-      await editor.getByText(/^Read-only: Not allowed to update rows of 'Customer'/).waitFor({ timeout: 5_000 });
+      await editor.getByText(/^Read-only: Not allowed to update rows of 'Customer'/).waitFor();
       await editor.getByRole('button', { name: '+ Add row' }).waitFor({ state: 'detached' });
       // Viewers do not change views: the views drawer no longer offers to create one.
       await editor.getByText('Create a view', { exact: true }).waitFor({ state: 'detached' });
@@ -271,7 +271,7 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
       const id = members.find((m) => m.email === 'commenter@example.com')!.id;
       expect((await call(`/admin/${id}?project_id=${projectId}`, undefined, tokens.owner, 'DELETE')).status).toBe(200);
       // The server ends the commenter's socket at once (4403): the page says why and shows the projects list.
-      await commenter.getByText('You no longer have access to this project').waitFor({ timeout: 5_000 });
+      await commenter.getByText('You no longer have access to this project').waitFor();
       await commenter.waitForURL(/#\/projects/);
       await commenter.getByRole('gridcell', { name: 'Luís', exact: true }).first().waitFor({ state: 'detached' });
       await shot(commenter, 'collaboration-removed-member');

@@ -26,7 +26,13 @@ async function startServer(port: number, dataDir: string) {
   proc.kill('SIGKILL');
   throw new Error(`tablo did not start on ${port}: ${await new Response(proc.stderr).text()}`);
 }
-const randomPort = () => 30000 + Math.floor(Math.random() * 10000);
+/** A port nobody listens on right now, chosen by the system (a random one could be taken by a suite running beside). */
+const randomPort = () => {
+  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+  const port = probe.port;
+  probe.stop(true);
+  return port;
+};
 
 describe('tablo command line', () => {
   test('--version and --help', () => {
@@ -132,7 +138,7 @@ describe('tablo command line', () => {
 
   test('a second Tablo on the same data directory is refused while the first serves; once it is gone, even killed, the next starts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
-    const [portA, portB] = [randomPort(), randomPort() + 10000];
+    const [portA, portB] = [randomPort(), randomPort()];
     const first = await startServer(portA, dataDir);
     try {
       const second = run(['--port', String(portB), '--data-dir', dataDir]);
