@@ -3,21 +3,9 @@
  * order (arrows change a segment) or picked in a month grid, on react-aria's DatePicker.
  */
 import { parseDate, type CalendarDate } from '@internationalized/date';
-import {
-  Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  Group,
-  Heading,
-  I18nProvider,
-  Popover,
-} from 'react-aria-components';
-import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button, DateInput, DatePicker, DateSegment, Group, I18nProvider } from 'react-aria-components';
+import { CalendarDays } from 'lucide-react';
+import { CalendarPopover } from '../../components/calendar-popover';
 import { localeTag, t } from '../../i18n';
 import { firstDayOf } from './calendar-range';
 import '../views/views-aria.css';
@@ -51,22 +39,7 @@ export function GoToDate(props: { value: string; onChange: (day: string) => void
             <CalendarDays size={15} aria-hidden />
           </Button>
         </Group>
-        <Popover className="cal-picker-popover" placement="bottom end">
-          <Dialog className="aria-dialog">
-            <Calendar className="cal-month-picker">
-              <header>
-                <Button slot="previous" className="icon-plain">
-                  <ChevronLeft size={16} aria-hidden />
-                </Button>
-                <Heading />
-                <Button slot="next" className="icon-plain">
-                  <ChevronRight size={16} aria-hidden />
-                </Button>
-              </header>
-              <CalendarGrid>{(date) => <CalendarCell date={date} className="cal-month-cell" />}</CalendarGrid>
-            </Calendar>
-          </Dialog>
-        </Popover>
+        <CalendarPopover placement="bottom end" />
       </DatePicker>
     </I18nProvider>
   );

@@ -6,8 +6,9 @@
  * column, as the grid does).
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button as AriaButton, Calendar, CalendarCell, CalendarGrid, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, I18nProvider, Popover } from 'react-aria-components';
-import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button as AriaButton, DateInput, DatePicker, DateSegment, Group, I18nProvider } from 'react-aria-components';
+import { CalendarDays } from 'lucide-react';
+import { CalendarPopover } from '../../components/calendar-popover';
 import type { CalendarDate } from '@internationalized/date';
 import type { ColumnMeta } from '../../api/dashboard';
 import { dateTextOf, dateValueOf } from './date-editor';
@@ -64,22 +65,7 @@ export function DateFieldInput(props: { column: ColumnMeta; id: string; text: st
               <CalendarDays size={15} aria-hidden />
             </AriaButton>
           </Group>
-          <Popover className="cal-picker-popover" placement="bottom start">
-            <Dialog className="aria-dialog">
-              <Calendar className="cal-month-picker">
-                <header>
-                  <AriaButton slot="previous" className="icon-plain">
-                    <ChevronLeft size={16} aria-hidden />
-                  </AriaButton>
-                  <Heading />
-                  <AriaButton slot="next" className="icon-plain">
-                    <ChevronRight size={16} aria-hidden />
-                  </AriaButton>
-                </header>
-                <CalendarGrid>{(date) => <CalendarCell date={date} className="cal-month-cell" />}</CalendarGrid>
-              </Calendar>
-            </Dialog>
-          </Popover>
+          <CalendarPopover placement="bottom start" />
         </DatePicker>
       </I18nProvider>
       {(text !== '' || typed) && !disabled ? (
