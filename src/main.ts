@@ -89,11 +89,31 @@ const BARE_SWITCHES = new Set((['allowSignup', 'disableTerminal', 'terminal', 'a
 const withSwitchValues = (argv: string[]) =>
   argv.flatMap((a, i) => (BARE_SWITCHES.has(a) && (i + 1 >= argv.length || argv[i + 1]!.startsWith('--')) ? [a, 'true'] : [a]));
 
+/** A negative number (-5, -0.5): no flag looks like one. */
+const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)$/;
+/**
+ * `--flag -5` as `--flag=-5`: node's parseArgs takes a value starting with '-' for a flag (and refuses
+ * it as ambiguous), so a negative number would need the `=` form; the setting's check then says what
+ * it accepts (`expected a whole number from 0 to 65535, got -5`).
+ */
+const withNegativeValues = (argv: string[]) => {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    if (/^--[a-z][\w-]*$/.test(a) && !BARE_SWITCHES.has(a) && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+};
+
 /** Reads flags and env into raw settings; flags win. */
 function rawSettings(argv: string[], env: Record<string, string | undefined>): Record<string, unknown> {
   const options: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' }, version: { type: 'boolean' } };
   for (const key of Object.keys(ENV_NAMES)) options[kebab(key)] = { type: 'string' };
-  const { values } = parseArgs({ args: withSwitchValues(argv), options, strict: true, allowPositionals: false });
+  const { values } = parseArgs({ args: withSwitchValues(withNegativeValues(argv)), options, strict: true, allowPositionals: false });
   if (values.help) {
     process.stdout.write(helpText());
     process.exit(0);

@@ -181,6 +181,19 @@ describe('tablo command line', () => {
     expect(oneLine(missing)).toBe("tablo: Option '--port' argument is ambiguous. Try --help.");
   });
 
+  test('a negative number after a flag is its value, as with --flag=-5: the setting\'s own check answers', () => {
+    for (const [flag, env] of [['--port', 'PORT'], ['--terminal-idle-min', 'NC_TERMINAL_IDLE_MIN'], ['--query-timeout-ms', 'NC_QUERY_TIMEOUT_MS']]) {
+      const spaced = run([flag!, '-5', '--data-dir', 'x']);
+      const joined = run([`${flag}=-5`, '--data-dir', 'x']);
+      expect(spaced.exitCode, flag).toBe(2);
+      expect(oneLine(spaced), flag).toStartWith(`Invalid setting ${env} (${flag}): `);
+      expect(oneLine(spaced), flag).toBe(oneLine(joined));
+    }
+    expect(oneLine(run(['--port', '-1.5']))).toBe("Invalid setting PORT (--port): expected a whole number, got '-1.5'");
+    // A flag after a flag still is a flag.
+    expect(oneLine(run(['--port', '--data-dir', 'x']))).toBe("tablo: Option '--port' argument is ambiguous. Try --help.");
+  });
+
   test('every true/false setting may stand alone as a switch, before another flag or at the end', () => {
     const bare = run(['--allow-signup', '--disable-terminal', '--terminal', '--api-client-allow-private', '--log-requests', 'false', '--version', '--allow-signup']);
     expect(bare.stderr.toString()).toBe('');
