@@ -76,7 +76,7 @@ describeEngines('import and export', (engine: TestEngine) => {
     base = `/nc/${projectId}/api/v1`;
     editor = await join_('editor@example.com', 'editor');
     viewer = await join_('viewer@example.com', 'viewer');
-    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique', 'imp_ids', 'imp_formula', 'imp_json', 'imp_jsonl', 'imp_utf16', 'imp_comma', 'imp_exact', 'imp_ragged', 'imp_lines', 'imp_sheet_gap', 'imp_codes', 'imp_times', 'imp_quotes', 'imp_money']) {
+    for (const tn of ['imp_types', 'imp_bad', 'imp_aon', 'imp_cancel', 'imp_keep', 'track_csv', 'track_xlsx', 'imp_editor', 'imp_sheet', 'imp_unique', 'imp_ids', 'imp_formula', 'imp_json', 'imp_jsonl', 'imp_utf16', 'imp_comma', 'imp_exact', 'imp_ragged', 'imp_lines', 'imp_sheet_gap', 'imp_codes', 'imp_times', 'imp_quotes', 'imp_money', 'imp_errors']) {
       if ((await tables()).includes(tn)) await op(owner, 'tableDelete', { tn });
     }
   }, 120_000);
@@ -490,6 +490,34 @@ describeEngines('import and export', (engine: TestEngine) => {
       { Title: 'one', When: '2024-05-06 00:00:00', Amount: 1.5 },
       { Title: 'two', When: '2024-05-07 12:30:00', Amount: 2 },
     ]);
+  });
+
+  test("a workbook's error cells (#DIV/0!, #N/A, #REF!, #VALUE!) are reported by their cell and row, not imported as empty values", async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sums');
+    ws.addRow(['Name', 'Qty', 'Ratio', 'Left out']);
+    ws.addRow(['a', 1, 0.5, { error: '#REF!' }]);
+    ws.addRow(['b', { error: '#DIV/0!' }, 0.25, 'x']);
+    ws.addRow([]);
+    ws.addRow(['c', 3, { formula: '1/0', result: { error: '#DIV/0!' } }, 'x']);
+    ws.addRow(['d', { error: '#N/A' }, 1, 'x']);
+    ws.addRow(['e', 5, { formula: 'A1+1', result: { error: '#VALUE!' } }, 'x']);
+    ws.addRow(['f', 6, { formula: 'B7*2', result: 12 }, 'x']);
+    const file = new Uint8Array(await wb.xlsx.writeBuffer());
+    // The fourth column is left out: its #REF! is no problem.
+    const job = await importFile(owner, file, 'sums.xlsx', { create: { tn: 'imp_errors' }, columns: [{ index: 1, type: 'number' }, { index: 2, type: 'decimal' }, { index: 3, skip: true }], onError: 'skip' });
+    expect(job).toMatchObject({ status: 'done', rowsRead: 6, rowsImported: 2, rowsSkipped: 4, problemCount: 4 });
+    expect(job.problems).toEqual([
+      { row: 3, column: 'Qty', value: '#DIV/0!', reason: 'Cell B3 holds the error #DIV/0! instead of a value' },
+      { row: 5, column: 'Ratio', value: '#DIV/0!', reason: 'Cell C5 holds the error #DIV/0! instead of a value' },
+      { row: 6, column: 'Qty', value: '#N/A', reason: 'Cell B6 holds the error #N/A instead of a value' },
+      { row: 7, column: 'Ratio', value: '#VALUE!', reason: 'Cell C7 holds the error #VALUE! instead of a value' },
+    ]);
+    expect(await get(owner, 'imp_errors?sort=Name&fields=Name,Qty,Ratio')).toEqual([{ Name: 'a', Qty: 1, Ratio: 0.5 }, { Name: 'f', Qty: 6, Ratio: 12 }]);
+    // Stopping at the first: the row before it stays, the message names the cell.
+    const stopped = await importFile(owner, file, 'sums.xlsx', { tn: 'imp_errors', onError: 'stop' });
+    expect(stopped).toMatchObject({ status: 'stopped', rowsImported: 1, problems: [{ row: 3, column: 'Qty', value: '#DIV/0!' }], message: 'Stopped at line 3: cell B3 holds the error #DIV/0!' });
+    expect(await countOf('imp_errors')).toBe(3);
   });
 
   test("a workbook's times of day and durations are imported as times, not as dates of 1899", async () => {

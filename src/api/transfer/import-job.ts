@@ -22,6 +22,7 @@ import type { ColumnModel, TableModel } from '../../schema/model';
 import type { Logger } from '../../lib/log';
 import { openRows } from './row-sources';
 import { cellValue } from './column-types';
+import { columnLetters } from './xlsx-writer';
 import type { MetaStore } from '../../meta/store';
 import { ALL, invalidation } from '../../meta/invalidation';
 import { dropUpload, markBusy, readShared, uploadsDir, writeShared, type StoredUpload } from './uploads';
@@ -352,6 +353,24 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
         share(job);
         if (plan.onError === 'stop') {
           job.message = `Stopped at line ${line}: the row has more values than the header has columns`;
+          throw end(job, 'stopped');
+        }
+        continue;
+      }
+      // A workbook's cell holding an error (#DIV/0!, #N/A: a formula that failed) has no value to
+      // import: its row is a misfit, named by the cell, rather than a row with the cell left empty.
+      const errors = src.cellErrors?.();
+      const failed = errors?.size ? mapped.find(([i]) => errors.has(i)) : undefined;
+      if (failed) {
+        const [i, c] = failed;
+        const error = errors!.get(i)!;
+        const cell = `${columnLetters(i)}${line}`;
+        job.rowsRead++;
+        if (batch.length) await flush();
+        misfit(job, { row: line, column: c._cn, value: error, reason: `Cell ${cell} holds the error ${error} instead of a value` });
+        share(job);
+        if (plan.onError === 'stop') {
+          job.message = `Stopped at line ${line}: cell ${cell} holds the error ${error}`;
           throw end(job, 'stopped');
         }
         continue;

@@ -2,7 +2,7 @@
  * Rows of an uploaded file as a stream of text cells (JSON: json-rows.ts): CSV through papaparse (quoted fields,
  * newlines inside quotes, a BOM dropped), XLSX through exceljs's streaming reader (one sheet,
  * cells made text: numbers as written, dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, times and durations as HH:MM:SS, rich text
- * joined, formulas by their result). Bytes read are counted for progress.
+ * joined, formulas by their result, an error named apart: cellErrors). Bytes read are counted for progress.
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
@@ -23,6 +23,12 @@ export interface RowStream {
    * counted as they come).
    */
   rowNumber?(): number;
+  /**
+   * The error values of the last row handed out (#DIV/0!, #N/A, #REF!, #VALUE!...) by cell index: a
+   * workbook's cell holding an error, or a formula whose result is one, is handed out as '' and named
+   * here. Absent for CSV and JSON (an error is text there).
+   */
+  cellErrors?(): Map<number, string>;
   close(): void;
 }
 
@@ -58,6 +64,14 @@ export function cellText(v: unknown): string {
     if (o.text !== undefined) return cellText(o.text);
   }
   return String(v);
+}
+
+/** The error a workbook's cell holds (#DIV/0!, #N/A...), itself or as its formula's result; undefined when none. */
+export function cellError(v: unknown): string | undefined {
+  if (v === null || typeof v !== 'object' || v instanceof Date) return undefined;
+  const o = v as { error?: unknown; result?: unknown };
+  if (typeof o.error === 'string') return o.error;
+  return o.result !== undefined ? cellError(o.result) : undefined;
 }
 
 /**
@@ -184,6 +198,7 @@ function xlsxRows(path: string, sheet: string | undefined): RowStream {
   let stream: Readable | undefined;
   let closed = false;
   let rowNumber = 0;
+  let errors = new Map<number, string>();
   async function* attempt(book: WorkbookStructure): AsyncIterable<string[]> {
     const c = counted(path);
     stream = c.stream;
@@ -202,7 +217,12 @@ function xlsxRows(path: string, sheet: string | undefined): RowStream {
         rowNumber = typeof (row as { number?: unknown }).number === 'number' ? (row as unknown as { number: number }).number : rowNumber + 1;
         const values = Array.isArray(row.values) ? row.values : [];
         const out: string[] = [];
-        for (let i = 1; i < values.length; i++) out.push(cellText(values[i]));
+        errors = new Map();
+        for (let i = 1; i < values.length; i++) {
+          const error = cellError(values[i]);
+          if (error !== undefined) errors.set(i - 1, error);
+          out.push(cellText(values[i]));
+        }
         yield out;
       }
       if (wanted) found = true;
@@ -230,7 +250,7 @@ function xlsxRows(path: string, sheet: string | undefined): RowStream {
       }
     }
   }
-  return { rows: rows(), bytesRead: () => bytes(), rowNumber: () => rowNumber, close: () => ((closed = true), stream?.destroy()) };
+  return { rows: rows(), bytesRead: () => bytes(), rowNumber: () => rowNumber, cellErrors: () => errors, close: () => ((closed = true), stream?.destroy()) };
 }
 
 /** Readings of a workbook tried before giving up (see xlsxRows). */
