@@ -87,10 +87,11 @@ test('the XLSX writer makes a workbook exceljs reads back: typed cells, dates, e
   expect(xmlText('a<b & "c"\u0001\ud800')).toBe('a&lt;b &amp; &quot;c&quot;');
   const parts: Uint8Array[] = [];
   let finals = 0;
-  const w = new XlsxWriter('Sales: 2024/Q1', ['Name', 'N', 'Day', 'At', 'Ok'], (c, final) => (parts.push(c), final && finals++), (e) => {
+  const columns = [{ header: 'Name' }, { header: 'N' }, { header: 'Day', numFmt: 'yyyy-mm-dd' }, { header: 'At', numFmt: 'yyyy-mm-dd hh:mm:ss' }, { header: 'Ok' }];
+  const w = new XlsxWriter('Sales: 2024/Q1', columns, (c, final) => (parts.push(c), final && finals++), (e) => {
     throw e;
   });
-  w.addRows([['a & <b>', 1.5, { date: new Date(Date.UTC(2024, 0, 2)), time: false }, { date: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), time: true }, true]]);
+  w.addRows([['a & <b>', 1.5, new Date(Date.UTC(2024, 0, 2)), new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), true]]);
   w.addRows([[null, -2, null, null, false]]);
   w.end();
   expect(finals).toBe(1);
@@ -101,5 +102,17 @@ test('the XLSX writer makes a workbook exceljs reads back: typed cells, dates, e
   expect(ws.getRow(1).values).toEqual([undefined, 'Name', 'N', 'Day', 'At', 'Ok']);
   expect(ws.getRow(2).values).toEqual([undefined, 'a & <b>', 1.5, new Date(Date.UTC(2024, 0, 2)), new Date(Date.UTC(2024, 0, 2, 3, 4, 5)), true]);
   expect(ws.getCell('C2').numFmt).toBe('yyyy-mm-dd');
+  expect(ws.getCell('D2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+  expect(ws.getCell('A1').font?.bold).toBe(true);
   expect(ws.getRow(3).values).toEqual([undefined, undefined, -2, undefined, undefined, false]);
+});
+
+test('currency formats of XLSX exports: the symbol where the locale puts it, the decimals of the currency or the column', async () => {
+  const { currencyFormat } = await import('../../src/api/transfer/xlsx-formats');
+  expect(currencyFormat()).toBe('"$"#,##0.00');
+  expect(currencyFormat('USD', 'en-US', 0)).toBe('"$"#,##0');
+  expect(currencyFormat('EUR', 'de-DE')).toBe('#,##0.00"\u00a0€"');
+  expect(currencyFormat('EUR', 'fr-FR', 3)).toBe('#,##0.000"\u00a0€"');
+  expect(currencyFormat('JPY', 'ja-JP')).toBe('"￥"#,##0');
+  expect(currencyFormat('GBP', 'en-GB', 1)).toBe('"£"#,##0.0');
 });

@@ -2,11 +2,12 @@
  * Exports of a table's rows as CSV or XLSX, streamed page by page (`listPages`: the list's own
  * parameters and the caller's rights, so hidden columns and rows stay out). The first page is read
  * before the answer starts, so a bad filter or a refused table answers 400/403 as a list would.
- * XLSX is written by xlsx-writer.ts into fflate's streaming ZIP.
+ * XLSX is written by xlsx-writer.ts into fflate's streaming ZIP, each column in its number format (xlsx-formats.ts).
  */
 import { PassThrough } from 'node:stream';
 import type { EventEmitter } from 'node:events';
-import { XlsxWriter, type XlsxValue } from './xlsx-writer';
+import { XlsxWriter } from './xlsx-writer';
+import { xlsxCell, xlsxColumns } from './xlsx-formats';
 import type { DataContext } from '../../data/data-context';
 import { listPages } from '../../data/records-service';
 import { contentDisposition, fileNameOf } from '../../http/content-disposition';
@@ -37,22 +38,10 @@ function formulaSafe(s: string, kind: ValueKind | undefined): string {
 /** A value as CSV text (JSON for objects), quoted when it must be; `kind`: its column's (a header: none). */
 export function csvField(v: unknown, kind?: ValueKind, delimiter = ','): string {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : typeof v === 'string' ? formulaSafe(v, kind) : String(v);
+  // A JSON column's value is written as JSON: its text "a" as "a" in quotes, which the import reads back as text.
+  const s = typeof v === 'object' || (kind === 'json' && typeof v === 'string') ? JSON.stringify(v) : typeof v === 'string' ? formulaSafe(v, kind) : String(v);
   if (s.includes('"') || s.includes(delimiter) || s.includes('\n') || s.includes('\r') || s !== s.trim()) return `"${s.replace(/"/g, '""')}"`;
   return s;
-}
-
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
-
-/** A value as an XLSX cell: numbers, booleans and dates typed, the rest as text. */
-function xlsxCell(c: ColumnModel, v: unknown): XlsxValue {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'number' || typeof v === 'boolean') return v;
-  if ((c.kind === 'date' || c.kind === 'datetime') && typeof v === 'string') {
-    const m = DATETIME.exec(v);
-    if (m) return { date: new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0))), time: c.kind === 'datetime' };
-  }
-  return typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
 /** Resolves at the first of `events` (and stops listening to the others). */
@@ -113,7 +102,7 @@ async function writeCsv(out: PassThrough, columns: ColumnModel[], first: Record<
 
 async function writeXlsx(out: PassThrough, t: TableModel, columns: ColumnModel[], first: Record<string, unknown>[], rest: AsyncGenerator<Record<string, unknown>[]>) {
   let failed: Error | undefined;
-  const xlsx = new XlsxWriter(t._tn, columns.map((c) => c._cn), (chunk) => out.write(chunk), (e) => (failed = e));
+  const xlsx = new XlsxWriter(t._tn, xlsxColumns(columns), (chunk) => out.write(chunk), (e) => (failed = e));
   for (let page: Record<string, unknown>[] | undefined = first; page; page = (await rest.next()).value ?? undefined) {
     if (out.destroyed) return;
     xlsx.addRows(page.map((r) => columns.map((c) => xlsxCell(c, r[c._cn]))));

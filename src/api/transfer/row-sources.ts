@@ -1,7 +1,7 @@
 /**
  * Rows of an uploaded file as a stream of text cells (JSON: json-rows.ts): CSV through papaparse (quoted fields,
  * newlines inside quotes, a BOM dropped), XLSX through exceljs's streaming reader (one sheet,
- * cells made text: numbers as written, dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, times and durations as HH:MM:SS, rich text
+ * cells made text: numbers as written (a percent as the percentage it shows: 42.5 for 42.5%), dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS, times and durations as HH:MM:SS, rich text
  * joined, formulas by their result, an error named apart: cellErrors). Bytes read are counted for progress.
  */
 import { createReadStream } from 'node:fs';
@@ -65,6 +65,15 @@ export function cellText(v: unknown): string {
   }
   return String(v);
 }
+
+/** Whether an Excel number format shows a percent (`0%`, `0.00%`; not a `"%"` written as text). */
+export const isPercentFormat = (f: string | undefined) => !!f && f.replace(/"[^"]*"|\\./g, '').includes('%');
+
+/** A cell shown as a percent (0.425 as 42.5%) as the percentage it shows: 42.5 (as a Percent column holds it). */
+export const percentText = (v: number) => (Number.isFinite(v) ? String(Number((v * 100).toPrecision(15))) : '');
+
+/** The number format of the row's cell `i` (styles are read: 'cache'). */
+const cellFormat = (row: unknown, i: number): string | undefined => (row as { getCell?: (i: number) => { numFmt?: string } }).getCell?.(i)?.numFmt;
 
 /** The error a workbook's cell holds (#DIV/0!, #N/A...), itself or as its formula's result; undefined when none. */
 export function cellError(v: unknown): string | undefined {
@@ -221,7 +230,8 @@ function xlsxRows(path: string, sheet: string | undefined): RowStream {
         for (let i = 1; i < values.length; i++) {
           const error = cellError(values[i]);
           if (error !== undefined) errors.set(i - 1, error);
-          out.push(cellText(values[i]));
+          const v = values[i];
+          out.push(typeof v === 'number' && isPercentFormat(cellFormat(row, i)) ? percentText(v) : cellText(v));
         }
         yield out;
       }
