@@ -16,12 +16,14 @@ import { FORM_NOTHING_FILLED } from '../../src/api/shared/form-submit';
 import { parseWhere } from '../../src/data/where-parser';
 import type { ColumnModel, TableModel } from '../../src/schema/model';
 import { inLocale } from '../helpers/web-locale';
+import { assertReachable, refusedTarget } from '../../src/api/clients/address-guard';
 
 // The web app's HTTP client keeps its session in localStorage: a store for the time of this file.
 const hadStorage = 'localStorage' in globalThis;
 const kept = new Map<string, string>();
 if (!hadStorage) Object.assign(globalThis, { localStorage: { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) } });
 const { errorText } = await import('../../web/src/api/http');
+const { outcome } = await import('../../web/src/features/import/import-store');
 afterAll(() => {
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
@@ -66,6 +68,19 @@ const COMPOSED: Record<string, { source: string; fills: Record<string, string> }
   'row.notAllowedDelete': { source: "Not allowed to {op} rows of '{table}'", fills: { op: 'delete' } },
   // The prefix of a bulk call's messages (records-write.ts), around another message.
   rowPrefix: { source: 'Row {row}: {message}', fills: {} },
+  // An address the server does not send requests to names what it is (address-guard.ts).
+  ...Object.fromEntries(
+    Object.entries({
+      Loopback: 'a loopback address',
+      Private: 'a private network address',
+      LinkLocal: 'a link-local address',
+      Unspecified: 'an unspecified address',
+      Shared: 'a shared (carrier) network address',
+      Reserved: 'a reserved address',
+      Benchmarking: 'a benchmarking network address',
+      Multicast: 'a multicast address',
+    }).map(([k, why]) => [`clients.refused${k}`, { source: "'{host}' is {why} ({address}): the server does not send requests there unless NC_API_CLIENT_ALLOW_PRIVATE=1", fills: { why } }]),
+  ),
 };
 
 /** Whether a composed template is its source template with the literals in place, all of them in the sources. */
@@ -177,5 +192,49 @@ describe('errorText shows server messages in the reader’s language', () => {
       expect(errorText({ msg: 'Not allowed', code: 'NOT_ALLOWED' }, 403)).toBe('Non autorisé');
     });
     at('en', () => expect(errorText({ msg: notWhole }, 400)).toBe(notWhole));
+  });
+});
+
+describe('messages of requests the server refuses to send, of deliveries and of imports, in the reader’s language', () => {
+  const refusal = async (host: string) => {
+    try {
+      await assertReachable(host, false);
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error(`${host} was not refused`);
+  };
+
+  test('a loopback or private address refused to the API client, a webhook or a cron job', async () => {
+    const loopback = await refusal('127.0.0.1');
+    expect(loopback).toBe("'127.0.0.1' is a loopback address (127.0.0.1): the server does not send requests there unless NC_API_CLIENT_ALLOW_PRIVATE=1");
+    const [privateNet, linkLocal, v6] = [await refusal('10.1.2.3'), await refusal('169.254.169.254'), await refusal('[::1]')];
+    // A webhook refused after a redirect (guarded-fetch.ts) names where it was sent first.
+    const redirected = `${await refusedTarget('http://192.168.1.9/hook', false)} (redirected from https://example.com/a)`;
+    inLocale('fr', () => {
+      expect(errorText({ msg: loopback }, 403)).toBe('« 127.0.0.1 » est une adresse de bouclage (127.0.0.1) : le serveur n’y envoie pas de requêtes, sauf avec NC_API_CLIENT_ALLOW_PRIVATE=1');
+      expect(translateServerMessage(redirected, 'fr')).toBe('« 192.168.1.9 » est une adresse de réseau privé (192.168.1.9) : le serveur n’y envoie pas de requêtes, sauf avec NC_API_CLIENT_ALLOW_PRIVATE=1 (redirigé depuis https://example.com/a)');
+    });
+    inLocale('zh_CN', () => expect(errorText({ msg: linkLocal }, 403)).toBe('“169.254.169.254”是链路本地地址（169.254.169.254）：除非设置 NC_API_CLIENT_ALLOW_PRIVATE=1，服务器不会向其发送请求'));
+    inLocale('es', () => expect(errorText({ msg: privateNet }, 403)).toStartWith('«10.1.2.3» es una dirección de red privada (10.1.2.3)'));
+    inLocale('pt', () => expect(errorText({ msg: v6 }, 403)).toStartWith('“[::1]” é um endereço de loopback (::1)'));
+  });
+
+  test('a delivery that got no answer or could not reach its receiver', () => {
+    expect(translateServerMessage('No answer from https://example.com/hook within 10 s', 'fr')).toBe('Pas de réponse de https://example.com/hook en 10 s');
+    expect(translateServerMessage('Could not reach https://example.com/hook: connection refused', 'es')).toBe('No se pudo conectar con https://example.com/hook: connection refused');
+  });
+
+  test('an import’s problems and the message of an import stopped at a line', () => {
+    expect(translateServerMessage('Cell B3 holds the error #DIV/0! instead of a value', 'fr')).toBe('La cellule B3 contient l’erreur #DIV/0! au lieu d’une valeur');
+    expect(translateServerMessage('a value is required', 'pt')).toBe('um valor é obrigatório');
+    const job = { status: 'stopped', rolledBack: false, rowsImported: 1, rowsSkipped: 0, table: { _tn: 'T' } } as never as Parameters<typeof outcome>[0];
+    inLocale('fr', () => {
+      expect(outcome({ ...job, message: 'Stopped at line 3: cell B3 holds the error #DIV/0!' })).toContain('Arrêté à la ligne 3 : la cellule B3 contient l’erreur #DIV/0!');
+      // A reason of the data core after the line: both in French.
+      expect(outcome({ ...job, message: 'Stopped at line 4: a value is required' })).toContain('Arrêté à la ligne 4 : une valeur est obligatoire');
+      // A reason without a template stays as it came, with the line in English around it.
+      expect(outcome({ ...job, message: 'Stopped at line 4: something new' })).toContain('Stopped at line 4: something new');
+    });
   });
 });

@@ -44,12 +44,16 @@ function patternOf(template: string): RegExp {
   return new RegExp(`^${source}${escape(template.slice(at))}$`);
 }
 
-/** The bulk-call prefix ("Row 3: …") wraps another message; it is matched apart. */
-const ROW_PREFIX = 'rowPrefix';
+/**
+ * Templates that wrap another message (`{message}`), matched apart: the bulk-call prefix ("Row 3: …"),
+ * an import stopped at a line ("Stopped at line 4: …"), a request refused after a redirect ("… (redirected from …)").
+ */
+const WRAPPERS = ['rowPrefix', 'import.stoppedAt', 'clients.redirected'];
 
 const patterns: { key: string; pattern: RegExp; names: string[] }[] = Object.entries(server_en as Record<string, string>)
-  .filter(([key]) => key !== ROW_PREFIX)
+  .filter(([key]) => !WRAPPERS.includes(key))
   .map(([key, template]) => ({ key, pattern: patternOf(template), names: placeholdersOf(template) }));
+const wrappers = WRAPPERS.map((key) => ({ key, pattern: patternOf((server_en as Record<string, string>)[key]!), names: placeholdersOf((server_en as Record<string, string>)[key]!) }));
 
 /** The key of the template a message matches, with its placeholders' values; null when none does. */
 export function matchServerMessage(msg: string): { key: string; values: Record<string, string> } | null {
@@ -66,17 +70,19 @@ const fill = (template: string, values: Record<string, string>): string =>
 
 /**
  * A server msg in language `code`: the translation of the template it matches, else the msg as it
- * came. `Row 3: <message>` (bulk calls) and `field: <message>` (a field named before a check's
- * message) keep their prefix around the translated message.
+ * came. The WRAPPERS (`Row 3: <message>` of bulk calls...) and `field: <message>` (a field named before
+ * a check's message) keep their words around the translated message.
  */
 export function translateServerMessage(msg: string, code: LocaleCode): string {
   const catalogue = SERVER_MESSAGES[code];
   const whole = matchServerMessage(msg);
   if (whole) return fill(catalogue[whole.key] ?? server_en[whole.key as ServerMessageKey], whole.values);
-  const row = /^Row (\d+): ([\s\S]+)$/.exec(msg);
-  if (row) {
-    const inner = translateServerMessage(row[2]!, code);
-    if (inner !== row[2]) return fill(catalogue[ROW_PREFIX] ?? server_en[ROW_PREFIX], { row: row[1]!, message: inner });
+  for (const w of wrappers) {
+    const m = w.pattern.exec(msg);
+    if (!m) continue;
+    const values: Record<string, string> = Object.fromEntries(w.names.map((n, i) => [n, m[i + 1]!]));
+    const inner = translateServerMessage(values.message!, code);
+    if (inner !== values.message) return fill(catalogue[w.key] ?? (server_en as Record<string, string>)[w.key]!, { ...values, message: inner });
     return msg;
   }
   const field = /^([\w.]{1,60}|[A-Z][\w ]{0,40}): ([\s\S]+)$/.exec(msg);

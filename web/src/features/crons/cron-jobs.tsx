@@ -9,7 +9,8 @@ import { Button, FormMessage } from '../../components/form';
 import { ConfirmButton } from '../../components/confirm-button';
 import { track } from '../../stores/notifications';
 import { CronForm } from './cron-form';
-import { formatDateTime, formatNumber, t } from '../../i18n';
+import { formatDateTime, formatNumber, locale, t } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 import { deliveryStatus } from '../hooks/hook-editor';
 import { useLatest } from '../../components/use-latest-answer';
 
@@ -31,7 +32,7 @@ function RunLog(props: { runs: CronRun[] | null }) {
             <td>{startedAt(r.started_at)}</td><td>{r.manual ? t('admin.crons.howManual') : t('admin.crons.howSchedule')}</td>
             <td><span className={`badge badge-${r.status === 'success' ? 'applied' : r.status === 'error' ? 'failed' : 'pending'}`}>{deliveryStatus(r.status)}</span></td>
             <td>{r.duration_ms === null ? '' : t('admin.crons.durationMs', { ms: formatNumber(r.duration_ms) })}</td>
-            <td className={r.error ? 'hook-error' : 'cron-result'}>{r.error ?? r.result ?? ''}</td>
+            <td className={r.error ? 'hook-error' : 'cron-result'}>{r.error ? translateServerMessage(r.error, locale.value) : (r.result ?? '')}</td>
           </tr>
         ))}
       </tbody>

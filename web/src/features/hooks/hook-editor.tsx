@@ -13,7 +13,8 @@ import { ConditionBuilder } from './condition-builder';
 import { ActionFields } from './action-fields';
 import { HookLogs } from './hook-logs';
 import { ToggleSwitch } from './toggle-switch';
-import { t, tx } from '../../i18n';
+import { locale, t, tx } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 import { useLatest } from '../../components/use-latest-answer';
 
 const events = () =>
@@ -89,7 +90,7 @@ export function HookEditor(props: { scope: DbScope; tn: string; columns: ColumnM
   const test = () =>
     run(async () => {
       const r = await hooksApi.test(props.scope, h!.id);
-      if (r.status !== 'success') setError(t('admin.hooks.testFailed', { error: r.error ?? deliveryStatus(r.status) }));
+      if (r.status !== 'success') setError(t('admin.hooks.testFailed', { error: r.error ? translateServerMessage(r.error, locale.value) : deliveryStatus(r.status) }));
       await loadLogs();
     });
   const remove = () => run(async () => (await track(t('admin.hooks.deleteOp'), hooksApi.remove(props.scope, h!.id), t('admin.hooks.deleted')), props.onSaved(null)));

@@ -1,6 +1,7 @@
 /** The delivery log of one hook: newest first, each attempt with its status, answer and error. */
 import type { HookLog } from '../../api/automations';
-import { formatDateTime, formatNumber, t } from '../../i18n';
+import { formatDateTime, formatNumber, locale, t } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 import { eventName, deliveryStatus } from './hook-editor';
 
 export function HookLogs(props: { logs: HookLog[] | null }) {
@@ -18,7 +19,7 @@ export function HookLogs(props: { logs: HookLog[] | null }) {
             <td>{l.attempt}</td>
             <td>{l.response_status ?? ''}</td>
             <td>{l.attempt ? t('admin.hooks.durationMs', { ms: formatNumber(l.duration_ms) }) : ''}</td>
-            <td className="hook-error">{l.error ?? ''}</td>
+            <td className="hook-error">{l.error ? translateServerMessage(l.error, locale.value) : ''}</td>
           </tr>
         ))}
       </tbody>

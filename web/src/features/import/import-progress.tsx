@@ -1,6 +1,7 @@
 /** The progress step: a bar with rows done, the estimated total and time left, Cancel; then the outcome and the rows that did not fit. */
 import type { ImportJob } from '../../api/transfer';
-import { formatNumber, t } from '../../i18n';
+import { formatNumber, locale, t } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 import { duration, outcome } from './import-store';
 
 function runningText(j: ImportJob): string {
@@ -46,7 +47,7 @@ export function ImportProgress(props: { job: ImportJob }) {
                     <td>{p.row}</td>
                     <td>{p.column ?? ''}</td>
                     <td>{p.value === null || p.value === undefined ? '' : String(p.value)}</td>
-                    <td>{p.reason}</td>
+                    <td>{translateServerMessage(p.reason, locale.value)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -2,7 +2,8 @@
 import { signal } from '../../stores/signals';
 import type { DbScope } from '../../api/schema';
 import type { ImportJob } from '../../api/transfer';
-import { t } from '../../i18n';
+import { locale, t } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 
 /** The open import dialog: `tn` set imports into that existing table, else into a new one. */
 export const importTarget = signal<{ scope: DbScope; tn?: string; _tn?: string } | null>(null);
@@ -37,7 +38,7 @@ export function duration(ms: number | null): string {
 /** The end of an import in words. */
 export function outcome(j: ImportJob): string {
   const count = j.rowsImported;
-  const message = j.message ?? '';
+  const message = j.message ? translateServerMessage(j.message, locale.value) : '';
   switch (j.status) {
     case 'done':
       return j.rowsSkipped ? t('tools.import.doneSkipped', { count, table: j.table._tn, skipped: j.rowsSkipped }) : t('tools.import.done', { count, table: j.table._tn });
