@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Maximize2, MessageSquare, Plus, RefreshCw } from 'lucide-react';
+import { Maximize2, MessageSquare, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import type { ColumnMeta, TableMeta } from '../../api/dashboard';
 import { useSignals } from '../../stores/signals';
 import { track } from '../../stores/notifications';
@@ -28,7 +28,9 @@ import { undoStackOf } from './undo-stack';
 import { useCommentCounts } from './comment-counts';
 import { cellText, inRange, rangeOf, toHtml, toTsv } from './clipboard';
 import { fillDown, outcomeText, pasteBlock } from './grid-paste';
-import { TransferButtons } from '../import/transfer-buttons';
+import { TransferButtons, useTransfers } from '../import/transfer-buttons';
+import { GridMoreMenu } from './grid-more-menu';
+import { useToolbarFit } from './toolbar-fit';
 import { activeGrid, command } from '../../actions/registry';
 import { ColumnHeader } from './column-header';
 import { RelationHeader } from './relation-header';
@@ -326,6 +328,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     : active && items.some((v) => v.index === active.row) && (isRelation(active.col) || shown.some((x) => x.ci === active.col)) ? cellId(active.row, active.col)
     : undefined;
   const rowDelete = useRowDelete(store);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const fit = useToolbarFit(wrapRef);
   const deleteRows = () => rowDelete.ask(active?.row ?? null);
   // The toolbar's actions are commands of the registry, so menus and shortcuts can run them too.
   const hasSelection = store.selected.value.size > 0 || !!active;
@@ -336,8 +340,13 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     };
   });
   useEffect(() => () => void (activeGrid.value = null), []);
+  const deleteLabel = store.selected.value.size ? t('grid.toolbar.deleteSelected', { count: store.selected.value.size }) : t('grid.toolbar.deleteRow');
+  const groupColumns = all.filter((c) => !c.hidden && !c.virtual);
+  const webhooks = canEditSchema ? () => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn }) : undefined;
+  const transferProps = { projectId: props.projectId, dbAlias: props.dbAlias, meta, query: store.exportQuery(columns.map((c) => c._cn)), canImport: mayAdd };
+  const transfers = useTransfers(transferProps);
   return (
-    <div className="grid-wrap">
+    <div className={`grid-wrap fit-${fit}`} ref={wrapRef}>
       <div className="grid-toolbar">
         <QueryToolbar key={store.revision.value} store={store} columns={all.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
         <span className="grid-toolbar-end">
@@ -346,23 +355,34 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           <Button variant="secondary" title={command('grid.reload').label} onClick={command('grid.reload').run}><RefreshCw size={15} aria-hidden /></Button>
         </span>
       </div>
-      {/* The second row: adding rows, how they are shown (fields, height, groups), deleting the chosen ones, then what goes in and out. */}
+      {/* The second row: adding rows, how they are shown (fields, height, groups), deleting the chosen ones, then what goes in and out
+          (in the More menu where the toolbar is narrow: toolbar-fit.ts). */}
       <div className="grid-toolbar grid-toolbar-actions">
         {mayAdd ? <Button onClick={command('grid.addRow').run}>{command('grid.addRow').label}</Button> : null}
         <FieldsMenu store={store} columns={all.filter((c) => !c.hidden)} />
-        <RowHeightMenu store={store} />
-        <GroupByMenu store={store} columns={all.filter((c) => !c.hidden && !c.virtual)} />
+        {fit === 'phone' ? null : (
+          <>
+            <RowHeightMenu store={store} />
+            <GroupByMenu store={store} columns={groupColumns} />
+          </>
+        )}
         {mayDelete ? (
           // Always laid out (hidden without a selection), so choosing a cell never moves the grid under the pointer.
           <span className="toolbar-slot" style={{ visibility: hasSelection ? 'visible' : 'hidden' }} aria-hidden={!hasSelection}>
-            <Button variant="danger" onClick={command('grid.deleteRows').run} disabled={!hasSelection}>
-              {store.selected.value.size ? t('grid.toolbar.deleteSelected', { count: store.selected.value.size }) : t('grid.toolbar.deleteRow')}
-            </Button>
+            <button type="button" className="btn btn-danger grid-delete" onClick={command('grid.deleteRows').run} disabled={!hasSelection} aria-label={fit === 'phone' ? deleteLabel : undefined} title={fit === 'phone' ? deleteLabel : undefined}>
+              {fit === 'phone' ? <Trash2 size={15} aria-hidden /> : deleteLabel}
+            </button>
           </span>
         ) : null}
         <span className="grid-toolbar-end">
-          {canEditSchema ? <Button variant="ghost" onClick={() => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn })}>{t('grid.toolbar.webhooks')}</Button> : null}
-          <TransferButtons projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} query={store.exportQuery(columns.map((c) => c._cn))} canImport={mayAdd} />
+          {fit === 'wide' ? (
+            <>
+              {webhooks ? <Button variant="ghost" onClick={webhooks}>{t('grid.toolbar.webhooks')}</Button> : null}
+              <TransferButtons {...transferProps} />
+            </>
+          ) : (
+            <GridMoreMenu store={store} groupColumns={fit === 'phone' ? groupColumns : undefined} webhooks={webhooks} importInto={transfers.importInto} exportAs={transfers.exportAs} exportBusy={transfers.busy} />
+          )}
         </span>
       </div>
       {rowDelete.dialog}

@@ -6,7 +6,7 @@
  * groups and their open rows are read again (an edited group-by value moves the row to its group).
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import { ChevronDown, ChevronRight, Maximize2 } from 'lucide-react';
+import { ChevronDown, ChevronRight, Group, Maximize2 } from 'lucide-react';
 import { http } from '../../api/http';
 import { LIMITS } from '../../lib/limits';
 import { recordsApi } from '../../api/records';
@@ -31,7 +31,8 @@ type Row = Record<string, unknown>;
 export function GroupByMenu(props: { store: GridStore; columns: GridColumn[] }) {
   return (
     <label className="toolbar-select">
-      <span className="muted">{t('grid.group.label')}</span>
+      <span className="muted toolbar-label">{t('grid.group.label')}</span>
+      <Group size={15} className="toolbar-icon muted" aria-hidden />
       <select aria-label={t('grid.group.label')} value={props.store.groupBy.value ?? ''} onChange={(e) => props.store.setGroupBy(e.target.value || undefined)}>
         <option value="">{t('grid.group.none')}</option>
         {props.columns.map((c) => (

@@ -7,7 +7,10 @@ import { toast } from '../../stores/toasts';
 import { openImport } from './import-store';
 import { t } from '../../i18n';
 
-export function TransferButtons(props: { projectId: string; dbAlias: string; meta: TableMeta; query: ExportQuery; canImport: boolean }) {
+type TransferProps = { projectId: string; dbAlias: string; meta: TableMeta; query: ExportQuery; canImport: boolean };
+
+/** The transfers of the open table: its export as CSV or XLSX (busy while one downloads), and its import when allowed. */
+export function useTransfers(props: TransferProps) {
   const [busy, setBusy] = useState(false);
   const { meta } = props;
   const exportAs = (format: 'csv' | 'xlsx') => {
@@ -16,10 +19,17 @@ export function TransferButtons(props: { projectId: string; dbAlias: string; met
       .catch((e) => toast('error', (e as Error).message))
       .finally(() => setBusy(false));
   };
+  const importInto = props.canImport && meta.type === 'table' ? () => openImport({ projectId: props.projectId, dbAlias: props.dbAlias }, { tn: meta.tn, _tn: meta._tn }) : undefined;
+  return { busy, exportAs, importInto };
+}
+
+export function TransferButtons(props: TransferProps) {
+  const { busy, exportAs, importInto } = useTransfers(props);
+  const { meta } = props;
   return (
     <span className="transfer-buttons">
-      {props.canImport && meta.type === 'table' ? (
-        <Button variant="ghost" title={t('tools.transfer.importTip', { table: meta._tn })} onClick={() => openImport({ projectId: props.projectId, dbAlias: props.dbAlias }, { tn: meta.tn, _tn: meta._tn })}>
+      {importInto ? (
+        <Button variant="ghost" title={t('tools.transfer.importTip', { table: meta._tn })} onClick={importInto}>
           {t('tools.transfer.import')}
         </Button>
       ) : null}
