@@ -223,6 +223,10 @@ describe('messages of requests the server refuses to send, of deliveries and of 
   test('a delivery that got no answer or could not reach its receiver', () => {
     expect(translateServerMessage('No answer from https://example.com/hook within 10 s', 'fr')).toBe('Pas de réponse de https://example.com/hook en 10 s');
     expect(translateServerMessage('Could not reach https://example.com/hook: connection refused', 'es')).toBe('No se pudo conectar con https://example.com/hook: connection refused');
+    expect(translateServerMessage('The e-mail could not be sent: 550 no such mailbox', 'pt')).toBe('Não foi possível enviar o e-mail: 550 no such mailbox');
+    // What the API and gRPC clients refuse to send.
+    expect(translateServerMessage('Only http and https URLs can be sent (not ftp:)', 'fr')).toBe('Seules les URL http et https peuvent être envoyées (pas ftp:)');
+    expect(translateServerMessage("'localhost' is not a server address: write host:port", 'zh_CN')).toBe('“localhost”不是服务器地址：请写成 主机:端口');
   });
 
   test('an import’s problems and the message of an import stopped at a line', () => {
