@@ -19,6 +19,7 @@ const COLUMNS = [
   { cn: 'notes', _cn: 'Notes', uidt: 'LongText' },
   { cn: 'qty', _cn: 'Qty', uidt: 'Number' },
   { cn: 'ratio', _cn: 'Ratio', uidt: 'Decimal', meta: { precision: 3 } },
+  { cn: 'exact', _cn: 'Exact', uidt: 'Decimal', dtxp: '30,10' },
   { cn: 'price', _cn: 'Price', uidt: 'Currency', meta: { currency: 'EUR', locale: 'de-DE' } },
   { cn: 'fee', _cn: 'Fee', uidt: 'Currency' },
   { cn: 'share', _cn: 'Share', uidt: 'Percent', meta: { precision: 1 } },
@@ -38,22 +39,22 @@ const COLUMNS = [
 
 const ROWS = [
   {
-    Title: 'Plain', Notes: 'one line', Qty: 3, Ratio: '1.250', Price: '19.99', Fee: '5.00', Share: '42.5', Stars: 4, Took: 5400, Done: true,
+    Title: 'Plain', Notes: 'one line', Qty: 3, Ratio: '1.250', Exact: '12345678901234567890.1234567890', Price: '19.99', Fee: '5.00', Share: '42.5', Stars: 4, Took: 5400, Done: true,
     Day: '2024-02-29', At: '2024-03-01 13:45:30', Starts: '09:30:00', Mail: 'a@example.com', Site: 'https://example.com/a?b=1&c=2', Phone: '+33 1 23 45 67 89',
     Kind: 'red', Tags: 'a,c', Data: { n: 1, list: [1, 'two'], nested: { ok: true } },
   },
   {
-    Title: 'Quote " comma, semi; =1+2', Notes: 'line one\nline two, "quoted"\r\nthird', Qty: -7, Ratio: '-0.005', Price: '-1234567.89', Fee: '0.10', Share: '-3.3', Stars: 0, Took: 0, Done: false,
+    Title: 'Quote " comma, semi; =1+2', Notes: 'line one\nline two, "quoted"\r\nthird', Qty: -7, Ratio: '-0.005', Exact: '-0.0000000001', Price: '-1234567.89', Fee: '0.10', Share: '-3.3', Stars: 0, Took: 0, Done: false,
     Day: '1999-12-31', At: '2000-01-01 00:00:00', Starts: '23:59:59', Mail: 'b.c+d@example.org', Site: 'http://x.test/', Phone: '+1 (555) 010-9999',
     Kind: 'green', Tags: 'b', Data: ['=cmd', '@x', '-1'],
   },
   {
-    Title: '=SUM(A1:A3) 客户 Año ümlaut 🙂', Notes: ' leading and trailing blanks ', Qty: 2147483647, Ratio: '0.000', Price: '0.00', Fee: '1000000.00', Share: '100.0', Stars: 5, Took: 59, Done: true,
+    Title: '=SUM(A1:A3) 客户 Año ümlaut 🙂', Notes: ' leading and trailing blanks ', Qty: 2147483647, Ratio: '0.000', Exact: '1.5', Price: '0.00', Fee: '1000000.00', Share: '100.0', Stars: 5, Took: 59, Done: true,
     Day: '2024-01-01', At: '2024-12-31 23:59:59', Starts: '00:00:00', Mail: null, Site: null, Phone: '555 0100', 
     Kind: null, Tags: null, Data: '"just text"',
   },
   {
-    Title: null, Notes: null, Qty: null, Ratio: null, Price: null, Fee: null, Share: null, Stars: null, Took: null, Done: null,
+    Title: null, Notes: null, Qty: null, Ratio: null, Exact: null, Price: null, Fee: null, Share: null, Stars: null, Took: null, Done: null,
     Day: null, At: null, Starts: null, Mail: null, Site: null, Phone: null, Kind: null, Tags: null, Data: null,
   },
 ];
