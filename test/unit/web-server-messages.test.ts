@@ -23,7 +23,7 @@ const hadStorage = 'localStorage' in globalThis;
 const kept = new Map<string, string>();
 if (!hadStorage) Object.assign(globalThis, { localStorage: { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) } });
 const { errorText } = await import('../../web/src/api/http');
-const { outcome } = await import('../../web/src/features/import/import-store');
+const { outcome, problemReason } = await import('../../web/src/features/import/import-store');
 afterAll(() => {
   if (!hadStorage) delete (globalThis as { localStorage?: unknown }).localStorage;
 });
@@ -232,6 +232,13 @@ describe('messages of requests the server refuses to send, of deliveries and of 
   test('an import’s problems and the message of an import stopped at a line', () => {
     expect(translateServerMessage('Cell B3 holds the error #DIV/0! instead of a value', 'fr')).toBe('La cellule B3 contient l’erreur #DIV/0! au lieu d’une valeur');
     expect(translateServerMessage('a value is required', 'pt')).toBe('um valor é obrigatório');
+    // A value check of the data core names no column in the reason (the problem names it): read with it.
+    inLocale('fr', () => {
+      expect(problemReason({ column: 'Qty', reason: '"three" is not a whole number' })).toBe('Colonne « Qty » : "three" n’est pas un nombre entier');
+      expect(problemReason({ column: 'Qty', reason: 'a value is required' })).toBe('une valeur est obligatoire');
+      expect(problemReason({ column: null, reason: 'something new' })).toBe('something new');
+      expect(problemReason({ column: 'Qty', reason: 'something new' })).toBe('something new');
+    });
     const job = { status: 'stopped', rolledBack: false, rowsImported: 1, rowsSkipped: 0, table: { _tn: 'T' } } as never as Parameters<typeof outcome>[0];
     inLocale('fr', () => {
       expect(outcome({ ...job, message: 'Stopped at line 3: cell B3 holds the error #DIV/0!' })).toContain('Arrêté à la ligne 3 : la cellule B3 contient l’erreur #DIV/0!');

@@ -1,8 +1,7 @@
 /** The progress step: a bar with rows done, the estimated total and time left, Cancel; then the outcome and the rows that did not fit. */
 import type { ImportJob } from '../../api/transfer';
-import { formatNumber, locale, t } from '../../i18n';
-import { translateServerMessage } from '../../i18n/server-messages';
-import { duration, outcome } from './import-store';
+import { formatNumber, t } from '../../i18n';
+import { duration, outcome, problemReason } from './import-store';
 
 function runningText(j: ImportJob): string {
   if (j.rowsRead === 0) return t('tools.import.readingFile');
@@ -47,7 +46,7 @@ export function ImportProgress(props: { job: ImportJob }) {
                     <td>{p.row}</td>
                     <td>{p.column ?? ''}</td>
                     <td>{p.value === null || p.value === undefined ? '' : String(p.value)}</td>
-                    <td>{translateServerMessage(p.reason, locale.value)}</td>
+                    <td>{problemReason(p)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -35,6 +35,19 @@ export function duration(ms: number | null): string {
   return s >= 60 ? t('tools.import.durationMinutes', { minutes: Math.floor(s / 60), seconds: s % 60 }) : t('tools.import.durationSeconds', { seconds: s });
 }
 
+/**
+ * Why a row did not fit, in the reader's language. The data core's reasons come without the column
+ * they name ("three" is not a whole number, the column being beside it): one that no template
+ * matches alone is read again as the server says it of that column.
+ */
+export function problemReason(p: { column: string | null; reason: string }): string {
+  const alone = translateServerMessage(p.reason, locale.value);
+  if (alone !== p.reason || p.column === null) return alone;
+  const named = `Column '${p.column}': ${p.reason}`;
+  const translated = translateServerMessage(named, locale.value);
+  return translated === named ? p.reason : translated;
+}
+
 /** The end of an import in words. */
 export function outcome(j: ImportJob): string {
   const count = j.rowsImported;
