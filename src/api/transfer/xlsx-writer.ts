@@ -3,8 +3,8 @@
  * deflated as it is pushed (level 1: three times as fast as level 6 for a quarter more bytes), so
  * each page of rows leaves as compressed bytes at once and nothing piles up. Numbers and booleans
  * are typed cells shown in their column's number format (a currency, a percent, a date), dates are
- * Excel dates, text is inline; the header row is bold and frozen. exceljs's streaming writer held the whole sheet in memory behind its styles
- * part (see docs/features/import.md), hence this one.
+ * Excel dates, text is inline; the header row is bold and frozen. exceljs's streaming writer held
+ * the whole sheet in memory behind its styles part (see docs/features/import.md), hence this one.
  */
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
 
