@@ -66,19 +66,6 @@ export function andCond(...conds: (Cond | undefined)[]): Cond | undefined {
   return items.length === 0 ? undefined : items.length === 1 ? items[0] : { kind: 'and', items };
 }
 
-/**
- * A `fields` list without the stored columns the grant hides (they are dropped, not refused);
- * computed columns are kept, to be resolved against the read scope's table (unknown when hidden).
- */
-export function dropHiddenFields(t: TableModel, g: Grant, v: string | undefined): string | undefined {
-  if (!v || g.columns === null) return v;
-  const kept = v.split(',').filter((name) => {
-    const c = findColumn(t, name.trim());
-    return !c || !!c.virtual || grantsColumn(g, c);
-  });
-  return kept.length ? kept.join(',') : undefined;
-}
-
 /** Refuses (403 naming it) the first of `cols` the caller may not read, computed columns included. */
 export function assertReadable(dc: DataContext, t: TableModel, cols: ColumnModel[]): void {
   if (!cols.length || isUnrestricted(dc.actor)) return;
