@@ -115,6 +115,8 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
   const url = new URL(appUrl(path));
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  // An address the server would refuse is not sent: the reader is told to shorten the filter instead.
+  if (url.href.length > LIMITS.maxAddressChars) throw new HttpError(t('app.http.addressTooLong', { length: url.href.length, max: LIMITS.maxAddressChars }), 414);
   const started = performance.now();
   let res: Response;
   try {
