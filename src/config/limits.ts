@@ -53,6 +53,8 @@ export const LIMITS = {
   authRateLimit: { max: 10, windowMs: 60_000 },
   /** Wrong shared-view passwords per link and client address per window; past it, 429. */
   sharedViewPasswordRateLimit: { max: 10, windowMs: 60_000 },
+  /** Longest where of a saved view: about what the web app can send in an address (LIMITS.maxAddressChars there). */
+  viewWhereMaxChars: 60_000,
   /** Largest query_params of a saved view, as JSON text. */
   viewQueryParamsMaxChars: 100_000,
   /** Submissions to one shared form per client address per window; past it, 429. */
