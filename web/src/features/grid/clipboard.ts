@@ -180,7 +180,7 @@ export function planPaste(cells: string[][], at: { row: number; col: number }, c
         return;
       }
       if (isNew ? !adding.settable(c) : !writable(c)) {
-        plan.problems.push({ row: index + 1, column: c._cn, value: text, reason: t(isNew ? 'grid.paste.notOnNew' : 'grid.paste.locked') });
+        plan.problems.push({ row: index + 1, column: c._cn, value: text, reason: isNew ? t('grid.paste.notOnNew') : t('grid.paste.locked') });
         return;
       }
       const v = convertPasted(c, text);
