@@ -74,6 +74,11 @@ describeEngines(
       const view = (await op(owner, 'xcVirtualTableCreate', { tn: 'Customer', title: 'Everyone', type: 'grid' })).body.id;
       expect((await get('viewer', `Customer?view=${view}&fields=FirstName,Phone`)).body).toEqual({ msg: "Column 'Phone' not found" });
       expect(Object.keys((await get('viewer', `Customer?view=${view}&fields=FirstName&limit=1`)).body[0])).toEqual(['FirstName']);
+      // The link picker's list (rows not linked yet) too.
+      await saveRule('Track', 'viewer', { read: ['TrackId', 'Name'], create: false, update: false, delete: false });
+      expect((await get('viewer', 'Playlist/m2mNotChildren/Track/1?fields=Name,Composer')).body).toEqual({ msg: "Column 'Composer' not found" });
+      expect(Object.keys((await get('viewer', 'Playlist/m2mNotChildren/Track/1?fields=Name&limit=1')).body.list[0])).toEqual(['Name']);
+      await saveRule('Track', 'viewer', null);
       expect((await get('viewer', 'Customer?sort=Phone')).status).toBe(400);
       expect((await get('viewer', 'Customer?where=(Email,like,%25)')).status).toBe(400);
       expect((await get('viewer', 'Customer/aggregate?column_name=Phone&func=count')).status).toBe(400);
