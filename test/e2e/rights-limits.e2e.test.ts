@@ -108,6 +108,17 @@ describe.skipIf(!!problem && !process.env.CI)('rights and limits in the grid and
       await shot(page, 'rights-paste-not-added');
       await reset();
       expect((await rest('Item?fields=Name,Qty')).map((r: any) => [r.Name, r.Qty])).toEqual([['item 1', 1], ['item 2', 2], ['pasted 3', 30]]);
+      // The other way round (a sign-up desk: adds rows, changes none): rows past the last one are added, the covered row is left as it was.
+      expect((await call('aclSave', { tn: 'item', role: 'editor', rule: { read: true, create: true, update: false, delete: false } })).stored).toBe(true);
+      await preview('editor', 'Item');
+      await page.getByRole('gridcell', { name: 'pasted 3', exact: true }).click();
+      await page.evaluate(() => navigator.clipboard.writeText('again 3\nitem 4'));
+      await page.keyboard.press('Control+v');
+      await page.getByText("Pasted into 0 rows, added 1. 1 value does not fit (row 3 Name 'again 3': this column cannot be changed here)", { exact: true }).first().waitFor();
+      await page.getByRole('gridcell', { name: 'item 4', exact: true }).waitFor();
+      await reset();
+      expect((await rest('Item?fields=Name')).map((r: any) => r.Name)).toEqual(['item 1', 'item 2', 'pasted 3', 'item 4']);
+      await rest('Item/4', { method: 'DELETE' });
     } finally {
       if (await page.getByRole('button', { name: 'Reset Preview' }).count()) await reset();
       await call('aclSave', { tn: 'item', role: 'editor', rule: null });
