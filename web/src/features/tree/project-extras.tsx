@@ -94,7 +94,7 @@ export function ProjectExtras(props: { projectId: string }) {
           </label>
           {previewAs.value ? (
             <>
-              <p className="preview-identity muted" role="note">{t('schema.tree.previewIdentity', { role: roleName(previewAs.value), email: user.value?.email ?? '' })}</p>
+              <p className="preview-identity muted" role="note">{user.value?.email ? t('schema.tree.previewIdentity', { role: roleName(previewAs.value), email: user.value.email }) : t('schema.tree.previewNoIdentity', { role: roleName(previewAs.value) })}</p>
               <button className="tree-leaf" onClick={() => setPreview(null)}>{t('schema.tree.resetPreview')}</button>
             </>
           ) : null}
