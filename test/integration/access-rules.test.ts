@@ -88,6 +88,9 @@ describeEngines(
       const g = await gql('viewer', '{ CustomerList(limit: 1) { CustomerId Phone } }');
       expect(g.errors[0]).toMatchObject({ message: "Not allowed to read column 'Phone' of 'Customer'", extensions: { code: 'FORBIDDEN' } });
       expect((await gql('viewer', '{ CustomerList(limit: 1) { CustomerId } }')).data.CustomerList).toEqual([{ CustomerId: 1 }]);
+      // GraphQL's own fields arguments (grouping, distinct) name columns as REST's fields=: a hidden one is unknown.
+      expect((await gql('viewer', '{ CustomerGroupBy(fields: "Country,Phone") }')).errors[0].message).toBe("Column 'Phone' not found");
+      expect((await gql('viewer', '{ CustomerDistinct(column_name: "Country", fields: "Phone") { Country } }')).errors[0].message).toBe("Column 'Phone' not found");
       const meta = await op(tokens.viewer!, 'tableMeta', { tn: 'Customer' });
       expect(meta.body.columns.map((c: any) => c._cn).sort()).toEqual(['Country', 'CustomerId', 'FirstName', 'LastName', 'SupportRepId']);
       expect(meta.body.readOnly).toContain('Not allowed');
