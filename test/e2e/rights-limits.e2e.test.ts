@@ -55,6 +55,7 @@ describe.skipIf(!!problem && !process.env.CI)('rights and limits in the grid and
     projectId = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Limits' } })).body.id;
     await table('person', [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }, { cn: 'email', uidt: 'SingleLineText' }, { cn: 'phone', uidt: 'SingleLineText' }, { cn: 'owner_email', uidt: 'SingleLineText' }]);
     await table('item', [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }, { cn: 'qty', uidt: 'Number' }]);
+    await table('signup', [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText', nullable: false }, { cn: 'note', uidt: 'SingleLineText' }]);
     await rest('Person/bulk', { body: [{ Name: 'Ana', OwnerEmail: OWNER }, { Name: 'Bo', OwnerEmail: OWNER }, { Name: 'Cy', OwnerEmail: 'someone@example.com' }] });
     await rest('Item/bulk', { body: [{ Name: 'item 1', Qty: 1 }, { Name: 'item 2', Qty: 2 }, { Name: 'item 3', Qty: 3 }] });
     await page.goto(`${tablo.url}/#/nc/${projectId}`);
@@ -94,6 +95,33 @@ describe.skipIf(!!problem && !process.env.CI)('rights and limits in the grid and
       await reset();
       await call('aclSave', { tn: 'person', role: 'editor', rule: null });
       await call('xcVirtualTableDelete', { id: form.id });
+    }
+  });
+
+  browserTest('when a new row needs a column the role may not set, the add-row form and a shared form say so before anything is typed', () => page, async () => {
+    expect((await call('aclSave', { tn: 'signup', role: 'editor', rule: { read: true, create: ['Note'], update: true, delete: true } })).stored).toBe(true);
+    const form = await call('xcVirtualTableCreate', { tn: 'signup', title: 'Notes only', type: 'form', query_params: { form: { fields: [{ cn: 'note' }] } } });
+    const link = await call('createSharedViewLink', { view_id: form.id });
+    try {
+      await preview('editor', 'Signup');
+      await page.getByRole('button', { name: '+ Add row' }).click();
+      const adding = page.getByRole('form', { name: 'Add row' });
+      await adding.getByText('Your role may not set Name, which a new row needs, so rows cannot be added here.').waitFor();
+      expect(await adding.getByRole('button', { name: 'Save row' }).isDisabled()).toBe(true);
+      await shot(page, 'rights-add-row-blocked');
+      await adding.getByRole('button', { name: 'Cancel' }).click();
+      await reset();
+      // The shared form (it leaves Name out) says it cannot be sent, and offers no Submit to press.
+      await page.goto(`${tablo.url}/#/nc/view/${link.uuid}`);
+      await page.getByText("This form cannot be sent: its table needs a value the form does not ask for. Please tell the form's owner.").waitFor();
+      expect(await page.getByRole('button', { name: 'Submit' }).isDisabled()).toBe(true);
+      await shot(page, 'rights-shared-form-blocked');
+    } finally {
+      await page.goto(`${tablo.url}/#/nc/${projectId}`);
+      if (await page.getByRole('button', { name: 'Reset Preview' }).count()) await reset();
+      await call('aclSave', { tn: 'signup', role: 'editor', rule: null });
+      await call('xcVirtualTableDelete', { id: form.id });
+      await tree().getByRole('button', { name: 'Person', exact: true }).waitFor();
     }
   });
 

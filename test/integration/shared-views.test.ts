@@ -514,7 +514,8 @@ describeEngines('shared views', (engine: TestEngine) => {
       expect((await pub('POST', `${uuid}/rows`, { body: { Title: 'Call back', Due: '2026-02-01' } })).status).toBe(200);
       expect((await f.get('owner', 'task/count')).body.count).toBe(before + 1);
       // LastName (NOT NULL, no default) may not be set: no submission can succeed, and that is said before any write is tried.
-      expect((await pub('GET', customer)).body.columns.map((c: any) => c._cn)).toEqual(['FirstName', 'Email']);
+      expect((await pub('GET', customer)).body).toMatchObject({ columns: [{ _cn: 'FirstName' }, { _cn: 'Email' }], formMissesRequired: true });
+      expect((await pub('GET', uuid)).body.formMissesRequired).toBeUndefined();
       const blocked = await pub('POST', `${customer}/rows`, { body: { FirstName: 'Ana', Email: 'ana@example.com' } });
       expect({ status: blocked.status, body: blocked.body }).toEqual({ status: 409, body: { msg: "This form cannot be sent: its table needs a value the form does not ask for. Please tell the form's owner." } });
     } finally {
