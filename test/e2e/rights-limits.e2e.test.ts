@@ -169,7 +169,7 @@ describe.skipIf(!!problem && !process.env.CI)('rights and limits in the grid and
     expect(await tree().getByRole('note').count()).toBe(0);
   });
 
-  browserTest('a long filter is served and kept in the view; one too long to send is not sent: the grid says to shorten it', () => page, async () => {
+  browserTest('a long filter is served and kept in the view; one too long to send is not sent (rows, export): the grid says to shorten it', () => page, async () => {
     await tree().getByRole('button', { name: 'Item', exact: true }).click();
     await page.getByRole('gridcell', { name: 'item 1', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Where…' }).click();
@@ -190,6 +190,9 @@ describe.skipIf(!!problem && !process.env.CI)('rights and limits in the grid and
     await where.press('Enter');
     await page.locator('.grid-wrap .form-message-error').getByText(/^This request is too long to send \([\d,]+ characters in its address, at most 60,000\): shorten the filter/).waitFor();
     await shot(page, 'rights-filter-too-long');
+    // The export of the grid's rows is not sent either.
+    await page.getByRole('button', { name: 'CSV', exact: true }).click();
+    await page.locator('.toast').getByText(/This request is too long to send/).waitFor();
     await where.fill('');
     await where.press('Enter');
     await page.getByTestId('row-count').getByText('3 rows').waitFor();
