@@ -186,8 +186,7 @@ async function main() {
   log.info(`Tablo ${VERSION} listening on http://${everywhere ? 'localhost' : urlHost}:${server.port} (data: ${booted.dataDir})`);
   log.info(app.terminals.policy.reason);
   // Started without the raised header limit (the binary and `bun run start` carry it): long filters get Bun's empty 431.
-  const parserMax = maxHeaderSize;
-  if (parserMax < LIMITS.httpParserMaxHeaderBytes) log.warn(`Bun's HTTP header limit is ${parserMax} bytes: requests with longer addresses (long filters) are refused with an empty 431; start Tablo with bun --max-http-header-size=${LIMITS.httpParserMaxHeaderBytes}`);
+  if (maxHeaderSize < LIMITS.httpParserMaxHeaderBytes) log.warn(`Bun's HTTP header limit is ${maxHeaderSize} bytes: requests with longer addresses (long filters) are refused with an empty 431; start Tablo with bun --max-http-header-size=${LIMITS.httpParserMaxHeaderBytes}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -9,7 +9,7 @@ import { forbidden } from '../lib/errors';
 import { assertCan, grantCondition, grantOf, grantsColumn, isUnrestricted, restrictTable, type Grant } from './access';
 import { tableOf, type DataContext } from './data-context';
 import type { NestedQuery } from './list-query';
-import { findColumn, virtualColumns } from './columns';
+import { virtualColumns } from './columns';
 import { defaultNestedFields } from './nested';
 import { scopeVirtuals } from './virtual-scope';
 
