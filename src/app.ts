@@ -39,6 +39,7 @@ import { endLeftImports, stopImports } from './api/transfer/import-job';
 import { updateChecker } from './updates/feed';
 import { versionRoutes } from './updates/routes';
 import { installTarget, type InstallTarget } from './updates/install';
+import { requestHeadRefusal } from './http/request-head';
 
 export interface AppDeps {
   meta: MetaStore;
@@ -126,6 +127,8 @@ export function createApp(config: Config, deps: AppDeps) {
   const fast = fastRest(ctx, log, config.logRequests);
   const fastWrites = fastWrite(ctx, log, config.logRequests);
   const handle = (request: Request): Promise<Response> => {
+    const tooLarge = requestHeadRefusal(request);
+    if (tooLarge) return Promise.resolve(tooLarge);
     return fast(request, routed) ?? fastWrites(request) ?? graphql.early(request, routed) ?? routed(request);
   };
   return Object.assign(app, { ctx, close, handle, upgrade: sockets.upgrade, websocket: sockets.websocket, sockets, terminals: terminal.service, realtime, updates });

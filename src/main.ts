@@ -4,6 +4,7 @@
  * close pools and exit 0.
  */
 import { parseArgs } from 'node:util';
+import { maxHeaderSize } from 'node:http';
 import { ConfigError, ENV_NAMES, kebab, parseConfig, type Config } from './config/config';
 import { LIMITS } from './config/limits';
 import { boot } from './boot/boot';
@@ -204,6 +205,8 @@ async function main() {
   // An address to open in a browser (an IPv6 one in brackets).
   log.info(`Tablo ${VERSION} listening on http://${everywhere ? 'localhost' : urlHost}:${server.port} (data: ${booted.dataDir})`);
   log.info(app.terminals.policy.reason);
+  // Started without the raised header limit (the binary and `bun run start` carry it): long filters get Bun's empty 431.
+  if (maxHeaderSize < LIMITS.httpParserMaxHeaderBytes) log.warn(`Bun's HTTP header limit is ${maxHeaderSize} bytes: requests with longer addresses (long filters) are refused with an empty 431; start Tablo with bun --max-http-header-size=${LIMITS.httpParserMaxHeaderBytes}`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -16,6 +16,17 @@ export const LIMITS = {
   grpcMaxMessages: 1000,
   /** Time limit of every data statement on PostgreSQL and MariaDB (NC_QUERY_TIMEOUT_MS; 0 = none). */
   queryTimeoutMs: 30_000,
+  /**
+   * A request whose address and headers take more bytes than this answers 414 (a long address, such
+   * as a long `where`) or 431 with `{msg}` (http/request-head.ts); the web app sends no longer address.
+   */
+  requestHeadMaxBytes: 64 * 1024,
+  /**
+   * Bun's own HTTP parser refuses a longer request head with 431 and an empty body before Tablo's code
+   * runs: the binary (--compile-exec-argv) and `bun run start` raise its 16 KiB default to this, so
+   * heads between requestHeadMaxBytes and it get Tablo's `{msg}`.
+   */
+  httpParserMaxHeaderBytes: 1024 * 1024,
   /** Request bodies above this many bytes answer 413. */
   bodyLimitBytes: 10 * 1024 * 1024,
   /** JSON bodies nested deeper than this (arrays and objects) answer 400. */
@@ -42,6 +53,8 @@ export const LIMITS = {
   authRateLimit: { max: 10, windowMs: 60_000 },
   /** Wrong shared-view passwords per link and client address per window; past it, 429. */
   sharedViewPasswordRateLimit: { max: 10, windowMs: 60_000 },
+  /** Longest where of a saved view: about what the web app can send in an address (LIMITS.maxAddressChars there). */
+  viewWhereMaxChars: 60_000,
   /** Largest query_params of a saved view, as JSON text. */
   viewQueryParamsMaxChars: 100_000,
   /** Submissions to one shared form per client address per window; past it, 429. */

@@ -141,6 +141,12 @@ export function grantCondition(g: Grant, t: TableModel, alias?: string): Cond | 
   return items.length === 1 ? items[0] : { kind: 'or', items };
 }
 
+/** The columns the caller may set when adding a row (none when they may not add rows). */
+export function creatableColumns(actor: Actor, acl: AclRules | undefined, t: TableModel): ColumnModel[] {
+  const g = grantOf(actor, acl, t, 'create');
+  return g ? t.columns.filter((c) => grantsColumn(g, c)) : [];
+}
+
 /** Refuses (403 naming it) the first column of a write the grant does not cover. */
 export function assertColumns(g: Grant, t: TableModel, op: 'create' | 'update', cols: ColumnModel[]): void {
   const bad = cols.find((c) => !grantsColumn(g, c));

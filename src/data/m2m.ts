@@ -7,7 +7,7 @@ import type { Cond } from '../sql/ast';
 import type { RelationModel, TableModel } from '../schema/model';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { assertCan, grantCondition } from './access';
-import { andCond, readScope, dropHiddenFields } from './read-scope';
+import { andCond, readScope } from './read-scope';
 import { executorOf, tableOf, type DataContext } from './data-context';
 import { parseFields, parseLimit, parseOffset, parseSort, pick, type Params } from './list-query';
 import { parseWhere } from './where-parser';
@@ -55,8 +55,8 @@ export async function m2mNotChildren(dc: DataContext, t: TableModel, assoc: stri
   const notLinked: Cond = { kind: 'exists', not: true, query: { kind: 'select', from: tableRef(junction, '__j'), columns: [{ expr: ONE }], where: linkCond } };
   const extra = parseWhere(pick(params, 'where', 'w'), target, target.tn);
   const where: Cond = andCond(notLinked, extra, scope.where)!;
-  // The list's parameters and their aliases (l, o, s, f); a column named in fields that does not exist is a 400.
-  const wanted = dropHiddenFields(full, scope.grant, pick(params, 'fields', 'f'));
+  // The list's parameters and their aliases (l, o, s, f); a column named in fields that does not exist, or that the caller may not read, is a 400.
+  const wanted = pick(params, 'fields', 'f');
   const named = wanted ? parseFields(target, wanted).filter((c) => !c.virtual) : [];
   const fields = named.length ? named : defaultNestedFields(target);
   const { compile } = dc.pdb.db.dialect;

@@ -9,7 +9,7 @@ import { forbidden } from '../lib/errors';
 import { assertCan, grantCondition, grantOf, grantsColumn, isUnrestricted, restrictTable, type Grant } from './access';
 import { tableOf, type DataContext } from './data-context';
 import type { NestedQuery } from './list-query';
-import { findColumn, virtualColumns } from './columns';
+import { virtualColumns } from './columns';
 import { defaultNestedFields } from './nested';
 import { scopeVirtuals } from './virtual-scope';
 
@@ -64,19 +64,6 @@ export function filterableTable(dc: DataContext, t: TableModel, alias: string): 
 export function andCond(...conds: (Cond | undefined)[]): Cond | undefined {
   const items = conds.filter((c): c is Cond => !!c);
   return items.length === 0 ? undefined : items.length === 1 ? items[0] : { kind: 'and', items };
-}
-
-/**
- * A `fields` list without the stored columns the grant hides (they are dropped, not refused);
- * computed columns are kept, to be resolved against the read scope's table (unknown when hidden).
- */
-export function dropHiddenFields(t: TableModel, g: Grant, v: string | undefined): string | undefined {
-  if (!v || g.columns === null) return v;
-  const kept = v.split(',').filter((name) => {
-    const c = findColumn(t, name.trim());
-    return !c || !!c.virtual || grantsColumn(g, c);
-  });
-  return kept.length ? kept.join(',') : undefined;
 }
 
 /** Refuses (403 naming it) the first of `cols` the caller may not read, computed columns included. */

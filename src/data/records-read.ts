@@ -3,7 +3,7 @@ import type { TableModel } from '../schema/model';
 import { ONE, type Cond } from '../sql/ast';
 import { notFound, timeout } from '../lib/errors';
 import { MSG_TIMEOUT } from '../sql/driver-errors';
-import { readScope, readableTable, andCond, dropHiddenFields, filterableTable, scopeNested } from './read-scope';
+import { readScope, readableTable, andCond, filterableTable, scopeNested } from './read-scope';
 import { executorOf, type DataContext } from './data-context';
 import { parseListQuery, parseFields, type ListQuery, type NestedQuery, type Params, type RowMaker } from './list-query';
 import { buildSelect, needsExact, tableRef } from './select-builder';
@@ -20,13 +20,12 @@ function nestingKeys(q: Pick<ListQuery, 'nested'>): string[] {
 }
 
 /**
- * Parses list parameters within the caller's rights: hidden columns are dropped from `fields` and
- * unknown to filters and sorts, the row condition is ANDed into `where` (403 when the table is
+ * Parses list parameters within the caller's rights: hidden columns are unknown to `fields`, filters
+ * and sorts (400 naming them, as a column that does not exist), the row condition is ANDed into `where` (403 when the table is
  * not readable), and each nested relation is limited the same way.
  */
 export function listQueryOf(dc: DataContext, t: TableModel, params: Params): ListQuery {
   const scope = readScope(dc, t);
-  const fields = dropHiddenFields(t, scope.grant, params.fields ?? params.f);
   const table = (tn: string) => {
     const x = dc.pdb.model.tables.find((m) => m.tn === tn);
     return x && readableTable(dc, x);
@@ -35,7 +34,7 @@ export function listQueryOf(dc: DataContext, t: TableModel, params: Params): Lis
     const x = dc.pdb.model.tables.find((m) => m.tn === tn);
     return x && filterableTable(dc, x, alias);
   };
-  const q = parseListQuery(scope.table, { ...params, fields, f: undefined }, { maxLimit: dc.maxLimit, table, filterTable });
+  const q = parseListQuery(scope.table, params, { maxLimit: dc.maxLimit, table, filterTable });
   return { ...q, where: andCond(q.where, scope.where), nested: q.nested.map((n) => scopeNested(dc, n)) };
 }
 

@@ -8,8 +8,8 @@ import type { ColumnModel, TableModel } from '../schema/model';
 import type { ViewQueryParams, ViewType } from '../meta/views-repo';
 import { forbidden } from '../lib/errors';
 import type { DataContext } from './data-context';
-import type { Params } from './list-query';
-import { allColumns, findColumn } from './columns';
+import { columnNames, type Params } from './list-query';
+import { allColumns, findColumn, resolveColumn } from './columns';
 import { readScope } from './read-scope';
 import { bindUserPlaceholders } from './access';
 import { andWhere } from '../../common/where-columns';
@@ -97,7 +97,8 @@ const pick = (p: Params, ...names: string[]) => names.map((n) => p[n]).find((v) 
 /**
  * The parameters of a read through a view: the caller's `params` with the view's where ANDed in,
  * its sort when the caller sends none and `fields` limited to the view's shown columns (a caller's
- * `fields` narrows them further; names outside the view are dropped). The result goes to the data
+ * `fields` narrows them further; readable names outside the view are dropped, unknown or hidden ones
+ * answer 400). The result goes to the data
  * core's reads as any request's parameters.
  */
 export function resolveViewQuery(dc: DataContext, t: TableModel, view: ViewLike, params: Params, mode: ViewQueryMode = 'list'): Params {
@@ -116,7 +117,9 @@ export function resolveViewQuery(dc: DataContext, t: TableModel, view: ViewLike,
     const asked = pick(params, 'fields', 'f');
     let cols = shown;
     if (asked) {
-      const wanted = new Set(asked.split(',').map((n) => findColumn(t, n.trim())).filter((c): c is ColumnModel => !!c).map(key));
+      // A name the caller may not read, or that does not exist, is a 400 as everywhere; a readable one outside the view is dropped.
+      const readable = readScope(dc, t).table;
+      const wanted = new Set(columnNames(readable, asked).map((n) => resolveColumn(readable, n)).map(key));
       cols = shown.filter((c) => wanted.has(key(c)));
       if (cols.length === 0) cols = shown;
     }

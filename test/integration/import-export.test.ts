@@ -404,7 +404,9 @@ describeEngines('import and export', (engine: TestEngine) => {
     expect(res.status).toBe(200);
     expect(res.text.split('\r\n')[0]).toBe('CustomerId,FirstName');
     expect(res.text.trim().split('\r\n').length).toBe(60);
-    expect((await t.request('GET', `${base}/Customer/export/csv?fields=Email`, { headers: auth(viewer) })).text.split('\r\n')[0]).toBe('CustomerId,FirstName');
+    // A hidden column named in fields is unknown, as in the lists (400 naming it).
+    const hidden = await t.request('GET', `${base}/Customer/export/csv?fields=Email`, { headers: auth(viewer) });
+    expect({ status: hidden.status, body: hidden.body }).toEqual({ status: 400, body: { msg: "Column 'Email' not found" } });
   });
 
   test("an editor's row condition and column rights apply to every imported row", async () => {

@@ -4,7 +4,7 @@
  * security headers on HTML answers; the refresh cookie is Secure over HTTPS (directly or through a
  * trusted proxy); X-Forwarded-For is believed only from NC_TRUSTED_PROXIES (rate limits and audit
  * addresses), and its X-Forwarded-Host names the server in links and socket origin checks; reset tokens are masked in the request log; a malformed % escape in a path and an
- * envelope field of the wrong type answer 400 {msg}.
+ * envelope field of the wrong type answer 400 {msg}; an address or headers over Tablo's limit answer 414 / 431 {msg}.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
@@ -91,6 +91,21 @@ describe('malformed input at the edge', () => {
     }
     // A well-formed escape, in the path or the query, is no concern of the edge.
     expect((await t.request('GET', `/nc/${projectId}/api/v1/Item?where=${encodeURIComponent('(Name,like,%25x%)')}`, { headers: xcAuth(admin) })).status).toBe(200);
+  });
+
+  test('an address or headers over 64 KiB answer 414 / 431 {msg} (on the fast road too); a long filter under it is served', async () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(',');
+    // About 40 KB of where: more than Bun's default 16 KiB header limit, which the binary raises (binary.e2e.test.ts).
+    const long = await t.request('GET', `/nc/${projectId}/api/v1/Item?where=(Id,in,${ids(7000)})&limit=1`, { headers: xcAuth(admin) });
+    expect(long.status).toBe(200);
+    for (const path of [`/nc/${projectId}/api/v1/Item?where=(Id,in,${ids(13000)})`, `/nc/${projectId}/api/v1/Item/count?where=(Id,in,${ids(13000)})`, `/api/health?x=${'a'.repeat(70_000)}`]) {
+      const res = await t.request('GET', path, { headers: xcAuth(admin) });
+      expect(res.status).toBe(414);
+      expect(res.body.msg).toMatch(/^The request's address is too long: \d+ bytes, at most 65536\. Shorten the filter \(where\), or send it in the body of a GraphQL query$/);
+    }
+    const headers = await t.request('GET', `/nc/${projectId}/api/v1/Item`, { headers: { ...xcAuth(admin), 'x-padding': 'p'.repeat(70_000) } });
+    expect(headers.status).toBe(431);
+    expect(headers.body.msg).toMatch(/^The request's headers are too large: \d+ bytes with the address, at most 65536$/);
   });
 
   test('dashboard and team calls whose project_id (or api, dbAlias, env) is no string answer 400 {msg}', async () => {

@@ -496,6 +496,35 @@ describeEngines('shared views', (engine: TestEngine) => {
     expect((await pub('GET', uuid)).status).toBe(200);
   }, ARGON_TIMEOUT_MS);
 
+  test('a form link asks only for the fields its creator may set on a new row; the dashboard model lists them too', async () => {
+    const form = await createView({ tn: 'task', title: 'Settable form', type: 'form', query_params: { form: { fields: [{ cn: 'title' }, { cn: 'status' }, { cn: 'due' }] } } }, 'editor');
+    const { uuid } = await share({ view_id: form }, 'editor');
+    const signUp = await createView({ tn: 'Customer', title: 'Settable sign-up', type: 'form', query_params: { form: { fields: [{ cn: 'FirstName' }, { cn: 'LastName' }, { cn: 'Email' }] } } }, 'editor');
+    const customer = (await share({ view_id: signUp }, 'editor')).uuid;
+    const rule = (tn: string, create: unknown) => f.op('owner', 'aclSave', { tn, role: 'editor', rule: create === null ? null : { read: true, create, update: true, delete: true } });
+    expect((await rule('task', ['Title', 'Due'])).status).toBe(200);
+    expect((await rule('Customer', ['FirstName', 'Email'])).status).toBe(200);
+    try {
+      expect((await f.op('editor', 'tableMeta', { tn: 'task' })).body.canCreateColumns).toEqual(['Title', 'Due']);
+      // Status is not offered: the public form does not list it, and a body naming it is refused up front as unknown.
+      expect((await pub('GET', uuid)).body.columns.map((c: any) => c._cn)).toEqual(['Title', 'Due']);
+      const before = (await f.get('owner', 'task/count')).body.count;
+      const refused = await pub('POST', `${uuid}/rows`, { body: { Title: 'Call back', Status: 'todo' } });
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 400, body: { msg: "Column 'Status' not found" } });
+      expect((await pub('POST', `${uuid}/rows`, { body: { Title: 'Call back', Due: '2026-02-01' } })).status).toBe(200);
+      expect((await f.get('owner', 'task/count')).body.count).toBe(before + 1);
+      // LastName (NOT NULL, no default) may not be set: no submission can succeed, and that is said before any write is tried.
+      expect((await pub('GET', customer)).body).toMatchObject({ columns: [{ _cn: 'FirstName' }, { _cn: 'Email' }], formMissesRequired: true });
+      expect((await pub('GET', uuid)).body.formMissesRequired).toBeUndefined();
+      const blocked = await pub('POST', `${customer}/rows`, { body: { FirstName: 'Ana', Email: 'ana@example.com' } });
+      expect({ status: blocked.status, body: blocked.body }).toEqual({ status: 409, body: { msg: "This form cannot be sent: its table needs a value the form does not ask for. Please tell the form's owner." } });
+    } finally {
+      await rule('task', null);
+      await rule('Customer', null);
+    }
+    expect((await pub('GET', uuid)).body.columns.map((c: any) => c._cn)).toEqual(['Title', 'Status', 'Due']);
+  }, ARGON_TIMEOUT_MS);
+
   test('a link reads with its creator\'s current rights: lost columns vanish, a lost table or membership closes it', async () => {
     const byEditor = await createView({ tn: 'Customer', title: 'Editor view', type: 'grid', query_params: { fields: onlyFields('FirstName', 'Phone', 'Country') } }, 'editor');
     const { uuid } = await share({ view_id: byEditor }, 'editor');

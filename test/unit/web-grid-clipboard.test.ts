@@ -44,6 +44,18 @@ describe('paste plan', () => {
     expect(plan.problems.map((p) => p.column)).toEqual(['id', '(column 7)']);
     expect(plan.updates[0]!.values).toEqual({ name: 'x', qty: 1, price: '1', done: true, day: '2026-01-01' });
   });
+  test('without the right to add rows, rows past the end are not added but counted; the rows above are still pasted', () => {
+    const plan = planPaste(parseTsv('Pen\t3\nInk\t4\n\t\nNew\t1'), { row: 8, col: 1 }, columns, writable, 10, { may: false, settable: () => false });
+    expect(plan.updates).toEqual([{ index: 8, values: { name: 'Pen', qty: 3 } }, { index: 9, values: { name: 'Ink', qty: 4 } }]);
+    expect(plan.inserts).toEqual([]);
+    // The empty line past the end was nothing to add.
+    expect(plan.notAdded).toBe(1);
+  });
+  test('new rows take only the columns the role may set on a new row (not those it may update)', () => {
+    const plan = planPaste([['Pen', '3']], { row: 10, col: 1 }, columns, () => false, 10, { may: true, settable: (c) => c.cn === 'name' });
+    expect(plan.inserts).toEqual([{ name: 'Pen' }]);
+    expect(plan.problems).toEqual([{ row: 11, column: 'qty', value: '3', reason: 'your role may not set this column on a new row' }]);
+  });
   test('a required column does not take an empty cell', () => {
     expect(convertPasted(col('n', 'integer', { nullable: false }), '')).toEqual({ reason: 'a value is required' });
   });

@@ -70,7 +70,7 @@ globalThis.fetch = (async (input: string, init?: RequestInit) => {
 }) as unknown as typeof fetch;
 
 const { GridStore } = await import('../../web/src/features/grid/grid-store');
-const { pasteBlock } = await import('../../web/src/features/grid/grid-paste');
+const { pasteBlock, outcomeText } = await import('../../web/src/features/grid/grid-paste');
 const { undoStackOf } = await import('../../web/src/features/grid/undo-stack');
 const column = (cn: string, kind: string, uidt = 'X') => ({ cn, _cn: cn, uidt, kind, dt: kind, pk: cn === 'Id', ai: cn === 'Id', nullable: cn !== 'Id', enumValues: null, hidden: false });
 const columns = [column('Id', 'integer'), column('Weight', 'decimal', 'Decimal'), column('Took', 'decimal', 'Duration'), column('Data', 'json', 'JSON')];
@@ -85,6 +85,17 @@ afterAll(() => {
 beforeEach(() => {
   rows = new Map([[1, { Id: 1, Weight: 1, Took: 60, Data: '123' }]]);
   kept.clear();
+});
+
+test('without the right to add rows, a paste past the last row writes the rows it covers and adds none, saying so', async () => {
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  const outcome = await pasteBlock(g, '2\t0:01\n3\t0:02\n4\t0:03', { row: 0, col: 1 }, columns, (c) => !c.pk, { may: false, settable: () => false });
+  expect(outcome).toMatchObject({ updated: 1, added: 0, notAdded: 2, problems: [] });
+  expect([...rows.keys()]).toEqual([1]);
+  expect(rows.get(1)!.Weight).toBe(2);
+  expect(outcomeText(outcome, 'Item')).toBe("Pasted into 1 row. 2 rows past the last one were not added: your role may not add rows to 'Item'");
 });
 
 test('a paste stored in the columns\' own form (2.50 -> 2.5, 1:30 -> 5400) is undone and redone', async () => {

@@ -44,6 +44,15 @@ function inFormWords(e: unknown, s: SharedLink, fields: FormField[]): unknown {
   return e;
 }
 
+/**
+ * Whether the form leaves out a column its table cannot do without (one the form does not show, or its
+ * creator may not set on a new row): no submission can succeed, and the link's description says so.
+ */
+export const formMissesRequired = (s: SharedLink): boolean => {
+  const fields = s.columns.filter((c) => !c.virtual);
+  return requiredColumns(s.table).some((c) => !fields.includes(c));
+};
+
 /** Creates the row; answers `{ ok: true, message, redirectUrl? }`. */
 export async function submitForm(ctx: AppContext, s: SharedLink, body: unknown): Promise<{ ok: true; message: string; redirectUrl?: string }> {
   if (s.view.type !== 'form') throw forbidden('Only a shared form accepts submissions');
@@ -57,7 +66,7 @@ export async function submitForm(ctx: AppContext, s: SharedLink, body: unknown):
     else row[c._cn] = value;
   }
   if (unknown.length) throw badRequest(unknown.length === 1 ? `Column '${unknown[0]}' not found` : `Columns ${unknown.map((n) => `'${n}'`).join(', ')} not found`);
-  if (requiredColumns(s.table).some((c) => !fields.includes(c))) throw conflict(FORM_MISSES_REQUIRED);
+  if (formMissesRequired(s)) throw conflict(FORM_MISSES_REQUIRED);
   const claimed = await claimUploads(ctx, s.dc, s.table, row, uploadOwner.link(s.link.uuid), true);
   const form = s.view.query_params.form;
   for (const f of form?.fields ?? []) {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { Actor } from '../../lib/actor';
 import type { ColumnModel, TableModel } from '../../schema/model';
 import type { AuditSink, DataContext } from '../../data/data-context';
-import { grantOf, isUnrestricted } from '../../data/access';
+import { creatableColumns, grantOf, isUnrestricted } from '../../data/access';
 import { readScope } from '../../data/read-scope';
 import { readableShownColumns } from '../../data/view-query';
 import { forbidden, isAppError, notFound } from '../../lib/errors';
@@ -83,7 +83,10 @@ export async function openLink(ctx: AppContext, guard: PasswordGuard, request: R
     readScope(dc, table);
     // A form whose creator may no longer add rows is gone too, rather than a form every submission of which is refused.
     if (view.type === 'form' && !grantOf(actor, dc.acl, table, 'create')) throw forbidden(GONE);
-    return { link, view, table, dc, columns: readableShownColumns(dc, table, view) };
+    const shown = readableShownColumns(dc, table, view);
+    // A form asks only for what its creator may set on a new row: a field they may not fill would be refused at submission.
+    const settable = view.type === 'form' ? new Set(creatableColumns(actor, dc.acl, table).map((c) => c.cn)) : null;
+    return { link, view, table, dc, columns: settable ? shown.filter((c) => !c.virtual && settable.has(c.cn)) : shown };
   } catch (e) {
     // The creator lost the table or its columns: the visitor is told the link is gone, not the table's name.
     if (isAppError(e) && e.status === 403) throw forbidden(GONE);

@@ -21,7 +21,7 @@ import { badRequest, forbidden, isAppError } from '../../lib/errors';
 import { openLink, type SharedLink } from './link-context';
 import { PasswordGuard } from './password-guard';
 import { linkReadParams, publicColumn, publicParams, publicQueryParams, shownDisplayColumn } from './public-query';
-import { submitForm } from './form-submit';
+import { formMissesRequired, submitForm } from './form-submit';
 import { uploadToSharedForm } from './form-upload';
 import { csvResponse } from './csv';
 import { keysForFiles, withFileLinks, withKeys } from './shared-files';
@@ -48,7 +48,8 @@ export function sharedViewRoutes(ctx: AppContext) {
   return new Elysia({ name: 'shared-views', prefix: '/api/v1/shared' })
     .get('/:uuid', async ({ request, params }) => {
       const s = await open(request, params.uuid);
-      return { title: s.view.title, type: s.view.type, columns: s.columns.map(publicColumn), query_params: publicQueryParams(s), allowCsvDownload: s.link.allow_csv_download, displayColumn: shownDisplayColumn(s) };
+      const blocked = s.view.type === 'form' && formMissesRequired(s);
+      return { title: s.view.title, type: s.view.type, columns: s.columns.map(publicColumn), query_params: publicQueryParams(s), allowCsvDownload: s.link.allow_csv_download, displayColumn: shownDisplayColumn(s), ...(blocked ? { formMissesRequired: true } : {}) };
     })
     .get('/:uuid/rows', async ({ request, params }) => {
       const s = readable(await open(request, params.uuid));

@@ -41,7 +41,8 @@ const Form = z.looseObject({
 });
 /** The shape of query_params (columns are checked against the table afterwards). */
 export const QueryParamsSchema = z.looseObject({
-  where: z.string().max(10_000).nullish(),
+  // As long as a filter the grid can send (a long (Id,in,...) list), so a view keeps what its grid shows.
+  where: z.string().max(LIMITS.viewWhereMaxChars).nullish(),
   sort: z.string().max(2000).nullish(),
   fields: z.array(Field).max(2000).optional(),
   rowHeight: z.enum(['short', 'medium', 'tall']).nullish(),

@@ -36,7 +36,7 @@ export interface VirtualMeta {
   shows?: { uidt: string; meta: ColumnTypeMeta | null };
 }
 export interface RelationMeta { type: 'hm' | 'bt' | 'mm'; alias: string; table: string; columns: string[]; refColumns: string[]; targetPks: string[]; targetDisplay: string | null; targetIsJunction: boolean }
-export interface TableMeta { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; displayColumn: string | null; readOnly: string | null; canUpdate?: string[]; canCreate?: boolean; canDelete?: boolean; columns: ColumnMeta[]; relations: RelationMeta[]; virtuals?: VirtualMeta[] }
+export interface TableMeta { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; displayColumn: string | null; readOnly: string | null; canUpdate?: string[]; canCreate?: boolean; canCreateColumns?: string[]; canDelete?: boolean; columns: ColumnMeta[]; relations: RelationMeta[]; virtuals?: VirtualMeta[] }
 export interface UiAbility { maxTabs: number; maxTables: number; darkTheme: boolean }
 
 export const dashboardApi = {

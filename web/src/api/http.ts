@@ -111,10 +111,16 @@ function headers(hasBody: boolean, path: string): Record<string, string> {
 /** The auth and marker headers of a call to `path` (uploads with progress use XMLHttpRequest). */
 export const authHeaders = (path: string): Record<string, string> => headers(false, path);
 
+/** An address the server would refuse (a long filter) is not sent: throws an HttpError telling the reader to shorten the filter. */
+export function refuseLongAddress(href: string): void {
+  if (href.length > LIMITS.maxAddressChars) throw new HttpError(t('app.http.addressTooLong', { length: href.length, max: LIMITS.maxAddressChars }), 414);
+}
+
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const url = new URL(appUrl(path));
   for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') url.searchParams.set(k, String(v));
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
+  refuseLongAddress(url.href);
   const started = performance.now();
   let res: Response;
   try {

@@ -19,6 +19,8 @@ export interface SharedViewMeta {
   /** The display column (searched), when the server says. */
   displayColumn?: string | null;
   pks?: string[];
+  /** A form that leaves out a column a new row needs (or its creator may not set it): it cannot be sent. */
+  formMissesRequired?: boolean;
 }
 
 /**

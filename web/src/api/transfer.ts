@@ -1,5 +1,5 @@
 /** Import and export calls: the upload (multipart `file` + `json`), preview, start, progress, cancel; export downloads. */
-import { errorText, http } from './http';
+import { errorText, http, refuseLongAddress } from './http';
 import { t } from '../i18n';
 import { dashboardOp } from './projects';
 import { masterKey, token } from '../stores/session';
@@ -105,6 +105,7 @@ export async function downloadExport(projectId: string, table: string, format: '
   const url = new URL(appUrl(`/nc/${projectId}/api/v1/${encodeURIComponent(table)}/export/${format}`));
   for (const k of ['where', 'sort', 'fields'] as const) if (query[k]) url.searchParams.set(k, query[k]);
   if (format === 'csv') url.searchParams.set('bom', 'true');
+  refuseLongAddress(url.href);
   const res = await fetch(url.href, { headers: authHeaders(), credentials: 'include' });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { msg?: string } | null;

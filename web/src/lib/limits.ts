@@ -1,6 +1,11 @@
 /** Every limit and duration of the web app, in one place (spec sections 5 and 9). */
 export const LIMITS = {
   toastMs: { info: 2000, error: 3000, success: 3000, long: 5000 },
+  /**
+   * Longest address the app sends (a long filter makes it grow): the server answers addresses and
+   * headers over 65,536 bytes with 414 (its LIMITS.requestHeadMaxBytes); this leaves room for the headers.
+   */
+  maxAddressChars: 60_000,
   tokenExpiredToastMs: 5000,
   passwordMinLength: 8,
   maxTabsDefault: 99,

@@ -2,7 +2,8 @@
  * tableMeta: the model of one table or view (columns with types, keys, relations, virtual columns) for the grid,
  * as the caller may see it: hidden columns (and computed columns using them) are left out and `readOnly` says why rows cannot be
  * changed (also when the caller may not read the primary key: then `pks` is empty, as rows have no
- * address for them); `canUpdate` lists the columns the caller may change; `canCreate` and `canDelete` say
+ * address for them); `canUpdate` lists the columns the caller may change, `canCreateColumns` those they may
+ * set when adding a row (forms offer only these); `canCreate` and `canDelete` say
  * whether the caller may add and delete rows here (each its own right in Roles Management: a role may add
  * rows without changing them, or change them without adding or deleting any).
  */
@@ -69,6 +70,7 @@ export const tableMeta: DashboardOp = {
       canUpdate: t.columns.filter((c) => write && grantsColumn(write, c)).map((c) => c._cn),
       // Rows are added and deleted only where they have an address the caller reads (as they are changed).
       canCreate: t.type === 'table' && t.pks.length > 0 && !keyHidden && !!create,
+      canCreateColumns: t.columns.filter((c) => create && grantsColumn(create, c) && grantsColumn(read, c)).map((c) => c._cn),
       canDelete: t.type === 'table' && t.pks.length > 0 && !keyHidden && !!remove,
       columns: t.columns.filter((c) => grantsColumn(read, c)).map((c) => ({
         cn: c.cn, _cn: c._cn, uidt: c.uidt, kind: c.kind, dt: c.dtx ?? c.dt, pk: c.pk, ai: c.ai, nullable: c.nullable,

@@ -15,7 +15,8 @@ import type { ViewBinding } from '../views/view-binding';
 import { FormBuilder } from './form-builder';
 import { FormFill } from './form-fill';
 import type { ParentSource } from './form-parent';
-import { formSpecOf } from './form-spec';
+import { formFields, formSpecOf } from './form-spec';
+import { createRights, createRightsNote } from './create-rights';
 import { t } from '../../i18n';
 import '../views/views-aria.css';
 
@@ -29,7 +30,11 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
   const mode = chosen ?? (binding.canEdit ? 'build' : 'fill');
   const change = (next: FormSpec) => binding.change({ form: next });
   // A form adds rows: it is submitted with the create right (a role may add rows it may not change).
-  const canSubmit = meta.type === 'table' && (meta.canCreate ?? !meta.readOnly);
+  // Filled in, it asks only for the fields the role may set on a new row, and names those it leaves out.
+  const rights = createRights(meta, formFields(spec, meta.columns).map((f) => f.column));
+  const fillColumns = meta.columns.filter((c) => !rights.left.includes(c));
+  const canSubmit = meta.type === 'table' && (meta.canCreate ?? !meta.readOnly) && rights.blocking.length === 0;
+  const note = meta.canCreate === false ? null : createRightsNote(rights);
   // The table meta lists only the relations the user may read: a parent out of reach stays a plain input.
   const parents: ParentSource = { relations: meta.relations, list: (table, where) => recordsApi.list(props.projectId, table, { limit: 25, offset: 0, where }) };
   return (
@@ -50,14 +55,14 @@ export function FormView(props: { projectId: string; dbAlias: string; meta: Tabl
           <ToggleButton id="fill" className={mode === 'fill' ? 'on' : ''}>{t('views.form.fill')}</ToggleButton>
         </ToggleButtonGroup>
       ) : null}
-      {!canSubmit && mode === 'fill' ? <div className="read-only-note">{t('views.form.cannotAdd', { table: meta._tn })}</div> : null}
+      {mode === 'fill' && note ? <div className="read-only-note" role="note">{note}</div> : !canSubmit && mode === 'fill' ? <div className="read-only-note">{t('views.form.cannotAdd', { table: meta._tn })}</div> : null}
       <div className={`form-layout${mode === 'build' ? ' building' : ''}`}>
         {mode === 'build' ? <FormBuilder spec={spec} columns={meta.columns} onChange={change} /> : null}
         <div className="form-stage">
           <FormFill
             key={mode}
             spec={spec}
-            columns={meta.columns}
+            columns={mode === 'fill' ? fillColumns : meta.columns}
             preview={mode === 'build'}
             parents={parents}
             // The builder's preview shows the form; rows are made in 'Fill in'.

@@ -4,6 +4,7 @@
  * `parents` knows the relation; an Attachment column takes files chosen there (uploaded at once, as
  * in a form view) besides the links typed as JSON. It takes the focus when it opens, Esc cancels it (not while the row
  * picker is open: Esc closes that), and the focus goes back to what opened it when it closes.
+ * Columns the role may not set on a new row are left out, and a note names them (create-rights.ts).
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { TableMeta } from '../../api/dashboard';
@@ -12,10 +13,13 @@ import { FieldInput, incompleteField } from './field-input';
 import { parseInput } from './grid-cell';
 import { ParentField, parentRelationOf, type ParentSource } from '../form/form-parent';
 import { FormFiles, stillUploading, uploadedEntries, type FormUpload, type PickedFile } from '../form/form-files';
+import { createRights, createRightsNote } from '../form/create-rights';
 import { t } from '../../i18n';
 
 export function AddRowForm(props: { meta: TableMeta; parents?: ParentSource; upload?: FormUpload; onSubmit: (values: Record<string, unknown>) => Promise<void>; onCancel: () => void }) {
-  const columns = props.meta.columns.filter((c) => !c.ai);
+  const rights = createRights(props.meta, props.meta.columns);
+  const columns = rights.settable.filter((c) => !c.ai);
+  const note = createRightsNote(rights);
   const [values, setValues] = useState<Record<string, string>>({});
   /** Files chosen per Attachment column. */
   const [files, setFiles] = useState<Record<string, PickedFile[]>>({});
@@ -67,6 +71,7 @@ export function AddRowForm(props: { meta: TableMeta; parents?: ParentSource; upl
   };
   return (
     <form ref={form} className="add-row" onSubmit={submit} onKeyDown={cancelOnEsc} noValidate aria-label={t('grid.addRow.label')}>
+      {note ? <div className="read-only-note" role="note">{note}</div> : null}
       <div className="add-row-fields">
         {columns.map((c) => {
           const id = `new-${c.cn}`;
@@ -90,7 +95,7 @@ export function AddRowForm(props: { meta: TableMeta; parents?: ParentSource; upl
       <FormMessage kind="error" text={error} />
       <div className="inline-actions">
         <Button variant="secondary" onClick={props.onCancel}>{t('grid.addRow.cancel')}</Button>
-        <Button type="submit">{t('grid.addRow.save')}</Button>
+        <Button type="submit" disabled={rights.blocking.length > 0}>{t('grid.addRow.save')}</Button>
       </div>
     </form>
   );

@@ -109,6 +109,14 @@ export interface PastePlan {
   updates: { index: number; values: Record<string, unknown> }[];
   inserts: Record<string, unknown>[];
   problems: PasteProblem[];
+  /** Rows past the last one that were not added: the role may not add rows. */
+  notAdded: number;
+}
+
+/** Whether the caller may add rows, and which columns they may set on one (the add-row rights). */
+export interface PasteAdding {
+  may: boolean;
+  settable: (c: ColumnMeta) => boolean;
 }
 
 const TRUE = new Set(['true', 'yes', '1', 'x', '✓', 'checked']);
@@ -152,12 +160,18 @@ export function convertPasted(c: ColumnMeta, text: string, locale: string = loca
 /**
  * The plan of pasting `cells` with its top-left at (row, col): `columns` are the grid's columns in
  * order, `writable` tells which may be written, `size` is how many rows the grid has (rows past it
- * are added), `rowAt` the loaded row of an index (its id is taken by the caller).
+ * are added when `adding.may`, with the columns `adding.settable` allows; otherwise they are counted
+ * in `notAdded`), `rowAt` the loaded row of an index (its id is taken by the caller).
  */
-export function planPaste(cells: string[][], at: { row: number; col: number }, columns: ColumnMeta[], writable: (c: ColumnMeta) => boolean, size: number): PastePlan {
-  const plan: PastePlan = { updates: [], inserts: [], problems: [] };
+export function planPaste(cells: string[][], at: { row: number; col: number }, columns: ColumnMeta[], writable: (c: ColumnMeta) => boolean, size: number, adding: PasteAdding = { may: true, settable: writable }): PastePlan {
+  const plan: PastePlan = { updates: [], inserts: [], problems: [], notAdded: 0 };
   cells.forEach((line, r) => {
     const index = at.row + r;
+    const isNew = index >= size;
+    if (isNew && !adding.may) {
+      if (line.some((text) => text.trim() !== '')) plan.notAdded++;
+      return;
+    }
     const values: Record<string, unknown> = {};
     line.forEach((text, k) => {
       const c = columns[at.col + k];
@@ -165,8 +179,8 @@ export function planPaste(cells: string[][], at: { row: number; col: number }, c
         if (text !== '') plan.problems.push({ row: index + 1, column: t('grid.paste.columnNumber', { number: String(at.col + k + 1) }), value: text, reason: t('grid.paste.beyond') });
         return;
       }
-      if (!writable(c)) {
-        plan.problems.push({ row: index + 1, column: c._cn, value: text, reason: t('grid.paste.locked') });
+      if (isNew ? !adding.settable(c) : !writable(c)) {
+        plan.problems.push({ row: index + 1, column: c._cn, value: text, reason: isNew ? t('grid.paste.notOnNew') : t('grid.paste.locked') });
         return;
       }
       const v = convertPasted(c, text);
@@ -174,7 +188,7 @@ export function planPaste(cells: string[][], at: { row: number; col: number }, c
       else values[c._cn] = v.value;
     });
     if (!Object.keys(values).length) return;
-    if (index < size) plan.updates.push({ index, values });
+    if (!isNew) plan.updates.push({ index, values });
     else plan.inserts.push(values);
   });
   return plan;

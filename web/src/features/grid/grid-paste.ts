@@ -6,7 +6,7 @@
 import { recordsApi } from '../../api/records';
 import type { ColumnMeta } from '../../api/dashboard';
 import type { GridStore } from './grid-store';
-import { parseTsv, planPaste, type PasteProblem } from './clipboard';
+import { parseTsv, planPaste, type PasteAdding, type PasteProblem } from './clipboard';
 import { undoStackOf, type BatchLabel, type UndoStep } from './undo-stack';
 import { forWrite, jsonColumns, pick, readRows } from './written-rows';
 import { t } from '../../i18n';
@@ -18,6 +18,8 @@ export interface PasteOutcome {
   updated: number;
   added: number;
   problems: PasteProblem[];
+  /** Rows past the last one that were not added (the role may not add rows). */
+  notAdded?: number;
 }
 
 /**
@@ -62,14 +64,14 @@ async function write(store: GridStore, updates: { index: number; values: Row }[]
   return { updated: body.length, added };
 }
 
-/** Pastes TSV text with its top-left at `at`. */
-export async function pasteBlock(store: GridStore, text: string, at: { row: number; col: number }, columns: ColumnMeta[], writable: (c: ColumnMeta) => boolean): Promise<PasteOutcome> {
+/** Pastes TSV text with its top-left at `at`; rows past the last one are added as `adding` allows. */
+export async function pasteBlock(store: GridStore, text: string, at: { row: number; col: number }, columns: ColumnMeta[], writable: (c: ColumnMeta) => boolean, adding?: PasteAdding): Promise<PasteOutcome> {
   const cells = parseTsv(text);
   if (!cells.length) return { updated: 0, added: 0, problems: [] };
   await store.ensure(at.row, at.row + cells.length);
-  const plan = planPaste(cells, at, columns, writable, store.size());
+  const plan = planPaste(cells, at, columns, writable, store.size(), adding);
   const done = await write(store, plan.updates, plan.inserts, { kind: 'paste', rows: cells.length, cols: Math.max(...cells.map((c) => c.length)) });
-  return { ...done, problems: plan.problems };
+  return { ...done, problems: plan.problems, notAdded: plan.notAdded };
 }
 
 /** Copies the value of row `from` in `column` to the rows after it up to `to`. */
@@ -82,9 +84,10 @@ export async function fillDown(store: GridStore, column: ColumnMeta, from: numbe
   return { ...done, problems: [] };
 }
 
-/** The toast text of an outcome: what changed and what did not fit. */
-export function outcomeText(o: PasteOutcome): string {
-  const done = o.added ? t('grid.paste.doneAdded', { count: o.updated, added: o.added }) : t('grid.paste.done', { count: o.updated });
+/** The toast text of an outcome: what changed, the rows that could not be added, and what did not fit. */
+export function outcomeText(o: PasteOutcome, table = ''): string {
+  const written = o.added ? t('grid.paste.doneAdded', { count: o.updated, added: o.added }) : t('grid.paste.done', { count: o.updated });
+  const done = o.notAdded ? t('grid.paste.notAdded', { done: written, count: o.notAdded, table }) : written;
   if (!o.problems.length) return done;
   const shown = o.problems.slice(0, 3).map((p) => t('grid.paste.problem', { row: String(p.row), column: p.column, value: p.value, reason: p.reason }));
   const list = o.problems.length > 3 ? t('grid.paste.problemsMore', { list: shown.join('; ') }) : shown.join('; ');

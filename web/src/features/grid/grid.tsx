@@ -285,12 +285,13 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   /** ctrl+v: a TSV block from a spreadsheet, at the active cell, as one bulk update (and insert). */
   const onPaste = (e: React.ClipboardEvent) => {
     const at = store.active.value;
-    if (editing || readOnly || !at || at.col >= columns.length) return;
+    // A role that may add rows but not change them still pastes rows past the last one.
+    if (editing || (readOnly && !mayAdd) || !at || at.col >= columns.length) return;
     // Files pasted onto an Attachment cell are uploaded to it.
     const pastedFiles = [...e.clipboardData.files];
     const ac = columns[at.col]!;
     const arow = store.rows.value.get(at.row);
-    if (ac.uidt === 'Attachment' && pastedFiles.length && arow && !locked(ac)) {
+    if (ac.uidt === 'Attachment' && pastedFiles.length && arow && !readOnly && !locked(ac)) {
       e.preventDefault();
       void uploadToCell({ projectId: props.projectId, table: meta._tn, rowId: store.idOf(arow), column: ac._cn }, pastedFiles, (p) => setUploads((u) => ({ ...u, [`${at.row}:${ac._cn}`]: p })), (v) => store.setCell(at.row, ac._cn, v));
       return;
@@ -298,8 +299,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     const text = e.clipboardData.getData('text/plain');
     if (!text) return;
     e.preventDefault();
-    void pasteBlock(store, text, at, columns, (c) => !locked(c)).then(
-      (o) => (toast(o.problems.length ? 'error' : 'success', outcomeText(o)), store.refresh()),
+    // Rows past the last one are added only with the right to add rows, with the columns the role may set on one.
+    const settable = (c: ColumnMeta & { virtual?: unknown }) => !c.pk && !c.virtual && (!meta.canCreateColumns || meta.canCreateColumns.includes(c._cn));
+    void pasteBlock(store, text, at, columns, (c) => !readOnly && !locked(c), { may: mayAdd, settable }).then(
+      (o) => (toast(o.problems.length || o.notAdded ? 'error' : 'success', outcomeText(o, meta._tn)), store.refresh()),
       (err) => toast('error', (err as Error).message),
     );
   };

@@ -20,6 +20,7 @@ import { DELIMITERS, delimiterName, importTarget, tableNameOf } from './import-s
 import { ImportPreview, initialSpecs } from './import-preview';
 import { ImportProgress } from './import-progress';
 import { useLatest } from '../../components/use-latest-answer';
+import { createRights } from '../form/create-rights';
 
 const POLL_MS = 400;
 
@@ -73,7 +74,9 @@ function ImportDialog() {
   const pick = async (file: File | undefined) => {
     if (!file) return;
     const current = answers.begin();
-    const cols = target.tn ? ((await run(t('tools.import.readingTable'), dashboardApi.tableMeta(projectId, dbAlias, target.tn)))?.columns.filter((c) => !c.ai) ?? null) : null;
+    // Rows go in with the create right: only the columns the role may set on a new row can take a file's column.
+    const meta = target.tn ? await run(t('tools.import.readingTable'), dashboardApi.tableMeta(projectId, dbAlias, target.tn)) : null;
+    const cols = meta ? createRights(meta, meta.columns).settable.filter((c) => !c.ai) : null;
     if (target.tn && !cols) return;
     setColumns(cols);
     const name = file.name;

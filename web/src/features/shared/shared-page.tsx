@@ -141,12 +141,16 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
     const spec = formSpecOf(qp.form, meta.columns, meta.title);
     return (
       <div className="form-stage shared-form">
-        <FormFill
-          spec={spec}
-          columns={meta.columns}
-          upload={(column, file, onProgress) => sharedApi.upload(uuid, password, column, file, onProgress).catch((e) => { if (isLinkLost(e)) props.onLost(e); throw e; })}
-          onSubmit={(row) => sharedApi.submit(uuid, password, row).catch((e) => { if (isLinkLost(e)) props.onLost(e); throw e; })}
-        />
+        <div className="shared-form-column">
+          {/* Said before anything is typed: no answer could be sent (the server would refuse it). */}
+          {meta.formMissesRequired ? <div className="read-only-note" role="note">{t('views.shared.formCannotSend')}</div> : null}
+          <FormFill
+            spec={spec}
+            columns={meta.columns}
+            upload={meta.formMissesRequired ? undefined : (column, file, onProgress) => sharedApi.upload(uuid, password, column, file, onProgress).catch((e) => { if (isLinkLost(e)) props.onLost(e); throw e; })}
+            onSubmit={meta.formMissesRequired ? undefined : (row) => sharedApi.submit(uuid, password, row).catch((e) => { if (isLinkLost(e)) props.onLost(e); throw e; })}
+          />
+        </div>
       </div>
     );
   }

@@ -2,7 +2,8 @@
  * The tree's project entries: Info, Team & Auth, App Store, Project Metadata, Cron Jobs, Settings
  * (only for the project's owner or creator), Terminal (the Super Admin's), and Preview as a role /
  * Reset Preview. While previewing, the owner's entries (Team & Auth, Settings, Share, Cron Jobs,
- * Terminal, schema changes) disappear as for that role.
+ * Terminal, schema changes) disappear as for that role. A preview shows a role, not another person:
+ * row rules naming `$user.email` or `$user.id` use the previewing user's own, and the tree says so.
  */
 import { useEffect, useState } from 'react';
 import { http } from '../../api/http';
@@ -16,7 +17,7 @@ import { panelOpener } from '../../actions/registry';
 import { canShare, isProjectAdmin, isProjectOwner, projectRolesKnown } from '../../stores/project';
 import { EntryIcon } from './tree-icons';
 import { schemaGeneration } from '../../stores/schema-ui';
-import { isSuperAdmin } from '../../stores/session';
+import { isSuperAdmin, user } from '../../stores/session';
 import { t } from '../../i18n';
 
 const open = (name: string, dbAlias = 'db') => {
@@ -92,7 +93,10 @@ export function ProjectExtras(props: { projectId: string }) {
             </select>
           </label>
           {previewAs.value ? (
-            <button className="tree-leaf" onClick={() => setPreview(null)}>{t('schema.tree.resetPreview')}</button>
+            <>
+              <p className="preview-identity muted" role="note">{user.value?.email ? t('schema.tree.previewIdentity', { role: roleName(previewAs.value), email: user.value.email }) : t('schema.tree.previewNoIdentity', { role: roleName(previewAs.value) })}</p>
+              <button className="tree-leaf" onClick={() => setPreview(null)}>{t('schema.tree.resetPreview')}</button>
+            </>
           ) : null}
         </li>
       ) : null}
