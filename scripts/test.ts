@@ -12,7 +12,7 @@
  * default) as soon as the binary is built. Their tests wait on timers, child processes, databases,
  * a browser and a server more than they use a core: one after the other they took 22 minutes on a
  * 2-core machine, side by side about 15. Runs are balanced by the file times of the last run's
- * reports in test-results/ (test/e2e/durations.json for a fresh checkout). Each run writes its output
+ * reports in test-results/ (test/durations.json for a fresh checkout). Each run writes its output
  * to test-results/<run>.log, printed whole once it ends, followed by `=== <suite> done after N min`.
  *
  * A test file with failures is run once more on its own (see runSuite); the failures of the first
@@ -52,8 +52,8 @@ const SUITES: Record<string, string[]> = {
 const SUFFIX = process.env.TABLO_TEST_DB_SUFFIX ?? '';
 /** Extra environment per suite: pgmeta's databases are its own, so it runs beside the integration suite. */
 const SUITE_ENV: Record<string, Record<string, string>> = { pgmeta: { TABLO_TEST_META: 'pg', TABLO_TEST_DB_SUFFIX: `${SUFFIX}_pm` } };
-/** Seconds each browser test file took in a whole run (for balancing the shards of a fresh checkout). */
-const DURATIONS = 'test/e2e/durations.json';
+/** Seconds each unit, integration and browser test file took in a whole run (for balancing the runs of a fresh checkout). */
+const DURATIONS = 'test/durations.json';
 const SHARDS = Math.max(1, Number(process.env.TABLO_TEST_SHARDS ?? 3) || 1);
 
 /** Counts test cases per test file in a JUnit report written by `bun test --reporter=junit`. */
@@ -148,7 +148,7 @@ async function runSuite(run: Run, quiet: boolean): Promise<Counts> {
 
 /**
  * Test files below the roots, with how long each took in the last run's reports of the runs named
- * `name` or `name-<n>`, else in test/e2e/durations.json (seconds measured in a whole run, for a
+ * `name` or `name-<n>`, else in test/durations.json (seconds measured in a whole run, for a
  * fresh checkout), else its size as a guess.
  */
 function weightedFiles(roots: string[], name: string): { file: string; weight: number }[] {
@@ -161,8 +161,9 @@ function weightedFiles(roots: string[], name: string): { file: string; weight: n
   const measured: Record<string, number> = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
   const took = new Map<string, number>(Object.entries(measured));
   const reports = new RegExp(`^${name.replace(/[+]/g, '\\+')}(-\\d+)?\\.junit\\.xml$`);
-  for (const report of existsSync('test-results') ? readdirSync('test-results') : []) {
-    if (!reports.test(report)) continue;
+  // Oldest report first, so that a file's time is the one of the newest report that ran it.
+  const found = (existsSync('test-results') ? readdirSync('test-results') : []).filter((r) => reports.test(r));
+  for (const report of found.sort((a, b) => statSync(join('test-results', a)).mtimeMs - statSync(join('test-results', b)).mtimeMs)) {
     for (const m of readFileSync(join('test-results', report), 'utf8').matchAll(/<testsuite name="([^"]+\.test\.tsx?)"[^>]*\btime="([\d.]+)"/g)) took.set(m[1]!, Number(m[2]));
   }
   return files.map((file) => ({ file, weight: took.get(file) ?? statSync(file).size / 500 }));
