@@ -11,7 +11,7 @@
  * TABLO_TEST_META=pg, suffix `_pm`), and the browser suite in TABLO_TEST_SHARDS shards (3 by
  * default) as soon as the binary is built. Their tests wait on timers, child processes, databases,
  * a browser and a server more than they use a core: one after the other they took 22 minutes on a
- * 2-core machine, side by side about 15. Runs are balanced by the file times of the last run's
+ * 2-core machine, side by side 11-12. Runs are balanced by the file times of the last run's
  * reports in test-results/ (test/durations.json for a fresh checkout). Each run writes its output
  * to test-results/<run>.log, printed whole once it ends, followed by `=== <suite> done after N min`.
  *
