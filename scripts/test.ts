@@ -5,13 +5,15 @@
  *   bun run test            all suites
  *   bun run test unit       only test/unit (likewise: integration, e2e, pgmeta, unit+integration)
  *
- * Suites run side by side where they share nothing: unit + integration beside `pgmeta` (a
+ * Every suite runs side by side with the others, each on databases of its own (TABLO_TEST_DB_SUFFIX):
+ * unit + integration in two runs of about equal time (the second's suffix gains `_i2`), `pgmeta` (a
  * representative subset of the integration suites run again with their metadata in PostgreSQL,
- * TABLO_TEST_META=pg, on databases of their own: TABLO_TEST_DB_SUFFIX; about 7 minutes together
- * against 10 one after the other), then the browser suite in TABLO_TEST_SHARDS shards (3 by default;
- * its tests wait on a browser and a server far more than they use a core: 13 minutes in one run,
- * under 6 in three). A suite run side by side writes its output to test-results/<suite>.log, printed
- * whole once it ends.
+ * TABLO_TEST_META=pg, suffix `_pm`), and the browser suite in TABLO_TEST_SHARDS shards (3 by
+ * default) as soon as the binary is built. Their tests wait on timers, child processes, databases,
+ * a browser and a server more than they use a core: one after the other they took 22 minutes on a
+ * 2-core machine, side by side 11-12. Runs are balanced by the file times of the last run's
+ * reports in test-results/ (test/durations.json for a fresh checkout). Each run writes its output
+ * to test-results/<run>.log, printed whole once it ends, followed by `=== <suite> done after N min`.
  *
  * A test file with failures is run once more on its own (see runSuite); the failures of the first
  * run are printed either way.
@@ -50,6 +52,8 @@ const SUITES: Record<string, string[]> = {
 const SUFFIX = process.env.TABLO_TEST_DB_SUFFIX ?? '';
 /** Extra environment per suite: pgmeta's databases are its own, so it runs beside the integration suite. */
 const SUITE_ENV: Record<string, Record<string, string>> = { pgmeta: { TABLO_TEST_META: 'pg', TABLO_TEST_DB_SUFFIX: `${SUFFIX}_pm` } };
+/** Seconds each unit, integration and browser test file took in a whole run (for balancing the runs of a fresh checkout). */
+const DURATIONS = 'test/durations.json';
 const SHARDS = Math.max(1, Number(process.env.TABLO_TEST_SHARDS ?? 3) || 1);
 
 /** Counts test cases per test file in a JUnit report written by `bun test --reporter=junit`. */
@@ -142,40 +146,54 @@ async function runSuite(run: Run, quiet: boolean): Promise<Counts> {
   return counts;
 }
 
-/** Test files below a path, with how long each took in the last run's reports (else its size, as a guess). */
-function weightedFiles(root: string): { file: string; weight: number }[] {
+/**
+ * Test files below the roots, with how long each took in the last run's reports of the runs named
+ * `name` or `name-<n>`, else in test/durations.json (seconds measured in a whole run, for a
+ * fresh checkout), else its size as a guess.
+ */
+function weightedFiles(roots: string[], name: string): { file: string; weight: number }[] {
   const files: string[] = [];
   const walk = (p: string) => {
     if (statSync(p).isDirectory()) for (const n of readdirSync(p).sort()) walk(join(p, n));
     else if (/\.test\.tsx?$/.test(p)) files.push(p);
   };
-  walk(root);
-  const took = new Map<string, number>();
-  for (const name of existsSync('test-results') ? readdirSync('test-results') : []) {
-    if (!/^e2e(-\d+)?\.junit\.xml$/.test(name)) continue;
-    for (const m of readFileSync(join('test-results', name), 'utf8').matchAll(/<testsuite name="([^"]+\.test\.tsx?)"[^>]*\btime="([\d.]+)"/g)) took.set(m[1]!, Number(m[2]));
+  for (const root of roots) if (existsSync(root)) walk(root);
+  const measured: Record<string, number> = existsSync(DURATIONS) ? JSON.parse(readFileSync(DURATIONS, 'utf8')) : {};
+  const took = new Map<string, number>(Object.entries(measured));
+  const reports = new RegExp(`^${name.replace(/[+]/g, '\\+')}(-\\d+)?\\.junit\\.xml$`);
+  // Oldest report first, so that a file's time is the one of the newest report that ran it.
+  const found = (existsSync('test-results') ? readdirSync('test-results') : []).filter((r) => reports.test(r));
+  for (const report of found.sort((a, b) => statSync(join('test-results', a)).mtimeMs - statSync(join('test-results', b)).mtimeMs)) {
+    for (const m of readFileSync(join('test-results', report), 'utf8').matchAll(/<testsuite name="([^"]+\.test\.tsx?)"[^>]*\btime="([\d.]+)"/g)) took.set(m[1]!, Number(m[2]));
   }
   return files.map((file) => ({ file, weight: took.get(file) ?? statSync(file).size / 500 }));
 }
 
-/** The browser suite's files in `n` shards of about equal time (longest first, each to the lightest shard). */
-function shards(root: string, n: number): Run[] {
-  const runs = Array.from({ length: n }, (_, i) => ({ name: `e2e-${i + 1}`, paths: [] as string[], load: 0 }));
-  for (const { file, weight } of weightedFiles(root).sort((a, b) => b.weight - a.weight)) {
+/**
+ * The files below the roots in `n` runs named `name-<i>` of about equal time (longest first, each to
+ * the lightest run). `env(i)`: the extra environment of run i (from 0).
+ */
+function shards(roots: string[], name: string, n: number, env: (i: number) => Record<string, string> | undefined = () => undefined): Run[] {
+  const runs = Array.from({ length: n }, (_, i) => ({ name: `${name}-${i + 1}`, paths: [] as string[], load: 0, env: env(i) }));
+  for (const { file, weight } of weightedFiles(roots, name).sort((a, b) => b.weight - a.weight)) {
     const lightest = runs.reduce((a, b) => (b.load < a.load ? b : a));
     lightest.paths.push(file);
     lightest.load += weight;
   }
-  return runs.filter((r) => r.paths.length).map(({ name, paths }) => ({ name, paths }));
+  return runs.filter((r) => r.paths.length).map(({ name, paths, env }) => ({ name, paths, ...(env ? { env } : {}) }));
 }
 
-/** The browser suite: the binary built once, then its shards side by side, counted as one suite. */
-async function runBrowserSuite(): Promise<Counts> {
+/** The browser suite: the binary built once (`built`: that build, started earlier), then its shards side by side, counted as one suite. */
+async function runBrowserSuite(built: Promise<unknown>, quiet: boolean): Promise<Counts> {
   if (!existsSync(SUITES.e2e![0]!)) return { passed: 0, failed: 0, skipped: 0 };
-  const { ensureBinary } = await import('../test/e2e/binary');
-  await ensureBinary();
-  const runs = shards(SUITES.e2e![0]!, SHARDS);
-  const counts = sum(await Promise.all(runs.map((r) => runSuite(r, runs.length > 1))));
+  try {
+    await built;
+  } catch (e) {
+    console.log(`\n=== e2e: the binary could not be built (${(e as Error).message})`);
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+  const runs = shards(SUITES.e2e!, 'e2e', SHARDS);
+  const counts = sum(await Promise.all(runs.map((r) => runSuite(r, quiet))));
   console.log(`=== e2e: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${runs.length} shards)`);
   return counts;
 }
@@ -190,10 +208,16 @@ for (const name of wanted) {
   }
 }
 const asked = (name: string) => wanted.length === 0 || wanted.includes(name);
+const started = Date.now();
+const minutes = () => `${((Date.now() - started) / 60_000).toFixed(1)} min`;
 
-/** The suites before the browser suite (side by side). */
+/** The suites that run in this process's Bun, side by side with the browser suite. */
 const first: Run[] = [];
-if (asked('unit+integration') || (asked('unit') && asked('integration'))) first.push({ name: 'unit+integration', paths: [...SUITES.unit!, ...SUITES.integration!] });
+// Unit and integration files in two runs side by side, the second on databases of its own (its
+// TABLO_TEST_DB_SUFFIX gains `_i2`): many integration tests wait on timers, child processes and
+// databases, and one run after the other they were the longest chain of the whole command.
+if (asked('unit+integration') || (asked('unit') && asked('integration')))
+  first.push(...shards([...SUITES.unit!, ...SUITES.integration!], 'unit+integration', 2, (i) => (i ? { TABLO_TEST_DB_SUFFIX: `${SUFFIX}_i${i + 1}` } : undefined)));
 else if (asked('unit')) first.push({ name: 'unit', paths: SUITES.unit! });
 else if (asked('integration')) first.push({ name: 'integration', paths: SUITES.integration! });
 if (asked('pgmeta')) {
@@ -202,12 +226,20 @@ if (asked('pgmeta')) {
   else first.push({ name: 'pgmeta', paths: SUITES.pgmeta!, env: SUITE_ENV.pgmeta });
 }
 
-const total: Counts = sum(await Promise.all(first.map((r) => runSuite(r, first.length > 1))));
-if (asked('e2e')) {
-  const c = await runBrowserSuite();
-  total.passed += c.passed;
-  total.failed += c.failed;
-  total.skipped += c.skipped;
-}
+// The binary is built while the first suites start, and the browser shards start as soon as it is
+// there: they wait on Chromium and the server more than they use a core.
+const e2e = asked('e2e');
+const built = e2e ? import('../test/e2e/binary').then(({ ensureBinary }) => ensureBinary()) : null;
+const quiet = first.length + (e2e ? SHARDS : 0) > 1;
+const timed = async (name: string, counts: Promise<Counts>) => {
+  const c = await counts;
+  console.log(`=== ${name} done after ${minutes()}`);
+  return c;
+};
+const all = await Promise.all([
+  ...first.map((r) => timed(r.name, runSuite(r, quiet))),
+  ...(built ? [timed('e2e', runBrowserSuite(built, quiet))] : []),
+]);
+const total = sum(all);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

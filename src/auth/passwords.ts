@@ -3,7 +3,26 @@ import { z } from 'zod';
 import { LIMITS } from '../config/limits';
 import { badRequest } from '../lib/errors';
 
-export const hashPassword = (plain: string) => Bun.password.hash(plain, { algorithm: 'argon2id' });
+/** argon2id at Bun's default cost (64 MiB, 2 passes): what every running Tablo hashes with. */
+const PRODUCTION_COST: Bun.Password.Argon2Algorithm = { algorithm: 'argon2id' };
+/** argon2id's lowest cost (8 KiB, 1 pass): for the in-process test apps only, see hashCheaplyForTests. */
+const TEST_COST: Bun.Password.Argon2Algorithm = { algorithm: 'argon2id', memoryCost: 8, timeCost: 1 };
+let cost = PRODUCTION_COST;
+
+/**
+ * TEST ONLY. Makes this process hash passwords at argon2id's lowest cost: the in-process test apps
+ * (test/helpers/app.ts) sign up and sign in some thousand times, and at the production cost those
+ * hashes were most of the integration suites' time. Verifying is unchanged (a hash names its own
+ * cost). No setting or environment variable reaches it: only test code calls it, and it refuses
+ * outside `bun test` (which sets NODE_ENV=test; answers whether it switched), so a running Tablo always hashes at PRODUCTION_COST.
+ */
+export function hashCheaplyForTests(): boolean {
+  if (process.env.NODE_ENV !== 'test') return false;
+  cost = TEST_COST;
+  return true;
+}
+
+export const hashPassword = (plain: string) => Bun.password.hash(plain, cost);
 export const verifyPassword = (plain: string, hash: string) => Bun.password.verify(plain, hash).catch(() => false);
 
 /** A hash to compare against when the user does not exist, so timing does not tell. */

@@ -9,6 +9,7 @@ import { testConfig, type Config } from '../../src/config/config';
 import { boot } from '../../src/boot/boot';
 import { createApp, type App, type AppDeps } from '../../src/app';
 import { memoryLogger } from '../../src/lib/log';
+import { hashCheaplyForTests } from '../../src/auth/passwords';
 import { META_ON_PG, freshMetaDb } from './meta-db';
 
 export interface TestApp {
@@ -24,6 +25,12 @@ export interface TestApp {
   ): Promise<{ status: number; headers: Headers; body: any; text: string }>;
   close(): Promise<void>;
 }
+
+/**
+ * Passwords of these apps are hashed at argon2id's lowest cost (the same code path; the production
+ * cost is checked in test/unit/passwords-cost.test.ts and by every browser test's binary).
+ */
+hashCheaplyForTests();
 
 export async function makeTestApp(overrides: Partial<Config> = {}, deps: Partial<Pick<AppDeps, 'installTarget'>> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tablo-test-'));

@@ -140,9 +140,15 @@ describeEngines('REST fast write path', (engine: TestEngine) => {
     // A body over the limit, sent in chunks: 413 as the routes answer it.
     const big = JSON.stringify({ GenreId: 9502, Name: 'x'.repeat(LIMITS.bodyLimitBytes) });
     const chunked = () => new Request(`http://localhost/nc/${id}/api/v1/Genre`, { method: 'POST', headers: json(), body: new Blob([big]).stream() });
-    // Cached again just before: on a loaded machine the entry of the read above may have expired meanwhile.
-    expect((await t.app.handle(request('GET', '/Genre?limit=1'))).status).toBe(200);
-    expect(await answer(await road(chunked())!)).toEqual(await answer(await t.app.handle(chunked())));
+    // Cached again just before: on a loaded machine the entry of the read above may have expired
+    // meanwhile, and even this one before the call (a few tries; the fast path must take it in the end).
+    let taking: Promise<Response> | undefined;
+    for (let attempt = 0; attempt < 5 && !taking; attempt++) {
+      expect((await t.app.handle(request('GET', '/Genre?limit=1'))).status).toBe(200);
+      taking = road(chunked());
+    }
+    expect(taking).toBeInstanceOf(Promise);
+    expect(await answer(await taking!)).toEqual(await answer(await t.app.handle(chunked())));
     for (const r of left) {
       expect(road(r)).toBeUndefined();
       expect(r.bodyUsed).toBe(false);
