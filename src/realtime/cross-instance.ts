@@ -47,9 +47,14 @@ export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: s
   const offLocal = !notificationsOf(ctx.meta) ? () => {} : ctx.writeEvents.subscribe((event) => {
     const t = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((x) => x.tn === event.tn);
     if (!t || !t.pks.length) return;
+    const by = event.actor.kind === 'user' ? event.actor.email : undefined;
+    // Rows inserted without their key known (an import's auto-increment ids) travel with their values, as many as fit.
+    if (event.op === 'insert' && event.rows.some((r) => t.pks.some((pk) => r.data[t.columns.find((c) => c.cn === pk)?._cn ?? pk] == null))) {
+      for (const rows of fitting(event.rows.map((r) => r.data))) void notifier.announce('rows', JSON.stringify({ p: event.projectId, d: event.dbAlias, t: event.tn, o: event.op, ids: [], rows, ...(by ? { by } : {}) } satisfies Announced));
+      return;
+    }
     for (let i = 0; i < event.rows.length; i += IDS_PER_MESSAGE) {
       const part = event.rows.slice(i, i + IDS_PER_MESSAGE);
-      const by = event.actor.kind === 'user' ? event.actor.email : undefined;
       const m: Announced = { p: event.projectId, d: event.dbAlias, t: event.tn, o: event.op, ids: part.map((r) => rowId(t, r.data)), ...(by ? { by } : {}) };
       if (event.op === 'delete') {
         const withRows = JSON.stringify({ ...m, rows: part.map((r) => r.data) });
@@ -76,6 +81,8 @@ export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: s
       let rows: WrittenRow[];
       if (m.o === 'delete') {
         rows = m.rows ? m.rows.map((data) => ({ data })) : m.ids.map((id) => ({ data: keyRow(t, id) }));
+      } else if (m.o === 'insert' && m.rows) {
+        rows = m.rows.map((data) => ({ data }));
       } else {
         // The rows as they are now, read with no rights (each reader's rights are applied on delivery).
         const dc: DataContext = { pdb, actor: { kind: 'master', roles: ['super'], superAdmin: true }, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs };
@@ -89,6 +96,24 @@ export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: s
     })().catch((e) => ctx.log.warn(`realtime: a change from another instance could not be read: ${(e as Error).message}`));
   });
   return () => (offLocal(), offRemote());
+}
+
+/** Rows in groups whose announcement fits in one notification (a row too big for one alone is left out). */
+function fitting(rows: Record<string, unknown>[]): Record<string, unknown>[][] {
+  const groups: Record<string, unknown>[][] = [];
+  let group: Record<string, unknown>[] = [];
+  let size = 0;
+  // In bytes, with room for the escaping of the announcement's own JSON text around them.
+  const most = PAYLOAD_MAX / 2;
+  for (const row of rows) {
+    const n = Buffer.byteLength(JSON.stringify(row)) + 1;
+    if (n > most) continue;
+    if (size + n > most) (groups.push(group), (group = []), (size = 0));
+    group.push(row);
+    size += n;
+  }
+  if (group.length) groups.push(group);
+  return groups;
 }
 
 /** A row holding only its key values, by API alias (what a removal needs). */

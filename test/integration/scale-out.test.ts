@@ -277,7 +277,7 @@ describeEngines(
       }
     });
 
-    test('an import uploaded through A is previewed, started, followed and cancelled through B', async () => {
+    test('an import uploaded through A is previewed, started, followed and cancelled through B; a grid open on A sees its rows go in', async () => {
       const upload = async (on: Instance, csv: string) => {
         const form = new FormData();
         form.set('json', JSON.stringify({ api: 'importUpload', project_id: projectId, dbAlias: 'db', args: {} }));
@@ -295,8 +295,17 @@ describeEngines(
       // The upload is gone for both once imported.
       for (const on of [a, b]) expect((await on.call('POST', '/dashboard?q=sqlOp_importPreview', { body: { api: 'importPreview', project_id: projectId, args: { uploadId: small } }, headers: { 'xc-gui': 'true', ...auth(owner) } })).status).toBe(404);
 
+      // A grid of the table open on A sees the rows the import through B puts in, as they go in.
+      const gridOnA = new LiveClient(a.url, projectId, { token: owner });
+      await gridOnA.opened;
+      await gridOnA.ask({ type: 'subscribe', table: 'Fruit' });
       const big = await upload(b, `name,qty\n${Array.from({ length: 20_000 }, (_, i) => `f${i},${i}`).join('\n')}\n`);
       const long = await op(b, owner, 'importStart', { uploadId: big, tn: 'fruit', batchSize: 10 });
+      try {
+        expect(await gridOnA.next((m) => m.type === 'rows' && m.op === 'insert' && m.rows.some((r: any) => r.name === 'f0'), 0, 5000)).toMatchObject({ table: 'Fruit', by: 'owner@example.com' });
+      } finally {
+        gridOnA.ws.close();
+      }
       await op(a, owner, 'importCancel', { jobId: long.id });
       await waitFor('the import to be cancelled', async () => (await op(a, owner, 'importStatus', { jobId: long.id })).status === 'cancelled', 10_000);
       expect((await op(b, owner, 'importStatus', { jobId: long.id })).status).toBe('cancelled');
