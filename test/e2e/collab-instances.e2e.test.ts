@@ -3,7 +3,9 @@
  * load balancer: the owner's browser on instance A, the editor's on instance B, both on the Customer
  * table. Each sees the other in the table's head; a cell the owner is editing that the editor changes
  * names the editor; the owner's expanded row follows the editor's change in its History tab and shows
- * the editor's comment, without being opened again; when the editor's page closes, the owner is alone.
+ * the editor's comment, without being opened again; a cell the editor is typing in keeps its text when the
+ * owner adds a column before it (and closes, saying so, when its column is removed); when the editor's page
+ * closes, the owner is alone.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -128,6 +130,42 @@ describeEngines(
       await editorExpanded.getByRole('button', { name: 'Close' }).click();
       await expanded.getByRole('button', { name: 'Close' }).click();
       await expanded.waitFor({ state: 'detached' });
+    });
+
+    browserTest('a cell the editor is typing in keeps its text when the owner adds a column before it, and closes, saying so, when its column is removed', () => editor, async () => {
+      const op = async (api: string, args: unknown) => {
+        const res = await post(a.url, `/dashboard?q=sqlOpPlus_${api}`, { api, project_id: projectId, args });
+        expect(res?.msg).toBeUndefined();
+      };
+      await editor.getByRole('gridcell', { name: 'Gonçalves', exact: true }).dblclick();
+      const input = editor.getByLabel('Edit LastName');
+      await input.fill('Gonçalves-Silva');
+      // The owner adds a column on A and shows it second, before the one being edited on B.
+      await op('columnAdd', { tn: 'Customer', column: { cn: 'Nickname', uidt: 'SingleLineText' } });
+      const columns = (await post(a.url, '/dashboard?q=sqlOp_tableMeta', { api: 'tableMeta', project_id: projectId, args: { tn: 'Customer' } })).columns.map((c: { cn: string }) => c.cn);
+      await op('columnReorder', { tn: 'Customer', order: ['CustomerId', 'Nickname', ...columns.filter((c: string) => c !== 'CustomerId' && c !== 'Nickname')] });
+      const headers = async () => (await editor.getByRole('columnheader').allTextContents()).map((h) => h.trim().split(/\s/)[0]);
+      await editor.waitForFunction(() => [...document.querySelectorAll('[role="columnheader"]')].map((h) => h.textContent?.trim().split(/\s/)[0])[1] === 'Nickname');
+      expect((await headers()).slice(0, 4)).toEqual(['CustomerId', 'Nickname', 'FirstName', 'LastName']);
+      // The editor is still on LastName with the typed text; Enter saves it.
+      expect(await input.inputValue()).toBe('Gonçalves-Silva');
+      await shot(editor, 'collab-instances-typing-kept-after-column-added');
+      await input.press('Enter');
+      await editor.getByRole('gridcell', { name: 'Gonçalves-Silva', exact: true }).waitFor();
+      const row1 = await (await fetch(`${a.url}/nc/${projectId}/api/v1/Customer/1`, { headers: { 'xc-auth': ownerToken } })).json() as Record<string, unknown>;
+      expect(row1.LastName).toBe('Gonçalves-Silva');
+
+      // Typing in the new column; the owner removes it: the editor closes and says why.
+      await editor.getByRole('gridcell', { name: 'Gonçalves-Silva', exact: true }).click();
+      await editor.keyboard.press('ArrowLeft');
+      await editor.keyboard.press('ArrowLeft');
+      await editor.keyboard.press('L');
+      const nickname = editor.getByLabel('Edit Nickname');
+      await nickname.waitFor();
+      await op('columnDelete', { tn: 'Customer', cn: 'Nickname' });
+      await editor.getByText('The column Nickname you were editing was renamed or removed by someone else').waitFor();
+      await nickname.waitFor({ state: 'detached' });
+      await shot(editor, 'collab-instances-edited-column-removed');
     });
 
     browserTest("when the editor's page closes, the owner is alone on the table again", () => owner, async () => {

@@ -106,7 +106,11 @@ export class GridStore {
   /** Set by a new where: the state is saved once a read with it succeeds. */
   private saveOnRead = false;
 
-  constructor(readonly projectId: string, readonly meta: TableMeta, persistence?: GridPersistence) {
+  /** The table as last read (columns, relations, rights); changed by `setMeta` after a schema change. */
+  meta: TableMeta;
+
+  constructor(readonly projectId: string, meta: TableMeta, persistence?: GridPersistence) {
+    this.meta = meta;
     this.persistence = persistence ?? localPersistence(projectId, meta.tn);
     const s = this.persistence.load();
     if (s) {
@@ -120,6 +124,17 @@ export class GridStore {
       this.rowHeight.value = s.rowHeight ?? 'short';
       this.groupBy.value = s.groupBy;
     }
+  }
+
+  /**
+   * The table read again after a schema change (a column added, renamed, retyped or removed, by anyone):
+   * the rows shown are read again in place, so the scroll position, the selection and a cell being
+   * edited hold.
+   */
+  setMeta(meta: TableMeta): void {
+    if (meta === this.meta) return;
+    this.meta = meta;
+    void this.refresh();
   }
 
   /** The where sent with every read: the filters and the search. */

@@ -62,8 +62,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const { meta, binding } = props;
   const store = useMemo(
     () => new GridStore(props.projectId, meta, binding ? viewPersistence(binding, gridColumns(meta).filter((c) => !c.hidden).map((c) => c._cn)) : undefined),
-    [props.projectId, meta, binding?.view.id],
+    // The same table read again (a schema change) keeps its store: see setMeta below.
+    [props.projectId, meta.tn, binding?.view.id],
   );
+  useEffect(() => store.setMeta(meta), [store, meta]);
   // The saved view changed (by someone else, or read again): its filters, sort and layout apply here.
   const viewParams = binding?.view.query_params;
   useEffect(() => {
@@ -117,7 +119,20 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const locked = (c: ColumnMeta & { virtual?: unknown }) => c.pk || !!c.virtual || (!!meta.canUpdate && !meta.canUpdate.includes(c._cn));
   const scroller = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
-  const [editing, setEditing] = useState<{ row: number; col: number; typed?: string } | null>(null);
+  /** The cell being edited, with its column's name: it stays on its column when columns come or go before it (a schema change). */
+  const [editState, setEditState] = useState<{ row: number; col: number; typed?: string; name: string } | null>(null);
+  const setEditing = (e: { row: number; col: number; typed?: string } | null) => setEditState(e && { ...e, name: columns[e.col]?._cn ?? '' });
+  const editing = ((): { row: number; col: number; typed?: string } | null => {
+    if (!editState) return null;
+    const col = columns[editState.col]?._cn === editState.name ? editState.col : columns.findIndex((c) => c._cn === editState.name);
+    return col < 0 ? null : { ...editState, col };
+  })();
+  // Its column removed or renamed meanwhile: the editor closes, saying so.
+  useEffect(() => {
+    if (!editState || editing) return;
+    setEditState(null);
+    toast('info', t('grid.cell.columnGone', { column: editState.name }), 6000);
+  }, [editState, editing === null]);
   // A range of cells: from the anchor to the active cell (shift+click, shift+arrows or a drag).
   const [anchor, setAnchor] = useState<{ row: number; col: number } | null>(null);
   const [fill, setFill] = useState<{ col: number; from: number; to: number } | null>(null);
