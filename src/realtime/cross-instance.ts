@@ -168,7 +168,12 @@ export function crossInstancePresence(ctx: AppContext): { rooms: PresenceRooms; 
   const notifier = invalidation(ctx.meta);
   if (!notificationsOf(ctx.meta)) return { rooms: presenceRooms(), stop: async () => {} };
   const send = (m: Record<string, unknown>) => notifier.announce('rt-presence', JSON.stringify({ i: notifier.instance, ...m }));
-  const tell = (projectId: string, table: string, users: PresenceUser[]) => void send({ p: projectId, t: table, u: users.slice(0, PRESENCE_USERS_MAX) });
+  const tell = (projectId: string, table: string, users: PresenceUser[]) => {
+    // As many as fit in one notification (with room for the escaping of the notice's own JSON text).
+    const u = users.slice(0, PRESENCE_USERS_MAX);
+    while (u.length > 1 && Buffer.byteLength(JSON.stringify(u)) > PAYLOAD_MAX / 2) u.pop();
+    void send({ p: projectId, t: table, u });
+  };
   const rooms = presenceRooms(tell);
   const tellAll = () => {
     for (const r of rooms.local()) tell(r.projectId, r.table, r.users);
