@@ -166,7 +166,8 @@ describeEngines(
       await editor.getByText('The column Nickname you were editing was renamed or removed by someone else').waitFor();
       await nickname.waitFor({ state: 'detached' });
       await shot(editor, 'collab-instances-edited-column-removed');
-    });
+      // Three schema changes, each read again by both pages on two instances: more than the suite's default on a busy machine.
+    }, 90_000);
 
     browserTest("when the editor's page closes, the owner is alone on the table again", () => owner, async () => {
       const ada = alsoHere(owner).getByRole('img', { name: 'ada.lovelace@example.com' });
