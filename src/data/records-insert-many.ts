@@ -3,7 +3,9 @@
  * reported with its column, value and reason, not inserted), then written with multi-row INSERT
  * statements in one transaction. Rights apply as for `create`: the table's create grant, its
  * columns, and its row condition (rows under a condition are inserted one by one through `create`,
- * which checks each). One audit entry per call records how many rows went in.
+ * which checks each). One audit entry per call records how many rows went in. The rows that went in
+ * are announced on the write-event bus (open grids, webhooks) once they are committed: with the
+ * caller's `pending` list, when the caller's transaction commits.
  */
 import type { Expr } from '../sql/ast';
 import type { ColumnModel, TableModel } from '../schema/model';
@@ -16,6 +18,7 @@ import { requirePk } from './row-id';
 import { tableRef } from './select-builder';
 import { create } from './records-write';
 import { withDisplayNames } from './conflict-names';
+import { flushWrites, recordWrite, type PendingWrites } from './write-events';
 
 type Row = Record<string, unknown>;
 
@@ -88,13 +91,23 @@ export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], op
   if (good.length === 0) return { inserted: 0, problems };
   const where = grantCondition(g, t);
   let inserted = 0;
+  /** The values a row was written with, by API alias (its key too when it was given: an auto-increment one is not known). */
+  const written = (values: Cell[]): Row => {
+    const out: Row = {};
+    values.forEach((v, i) => v !== DEFAULT && v.kind === 'val' && (out[cols[i]!._cn] = v.value));
+    return out;
+  };
   const run = async (tx: DataContext) => {
-    // Each row must land inside the caller's rows (`where`): create checks that one row at a time.
+    // Each row must land inside the caller's rows (`where`): create checks that one row at a time (and announces it).
     const one = (sp: DataContext, x: { index: number; values: Cell[] }) => (where ? create(sp, t, rows[x.index]).then(() => undefined) : insertChunks(sp, t, cols, [x.values]));
+    const wentIn = (list: { values: Cell[] }[]) => {
+      if (!where) for (const x of list) recordWrite(tx, t.tn, 'insert', { data: written(x.values) });
+    };
     try {
       if (where) throw new RowByRow();
       await savepoint(tx, (sp) => insertChunks(sp, t, cols, good.map((x) => x.values)));
       inserted = good.length;
+      wentIn(good);
     } catch (e) {
       if (!(e instanceof RowByRow) && !isAppError(e)) throw e;
       // A row the database refuses (a duplicate key, a missing parent row...): find it, row by row.
@@ -102,6 +115,7 @@ export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], op
         try {
           await savepoint(tx, (sp) => one(sp, x));
           inserted++;
+          wentIn([x]);
         } catch (err) {
           if (!isAppError(err)) throw err;
           // In the grid's words: display names, not SQL names or MariaDB's PRIMARY.
@@ -112,8 +126,11 @@ export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], op
     }
     if (inserted && !where) await tx.audit?.([{ tn: t.tn, cn: null, pk: '', value: JSON.stringify({ rows: inserted }), prevValue: null, op: 'insert' }], tx.actor);
   };
-  if (dc.exec) await run(dc);
-  else await dc.pdb.db.driver.transaction((exec) => run({ ...dc, exec }));
+  // The caller's transaction announces what went in when it commits; else this call's own, once committed.
+  const pending: PendingWrites = dc.pending ?? [];
+  if (dc.exec) await run({ ...dc, pending });
+  else await dc.pdb.db.driver.transaction((exec) => run({ ...dc, exec, pending }));
+  if (!dc.pending) flushWrites(dc.events, pending);
   problems.sort((a, b) => a.index - b.index);
   return { inserted, problems: opts.stopAtProblem ? problems.slice(0, 1) : problems };
 }

@@ -18,13 +18,13 @@ import { projectRolesOf, resolveActor } from '../http/principal';
 import { cachedDataContext, dataContext } from '../api/rest/context';
 import type { WriteEvent } from '../data/write-events';
 import { messageFor } from './row-events';
-import { crossInstanceNotices, crossInstanceRealtime, type TableNotice } from './cross-instance';
+import { crossInstanceNotices, crossInstancePresence, crossInstanceRealtime, type TableNotice } from './cross-instance';
 import { onViewsChanged } from '../api/views/view-events';
 import { tableRenames } from './table-renames';
 import { onCommentsChanged } from '../api/shared/comment-events';
 import { invalidation } from '../meta/invalidation';
 import { onSessionsEnded } from '../auth/session-events';
-import { mayReadTable, presenceRooms, presenceUserOf, type PresenceSocket, type PresenceUser } from './presence';
+import { mayReadTable, presenceUserOf, type PresenceSocket, type PresenceUser } from './presence';
 
 export const REALTIME_PATH = '/api/v1/realtime';
 export const REALTIME_PROTOCOL = 'tablo.realtime';
@@ -89,7 +89,9 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     else keys.delete(s.key);
   };
   let server: Server<SocketData> | null = null;
-  const rooms = presenceRooms();
+  // Members on other instances (a PostgreSQL metadata store) are in the same rooms.
+  const sharedPresence = crossInstancePresence(ctx);
+  const rooms = sharedPresence.rooms;
 
   /**
    * Refuses (403) a caller taken out of the project since their socket opened: the socket ends with
@@ -219,6 +221,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     unsubscribeSessions();
     unsubscribeRemote();
     unsubscribeSchema();
+    await sharedPresence.stop();
     for (const set of byProject.values()) for (const ws of set) ws.close(1001, 'Server stopping');
   });
 

@@ -3,7 +3,8 @@
  * open table shows the editor's avatar (initials, named by the e-mail, in the "Also here" group) when
  * the editor opens the same table, and it goes when the editor switches to another tab or closes the
  * page. Both see each other. A cell the owner is editing that the editor changes meanwhile says so in
- * the editor, and the owner's typed text stays. The expanded row follows the editor's changes: silently
+ * the editor, and the owner's typed text stays; it stays on its row when a row added before it moves it, and
+ * closes, saying so, when its row is deleted. The expanded row follows the editor's changes: silently
  * without unsaved edits; with them, a notice names who changed which fields and offers to reload the
  * row's values or keep one's own (a save then writes only the fields edited there).
  */
@@ -121,6 +122,34 @@ describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => 
     await input.press('Escape');
     await notice.waitFor({ state: 'detached' });
     await owner.getByRole('gridcell', { name: 'Leni', exact: true }).first().waitFor();
+  });
+
+  browserTest('a cell being edited stays on its row when a row added by someone else moves it down, and closes, saying so, when its row is deleted', () => owner, async () => {
+    const as = (token: string, method: string, path: string, body?: unknown) =>
+      fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer${path}`, { method, headers: { 'content-type': 'application/json', 'xc-auth': token }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const read = async (id: number) => (await (await as(ownerToken, 'GET', `/${id}`)).json()) as Record<string, unknown>;
+    await owner.getByRole('gridcell', { name: 'Leni', exact: true }).first().dblclick();
+    const input = owner.getByLabel('Edit FirstName');
+    await input.fill('Leonie');
+    // The editor adds a row that sorts first: every row moves one place down, the one being edited too.
+    expect((await as(adaToken, 'POST', '', { CustomerId: -1, FirstName: 'Ana', LastName: 'Antes', Email: 'ana@example.com' })).status).toBe(200);
+    await owner.getByRole('gridcell', { name: 'Ana', exact: true }).waitFor();
+    expect(await input.inputValue()).toBe('Leonie');
+    expect(await owner.getByRole('alert').filter({ hasText: 'while you edit' }).count()).toBe(0);
+    await shot(owner, 'presence-editor-follows-its-row');
+    // Enter writes the row that was being edited, not the one that took its place.
+    await input.press('Enter');
+    await owner.getByRole('gridcell', { name: 'Leonie', exact: true }).waitFor();
+    expect((await read(2)).FirstName).toBe('Leonie');
+    expect((await read(1)).FirstName).toBe('Luís');
+
+    // The editor deletes the row being edited: the editor closes and says why.
+    await owner.getByRole('gridcell', { name: 'Ana', exact: true }).dblclick();
+    await owner.getByLabel('Edit FirstName').fill('Anna');
+    expect((await as(adaToken, 'DELETE', '/-1')).status).toBe(200);
+    await owner.getByText('The row you were editing (FirstName) was deleted or moved out of the rows shown by someone else').waitFor();
+    await owner.getByLabel('Edit FirstName').waitFor({ state: 'detached' });
+    await owner.getByRole('gridcell', { name: 'Ana', exact: true }).waitFor({ state: 'detached' });
   });
 
   browserTest('the expanded row follows changes made meanwhile: silently without unsaved edits, else with a notice to reload or keep one\'s values', () => owner, async () => {

@@ -194,3 +194,45 @@ describe('realtime', () => {
     expect(o.messages.slice(from[1]).some((m) => m.type === 'schema')).toBe(false);
   });
 });
+
+describe('realtime of imports', () => {
+  test('rows imported into a table open elsewhere reach its readers as inserts, named by who imported them', async () => {
+    const c = new LiveClient(t.base, pid, { token: viewer });
+    clients.push(c);
+    await c.opened;
+    await c.ask({ type: 'subscribe', table: 'Genre' });
+    const from = c.messages.length;
+    const form = new FormData();
+    form.set('json', JSON.stringify({ api: 'importUpload', project_id: pid, dbAlias: 'db', args: { tn: 'Genre' } }));
+    form.set('file', new Blob(['Name\nSea shanty\nPolka\n']), 'genres.csv');
+    const up = await fetch(`${t.base}/dashboard?q=sqlOp_importUpload`, { method: 'POST', headers: { 'xc-gui': 'true', 'xc-auth': owner }, body: form }).then((r) => r.json() as Promise<any>);
+    const started = await op('importStart', { uploadId: up.uploadId, tn: 'Genre' });
+    expect(started.status).toBe(200);
+    const m = await c.next((x) => x.type === 'rows' && x.table === 'Genre', from, 5000);
+    expect(m).toMatchObject({ op: 'insert', by: 'owner@example.com' });
+    expect(m.rows.map((r: any) => r.Name).sort()).toEqual(['Polka', 'Sea shanty']);
+
+    // All or nothing: the rows are told once the whole import committed; one that rolled back tells nothing.
+    const importAll = async (csv: string) => {
+      const form = new FormData();
+      form.set('json', JSON.stringify({ api: 'importUpload', project_id: pid, dbAlias: 'db', args: { tn: 'Genre' } }));
+      form.set('file', new Blob([csv]), 'genres.csv');
+      const up = await fetch(`${t.base}/dashboard?q=sqlOp_importUpload`, { method: 'POST', headers: { 'xc-gui': 'true', 'xc-auth': owner }, body: form }).then((r) => r.json() as Promise<any>);
+      const started = await op('importStart', { uploadId: up.uploadId, tn: 'Genre', allOrNothing: true, onError: 'stop' });
+      expect(started.status).toBe(200);
+      for (let i = 0; i < 500; i++) {
+        const s = await op('importStatus', { jobId: started.body.id });
+        if (s.body.status !== 'running') return s.body;
+        await Bun.sleep(10);
+      }
+      throw new Error('the import did not end');
+    };
+    const before = c.messages.length;
+    expect((await importAll(`GenreId,Name\n9001,Lost one\n1,Taken key\n`)).rolledBack).toBe(true);
+    const after = c.messages.length;
+    expect((await importAll('Name\nZydeco\n')).status).toBe('done');
+    const told = await c.next((x) => x.type === 'rows' && x.table === 'Genre', after, 5000);
+    expect(told.rows.map((r: any) => r.Name)).toEqual(['Zydeco']);
+    expect(c.messages.slice(before).filter((x) => x.type === 'rows').flatMap((x) => x.rows.map((r: any) => r.Name))).toEqual(['Zydeco']);
+  });
+});

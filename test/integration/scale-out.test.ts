@@ -16,6 +16,7 @@ import { startInstance, tookUntil, type Instance } from '../helpers/instances';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { openPgMetaStore } from '../../src/meta/pg-store';
 import { startReceiver, waitFor } from '../helpers/receiver';
+import { LiveClient } from '../helpers/live-client';
 import { openSqliteDriver } from '../../src/sql/sqlite/driver';
 import { openSqliteMetaStore } from '../../src/meta/sqlite-store';
 
@@ -220,7 +221,63 @@ describeEngines(
       ws.close();
     });
 
-    test('an import uploaded through A is previewed, started, followed and cancelled through B', async () => {
+    test('realtime: members served by A and by B see each other on a table, and who wrote; a row an update takes out of a reader\'s rows leaves their grid on the other instance', async () => {
+      await op(a, owner, 'tableCreate', { tn: 'meet', _tn: 'Meetings', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }, { cn: 'room', uidt: 'SingleLineText' }] }, true);
+      const link = (await a.call('POST', '/admin', { headers: auth(owner), body: { email: 'ada@example.com', roles: 'viewer', project_id: projectId } })).body.invite_url;
+      const ada = (await b.call('POST', '/auth/signup', { body: { email: 'ada@example.com', password: 'password123', token: String(link).split('/signup/')[1] } })).body.token as string;
+      await op(a, owner, 'aclSave', { tn: 'meet', role: 'viewer', rule: { read: true, create: false, update: false, delete: false, where: '(room,eq,blue)' } });
+      const made = await a.call('POST', `/nc/${projectId}/api/v1/Meetings`, { headers: auth(owner), body: { title: 'standup', room: 'blue' } });
+      expect(made.status).toBe(200);
+
+      const ownerOnA = new LiveClient(a.url, projectId, { token: owner });
+      const adaOnB = new LiveClient(b.url, projectId, { token: ada });
+      try {
+        for (const c of [ownerOnA, adaOnB]) {
+          await c.opened;
+          await c.ask({ type: 'subscribe', table: 'Meetings' });
+        }
+        // Each sees the other, though another instance serves them.
+        expect(await tookUntil(1000, async () => ownerOnA.others('Meetings').join() === 'ada@example.com')).not.toBeNull();
+        expect(await tookUntil(1000, async () => adaOnB.others('Meetings').join() === 'owner@example.com')).not.toBeNull();
+
+        // The owner's change through A is named on B; moving the row out of Ada's rows takes it from her grid.
+        let from = adaOnB.messages.length;
+        expect((await a.call('PUT', `/nc/${projectId}/api/v1/Meetings/${made.body.Id}`, { headers: auth(owner), body: { title: 'daily standup' } })).status).toBe(200);
+        expect(await adaOnB.next((m) => m.type === 'rows', from)).toMatchObject({ op: 'update', by: 'owner@example.com', rows: [{ Title: 'daily standup' }] });
+        from = adaOnB.messages.length;
+        expect((await a.call('PUT', `/nc/${projectId}/api/v1/Meetings/${made.body.Id}`, { headers: auth(owner), body: { room: 'red' } })).status).toBe(200);
+        expect(await adaOnB.next((m) => m.type === 'rows', from)).toMatchObject({ op: 'update', rows: [], removed: [String(made.body.Id)] });
+
+        // Ada leaves the table, then comes back and closes her socket: the owner on A is told each time.
+        let seen = ownerOnA.messages.length;
+        await adaOnB.ask({ type: 'unsubscribe', table: 'Meetings' });
+        expect(await tookUntil(1000, async () => ownerOnA.presence('Meetings', seen).at(-1)?.users.length === 0)).not.toBeNull();
+        await adaOnB.ask({ type: 'subscribe', table: 'Meetings' });
+        expect(await tookUntil(1000, async () => ownerOnA.others('Meetings').join() === 'ada@example.com')).not.toBeNull();
+        seen = ownerOnA.messages.length;
+        adaOnB.ws.close();
+        expect(await tookUntil(1000, async () => ownerOnA.presence('Meetings', seen).at(-1)?.users.length === 0)).not.toBeNull();
+
+        // A third instance started now learns who is there at once; when it stops, its member goes from A.
+        const c = await startInstance({ dataDir, metaDb: meta.url });
+        try {
+          const adaOnC = new LiveClient(c.url, projectId, { token: ada });
+          await adaOnC.opened;
+          await adaOnC.ask({ type: 'subscribe', table: 'Meetings' });
+          expect(await tookUntil(1000, async () => adaOnC.others('Meetings').join() === 'owner@example.com')).not.toBeNull();
+          expect(await tookUntil(1000, async () => ownerOnA.others('Meetings').join() === 'ada@example.com')).not.toBeNull();
+          seen = ownerOnA.messages.length;
+        } finally {
+          await c.stop();
+        }
+        expect(await tookUntil(1000, async () => ownerOnA.presence('Meetings', seen).at(-1)?.users.length === 0)).not.toBeNull();
+      } finally {
+        ownerOnA.ws.close();
+        adaOnB.ws.close();
+      }
+    });
+
+    test('an import uploaded through A is previewed, started, followed and cancelled through B; a grid open on A sees its rows go in', async () => {
       const upload = async (on: Instance, csv: string) => {
         const form = new FormData();
         form.set('json', JSON.stringify({ api: 'importUpload', project_id: projectId, dbAlias: 'db', args: {} }));
@@ -238,8 +295,17 @@ describeEngines(
       // The upload is gone for both once imported.
       for (const on of [a, b]) expect((await on.call('POST', '/dashboard?q=sqlOp_importPreview', { body: { api: 'importPreview', project_id: projectId, args: { uploadId: small } }, headers: { 'xc-gui': 'true', ...auth(owner) } })).status).toBe(404);
 
+      // A grid of the table open on A sees the rows the import through B puts in, as they go in.
+      const gridOnA = new LiveClient(a.url, projectId, { token: owner });
+      await gridOnA.opened;
+      await gridOnA.ask({ type: 'subscribe', table: 'Fruit' });
       const big = await upload(b, `name,qty\n${Array.from({ length: 20_000 }, (_, i) => `f${i},${i}`).join('\n')}\n`);
       const long = await op(b, owner, 'importStart', { uploadId: big, tn: 'fruit', batchSize: 10 });
+      try {
+        expect(await gridOnA.next((m) => m.type === 'rows' && m.op === 'insert' && m.rows.some((r: any) => r.name === 'f0'), 0, 5000)).toMatchObject({ table: 'Fruit', by: 'owner@example.com' });
+      } finally {
+        gridOnA.ws.close();
+      }
       await op(a, owner, 'importCancel', { jobId: long.id });
       await waitFor('the import to be cancelled', async () => (await op(a, owner, 'importStatus', { jobId: long.id })).status === 'cancelled', 10_000);
       expect((await op(b, owner, 'importStatus', { jobId: long.id })).status).toBe('cancelled');

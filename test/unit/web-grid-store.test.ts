@@ -24,6 +24,8 @@ let calls: Call[] = [];
 let countAnswer: () => Response = () => Response.json({ count: 1_000_000 });
 /** When set, list answers wait for it (a read still on its way). */
 let listGate: Promise<void> | null = null;
+/** Rows added before the others since the last read (by someone else): every row answers that many places lower. */
+let shift = 0;
 globalThis.fetch = (async (input: string, init?: RequestInit) => {
   const url = new URL(input, 'http://tablo.test');
   const method = init?.method ?? 'GET';
@@ -34,7 +36,7 @@ globalThis.fetch = (async (input: string, init?: RequestInit) => {
   if (method === 'PUT') return Response.json({ ...(JSON.parse(String(init!.body)) as object), id1: 1, id2: 'b' });
   const offset = Number(url.searchParams.get('offset'));
   const limit = Number(url.searchParams.get('limit'));
-  return Response.json(Array.from({ length: limit }, (_, i) => ({ id1: offset + i, id2: 'b', Name: `row ${offset + i}` })));
+  return Response.json(Array.from({ length: limit }, (_, i) => ({ id1: offset + i - shift, id2: 'b', Name: `row ${offset + i - shift}` })));
 }) as unknown as typeof fetch;
 
 const { GridStore, PAGE } = await import('../../web/src/features/grid/grid-store');
@@ -56,6 +58,7 @@ beforeEach(() => {
   store.clear();
   countAnswer = () => Response.json({ count: 1_000_000 });
   listGate = null;
+  shift = 0;
 });
 
 test('the first page comes at once, the count apart; scrolling fetches only the pages in view', async () => {
@@ -254,4 +257,19 @@ test('comment counts are asked for the rows in view, also after more than a thou
   expect(ids).toHaveLength(30);
   // A row asked for again without an answer has no comments any more; others stay.
   expect(mergeCounts({ '1___b': 2, '1450___b': 1 }, ids, { '1451___b': 3 })).toEqual({ '1___b': 2, '1451___b': 3 });
+});
+
+test('ticked rows and the active cell stay on their rows when rows added by others move them down', async () => {
+  const g = new GridStore('p1', meta);
+  g.reload();
+  await settle();
+  await g.show(0, 20);
+  g.toggleSelected(3);
+  g.active.value = { row: 5, col: 1 };
+  // Two rows added before them; the grid reads its rows again in place.
+  shift = 2;
+  await g.refresh();
+  expect(g.rows.value.get(5)?.id1).toBe(3);
+  expect([...g.selected.value]).toEqual([5]);
+  expect(g.active.value).toEqual({ row: 7, col: 1 });
 });

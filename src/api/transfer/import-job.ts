@@ -18,6 +18,7 @@ import { randomSlug } from '../../lib/ids';
 import { isAppError } from '../../lib/errors';
 import type { DataContext } from '../../data/data-context';
 import { insertMany } from '../../data/records-service';
+import { flushWrites, type PendingWrites } from '../../data/write-events';
 import type { ColumnModel, TableModel } from '../../schema/model';
 import type { Logger } from '../../lib/log';
 import { openRows } from './row-sources';
@@ -257,8 +258,12 @@ async function run(dc: DataContext, t: TableModel, plan: ImportPlan, job: Import
   // The status changes last: a caller who sees the end sees everything the import left.
   let status: ImportStatus = 'done';
   try {
-    if (plan.allOrNothing) await dc.pdb.db.driver.transaction((exec) => readAndInsert({ ...dc, exec }, t, plan, job));
-    else await readAndInsert(dc, t, plan, job);
+    if (plan.allOrNothing) {
+      // The rows are announced (open grids, webhooks) once the one transaction has committed, not before.
+      const pending: PendingWrites = [];
+      await dc.pdb.db.driver.transaction((exec) => readAndInsert({ ...dc, exec, pending }, t, plan, job));
+      flushWrites(dc.events, pending);
+    } else await readAndInsert(dc, t, plan, job);
   } catch (e) {
     status = job.shutdown ? 'stopped' : (job.ending ?? 'failed');
     if (status === 'failed') {

@@ -187,7 +187,7 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
           })}
         </div>
         {props.links}
-        {props.activity && props.meta.pks.length ? <RowActivity {...props.activity} canComment={props.activity.canComment && !gone} tn={props.meta.tn} table={props.meta._tn} columns={props.meta.columns} /> : null}
+        {props.activity && props.meta.pks.length ? <RowActivity {...props.activity} canComment={props.activity.canComment && !gone} tn={props.meta.tn} table={props.meta._tn} pks={props.meta.pks} columns={props.meta.columns} /> : null}
         <FormMessage kind="error" text={error} />
         <div className="dialog-actions">
           <Button variant="secondary" onClick={props.onClose}>{t('grid.expand.close')}</Button>

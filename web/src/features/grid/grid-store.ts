@@ -106,7 +106,11 @@ export class GridStore {
   /** Set by a new where: the state is saved once a read with it succeeds. */
   private saveOnRead = false;
 
-  constructor(readonly projectId: string, readonly meta: TableMeta, persistence?: GridPersistence) {
+  /** The table as last read (columns, relations, rights); changed by `setMeta` after a schema change. */
+  meta: TableMeta;
+
+  constructor(readonly projectId: string, meta: TableMeta, persistence?: GridPersistence) {
+    this.meta = meta;
     this.persistence = persistence ?? localPersistence(projectId, meta.tn);
     const s = this.persistence.load();
     if (s) {
@@ -120,6 +124,17 @@ export class GridStore {
       this.rowHeight.value = s.rowHeight ?? 'short';
       this.groupBy.value = s.groupBy;
     }
+  }
+
+  /**
+   * The table read again after a schema change (a column added, renamed, retyped or removed, by anyone):
+   * the rows shown are read again in place, so the scroll position, the selection and a cell being
+   * edited hold.
+   */
+  setMeta(meta: TableMeta): void {
+    if (meta === this.meta) return;
+    this.meta = meta;
+    void this.refresh();
   }
 
   /** The where sent with every read: the filters and the search. */
@@ -294,11 +309,40 @@ export class GridStore {
       const page = Math.floor(i / PAGE);
       if (!refreshed.has(page) && !before.has(page)) next.set(i, r);
     }
+    this.followRows(next);
     this.rows.value = next;
     recordsApi.count(this.projectId, this.meta._tn, this.effectiveWhere() || undefined).then(
       (r) => current() && (this.count.value = r.count),
       () => {},
     );
+  }
+
+  /**
+   * Before rows read again replace the loaded ones: the ticked rows and the active cell stay on their
+   * rows (by key) when rows added or removed before them moved them, so a Delete or an edit never
+   * lands on the row that took their place; a ticked row no longer among the rows is unticked.
+   */
+  private followRows(next: Map<number, Row>): void {
+    if (!this.meta.pks.length) return;
+    const at = new Map<string, number>();
+    for (const [i, r] of next) at.set(this.idOf(r), i);
+    const placeOf = (i: number) => {
+      const row = this.rows.value.get(i);
+      return row ? at.get(this.idOf(row)) : i;
+    };
+    if (this.selected.value.size) {
+      const moved = new Set<number>();
+      for (const i of this.selected.value) {
+        const j = placeOf(i);
+        if (j !== undefined) moved.add(j);
+      }
+      if ([...moved].join() !== [...this.selected.value].join()) this.selected.value = moved;
+    }
+    const active = this.active.value;
+    if (active) {
+      const j = placeOf(active.row);
+      if (j !== undefined && j !== active.row) this.active.value = { ...active, row: j };
+    }
   }
 
   /** Merges changed values into the loaded rows with these ids (another user's update); answers how many were found. */

@@ -64,8 +64,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const { meta, binding } = props;
   const store = useMemo(
     () => new GridStore(props.projectId, meta, binding ? viewPersistence(binding, gridColumns(meta).filter((c) => !c.hidden).map((c) => c._cn)) : undefined),
-    [props.projectId, meta, binding?.view.id],
+    // The same table read again (a schema change) keeps its store: see setMeta below.
+    [props.projectId, meta.tn, binding?.view.id],
   );
+  useEffect(() => store.setMeta(meta), [store, meta]);
   // The saved view changed (by someone else, or read again): its filters, sort and layout apply here.
   const viewParams = binding?.view.query_params;
   useEffect(() => {
@@ -119,7 +121,36 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const locked = (c: ColumnMeta & { virtual?: unknown }) => c.pk || !!c.virtual || (!!meta.canUpdate && !meta.canUpdate.includes(c._cn));
   const scroller = useRef<HTMLDivElement>(null);
   const rowsBox = useRef<HTMLDivElement>(null);
-  const [editing, setEditing] = useState<{ row: number; col: number; typed?: string } | null>(null);
+  /**
+   * The cell being edited, with its column's name and its row's key: it stays on its column when columns
+   * come or go before it (a schema change), and on its row when rows added or removed by others move it.
+   */
+  const [editState, setEditState] = useState<{ row: number; col: number; typed?: string; name: string; id: string | null } | null>(null);
+  const setEditing = (e: { row: number; col: number; typed?: string } | null) => {
+    const row = e ? store.rows.value.get(e.row) : undefined;
+    setEditState(e && { ...e, name: columns[e.col]?._cn ?? '', id: row && meta.pks.length ? store.idOf(row) : null });
+  };
+  /** Where the edited row is now: its index, or 'gone' (no longer among the rows read), or null while rows are read again. */
+  const editRow = ((): number | 'gone' | null => {
+    if (!editState) return null;
+    const rows = store.rows.value;
+    const at = rows.get(editState.row);
+    if (editState.id === null || (at && store.idOf(at) === editState.id)) return editState.row;
+    for (const [i, r] of rows) if (store.idOf(r) === editState.id) return i;
+    return rows.size ? 'gone' : null;
+  })();
+  const editing = ((): { row: number; col: number; typed?: string } | null => {
+    if (!editState || typeof editRow !== 'number') return null;
+    const col = columns[editState.col]?._cn === editState.name ? editState.col : columns.findIndex((c) => c._cn === editState.name);
+    return col < 0 ? null : { ...editState, row: editRow, col };
+  })();
+  // Its column removed or renamed, or its row deleted or moved out of the rows shown, meanwhile: the editor closes, saying so.
+  useEffect(() => {
+    if (!editState || editing || editRow === null) return;
+    setEditState(null);
+    if (editRow === 'gone') toast('info', t('grid.cell.rowGone', { column: editState.name }), 6000);
+    else toast('info', t('grid.cell.columnGone', { column: editState.name }), 6000);
+  }, [editState, editing === null, editRow]);
   // A range of cells: from the anchor to the active cell (shift+click, shift+arrows or a drag).
   const [anchor, setAnchor] = useState<{ row: number; col: number } | null>(null);
   const [fill, setFill] = useState<{ col: number; from: number; to: number } | null>(null);
@@ -471,7 +502,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           {items.map((vr) => {
             const row = store.rows.value.get(vr.index);
             return (
-              <div key={vr.index} className="grid-row" role="row" aria-rowindex={vr.index + 2} aria-selected={store.selected.value.has(vr.index) || undefined} style={{ transform: `translateY(${vr.start}px)`, height: rowHeight }}>
+              // The row being edited keeps its element (and the editor its typed text) when it moves to another place.
+              <div key={row && editState?.id != null && editing?.row === vr.index ? `edit:${editState.id}` : vr.index} className="grid-row" role="row" aria-rowindex={vr.index + 2} aria-selected={store.selected.value.has(vr.index) || undefined} style={{ transform: `translateY(${vr.start}px)`, height: rowHeight }}>
                 <div className="grid-index" role="rowheader" aria-colindex={1}>
                   {!readOnly && row ? (
                     <input type="checkbox" className="row-select" aria-label={t('grid.row.select', { row: String(vr.index + 1) })} checked={store.selected.value.has(vr.index)} onChange={() => store.toggleSelected(vr.index)} />

@@ -1,7 +1,8 @@
 /**
  * The comments and the history of an expanded row: comments (with author and time) and a box to add
  * one for commenters and above, Edit and Delete where the server allows them (comment-item.tsx); the history of changes (who, when, which column, before and after)
- * as the server lets this reader see it, each value shown as the grid shows its column (history-value-view.tsx). Two react-aria tabs.
+ * as the server lets this reader see it, each value shown as the grid shows its column (history-value-view.tsx). Both follow
+ * what others (and this user elsewhere) do to the row while it is open. Two react-aria tabs.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -17,10 +18,11 @@ import { liveConnection } from '../../stores/realtime';
 type Pane = 'comments' | 'history';
 
 /**
- * `table`: the name the grid shows the table under (its realtime name), for comments written meanwhile by others;
+ * `table`: the name the grid shows the table under (its realtime name), for comments written and changes made meanwhile by others;
+ * `pks`: the names of the row's key columns in the rows of realtime events (their values joined make `pk`);
  * `columns`: the table's columns, by which the history's values are shown.
  */
-export function RowActivity(props: { projectId: string; dbAlias: string; tn: string; table: string; pk: string; canComment: boolean; columns: ColumnMeta[] }) {
+export function RowActivity(props: { projectId: string; dbAlias: string; tn: string; table: string; pk: string; pks: string[]; canComment: boolean; columns: ColumnMeta[] }) {
   const [tab, setTab] = useState<Pane>('comments');
   const [comments, setComments] = useState<RowComment[] | null>(null);
   const [history, setHistory] = useState<RowChange[] | null>(null);
@@ -38,6 +40,15 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
   useEffect(
     () => liveConnection(projectId).onComments(props.table, () => void latestComments(rowActivityApi.comments(projectId, dbAlias, tn, pk), setComments, () => {})),
     [projectId, dbAlias, tn, props.table, pk],
+  );
+  // The history follows the row's changes made while it is open (here, in another tab, by others, through the API).
+  useEffect(
+    () =>
+      liveConnection(projectId).subscribe(props.table, (e) => {
+        if (e.type === 'rows' && !(e.op === 'update' && e.rows.some((r) => props.pks.map((k) => String(r[k])).join('___') === pk))) return;
+        void latestHistory(rowActivityApi.history(projectId, dbAlias, tn, pk), setHistory, () => {});
+      }),
+    [projectId, dbAlias, tn, props.table, pk, props.pks.join()],
   );
   const add = async (e: FormEvent) => {
     e.preventDefault();
