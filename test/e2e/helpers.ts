@@ -222,3 +222,18 @@ export async function holdFirstAnswer(page: Page, matches: (url: string) => bool
     },
   };
 }
+
+/** The grid toolbar's action buttons and their items in its More actions menu. */
+const TOOLBAR_MENU_ITEMS = { Import: 'Import', CSV: 'Export as CSV', XLSX: 'Export as XLSX' } as const;
+
+/**
+ * Clicks a grid toolbar action: its button, or its item of the More actions menu where the toolbar
+ * is too narrow for the buttons (beside the tree and the Views panel, or on a phone).
+ */
+export async function toolbarAction(page: Page, action: keyof typeof TOOLBAR_MENU_ITEMS): Promise<void> {
+  const more = page.getByRole('button', { name: 'More actions' });
+  if (await more.isVisible()) {
+    await more.click();
+    await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: TOOLBAR_MENU_ITEMS[action] }).click();
+  } else await page.getByRole('button', { name: action, exact: true }).click();
+}

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser } from './helpers';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, toolbarAction } from './helpers';
 import { opInPage } from './views-helpers';
 
 const problem = browserProblem();
@@ -20,17 +20,6 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
   let browser: Browser;
   let page: Page;
   const tree = () => page.getByRole('navigation', { name: 'Project tree' });
-  /**
-   * The grid toolbar's Import or export button, or its item of the More menu where the toolbar is too
-   * narrow for them (beside the tree and the Views panel at 1400 px).
-   */
-  const toolbarAction = async (button: 'Import' | 'CSV') => {
-    const more = page.getByRole('button', { name: 'More actions' });
-    if (await more.isVisible()) {
-      await more.click();
-      await page.getByRole('menu', { name: 'More actions' }).getByRole('menuitem', { name: button === 'CSV' ? 'Export as CSV' : 'Import' }).click();
-    } else await page.getByRole('button', { name: button, exact: true }).click();
-  };
 
   beforeAll(async () => {
     if (problem) throw new Error(problem);
@@ -77,7 +66,7 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
   }, 60_000);
 
   browserTest('rows go into the open table from its Import button, a bad row is reported; CSV export downloads the rows; a JSON file goes in too', () => page, async () => {
-    await toolbarAction('Import');
+    await toolbarAction(page, 'Import');
     const dialog = page.getByRole('dialog', { name: 'Import into Orders2024' });
     const more = 'title,amount,extra\nfirst,1.25,x\nsecond,not a number,y\n';
     await dialog.getByLabel('File to import').setInputFiles({ name: 'more.csv', mimeType: 'text/csv', buffer: Buffer.from(more) });
@@ -91,13 +80,13 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
     await shot(page, 'import-bad-row');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await page.getByTestId('row-count').filter({ hasText: `${ROWS + 1} rows` }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), toolbarAction('CSV')]);
+    const [download] = await Promise.all([page.waitForEvent('download'), toolbarAction(page, 'CSV')]);
     expect(download.suggestedFilename()).toBe('Orders2024.csv');
     const text = await (await download.createReadStream()).toArray().then((parts) => Buffer.concat(parts).toString('utf8'));
     expect(text.startsWith('\ufeffId,Title,Amount,Day,Done\r\n')).toBe(true);
     expect(text.trim().split('\r\n').length).toBe(ROWS + 2);
     // A JSON array of objects goes in the same way, its keys matched to the columns.
-    await toolbarAction('Import');
+    await toolbarAction(page, 'Import');
     const json = JSON.stringify([{ title: 'from JSON', amount: 2.5 }, { title: 'also from JSON', amount: 3, done: true }]);
     await dialog.getByLabel('File to import').setInputFiles({ name: 'more.json', mimeType: 'application/json', buffer: Buffer.from(json) });
     await dialog.getByRole('region', { name: 'Preview' }).waitFor();
@@ -115,7 +104,7 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
   browserTest('an open import dialog closes when another project is opened by address, and stays closed on coming back', () => page, async () => {
     const here = /#\/nc\/([^?/]+)/.exec(page.url())![1]!;
     const other = (await opInPage(page, 'projectCreateByWeb', { args: { title: 'Elsewhere' } })).body.id as string;
-    await toolbarAction('Import');
+    await toolbarAction(page, 'Import');
     const dialog = page.getByRole('dialog', { name: 'Import into Orders2024' });
     await dialog.waitFor();
     await page.goto(`${tablo.url}/#/nc/${other}`);
