@@ -106,10 +106,29 @@ async function runBun(run: Run, report: string, paths: string[], log: ((text: st
 }
 
 /**
+/** First passes of the runs still going (the suites run side by side and load the machine). */
+let firstPasses = 0;
+const calmWaiters: (() => void)[] = [];
+const firstPassEnded = () => {
+  if (--firstPasses === 0) for (const wake of calmWaiters.splice(0)) wake();
+};
+/** Resolves once no first pass runs any more: the machine is then as quiet as it gets. */
+const calm = () => (firstPasses === 0 ? Promise.resolve() : new Promise<void>((wake) => calmWaiters.push(wake)));
+let rerunTail: Promise<unknown> = Promise.resolve();
+/** Reruns go one at a time. */
+const oneAtATime = <T>(fn: () => Promise<T>): Promise<T> => {
+  const r = rerunTail.then(fn, fn);
+  rerunTail = r.catch(() => {});
+  return r;
+};
+
+/**
  * Runs one suite. A file with failed tests (at most RERUN_MAX_FILES of them) is run once more on its
  * own, and its counts are those of that second run: a test that fails on a busy machine and passes
  * alone is named in the output (and in test-results/<suite>.rerun.txt), not hidden; one that fails
- * twice fails the suite. `quiet`: the output goes to test-results/<suite>.log and is printed at the end.
+ * twice fails the suite. The second run waits until every run's first pass has ended and goes one
+ * at a time, so it meets a quiet machine, not the load that may have made the first fail.
+ * `quiet`: the output goes to test-results/<suite>.log and is printed at the end.
  */
 async function runSuite(run: Run, quiet: boolean): Promise<Counts> {
   const present = run.paths.filter((p) => existsSync(p));
@@ -119,15 +138,22 @@ async function runSuite(run: Run, quiet: boolean): Promise<Counts> {
   const out = quiet ? (s: string) => void (text += s) : null;
   const say = (line: string) => (quiet ? (text += `${line}\n`) : console.log(line));
   say(`\n=== ${run.name}: bun test ${present.join(' ')}`);
-  let code = await runBun(run, report, present, out);
+  firstPasses++;
+  let code: number;
+  try {
+    code = await runBun(run, report, present, out);
+  } finally {
+    firstPassEnded();
+  }
   const byFile = countJunit(report) ?? new Map<string, Counts>();
   const failedFiles = [...byFile].filter(([file, c]) => c.failed > 0 && existsSync(file)).map(([file]) => file);
   if (failedFiles.length > 0 && failedFiles.length <= RERUN_MAX_FILES) {
     const first = failedNames(report);
-    say(`\n=== ${run.name}: ${first.length} failed in ${failedFiles.join(', ')}; these files run once more:`);
+    say(`\n=== ${run.name}: ${first.length} failed in ${failedFiles.join(', ')}; these files run once more, once every first run has ended:`);
     for (const f of first) say(`    first run failed: ${f}`);
     const rerunReport = join('test-results', `${run.name}.rerun.junit.xml`);
-    const rerunCode = await runBun(run, rerunReport, failedFiles, out);
+    await calm();
+    const rerunCode = await oneAtATime(() => runBun(run, rerunReport, failedFiles, out));
     const again = countJunit(rerunReport);
     if (again) {
       for (const file of failedFiles) byFile.set(file, again.get(file) ?? { passed: 0, failed: 1, skipped: 0 });
