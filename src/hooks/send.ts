@@ -133,7 +133,9 @@ export async function sendOnce(n: Notification, payload: HookPayload, opts: Send
     const text = cut(await res.text().catch(() => ''));
     if (res.ok) return done({ ok: true, retryable: false, status: res.status, error: null });
     const retryable = res.status >= 500 || res.status === 429;
-    return done({ ok: false, retryable, status: res.status, error: `The receiver answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}${text ? `: ${text.slice(0, 300)}` : ''}` });
+    const answered = res.statusText ? `${res.status} ${res.statusText}` : String(res.status);
+    // Two whole sentences, so that the web app's catalogue of server messages finds and translates them.
+    return done({ ok: false, retryable, status: res.status, error: text ? `The receiver answered ${answered}: ${text.slice(0, 300)}` : `The receiver answered ${answered}` });
   } catch (e) {
     if (e instanceof MailNotConfigured) return done({ ok: false, retryable: false, status: null, error: e.message });
     return done({ ok: false, retryable: false, status: null, error: `Template error: ${(e as Error).message}` });

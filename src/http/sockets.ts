@@ -7,6 +7,9 @@
  */
 import type { Server, ServerWebSocket, WebSocketHandler } from 'bun';
 
+/** Seconds a socket may stay silent (no message, no pong to the server's ping) before it is closed. */
+export const SOCKET_IDLE_SECONDS = 30;
+
 /** What every socket carries: the path of its route and the route's own state. */
 export interface SocketData<T = unknown> {
   route: string;
@@ -67,7 +70,11 @@ export function createSockets() {
     // Terminal output is already dense; compression would cost CPU on every keystroke echo.
     perMessageDeflate: false,
     maxPayloadLength: 1024 * 1024,
-    idleTimeout: 120,
+    // A socket whose peer went silent (a dropped network, a laptop closed: no FIN ever comes) ends
+    // within SOCKET_IDLE_SECONDS: Bun pings a socket that sent nothing for a while before then and closes
+    // it when no pong (nor anything else) came back; a live browser answers pings by itself. Its close
+    // then takes its member out of the others' presence (the web client reconnects as before).
+    idleTimeout: SOCKET_IDLE_SECONDS,
     sendPings: true,
   };
 

@@ -140,6 +140,15 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().click();
     await owner.keyboard.press('Control+z');
     await owner.getByText(/The row changed since \(City\)/).waitFor();
+    // Someone renames the column meanwhile: the refusal names it as it is called now.
+    expect((await op('columnUpdate', { tn: 'Customer', cn: 'City', column: { _cn: 'Town' } })).status).toBe(200);
+    await owner.getByRole('columnheader', { name: /^Town/ }).waitFor();
+    await owner.getByRole('gridcell', { name: 'Olinda', exact: true }).first().click();
+    await owner.keyboard.press('Control+z');
+    await owner.getByText(/The row changed since \(Town\)/).waitFor();
+    await shot(owner, 'collaboration-undo-renamed-column');
+    expect((await op('columnUpdate', { tn: 'Customer', cn: 'City', column: { _cn: 'City' } })).status).toBe(200);
+    await owner.getByRole('columnheader', { name: /^City/ }).waitFor();
   });
 
   browserTest('a comment by a commenter is read by the owner in the expanded row', () => owner, async () => {

@@ -2,7 +2,8 @@
  * Import and export in the browser against the binary, on an embedded (SQLite) project: a CSV
  * becomes a new table from the tree (preview with detected types, a progress bar, the table in the
  * tree and the grid), then a file with a bad row goes into that table from the grid's Import
- * button (the row reported), and the grid's CSV button downloads the rows.
+ * button (the row reported), and the grid's CSV button downloads the rows. A workbook's error cells
+ * (#DIV/0!...) show in the preview as their error, and the rows they make reported are counted before the import.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -114,5 +115,38 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
     await tree().getByRole('button', { name: 'Orders2024', exact: true }).waitFor();
     await page.waitForTimeout(100);
     expect(await page.getByRole('dialog').count()).toBe(0);
+  }, 60_000);
+
+  browserTest("a workbook's error cells show in the preview as their error, marked, and the rows they make reported are counted before the import", () => page, async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Sums');
+    ws.addRow(['Name', 'Qty', 'Ratio', 'Note']);
+    ws.addRow(['a', 1, 0.5, { error: '#REF!' }]);
+    ws.addRow(['b', { error: '#DIV/0!' }, 0.25, 'x']);
+    ws.addRow(['c', 3, { formula: '1/0', result: { error: '#DIV/0!' } }, 'x']);
+    ws.addRow(['d', { error: '#N/A' }, 1, 'x']);
+    ws.addRow(['e', 5, 2, 'x']);
+    const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+    await tree().getByRole('button', { name: 'Import CSV, Excel or JSON as a new table' }).click();
+    const dialog = page.getByRole('dialog', { name: /Import a CSV, Excel or JSON file/ });
+    await dialog.getByLabel('File to import').setInputFiles({ name: 'sums.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+    await dialog.getByRole('region', { name: 'Preview' }).waitFor();
+    // Each error cell shows its error, marked and explained, where it showed an empty cell.
+    const divided = dialog.getByRole('cell', { name: 'Holds the error #DIV/0!: no value to import' });
+    expect(await divided.allTextContents()).toEqual(['#DIV/0!', '#DIV/0!']);
+    expect(await divided.first().getAttribute('class')).toContain('import-cell-error');
+    expect(await dialog.getByRole('cell', { name: 'Holds the error #N/A: no value to import' }).textContent()).toBe('#N/A');
+    expect(await dialog.getByRole('cell', { name: 'Holds the error #REF!: no value to import' }).textContent()).toBe('#REF!');
+    // Before the import: how many rows will be reported instead of imported.
+    const note = dialog.getByRole('note');
+    expect(await note.textContent()).toBe('4 rows of the 5 rows read hold an error value (#DIV/0!, #N/A…) in a column to import: the import reports them as not fitting, instead of importing them.');
+    await shot(page, 'import-preview-cell-errors');
+    // Note left out: its #REF! no longer counts.
+    await dialog.getByLabel('Type of Note').selectOption('skip');
+    await note.filter({ hasText: /^3 rows of the 5 rows read/ }).waitFor();
+    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+    await dialog.getByTestId('import-counts').filter({ hasText: /Imported 2 rows into \w+; 3 rows skipped/ }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
   }, 60_000);
 });

@@ -6,7 +6,8 @@
  * the editor, and the owner's typed text stays; it stays on its row when a row added before it moves it, and
  * closes, saying so, when its row is deleted. The expanded row follows the editor's changes: silently
  * without unsaved edits; with them, a notice names who changed which fields and offers to reload the
- * row's values or keep one's own (a save then writes only the fields edited there).
+ * row's values or keep one's own (a save then writes only the fields edited there). The active cell
+ * stays on its column when a column is added before it.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
@@ -256,5 +257,25 @@ describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => 
     await shot(owner, 'presence-expanded-row-deleted');
     await expanded.getByRole('button', { name: 'Close' }).click();
     await expanded.waitFor({ state: 'detached' });
+  });
+
+  browserTest('the active cell stays on its column when someone adds a column before it', () => owner, async () => {
+    const op = async (api: string, args: unknown) => expect((await call(`/dashboard?q=sqlOpPlus_${api}`, { api, project_id: projectId, args }))?.msg).toBeUndefined();
+    const active = owner.locator('.grid-cell.active');
+    await owner.getByRole('gridcell', { name: 'Gonçalves', exact: true }).click();
+    expect(await active.textContent()).toBe('Gonçalves');
+    // Someone adds a column and shows it second, before the active one.
+    await op('columnAdd', { tn: 'Customer', column: { cn: 'Nickname', uidt: 'SingleLineText' } });
+    const columns = (await call('/dashboard?q=sqlOp_tableMeta', { api: 'tableMeta', project_id: projectId, args: { tn: 'Customer' } })).columns.map((c: { cn: string }) => c.cn);
+    await op('columnReorder', { tn: 'Customer', order: ['CustomerId', 'Nickname', ...columns.filter((c: string) => c !== 'CustomerId' && c !== 'Nickname')] });
+    await owner.waitForFunction(() => [...document.querySelectorAll('[role="columnheader"]')].map((h) => h.textContent?.trim().split(/\s/)[0])[1] === 'Nickname');
+    // The outline is still on LastName of the same row, one place to the right; the arrows go on from there.
+    expect(await active.textContent()).toBe('Gonçalves');
+    await shot(owner, 'presence-active-cell-follows-its-column');
+    await owner.keyboard.press('ArrowLeft');
+    expect(await active.textContent()).toBe('Luís');
+    await op('columnDelete', { tn: 'Customer', cn: 'Nickname' });
+    await owner.waitForFunction(() => [...document.querySelectorAll('[role="columnheader"]')].map((h) => h.textContent?.trim().split(/\s/)[0])[1] === 'FirstName');
+    expect(await active.textContent()).toBe('Luís');
   });
 });

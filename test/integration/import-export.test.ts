@@ -506,6 +506,18 @@ describeEngines('import and export', (engine: TestEngine) => {
     ws.addRow(['e', 5, { formula: 'A1+1', result: { error: '#VALUE!' } }, 'x']);
     ws.addRow(['f', 6, { formula: 'B7*2', result: 12 }, 'x']);
     const file = new Uint8Array(await wb.xlsx.writeBuffer());
+    // The preview names the error cells (by row of the sample and column), whose text is empty.
+    const up = await upload(owner, file, 'sums.xlsx');
+    expect(up.body.preview.rows[1]).toEqual(['b', '', '0.25', 'x']);
+    expect(up.body.preview.errors).toEqual([
+      { row: 0, column: 3, error: '#REF!' },
+      { row: 1, column: 1, error: '#DIV/0!' },
+      { row: 2, column: 2, error: '#DIV/0!' },
+      { row: 3, column: 1, error: '#N/A' },
+      { row: 4, column: 2, error: '#VALUE!' },
+    ]);
+    // A CSV has none (an error there is text).
+    expect((await upload(owner, 'Name,Qty\na,#DIV/0!\n', 'sums.csv')).body.preview.errors).toEqual([]);
     // The fourth column is left out: its #REF! is no problem.
     const job = await importFile(owner, file, 'sums.xlsx', { create: { tn: 'imp_errors' }, columns: [{ index: 1, type: 'number' }, { index: 2, type: 'decimal' }, { index: 3, skip: true }], onError: 'skip' });
     expect(job).toMatchObject({ status: 'done', rowsRead: 6, rowsImported: 2, rowsSkipped: 4, problemCount: 4 });

@@ -17,6 +17,8 @@ import { parseWhere } from '../../src/data/where-parser';
 import type { ColumnModel, TableModel } from '../../src/schema/model';
 import { inLocale } from '../helpers/web-locale';
 import { assertReachable, refusedTarget } from '../../src/api/clients/address-guard';
+import { sendOnce, type HookPayload } from '../../src/hooks/send';
+import { leftJobMessage } from '../../src/api/transfer/import-job';
 
 // The web app's HTTP client keeps its session in localStorage: a store for the time of this file.
 const hadStorage = 'localStorage' in globalThis;
@@ -80,6 +82,13 @@ const COMPOSED: Record<string, { source: string; fills: Record<string, string> }
       Benchmarking: 'a benchmarking network address',
       Multicast: 'a multicast address',
     }).map(([k, why]) => [`clients.refused${k}`, { source: "'{host}' is {why} ({address}): the server does not send requests there unless NC_API_CLIENT_ALLOW_PRIVATE=1", fills: { why } }]),
+  ),  // An import left running by a server that ended abruptly: why, then what became of its rows (import-job.ts).
+  ...Object.fromEntries(
+    Object.entries({
+      leftKept: '{why}; the rows imported until then were kept, the rest were not: upload the rest again',
+      leftNothing: '{why}; nothing was imported: upload the file again',
+      leftTableEmpty: '{why}; nothing was imported, the table {table} it created is left empty: upload the file again',
+    }).map(([k, source]) => [`import.${k}`, { source, fills: { why: 'Stopped: the server stopped while importing (it was ended abruptly)' } }]),
   ),
 };
 
@@ -227,6 +236,39 @@ describe('messages of requests the server refuses to send, of deliveries and of 
     // What the API and gRPC clients refuse to send.
     expect(translateServerMessage('Only http and https URLs can be sent (not ftp:)', 'fr')).toBe('Seules les URL http et https peuvent être envoyées (pas ftp:)');
     expect(translateServerMessage("'localhost' is not a server address: write host:port", 'zh_CN')).toBe('“localhost”不是服务器地址：请写成 主机:端口');
+  });
+
+  test('a receiver that answered an error, and a chat hook without a webhook URL (real deliveries)', async () => {
+    const payload: HookPayload = { event: 'after.insert', table: 'Orders', data: { Id: 1 }, hook: { id: 'h1', title: 'Tell' }, at: new Date(0).toISOString() };
+    const opts = { mailOwner: {}, secret: null, timeoutMs: 5000, allowPrivate: true };
+    const receiver = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (req) => (new URL(req.url).pathname === '/quiet' ? new Response(null, { status: 503 }) : new Response('queue full', { status: 503 })) });
+    try {
+      const said = (await sendOnce({ type: 'url', method: 'POST', url: `http://127.0.0.1:${receiver.port}/hook`, headers: {} } as never, payload, opts)).error!;
+      const quiet = (await sendOnce({ type: 'url', method: 'POST', url: `http://127.0.0.1:${receiver.port}/quiet`, headers: {} } as never, payload, opts)).error!;
+      expect(said).toBe('The receiver answered 503 Service Unavailable: queue full');
+      expect(quiet).toBe('The receiver answered 503 Service Unavailable');
+      expect(translateServerMessage(said, 'fr')).toBe('Le destinataire a répondu 503 Service Unavailable : queue full');
+      expect(translateServerMessage(quiet, 'zh_CN')).toBe('接收方应答 503 Service Unavailable');
+    } finally {
+      receiver.stop(true);
+    }
+    for (const type of ['slack', 'teams', 'discord', 'mattermost'] as const) {
+      const error = (await sendOnce({ type } as never, payload, opts)).error!;
+      expect(error).toBe(`No ${type} webhook URL: give one in the hook or install the ${type} plugin in the App Store`);
+      expect(translateServerMessage(error, 'es')).toBe(`No hay URL de webhook de ${type}: indica una en el hook o instala el complemento ${type} desde la App Store`);
+    }
+  });
+
+  test('an import left running by a server that ended abruptly', () => {
+    const table = (created: boolean) => ({ tn: 'orders', _tn: 'Orders', created }) as never;
+    const kept = leftJobMessage({ allOrNothing: false, table: table(false) });
+    const nothing = leftJobMessage({ allOrNothing: true, table: table(false) });
+    const empty = leftJobMessage({ allOrNothing: true, table: table(true) });
+    expect(translateServerMessage(kept, 'fr')).toStartWith('Arrêté : le serveur s’est arrêté pendant l’import');
+    expect(translateServerMessage(nothing, 'pt')).toBe('Interrompido: o servidor parou durante a importação (foi encerrado abruptamente); nada foi importado: envie o arquivo novamente');
+    expect(translateServerMessage(empty, 'zh_CN')).toBe('已停止：导入期间服务器停止了（被意外终止）；没有导入任何内容，它创建的表 Orders 仍为空：请重新上传文件');
+    const job = { status: 'failed', rolledBack: true, rowsImported: 0, rowsSkipped: 0, table: { _tn: 'Orders' } } as never as Parameters<typeof outcome>[0];
+    inLocale('es', () => expect(outcome({ ...job, message: nothing })).toContain('Detenido: el servidor se detuvo durante la importación'));
   });
 
   test('an import’s problems and the message of an import stopped at a line', () => {

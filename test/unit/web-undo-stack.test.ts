@@ -2,7 +2,8 @@
  * Undo and redo of the user's own grid edits against a small in-memory table behind fetch: a paste
  * (one batch step) whose middle row someone else changed is refused whole, nothing of it written,
  * and can be undone once that row is back; values the server answers in its own form (1.5 for a
- * pasted '1.50', 1 for true) are not taken for someone else's change.
+ * pasted '1.50', 1 for true) are not taken for someone else's change; an undo refused because someone
+ * renamed the column since names the column as it is called now.
  */
 import { afterAll, beforeEach, expect, test } from 'bun:test';
 
@@ -17,6 +18,8 @@ Object.assign(globalThis, {
 type Row = Record<string, unknown>;
 /** The table on the server, by id. */
 const table = new Map<string, Row>();
+/** The table's columns as the server describes them now. */
+let metaNow = { tn: 't', _tn: 'T', columns: [] as { cn: string; _cn: string }[] };
 /** Writes that reached the server (method and id). */
 let writes: string[] = [];
 globalThis.fetch = (async (input: string, init?: RequestInit) => {
@@ -25,6 +28,8 @@ globalThis.fetch = (async (input: string, init?: RequestInit) => {
   const id = decodeURIComponent(url.pathname.split('/').at(-1)!);
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
   if (method === 'GET') return table.has(id) ? Response.json(table.get(id)) : Response.json({ msg: 'Not found' }, { status: 404 });
+  // The table's metadata as it is now (the dashboard's tableMeta call).
+  if (url.pathname === '/dashboard') return body?.api === 'tableMeta' && body.args?.tn === 't' ? Response.json(metaNow) : Response.json({ msg: 'not in this test' }, { status: 400 });
   writes.push(`${method} ${id}`);
   if (method === 'PUT' && id !== 'bulk') {
     table.set(id, { ...table.get(id), ...body });
@@ -34,6 +39,7 @@ globalThis.fetch = (async (input: string, init?: RequestInit) => {
 }) as unknown as typeof fetch;
 
 const { UndoStack } = await import('../../web/src/features/grid/undo-stack');
+const { knowTable } = await import('../../web/src/features/grid/undo-columns');
 afterAll(() => {
   globalThis.fetch = realFetch;
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;
@@ -79,4 +85,21 @@ test('text that only looks alike is still someone else\'s change', async () => {
   stack.record(update('8', { Code: 'a' }, { Code: '1.50' }));
   await expect(stack.undo()).rejects.toThrow(/changed since \(Code\)/);
   expect(writes).toEqual([]);
+});
+
+test('an undo refused because someone renamed the column since names the column by its name now', async () => {
+  const columns = (city: string) => [{ cn: 'id', _cn: 'Id' }, { cn: 'city', _cn: city }] as never;
+  knowTable('p', 'db', { tn: 't', _tn: 'T', columns: columns('City') });
+  table.set('9', { Id: 9, City: 'Recife' });
+  const stack = new UndoStack();
+  stack.record(update('9', { City: 'Olinda' }, { City: 'Recife' }));
+  // Someone renames City to Town: the row reads { Id, Town } now.
+  table.set('9', { Id: 9, Town: 'Recife' });
+  metaNow = { tn: 't', _tn: 'T', columns: columns('Town') };
+  await expect(stack.undo()).rejects.toThrow(/changed since \(Town\)/);
+  expect(writes).toEqual([]);
+  // A paste taken before the rename too: its renamed column is named as it is now.
+  table.set('10', { Id: 10, Town: 'Natal' });
+  stack.record({ kind: 'batch', projectId: 'p', table: 'T', label: { kind: 'paste', rows: 1, cols: 1 }, steps: [update('10', { City: 'Natal' }, { City: 'Natal' })] });
+  await expect(stack.undo()).rejects.toThrow(/changed since \(Town\)/);
 });

@@ -147,7 +147,9 @@ export async function jobOf(shared: SharedJobs, id: string, projectId: string, d
 export function leftJobMessage(j: Pick<ImportJob, 'allOrNothing' | 'table'>): string {
   const why = 'Stopped: the server stopped while importing (it was ended abruptly)';
   if (!j.allOrNothing) return `${why}; the rows imported until then were kept, the rest were not: upload the rest again`;
-  return `${why}; nothing was imported${j.table.created ? `, the table ${j.table._tn} it created is left empty` : ''}: upload the file again`;
+  // Each sentence whole, so that the web app's catalogue of server messages finds and translates it.
+  if (j.table.created) return `${why}; nothing was imported, the table ${j.table._tn} it created is left empty: upload the file again`;
+  return `${why}; nothing was imported: upload the file again`;
 }
 
 /**

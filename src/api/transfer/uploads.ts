@@ -41,12 +41,26 @@ export interface PreviewColumn {
   long: boolean;
 }
 
+/** A cell of the sample holding an error of the workbook (#DIV/0!, #N/A, #REF!, #VALUE!...). */
+export interface PreviewError {
+  /** The row of the sample (0: the first under the header; those below PREVIEW_ROWS are shown). */
+  row: number;
+  /** The column of the file (its index). */
+  column: number;
+  error: string;
+}
+
 export interface Preview {
   columns: PreviewColumn[];
-  /** The first rows under the header, as text. */
+  /** The first rows under the header, as text (a cell holding an error as '': see errors). */
   rows: string[][];
   /** Rows read for the detection (at most SAMPLE_ROWS). */
   sampled: number;
+  /**
+   * The cells of the sample holding an error (XLSX only; at most MAX_PREVIEW_ERRORS): such a cell has
+   * no value, and an import reports its row as a problem when its column is imported.
+   */
+  errors: PreviewError[];
 }
 
 const TTL_MS = 60 * 60 * 1000;
@@ -54,6 +68,8 @@ const TTL_MS = 60 * 60 * 1000;
 export const SAMPLE_ROWS = 1000;
 /** Rows shown in the preview. */
 export const PREVIEW_ROWS = 20;
+/** Error cells named in a preview at most. */
+export const MAX_PREVIEW_ERRORS = 5000;
 /** Most columns a file may have. */
 const MAX_COLUMNS = 500;
 
@@ -169,10 +185,16 @@ export async function previewOf(u: StoredUpload, sheet?: string, delimiter?: str
   const src = openRows(u.path, kind, sheet ?? u.sheets?.[0]);
   let headers: string[] | undefined;
   const sample: string[][] = [];
+  const errors: PreviewError[] = [];
   try {
     for await (const r of src.rows) {
       if (!headers) headers = checkHeaders(r);
-      else sample.push(r);
+      else {
+        for (const [column, error] of src.cellErrors?.() ?? []) {
+          if (column < headers.length && errors.length < MAX_PREVIEW_ERRORS) errors.push({ row: sample.length, column, error });
+        }
+        sample.push(r);
+      }
       if (sample.length >= SAMPLE_ROWS) break;
     }
   } finally {
@@ -184,5 +206,5 @@ export async function previewOf(u: StoredUpload, sheet?: string, delimiter?: str
     const values = sample.map((r) => r[index] ?? '');
     return { index, header, type: detectType(values), choices: choicesOf(values), long: hasLongText(values) };
   });
-  return { columns, rows: sample.slice(0, PREVIEW_ROWS).map((r) => headers!.map((_, i) => r[i] ?? '')), sampled: sample.length };
+  return { columns, rows: sample.slice(0, PREVIEW_ROWS).map((r) => headers!.map((_, i) => r[i] ?? '')), sampled: sample.length, errors };
 }

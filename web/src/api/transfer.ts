@@ -18,8 +18,11 @@ export interface UploadAnswer {
   delimiter: string | null;
   sheets: string[] | null;
   sheet: string | null;
-  preview: { columns: PreviewColumn[]; rows: string[][]; sampled: number };
+  /** `errors`: the cells of the sampled rows holding a workbook error (#DIV/0!, #N/A...), by row of the sample and column. */
+  preview: { columns: PreviewColumn[]; rows: string[][]; sampled: number; errors?: PreviewError[] };
 }
+/** A cell of the sampled rows holding an error of the workbook: it has no value, and its row is reported when its column is imported. */
+export interface PreviewError { row: number; column: number; error: string }
 export interface ColumnSpec { index: number; skip?: boolean; type?: ImportType; cn?: string; _cn?: string }
 export interface StartArgs {
   uploadId: string;

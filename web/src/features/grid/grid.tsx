@@ -25,6 +25,8 @@ import { liveConnection } from '../../stores/realtime';
 import { applyLive } from './grid-live';
 import { toast } from '../../stores/toasts';
 import { undoStackOf } from './undo-stack';
+import { knowTable } from './undo-columns';
+import { useFollowColumns } from './follow-columns';
 import { useCommentCounts } from './comment-counts';
 import { cellText, inRange, rangeOf, toHtml, toTsv } from './clipboard';
 import { fillDown, outcomeText, pasteBlock } from './grid-paste';
@@ -68,6 +70,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     [props.projectId, meta.tn, binding?.view.id],
   );
   useEffect(() => store.setMeta(meta), [store, meta]);
+  // Undo steps taken from here know the columns by their SQL names (a refusal names a renamed column as it is now).
+  useEffect(() => knowTable(props.projectId, props.dbAlias, meta), [props.projectId, props.dbAlias, meta]);
   // The saved view changed (by someone else, or read again): its filters, sort and layout apply here.
   const viewParams = binding?.view.query_params;
   useEffect(() => {
@@ -158,6 +162,14 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const [adding, setAdding] = useState(false);
   /** The header the keyboard is on (up from the first row), or null when it is on the rows. */
   const [head, setHead] = useState<number | null>(null);
+  // The active cell, a range's anchor and the header the keyboard is on stay on their column when columns
+  // come or go before it (someone adds one, a column is hidden or moved): followed by the column's name.
+  useFollowColumns([...columns.map((c) => `c:${c._cn}`), ...relations.map((r) => `r:${r.alias}`)], (to) => {
+    const a = store.active.peek();
+    if (a && to(a.col) !== a.col) store.active.value = { ...a, col: to(a.col) };
+    setAnchor((x) => (x && to(x.col) !== x.col ? { ...x, col: to(x.col) } : x));
+    setHead((h) => (h === null ? h : to(h)));
+  });
   const gridId = useId().replace(/:/g, '');
   useSingleTabStop(scroller);
   /** Upload progress (0..1) per `row:column` of Attachment cells. */

@@ -2,12 +2,14 @@
  * Undo and redo of the user's own grid edits (ctrl+z, ctrl+shift+z): cell edits, added rows,
  * deleted rows and many-to-many links made or removed, each undone through the REST API (so through the data core, with the user's rights).
  * Before it acts, an undo checks that the row is still as this user left it; when someone changed it
- * since, it refuses with a message and changes nothing.
+ * since, it refuses with a message and changes nothing (naming a column someone renamed since by its
+ * name now: undo-columns.ts).
  */
 import { HttpError } from '../../api/http';
 import { recordsApi } from '../../api/records';
 import { localeTag, t } from '../../i18n';
 import { forWrite } from './written-rows';
+import { namesNow, originOf, type StepOrigin } from './undo-columns';
 
 type Row = Record<string, unknown>;
 
@@ -63,8 +65,12 @@ async function readOrNull(projectId: string, table: string, id: string): Promise
 export class UndoStack {
   private done: UndoStep[] = [];
   private undone: UndoStep[] = [];
+  /** Where each step's table and columns were when it was taken. */
+  private origins = new WeakMap<UndoStep, StepOrigin>();
 
   record(step: UndoStep): void {
+    const origin = originOf(step.projectId, step.table, columnsOf(step));
+    if (origin) this.origins.set(step, origin);
     this.done.push(step);
     if (this.done.length > UNDO_MAX) this.done.shift();
     this.undone = [];
@@ -86,7 +92,7 @@ export class UndoStack {
   async undo(): Promise<string> {
     const step = this.done.at(-1);
     if (!step) throw new Error(t('grid.undo.nothingToUndo'));
-    await apply(step, 'undo');
+    await apply(step, 'undo', this.origins.get(step));
     this.done.pop();
     this.undone.push(step);
     return describe(step, 'undo');
@@ -95,11 +101,20 @@ export class UndoStack {
   async redo(): Promise<string> {
     const step = this.undone.at(-1);
     if (!step) throw new Error(t('grid.undo.nothingToRedo'));
-    await apply(step, 'redo');
+    await apply(step, 'redo', this.origins.get(step));
     this.undone.pop();
     this.done.push(step);
     return describe(step, 'redo');
   }
+}
+
+/** The columns a step writes (by their names when it was taken). */
+function columnsOf(step: UndoStep): string[] {
+  if (step.kind === 'batch') return [...new Set(step.steps.flatMap(columnsOf))];
+  if (step.kind === 'update') return Object.keys(step.before);
+  if (step.kind === 'insert') return Object.keys(step.row);
+  if (step.kind === 'delete') return [...new Set(step.rows.flatMap((r) => Object.keys(r.row)))];
+  return [];
 }
 
 /** 'a, b' in the current language. */
@@ -138,16 +153,18 @@ const inOrder = (steps: UndoStep[], way: 'undo' | 'redo') => (way === 'undo' ? [
  * Takes a step one way. Every row it touches is checked first (a batch: all of its rows), so a row
  * someone changed since refuses the whole step and nothing of it is written.
  */
-async function apply(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
-  await check(step, way);
+async function apply(step: UndoStep, way: 'undo' | 'redo', origin: StepOrigin | undefined): Promise<void> {
+  await check(step, way, origin);
   await act(step, way);
 }
 
 /** Throws the refusal when a row of the step changed since (or is gone, or its key is taken); reads only. */
-async function check(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
+async function check(step: UndoStep, way: 'undo' | 'redo', origin: StepOrigin | undefined): Promise<void> {
   const { projectId, table } = step;
+  /** The refusal for a row read now, naming its changed columns as they are called now. */
+  const refusal = async (changed: string[], current: Row) => changedError(await namesNow(projectId, origin, changed, current), way);
   if (step.kind === 'batch') {
-    for (const s of inOrder(step.steps, way)) await check(s, way);
+    for (const s of inOrder(step.steps, way)) await check(s, way, origin);
     return;
   }
   if (step.kind === 'update') {
@@ -155,7 +172,7 @@ async function check(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
     const current = await readOrNull(projectId, table, step.id);
     if (!current) throw new Error(t('grid.undo.rowDeleted'));
     const changed = changedSince(current, expect);
-    if (changed.length) throw changedError(changed, way);
+    if (changed.length) throw await refusal(changed, current);
     return;
   }
   if (step.kind === 'link') {
@@ -168,7 +185,7 @@ async function check(step: UndoStep, way: 'undo' | 'redo'): Promise<void> {
       const current = await readOrNull(projectId, table, r.id);
       if (!current) continue;
       const changed = changedSince(current, r.row);
-      if (changed.length) throw changedError(changed, way);
+      if (changed.length) throw await refusal(changed, current);
     }
   } else {
     for (const r of rows) if (await readOrNull(projectId, table, r.id)) throw new Error(t('grid.undo.keyExists'));

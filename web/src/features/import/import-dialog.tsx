@@ -16,7 +16,7 @@ import { dashboardApi, type ColumnMeta } from '../../api/dashboard';
 import { transferApi, type ColumnSpec, type ImportJob, type UploadAnswer } from '../../api/transfer';
 import { schemaChanged } from '../../stores/schema-ui';
 import { openTab } from '../../stores/tabs';
-import { DELIMITERS, delimiterName, importTarget, tableNameOf } from './import-store';
+import { DELIMITERS, delimiterName, importTarget, rowsWithErrors, tableNameOf } from './import-store';
 import { ImportPreview, initialSpecs } from './import-preview';
 import { ImportProgress } from './import-progress';
 import { useLatest } from '../../components/use-latest-answer';
@@ -133,6 +133,8 @@ function ImportDialog() {
   }, [job]);
 
   const running = job?.status === 'running';
+  // Rows of the sample with an error cell (#DIV/0!...) in a column to import: said before the import reports them.
+  const errorRows = answer ? rowsWithErrors(answer, specs) : 0;
   const heading = target.tn ? t('tools.import.headingInto', { table: target._tn ?? target.tn }) : t('tools.import.headingNew');
   return (
     <ModalOverlay isOpen isDismissable={!running} isKeyboardDismissDisabled={running} onOpenChange={(open) => !open && close()} className="dialog-backdrop">
@@ -195,6 +197,11 @@ function ImportDialog() {
               <div className="muted">
                 {t('tools.import.previewNote', { count: answer.preview.rows.length, sampled: answer.preview.sampled })}
               </div>
+              {errorRows ? (
+                <div className="form-message import-error-note" role="note">
+                  {t('tools.import.errorRows', { count: errorRows, sampled: answer.preview.sampled })}
+                </div>
+              ) : null}
               <fieldset className="import-options">
                 <legend>{t('tools.import.misfitLegend')}</legend>
                 <label>

@@ -6,6 +6,7 @@
 import type { ColumnMeta } from '../../api/dashboard';
 import { IMPORT_TYPES, type ColumnSpec, type UploadAnswer } from '../../api/transfer';
 import { t } from '../../i18n';
+import { previewErrors } from './import-store';
 
 /** A column type's name in the current language. */
 const typeName = (type: string) => t('tools.import.typeName', { type });
@@ -13,6 +14,7 @@ const typeName = (type: string) => t('tools.import.typeName', { type });
 export function ImportPreview(props: { answer: UploadAnswer; specs: ColumnSpec[]; onChange: (specs: ColumnSpec[]) => void; columns: ColumnMeta[] | null }) {
   const { answer, specs } = props;
   const set = (i: number, change: Partial<ColumnSpec>) => props.onChange(specs.map((s, j) => (j === i ? { ...s, ...change } : s)));
+  const errors = previewErrors(answer);
   return (
     <div className="import-preview" role="region" aria-label={t('tools.import.preview')}>
       <table>
@@ -47,11 +49,23 @@ export function ImportPreview(props: { answer: UploadAnswer; specs: ColumnSpec[]
         <tbody>
           {answer.preview.rows.map((r, i) => (
             <tr key={i}>
-              {r.map((v, j) => (
-                <td key={j} className={specs[j]?.skip ? 'import-skipped' : undefined} title={v}>
-                  {v}
-                </td>
-              ))}
+              {r.map((v, j) => {
+                // A cell holding an error (#DIV/0!...) shows it, marked: it has no value to import.
+                const error = errors.get(`${i}:${j}`);
+                if (error === undefined) {
+                  return (
+                    <td key={j} className={specs[j]?.skip ? 'import-skipped' : undefined} title={v}>
+                      {v}
+                    </td>
+                  );
+                }
+                const says = t('tools.import.cellError', { error });
+                return (
+                  <td key={j} className={`import-cell-error${specs[j]?.skip ? ' import-skipped' : ''}`} title={says} aria-label={says}>
+                    {error}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,7 @@
 /** Which import dialog is open (a new table of a database, or an existing table), and the helpers its steps share. */
 import { signal } from '../../stores/signals';
 import type { DbScope } from '../../api/schema';
-import type { ImportJob } from '../../api/transfer';
+import type { ColumnSpec, ImportJob, UploadAnswer } from '../../api/transfer';
 import { locale, t } from '../../i18n';
 import { translateServerMessage } from '../../i18n/server-messages';
 
@@ -15,6 +15,20 @@ export const openImport = (scope: DbScope, table?: { tn: string; _tn: string }) 
 export function tableNameOf(filename: string): string {
   const base = filename.replace(/\.[^.]+$/, '').normalize('NFKD').replace(/[^\w]+/g, '_').replace(/^_+|_+$/g, '').toLowerCase().slice(0, 60);
   return /^[a-z_]/.test(base) ? base : `t_${base || 'import'}`;
+}
+
+/** The error a shown cell of the preview holds (#DIV/0!, #N/A...), by `row:column`. */
+export function previewErrors(answer: UploadAnswer): Map<string, string> {
+  return new Map((answer.preview.errors ?? []).map((e) => [`${e.row}:${e.column}`, e.error]));
+}
+
+/**
+ * How many sampled rows hold an error in a column that is imported (not skipped): the import
+ * reports each of them as a row that does not fit, instead of importing it.
+ */
+export function rowsWithErrors(answer: UploadAnswer, specs: ColumnSpec[]): number {
+  const imported = new Set(specs.filter((s) => !s.skip).map((s) => s.index));
+  return new Set((answer.preview.errors ?? []).filter((e) => imported.has(e.column)).map((e) => e.row)).size;
 }
 
 /** The delimiters offered for CSV, each with its name in the current language. */
