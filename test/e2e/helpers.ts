@@ -168,7 +168,13 @@ const failedOn = new WeakSet<Page>();
 async function loadAgainAfterFailure(p: Page | undefined): Promise<void> {
   if (!p || p.isClosed() || !failedOn.has(p)) return;
   failedOn.delete(p);
-  await p.reload({ waitUntil: 'load' }).catch((e) => console.warn(`page not loaded again after a failed test: ${(e as Error).message.split('\n')[0]}`));
+  try {
+    await p.reload({ waitUntil: 'load' });
+    // The app's own first reads are over before the next test starts (it may watch or hold them).
+    await p.waitForLoadState('networkidle');
+  } catch (e) {
+    console.warn(`page not loaded again after a failed test: ${(e as Error).message.split('\n')[0]}`);
+  }
 }
 
 /**
