@@ -125,6 +125,7 @@ describe.skipIf(!!problem && !process.env.CI)('form fields in the browser', () =
     await held.readByServer;
     expect(await picker.locator('.picker-list').getAttribute('aria-busy')).toBe('true');
     expect(await picker.locator('.picker-item').count()).toBeGreaterThan(1);
+    await shot(page, 'form-picker-busy');
     await held.deliver();
     await picker.locator('.picker-list[aria-busy="false"]').waitFor();
     expect(await picker.locator('.picker-item').allInnerTexts()).toEqual(['Let There Be Rock']);
