@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'bun:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { ensureBinary } from './binary';
 
 export { ensureBinary };
@@ -141,17 +141,51 @@ export function browserTest(name: string, page: () => Page | undefined, body: ()
     async () => {
       // Page waits give up before the test's own time limit, so the failure shot can be taken.
       page()?.setDefaultTimeout(PAGE_WAIT_MS);
+      await loadAgainAfterFailure(page());
       try {
         await body();
       } catch (e) {
         const p = page();
         const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
-        if (p && !p.isClosed()) await shot(p, `FAILED-${slug}`).catch(() => {});
+        if (p && !p.isClosed()) {
+          await shot(p, `FAILED-${slug}`).catch(() => {});
+          failedOn.add(p);
+        }
         throw e;
       }
     },
     timeoutMs,
   );
+}
+
+/** Pages a failed browser test left as they were then (a dialog open, an editor, a menu). */
+const failedOn = new WeakSet<Page>();
+
+/**
+ * A page a failed test left behind is loaded again before the next test uses it: whatever the failed
+ * test left open (a modal dialog makes the rest of the page inert) does not fail the tests after it.
+ */
+async function loadAgainAfterFailure(p: Page | undefined): Promise<void> {
+  if (!p || p.isClosed() || !failedOn.has(p)) return;
+  failedOn.delete(p);
+  try {
+    await p.reload({ waitUntil: 'load' });
+    // The app's own first reads are over before the next test starts (it may watch or hold them).
+    await p.waitForLoadState('networkidle');
+  } catch (e) {
+    console.warn(`page not loaded again after a failed test: ${(e as Error).message.split('\n')[0]}`);
+  }
+}
+
+/**
+ * Picks the row titled `title` in an open row picker: types it in the search box, waits until the
+ * list answers that search (no longer busy: the first list, answered before, may still be shown and
+ * is replaced under the pointer when the answer comes), then clicks it.
+ */
+export async function pickRow(picker: Locator, title: string): Promise<void> {
+  await picker.getByLabel('Search rows').fill(title);
+  await picker.locator('.picker-list[aria-busy="false"]').waitFor();
+  await picker.getByRole('button', { name: title, exact: true }).click();
 }
 
 /** Signs up through the sign-up form (the first account becomes the Super Admin) and waits for the projects list. */

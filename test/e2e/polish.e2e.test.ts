@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { browserProblem, browserTest, holdFirstAnswer, launchBrowser, shot, SHOTS, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, holdFirstAnswer, launchBrowser, pickRow, shot, SHOTS, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { chinookProject, listViews, opInPage, restInPage, until } from './views-helpers';
 
 const problem = browserProblem();
@@ -247,8 +247,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     await picker.waitFor({ state: 'detached' });
     expect(await form.isVisible()).toBe(true);
     await album.click();
-    await picker.getByLabel('Search rows').fill('Chronicle, Vol. 2');
-    await picker.getByRole('button', { name: 'Chronicle, Vol. 2', exact: true }).click();
+    await pickRow(picker, 'Chronicle, Vol. 2');
     await picker.waitFor({ state: 'detached' });
     expect(await album.textContent()).toBe('Chronicle, Vol. 2');
     await form.getByRole('button', { name: /^MediaTypeId/ }).click();
@@ -273,8 +272,7 @@ describe.skipIf(!!problem && !process.env.CI)('a dashboard a daily user trusts',
     // It shows the album the row has by its title.
     expect(await key.textContent()).toBe('For Those About To Rock We Salute You');
     await key.click();
-    await picker.getByLabel('Search rows').fill('Let There Be Rock');
-    await picker.getByRole('button', { name: 'Let There Be Rock', exact: true }).click();
+    await pickRow(picker, 'Let There Be Rock');
     await picker.waitFor({ state: 'detached' });
     expect(await key.textContent()).toBe('Let There Be Rock');
     await shot(page, 'polish-expanded-row-parent-picked');

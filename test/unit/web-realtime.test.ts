@@ -1,6 +1,7 @@
 /**
  * The realtime connection of the web app against a stand-in WebSocket: after a drop it opens again,
- * subscribes again and tells the views to catch up; when the server ends it because the session it
+ * subscribes again and tells the views to catch up once the server confirms the subscription (as it
+ * does for views that read their rows before the server had their table's subscription); when the server ends it because the session it
  * was opened with ended (4401, e.g. the token expired after hours open), it opens again with a fresh
  * token instead of going quiet for good; a user who left the project (4403) is not tried again and is
  * sent to the projects list.
@@ -37,6 +38,10 @@ class FakeSocket {
   open() {
     this.readyState = 1;
     this.onopen?.();
+  }
+  /** A message from the server. */
+  reply(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
   }
   drop(code: number) {
     this.readyState = 3;
@@ -80,6 +85,8 @@ test('a socket ended because its session expired opens again with a fresh token,
   live.subscribe('Customer', (e) => events.push(e.type));
   last().open();
   expect(last().sent).toEqual([{ type: 'subscribe', table: 'Customer' }]);
+  last().reply({ type: 'ok', tables: ['Customer'] });
+  expect(events).toEqual(['resync']);
   last().drop(4401);
   await settle();
   expect(refreshes).toBe(1);
@@ -87,7 +94,29 @@ test('a socket ended because its session expired opens again with a fresh token,
   expect(last().token).toBe('fresh-1');
   last().open();
   expect(last().sent).toEqual([{ type: 'subscribe', table: 'Customer' }]);
+  // It catches up once the server has the subscription again, not before (a change made between would be lost).
   expect(events).toEqual(['resync']);
+  last().reply({ type: 'ok', tables: ['Customer'] });
+  expect(events).toEqual(['resync', 'resync']);
+});
+
+test('a listener added before the server confirmed its table catches up when it does; one added after does not', () => {
+  const first: string[] = [];
+  const later: string[] = [];
+  const live = liveConnection('p5');
+  live.subscribe('Track', (e) => first.push(e.type));
+  last().open();
+  // Its rows may have been read before the server sends it the table's changes.
+  expect(first).toEqual([]);
+  last().reply({ type: 'ok', tables: [] });
+  expect(first).toEqual([]);
+  last().reply({ type: 'ok', tables: ['Track'] });
+  expect(first).toEqual(['resync']);
+  // Read after the confirmation: every later change is sent to it.
+  live.subscribe('Track', (e) => later.push(e.type));
+  last().reply({ type: 'ok', tables: ['Track'] });
+  expect(first).toEqual(['resync']);
+  expect(later).toEqual([]);
 });
 
 test('a token refreshed meanwhile by the app is used as it is', async () => {

@@ -2,7 +2,10 @@
  * The realtime connection of the open project: one websocket (`/api/v1/realtime`), subscriptions per
  * table, listeners per table and for schema changes. It reconnects by itself after a drop (waiting
  * longer each time, up to 10 s), subscribes again and tells every listener to catch up (`resync`),
- * since changes made meanwhile were not sent. When the server ends the socket because the session it
+ * since changes made meanwhile were not sent. A table's changes are sent only once the server has
+ * taken its subscription (it answers `ok` naming the table): a listener added before that may have
+ * read its rows before a change it was not sent, so it catches up (`resync`) when the server confirms
+ * the table; one added later reads after the server sends it every change. When the server ends the socket because the session it
  * was opened with ended (4401: it expired after hours open, or was replaced), a fresh token is asked
  * for with the refresh cookie and the socket opens again with it; when none is had, the user is signed
  * out and sent to sign-in as by a 401 of any other call.
@@ -49,6 +52,12 @@ class LiveConnection {
   private viewListeners = new Map<string, Set<() => void>>();
   /** Listeners to changes of the comments of a table's rows, by table. */
   private commentListeners = new Map<string, Set<() => void>>();
+  /** Listeners added before the server confirmed their table on this socket, by table: they catch up when it does. */
+  private unconfirmed = new Map<string, Set<LiveListener>>();
+  /** Tables the server confirmed on the current socket. */
+  private confirmed = new Set<string>();
+  /** Tables subscribed again after a drop: their views and comments are read again too once confirmed. */
+  private rejoined = new Set<string>();
   private retryMs = 500;
   private closed = false;
   private everOpened = false;
@@ -63,24 +72,27 @@ class LiveConnection {
     // A previewed role goes with the socket too: the rows it brings are that role's (the page reloads when the preview changes).
     const ws = new WebSocket(url, ['tablo.realtime', `tablo.jwt.${token.value}`, ...(previewAs.value ? [`tablo.preview.${previewAs.value}`] : [])]);
     this.ws = ws;
+    this.confirmed = new Set();
     ws.onopen = () => {
       this.retryMs = 500;
-      for (const table of this.listeners.keys()) ws.send(JSON.stringify({ type: 'subscribe', table }));
-      // After a drop, what changed meanwhile was not sent: every view reads its rows again.
-      if (this.everOpened) {
-        for (const set of this.listeners.values()) for (const l of set) l({ type: 'resync' });
-        for (const set of this.viewListeners.values()) for (const l of set) l();
-        for (const set of this.commentListeners.values()) for (const l of set) l();
+      for (const [table, set] of this.listeners) {
+        ws.send(JSON.stringify({ type: 'subscribe', table }));
+        // After a drop, what changed meanwhile was not sent: every view reads its rows (and views and comments) again, once subscribed.
+        if (this.everOpened) {
+          for (const l of set) this.waitFor(table, l);
+          this.rejoined.add(table);
+        }
       }
       this.everOpened = true;
     };
     ws.onmessage = (e) => {
-      let msg: { type: string; table?: string; renamed?: TableRenamed[]; deleted?: TableDeleted[]; users?: PresenceUser[] };
+      let msg: { type: string; table?: string; tables?: unknown[]; renamed?: TableRenamed[]; deleted?: TableDeleted[]; users?: PresenceUser[] };
       try {
         msg = JSON.parse(String(e.data));
       } catch {
         return;
       }
+      if (msg.type === 'ok' && Array.isArray(msg.tables)) for (const table of msg.tables) if (typeof table === 'string') this.confirm(table);
       if (msg.type === 'rows' && msg.table) for (const l of this.listeners.get(msg.table) ?? []) l(msg as LiveRows);
       if (msg.type === 'schema') for (const l of this.schemaListeners) l(Array.isArray(msg.renamed) ? msg.renamed : [], Array.isArray(msg.deleted) ? msg.deleted : []);
       if (msg.type === 'views' && msg.table) for (const l of this.viewListeners.get(msg.table) ?? []) l();
@@ -118,14 +130,38 @@ class LiveConnection {
       if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'subscribe', table }));
     }
     set.add(listener);
+    if (!this.confirmed.has(table)) this.waitFor(table, listener);
     return () => {
       set!.delete(listener);
+      this.unconfirmed.get(table)?.delete(listener);
       if (set!.size === 0) {
         this.listeners.delete(table);
+        this.unconfirmed.delete(table);
+        this.confirmed.delete(table);
+        this.rejoined.delete(table);
         if (current === this) setPresence(table, undefined);
         if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: 'unsubscribe', table }));
       }
     };
+  }
+
+  /** `listener` catches up once the server confirms `table` on this socket. */
+  private waitFor(table: string, listener: LiveListener) {
+    const set = this.unconfirmed.get(table) ?? new Set();
+    this.unconfirmed.set(table, set);
+    set.add(listener);
+  }
+
+  /** The server sends `table`'s changes from now on: the listeners that read before catch up. */
+  private confirm(table: string) {
+    if (this.confirmed.has(table) || !this.listeners.has(table)) return;
+    this.confirmed.add(table);
+    const waiting = this.unconfirmed.get(table) ?? new Set();
+    this.unconfirmed.delete(table);
+    for (const l of waiting) l({ type: 'resync' });
+    if (!this.rejoined.delete(table)) return;
+    for (const l of this.viewListeners.get(table) ?? []) l();
+    for (const l of this.commentListeners.get(table) ?? []) l();
   }
 
   /**

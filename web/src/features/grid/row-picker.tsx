@@ -4,7 +4,9 @@
  * focus (the search box), keeps it inside, and Esc closes it. The list answers the latest search.
  * Keys: ArrowDown from the search box goes to the rows, arrows move between them, Enter in the
  * search box picks the first row found for what is typed (pressed before that search is answered, it
- * picks once the answer is in).
+ * picks once the answer is in). Until the list answers what is typed, it says it is busy (aria-busy,
+ * dimmed): its rows are about to be replaced. Rows keep their element only while they stay the same
+ * row, so a click on a row that the new list replaces under the pointer never picks another one.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -37,6 +39,8 @@ export function RowPicker(props: {
     if (enterOn.current === search && found.length) (enterOn.current = null), void pick(found[0]!);
   };
   useLatestAnswer(() => props.load(search), onFound, (e) => setError(e.message), [search]);
+  /** A key per row that stays with the row from one list to the next (identical rows told apart by their rank). */
+  const keys = rowKeys(rows ?? []);
   const items = () => [...(list.current?.querySelectorAll<HTMLButtonElement>('.picker-item') ?? [])];
   /** Search box: ArrowDown goes to the first row, Enter picks it. In the list: arrows move between rows. */
   const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -63,10 +67,10 @@ export function RowPicker(props: {
           <Heading slot="title">{props.title}</Heading>
           <input className="search" autoFocus placeholder={t('grid.picker.search')} aria-label={t('grid.picker.searchRows')} value={search} onChange={(e) => ((enterOn.current = null), setSearch(e.target.value))} onKeyDown={onSearchKey} />
           {error ? <div className="form-message form-message-error">{error}</div> : null}
-          <ul className="picker-list" ref={list} onKeyDown={onListKey}>
+          <ul className="picker-list" ref={list} onKeyDown={onListKey} aria-busy={listed !== search}>
             {rows === null ? <li className="muted">{t('grid.picker.loading')}</li> : rows.length === 0 ? <li className="muted">{t('grid.picker.empty')}</li> : null}
             {rows?.map((r, i) => (
-              <li key={i}>
+              <li key={keys[i]}>
                 <button type="button" className="picker-item" onClick={() => void pick(r)}>
                   {props.label(r)}
                 </button>
@@ -78,4 +82,15 @@ export function RowPicker(props: {
       </Modal>
     </ModalOverlay>
   );
+}
+
+/** The rows' keys: each row's values, with a rank added for a row listed again. */
+function rowKeys(rows: Row[]): string[] {
+  const seen = new Map<string, number>();
+  return rows.map((r) => {
+    const text = JSON.stringify(r);
+    const n = seen.get(text) ?? 0;
+    seen.set(text, n + 1);
+    return n ? `${text}#${n}` : text;
+  });
 }
