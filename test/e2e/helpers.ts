@@ -128,7 +128,7 @@ export async function closeAllTabs(page: Page): Promise<void> {
   while ((await close.count()) > 0) await close.first().click();
 }
 
-/** How long one page action or wait may take; below the suites' 20 s test limit. */
+/** How long one page action or wait may take; below the suites' 60 s test limit. */
 export const PAGE_WAIT_MS = 15_000;
 
 /**

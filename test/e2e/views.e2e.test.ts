@@ -118,7 +118,7 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     expect(saved.query_params.rowHeight).toBe('tall');
     expect(saved.query_params.fields.slice(0, 3).map((f: { cn: string }) => f.cn)).toEqual(['Milliseconds', 'Name', 'TrackId']);
     expect(saved.query_params.fields.find((f: { cn: string }) => f.cn === 'Composer').show).toBe(false);
-  });
+  }, 120_000);
 
   browserTest('a view is copied with everything, renamed and deleted (after a confirm naming it) from the drawer', () => page, async () => {
     const count = await longTracks();
