@@ -23,8 +23,8 @@ export class LiveClient {
       this.ws.onerror = () => reject(new Error('socket error'));
     });
   }
-  /** The next message (after `from`) that `pred` accepts, within `ms`. */
-  async next(pred: (m: any) => boolean, from = 0, ms = 3000): Promise<any> {
+  /** The next message (after `from`) that `pred` accepts, within `ms` (10 s: a loaded machine; a test that promises a time passes its own). */
+  async next(pred: (m: any) => boolean, from = 0, ms = 10_000): Promise<any> {
     const until = Date.now() + ms;
     while (Date.now() < until) {
       const hit = this.messages.slice(from).find(pred);
