@@ -6,6 +6,13 @@
  * means "everything of the topic": it is also delivered to every topic when the listening
  * connection comes back after an outage, since messages may have been lost meanwhile.
  *
+ * A message this instance could not send (the store did not answer, or it is over PostgreSQL's
+ * 8000 bytes) is not retried as such: the instance owes the others a resync instead, and sends it
+ * (`*` of topic `*`: each of them delivers `*` to every topic, as after its own outage) every half
+ * second until the store takes it. One flag, however many messages were lost, and the receivers
+ * end up as consistent as after their own outage: caches dropped, realtime clients told to read
+ * again (src/realtime/feature.ts).
+ *
  * Topics: `user` (user id), `roles` (project\0user, or *), `project` (project id), `acl`
  * (project\0dbAlias), `token` (API token hash), `schema` (project\0dbAlias: reload the model),
  * `evict` (project id: close its databases).
@@ -18,6 +25,10 @@ import { notificationsOf, type MetaStore } from './store';
 export const ALL = '*';
 /** The PostgreSQL channel the notifier listens on. */
 export const CHANNEL = 'tablo_invalidate';
+/** PostgreSQL refuses a notification payload of 8000 bytes or more. */
+const PAYLOAD_LIMIT = 8000;
+/** How often an owed resync is tried again while the store does not answer. */
+const RESYNC_RETRY_MS = 500;
 
 type Handler = (key: string) => void;
 
@@ -30,6 +41,8 @@ export class Notifier {
   received = 0;
   /** Settles once the first attempt to listen for other instances is over (at once on SQLite). */
   readonly ready: Promise<void>;
+  /** Set while a resync is owed to the other instances (a message of this one was lost); see the file comment. */
+  private owed: Promise<void> | null = null;
 
   constructor(private root: MetaStore) {
     const remote = notificationsOf(root);
@@ -59,13 +72,46 @@ export class Notifier {
   async announce(topic: string, key: string, via?: MetaStore): Promise<void> {
     const remote = notificationsOf(this.root);
     if (!remote) return;
-    const payload = JSON.stringify({ i: this.instance, t: topic, k: key });
+    const payload = this.payload(topic, key);
+    // Too big for a notification: the others read everything again instead.
+    if (Buffer.byteLength(payload) >= PAYLOAD_LIMIT) return void this.oweResync();
     try {
       await remote.notify(CHANNEL, payload, via?.root ? via : undefined);
     } catch {
-      // The store is unreachable: the change itself failed or will be seen through the caches'
-      // time limits and the listener's resync when the store is back.
+      // Lost (the store did not answer): the others resync once it does.
+      this.oweResync();
     }
+  }
+
+  /**
+   * The bytes left in a notification of `key` on `topic` (below 0: it does not fit, and announcing
+   * it makes the others resync). Text added inside `key`'s JSON strings or arrays costs
+   * `nestedBytes` of it: it is escaped twice on the way.
+   */
+  room(topic: string, key: string): number {
+    return PAYLOAD_LIMIT - 1 - Buffer.byteLength(this.payload(topic, key));
+  }
+
+  /**
+   * Makes every other instance resync (as after an outage of its own), as soon as the store takes
+   * the message; answers once it has. Called when something meant for them was lost.
+   */
+  oweResync(): Promise<void> {
+    const remote = notificationsOf(this.root);
+    if (!remote) return Promise.resolve();
+    if (this.owed) return this.owed;
+    const payload = this.payload(ALL, ALL);
+    const attempt = (done: () => void) => {
+      remote.notify(CHANNEL, payload).then(
+        () => ((this.owed = null), done()),
+        () => setTimeout(() => attempt(done), RESYNC_RETRY_MS).unref?.(),
+      );
+    };
+    return (this.owed = new Promise<void>((done) => attempt(done)));
+  }
+
+  private payload(topic: string, key: string): string {
+    return JSON.stringify({ i: this.instance, t: topic, k: key });
   }
 
   private deliver(topic: string, key: string): void {
@@ -87,12 +133,19 @@ export class Notifier {
     }
     if (m.i === this.instance || typeof m.t !== 'string' || typeof m.k !== 'string') return;
     this.received++;
+    // Another instance lost a message meant for this one.
+    if (m.t === ALL) return this.resync();
     this.deliver(m.t, m.k);
   }
 
   private resync(): void {
     for (const topic of this.subs.keys()) this.deliver(topic, ALL);
   }
+}
+
+/** What a JSON-able value adds to a notification when it is put in the JSON text of a key (see Notifier.room). */
+export function nestedBytes(value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(JSON.stringify(value))) - 2;
 }
 
 const notifiers = new WeakMap<MetaStore, Notifier>();

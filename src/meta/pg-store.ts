@@ -126,6 +126,8 @@ export function openPgMetaStore(url: string, opts: { max?: number; connectTimeou
       }
     },
     async notify(channel: string, payload: string, via?: MetaStore) {
+      // A closed store belongs to an instance that stopped: nothing of it is owed to the others.
+      if (closed) return;
       await (via ?? store).get('SELECT pg_notify(?, ?) AS sent', [channel, payload]);
     },
     async listen(channel, onPayload, onResync) {
@@ -144,6 +146,9 @@ export function openPgMetaStore(url: string, opts: { max?: number; connectTimeou
   return store;
 }
 
+/** The application name of the listening connection (an operator tells it from the pool's). */
+export const LISTEN_APPLICATION_NAME = 'tablo-meta-listen';
+
 /**
  * LISTEN on a connection of its own, kept alive: when the connection drops (or a ping fails) it
  * is opened again every half second until LISTEN succeeds, and then `onResync` says that messages
@@ -156,6 +161,7 @@ function listenSupervised(url: string, common: object, channel: string, onPayloa
   let timer: ReturnType<typeof setTimeout> | undefined;
   const conn = postgres(url, {
     ...common,
+    connection: { application_name: LISTEN_APPLICATION_NAME },
     max: 1,
     idle_timeout: 0,
     max_lifetime: null,

@@ -6,6 +6,14 @@
  * announcement when they fit in a notification (a reader's row condition is then checked on them:
  * a row an update took out of it is removed from their grid), else deleted rows go by id. The
  * signed-in member who wrote is named, as on the instance that took the write.
+ *
+ * Nothing is lost without the readers knowing: a write that cannot be told row by row (a row or a
+ * key too big for a notification) is announced as "the table changed" (`reread`), and the clients
+ * that show it read it again; so is one whose rows could not be read here. Announcements the store
+ * did not take make the notifier owe the others a resync (src/meta/invalidation.ts), and a resync
+ * (`*`: after this instance's listening connection came back, or when another instance lost a
+ * message) tells every client here to read again what it shows. Changes of one project reach its
+ * clients in the order they were announced, whatever each takes to read.
  * On SQLite nothing is announced.
  */
 import type { AppContext } from '../context';
@@ -14,7 +22,7 @@ import type { Actor } from '../lib/actor';
 import type { DataContext } from '../data/data-context';
 import { readRaw } from '../data/records-read';
 import { rowId } from '../data/row-id';
-import { invalidation } from '../meta/invalidation';
+import { ALL, invalidation, nestedBytes } from '../meta/invalidation';
 import { notificationsOf } from '../meta/store';
 import type { TableModel } from '../schema/model';
 import { presenceRooms, type PresenceUser } from './presence';
@@ -24,8 +32,6 @@ export type PresenceRooms = ReturnType<typeof presenceRooms>;
 
 /** Rows named in one announcement (a bulk write of more is announced in several). */
 const IDS_PER_MESSAGE = 100;
-/** PostgreSQL notifications carry at most 8000 bytes. */
-const PAYLOAD_MAX = 7000;
 
 interface Announced {
   p: string;
@@ -38,82 +44,130 @@ interface Announced {
   prev?: Record<string, unknown>[];
   /** The e-mail of the signed-in member who wrote. */
   by?: string;
+  /** Rows of the table changed that are not named: its readers read it again. */
+  reread?: true;
 }
 
-/** Sends local writes to the other instances and delivers theirs here through `deliver`. */
-export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: string) => boolean, deliver: (event: WriteEvent) => Promise<void>): () => void {
+/**
+ * What the clients of an instance are told to read again: everything they show (no table), or one
+ * table's rows.
+ */
+export type Reread = (table?: TableNotice) => void;
+
+/** Sends local writes to the other instances and delivers theirs here through `deliver` (and `reread`). */
+export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: string) => boolean, deliver: (event: WriteEvent) => void, reread: Reread): () => void {
   const notifier = invalidation(ctx.meta);
+  const announce = (m: Announced) => void notifier.announce('rows', JSON.stringify(m));
+  const room = (m: Announced) => notifier.room('rows', JSON.stringify(m));
   // A store without notifications (SQLite) has no other instances to tell: no work per write.
   const offLocal = !notificationsOf(ctx.meta) ? () => {} : ctx.writeEvents.subscribe((event) => {
     const t = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((x) => x.tn === event.tn);
     if (!t || !t.pks.length) return;
     const by = event.actor.kind === 'user' ? event.actor.email : undefined;
+    const base: Announced = { p: event.projectId, d: event.dbAlias, t: event.tn, o: event.op, ids: [], ...(by ? { by } : {}) };
     // Rows inserted without their key known (an import's auto-increment ids) travel with their values, as many as fit.
     if (event.op === 'insert' && event.rows.some((r) => t.pks.some((pk) => r.data[t.columns.find((c) => c.cn === pk)?._cn ?? pk] == null))) {
-      for (const rows of fitting(event.rows.map((r) => r.data))) void notifier.announce('rows', JSON.stringify({ p: event.projectId, d: event.dbAlias, t: event.tn, o: event.op, ids: [], rows, ...(by ? { by } : {}) } satisfies Announced));
+      const { groups, left } = fitting(event.rows.map((r) => r.data), room({ ...base, rows: [] }));
+      for (const rows of groups) announce({ ...base, rows });
+      if (left) announce({ ...base, reread: true });
       return;
     }
     for (let i = 0; i < event.rows.length; i += IDS_PER_MESSAGE) {
       const part = event.rows.slice(i, i + IDS_PER_MESSAGE);
-      const m: Announced = { p: event.projectId, d: event.dbAlias, t: event.tn, o: event.op, ids: part.map((r) => rowId(t, r.data)), ...(by ? { by } : {}) };
-      if (event.op === 'delete') {
-        const withRows = JSON.stringify({ ...m, rows: part.map((r) => r.data) });
-        if (withRows.length <= PAYLOAD_MAX) m.rows = part.map((r) => r.data);
-      } else if (event.op === 'update' && part.every((r) => r.previous)) {
-        const prev = part.map((r) => r.previous!);
-        if (JSON.stringify({ ...m, prev }).length <= PAYLOAD_MAX) m.prev = prev;
+      const { groups, left } = fitting(part.map((r) => rowId(t, r.data)), room(base));
+      if (left) announce({ ...base, reread: true });
+      let at = 0;
+      for (const ids of groups) {
+        const rows = part.slice(at, (at += ids.length));
+        const m: Announced = { ...base, ids };
+        if (event.op === 'delete') {
+          const withRows = { ...m, rows: rows.map((r) => r.data) };
+          if (room(withRows) >= 0) m.rows = withRows.rows;
+        } else if (event.op === 'update' && rows.every((r) => r.previous)) {
+          const withPrev = { ...m, prev: rows.map((r) => r.previous!) };
+          if (room(withPrev) >= 0) m.prev = withPrev.prev;
+        }
+        announce(m);
       }
-      void notifier.announce('rows', JSON.stringify(m));
     }
   });
+  /** The reads of each project's announcements, chained so that they are delivered in the order they came. */
+  const chains = new Map<string, Promise<void>>();
+  const inOrder = (projectId: string, read: Promise<WriteEvent | 'reread' | null>, m: Announced) => {
+    const next = (chains.get(projectId) ?? Promise.resolve()).then(async () => {
+      let event: WriteEvent | 'reread' | null;
+      try {
+        event = await read;
+      } catch (e) {
+        // Not readable now (the project database is away, say): its readers read the table again when they can.
+        ctx.log.warn(`realtime: a change from another instance could not be read: ${(e as Error).message}`);
+        event = 'reread';
+      }
+      if (event === 'reread') reread({ projectId: m.p, dbAlias: m.d, tn: m.t });
+      else if (event) deliver(event);
+    }).catch((e) => ctx.log.warn(`realtime: a change from another instance could not be told: ${(e as Error).message}`));
+    chains.set(projectId, next);
+    void next.then(() => chains.get(projectId) === next && chains.delete(projectId));
+  };
   const offRemote = notifier.subscribe('rows', (key) => {
+    // Announcements may have been lost: every client here reads again what it shows.
+    if (key === ALL) return reread();
     let m: Announced;
     try {
       m = JSON.parse(key);
     } catch {
-      return; // a resync ('*') or something else: nothing to send
+      return;
     }
-    if (!m || typeof m.p !== 'string' || !hasClients(m.p)) return;
-    void (async () => {
-      const pdb = await ctx.projects.get(m.p, m.d);
-      const t = pdb.model.tables.find((x) => x.tn === m.t);
-      if (!t) return;
-      let rows: WrittenRow[];
-      if (m.o === 'delete') {
-        rows = m.rows ? m.rows.map((data) => ({ data })) : m.ids.map((id) => ({ data: keyRow(t, id) }));
-      } else if (m.o === 'insert' && m.rows) {
-        rows = m.rows.map((data) => ({ data }));
-      } else {
-        // The rows as they are now, read with no rights (each reader's rights are applied on delivery).
-        const dc: DataContext = { pdb, actor: { kind: 'master', roles: ['super'], superAdmin: true }, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs };
-        const read = await Promise.all(m.ids.map((id) => readRaw(dc, t, id).catch(() => null)));
-        rows = [];
-        read.forEach((data, i) => data && rows.push({ data, ...(m.prev?.[i] ? { previous: m.prev[i] } : {}) }));
-      }
-      // The writer as the readers' messages name them (a member by e-mail; anyone else unnamed).
-      const actor: Actor = typeof m.by === 'string' ? { kind: 'user', email: m.by, roles: [] } : { kind: 'master', roles: [] };
-      if (rows.length) await deliver({ projectId: m.p, dbAlias: m.d, tn: m.t, op: m.o, rows, actor });
-    })().catch((e) => ctx.log.warn(`realtime: a change from another instance could not be read: ${(e as Error).message}`));
+    if (!m || typeof m.p !== 'string' || typeof m.d !== 'string' || typeof m.t !== 'string' || !hasClients(m.p)) return;
+    inOrder(m.p, m.reread ? Promise.resolve('reread') : readAnnounced(ctx, m), m);
   });
   return () => (offLocal(), offRemote());
 }
 
-/** Rows in groups whose announcement fits in one notification (a row too big for one alone is left out). */
-function fitting(rows: Record<string, unknown>[]): Record<string, unknown>[][] {
-  const groups: Record<string, unknown>[][] = [];
-  let group: Record<string, unknown>[] = [];
+/** The write an announcement stands for, with its rows as they are now (null: none left to tell). */
+async function readAnnounced(ctx: AppContext, m: Announced): Promise<WriteEvent | null> {
+  const pdb = await ctx.projects.get(m.p, m.d);
+  const t = pdb.model.tables.find((x) => x.tn === m.t);
+  if (!t) return null;
+  let rows: WrittenRow[];
+  if (m.o === 'delete') {
+    rows = m.rows ? m.rows.map((data) => ({ data })) : m.ids.map((id) => ({ data: keyRow(t, id) }));
+  } else if (m.o === 'insert' && m.rows) {
+    rows = m.rows.map((data) => ({ data }));
+  } else {
+    // The rows as they are now, read with no rights (each reader's rights are applied on delivery).
+    const dc: DataContext = { pdb, actor: { kind: 'master', roles: ['super'], superAdmin: true }, maxLimit: ctx.config.queryLimitMax, countTimeoutMs: ctx.config.countTimeoutMs };
+    const read = await Promise.all(m.ids.map((id) => readRaw(dc, t, id).catch(() => null)));
+    rows = [];
+    read.forEach((data, i) => data && rows.push({ data, ...(m.prev?.[i] ? { previous: m.prev[i] } : {}) }));
+  }
+  // The writer as the readers' messages name them (a member by e-mail; anyone else unnamed).
+  const actor: Actor = typeof m.by === 'string' ? { kind: 'user', email: m.by, roles: [] } : { kind: 'master', roles: [] };
+  return rows.length ? { projectId: m.p, dbAlias: m.d, tn: m.t, op: m.o, rows, actor } : null;
+}
+
+/**
+ * Items in groups (of at most IDS_PER_MESSAGE) that each fit in `room` bytes of a notification;
+ * `left`: some item is too big for one alone and was left out.
+ */
+function fitting<T>(items: T[], room: number): { groups: T[][]; left: boolean } {
+  const groups: T[][] = [];
+  let group: T[] = [];
   let size = 0;
-  // In bytes, with room for the escaping of the announcement's own JSON text around them.
-  const most = PAYLOAD_MAX / 2;
-  for (const row of rows) {
-    const n = Buffer.byteLength(JSON.stringify(row)) + 1;
-    if (n > most) continue;
-    if (size + n > most) (groups.push(group), (group = []), (size = 0));
-    group.push(row);
+  let left = false;
+  for (const item of items) {
+    // The item's text as the notification carries it, and its comma.
+    const n = nestedBytes(item) + 1;
+    if (n > room) {
+      left = true;
+      continue;
+    }
+    if (size + n > room || group.length === IDS_PER_MESSAGE) (groups.push(group), (group = []), (size = 0));
+    group.push(item);
     size += n;
   }
   if (group.length) groups.push(group);
-  return groups;
+  return { groups, left };
 }
 
 /** A row holding only its key values, by API alias (what a removal needs). */
@@ -142,7 +196,7 @@ export function crossInstanceNotices(ctx: AppContext, topic: string, deliver: (n
     try {
       m = JSON.parse(key);
     } catch {
-      return; // a resync ('*'): a lost notice only means a view or comment shows at the next read
+      return; // a resync ('*'): every client reads again what it shows (crossInstanceRealtime)
     }
     if (m && typeof m.p === 'string' && typeof m.d === 'string' && typeof m.t === 'string') deliver({ projectId: m.p, dbAlias: m.d, tn: m.t });
   });
@@ -156,6 +210,8 @@ export function crossInstanceNotices(ctx: AppContext, topic: string, deliver: (n
 export const PRESENCE_REFRESH_MS = 10_000;
 /** Users named in one presence notice (a notification carries at most 8000 bytes). */
 const PRESENCE_USERS_MAX = 40;
+/** Bytes of users' JSON in one presence notice (with room for the escaping of the notice's own JSON text). */
+const PRESENCE_BYTES_MAX = 3500;
 
 /**
  * Presence rooms shared by the instances of a PostgreSQL metadata store (topic `rt-presence`): each
@@ -171,7 +227,7 @@ export function crossInstancePresence(ctx: AppContext): { rooms: PresenceRooms; 
   const tell = (projectId: string, table: string, users: PresenceUser[]) => {
     // As many as fit in one notification (with room for the escaping of the notice's own JSON text).
     const u = users.slice(0, PRESENCE_USERS_MAX);
-    while (u.length > 1 && Buffer.byteLength(JSON.stringify(u)) > PAYLOAD_MAX / 2) u.pop();
+    while (u.length > 1 && Buffer.byteLength(JSON.stringify(u)) > PRESENCE_BYTES_MAX) u.pop();
     void send({ p: projectId, t: table, u });
   };
   const rooms = presenceRooms(tell);

@@ -102,12 +102,22 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     if (!(await projectRolesOf(ctx, actor, projectId)).some((r) => r !== 'guest')) throw forbidden('Not a member of this project');
   }
 
+  /** Each project's deliveries, one after the other: its clients get its writes in the order they were made. */
+  const deliveries = new Map<string, Promise<void>>();
+  function deliver(event: WriteEvent): Promise<void> {
+    const run = (deliveries.get(event.projectId) ?? Promise.resolve()).then(() => deliverNow(event));
+    const settled = run.then(() => {}, () => {});
+    deliveries.set(event.projectId, settled);
+    void settled.then(() => deliveries.get(event.projectId) === settled && deliveries.delete(event.projectId));
+    return run;
+  }
+
   /**
    * One write to every client of its project that shows the table, each with their own share: the
    * share is worked out once per caller and published once to all of that caller's sockets (Bun's
    * pub/sub sends it to each).
    */
-  async function deliver(event: WriteEvent) {
+  async function deliverNow(event: WriteEvent) {
     const tables = listeners.get(event.projectId);
     if (!tables?.size || !server) return;
     const model = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((t) => t.tn === event.tn);
@@ -182,7 +192,25 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   const unsubscribeSessions = onSessionsEnded(ctx, () => void endLeavers());
 
   const unsubscribeWrites = ctx.writeEvents.subscribe(deliver);
-  const unsubscribeRemote = crossInstanceRealtime(ctx, (projectId) => !!byProject.get(projectId)?.size, deliver);
+  /**
+   * Changes may have been missed (another instance's announcement was lost, or its rows could not
+   * be read): the clients that show the table, or every client (no table), are sent
+   * `{ type: "resync", table? }` and read again what they show.
+   */
+  const reread = (scope?: TableNotice) => {
+    if (!scope) {
+      for (const set of byProject.values()) for (const ws of set) send(ws, { type: 'resync' });
+      return;
+    }
+    const t = ctx.projects.peek(scope.projectId, scope.dbAlias)?.model.tables.find((x) => x.tn === scope.tn);
+    const table = t?._tn ?? scope.tn;
+    for (const ws of byProject.get(scope.projectId) ?? []) {
+      const shown = ws.data.state.tables;
+      if (shown.has(table)) send(ws, { type: 'resync', table });
+      else if (shown.has(scope.tn)) send(ws, { type: 'resync', table: scope.tn });
+    }
+  };
+  const unsubscribeRemote = crossInstanceRealtime(ctx, (projectId) => !!byProject.get(projectId)?.size, (event) => void deliver(event), reread);
   // Renamed and deleted tables are named, so that open tabs follow them or close.
   const renames = tableRenames(ctx);
   const unsubscribeSchema = ctx.projects.onChange((projectId) => {

@@ -157,3 +157,24 @@ test('who else shows a table is kept while the table is shown, and forgotten whe
   last().drop(1006);
   expect(presence.value).toEqual({});
 });
+
+test('the server saying changes were missed makes the views of the table named, or of every table, read again', () => {
+  const rows: string[] = [];
+  const other: string[] = [];
+  let views = 0;
+  let comments = 0;
+  const live = liveConnection('p6');
+  live.subscribe('Customer', (e) => rows.push(e.type));
+  live.subscribe('Album', (e) => other.push(e.type));
+  live.onViews('Customer', () => views++);
+  live.onComments('Customer', () => comments++);
+  last().open();
+  last().reply({ type: 'ok', tables: ['Customer', 'Album'] });
+  expect([rows, other]).toEqual([['resync'], ['resync']]);
+  // One table's rows: only its views read them again.
+  last().reply({ type: 'resync', table: 'Customer' });
+  expect([rows, other, views, comments]).toEqual([['resync', 'resync'], ['resync'], 0, 0]);
+  // Everything: rows, saved views and comments of every table shown.
+  last().reply({ type: 'resync' });
+  expect([rows, other, views, comments]).toEqual([['resync', 'resync', 'resync'], ['resync', 'resync'], 1, 1]);
+});

@@ -5,7 +5,9 @@
  * since changes made meanwhile were not sent. A table's changes are sent only once the server has
  * taken its subscription (it answers `ok` naming the table): a listener added before that may have
  * read its rows before a change it was not sent, so it catches up (`resync`) when the server confirms
- * the table; one added later reads after the server sends it every change. When the server ends the socket because the session it
+ * the table; one added later reads after the server sends it every change. The server may also say that changes could
+ * not be told (`resync`: another instance's were lost): every view of the tables named, or of all, reads again what it
+ * shows, as after a drop. When the server ends the socket because the session it
  * was opened with ended (4401: it expired after hours open, or was replaced), a fresh token is asked
  * for with the refresh cookie and the socket opens again with it; when none is had, the user is signed
  * out and sent to sign-in as by a 401 of any other call.
@@ -93,6 +95,7 @@ class LiveConnection {
         return;
       }
       if (msg.type === 'ok' && Array.isArray(msg.tables)) for (const table of msg.tables) if (typeof table === 'string') this.confirm(table);
+      if (msg.type === 'resync') this.catchUp(typeof msg.table === 'string' ? msg.table : undefined);
       if (msg.type === 'rows' && msg.table) for (const l of this.listeners.get(msg.table) ?? []) l(msg as LiveRows);
       if (msg.type === 'schema') for (const l of this.schemaListeners) l(Array.isArray(msg.renamed) ? msg.renamed : [], Array.isArray(msg.deleted) ? msg.deleted : []);
       if (msg.type === 'views' && msg.table) for (const l of this.viewListeners.get(msg.table) ?? []) l();
@@ -162,6 +165,20 @@ class LiveConnection {
     if (!this.rejoined.delete(table)) return;
     for (const l of this.viewListeners.get(table) ?? []) l();
     for (const l of this.commentListeners.get(table) ?? []) l();
+  }
+
+  /**
+   * Changes were made that the server could not send: the views of `table` read their rows again, or
+   * (no table) every view reads its rows, saved views and comments again.
+   */
+  private catchUp(table?: string) {
+    for (const [name, set] of [...this.listeners]) {
+      if (table !== undefined && name !== table) continue;
+      for (const l of [...set]) l({ type: 'resync' });
+      if (table !== undefined) continue;
+      for (const l of this.viewListeners.get(name) ?? []) l();
+      for (const l of this.commentListeners.get(name) ?? []) l();
+    }
   }
 
   /**
