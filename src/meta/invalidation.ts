@@ -72,6 +72,9 @@ export class Notifier {
   async announce(topic: string, key: string, via?: MetaStore): Promise<void> {
     const remote = notificationsOf(this.root);
     if (!remote) return;
+    // A resync is owed already: it will tell the others of this change too (one made in a
+    // transaction goes out with it, since the resync may leave before the transaction commits).
+    if (this.owed && !via?.root) return;
     const payload = this.payload(topic, key);
     // Too big for a notification: the others read everything again instead.
     if (Buffer.byteLength(payload) >= PAYLOAD_LIMIT) return void this.oweResync();

@@ -12,8 +12,9 @@
  * that show it read it again; so is one whose rows could not be read here. Announcements the store
  * did not take make the notifier owe the others a resync (src/meta/invalidation.ts), and a resync
  * (`*`: after this instance's listening connection came back, or when another instance lost a
- * message) tells every client here to read again what it shows. Changes of one project reach its
- * clients in the order they were announced, whatever each takes to read.
+ * message) tells every client here to read again what it shows. An instance announces its writes
+ * one after the other, each once the store took the one before, and the changes of one project
+ * reach its clients in the order they were announced, whatever each takes to read.
  * On SQLite nothing is announced.
  */
 import type { AppContext } from '../context';
@@ -57,39 +58,19 @@ export type Reread = (table?: TableNotice) => void;
 /** Sends local writes to the other instances and delivers theirs here through `deliver` (and `reread`). */
 export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: string) => boolean, deliver: (event: WriteEvent) => void, reread: Reread): () => void {
   const notifier = invalidation(ctx.meta);
-  const announce = (m: Announced) => void notifier.announce('rows', JSON.stringify(m));
   const room = (m: Announced) => notifier.room('rows', JSON.stringify(m));
   // A store without notifications (SQLite) has no other instances to tell: no work per write.
+  // One write's announcements after the other's, each once the store took the one before: they arrive in order.
+  let sending = Promise.resolve();
   const offLocal = !notificationsOf(ctx.meta) ? () => {} : ctx.writeEvents.subscribe((event) => {
-    const t = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((x) => x.tn === event.tn);
-    if (!t || !t.pks.length) return;
-    const by = event.actor.kind === 'user' ? event.actor.email : undefined;
-    const base: Announced = { p: event.projectId, d: event.dbAlias, t: event.tn, o: event.op, ids: [], ...(by ? { by } : {}) };
-    // Rows inserted without their key known (an import's auto-increment ids) travel with their values, as many as fit.
-    if (event.op === 'insert' && event.rows.some((r) => t.pks.some((pk) => r.data[t.columns.find((c) => c.cn === pk)?._cn ?? pk] == null))) {
-      const { groups, left } = fitting(event.rows.map((r) => r.data), room({ ...base, rows: [] }));
-      for (const rows of groups) announce({ ...base, rows });
-      if (left) announce({ ...base, reread: true });
-      return;
-    }
-    for (let i = 0; i < event.rows.length; i += IDS_PER_MESSAGE) {
-      const part = event.rows.slice(i, i + IDS_PER_MESSAGE);
-      const { groups, left } = fitting(part.map((r) => rowId(t, r.data)), room(base));
-      if (left) announce({ ...base, reread: true });
-      let at = 0;
-      for (const ids of groups) {
-        const rows = part.slice(at, (at += ids.length));
-        const m: Announced = { ...base, ids };
-        if (event.op === 'delete') {
-          const withRows = { ...m, rows: rows.map((r) => r.data) };
-          if (room(withRows) >= 0) m.rows = withRows.rows;
-        } else if (event.op === 'update' && rows.every((r) => r.previous)) {
-          const withPrev = { ...m, prev: rows.map((r) => r.previous!) };
-          if (room(withPrev) >= 0) m.prev = withPrev.prev;
-        }
-        announce(m);
-      }
-    }
+    sending = sending
+      .then(async () => {
+        // The model at hand, or read again (the project's row is cached for a second only: an import runs longer).
+        const pdb = ctx.projects.peek(event.projectId, event.dbAlias) ?? (await ctx.projects.get(event.projectId, event.dbAlias).catch(() => undefined));
+        const t = pdb?.model.tables.find((x) => x.tn === event.tn);
+        for (const m of announcementsOf(event, t, room)) await notifier.announce('rows', JSON.stringify(m));
+      })
+      .catch((e) => ctx.log.warn(`realtime: a change could not be announced to the other instances: ${(e as Error).message}`));
   });
   /** The reads of each project's announcements, chained so that they are delivered in the order they came. */
   const chains = new Map<string, Promise<void>>();
@@ -122,6 +103,44 @@ export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: s
     inOrder(m.p, m.reread ? Promise.resolve('reread') : readAnnounced(ctx, m), m);
   });
   return () => (offLocal(), offRemote());
+}
+
+/**
+ * The announcements of one write (see the file comment). `t`: its table (none: not known here);
+ * `room`: the bytes left in a notification of a message.
+ */
+function announcementsOf(event: WriteEvent, t: TableModel | undefined, room: (m: Announced) => number): Announced[] {
+  const by = event.actor.kind === 'user' ? event.actor.email : undefined;
+  const base: Announced = { p: event.projectId, d: event.dbAlias, t: event.tn, o: event.op, ids: [], ...(by ? { by } : {}) };
+  // Rows that cannot be named (no model, no key): the readers read the table again.
+  if (!t || !t.pks.length) return [{ ...base, reread: true }];
+  const out: Announced[] = [];
+  // Rows inserted without their key known (an import's auto-increment ids) travel with their values, as many as fit.
+  if (event.op === 'insert' && event.rows.some((r) => t.pks.some((pk) => r.data[t.columns.find((c) => c.cn === pk)?._cn ?? pk] == null))) {
+    const { groups, left } = fitting(event.rows.map((r) => r.data), room({ ...base, rows: [] }));
+    for (const rows of groups) out.push({ ...base, rows });
+    if (left) out.push({ ...base, reread: true });
+    return out;
+  }
+  for (let i = 0; i < event.rows.length; i += IDS_PER_MESSAGE) {
+    const part = event.rows.slice(i, i + IDS_PER_MESSAGE);
+    const { groups, left } = fitting(part.map((r) => rowId(t, r.data)), room(base));
+    if (left) out.push({ ...base, reread: true });
+    let at = 0;
+    for (const ids of groups) {
+      const rows = part.slice(at, (at += ids.length));
+      const m: Announced = { ...base, ids };
+      if (event.op === 'delete') {
+        const withRows = { ...m, rows: rows.map((r) => r.data) };
+        if (room(withRows) >= 0) m.rows = withRows.rows;
+      } else if (event.op === 'update' && rows.every((r) => r.previous)) {
+        const withPrev = { ...m, prev: rows.map((r) => r.previous!) };
+        if (room(withPrev) >= 0) m.prev = withPrev.prev;
+      }
+      out.push(m);
+    }
+  }
+  return out;
 }
 
 /** The write an announcement stands for, with its rows as they are now (null: none left to tell). */

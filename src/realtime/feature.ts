@@ -120,7 +120,9 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   async function deliverNow(event: WriteEvent) {
     const tables = listeners.get(event.projectId);
     if (!tables?.size || !server) return;
-    const model = ctx.projects.peek(event.projectId, event.dbAlias)?.model.tables.find((t) => t.tn === event.tn);
+    // The model at hand, or read again (the project's row is cached for a second only: an import runs longer).
+    const pdb = ctx.projects.peek(event.projectId, event.dbAlias) ?? (await ctx.projects.get(event.projectId, event.dbAlias).catch(() => undefined));
+    const model = pdb?.model.tables.find((t) => t.tn === event.tn);
     const names = model && model._tn !== event.tn ? [event.tn, model._tn] : [event.tn];
     const shares = new Map<string, Promise<string | null>>();
     for (const name of names) {

@@ -3,8 +3,9 @@
  * connections) when announcements are lost: B's listening connection away while A writes a row, or
  * ended by the database while A changes views and comments, makes B tell its clients to read again
  * (`{ type: "resync" }`) once it listens again; an announcement that the store did not take makes the
- * others resync once it answers; a deleted row whose values are too big for a notification still
- * leaves the grids of the other instance.
+ * others resync once it answers; every row of an import that outlasts the instance's one-second cache
+ * of the project reaches the grids of both instances; a deleted row whose values are too big for a
+ * notification still leaves the grids of the other instance.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -123,6 +124,32 @@ describeEngines(
         proxyC.down();
       }
     }, 30_000);
+
+    test("every row an import through A puts in after A's cached project row expired reaches the grids on A and on B", async () => {
+      const form = new FormData();
+      form.set('json', JSON.stringify({ api: 'importUpload', project_id: pid, dbAlias: 'db', args: {} }));
+      form.set('file', new File([`title\n${Array.from({ length: 5000 }, (_, i) => `t${i}`).join('\n')}\n`], 'tasks.csv', { type: 'text/csv' }));
+      const up = await fetch(`${a.base}/dashboard?q=sqlOp_importUpload`, { method: 'POST', headers: { 'xc-gui': 'true', 'xc-auth': owner }, body: form });
+      expect(up.status).toBe(200);
+      const { uploadId } = (await up.json()) as { uploadId: string };
+      const onB = await gridOnB('Tasks');
+      const onA = new LiveClient(a.base, pid, { token: owner });
+      clients.push(onA);
+      await onA.opened;
+      await onA.ask({ type: 'subscribe', table: 'Tasks' });
+      const job = await op(a, 'importStart', { uploadId, tn: 'task', batchSize: 10 });
+      // As when a second has passed with no request for the project on A while the import runs.
+      await invalidation(a.app.ctx.meta).publish('project', pid);
+      await waitFor('the import to end', async () => (await op(a, 'importStatus', { jobId: job.id })).status !== 'running', 20_000);
+      expect(await op(a, 'importStatus', { jobId: job.id })).toMatchObject({ status: 'done', rowsImported: 5000 });
+      // Every row reaches the grids on both instances.
+      const imported = (c: LiveClient) => new Set(c.messages.filter((m) => m.type === 'rows' && m.op === 'insert').flatMap((m) => m.rows.map((r: any) => r.Title)).filter((t: string) => /^t\d+$/.test(t))).size;
+      for (const [name, c] of [['A', onA], ['B', onB]] as const) {
+        await waitFor('every imported row to reach the grid', () => imported(c) === 5000 || null).catch(() => {
+          throw new Error(`${imported(c)} of 5000 rows reached the grid on ${name}`);
+        });
+      }
+    }, 60_000);
 
     test('a deleted row whose values are too big for a notification leaves the grid on the other instance', async () => {
       // 2,800 characters of 3 bytes each: within 7,000 characters, but over PostgreSQL's 8,000 bytes once announced.
