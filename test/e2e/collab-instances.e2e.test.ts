@@ -4,8 +4,9 @@
  * table. Each sees the other in the table's head; a cell the owner is editing that the editor changes
  * names the editor; the owner's expanded row follows the editor's change in its History tab and shows
  * the editor's comment, without being opened again; a cell the editor is typing in keeps its text when the
- * owner adds a column before it (and closes, saying so, when its column is removed); when the editor's page
- * closes, the owner is alone.
+ * owner adds a column before it (and closes, saying so, when its column is removed); a comment the owner
+ * makes while B's connection to the store is cut shows in the editor's expanded row once it is back; when the
+ * editor's page closes, the owner is alone.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,8 +14,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
-import { describeEngines } from '../helpers/engines';
+import { describeEngines, PG } from '../helpers/engines';
 import { freshMetaDb } from '../helpers/meta-db';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { loadChinook } from '../helpers/chinook';
 
 setDefaultTimeout(40_000);
@@ -27,7 +29,9 @@ describeEngines(
   () => {
     let a: RunningTablo;
     let b: RunningTablo;
-    let meta: { url: string; drop(): Promise<void> };
+    let meta: { url: string; name: string; drop(): Promise<void> };
+    /** B's way to the metadata store, which a test cuts. */
+    let proxyB: TcpProxy;
     let dataDir = '';
     let browser: Browser;
     let owner: Page;
@@ -62,7 +66,8 @@ describeEngines(
       const env = { NC_DATA_DIR: dataDir, NC_DB: meta.url, NC_LOG_REQUESTS: 'false', NC_AUTH_JWT_SECRET: 'collab-instances-secret-0123456789abcdef' };
       // One after the other: the first creates the shared keys and applies the migrations.
       a = await startTablo(env);
-      b = await startTablo(env);
+      proxyB = startTcpProxy(PG.host, PG.port);
+      b = await startTablo({ ...env, NC_DB: `postgres://${PG.user}@127.0.0.1:${proxyB.port}/${meta.name}` });
       ownerToken = (await post(a.url, '/auth/signup', { email: 'owner@example.com', password: 'password123' }, '')).token;
       const cfg = await loadChinook('sqlite', 'tablo_t_e2e_collab', { fresh: true });
       await Bun.write(join(dataDir, 'chinook.sqlite'), Bun.file(cfg.connection.filename!));
@@ -76,6 +81,7 @@ describeEngines(
     afterAll(async () => {
       await browser?.close();
       await Promise.all([a?.stop(), b?.stop()]);
+      proxyB?.down();
       await meta?.drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     });
@@ -168,6 +174,24 @@ describeEngines(
       await shot(editor, 'collab-instances-edited-column-removed');
       // Three schema changes, each read again by both pages on two instances: more than the suite's default on a busy machine.
     }, 90_000);
+
+    browserTest("a comment made on A while B's connection to the store is cut shows in the editor's expanded row once it is back", () => editor, async () => {
+      const row = editor.getByRole('row').filter({ has: editor.getByRole('gridcell', { name: 'František', exact: true }) }).first();
+      await row.hover();
+      await row.getByRole('button', { name: /^Expand row/ }).click();
+      const expanded = editor.getByRole('dialog', { name: 'Expanded row' });
+      await expanded.getByRole('tab', { name: 'Comments' }).waitFor();
+      // B hears nothing of the comment: it is told to read again when its store is back.
+      proxyB.down();
+      const made = await post(a.url, '/dashboard?q=sqlOp_commentCreate', { api: 'commentCreate', project_id: projectId, args: { tn: 'Customer', pk: '5', body: 'Said while B was away' } });
+      expect(made?.msg).toBeUndefined();
+      proxyB.up();
+      await expanded.getByText('Said while B was away').waitFor();
+      await expanded.getByRole('tab', { name: 'Comments (1)' }).waitFor();
+      await shot(editor, 'collab-instances-comment-after-store-cut');
+      await expanded.getByRole('button', { name: 'Close' }).click();
+      await expanded.waitFor({ state: 'detached' });
+    });
 
     browserTest("when the editor's page closes, the owner is alone on the table again", () => owner, async () => {
       const ada = alsoHere(owner).getByRole('img', { name: 'ada.lovelace@example.com' });

@@ -4,7 +4,8 @@
  * does for views that read their rows before the server had their table's subscription); when the server ends it because the session it
  * was opened with ended (4401, e.g. the token expired after hours open), it opens again with a fresh
  * token instead of going quiet for good; a user who left the project (4403) is not tried again and is
- * sent to the projects list.
+ * sent to the projects list. The server's `resync` (changes it could not send) makes the views of the table
+ * named, or of every table, read again.
  */
 import { afterAll, beforeEach, expect, test } from 'bun:test';
 
