@@ -41,8 +41,13 @@ export class Notifier {
   received = 0;
   /** Settles once the first attempt to listen for other instances is over (at once on SQLite). */
   readonly ready: Promise<void>;
-  /** Set while a resync is owed to the other instances (a message of this one was lost); see the file comment. */
-  private owed: Promise<void> | null = null;
+  /**
+   * A message of this instance was lost and no resync sent since has left yet (see the file
+   * comment): the next attempt covers every change made before it starts.
+   */
+  private owed = false;
+  /** The loop that sends the owed resync, while one runs. */
+  private resyncing: Promise<void> | null = null;
 
   constructor(private root: MetaStore) {
     const remote = notificationsOf(root);
@@ -72,8 +77,8 @@ export class Notifier {
   async announce(topic: string, key: string, via?: MetaStore): Promise<void> {
     const remote = notificationsOf(this.root);
     if (!remote) return;
-    // A resync is owed already: it will tell the others of this change too (one made in a
-    // transaction goes out with it, since the resync may leave before the transaction commits).
+    // A resync is owed and its next attempt starts after now: it tells the others of this change
+    // too (one made in a transaction goes out with it: the resync may leave before it commits).
     if (this.owed && !via?.root) return;
     const payload = this.payload(topic, key);
     // Too big for a notification: the others read everything again instead.
@@ -102,15 +107,24 @@ export class Notifier {
   oweResync(): Promise<void> {
     const remote = notificationsOf(this.root);
     if (!remote) return Promise.resolve();
-    if (this.owed) return this.owed;
-    const payload = this.payload(ALL, ALL);
-    const attempt = (done: () => void) => {
-      remote.notify(CHANNEL, payload).then(
-        () => ((this.owed = null), done()),
-        () => setTimeout(() => attempt(done), RESYNC_RETRY_MS).unref?.(),
-      );
-    };
-    return (this.owed = new Promise<void>((done) => attempt(done)));
+    this.owed = true;
+    this.resyncing ??= (async () => {
+      try {
+        while (this.owed) {
+          // Losses from now on are not covered by this attempt: they owe another one.
+          this.owed = false;
+          try {
+            await remote.notify(CHANNEL, this.payload(ALL, ALL));
+          } catch {
+            this.owed = true;
+            await new Promise((again) => setTimeout(again, RESYNC_RETRY_MS).unref?.());
+          }
+        }
+      } finally {
+        this.resyncing = null;
+      }
+    })();
+    return this.resyncing;
   }
 
   private payload(topic: string, key: string): string {
