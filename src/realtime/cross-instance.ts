@@ -117,19 +117,17 @@ function announcementsOf(event: WriteEvent, t: TableModel | undefined, room: (m:
   const out: Announced[] = [];
   // Rows inserted without their key known (an import's auto-increment ids) travel with their values, as many as fit.
   if (event.op === 'insert' && event.rows.some((r) => t.pks.some((pk) => r.data[t.columns.find((c) => c.cn === pk)?._cn ?? pk] == null))) {
-    const { groups, left } = fitting(event.rows.map((r) => r.data), room({ ...base, rows: [] }));
-    for (const rows of groups) out.push({ ...base, rows });
+    const { groups, left } = fitting(event.rows, room({ ...base, rows: [] }), (r) => r.data);
+    for (const rows of groups) out.push({ ...base, rows: rows.map((r) => r.data) });
     if (left) out.push({ ...base, reread: true });
     return out;
   }
   for (let i = 0; i < event.rows.length; i += IDS_PER_MESSAGE) {
     const part = event.rows.slice(i, i + IDS_PER_MESSAGE);
-    const { groups, left } = fitting(part.map((r) => rowId(t, r.data)), room(base));
+    const { groups, left } = fitting(part, room(base), (r) => rowId(t, r.data));
     if (left) out.push({ ...base, reread: true });
-    let at = 0;
-    for (const ids of groups) {
-      const rows = part.slice(at, (at += ids.length));
-      const m: Announced = { ...base, ids };
+    for (const rows of groups) {
+      const m: Announced = { ...base, ids: rows.map((r) => rowId(t, r.data)) };
       if (event.op === 'delete') {
         const withRows = { ...m, rows: rows.map((r) => r.data) };
         if (room(withRows) >= 0) m.rows = withRows.rows;
@@ -166,17 +164,17 @@ async function readAnnounced(ctx: AppContext, m: Announced): Promise<WriteEvent 
 }
 
 /**
- * Items in groups (of at most IDS_PER_MESSAGE) that each fit in `room` bytes of a notification;
- * `left`: some item is too big for one alone and was left out.
+ * Items in groups (of at most IDS_PER_MESSAGE) whose `told` values each fit in `room` bytes of a
+ * notification; `left`: some item is too big for one alone and was left out.
  */
-function fitting<T>(items: T[], room: number): { groups: T[][]; left: boolean } {
+function fitting<T>(items: T[], room: number, told: (item: T) => unknown): { groups: T[][]; left: boolean } {
   const groups: T[][] = [];
   let group: T[] = [];
   let size = 0;
   let left = false;
   for (const item of items) {
     // The item's text as the notification carries it, and its comma.
-    const n = nestedBytes(item) + 1;
+    const n = nestedBytes(told(item)) + 1;
     if (n > room) {
       left = true;
       continue;

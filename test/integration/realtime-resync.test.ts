@@ -4,8 +4,9 @@
  * ended by the database while A changes views and comments, makes B tell its clients to read again
  * (`{ type: "resync" }`) once it listens again; an announcement that the store did not take makes the
  * others resync once it answers; every row of an import that outlasts the instance's one-second cache
- * of the project reaches the grids of both instances; a deleted row whose values are too big for a
- * notification still leaves the grids of the other instance.
+ * of the project reaches the grids of both instances; an imported row too big for a notification makes
+ * the other instance's grids read the table again, and a deleted row whose values are too big still
+ * leaves them.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -50,6 +51,15 @@ describeEngines(
       await c.opened;
       await c.ask({ type: 'subscribe', table });
       return c;
+    };
+    /** Uploads a CSV file to A for an import; answers its id. */
+    const upload = async (csv: string) => {
+      const form = new FormData();
+      form.set('json', JSON.stringify({ api: 'importUpload', project_id: pid, dbAlias: 'db', args: {} }));
+      form.set('file', new File([csv], 'tasks.csv', { type: 'text/csv' }));
+      const up = await fetch(`${a.base}/dashboard?q=sqlOp_importUpload`, { method: 'POST', headers: { 'xc-gui': 'true', 'xc-auth': owner }, body: form });
+      expect(up.status).toBe(200);
+      return ((await up.json()) as { uploadId: string }).uploadId;
     };
     /** The process ids of the listening connections of the store's database. */
     const listeners = async () => (await admin.unsafe('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = $2', [meta.name, LISTEN_APPLICATION_NAME])).map((r) => Number(r.pid));
@@ -125,13 +135,17 @@ describeEngines(
       }
     }, 30_000);
 
+    test('an imported row too big for a notification makes the grid on B read the table again', async () => {
+      const uploadId = await upload(`title,notes\nhuge,${'x'.repeat(9000)}\n`);
+      const grid = await gridOnB('Tasks');
+      const from = grid.messages.length;
+      const job = await op(a, 'importStart', { uploadId, tn: 'task' });
+      await waitFor('the import to end', async () => (await op(a, 'importStatus', { jobId: job.id })).status !== 'running');
+      expect(await grid.next((m) => m.type === 'rows' || m.type === 'resync', from)).toEqual({ type: 'resync', table: 'Tasks' });
+    }, 30_000);
+
     test("every row an import through A puts in after A's cached project row expired reaches the grids on A and on B", async () => {
-      const form = new FormData();
-      form.set('json', JSON.stringify({ api: 'importUpload', project_id: pid, dbAlias: 'db', args: {} }));
-      form.set('file', new File([`title\n${Array.from({ length: 5000 }, (_, i) => `t${i}`).join('\n')}\n`], 'tasks.csv', { type: 'text/csv' }));
-      const up = await fetch(`${a.base}/dashboard?q=sqlOp_importUpload`, { method: 'POST', headers: { 'xc-gui': 'true', 'xc-auth': owner }, body: form });
-      expect(up.status).toBe(200);
-      const { uploadId } = (await up.json()) as { uploadId: string };
+      const uploadId = await upload(`title\n${Array.from({ length: 5000 }, (_, i) => `t${i}`).join('\n')}\n`);
       const onB = await gridOnB('Tasks');
       const onA = new LiveClient(a.base, pid, { token: owner });
       clients.push(onA);
