@@ -3,7 +3,8 @@
  * page's check of its default database, the tree's panels, the views' rights): the project's
  * environments (projectEnvList) and the user's roles in it (/user/me). One read per project,
  * session and schema generation, shared by everyone who asks; a failed read is asked again by the
- * next caller.
+ * next caller, and a project left is read afresh when it opens again (changes made meanwhile sent no
+ * event to this page).
  */
 import { dashboardOp } from '../api/projects';
 import { http } from '../api/http';
@@ -11,9 +12,13 @@ import type { EnvDetails } from '../api/project-meta';
 import { token } from './session';
 import { schemaGeneration } from './schema-ui';
 
+/** The caches of the shared reads, each the latest read of a project. */
+const caches: Map<string, unknown>[] = [];
+
 /** One promise per key, the latest key of each project only. */
 function sharedRead<T>(read: (projectId: string) => Promise<T>): (projectId: string) => Promise<T> {
   const cache = new Map<string, { key: string; promise: Promise<T> }>();
+  caches.push(cache);
   return (projectId) => {
     const key = `${token.value ?? ''}\u0000${schemaGeneration.peek()}`;
     const held = cache.get(projectId);
@@ -32,3 +37,8 @@ export const projectEnvs = sharedRead((projectId) => dashboardOp<EnvDetails>('pr
 export const projectRoles = sharedRead((projectId) =>
   http<{ roles?: Record<string, boolean> }>('/user/me', { query: { project_id: projectId } }).then((me) => me.roles ?? {}),
 );
+
+/** Lets go of a project's shared reads (its page closed): the next one asks the server. */
+export function forgetProjectReads(projectId: string): void {
+  for (const cache of caches) cache.delete(projectId);
+}

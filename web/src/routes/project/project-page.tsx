@@ -10,7 +10,7 @@ import { projectsApi, type ProjectSummary } from '../../api/projects';
 import { HttpError, isUnreachable } from '../../api/http';
 import { dashboardApi } from '../../api/dashboard';
 import { projectMetaApi } from '../../api/project-meta';
-import { projectEnvs } from '../../stores/project-reads';
+import { forgetProjectReads, projectEnvs } from '../../stores/project-reads';
 import { configMissing } from '../../app/route-targets';
 import { ProjectTree } from '../../features/tree/project-tree';
 import { ViewHost } from '../../features/views/view-host';
@@ -70,7 +70,7 @@ export function ProjectPage() {
         () => {},
       );
     });
-    return () => ((live = false), off(), closeLiveConnection());
+    return () => ((live = false), off(), closeLiveConnection(), forgetProjectReads(projectId));
   }, [projectId]);
 
   /** Why the project is not open: unknown (404), or not the caller's. */
