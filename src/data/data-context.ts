@@ -12,6 +12,8 @@ export interface DataAuditEntry {
   value: string | null;
   prevValue: string | null;
   op: 'insert' | 'update' | 'delete' | 'link' | 'unlink';
+  /** A bulk insert's one entry: the ids of its rows (null where not known), for the store to find a row's entry by. */
+  ids?: (string | null)[];
 }
 
 /** Where audit records go (the REST and GraphQL modules write them to the metadata store). */

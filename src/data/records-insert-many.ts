@@ -3,7 +3,9 @@
  * reported with its column, value and reason, not inserted), then written with multi-row INSERT
  * statements in one transaction. Rights apply as for `create`: the table's create grant, its
  * columns, and its row condition (rows under a condition are inserted one by one through `create`,
- * which checks each). One audit entry per call records how many rows went in. The rows that went in
+ * which checks each). One audit entry per call holds the rows that went in, with their ids where they
+ * are known (keys given, or one auto-increment key read back with RETURNING): a row's history finds
+ * its creation there, as for bulkCreate. The rows that went in
  * are announced on the write-event bus (open grids, webhooks) once they are committed: with the
  * caller's `pending` list, when the caller's transaction commits.
  */
@@ -14,8 +16,8 @@ import { assertCan, assertColumns, grantCondition } from './access';
 import { executorOf, type DataContext } from './data-context';
 import { writableColumn } from './columns';
 import { writeValue } from './logical-values';
-import { requirePk } from './row-id';
-import { tableRef } from './select-builder';
+import { ID_SEPARATOR, requirePk } from './row-id';
+import { needsExact, tableRef } from './select-builder';
 import { create } from './records-write';
 import { withDisplayNames } from './conflict-names';
 import { flushWrites, recordWrite, type PendingWrites } from './write-events';
@@ -90,32 +92,48 @@ export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], op
   }
   if (good.length === 0) return { inserted: 0, problems };
   const where = grantCondition(g, t);
+  const keyAliases = new Map(t.columns.filter((c) => t.pks.includes(c.cn)).map((c) => [c.cn, c._cn]));
   let inserted = 0;
-  /** The values a row was written with, by API alias (its key too when it was given: an auto-increment one is not known). */
+  /** The values a row was written with, by API alias (its key too when it was given; an auto-increment one read back is added by withKeys). */
   const written = (values: Cell[]): Row => {
     const out: Row = {};
     values.forEach((v, i) => v !== DEFAULT && v.kind === 'val' && (out[cols[i]!._cn] = v.value));
     return out;
   };
+  /** The rows that went in (without a row condition: create audits those) and their ids, for the audit. */
+  const audited: { ids: (string | null)[]; rows: Row[] } = { ids: [], rows: [] };
   const run = async (tx: DataContext) => {
     // Each row must land inside the caller's rows (`where`): create checks that one row at a time (and announces it).
-    const one = (sp: DataContext, x: { index: number; values: Cell[] }) => (where ? create(sp, t, rows[x.index]).then(() => undefined) : insertChunks(sp, t, cols, [x.values]));
-    const wentIn = (list: { values: Cell[] }[]) => {
-      if (!where) for (const x of list) recordWrite(tx, t.tn, 'insert', { data: written(x.values) });
+    const one = (sp: DataContext, x: { index: number; values: Cell[] }) => (where ? create(sp, t, rows[x.index]).then(() => [null]) : insertChunks(sp, t, cols, [x.values]));
+    const wentIn = (list: { values: Cell[] }[], keys: (Row | null)[]) => {
+      if (where) return;
+      list.forEach((x, i) => {
+        const row = withKeys(written(x.values), keys[i] ?? null);
+        recordWrite(tx, t.tn, 'insert', { data: row });
+        audited.rows.push(row);
+        audited.ids.push(keys[i] ? t.pks.map((pk) => String(keys[i]![pk])).join(ID_SEPARATOR) : null);
+      });
+    };
+    /** The row's values with its key (by API alias) where the database gave it. */
+    const withKeys = (row: Row, keys: Row | null): Row => {
+      if (keys) for (const pk of t.pks) row[keyAliases.get(pk)!] ??= keys[pk];
+      return row;
     };
     try {
       if (where) throw new RowByRow();
-      await savepoint(tx, (sp) => insertChunks(sp, t, cols, good.map((x) => x.values)));
+      let keys: (Row | null)[] = [];
+      await savepoint(tx, async (sp) => void (keys = await insertChunks(sp, t, cols, good.map((x) => x.values))));
       inserted = good.length;
-      wentIn(good);
+      wentIn(good, keys);
     } catch (e) {
       if (!(e instanceof RowByRow) && !isAppError(e)) throw e;
       // A row the database refuses (a duplicate key, a missing parent row...): find it, row by row.
       for (const x of good) {
         try {
-          await savepoint(tx, (sp) => one(sp, x));
+          let keys: (Row | null)[] = [];
+          await savepoint(tx, async (sp) => void (keys = await one(sp, x)));
           inserted++;
-          wentIn([x]);
+          wentIn([x], keys);
         } catch (err) {
           if (!isAppError(err)) throw err;
           // In the grid's words: display names, not SQL names or MariaDB's PRIMARY.
@@ -124,7 +142,7 @@ export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], op
         }
       }
     }
-    if (inserted && !where) await tx.audit?.([{ tn: t.tn, cn: null, pk: '', value: JSON.stringify({ rows: inserted }), prevValue: null, op: 'insert' }], tx.actor);
+    if (audited.rows.length) await tx.audit?.([{ tn: t.tn, cn: null, pk: '', value: JSON.stringify(audited), prevValue: null, op: 'insert', ids: audited.ids }], tx.actor);
   };
   // The caller's transaction announces what went in when it commits; else this call's own, once committed.
   const pending: PendingWrites = dc.pending ?? [];
@@ -154,25 +172,53 @@ async function savepoint(dc: DataContext, fn: (sp: DataContext) => Promise<void>
   if (!ms) await exec.execute(sql('RELEASE SAVEPOINT tablo_rows'));
 }
 
-/** Multi-row INSERTs; a column left to its default in some rows is written by a statement of its own shape. */
-async function insertChunks(dc: DataContext, t: TableModel, cols: ColumnModel[], rows: Cell[][]): Promise<void> {
+/**
+ * Multi-row INSERTs; a column left to its default in some rows is written by a statement of its own
+ * shape. Answers each row's key values (by SQL name; in the order of `rows`) where they are known:
+ * given in the row, or one auto-increment key read back with RETURNING (in key order, which is the
+ * order the engine hands keys out in, row after row); else null.
+ */
+async function insertChunks(dc: DataContext, t: TableModel, cols: ColumnModel[], rows: Cell[][]): Promise<(Row | null)[]> {
   const exec = executorOf(dc);
   const { dialect } = dc.pdb.db;
+  const keys: (Row | null)[] = new Array(rows.length).fill(null);
+  const keyAt = t.pks.map((pk) => cols.findIndex((c) => c.cn === pk));
+  const ai = t.pks.length === 1 && dialect.caps.insertReturning ? t.columns.find((c) => c.cn === t.pks[0] && c.ai) : undefined;
   // Rows grouped by which columns they set (a default or auto-increment column left out).
-  const groups = new Map<string, { idx: number[]; rows: Expr[][] }>();
-  for (const r of rows) {
+  const groups = new Map<string, { idx: number[]; rows: Expr[][]; at: number[] }>();
+  rows.forEach((r, at) => {
     const idx: number[] = [];
     for (let i = 0; i < r.length; i++) if (r[i] !== DEFAULT) idx.push(i);
     const key = idx.join(',');
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { idx, rows: [] }));
+    if (!g) groups.set(key, (g = { idx, rows: [], at: [] }));
     g.rows.push(idx.map((i) => r[i] as Expr));
-  }
-  for (const { idx, rows: list } of groups.values()) {
+    g.at.push(at);
+  });
+  for (const { idx, rows: list, at } of groups.values()) {
     const columns = idx.map((i) => cols[i]!.cn);
+    const given = keyAt.every((k) => k >= 0 && idx.includes(k));
+    const returning = !given && ai ? [ai.cn] : undefined;
     const per = Math.max(1, Math.min(MAX_ROWS, Math.floor(Math.min(MAX_PARAMS, dialect.caps.maxParams - 1) / columns.length)));
     for (let i = 0; i < list.length; i += per) {
-      await exec.execute({ ...dialect.compile({ kind: 'insert', table: tableRef(t), columns, rows: list.slice(i, i + per) }), prepare: true });
+      const q = { ...dialect.compile({ kind: 'insert', table: tableRef(t), columns, rows: list.slice(i, i + per), returning }), prepare: true };
+      if (!returning) {
+        await exec.execute(q);
+        continue;
+      }
+      const raws = await exec.query<Row>({ ...q, exact: needsExact([ai!]) });
+      // One key per row, else none is put on a row (a key on the wrong row would tell another row's history).
+      if (raws.length === Math.min(per, list.length - i)) inKeyOrder(raws.map((r) => r[ai!.cn])).forEach((k, j) => (keys[at[i + j]!] = { [ai!.cn]: k }));
     }
+    if (given) at.forEach((a) => (keys[a] = Object.fromEntries(t.pks.map((pk, n) => [pk, (rows[a]![keyAt[n]!] as { value: unknown }).value]))));
   }
+  return keys;
+}
+
+/** Auto-increment keys ascending (usually so already: checked in one pass before any sorting). */
+function inKeyOrder(keys: unknown[]): unknown[] {
+  const num = (v: unknown) => (typeof v === 'bigint' ? v : BigInt(String(v)));
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = num(keys[i - 1]) <= num(keys[i]);
+  return sorted ? keys : [...keys].sort((a, b) => (num(a) < num(b) ? -1 : num(a) > num(b) ? 1 : 0));
 }

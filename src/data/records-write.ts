@@ -331,7 +331,7 @@ export async function bulkCreate(dc: DataContext, t: TableModel, body: unknown):
       if (where) await assertAllInside(tx, t, made.map((m) => m.id), where);
       const ids = made.map(({ row }) => rowId(t, row));
       // One audit entry for the call, holding every row (the row history finds a row's creation in it by id).
-      await tx.audit?.([{ tn: t.tn, cn: null, pk: '', value: JSON.stringify({ ids, rows: made.map(({ row }) => row) }), prevValue: null, op: 'insert' }], tx.actor);
+      await tx.audit?.([{ tn: t.tn, cn: null, pk: '', value: JSON.stringify({ ids, rows: made.map(({ row }) => row) }), prevValue: null, op: 'insert', ids }], tx.actor);
       for (const { row } of made) recordWrite(tx, t.tn, 'insert', { data: row });
       return ids;
     }));

@@ -1,7 +1,8 @@
 /**
  * Webhook dashboard operations (api-contract section 6, owners and creators): xcHookList,
  * xcHookCreate (answers the signing secret of a url hook once), xcHookUpdate, xcHookDelete,
- * xcHookTest (one delivery now, answered) and xcHookLogs.
+ * xcHookTest (one delivery now, answered), xcHookLogs, and xcHookHeaders (a url hook's header values in
+ * full, which lists mask, for an owner who asks to see them).
  */
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../api/dashboard/op';
@@ -13,7 +14,7 @@ import { hooksRepo, type HookRecord } from '../meta/hooks-repo';
 import { hookQueueRepo } from '../meta/hook-queue-repo';
 import { list } from '../data/records-service';
 import { parseHookCondition } from './condition';
-import { HOOK_EVENTS, hookView, notificationOf, secretOf } from './hook-model';
+import { HOOK_EVENTS, headersToSave, hookView, notificationOf, secretOf } from './hook-model';
 import { checkTemplates, NotificationSchema, type Notification } from './notification';
 import { sendOnce, type HookPayload } from './send';
 
@@ -48,6 +49,12 @@ async function hookOf(call: OpCall, id: string): Promise<HookRecord> {
 
 const checked = (n: Notification) => (checkTemplates(n), n);
 
+/** A url notification's headers as they are saved: values left masked keep those of `stored` (see headersToSave). */
+function withStoredHeaders(n: Notification, stored: Notification | null): Notification {
+  if (n.type !== 'url') return n;
+  return { ...n, headers: headersToSave(n.headers, stored?.type === 'url' ? stored.headers : {}) };
+}
+
 export const xcHookList: DashboardOp = {
   name: 'xcHookList',
   access: 'projectAdmin',
@@ -66,7 +73,7 @@ export const xcHookCreate: DashboardOp = {
     const a = parseArgs(CreateArgs, call.args);
     const { t } = await tableOf(call, a.tn);
     parseHookCondition(a.condition, t);
-    const n = checked(a.notification);
+    const n = checked(withStoredHeaders(a.notification, null));
     const secret = n.type === 'url' ? newSecret() : null;
     const h = await hooksRepo(call.ctx.meta).create({
       project_id: call.projectId, db_alias: call.dbAlias, tn: t.tn, title: a.title, event: a.event,
@@ -86,7 +93,7 @@ export const xcHookUpdate: DashboardOp = {
     const { t } = await tableOf(call, h.tn);
     const condition = a.condition === undefined ? h.where_cond : a.condition?.trim() || null;
     parseHookCondition(condition, t);
-    const n = a.notification ? checked(a.notification) : notificationOf(h);
+    const n = a.notification ? checked(withStoredHeaders(a.notification, notificationOf(h))) : notificationOf(h);
     let secret: string | null = null;
     let sealed = n.type === 'url' ? h.secret : null;
     if (n.type === 'url' && (!sealed || a.rotateSecret)) {
@@ -138,4 +145,14 @@ export const xcHookLogs: DashboardOp = {
   },
 };
 
-export const HOOK_OPS = [xcHookList, xcHookCreate, xcHookUpdate, xcHookDelete, xcHookTest, xcHookLogs];
+/** The header values of a url hook in full (lists mask them): `{ headers }`, empty for other hooks. */
+export const xcHookHeaders: DashboardOp = {
+  name: 'xcHookHeaders',
+  access: 'projectAdmin',
+  async run(call) {
+    const n = notificationOf(await hookOf(call, parseArgs(IdArgs, call.args).id));
+    return { headers: n.type === 'url' ? n.headers : {} };
+  },
+};
+
+export const HOOK_OPS = [xcHookList, xcHookCreate, xcHookUpdate, xcHookDelete, xcHookTest, xcHookLogs, xcHookHeaders];

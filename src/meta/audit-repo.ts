@@ -2,6 +2,7 @@
 import type { MetaStore } from './store';
 import { simpleCase } from '../lib/unicode-case';
 import { nowIso } from '../lib/ids';
+import { keyOrder } from './audit-key-range';
 
 export interface AuditEntry {
   op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA' | 'TERMINAL' | 'PLUGIN';
@@ -15,12 +16,15 @@ export interface AuditEntry {
   prev_value?: string | null;
   user_email?: string | null;
   ip?: string | null;
+  /** A bulk insert's entry: the smallest and largest key of its rows (see audit-key-range.ts). */
+  pk_lo?: string | null;
+  pk_hi?: string | null;
 }
 
-const COLUMN_NAMES = ['project_id', 'db_alias', 'op_type', 'tn', 'cn', 'pk', 'value', 'prev_value', 'user_email', 'ip', 'description', 'created_at'] as const;
+const COLUMN_NAMES = ['project_id', 'db_alias', 'op_type', 'tn', 'cn', 'pk', 'value', 'prev_value', 'user_email', 'ip', 'description', 'created_at', 'pk_lo', 'pk_hi'] as const;
 const COLUMNS = `(${COLUMN_NAMES.join(', ')})`;
-const valuesOf = (e: AuditEntry, at: string) => [e.project_id ?? null, e.db_alias ?? null, e.op_type, e.tn ?? null, e.cn ?? null, e.pk ?? null, e.value ?? null, e.prev_value ?? null, e.user_email ?? null, e.ip ?? null, e.description ?? null, at];
-/** Entries per INSERT of writeMany (12 parameters each: far under every engine's limit). */
+const valuesOf = (e: AuditEntry, at: string) => [e.project_id ?? null, e.db_alias ?? null, e.op_type, e.tn ?? null, e.cn ?? null, e.pk ?? null, e.value ?? null, e.prev_value ?? null, e.user_email ?? null, e.ip ?? null, e.description ?? null, at, e.pk_lo ?? null, e.pk_hi ?? null];
+/** Entries per INSERT of writeMany (14 parameters each: far under every engine's limit). */
 const PER_STATEMENT = 500;
 
 export function auditRepo(meta: MetaStore) {
@@ -38,7 +42,7 @@ export function auditRepo(meta: MetaStore) {
         return;
       }
       const statement = (part: AuditEntry[]) =>
-        [`INSERT INTO nc_audit ${COLUMNS} VALUES ${part.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`, part.flatMap((e) => valuesOf(e, at))] as const;
+        [`INSERT INTO nc_audit ${COLUMNS} VALUES ${part.map(() => `(${COLUMN_NAMES.map(() => '?').join(', ')})`).join(', ')}`, part.flatMap((e) => valuesOf(e, at))] as const;
       if (entries.length <= PER_STATEMENT) {
         await meta.run(...statement(entries));
         return;
@@ -73,16 +77,20 @@ export function auditRepo(meta: MetaStore) {
       ),
     /**
      * The entry of a bulk insert (one per call, `pk` empty, `value` holding `{ ids, rows }`) that created
-     * the row `pk`, with that row's values; undefined when no such entry holds it.
+     * the row `pk`, with that row's values; undefined when no such entry holds it. Only the entries
+     * whose key range holds `pk` are read (audit-key-range.ts), through the index on the range; entries
+     * written before ranges were kept (no range) are each looked into.
      */
     async bulkInsertOf(projectId: string, dbAlias: string, tn: string, pk: string) {
       const holds = meta.kind === 'pg' ? `(value::jsonb -> 'ids') @> jsonb_build_array(CAST(? AS TEXT))` : `EXISTS (SELECT 1 FROM json_each(nc_audit.value, '$.ids') WHERE json_each.value = ?)`;
+      const key = keyOrder(pk);
       const entry = await meta.get<AuditEntry & { id: number; created_at: string }>(
-        `SELECT * FROM nc_audit WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = '' AND op_type = 'DATA' AND description = 'insert' AND ${holds} ORDER BY id DESC LIMIT 1`,
-        [projectId, dbAlias, tn, pk],
+        `SELECT * FROM nc_audit WHERE project_id = ? AND db_alias = ? AND tn = ? AND pk = '' AND ((pk_lo <= ? AND pk_hi >= ?) OR pk_lo IS NULL)
+           AND op_type = 'DATA' AND description = 'insert' AND ${holds} ORDER BY id DESC LIMIT 1`,
+        [projectId, dbAlias, tn, key, key, pk],
       );
       if (!entry) return undefined;
-      const { ids, rows } = JSON.parse(entry.value!) as { ids: string[]; rows: unknown[] };
+      const { ids, rows } = JSON.parse(entry.value!) as { ids: (string | null)[]; rows: unknown[] };
       return { ...entry, pk, value: JSON.stringify(rows[ids.indexOf(pk)] ?? null) };
     },
     /** Newest first, by kind, project, table and text in the e-mail or description; with the total count. */

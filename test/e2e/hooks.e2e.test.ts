@@ -162,4 +162,41 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     expect((await dashboardCallInPage(page, 'xcHookList', { project_id: projectId, args: { tn: 'orders' } })).body.data.list).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
   }, 60_000);
+
+  browserTest('header values show masked; saved untouched they keep their value; Show values reveals them, a retyped one replaces it', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('button', { name: 'Actions of table Orders' }).click();
+    await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webhooks of Orders' });
+    await dialog.getByRole('button', { name: '+ New webhook' }).click();
+    await dialog.getByLabel('Title').fill('Signed');
+    await dialog.getByLabel('URL').fill(rx.url('/signed'));
+    await dialog.getByLabel('Headers', { exact: true }).fill('Authorization: Bearer sk_live_abcdef123456');
+    await dialog.getByRole('button', { name: 'Create webhook' }).click();
+    await dialog.getByTestId('hook-secret').waitFor();
+    const hookId = async () => (await dashboardCallInPage(page, 'xcHookList', { project_id: projectId, args: { tn: 'orders' } })).body.data.list.find((h: { title: string }) => h.title.startsWith('Signed')).id as string;
+    const stored = async () => (await dashboardCallInPage(page, 'xcHookHeaders', { project_id: projectId, args: { id: await hookId() } })).body.headers;
+    // Opened again from the list: the value is masked, its last four characters shown.
+    await dialog.getByRole('button', { name: /^Signed/ }).click();
+    const headers = dialog.getByLabel('Headers', { exact: true });
+    await until(() => headers.inputValue(), 'Authorization: ••••3456');
+    expect(await headers.inputValue()).toBe('Authorization: ••••3456');
+    await dialog.getByText(/^Values are hidden/).waitFor();
+    expect(await dialog.textContent()).not.toContain('sk_live');
+    await shot(page, 'hooks-headers-masked');
+    // Saved with another title, the header untouched: the stored value stays.
+    await dialog.getByLabel('Title').fill('Signed v2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: /^Signed v2/ }).waitFor();
+    expect(await stored()).toEqual({ Authorization: 'Bearer sk_live_abcdef123456' });
+    // Shown on purpose, then replaced.
+    await dialog.getByRole('button', { name: 'Show values' }).click();
+    await until(() => headers.inputValue(), 'Authorization: Bearer sk_live_abcdef123456');
+    expect(await headers.inputValue()).toBe('Authorization: Bearer sk_live_abcdef123456');
+    await headers.fill('Authorization: Bearer rotated_9999');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await until(async () => (await stored()).Authorization, 'Bearer rotated_9999');
+    expect(await stored()).toEqual({ Authorization: 'Bearer rotated_9999' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  }, 60_000);
 });

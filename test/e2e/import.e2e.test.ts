@@ -64,6 +64,18 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
     await page.getByRole('tab', { name: /Orders2024/ }).waitFor();
     await page.getByTestId('row-count').filter({ hasText: `${ROWS} rows` }).waitFor();
     await page.getByRole('columnheader', { name: /Amount/ }).waitFor();
+    // An imported row's history tells who imported it, when, and the values it came in with.
+    await page.getByRole('row').nth(1).hover();
+    await page.getByRole('button', { name: 'Expand row 1' }).click();
+    const expanded = page.getByRole('dialog', { name: 'Expanded row' });
+    await expanded.getByRole('tab', { name: 'History' }).click();
+    const history = expanded.getByRole('list', { name: 'History' });
+    await history.getByText('import@example.com created the row').waitFor();
+    const created = history.getByRole('definition').filter({ hasText: 'Item 0; the 0th' });
+    await created.waitFor();
+    expect(await history.getByText('No changes recorded.').count()).toBe(0);
+    await shot(page, 'import-row-history');
+    await expanded.getByRole('button', { name: 'Close' }).click();
   }, 60_000);
 
   browserTest('rows go into the open table from its Import button, a bad row is reported; CSV export downloads the rows; a JSON file goes in too', () => page, async () => {

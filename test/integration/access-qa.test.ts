@@ -89,6 +89,13 @@ const FORMULA_ROWS: Row[] = [
   { who: 'creator', op: 'formulaValidate', args: () => ({ tn: 'note', formula: '{secret}' }), want: 200 },
 ];
 
+/** A hook's header values in full: owners and creators only, not while previewing a lower role. */
+const HOOK_ROWS: Row[] = [
+  { who: 'editor', op: 'xcHookHeaders', args: () => ({ id: ids.hook }), want: 403 },
+  { who: 'owner', preview: 'editor', op: 'xcHookHeaders', args: () => ({ id: ids.hook }), want: 403 },
+  { who: 'creator', op: 'xcHookHeaders', args: () => ({ id: ids.hook }), want: 200 },
+];
+
 /**
  * Things of this project reached by id through another project: its owner (the stranger) names their
  * own project and this project's ids. Each is not found there, and is left as it was.
@@ -97,6 +104,7 @@ const IDOR_OPS: [string, () => unknown][] = [
   ['xcHookUpdate', () => ({ id: ids.hook, title: 'taken' })],
   ['xcHookTest', () => ({ id: ids.hook })],
   ['xcHookLogs', () => ({ id: ids.hook })],
+  ['xcHookHeaders', () => ({ id: ids.hook })],
   ['xcHookDelete', () => ({ id: ids.hook })],
   ['xcCronUpdate', () => ({ id: ids.cron, title: 'taken' })],
   ['xcCronRun', () => ({ id: ids.cron })],
@@ -129,7 +137,7 @@ const LINK_ROWS: Row[] = [
   { who: 'creator', op: 'updateSharedViewLink', args: () => ({ uuid: ids.editorLink, allowCsvDownload: false }), want: 200 },
 ];
 
-const ROWS = [...PREVIEW_ROWS, ...FORMULA_ROWS, ...IDOR_ROWS, ...LINK_ROWS];
+const ROWS = [...PREVIEW_ROWS, ...FORMULA_ROWS, ...HOOK_ROWS, ...IDOR_ROWS, ...LINK_ROWS];
 
 const token = (who: string) => (who === 'owner' ? owner : tokens[who]!);
 

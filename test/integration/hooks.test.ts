@@ -261,7 +261,9 @@ describeEngines('webhooks', (engine: TestEngine) => {
     const [listed] = (await op('xcHookList', { tn: 'hook_shown' })).body.data.list;
     expect(listed.condition).toBe('(Quantity,gt,5)');
     expect(listed.notification.body).toBe('{"qty": {{ data.Quantity }}, "id": {{ data.Id }}}');
-    expect(listed.notification.headers).toEqual({ 'x-qty': '{{data.Quantity}}' });
+    // Header values are masked in lists; the stored template was renamed too.
+    expect(listed.notification.headers).toEqual({ 'x-qty': '••••ty}}' });
+    expect((await op('xcHookHeaders', { id: made.body.id })).body.headers).toEqual({ 'x-qty': '{{data.Quantity}}' });
     const alias = (await dashboardOp(t, token, 'tableList', { project_id: projectId })).body.data.list.find((x: any) => x.tn === 'hook_shown')._tn;
     for (const Quantity of [1, 9]) expect((await t.request('POST', `${base}/${alias}`, { body: { Quantity }, headers: { 'xc-auth': token } })).status).toBe(200);
     const got = await waitFor('the delivery of the hook after the rename', () => rx.at('/shown')[0]);
@@ -295,6 +297,35 @@ describeEngines('webhooks', (engine: TestEngine) => {
     const mail = await create({ notification: { type: 'email', to: 'ops@example.com', subject: 'New {{ data.Name }}', body: 'Row {{ data.Id }}' } });
     expect((await op('xcHookTest', { id: mail.body.id })).body.error).toContain('No mail plugin is configured');
     for (const id of [dead.body.id, ok.body.id, mail.body.id]) await op('xcHookDelete', { id });
+  });
+
+  test('header values are masked in the list; left masked they keep their value, retyped they change; the owner may read them in full', async () => {
+    const token = 'Bearer sk_live_abcdef123456';
+    const made = await op('xcHookCreate', { tn: 'hook_items', title: 'auth', event: 'after.insert', notification: { type: 'url', url: rx.url('/auth'), headers: { Authorization: token, 'X-Short': 'abc' } } });
+    expect(made.status).toBe(200);
+    const listed = async () => ((await op('xcHookList', { tn: 'hook_items' })).body.data.list as any[]).find((h) => h.id === made.body.id);
+    const first = await listed();
+    expect(first.notification.headers).toEqual({ Authorization: '••••3456', 'X-Short': '••••' });
+    expect(JSON.stringify((await op('xcHookList', { tn: 'hook_items' })).body)).not.toContain('sk_live');
+    // Saved again as the list showed it (another title): the stored values stay, and deliveries carry them.
+    expect((await op('xcHookUpdate', { id: made.body.id, title: 'auth 2', notification: first.notification })).status).toBe(200);
+    expect((await op('xcHookHeaders', { id: made.body.id })).body.headers).toEqual({ Authorization: token, 'X-Short': 'abc' });
+    expect((await op('xcHookTest', { id: made.body.id })).body.status).toBe('success');
+    expect(rx.at('/auth').at(-1)!.headers.get('authorization')).toBe(token);
+    // One value retyped, the other left masked.
+    const retyped = { ...first.notification, headers: { Authorization: 'Bearer rotated_9999', 'X-Short': '••••' } };
+    expect((await op('xcHookUpdate', { id: made.body.id, notification: retyped })).status).toBe(200);
+    expect((await op('xcHookHeaders', { id: made.body.id })).body.headers).toEqual({ Authorization: 'Bearer rotated_9999', 'X-Short': 'abc' });
+    expect((await listed()).notification.headers).toEqual({ Authorization: '••••9999', 'X-Short': '••••' });
+    // A masked value that stands for no stored one (a renamed header, a new hook) is refused, naming the header.
+    const renamed = await op('xcHookUpdate', { id: made.body.id, notification: { ...first.notification, headers: { 'X-Other': '••••' } } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.msg).toBe("The value of the header 'X-Other' is hidden: type it again");
+    const copied = await op('xcHookCreate', { tn: 'hook_items', title: 'copy', event: 'after.insert', notification: first.notification });
+    expect(copied.status).toBe(400);
+    expect(copied.body.msg).toBe("The value of the header 'Authorization' is hidden: type it again");
+    expect((await op('xcHookHeaders', { id: 'hk_nope' })).status).toBe(404);
+    await op('xcHookDelete', { id: made.body.id });
   });
 });
 

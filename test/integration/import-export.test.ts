@@ -425,10 +425,16 @@ describeEngines('import and export', (engine: TestEngine) => {
     expect((await op(owner, 'aclSave', { tn: 'imp_bad', role: 'editor', rule: null })).status).toBe(200);
   });
 
-  test('an import writes one audit entry per batch, with the rows it inserted', async () => {
+  test('an import writes one audit entry per batch, with the rows it inserted and their ids', async () => {
     const { auditRepo } = await import('../../src/meta/audit-repo');
     const entries = await auditRepo(t.app.ctx.meta).list({ project_id: projectId, op_type: 'DATA', tn: 'imp_types' });
-    expect(entries.map((e) => [e.description, e.value, e.user_email])).toContainEqual(['insert', JSON.stringify({ rows: 12 }), 'owner@example.com']);
+    const batch = entries.find((e) => e.description === 'insert' && e.pk === '')!;
+    expect(batch.user_email).toBe('owner@example.com');
+    // Each row with its id (the key the database gave it), so its history finds its creation.
+    const { ids, rows } = JSON.parse(batch.value!) as { ids: string[]; rows: Record<string, unknown>[] };
+    expect([ids.length, rows.length]).toEqual([12, 12]);
+    expect(ids.every((id) => /^\d+$/.test(id))).toBe(true);
+    expect(rows[0]).toMatchObject({ Count: 1 });
   });
 
   test('bad files answer 400 with the reason and change nothing', async () => {

@@ -17,6 +17,7 @@ import { usersRepo } from '../../src/meta/users-repo';
 import { projectsRepo } from '../../src/meta/projects-repo';
 import { aclRepo } from '../../src/meta/acl-repo';
 import { auditRepo } from '../../src/meta/audit-repo';
+import { keyRange } from '../../src/meta/audit-key-range';
 import { modelsRepo } from '../../src/meta/models-repo';
 import { leases } from '../../src/meta/leases';
 import { invalidation } from '../../src/meta/invalidation';
@@ -135,6 +136,31 @@ describeEngines(
 
       await projects.delete('p_1');
       expect(await store.get('SELECT 1 AS x FROM nc_acl')).toBeUndefined();
+    });
+
+    test("a bulk insert's one entry is found by each of its rows' keys through its key range", async () => {
+      const { store } = await fresh();
+      const audit = auditRepo(store);
+      const batch = (ids: (string | null)[]) => {
+        const range = keyRange(ids);
+        return { op_type: 'DATA' as const, project_id: 'p_1', db_alias: 'db', tn: 't', pk: '', description: 'insert', user_email: 'ann@example.com', value: JSON.stringify({ ids, rows: ids.map((id, i) => ({ id, n: i })) }), pk_lo: range.lo, pk_hi: range.hi };
+      };
+      // 1..9 and 10..12 (as numbers, not text: '10' < '9'), text keys, a batch whose keys are not known,
+      // and an entry written before ranges were kept.
+      await audit.writeMany([batch(['1', '5', '9']), batch(['10', '11', '12']), batch(['b-2', 'a-1', 'é']), batch([null, null])]);
+      await audit.write({ op_type: 'DATA', project_id: 'p_1', db_alias: 'db', tn: 't', pk: '', description: 'insert', value: JSON.stringify({ ids: ['700'], rows: [{ id: '700' }] }) });
+      const of = async (pk: string) => {
+        const e = await audit.bulkInsertOf('p_1', 'db', 't', pk);
+        return e ? [e.user_email, JSON.parse(e.value!)] : null;
+      };
+      expect(await of('9')).toEqual(['ann@example.com', { id: '9', n: 2 }]);
+      expect(await of('10')).toEqual(['ann@example.com', { id: '10', n: 0 }]);
+      expect(await of('é')).toEqual(['ann@example.com', { id: 'é', n: 2 }]);
+      expect(await of('700')).toEqual([null, { id: '700' }]);
+      // Inside a range but not among its keys; outside every range; another table.
+      expect(await of('6')).toBeNull();
+      expect(await of('13')).toBeNull();
+      expect(await audit.bulkInsertOf('p_1', 'db', 'other', '5')).toBeUndefined();
     });
 
     test('transactions commit together, roll back together, and take turns', async () => {

@@ -115,6 +115,57 @@ describeEngines('row history and comments', (engine: TestEngine) => {
     expect((await rest('editor', 'DELETE', 'Customer/bulk', ['9101', '9102'])).status).toBe(200);
   });
 
+  test('rows that came in by an import show their creation (who, when, their values): one audit entry per batch', async () => {
+    const upload = async (who: string, content: string, args: Record<string, unknown>) => {
+      const form = new FormData();
+      form.set('json', JSON.stringify({ api: 'importUpload', project_id: pid, dbAlias: 'db', args }));
+      form.set('file', new Blob([content]), 'rows.csv');
+      const res = await t.app.handle(new Request('http://localhost/dashboard?q=sqlOp_importUpload', { method: 'POST', headers: { 'xc-gui': 'true', ...auth(tokens[who]!) }, body: form }));
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { uploadId: string }).uploadId;
+    };
+    const importRows = async (who: string, content: string, start: Record<string, unknown>) => {
+      const s = await op(who, 'importStart', { uploadId: await upload(who, content, start.tn ? { tn: start.tn } : {}), ...start });
+      expect(s.status).toBe(200);
+      for (let i = 0; i < 2000; i++) {
+        const job = (await op(who, 'importStatus', { jobId: s.body.id })).body;
+        if (job.status !== 'running') return job;
+        await Bun.sleep(20);
+      }
+      throw new Error('the import did not end');
+    };
+    const dataEntries = async () => (await t.request('GET', `/admin/audit?op_type=DATA&project_id=${pid}&limit=500`, { headers: auth(owner) })).body.list.length as number;
+    const before = await dataEntries();
+    // Keys given, into an existing table, two rows a batch: three entries for five rows.
+    const csv = 'CustomerId,FirstName,LastName,Email,Phone,Country\n' + [9201, 9202, 9203, 9204, 9205].map((id) => `${id},Ana ${id},Lima,a${id}@example.com,+55 ${id},Brazil`).join('\n') + '\n';
+    expect(await importRows('editor', csv, { tn: 'Customer', batchSize: 2 })).toMatchObject({ status: 'done', rowsImported: 5 });
+    expect((await dataEntries()) - before).toBe(3);
+    const third = (await history('owner', 'Customer', '9203')).data.list;
+    expect(third).toHaveLength(1);
+    expect(third[0]).toMatchObject({ op: 'insert', column: null, user: 'editor@example.com' });
+    expect(typeof third[0].createdAt).toBe('string');
+    expect(JSON.parse(third[0].value)).toMatchObject({ CustomerId: 9203, FirstName: 'Ana 9203', Phone: '+55 9203' });
+    // The viewer's rule lets them read it; the hidden column stays hidden.
+    const forViewer = (await history('viewer', 'Customer', '9205')).data.list;
+    expect(JSON.parse(forViewer[0].value)).toMatchObject({ FirstName: 'Ana 9205' });
+    expect(forViewer[0].value).not.toContain('+55 9205');
+    // An auto-increment key the database chose, into a new table (a creator's): each row's own values.
+    const made = await importRows('creator', 'Title,Qty\n' + Array.from({ length: 7 }, (_, i) => `item ${i + 1},${(i + 1) * 10}`).join('\n') + '\n', { create: { tn: 'act_imported' }, batchSize: 3 });
+    expect(made).toMatchObject({ status: 'done', rowsImported: 7 });
+    const rows = (await rest('owner', 'GET', 'act_imported?sort=Qty&limit=10')).body as Record<string, unknown>[];
+    const fifth = rows[4]!;
+    const key = Object.keys(fifth).find((k) => !['Title', 'Qty'].includes(k))!;
+    const created = (await history('owner', 'act_imported', String(fifth[key]))).data.list;
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ op: 'insert', user: 'creator@example.com' });
+    expect(JSON.parse(created[0].value)).toMatchObject({ Title: 'item 5', Qty: 50, [key]: fifth[key] });
+    // A later change comes first; the creation stays at the end.
+    expect((await rest('editor', 'PUT', `act_imported/${String(fifth[key])}`, { Qty: 55 })).status).toBe(200);
+    expect((await history('owner', 'act_imported', String(fifth[key]))).data.list.map((e: { op: string; column: string | null }) => [e.op, e.column])).toEqual([['update', 'Qty'], ['insert', null]]);
+    expect((await rest('editor', 'DELETE', 'Customer/bulk', ['9201', '9202', '9203', '9204', '9205'])).status).toBe(200);
+    expect((await op('owner', 'tableDelete', { tn: 'act_imported' })).status).toBe(200);
+  });
+
   test('a row outside the reader\'s rule: no history, no comments', async () => {
     expect((await op('viewer', 'rowHistory', { tn: 'Customer', pk: '2' })).status).toBe(404); // Germany
     expect((await op('viewer', 'commentList', { tn: 'Customer', pk: '2' })).status).toBe(404);

@@ -1,7 +1,8 @@
 /**
  * The grid store outside React: rows fetched page by page only where asked, the count fetched apart
  * and 'unknown' when it times out, filters and sorts sent as where/sort and kept per table, edits
- * saved through PUT with composite keys joined by '___'.
+ * saved through PUT with composite keys joined by '___'; a new sort keeps the count, a new filter or
+ * search asks it again.
  */
 import { afterAll, beforeEach, expect, test } from 'bun:test';
 
@@ -272,4 +273,28 @@ test('ticked rows and the active cell stay on their rows when rows added by othe
   expect(g.rows.value.get(5)?.id1).toBe(3);
   expect([...g.selected.value]).toEqual([5]);
   expect(g.active.value).toEqual({ row: 7, col: 1 });
+});
+
+test('a new sort reads the rows again but keeps the count (even one still on its way); a new filter or search counts again', async () => {
+  const counts = () => calls.filter((c) => c.url.pathname.endsWith('/count'));
+  const g = new GridStore('p1', meta, { load: () => null, save: () => {} });
+  g.reload();
+  // Sorted before the first count answered: that count still lands, none is asked again.
+  g.setQuery('', '-id1');
+  expect(g.count.value).toBeNull();
+  await settle();
+  expect([counts().length, g.count.value]).toEqual([1, 1_000_000]);
+  g.sortBy('Name', true);
+  expect(g.count.value).toBe(1_000_000);
+  g.adopt({ where: '', sort: 'Name' });
+  expect(g.count.value).toBe(1_000_000);
+  await settle();
+  expect(counts()).toHaveLength(1);
+  expect(lists().map((c) => c.url.searchParams.get('sort'))).toEqual([null, '-id1', '-Name', 'Name']);
+  g.setQuery('(Name,like,%row%)', 'Name');
+  expect(g.count.value).toBeNull();
+  await settle();
+  g.setQuery('(Name,like,%row%)', 'Name', 'row 1');
+  await settle();
+  expect(counts().map((c) => c.url.searchParams.get('where'))).toEqual([null, '(Name,like,%row%)', '(Name,like,%row%)~and(Name,like,%row 1%)']);
 });

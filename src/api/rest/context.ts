@@ -9,6 +9,7 @@ import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { assertTokenProject, cachedActor, cachedProjectRoles, projectRolesOf, resolveActor } from '../../http/principal';
 import type { Actor } from '../../lib/actor';
 import { auditRepo } from '../../meta/audit-repo';
+import { keyRange } from '../../meta/audit-key-range';
 import { aclRepo } from '../../meta/acl-repo';
 import { isUnrestricted } from '../../data/access';
 import { restrictedView } from '../../data/masked-db';
@@ -25,7 +26,10 @@ export function metaAuditSink(ctx: AppContext, projectId: string, dbAlias: strin
   return (entries, actor) => {
     const user_email = actor.email ?? (actor.kind === 'master' ? 'master key' : actor.kind === 'token' ? 'API token' : null);
     return repo.writeMany(
-      entries.map((e) => ({ op_type: 'DATA', description: e.op, project_id: projectId, db_alias: dbAlias, tn: e.tn, cn: e.cn, pk: e.pk, value: e.value, prev_value: e.prevValue, user_email })),
+      entries.map((e) => {
+        const range = e.ids ? keyRange(e.ids) : null;
+        return { op_type: 'DATA', description: e.op, project_id: projectId, db_alias: dbAlias, tn: e.tn, cn: e.cn, pk: e.pk, value: e.value, prev_value: e.prevValue, user_email, pk_lo: range?.lo, pk_hi: range?.hi };
+      }),
     );
   };
 }

@@ -27,6 +27,8 @@ export const hooksApi = {
   remove: (s: Scope, id: string) => call(s, 'xcHookDelete', { id }),
   test: (s: Scope, id: string) => call<HookLog>(s, 'xcHookTest', { id }),
   logs: async (s: Scope, id: string) => (await call<{ data: { list: HookLog[] } }>(s, 'xcHookLogs', { id, limit: 50 })).data.list,
+  /** A url hook's header values in full (lists mask them). */
+  headers: async (s: Scope, id: string) => (await call<{ headers: Record<string, string> }>(s, 'xcHookHeaders', { id })).headers,
 };
 
 export const cronsApi = {

@@ -92,6 +92,10 @@ export class GridStore {
   /** The refresh under way, and whether another was asked for meanwhile. */
   private refreshing: Promise<void> | null = null;
   private refreshAgain = false;
+  /** Bumped by every count asked: only the latest one's answer is shown. */
+  private counts = 0;
+  /** The where the count shown (or on its way) was asked with; null before the first. */
+  private countedWhere: string | null = null;
   /** The rows in view, [from, to), as the grid last showed them. */
   private view = { from: 0, to: PAGE };
 
@@ -160,7 +164,7 @@ export class GridStore {
     // A new where is saved once it reads (see keptWhere); a sort or a search at once.
     if (newWhere) this.saveOnRead = true;
     else this.persist();
-    this.reload();
+    this.reload(true);
   }
 
   /** Sets the column order (names). */
@@ -223,7 +227,7 @@ export class GridStore {
     this.keptWhere = where;
     this.saveOnRead = false;
     this.sort.value = sort;
-    this.reload();
+    this.reload(true);
   }
 
   private persist(): void {
@@ -233,19 +237,33 @@ export class GridStore {
     });
   }
 
-  reload(): void {
+  /**
+   * Starts over: the rows are read again from the first page. The count is asked again unless
+   * `sameRows` says the rows are the same ones in another order or layout (a new sort) and the
+   * count in hand (or on its way) was asked with the where in force: no new filter, search or where
+   * changes how many rows there are, so the footer keeps its number instead of counting again.
+   */
+  reload(sameRows = false): void {
     this.generation++;
     this.pending.clear();
     this.rows.value = new Map();
     this.selected.value = new Set();
     this.known.value = 0;
-    this.count.value = null;
     this.error.value = null;
     void this.ensure(0, PAGE);
-    const gen = this.generation;
-    recordsApi.count(this.projectId, this.meta._tn, this.effectiveWhere() || undefined).then(
-      (r) => gen === this.generation && (this.count.value = r.count),
-      () => gen === this.generation && (this.count.value = 'unknown'),
+    if (!sameRows || this.countedWhere !== this.effectiveWhere()) this.recount(true);
+  }
+
+  /** Asks the count of the rows under the where in force; `blank` shows "counting…" meanwhile. */
+  private recount(blank: boolean): void {
+    const where = this.effectiveWhere();
+    const mine = ++this.counts;
+    this.countedWhere = where;
+    if (blank) this.count.value = null;
+    recordsApi.count(this.projectId, this.meta._tn, where || undefined).then(
+      (r) => mine === this.counts && (this.count.value = r.count),
+      // A count that fails (times out) is unknown; a number in hand stays.
+      () => mine === this.counts && this.count.value === null && (this.count.value = 'unknown'),
     );
   }
 
@@ -311,10 +329,8 @@ export class GridStore {
     }
     this.followRows(next);
     this.rows.value = next;
-    recordsApi.count(this.projectId, this.meta._tn, this.effectiveWhere() || undefined).then(
-      (r) => current() && (this.count.value = r.count),
-      () => {},
-    );
+    // Rows added or removed by others: counted again, the number in hand shown meanwhile.
+    this.recount(false);
   }
 
   /**

@@ -27,3 +27,33 @@ export function HistoryValue(props: { column: ColumnMeta | undefined; raw: strin
   if (c?.uidt === 'Attachment') return <span className="history-value"><AttachmentsView value={v} /></span>;
   return <span className="history-value">{historyText(c, raw)}</span>;
 }
+
+/** The history text of one value of a whole row (an insert's): objects as JSON, nothing as empty. */
+const rowValueText = (v: unknown): string | null => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/**
+ * The values a row was created with (an insert's entry: the whole row as JSON), each as the grid shows
+ * its column, in the grid's column order; nothing when the entry holds no row.
+ */
+export function CreatedValues(props: { columns: ColumnMeta[]; raw: string | null }) {
+  let row: Record<string, unknown> | null = null;
+  try {
+    const parsed = props.raw ? (JSON.parse(props.raw) as unknown) : null;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) row = parsed as Record<string, unknown>;
+  } catch {}
+  if (!row) return null;
+  const known = props.columns.filter((c) => c._cn in row);
+  const others = Object.keys(row).filter((k) => !known.some((c) => c._cn === k));
+  const entries: [string, ColumnMeta | undefined][] = [...known.map((c) => [c._cn, c] as [string, ColumnMeta]), ...others.map((k) => [k, undefined] as [string, undefined])];
+  if (!entries.length) return null;
+  return (
+    <dl className="history-created" aria-label={t('grid.activity.createdValues')}>
+      {entries.map(([name, c]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd><HistoryValue column={c} raw={rowValueText(row[name])} /></dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

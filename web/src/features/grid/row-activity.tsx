@@ -11,7 +11,7 @@ import { Button, FormMessage } from '../../components/form';
 import { formatDateTime, formatRelative, t, tx } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
 import { CommentItem } from './comment-item';
-import { HistoryValue } from './history-value-view';
+import { CreatedValues, HistoryValue } from './history-value-view';
 import type { ColumnMeta } from '../../api/dashboard';
 import { liveConnection } from '../../stores/realtime';
 
@@ -116,7 +116,7 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
                   {h.op === 'update'
                     ? tx('grid.activity.changed', { user, column: <em>{h.column}</em>, from: <HistoryValue column={columnOf(h.column)} raw={h.prevValue} />, to: <HistoryValue column={columnOf(h.column)} raw={h.value} /> })
                     : h.op === 'insert'
-                      ? tx('grid.activity.created', { user })
+                      ? <>{tx('grid.activity.created', { user })}<CreatedValues columns={props.columns} raw={h.value} /></>
                       : h.op === 'delete'
                         ? tx('grid.activity.deleted', { user })
                         : tx('grid.activity.other', { user, op: h.op })}

@@ -1,5 +1,8 @@
 /** The action part of the hook editor: url call, e-mail, or a chat service's incoming webhook. */
 import type { ChatType, HookNotification } from '../../api/automations';
+import { useState } from 'react';
+import { Button } from '../../components/form';
+import { toast } from '../../stores/toasts';
 import { t } from '../../i18n';
 
 export const actionTypes = (): { type: HookNotification['type']; label: string }[] => [
@@ -30,9 +33,35 @@ const parseHeaders = (text: string) =>
       .map(([k, v]) => [k!, v ?? '']),
   );
 
-export function ActionFields(props: { value: HookNotification; onChange: (n: HookNotification) => void }) {
+/** What the server shows in place of a saved header value (and its last characters). */
+const HEADER_MASK = '••••'; // i18n-ignore
+
+/**
+ * The action's fields. A saved url hook's header values come masked: left so they keep their saved
+ * value, retyped they replace it; `revealHeaders` reads them in full on purpose (Show values).
+ */
+export function ActionFields(props: { value: HookNotification; onChange: (n: HookNotification) => void; revealHeaders?: () => Promise<Record<string, string>> }) {
   const n = props.value;
   const set = (patch: Partial<HookNotification>) => props.onChange({ ...n, ...patch } as HookNotification);
+  /** Bumped when the headers are replaced from outside the text box (shown in full): it takes them anew. */
+  const [headersRead, setHeadersRead] = useState(0);
+  const [revealing, setRevealing] = useState(false);
+  const masked = n.type === 'url' && Object.values(n.headers).some((v) => v.startsWith(HEADER_MASK));
+  const reveal = async () => {
+    setRevealing(true);
+    try {
+      const plain = await props.revealHeaders!();
+      if (n.type !== 'url') return;
+      // Lines typed meanwhile stay; those still masked show their saved value.
+      const headers = Object.fromEntries(Object.entries(n.headers).map(([k, v]) => [k, v.startsWith(HEADER_MASK) && k in plain ? plain[k]! : v]));
+      set({ headers });
+      setHeadersRead((x) => x + 1);
+    } catch (e) {
+      toast('error', (e as Error).message);
+    } finally {
+      setRevealing(false);
+    }
+  };
   return (
     <div className="hook-action">
       <label className="field">
@@ -52,8 +81,14 @@ export function ActionFields(props: { value: HookNotification; onChange: (n: Hoo
           </div>
           <label className="field">
             {t('admin.hooks.headersHelp')}
-            <textarea aria-label={t('admin.hooks.headers')} rows={2} defaultValue={headersText(n.headers)} onChange={(e) => set({ headers: parseHeaders(e.target.value) })} />
+            <textarea key={headersRead} aria-label={t('admin.hooks.headers')} rows={2} defaultValue={headersText(n.headers)} onChange={(e) => set({ headers: parseHeaders(e.target.value) })} />
           </label>
+          {masked ? (
+            <p className="muted hook-headers-masked">
+              {t('admin.hooks.headersMasked')}{' '}
+              {props.revealHeaders ? <Button variant="ghost" onClick={() => void reveal()} disabled={revealing}>{t('admin.hooks.showHeaders')}</Button> : null}
+            </p>
+          ) : null}
           <label className="field">
             {t('admin.hooks.bodyTemplateHelp', { example: '{{ data.Column }}' })}
             <textarea aria-label={t('admin.hooks.bodyTemplate')} rows={3} className="json-input" value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />

@@ -110,7 +110,7 @@ export function HookEditor(props: { scope: DbScope; tn: string; columns: ColumnM
         </div>
       </div>
       <ConditionBuilder key={h?.id ?? 'new'} columns={props.columns} value={draft.condition ?? ''} onChange={(w) => setDraft({ ...draft, condition: w })} />
-      <ActionFields value={draft.notification} onChange={(n) => setDraft({ ...draft, notification: n })} />
+      <ActionFields value={draft.notification} onChange={(n) => setDraft({ ...draft, notification: n })} revealHeaders={h ? () => hooksApi.headers(props.scope, h.id) : undefined} />
       {secret ? (
         <div className="invite-link">
           {tx('admin.hooks.secretOnce', { header: <code>x-tablo-signature</code>, secret: <code data-testid="hook-secret">{secret}</code> })}

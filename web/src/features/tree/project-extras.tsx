@@ -6,7 +6,6 @@
  * row rules naming `$user.email` or `$user.id` use the previewing user's own, and the tree says so.
  */
 import { useEffect, useState } from 'react';
-import { http } from '../../api/http';
 import { openTab } from '../../stores/tabs';
 import { toast } from '../../stores/toasts';
 import { PANELS } from '../tabs/panels';
@@ -17,6 +16,7 @@ import { panelOpener } from '../../actions/registry';
 import { canShare, isProjectAdmin, isProjectOwner, projectRolesKnown } from '../../stores/project';
 import { EntryIcon } from './tree-icons';
 import { schemaGeneration } from '../../stores/schema-ui';
+import { projectRoles } from '../../stores/project-reads';
 import { isSuperAdmin, user } from '../../stores/session';
 import { t } from '../../i18n';
 
@@ -41,7 +41,7 @@ export function ProjectExtras(props: { projectId: string }) {
   // Read again after a schema change, which is also how the server tells of a change of this user's roles.
   const generation = schemaGeneration.value;
   useEffect(() => {
-    http<{ roles?: Record<string, boolean> }>('/user/me', { query: { project_id: props.projectId } }).then((me) => (setRoles(me.roles ?? {}), (projectRolesKnown.value = true)), () => {});
+    projectRoles(props.projectId).then((r) => (setRoles(r), (projectRolesKnown.value = true)), () => {});
   }, [props.projectId, generation]);
   useEffect(
     () => () => {

@@ -15,6 +15,7 @@ import { PanelLeaf, ProjectExtras } from './project-extras';
 import { isProjectAdmin } from '../../stores/project';
 import { TableLeaf, TablesActions } from './table-leaf';
 import { schemaGeneration } from '../../stores/schema-ui';
+import { projectEnvs } from '../../stores/project-reads';
 import { includeM2M } from '../../stores/settings';
 import { useSignals } from '../../stores/signals';
 import { ChevronDown, ChevronRight } from 'lucide-react';
@@ -190,7 +191,7 @@ export function ProjectTree(props: { projectId: string; title: string }) {
   // Environments and databases are read again after a schema or connection change (this user's or another's).
   const generation = schemaGeneration.value;
   const latest = useLatest();
-  useEffect(() => void latest(dashboardApi.envs(props.projectId), setEnvs, (e) => toast('error', e.message)), [props.projectId, generation]);
+  useEffect(() => void latest(projectEnvs(props.projectId), setEnvs, (e) => toast('error', e.message)), [props.projectId, generation]);
   return (
     <nav className="tree" aria-label={t('schema.tree.label')}>
       <div className="tree-project">{props.title}</div>

@@ -4,32 +4,22 @@
  * decides.
  */
 import { useEffect, useState } from 'react';
-import { http } from '../../api/http';
 import { previewAs } from '../../stores/preview';
 import { token } from '../../stores/session';
 import { schemaGeneration } from '../../stores/schema-ui';
+import { projectRoles } from '../../stores/project-reads';
 import { mayComment, mayEditViews } from './view-roles';
-
-
-const cache = new Map<string, Promise<Record<string, boolean>>>();
 
 /** The user's roles in the project (null until known). */
 function useProjectRoles(projectId: string): Record<string, boolean> | null {
   const [roles, setRoles] = useState<Record<string, boolean> | null>(null);
-  // A schema change (also how the server tells of a change of this user's roles) asks again.
+  // A schema change (also how the server tells of a change of this user's roles) asks again, once for every view.
   const generation = schemaGeneration.value;
   useEffect(() => {
-    // Per project and session: another user signing in on this page asks again.
-    const key = `${projectId}\u0000${token.value ?? ''}\u0000${generation}`;
-    let p = cache.get(key);
-    if (!p) {
-      for (const k of cache.keys()) if (k.startsWith(`${projectId}\u0000`)) cache.delete(k);
-      p = http<{ roles?: Record<string, boolean> }>('/user/me', { query: { project_id: projectId } }).then((me) => me.roles ?? {});
-      cache.set(key, p);
-      p.catch(() => cache.delete(key));
-    }
-    p.then(setRoles, () => setRoles({}));
-  }, [projectId, generation]);
+    let live = true;
+    projectRoles(projectId).then((r) => live && setRoles(r), () => live && setRoles({}));
+    return () => void (live = false);
+  }, [projectId, generation, token.value]);
   return roles;
 }
 

@@ -10,6 +10,7 @@ import { projectsApi, type ProjectSummary } from '../../api/projects';
 import { HttpError, isUnreachable } from '../../api/http';
 import { dashboardApi } from '../../api/dashboard';
 import { projectMetaApi } from '../../api/project-meta';
+import { forgetProjectReads, projectEnvs } from '../../stores/project-reads';
 import { configMissing } from '../../app/route-targets';
 import { ProjectTree } from '../../features/tree/project-tree';
 import { ViewHost } from '../../features/views/view-host';
@@ -63,12 +64,13 @@ export function ProjectPage() {
       }
       schemaGeneration.value++;
       // Its default database removed meanwhile: the project cannot stay open, and /project/0 says why (spec).
-      void projectMetaApi.envs(projectId).then(
+      // The same read as the tree's, which reads them again for this change too.
+      void projectEnvs(projectId).then(
         (envs) => live && configMissing(envs) && navigate(`/project/0?project=${encodeURIComponent(projectId)}`, { replace: true }),
         () => {},
       );
     });
-    return () => ((live = false), off(), closeLiveConnection());
+    return () => ((live = false), off(), closeLiveConnection(), forgetProjectReads(projectId));
   }, [projectId]);
 
   /** Why the project is not open: unknown (404), or not the caller's. */
