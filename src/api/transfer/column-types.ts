@@ -5,7 +5,8 @@
  * the data core then checks and converts the value as for any write.
  */
 import type { ColumnModel } from '../../schema/model';
-import type { ColumnInput } from '../../schema/column-input';
+import { nativeTypeOf, type ColumnInput } from '../../schema/column-input';
+import type { Engine } from '../../sql/dialect';
 
 export const IMPORT_TYPES = ['number', 'decimal', 'date', 'datetime', 'checkbox', 'email', 'url', 'select', 'text'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
@@ -80,6 +81,34 @@ export function columnInputOf(type: ImportType, cn: string, _cn: string, choices
     case 'text':
       return { ...base, uidt: long ? 'LongText' : 'SingleLineText' };
   }
+}
+
+/**
+ * The bytes MariaDB and MySQL count for a row of a new table (at most 65,535, or the CREATE TABLE is
+ * refused): a `varchar(n)` takes 4n + 2 in utf8mb4, any other column at most 12 (a text is a pointer).
+ */
+const MYSQL_ROW_BYTES = 65_535;
+const mysqlColumnBytes = (c: ColumnInput) => {
+  const size = /^varchar\((\d+)\)$/i.exec(nativeTypeOf('mysql', c.uidt === 'ID' ? 'Number' : c.uidt, c.dtxp))?.[1];
+  return size ? Number(size) * 4 + 2 : 12;
+};
+
+/**
+ * The columns of a new table, fitted to the engine's row size: on MariaDB and MySQL a wide sheet
+ * (more than about 60 text columns) would not fit in varchar(255) columns, so its single-line
+ * text columns become long text (from the last one back) until the row fits.
+ */
+export function fitRowSize(engine: Engine, inputs: ColumnInput[]): ColumnInput[] {
+  if (engine !== 'mysql') return inputs;
+  const fitted = [...inputs];
+  let bytes = fitted.reduce((sum, c) => sum + mysqlColumnBytes(c), Math.ceil(fitted.length / 8));
+  for (let i = fitted.length - 1; i >= 0 && bytes > MYSQL_ROW_BYTES; i--) {
+    if (fitted[i]!.uidt !== 'SingleLineText') continue;
+    bytes -= mysqlColumnBytes(fitted[i]!);
+    fitted[i] = { ...fitted[i]!, uidt: 'LongText' };
+    bytes += mysqlColumnBytes(fitted[i]!);
+  }
+  return fitted;
 }
 
 /** Whether a sample holds text too long for a single-line column. */

@@ -24,7 +24,7 @@ import { utf16ToUtf8 } from './utf16';
 import { xlsxSheets } from './row-sources';
 import { jsonKeys } from './json-rows';
 import { dropUpload, keepUpload, previewOf, uploadOf, type StoredUpload } from './uploads';
-import { IMPORT_TYPES, columnInputOf, importTypeOf } from './column-types';
+import { IMPORT_TYPES, columnInputOf, fitRowSize, importTypeOf } from './column-types';
 import { cancelAnywhere, jobOf, jobView, startImport } from './import-job';
 
 const ownerOf = (call: OpCall) => ownerKey(call.actor);
@@ -227,7 +227,8 @@ export const importStart: DashboardOp = {
         mappingByCn.set(col.index, cn);
       }
       if (inputs.length === 1) throw badRequest('Every column is skipped: keep at least one');
-      const created = (await tableCreate.run({ ...call, args: { tn: a.create!.tn, _tn: a.create!._tn, columns: inputs } })) as { migration?: { id: string } };
+      const engine = (await call.ctx.projects.get(call.projectId, call.dbAlias)).db.config.client;
+      const created = (await tableCreate.run({ ...call, args: { tn: a.create!.tn, _tn: a.create!._tn, columns: fitRowSize(engine, inputs) } })) as { migration?: { id: string } };
       dc = await dataContext(call.ctx, call.request, call.projectId, call.dbAlias);
       t = tableByName(dc.pdb, a.create!.tn);
       const tn = t.tn;
