@@ -1,7 +1,7 @@
 /**
  * Team in the browser: the owner invites a viewer from Team & Auth (Share), the viewer signs up
  * with the link in a second browser context (its address filled in; the used link says so at
- * once) and sees the grid read-only without the Settings entry; the owner creates an API token
+ * once) and sees the grid read-only without the Settings entry (nor an import in the table's menu); the owner creates an API token
  * that is shown once.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -40,6 +40,10 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
   test('the owner invites a viewer from Share and gets the link', async () => {
     expect(projectId).toMatch(/^music_/);
     await owner.goto(`${tablo.url}/#/nc/${projectId}`);
+    // The owner's table menu in the tree offers an import into the table.
+    await owner.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Track', exact: true }).click({ button: 'right' });
+    await owner.getByRole('menu', { name: 'Table Track' }).getByRole('menuitem', { name: 'Import CSV, Excel or JSON…' }).waitFor();
+    await owner.keyboard.press('Escape');
     await owner.getByRole('button', { name: 'Share' }).click();
     // A refused invite says why; the message goes once the next invite is sent.
     await owner.getByLabel('Invite e-mail').fill('not-an-e-mail');
@@ -74,6 +78,13 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await again.context().close();
     await viewer.getByRole('link', { name: 'Music' }).click();
     const tree = viewer.getByRole('navigation', { name: 'Project tree' });
+    // The table's menu in the tree offers its exports, not an import (the viewer may not add rows).
+    await tree.getByRole('button', { name: 'Track', exact: true }).click({ button: 'right' });
+    const menu = viewer.getByRole('menu', { name: 'Table Track' });
+    await menu.getByRole('menuitem', { name: 'Export as CSV' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: /^Import/ }).count()).toBe(0);
+    await viewer.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     await tree.getByRole('button', { name: 'Track', exact: true }).click();
     await viewer.getByText(/^Read-only: Not allowed to update rows of 'Track'/).waitFor();
     expect(await viewer.getByRole('button', { name: '+ Add row' }).count()).toBe(0);
