@@ -95,6 +95,8 @@ export interface ColumnChange {
 }
 
 const NUMERIC_KINDS = new Set(['integer', 'bigint', 'decimal', 'float']);
+/** SQLite's function that reads a text as a value of a date or time kind (NULL when it cannot). */
+const DATE_FUNCTIONS: Record<string, string> = { date: 'date', datetime: 'datetime', time: 'time' };
 
 /** Changes a column; a change of display name, choices, type options or logical type alone touches only metadata. */
 export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: string; column: ColumnChange }): Promise<ChangePlan> {
@@ -163,11 +165,13 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     }
   }
   // SQLite keeps values its column type cannot hold as text: such a value means the conversion failed.
+  // Dates and times are text there too: a text its date function cannot read is not a date.
   const kind = lookupNative(ENGINES[ctx.engine].types, type).kind;
   const q = ctx.db.dialect.quoteId;
+  const unfit = NUMERIC_KINDS.has(kind) || kind === 'boolean' ? `typeof(${q(to)}) = 'text'` : DATE_FUNCTIONS[kind] ? `typeof(${q(to)}) = 'text' AND trim(${q(to)}) <> '' AND ${DATE_FUNCTIONS[kind]}(${q(to)}) IS NULL` : null;
   const checks =
-    shape && nativeChanged && (NUMERIC_KINDS.has(kind) || kind === 'boolean')
-      ? [{ sql: `SELECT ${q(to)} AS v FROM ${q(t.tn)} WHERE typeof(${q(to)}) = 'text' LIMIT 1`, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${JSON.stringify(r.v)} cannot be converted to ${uidt}; nothing was changed` }]
+    shape && nativeChanged && unfit
+      ? [{ sql: `SELECT ${q(to)} AS v FROM ${q(t.tn)} WHERE ${unfit} LIMIT 1`, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${JSON.stringify(r.v)} cannot be converted to ${uidt}; nothing was changed` }]
       : undefined;
   const probes = [
     ...(nativeChanged ? typeChangeLosses(ctx.engine, ref(t.tn), c.cn, { kind: c.kind, type: currentType }, { kind, type }) : []),

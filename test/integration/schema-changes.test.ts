@@ -170,6 +170,22 @@ describeEngines('schema changes', (engine: TestEngine) => {
     expect(list[0].error).toBeString();
   });
 
+  test('columnUpdate: text that is not a date fails a change to Date, DateTime or Time, which changes nothing; dates convert', async () => {
+    for (const [cn, uidt, fits] of [['due_text', 'Date', '2024-03-01'], ['at_text', 'DateTime', '2024-03-01 10:30:00'], ['clock_text', 'Time', '10:30:00']] as const) {
+      await op('columnAdd', { tn: 'task', column: { cn, uidt: 'SingleLineText' } });
+      const bad = (await rest('POST', 'Tasks', { title: `not a ${uidt}`, [cn]: 'Angus Young' })).body;
+      expect((await rest('POST', 'Tasks', { title: `a ${uidt}`, [cn]: fits })).status).toBe(200);
+      const failed = await op('columnUpdate', { tn: 'task', cn, column: { uidt } }, 400);
+      expect(failed.msg).toMatch(engine === 'sqlite' ? new RegExp(`^Column '${cn}': "Angus Young" cannot be converted to ${uidt}; nothing was changed`) : /^Step 1 of \d+ failed: /);
+      expect((await op('tableMeta', { tn: 'task' })).columns.find((c: { cn: string }) => c.cn === cn).uidt).toBe('SingleLineText');
+      expect((await rest('GET', `Tasks?where=(${cn},eq,Angus Young)&fields=${cn}`)).body).toEqual([{ [cn]: 'Angus Young' }]);
+      // Without the text that is not a date, the change runs.
+      expect((await rest('DELETE', `Tasks/${bad.id}`)).status).toBe(200);
+      expect((await op('columnUpdate', { tn: 'task', cn, column: { uidt } })).migration.status).toBe('applied');
+      expect((await op('tableMeta', { tn: 'task' })).columns.find((c: { cn: string }) => c.cn === cn).uidt).toBe(uidt);
+    }
+  });
+
   test('columnUpdate: a type change that would alter values is refused naming one; its preview lists them; acceptLoss runs it', async () => {
     const cases: [string, string, unknown, string, string, Record<string, unknown>?][] = [
       ['ratio', 'Decimal', 12.5, 'Number', "Column 'ratio': 12.5 would become 13"],
