@@ -37,14 +37,27 @@ const CODE = /^[+-]?(0\d|\d{16})/;
 
 const validDate = (s: string) => !Number.isNaN(Date.parse(s.slice(0, 10).replace(/\//g, '-')));
 
-/** The type of a column from its sample values (empty ones ignored). */
-export function detectType(values: string[]): ImportType {
+/**
+ * A number written with a decimal comma, as a spreadsheet in French, Spanish or Portuguese saves it
+ * in a CSV of semicolons (`1,5`, `-1.234,56`): read only in such files, where a comma cannot part values.
+ */
+const DECIMAL_COMMA = /^[+-]?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/;
+/** Whether numbers in a CSV with this delimiter are read with a decimal comma. */
+export const decimalCommaFor = (delimiter: string | undefined) => delimiter === ';';
+/** A number with a decimal comma (and points between thousands) in the writing the database reads. */
+const commaToPoint = (v: string) => v.replace(/\./g, '').replace(',', '.');
+/** The values of a sample as numbers read them: with a decimal comma, `1,5` is `1.5`. */
+const asNumbers = (values: string[], decimalComma: boolean) => (decimalComma ? values.map((v) => (DECIMAL_COMMA.test(v.trim()) && /[,.]/.test(v) ? commaToPoint(v.trim()) : v)) : values);
+
+/** The type of a column from its sample values (empty ones ignored); `decimalComma`: `1,5` is a number. */
+export function detectType(values: string[], decimalComma = false): ImportType {
   const vals = values.map((v) => v.trim()).filter((v) => v !== '');
   if (vals.length === 0) return 'text';
   const all = (f: (v: string) => boolean) => vals.every(f);
   const numeric = !vals.some((v) => CODE.test(v));
-  if (numeric && all((v) => INT.test(v))) return 'number';
-  if (numeric && all((v) => NUM.test(v))) return 'decimal';
+  const nums = asNumbers(vals, decimalComma);
+  if (numeric && nums.every((v) => INT.test(v))) return 'number';
+  if (numeric && nums.every((v) => NUM.test(v))) return 'decimal';
   if (all((v) => CHECK_WORDS.has(v.toLowerCase()))) return 'checkbox';
   if (all((v) => DATE.test(v) && validDate(v))) return 'date';
   if (all((v) => (DATETIME.test(v) || DATE.test(v)) && validDate(v))) return 'datetime';
@@ -144,15 +157,16 @@ export function importTypeOf(c: ColumnModel): ImportType {
 
 /**
  * Text of a file on its way into column `c`: empty stays empty (no value), booleans from
- * yes/no words, dates with slashes to dashes, surrounding blanks trimmed off non-text values.
+ * yes/no words, dates with slashes to dashes, surrounding blanks trimmed off non-text values, and
+ * with `decimalComma` (a CSV of semicolons) numbers written `1.234,5` as 1234.5.
  */
-export function cellValue(c: ColumnModel, text: string): unknown {
+export function cellValue(c: ColumnModel, text: string, decimalComma = false): unknown {
   if (text === '') return '';
   // A choice, an e-mail address or a URL with blanks around it (' red', as the preview's detection
   // reads it): the value without them.
   if (c.uidt === 'SingleSelect' || c.uidt === 'Email' || c.uidt === 'URL') return text.trim();
   // An amount as a spreadsheet shows it ('$5.00', '-€7.25'): without its currency sign (a thousands separator is still refused).
-  if (c.uidt === 'Currency') return text.replace(/\p{Sc}/gu, '').trim();
+  if (c.uidt === 'Currency') return asNumbers([text.replace(/\p{Sc}/gu, '').trim()], decimalComma)[0];
   switch (c.kind) {
     case 'boolean': {
       const w = text.trim().toLowerCase();
@@ -164,7 +178,7 @@ export function cellValue(c: ColumnModel, text: string): unknown {
     case 'bigint':
     case 'decimal':
     case 'float':
-      return text.trim();
+      return asNumbers([text.trim()], decimalComma)[0];
     case 'date': {
       const t = text.trim();
       if (DATE.test(t)) return t.replace(/\//g, '-');
