@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
+import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signInInBrowser, signUpInBrowser, dashboardCallInPage } from './helpers';
 import { dbName, dropDatabase, loadChinook } from '../helpers/engines';
 
 const problem = browserProblem();
@@ -121,6 +121,24 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     expect(await refused.count()).toBe(0);
     const res = await fetch(`${tablo.url}/nc/${projectId}/api/v1/Track/count`, { headers: { 'xc-token': token } });
     expect(await res.json()).toEqual({ count: 3503 });
+  });
+
+  test('a token expires at the start of the day picked where its owner is, and is listed with that day', async () => {
+    // Far east of UTC (UTC+14), the 31st of December 2030 starts at 10:00 UTC on the 30th.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 850 }, timezoneId: 'Pacific/Kiritimati' });
+    const east = await context.newPage();
+    await signInInBrowser(east, tablo.url, 'owner@example.com');
+    await east.goto(`${tablo.url}/#/nc/${projectId}?name=roles&dbalias=db&type=panel`);
+    const tokens = east.getByRole('region', { name: 'API Tokens Management' });
+    await tokens.getByLabel('Token description').fill('Year end');
+    await tokens.getByRole('spinbutton', { name: /^month/i }).click();
+    await east.keyboard.type('12312030');
+    await tokens.getByRole('button', { name: 'Create token' }).click();
+    const row = tokens.getByRole('row').filter({ has: east.getByRole('cell', { name: 'Year end', exact: true }) });
+    await row.getByRole('cell', { name: 'Dec 31, 2030', exact: true }).waitFor();
+    const listed = (await dashboardCallInPage(east, 'xcApiTokenList', { project_id: projectId })).body.data.list;
+    expect(listed.find((tk: { description: string }) => tk.description === 'Year end').expiresAt).toBe('2030-12-30T10:00:00.000Z');
+    await context.close();
   });
 
   test('the Super Admin finds users and disables one', async () => {
