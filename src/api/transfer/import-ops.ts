@@ -243,6 +243,13 @@ export const importStart: DashboardOp = {
       };
     }
     if (mappingByCn.size === 0) throw badRequest('No column of the file goes to a column of the table: map at least one');
+    // A column every row needs (required, without a default) that no column of the file fills would refuse
+    // every row one by one: said before the import starts.
+    if (existing) {
+      const filled = new Set(mappingByCn.values());
+      const missing = t.columns.filter((c) => !c.nullable && !c.ai && c.default === null && !filled.has(c.cn));
+      if (missing.length) throw badRequest(`No column of the file goes to ${missing.map((c) => `'${c._cn}'`).join(', ')} of '${t._tn}', which every row needs`);
+    }
     const mapping = new Map<number, ColumnModel>([...mappingByCn].map(([i, cn]) => [i, t.columns.find((c) => c.cn === cn)!]));
     // A column the caller may not set refuses the import now, not at its first batch.
     if (existing) assertColumns(existing.grant, t, 'create', [...mapping.values()]);
