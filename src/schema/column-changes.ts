@@ -41,6 +41,22 @@ const assertFreeColumn = (t: TableModel, cn: string, except?: ColumnModel) => {
 const hasRow = async (ctx: PlanContext, tn: string, where: string) =>
   (await ctx.db.driver.query({ sql: firstRow(ctx.engine, ref(tn), '1 AS one', where), params: [] })).length > 0;
 
+/**
+ * PostgreSQL and MariaDB/MySQL: the text of a number their type change reads (integers: digits with a
+ * sign and blanks around them; decimals also a point and an exponent), as a regular expression of the engine.
+ */
+const NUMBER_TEXT = { integer: '^[[:space:]]*[+-]?[0-9]+[[:space:]]*$', decimal: '^[[:space:]]*[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?[[:space:]]*$' };
+
+/** The first value of a text column that a change to a number type would refuse, or undefined (PostgreSQL, MariaDB/MySQL). */
+async function firstNonNumber(ctx: PlanContext, tn: string, cn: string, integer: boolean): Promise<unknown> {
+  if (ctx.engine !== 'pg' && ctx.engine !== 'mysql') return undefined;
+  const q = ctx.db.dialect.quoteId;
+  const pattern = `'${integer ? NUMBER_TEXT.integer : NUMBER_TEXT.decimal}'`;
+  const unfit = ctx.engine === 'pg' ? `${q(cn)} !~ ${pattern}` : `${q(cn)} NOT REGEXP ${pattern}`;
+  const [row] = await ctx.db.driver.query<{ v: unknown }>({ sql: firstRow(ctx.engine, ref(tn), `${q(cn)} AS v`, `${q(cn)} IS NOT NULL AND ${unfit}`), params: [] });
+  return row?.v;
+}
+
 /** SQLite: can ADD COLUMN do it, or must the table be rebuilt? */
 const sqliteAddNeedsRebuild = (d: ColumnDef) => !!(d.unique || d.pk || (d.nullable === false && d.default === undefined) || (d.default && typeof d.default === 'object'));
 
@@ -169,6 +185,11 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
   const kind = lookupNative(ENGINES[ctx.engine].types, type).kind;
   const q = ctx.db.dialect.quoteId;
   const unfit = NUMERIC_KINDS.has(kind) || kind === 'boolean' ? `typeof(${q(to)}) = 'text'` : DATE_FUNCTIONS[kind] ? `typeof(${q(to)}) = 'text' AND trim(${q(to)}) <> '' AND ${DATE_FUNCTIONS[kind]}(${q(to)}) IS NULL` : null;
+  // PostgreSQL and MariaDB refuse such a change themselves, in their own words: the value in the way is named here as on SQLite.
+  if (!shape && nativeChanged && c.kind === 'string' && NUMERIC_KINDS.has(kind)) {
+    const v = await firstNonNumber(ctx, t.tn, c.cn, kind === 'integer' || kind === 'bigint');
+    if (v !== undefined) throw badRequest(`Column '${c._cn}': ${JSON.stringify(v)} cannot be converted to ${uidt}; nothing was changed`);
+  }
   const checks =
     shape && nativeChanged && unfit
       ? [{ sql: `SELECT ${q(to)} AS v FROM ${q(t.tn)} WHERE ${unfit} LIMIT 1`, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${JSON.stringify(r.v)} cannot be converted to ${uidt}; nothing was changed` }]

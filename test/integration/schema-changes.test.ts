@@ -160,14 +160,17 @@ describeEngines('schema changes', (engine: TestEngine) => {
     await op('columnAdd', { tn: 'task', column: { cn: 'label', uidt: 'SingleLineText' } });
     expect((await rest('POST', 'Tasks', { title: 'l', label: 'not a number' })).status).toBe(200);
     const failed = await op('columnUpdate', { tn: 'task', cn: 'label', column: { uidt: 'Number' } }, 400);
-    expect(failed.msg).toMatch(engine === 'sqlite' ? /^Column 'label': "not a number" cannot be converted to Number/ : /^Step 1 of \d+ failed: /);
+    expect(failed.msg).toBe(`Column 'label': "not a number" cannot be converted to Number; nothing was changed`);
     const col = (await op('tableMeta', { tn: 'task' })).columns.find((c: { cn: string }) => c.cn === 'label');
     expect(col.uidt).toBe('SingleLineText');
     const rows = await rest('GET', 'Tasks?where=(label,eq,not a number)&fields=label');
     expect(rows.body).toEqual([{ label: 'not a number' }]);
+    // SQLite finds the value once the table is rebuilt (a failed migration); PostgreSQL and MariaDB before anything runs.
     const list = (await op('migrationList', {})).list;
-    expect(list[0]).toMatchObject({ status: 'failed', title: "Change column 'label' of 'task'" });
-    expect(list[0].error).toBeString();
+    if (engine === 'sqlite') {
+      expect(list[0]).toMatchObject({ status: 'failed', title: "Change column 'label' of 'task'" });
+      expect(list[0].error).toBeString();
+    } else expect(list[0].title).not.toBe("Change column 'label' of 'task'");
   });
 
   test('columnUpdate: text that is not a date fails a change to Date, DateTime or Time, which changes nothing; dates convert', async () => {
