@@ -228,7 +228,11 @@ export const importStart: DashboardOp = {
       }
       if (inputs.length === 1) throw badRequest('Every column is skipped: keep at least one');
       const engine = (await call.ctx.projects.get(call.projectId, call.dbAlias)).db.config.client;
-      const created = (await tableCreate.run({ ...call, args: { tn: a.create!.tn, _tn: a.create!._tn, columns: fitRowSize(engine, inputs) } })) as { migration?: { id: string } };
+      // Even as long text, a few hundred columns are more than a MariaDB page holds: said in the file's terms.
+      const created = (await tableCreate.run({ ...call, args: { tn: a.create!.tn, _tn: a.create!._tn, columns: fitRowSize(engine, inputs) } }).catch((e: unknown) => {
+        if (engine === 'mysql' && /Row size too large/i.test((e as Error).message)) throw badRequest(`A row of ${inputs.length - 1} columns is more than a MariaDB or MySQL table holds: skip some of the file's columns`);
+        throw e;
+      })) as { migration?: { id: string } };
       dc = await dataContext(call.ctx, call.request, call.projectId, call.dbAlias);
       t = tableByName(dc.pdb, a.create!.tn);
       const tn = t.tn;
