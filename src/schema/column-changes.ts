@@ -41,6 +41,22 @@ const assertFreeColumn = (t: TableModel, cn: string, except?: ColumnModel) => {
 const hasRow = async (ctx: PlanContext, tn: string, where: string) =>
   (await ctx.db.driver.query({ sql: firstRow(ctx.engine, ref(tn), '1 AS one', where), params: [] })).length > 0;
 
+/**
+ * PostgreSQL and MariaDB/MySQL: the text of a number their type change reads (integers: digits with a
+ * sign and blanks around them; decimals also a point and an exponent), as a regular expression of the engine.
+ */
+const NUMBER_TEXT = { integer: '^[[:space:]]*[+-]?[0-9]+[[:space:]]*$', decimal: '^[[:space:]]*[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?[[:space:]]*$' };
+
+/** The first value of a text column that a change to a number type would refuse, or undefined (PostgreSQL, MariaDB/MySQL). */
+async function firstNonNumber(ctx: PlanContext, tn: string, cn: string, integer: boolean): Promise<unknown> {
+  if (ctx.engine !== 'pg' && ctx.engine !== 'mysql') return undefined;
+  const q = ctx.db.dialect.quoteId;
+  const pattern = `'${integer ? NUMBER_TEXT.integer : NUMBER_TEXT.decimal}'`;
+  const unfit = ctx.engine === 'pg' ? `${q(cn)} !~ ${pattern}` : `${q(cn)} NOT REGEXP ${pattern}`;
+  const [row] = await ctx.db.driver.query<{ v: unknown }>({ sql: firstRow(ctx.engine, ref(tn), `${q(cn)} AS v`, `${q(cn)} IS NOT NULL AND ${unfit}`), params: [] });
+  return row?.v;
+}
+
 /** SQLite: can ADD COLUMN do it, or must the table be rebuilt? */
 const sqliteAddNeedsRebuild = (d: ColumnDef) => !!(d.unique || d.pk || (d.nullable === false && d.default === undefined) || (d.default && typeof d.default === 'object'));
 
@@ -95,6 +111,8 @@ export interface ColumnChange {
 }
 
 const NUMERIC_KINDS = new Set(['integer', 'bigint', 'decimal', 'float']);
+/** SQLite's function that reads a text as a value of a date or time kind (NULL when it cannot). */
+const DATE_FUNCTIONS: Record<string, string> = { date: 'date', datetime: 'datetime', time: 'time' };
 
 /** Changes a column; a change of display name, choices, type options or logical type alone touches only metadata. */
 export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: string; column: ColumnChange }): Promise<ChangePlan> {
@@ -163,11 +181,18 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
     }
   }
   // SQLite keeps values its column type cannot hold as text: such a value means the conversion failed.
+  // Dates and times are text there too: a text its date function cannot read is not a date.
   const kind = lookupNative(ENGINES[ctx.engine].types, type).kind;
   const q = ctx.db.dialect.quoteId;
+  const unfit = NUMERIC_KINDS.has(kind) || kind === 'boolean' ? `typeof(${q(to)}) = 'text'` : DATE_FUNCTIONS[kind] ? `typeof(${q(to)}) = 'text' AND trim(${q(to)}) <> '' AND ${DATE_FUNCTIONS[kind]}(${q(to)}) IS NULL` : null;
+  // PostgreSQL and MariaDB refuse such a change themselves, in their own words: the value in the way is named here as on SQLite.
+  if (!shape && nativeChanged && c.kind === 'string' && NUMERIC_KINDS.has(kind)) {
+    const v = await firstNonNumber(ctx, t.tn, c.cn, kind === 'integer' || kind === 'bigint');
+    if (v !== undefined) throw badRequest(`Column '${c._cn}': ${JSON.stringify(v)} cannot be converted to ${uidt}; nothing was changed`);
+  }
   const checks =
-    shape && nativeChanged && (NUMERIC_KINDS.has(kind) || kind === 'boolean')
-      ? [{ sql: `SELECT ${q(to)} AS v FROM ${q(t.tn)} WHERE typeof(${q(to)}) = 'text' LIMIT 1`, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${JSON.stringify(r.v)} cannot be converted to ${uidt}; nothing was changed` }]
+    shape && nativeChanged && unfit
+      ? [{ sql: `SELECT ${q(to)} AS v FROM ${q(t.tn)} WHERE ${unfit} LIMIT 1`, message: (r: Record<string, unknown>) => `Column '${c._cn}': ${JSON.stringify(r.v)} cannot be converted to ${uidt}; nothing was changed` }]
       : undefined;
   const probes = [
     ...(nativeChanged ? typeChangeLosses(ctx.engine, ref(t.tn), c.cn, { kind: c.kind, type: currentType }, { kind, type }) : []),

@@ -5,7 +5,7 @@
  */
 import type { ColumnDef, ForeignKeyDef } from '../sql/ddl';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import { columnDefOfModel } from './column-input';
+import { columnDefOfModel, sameNativeType } from './column-input';
 import { assertNoTable, checkSqlName, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
 import type { ColumnModel, RelationModel, TableModel } from './model';
 
@@ -59,8 +59,14 @@ export async function planRelationCreate(
     up = ctx.ddl.rebuildTable(ref(child.tn), { ...shape, columns: existing ? shape.columns : [...shape.columns, column], fks: [...shape.fks, fk] }, keep);
     down = ctx.ddl.rebuildTable(ref(child.tn), shape);
   } else {
-    up = [...(existing ? [] : ctx.ddl.addColumn(ref(child.tn), column)), ...ctx.ddl.addForeignKey(ref(child.tn), fk)];
-    down = [...ctx.ddl.dropForeignKey(ref(child.tn), fk.name), ...(existing ? [] : ctx.ddl.dropColumn(ref(child.tn), cn))];
+    // MariaDB and MySQL link a column only to a key of its very type (a Number column is a bigint, a
+    // key made as ID an int): an existing column of another type takes the key's type first, and
+    // gets its own back when the link is undone.
+    const keyType = pkey.dtx ?? pkey.dt;
+    const retyped = existing && ctx.engine === 'mysql' && !sameNativeType(existing.dtx ?? existing.dt, keyType) ? columnDefOfModel(existing) : null;
+    const keep = retyped ? { up: ctx.ddl.alterColumn(ref(child.tn), cn, { ...retyped, type: keyType }), down: ctx.ddl.alterColumn(ref(child.tn), cn, retyped) } : { up: [], down: [] };
+    up = [...(existing ? keep.up : ctx.ddl.addColumn(ref(child.tn), column)), ...ctx.ddl.addForeignKey(ref(child.tn), fk)];
+    down = [...ctx.ddl.dropForeignKey(ref(child.tn), fk.name), ...(existing ? keep.down : ctx.ddl.dropColumn(ref(child.tn), cn))];
   }
   return { title: `Link '${parent.tn}' has many '${child.tn}'`, up, down, table: child.tn };
 }

@@ -1,12 +1,12 @@
 /**
  * Team in the browser: the owner invites a viewer from Team & Auth (Share), the viewer signs up
  * with the link in a second browser context (its address filled in; the used link says so at
- * once) and sees the grid read-only without the Settings entry; the owner creates an API token
+ * once) and sees the grid read-only without the Settings entry (nor an import in the table's menu); the owner creates an API token
  * that is shown once.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signUpInBrowser, dashboardCallInPage } from './helpers';
+import { browserProblem, launchBrowser, shot, startTablo, type RunningTablo, signInInBrowser, signUpInBrowser, dashboardCallInPage } from './helpers';
 import { dbName, dropDatabase, loadChinook } from '../helpers/engines';
 
 const problem = browserProblem();
@@ -40,6 +40,10 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
   test('the owner invites a viewer from Share and gets the link', async () => {
     expect(projectId).toMatch(/^music_/);
     await owner.goto(`${tablo.url}/#/nc/${projectId}`);
+    // The owner's table menu in the tree offers an import into the table.
+    await owner.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Track', exact: true }).click({ button: 'right' });
+    await owner.getByRole('menu', { name: 'Table Track' }).getByRole('menuitem', { name: 'Import CSV, Excel or JSON…' }).waitFor();
+    await owner.keyboard.press('Escape');
     await owner.getByRole('button', { name: 'Share' }).click();
     // A refused invite says why; the message goes once the next invite is sent.
     await owner.getByLabel('Invite e-mail').fill('not-an-e-mail');
@@ -74,6 +78,13 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     await again.context().close();
     await viewer.getByRole('link', { name: 'Music' }).click();
     const tree = viewer.getByRole('navigation', { name: 'Project tree' });
+    // The table's menu in the tree offers its exports, not an import (the viewer may not add rows).
+    await tree.getByRole('button', { name: 'Track', exact: true }).click({ button: 'right' });
+    const menu = viewer.getByRole('menu', { name: 'Table Track' });
+    await menu.getByRole('menuitem', { name: 'Export as CSV' }).waitFor();
+    expect(await menu.getByRole('menuitem', { name: /^Import/ }).count()).toBe(0);
+    await viewer.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     await tree.getByRole('button', { name: 'Track', exact: true }).click();
     await viewer.getByText(/^Read-only: Not allowed to update rows of 'Track'/).waitFor();
     expect(await viewer.getByRole('button', { name: '+ Add row' }).count()).toBe(0);
@@ -110,6 +121,24 @@ describe.skipIf(!!problem && !process.env.CI)('team in the browser', () => {
     expect(await refused.count()).toBe(0);
     const res = await fetch(`${tablo.url}/nc/${projectId}/api/v1/Track/count`, { headers: { 'xc-token': token } });
     expect(await res.json()).toEqual({ count: 3503 });
+  });
+
+  test('a token expires at the start of the day picked where its owner is, and is listed with that day', async () => {
+    // Far east of UTC (UTC+14), the 31st of December 2030 starts at 10:00 UTC on the 30th.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 850 }, timezoneId: 'Pacific/Kiritimati' });
+    const east = await context.newPage();
+    await signInInBrowser(east, tablo.url, 'owner@example.com');
+    await east.goto(`${tablo.url}/#/nc/${projectId}?name=roles&dbalias=db&type=panel`);
+    const tokens = east.getByRole('region', { name: 'API Tokens Management' });
+    await tokens.getByLabel('Token description').fill('Year end');
+    await tokens.getByRole('spinbutton', { name: /^month/i }).click();
+    await east.keyboard.type('12312030');
+    await tokens.getByRole('button', { name: 'Create token' }).click();
+    const row = tokens.getByRole('row').filter({ has: east.getByRole('cell', { name: 'Year end', exact: true }) });
+    await row.getByRole('cell', { name: 'Dec 31, 2030', exact: true }).waitFor();
+    const listed = (await dashboardCallInPage(east, 'xcApiTokenList', { project_id: projectId })).body.data.list;
+    expect(listed.find((tk: { description: string }) => tk.description === 'Year end').expiresAt).toBe('2030-12-30T10:00:00.000Z');
+    await context.close();
   });
 
   test('the Super Admin finds users and disables one', async () => {

@@ -153,6 +153,8 @@ describe('errorText shows server messages in the reader’s language', () => {
       expect(errorText({ msg: reserved }, 400)).toBe('Les noms de table commençant par nc_ ou xc_, ainsi que _evolutions, sont réservés');
       expect(errorText({ msg: FORM_NOTHING_FILLED }, 400)).toBe('Remplissez au moins un champ');
       expect(errorText({ msg: "Column 'Title' cannot be empty" }, 400)).toBe('La colonne « Title » ne peut pas être vide');
+      expect(errorText({ msg: `Column 'Name': "Rock" cannot be converted to Number; nothing was changed` }, 400)).toBe('Colonne « Name » : "Rock" ne peut pas être converti en Number ; rien n’a été modifié');
+      expect(errorText({ msg: "No column of the file goes to 'name', 'code' of 'Gadget', which every row needs" }, 400)).toBe("Aucune colonne du fichier ne va vers 'name', 'code' de « Gadget », dont chaque ligne a besoin");
     });
     at('zh_CN', () => {
       expect(errorText({ msg: notWhole }, 400)).toBe('列“Age”："twelve" 不是整数');

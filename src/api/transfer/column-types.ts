@@ -5,7 +5,8 @@
  * the data core then checks and converts the value as for any write.
  */
 import type { ColumnModel } from '../../schema/model';
-import type { ColumnInput } from '../../schema/column-input';
+import { nativeTypeOf, type ColumnInput } from '../../schema/column-input';
+import type { Engine } from '../../sql/dialect';
 
 export const IMPORT_TYPES = ['number', 'decimal', 'date', 'datetime', 'checkbox', 'email', 'url', 'select', 'text'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
@@ -36,14 +37,27 @@ const CODE = /^[+-]?(0\d|\d{16})/;
 
 const validDate = (s: string) => !Number.isNaN(Date.parse(s.slice(0, 10).replace(/\//g, '-')));
 
-/** The type of a column from its sample values (empty ones ignored). */
-export function detectType(values: string[]): ImportType {
+/**
+ * A number written with a decimal comma, as a spreadsheet in French, Spanish or Portuguese saves it
+ * in a CSV of semicolons (`1,5`, `-1.234,56`): read only in such files, where a comma cannot part values.
+ */
+const DECIMAL_COMMA = /^[+-]?(\d{1,3}(\.\d{3})+|\d+)(,\d+)?$/;
+/** Whether numbers in a CSV with this delimiter are read with a decimal comma. */
+export const decimalCommaFor = (delimiter: string | undefined) => delimiter === ';';
+/** A number with a decimal comma (and points between thousands) in the writing the database reads. */
+const commaToPoint = (v: string) => v.replace(/\./g, '').replace(',', '.');
+/** The values of a sample as numbers read them: with a decimal comma, `1,5` is `1.5`. */
+const asNumbers = (values: string[], decimalComma: boolean) => (decimalComma ? values.map((v) => (DECIMAL_COMMA.test(v.trim()) && /[,.]/.test(v) ? commaToPoint(v.trim()) : v)) : values);
+
+/** The type of a column from its sample values (empty ones ignored); `decimalComma`: `1,5` is a number. */
+export function detectType(values: string[], decimalComma = false): ImportType {
   const vals = values.map((v) => v.trim()).filter((v) => v !== '');
   if (vals.length === 0) return 'text';
   const all = (f: (v: string) => boolean) => vals.every(f);
   const numeric = !vals.some((v) => CODE.test(v));
-  if (numeric && all((v) => INT.test(v))) return 'number';
-  if (numeric && all((v) => NUM.test(v))) return 'decimal';
+  const nums = asNumbers(vals, decimalComma);
+  if (numeric && nums.every((v) => INT.test(v))) return 'number';
+  if (numeric && nums.every((v) => NUM.test(v))) return 'decimal';
   if (all((v) => CHECK_WORDS.has(v.toLowerCase()))) return 'checkbox';
   if (all((v) => DATE.test(v) && validDate(v))) return 'date';
   if (all((v) => (DATETIME.test(v) || DATE.test(v)) && validDate(v))) return 'datetime';
@@ -82,6 +96,34 @@ export function columnInputOf(type: ImportType, cn: string, _cn: string, choices
   }
 }
 
+/**
+ * The bytes MariaDB and MySQL count for a row of a new table (at most 65,535, or the CREATE TABLE is
+ * refused): a `varchar(n)` takes 4n + 2 in utf8mb4, any other column at most 12 (a text is a pointer).
+ */
+const MYSQL_ROW_BYTES = 65_535;
+const mysqlColumnBytes = (c: ColumnInput) => {
+  const size = /^varchar\((\d+)\)$/i.exec(nativeTypeOf('mysql', c.uidt === 'ID' ? 'Number' : c.uidt, c.dtxp))?.[1];
+  return size ? Number(size) * 4 + 2 : 12;
+};
+
+/**
+ * The columns of a new table, fitted to the engine's row size: on MariaDB and MySQL a wide sheet
+ * (more than about 60 text columns) would not fit in varchar(255) columns, so its single-line
+ * text columns become long text (from the last one back) until the row fits.
+ */
+export function fitRowSize(engine: Engine, inputs: ColumnInput[]): ColumnInput[] {
+  if (engine !== 'mysql') return inputs;
+  const fitted = [...inputs];
+  let bytes = fitted.reduce((sum, c) => sum + mysqlColumnBytes(c), Math.ceil(fitted.length / 8));
+  for (let i = fitted.length - 1; i >= 0 && bytes > MYSQL_ROW_BYTES; i--) {
+    if (fitted[i]!.uidt !== 'SingleLineText') continue;
+    bytes -= mysqlColumnBytes(fitted[i]!);
+    fitted[i] = { ...fitted[i]!, uidt: 'LongText' };
+    bytes += mysqlColumnBytes(fitted[i]!);
+  }
+  return fitted;
+}
+
 /** Whether a sample holds text too long for a single-line column. */
 export const hasLongText = (values: string[]) => values.some((v) => v.length > SHORT_TEXT || v.includes('\n'));
 
@@ -115,15 +157,16 @@ export function importTypeOf(c: ColumnModel): ImportType {
 
 /**
  * Text of a file on its way into column `c`: empty stays empty (no value), booleans from
- * yes/no words, dates with slashes to dashes, surrounding blanks trimmed off non-text values.
+ * yes/no words, dates with slashes to dashes, surrounding blanks trimmed off non-text values, and
+ * with `decimalComma` (a CSV of semicolons) numbers written `1.234,5` as 1234.5.
  */
-export function cellValue(c: ColumnModel, text: string): unknown {
+export function cellValue(c: ColumnModel, text: string, decimalComma = false): unknown {
   if (text === '') return '';
   // A choice, an e-mail address or a URL with blanks around it (' red', as the preview's detection
   // reads it): the value without them.
   if (c.uidt === 'SingleSelect' || c.uidt === 'Email' || c.uidt === 'URL') return text.trim();
   // An amount as a spreadsheet shows it ('$5.00', '-€7.25'): without its currency sign (a thousands separator is still refused).
-  if (c.uidt === 'Currency') return text.replace(/\p{Sc}/gu, '').trim();
+  if (c.uidt === 'Currency') return asNumbers([text.replace(/\p{Sc}/gu, '').trim()], decimalComma)[0];
   switch (c.kind) {
     case 'boolean': {
       const w = text.trim().toLowerCase();
@@ -135,7 +178,7 @@ export function cellValue(c: ColumnModel, text: string): unknown {
     case 'bigint':
     case 'decimal':
     case 'float':
-      return text.trim();
+      return asNumbers([text.trim()], decimalComma)[0];
     case 'date': {
       const t = text.trim();
       if (DATE.test(t)) return t.replace(/\//g, '-');

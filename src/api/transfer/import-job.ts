@@ -22,7 +22,7 @@ import { flushWrites, type PendingWrites } from '../../data/write-events';
 import type { ColumnModel, TableModel } from '../../schema/model';
 import type { Logger } from '../../lib/log';
 import { openRows } from './row-sources';
-import { cellValue } from './column-types';
+import { cellValue, decimalCommaFor } from './column-types';
 import { columnLetters } from './xlsx-writer';
 import type { MetaStore } from '../../meta/store';
 import { ALL, invalidation } from '../../meta/invalidation';
@@ -299,7 +299,9 @@ async function run(dc: DataContext, t: TableModel, plan: ImportPlan, job: Import
 }
 
 async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, job: ImportJob): Promise<void> {
-  const src = openRows(plan.upload.path, plan.delimiter ? { ...plan.upload.kind, delimiter: plan.delimiter } : plan.upload.kind, plan.sheet ?? plan.upload.sheets?.[0]);
+  const kind = plan.delimiter ? { ...plan.upload.kind, delimiter: plan.delimiter } : plan.upload.kind;
+  const src = openRows(plan.upload.path, kind, plan.sheet ?? plan.upload.sheets?.[0]);
+  const decimalComma = kind.format === 'csv' && decimalCommaFor(kind.delimiter);
   const mapped = [...plan.mapping.entries()];
   let batch: Record<string, unknown>[] = [];
   let lines: number[] = [];
@@ -383,7 +385,7 @@ async function readAndInsert(dc: DataContext, t: TableModel, plan: ImportPlan, j
         continue;
       }
       const row: Record<string, unknown> = {};
-      for (const [i, c] of mapped) row[c.cn] = cellValue(c, r[i] ?? '');
+      for (const [i, c] of mapped) row[c.cn] = cellValue(c, r[i] ?? '', decimalComma);
       batch.push(row);
       lines.push(line);
       job.rowsRead++;

@@ -24,7 +24,7 @@ import { utf16ToUtf8 } from './utf16';
 import { xlsxSheets } from './row-sources';
 import { jsonKeys } from './json-rows';
 import { dropUpload, keepUpload, previewOf, uploadOf, type StoredUpload } from './uploads';
-import { IMPORT_TYPES, columnInputOf, importTypeOf } from './column-types';
+import { IMPORT_TYPES, columnInputOf, fitRowSize, importTypeOf } from './column-types';
 import { cancelAnywhere, jobOf, jobView, startImport } from './import-job';
 
 const ownerOf = (call: OpCall) => ownerKey(call.actor);
@@ -227,7 +227,12 @@ export const importStart: DashboardOp = {
         mappingByCn.set(col.index, cn);
       }
       if (inputs.length === 1) throw badRequest('Every column is skipped: keep at least one');
-      const created = (await tableCreate.run({ ...call, args: { tn: a.create!.tn, _tn: a.create!._tn, columns: inputs } })) as { migration?: { id: string } };
+      const engine = (await call.ctx.projects.get(call.projectId, call.dbAlias)).db.config.client;
+      // Even as long text, a few hundred columns are more than a MariaDB page holds: said in the file's terms.
+      const created = (await tableCreate.run({ ...call, args: { tn: a.create!.tn, _tn: a.create!._tn, columns: fitRowSize(engine, inputs) } }).catch((e: unknown) => {
+        if (engine === 'mysql' && /Row size too large/i.test((e as Error).message)) throw badRequest(`A row of ${inputs.length - 1} columns is more than a MariaDB or MySQL table holds: skip some of the file's columns`);
+        throw e;
+      })) as { migration?: { id: string } };
       dc = await dataContext(call.ctx, call.request, call.projectId, call.dbAlias);
       t = tableByName(dc.pdb, a.create!.tn);
       const tn = t.tn;
@@ -242,6 +247,13 @@ export const importStart: DashboardOp = {
       };
     }
     if (mappingByCn.size === 0) throw badRequest('No column of the file goes to a column of the table: map at least one');
+    // A column every row needs (required, without a default) that no column of the file fills would refuse
+    // every row one by one: said before the import starts.
+    if (existing) {
+      const filled = new Set(mappingByCn.values());
+      const missing = t.columns.filter((c) => !c.nullable && !c.ai && c.default === null && !filled.has(c.cn));
+      if (missing.length) throw badRequest(`No column of the file goes to ${missing.map((c) => `'${c._cn}'`).join(', ')} of '${t._tn}', which every row needs`);
+    }
     const mapping = new Map<number, ColumnModel>([...mappingByCn].map(([i, cn]) => [i, t.columns.find((c) => c.cn === cn)!]));
     // A column the caller may not set refuses the import now, not at its first batch.
     if (existing) assertColumns(existing.grant, t, 'create', [...mapping.values()]);

@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { randomSlug } from '../../lib/ids';
 import { openRows } from './row-sources';
 import type { FileKind } from './sniff';
-import { choicesOf, detectType, hasLongText, type ImportType } from './column-types';
+import { choicesOf, decimalCommaFor, detectType, hasLongText, type ImportType } from './column-types';
 
 export interface StoredUpload {
   id: string;
@@ -204,7 +204,7 @@ export async function previewOf(u: StoredUpload, sheet?: string, delimiter?: str
   if (sample.length === 0) throw badRequest('The file holds a header row but no data rows');
   const columns = headers.map((header, index) => {
     const values = sample.map((r) => r[index] ?? '');
-    return { index, header, type: detectType(values), choices: choicesOf(values), long: hasLongText(values) };
+    return { index, header, type: detectType(values, kind.format === 'csv' && decimalCommaFor(kind.delimiter)), choices: choicesOf(values), long: hasLongText(values) };
   });
   return { columns, rows: sample.slice(0, PREVIEW_ROWS).map((r) => headers!.map((_, i) => r[i] ?? '')), sampled: sample.length, errors };
 }

@@ -95,6 +95,8 @@ export interface TableTarget {
   scope: DbScope;
   tn: string;
   _tn: string;
+  /** Whether the user's role may add rows to it (and so import into it); unknown is allowed. */
+  canCreate?: boolean;
 }
 
 /** Commands of a table's context menu in the tree. */
@@ -102,7 +104,7 @@ export const TABLE_COMMANDS: TargetCommand<TableTarget>[] = [
   { id: 'table.rename', get label() { return t('app.command.rename'); }, when: () => canShare.value, run: (tb) => (schemaDialog.value = { kind: 'renameTable', scope: tb.scope, tn: tb.tn, _tn: tb._tn }) },
   { id: 'table.refresh', get label() { return t('app.command.refresh'); }, run: () => schemaChanged() },
   { id: 'table.hooks', get label() { return t('app.command.webhooks'); }, when: () => canShare.value, run: (tb) => (hookDialog.value = { scope: tb.scope, tn: tb.tn, _tn: tb._tn }) },
-  { id: 'table.import', get label() { return t('app.command.import'); }, run: (tb) => openImport(tb.scope, tb) },
+  { id: 'table.import', get label() { return t('app.command.import'); }, when: (tb) => tb.canCreate !== false, run: (tb) => openImport(tb.scope, tb) },
   { id: 'table.exportCsv', get label() { return t('app.command.exportCsv'); }, run: (tb) => exportTable(tb, 'csv') },
   { id: 'table.exportXlsx', get label() { return t('app.command.exportXlsx'); }, run: (tb) => exportTable(tb, 'xlsx') },
   {

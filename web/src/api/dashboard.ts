@@ -2,7 +2,7 @@
 import { dashboardOp } from './projects';
 import { http } from './http';
 
-export interface TableSummary { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; isJunction: boolean; /** Why a view cannot be read (a table or column it uses is gone). */ broken?: string }
+export interface TableSummary { tn: string; _tn: string; type: 'table' | 'view'; pks: string[]; isJunction: boolean; /** Whether the caller may add rows to the table (and import into it). */ canCreate?: boolean; /** Why a view cannot be read (a table or column it uses is gone). */ broken?: string }
 export interface RoutineSummary { name: string; kind: string; definition: string | null }
 export interface EnvDb { dbAlias: string; client: string; isXcdb: boolean }
 export interface EnvList { workingEnv: string; envs: Record<string, { active: boolean; dbs: EnvDb[] }> }

@@ -2,10 +2,13 @@
  * tableList, viewList, functionList, procedureList, sequenceList: the tree's groups, read from
  * the project database's schema model. Junction tables appear only with `includeM2M`. Objects
  * hidden from the caller's roles (Meta Management) are left out. A view that cannot be read
- * carries `broken`, the reason.
+ * carries `broken`, the reason. A table carries `canCreate`: whether the caller may add its rows (and
+ * so import into it), for the tree's menu to offer only what the server allows.
  */
 import type { DashboardOp } from '../op';
 import { visibleFilter } from './model-visibility';
+import { grantOf, isUnrestricted } from '../../../data/access';
+import { aclRepo } from '../../../meta/acl-repo';
 import type { RoutineModel, TableModel } from '../../../schema/model';
 
 const tableView = (t: TableModel) => ({
@@ -28,7 +31,11 @@ export const tableList: DashboardOp = {
     const includeM2M = !!(args as { includeM2M?: boolean } | undefined)?.includeM2M;
     const pdb = await ctx.projects.get(projectId, dbAlias, env);
     const visible = await visibleFilter(call, pdb.dbAlias, 'table');
-    const list = pdb.model.tables.filter((t) => t.type === 'table' && (includeM2M || !t.isJunction) && visible(t.tn)).map(tableView);
+    const actor = { ...call.actor, roles: [...new Set([...call.actor.roles, ...call.projectRoles])] };
+    const acl = isUnrestricted(actor) ? undefined : await aclRepo(ctx.meta).rules(projectId, pdb.dbAlias);
+    const list = pdb.model.tables
+      .filter((t) => t.type === 'table' && (includeM2M || !t.isJunction) && visible(t.tn))
+      .map((t) => ({ ...tableView(t), canCreate: t.pks.length > 0 && !!grantOf(actor, acl, t, 'create') }));
     return { data: { list } };
   },
 };

@@ -8,10 +8,13 @@ import { badRequest } from '../../../lib/errors';
 import { checkDefault } from './default-check';
 import { choicesOf } from './column-changes';
 
+/** Most columns of a new table: 500 besides its key (an import's widest file, 500 columns, gets an id column). */
+const MAX_NEW_TABLE_COLUMNS = 501;
+
 /** Creates a table (`{ tn, _tn?, columns? }`; default columns without a list). */
 export const tableCreate = schemaChangeOp(
   'tableCreate',
-  z.object({ tn: SqlName, _tn: Alias.optional(), columns: z.array(ColumnInputArgs).min(1).max(500).optional(), ...Preview }),
+  z.object({ tn: SqlName, _tn: Alias.optional(), columns: z.array(ColumnInputArgs).min(1).max(MAX_NEW_TABLE_COLUMNS).optional(), ...Preview }),
   async (ctx, a) => {
     if (a._tn && ctx.pdb.model.tables.some((t) => t._tn === a._tn)) throw badRequest(`Another table is already shown as '${a._tn}'`);
     for (const c of a.columns ?? []) if (c.uidt !== 'ID') checkDefault(ctx.engine, { ...c, options: c.options ?? choicesOf(c.meta) }, c.default);

@@ -2,6 +2,7 @@
  * The expiry date of an API token: a react-aria DatePicker (typed segment by segment or picked in
  * its calendar, in the current language), holding an ISO date ('' when the token never expires); the
  * first day it offers is tomorrow (a token made to expire at the start of today would be refused).
+ * The token expires at the start of that day where the user is (`expiryInstant`), not in UTC.
  */
 import { getLocalTimeZone, parseDate, today } from '@internationalized/date';
 import { Button, Calendar, CalendarCell, CalendarGrid, DateInput, DatePicker, DateSegment, Dialog, Group, Heading, I18nProvider, Popover } from 'react-aria-components';
@@ -15,6 +16,9 @@ const parsed = (iso: string) => {
     return null;
   }
 };
+
+/** The instant a token picked to expire on `iso` (a date) ends: the start of that day in the user's time zone; '' stays ''. */
+export const expiryInstant = (iso: string): string => (iso ? parseDate(iso).toDate(getLocalTimeZone()).toISOString() : '');
 
 export function ExpiryPicker(props: { label: string; value: string; onChange: (iso: string) => void }) {
   return (

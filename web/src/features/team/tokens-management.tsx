@@ -9,7 +9,7 @@ import { grantableRoles, RoleSelect, roleName } from './roles';
 import { useSignals } from '../../stores/signals';
 import { isProjectOwner } from '../../stores/project';
 import { toast } from '../../stores/toasts';
-import { ExpiryPicker } from './expiry-picker';
+import { ExpiryPicker, expiryInstant } from './expiry-picker';
 import { useLatest } from '../../components/use-latest-answer';
 
 const TOKEN_ROLES = ['editor', 'commenter', 'viewer', 'creator', 'owner'] as const;
@@ -30,7 +30,7 @@ export function TokensManagement(props: { projectId: string }) {
     e.preventDefault();
     setError(null);
     try {
-      const res = await track(t('admin.tokens.create'), teamApi.createToken(props.projectId, description.trim(), role, expiresAt), t('admin.tokens.created'));
+      const res = await track(t('admin.tokens.create'), teamApi.createToken(props.projectId, description.trim(), role, expiryInstant(expiresAt)), t('admin.tokens.created'));
       setShown(res.token);
       setDescription('');
       await load();
@@ -62,7 +62,7 @@ export function TokensManagement(props: { projectId: string }) {
             <tr key={tk.id}>
               <td>{tk.description}</td>
               <td>{roleName(tk.role)}</td>
-              <td>{tk.expiresAt ? formatDate(`${tk.expiresAt.slice(0, 10)}T00:00:00`) : t('admin.tokens.never')}</td>
+              <td>{tk.expiresAt ? formatDate(tk.expiresAt) : t('admin.tokens.never')}</td>
               <td>{tk.enabled ? t('admin.tokens.enabled') : t('admin.tokens.disabled')}</td>
               <td><div className="row-actions">
                 {/* An owner token is changed by owners only (the server refuses a creator). */}

@@ -25,7 +25,7 @@ import { engineName } from '../../lib/engine-names';
 import { useLatest } from '../../components/use-latest-answer';
 
 /** A tree entry: `name` opens it (display name), `tn` is the SQL name of a table. */
-interface Item { name: string; title: string; type: TabType; tn?: string; junction?: boolean; /** Why a view cannot be read. */ broken?: string }
+interface Item { name: string; title: string; type: TabType; tn?: string; junction?: boolean; /** Whether the caller may add rows (tables). */ canCreate?: boolean; /** Why a view cannot be read. */ broken?: string }
 type GroupKind = 'Tables' | 'Views' | 'Functions' | 'Procedures' | 'Sequences';
 
 /** The group's name in the current language. */
@@ -65,7 +65,7 @@ async function loadGroup(projectId: string, dbAlias: string, kind: GroupKind): P
   switch (kind) {
     case 'Tables':
       // Many-to-many link tables are read too: listed when the user's setting includeM2M says so, else counted beside the list.
-      return (await dashboardApi.tables(projectId, dbAlias, true)).map((t) => ({ name: t._tn, title: t._tn, type: 'table', tn: t.tn, junction: t.isJunction }));
+      return (await dashboardApi.tables(projectId, dbAlias, true)).map((t) => ({ name: t._tn, title: t._tn, type: 'table', tn: t.tn, junction: t.isJunction, canCreate: t.canCreate }));
     case 'Views':
       return (await dashboardApi.views(projectId, dbAlias)).map((t) => ({ name: t._tn, title: t._tn, type: 'view', broken: t.broken }));
     case 'Functions':
@@ -134,7 +134,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
           {items.slice(0, shown).map((it) => (
             <li key={it.name}>
               {it.type === 'table' && it.tn ? (
-                <TableLeaf target={{ scope: { projectId: props.projectId, dbAlias: props.dbAlias }, tn: it.tn, _tn: it.name }} onOpen={() => openItem(it)} />
+                <TableLeaf target={{ scope: { projectId: props.projectId, dbAlias: props.dbAlias }, tn: it.tn, _tn: it.name, canCreate: it.canCreate }} onOpen={() => openItem(it)} />
               ) : (
                 <button className="tree-leaf" onClick={() => openItem(it)} title={it.broken ? t('schema.tree.viewBroken', { name: it.title, reason: it.broken }) : undefined}>
                   <EntryIcon type={it.type} />{it.title}
