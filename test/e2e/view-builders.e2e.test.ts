@@ -1,7 +1,8 @@
 /**
- * Filter values in the browser against the binary (Chinook, SQLite): a select column's filter offers
- * its choices and a date column's a date picker, in the grid's builder and in a kanban's, which also
- * offers only the operators the column takes.
+ * The builders of views in the browser against the binary (Chinook, SQLite): a select column's filter
+ * offers its choices and a date column's a date picker, in the grid's builder and in a kanban's, which
+ * also offers only the operators the column takes; a form builder names at once a column left out
+ * that a new row needs.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -9,9 +10,9 @@ import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, star
 import { addColumn, chinookProject, listViews, restInPage, until } from './views-helpers';
 
 const problem = browserProblem();
-if (problem && !process.env.CI) console.log(`skipped e2e suite 'filter values': ${problem}`);
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'view builders': ${problem}`);
 
-describe.skipIf(!!problem && !process.env.CI)('filter values in the browser', () => {
+describe.skipIf(!!problem && !process.env.CI)('view builders in the browser', () => {
   let tablo: RunningTablo;
   let browser: Browser;
   let page: Page;
@@ -29,8 +30,8 @@ describe.skipIf(!!problem && !process.env.CI)('filter values in the browser', ()
     tablo = await startTablo();
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1500, height: 880 } })).newPage();
-    await signUpInBrowser(page, tablo.url, 'filters@example.com');
-    projectId = await chinookProject(page, tablo, 'Filters', 'tablo_t_e2e_filter_values');
+    await signUpInBrowser(page, tablo.url, 'builders@example.com');
+    projectId = await chinookProject(page, tablo, 'Builders', 'tablo_t_e2e_view_builders');
     await addColumn(page, projectId, 'Track', { cn: 'Stage', uidt: 'SingleSelect', meta: { options: [{ title: 'Demo', color: '#fde68a' }, { title: 'Released', color: '#bbf7d0' }] } });
     await addColumn(page, projectId, 'Album', { cn: 'Released', uidt: 'Date' });
     for (const [i, stage] of ['Demo', 'Released', 'Released'].entries()) expect((await restInPage(page, projectId, 'PUT', `Track/${i + 1}`, { Stage: stage })).status).toBe(200);
@@ -51,7 +52,7 @@ describe.skipIf(!!problem && !process.env.CI)('filter values in the browser', ()
     expect(await value.locator('option').allTextContents()).toEqual(['choose…', 'Demo', 'Released']);
     await value.selectOption('Released');
     await page.getByTestId('row-count').getByText(await count('Track', '(Stage,eq,Released)'), { exact: true }).waitFor();
-    await shot(page, 'filter-values-choice');
+    await shot(page, 'builders-filter-choice');
     await page.getByRole('button', { name: 'Remove filter 1' }).click();
 
     await openTable('Album');
@@ -87,5 +88,29 @@ describe.skipIf(!!problem && !process.env.CI)('filter values in the browser', ()
     await page.getByTestId('lane-count-Demo').getByText('1', { exact: true }).waitFor();
     const saved = async () => (await listViews(page, projectId, 'Track')).find((v) => v.title === 'Stages')!.query_params.where;
     expect(await until(saved, '(Stage,eq,Demo)')).toBe('(Stage,eq,Demo)');
+  });
+
+  browserTest('a form builder names a column left out that a new row needs, until it is added back', () => page, async () => {
+    await openTable('Track');
+    await drawer().getByRole('button', { name: 'Form', exact: true }).click();
+    await page.getByRole('dialog').getByLabel('View name').fill('New track');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await page.getByTestId('view-title').getByText('New track').waitFor();
+    const builder = page.getByRole('region', { name: 'Form builder' });
+    // Composer may stay empty: leaving it out says nothing.
+    await builder.getByRole('button', { name: 'Remove Composer from the form' }).click();
+    await builder.getByRole('listitem', { name: 'Field Composer' }).waitFor({ state: 'detached' });
+    expect(await builder.getByRole('alert').count()).toBe(0);
+    // Track's Name is NOT NULL without a default: no answer could be saved without it.
+    await builder.getByRole('button', { name: 'Remove Name from the form' }).click();
+    await builder.getByRole('alert').getByText('Name is left out, but a new row needs it: no answer to this form can be saved until it is added back.').waitFor();
+    await builder.getByRole('button', { name: 'Remove Milliseconds from the form' }).click();
+    await builder.getByRole('alert').getByText('Name and Milliseconds are left out, but a new row needs them', { exact: false }).waitFor();
+    await shot(page, 'builders-form-missing');
+    await builder.getByRole('button', { name: /Add a field/ }).click();
+    await page.getByRole('menuitem', { name: 'Name' }).click();
+    await builder.getByRole('button', { name: /Add a field/ }).click();
+    await page.getByRole('menuitem', { name: 'Milliseconds' }).click();
+    await builder.getByRole('alert').waitFor({ state: 'detached' });
   });
 });
