@@ -380,6 +380,19 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await p.context().close();
     stranger = undefined;
   });
+  browserTest('a table\'s own view, shared, is titled in the visitor\'s language as in the dashboard', () => stranger ?? page, async () => {
+    await tree().getByRole('button', { name: 'MediaType', exact: true }).click();
+    const dialog = await share('Grid view');
+    const url = await dialog.getByLabel('Shared link').inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const p = (stranger = await (await browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 860 } })).newPage());
+    await p.goto(url);
+    await p.getByRole('heading', { name: 'Vue grille', level: 1 }).waitFor();
+    await p.getByRole('gridcell', { name: 'MPEG audio file', exact: true }).waitFor();
+    expect(await p.title()).toBe('Vue grille · Tablo');
+    await p.context().close();
+    stranger = undefined;
+  });
   browserTest('a grid grouped by a column is shared grouped: groups with their counts, opened to their rows, narrowed by a search', () => stranger ?? page, async () => {
     await createView('Track', 'Grid', 'By stage');
     await page.getByLabel('Group by').selectOption('Stage');

@@ -22,6 +22,7 @@ import { VIEW_ICONS } from '../views/views-drawer';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
 import { useSharedRecord } from './shared-record';
+import { shownViewTitle } from '../views/views-store';
 
 type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | { kind: 'error'; message: string } | { kind: 'ready'; meta: SharedViewMeta; password: string | null };
 
@@ -34,8 +35,9 @@ export function SharedViewPage() {
   const open = async (password: string | null, typed: boolean) => {
     const current = latest.begin();
     try {
-      const meta = await sharedApi.meta(uuid, password);
+      const answer = await sharedApi.meta(uuid, password);
       if (!current()) return;
+      const meta = { ...answer, title: shownViewTitle(answer.title, answer.isDefault) };
       if (password) sharedPassword.set(uuid, password);
       setState({ kind: 'ready', meta, password });
       document.title = `${meta.title} · Tablo`;
