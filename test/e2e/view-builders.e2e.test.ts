@@ -34,6 +34,8 @@ describe.skipIf(!!problem && !process.env.CI)('view builders in the browser', ()
     projectId = await chinookProject(page, tablo, 'Builders', 'tablo_t_e2e_view_builders');
     await addColumn(page, projectId, 'Track', { cn: 'Stage', uidt: 'SingleSelect', meta: { options: [{ title: 'Demo', color: '#fde68a' }, { title: 'Released', color: '#bbf7d0' }] } });
     await addColumn(page, projectId, 'Album', { cn: 'Released', uidt: 'Date' });
+    await addColumn(page, projectId, 'Genre', { cn: 'Moods', uidt: 'MultiSelect', meta: { options: [{ title: 'Calm', color: '#bbf7d0' }, { title: 'Loud', color: '#fecaca' }] } });
+    expect((await restInPage(page, projectId, 'PUT', 'Genre/1', { Moods: 'Calm,Loud' })).status).toBe(200);
     for (const [i, stage] of ['Demo', 'Released', 'Released'].entries()) expect((await restInPage(page, projectId, 'PUT', `Track/${i + 1}`, { Stage: stage })).status).toBe(200);
     for (const i of [1, 2]) expect((await restInPage(page, projectId, 'PUT', `Album/${i}`, { Released: `2024-03-1${i}` })).status).toBe(200);
     await page.goto(`${tablo.url}/#/nc/${projectId}`);
@@ -65,6 +67,19 @@ describe.skipIf(!!problem && !process.env.CI)('view builders in the browser', ()
     await page.getByTestId('row-count').getByText('2 rows', { exact: true }).waitFor();
     // A text column keeps a text box.
     await page.getByLabel('Filter 1 column').selectOption('Title');
+    expect(await page.getByLabel('Filter 1 value').getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Remove filter 1' }).click();
+
+    // A multi select: 'contains' picks a choice; 'is equal' compares the whole list, typed.
+    await openTable('Genre');
+    await page.getByRole('button', { name: '+ Filter' }).click();
+    await page.getByLabel('Filter 1 column').selectOption('Moods');
+    await page.getByLabel('Filter 1 operator').selectOption({ label: 'contains' });
+    await page.getByLabel('Filter 1 value').selectOption('Loud');
+    await page.getByTestId('row-count').getByText('1 row', { exact: true }).waitFor();
+    await page.getByLabel('Filter 1 operator').selectOption({ label: 'is equal' });
+    await page.getByLabel('Filter 1 value').fill('Calm,Loud');
+    await page.getByTestId('row-count').getByText('1 row', { exact: true }).waitFor();
     expect(await page.getByLabel('Filter 1 value').getAttribute('type')).toBe('text');
     await page.getByRole('button', { name: 'Remove filter 1' }).click();
   });

@@ -8,8 +8,8 @@ import type { ColumnMeta } from '../../api/dashboard';
 import { choicesOf } from './choice-field';
 import { t } from '../../i18n';
 
-/** Operators whose value is one of a select column's choices. */
-const CHOICE_OPS = new Set(['eq', 'neq', 'like', 'nlike']);
+/** Operators whose value is one of a select column's choices (a multi select's 'is equal' compares the whole list, typed). */
+const CHOICE_OPS = { SingleSelect: new Set(['eq', 'neq', 'like', 'nlike']), MultiSelect: new Set(['like', 'nlike']) } as Record<string, Set<string>>;
 /** Operators whose value is a date of a date column. */
 const DATE_OPS = new Set(['eq', 'neq', 'gt', 'ge', 'lt', 'le']);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -17,7 +17,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The kind of control a filter's value gets. */
 export function filterValueKind(column: ColumnMeta | undefined, op: string, value: string): 'choice' | 'date' | 'text' {
   if (!column) return 'text';
-  if ((column.uidt === 'SingleSelect' || column.uidt === 'MultiSelect') && CHOICE_OPS.has(op)) {
+  if (CHOICE_OPS[column.uidt]?.has(op)) {
     const titles = choicesOf(column).map((c) => c.title);
     if (titles.length && (value === '' || titles.includes(value))) return 'choice';
   }
