@@ -70,6 +70,15 @@ describe.skipIf(!!problem && !process.env.CI)('view builders in the browser', ()
     expect(await page.getByLabel('Filter 1 value').getAttribute('type')).toBe('text');
     await page.getByRole('button', { name: 'Remove filter 1' }).click();
 
+    // A date-time: a day picked for its order; 'is equal' to a day alone (its midnight) stays typed.
+    await openTable('Invoice');
+    await page.getByRole('button', { name: '+ Filter' }).click();
+    await page.getByLabel('Filter 1 column').selectOption('InvoiceDate');
+    expect(await page.getByLabel('Filter 1 value').getAttribute('type')).toBe('text');
+    await page.getByLabel('Filter 1 operator').selectOption({ label: '>=' });
+    expect(await page.getByLabel('Filter 1 value').getAttribute('type')).toBe('date');
+    await page.getByRole('button', { name: 'Remove filter 1' }).click();
+
     // A multi select: 'contains' picks a choice; 'is equal' compares the whole list, typed.
     await openTable('Genre');
     await page.getByRole('button', { name: '+ Filter' }).click();

@@ -1,7 +1,7 @@
 /**
  * The value of a filter row, as its column takes it: a select column's choices to pick (compared
  * as stored, so a choice typed in another case never silently finds nothing), a date picker for a
- * date or date-time column (the where language wants YYYY-MM-DD, which a person would not type);
+ * date column or a date-time's order (the where language wants YYYY-MM-DD, which a person would not type);
  * otherwise text. A value the control cannot show (a where typed by hand) keeps a text input.
  */
 import type { ColumnMeta } from '../../api/dashboard';
@@ -10,8 +10,11 @@ import { t } from '../../i18n';
 
 /** Operators whose value is one of a select column's choices (a multi select's 'is equal' compares the whole list, typed). */
 const CHOICE_OPS = { SingleSelect: new Set(['eq', 'neq', 'like', 'nlike']), MultiSelect: new Set(['like', 'nlike']) } as Record<string, Set<string>>;
-/** Operators whose value is a date of a date column. */
-const DATE_OPS = new Set(['eq', 'neq', 'gt', 'ge', 'lt', 'le']);
+/**
+ * Operators whose value is a day picked: any comparison of a date column; a date-time column's order
+ * only (a day alone is its midnight, so 'is equal' to a day would miss the day's other times).
+ */
+const DATE_OPS = { date: new Set(['eq', 'neq', 'gt', 'ge', 'lt', 'le']), datetime: new Set(['gt', 'ge', 'lt', 'le']) } as Record<string, Set<string>>;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The kind of control a filter's value gets. */
@@ -21,7 +24,7 @@ export function filterValueKind(column: ColumnMeta | undefined, op: string, valu
     const titles = choicesOf(column).map((c) => c.title);
     if (titles.length && (value === '' || titles.includes(value))) return 'choice';
   }
-  if ((column.kind === 'date' || column.kind === 'datetime') && DATE_OPS.has(op) && (value === '' || DAY.test(value))) return 'date';
+  if (DATE_OPS[column.kind]?.has(op) && (value === '' || DAY.test(value))) return 'date';
   return 'text';
 }
 
