@@ -390,6 +390,8 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await card.getByText('No image').waitFor();
     await card.click();
     const form = page.getByRole('dialog', { name: 'Expanded row' });
+    // The artist shows by name (the card's row came without it), as in the grid's expanded row.
+    await form.getByRole('button', { name: /^ArtistId/ }).getByText('Alice In Chains').waitFor();
     // The Attachment field takes files (it was a text box of JSON), as the grid's expanded row does.
     await form.getByLabel('Pick files for Cover').setInputFiles([{ name: 'face.png', mimeType: 'image/png', buffer: PNG }]);
     await form.locator('img.cell-thumb').waitFor();

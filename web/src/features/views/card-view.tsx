@@ -3,7 +3,7 @@
  * changes, the search, the visible columns and card fields, the toolbar's query bar and fields menu,
  * and the row form a card opens into.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TableMeta } from '../../api/dashboard';
 import { track } from '../../stores/notifications';
 import { ExpandForm } from '../grid/expand-form';
@@ -80,6 +80,19 @@ export function CardRowForm(props: { projectId: string; dbAlias: string; meta: T
   const [row, setRow] = useState(props.row);
   const canComment = useCanComment(props.projectId);
   const parents: ParentSource = { relations: meta.relations, list: (table, where) => recordsApi.list(props.projectId, table, { limit: 25, offset: 0, where }) };
+  // A card's row comes without its parents: read once with them, so a key shows its parent's title as in the grid.
+  const belongsTo = meta.relations.filter((r) => r.type === 'bt').map((r) => r.alias);
+  const [ready, setReady] = useState(!belongsTo.length || !meta.pks.length);
+  useEffect(() => {
+    if (ready) return;
+    const where = meta.pks.map((pk) => `(${pk},eq,${String(props.row[pk])})`).join('~and');
+    recordsApi
+      .list(props.projectId, meta._tn, { limit: 1, offset: 0, where, bt: belongsTo.join(',') })
+      .then(([found]) => found && setRow((r) => ({ ...found, ...r })))
+      .catch(() => {})
+      .finally(() => setReady(true));
+  }, []);
+  if (!ready) return null;
   return (
     <ExpandForm
       meta={meta}
