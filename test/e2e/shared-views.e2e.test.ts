@@ -98,6 +98,22 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     expect(await p.getByRole('columnheader', { name: 'Composer' }).count()).toBe(0);
     expect(await p.getByText('Share', { exact: true }).count()).toBe(0); // no dashboard around it
     await shot(p, 'shared-grid');
+    // A row opens whole, read-only (its expand button, or Enter on the row): the view's fields only.
+    const firstRow = p.getByRole('row').filter({ has: p.getByRole('gridcell', { name: 'For Those About To Rock (We Salute You)' }) });
+    await firstRow.hover();
+    await firstRow.getByRole('button', { name: 'Expand row 1' }).click();
+    let record = p.getByRole('dialog', { name: 'For Those About To Rock (We Salute You)' });
+    await record.getByText('GenreId', { exact: true }).waitFor();
+    expect(await record.getByText('Composer', { exact: true }).count()).toBe(0);
+    expect(await record.getByRole('textbox').count()).toBe(0);
+    await shot(p, 'shared-grid-record');
+    await p.keyboard.press('Escape');
+    await record.waitFor({ state: 'detached' });
+    await p.getByRole('row').nth(2).focus();
+    await p.keyboard.press('Enter');
+    record = p.getByRole('dialog', { name: 'Balls to the Wall' });
+    await record.getByRole('button', { name: 'Close' }).click();
+    await record.waitFor({ state: 'detached' });
     // Large views page like the grid: the end of the view is read when scrolled to.
     await p.locator('.shared-grid').evaluate((el) => (el.scrollTop = el.scrollHeight));
     await p.getByRole('row').filter({ has: p.getByText('1297', { exact: true }) }).waitFor();
@@ -321,6 +337,13 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await p.getByTestId('lane-count-Released').getByText('2').waitFor();
     expect(await released.getByRole('article').first().getAttribute('draggable')).not.toBe('true');
     await shot(p, 'shared-kanban');
+    // A card opens whole, read-only: its fields uncut (the card cuts the composers short).
+    await released.getByRole('article', { name: 'Balls to the Wall' }).click();
+    const card = p.getByRole('dialog', { name: 'Balls to the Wall' });
+    await card.getByText('U. Dirkschneider, W. Hoffmann, H. Frank, P. Baltes, S. Kaufmann, G. Hoffmann', { exact: true }).waitFor();
+    await shot(p, 'shared-kanban-record');
+    await card.getByRole('button', { name: 'Close' }).click();
+    await card.waitFor({ state: 'detached' });
     // On a phone the lanes scroll inside the board: nothing pushes the page sideways.
     await p.setViewportSize({ width: 390, height: 844 });
     expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
@@ -348,6 +371,25 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await p.locator('.cal-entry').first().waitFor();
     expect(await p.locator('.cal-entry').first().getAttribute('draggable')).not.toBe('true');
     await shot(p, 'shared-calendar');
+    // An entry shows only its title: it opens whole, with the entry fields the view shows.
+    await p.getByRole('button', { name: `${invoice.BillingAddress} on ${String(invoice.InvoiceDate).slice(0, 10)}` }).click();
+    const entry = p.getByRole('dialog', { name: invoice.BillingAddress });
+    await entry.getByText('InvoiceDate', { exact: true }).waitFor();
+    await entry.getByText('InvoiceId', { exact: true }).waitFor();
+    await entry.getByRole('button', { name: 'Close' }).click();
+    await p.context().close();
+    stranger = undefined;
+  });
+  browserTest('a table\'s own view, shared, is titled in the visitor\'s language as in the dashboard', () => stranger ?? page, async () => {
+    await tree().getByRole('button', { name: 'MediaType', exact: true }).click();
+    const dialog = await share('Grid view');
+    const url = await dialog.getByLabel('Shared link').inputValue();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    const p = (stranger = await (await browser.newContext({ locale: 'fr-FR', viewport: { width: 1400, height: 860 } })).newPage());
+    await p.goto(url);
+    await p.getByRole('heading', { name: 'Vue grille', level: 1 }).waitFor();
+    await p.getByRole('gridcell', { name: 'MPEG audio file', exact: true }).waitFor();
+    expect(await p.title()).toBe('Vue grille · Tablo');
     await p.context().close();
     stranger = undefined;
   });
@@ -369,6 +411,11 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await released.click();
     await p.getByRole('gridcell').filter({ hasText: 'Balls to the Wall' }).waitFor();
     expect(await p.getByRole('rowgroup').getByRole('row').count()).toBe(3); // the header and the two rows
+    // A row of a group opens whole too.
+    await p.getByRole('rowgroup').getByRole('row').filter({ hasText: 'Balls to the Wall' }).hover();
+    await p.getByRole('button', { name: /^Expand row/ }).first().click();
+    await p.getByRole('dialog').getByText('Stage', { exact: true }).waitFor();
+    await p.keyboard.press('Escape');
     await shot(p, 'shared-grid-grouped');
     // A search narrows the groups and their counts.
     await p.getByLabel('Search', { exact: true }).fill('Balls to');

@@ -9,6 +9,9 @@ import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
 import { addColumn, chinookProject, goToDate, listViews, opInPage, restInPage, until } from './views-helpers';
 
+/** A 1x1 PNG image. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'views': ${problem}`);
 
@@ -379,6 +382,26 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     expect(await page.getByRole('listitem').getByRole('article').count()).toBeLessThan(100);
     await page.getByRole('list', { name: 'Gallery' }).evaluate((el) => (el.scrollTop = el.scrollHeight));
     await page.getByRole('article', { name: 'Koyaanisqatsi (Soundtrack from the Motion Picture)' }).waitFor();
+  });
+
+  browserTest('a gallery card opens the grid\'s row form: a cover uploaded there shows on the card at once', () => page, async () => {
+    await reload('Covers');
+    const card = page.getByRole('article', { name: 'Facelift' });
+    await card.getByText('No image').waitFor();
+    await card.click();
+    const form = page.getByRole('dialog', { name: 'Expanded row' });
+    // The artist shows by name (the card's row came without it), as in the grid's expanded row.
+    await form.getByRole('button', { name: /^ArtistId/ }).getByText('Alice In Chains').waitFor();
+    // The Attachment field takes files (it was a text box of JSON), as the grid's expanded row does.
+    await form.getByLabel('Pick files for Cover').setInputFiles([{ name: 'face.png', mimeType: 'image/png', buffer: PNG }]);
+    await form.locator('img.cell-thumb').waitFor();
+    await form.getByRole('button', { name: 'Close' }).click();
+    await form.waitFor({ state: 'detached' });
+    const cover = card.locator('.card-cover img');
+    await cover.waitFor();
+    expect(await until(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), 1)).toBe(1);
+    expect((await restInPage(page, projectId, 'GET', 'Album/7')).body.Cover[0].title).toBe('face.png');
+    await shot(page, 'views-gallery-uploaded-cover');
   });
 
   browserTest('a grid grouped by a column shows collapsible groups with counts, kept in the view', () => page, async () => {

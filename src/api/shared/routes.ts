@@ -49,7 +49,7 @@ export function sharedViewRoutes(ctx: AppContext) {
     .get('/:uuid', async ({ request, params }) => {
       const s = await open(request, params.uuid);
       const blocked = s.view.type === 'form' && formMissesRequired(s);
-      return { title: s.view.title, type: s.view.type, columns: s.columns.map(publicColumn), query_params: publicQueryParams(s), allowCsvDownload: s.link.allow_csv_download, displayColumn: shownDisplayColumn(s), ...(blocked ? { formMissesRequired: true } : {}) };
+      return { title: s.view.title, type: s.view.type, columns: s.columns.map(publicColumn), query_params: publicQueryParams(s), allowCsvDownload: s.link.allow_csv_download, displayColumn: shownDisplayColumn(s), isDefault: s.view.is_default, ...(blocked ? { formMissesRequired: true } : {}) };
     })
     .get('/:uuid/rows', async ({ request, params }) => {
       const s = readable(await open(request, params.uuid));

@@ -19,6 +19,8 @@ export interface SharedViewMeta {
   /** The display column (searched), when the server says. */
   displayColumn?: string | null;
   pks?: string[];
+  /** The table's own view (its title, while nobody renamed it, is shown in the visitor's language). */
+  isDefault?: boolean;
   /** A form that leaves out a column a new row needs (or its creator may not set it): it cannot be sent. */
   formMissesRequired?: boolean;
 }

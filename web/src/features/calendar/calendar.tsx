@@ -73,7 +73,7 @@ export function Calendar(props: CardViewProps) {
           onOpen={(row, store) => setOpen({ row, store })}
         />
       )}
-      {open ? <CardRowForm projectId={props.projectId} meta={meta} source={source} row={open.row} onClose={() => setOpen(null)} onSaved={(saved) => open.store.replace(open.row, saved)} /> : null}
+      {open ? <CardRowForm projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} source={source} row={open.row} onClose={() => setOpen(null)} onSaved={(saved) => open.store.replace(open.row, saved)} /> : null}
     </div>
   );
 }

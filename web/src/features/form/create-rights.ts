@@ -15,7 +15,8 @@ export interface CreateRights {
   blocking: ColumnMeta[];
 }
 
-const needsValue = (c: ColumnMeta) => !c.nullable && !c.ai && (c.default === null || c.default === undefined);
+/** Whether a new row cannot do without a value of the column (not null, no default, not generated). */
+export const needsValue = (c: ColumnMeta) => !c.nullable && !c.ai && (c.default === null || c.default === undefined);
 
 /** The caller's create rights over `cols` (an older server without `canCreateColumns`: every column). */
 export function createRights(meta: Pick<TableMeta, 'canCreateColumns'>, cols: ColumnMeta[]): CreateRights {

@@ -1,6 +1,8 @@
 /**
  * The form builder: heading, subheading, the fields (drag or ↑ ↓ to order, each with its label,
  * help text and required switch; add or remove them), the submit message and the redirect URL.
+ * A column a new row cannot do without, left out of the form, is named at once: no answer to the
+ * form could be saved (its shared link says so to the people who open it).
  */
 import { useState } from 'react';
 import { Button as AriaButton, Menu, MenuItem, MenuTrigger, Popover, Switch } from 'react-aria-components';
@@ -10,7 +12,8 @@ import type { FormField, FormSpec } from '../../api/views';
 import { moveItem } from '../views/view-state';
 import { formableColumns, formFields, safeRedirect } from './form-spec';
 import { typeLabel } from '../grid/type-icon';
-import { t } from '../../i18n';
+import { needsValue } from './create-rights';
+import { localeTag, t } from '../../i18n';
 import '../views/views-aria.css';
 
 /** The builder of a form view; every change goes to `onChange` (saved in the view). */
@@ -24,6 +27,7 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
   const used = new Set(formFields(spec, columns).map((x) => x.column._cn));
   const unused = formableColumns(columns).filter((c) => !used.has(c._cn));
   const redirectBad = !!spec.redirectUrl?.trim() && !safeRedirect(spec.redirectUrl);
+  const missing = unused.filter(needsValue);
   return (
     <div className="form-builder" aria-label={t('views.form.builder')} role="region">
       <div className="field">
@@ -35,6 +39,11 @@ export function FormBuilder(props: { spec: FormSpec; columns: ColumnMeta[]; onCh
         <textarea id="fb-subheading" rows={2} value={spec.subheading} onChange={(e) => set({ subheading: e.target.value })} />
       </div>
       <h3 className="fb-section">{t('views.fields.fields')}</h3>
+      {missing.length ? (
+        <div className="field-error" role="alert">
+          {t('views.form.missesNeeded', { columns: new Intl.ListFormat(localeTag(), { type: 'conjunction' }).format(missing.map((c) => c._cn)), count: missing.length })}
+        </div>
+      ) : null}
       <ol className="fb-fields">
         {fields.map((f, i) => {
           const column = columns.find((c) => c._cn === f.cn || c.cn === f.cn)!;

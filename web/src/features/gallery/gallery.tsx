@@ -40,7 +40,7 @@ export function Gallery(props: CardViewProps) {
         search={view.search}
         onOpen={(row, index, rows) => setOpen({ row, index, rows })}
       />
-      {open ? <CardRowForm projectId={props.projectId} meta={meta} source={source} row={open.row} onClose={() => setOpen(null)} onSaved={(saved) => open.rows.set(open.index, saved)} /> : null}
+      {open ? <CardRowForm projectId={props.projectId} dbAlias={props.dbAlias} meta={meta} source={source} row={open.row} onClose={() => setOpen(null)} onSaved={(saved) => open.rows.set(open.index, saved)} /> : null}
     </div>
   );
 }

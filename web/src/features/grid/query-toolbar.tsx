@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
 import { FILTER_OPS, fromWhere, opsFor, toSort, toWhere, type FilterRow, type SortRow } from './query-builder';
+import { FilterValueInput, valueFor } from './filter-value';
 import type { GridStore } from './grid-store';
 import { t } from '../../i18n';
 import { autoApplyFilter } from '../../stores/settings';
@@ -47,7 +48,8 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
     setFilters(rows);
     setRaw(null);
   };
-  const kindOf = (name: string) => props.columns.find((c) => c._cn === name)?.kind;
+  const columnOf = (name: string) => props.columns.find((c) => c._cn === name);
+  const kindOf = (name: string) => columnOf(name)?.kind;
   /** The operator kept when a filter's column changes: the same when the new column offers it, else 'eq'. */
   const opOf = (name: string, op: string) => (opsFor(kindOf(name)).some((o) => o.op === op) ? op : 'eq');
   const col = (value: string, onChange: (v: string) => void, label: string) => (
@@ -65,12 +67,12 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
         <>
           {filters.map((f, i) => (
             <span key={i} className="query-row">
-              {col(f.column, (v) => setFilters(filters.map((x, j) => (j === i ? { ...x, column: v, op: opOf(v, x.op) } : x))), t('grid.query.filterColumn', { n: i + 1 }))}
-              <select aria-label={t('grid.query.filterOperator', { n: i + 1 })} value={f.op} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, op: e.target.value } : x)))}>
+              {col(f.column, (v) => setFilters(filters.map((x, j) => (j === i ? { ...x, column: v, op: opOf(v, x.op), value: valueFor(columnOf(v), opOf(v, x.op), x.value) } : x))), t('grid.query.filterColumn', { n: i + 1 }))}
+              <select aria-label={t('grid.query.filterOperator', { n: i + 1 })} value={f.op} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, op: e.target.value, value: valueFor(columnOf(x.column), e.target.value, x.value) } : x)))}>
                 {opsFor(kindOf(f.column)).map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
               {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
-                <input aria-label={t('grid.query.filterValue', { n: i + 1 })} value={f.value} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} onKeyDown={(e) => e.key === 'Enter' && apply()} />
+                <FilterValueInput column={columnOf(f.column)} op={f.op} value={f.value} label={t('grid.query.filterValue', { n: i + 1 })} onChange={(v) => setFilters(filters.map((x, j) => (j === i ? { ...x, value: v } : x)))} onEnter={() => apply()} />
               ) : null}
               <button className="chip-x" aria-label={t('grid.query.removeFilter', { n: i + 1 })} onClick={() => setFilters(filters.filter((_, j) => j !== i))}>×</button>
             </span>

@@ -53,6 +53,7 @@ export function Kanban(props: CardViewProps) {
       {open ? (
         <CardRowForm
           projectId={props.projectId}
+          dbAlias={props.dbAlias}
           meta={meta}
           source={source}
           row={open.row}

@@ -1,19 +1,19 @@
 /**
  * A shared grid grouped by a column, as the owner's grid shows it: one collapsible group per value
  * with its count (within the view, the search and any filter), the rows of an open group read page
- * by page through the link with the group's value as the where. Read-only.
+ * by page through the link with the group's value as the where. Read-only; a row opens whole.
  */
 import { useEffect, useState } from 'react';
 import { sharedApi, type SharedViewMeta } from '../../api/shared';
 import { GROUP_PAGE, GroupList, GroupRows } from '../grid/grouped-rows';
 import { valueWhere } from '../views/lane-where';
-import type { RowSource } from '../views/row-source';
+import type { Row, RowSource } from '../views/row-source';
 import { useLatest } from '../../components/use-latest-answer';
 import { t } from '../../i18n';
 
 type SharedColumn = SharedViewMeta['columns'][number];
 
-export function SharedGroups(props: { uuid: string; password: string | null; meta: SharedViewMeta; source: RowSource; search: string; widthOf: (c: SharedColumn) => number }) {
+export function SharedGroups(props: { uuid: string; password: string | null; meta: SharedViewMeta; source: RowSource; search: string; widthOf: (c: SharedColumn) => number; onOpen: (row: Row) => void }) {
   const [answer, setAnswer] = useState<{ column: string; groups: { value: unknown; count: number }[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useLatest();
@@ -38,6 +38,7 @@ export function SharedGroups(props: { uuid: string; password: string | null; met
           columns={props.meta.columns}
           widthOf={props.widthOf}
           count={g.count}
+          onOpen={props.onOpen}
           read={async (offset) => (await props.source.list({ limit: GROUP_PAGE, offset, where: valueWhere(column, g.value), search: props.search || undefined })).list}
         />
       )}

@@ -21,6 +21,8 @@ import { aliasQueryParams, CARD_FIELDS_BY_DEFAULT, cardFields, shownFields } fro
 import { VIEW_ICONS } from '../views/views-drawer';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
+import { useSharedRecord } from './shared-record';
+import { shownViewTitle } from '../views/views-store';
 
 type State = { kind: 'loading' } | { kind: 'password'; error: string | null } | { kind: 'error'; message: string } | { kind: 'ready'; meta: SharedViewMeta; password: string | null };
 
@@ -33,8 +35,9 @@ export function SharedViewPage() {
   const open = async (password: string | null, typed: boolean) => {
     const current = latest.begin();
     try {
-      const meta = await sharedApi.meta(uuid, password);
+      const answer = await sharedApi.meta(uuid, password);
       if (!current()) return;
+      const meta = { ...answer, title: shownViewTitle(answer.title, answer.isDefault) };
       if (password) sharedPassword.set(uuid, password);
       setState({ kind: 'ready', meta, password });
       document.title = `${meta.title} · Tablo`;
@@ -137,6 +140,7 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
   const display = sharedDisplayColumn(meta);
   const [range, setRange] = useState<CalendarRange>(qp.calendarRange ?? 'month');
   const [anchor, setAnchor] = useAnchor(`shared.${uuid}`);
+  const record = useSharedRecord(meta, display);
   if (meta.type === 'form') {
     const spec = formSpecOf(qp.form, meta.columns, meta.title);
     return (
@@ -188,15 +192,16 @@ function SharedBody(props: { uuid: string; meta: SharedViewMeta; password: strin
         ) : null}
       </div>
       <FormMessage kind="error" text={csvError} />
-      {meta.type === 'grid' ? <SharedGrid uuid={uuid} password={password} meta={meta} source={source} search={search} /> : null}
+      {meta.type === 'grid' ? <SharedGrid uuid={uuid} password={password} meta={meta} source={source} search={search} onOpen={record.openRow} /> : null}
       {meta.type === 'gallery' ? (
-        <GalleryBoard source={source} columns={meta.columns} displayColumn={display} coverColumn={qp.coverColumn && names.includes(qp.coverColumn) ? qp.coverColumn : undefined} fields={fields} where="" sort="" search={search} />
+        <GalleryBoard source={source} columns={meta.columns} displayColumn={display} coverColumn={qp.coverColumn && names.includes(qp.coverColumn) ? qp.coverColumn : undefined} fields={fields} where="" sort="" search={search} onOpen={record.openRow} />
       ) : null}
-      {meta.type === 'kanban' && lane ? <KanbanBoard source={source} columns={meta.columns} column={lane} displayColumn={display} qp={{ ...qp, where: '', sort: '' }} fields={fields} search={search} /> : null}
+      {meta.type === 'kanban' && lane ? <KanbanBoard source={source} columns={meta.columns} column={lane} displayColumn={display} qp={{ ...qp, where: '', sort: '' }} fields={fields} search={search} onOpen={record.openRow} /> : null}
       {meta.type === 'calendar' && date ? (
-        <CalendarBoard source={source} dateColumn={date} endColumn={end} displayColumn={display} fields={fields} where="" sort="" search={search} range={range} anchor={anchor} onRange={setRange} onAnchor={setAnchor} />
+        <CalendarBoard source={source} dateColumn={date} endColumn={end} displayColumn={display} fields={fields} where="" sort="" search={search} range={range} anchor={anchor} onRange={setRange} onAnchor={setAnchor} onOpen={record.openRow} />
       ) : null}
       {(meta.type === 'kanban' && !lane) || (meta.type === 'calendar' && !date) ? <p className="muted">{t('views.shared.layoutNotShared')}</p> : null}
+      {record.dialog}
     </div>
   );
 }

@@ -3,10 +3,13 @@
  * changes, the search, the visible columns and card fields, the toolbar's query bar and fields menu,
  * and the row form a card opens into.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TableMeta } from '../../api/dashboard';
 import { track } from '../../stores/notifications';
 import { ExpandForm } from '../grid/expand-form';
+import type { ParentSource } from '../form/form-parent';
+import { recordsApi } from '../../api/records';
+import { useCanComment } from './view-rights';
 import { gridColumns } from '../grid/grid-columns';
 import { useLiveGeneration } from './use-live';
 import { ViewQueryBar } from './view-query-bar';
@@ -66,18 +69,46 @@ export function CardToolbar(props: { view: CardView; fieldsLabel: string; cards:
   );
 }
 
-/** The row a card opened, in the row form (following the row's changes by others); `onSaved` puts the row as saved back where the view keeps it. */
-export function CardRowForm(props: { projectId: string; meta: TableMeta; source: RowSource; row: Row; onClose: () => void; onSaved: (saved: Row, changes: Row) => void }) {
-  const { source } = props;
+/**
+ * The row a card opened, in the row form the grid expands a row into (following the row's changes by
+ * others): files uploaded and listed, parents picked by title, comments and history; `onSaved` puts
+ * the row as saved (or with a file just uploaded) back where the view keeps it.
+ */
+export function CardRowForm(props: { projectId: string; dbAlias: string; meta: TableMeta; source: RowSource; row: Row; onClose: () => void; onSaved: (saved: Row, changes: Row) => void }) {
+  const { source, meta } = props;
+  // The row as it is now: a file uploaded here is listed at once (the form's file list reads it).
+  const [row, setRow] = useState(props.row);
+  const canComment = useCanComment(props.projectId);
+  const parents: ParentSource = { relations: meta.relations, list: (table, where) => recordsApi.list(props.projectId, table, { limit: 25, offset: 0, where }) };
+  // A card's row comes without its parents: read once with them, so a key shows its parent's title as in the grid.
+  const belongsTo = meta.relations.filter((r) => r.type === 'bt').map((r) => r.alias);
+  const [ready, setReady] = useState(!belongsTo.length || !meta.pks.length);
+  useEffect(() => {
+    if (ready) return;
+    const where = meta.pks.map((pk) => `(${pk},eq,${String(props.row[pk])})`).join('~and');
+    recordsApi
+      .list(props.projectId, meta._tn, { limit: 1, offset: 0, where, bt: belongsTo.join(',') })
+      .then(([found]) => found && setRow((r) => ({ ...found, ...r })))
+      .catch(() => {})
+      .finally(() => setReady(true));
+  }, []);
+  if (!ready) return null;
   return (
     <ExpandForm
-      meta={props.meta}
-      row={props.row}
+      meta={meta}
+      row={row}
       readOnly={!source.update}
-      liveProject={props.projectId}
+      parents={parents}
+      activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: source.idOf(props.row), canComment }}
       onClose={props.onClose}
+      // An uploaded file is in the row already: the card shows it (a gallery's cover) without a save.
+      onUploaded={(column, value) => {
+        const now = { ...row, [column]: value };
+        setRow(now);
+        props.onSaved(now, {});
+      }}
       onSave={async (changes) => {
-        props.onSaved(await track(t('views.card.saveRow'), source.update!(props.row, changes)), changes);
+        props.onSaved(await track(t('views.card.saveRow'), source.update!(row, changes)), changes);
         props.onClose();
       }}
     />

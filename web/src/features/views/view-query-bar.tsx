@@ -8,7 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
-import { FILTER_OPS, toSort, toWhere, type FilterRow, type SortRow } from '../grid/query-builder';
+import { FILTER_OPS, opsFor, toSort, toWhere, type FilterRow, type SortRow } from '../grid/query-builder';
+import { FilterValueInput, valueFor } from '../grid/filter-value';
 import { parseSort, parseWhere } from './view-state';
 import { t } from '../../i18n';
 import { autoApplyFilter } from '../../stores/settings';
@@ -47,6 +48,9 @@ export function ViewQueryBar(props: { columns: ColumnMeta[]; where: string; sort
     return () => clearTimeout(timer);
   }, [filters, sorts, search, raw, auto]);
   const set = (i: number, patch: Partial<FilterRow>) => setFilters(filters.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const columnOf = (name: string) => props.columns.find((c) => c._cn === name);
+  /** The operator kept when a filter's column changes: the same when the new column offers it, else 'eq'. */
+  const opOf = (name: string, op: string) => (opsFor(columnOf(name)?.kind).some((o) => o.op === op) ? op : 'eq');
   const col = (value: string, onChange: (v: string) => void, label: string) => (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{t('views.query.column')}</option>
@@ -62,11 +66,11 @@ export function ViewQueryBar(props: { columns: ColumnMeta[]; where: string; sort
         <>
           {filters.map((f, i) => (
             <span key={i} className="query-row">
-              {col(f.column, (v) => set(i, { column: v }), t('views.query.filterColumn', { n: i + 1 }))}
-              <select aria-label={t('views.query.filterOperator', { n: i + 1 })} value={f.op} onChange={(e) => set(i, { op: e.target.value })}>
-                {FILTER_OPS.map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
+              {col(f.column, (v) => set(i, { column: v, op: opOf(v, f.op), value: valueFor(columnOf(v), opOf(v, f.op), f.value) }), t('views.query.filterColumn', { n: i + 1 }))}
+              <select aria-label={t('views.query.filterOperator', { n: i + 1 })} value={f.op} onChange={(e) => set(i, { op: e.target.value, value: valueFor(columnOf(f.column), e.target.value, f.value) })}>
+                {opsFor(columnOf(f.column)?.kind).map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
-              {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? <input aria-label={t('views.query.filterValue', { n: i + 1 })} value={f.value} onChange={(e) => set(i, { value: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && apply()} /> : null}
+              {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? <FilterValueInput column={columnOf(f.column)} op={f.op} value={f.value} label={t('views.query.filterValue', { n: i + 1 })} onChange={(v) => set(i, { value: v })} onEnter={() => apply()} /> : null}
               <button className="chip-x" aria-label={t('views.query.removeFilter', { n: i + 1 })} onClick={() => setFilters(filters.filter((_, j) => j !== i))}>×</button>
             </span>
           ))}

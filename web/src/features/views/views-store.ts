@@ -34,9 +34,10 @@ export function viewLabel(type: ViewType): string {
 const SERVER_DEFAULT_TITLE = 'Grid view'; // i18n-ignore
 
 /** A view's title as shown: the table's own view, while nobody renamed it, in the reader's language (it read English in every one). */
-function shownTitle(v: SavedView): string {
-  return v.is_default && v.title === SERVER_DEFAULT_TITLE ? t('views.drawer.defaultTitle') : v.title;
+export function shownViewTitle(title: string, isDefault: boolean | undefined): string {
+  return isDefault && title === SERVER_DEFAULT_TITLE ? t('views.drawer.defaultTitle') : title;
 }
+const shownTitle = (v: SavedView): string => shownViewTitle(v.title, v.is_default);
 
 /** The views of one table. */
 export class ViewsStore {
