@@ -1,7 +1,7 @@
 /**
  * The API Client and gRPC Client tabs in a real browser against the binary: a request with an
  * environment variable (chosen from the `{{` menu) sent to the project's REST API, its answer and
- * its history entry; a host that never answers shown as a time-out; a call of a real gRPC server (reflection, on loopback) from the gRPC tab.
+ * its history entry; a host that never answers shown as a time-out; the session token kept from other hosts; a call of a real gRPC server (reflection, on loopback) from the gRPC tab.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
@@ -170,6 +170,42 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
       await panel.getByText('The bytes of a binary answer are not kept in the history: send the request again to see them.').waitFor();
     } finally {
       files.stop(true);
+    }
+  });
+
+  browserTest('the session token goes only to this server: another host gets no xc-auth unless one is typed in', () => page, async () => {
+    const seen: (string | null)[] = [];
+    const other = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => (seen.push(req.headers.get('xc-auth')), Response.json({ ok: true })) });
+    try {
+      await page.locator('.tree-extras').getByRole('button', { name: 'API Client', exact: true }).click();
+      const panel = page.getByRole('region', { name: 'API Client' });
+      const session = await page.evaluate(() => localStorage.getItem('tablo.token'));
+      await panel.getByRole('tab', { name: /^Auth/ }).click();
+      // The Auth field holds the session, as it does by default.
+      await panel.getByLabel('Auth token').fill(session!);
+      await panel.getByRole('combobox', { name: 'URL' }).fill(`http://127.0.0.1:${other.port}/elsewhere`);
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await panel.getByLabel('Status').filter({ hasText: '200' }).waitFor();
+      expect(seen).toEqual([null]);
+      // Copied as curl for that host, the command leaves the session out too.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tablo.url });
+      await panel.getByRole('button', { name: 'Copy as curl' }).click();
+      await page.getByText('Copied the request as curl').waitFor();
+      const curl = await page.evaluate(() => navigator.clipboard.readText());
+      expect(curl).toContain(`http://127.0.0.1:${other.port}/elsewhere`);
+      expect(curl).not.toContain(session!);
+      // A token typed in by hand is the user's choice for that host: it goes.
+      await panel.getByLabel('Auth token').fill('their-own-token');
+      await panel.getByRole('button', { name: 'Send' }).click();
+      for (let i = 0; i < 100 && seen.length < 2; i++) await Bun.sleep(50);
+      expect(seen).toEqual([null, 'their-own-token']);
+      // This server still gets the session.
+      await panel.getByLabel('Auth token').fill(session!);
+      await panel.getByRole('combobox', { name: 'URL' }).fill(`/nc/${projectId}/api/v1/Album/1`);
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await panel.getByText('For Those About To Rock We Salute You').first().waitFor();
+    } finally {
+      other.stop(true);
     }
   });
 
