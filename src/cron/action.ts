@@ -59,7 +59,7 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
       try {
         const headers: Record<string, string> = { 'user-agent': 'Tablo-Cron', ...a.headers };
         const body = a.method === 'GET' ? undefined : a.body ?? '';
-        // A body goes out typed (the form has no headers): JSON when it looks like JSON, else text.
+        // A body goes out typed unless a header names its type: JSON when it looks like JSON, else text.
         if (body && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = looksJson(body) ? 'application/json' : 'text/plain; charset=utf-8';
         // The answer is kept in the job's log: the server may not fetch from its own network for it (SSRF).
         res = await guardedFetch(a.url, { method: a.method, headers, body, signal: timeout }, ctx.config.apiClientAllowPrivate);

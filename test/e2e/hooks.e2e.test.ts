@@ -2,7 +2,7 @@
  * Webhooks and cron jobs in the browser: the owner opens a table's Webhooks from the tree menu,
  * creates a url hook with a condition, inserts a row and sees the delivery in the hook's log (a
  * receiver started by the test on 127.0.0.1 gets it); then opens Cron Jobs from the top bar,
- * sees the next run times of a pattern, creates a job, runs it now and reads its log.
+ * sees the next run times of a pattern, creates a job with headers, runs it now and reads its log.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -99,6 +99,8 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await panel.getByLabel('Time zone').fill('Europe/Berlin');
     expect(await until(() => runsAt3('Europe/Berlin'), true)).toBe(true);
     await panel.getByLabel('Job URL').fill(rx.url('/nightly'));
+    // An endpoint that wants a key gets it in a header.
+    await panel.getByLabel('Job headers').fill('Authorization: Bearer nightly-key\nX-Source: tablo');
     await shot(page, 'crons-form');
     await panel.getByRole('button', { name: 'Create job' }).click();
     const jobs = panel.getByRole('table', { name: 'Cron jobs' });
@@ -107,6 +109,12 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await jobs.getByRole('button', { name: 'Run now' }).click();
     await panel.getByRole('table', { name: 'Run log' }).getByText('success').waitFor();
     expect(rx.at('/nightly')).toHaveLength(1);
+    expect(rx.at('/nightly')[0]!.headers.get('authorization')).toBe('Bearer nightly-key');
+    expect(rx.at('/nightly')[0]!.headers.get('x-source')).toBe('tablo');
+    // Editing the job shows its headers as they were saved.
+    await jobs.getByRole('button', { name: 'Edit' }).click();
+    expect(await panel.getByLabel('Job headers').inputValue()).toBe('Authorization: Bearer nightly-key\nX-Source: tablo');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
     // A run's start is shown to the second.
     expect(await panel.getByRole('table', { name: 'Run log' }).locator('tbody td').first().innerText()).toMatch(/\d:\d\d:\d\d/);
     await shot(page, 'crons-tab');
