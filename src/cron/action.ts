@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { LIMITS } from '../config/limits';
+import { headerProblem } from '../lib/http-headers';
 import { reachesOtherFiles, splitStatements, withoutLeadingComments } from '../sql/raw/split';
 import type { Driver } from '../sql/dialect';
 import { guardedFetch, RefusedAddress } from '../api/clients/guarded-fetch';
@@ -27,7 +28,13 @@ export const CronActionSchema = z.discriminatedUnion('type', [
     type: z.literal('url'),
     method: z.preprocess((m) => (typeof m === 'string' ? m.toUpperCase() : m), z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])).default('POST'),
     url: httpUrl,
-    headers: z.record(z.string().min(1).max(200), z.string().max(4000)).default({}),
+    headers: z
+      .record(z.string().min(1).max(200), z.string().max(4000))
+      .superRefine((h, ctx) => {
+        const problem = Object.entries(h).map(([k, v]) => headerProblem(k, v)).find(Boolean);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .default({}),
     body: z.string().max(LIMITS.hookTemplateMax).optional(),
   }),
   z.object({ type: z.literal('sql'), sql: z.string().trim().min(1, 'The SQL statement is empty').max(LIMITS.rawSqlMaxLength), dbAlias: z.string().min(1).default('db') }),
