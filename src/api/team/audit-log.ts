@@ -1,6 +1,6 @@
 /**
  * The audit log for the Super Admin: `GET /admin/audit?op_type=&search=&limit=&offset=` answers
- * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA or TERMINAL; search
+ * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA, TERMINAL or PLUGIN (App Store); search
  * matches the e-mail or the description; project_id and tn narrow it to one project and table.
  */
 import { Elysia } from 'elysia';
@@ -15,7 +15,7 @@ import { resolveActor } from '../../http/principal';
 const AUDIT_PAGE_MAX = 500;
 
 const AuditQuery = z.object({
-  op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA or TERMINAL' }).optional(),
+  op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL', 'PLUGIN'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA, TERMINAL or PLUGIN' }).optional(),
   search: z.string().trim().max(200).optional(),
   project_id: z.string().trim().max(200).optional(),
   tn: z.string().trim().max(255).optional(),

@@ -7,7 +7,7 @@ import { formatDateTime, formatNumber, t } from '../../i18n';
 
 interface AuditRow { id: number; opType: string; description: string | null; userEmail: string | null; ip: string | null; createdAt: string }
 
-const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL'];
+const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL', 'PLUGIN'];
 const PAGE = 50;
 
 /** The name of an event kind in the current language ('' is every kind). */
@@ -19,6 +19,7 @@ function kindLabel(kind: string): string {
     case 'DATA': return t('admin.audit.kindData');
     case 'SCHEMA': return t('admin.audit.kindSchema');
     case 'TERMINAL': return t('admin.audit.kindTerminal');
+    case 'PLUGIN': return t('admin.audit.kindPlugin');
     case '': return t('admin.audit.allEvents');
     default: return kind.toLowerCase();
   }
