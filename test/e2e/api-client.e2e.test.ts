@@ -1,13 +1,15 @@
 /**
  * The API Client and gRPC Client tabs in a real browser against the binary: a request with an
  * environment variable (chosen from the `{{` menu) sent to the project's REST API, its answer and
- * its history entry; a host that never answers shown as a time-out; the session token kept from other hosts; a call of a real gRPC server (reflection, on loopback) from the gRPC tab.
+ * its history entry; a host that never answers shown as a time-out; the session token kept from other hosts; the
+ * operations picked from the API named in French; a call of a real gRPC server (reflection, on loopback) from the gRPC tab.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
 import { loadChinook } from '../helpers/engines';
+import { CATALOGUES } from '../../web/src/i18n/catalogues';
 import { startGrpcServer, type TestGrpcServer } from '../helpers/grpc-server';
 
 setDefaultTimeout(60_000);
@@ -289,6 +291,35 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await panel.getByText('3 messages').waitFor();
     await shot(page, 'grpc-client');
   });
+  browserTest('in French the operations picked from the API are named in French', () => page, async () => {
+    const setLanguage = (language: string) =>
+      page.evaluate((language) => {
+        const key = 'tablo.settings.api@example.com';
+        localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), language }));
+      }, language);
+    const fr = CATALOGUES.fr;
+    await setLanguage('fr');
+    try {
+      await page.goto(`${tablo.url}/#/nc/${projectId}`);
+      await page.reload();
+      await page.locator('.tree-extras').getByRole('button', { name: fr['common.panels.apiClient.title'], exact: true }).click();
+      const picker = page.getByRole('region', { name: fr['tools.api.region'] }).getByLabel(fr['tools.api.operation']);
+      await picker.locator('option', { hasText: /^POST Créer une ligne dans Album$/ }).waitFor({ state: 'attached' });
+      const options = (await picker.locator('option').allInnerTexts()).map((o) => o.trim());
+      expect(options).toContain('GET Lignes de Album, chacune avec ses lignes de Track');
+      expect(options).toContain('DELETE Supprimer des lignes (tout ou rien)');
+      // None in the English of the OpenAPI document ('Create a row in Album', 'Album rows each with its Track rows').
+      expect(options.filter((o) => /\b(a row|rows|each with its|all or nothing|not linked yet)\b/.test(o))).toEqual([]);
+      await shot(page, 'api-client-operations-fr');
+      // Picking one fills the request as before.
+      await picker.selectOption({ label: 'POST Créer une ligne dans Album' });
+      expect(await page.getByRole('combobox', { name: fr['tools.api.url'] }).inputValue()).toEndWith('/api/v1/Album');
+    } finally {
+      await setLanguage('en');
+      await page.reload();
+    }
+  });
+
   browserTest('previewed as a viewer, the API Client reads saved environments without their values and sends nothing', () => page, async () => {
     await page.getByLabel('Preview as').selectOption('viewer');
     await page.locator('.tree-extras').getByRole('button', { name: 'API Client', exact: true }).click();
