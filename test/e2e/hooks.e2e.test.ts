@@ -170,4 +170,22 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     expect((await dashboardCallInPage(page, 'xcHookList', { project_id: projectId, args: { tn: 'orders' } })).body.data.list).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
   }, 60_000);
+
+  browserTest('the audit log says which table, row and values a data change touched', () => page, async () => {
+    const status = await page.evaluate(async (pid) => {
+      const res = await fetch(`/nc/${pid}/api/v1/Orders/2`, { method: 'PUT', headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: JSON.stringify({ Qty: 60 }) });
+      return res.status;
+    }, projectId);
+    expect(status).toBe(200);
+    await page.goto(`${tablo.url}/#/user/admin`);
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const log = page.getByRole('region', { name: 'Audit log' });
+    await log.getByLabel('Event kind').selectOption({ label: 'data' });
+    // It read 'update' and 'insert', with no table, row or value.
+    const update = log.getByRole('cell', { name: /^Row updated in orders, row 2/ });
+    await update.waitFor();
+    expect(await update.innerText()).toContain('qty: 50 → 60');
+    await log.getByRole('cell', { name: 'Row inserted in orders, row 1', exact: true }).waitFor();
+    await shot(page, 'audit-log-data');
+  });
 });

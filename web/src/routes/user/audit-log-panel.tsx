@@ -5,7 +5,19 @@ import { Button, FormMessage } from '../../components/form';
 import { useLatestAnswer } from '../../components/use-latest-answer';
 import { formatDateTime, formatNumber, t } from '../../i18n';
 
-interface AuditRow { id: number; opType: string; description: string | null; userEmail: string | null; ip: string | null; createdAt: string }
+interface AuditRow {
+  id: number;
+  opType: string;
+  description: string | null;
+  userEmail: string | null;
+  ip: string | null;
+  tn?: string | null;
+  pk?: string | null;
+  cn?: string | null;
+  value?: string | null;
+  prevValue?: string | null;
+  createdAt: string;
+}
 
 const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL', 'PLUGIN'];
 const PAGE = 50;
@@ -23,6 +35,19 @@ function kindLabel(kind: string): string {
     case '': return t('admin.audit.allEvents');
     default: return kind.toLowerCase();
   }
+}
+
+/** What happened: a data change names its table, row and (for an update) the column's values before and after. */
+function What(props: { row: AuditRow }) {
+  const r = props.row;
+  if (r.opType !== 'DATA' || !r.tn) return <>{r.description ?? ''}</>;
+  const what = t('admin.audit.dataOp', { op: r.description ?? '' });
+  return (
+    <>
+      {r.pk ? t('admin.audit.dataRow', { what, table: r.tn, pk: r.pk }) : t('admin.audit.dataTable', { what, table: r.tn })}
+      {r.cn ? <div className="muted audit-change">{t('admin.audit.dataChange', { column: r.cn, before: r.prevValue ?? 'NULL', after: r.value ?? 'NULL' })}</div> : null}
+    </>
+  );
 }
 
 export function AuditLogPanel() {
@@ -61,7 +86,7 @@ export function AuditLogPanel() {
               <td title={formatDateTime(r.createdAt, { dateStyle: 'full', timeStyle: 'medium' })}>{formatDateTime(r.createdAt)}</td>
               <td>{kindLabel(r.opType)}</td>
               <td>{r.userEmail ?? ''}</td>
-              <td>{r.description ?? ''}</td>
+              <td><What row={r} /></td>
               <td>{r.ip ?? ''}</td>
             </tr>
           ))}
