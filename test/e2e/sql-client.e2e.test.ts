@@ -3,8 +3,8 @@
  * project: a query typed with completion runs and shows its rows; the editors survive a reload
  * (and the dark theme follows the app's); a pg_sleep(30) is cancelled and gone from
  * pg_stat_activity; a run taken from the history never replaces a draft; on a SQLite project the
- * binary's runner process runs and is cancelled; a GraphQL query runs in GraphiQL, and previewed as a viewer without the right to a column it
- * answers FORBIDDEN. Screenshots of both tabs, light and dark.
+ * binary's runner process runs and is cancelled; a GraphQL query runs in GraphiQL, and previewed as
+ * a viewer without the right to a column it answers FORBIDDEN. Screenshots of both tabs, light and dark.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import postgres from 'postgres';
