@@ -111,6 +111,18 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     expect(rx.at('/nightly')).toHaveLength(1);
     expect(rx.at('/nightly')[0]!.headers.get('authorization')).toBe('Bearer nightly-key');
     expect(rx.at('/nightly')[0]!.headers.get('x-source')).toBe('tablo');
+    // A job with seconds in its pattern shows its next run to the second in the list too (the minute only, before).
+    await panel.getByRole('button', { name: '+ New cron job' }).click();
+    await panel.getByLabel('Job title').fill('New year second');
+    await panel.getByLabel('Pattern').fill('30 0 0 1 1 *');
+    await panel.getByLabel('Time zone').fill('UTC');
+    await panel.getByLabel('Job URL').fill(rx.url('/new-year'));
+    await panel.getByRole('button', { name: 'Create job' }).click();
+    const yearly = jobs.getByRole('row').filter({ hasText: 'New year second' });
+    expect(await yearly.locator('td').nth(3).innerText()).toMatch(/\d:\d\d:30/);
+    await yearly.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: "Delete the cron job 'New year second'?" }).getByRole('button', { name: 'Delete' }).click();
+    await yearly.waitFor({ state: 'detached' });
     // Editing the job shows its headers as they were saved.
     await jobs.getByRole('button', { name: 'Edit' }).click();
     expect(await panel.getByLabel('Job headers').inputValue()).toBe('Authorization: Bearer nightly-key\nX-Source: tablo');
