@@ -2,7 +2,8 @@
  * Webhooks and cron jobs in the browser: the owner opens a table's Webhooks from the tree menu,
  * creates a url hook with a condition, inserts a row and sees the delivery in the hook's log (a
  * receiver started by the test on 127.0.0.1 gets it); then opens Cron Jobs from the top bar,
- * sees the next run times of a pattern, creates a job with headers, runs it now and reads its log.
+ * sees the next run times of a pattern, creates a job with headers, runs it now and reads its log;
+ * a webhook being written is not dropped without asking; the audit log names a data change's row.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -182,6 +183,49 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     expect((await dashboardCallInPage(page, 'xcHookList', { project_id: projectId, args: { tn: 'orders' } })).body.data.list).toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).click();
   }, 60_000);
+
+  browserTest('a webhook being written is not dropped by Esc, Close or picking another: it asks first', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('button', { name: 'Actions of table Orders' }).click();
+    await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webhooks of Orders' });
+    await dialog.getByLabel('Title').fill('Half written');
+    await dialog.getByLabel('Body template').fill('{"order": "{{ data.Title }}"}');
+    const ask = page.getByRole('dialog', { name: 'Discard the changes to this webhook?' });
+    // Esc (it closed the dialog and the text was gone): asked; Cancel keeps everything.
+    await page.keyboard.press('Escape');
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Half written');
+    expect(await dialog.getByLabel('Body template').inputValue()).toBe('{"order": "{{ data.Title }}"}');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await ask.waitFor();
+    await shot(page, 'hooks-discard-ask');
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Saved, nothing is asked: Close closes.
+    await page.getByRole('button', { name: 'Actions of table Orders' }).click();
+    await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
+    await dialog.getByLabel('Title').fill('Kept');
+    await dialog.getByLabel('URL').fill(rx.url('/kept'));
+    await dialog.getByRole('button', { name: 'Create webhook' }).click();
+    await dialog.getByTestId('hook-secret').waitFor();
+    await dialog.getByLabel('Title').fill('Kept, renamed');
+    // Picking another (here: a new one) asks too.
+    await dialog.getByRole('button', { name: '+ New webhook' }).click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Kept, renamed');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: /^Kept, renamed/ }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await ask.count()).toBe(0);
+    const list = (await dashboardCallInPage(page, 'xcHookList', { project_id: projectId, args: { tn: 'orders' } })).body.data.list;
+    expect(list.map((h: { title: string }) => h.title)).toEqual(['Kept, renamed']);
+    await dashboardCallInPage(page, 'xcHookDelete', { project_id: projectId, args: { id: list[0].id } });
+  });
 
   browserTest('the audit log says which table, row and values a data change touched', () => page, async () => {
     const status = await page.evaluate(async (pid) => {
