@@ -165,6 +165,9 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await jobs.getByRole('button', { name: 'Delete' }).click();
     await askJob.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('region', { name: 'Cron Jobs' }).getByText(/^No cron jobs yet/).waitFor();
+    // The run log of the deleted job goes with it (an empty 'Runs of' and its old runs stayed).
+    expect(await page.getByRole('region', { name: 'Cron Jobs' }).getByRole('region', { name: 'Runs' }).count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Run log' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Actions of table Orders' }).click();
     await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();

@@ -104,7 +104,7 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
                     label={t('admin.crons.delete')}
                     heading={t('admin.crons.deleteHeading', { title: j.title })}
                     body={t('admin.crons.deleteBody')}
-                    onConfirm={() => void act(t('admin.crons.deleteOp'), t('admin.crons.deleted'), cronsApi.remove(scope, j.id))}
+                    onConfirm={() => void act(t('admin.crons.deleteOp'), t('admin.crons.deleted'), cronsApi.remove(scope, j.id).then(() => logOf === j.id && setLogOf(null)))}
                   />
                 </div></td>
               </tr>
@@ -112,7 +112,7 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
           </tbody>
         </table>
       )}
-      {logOf ? (
+      {logOf && jobs?.some((j) => j.id === logOf) ? (
         <section aria-label={t('admin.crons.runs')}>
           <h3>{t('admin.crons.runsOf', { title: jobs?.find((j) => j.id === logOf)?.title ?? '' })}</h3>
           <RunLog runs={runs} />
