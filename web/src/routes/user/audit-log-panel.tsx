@@ -60,7 +60,7 @@ export function AuditLogPanel() {
   const [error, setError] = useState<string | null>(null);
   useLatestAnswer(
     () => http<{ list: AuditRow[]; pageInfo: { totalRows: number } }>('/admin/audit', { query: { op_type: kind || undefined, search, project_id: projectId.trim() || undefined, tn: table.trim() || undefined, limit: PAGE, offset } }),
-    (r) => setData({ list: r.list, total: r.pageInfo.totalRows }),
+    (r) => (setData({ list: r.list, total: r.pageInfo.totalRows }), setError(null)),
     (e) => setError(e.message),
     [kind, search, projectId, table, offset],
   );
