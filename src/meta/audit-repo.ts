@@ -4,7 +4,7 @@ import { simpleCase } from '../lib/unicode-case';
 import { nowIso } from '../lib/ids';
 
 export interface AuditEntry {
-  op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA' | 'TERMINAL' | 'PLUGIN';
+  op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA' | 'TERMINAL' | 'PLUGIN' | 'AUTOMATION' | 'METADATA';
   description?: string;
   project_id?: string | null;
   db_alias?: string | null;

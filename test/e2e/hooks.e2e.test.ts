@@ -246,5 +246,11 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     expect(await update.innerText()).toContain('qty: 50 → 60');
     await log.getByRole('cell', { name: 'Row inserted in orders, row 1', exact: true }).waitFor();
     await shot(page, 'audit-log-data');
+    // Webhooks and cron jobs made, changed and deleted are there too, with who did it (they were not written).
+    await log.getByLabel('Event kind').selectOption({ label: 'automation' });
+    for (const what of ["cron job 'Nightly ping' created", "cron job 'Nightly ping' deleted", "webhook 'Big orders' of 'orders' created", "webhook 'Big orders' of 'orders' deleted", "webhook 'Kept, renamed' of 'orders' changed"]) {
+      await log.getByRole('row').filter({ hasText: what }).filter({ hasText: 'owner@example.com' }).first().waitFor();
+    }
+    expect(new Set((await log.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((k) => k.trim()))).toEqual(new Set(['automation']));
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The audit log for the Super Admin: `GET /admin/audit?op_type=&search=&limit=&offset=` answers
- * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA, TERMINAL or PLUGIN (App Store); search
+ * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA, TERMINAL, PLUGIN (App Store),
+ * AUTOMATION (webhooks and cron jobs) or METADATA (imports and clears); search
  * matches the e-mail or the description; project_id and tn narrow it to one project and table. A data
  * change carries its record: table, row key, column and the values before and after (each cut at 500 chars).
  */
@@ -20,7 +21,7 @@ const AUDIT_VALUE_MAX = 500;
 const clip = (v: string | null | undefined): string | null => (v == null ? null : v.length > AUDIT_VALUE_MAX ? `${v.slice(0, AUDIT_VALUE_MAX)}…` : v);
 
 const AuditQuery = z.object({
-  op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL', 'PLUGIN'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA, TERMINAL or PLUGIN' }).optional(),
+  op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL', 'PLUGIN', 'AUTOMATION', 'METADATA'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA, TERMINAL, PLUGIN, AUTOMATION or METADATA' }).optional(),
   search: z.string().trim().max(200).optional(),
   project_id: z.string().trim().max(200).optional(),
   tn: z.string().trim().max(255).optional(),

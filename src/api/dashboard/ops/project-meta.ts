@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../op';
 import { parseArgs } from '../op';
+import { auditRepo } from '../../../meta/audit-repo';
 import { badRequest } from '../../../lib/errors';
 import { projectsRepo } from '../../../meta/projects-repo';
 import { ARCHIVE_LIMITS } from '../meta-archive/zip-io';
@@ -36,6 +37,7 @@ export const xcMetaTablesImportZipToLocalFsAndDb: DashboardOp = {
   async run(call) {
     const archive = parseArchive(await uploadedZip(call));
     const { skipped } = await importProjectMeta(call.ctx, call.projectId, archive);
+    await auditRepo(call.ctx.meta).write({ op_type: 'METADATA', project_id: call.projectId, description: skipped.length ? `metadata imported (${skipped.length} ${skipped.length === 1 ? 'entry' : 'entries'} skipped)` : 'metadata imported', user_email: call.actor.email ?? null });
     return { ok: true, skipped };
   },
 };
@@ -43,8 +45,9 @@ export const xcMetaTablesImportZipToLocalFsAndDb: DashboardOp = {
 export const xcMetaTablesReset: DashboardOp = {
   name: 'xcMetaTablesReset',
   access: 'projectAdmin',
-  async run({ ctx, projectId }) {
+  async run({ ctx, projectId, actor }) {
     await resetProjectMeta(ctx, projectId);
+    await auditRepo(ctx.meta).write({ op_type: 'METADATA', project_id: projectId, description: 'metadata cleared', user_email: actor.email ?? null });
     return { ok: true };
   },
 };

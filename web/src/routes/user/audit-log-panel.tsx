@@ -1,4 +1,7 @@
-/** The audit log on /user/admin: account, team and token events, newest first, filtered by kind and text. */
+/**
+ * The audit log on /user/admin: account, team, token, data, schema, terminal, App Store, automation
+ * (webhooks, cron jobs) and metadata events, newest first, filtered by kind and text.
+ */
 import { useState } from 'react';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
@@ -19,7 +22,7 @@ interface AuditRow {
   createdAt: string;
 }
 
-const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL', 'PLUGIN'];
+const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL', 'PLUGIN', 'AUTOMATION', 'METADATA'];
 const PAGE = 50;
 
 /** The name of an event kind in the current language ('' is every kind). */
@@ -32,6 +35,8 @@ function kindLabel(kind: string): string {
     case 'SCHEMA': return t('admin.audit.kindSchema');
     case 'TERMINAL': return t('admin.audit.kindTerminal');
     case 'PLUGIN': return t('admin.audit.kindPlugin');
+    case 'AUTOMATION': return t('admin.audit.kindAutomation');
+    case 'METADATA': return t('admin.audit.kindMetadata');
     case '': return t('admin.audit.allEvents');
     default: return kind.toLowerCase();
   }
