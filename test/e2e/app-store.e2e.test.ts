@@ -230,6 +230,8 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     const frLog = page.getByRole('region', { name: CATALOGUES.fr['admin.audit.title'] });
     await frLog.getByLabel(CATALOGUES.fr['admin.audit.eventKind']).selectOption({ label: CATALOGUES.fr['admin.audit.kindPlugin'] });
     await frLog.getByRole('cell', { name: CATALOGUES.fr['admin.audit.kindPlugin'] }).first().waitFor();
+    // What happened is said in French too (it stayed the server's English).
+    await frLog.getByRole('cell', { name: 'Extension SMTP désinstallée', exact: true }).waitFor();
     await shot(page, 'audit-log-app-store-fr');
     await setLanguage('en');
     await page.reload();

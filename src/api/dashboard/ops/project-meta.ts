@@ -31,13 +31,16 @@ export const xcMetaTablesExportDbToZip: DashboardOp = {
   },
 };
 
+/** What an import writes to the audit log: how many entries it left out. */
+const importedText = (n: number) => (n === 0 ? 'metadata imported' : n === 1 ? `metadata imported (${n} entry skipped)` : `metadata imported (${n} entries skipped)`);
+
 export const xcMetaTablesImportZipToLocalFsAndDb: DashboardOp = {
   name: 'xcMetaTablesImportZipToLocalFsAndDb',
   access: 'projectAdmin',
   async run(call) {
     const archive = parseArchive(await uploadedZip(call));
     const { skipped } = await importProjectMeta(call.ctx, call.projectId, archive);
-    await auditRepo(call.ctx.meta).write({ op_type: 'METADATA', project_id: call.projectId, description: skipped.length ? `metadata imported (${skipped.length} ${skipped.length === 1 ? 'entry' : 'entries'} skipped)` : 'metadata imported', user_email: call.actor.email ?? null });
+    await auditRepo(call.ctx.meta).write({ op_type: 'METADATA', project_id: call.projectId, description: importedText(skipped.length), user_email: call.actor.email ?? null });
     return { ok: true, skipped };
   },
 };

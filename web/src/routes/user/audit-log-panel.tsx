@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
 import { useLatestAnswer } from '../../components/use-latest-answer';
-import { formatDateTime, formatNumber, t } from '../../i18n';
+import { formatDateTime, formatNumber, locale, t } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 
 interface AuditRow {
   id: number;
@@ -45,7 +46,7 @@ function kindLabel(kind: string): string {
 /** What happened: a data change names its table, row and (for an update) the column's values before and after. */
 function What(props: { row: AuditRow }) {
   const r = props.row;
-  if (r.opType !== 'DATA' || !r.tn) return <>{r.description ?? ''}</>;
+  if (r.opType !== 'DATA' || !r.tn) return <>{r.description ? translateServerMessage(r.description, locale.value) : ''}</>;
   const what = t('admin.audit.dataOp', { op: r.description ?? '' });
   return (
     <>
