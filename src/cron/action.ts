@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { LIMITS } from '../config/limits';
+import { headerProblem } from '../lib/http-headers';
 import { reachesOtherFiles, splitStatements, withoutLeadingComments } from '../sql/raw/split';
 import type { Driver } from '../sql/dialect';
 import { guardedFetch, RefusedAddress } from '../api/clients/guarded-fetch';
@@ -27,7 +28,13 @@ export const CronActionSchema = z.discriminatedUnion('type', [
     type: z.literal('url'),
     method: z.preprocess((m) => (typeof m === 'string' ? m.toUpperCase() : m), z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])).default('POST'),
     url: httpUrl,
-    headers: z.record(z.string().min(1).max(200), z.string().max(4000)).default({}),
+    headers: z
+      .record(z.string().min(1).max(200), z.string().max(4000))
+      .superRefine((h, ctx) => {
+        const problem = Object.entries(h).map(([k, v]) => headerProblem(k, v)).find(Boolean);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .default({}),
     body: z.string().max(LIMITS.hookTemplateMax).optional(),
   }),
   z.object({ type: z.literal('sql'), sql: z.string().trim().min(1, 'The SQL statement is empty').max(LIMITS.rawSqlMaxLength), dbAlias: z.string().min(1).default('db') }),
@@ -59,7 +66,7 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
       try {
         const headers: Record<string, string> = { 'user-agent': 'Tablo-Cron', ...a.headers };
         const body = a.method === 'GET' ? undefined : a.body ?? '';
-        // A body goes out typed (the form has no headers): JSON when it looks like JSON, else text.
+        // A body goes out typed unless a header names its type: JSON when it looks like JSON, else text.
         if (body && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = looksJson(body) ? 'application/json' : 'text/plain; charset=utf-8';
         // The answer is kept in the job's log: the server may not fetch from its own network for it (SSRF).
         res = await guardedFetch(a.url, { method: a.method, headers, body, signal: timeout }, ctx.config.apiClientAllowPrivate);

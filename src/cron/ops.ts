@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../api/dashboard/op';
 import { parseArgs } from '../api/dashboard/op';
+import { auditRepo } from '../meta/audit-repo';
 import { forbidden, notFound } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { LIMITS } from '../config/limits';
@@ -67,6 +68,10 @@ export const xcCronList: DashboardOp = {
   },
 };
 
+/** A change of a cron job in the audit log (kind AUTOMATION), with who made it. */
+const audited = (call: OpCall, description: string) =>
+  auditRepo(call.ctx.meta).write({ op_type: 'AUTOMATION', project_id: call.projectId, description, user_email: call.actor.email ?? null });
+
 export const xcCronCreate: DashboardOp = {
   name: 'xcCronCreate',
   access: 'projectAdmin',
@@ -78,6 +83,7 @@ export const xcCronCreate: DashboardOp = {
       project_id: call.projectId, title: a.title, pattern: a.pattern, timezone: a.timezone, active: a.active === false ? 0 : 1,
       action: JSON.stringify(a.action), created_by: call.actor.email ?? null,
     });
+    await audited(call, `cron job '${c.title}' created`);
     return jobView(c);
   },
 };
@@ -95,6 +101,7 @@ export const xcCronUpdate: DashboardOp = {
     checkPattern(next.pattern, next.timezone);
     if (a.action) await checkAction(call, a.action);
     await cronsRepo(call.ctx.meta).update(next);
+    await audited(call, `cron job '${next.title}' changed`);
     return { ok: true };
   },
 };
@@ -105,6 +112,7 @@ export const xcCronDelete: DashboardOp = {
   async run(call) {
     const c = await jobOf(call, parseArgs(IdArgs, call.args).id);
     await cronsRepo(call.ctx.meta).remove(c.id);
+    await audited(call, `cron job '${c.title}' deleted`);
     return { ok: true };
   },
 };

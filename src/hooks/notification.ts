@@ -6,6 +6,7 @@
 import Mustache from 'mustache';
 import { z } from 'zod';
 import { badRequest } from '../lib/errors';
+import { headerProblem } from '../lib/http-headers';
 import { LIMITS } from '../config/limits';
 
 const httpUrl = z
@@ -31,7 +32,13 @@ export const NotificationSchema = z.discriminatedUnion('type', [
     type: z.literal('url'),
     method: z.preprocess((m) => (typeof m === 'string' ? m.toUpperCase() : m), z.enum(METHODS)).default('POST'),
     url: httpUrl,
-    headers: z.record(z.string().min(1).max(200), z.string().max(4000)).default({}),
+    headers: z
+      .record(z.string().min(1).max(200), z.string().max(4000))
+      .superRefine((h, ctx) => {
+        const problem = Object.entries(h).map(([k, v]) => headerProblem(k, v)).find(Boolean);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .default({}),
     body: template.optional(),
   }),
   z.object({

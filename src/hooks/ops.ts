@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../api/dashboard/op';
 import { parseArgs } from '../api/dashboard/op';
+import { auditRepo } from '../meta/audit-repo';
 import { notFound } from '../lib/errors';
 import { randomToken } from '../lib/ids';
 import { seal } from '../lib/secret-box';
@@ -66,6 +67,10 @@ export const xcHookList: DashboardOp = {
   },
 };
 
+/** A change of a webhook in the audit log (kind AUTOMATION), with who made it. */
+const audited = (call: OpCall, tn: string, description: string) =>
+  auditRepo(call.ctx.meta).write({ op_type: 'AUTOMATION', project_id: call.projectId, db_alias: call.dbAlias, tn, description, user_email: call.actor.email ?? null });
+
 export const xcHookCreate: DashboardOp = {
   name: 'xcHookCreate',
   access: 'projectAdmin',
@@ -80,6 +85,7 @@ export const xcHookCreate: DashboardOp = {
       where_cond: a.condition?.trim() || null, active: a.active === false ? 0 : 1, notification: JSON.stringify(n),
       secret: secret ? seal(call.ctx.secrets.connectionKey, secret) : null,
     });
+    await audited(call, t.tn, `webhook '${a.title}' of '${t.tn}' created`);
     return { id: h.id, secret };
   },
 };
@@ -104,6 +110,7 @@ export const xcHookUpdate: DashboardOp = {
       ...h, title: a.title ?? h.title, event: a.event ?? h.event, where_cond: condition,
       active: a.active === undefined ? h.active : a.active ? 1 : 0, notification: JSON.stringify(n), secret: sealed,
     });
+    await audited(call, h.tn, `webhook '${a.title ?? h.title}' of '${h.tn}' changed`);
     return secret ? { ok: true, secret } : { ok: true };
   },
 };
@@ -114,6 +121,7 @@ export const xcHookDelete: DashboardOp = {
   async run(call) {
     const h = await hookOf(call, parseArgs(IdArgs, call.args).id);
     await hooksRepo(call.ctx.meta).remove(h);
+    await audited(call, h.tn, `webhook '${h.title}' of '${h.tn}' deleted`);
     return { ok: true };
   },
 };

@@ -5,7 +5,7 @@ import { nowIso } from '../lib/ids';
 import { keyOrder } from './audit-key-range';
 
 export interface AuditEntry {
-  op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA' | 'TERMINAL' | 'PLUGIN';
+  op_type: 'DATA' | 'AUTHENTICATION' | 'TEAM' | 'TOKEN' | 'SCHEMA' | 'TERMINAL' | 'PLUGIN' | 'AUTOMATION' | 'METADATA';
   description?: string;
   project_id?: string | null;
   db_alias?: string | null;

@@ -97,11 +97,11 @@ export const xcPluginSet: DashboardOp = {
     const p = known(a.title);
     const repo = repoOf(call);
     const stored = await repo.get(p.title);
-    const audit = (what: string) => auditRepo(call.ctx.meta).write({ op_type: 'PLUGIN', description: `${p.title} plugin ${what}`, user_email: call.actor.email ?? null });
+    const audit = (description: string) => auditRepo(call.ctx.meta).write({ op_type: 'PLUGIN', description, user_email: call.actor.email ?? null });
     if (a.input === null) {
       if (!(await repo.remove(p.title))) throw notFound(`The ${p.title} plugin is not installed`);
       await applyPlugins(call.ctx);
-      await audit('uninstalled');
+      await audit(`${p.title} plugin uninstalled`);
       return { msg: `The ${p.title} plugin was uninstalled` };
     }
     const raw = { ...((a.input ?? stored?.input ?? {}) as Record<string, unknown>) };
@@ -110,7 +110,7 @@ export const xcPluginSet: DashboardOp = {
     const active = a.active ?? stored?.active ?? true;
     await repo.save({ title: p.title, category: p.category, input, active, secrets: secretNames(p), exclusive: SINGLE_ACTIVE.includes(p.category) });
     await applyPlugins(call.ctx);
-    await audit(stored ? 'changed' : 'installed');
+    await audit(stored ? `${p.title} plugin changed` : `${p.title} plugin installed`);
     return { msg: `The ${p.title} plugin was saved`, title: p.title, active, input: maskInput(p, input) };
   },
 };

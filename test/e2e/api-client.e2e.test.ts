@@ -1,13 +1,15 @@
 /**
  * The API Client and gRPC Client tabs in a real browser against the binary: a request with an
  * environment variable (chosen from the `{{` menu) sent to the project's REST API, its answer and
- * its history entry; a host that never answers shown as a time-out; a call of a real gRPC server (reflection, on loopback) from the gRPC tab.
+ * its history entry; a host that never answers shown as a time-out; the session token kept from other hosts; the
+ * operations picked from the API named in French; a call of a real gRPC server (reflection, on loopback) from the gRPC tab.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
 import { loadChinook } from '../helpers/engines';
+import { CATALOGUES } from '../../web/src/i18n/catalogues';
 import { startGrpcServer, type TestGrpcServer } from '../helpers/grpc-server';
 
 setDefaultTimeout(60_000);
@@ -173,6 +175,42 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     }
   });
 
+  browserTest('the session token goes only to this server: another host gets no xc-auth unless one is typed in', () => page, async () => {
+    const seen: (string | null)[] = [];
+    const other = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: (req) => (seen.push(req.headers.get('xc-auth')), Response.json({ ok: true })) });
+    try {
+      await page.locator('.tree-extras').getByRole('button', { name: 'API Client', exact: true }).click();
+      const panel = page.getByRole('region', { name: 'API Client' });
+      const session = await page.evaluate(() => localStorage.getItem('tablo.token'));
+      await panel.getByRole('tab', { name: /^Auth/ }).click();
+      // The Auth field holds the session, as it does by default.
+      await panel.getByLabel('Auth token').fill(session!);
+      await panel.getByRole('combobox', { name: 'URL' }).fill(`http://127.0.0.1:${other.port}/elsewhere`);
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await panel.getByLabel('Status').filter({ hasText: '200' }).waitFor();
+      expect(seen).toEqual([null]);
+      // Copied as curl for that host, the command leaves the session out too.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tablo.url });
+      await panel.getByRole('button', { name: 'Copy as curl' }).click();
+      await page.getByText('Copied the request as curl').waitFor();
+      const curl = await page.evaluate(() => navigator.clipboard.readText());
+      expect(curl).toContain(`http://127.0.0.1:${other.port}/elsewhere`);
+      expect(curl).not.toContain(session!);
+      // A token typed in by hand is the user's choice for that host: it goes.
+      await panel.getByLabel('Auth token').fill('their-own-token');
+      await panel.getByRole('button', { name: 'Send' }).click();
+      for (let i = 0; i < 100 && seen.length < 2; i++) await Bun.sleep(50);
+      expect(seen).toEqual([null, 'their-own-token']);
+      // This server still gets the session.
+      await panel.getByLabel('Auth token').fill(session!);
+      await panel.getByRole('combobox', { name: 'URL' }).fill(`/nc/${projectId}/api/v1/Album/1`);
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await panel.getByText('For Those About To Rock We Salute You').first().waitFor();
+    } finally {
+      other.stop(true);
+    }
+  });
+
   browserTest('a performance test sends the request many times and shows the rate, the times and the answers; the history keeps it', () => page, async () => {
     const panel = page.getByRole('region', { name: 'API Client' });
     let served = 0;
@@ -253,6 +291,35 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await panel.getByText('3 messages').waitFor();
     await shot(page, 'grpc-client');
   });
+  browserTest('in French the operations picked from the API are named in French', () => page, async () => {
+    const setLanguage = (language: string) =>
+      page.evaluate((language) => {
+        const key = 'tablo.settings.api@example.com';
+        localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), language }));
+      }, language);
+    const fr = CATALOGUES.fr;
+    await setLanguage('fr');
+    try {
+      await page.goto(`${tablo.url}/#/nc/${projectId}`);
+      await page.reload();
+      await page.locator('.tree-extras').getByRole('button', { name: fr['common.panels.apiClient.title'], exact: true }).click();
+      const picker = page.getByRole('region', { name: fr['tools.api.region'] }).getByLabel(fr['tools.api.operation']);
+      await picker.locator('option', { hasText: /^POST Créer une ligne dans Album$/ }).waitFor({ state: 'attached' });
+      const options = (await picker.locator('option').allInnerTexts()).map((o) => o.trim());
+      expect(options).toContain('GET Lignes de Album, chacune avec ses lignes de Track');
+      expect(options).toContain('DELETE Supprimer des lignes (tout ou rien)');
+      // None in the English of the OpenAPI document ('Create a row in Album', 'Album rows each with its Track rows').
+      expect(options.filter((o) => /\b(a row|rows|each with its|all or nothing|not linked yet)\b/.test(o))).toEqual([]);
+      await shot(page, 'api-client-operations-fr');
+      // Picking one fills the request as before.
+      await picker.selectOption({ label: 'POST Créer une ligne dans Album' });
+      expect(await page.getByRole('combobox', { name: fr['tools.api.url'] }).inputValue()).toEndWith('/api/v1/Album');
+    } finally {
+      await setLanguage('en');
+      await page.reload();
+    }
+  });
+
   browserTest('previewed as a viewer, the API Client reads saved environments without their values and sends nothing', () => page, async () => {
     await page.getByLabel('Preview as').selectOption('viewer');
     await page.locator('.tree-extras').getByRole('button', { name: 'API Client', exact: true }).click();

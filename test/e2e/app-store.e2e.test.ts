@@ -1,7 +1,7 @@
 /**
  * The App Store in a real browser against the built binary: configure SMTP against a test SMTP
  * server on 127.0.0.1 (smtp-server), invite a user from Share and read the mail the server got;
- * drop an image onto an Attachment cell and see its thumbnail. Screenshots: app-store.png,
+ * drop an image onto an Attachment cell and see its thumbnail; the audit log's App Store events. Screenshots: app-store.png,
  * app-store-smtp.png, attachment-thumbnail.png.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
@@ -202,6 +202,39 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     await ask.getByRole('button', { name: 'Uninstall' }).click();
     await form.waitFor({ state: 'detached' });
     await store.getByTestId('status-SMTP').filter({ hasText: /^Not installed$/ }).waitFor();
+  });
+
+  browserTest('the audit log lists App Store events under their own kind, named in the chosen language', () => page, async () => {
+    const setLanguage = (language: string) =>
+      page.evaluate((language) => {
+        const key = 'tablo.settings.admin@example.com';
+        localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), language }));
+      }, language);
+    await page.goto(`${tablo.url}/#/user/admin`);
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const log = page.getByRole('region', { name: 'Audit log' });
+    await log.getByLabel('Event kind').selectOption({ label: 'app store' });
+    await log.getByRole('cell', { name: 'SMTP plugin uninstalled' }).waitFor();
+    await log.getByRole('cell', { name: 'SMTP plugin installed' }).waitFor();
+    // Only App Store events, each with its kind named (it showed the raw 'plugin' in every language).
+    expect(new Set((await log.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((k) => k.trim()))).toEqual(new Set(['app store']));
+    // A refused search says why; the next answered one takes the message away (it stayed for good).
+    await log.getByLabel('Search the audit log').fill('x'.repeat(201));
+    await log.getByRole('alert').waitFor();
+    await log.getByLabel('Search the audit log').fill('SMTP');
+    await log.getByRole('cell', { name: 'SMTP plugin installed' }).waitFor();
+    await log.getByRole('alert').waitFor({ state: 'detached' });
+    await setLanguage('fr');
+    await page.reload();
+    await page.getByRole('tab', { name: CATALOGUES.fr['admin.users.tabAudit'] }).click();
+    const frLog = page.getByRole('region', { name: CATALOGUES.fr['admin.audit.title'] });
+    await frLog.getByLabel(CATALOGUES.fr['admin.audit.eventKind']).selectOption({ label: CATALOGUES.fr['admin.audit.kindPlugin'] });
+    await frLog.getByRole('cell', { name: CATALOGUES.fr['admin.audit.kindPlugin'] }).first().waitFor();
+    // What happened is said in French too (it stayed the server's English).
+    await frLog.getByRole('cell', { name: 'Extension SMTP désinstallée', exact: true }).waitFor();
+    await shot(page, 'audit-log-app-store-fr');
+    await setLanguage('en');
+    await page.reload();
   });
 
   browserTest('the plugin forms are labelled in the chosen language, not in English', () => page, async () => {

@@ -2,7 +2,8 @@
  * Webhooks and cron jobs in the browser: the owner opens a table's Webhooks from the tree menu,
  * creates a url hook with a condition, inserts a row and sees the delivery in the hook's log (a
  * receiver started by the test on 127.0.0.1 gets it); then opens Cron Jobs from the top bar,
- * sees the next run times of a pattern, creates a job, runs it now and reads its log.
+ * sees the next run times of a pattern, creates a job with headers, runs it now and reads its log;
+ * a webhook being written is not dropped without asking; the audit log names a data change's row.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -99,6 +100,8 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await panel.getByLabel('Time zone').fill('Europe/Berlin');
     expect(await until(() => runsAt3('Europe/Berlin'), true)).toBe(true);
     await panel.getByLabel('Job URL').fill(rx.url('/nightly'));
+    // An endpoint that wants a key gets it in a header.
+    await panel.getByLabel('Job headers').fill('Authorization: Bearer nightly-key\nX-Source: tablo');
     await shot(page, 'crons-form');
     await panel.getByRole('button', { name: 'Create job' }).click();
     const jobs = panel.getByRole('table', { name: 'Cron jobs' });
@@ -107,6 +110,24 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await jobs.getByRole('button', { name: 'Run now' }).click();
     await panel.getByRole('table', { name: 'Run log' }).getByText('success').waitFor();
     expect(rx.at('/nightly')).toHaveLength(1);
+    expect(rx.at('/nightly')[0]!.headers.get('authorization')).toBe('Bearer nightly-key');
+    expect(rx.at('/nightly')[0]!.headers.get('x-source')).toBe('tablo');
+    // A job with seconds in its pattern shows its next run to the second in the list too (the minute only, before).
+    await panel.getByRole('button', { name: '+ New cron job' }).click();
+    await panel.getByLabel('Job title').fill('New year second');
+    await panel.getByLabel('Pattern').fill('30 0 0 1 1 *');
+    await panel.getByLabel('Time zone').fill('UTC');
+    await panel.getByLabel('Job URL').fill(rx.url('/new-year'));
+    await panel.getByRole('button', { name: 'Create job' }).click();
+    const yearly = jobs.getByRole('row').filter({ hasText: 'New year second' });
+    expect(await yearly.locator('td').nth(3).innerText()).toMatch(/\d:\d\d:30/);
+    await yearly.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: "Delete the cron job 'New year second'?" }).getByRole('button', { name: 'Delete' }).click();
+    await yearly.waitFor({ state: 'detached' });
+    // Editing the job shows its headers as they were saved.
+    await jobs.getByRole('button', { name: 'Edit' }).click();
+    expect(await panel.getByLabel('Job headers').inputValue()).toBe('Authorization: Bearer nightly-key\nX-Source: tablo');
+    await panel.getByRole('button', { name: 'Cancel' }).click();
     // A run's start is shown to the second.
     expect(await panel.getByRole('table', { name: 'Run log' }).locator('tbody td').first().innerText()).toMatch(/\d:\d\d:\d\d/);
     await shot(page, 'crons-tab');
@@ -144,6 +165,9 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await jobs.getByRole('button', { name: 'Delete' }).click();
     await askJob.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('region', { name: 'Cron Jobs' }).getByText(/^No cron jobs yet/).waitFor();
+    // The run log of the deleted job goes with it (an empty 'Runs of' and its old runs stayed).
+    expect(await page.getByRole('region', { name: 'Cron Jobs' }).getByRole('region', { name: 'Runs' }).count()).toBe(0);
+    expect(await page.getByRole('table', { name: 'Run log' }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Actions of table Orders' }).click();
     await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
@@ -198,5 +222,73 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await until(async () => (await stored()).Authorization, 'Bearer rotated_9999');
     expect(await stored()).toEqual({ Authorization: 'Bearer rotated_9999' });
     await dialog.getByRole('button', { name: 'Close' }).click();
+    await dashboardCallInPage(page, 'xcHookDelete', { project_id: projectId, args: { id: await hookId() } });
   }, 60_000);
+
+  browserTest('a webhook being written is not dropped by Esc, Close or picking another: it asks first', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('button', { name: 'Actions of table Orders' }).click();
+    await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webhooks of Orders' });
+    await dialog.getByLabel('Title').fill('Half written');
+    await dialog.getByLabel('Body template').fill('{"order": "{{ data.Title }}"}');
+    const ask = page.getByRole('dialog', { name: 'Discard the changes to this webhook?' });
+    // Esc (it closed the dialog and the text was gone): asked; Cancel keeps everything.
+    await page.keyboard.press('Escape');
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Half written');
+    expect(await dialog.getByLabel('Body template').inputValue()).toBe('{"order": "{{ data.Title }}"}');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await ask.waitFor();
+    await shot(page, 'hooks-discard-ask');
+    await ask.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Saved, nothing is asked: Close closes.
+    await page.getByRole('button', { name: 'Actions of table Orders' }).click();
+    await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
+    await dialog.getByLabel('Title').fill('Kept');
+    await dialog.getByLabel('URL').fill(rx.url('/kept'));
+    await dialog.getByRole('button', { name: 'Create webhook' }).click();
+    await dialog.getByTestId('hook-secret').waitFor();
+    await dialog.getByLabel('Title').fill('Kept, renamed');
+    // Picking another (here: a new one) asks too.
+    await dialog.getByRole('button', { name: '+ New webhook' }).click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Kept, renamed');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: /^Kept, renamed/ }).waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await ask.count()).toBe(0);
+    const list = (await dashboardCallInPage(page, 'xcHookList', { project_id: projectId, args: { tn: 'orders' } })).body.data.list;
+    expect(list.map((h: { title: string }) => h.title)).toEqual(['Kept, renamed']);
+    await dashboardCallInPage(page, 'xcHookDelete', { project_id: projectId, args: { id: list[0].id } });
+  });
+
+  browserTest('the audit log says which table, row and values a data change touched', () => page, async () => {
+    const status = await page.evaluate(async (pid) => {
+      const res = await fetch(`/nc/${pid}/api/v1/Orders/2`, { method: 'PUT', headers: { 'content-type': 'application/json', 'xc-auth': localStorage.getItem('tablo.token') ?? '' }, body: JSON.stringify({ Qty: 60 }) });
+      return res.status;
+    }, projectId);
+    expect(status).toBe(200);
+    await page.goto(`${tablo.url}/#/user/admin`);
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const log = page.getByRole('region', { name: 'Audit log' });
+    await log.getByLabel('Event kind').selectOption({ label: 'data' });
+    // It read 'update' and 'insert', with no table, row or value.
+    const update = log.getByRole('cell', { name: /^Row updated in orders, row 2/ });
+    await update.waitFor();
+    expect(await update.innerText()).toContain('qty: 50 → 60');
+    await log.getByRole('cell', { name: 'Row inserted in orders, row 1', exact: true }).waitFor();
+    await shot(page, 'audit-log-data');
+    // Webhooks and cron jobs made, changed and deleted are there too, with who did it (they were not written).
+    await log.getByLabel('Event kind').selectOption({ label: 'automation' });
+    for (const what of ["cron job 'Nightly ping' created", "cron job 'Nightly ping' deleted", "webhook 'Big orders' of 'orders' created", "webhook 'Big orders' of 'orders' deleted", "webhook 'Kept, renamed' of 'orders' changed"]) {
+      await log.getByRole('row').filter({ hasText: what }).filter({ hasText: 'owner@example.com' }).first().waitFor();
+    }
+    expect(new Set((await log.locator('tbody tr td:nth-child(2)').allInnerTexts()).map((k) => k.trim()))).toEqual(new Set(['automation']));
+  });
 });

@@ -2,9 +2,9 @@
  * The SQL Client and the GraphQL Client in a real browser against the binary, on a PostgreSQL
  * project: a query typed with completion runs and shows its rows; the editors survive a reload
  * (and the dark theme follows the app's); a pg_sleep(30) is cancelled and gone from
- * pg_stat_activity; on a SQLite project the binary's runner process runs and is cancelled; a
- * GraphQL query runs in GraphiQL, and previewed as a viewer without the right to a column it
- * answers FORBIDDEN. Screenshots of both tabs, light and dark.
+ * pg_stat_activity; a run taken from the history never replaces a draft; on a SQLite project the
+ * binary's runner process runs and is cancelled; a GraphQL query runs in GraphiQL, and previewed as
+ * a viewer without the right to a column it answers FORBIDDEN. Screenshots of both tabs, light and dark.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import postgres from 'postgres';
@@ -166,6 +166,31 @@ describe.skipIf(!!problem && !process.env.CI)('SQL and GraphQL clients in the br
     expect(await toolbarField.inputValue()).toBe('5');
     await toolbarField.fill('60');
   }, 60_000);
+
+  browserTest('a run taken from the history never replaces what is being written in the editor', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}?name=sqlClient&dbalias=db&type=panel`);
+    const history = page.getByRole('region', { name: 'History' }).locator('.sqlc-history');
+    await history.first().waitFor();
+    const tabs = page.getByRole('tablist', { name: 'SQL editors' }).getByRole('tab');
+    await page.getByRole('button', { name: 'New editor' }).click();
+    const draftTab = tabs.last();
+    const draftTitle = (await draftTab.innerText()).replace('×', '').trim();
+    await editor().click();
+    await page.keyboard.type('SELECT title FROM album WHERE title LIKE');
+    const before = await tabs.count();
+    await history.first().click();
+    // The draft stays as it was (it was replaced, and undo did not bring it back); the run opens in a new editor.
+    await expect(tabs.count()).resolves.toBe(before + 1);
+    expect(await editor().innerText()).toContain('SELECT pg_sleep(30)');
+    await page.getByRole('tab', { name: draftTitle }).click();
+    expect(await editor().innerText()).toBe('SELECT title FROM album WHERE title LIKE');
+    // An empty editor takes the run in place.
+    await page.getByRole('button', { name: 'New editor' }).click();
+    const emptyCount = await tabs.count();
+    await history.first().click();
+    expect(await editor().innerText()).toContain('SELECT pg_sleep(30)');
+    expect(await tabs.count()).toBe(emptyCount);
+  });
 
   browserTest('on SQLite the binary runs statements in its runner process, and cancel stops it', () => page, async () => {
     const sqliteProject = (await dashboardCallInPage(page, 'projectCreateByWeb', { args: { title: 'Notes' } })).body.id as string;

@@ -1,6 +1,6 @@
 /**
  * Cron jobs: a job every second runs and its log fills; pausing stops it; two app instances on one
- * metadata store run each tick once; bad patterns and time zones answer 400 naming them; SQL jobs
+ * metadata store run each tick once; bad patterns, time zones and headers answer 400 naming them; SQL jobs
  * run on the project's database and report SQL errors; run now answers the run.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -159,6 +159,17 @@ describe('cron jobs', () => {
     expect(zone.status).toBe(400);
     expect(zone.body.msg).toContain('Mars/Olympus');
     expect((await op('xcCronCreate', { title: 'x', pattern: '* * * * *', action: { type: 'url', url: 'not a url' } })).status).toBe(400);
+    // A header no request can carry is refused on save (it was kept, and every run failed as 'Could not reach').
+    const badHeader = await op('xcCronCreate', { title: 'x', pattern: '0 0 1 1 *', action: { type: 'url', url: rx.url('/x'), headers: { 'bad name': '1' } } });
+    expect(badHeader.status).toBe(400);
+    expect(badHeader.body.msg).toContain("'bad name' is not a valid header name");
+    const withKey = await job('keyed', { type: 'url', url: rx.url('/keyed'), headers: { Authorization: 'Bearer k' } }, '0 0 1 1 *');
+    const badValue = await op('xcCronUpdate', { id: withKey.id, action: { type: 'url', url: rx.url('/keyed'), headers: { Authorization: 'Bearer k\r\nX-Injected: 1' } } });
+    expect(badValue.status).toBe(400);
+    expect(badValue.body.msg).toContain("The value of header 'Authorization' cannot be sent");
+    expect((await op('xcCronRun', { id: withKey.id })).body.status).toBe('success');
+    expect(rx.at('/keyed')[0]!.headers.get('authorization')).toBe('Bearer k');
+    await op('xcCronDelete', { id: withKey.id });
     expect((await op('xcCronCreate', { title: 'x', pattern: '* * * * *', action: { type: 'sql', sql: 'SELECT 1', dbAlias: 'nope' } })).status).toBe(404);
     expect((await op('xcCronRun', { id: 'cj_missing' })).status).toBe(404);
     const preview = await op('xcCronPreview', { pattern: '0 9 * * 1', timezone: 'Europe/Berlin' });

@@ -274,7 +274,7 @@ describeEngines('webhooks', (engine: TestEngine) => {
     await plus('tableDelete', { tn: 'hook_shown' });
   });
 
-  test('bad input: unknown table, bad condition, template syntax, bad URL; Test reports an unreachable receiver', async () => {
+  test('bad input: unknown table, bad condition, template syntax, bad URL, bad headers; Test reports an unreachable receiver', async () => {
     const create = (args: Record<string, unknown>) => op('xcHookCreate', { tn: 'hook_items', title: 'x', event: 'after.insert', notification: { type: 'url', url: rx.url('/x') }, ...args });
     expect((await create({ tn: 'nope' })).status).toBe(404);
     const badCond = await create({ condition: '(Nope,eq,1)' });
@@ -285,6 +285,14 @@ describeEngines('webhooks', (engine: TestEngine) => {
     expect(badTpl.body.msg).toContain('Template error in the body');
     expect((await create({ notification: { type: 'url', url: 'ftp://x' } })).status).toBe(400);
     expect((await create({ event: 'before.insert' })).status).toBe(400);
+    // A header no request can carry is refused on save, not saved to fail every delivery as 'Could not reach'.
+    const badName = await create({ notification: { type: 'url', url: rx.url('/x'), headers: { 'X-Ok': '1', 'bad name': '1' } } });
+    expect(badName.status).toBe(400);
+    expect(badName.body.msg).toContain("'bad name' is not a valid header name");
+    const badValue = await create({ notification: { type: 'url', url: rx.url('/x'), headers: { 'X-Two': 'one\ntwo' } } });
+    expect(badValue.status).toBe(400);
+    expect(badValue.body.msg).toContain("The value of header 'X-Two' cannot be sent");
+    expect((await op('xcHookList', { tn: 'hook_items' })).body.data.list.filter((h: any) => h.title === 'x')).toEqual([]);
     const dead = await create({ notification: { type: 'url', url: 'http://127.0.0.1:1/hook' } });
     const tested = await op('xcHookTest', { id: dead.body.id });
     expect(tested.status).toBe(200);

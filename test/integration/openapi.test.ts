@@ -48,6 +48,9 @@ describeEngines('OpenAPI documents', (engine) => {
         expect(res.body.components.schemas.TrackInput.required).toContain('Name');
         // Summaries read as sentences whatever the table's name ('Create a Album row' once).
         expect(res.body.paths['/api/v1/Album'].post.summary).toBe('Create a row in Album');
+        // ... and name their kind and tables as data, for a client to say them in its user's language.
+        expect(res.body.paths['/api/v1/Album'].post['x-tablo-summary']).toEqual({ kind: 'create', table: 'Album' });
+        expect(res.body.paths['/api/v1/Album/has/Track'].get['x-tablo-summary']).toEqual({ kind: 'has', table: 'Album', other: 'Track' });
       } else {
         expect(res.body.paths['/api/v1/PaidOrders'].post).toBeUndefined();
         expect(res.body.paths['/api/v1/EventLog'].post).toBeUndefined();

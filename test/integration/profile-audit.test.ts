@@ -125,6 +125,8 @@ describe('audit log', () => {
     expect(team.body.list.map((e: any) => e.description)).toEqual(['invite to two@example.com revoked', 'two@example.com invited as editor']);
     expect((await t.request('GET', '/admin/audit?search=100%25', { headers: a })).body.list).toEqual([]);
     expect((await t.request('GET', '/admin/audit?op_type=NOPE', { headers: a })).status).toBe(400);
+    // App Store events have their kind too.
+    expect((await t.request('GET', '/admin/audit?op_type=PLUGIN', { headers: a })).body.list).toEqual([]);
     expect((await t.request('GET', '/admin/audit?limit=0', { headers: a })).status).toBe(400);
     expect((await t.request('GET', '/admin/audit')).status).toBe(401);
     // The revoked invite held no other membership: its account is gone with it.

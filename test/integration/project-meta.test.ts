@@ -112,6 +112,10 @@ describeEngines('project metadata export, reset and import', (engine: TestEngine
     expect(await state()).toEqual(before);
     const rows = await t.request('GET', `/nc/${pid}/api/v1/Invoice/1?fields=Total,Doubled`, { headers: { 'xc-auth': token } });
     expect(Number(rows.body.Doubled)).toBeCloseTo(Number(rows.body.Total) * 2);
+    // Clearing and importing are in the audit log with who did them, as are the hook and the job made above.
+    const audit = async (kind: string) => ((await t.request('GET', `/admin/audit?op_type=${kind}&project_id=${pid}`, { headers: { 'xc-auth': token } })).body.list as { description: string }[]).map((e) => e.description);
+    expect(await audit('METADATA')).toEqual(['metadata imported (1 entry skipped)', 'metadata cleared']);
+    expect(await audit('AUTOMATION')).toEqual(["cron job 'Nightly' created", `webhook 'Notify' of '${customer}' created`]);
   });
 
   test('import onto another project over a copy of the same schema', async () => {

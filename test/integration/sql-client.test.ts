@@ -2,7 +2,7 @@
  * SQL Client (rawSqlRun / rawSqlCancel, saved queries, history) on SQLite, PostgreSQL and MariaDB:
  * several statements with a result each, typed columns, errors with their position, query plans,
  * time-outs and cancels that really stop the statement in the database, the schema read again
- * after DDL, refusals to editors, viewers and outsiders, and cancels of others' runs by owners only.
+ * after DDL (and the DDL in the audit log), refusals to editors, viewers and outsiders, and cancels of others' runs by owners only.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import postgres from 'postgres';
@@ -101,6 +101,10 @@ describeEngines('SQL client', (engine: TestEngine) => {
     expect(typeof results[2].ms).toBe('number');
     // Offsets point into the text sent, so the editor can mark each statement.
     expect(sql.slice(results[1].start, results[1].start + 6)).toBe('INSERT');
+    // The audit log says who changed the schema through the SQL Client, and how.
+    const audit = await t.request('GET', `/admin/audit?op_type=SCHEMA&project_id=${projectId}`, { headers: auth(owner) });
+    expect(audit.body.list.map((e: { description: string; userEmail: string }) => [e.description, e.userEmail])).toContainEqual(['SQL Client: CREATE TABLE sc_items (id INTEGER PRIMARY KEY, name VARCHAR(50))', 'owner@example.com']);
+    expect(audit.body.list.filter((e: { description: string }) => /INSERT|SELECT/.test(e.description))).toEqual([]);
     // The model was read again: the tree lists the new table.
     const tables = await op(owner, 'tableList');
     expect(tables.body.data.list.map((x: { tn: string }) => x.tn)).toContain('sc_items');

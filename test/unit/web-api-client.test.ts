@@ -57,6 +57,14 @@ describe('what is sent', () => {
     });
     expect(toCurl(built)).toBe(`curl -X POST 'http://localhost:8080/nc/p1/api/v1/Album?limit=5' -H 'x-a: 1' -H 'xc-auth: tok' -H 'content-type: application/json' --data-raw '{"Title":"Album"}'`);
   });
+  test('the session token goes to this server only; a typed-in auth goes anywhere', () => {
+    const to = (url: string, auth: string) => buildRequest({ ...emptyRequest(), url, auth }, vars, 'http://localhost:8080/', 'session-token').headers['xc-auth'];
+    expect(to('/nc/p1/api/v1/T', 'session-token')).toBe('session-token');
+    expect(to('http://localhost:8080/nc/p1/api/v1/T', 'session-token')).toBe('session-token');
+    expect(to('https://api.example/x', 'session-token')).toBeUndefined();
+    expect(to('http://localhost:9999/x', 'session-token')).toBeUndefined();
+    expect(to('https://api.example/x', 'their-token')).toBe('their-token');
+  });
   test('a GET sends no body; missing variables are listed across the request', () => {
     const req = { ...emptyRequest(), url: '/{{nope}}', body: 'ignored', headers: [{ name: 'h', value: '{{gone}}', enabled: true }, { name: 'd', value: '{{skip}}', enabled: false }] };
     expect(buildRequest(req, vars, 'http://x').body).toBeUndefined();

@@ -29,6 +29,7 @@ export function attachmentPaths(t: TableModel, base: string, name: string, idPar
       post: {
         tags,
         summary: `Upload files to '${c._cn}'`,
+        'x-tablo-summary': { kind: 'upload', table: t._tn, column: c._cn },
         description: `Adds one or several files (multipart/form-data, any field names) to the cell, stored by the active storage plugin. Needs the update right on '${c._cn}' and the row in your row rule. Limits: ${c.meta?.maxFiles ?? 'any number of'} files, types ${c.meta?.accept?.join(', ') ?? 'any'}, each file at most the server's NC_ATTACHMENT_MAX_BYTES.`,
         operationId: `${name}-${c._cn.replace(/[^A-Za-z0-9_.-]/g, '_')}-upload`,
         parameters: [idParam],
@@ -44,6 +45,7 @@ export function attachmentPaths(t: TableModel, base: string, name: string, idPar
       get: {
         tags,
         summary: `Read a file of '${c._cn}'`,
+        'x-tablo-summary': { kind: 'file', table: t._tn, column: c._cn },
         description: 'The file, if you may read this row and column and the cell holds it. Local storage streams it; S3 storage answers 302 to a short-lived signed URL. With `link=1`: `{ url, expiresAt }`, a short-lived link that needs no headers.',
         operationId: `${name}-${c._cn.replace(/[^A-Za-z0-9_.-]/g, '_')}-file`,
         parameters: [idParam, { name: 'fileId', in: 'path', required: true, schema: { type: 'string' } }, { name: 'link', in: 'query', required: false, schema: { type: 'string' } }],

@@ -80,7 +80,14 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
   const tag = [t._tn];
   const readOnly = t.type === 'view' || t.pks.length === 0;
   const paths: Record<string, Json> = {};
-  const op = (summary: string, extra: Json) => ({ tags: tag, summary, operationId: undefined, ...extra });
+  // x-tablo-summary names the operation's kind and tables, so a client can say the summary in its user's language.
+  const op = (summary: string, extra: Json, other?: TableModel) => ({
+    tags: tag,
+    summary,
+    operationId: undefined,
+    ...extra,
+    'x-tablo-summary': { kind: String(extra.operationId).split('-').pop(), table: t._tn, ...(other ? { other: other._tn } : {}) },
+  });
   paths[base] = {
     get: op(`List ${t._tn}`, { operationId: `${name}-list`, parameters: [...LIST_PARAMS, VIEW], responses: { '200': json({ type: 'array', items: ref(name) }), ...errors } }),
     ...(readOnly ? {} : { post: op(`Create a row in ${t._tn}`, { operationId: `${name}-create`, requestBody: { required: true, content: { 'application/json': { schema: ref(`${name}Input`) } } }, responses: { '200': json(ref(name)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }) }),
@@ -118,12 +125,12 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
     if (r.type === 'hm') {
       const rel = encodeURIComponent(r.alias);
       paths[`${base}/has/${rel}`] = {
-        get: op(`${t._tn} rows each with its ${other._tn} rows`, { operationId: `${name}-${safe(r.alias)}-has`, parameters: LIST_PARAMS.slice(0, 7), responses: { '200': json({ type: 'array', items: { allOf: [ref(name), { type: 'object', properties: { [`${r.alias}List`]: { type: 'array', items: { type: 'object' } } } }] } }), ...errors } }),
+        get: op(`${t._tn} rows each with its ${other._tn} rows`, { operationId: `${name}-${safe(r.alias)}-has`, parameters: LIST_PARAMS.slice(0, 7), responses: { '200': json({ type: 'array', items: { allOf: [ref(name), { type: 'object', properties: { [`${r.alias}List`]: { type: 'array', items: { type: 'object' } } } }] } }), ...errors } }, other),
       };
     }
     if (r.type === 'bt') {
       paths[`${base}/belongs/${encodeURIComponent(r.alias)}`] = {
-        get: op(`${t._tn} rows each with its ${other._tn}`, { operationId: `${name}-${safe(r.alias)}-belongs`, parameters: LIST_PARAMS.slice(0, 7), responses: { '200': json({ type: 'array', items: { allOf: [ref(name), { type: 'object', properties: { [`${r.alias}Read`]: { type: ['object', 'null'] } } }] } }), ...errors } }),
+        get: op(`${t._tn} rows each with its ${other._tn}`, { operationId: `${name}-${safe(r.alias)}-belongs`, parameters: LIST_PARAMS.slice(0, 7), responses: { '200': json({ type: 'array', items: { allOf: [ref(name), { type: 'object', properties: { [`${r.alias}Read`]: { type: ['object', 'null'] } } }] } }), ...errors } }, other),
       };
     }
     if (r.type === 'hm' && t.pks.length) {
@@ -132,15 +139,15 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
       const childId = { name: 'childId', in: 'path', required: true, description: `Primary key of the ${other._tn} row; composite keys joined by ___`, schema: { type: 'string' } };
       const body = { required: true, content: { 'application/json': { schema: ref(`${oname}Input`) } } };
       paths[`${base}/{id}/${rel}`] = {
-        get: op(`${other._tn} rows of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-children`, parameters: [idParam, ...LIST_PARAMS.slice(0, 5)], responses: { '200': json({ type: 'array', items: ref(oname) }), ...errors } }),
-        ...(childWritable ? { post: op(`Create a row in ${other._tn} for one row of ${t._tn} (its foreign key set)`, { operationId: `${name}-${safe(r.alias)}-createChild`, parameters: [idParam], requestBody: body, responses: { '200': json(ref(oname)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }) } : {}),
+        get: op(`${other._tn} rows of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-children`, parameters: [idParam, ...LIST_PARAMS.slice(0, 5)], responses: { '200': json({ type: 'array', items: ref(oname) }), ...errors } }, other),
+        ...(childWritable ? { post: op(`Create a row in ${other._tn} for one row of ${t._tn} (its foreign key set)`, { operationId: `${name}-${safe(r.alias)}-createChild`, parameters: [idParam], requestBody: body, responses: { '200': json(ref(oname)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }, other) } : {}),
       };
       if (other.pks.length) {
         paths[`${base}/{id}/${rel}/{childId}`] = {
-          get: op(`One ${other._tn} row of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-readChild`, parameters: [idParam, childId], responses: { '200': json(ref(oname)), ...errors } }),
+          get: op(`One ${other._tn} row of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-readChild`, parameters: [idParam, childId], responses: { '200': json(ref(oname)), ...errors } }, other),
           ...(childWritable ? {
-            put: op(`Update one ${other._tn} row of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-updateChild`, parameters: [idParam, childId], requestBody: body, responses: { '200': json(ref(oname)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }),
-            delete: op(`Delete one ${other._tn} row of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-deleteChild`, parameters: [idParam, childId], responses: { '200': json({ type: 'integer' }), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }),
+            put: op(`Update one ${other._tn} row of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-updateChild`, parameters: [idParam, childId], requestBody: body, responses: { '200': json(ref(oname)), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }, other),
+            delete: op(`Delete one ${other._tn} row of one ${t._tn}`, { operationId: `${name}-${safe(r.alias)}-deleteChild`, parameters: [idParam, childId], responses: { '200': json({ type: 'integer' }), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }, other),
           } : {}),
         };
       }
@@ -148,11 +155,11 @@ function tablePaths(t: TableModel, pdb: ProjectDb): Record<string, Json> {
     if (r.type === 'mm' && t.pks.length) {
       const targetId = { name: 'targetId', in: 'path', required: true, schema: { type: 'string' } };
       paths[`${base}/{id}/mm/${encodeURIComponent(r.alias)}/{targetId}`] = {
-        post: op(`Link a ${other._tn}`, { operationId: `${name}-${safe(r.alias)}-link`, parameters: [idParam, targetId], responses: { '200': json({ type: 'object' }), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }),
-        delete: op(`Unlink a ${other._tn}`, { operationId: `${name}-${safe(r.alias)}-unlink`, parameters: [idParam, targetId], responses: { '200': json({ type: 'object' }), ...errors } }),
+        post: op(`Link a ${other._tn}`, { operationId: `${name}-${safe(r.alias)}-link`, parameters: [idParam, targetId], responses: { '200': json({ type: 'object' }), '409': { $ref: '#/components/responses/Conflict' }, ...errors } }, other),
+        delete: op(`Unlink a ${other._tn}`, { operationId: `${name}-${safe(r.alias)}-unlink`, parameters: [idParam, targetId], responses: { '200': json({ type: 'object' }), ...errors } }, other),
       };
       paths[`${base}/m2mNotChildren/${encodeURIComponent(r.alias)}/{id}`] = {
-        get: op(`${other._tn} rows not linked yet`, { operationId: `${name}-${safe(r.alias)}-notChildren`, parameters: [idParam, ...LIST_PARAMS.slice(0, 3)], responses: { '200': json({ type: 'object', properties: { list: { type: 'array', items: { type: 'object' } }, info: { type: 'object', properties: { count: { type: 'integer' } } } } }), ...errors } }),
+        get: op(`${other._tn} rows not linked yet`, { operationId: `${name}-${safe(r.alias)}-notChildren`, parameters: [idParam, ...LIST_PARAMS.slice(0, 3)], responses: { '200': json({ type: 'object', properties: { list: { type: 'array', items: { type: 'object' } }, info: { type: 'object', properties: { count: { type: 'integer' } } } } }), ...errors } }, other),
       };
     }
   }

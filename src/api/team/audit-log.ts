@@ -1,7 +1,9 @@
 /**
  * The audit log for the Super Admin: `GET /admin/audit?op_type=&search=&limit=&offset=` answers
- * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA or TERMINAL; search
- * matches the e-mail or the description; project_id and tn narrow it to one project and table.
+ * `{ list, pageInfo }`, newest first. op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA, TERMINAL, PLUGIN (App Store),
+ * AUTOMATION (webhooks and cron jobs) or METADATA (imports and clears); search
+ * matches the e-mail or the description; project_id and tn narrow it to one project and table. A data
+ * change carries its record: table, row key, column and the values before and after (each cut at 500 chars).
  */
 import { Elysia } from 'elysia';
 import { z } from 'zod';
@@ -13,9 +15,13 @@ import { resolveActor } from '../../http/principal';
 
 /** Largest page of the audit log. */
 const AUDIT_PAGE_MAX = 500;
+/** Longest value of a data change sent in a page (a bulk insert records every row). */
+const AUDIT_VALUE_MAX = 500;
+
+const clip = (v: string | null | undefined): string | null => (v == null ? null : v.length > AUDIT_VALUE_MAX ? `${v.slice(0, AUDIT_VALUE_MAX)}…` : v);
 
 const AuditQuery = z.object({
-  op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA or TERMINAL' }).optional(),
+  op_type: z.enum(['AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL', 'PLUGIN', 'AUTOMATION', 'METADATA'], { error: 'op_type is AUTHENTICATION, TEAM, TOKEN, DATA, SCHEMA, TERMINAL, PLUGIN, AUTOMATION or METADATA' }).optional(),
   search: z.string().trim().max(200).optional(),
   project_id: z.string().trim().max(200).optional(),
   tn: z.string().trim().max(255).optional(),
@@ -40,6 +46,11 @@ export function auditLogRoutes(ctx: AppContext) {
         ip: r.ip,
         projectId: r.project_id,
         tn: r.tn,
+        // A data change's record (spec section 3): the row's key, the column, and its values before and after.
+        pk: r.pk ?? null,
+        cn: r.cn ?? null,
+        value: clip(r.value),
+        prevValue: clip(r.prev_value),
         createdAt: r.created_at,
       })),
       pageInfo: { totalRows: total, limit: q.limit, offset: q.offset },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../op';
 import { parseArgs } from '../op';
+import { auditRepo } from '../../../meta/audit-repo';
 import { badRequest } from '../../../lib/errors';
 import { projectsRepo } from '../../../meta/projects-repo';
 import { ARCHIVE_LIMITS } from '../meta-archive/zip-io';
@@ -30,12 +31,16 @@ export const xcMetaTablesExportDbToZip: DashboardOp = {
   },
 };
 
+/** What an import writes to the audit log: how many entries it left out. */
+const importedText = (n: number) => (n === 0 ? 'metadata imported' : n === 1 ? `metadata imported (${n} entry skipped)` : `metadata imported (${n} entries skipped)`);
+
 export const xcMetaTablesImportZipToLocalFsAndDb: DashboardOp = {
   name: 'xcMetaTablesImportZipToLocalFsAndDb',
   access: 'projectAdmin',
   async run(call) {
     const archive = parseArchive(await uploadedZip(call));
     const { skipped } = await importProjectMeta(call.ctx, call.projectId, archive);
+    await auditRepo(call.ctx.meta).write({ op_type: 'METADATA', project_id: call.projectId, description: importedText(skipped.length), user_email: call.actor.email ?? null });
     return { ok: true, skipped };
   },
 };
@@ -43,8 +48,9 @@ export const xcMetaTablesImportZipToLocalFsAndDb: DashboardOp = {
 export const xcMetaTablesReset: DashboardOp = {
   name: 'xcMetaTablesReset',
   access: 'projectAdmin',
-  async run({ ctx, projectId }) {
+  async run({ ctx, projectId, actor }) {
     await resetProjectMeta(ctx, projectId);
+    await auditRepo(ctx.meta).write({ op_type: 'METADATA', project_id: projectId, description: 'metadata cleared', user_email: actor.email ?? null });
     return { ok: true };
   },
 };

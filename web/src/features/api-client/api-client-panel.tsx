@@ -99,7 +99,7 @@ export function ApiClientPanel(props: { projectId: string }) {
     if (missing.length) return t('tools.api.unknownVariables', { count: missing.length, names: missing.join(', ') });
     let b: ReturnType<typeof buildRequest>;
     try {
-      b = buildRequest(req, vars, document.baseURI);
+      b = buildRequest(req, vars, document.baseURI, token.value);
     } catch {
       return t('tools.api.invalidUrl', { url: req.url });
     }
@@ -167,7 +167,7 @@ export function ApiClientPanel(props: { projectId: string }) {
 
   const copyCurl = async () => {
     try {
-      await navigator.clipboard.writeText(toCurl(buildRequest(req, vars, document.baseURI)));
+      await navigator.clipboard.writeText(toCurl(buildRequest(req, vars, document.baseURI, token.value)));
       toast('success', t('tools.api.copiedCurl'));
     } catch (e) {
       toast('error', t('tools.api.copyFailed', { error: (e as Error).message }));

@@ -4,10 +4,18 @@
  * (disabled until the user turns them on) and an example body made from the input schema.
  */
 import type { ApiRequest, KeyValue, Method } from './request-model';
-import { t } from '../../i18n';
+import { t, type MessageKey } from '../../i18n';
+
+/** What the server says an operation does, as data (its kind and tables), to be said in the user's language. */
+interface SummaryParts {
+  kind: string;
+  table: string;
+  other?: string;
+  column?: string;
+}
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { tags?: string[]; summary?: string; parameters?: { name: string; in: string; $ref?: string }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
+  paths: Record<string, Record<string, { tags?: string[]; summary?: string; 'x-tablo-summary'?: SummaryParts; parameters?: { name: string; in: string; $ref?: string }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }>>;
   components?: { schemas?: Record<string, unknown>; parameters?: Record<string, { name: string; in: string }> };
 }
 
@@ -51,6 +59,27 @@ export function exampleOf(doc: OpenApiDoc, schema: Schema | undefined, depth = 0
   return '';
 }
 
+/** The message of each kind of operation the server names in `x-tablo-summary`. */
+const SUMMARY_KEYS: Record<string, MessageKey> = {
+  list: 'tools.api.op.list', create: 'tools.api.op.create', findOne: 'tools.api.op.findOne', count: 'tools.api.op.count',
+  groupby: 'tools.api.op.groupby', groupbyColumn: 'tools.api.op.groupbyColumn', aggregate: 'tools.api.op.aggregate',
+  distinct: 'tools.api.op.distinct', distribute: 'tools.api.op.distribute', exportCsv: 'tools.api.op.exportCsv',
+  exportXlsx: 'tools.api.op.exportXlsx', read: 'tools.api.op.read', update: 'tools.api.op.update', delete: 'tools.api.op.delete',
+  exists: 'tools.api.op.exists', bulkCreate: 'tools.api.op.bulkCreate', bulkUpdate: 'tools.api.op.bulkUpdate',
+  bulkDelete: 'tools.api.op.bulkDelete', has: 'tools.api.op.has', belongs: 'tools.api.op.belongs', children: 'tools.api.op.children',
+  createChild: 'tools.api.op.createChild', readChild: 'tools.api.op.readChild', updateChild: 'tools.api.op.updateChild',
+  deleteChild: 'tools.api.op.deleteChild', link: 'tools.api.op.link', unlink: 'tools.api.op.unlink',
+  notChildren: 'tools.api.op.notChildren', upload: 'tools.api.op.upload', file: 'tools.api.op.file',
+};
+
+/** An operation's summary in the user's language when the server named its kind, else the document's own. */
+function summaryOf(op: { summary?: string; 'x-tablo-summary'?: SummaryParts }, fallback: string): string {
+  const parts = op['x-tablo-summary'];
+  const key = parts && SUMMARY_KEYS[parts.kind];
+  if (!key) return op.summary ?? fallback;
+  return t(key, { table: parts.table, other: parts.other ?? '', column: parts.column ?? '' });
+}
+
 /** Every operation of the document, by table, in document order. */
 export function operationsOf(doc: OpenApiDoc): Operation[] {
   const out: Operation[] = [];
@@ -67,7 +96,7 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
       const body = schema ? JSON.stringify(exampleOf(doc, schema), null, 2) : '';
       out.push({
         table: op.tags?.[0] ?? t('tools.api.otherGroup'),
-        summary: op.summary ?? `${method} ${path}`,
+        summary: summaryOf(op, `${method} ${path}`),
         method,
         path,
         // Path parameters become variables the user fills in the environment (or edits in the URL).

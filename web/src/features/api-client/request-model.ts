@@ -133,14 +133,18 @@ export function applySuggestion(text: string, caret: number, name: string): { te
 /**
  * What is sent: variables filled in, only enabled params and headers that have a name, params added to the URL.
  * A server path ('/nc/...') goes under the directory of `page`, where the app is served (serverLink).
+ * The caller's `session` token, the Auth field's default, goes only to this server: a request to another
+ * host is sent without it (an auth typed in by hand still goes).
  */
-export function buildRequest(req: ApiRequest, vars: Map<string, string>, page: string): { method: Method; url: string; headers: Record<string, string>; body?: string } {
+export function buildRequest(req: ApiRequest, vars: Map<string, string>, page: string, session: string | null = null): { method: Method; url: string; headers: Record<string, string>; body?: string } {
   const fill = (s: string) => substitute(s, vars);
   const url = new URL(serverLink(fill(req.url.trim()) || '/', page), page);
   for (const p of req.params) if (p.enabled && p.name.trim()) url.searchParams.append(fill(p.name.trim()), fill(p.value));
   const headers: Record<string, string> = {};
   for (const h of req.headers) if (h.enabled && h.name.trim()) headers[fill(h.name.trim())] = fill(h.value);
-  if (req.auth.trim() && !Object.keys(headers).some((k) => k.toLowerCase() === 'xc-auth')) headers['xc-auth'] = fill(req.auth.trim());
+  const auth = fill(req.auth.trim());
+  const sessionElsewhere = !!session && auth === session && url.origin !== new URL(page).origin;
+  if (auth && !sessionElsewhere && !Object.keys(headers).some((k) => k.toLowerCase() === 'xc-auth')) headers['xc-auth'] = auth;
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body.trim() !== '';
   if (hasBody && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = looksLikeJson(req.body) ? 'application/json' : 'text/plain';
   return { method: req.method, url: url.toString(), headers, body: hasBody ? fill(req.body) : undefined };

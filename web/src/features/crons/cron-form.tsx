@@ -1,6 +1,7 @@
 /**
  * Create or edit a cron job: title, pattern and time zone (the next run times are shown while
- * typing, or why the pattern is wrong), and the action (HTTP call or SQL on a project database).
+ * typing, or why the pattern is wrong), and the action (HTTP call with its headers and body, or SQL on
+ * a project database).
  */
 import { useState } from 'react';
 import { cronsApi, type CronDraft, type CronJob } from '../../api/automations';
@@ -8,6 +9,7 @@ import { Button, FormMessage } from '../../components/form';
 import { useLatestAnswer } from '../../components/use-latest-answer';
 import { formatDateTime, t } from '../../i18n';
 import { ToggleSwitch } from '../hooks/toggle-switch';
+import { headersText, parseHeaders } from '../hooks/action-fields';
 
 type Scope = { projectId: string; dbAlias: string };
 
@@ -91,6 +93,10 @@ export function CronForm(props: { scope: Scope; job: CronJob | null; dbAliases: 
             <input aria-label={t('admin.crons.jobUrl')} placeholder="https://example.com/nightly" // i18n-ignore
               value={a.url} onChange={(e) => setD({ ...d, action: { ...a, url: e.target.value } })} />
           </div>
+          <label className="field">
+            {t('admin.hooks.headersHelp')}
+            <textarea aria-label={t('admin.crons.jobHeaders')} className="mono" rows={2} defaultValue={headersText(a.headers ?? {})} onChange={(e) => setD({ ...d, action: { ...a, headers: parseHeaders(e.target.value) } })} />
+          </label>
           <label className="field">{t('admin.crons.body')}<textarea aria-label={t('admin.crons.jobBody')} rows={2} value={a.body ?? ''} onChange={(e) => setD({ ...d, action: { ...a, body: e.target.value || undefined } })} /></label>
         </>
       ) : (

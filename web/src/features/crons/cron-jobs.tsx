@@ -19,6 +19,12 @@ const actionText = (j: CronJob) =>
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 /** A run's start to the second: runs of a job with seconds in its pattern are seconds apart. */
 const startedAt = (iso: string) => formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'medium' });
+/** A job's next run: to the second when its pattern has seconds (6 fields), as the form shows it. */
+const nextRun = (j: CronJob) => {
+  const iso = j.active ? j.next_runs[0] : undefined;
+  if (!iso) return '—';
+  return j.pattern.trim().split(/\s+/).length === 6 ? startedAt(iso) : when(iso);
+};
 
 function RunLog(props: { runs: CronRun[] | null }) {
   if (!props.runs) return <p className="muted">{t('admin.common.loading')}</p>;
@@ -86,7 +92,7 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
                 <td>{j.title}</td>
                 <td><code>{j.pattern}</code> <span className="muted">{j.timezone}</span></td>
                 <td className="cron-action">{actionText(j)}</td>
-                <td>{j.active ? when(j.next_runs[0] ?? null) : '—'}</td>
+                <td>{nextRun(j)}</td>
                 <td>{when(j.last_run_at)} {j.last_status ? <span className={`badge badge-${j.last_status === 'success' ? 'applied' : 'failed'}`}>{deliveryStatus(j.last_status)}</span> : null}</td>
                 <td>{j.active ? t('admin.crons.stateActive') : t('admin.crons.statePaused')}</td>
                 <td><div className="row-actions">
@@ -98,7 +104,7 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
                     label={t('admin.crons.delete')}
                     heading={t('admin.crons.deleteHeading', { title: j.title })}
                     body={t('admin.crons.deleteBody')}
-                    onConfirm={() => void act(t('admin.crons.deleteOp'), t('admin.crons.deleted'), cronsApi.remove(scope, j.id))}
+                    onConfirm={() => void act(t('admin.crons.deleteOp'), t('admin.crons.deleted'), cronsApi.remove(scope, j.id).then(() => logOf === j.id && setLogOf(null)))}
                   />
                 </div></td>
               </tr>
@@ -106,7 +112,7 @@ export function CronJobs(props: { projectId: string; dbAlias: string }) {
           </tbody>
         </table>
       )}
-      {logOf ? (
+      {logOf && jobs?.some((j) => j.id === logOf) ? (
         <section aria-label={t('admin.crons.runs')}>
           <h3>{t('admin.crons.runsOf', { title: jobs?.find((j) => j.id === logOf)?.title ?? '' })}</h3>
           <RunLog runs={runs} />

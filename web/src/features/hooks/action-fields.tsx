@@ -22,9 +22,9 @@ export function notificationOfType(type: HookNotification['type'], from?: HookNo
   return { type: type as ChatType, webhook_url: from && 'webhook_url' in from ? from.webhook_url : undefined, body };
 }
 
-/** `a: 1` lines <-> header object. */
-const headersText = (h: Record<string, string>) => Object.entries(h).map(([k, v]) => `${k}: ${v}`).join('\n');
-const parseHeaders = (text: string) =>
+/** `a: 1` lines <-> header object (the hook editor's and the cron job form's headers). */
+export const headersText = (h: Record<string, string>) => Object.entries(h).map(([k, v]) => `${k}: ${v}`).join('\n');
+export const parseHeaders = (text: string): Record<string, string> =>
   Object.fromEntries(
     text
       .split('\n')

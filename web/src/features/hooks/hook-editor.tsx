@@ -47,9 +47,24 @@ export function deliveryStatus(status: string): string {
 
 export const emptyDraft = (): HookDraft => ({ title: '', event: 'after.insert', condition: null, active: true, notification: { type: 'url', method: 'POST', url: '', headers: {} } });
 
-export function HookEditor(props: { scope: DbScope; tn: string; columns: ColumnMeta[]; hook: Hook | null; freshSecret?: string | null; onSaved: (id: string | null, secret?: string | null) => void }) {
+/** A draft as it would be saved, to tell whether it holds unsaved changes. */
+const snapshot = (d: HookDraft) => JSON.stringify({ ...d, condition: d.condition?.trim() || null });
+
+export function HookEditor(props: {
+  scope: DbScope;
+  tn: string;
+  columns: ColumnMeta[];
+  hook: Hook | null;
+  freshSecret?: string | null;
+  onSaved: (id: string | null, secret?: string | null) => void;
+  /** Told whether the editor holds changes not saved yet (the dialog asks before they are dropped). */
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
   const h = props.hook;
   const [draft, setDraft] = useState<HookDraft>(h ? { title: h.title, event: h.event, condition: h.condition, active: h.active, notification: h.notification } : emptyDraft());
+  const [saved, setSaved] = useState(() => snapshot(draft));
+  const dirty = snapshot(draft) !== saved;
+  useEffect(() => props.onDirtyChange?.(dirty), [dirty]);
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(props.freshSecret ?? null);
   const [logs, setLogs] = useState<HookLog[] | null>(h ? null : []);
@@ -81,6 +96,7 @@ export function HookEditor(props: { scope: DbScope; tn: string; columns: ColumnM
       if (h) {
         const res = await track(t('admin.hooks.saveOp'), hooksApi.update(props.scope, h.id, body), t('admin.hooks.saved'));
         if (res.secret) setSecret(res.secret);
+        setSaved(snapshot(draft));
         props.onSaved(h.id);
       } else {
         const res = await track(t('admin.hooks.create'), hooksApi.create(props.scope, props.tn, body), t('admin.hooks.created'));

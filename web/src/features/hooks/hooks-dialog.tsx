@@ -1,13 +1,15 @@
 /**
  * Webhooks of one table (from the table's menu in the tree or the grid toolbar): the list on the
  * left, the selected or new hook's editor and log on the right. A react-aria modal dialog: focus
- * stays inside, Esc or a click outside closes it and focus returns to the opener.
+ * stays inside, Esc or a click outside closes it and focus returns to the opener. Unsaved changes of
+ * the editor are never dropped silently: closing or picking another hook asks first.
  */
 import { useEffect, useState } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { dashboardApi, type ColumnMeta } from '../../api/dashboard';
 import { hooksApi, type Hook } from '../../api/automations';
 import { Button, FormMessage } from '../../components/form';
+import { ConfirmDialog } from '../../components/overlays';
 import { t } from '../../i18n';
 import { useSignals } from '../../stores/signals';
 import { hookDialog } from './hooks-store';
@@ -35,6 +37,11 @@ function HooksOf(props: { scope: { projectId: string; dbAlias: string }; tn: str
   const [error, setError] = useState<string | null>(null);
   const [fresh, setFresh] = useState<{ id: string; secret: string | null } | null>(null);
   const close = () => (hookDialog.value = null);
+  // The editor's unsaved changes, and what waits for the user to say they may be dropped.
+  const [dirty, setDirty] = useState(false);
+  const [leaving, setLeaving] = useState<(() => void) | null>(null);
+  const unlessDirty = (go: () => void) => (dirty ? setLeaving(() => go) : go());
+  const pick = (id: string | 'new') => id !== selected && unlessDirty(() => setSelected(id));
   const latest = useLatest();
   const load = (select?: string | null) =>
     latest(hooksApi.list(props.scope, props.tn), (list) => {
@@ -49,33 +56,47 @@ function HooksOf(props: { scope: { projectId: string; dbAlias: string }; tn: str
   const current = hooks?.find((h) => h.id === selected) ?? null;
   const title = t('admin.hooks.dialogTitle', { table: props._tn });
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && close()} className="dialog-backdrop">
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && unlessDirty(close)} className="dialog-backdrop">
       <Modal className="dialog dialog-wide hooks-dialog">
         <Dialog className="aria-dialog" aria-label={title}>
           <div className="hooks-head">
             <Heading slot="title">{title}</Heading>
-            <Button variant="ghost" onClick={close}>{t('admin.common.close')}</Button>
+            <Button variant="ghost" onClick={() => unlessDirty(close)}>{t('admin.common.close')}</Button>
           </div>
           <FormMessage kind="error" text={error} />
           <div className="hooks-body">
             <nav className="hooks-list" aria-label={t('admin.hooks.listLabel')}>
               {(hooks ?? []).map((h) => (
-                <button key={h.id} className={`hooks-item${h.id === selected ? ' active' : ''}`} aria-current={h.id === selected ? 'true' : undefined} onClick={() => setSelected(h.id)}>
+                <button key={h.id} className={`hooks-item${h.id === selected ? ' active' : ''}`} aria-current={h.id === selected ? 'true' : undefined} onClick={() => pick(h.id)}>
                   <strong>{h.title}</strong>
                   <span className="muted">{summary(h)}</span>
                 </button>
               ))}
-              <Button variant="secondary" onClick={() => setSelected('new')}>{t('admin.hooks.newWebhook')}</Button>
+              <Button variant="secondary" onClick={() => pick('new')}>{t('admin.hooks.newWebhook')}</Button>
             </nav>
             {hooks === null ? (
               <p className="muted">{t('admin.common.loading')}</p>
             ) : (
-              <HookEditor key={current?.id ?? 'new'} scope={props.scope} tn={props.tn} columns={columns} hook={current} freshSecret={fresh && fresh.id === current?.id ? fresh.secret : null} onSaved={(id, secret) => {
+              <HookEditor key={current?.id ?? 'new'} scope={props.scope} tn={props.tn} columns={columns} hook={current} freshSecret={fresh && fresh.id === current?.id ? fresh.secret : null} onDirtyChange={setDirty} onSaved={(id, secret) => {
                 if (id && secret !== undefined) setFresh({ id, secret });
                 void load(id);
               }} />
             )}
           </div>
+          {leaving ? (
+            <ConfirmDialog
+              heading={t('admin.hooks.discardHeading')}
+              submitLabel={t('admin.hooks.discard')}
+              onCancel={() => setLeaving(null)}
+              onSubmit={() => {
+                setLeaving(null);
+                setDirty(false);
+                leaving();
+              }}
+            >
+              <p>{t('admin.hooks.discardBody')}</p>
+            </ConfirmDialog>
+          ) : null}
         </Dialog>
       </Modal>
     </ModalOverlay>

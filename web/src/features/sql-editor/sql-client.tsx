@@ -149,7 +149,11 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
         scope={scope}
         version={sideVersion}
         onOpen={(q) => addEditor({ title: q.name, text: q.sql, savedId: q.id })}
-        onUse={(sql) => editor.current?.replaceAll(sql)}
+        onUse={(sql) => {
+          // Into the editor when it holds nothing else; text being written there is kept: a new editor takes it.
+          if (!active.text.trim() || active.text === sql) editor.current?.replaceAll(sql);
+          else addEditor({ text: sql });
+        }}
       />
       <Tabs className="sqlc-main" selectedKey={active.id} onSelectionChange={(k) => update((s) => ({ ...s, active: String(k) }))}>
         <div className="sqlc-editor-tabs" onKeyDown={closeKeys(() => closeEditor(active.id))}>

@@ -1,13 +1,29 @@
-/** The audit log on /user/admin: account, team and token events, newest first, filtered by kind and text. */
+/**
+ * The audit log on /user/admin: account, team, token, data, schema, terminal, App Store, automation
+ * (webhooks, cron jobs) and metadata events, newest first, filtered by kind and text.
+ */
 import { useState } from 'react';
 import { http } from '../../api/http';
 import { Button, FormMessage } from '../../components/form';
 import { useLatestAnswer } from '../../components/use-latest-answer';
-import { formatDateTime, formatNumber, t } from '../../i18n';
+import { formatDateTime, formatNumber, locale, t } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 
-interface AuditRow { id: number; opType: string; description: string | null; userEmail: string | null; ip: string | null; createdAt: string }
+interface AuditRow {
+  id: number;
+  opType: string;
+  description: string | null;
+  userEmail: string | null;
+  ip: string | null;
+  tn?: string | null;
+  pk?: string | null;
+  cn?: string | null;
+  value?: string | null;
+  prevValue?: string | null;
+  createdAt: string;
+}
 
-const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL'];
+const KINDS = ['', 'AUTHENTICATION', 'TEAM', 'TOKEN', 'DATA', 'SCHEMA', 'TERMINAL', 'PLUGIN', 'AUTOMATION', 'METADATA'];
 const PAGE = 50;
 
 /** The name of an event kind in the current language ('' is every kind). */
@@ -19,9 +35,25 @@ function kindLabel(kind: string): string {
     case 'DATA': return t('admin.audit.kindData');
     case 'SCHEMA': return t('admin.audit.kindSchema');
     case 'TERMINAL': return t('admin.audit.kindTerminal');
+    case 'PLUGIN': return t('admin.audit.kindPlugin');
+    case 'AUTOMATION': return t('admin.audit.kindAutomation');
+    case 'METADATA': return t('admin.audit.kindMetadata');
     case '': return t('admin.audit.allEvents');
     default: return kind.toLowerCase();
   }
+}
+
+/** What happened: a data change names its table, row and (for an update) the column's values before and after. */
+function What(props: { row: AuditRow }) {
+  const r = props.row;
+  if (r.opType !== 'DATA' || !r.tn) return <>{r.description ? translateServerMessage(r.description, locale.value) : ''}</>;
+  const what = t('admin.audit.dataOp', { op: r.description ?? '' });
+  return (
+    <>
+      {r.pk ? t('admin.audit.dataRow', { what, table: r.tn, pk: r.pk }) : t('admin.audit.dataTable', { what, table: r.tn })}
+      {r.cn ? <div className="muted audit-change">{t('admin.audit.dataChange', { column: r.cn, before: r.prevValue ?? 'NULL', after: r.value ?? 'NULL' })}</div> : null}
+    </>
+  );
 }
 
 export function AuditLogPanel() {
@@ -34,7 +66,7 @@ export function AuditLogPanel() {
   const [error, setError] = useState<string | null>(null);
   useLatestAnswer(
     () => http<{ list: AuditRow[]; pageInfo: { totalRows: number } }>('/admin/audit', { query: { op_type: kind || undefined, search, project_id: projectId.trim() || undefined, tn: table.trim() || undefined, limit: PAGE, offset } }),
-    (r) => setData({ list: r.list, total: r.pageInfo.totalRows }),
+    (r) => (setData({ list: r.list, total: r.pageInfo.totalRows }), setError(null)),
     (e) => setError(e.message),
     [kind, search, projectId, table, offset],
   );
@@ -60,7 +92,7 @@ export function AuditLogPanel() {
               <td title={formatDateTime(r.createdAt, { dateStyle: 'full', timeStyle: 'medium' })}>{formatDateTime(r.createdAt)}</td>
               <td>{kindLabel(r.opType)}</td>
               <td>{r.userEmail ?? ''}</td>
-              <td>{r.description ?? ''}</td>
+              <td><What row={r} /></td>
               <td>{r.ip ?? ''}</td>
             </tr>
           ))}

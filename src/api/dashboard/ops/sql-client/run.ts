@@ -4,7 +4,7 @@
  * its own under the time limit, enforced by the database, and gets its own result: columns with
  * their types, rows (as arrays), row count, rows affected, time taken, or the database's error with
  * its position. The first failing statement ends the run. A statement that changes the schema makes
- * the server read the model again (`schemaChanged`). `explain` asks the query plan of each
+ * the server read the model again (`schemaChanged`) and is written to the audit log. `explain` asks the query plan of each
  * statement instead. Each result carries its first rows; the rest are read page by page with
  * rawSqlRows while the last statement's rows may still be arriving from the database. Owners and
  * creators only; the run is kept in the user's history.
@@ -24,6 +24,7 @@ import { isProjectOwner } from '../../../../data/access';
 import { FIRST_PAGE, keepResult } from './buffers';
 import { ownerKey } from '../../../../lib/actor';
 import type { StatementResult } from '../../../../../common/sql-client';
+import { auditRepo } from '../../../../meta/audit-repo';
 
 const RunId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -');
 
@@ -34,6 +35,13 @@ const Args = z.object({
   explain: z.boolean().optional(),
 });
 
+
+/** How much of a schema-changing statement the audit log keeps (on one line). */
+const AUDIT_SQL_MAX = 300;
+const auditText = (sql: string) => {
+  const line = sql.replace(/\s+/g, ' ').trim();
+  return line.length > AUDIT_SQL_MAX ? `${line.slice(0, AUDIT_SQL_MAX)}…` : line;
+};
 
 const EXPLAIN: Partial<Record<Engine, string>> = { pg: 'EXPLAIN ', mysql: 'EXPLAIN ', sqlite: 'EXPLAIN QUERY PLAN ' };
 
@@ -66,6 +74,8 @@ export const rawSqlRun: DashboardOp = {
     const results: StatementResult[] = [];
     let status: RunStatus = 'ok';
     let schemaChanged = false;
+    /** The statements that changed the schema, for the audit log (as the dashboard's schema changes are). */
+    const schemaStatements: string[] = [];
     /** The last statement's rows, when they are still being read as the run answers. */
     let streaming: RawStream | null = null;
     const t0 = performance.now();
@@ -102,7 +112,10 @@ export const rawSqlRun: DashboardOp = {
             ...base, columns: s.columns, rows: s.rows.slice(0, FIRST_PAGE), rowCount: s.rowCount, affected: s.affected,
             truncated: s.truncated, complete: s.finished && !resultId, resultId, ms: ms(),
           });
-          if (!prefix && changesSchema(st.sql)) schemaChanged = true;
+          if (!prefix && changesSchema(st.sql)) {
+            schemaChanged = true;
+            schemaStatements.push(st.sql);
+          }
         } catch (e) {
           if (!(e instanceof RawSqlError)) throw e;
           const position = e.position === undefined ? undefined : Math.max(0, e.position - prefix.length);
@@ -116,8 +129,11 @@ export const rawSqlRun: DashboardOp = {
       await finish();
       throw e;
     }
-    // The schema changed under the model: read it again so the tree and the APIs see it.
-    if (schemaChanged) await ctx.projects.resync(projectId, dbAlias, true);
+    // The schema changed under the model: read it again so the tree and the APIs see it, and say who changed it.
+    if (schemaChanged) {
+      await auditRepo(ctx.meta).writeMany(schemaStatements.map((sql) => ({ op_type: 'SCHEMA', project_id: projectId, db_alias: dbAlias, description: `SQL Client: ${auditText(sql)}`, user_email: call.actor.email ?? null })));
+      await ctx.projects.resync(projectId, dbAlias, true);
+    }
     if (streaming) {
       // The connection stays the run's (and cancellable) until the last rows are read.
       const s: RawStream = streaming;
