@@ -16,7 +16,7 @@ import { hookQueueRepo } from '../meta/hook-queue-repo';
 import { list } from '../data/records-service';
 import { parseHookCondition } from './condition';
 import { HOOK_EVENTS, headersToSave, hookView, notificationOf, secretOf } from './hook-model';
-import { checkTemplates, NotificationSchema, type Notification } from './notification';
+import { checkHeaders, checkTemplates, NotificationSchema, type Notification } from './notification';
 import { sendOnce, type HookPayload } from './send';
 
 const Fields = {
@@ -48,7 +48,7 @@ async function hookOf(call: OpCall, id: string): Promise<HookRecord> {
   return h;
 }
 
-const checked = (n: Notification) => (checkTemplates(n), n);
+const checked = (n: Notification) => (checkTemplates(n), checkHeaders(n), n);
 
 /** A url notification's headers as they are saved: values left masked keep those of `stored` (see headersToSave). */
 function withStoredHeaders(n: Notification, stored: Notification | null): Notification {

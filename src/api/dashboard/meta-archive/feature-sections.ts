@@ -15,7 +15,7 @@ import { seal } from '../../../lib/secret-box';
 import { VIEW_TYPES } from '../../../meta/views-repo';
 import { normalizeQueryParams } from '../../views/query-params';
 import { isAppError } from '../../../lib/errors';
-import { checkTemplates, NotificationSchema } from '../../../hooks/notification';
+import { checkHeaders, checkTemplates, NotificationSchema } from '../../../hooks/notification';
 import { parseHookCondition } from '../../../hooks/condition';
 import { CronActionSchema } from '../../../cron/action';
 import { checkPattern } from '../../../cron/schedule';
@@ -172,7 +172,7 @@ const HookRow = z.object({
   event: z.enum(['after.insert', 'after.update', 'after.delete']),
   where_cond: z.string().max(4000).nullable(),
   active: z.number().int(),
-  notification: NotificationSchema.superRefine(refusedBy(checkTemplates)),
+  notification: NotificationSchema.superRefine(refusedBy(checkTemplates)).superRefine(refusedBy(checkHeaders)),
 });
 type HookRow = z.infer<typeof HookRow>;
 
