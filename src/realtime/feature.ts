@@ -141,8 +141,18 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     const tables = listeners.get(event.projectId);
     if (!tables?.size || !server) return;
     // The model at hand, or read again (the project's row is cached for a second only: an import runs longer).
-    const pdb = ctx.projects.peek(event.projectId, event.dbAlias) ?? (await ctx.projects.get(event.projectId, event.dbAlias).catch(() => undefined));
-    const model = pdb?.model.tables.find((t) => t.tn === event.tn);
+    let pdb = ctx.projects.peek(event.projectId, event.dbAlias);
+    if (!pdb) {
+      try {
+        pdb = await ctx.projects.get(event.projectId, event.dbAlias);
+      } catch (e) {
+        // Without the model the table's alias, which clients subscribe by, is unknown (the metadata store
+        // unreachable): every client that shows a table of the project ends with 4503 and reads again once back.
+        for (const ws of byProject.get(event.projectId) ?? []) if (ws.data.state.tables.size) endSocket(ws, e);
+        return;
+      }
+    }
+    const model = pdb.model.tables.find((t) => t.tn === event.tn);
     const names = model && model._tn !== event.tn ? [event.tn, model._tn] : [event.tn];
     const shares = new Map<string, Promise<string | null>>();
     for (const name of names) {
