@@ -127,7 +127,7 @@ describeEngines(
       try {
         const during = await refresh();
         expect(during.status).toBe(503);
-        expect(await during.json()).toEqual({ msg: MSG_META_UNREACHABLE });
+        expect(await during.json()).toEqual({ msg: MSG_META_UNREACHABLE, code: 'META_UNREACHABLE' });
         // The browser keeps its cookie: no Set-Cookie lets it go.
         expect(during.headers.getSetCookie().filter((c) => c.startsWith(`${REFRESH_COOKIE}=`))).toEqual([]);
       } finally {

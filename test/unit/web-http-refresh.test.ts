@@ -27,6 +27,7 @@ globalThis.fetch = (async (input: string, init?: RequestInit) => {
 
 const { http, HttpError } = await import('../../web/src/api/http');
 const { setToken, token } = await import('../../web/src/stores/session');
+const { serverReachable } = await import('../../web/src/stores/server-status');
 
 afterAll(() => {
   globalThis.fetch = realFetch;
@@ -43,12 +44,15 @@ beforeEach(() => {
   (globalThis as unknown as { window: { location: { hash: string } } }).window.location.hash = '';
 });
 
-test('a refresh answered 503 (the metadata store unreachable) keeps the session: the call fails with that message', async () => {
-  refreshAnswer = () => Response.json({ msg: META_DOWN }, { status: 503 });
+test('a refresh answered 503 (the metadata store unreachable) keeps the session: the call fails with that message, and the banner says the server cannot be reached until an answer comes', async () => {
+  refreshAnswer = () => Response.json({ msg: META_DOWN, code: 'META_UNREACHABLE' }, { status: 503 });
   const e = await failure(http('/api/thing'));
   expect(e).toBeInstanceOf(HttpError);
   expect([(e as InstanceType<typeof HttpError>).status, (e as Error).message]).toEqual([503, META_DOWN]);
-  expect([token.value, hash()]).toEqual(['expired', '']);
+  expect([token.value, hash(), serverReachable.value]).toEqual(['expired', '', false]);
+  refreshAnswer = () => Response.json({ token: 'fresh' });
+  await http('/api/thing');
+  expect(serverReachable.value).toBe(true);
 });
 
 test('a refresh that gets no answer at all keeps the session too', async () => {

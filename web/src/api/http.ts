@@ -13,6 +13,7 @@ import { logCall } from '../stores/http-log';
 import { hasMessage, locale, t } from '../i18n';
 import { translateServerMessage } from '../i18n/server-messages';
 import { appUrl } from './app-url';
+import { noteServerReached } from '../stores/server-status';
 
 /** The message of a call that got no answer; its HttpError has status 0. */
 export const UNREACHABLE = 'The Tablo server could not be reached';
@@ -56,8 +57,19 @@ export type Refresh = { kind: 'refreshed' } | { kind: 'refused' } | { kind: 'una
 
 const REFRESHED: Refresh = { kind: 'refreshed' };
 
+/** The code of the server's answer while its metadata store cannot be reached. */
+const META_UNREACHABLE = 'META_UNREACHABLE';
+
+/** Whether an answer is the server's 503 saying its metadata store cannot be reached. */
+async function storeUnreachable(res: Response): Promise<boolean> {
+  if (res.status !== 503) return false;
+  const body = (await res.clone().json().catch(() => null)) as { code?: unknown } | null;
+  return body?.code === META_UNREACHABLE;
+}
+
 /** The outcome of a refresh call's answer. */
 async function refreshOutcome(res: Response): Promise<Refresh> {
+  noteServerReached(!(await storeUnreachable(res)));
   const body = (await res.json().catch(() => null)) as { token?: unknown; msg?: unknown } | null;
   if (res.status === 401) return { kind: 'refused' };
   if (res.ok && typeof body?.token === 'string' && body.token) {
@@ -94,7 +106,10 @@ export function refreshToken(refused: string | null = token.value): Promise<Refr
     return refreshOutcome(res);
   })
     // No answer at all (server down, network gone): no verdict on the session.
-    .catch((): Refresh => ({ kind: 'unavailable', error: new HttpError(t('app.http.unreachable'), 0) }))
+    .catch((): Refresh => {
+      noteServerReached(false);
+      return { kind: 'unavailable', error: new HttpError(t('app.http.unreachable'), 0) };
+    })
     .finally(() => {
       refreshing = null;
     });
@@ -153,9 +168,13 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     });
   } catch (e) {
     // No answer at all (server down, network gone): say so instead of the browser's 'Failed to fetch'.
-    if (e instanceof TypeError) throw new HttpError(t('app.http.unreachable'), 0);
+    if (e instanceof TypeError) {
+      noteServerReached(false);
+      throw new HttpError(t('app.http.unreachable'), 0);
+    }
     throw e;
   }
+  noteServerReached(!(await storeUnreachable(res)));
   logCall({ at: Date.now(), method, path: path.split('?')[0] + url.search, status: res.status, ms: Math.round(performance.now() - started) });
   return res;
 }

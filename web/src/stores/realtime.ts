@@ -22,6 +22,10 @@ import { t } from '../i18n';
 import { toast } from './toasts';
 import { appSocketUrl } from '../api/app-url';
 import { presence, setPresence, type PresenceUser } from './presence';
+import { noteServerReached } from './server-status';
+
+/** The server ended the socket because it could not check the caller's rights (its metadata store unreachable): open it again later. */
+const CLOSE_TRY_AGAIN = 4503;
 
 /** A change of rows sent by the server, cut to what this user may see. */
 export interface LiveRows {
@@ -80,6 +84,7 @@ class LiveConnection {
     this.confirmed = new Set();
     ws.onopen = () => {
       this.retryMs = 500;
+      noteServerReached(true);
       for (const [table, set] of this.listeners) {
         ws.send(JSON.stringify({ type: 'subscribe', table }));
         // After a drop, what changed meanwhile was not sent: every view reads its rows (and views and comments) again, once subscribed.
@@ -114,6 +119,7 @@ class LiveConnection {
       // 4403: the user was taken out of the project; no point in trying again, nor in showing its data.
       if (e.code === 4403) return leftProject();
       if (e.code === 4401) return this.renew(opened, e.reason);
+      if (e.code === CLOSE_TRY_AGAIN) noteServerReached(false);
       this.later(() => this.connect());
     };
   }
