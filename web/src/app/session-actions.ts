@@ -8,13 +8,18 @@ import { nextPollStep, pollOutcomeOfError, type PollOutcome } from '../lib/sessi
 import { signal } from '../stores/signals';
 import { clearSession, followOtherTabs, masterKey, projectInfo, setMasterKey, setToken, token, user, type User } from '../stores/session';
 
-/** Loads /auth/type, then the current user when a token is held. */
+/**
+ * Loads /auth/type, then the current user when a token is held. A user read that gets no verdict (no
+ * answer, 502 or 503: the server or its metadata store unreachable) while a session is held fails the
+ * load, whose page offers to try again, rather than showing the sign-in page to someone still signed in.
+ */
 export async function loadSession(): Promise<void> {
   projectInfo.value = await authApi.type();
   try {
     const me = await authApi.me();
     user.value = 'roles' in me ? (me as User) : null;
-  } catch {
+  } catch (e) {
+    if ((token.value || masterKey.value) && pollOutcomeOfError(e) === 'unreachable') throw e;
     user.value = null;
   }
 }
