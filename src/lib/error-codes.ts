@@ -19,6 +19,7 @@ const CODES: Record<string, string> = {
   'Too many attempts, please try again later': 'TOO_MANY_ATTEMPTS',
   'Too many password attempts, please try again later': 'TOO_MANY_ATTEMPTS',
   'Unable to connect to database, please check your database is up.': 'DB_UNREACHABLE',
+  'The metadata database is unreachable; try again in a moment.': 'META_UNREACHABLE',
   'Invalid database credentials.': 'DB_BAD_CREDENTIALS',
   'The database server does not accept SSL connections: set SSL usage to No or Preferred.': 'DB_NO_SSL',
   'The statement took too long and was cancelled': 'QUERY_TIMEOUT',

@@ -69,6 +69,26 @@ function originAllowed(ctx: AppContext, request: Request): boolean {
 /** The request the rights of a socket's caller are resolved from. */
 const callerRequest = (s: RealtimeState) => new Request('http://realtime.local/', { headers: s.headers });
 
+/** Close code of a socket whose caller's rights could not be checked (the metadata store unreachable): open it again later. */
+export const CLOSE_TRY_AGAIN = 4503;
+/** The reason sent with CLOSE_TRY_AGAIN when the error has no message to show. */
+export const MSG_TRY_AGAIN = 'Your rights could not be checked; try again in a moment.';
+
+/**
+ * Ends a socket whose caller's rights check failed: 4401 when the session ended, 4403 when the caller
+ * may not be in the project; any other failure (503: the metadata store unreachable) is no verdict on
+ * the session, so the socket ends with CLOSE_TRY_AGAIN, which the client answers by opening it again
+ * later, never by signing out.
+ */
+function endSocket(ws: RealtimeSocket, e: unknown): void {
+  const status = isAppError(e) ? e.status : 500;
+  const said = (e as Error | undefined)?.message ?? '';
+  // A close reason holds at most 123 bytes.
+  const fits = (msg: string) => Buffer.byteLength(msg) <= 123;
+  if (status === 401 || status === 403) return ws.close(4000 + status, fits(said) ? said : status === 401 ? 'Not signed in' : 'Not allowed');
+  ws.close(CLOSE_TRY_AGAIN, status === 503 && fits(said) ? said : MSG_TRY_AGAIN);
+}
+
 export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   const byProject = new Map<string, Set<RealtimeSocket>>();
 
@@ -121,8 +141,18 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     const tables = listeners.get(event.projectId);
     if (!tables?.size || !server) return;
     // The model at hand, or read again (the project's row is cached for a second only: an import runs longer).
-    const pdb = ctx.projects.peek(event.projectId, event.dbAlias) ?? (await ctx.projects.get(event.projectId, event.dbAlias).catch(() => undefined));
-    const model = pdb?.model.tables.find((t) => t.tn === event.tn);
+    let pdb = ctx.projects.peek(event.projectId, event.dbAlias);
+    if (!pdb) {
+      try {
+        pdb = await ctx.projects.get(event.projectId, event.dbAlias);
+      } catch (e) {
+        // Without the model the table's alias, which clients subscribe by, is unknown (the metadata store
+        // unreachable): every client that shows a table of the project ends with 4503 and reads again once back.
+        for (const ws of byProject.get(event.projectId) ?? []) if (ws.data.state.tables.size) endSocket(ws, e);
+        return;
+      }
+    }
+    const model = pdb.model.tables.find((t) => t.tn === event.tn);
     const names = model && model._tn !== event.tn ? [event.tn, model._tn] : [event.tn];
     const shares = new Map<string, Promise<string | null>>();
     for (const name of names) {
@@ -142,10 +172,10 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
           const text = await share;
           if (text) server.publish(topicOf(event.projectId, name, key), text);
         } catch (e) {
-          // The caller lost their session or their place in the project: their sockets end.
-          const status = isAppError(e) ? e.status : 500;
-          if (status !== 401 && status !== 403) continue;
-          for (const ws of byProject.get(event.projectId) ?? []) if (ws.data.state.key === key) ws.close(4000 + status, isAppError(e) ? e.message : 'Not allowed');
+          // The caller lost their session or their place in the project (4401, 4403), or their rights could not
+          // be worked out (4503: the metadata store is unreachable): their sockets end. After a 4503 the client
+          // opens again as after a drop and reads again what it shows, so the change is not lost to it.
+          for (const ws of byProject.get(event.projectId) ?? []) if (ws.data.state.key === key) endSocket(ws, e);
         }
       }
     }
@@ -302,7 +332,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
         const roles = await projectRolesOf(ctx, actor, s.projectId);
         if (!(actor.kind === 'master' || actor.superAdmin || roles.some((r) => r !== 'guest'))) return ws.close(4403, 'Not a member of this project');
       } catch (e) {
-        return ws.close(4401, isAppError(e) ? e.message : 'Not signed in');
+        return endSocket(ws, e);
       }
       if (typeof msg.table !== 'string' || !msg.table) return send(ws, { type: 'error', msg: 'table is required' });
       if (msg.type === 'subscribe' && !s.tables.has(msg.table)) {

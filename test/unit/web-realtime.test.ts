@@ -5,7 +5,9 @@
  * was opened with ended (4401, e.g. the token expired after hours open), it opens again with a fresh
  * token instead of going quiet for good; a user who left the project (4403) is not tried again and is
  * sent to the projects list. The server's `resync` (changes it could not send) makes the views of the table
- * named, or of every table, read again.
+ * named, or of every table, read again. An outage of the server's metadata store signs no one out: a refresh
+ * answered 503 is asked again later and the socket opens once it works; a socket ended with 4503 ("try
+ * again") opens again with the same token; only a refresh refused with 401 signs out.
  */
 import { afterAll, beforeEach, expect, test } from 'bun:test';
 
@@ -55,8 +57,13 @@ class FakeSocket {
 (globalThis as { WebSocket: unknown }).WebSocket = FakeSocket;
 
 let refreshes = 0;
+/** How the server answers a refresh: a fresh token unless a test says otherwise (the store unreachable, a refusal). */
+let refreshAnswer: (() => Response) | null = null;
 globalThis.fetch = (async (input: string) => {
-  if (String(input).includes('/auth/refresh-token')) return Response.json({ token: `fresh-${++refreshes}` });
+  if (String(input).includes('/auth/refresh-token')) {
+    ++refreshes;
+    return refreshAnswer?.() ?? Response.json({ token: `fresh-${refreshes}` });
+  }
   return Response.json({ msg: 'not in this test' }, { status: 404 });
 }) as unknown as typeof fetch;
 
@@ -77,7 +84,9 @@ beforeEach(() => {
   closeLiveConnection();
   FakeSocket.all = [];
   refreshes = 0;
+  refreshAnswer = null;
   setToken('first');
+  (globalThis as unknown as { window: { location: { hash: string } } }).window.location.hash = '';
 });
 
 test('a socket ended because its session expired opens again with a fresh token, subscribes again and catches up', async () => {
@@ -178,4 +187,73 @@ test('the server saying changes were missed makes the views of the table named, 
   // Everything: rows, saved views and comments of every table shown.
   last().reply({ type: 'resync' });
   expect([rows, other, views, comments]).toEqual([['resync', 'resync', 'resync'], ['resync', 'resync'], 1, 1]);
+});
+
+/** Waits until `ok` holds (checked every 10 ms; a stuck condition fails after 5 s). */
+async function until(ok: () => boolean) {
+  for (let i = 0; i < 500 && !ok(); i++) await settle(10);
+  expect(ok()).toBe(true);
+}
+const hash = () => (globalThis as unknown as { window: { location: { hash: string } } }).window.location.hash;
+
+test('a refresh answered 503 (the metadata store unreachable) keeps the session and is asked again until it works', async () => {
+  const { token } = await import('../../web/src/stores/session');
+  const rows: string[] = [];
+  const live = liveConnection('p7');
+  live.subscribe('Customer', (e) => rows.push(e.type));
+  last().open();
+  last().reply({ type: 'ok', tables: ['Customer'] });
+  refreshAnswer = () => Response.json({ msg: 'The metadata database is unreachable; try again in a moment.' }, { status: 503 });
+  last().drop(4401);
+  await settle();
+  expect(refreshes).toBe(1);
+  expect([token.value, hash(), FakeSocket.all.length]).toEqual(['first', '', 1]);
+  // Asked again after a wait (0.5 s at first); still no verdict: still signed in.
+  await until(() => refreshes === 2);
+  await settle();
+  expect([token.value, hash(), FakeSocket.all.length]).toEqual(['first', '', 1]);
+  // The store is back: the next refresh works and the socket opens with its token, then catches up.
+  refreshAnswer = null;
+  await until(() => FakeSocket.all.length === 2);
+  expect(refreshes).toBe(3);
+  expect(last().token).toBe('fresh-3');
+  last().open();
+  last().reply({ type: 'ok', tables: ['Customer'] });
+  expect(rows).toEqual(['resync', 'resync']);
+});
+
+test('no answer at all to the refresh keeps the session too', async () => {
+  const { token } = await import('../../web/src/stores/session');
+  liveConnection('p8').subscribe('Customer', () => {});
+  last().open();
+  refreshAnswer = () => {
+    throw new TypeError('Failed to fetch');
+  };
+  last().drop(4401);
+  await settle();
+  expect(refreshes).toBe(1);
+  expect([token.value, hash()]).toEqual(['first', '']);
+});
+
+test('a refresh refused with 401 signs out and goes to sign-in', async () => {
+  const { token } = await import('../../web/src/stores/session');
+  liveConnection('p9').subscribe('Customer', () => {});
+  last().open();
+  refreshAnswer = () => Response.json({ msg: 'Invalid refresh token' }, { status: 401 });
+  last().drop(4401);
+  await settle();
+  expect([token.value, hash()]).toEqual([null, '#/user/authentication/signin']);
+});
+
+test('a socket ended with 4503 (its rights could not be checked) opens again with the same token, without a refresh', async () => {
+  const rows: string[] = [];
+  liveConnection('p10').subscribe('Customer', (e) => rows.push(e.type));
+  last().open();
+  last().reply({ type: 'ok', tables: ['Customer'] });
+  last().drop(4503);
+  await until(() => FakeSocket.all.length === 2);
+  expect([refreshes, last().token]).toEqual([0, 'first']);
+  last().open();
+  last().reply({ type: 'ok', tables: ['Customer'] });
+  expect(rows).toEqual(['resync', 'resync']);
 });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { BaseContext } from '../../context';
 import { authTypeOf } from '../../config/config';
 import { LIMITS } from '../../config/limits';
-import { badRequest, unauthorized } from '../../lib/errors';
+import { badRequest, isAppError, unauthorized } from '../../lib/errors';
 import { accounts } from '../../auth/accounts';
 import { signSession } from '../../auth/jwt';
 import { emailField, parseBody, passwordField } from '../../auth/passwords';
@@ -135,7 +135,9 @@ export function authRoutes(ctx: BaseContext) {
           const u = await acc.users.byId(reusedBy);
           await audit.write({ op_type: 'AUTHENTICATION', description: 'refresh token reused: sessions of that sign-in ended', user_email: u?.email, ip: clientIp(ctx, request, server) });
         }
-        set.headers['set-cookie'] = refreshCookie(ctx.config, null, request);
+        // Only a refused token is let go: one that could not be checked (503, the metadata store unreachable) stays
+        // with the browser, which asks again once the store is back and keeps its session.
+        if (isAppError(e) && e.status === 401) set.headers['set-cookie'] = refreshCookie(ctx.config, null, request);
         throw e;
       }
     })

@@ -1,7 +1,9 @@
 /**
  * The one HTTP client of the web app: paths under the page's directory (app-url.ts), `xc-auth` or `xc-master-key`, the
- * `xc-gui` marker on every call; a 401 refreshes the token once and retries; if that fails the
- * user is signed out with 'Token expired please login to continue'. Errors carry the server's msg.
+ * `xc-gui` marker on every call; a 401 refreshes the token once and retries; if the refresh is refused
+ * (401) the user is signed out with 'Token expired please login to continue'. A refresh that got no
+ * verdict (no answer, 503 while the server's store is unreachable, any other failure) signs no one
+ * out: the call fails with that error and the session is asked for again later. Errors carry the server's msg.
  */
 import { clearSession, keptToken, masterKey, setToken, token } from '../stores/session';
 import { toast } from '../stores/toasts';
@@ -11,6 +13,7 @@ import { logCall } from '../stores/http-log';
 import { hasMessage, locale, t } from '../i18n';
 import { translateServerMessage } from '../i18n/server-messages';
 import { appUrl } from './app-url';
+import { noteServerReached } from '../stores/server-status';
 
 /** The message of a call that got no answer; its HttpError has status 0. */
 export const UNREACHABLE = 'The Tablo server could not be reached';
@@ -45,7 +48,38 @@ export interface RequestOptions {
   keepalive?: boolean;
 }
 
-let refreshing: Promise<boolean> | null = null;
+/**
+ * What asking for a new session token came to: a new token; a refusal (401: the session is over, sign in
+ * again); or no verdict (no answer, 503 while the store is unreachable, another failure), with the error
+ * to show: the session is kept and asked for again later.
+ */
+export type Refresh = { kind: 'refreshed' } | { kind: 'refused' } | { kind: 'unavailable'; error: HttpError };
+
+const REFRESHED: Refresh = { kind: 'refreshed' };
+
+/** The code of the server's answer while its metadata store cannot be reached. */
+const META_UNREACHABLE = 'META_UNREACHABLE';
+
+/** Whether an answer is the server's 503 saying its metadata store cannot be reached. */
+async function storeUnreachable(res: Response): Promise<boolean> {
+  if (res.status !== 503) return false;
+  const body = (await res.clone().json().catch(() => null)) as { code?: unknown } | null;
+  return body?.code === META_UNREACHABLE;
+}
+
+/** The outcome of a refresh call's answer. */
+async function refreshOutcome(res: Response): Promise<Refresh> {
+  noteServerReached(!(await storeUnreachable(res)));
+  const body = (await res.json().catch(() => null)) as { token?: unknown; msg?: unknown } | null;
+  if (res.status === 401) return { kind: 'refused' };
+  if (res.ok && typeof body?.token === 'string' && body.token) {
+    setToken(body.token);
+    return REFRESHED;
+  }
+  return { kind: 'unavailable', error: new HttpError(errorText(body, res.status), res.status) };
+}
+
+let refreshing: Promise<Refresh> | null = null;
 
 /**
  * Runs fn while no other tab of this browser refreshes (the Web Locks API; pages not served over HTTPS
@@ -56,26 +90,26 @@ let refreshing: Promise<boolean> | null = null;
 const oneTabAtATime = <T>(fn: () => Promise<T>): Promise<T> => (navigator.locks ? navigator.locks.request('tablo.refresh-token', fn) : fn());
 
 /**
- * Asks for a new session token with the httpOnly refresh cookie; true when it worked. `refused` is the
- * token the refused call carried: when this tab or another has a newer one meanwhile, that one is taken.
+ * Asks for a new session token with the httpOnly refresh cookie (see Refresh). `refused` is the token
+ * the refused call carried: when this tab or another has a newer one meanwhile, that one is taken.
  */
-export function refreshToken(refused: string | null = token.value): Promise<boolean> {
-  if (token.value && token.value !== refused) return Promise.resolve(true);
-  refreshing ??= oneTabAtATime(async () => {
+export function refreshToken(refused: string | null = token.value): Promise<Refresh> {
+  if (token.value && token.value !== refused) return Promise.resolve(REFRESHED);
+  refreshing ??= oneTabAtATime(async (): Promise<Refresh> => {
     // Another tab refreshed while this one waited: its new token (kept in localStorage) is this tab's too.
     const kept = keptToken();
     if (kept && kept !== refused) {
       setToken(kept);
-      return true;
+      return REFRESHED;
     }
     const res = await fetch(appUrl('/auth/refresh-token'), { method: 'POST', credentials: 'include', headers: { 'xc-gui': 'true' } });
-    if (!res.ok) return false;
-    const body = (await res.json()) as { token?: string };
-    if (!body.token) return false;
-    setToken(body.token);
-    return true;
+    return refreshOutcome(res);
   })
-    .catch(() => false)
+    // No answer at all (server down, network gone): no verdict on the session.
+    .catch((): Refresh => {
+      noteServerReached(false);
+      return { kind: 'unavailable', error: new HttpError(t('app.http.unreachable'), 0) };
+    })
     .finally(() => {
       refreshing = null;
     });
@@ -134,9 +168,13 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     });
   } catch (e) {
     // No answer at all (server down, network gone): say so instead of the browser's 'Failed to fetch'.
-    if (e instanceof TypeError) throw new HttpError(t('app.http.unreachable'), 0);
+    if (e instanceof TypeError) {
+      noteServerReached(false);
+      throw new HttpError(t('app.http.unreachable'), 0);
+    }
     throw e;
   }
+  noteServerReached(!(await storeUnreachable(res)));
   logCall({ at: Date.now(), method, path: path.split('?')[0] + url.search, status: res.status, ms: Math.round(performance.now() - started) });
   return res;
 }
@@ -150,7 +188,10 @@ export async function http<T = unknown>(path: string, opts: RequestOptions = {})
   let res = await send(path, opts);
   if (res.status === 401 && !opts.noRefresh && token.value) {
     const refused = res;
-    if (await refreshToken(sent)) res = await send(path, opts);
+    const refresh = await refreshToken(sent);
+    if (refresh.kind === 'refreshed') res = await send(path, opts);
+    // No verdict on the session (its store unreachable): the call fails, the user stays signed in.
+    else if (refresh.kind === 'unavailable') throw refresh.error;
     else {
       const why = await whyRefused(refused);
       sessionExpired(why);
@@ -174,7 +215,11 @@ export async function http<T = unknown>(path: string, opts: RequestOptions = {})
 export async function httpBlob(path: string, opts: RequestOptions = {}): Promise<Blob> {
   const sent = token.value;
   let res = await send(path, opts);
-  if (res.status === 401 && !opts.noRefresh && token.value && (await refreshToken(sent))) res = await send(path, opts);
+  if (res.status === 401 && !opts.noRefresh && token.value) {
+    const refresh = await refreshToken(sent);
+    if (refresh.kind === 'refreshed') res = await send(path, opts);
+    else if (refresh.kind === 'unavailable') throw refresh.error;
+  }
   if (!res.ok) {
     const text = await res.text();
     let body: unknown = null;

@@ -3,19 +3,23 @@
  * the periodic check that the signed-in user still exists, and following the other tabs' session.
  */
 import { authApi } from '../api/auth';
-import { HttpError } from '../api/http';
 import { LIMITS } from '../lib/limits';
-import { nextPollStep, type PollOutcome } from '../lib/session-poll-state';
+import { nextPollStep, pollOutcomeOfError, type PollOutcome } from '../lib/session-poll-state';
 import { signal } from '../stores/signals';
 import { clearSession, followOtherTabs, masterKey, projectInfo, setMasterKey, setToken, token, user, type User } from '../stores/session';
 
-/** Loads /auth/type, then the current user when a token is held. */
+/**
+ * Loads /auth/type, then the current user when a token is held. A user read that gets no verdict (no
+ * answer, 502 or 503: the server or its metadata store unreachable) while a session is held fails the
+ * load, whose page offers to try again, rather than showing the sign-in page to someone still signed in.
+ */
 export async function loadSession(): Promise<void> {
   projectInfo.value = await authApi.type();
   try {
     const me = await authApi.me();
     user.value = 'roles' in me ? (me as User) : null;
-  } catch {
+  } catch (e) {
+    if ((token.value || masterKey.value) && pollOutcomeOfError(e) === 'unreachable') throw e;
     user.value = null;
   }
 }
@@ -61,7 +65,8 @@ export async function signOut(): Promise<void> {
 /**
  * Every `LIMITS.sessionPollMs`, while a user is signed in, asks GET /user/me; the rule of
  * `nextPollStep` decides when the user is cleared (the route guards then go to sign-in).
- * note: an unreachable server counts like a 504, so a restart does not sign everyone out.
+ * note: an answer that says nothing of the session (no answer at all, 502 or 503: the server or its metadata
+ * store unreachable) keeps the user and the count, so neither a restart nor an outage signs anyone out.
  * Answers the function that stops the polling.
  */
 export function startSessionPolling(intervalMs: number = LIMITS.sessionPollMs): () => void {
@@ -76,8 +81,8 @@ export function startSessionPolling(intervalMs: number = LIMITS.sessionPollMs): 
       const me = await authApi.me();
       outcome = 'roles' in me ? 'user' : 'empty';
     } catch (e) {
-      // A 504, or no answer at all (status 0), is counted; any other failure clears the user.
-      outcome = e instanceof HttpError && e.status !== 0 && e.status !== 504 ? 'error' : 'timeout';
+      // No verdict (no answer, 502, 503) keeps the user; a 504 is counted; any other failure clears the user.
+      outcome = pollOutcomeOfError(e);
     } finally {
       running = false;
     }

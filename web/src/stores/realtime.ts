@@ -9,8 +9,11 @@
  * not be told (`resync`: another instance's were lost): every view of the tables named, or of all, reads again what it
  * shows, as after a drop. When the server ends the socket because the session it
  * was opened with ended (4401: it expired after hours open, or was replaced), a fresh token is asked
- * for with the refresh cookie and the socket opens again with it; when none is had, the user is signed
- * out and sent to sign-in as by a 401 of any other call.
+ * for with the refresh cookie and the socket opens again with it; when the refresh is refused (401), the
+ * user is signed out and sent to sign-in as by a 401 of any other call. A refresh that got no verdict
+ * (the server or its metadata store unreachable) is asked again later, waiting longer each time, and
+ * signs no one out. A socket the server ends because it could not check the caller's rights (4503: its
+ * store unreachable) opens again as after a drop.
  */
 import { token } from './session';
 import { previewAs } from './preview';
@@ -19,6 +22,10 @@ import { t } from '../i18n';
 import { toast } from './toasts';
 import { appSocketUrl } from '../api/app-url';
 import { presence, setPresence, type PresenceUser } from './presence';
+import { noteServerReached } from './server-status';
+
+/** The server ended the socket because it could not check the caller's rights (its metadata store unreachable): open it again later. */
+const CLOSE_TRY_AGAIN = 4503;
 
 /** A change of rows sent by the server, cut to what this user may see. */
 export interface LiveRows {
@@ -77,6 +84,7 @@ class LiveConnection {
     this.confirmed = new Set();
     ws.onopen = () => {
       this.retryMs = 500;
+      noteServerReached(true);
       for (const [table, set] of this.listeners) {
         ws.send(JSON.stringify({ type: 'subscribe', table }));
         // After a drop, what changed meanwhile was not sent: every view reads its rows (and views and comments) again, once subscribed.
@@ -110,19 +118,33 @@ class LiveConnection {
       if (this.closed) return;
       // 4403: the user was taken out of the project; no point in trying again, nor in showing its data.
       if (e.code === 4403) return leftProject();
-      if (e.code === 4401) {
-        // The session the socket was opened with ended: again with the token refreshed meanwhile, or a fresh one.
-        if (token.value && token.value !== opened) return this.connect();
-        void refreshToken(opened).then((ok) => {
-          if (ok) this.connect();
-          // Not when signed out or in again meanwhile (in this tab or another): that session is not this one.
-          else if (!this.closed && token.value === opened) sessionExpired(e.reason === 'This account is disabled' ? 'disabled' : 'expired');
-        });
-        return;
-      }
-      setTimeout(() => this.connect(), this.retryMs);
-      this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+      if (e.code === 4401) return this.renew(opened, e.reason);
+      if (e.code === CLOSE_TRY_AGAIN) noteServerReached(false);
+      this.later(() => this.connect());
     };
+  }
+
+  /** Runs `fn` after the current wait, and waits twice as long (up to RETRY_MAX_MS) the next time. */
+  private later(fn: () => void) {
+    setTimeout(fn, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+  }
+
+  /**
+   * The session the socket was opened with (`opened`) ended: it opens again with the token refreshed
+   * meanwhile, or a fresh one. Refused, the user is signed out; no verdict (the server or its store
+   * unreachable), it asks again later.
+   */
+  private renew(opened: string | null, reason: string) {
+    if (this.closed) return;
+    if (token.value && token.value !== opened) return this.connect();
+    void refreshToken(opened).then((refresh) => {
+      if (this.closed) return;
+      if (refresh.kind === 'refreshed') this.connect();
+      else if (refresh.kind === 'unavailable') this.later(() => this.renew(opened, reason));
+      // Not when signed out or in again meanwhile (in this tab or another): that session is not this one.
+      else if (token.value === opened) sessionExpired(reason === 'This account is disabled' ? 'disabled' : 'expired');
+    });
   }
 
   /** Listens to one table's changes; answers the function that stops listening. */
