@@ -21,9 +21,10 @@ export const HEADER_MASK = '••••';
 
 /**
  * A header value as lists show it: `••••` and its last 4 characters (only the mask for a value of 8
- * or fewer): enough to tell an `Authorization` value from another, never enough to use one.
+ * or fewer; an empty value stays empty, there is nothing to hide): enough to tell an `Authorization`
+ * value from another, never enough to use one.
  */
-export const maskHeaderValue = (value: string) => HEADER_MASK + (value.length > 8 ? value.slice(-4) : '');
+export const maskHeaderValue = (value: string) => (value === '' ? '' : HEADER_MASK + (value.length > 8 ? value.slice(-4) : ''));
 
 /** The notification with its header values masked (a url hook's headers carry tokens). */
 function maskedNotification(n: Notification): Notification {
