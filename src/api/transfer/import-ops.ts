@@ -17,6 +17,7 @@ import { requirePk } from '../../data/row-id';
 import type { ColumnModel } from '../../schema/model';
 import type { ColumnInput } from '../../schema/column-input';
 import { LIMITS } from '../../config/limits';
+import { MSG_ROW_TOO_LARGE } from '../../sql/driver-errors';
 import { dataContext, tableByName } from '../rest/context';
 import { tableCreate, tableDelete } from '../dashboard/ops/table-changes';
 import { migrationRollback } from '../dashboard/ops/migrations';
@@ -235,7 +236,7 @@ export const importStart: DashboardOp = {
       const engine = (await call.ctx.projects.get(call.projectId, call.dbAlias)).db.config.client;
       // Even as long text, a few hundred columns are more than a MariaDB page holds: said in the file's terms.
       const created = (await tableCreate.run({ ...call, args: { tn: a.create!.tn, _tn: a.create!._tn, columns: fitRowSize(engine, inputs) } }).catch((e: unknown) => {
-        if (engine === 'mysql' && /Row size too large/i.test((e as Error).message)) throw badRequest(`A row of ${inputs.length - 1} columns is more than a MariaDB or MySQL table holds: skip some of the file's columns`);
+        if (engine === 'mysql' && (e as Error).message.includes(MSG_ROW_TOO_LARGE)) throw badRequest(`A row of ${inputs.length - 1} columns is more than a MariaDB or MySQL table holds: skip some of the file's columns`);
         throw e;
       })) as { migration?: { id: string } };
       dc = await dataContext(call.ctx, call.request, call.projectId, call.dbAlias);
