@@ -21,6 +21,14 @@ export type DataOp = 'read' | 'create' | 'update' | 'delete';
 
 /** Roles that may do everything in a project. */
 export const ADMIN_ROLES = ['owner', 'creator'];
+/** Roles that may add comments to rows (owners and creators too). */
+export const COMMENTING_ROLES = [...ADMIN_ROLES, 'editor', 'commenter'];
+
+/** Whether the caller may comment on rows they read: commenters and above, the Super Admin, the master key. */
+export function mayComment(a: Actor): boolean {
+  return a.kind === 'master' || (!!a.superAdmin && !a.previewAs) || effectiveRoles(a).some((r) => COMMENTING_ROLES.includes(r));
+}
+
 /** Roles whose data rights are set per table (owners and creators always have all). */
 export const RULE_ROLES = ['editor', 'commenter', 'viewer', 'guest'];
 

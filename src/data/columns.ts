@@ -56,9 +56,16 @@ export function columnExpr(c: ColumnModel, table?: string): Expr {
   return { kind: 'col', name: c.cn, table };
 }
 
-/** A stored column a write may set; virtual columns answer 400. */
-export function writableColumn(t: TableModel, name: string): ColumnModel {
+/** Which columns a caller knows of (see knownToWriter in read-scope.ts); undefined = every column. */
+export type KnownColumn = ((c: ColumnModel) => boolean) | undefined;
+
+/**
+ * A stored column a write may set; virtual columns answer 400. A column outside `known` (hidden from
+ * the caller) answers as a column the table does not have.
+ */
+export function writableColumn(t: TableModel, name: string, known?: KnownColumn): ColumnModel {
   const c = resolveColumn(t, name);
+  if (known && !known(c)) throw badRequest(`Column '${name.trim()}' not found`);
   if (c.virtual) throw badRequest(`'${c._cn}' is a computed column`);
   return c;
 }

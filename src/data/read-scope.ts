@@ -9,7 +9,7 @@ import { forbidden } from '../lib/errors';
 import { assertCan, grantCondition, grantOf, grantsColumn, isUnrestricted, restrictTable, type Grant } from './access';
 import { tableOf, type DataContext } from './data-context';
 import type { NestedQuery } from './list-query';
-import { virtualColumns } from './columns';
+import { virtualColumns, type KnownColumn } from './columns';
 import { defaultNestedFields } from './nested';
 import { scopeVirtuals } from './virtual-scope';
 
@@ -92,4 +92,22 @@ export function visibleRow(dc: DataContext, t: TableModel, row: Record<string, u
   const out: Record<string, unknown> = {};
   for (const c of t.columns) if ((g ? grantsColumn(g, c) : c.pk) && c._cn in row) out[c._cn] = row[c._cn];
   return out;
+}
+
+/**
+ * The columns a write by the caller may name (`g`, the write's grant): those they may read or set, and
+ * the computed columns they may read. Any other column is hidden from them: a write naming it answers
+ * as for a column the table does not have, so it does not tell that the column exists. Undefined
+ * when every column may be named.
+ */
+export function knownToWriter(dc: DataContext, t: TableModel, g: Grant): KnownColumn {
+  if (isUnrestricted(dc.actor)) return undefined;
+  const read = grantOf(dc.actor, dc.acl, t, 'read');
+  if (read?.columns === null && !t.virtuals?.length) return undefined;
+  let computed: Set<string> | undefined;
+  return (c) => {
+    if (!c.virtual) return grantsColumn(g, c) || (!!read && grantsColumn(read, c));
+    computed ??= new Set(read ? (visibleTable(dc, t, read).virtuals ?? []).map((v) => v._cn) : []);
+    return computed.has(c._cn);
+  };
 }

@@ -15,6 +15,7 @@ import { isAppError } from '../lib/errors';
 import { assertCan, assertColumns, grantCondition } from './access';
 import { executorOf, type DataContext } from './data-context';
 import { writableColumn } from './columns';
+import { knownToWriter } from './read-scope';
 import { writeValue } from './logical-values';
 import { ID_SEPARATOR, requirePk } from './row-id';
 import { needsExact, tableRef } from './select-builder';
@@ -77,7 +78,8 @@ export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], op
   requirePk(t);
   const names = new Set<string>();
   for (const r of rows) for (const k of Object.keys(r)) names.add(k);
-  const cols = [...new Map([...names].map((n) => writableColumn(t, n)).map((c) => [c.cn, c])).values()];
+  const known = knownToWriter(dc, t, g);
+  const cols = [...new Map([...names].map((n) => writableColumn(t, n, known)).map((c) => [c.cn, c])).values()];
   assertColumns(g, t, 'create', cols);
   const required = t.columns.filter((c) => !c.nullable && !c.ai && c.default === null);
   const problems: InsertProblem[] = [];

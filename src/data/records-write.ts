@@ -14,10 +14,10 @@ import type { Cond, Expr } from '../sql/ast';
 import type { ColumnModel, TableModel } from '../schema/model';
 import { badRequest, forbidden, notFound } from '../lib/errors';
 import { assertCan, assertColumns, grantCondition, type Grant } from './access';
-import { andCond, visibleRow } from './read-scope';
+import { andCond, knownToWriter, visibleRow } from './read-scope';
 import { executorOf, type AuditSink, type DataAuditEntry, type DataContext } from './data-context';
 import type { Actor } from '../lib/actor';
-import { writableColumn } from './columns';
+import { writableColumn, type KnownColumn } from './columns';
 import { writeValue } from './logical-values';
 import { idCondition, idsCondition, idValues, MAX_COMPOSITE_IDS, requirePk, rowId } from './row-id';
 import { readRaw } from './records-read';
@@ -34,14 +34,14 @@ type Row = Record<string, unknown>;
 
 const auditText = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-/** Body -> [column, bound value] pairs; unknown columns and bad values answer 400. */
-function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update'): [ColumnModel, Expr][] {
+/** Body -> [column, bound value] pairs; unknown columns (hidden ones: outside `known`) and bad values answer 400. */
+function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update', known: KnownColumn): [ColumnModel, Expr][] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object of column values');
   const out: [ColumnModel, Expr][] = [];
   for (const name in body as Row) {
     if (!Object.hasOwn(body, name)) continue;
     const value = (body as Row)[name];
-    const c = writableColumn(t, name);
+    const c = writableColumn(t, name, known);
     // The alias and the SQL name of one column ('Title' and 'title'): PostgreSQL and MariaDB refused the
     // statement in their own words, SQLite kept one of the two values.
     if (out.some((o) => o[0] === c)) {
@@ -176,7 +176,7 @@ async function assertInside(dc: DataContext, t: TableModel, id: string, where: C
 export async function create(dc: DataContext, t: TableModel, body: unknown): Promise<Row> {
   const g = assertCan(dc.actor, t, 'create', dc.acl);
   requirePk(t);
-  const values = valuesOf(t, body, 'create');
+  const values = valuesOf(t, body, 'create', knownToWriter(dc, t, g));
   const where = checkWrite(t, g, 'create', values);
   // One INSERT (with RETURNING) needs no transaction; a row condition is checked after the insert, which it must undo.
   return namingConflicts(dc.pdb, t, () => writeUnit(dc, !!where, async (tx) => {
@@ -191,7 +191,7 @@ export async function create(dc: DataContext, t: TableModel, body: unknown): Pro
 export async function update(dc: DataContext, t: TableModel, id: string, body: unknown): Promise<Row> {
   const g = assertCan(dc.actor, t, 'update', dc.acl);
   requirePk(t);
-  const values = valuesOf(t, body, 'update');
+  const values = valuesOf(t, body, 'update', knownToWriter(dc, t, g));
   const where = checkWrite(t, g, 'update', values);
   // The row before (for the audit's previous values and the events), then one UPDATE (with RETURNING), or
   // both in one statement where the engine can; a row condition is checked on the row after, which must
@@ -311,10 +311,11 @@ export async function bulkCreate(dc: DataContext, t: TableModel, body: unknown):
   if (dc.exec || rows.length < 2) return bulkCreateRowByRow(dc, t, rows);
   const where = grantCondition(g, t);
   const granted = new Set<ColumnModel>();
+  const known = knownToWriter(dc, t, g);
   const all: [ColumnModel, Expr][][] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     all[i] = withIndexNow(i, () => {
-      const values = valuesOf(t, rows[i], 'create');
+      const values = valuesOf(t, rows[i], 'create', known);
       for (const [c] of values) {
         if (granted.has(c)) continue;
         assertColumns(g, t, 'create', [c]);

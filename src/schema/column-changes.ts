@@ -48,13 +48,40 @@ const hasRow = async (ctx: PlanContext, tn: string, where: string) =>
 const NUMBER_TEXT = { integer: '^[[:space:]]*[+-]?[0-9]+[[:space:]]*$', decimal: '^[[:space:]]*[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?[[:space:]]*$' };
 
 /** The first value of a text column that a change to a number type would refuse, or undefined (PostgreSQL, MariaDB/MySQL). */
-async function firstNonNumber(ctx: PlanContext, tn: string, cn: string, integer: boolean): Promise<unknown> {
+export async function firstNonNumber(ctx: PlanContext, tn: string, cn: string, integer: boolean): Promise<unknown> {
   if (ctx.engine !== 'pg' && ctx.engine !== 'mysql') return undefined;
   const q = ctx.db.dialect.quoteId;
   const pattern = `'${integer ? NUMBER_TEXT.integer : NUMBER_TEXT.decimal}'`;
   const unfit = ctx.engine === 'pg' ? `${q(cn)} !~ ${pattern}` : `${q(cn)} NOT REGEXP ${pattern}`;
   const [row] = await ctx.db.driver.query<{ v: unknown }>({ sql: firstRow(ctx.engine, ref(tn), `${q(cn)} AS v`, `${q(cn)} IS NOT NULL AND ${unfit}`), params: [] });
   return row?.v;
+}
+
+/** MariaDB/MySQL: the type a text is read as by CAST, per value kind (NULL when it cannot be read). */
+const MYSQL_CAST: Record<string, string> = { date: 'DATE', datetime: 'DATETIME', time: 'TIME' };
+
+/**
+ * The first value of a text column that a change to a date or time type would refuse, or undefined
+ * (PostgreSQL, MariaDB/MySQL). PostgreSQL casts every value as the change would and names the first it
+ * cannot read; MariaDB finds a value its CAST cannot read (one it reads only in part, '2024-01-05x', is
+ * refused by the change itself: driver-errors names it there).
+ */
+async function firstNonTemporal(ctx: PlanContext, tn: string, cn: string, kind: string, type: string): Promise<unknown> {
+  const q = ctx.db.dialect.quoteId;
+  if (ctx.engine === 'mysql') {
+    const [row] = await ctx.db.driver.query<{ v: unknown }>({ sql: firstRow(ctx.engine, ref(tn), `${q(cn)} AS v`, `${q(cn)} IS NOT NULL AND CAST(${q(cn)} AS ${MYSQL_CAST[kind]}) IS NULL`), params: [] });
+    return row?.v;
+  }
+  if (ctx.engine !== 'pg') return undefined;
+  try {
+    await ctx.db.driver.query({ sql: `SELECT count(CAST(${q(cn)} AS ${type})) AS n FROM ${ENGINES.pg.compiler.table(ref(tn))}`, params: [] });
+    return undefined;
+  } catch (e) {
+    // 'invalid input syntax for type date: "Angus Young"', 'date/time field value out of range: "2024-02-30"'
+    const v = /: "([\s\S]*)"$/.exec((e as Error).message)?.[1];
+    if (v === undefined) throw e;
+    return v;
+  }
 }
 
 /** SQLite: can ADD COLUMN do it, or must the table be rebuilt? */
@@ -188,6 +215,10 @@ export async function planColumnUpdate(ctx: PlanContext, a: { tn: string; cn: st
   // PostgreSQL and MariaDB refuse such a change themselves, in their own words: the value in the way is named here as on SQLite.
   if (!shape && nativeChanged && c.kind === 'string' && NUMERIC_KINDS.has(kind)) {
     const v = await firstNonNumber(ctx, t.tn, c.cn, kind === 'integer' || kind === 'bigint');
+    if (v !== undefined) throw badRequest(`Column '${c._cn}': ${JSON.stringify(v)} cannot be converted to ${uidt}; nothing was changed`);
+  }
+  if (!shape && nativeChanged && c.kind === 'string' && DATE_FUNCTIONS[kind]) {
+    const v = await firstNonTemporal(ctx, t.tn, c.cn, kind, type);
     if (v !== undefined) throw badRequest(`Column '${c._cn}': ${JSON.stringify(v)} cannot be converted to ${uidt}; nothing was changed`);
   }
   const checks =

@@ -6,6 +6,7 @@
 import type { ColumnDef, ForeignKeyDef } from '../sql/ddl';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { columnDefOfModel, sameNativeType } from './column-input';
+import { firstNonNumber } from './column-changes';
 import { assertNoTable, checkSqlName, constraintName, mentions, ref, shapeOf, tableOf, type ChangePlan, type PlanContext } from './change-plan';
 import type { ColumnModel, RelationModel, TableModel } from './model';
 
@@ -63,7 +64,17 @@ export async function planRelationCreate(
     // key made as ID an int): an existing column of another type takes the key's type first, and
     // gets its own back when the link is undone.
     const keyType = pkey.dtx ?? pkey.dt;
+    const wholeKey = pkey.kind === 'integer' || pkey.kind === 'bigint';
+    // PostgreSQL links no text column to a number key (it said so naming only the constraint).
+    if (existing && ctx.engine === 'pg' && existing.kind === 'string' && wholeKey) {
+      throw badRequest(`Column '${existing._cn}' holds text and cannot link to '${parent._tn}', whose keys are whole numbers: make it a Number column first`);
+    }
     const retyped = existing && ctx.engine === 'mysql' && !sameNativeType(existing.dtx ?? existing.dt, keyType) ? columnDefOfModel(existing) : null;
+    // A text that is not a whole number would stop the change of type, in MariaDB's words: named here first.
+    if (retyped && existing?.kind === 'string' && wholeKey) {
+      const v = await firstNonNumber(ctx, child.tn, cn, true);
+      if (v !== undefined) throw badRequest(`Column '${existing._cn}' cannot link to '${parent._tn}': ${JSON.stringify(v)} is not a whole number, as its keys are; nothing was changed`);
+    }
     const keep = retyped ? { up: ctx.ddl.alterColumn(ref(child.tn), cn, { ...retyped, type: keyType }), down: ctx.ddl.alterColumn(ref(child.tn), cn, retyped) } : { up: [], down: [] };
     up = [...(existing ? keep.up : ctx.ddl.addColumn(ref(child.tn), column)), ...ctx.ddl.addForeignKey(ref(child.tn), fk)];
     down = [...ctx.ddl.dropForeignKey(ref(child.tn), fk.name), ...(existing ? keep.down : ctx.ddl.dropColumn(ref(child.tn), cn))];

@@ -13,6 +13,8 @@ export const MSG_NO_SSL = 'The database server does not accept SSL connections: 
 /** The project's database is gone from its server (dropped, renamed), as a missing SQLite file is. */
 export const msgNoDatabase = (name: string) => `The database '${name}' does not exist`;
 export const MSG_TIMEOUT = 'The statement took too long and was cancelled';
+/** MariaDB/MySQL: a table whose row would pass the engine's row size (its varchar columns count whole, long text apart). */
+export const MSG_ROW_TOO_LARGE = 'A row of the table would be larger than MariaDB and MySQL allow: make some of its text columns LongText, or use fewer columns';
 
 export type ErrorClass =
   /** `message`: why, when the engine said (no SSL, the database is gone); else MSG_UNREACHABLE. */

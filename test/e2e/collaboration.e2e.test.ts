@@ -309,6 +309,9 @@ describe.skipIf(!!problem && !process.env.CI)('working together in two browsers'
     const commenter = await signIn('commenter@example.com');
     try {
       await openCustomers(commenter);
+      // Their role reads and comments: the grid says so, not that it only reads.
+      await commenter.getByText("Read-only: Not allowed to update rows of 'Customer' (your role may read and comment)").waitFor();
+      await shot(commenter, 'collaboration-commenter-grid');
       const members = (await call(`/admin?project_id=${projectId}`, undefined, tokens.owner, 'GET')).body.list as { id: string; email: string }[];
       const id = members.find((m) => m.email === 'commenter@example.com')!.id;
       expect((await call(`/admin/${id}?project_id=${projectId}`, undefined, tokens.owner, 'DELETE')).status).toBe(200);

@@ -50,6 +50,7 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
     expect(await dialog.getByLabel('Type of Day').inputValue()).toBe('date');
     expect(await dialog.getByLabel('Type of Done').inputValue()).toBe('checkbox');
     expect(await dialog.getByRole('cell', { name: 'Item 1; the 1th' }).count()).toBe(1);
+    await dialog.getByText('The first 20 rows; types detected from the first 1,000.').waitFor();
     await shot(page, 'import-preview');
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     const bar = dialog.getByRole('progressbar', { name: 'Import progress' });
@@ -87,6 +88,9 @@ describe.skipIf(!!problem && !process.env.CI)('import and export in the browser'
     // Headers are matched to columns of the same name; the rest is skipped.
     expect(await dialog.getByLabel('Column for amount').inputValue()).toBe('amount');
     expect(await dialog.getByLabel('Column for extra').inputValue()).toBe('');
+    // A file shorter than the preview is shown whole, and said so.
+    await dialog.getByText('All 2 rows of the file; types detected from them.').waitFor();
+    await shot(page, 'import-preview-short-file');
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.getByTestId('import-counts').filter({ hasText: 'Imported 1 row into Orders2024; 1 row skipped' }).waitFor();
     await dialog.getByRole('cell', { name: 'not a number', exact: true }).waitFor();

@@ -102,6 +102,12 @@ describeEngines(
       expect(acl.body.list[0].rules.guest).toMatchObject({ stored: false, read: false });
     });
 
+    test("the grid's read-only reason: a viewer's role reads only, a commenter's reads and comments", async () => {
+      expect((await op(tokens.viewer!, 'tableMeta', { tn: 'Album' })).body.readOnly).toBe("Not allowed to update rows of 'Album' (your role reads only)");
+      expect((await op(tokens.jane!, 'tableMeta', { tn: 'Album' })).body.readOnly).toBe("Not allowed to update rows of 'Album' (your role may read and comment)");
+      expect((await op(tokens.editor!, 'tableMeta', { tn: 'Album' })).body.readOnly).toBeNull();
+    });
+
     test('a relation linked by a hidden column is not shown: its nested rows, the grid model and GraphQL would reveal the column', async () => {
       await saveRule('Customer', 'viewer', { read: ['CustomerId', 'FirstName', 'LastName'], create: false, update: false, delete: false });
       try {

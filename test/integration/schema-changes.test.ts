@@ -179,7 +179,8 @@ describeEngines('schema changes', (engine: TestEngine) => {
       const bad = (await rest('POST', 'Tasks', { title: `not a ${uidt}`, [cn]: 'Angus Young' })).body;
       expect((await rest('POST', 'Tasks', { title: `a ${uidt}`, [cn]: fits })).status).toBe(200);
       const failed = await op('columnUpdate', { tn: 'task', cn, column: { uidt } }, 400);
-      expect(failed.msg).toMatch(engine === 'sqlite' ? new RegExp(`^Column '${cn}': "Angus Young" cannot be converted to ${uidt}; nothing was changed`) : /^Step 1 of \d+ failed: /);
+      // SQLite finds the value once the table is rebuilt; PostgreSQL and MariaDB before anything runs.
+      expect(failed.msg).toBe(`Column '${cn}': "Angus Young" cannot be converted to ${uidt}; nothing was changed`);
       expect((await op('tableMeta', { tn: 'task' })).columns.find((c: { cn: string }) => c.cn === cn).uidt).toBe('SingleLineText');
       expect((await rest('GET', `Tasks?where=(${cn},eq,Angus Young)&fields=${cn}`)).body).toEqual([{ [cn]: 'Angus Young' }]);
       // Without the text that is not a date, the change runs.

@@ -301,6 +301,36 @@ describe('Super Admin user management', () => {
     }
   });
 
+  test('every user keeps a global role, and the last Super Admin who may sign in keeps the role and the account', async () => {
+    const t2 = await makeTestApp({ allowSignup: true, adminSecret: 'master-secret-1' });
+    try {
+      await signupSuperAdmin(t2, 'root@example.com');
+      await t2.request('POST', '/auth/signup', { body: { email: 'ann@example.com', password: 'password123' } });
+      const master = { 'xc-master-key': 'master-secret-1' };
+      const ids = Object.fromEntries((await t2.request('GET', '/admin/users', { headers: master })).body.list.map((u: { email: string; id: string }) => [u.email, u.id]));
+      const put = async (email: string, body: unknown) => {
+        const res = await t2.request('PUT', `/admin/users/${ids[email]}`, { headers: master, body });
+        return { status: res.status, body: res.body };
+      };
+      const rolesOf = async (email: string) => (await t2.request('GET', `/admin/users/${ids[email]}`, { headers: master })).body.roles;
+      expect(await put('ann@example.com', { roles: [] })).toEqual({ status: 400, body: { msg: 'Every user keeps a global role: super (Super Admin) or user' } });
+      expect(await rolesOf('ann@example.com')).toEqual(['user']);
+      // The master key edits anyone, but not the only Super Admin out of the role or the product.
+      expect(await put('root@example.com', { roles: ['user'] })).toEqual({ status: 400, body: { msg: 'The last Super Admin cannot lose the Super Admin role' } });
+      expect(await put('root@example.com', { disabled: true })).toEqual({ status: 400, body: { msg: 'The last Super Admin cannot be disabled' } });
+      expect(await rolesOf('root@example.com')).toContain('super');
+      // With a second Super Admin, the first may be demoted; the second then is the last.
+      expect((await put('ann@example.com', { roles: ['user', 'super'] })).status).toBe(200);
+      expect((await put('root@example.com', { roles: ['user'] })).body).toMatchObject({ roles: ['user'] });
+      expect((await put('ann@example.com', { roles: ['user'] })).status).toBe(400);
+      // A disabled Super Admin does not count: the one who may sign in stays.
+      expect((await put('root@example.com', { roles: ['user', 'super'], disabled: true })).status).toBe(200);
+      expect((await put('ann@example.com', { disabled: true })).body).toEqual({ msg: 'The last Super Admin cannot be disabled' });
+    } finally {
+      await t2.close();
+    }
+  });
+
   test('list and search users, change global roles, disable a user; only the Super Admin may', async () => {
     const t2 = await makeTestApp({ allowSignup: true });
     try {

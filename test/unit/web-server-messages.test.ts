@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { LOCALES } from '../../web/src/i18n';
 import { placeholdersOf, SERVER_MESSAGES, translateServerMessage } from '../../web/src/i18n/server-messages';
 import { coerceValue } from '../../src/data/values';
-import { toAppError } from '../../src/sql/driver-errors';
+import { driverError, toAppError } from '../../src/sql/driver-errors';
+import { classifyMysql } from '../../src/sql/mysql/errors';
 import { checkSqlName } from '../../src/schema/change-plan';
 import { FORM_NOTHING_FILLED } from '../../src/api/shared/form-submit';
 import { parseWhere } from '../../src/data/where-parser';
@@ -70,6 +71,8 @@ const COMPOSED: Record<string, { source: string; fills: Record<string, string> }
   'row.notAllowedDelete': { source: "Not allowed to {op} rows of '{table}'", fills: { op: 'delete' } },
   // The prefix of a bulk call's messages (records-write.ts), around another message.
   rowPrefix: { source: 'Row {row}: {message}', fills: {} },
+  // A schema change's failed step (ddl-runner.ts), around the database's message; the tail says what became of the steps before.
+  'schema.stepFailed': { source: 'Step {step} of {n} failed: {message}{tail}', fills: { tail: '' } },
   // An address the server does not send requests to names what it is (address-guard.ts).
   ...Object.fromEntries(
     Object.entries({
@@ -185,6 +188,20 @@ describe('errorText shows server messages in the reader’s language', () => {
       expect(errorText({ msg: `Row 3: ${duplicate}` }, 409)).toBe('Ligne 3 : Une ligne avec la même valeur de Email existe déjà');
       expect(errorText({ msg: 'query_params.title: A view needs a title' }, 400)).toBe('query_params.title: Une vue a besoin d’un titre');
       expect(errorText({ msg: 'Host: Host is required' }, 400)).toBe('Host: L’hôte est obligatoire');
+    });
+  });
+
+  test("MariaDB's refusals of a schema change, in the product's words, inside their failed step", () => {
+    const mariadb = (code: string, sqlMessage: string) => driverError(classifyMysql, Object.assign(new Error(sqlMessage), { code, sqlMessage, sqlState: '22007' })).message;
+    const rowSize = mariadb('ER_TOO_BIG_ROWSIZE', 'Row size too large. The maximum row size for the used table type, not counting BLOBs, is 65535. This includes storage overhead, check the manual. You have to change some columns to TEXT or BLOBs');
+    expect(rowSize).toBe('A row of the table would be larger than MariaDB and MySQL allow: make some of its text columns LongText, or use fewer columns');
+    const date = mariadb('ER_TRUNCATED_WRONG_VALUE', "Incorrect date value: '2024-01-05x' for column `shop`.`task`.`due` at row 1");
+    expect(date).toBe(`Column 'due': "2024-01-05x" is not a date (YYYY-MM-DD)`);
+    expect(mariadb('ER_TRUNCATED_WRONG_VALUE_FOR_FIELD', "Incorrect integer value: 'abc' for column `shop`.`member`.`team_ref` at row 3")).toBe(`Column 'team_ref': "abc" is not a whole number`);
+    at('fr', () => {
+      expect(errorText({ msg: `Step 1 of 1 failed: ${rowSize}` }, 400)).toBe('L’étape 1 sur 1 a échoué : Une ligne de la table dépasserait la taille permise par MariaDB et MySQL : passez certaines de ses colonnes de texte en LongText, ou utilisez moins de colonnes');
+      expect(errorText({ msg: `Step 1 of 1 failed: ${date}` }, 400)).toBe('L’étape 1 sur 1 a échoué : Colonne « due » : "2024-01-05x" n’est pas une date (AAAA-MM-JJ)');
+      expect(errorText({ msg: `Column 'team_ref' cannot link to 'Team': "abc" is not a whole number, as its keys are; nothing was changed` }, 400)).toBe('La colonne « team_ref » ne peut pas être liée à « Team » : "abc" n’est pas un nombre entier, comme le sont ses clés ; rien n’a été modifié');
     });
   });
 

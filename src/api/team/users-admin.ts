@@ -3,7 +3,8 @@
  * state, `GET /admin/users/{id}` one of them (404 for an unknown id); `PUT /admin/users/{id}`
  * { roles?, disabled?, mayCreateProjects? } edits them. A disabled user cannot sign in and their
  * sessions stop at once. `mayCreateProjects` lets a user create projects, test connections and add
- * databases (off for invited users until the Super Admin turns it on). The Super Admin cannot disable or demote themselves.
+ * databases (off for invited users until the Super Admin turns it on). The Super Admin cannot disable or demote themselves,
+ * every user keeps a global role, and the last Super Admin who may sign in is never demoted or disabled (by the master key).
  */
 import { forgetTokenActors } from '../../http/token-actor';
 import { Elysia } from 'elysia';
@@ -50,6 +51,15 @@ async function listAdminUsers(ctx: AppContext, where: string, params: unknown[],
   }));
 }
 
+/** How many Super Admins other than `userId` may sign in (not disabled). */
+async function otherActiveSuperAdmins(ctx: AppContext, userId: string): Promise<number> {
+  const row = await ctx.meta.get<{ n: number | string }>(
+    `SELECT COUNT(*) AS n FROM nc_users WHERE id <> ? AND disabled = 0 AND (',' || roles || ',') LIKE ?`,
+    [userId, '%,super,%'],
+  );
+  return Number(row?.n ?? 0);
+}
+
 export function usersAdminRoutes(ctx: AppContext) {
   const users = usersRepo(ctx.meta);
   const adminUsers = (where: string, params: unknown[]) => listAdminUsers(ctx, where, params);
@@ -85,11 +95,18 @@ export function usersAdminRoutes(ctx: AppContext) {
     .put('/admin/users/:id', async ({ request, params, body }) => {
       const actor = await superOnly(request);
       const input = parseBody(EditBody, body);
+      if (input.roles && input.roles.length === 0) throw badRequest('Every user keeps a global role: super (Super Admin) or user');
       const user = await users.byId(params.id);
       if (!user) throw notFound('User not found');
       const self = actor.userId === user.id;
       if (self && input.disabled) throw badRequest('You cannot disable your own account');
       if (self && input.roles && !input.roles.includes('super')) throw badRequest('You cannot remove your own Super Admin role');
+      // The master key may edit anyone: the last Super Admin who can sign in keeps the role and the account.
+      const activeSuper = user.roles.split(',').includes('super') && !user.disabled;
+      const losesSuper = activeSuper && !!input.roles && !input.roles.includes('super');
+      if ((losesSuper || (activeSuper && input.disabled)) && !(await otherActiveSuperAdmins(ctx, user.id))) {
+        throw badRequest(losesSuper ? 'The last Super Admin cannot lose the Super Admin role' : 'The last Super Admin cannot be disabled');
+      }
       const roles = input.roles ? [...new Set(input.roles)].join(',') : user.roles;
       const disabled = input.disabled === undefined ? user.disabled : input.disabled ? 1 : 0;
       const mayCreate = input.mayCreateProjects === undefined ? (user.may_create_projects ?? 0) : input.mayCreateProjects ? 1 : 0;

@@ -12,10 +12,12 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { ownerKey } from '../../lib/actor';
 import { assertCan, assertColumns, rolesInProject } from '../../data/access';
 import { writableColumn } from '../../data/columns';
+import { knownToWriter } from '../../data/read-scope';
 import { requirePk } from '../../data/row-id';
 import type { ColumnModel } from '../../schema/model';
 import type { ColumnInput } from '../../schema/column-input';
 import { LIMITS } from '../../config/limits';
+import { MSG_ROW_TOO_LARGE } from '../../sql/driver-errors';
 import { dataContext, tableByName } from '../rest/context';
 import { tableCreate, tableDelete } from '../dashboard/ops/table-changes';
 import { migrationRollback } from '../dashboard/ops/migrations';
@@ -186,14 +188,18 @@ export const importStart: DashboardOp = {
     let undoCreate: (() => Promise<void>) | undefined;
     if (existing) {
       ({ dc, t } = existing);
+      // Columns hidden from the caller are as unknown to the import as columns the table does not have.
+      const known = knownToWriter(dc, t, existing.grant);
+      const isKnown = (c: ColumnModel) => !known || known(c);
       const used = new Map<string, number>();
       for (const col of preview.columns) {
         const s = specs.get(col.index);
         if (s?.skip) continue;
         // Unmapped columns go to the column of the same name when there is one, else are skipped.
-        const name = s?.cn ?? (t.columns.find((c) => c._cn.toLowerCase() === col.header.toLowerCase() || c.cn.toLowerCase() === col.header.toLowerCase())?.cn);
+        const header = col.header.toLowerCase();
+        const name = s?.cn ?? t.columns.find((c) => isKnown(c) && (c._cn.toLowerCase() === header || c.cn.toLowerCase() === header))?.cn;
         if (!name) continue;
-        const c = writableColumn(t, name);
+        const c = writableColumn(t, name, known);
         if (used.has(c.cn)) throw badRequest(`Columns ${used.get(c.cn)! + 1} and ${col.index + 1} of the file both go to '${c._cn}'`);
         used.set(c.cn, col.index);
         mappingByCn.set(col.index, c.cn);
@@ -230,7 +236,7 @@ export const importStart: DashboardOp = {
       const engine = (await call.ctx.projects.get(call.projectId, call.dbAlias)).db.config.client;
       // Even as long text, a few hundred columns are more than a MariaDB page holds: said in the file's terms.
       const created = (await tableCreate.run({ ...call, args: { tn: a.create!.tn, _tn: a.create!._tn, columns: fitRowSize(engine, inputs) } }).catch((e: unknown) => {
-        if (engine === 'mysql' && /Row size too large/i.test((e as Error).message)) throw badRequest(`A row of ${inputs.length - 1} columns is more than a MariaDB or MySQL table holds: skip some of the file's columns`);
+        if (engine === 'mysql' && (e as Error).message.includes(MSG_ROW_TOO_LARGE)) throw badRequest(`A row of ${inputs.length - 1} columns is more than a MariaDB or MySQL table holds: skip some of the file's columns`);
         throw e;
       })) as { migration?: { id: string } };
       dc = await dataContext(call.ctx, call.request, call.projectId, call.dbAlias);

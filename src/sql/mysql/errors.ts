@@ -1,7 +1,30 @@
 /**
  * How MySQL / MariaDB errors read: mysql2's codes and errnos to the classes of driver-errors.ts.
  */
-import { isNetworkError, msgNoDatabase, MSG_NO_SSL, type ErrorClass } from '../driver-errors';
+import { isNetworkError, msgNoDatabase, MSG_NO_SSL, MSG_ROW_TOO_LARGE, type ErrorClass } from '../driver-errors';
+
+/** What a value must be, by the type MariaDB names in a refusal (the words of the data core's own checks). */
+const VALUE_WORDS: Record<string, string> = {
+  date: 'a date (YYYY-MM-DD)',
+  datetime: 'a date and time (YYYY-MM-DD HH:MM:SS)',
+  timestamp: 'a date and time (YYYY-MM-DD HH:MM:SS)',
+  time: 'a time (HH:MM:SS)',
+  integer: 'a whole number',
+  decimal: 'a number',
+  double: 'a number',
+};
+
+/**
+ * "Incorrect datetime value: 'x' for column `shop`.`orders`.`due` at row 1" (a value a column of that
+ * type cannot take, as a type change meets it) names the database: said as the data core says it,
+ * naming the column alone. Undefined for other messages.
+ */
+function wrongValue(sqlMessage: string): string | undefined {
+  const m = /^Incorrect (\w+) value: '([\s\S]*)' for column (?:`[^`]*`\.)*`([^`]*)` at row \d+$/.exec(sqlMessage);
+  if (!m) return undefined;
+  const [, type, value, column] = m as unknown as [string, string, string, string];
+  return `Column '${column}': ${JSON.stringify(value)} is not ${VALUE_WORDS[type.toLowerCase()] ?? `a valid ${type} value`}`;
+}
 
 export function classifyMysql(e: unknown): ErrorClass {
   const err = e as { code?: string; errno?: number; message?: string; sqlMessage?: string; sqlState?: string; fatal?: boolean };
@@ -33,6 +56,14 @@ export function classifyMysql(e: unknown): ErrorClass {
     case 'ER_STATEMENT_TIMEOUT':
     case 'ER_QUERY_INTERRUPTED':
       return { kind: 'timeout' };
+    case 'ER_TOO_BIG_ROWSIZE':
+      return { kind: 'statement', message: MSG_ROW_TOO_LARGE };
+    case 'ER_TRUNCATED_WRONG_VALUE':
+    case 'ER_TRUNCATED_WRONG_VALUE_FOR_FIELD': {
+      const message = wrongValue(err.sqlMessage ?? '');
+      if (message) return { kind: 'statement', message };
+      break;
+    }
     case 'ER_TABLEACCESS_DENIED_ERROR':
     case 'ER_SPECIFIC_ACCESS_DENIED_ERROR':
       return { kind: 'permission' };

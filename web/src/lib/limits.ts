@@ -25,6 +25,8 @@ export const LIMITS = {
   formulaSuggestions: 8,
   /** Highest value of a Rating column (the server's ratingMax). */
   ratingMax: 10,
+  /** Rows of a file an import's preview reads to detect the column types (the server's SAMPLE_ROWS): fewer means the whole file. */
+  importSampleRows: 1000,
   /**
    * Largest scroll height of the grid: taller tables scroll on a scaled bar (browsers lay out
    * elements only up to some 17-33 million px).

@@ -11,7 +11,7 @@ import { forbidden, notFound } from '../../../lib/errors';
 import { dataContext, tableByName } from '../../rest/context';
 import * as data from '../../../data/records-service';
 import { readableTable } from '../../../data/read-scope';
-import { ADMIN_ROLES, effectiveRoles, grantOf, isUnrestricted } from '../../../data/access';
+import { grantOf, isUnrestricted, mayComment } from '../../../data/access';
 import type { Actor } from '../../../lib/actor';
 import { commentsRepo, type CommentRow } from '../../../meta/comments-repo';
 import { commentsChanged } from '../../shared/comment-events';
@@ -21,8 +21,6 @@ import { followRowActivitySchemaEvents } from '../row-activity-schema-events';
 // Comments and history follow tables and columns renamed through Tablo.
 followRowActivitySchemaEvents();
 
-/** Roles that may add comments. */
-const COMMENTING = [...ADMIN_ROLES, 'editor', 'commenter'];
 /** Most characters of a comment. */
 const COMMENT_MAX = 10_000;
 /** Most history entries answered for one row. */
@@ -42,10 +40,6 @@ const CommentBody = z.string().trim().min(1, 'A comment cannot be empty').max(CO
 /** One comment of one row. */
 const CommentArgs = RowArgs.extend({ id: z.string().min(1).max(100) });
 
-/** Whether the actor may add comments (and edit or delete their own). */
-function mayComment(a: Actor): boolean {
-  return a.kind === 'master' || (a.superAdmin && !a.previewAs) || effectiveRoles(a).some((r) => COMMENTING.includes(r));
-}
 
 /** Whether the caller wrote this comment (a user id is needed: the master key writes as nobody). */
 const isAuthor = (call: OpCall, c: CommentRow) => !!call.actor.userId && c.user_id === call.actor.userId;

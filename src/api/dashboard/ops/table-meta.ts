@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { DashboardOp } from '../op';
 import { parseArgs } from '../op';
 import { notFound } from '../../../lib/errors';
-import { assertCan, grantOf, grantsColumn, isUnrestricted, restrictTable } from '../../../data/access';
+import { assertCan, grantOf, grantsColumn, isUnrestricted, mayComment, restrictTable } from '../../../data/access';
 import { scopeVirtuals } from '../../../data/virtual-scope';
 import { aclRepo } from '../../../meta/acl-repo';
 import { shownTypeMeta } from '../../../schema/column-type-meta';
@@ -33,7 +33,14 @@ export const tableMeta: DashboardOp = {
     const write = grantOf(merged, acl, t, 'update');
     const create = grantOf(merged, acl, t, 'create');
     const remove = grantOf(merged, acl, t, 'delete');
-    const writeRefusal = write ? null : create ? `Not allowed to update rows of '${t._tn}'` : `Not allowed to update rows of '${t._tn}' (your role reads only)`;
+    // Why rows cannot be changed, in the caller's terms: a role that adds rows, or one that only reads (and may comment).
+    const writeRefusal = write
+      ? null
+      : create
+        ? `Not allowed to update rows of '${t._tn}'`
+        : mayComment(merged)
+          ? `Not allowed to update rows of '${t._tn}' (your role may read and comment)`
+          : `Not allowed to update rows of '${t._tn}' (your role reads only)`;
     // Computed columns the caller may not read (they use a hidden column or table) are left out too.
     const cut = isUnrestricted(merged) ? t : restrictTable(t, read);
     // Computed columns and relations that depend on a hidden column are left out too.

@@ -16,7 +16,7 @@ import { dashboardApi, type ColumnMeta } from '../../api/dashboard';
 import { transferApi, type ColumnSpec, type ImportJob, type UploadAnswer } from '../../api/transfer';
 import { schemaChanged } from '../../stores/schema-ui';
 import { openTab } from '../../stores/tabs';
-import { DELIMITERS, delimiterName, importTarget, rowsWithErrors, tableNameOf } from './import-store';
+import { DELIMITERS, delimiterName, importTarget, previewNote, rowsWithErrors, tableNameOf } from './import-store';
 import { ImportPreview, initialSpecs } from './import-preview';
 import { ImportProgress } from './import-progress';
 import { useLatest } from '../../components/use-latest-answer';
@@ -195,7 +195,7 @@ function ImportDialog() {
               {!target.tn ? <TextField label={t('tools.import.tableName')} name="import-table" value={tn} onChange={setTn} /> : null}
               <ImportPreview answer={answer} specs={specs} onChange={setSpecs} columns={columns} />
               <div className="muted">
-                {t('tools.import.previewNote', { count: answer.preview.rows.length, sampled: answer.preview.sampled })}
+                {previewNote(answer.preview)}
               </div>
               {errorRows ? (
                 <div className="form-message import-error-note" role="note">

@@ -4,6 +4,7 @@ import type { DbScope } from '../../api/schema';
 import type { ColumnSpec, ImportJob, UploadAnswer } from '../../api/transfer';
 import { locale, t } from '../../i18n';
 import { translateServerMessage } from '../../i18n/server-messages';
+import { LIMITS } from '../../lib/limits';
 
 /** The open import dialog: `tn` set imports into that existing table, else into a new one. */
 export const importTarget = signal<{ scope: DbScope; tn?: string; _tn?: string } | null>(null);
@@ -29,6 +30,18 @@ export function previewErrors(answer: UploadAnswer): Map<string, string> {
 export function rowsWithErrors(answer: UploadAnswer, specs: ColumnSpec[]): number {
   const imported = new Set(specs.filter((s) => !s.skip).map((s) => s.index));
   return new Set((answer.preview.errors ?? []).filter((e) => imported.has(e.column)).map((e) => e.row)).size;
+}
+
+/**
+ * The note under the preview: which rows it shows and which the types were detected from, in the
+ * file's terms when it shows every row, or when the detection read the whole file.
+ */
+export function previewNote(preview: UploadAnswer['preview']): string {
+  const count = preview.rows.length;
+  const sampled = preview.sampled;
+  if (sampled <= count) return t('tools.import.previewNoteAll', { count });
+  if (sampled < LIMITS.importSampleRows) return t('tools.import.previewNoteWholeFile', { count, sampled });
+  return t('tools.import.previewNote', { count, sampled });
 }
 
 /** The delimiters offered for CSV, each with its name in the current language. */
