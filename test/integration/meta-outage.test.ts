@@ -1,0 +1,93 @@
+/**
+ * A PostgreSQL metadata store that does not answer (cut through a TCP proxy) is answered quickly: a
+ * request that needs it answers 503 {msg, code} within the query deadline however long the outage
+ * lasts (the driver's wait between refused connects stays short), a query that could not be sent in
+ * time is never run later, and the pool serves again once the store is back.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { describeEngines, PG } from '../helpers/engines';
+import { freshMetaDb } from '../helpers/meta-db';
+import { startTcpProxy } from '../helpers/tcp-proxy';
+import { postJson, serveTestApp } from '../helpers/terminal';
+import { waitFor } from '../helpers/receiver';
+import { META_QUERY_DEADLINE_MS, MSG_META_UNREACHABLE, openPgMetaStore } from '../../src/meta/pg-store';
+import { isAppError } from '../../src/lib/errors';
+
+describeEngines(
+  'a metadata store outage',
+  () => {
+    let meta: { url: string; name: string; drop(): Promise<void> };
+    beforeAll(async () => {
+      meta = await freshMetaDb('outage');
+    }, 30_000);
+    afterAll(async () => {
+      await meta?.drop();
+    }, 30_000);
+
+    test('requests that need the store answer 503 within the deadline through many refused rounds, and 200 once it is back', async () => {
+      const proxy = startTcpProxy(PG.host, PG.port);
+      const app = await serveTestApp({ host: '127.0.0.1', allowSignup: true, metaDb: `postgres://${PG.user}@127.0.0.1:${proxy.port}/${meta.name}` });
+      try {
+        const token = (await postJson(app.base, '/auth/signup', { email: 'owner@example.com', password: 'password123' })).token as string;
+        // Reading the signed-in user's row needs the store on every call.
+        const me = () => fetch(`${app.base}/user/me`, { headers: { 'xc-auth': token }, signal: AbortSignal.timeout(META_QUERY_DEADLINE_MS + 2000) });
+        expect((await me()).status).toBe(200);
+        proxy.down();
+        for (let round = 0; round < 8; round++) {
+          const answers = await Promise.all(
+            Array.from({ length: 5 }, async () => {
+              const started = performance.now();
+              const res = await me();
+              return { status: res.status, body: await res.json(), ms: performance.now() - started };
+            }),
+          );
+          for (const a of answers) {
+            expect(a.status).toBe(503);
+            expect(a.body).toEqual({ msg: MSG_META_UNREACHABLE, code: 'META_UNREACHABLE' });
+            expect(a.ms).toBeLessThan(META_QUERY_DEADLINE_MS);
+          }
+        }
+        proxy.up();
+        await waitFor('the store to answer again', async () => ((await me()).status === 200 ? true : null));
+        const after = await Promise.all(Array.from({ length: 10 }, () => me()));
+        expect(after.map((r) => r.status)).toEqual(Array(10).fill(200));
+      } finally {
+        proxy.up();
+        await app.close();
+        proxy.down();
+      }
+    }, 60_000);
+
+    test('a query that waits past the deadline for a connection answers 503, is never run, and leaves its connection to the pool', async () => {
+      const direct = openPgMetaStore(meta.url);
+      await direct.exec('CREATE TABLE late_writes (v TEXT)');
+      const proxy = startTcpProxy(PG.host, PG.port);
+      // One connection, so a connection kept by the late query would leave none for the next ones.
+      const store = openPgMetaStore(`postgres://${PG.user}@127.0.0.1:${proxy.port}/${meta.name}`, { max: 1, queryDeadlineMs: 100 });
+      try {
+        expect(await store.get('SELECT 1 AS one')).toEqual({ one: 1 });
+        proxy.down();
+        // Refused attempts in a row: the next connect waits a moment first, and the write waits with it.
+        for (let i = 0; i < 5; i++) expect(((await store.get('SELECT 1 AS one').catch((e) => e)) as { status?: number }).status).toBe(503);
+        // The store is back before the write's connect is tried: without a deadline the write would wait and then run.
+        const pending = store.run('INSERT INTO late_writes (v) VALUES (?)', ['late']).catch((e) => e);
+        proxy.up();
+        const late = await pending;
+        expect(isAppError(late) && late.status).toBe(503);
+        expect((late as Error).message).toBe(MSG_META_UNREACHABLE);
+        const back = await waitFor('the pool to answer again', () => store.get<{ n: number }>('SELECT COUNT(*) AS n FROM late_writes').catch(() => null));
+        expect(back).toEqual({ n: 0 });
+        // The write answered 503 and stays undone: it was not sent once the connection opened.
+        await Bun.sleep(300);
+        expect(await direct.get('SELECT COUNT(*) AS n FROM late_writes')).toEqual({ n: 0 });
+        expect(await store.run('INSERT INTO late_writes (v) VALUES (?)', ['now'])).toEqual({ changes: 1 });
+      } finally {
+        proxy.up();
+        await store.close();
+        await direct.close();
+        proxy.down();
+      }
+    }, 30_000);
+  },
+  ['pg'],
+);
