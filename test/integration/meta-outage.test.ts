@@ -19,6 +19,7 @@ import { META_QUERY_DEADLINE_MS, MSG_META_UNREACHABLE, openPgMetaStore } from '.
 import { isAppError } from '../../src/lib/errors';
 import { usersRepo } from '../../src/meta/users-repo';
 import type { WriteEvent } from '../../src/data/write-events';
+import { REALTIME_PATH } from '../../src/realtime/feature';
 
 describeEngines(
   'a metadata store outage',
@@ -54,6 +55,12 @@ describeEngines(
             expect(a.ms).toBeLessThan(META_QUERY_DEADLINE_MS);
           }
         }
+        // The realtime socket's check, which needs the store too, says so: not 401, which would sign the caller out.
+        const upgrade = await fetch(`${app.base}${REALTIME_PATH}?project_id=p_unknown&token=${token}`, {
+          headers: { Upgrade: 'websocket', Connection: 'Upgrade', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Version': '13' },
+        });
+        expect(upgrade.status).toBe(503);
+        expect(await upgrade.json()).toEqual({ msg: MSG_META_UNREACHABLE, code: 'META_UNREACHABLE' });
         proxy.up();
         await waitFor('the store to answer again', async () => ((await me()).status === 200 ? true : null));
         const after = await Promise.all(Array.from({ length: 10 }, () => me()));
