@@ -2,7 +2,8 @@
  * A PostgreSQL metadata store that does not answer (cut through a TCP proxy) is answered quickly: a
  * request that needs it answers 503 {msg, code} within the query deadline however long the outage
  * lasts (the driver's wait between refused connects stays short), a query that could not be sent in
- * time is never run later, and the pool serves again once the store is back. A write the project
+ * time is never run later, and the pool serves again once the store is back; the realtime socket's
+ * upgrade says 503 too, never 401. A write the project
  * database committed answers success and announces its events even when its audit record cannot be
  * written; that record is written once the store answers again.
  */
