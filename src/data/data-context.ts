@@ -16,7 +16,10 @@ export interface DataAuditEntry {
   ids?: (string | null)[];
 }
 
-/** Where audit records go (the REST and GraphQL modules write them to the metadata store). */
+/**
+ * Where audit records go (the REST and GraphQL modules write them to the metadata store). It is called
+ * once the write has committed, so a record it cannot write is its own concern: it does not throw.
+ */
 export type AuditSink = (entries: DataAuditEntry[], actor: Actor) => Promise<void>;
 
 export interface DataContext {

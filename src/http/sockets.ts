@@ -6,6 +6,8 @@
  * and the shared handler object dispatches open/message/close/drain to the route of each socket.
  */
 import type { Server, ServerWebSocket, WebSocketHandler } from 'bun';
+import type { Logger } from '../lib/log';
+import { errorResponse } from './error-edge';
 
 /** Seconds a socket may stay silent (no message, no pong to the server's ping) before it is closed. */
 export const SOCKET_IDLE_SECONDS = 30;
@@ -39,6 +41,17 @@ export interface SocketRoute<T> {
 /** A refusal of an upgrade: the status and `{msg}` the client reads (never a stack trace). */
 export const refuse = (status: number, msg: string, headers: Record<string, string> = {}) =>
   Response.json({ msg }, { status, headers: { 'cache-control': 'no-store', ...headers } });
+
+/**
+ * The refusal of an upgrade whose check threw: the app's own errors keep their status and `{msg, code}`
+ * (401 only when the caller is not signed in, 503 when the metadata store does not answer); anything
+ * else is the server's fault, answered 500 `{msg}` and logged, never taken for a missing sign-in.
+ */
+export function refuseFailure(error: unknown, log: Logger, where: string): Response {
+  const res = errorResponse(error, undefined, log, where);
+  res.headers.set('cache-control', 'no-store');
+  return res;
+}
 
 /** The path of a request URL without parsing the whole URL (every request passes here). */
 function pathOf(url: string): string {

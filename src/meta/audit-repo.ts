@@ -19,11 +19,13 @@ export interface AuditEntry {
   /** A bulk insert's entry: the smallest and largest key of its rows (see audit-key-range.ts). */
   pk_lo?: string | null;
   pk_hi?: string | null;
+  /** When it happened, if not now (a record written late, see audit-backlog.ts). */
+  created_at?: string;
 }
 
 const COLUMN_NAMES = ['project_id', 'db_alias', 'op_type', 'tn', 'cn', 'pk', 'value', 'prev_value', 'user_email', 'ip', 'description', 'created_at', 'pk_lo', 'pk_hi'] as const;
 const COLUMNS = `(${COLUMN_NAMES.join(', ')})`;
-const valuesOf = (e: AuditEntry, at: string) => [e.project_id ?? null, e.db_alias ?? null, e.op_type, e.tn ?? null, e.cn ?? null, e.pk ?? null, e.value ?? null, e.prev_value ?? null, e.user_email ?? null, e.ip ?? null, e.description ?? null, at, e.pk_lo ?? null, e.pk_hi ?? null];
+const valuesOf = (e: AuditEntry, at: string) => [e.project_id ?? null, e.db_alias ?? null, e.op_type, e.tn ?? null, e.cn ?? null, e.pk ?? null, e.value ?? null, e.prev_value ?? null, e.user_email ?? null, e.ip ?? null, e.description ?? null, e.created_at ?? at, e.pk_lo ?? null, e.pk_hi ?? null];
 /** Entries per INSERT of writeMany (14 parameters each: far under every engine's limit). */
 const PER_STATEMENT = 500;
 

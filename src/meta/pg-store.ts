@@ -4,6 +4,12 @@
  * shares the database (a transaction-scoped advisory lock, like SQLite's one writer), and a
  * LISTEN/NOTIFY channel for cache invalidation (see invalidation.ts). When the database cannot be
  * reached a call answers 503 and the next one tries again, so the store recovers by itself.
+ *
+ * Two things keep an outage quick to answer. The driver waits before opening a connection again,
+ * longer after every refused attempt (up to 20 s by default): its wait is kept short here. And a
+ * query still waiting for a connection after META_QUERY_DEADLINE_MS answers 503 and is never sent;
+ * a query already sent is left to the server (its statement_timeout) and to the connection, since
+ * only their answer says whether a write took place.
  */
 import postgres from 'postgres';
 import { AppError, unavailable } from '../lib/errors';
@@ -13,6 +19,12 @@ import type { MetaStore, MetaNotifications } from './store';
 export const MSG_META_UNREACHABLE = 'The metadata database is unreachable; try again in a moment.';
 /** Key of the advisory lock every metadata transaction takes (one writer at a time, as on SQLite). */
 const TX_LOCK = 7_410_253;
+/** How long a query may wait for a connection before it answers 503 unsent (the store does not answer). */
+export const META_QUERY_DEADLINE_MS = 5_000;
+/** The longest wait, in seconds, before a connection is opened again after a failed attempt. */
+const RECONNECT_WAIT_MAX_SEC = 0.5;
+/** The wait before the n-th attempt in a row: 50 ms doubling, at most RECONNECT_WAIT_MAX_SEC. */
+const reconnectWait = (attempts: number) => Math.min(0.05 * 2 ** attempts, RECONNECT_WAIT_MAX_SEC);
 
 /** Rewrites `?` placeholders to `$1, $2, ...`, leaving quoted text, identifiers and `--` comments alone. */
 export function toDollarParams(sql: string): string {
@@ -56,8 +68,47 @@ const toParams = (params: unknown[] = []) =>
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
-function ops(sql: Sql) {
-  const q = (text: string, params?: unknown[]) => sql.unsafe(toDollarParams(text), toParams(params), { prepare: true });
+/** The driver's fields of a query read here: `state` is set once the query is written to a connection. */
+interface DriverQuery {
+  state: unknown;
+  strings: string[];
+  args: unknown[];
+  options: { simple?: boolean; prepare?: boolean };
+}
+
+/**
+ * Answers the query's result, or a 503 when the query has not been sent within `deadlineMs` (no
+ * connection could be opened meanwhile). The late query is made harmless rather than cancelled: the
+ * driver may already have given it to a connection still opening, which would wait for it forever if
+ * it were cancelled; it runs `SELECT 1` there instead once the store is back, and frees the connection.
+ */
+function sentWithin<T>(query: postgres.PendingQuery<postgres.Row[]>, deadlineMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const q = query as unknown as DriverQuery;
+      if (q.state) return;
+      q.strings = ['SELECT 1'];
+      q.args = [];
+      q.options.simple = true;
+      q.options.prepare = false;
+      reject(unavailable(MSG_META_UNREACHABLE));
+    }, deadlineMs);
+    query.then(
+      (rows) => {
+        clearTimeout(timer);
+        resolve(rows as T);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+function ops(sql: Sql, deadlineMs: number) {
+  const q = (text: string, params?: unknown[]) =>
+    sentWithin<postgres.RowList<postgres.Row[]>>(sql.unsafe(toDollarParams(text), toParams(params), { prepare: true }), deadlineMs);
   return {
     kind: 'pg' as const,
     async all<T>(text: string, params?: unknown[]): Promise<T[]> {
@@ -84,7 +135,7 @@ function ops(sql: Sql) {
     },
     async exec(text: string) {
       try {
-        await sql.unsafe(text);
+        await sentWithin(sql.unsafe(text), deadlineMs);
       } catch (e) {
         throw wrap(e);
       }
@@ -99,16 +150,21 @@ const NUMBER_TYPES = {
 };
 
 /** Opens a pooled store on a `postgres://` URL (the database must exist; tables come from migrateMeta). */
-export function openPgMetaStore(url: string, opts: { max?: number; connectTimeoutSec?: number } = {}): MetaStore & MetaNotifications {
+export function openPgMetaStore(
+  url: string,
+  opts: { max?: number; connectTimeoutSec?: number; queryDeadlineMs?: number } = {},
+): MetaStore & MetaNotifications {
+  const deadlineMs = opts.queryDeadlineMs ?? META_QUERY_DEADLINE_MS;
   const common = {
     connect_timeout: opts.connectTimeoutSec ?? 5,
+    backoff: reconnectWait,
     onnotice: () => {},
     types: NUMBER_TYPES as any,
     fetch_types: false,
     connection: { application_name: 'tablo-meta' },
   };
   const sql = postgres(url, { ...common, max: opts.max ?? 10, idle_timeout: 60 });
-  const base = ops(sql);
+  const base = ops(sql, deadlineMs);
   let closed = false;
   const listeners: Array<() => Promise<void>> = [];
 
@@ -118,7 +174,7 @@ export function openPgMetaStore(url: string, opts: { max?: number; connectTimeou
       try {
         return (await sql.begin(async (t) => {
           await t.unsafe(`SELECT pg_advisory_xact_lock(${TX_LOCK})`);
-          const tx: MetaStore = { ...ops(t), root: store, transaction: (inner) => inner(tx), close: async () => {} };
+          const tx: MetaStore = { ...ops(t, deadlineMs), root: store, transaction: (inner) => inner(tx), close: async () => {} };
           return fn(tx);
         })) as T;
       } catch (e) {

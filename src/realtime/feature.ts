@@ -10,7 +10,7 @@
 import type { AppContext } from '../context';
 import type { Server } from 'bun';
 import type { Sockets, AppSocket, SocketData } from '../http/sockets';
-import { refuse } from '../http/sockets';
+import { refuse, refuseFailure } from '../http/sockets';
 import { isOwnOrigin } from '../http/client-address';
 import { forbidden, isAppError } from '../lib/errors';
 import type { Actor } from '../lib/actor';
@@ -304,7 +304,7 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
         if (!member) return refuse(403, 'Not a member of this project');
         user = await presenceUserOf(ctx, actor);
       } catch (e) {
-        return refuse(isAppError(e) ? e.status : 401, isAppError(e) ? e.message : 'Not signed in');
+        return refuseFailure(e, ctx.log, 'the realtime socket upgrade');
       }
       const offered = request.headers.get('sec-websocket-protocol') ?? '';
       const answer: Record<string, string> = offered.includes(REALTIME_PROTOCOL) ? { 'Sec-WebSocket-Protocol': REALTIME_PROTOCOL } : {};

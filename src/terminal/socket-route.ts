@@ -17,7 +17,7 @@ import { authTypeOf } from '../config/config';
 import { isAppError } from '../lib/errors';
 import type { Actor } from '../lib/actor';
 import { clientIp, resolveActor } from '../http/principal';
-import { refuse, type SocketRoute } from '../http/sockets';
+import { refuse, refuseFailure, type SocketRoute } from '../http/sockets';
 import { isOwnOrigin } from '../http/client-address';
 import { usersRepo } from '../meta/users-repo';
 import type { TerminalService } from './service';
@@ -70,7 +70,8 @@ export function terminalSocketRoute(ctx: BaseContext, service: TerminalService):
       try {
         actor = await resolveActor(ctx, new Request('http://terminal.local/', { headers: creds ?? {} }));
       } catch (e) {
-        return refused(isAppError(e) ? e.status : 401, isAppError(e) ? e.message : 'Invalid token');
+        if (isAppError(e)) ctx.log.warn(`terminal socket refused (${e.status}): ${e.message}`);
+        return refuseFailure(e, ctx.log, 'the terminal socket upgrade');
       }
       if (actor.kind === 'guest') return refused(401, 'Not signed in');
       if (!(actor.kind === 'master' || actor.superAdmin)) return refused(403, 'Only the Super Admin can open a terminal');

@@ -8,7 +8,7 @@ import type { ProjectDb } from '../../schema/project-db';
 import { badRequest, notFound, unauthorized } from '../../lib/errors';
 import { assertTokenProject, cachedActor, cachedProjectRoles, projectRolesOf, resolveActor } from '../../http/principal';
 import type { Actor } from '../../lib/actor';
-import { auditRepo } from '../../meta/audit-repo';
+import { auditWriter, type AuditWriter } from '../../meta/audit-backlog';
 import { keyRange } from '../../meta/audit-key-range';
 import { aclRepo } from '../../meta/acl-repo';
 import { isUnrestricted } from '../../data/access';
@@ -19,19 +19,28 @@ import type { AuditSink, DataContext } from '../../data/records-service';
  * Writes data changes to the audit log, all entries of a call in one statement. On the SQLite metadata
  * store the answer does not wait for them (insertLater: committed with others within milliseconds, and
  * before any later statement of the store, so the row's history and the audit log always show them).
- * On PostgreSQL, whose pool does not keep that order, the answer waits.
+ * On PostgreSQL, whose pool does not keep that order, the answer waits. The write they describe has
+ * committed: a store that does not take them is logged, never answered (see audit-backlog.ts).
  */
 export function metaAuditSink(ctx: AppContext, projectId: string, dbAlias: string): AuditSink {
-  const repo = auditRepo(ctx.meta);
+  const writer = auditWriterOf(ctx);
   return (entries, actor) => {
     const user_email = actor.email ?? (actor.kind === 'master' ? 'master key' : actor.kind === 'token' ? 'API token' : null);
-    return repo.writeMany(
+    return writer.write(
       entries.map((e) => {
         const range = e.ids ? keyRange(e.ids) : null;
         return { op_type: 'DATA', description: e.op, project_id: projectId, db_alias: dbAlias, tn: e.tn, cn: e.cn, pk: e.pk, value: e.value, prev_value: e.prevValue, user_email, pk_lo: range?.lo, pk_hi: range?.hi };
       }),
     );
   };
+}
+
+const writers = new WeakMap<AppContext, AuditWriter>();
+/** The instance's one writer of data audit records (one backlog while the store does not answer). */
+export function auditWriterOf(ctx: AppContext): AuditWriter {
+  let w = writers.get(ctx);
+  if (!w) writers.set(ctx, (w = auditWriter(ctx.meta, ctx.log)));
+  return w;
 }
 
 const sinks = new WeakMap<AppContext, Map<string, AuditSink>>();
