@@ -10,6 +10,7 @@ import { isPgUrl, openMetaStore } from '../meta/open-store';
 import { migrateMeta, MetaSchemaTooNewError } from '../meta/migrate';
 import type { MetaStore } from '../meta/store';
 import { isAppError } from '../lib/errors';
+import { cronsRepo } from '../meta/crons-repo';
 import { KEY_FILES, loadSecrets, type Secrets } from './secrets';
 import { META_DB_FILE } from '../schema/sqlite-path';
 import { LOCK_FILE, lockDataDir } from './data-dir-lock';
@@ -53,6 +54,8 @@ export async function boot(config: Config): Promise<Booted> {
     }
     throw e;
   }
+  // One process serves the embedded store: a cron run it shows as running was left by a Tablo that ended abruptly.
+  if (!config.metaDb) await cronsRepo(meta).endLeftRuns();
   const secrets = loadSecrets(dataDir, config.jwtSecret);
   return { meta, secrets, dataDir };
 }
