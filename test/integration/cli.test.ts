@@ -1,9 +1,10 @@
 /** The command line: --version, --help, a bad setting, and a graceful stop on SIGTERM. */
 import { describe, expect, test } from 'bun:test';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ENV_NAMES, kebab } from '../../src/config/config';
+import { dirname, join } from 'node:path';
+import { ENV_NAMES, kebab, testConfig } from '../../src/config/config';
+import { boot } from '../../src/boot/boot';
 
 const MAIN = join(import.meta.dir, '../../src/main.ts');
 const run = (args: string[], env: Record<string, string> = {}, asUser: string[] = []) =>
@@ -294,5 +295,33 @@ describe('tablo command line', () => {
     const copied = run(['meta', 'copy', '--from', dataDir, '--to', target]);
     expect(copied.stderr.toString()).toBe('');
     expect(copied.exitCode).toBe(0);
+  }, 60_000);
+  test('tablo meta copy --to takes a data directory as --from does, and says what is wrong with a target it cannot use', async () => {
+    const source = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const booted = await boot(testConfig({ dataDir: source, metaDb: undefined }));
+    await booted.meta.close();
+    const back = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const copied = run(['meta', 'copy', '--from', source, '--to', back]);
+    expect(copied.stderr.toString()).toBe('');
+    expect(copied.exitCode).toBe(0);
+    expect(copied.stdout.toString()).toContain(`to ${join(back, 'tablo.db')}, each checked`);
+    expect(existsSync(join(back, 'tablo.db'))).toBe(true);
+    const missing = join(back, 'no-such-folder', 'tablo.db');
+    const nowhere = run(['meta', 'copy', '--from', source, '--to', missing]);
+    expect(nowhere.exitCode).toBe(1);
+    expect(oneLine(nowhere)).toBe(`tablo meta copy: the folder ${dirname(missing)} of ${missing} does not exist (create it, or give --to an existing data directory)`);
+    const other = run(['meta', 'copy', '--from', source, '--to', 'mysql://root:secret@127.0.0.1/tablo']);
+    expect(other.exitCode).toBe(2);
+    expect(oneLine(other)).toBe('tablo meta copy: --to mysql://root:***@127.0.0.1/tablo: only postgres://user:password@host:5432/database URLs or SQLite files (or data directories) are supported');
+    const serving = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const proc = await startServer(randomPort(), serving);
+    try {
+      const refused = run(['meta', 'copy', '--from', source, '--to', serving]);
+      expect(refused.exitCode).toBe(1);
+      expect(oneLine(refused)).toBe(`tablo meta copy: a Tablo is running on ${serving}: stop it first (it would not see the copied metadata)`);
+    } finally {
+      proc.kill('SIGTERM');
+      await proc.exited;
+    }
   }, 60_000);
 });
