@@ -163,9 +163,12 @@ describe('tablo command line', () => {
     expect(bare.exitCode).toBe(2);
     expect(bare.stderr.toString()).toContain('Usage: tablo meta copy --from');
     expect(run(['meta', 'copy', '--from', 'x']).exitCode).toBe(2);
-    const other = run(['--data-dir', mkdtempSync(join(tmpdir(), 'tablo-cli-'))], { NC_DB: 'mysql://root@127.0.0.1/tablo' });
-    expect(other.exitCode).toBe(1);
-    expect(other.stderr.toString()).toContain('Invalid setting NC_DB');
+    // A bad setting like any other: exit 2, before the data directory is made.
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'tablo-cli-')), 'data');
+    const other = run(['--data-dir', dataDir], { NC_DB: 'mysql://root@127.0.0.1/tablo' });
+    expect(other.exitCode).toBe(2);
+    expect(oneLine(other)).toBe('Invalid setting NC_DB (--meta-db): only postgres://user:password@host:5432/database URLs are supported (unset it for the embedded SQLite store)');
+    expect(existsSync(dataDir)).toBe(false);
   }, 120_000);
 
   test('a bad value stops it with one line naming the setting', () => {
