@@ -10,6 +10,7 @@ import { isPgUrl, openMetaStore } from '../meta/open-store';
 import { migrateMeta, MetaSchemaTooNewError } from '../meta/migrate';
 import type { MetaStore } from '../meta/store';
 import { isAppError } from '../lib/errors';
+import type { Logger } from '../lib/log';
 import { cronsRepo } from '../meta/crons-repo';
 import { KEY_FILES, loadSecrets, type Secrets } from './secrets';
 import { META_DB_FILE } from '../schema/sqlite-path';
@@ -21,7 +22,8 @@ export interface Booted {
   dataDir: string;
 }
 
-export async function boot(config: Config): Promise<Booted> {
+/** `log` hears what start-up waits for (a PostgreSQL metadata store that does not answer yet). */
+export async function boot(config: Config, log?: Pick<Logger, 'warn'>): Promise<Booted> {
   const dataDir = resolve(config.dataDir);
   prepareDataDir(dataDir, !config.metaDb);
   if (config.metaDb && !isPgUrl(config.metaDb)) {
@@ -45,12 +47,14 @@ export async function boot(config: Config): Promise<Booted> {
     }
   };
   try {
-    await migrateWhenReachable(meta, config.metaDb ? BOOT_WAIT_MS : 0);
+    const where = config.metaDb ? `the metadata database ${withoutPassword(config.metaDb)} (NC_DB / --meta-db)` : '';
+    await migrateWhenReachable(meta, config.metaDb ? BOOT_WAIT_MS : 0, (e) => log?.warn(`${where} does not answer yet (${causeOf(e)}): waiting up to ${BOOT_WAIT_MS / 1000} s`));
   } catch (e) {
     await meta.close().catch(() => {});
     // The driver's words ("password authentication failed", "database ... does not exist") name no setting.
     if (config.metaDb && !(e instanceof MetaSchemaTooNewError)) {
-      throw new Error(`cannot open the metadata database ${withoutPassword(config.metaDb)} (NC_DB / --meta-db): ${(e as Error).message}`);
+      const why = isAppError(e) && e.status === 503 ? `no answer within ${BOOT_WAIT_MS / 1000} s (${causeOf(e)})` : (e as Error).message;
+      throw new Error(`cannot open the metadata database ${withoutPassword(config.metaDb)} (NC_DB / --meta-db): ${why}`);
     }
     throw e;
   }
@@ -126,15 +130,22 @@ const withoutPassword = (url: string) => url.replace(/\/\/([^:@/]*):[^@/]*@/, '/
 /** How long a starting instance waits for a PostgreSQL metadata store that is not up yet. */
 const BOOT_WAIT_MS = 30_000;
 
-/** migrateMeta, retried once a second while the store answers "unreachable" (503), up to `waitMs`. */
-async function migrateWhenReachable(meta: MetaStore, waitMs: number): Promise<void> {
+/** What the driver said of an unreachable store ("ECONNREFUSED", "getaddrinfo ENOTFOUND db"), in one line. */
+const causeOf = (e: unknown) => {
+  const cause = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
+  return String(cause?.message || cause?.code || (e as Error).message).split('\n')[0]!;
+};
+
+/** migrateMeta, retried once a second while the store answers "unreachable" (503), up to `waitMs`; `waiting` hears the first miss. */
+async function migrateWhenReachable(meta: MetaStore, waitMs: number, waiting: (e: unknown) => void): Promise<void> {
   const until = Date.now() + waitMs;
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     try {
       await migrateMeta(meta);
       return;
     } catch (e) {
       if (!(isAppError(e) && e.status === 503) || Date.now() >= until) throw e;
+      if (attempt === 0) waiting(e);
       await Bun.sleep(1000);
     }
   }

@@ -327,4 +327,19 @@ describe('tablo command line', () => {
       await proc.exited;
     }
   }, 60_000);
+  test('an NC_DB that does not answer yet: the start says what it waits for instead of staying silent', async () => {
+    const port = randomPort();
+    const url = `postgres://tablo:secret@127.0.0.1:${port}/tablo`;
+    const proc = Bun.spawn(['bun', MAIN, '--port', '0', '--data-dir', mkdtempSync(join(tmpdir(), 'tablo-cli-'))], { env: { ...process.env, NC_DB: url }, stdout: 'pipe', stderr: 'pipe' });
+    let said = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of proc.stderr as ReadableStream<Uint8Array>) {
+      said += decoder.decode(chunk);
+      if (said.includes('\n')) break;
+    }
+    proc.kill('SIGKILL');
+    await proc.exited;
+    expect(said).toContain(`WARN the metadata database postgres://tablo:***@127.0.0.1:${port}/tablo (NC_DB / --meta-db) does not answer yet (connect ECONNREFUSED 127.0.0.1:${port}): waiting up to 30 s`);
+    expect(said).not.toContain('secret');
+  }, 60_000);
 });
