@@ -87,7 +87,8 @@ function prepareDataDir(dataDir: string, metaInDataDir: boolean): void {
     throw new Error(`the data directory ${dataDir} (${DATA_DIR_SETTING}) is a file, not a folder`);
   }
   try {
-    mkdirSync(dataDir, { recursive: true });
+    // Made readable by this user only: it holds the metadata (password hashes, sealed connections) and the embedded databases.
+    if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   } catch (e) {
     throw new Error(`cannot create the data directory ${dataDir} (${DATA_DIR_SETTING}): ${reason(e)}`);
   }

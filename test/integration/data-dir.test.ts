@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
-import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testConfig } from '../../src/config/config';
@@ -141,3 +141,15 @@ test('instances starting together on one fresh shared data directory (NC_DB) all
     expect(readdirSync(join(dataDir, 'keys')).sort()).toEqual(['connection-key', 'jwt-secret']);
   }
 }, 60_000);
+
+test('a data directory Tablo makes is readable by its user only (metadata, embedded databases); one given as it is keeps its mode', async () => {
+  const made = join(tempRoot(), 'data');
+  const fresh = await boot(testConfig({ dataDir: made, metaDb: undefined }));
+  await fresh.meta.close();
+  expect((statSync(made).mode & 0o777).toString(8)).toBe('700');
+  const given = tempRoot();
+  chmodSync(given, 0o750);
+  const kept = await boot(testConfig({ dataDir: given, metaDb: undefined }));
+  await kept.meta.close();
+  expect((statSync(given).mode & 0o777).toString(8)).toBe('750');
+}, 30_000);
