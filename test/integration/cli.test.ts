@@ -263,6 +263,11 @@ describe('tablo command line', () => {
       proc.kill('SIGTERM');
       await proc.exited;
     }
+    // A port that is not one is named, not passed on to a failing fetch ('fetch() URL is invalid').
+    const bad = run(['health'], { PORT: 'abc' });
+    expect(bad.exitCode).toBe(2);
+    expect(oneLine(bad)).toBe("tablo health: PORT 'abc' is not a port number (1 to 65535)");
+    expect(oneLine(run(['health', '--port', '0']))).toBe("tablo health: --port '0' is not a port number (1 to 65535)");
     const down = run(['health'], { PORT: String(port) });
     expect(down.exitCode).toBe(1);
     expect(oneLine(down)).toStartWith(`tablo health: http://127.0.0.1:${port}/api/health did not answer`);
