@@ -10,6 +10,7 @@ import { isPgUrl, openMetaStore } from '../meta/open-store';
 import { migrateMeta, MetaSchemaTooNewError } from '../meta/migrate';
 import type { MetaStore } from '../meta/store';
 import { isAppError } from '../lib/errors';
+import { open as openSealed } from '../lib/secret-box';
 import type { Logger } from '../lib/log';
 import { cronsRepo } from '../meta/crons-repo';
 import { KEY_FILES, loadSecrets, type Secrets } from './secrets';
@@ -60,8 +61,32 @@ export async function boot(config: Config, log?: Pick<Logger, 'warn'>): Promise<
   }
   // One process serves the embedded store: a cron run it shows as running was left by a Tablo that ended abruptly.
   if (!config.metaDb) await cronsRepo(meta).endLeftRuns();
-  const secrets = loadSecrets(dataDir, config.jwtSecret);
+  let secrets: Secrets;
+  try {
+    secrets = loadSecrets(dataDir, config.jwtSecret);
+    await checkConnectionKey(meta, secrets, dataDir);
+  } catch (e) {
+    await meta.close().catch(() => {});
+    throw e;
+  }
   return { meta, secrets, dataDir };
+}
+
+/**
+ * The data directory's key must open what the metadata keeps sealed (project connections, plugin and
+ * hook secrets): with another key (an instance on a shared NC_DB given a data directory of its own,
+ * keys/ lost or replaced) every project would answer an error. One sealed connection is tried.
+ */
+async function checkConnectionKey(meta: MetaStore, secrets: Secrets, dataDir: string): Promise<void> {
+  const row = await meta.get<{ connection_enc: string }>('SELECT connection_enc FROM nc_project_dbs ORDER BY created_at LIMIT 1');
+  if (!row) return;
+  try {
+    openSealed(secrets.connectionKey, row.connection_enc);
+  } catch {
+    throw new Error(
+      `the key ${join(dataDir, 'keys', KEY_FILES[1]!)} does not open the project connections kept in the metadata database: start Tablo on the data directory that metadata was made with (${DATA_DIR_SETTING}; instances sharing NC_DB share one data directory, and it moves with the metadata)`,
+    );
+  }
 }
 
 /** Why a data directory cannot be used, in words (Node's codes name no setting). */
