@@ -33,11 +33,14 @@ export async function boot(config: Config, log?: Pick<Logger, 'warn'>): Promise<
   // The embedded store serves one process: a second one on the same folder is refused before it opens it.
   const unlock = config.metaDb ? () => {} : lockDataDir(dataDir);
   let meta: MetaStore;
+  const metaFile = join(dataDir, META_DB_FILE);
+  /** SQLite's words ("file is not a database") name no file. */
+  const sqliteProblem = (e: unknown) => new Error(`cannot open the metadata database ${metaFile} (in ${DATA_DIR_SETTING}): ${(e as Error).message}`);
   try {
-    meta = config.metaDb ? openMetaStore(config.metaDb) : openSqliteMetaStore(join(dataDir, META_DB_FILE));
+    meta = config.metaDb ? openMetaStore(config.metaDb) : openSqliteMetaStore(metaFile);
   } catch (e) {
     unlock();
-    throw e;
+    throw config.metaDb ? e : sqliteProblem(e);
   }
   const closeStore = meta.close.bind(meta);
   meta.close = async () => {
@@ -57,12 +60,12 @@ export async function boot(config: Config, log?: Pick<Logger, 'warn'>): Promise<
       const why = isAppError(e) && e.status === 503 ? `no answer within ${BOOT_WAIT_MS / 1000} s (${causeOf(e)})` : (e as Error).message;
       throw new Error(`cannot open the metadata database ${withoutPassword(config.metaDb)} (NC_DB / --meta-db): ${why}`);
     }
-    throw e;
+    throw !config.metaDb && !(e instanceof MetaSchemaTooNewError) && !isAppError(e) ? sqliteProblem(e) : e;
   }
-  // One process serves the embedded store: a cron run it shows as running was left by a Tablo that ended abruptly.
-  if (!config.metaDb) await cronsRepo(meta).endLeftRuns();
   let secrets: Secrets;
   try {
+    // One process serves the embedded store: a cron run it shows as running was left by a Tablo that ended abruptly.
+    if (!config.metaDb) await cronsRepo(meta).endLeftRuns();
     secrets = loadSecrets(dataDir, config.jwtSecret);
     await checkConnectionKey(meta, secrets, dataDir);
   } catch (e) {

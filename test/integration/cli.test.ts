@@ -137,6 +137,20 @@ describe('tablo command line', () => {
     expect(oneLine(key)).toMatch(/^tablo: \S+\/data\/keys\/jwt-secret in the data directory \(NC_DATA_DIR \/ --data-dir\) is not readable by this user.*: permission denied \(was Tablo run as another user\?\)$/);
   }, 60_000);
 
+  test('a metadata file that is not a database, or a connection key cut short: one line naming the file, exit 1', () => {
+    const broken = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    writeFileSync(join(broken, 'tablo.db'), 'not a database, a note left here by mistake\n'.repeat(20));
+    const db = run(['--data-dir', broken]);
+    expect(db.exitCode).toBe(1);
+    expect(oneLine(db)).toBe(`tablo: cannot open the metadata database ${join(broken, 'tablo.db')} (in NC_DATA_DIR / --data-dir): file is not a database`);
+    const cut = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    mkdirSync(join(cut, 'keys'));
+    writeFileSync(join(cut, 'keys', 'connection-key'), 'acTHM7hPG9Phsx2od3\n');
+    const key = run(['--data-dir', cut]);
+    expect(key.exitCode).toBe(1);
+    expect(oneLine(key)).toBe(`tablo: ${join(cut, 'keys', 'connection-key')} is not a key Tablo wrote (32 bytes in base64): put back the one from a backup of the data directory`);
+  }, 60_000);
+
   test('a second Tablo on the same data directory is refused while the first serves; once it is gone, even killed, the next starts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
     const [portA, portB] = [randomPort(), randomPort()];
