@@ -211,6 +211,8 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   }
   const publicUrlProblem = r.data.publicUrl ? publicUrlPathProblem(r.data.publicUrl) : null;
   if (publicUrlProblem) throw new ConfigError(`Invalid setting NC_PUBLIC_URL (--public-url): ${publicUrlProblem}`);
+  // The mode would ask for a master key that nothing matches.
+  if (r.data.authType === 'masterKey' && !r.data.adminSecret) throw new ConfigError('Invalid setting NC_AUTH_TYPE (--auth-type): masterKey needs the master key in NC_AUTH_ADMIN_SECRET (--admin-secret)');
   if (r.data.oidcIssuer && !r.data.oidcClientId) throw new ConfigError('Sign-in with OpenID Connect needs NC_OIDC_CLIENT_ID and NC_OIDC_CLIENT_SECRET beside NC_OIDC_ISSUER');
   return r.data;
 }

@@ -33,7 +33,7 @@ describe('config', () => {
     for (const bad of ['abc', '0', '-5', '99999']) {
       expect(() => parseConfig({ terminalIdleMin: bad }), bad).toThrow(`Invalid setting NC_TERMINAL_IDLE_MIN (--terminal-idle-min): expected a number of minutes above 0 and up to 10080, got '${bad}'`);
     }
-    expect(parseConfig({ terminalIdleMin: '0.5', authType: 'masterKey', env: 'development', updateMode: 'notice' })).toMatchObject({ terminalIdleMin: 0.5, authType: 'masterKey', env: 'development', updateMode: 'notice' });
+    expect(parseConfig({ terminalIdleMin: '0.5', authType: 'none', env: 'development', updateMode: 'notice' })).toMatchObject({ terminalIdleMin: 0.5, authType: 'none', env: 'development', updateMode: 'notice' });
     // NC_DB of another kind is a bad setting like the others (it stopped Tablo only after the data directory was made, exit 1).
     expect(() => parseConfig({ metaDb: 'mysql://root@127.0.0.1/tablo' })).toThrow('Invalid setting NC_DB (--meta-db): only postgres://user:password@host:5432/database URLs are supported (unset it for the embedded SQLite store)');
     expect(parseConfig({ metaDb: 'postgresql://tablo:secret@db:5432/tablo' }).metaDb).toBe('postgresql://tablo:secret@db:5432/tablo');
@@ -49,6 +49,9 @@ describe('config', () => {
   });
   test('an admin secret switches to masterKey', () => {
     expect(authTypeOf(parseConfig({ adminSecret: 'supersecret' }))).toBe('masterKey');
+    // Asked for without a key, the mode would take no master key at all.
+    expect(() => parseConfig({ authType: 'masterKey' })).toThrow('Invalid setting NC_AUTH_TYPE (--auth-type): masterKey needs the master key in NC_AUTH_ADMIN_SECRET (--admin-secret)');
+    expect(authTypeOf(parseConfig({ authType: 'masterKey', adminSecret: 'supersecret' }))).toBe('masterKey');
   });
   test('sign-in providers need their client id and secret together; endpoints default to the real ones', () => {
     expect(() => parseConfig({ githubClientId: 'id' })).toThrow('Sign-in with GitHub needs both NC_GITHUB_CLIENT_ID and NC_GITHUB_CLIENT_SECRET');
