@@ -20,7 +20,7 @@ ENV NC_DATA_DIR=/data PORT=8080 NC_UPDATE_MODE=notice
 VOLUME ["/data"]
 EXPOSE 8080
 # `tablo health` asks GET /api/health on the port the server listens on (PORT, also when changed with
-# `docker run -e PORT=...`).
+# `docker run -e PORT=...`; a `--port` given as an argument is not seen by the check: set PORT instead).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["/usr/local/bin/tablo", "health"]
 ENTRYPOINT ["/usr/local/bin/tablo"]

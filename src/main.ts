@@ -170,7 +170,7 @@ async function main() {
   const log = consoleLogger;
   let booted;
   try {
-    booted = await boot(config);
+    booted = await boot(config, log);
   } catch (e) {
     process.stderr.write(`tablo: ${(e as Error).message}\n`);
     process.exit(1);

@@ -18,7 +18,11 @@ export async function runHealthCommand(args: string[], env: Record<string, strin
     err(`tablo health: ${(e as Error).message}. Usage: tablo health [--port 8080] [--host 127.0.0.1]`);
     return 2;
   }
-  const port = values.port ?? env.PORT ?? '8080';
+  const port = (values.port ?? env.PORT ?? '8080').trim();
+  if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
+    err(`tablo health: ${values.port !== undefined ? '--port' : 'PORT'} '${port}' is not a port number (1 to 65535)`);
+    return 2;
+  }
   const listening = values.host ?? env.HOST ?? '';
   // A server listening on every address is asked on loopback.
   const host = ['', '0.0.0.0', '::'].includes(listening) ? '127.0.0.1' : listening.includes(':') ? `[${listening}]` : listening;

@@ -43,8 +43,11 @@ export function loadSecrets(dataDir: string, jwtSecretFromConfig?: string): Secr
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
   const jwtSecret = jwtSecretFromConfig ?? readOrCreate(join(dir, 'jwt-secret'), () => randomToken(48));
-  const connectionKey = readOrCreate(join(dir, 'connection-key'), () =>
-    Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'),
-  );
+  const keyFile = join(dir, 'connection-key');
+  const connectionKey = readOrCreate(keyFile, () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64'));
+  // A key cut short or edited would fail every connection saved from now on (and open none saved before).
+  if (!/^[A-Za-z0-9+/]{43}=$/.test(connectionKey)) {
+    throw new Error(`${keyFile} is not a key Tablo wrote (32 bytes in base64): put back the one from a backup of the data directory`);
+  }
   return { jwtSecret, connectionKey };
 }

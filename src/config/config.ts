@@ -48,17 +48,44 @@ const int = (min: number, max: number) =>
       return n;
     });
 
+/** A number of minutes above 0 (fractions allowed), named as given on a bad value. */
+const minutes = (max: number) =>
+  z
+    .union([z.number(), z.string()])
+    .transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/.test(v) ? Number(v) : NaN;
+      if (!Number.isFinite(n) || n <= 0 || n > max) {
+        ctx.addIssue({ code: 'custom', message: `expected a number of minutes above 0 and up to ${max}, got '${v}'` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** One of a few words, named as given on a bad value ("expected none, jwt or masterKey, got 'foo'"). */
+const oneOf = <const T extends readonly [string, ...string[]]>(words: T) =>
+  z.string().refine((v): v is T[number] => words.includes(v), {
+    error: (issue) => `expected ${words.slice(0, -1).join(', ')} or ${words.at(-1)}, got '${String(issue.input)}'`,
+  }) as unknown as z.ZodType<T[number], string>;
+
+/**
+ * The metadata database: a postgres:// URL (the embedded SQLite store when unset). Another kind is
+ * refused here, as a bad setting, before anything is written to the data directory.
+ */
+const metaDbUrl = z.string().refine((v) => /^postgres(ql)?:\/\/./i.test(v), {
+  error: 'only postgres://user:password@host:5432/database URLs are supported (unset it for the embedded SQLite store)',
+});
+
 export const ConfigSchema = z.object({
   port: int(0, 65535).default(8080),
   host: z.string().min(1).default('0.0.0.0'),
   dataDir: z.string().min(1).default('./data'),
   /** Metadata database URL; unset = bun:sqlite in dataDir. */
-  metaDb: z.string().optional(),
+  metaDb: metaDbUrl.optional(),
   jwtSecret: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Setting it switches the auth type to masterKey. */
   adminSecret: z.string().min(8, 'must be at least 8 characters').optional(),
   /** Auth type; default jwt, or masterKey when adminSecret is set. */
-  authType: z.enum(['none', 'jwt', 'masterKey']).optional(),
+  authType: oneOf(['none', 'jwt', 'masterKey']).optional(),
   publicUrl: httpUrl().optional(),
   allowSignup: bool.default(false),
   queryLimitMax: int(1, 100_000).default(LIMITS.queryLimitMax),
@@ -71,13 +98,13 @@ export const ConfigSchema = z.object({
   /** Turns the terminal on when Tablo listens beyond loopback (on by default on loopback); disableTerminal wins. */
   terminal: bool.optional(),
   /** A terminal with no input or output for this many minutes ends (fractions allowed). */
-  terminalIdleMin: z.coerce.number<string | number>().positive().max(10_080).default(30),
+  terminalIdleMin: minutes(10_080).default(30),
   /** Directories outside dataDir where SQLite project files may live. */
   sqliteAllowDirs: z.array(z.string()).default([]),
   logRequests: bool.default(true),
   /** Most dashboard tabs open at once (GET /ui_ability maxTabs). */
   uiMaxTabs: int(1, 9999).default(LIMITS.maxTabs),
-  env: z.enum(['production', 'development', 'test']).default('production'),
+  env: oneOf(['production', 'development', 'test']).default('production'),
   /** Sign in with Google: OAuth client of the Google Cloud console. */
   googleClientId: z.string().min(1).optional(),
   googleClientSecret: z.string().min(1).optional(),
@@ -114,7 +141,7 @@ export const ConfigSchema = z.object({
    * How a newer release is taken in: `binary` (the single binary replaces itself), `notice` (only announced),
    * `auto` (binary when running as the compiled binary from a writable folder, else notice).
    */
-  updateMode: z.enum(['auto', 'binary', 'notice']).default('auto'),
+  updateMode: oneOf(['auto', 'binary', 'notice']).default('auto'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -184,6 +211,8 @@ export function parseConfig(raw: Record<string, unknown>): Config {
   }
   const publicUrlProblem = r.data.publicUrl ? publicUrlPathProblem(r.data.publicUrl) : null;
   if (publicUrlProblem) throw new ConfigError(`Invalid setting NC_PUBLIC_URL (--public-url): ${publicUrlProblem}`);
+  // The mode would ask for a master key that nothing matches.
+  if (r.data.authType === 'masterKey' && !r.data.adminSecret) throw new ConfigError('Invalid setting NC_AUTH_TYPE (--auth-type): masterKey needs the master key in NC_AUTH_ADMIN_SECRET (--admin-secret)');
   if (r.data.oidcIssuer && !r.data.oidcClientId) throw new ConfigError('Sign-in with OpenID Connect needs NC_OIDC_CLIENT_ID and NC_OIDC_CLIENT_SECRET beside NC_OIDC_ISSUER');
   return r.data;
 }

@@ -146,6 +146,11 @@ export const LIMITS = {
   hookLogKeep: 1000,
   /** Next run times a cron job shows. */
   cronNextRuns: 5,
+  /**
+   * When Tablo stops, how long it waits for cron runs under way before recording them as stopped
+   * (within the 10 s a container is given before it is killed).
+   */
+  cronStopWaitMs: 5_000,
   /** Time limit of a cron job's HTTP call. */
   cronHttpTimeoutMs: 10_000,
   /** Largest file an import uploads (multipart dashboard calls only; streamed to disk). */

@@ -9,6 +9,8 @@ import type { AppContext } from '../context';
 import { cronsRepo, type CronRecord, type CronRunRecord } from '../meta/crons-repo';
 import { cronOf } from './schedule';
 import { CronActionSchema, runAction } from './action';
+import { stopRuns, trackRun } from './runs-under-way';
+import { LIMITS } from '../config/limits';
 
 const REFRESH_MS = 1000;
 
@@ -19,15 +21,19 @@ interface Planned {
   record: CronRecord;
 }
 
-/** Runs one claimed tick of a job and records the outcome. */
-export async function runClaimed(ctx: AppContext, job: CronRecord, run: CronRunRecord): Promise<CronRunRecord> {
-  const started = performance.now();
-  const action = CronActionSchema.safeParse(JSON.parse(job.action));
-  const r = action.success ? await runAction(ctx, job.project_id, action.data) : { ok: false, result: null, error: 'The stored action is not valid' };
-  const done: CronRunRecord = { ...run, status: r.ok ? 'success' : 'error', finished_at: new Date().toISOString(), duration_ms: Math.round(performance.now() - started), result: r.result, error: r.error };
-  await cronsRepo(ctx.meta).finishRun(done);
-  if (!r.ok) ctx.log.warn(`cron job '${job.title}' (${job.id}) failed: ${r.error}`);
-  return done;
+/** Runs one claimed tick of a job and records the outcome (unless Tablo stopped meanwhile and recorded it as stopped). */
+export function runClaimed(ctx: AppContext, job: CronRecord, run: CronRunRecord): Promise<CronRunRecord> {
+  return trackRun(ctx, job, run, async (stopped) => {
+    const started = performance.now();
+    const action = CronActionSchema.safeParse(JSON.parse(job.action));
+    const r = action.success ? await runAction(ctx, job.project_id, action.data) : { ok: false, result: null, error: 'The stored action is not valid' };
+    const stoppedAs = stopped();
+    if (stoppedAs) return stoppedAs;
+    const done: CronRunRecord = { ...run, status: r.ok ? 'success' : 'error', finished_at: new Date().toISOString(), duration_ms: Math.round(performance.now() - started), result: r.result, error: r.error };
+    await cronsRepo(ctx.meta).finishRun(done);
+    if (!r.ok) ctx.log.warn(`cron job '${job.title}' (${job.id}) failed: ${r.error}`);
+    return done;
+  });
 }
 
 /** Starts the loop; answers stop(). */
@@ -105,10 +111,11 @@ export function startScheduler(ctx: AppContext) {
   void loop();
 
   return {
+    /** Starts no more ticks; waits a little for the runs under way, then records those still going as stopped. */
     async stop(): Promise<void> {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await Promise.allSettled([...running]);
+      await stopRuns(ctx, LIMITS.cronStopWaitMs, [...running]);
     },
   };
 }

@@ -1,4 +1,4 @@
-/** A tiny logger: one line per event, to stderr (info) so stdout stays free for the CLI. */
+/** A tiny logger: one line per event; info to stdout, warnings and errors to stderr. */
 export interface Logger {
   info(msg: string): void;
   warn(msg: string): void;

@@ -36,6 +36,9 @@ export interface CronRunRecord {
   manual: number;
 }
 
+/** What a run cut short by a stop records (the hooks' deliveries say the same; the web app translates it). */
+export const STOPPED_RUN_ERROR = 'Stopped: the server is shutting down';
+
 export type CronInput = Pick<CronRecord, 'project_id' | 'title' | 'pattern' | 'timezone' | 'active' | 'action' | 'created_by'>;
 
 /** The cron repository over a metadata store. */
@@ -76,6 +79,16 @@ export function cronsRepo(meta: MetaStore, keepRuns: number = LIMITS.hookLogKeep
           [run.cron_id, run.cron_id, Math.max(0, keepRuns - 1)],
         );
       });
+    },
+    /**
+     * Runs left "running" by a Tablo that ended abruptly (killed, or the machine stopped), recorded as
+     * stopped; answers how many. Only where one process serves the store (boot, on the embedded SQLite
+     * store): on a shared store another instance may still be running them.
+     */
+    async endLeftRuns(): Promise<number> {
+      const left = await meta.all<CronRunRecord>("SELECT * FROM nc_cron_runs WHERE status = 'running'");
+      for (const run of left) await this.finishRun({ ...run, status: 'error', finished_at: nowIso(), duration_ms: null, result: null, error: STOPPED_RUN_ERROR });
+      return left.length;
     },
     runs: (cronId: string, limit: number) => meta.all<CronRunRecord>('SELECT * FROM nc_cron_runs WHERE cron_id = ? ORDER BY started_at DESC, id DESC LIMIT ?', [cronId, limit]),
   };

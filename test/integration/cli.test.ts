@@ -1,9 +1,10 @@
 /** The command line: --version, --help, a bad setting, and a graceful stop on SIGTERM. */
 import { describe, expect, test } from 'bun:test';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ENV_NAMES, kebab } from '../../src/config/config';
+import { dirname, join } from 'node:path';
+import { ENV_NAMES, kebab, testConfig } from '../../src/config/config';
+import { boot } from '../../src/boot/boot';
 
 const MAIN = join(import.meta.dir, '../../src/main.ts');
 const run = (args: string[], env: Record<string, string> = {}, asUser: string[] = []) =>
@@ -136,6 +137,20 @@ describe('tablo command line', () => {
     expect(oneLine(key)).toMatch(/^tablo: \S+\/data\/keys\/jwt-secret in the data directory \(NC_DATA_DIR \/ --data-dir\) is not readable by this user.*: permission denied \(was Tablo run as another user\?\)$/);
   }, 60_000);
 
+  test('a metadata file that is not a database, or a connection key cut short: one line naming the file, exit 1', () => {
+    const broken = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    writeFileSync(join(broken, 'tablo.db'), 'not a database, a note left here by mistake\n'.repeat(20));
+    const db = run(['--data-dir', broken]);
+    expect(db.exitCode).toBe(1);
+    expect(oneLine(db)).toBe(`tablo: cannot open the metadata database ${join(broken, 'tablo.db')} (in NC_DATA_DIR / --data-dir): file is not a database`);
+    const cut = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    mkdirSync(join(cut, 'keys'));
+    writeFileSync(join(cut, 'keys', 'connection-key'), 'acTHM7hPG9Phsx2od3\n');
+    const key = run(['--data-dir', cut]);
+    expect(key.exitCode).toBe(1);
+    expect(oneLine(key)).toBe(`tablo: ${join(cut, 'keys', 'connection-key')} is not a key Tablo wrote (32 bytes in base64): put back the one from a backup of the data directory`);
+  }, 60_000);
+
   test('a second Tablo on the same data directory is refused while the first serves; once it is gone, even killed, the next starts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
     const [portA, portB] = [randomPort(), randomPort()];
@@ -162,9 +177,12 @@ describe('tablo command line', () => {
     expect(bare.exitCode).toBe(2);
     expect(bare.stderr.toString()).toContain('Usage: tablo meta copy --from');
     expect(run(['meta', 'copy', '--from', 'x']).exitCode).toBe(2);
-    const other = run(['--data-dir', mkdtempSync(join(tmpdir(), 'tablo-cli-'))], { NC_DB: 'mysql://root@127.0.0.1/tablo' });
-    expect(other.exitCode).toBe(1);
-    expect(other.stderr.toString()).toContain('Invalid setting NC_DB');
+    // A bad setting like any other: exit 2, before the data directory is made.
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'tablo-cli-')), 'data');
+    const other = run(['--data-dir', dataDir], { NC_DB: 'mysql://root@127.0.0.1/tablo' });
+    expect(other.exitCode).toBe(2);
+    expect(oneLine(other)).toBe('Invalid setting NC_DB (--meta-db): only postgres://user:password@host:5432/database URLs are supported (unset it for the embedded SQLite store)');
+    expect(existsSync(dataDir)).toBe(false);
   }, 120_000);
 
   test('a bad value stops it with one line naming the setting', () => {
@@ -259,6 +277,11 @@ describe('tablo command line', () => {
       proc.kill('SIGTERM');
       await proc.exited;
     }
+    // A port that is not one is named, not passed on to a failing fetch ('fetch() URL is invalid').
+    const bad = run(['health'], { PORT: 'abc' });
+    expect(bad.exitCode).toBe(2);
+    expect(oneLine(bad)).toBe("tablo health: PORT 'abc' is not a port number (1 to 65535)");
+    expect(oneLine(run(['health', '--port', '0']))).toBe("tablo health: --port '0' is not a port number (1 to 65535)");
     const down = run(['health'], { PORT: String(port) });
     expect(down.exitCode).toBe(1);
     expect(oneLine(down)).toStartWith(`tablo health: http://127.0.0.1:${port}/api/health did not answer`);
@@ -294,5 +317,48 @@ describe('tablo command line', () => {
     const copied = run(['meta', 'copy', '--from', dataDir, '--to', target]);
     expect(copied.stderr.toString()).toBe('');
     expect(copied.exitCode).toBe(0);
+  }, 60_000);
+  test('tablo meta copy --to takes a data directory as --from does, and says what is wrong with a target it cannot use', async () => {
+    const source = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const booted = await boot(testConfig({ dataDir: source, metaDb: undefined }));
+    await booted.meta.close();
+    const back = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const copied = run(['meta', 'copy', '--from', source, '--to', back]);
+    expect(copied.stderr.toString()).toBe('');
+    expect(copied.exitCode).toBe(0);
+    expect(copied.stdout.toString()).toContain(`to ${join(back, 'tablo.db')}, each checked`);
+    expect(existsSync(join(back, 'tablo.db'))).toBe(true);
+    const missing = join(back, 'no-such-folder', 'tablo.db');
+    const nowhere = run(['meta', 'copy', '--from', source, '--to', missing]);
+    expect(nowhere.exitCode).toBe(1);
+    expect(oneLine(nowhere)).toBe(`tablo meta copy: the folder ${dirname(missing)} of ${missing} does not exist (create it, or give --to an existing data directory)`);
+    const other = run(['meta', 'copy', '--from', source, '--to', 'mysql://root:secret@127.0.0.1/tablo']);
+    expect(other.exitCode).toBe(2);
+    expect(oneLine(other)).toBe('tablo meta copy: --to mysql://root:***@127.0.0.1/tablo: only postgres://user:password@host:5432/database URLs or SQLite files (or data directories) are supported');
+    const serving = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const proc = await startServer(randomPort(), serving);
+    try {
+      const refused = run(['meta', 'copy', '--from', source, '--to', serving]);
+      expect(refused.exitCode).toBe(1);
+      expect(oneLine(refused)).toBe(`tablo meta copy: a Tablo is running on ${serving}: stop it first (it would not see the copied metadata)`);
+    } finally {
+      proc.kill('SIGTERM');
+      await proc.exited;
+    }
+  }, 60_000);
+  test('an NC_DB that does not answer yet: the start says what it waits for instead of staying silent', async () => {
+    const port = randomPort();
+    const url = `postgres://tablo:secret@127.0.0.1:${port}/tablo`;
+    const proc = Bun.spawn(['bun', MAIN, '--port', '0', '--data-dir', mkdtempSync(join(tmpdir(), 'tablo-cli-'))], { env: { ...process.env, NC_DB: url }, stdout: 'pipe', stderr: 'pipe' });
+    let said = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of proc.stderr as ReadableStream<Uint8Array>) {
+      said += decoder.decode(chunk);
+      if (said.includes('\n')) break;
+    }
+    proc.kill('SIGKILL');
+    await proc.exited;
+    expect(said).toContain(`WARN the metadata database postgres://tablo:***@127.0.0.1:${port}/tablo (NC_DB / --meta-db) does not answer yet (connect ECONNREFUSED 127.0.0.1:${port}): waiting up to 30 s`);
+    expect(said).not.toContain('secret');
   }, 60_000);
 });

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import { Database } from 'bun:sqlite';
-import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testConfig } from '../../src/config/config';
@@ -141,3 +141,39 @@ test('instances starting together on one fresh shared data directory (NC_DB) all
     expect(readdirSync(join(dataDir, 'keys')).sort()).toEqual(['connection-key', 'jwt-secret']);
   }
 }, 60_000);
+
+test('a data directory Tablo makes is readable by its user only (metadata, embedded databases); one given as it is keeps its mode', async () => {
+  const made = join(tempRoot(), 'data');
+  const fresh = await boot(testConfig({ dataDir: made, metaDb: undefined }));
+  await fresh.meta.close();
+  expect((statSync(made).mode & 0o777).toString(8)).toBe('700');
+  const given = tempRoot();
+  chmodSync(given, 0o750);
+  const kept = await boot(testConfig({ dataDir: given, metaDb: undefined }));
+  await kept.meta.close();
+  expect((statSync(given).mode & 0o777).toString(8)).toBe('750');
+}, 30_000);
+
+test('a data directory whose key does not open the metadata\'s project connections stops the start with one line saying so (every project answered 500)', async () => {
+  const dataDir = tempRoot();
+  const a = await start(dataDir);
+  try {
+    const token = (await a.call('POST', '/auth/signup', { email: 'keys@example.com', password: 'password123' })).body.token as string;
+    expect((await a.op(token, 'projectCreateByWeb', undefined, { title: 'Sealed' })).status).toBe(200);
+  } finally {
+    await a.stop();
+  }
+  // Another key, as on an instance of a shared NC_DB given a data directory of its own, or a keys/ folder lost.
+  const keyFile = join(dataDir, 'keys', 'connection-key');
+  const original = readFileSync(keyFile, 'utf8');
+  writeFileSync(keyFile, Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64') + '\n');
+  const config = testConfig({ dataDir, metaDb: undefined });
+  const err = await boot(config).then(() => null, (e: Error) => e);
+  expect(err?.message).toBe(
+    `the key ${keyFile} does not open the project connections kept in the metadata database: start Tablo on the data directory that metadata was made with (NC_DATA_DIR / --data-dir; instances sharing NC_DB share one data directory, and it moves with the metadata)`,
+  );
+  // Refused without holding the data directory: with its own key back, it starts.
+  writeFileSync(keyFile, original);
+  const again = await start(dataDir);
+  await again.stop();
+}, 30_000);

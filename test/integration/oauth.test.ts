@@ -111,6 +111,21 @@ describe('discovery', () => {
   });
 });
 
+describe('a provider that cannot be reached', () => {
+  test('answers 503 naming the provider, and the server log says why (the answer alone left the administrator guessing)', async () => {
+    const closed = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } });
+    const port = closed.port;
+    closed.stop(true);
+    const t = await app({ oidcIssuer: `http://127.0.0.1:${port}` });
+    const res = await t.request('GET', '/auth/oidc');
+    expect(res.status).toBe(503);
+    expect(res.body.msg).toBe('Test IdP could not be reached, please try again later');
+    const line = t.log.lines.find((l) => l.startsWith('WARN sign-in with Test IdP: Test IdP could not be reached: '));
+    expect(line).toBeDefined();
+    expect(line).toContain(`127.0.0.1:${port}`);
+  });
+});
+
 describe('OpenID Connect sign-in', () => {
   test('the first user signs up as Super Admin, then signs in again with the same identity', async () => {
     const t = await app();

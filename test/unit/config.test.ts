@@ -26,6 +26,17 @@ describe('config', () => {
     expect(() => parseConfig({ hookPollMs: '0' })).toThrow('Invalid setting NC_HOOK_POLL_MS (--hook-poll-ms): expected a whole number from 10 to 60000, got 0');
     expect(parseConfig({ port: ' 8081 ', queryLimitMax: 50 })).toMatchObject({ port: 8081, queryLimitMax: 50 });
     expect(() => parseConfig({ publicUrl: 'not a url' })).toThrow(/NC_PUBLIC_URL/);
+    // Words and minutes too ("Invalid option: expected one of ...", "expected number, received NaN" before).
+    expect(() => parseConfig({ authType: 'foo' })).toThrow("Invalid setting NC_AUTH_TYPE (--auth-type): expected none, jwt or masterKey, got 'foo'");
+    expect(() => parseConfig({ env: 'staging' })).toThrow("Invalid setting NODE_ENV (--env): expected production, development or test, got 'staging'");
+    expect(() => parseConfig({ updateMode: 'later' })).toThrow("Invalid setting NC_UPDATE_MODE (--update-mode): expected auto, binary or notice, got 'later'");
+    for (const bad of ['abc', '0', '-5', '99999']) {
+      expect(() => parseConfig({ terminalIdleMin: bad }), bad).toThrow(`Invalid setting NC_TERMINAL_IDLE_MIN (--terminal-idle-min): expected a number of minutes above 0 and up to 10080, got '${bad}'`);
+    }
+    expect(parseConfig({ terminalIdleMin: '0.5', authType: 'none', env: 'development', updateMode: 'notice' })).toMatchObject({ terminalIdleMin: 0.5, authType: 'none', env: 'development', updateMode: 'notice' });
+    // NC_DB of another kind is a bad setting like the others (it stopped Tablo only after the data directory was made, exit 1).
+    expect(() => parseConfig({ metaDb: 'mysql://root@127.0.0.1/tablo' })).toThrow('Invalid setting NC_DB (--meta-db): only postgres://user:password@host:5432/database URLs are supported (unset it for the embedded SQLite store)');
+    expect(parseConfig({ metaDb: 'postgresql://tablo:secret@db:5432/tablo' }).metaDb).toBe('postgresql://tablo:secret@db:5432/tablo');
   });
   test('URL settings take http:// and https:// addresses only, not host:port without a scheme', () => {
     for (const bad of ['localhost:8080', 'tablo.example.com:443', 'ftp://tablo.example.com', 'mailto:admin@example.com']) {
@@ -38,6 +49,9 @@ describe('config', () => {
   });
   test('an admin secret switches to masterKey', () => {
     expect(authTypeOf(parseConfig({ adminSecret: 'supersecret' }))).toBe('masterKey');
+    // Asked for without a key, the mode would take no master key at all.
+    expect(() => parseConfig({ authType: 'masterKey' })).toThrow('Invalid setting NC_AUTH_TYPE (--auth-type): masterKey needs the master key in NC_AUTH_ADMIN_SECRET (--admin-secret)');
+    expect(authTypeOf(parseConfig({ authType: 'masterKey', adminSecret: 'supersecret' }))).toBe('masterKey');
   });
   test('sign-in providers need their client id and secret together; endpoints default to the real ones', () => {
     expect(() => parseConfig({ githubClientId: 'id' })).toThrow('Sign-in with GitHub needs both NC_GITHUB_CLIENT_ID and NC_GITHUB_CLIENT_SECRET');

@@ -10,7 +10,7 @@
  */
 import { Elysia } from 'elysia';
 import type { BaseContext } from '../../context';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, isAppError, notFound } from '../../lib/errors';
 import { randomToken } from '../../lib/ids';
 import { LIMITS } from '../../config/limits';
 import { auditRepo } from '../../meta/audit-repo';
@@ -55,7 +55,21 @@ export function oauthRoutes(ctx: BaseContext) {
       link_user_id: linkUserId,
       expires_at: new Date(Date.now() + LIMITS.oauthStateTtlMs).toISOString(),
     });
-    return { url: await p.authorizeUrl({ state, redirectUri, codeChallenge: pkceChallenge(verifier), nonce }), state };
+    return { url: await reported(p, p.authorizeUrl({ state, redirectUri, codeChallenge: pkceChallenge(verifier), nonce })), state };
+  }
+
+  /**
+   * A provider call; one that could not reach the provider is logged with the reason (the answer, a
+   * 503, only says it could not be reached), so that the administrator sees why.
+   */
+  async function reported<T>(p: OAuthProvider, call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (e) {
+      const cause = (e as { cause?: unknown }).cause;
+      if (isAppError(e) && e.status === 503 && cause) ctx.log.warn(`sign-in with ${p.name}: ${e.message.replace(/, please try again later$/, '')}: ${String((cause as Error).message ?? cause).split('\n')[0]}`);
+      throw e;
+    }
   }
 
   return new Elysia({ name: 'oauth' })
@@ -77,7 +91,7 @@ export function oauthRoutes(ctx: BaseContext) {
         if (!startedHere(request, state)) throw badRequest(MSG_BAD_STATE);
         const saved = await ids.takeState(state);
         if (!saved || saved.provider !== p.id) throw badRequest(MSG_BAD_STATE);
-        const ident = await p.identify({ code, redirectUri, codeVerifier: saved.code_verifier, nonce: saved.nonce });
+        const ident = await reported(p, p.identify({ code, redirectUri, codeVerifier: saved.code_verifier, nonce: saved.nonce }));
         const { user, outcome } = await signinWithIdentity(ctx.meta, { allowSignup: ctx.config.allowSignup }, p, ident, saved.link_user_id);
         await audit.write({ op_type: 'AUTHENTICATION', description: `${outcome} with ${p.name}`, user_email: user.email, ip });
         if (saved.link_user_id) return { msg: `Your ${p.name} account is linked`, linked: p.id };

@@ -26,7 +26,7 @@ import { cellValue, decimalCommaFor } from './column-types';
 import { columnLetters } from './xlsx-writer';
 import type { MetaStore } from '../../meta/store';
 import { ALL, invalidation } from '../../meta/invalidation';
-import { dropUpload, markBusy, readShared, uploadsDir, writeShared, type StoredUpload } from './uploads';
+import { dropLeftDrafts, dropUpload, markBusy, readShared, uploadsDir, writeShared, type StoredUpload } from './uploads';
 import { holdRunLease, takeOverLeftJob } from './import-liveness';
 
 /** A row that did not fit: `row` is its line in the sheet (the header is line 1). */
@@ -183,6 +183,7 @@ export async function endLeftImports(shared: SharedJobs, log: Logger): Promise<v
   } catch {
     return;
   }
+  dropLeftDrafts(uploadsDir(shared.dataDir), names);
   for (const name of names) {
     const id = name.endsWith('.job.json') ? name.slice(0, -'.job.json'.length) : '';
     if (!JOB_ID.test(id)) continue;

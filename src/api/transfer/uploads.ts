@@ -78,12 +78,44 @@ const uploads = new Map<string, StoredUpload>();
 const UPLOAD_ID = /^imp_[a-z0-9]+$/;
 const recordPath = (path: string) => `${path}.json`;
 
+/** The draft of a writeShared file: `<file>.<pid>.tmp`, the pid of the process writing it. */
+const DRAFT = /\.(\d+)\.tmp$/;
+
 /** Writes a small JSON file whole (a reader on another instance never sees half of it). */
 export function writeShared(path: string, value: unknown): void {
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(value));
-  renameSync(tmp, path);
+  const text = JSON.stringify(value);
+  writeFileSync(tmp, text);
+  try {
+    renameSync(tmp, path);
+  } catch (e) {
+    // Swept as a dead process's draft by an instance starting at that instant (dropLeftDrafts): once more.
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  }
 }
+
+/**
+ * Removes the drafts of writeShared left in `dir` by processes that ended between writing and
+ * renaming them (killed): those of processes still running on this machine stay.
+ */
+export function dropLeftDrafts(dir: string, names: string[]): void {
+  for (const name of names) {
+    const pid = Number(DRAFT.exec(name)?.[1] ?? 0);
+    if (!pid || pid === process.pid || processRuns(pid)) continue;
+    rmSync(join(dir, name), { force: true });
+  }
+}
+
+const processRuns = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
 
 /** Reads a JSON file written by writeShared, or undefined. */
 export function readShared<T>(path: string): T | undefined {

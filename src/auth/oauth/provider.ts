@@ -53,8 +53,10 @@ export async function providerFetch<T>(name: string, url: string, init: RequestI
   let res: Response;
   try {
     res = await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
-  } catch {
-    throw unavailable(`${name} could not be reached, please try again later`);
+  } catch (e) {
+    // The reason (a name that does not resolve, a refused connection, the time limit) is for the server log.
+    const where = URL.canParse(url) ? `${new URL(url).origin}${new URL(url).pathname}` : url;
+    throw Object.assign(unavailable(`${name} could not be reached, please try again later`), { cause: new Error(`${where}: ${(e as Error).message}`) });
   }
   const text = await res.text();
   let body: unknown = null;
