@@ -7,6 +7,7 @@ import type { DataContext } from '../data/records-service';
 import * as data from '../data/records-service';
 import { ID_SEPARATOR, idValues } from '../data/row-id';
 import { badRequest, notFound } from '../lib/errors';
+import type { KnownColumn } from '../data/columns';
 
 /** One file of a cell value. */
 export interface FileEntry {
@@ -18,10 +19,13 @@ export interface FileEntry {
   size?: number;
 }
 
-/** The Attachment column by display or SQL name: 404 when missing, 400 when of another type. */
-export function attachmentColumn(t: TableModel, name: string): ColumnModel {
+/**
+ * The Attachment column by display or SQL name: 404 when missing or hidden from the caller (outside
+ * `known`), 400 when of another type.
+ */
+export function attachmentColumn(t: TableModel, name: string, known?: KnownColumn): ColumnModel {
   const c = t.columns.find((x) => x._cn === name) ?? t.columns.find((x) => x.cn === name);
-  if (!c) throw notFound(`Column '${name}' not found in '${t._tn}'`);
+  if (!c || (known && !known(c))) throw notFound(`Column '${name}' not found in '${t._tn}'`);
   if (c.uidt !== 'Attachment') throw badRequest(`Column '${c._cn}' is not an Attachment column`);
   return c;
 }

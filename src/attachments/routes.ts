@@ -19,6 +19,7 @@ import { attachmentColumn, readCell } from './cell';
 import { filesOfBody, uploadToCell } from './upload';
 import { storeFormUploads, uploadOwner } from './form-uploads';
 import { assertCan, assertColumns } from '../data/access';
+import { knownToWriter } from '../data/read-scope';
 import { contentDisposition } from '../http/content-disposition';
 import { signedFileLink, storageSignedUrl, validFileSignature } from './file-links';
 
@@ -78,8 +79,9 @@ export function attachmentRoutes(ctx: AppContext) {
     .post('/nc/:projectId/api/v1/:table/attachments/:column', async ({ request, params, body }) => {
       const dc = await dataContext(ctx, request, params.projectId);
       const t = tableByName(dc.pdb, params.table);
-      const c = attachmentColumn(t, seg(params.column));
-      assertColumns(assertCan(dc.actor, t, 'create', dc.acl), t, 'create', [c]);
+      const g = assertCan(dc.actor, t, 'create', dc.acl);
+      const c = attachmentColumn(t, seg(params.column), knownToWriter(dc, t, g));
+      assertColumns(g, t, 'create', [c]);
       if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) throw badRequest('Send the files as multipart/form-data');
       return storeFormUploads(ctx, dc, t, c, uploadOwner.of(dc), filesOfBody(body));
     })

@@ -10,6 +10,7 @@ import type { DataContext } from '../data/records-service';
 import type { ColumnModel, TableModel } from '../schema/model';
 import * as data from '../data/records-service';
 import { assertCan, assertColumns } from '../data/access';
+import { knownToWriter } from '../data/read-scope';
 import { AppError, badRequest } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { filesRepo, type StoredFile } from '../meta/files-repo';
@@ -88,8 +89,9 @@ export async function storeChecked(ctx: AppContext, place: FilePlace, checked: C
 }
 
 export async function uploadToCell(ctx: AppContext, dc: DataContext, t: TableModel, id: string, column: string, files: File[]) {
-  const c = attachmentColumn(t, column);
-  assertColumns(assertCan(dc.actor, t, 'update', dc.acl), t, 'update', [c]);
+  const g = assertCan(dc.actor, t, 'update', dc.acl);
+  const c = attachmentColumn(t, column, knownToWriter(dc, t, g));
+  assertColumns(g, t, 'update', [c]);
   if (files.length === 0) throw badRequest('No file in the upload: send multipart/form-data with one or more file fields');
   const { files: current, rowKey } = await readCell(dc, t, id, c);
   const max = c.meta?.maxFiles;

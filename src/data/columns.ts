@@ -60,6 +60,12 @@ export function columnExpr(c: ColumnModel, table?: string): Expr {
 export type KnownColumn = ((c: ColumnModel) => boolean) | undefined;
 
 /**
+ * A new row cannot be made when a column it needs (required, without a default) is hidden from the
+ * caller: said without naming the column, as for a column the table does not have.
+ */
+export const HIDDEN_REQUIRED = 'A new row needs values you may not set';
+
+/**
  * A stored column a write may set; virtual columns answer 400. A column outside `known` (hidden from
  * the caller) answers as a column the table does not have.
  */

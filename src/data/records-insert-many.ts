@@ -14,7 +14,7 @@ import type { ColumnModel, TableModel } from '../schema/model';
 import { isAppError } from '../lib/errors';
 import { assertCan, assertColumns, grantCondition } from './access';
 import { executorOf, type DataContext } from './data-context';
-import { writableColumn } from './columns';
+import { writableColumn, type KnownColumn } from './columns';
 import { knownToWriter } from './read-scope';
 import { writeValue } from './logical-values';
 import { ID_SEPARATOR, requirePk } from './row-id';
@@ -45,7 +45,7 @@ const MAX_ROWS = 1000;
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).replace(/^Column '[^']*': /, '');
 
 /** Converts one row into bound values in `cols` order, or answers its problem. */
-function convertRow(cols: ColumnModel[], required: ColumnModel[], row: Row, index: number): Cell[] | InsertProblem {
+function convertRow(cols: ColumnModel[], required: ColumnModel[], row: Row, index: number, known: KnownColumn): Cell[] | InsertProblem {
   const out: Cell[] = new Array(cols.length);
   for (let i = 0; i < cols.length; i++) {
     const c = cols[i]!;
@@ -62,7 +62,10 @@ function convertRow(cols: ColumnModel[], required: ColumnModel[], row: Row, inde
       return { index, column: c._cn, value: v, reason: reasonOf(e) };
     }
   }
-  for (const c of required) if (!cols.includes(c)) return { index, column: c._cn, value: null, reason: 'a value is required' };
+  const missing = required.filter((c) => !cols.includes(c));
+  const shown = missing.find((c) => !known || known(c));
+  if (shown) return { index, column: shown._cn, value: null, reason: 'a value is required' };
+  if (missing.length) return { index, column: null, value: null, reason: 'a new row needs values you may not set' };
   if (!out.some((x) => x !== DEFAULT)) return { index, column: null, value: null, reason: 'the row holds no value' };
   return out;
 }
@@ -85,7 +88,7 @@ export async function insertMany(dc: DataContext, t: TableModel, rows: Row[], op
   const problems: InsertProblem[] = [];
   const good: { index: number; values: Cell[] }[] = [];
   for (let index = 0; index < rows.length; index++) {
-    const converted = convertRow(cols, required, rows[index]!, index);
+    const converted = convertRow(cols, required, rows[index]!, index, known);
     if (Array.isArray(converted)) good.push({ index, values: converted });
     else {
       problems.push(converted);

@@ -17,7 +17,7 @@ import { assertCan, assertColumns, grantCondition, type Grant } from './access';
 import { andCond, knownToWriter, visibleRow } from './read-scope';
 import { executorOf, type AuditSink, type DataAuditEntry, type DataContext } from './data-context';
 import type { Actor } from '../lib/actor';
-import { writableColumn, type KnownColumn } from './columns';
+import { HIDDEN_REQUIRED, writableColumn, type KnownColumn } from './columns';
 import { writeValue } from './logical-values';
 import { idCondition, idsCondition, idValues, MAX_COMPOSITE_IDS, requirePk, rowId } from './row-id';
 import { readRaw } from './records-read';
@@ -53,11 +53,15 @@ function valuesOf(t: TableModel, body: unknown, mode: 'create' | 'update', known
     out.push([c, { kind: 'val', value: writeValue(c, value) }]);
   }
   if (mode === 'create') {
+    let hidden = false;
     for (const r of requiredColumns(t)) {
       let given = false;
       for (let i = 0; i < out.length && !given; i++) given = out[i]![0] === r;
-      if (!given) throw badRequest(`Column '${r._cn}' is required`);
+      if (given) continue;
+      if (known && !known(r)) hidden = true;
+      else throw badRequest(`Column '${r._cn}' is required`);
     }
+    if (hidden) throw forbidden(HIDDEN_REQUIRED);
   }
   if (out.length === 0 && mode === 'update') throw badRequest('Nothing to update: the body has no column values');
   return out;

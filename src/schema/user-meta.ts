@@ -8,6 +8,17 @@ import type { ColumnModel, SchemaModel, UiType, ValueKind } from './model';
 /** JSON-like logical types kept in text columns travel as JSON. */
 const kindOf = (uidt: UiType, native: ValueKind): ValueKind =>
   (uidt === 'JSON' || uidt === 'Attachment') && native === 'string' ? 'json' : native;
+
+/** Logical types of text, and the native kinds of numbers. */
+const TEXT_TYPES = new Set<UiType>(['SingleLineText', 'LongText', 'Email', 'URL', 'PhoneNumber', 'SingleSelect', 'MultiSelect', 'JSON', 'Attachment']);
+const NUMBER_KINDS = new Set<ValueKind>(['integer', 'bigint', 'decimal', 'float']);
+
+/**
+ * Whether a stored logical type still fits its column: a text type does not fit a column that now
+ * holds numbers (MariaDB's link over a text column makes it the key's type), which shows as the type its
+ * native type reads as; undone, the column is text again and shows its stored type again.
+ */
+const fits = (uidt: UiType, native: ValueKind) => !(TEXT_TYPES.has(uidt) && NUMBER_KINDS.has(native));
 import type { TableUserMeta } from '../meta/models-repo';
 import { attachVirtuals } from './virtual-columns';
 
@@ -18,7 +29,7 @@ export function applyUserMeta(model: SchemaModel, metas: Map<string, TableUserMe
     const columns = t.columns.map((c) => {
       const cm = m.columns?.[c.cn];
       if (!cm) return c;
-      const typed = cm.uidt && !c.pk ? { uidt: cm.uidt, kind: kindOf(cm.uidt, c.kind) } : {};
+      const typed = cm.uidt && !c.pk && fits(cm.uidt, c.kind) ? { uidt: cm.uidt, kind: kindOf(cm.uidt, c.kind) } : {};
       const options = cm.options?.length && !c.enumValues?.length ? { enumValues: cm.options } : {};
       const meta = cm.meta ? { meta: cm.meta } : {};
       return { ...c, _cn: cm._cn ?? c._cn, hidden: cm.hidden ?? c.hidden, order: cm.order ?? c.order, ...typed, ...options, ...meta };

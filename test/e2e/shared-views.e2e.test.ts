@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
-import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, type RunningTablo } from './helpers';
+import { browserProblem, browserTest, dashboardCallInPage, launchBrowser, shot, signUpInBrowser, startTablo, toolbarAction, type RunningTablo } from './helpers';
 import { addColumn, chinookProject, goToDate, restInPage, until } from './views-helpers';
 
 /** A 1x1 PNG image. */
@@ -393,11 +393,14 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await p.context().close();
     stranger = undefined;
   });
-  browserTest('a grid grouped by a column is shared grouped: groups with their counts, opened to their rows, narrowed by a search', () => stranger ?? page, async () => {
+  browserTest('a grid grouped by a column is shared grouped: groups with their counts and the rows in all, opened to their rows, narrowed by a search', () => stranger ?? page, async () => {
     await createView('Track', 'Grid', 'By stage');
     await page.getByLabel('Group by').selectOption('Stage');
     await page.getByRole('button', { name: /Released/ }).filter({ has: page.getByLabel('2 rows') }).waitFor();
     await page.waitForTimeout(700);
+    // The saved view's export is named after the view.
+    const [download] = await Promise.all([page.waitForEvent('download'), toolbarAction(page, 'CSV')]);
+    expect(download.suggestedFilename()).toBe('By stage.csv');
     const dialog = await share('By stage');
     const url = await dialog.getByLabel('Shared link').inputValue();
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -408,6 +411,8 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     const released = p.getByRole('button', { name: /Released/ }).filter({ has: p.getByLabel('2 rows') });
     await released.waitFor();
     await p.getByRole('button', { name: /Demo/ }).filter({ has: p.getByLabel('1 row', { exact: true }) }).waitFor();
+    // The rows of every group are counted, as the ungrouped grid counts its rows.
+    await p.getByTestId('row-count').getByText('3503 rows').waitFor();
     await released.click();
     await p.getByRole('gridcell').filter({ hasText: 'Balls to the Wall' }).waitFor();
     expect(await p.getByRole('rowgroup').getByRole('row').count()).toBe(3); // the header and the two rows
@@ -422,6 +427,7 @@ describe.skipIf(!!problem && !process.env.CI)('shared views in the browser', () 
     await p.getByRole('button', { name: 'Search', exact: true }).click();
     await p.getByRole('button', { name: /Released/ }).filter({ has: p.getByLabel('1 row', { exact: true }) }).waitFor();
     expect(await p.getByRole('button', { name: /Demo/ }).count()).toBe(0);
+    await p.getByTestId('row-count').getByText('1 row', { exact: true }).waitFor();
     await p.context().close();
     stranger = undefined;
   });

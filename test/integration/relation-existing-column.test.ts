@@ -48,4 +48,29 @@ describeEngines('a link over an existing column', (engine: TestEngine) => {
     if (engine === 'mysql') expect(col.dt).toStartWith('bigint');
     expect((await rest('POST', 'Member', { team_ref: 999 })).status).toBe(200);
   });
+  test('a text column becomes the link where the engine allows it; the model says what the column is, also once undone', async () => {
+    await op('tableCreate', { tn: 'crew', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'team_code', uidt: 'Email' }] });
+    expect((await rest('POST', 'Crew', {})).status).toBe(200);
+    const column = async () => (await op('tableMeta', { tn: 'crew' })).columns.find((c: { cn: string }) => c.cn === 'team_code');
+    const res = await dashboardOp(t, token, 'relationCreate', { project_id: projectId, args: { type: 'hm', parentTn: 'team', childTn: 'crew', childColumn: 'team_code' }, plus: true });
+    if (engine === 'pg') {
+      // PostgreSQL links no text column to a number key: the column stays as it was.
+      expect(res.status).toBe(400);
+      expect(await column()).toMatchObject({ uidt: 'Email', kind: 'string' });
+      return;
+    }
+    expect(res.status).toBe(200);
+    const team = await rest('POST', 'Team', { name: 'Red' });
+    if (engine === 'mysql') {
+      // MariaDB gave the column the key's type: a whole number column now, holding keys as numbers.
+      expect(await column()).toMatchObject({ uidt: 'Number', kind: expect.stringMatching(/integer|bigint/), dt: expect.stringMatching(/^int/) });
+      expect((await rest('POST', 'Crew', { team_code: team.body.id })).body).toMatchObject({ team_code: team.body.id });
+    } else {
+      // SQLite keeps the column's type: still a text column.
+      expect(await column()).toMatchObject({ uidt: 'Email', kind: 'string' });
+    }
+    await op('migrationRollback', { id: res.body.migration.id });
+    expect(await column()).toMatchObject({ uidt: 'Email', kind: 'string' });
+    expect((await rest('POST', 'Crew', { team_code: 'crew@example.com' })).status).toBe(200);
+  });
 });

@@ -15,13 +15,20 @@ test('sorts become the sort parameter', () => {
 });
 
 test("'is checked' is offered for checkboxes only, and checkboxes get no order or pattern operators", () => {
-  expect(opsFor('boolean').map((o) => o.op)).toEqual(['eq', 'neq', 'blank', 'notblank', 'checked', 'notchecked']);
+  expect(opsFor({ kind: 'boolean' }).map((o) => o.op)).toEqual(['eq', 'neq', 'blank', 'notblank', 'checked', 'notchecked']);
   for (const kind of ['string', 'integer', 'date', 'json', undefined]) {
-    const ops = opsFor(kind).map((o) => o.op);
+    const ops = opsFor({ kind }).map((o) => o.op);
     expect(ops).not.toContain('checked');
     expect(ops).not.toContain('notchecked');
     expect(ops).toContain('like');
   }
+});
+
+test('select columns get no order operators: their choices have no order (the server refuses them too)', () => {
+  for (const uidt of ['SingleSelect', 'MultiSelect']) {
+    expect(opsFor({ kind: 'string', uidt }).map((o) => o.op)).toEqual(['eq', 'neq', 'like', 'nlike', 'blank', 'notblank']);
+  }
+  expect(opsFor({ kind: 'string', uidt: 'SingleLineText' }).map((o) => o.op)).toContain('gt');
 });
 
 test('contains is literal: the text\'s own %, _ and \\ are escaped, and read back into the builder', () => {

@@ -11,7 +11,7 @@ const column = (cn: string, kind: ColumnModel['kind'], extra: Partial<ColumnMode
 });
 const T: TableModel = {
   tn: 'film', _tn: 'Film', type: 'table', pks: ['id'], displayColumn: 'title', relations: [],
-  columns: [column('id', 'integer', { pk: true }), column('title', 'string'), column('rating', 'decimal'), column('done', 'boolean'), column('day', 'date'), column('at', 'datetime'), column('data', 'json')],
+  columns: [column('id', 'integer', { pk: true }), column('title', 'string'), column('rating', 'decimal'), column('done', 'boolean'), column('day', 'date'), column('at', 'datetime'), column('data', 'json'), column('mood', 'string', { uidt: 'SingleSelect', enumValues: ['bad', 'good'] }), column('tags', 'string', { uidt: 'MultiSelect', enumValues: ['a', 'b'] })],
 };
 const sql = (w: string) => {
   const c = parseWhere(w, T)!;
@@ -151,6 +151,10 @@ describe('error messages of the contract', () => {
     // A JSON column is compared with JSON (PostgreSQL answered 'invalid input syntax for type json').
     ['(data,eq,abc)', 'Column \'Data\': "abc" is not valid JSON'],
     ['(id,notchecked)', "Column 'Id' is not a checkbox: notchecked compares checkboxes only"],
+    // A select's choices have no order (the UI offers no order operator for them either).
+    ['(mood,gt,bad)', "Column 'Mood' is a select: its choices have no order for gt to compare"],
+    ['(mood,lte,good)', "Column 'Mood' is a select: its choices have no order for lte to compare"],
+    ['(tags,btw,a,b)', "Column 'Tags' is a select: its choices have no order for btw to compare"],
   ])('%s -> %s', (w, msg) => {
     expect(err(w)).toBe(msg);
   });

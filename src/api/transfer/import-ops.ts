@@ -11,7 +11,7 @@ import { parseArgs } from '../dashboard/op';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { ownerKey } from '../../lib/actor';
 import { assertCan, assertColumns, rolesInProject } from '../../data/access';
-import { writableColumn } from '../../data/columns';
+import { HIDDEN_REQUIRED, writableColumn } from '../../data/columns';
 import { knownToWriter } from '../../data/read-scope';
 import { requirePk } from '../../data/row-id';
 import type { ColumnModel } from '../../schema/model';
@@ -258,7 +258,11 @@ export const importStart: DashboardOp = {
     if (existing) {
       const filled = new Set(mappingByCn.values());
       const missing = t.columns.filter((c) => !c.nullable && !c.ai && c.default === null && !filled.has(c.cn));
-      if (missing.length) throw badRequest(`No column of the file goes to ${missing.map((c) => `'${c._cn}'`).join(', ')} of '${t._tn}', which every row needs`);
+      // Columns hidden from the caller are not named: the import cannot make a row without them.
+      const known = knownToWriter(dc, t, existing.grant);
+      const shown = missing.filter((c) => !known || known(c));
+      if (shown.length) throw badRequest(`No column of the file goes to ${shown.map((c) => `'${c._cn}'`).join(', ')} of '${t._tn}', which every row needs`);
+      if (missing.length) throw forbidden(HIDDEN_REQUIRED);
     }
     const mapping = new Map<number, ColumnModel>([...mappingByCn].map(([i, cn]) => [i, t.columns.find((c) => c.cn === cn)!]));
     // A column the caller may not set refuses the import now, not at its first batch.

@@ -103,8 +103,8 @@ export interface ExportQuery {
   fields?: string;
 }
 
-/** Downloads a table's export (with the grid's where, sort and fields) and saves it under its file name. */
-export async function downloadExport(projectId: string, table: string, format: 'csv' | 'xlsx', query: ExportQuery = {}): Promise<void> {
+/** Downloads a table's export (with the grid's where, sort and fields) and saves it as `<fileName>.<format>` (the table's name by default). */
+export async function downloadExport(projectId: string, table: string, format: 'csv' | 'xlsx', query: ExportQuery = {}, fileName = table): Promise<void> {
   const url = new URL(appUrl(`/nc/${projectId}/api/v1/${encodeURIComponent(table)}/export/${format}`));
   for (const k of ['where', 'sort', 'fields'] as const) if (query[k]) url.searchParams.set(k, query[k]);
   if (format === 'csv') url.searchParams.set('bom', 'true');
@@ -117,7 +117,7 @@ export async function downloadExport(projectId: string, table: string, format: '
   const blob = await res.blob();
   const a = document.createElement('a');
   a.href = URL.createObjectURL(blob);
-  a.download = `${table}.${format}`;
+  a.download = `${fileName}.${format}`;
   document.body.append(a);
   a.click();
   a.remove();

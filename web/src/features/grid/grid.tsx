@@ -389,7 +389,10 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const deleteLabel = store.selected.value.size ? t('grid.toolbar.deleteSelected', { count: store.selected.value.size }) : t('grid.toolbar.deleteRow');
   const groupColumns = all.filter((c) => !c.hidden && !c.virtual);
   const webhooks = canEditSchema ? () => (hookDialog.value = { scope, tn: meta.tn, _tn: meta._tn }) : undefined;
-  const transferProps = { projectId: props.projectId, dbAlias: props.dbAlias, meta, query: store.exportQuery(columns.map((c) => c._cn)), canImport: mayAdd };
+  // A saved view's export is named after the view; the table's own view's after the table.
+  const view = binding ? (binding.store.byId(binding.view.id) ?? binding.view) : undefined;
+  const fileName = view && !view.is_default ? view.title : meta._tn;
+  const transferProps = { projectId: props.projectId, dbAlias: props.dbAlias, meta, fileName, query: store.exportQuery(columns.map((c) => c._cn)), canImport: mayAdd };
   const transfers = useTransfers(transferProps);
   return (
     <div className={`grid-wrap fit-${fit}`} ref={wrapRef}>

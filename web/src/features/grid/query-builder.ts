@@ -36,10 +36,17 @@ export const FILTER_OPS: FilterOp[] = [
 ];
 
 const CHECKBOX_OPS = new Set(['eq', 'neq', 'blank', 'notblank', 'checked', 'notchecked']);
+const ORDER_OPS = new Set(['gt', 'ge', 'lt', 'le']);
 
-/** The operators offered for a column of this kind: 'is checked' only for checkboxes, and checkboxes have no order or pattern. */
-export const opsFor = (kind: string | undefined): FilterOp[] =>
-  kind === 'boolean' ? FILTER_OPS.filter((o) => CHECKBOX_OPS.has(o.op)) : FILTER_OPS.filter((o) => o.op !== 'checked' && o.op !== 'notchecked');
+/**
+ * The operators offered for a column: 'is checked' only for checkboxes, and checkboxes have no order
+ * or pattern; a select's choices have no order either (the server refuses it too).
+ */
+export const opsFor = (column: { kind?: string; uidt?: string } | undefined): FilterOp[] => {
+  if (column?.kind === 'boolean') return FILTER_OPS.filter((o) => CHECKBOX_OPS.has(o.op));
+  const select = column?.uidt === 'SingleSelect' || column?.uidt === 'MultiSelect';
+  return FILTER_OPS.filter((o) => o.op !== 'checked' && o.op !== 'notchecked' && !(select && ORDER_OPS.has(o.op)));
+};
 
 /** `[{Name, like, rock}]` -> `(Name,like,%rock%)` (the text's own `%` and `_` literal); a search over the display column is ANDed in. */
 export function toWhere(filters: FilterRow[], search?: { column: string | null; text: string }): string {

@@ -49,9 +49,8 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
     setRaw(null);
   };
   const columnOf = (name: string) => props.columns.find((c) => c._cn === name);
-  const kindOf = (name: string) => columnOf(name)?.kind;
   /** The operator kept when a filter's column changes: the same when the new column offers it, else 'eq'. */
-  const opOf = (name: string, op: string) => (opsFor(kindOf(name)).some((o) => o.op === op) ? op : 'eq');
+  const opOf = (name: string, op: string) => (opsFor(columnOf(name)).some((o) => o.op === op) ? op : 'eq');
   const col = (value: string, onChange: (v: string) => void, label: string) => (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{t('grid.query.column')}</option>
@@ -69,7 +68,7 @@ export function QueryToolbar(props: { store: GridStore; columns: ColumnMeta[]; d
             <span key={i} className="query-row">
               {col(f.column, (v) => setFilters(filters.map((x, j) => (j === i ? { ...x, column: v, op: opOf(v, x.op), value: valueFor(columnOf(v), opOf(v, x.op), x.value) } : x))), t('grid.query.filterColumn', { n: i + 1 }))}
               <select aria-label={t('grid.query.filterOperator', { n: i + 1 })} value={f.op} onChange={(e) => setFilters(filters.map((x, j) => (j === i ? { ...x, op: e.target.value, value: valueFor(columnOf(x.column), e.target.value, x.value) } : x)))}>
-                {opsFor(kindOf(f.column)).map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
+                {opsFor(columnOf(f.column)).map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
               {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
                 <FilterValueInput column={columnOf(f.column)} op={f.op} value={f.value} label={t('grid.query.filterValue', { n: i + 1 })} onChange={(v) => setFilters(filters.map((x, j) => (j === i ? { ...x, value: v } : x)))} onEnter={() => apply()} />

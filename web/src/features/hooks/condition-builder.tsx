@@ -7,7 +7,7 @@ import type { ColumnMeta } from '../../api/dashboard';
 import { Button } from '../../components/form';
 import { t } from '../../i18n';
 import { TipButton } from './tip-button';
-import { FILTER_OPS, fromWhere, toWhere, type FilterRow } from '../grid/query-builder';
+import { FILTER_OPS, fromWhere, opsFor, toWhere, type FilterRow } from '../grid/query-builder';
 
 export function ConditionBuilder(props: { columns: ColumnMeta[]; value: string; onChange: (where: string) => void }) {
   const parsed = fromWhere(props.value);
@@ -17,6 +17,9 @@ export function ConditionBuilder(props: { columns: ColumnMeta[]; value: string; 
     setRows(next);
     props.onChange(toWhere(next));
   };
+  // The operators a column takes, as in the grid's filters; a column change keeps the operator when the new column takes it.
+  const opsOf = (name: string) => opsFor(props.columns.find((c) => c._cn === name));
+  const opOf = (name: string, op: string) => (opsOf(name).some((o) => o.op === op) ? op : 'eq');
   return (
     <fieldset className="hook-condition">
       <legend>{t('admin.hooks.conditionLegend')}</legend>
@@ -26,12 +29,12 @@ export function ConditionBuilder(props: { columns: ColumnMeta[]; value: string; 
         <>
           {rows.map((f, i) => (
             <span key={i} className="query-row">
-              <select aria-label={t('admin.hooks.conditionColumn', { n: i + 1 })} value={f.column} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, column: e.target.value } : x)))}>
+              <select aria-label={t('admin.hooks.conditionColumn', { n: i + 1 })} value={f.column} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, column: e.target.value, op: opOf(e.target.value, x.op) } : x)))}>
                 <option value="">{t('admin.hooks.columnPlaceholder')}</option>
                 {props.columns.map((c) => <option key={c.cn} value={c._cn}>{c._cn}</option>)}
               </select>
               <select aria-label={t('admin.hooks.conditionOperator', { n: i + 1 })} value={f.op} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, op: e.target.value } : x)))}>
-                {FILTER_OPS.map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
+                {opsOf(f.column).map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
               {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? (
                 <input aria-label={t('admin.hooks.conditionValue', { n: i + 1 })} value={f.value} onChange={(e) => set(rows.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)))} />

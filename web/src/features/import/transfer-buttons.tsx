@@ -7,7 +7,8 @@ import { toast } from '../../stores/toasts';
 import { openImport } from './import-store';
 import { t } from '../../i18n';
 
-type TransferProps = { projectId: string; dbAlias: string; meta: TableMeta; query: ExportQuery; canImport: boolean };
+/** `fileName`: the name the export is saved under (without its extension). */
+type TransferProps = { projectId: string; dbAlias: string; meta: TableMeta; fileName: string; query: ExportQuery; canImport: boolean };
 
 /** The transfers of the open table: its export as CSV or XLSX (busy while one downloads), and its import when allowed. */
 export function useTransfers(props: TransferProps) {
@@ -15,7 +16,7 @@ export function useTransfers(props: TransferProps) {
   const { meta } = props;
   const exportAs = (format: 'csv' | 'xlsx') => {
     setBusy(true);
-    downloadExport(props.projectId, meta._tn, format, props.query)
+    downloadExport(props.projectId, meta._tn, format, props.query, props.fileName)
       .catch((e) => toast('error', (e as Error).message))
       .finally(() => setBusy(false));
   };

@@ -50,7 +50,7 @@ export function ViewQueryBar(props: { columns: ColumnMeta[]; where: string; sort
   const set = (i: number, patch: Partial<FilterRow>) => setFilters(filters.map((x, j) => (j === i ? { ...x, ...patch } : x)));
   const columnOf = (name: string) => props.columns.find((c) => c._cn === name);
   /** The operator kept when a filter's column changes: the same when the new column offers it, else 'eq'. */
-  const opOf = (name: string, op: string) => (opsFor(columnOf(name)?.kind).some((o) => o.op === op) ? op : 'eq');
+  const opOf = (name: string, op: string) => (opsFor(columnOf(name)).some((o) => o.op === op) ? op : 'eq');
   const col = (value: string, onChange: (v: string) => void, label: string) => (
     <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{t('views.query.column')}</option>
@@ -68,7 +68,7 @@ export function ViewQueryBar(props: { columns: ColumnMeta[]; where: string; sort
             <span key={i} className="query-row">
               {col(f.column, (v) => set(i, { column: v, op: opOf(v, f.op), value: valueFor(columnOf(v), opOf(v, f.op), f.value) }), t('views.query.filterColumn', { n: i + 1 }))}
               <select aria-label={t('views.query.filterOperator', { n: i + 1 })} value={f.op} onChange={(e) => set(i, { op: e.target.value, value: valueFor(columnOf(f.column), e.target.value, f.value) })}>
-                {opsFor(columnOf(f.column)?.kind).map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
+                {opsFor(columnOf(f.column)).map((o) => <option key={o.op} value={o.op}>{o.label}</option>)}
               </select>
               {FILTER_OPS.find((o) => o.op === f.op)?.needsValue ? <FilterValueInput column={columnOf(f.column)} op={f.op} value={f.value} label={t('views.query.filterValue', { n: i + 1 })} onChange={(v) => set(i, { value: v })} onEnter={() => apply()} /> : null}
               <button className="chip-x" aria-label={t('views.query.removeFilter', { n: i + 1 })} onClick={() => setFilters(filters.filter((_, j) => j !== i))}>×</button>
