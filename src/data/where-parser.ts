@@ -64,16 +64,11 @@ export function inTerm(c: ColumnModel, not: boolean, values: readonly (string | 
   return not ? { kind: 'and', items: [cond, isNull] } : { kind: 'or', items: [cond, isNull] };
 }
 
-/** Operators that compare by order: a select's choices have none to compare by (their text's order is no order of theirs). */
-const ORDERED = new Set(['lt', 'le', 'gt', 'ge', 'btw', 'nbtw']);
-const isSelect = (c: ColumnModel) => c.uidt === 'SingleSelect' || c.uidt === 'MultiSelect';
-
 /** Builds one comparison term. */
 export function buildTerm(t: TableModel, colName: string, rawOp: string, value: string | undefined, table?: string): Cond {
   const op = OPS[rawOp.trim().toLowerCase()];
   if (!op) throw badRequest(`${rawOp} : Invalid comparison operator`);
   const c = resolveColumn(t, colName);
-  if (ORDERED.has(op) && isSelect(c)) throw badRequest(`Column '${c._cn}' is a select: its choices have no order for ${rawOp.trim()} to compare`);
   const left = col(c, table);
   const v = value ?? '';
   const cmp = (o: '=' | '<>' | '<' | '<=' | '>' | '>='): Cond => ({ kind: 'cmp', op: o, left, right: filterValue(c, v) });
