@@ -32,8 +32,12 @@ export const parentRelationOf = (source: ParentSource | undefined, column: Colum
 export function ParentField(props: { id: string; labelId: string; name: string; relation: RelationMeta; source: ParentSource; text: string; onChange: (text: string) => void; parent?: Row | null }) {
   const { relation: r, text } = props;
   const [picking, setPicking] = useState(false);
-  /** The display value of the row picked last (or given), for the key it had (a key set otherwise shows as itself). */
-  const [chosen, setChosen] = useState<{ key: string; label: string } | null>(() => (props.parent && text !== '' ? { key: text, label: labelOf(r, props.parent) || text } : null));
+  /** The key the field started with: the given parent's (which may arrive after the field shows). */
+  const [first] = useState(text);
+  /** The display value of the row picked last, for the key it had (a key set otherwise shows as itself). */
+  const [picked, setChosen] = useState<{ key: string; label: string } | null>(null);
+  const given = props.parent && first !== '' ? { key: first, label: labelOf(r, props.parent) || first } : null;
+  const chosen = picked ?? given;
   const shown = text === '' ? '' : chosen?.key === text ? chosen.label : text;
   const valueId = `${props.id}-value`;
   return (

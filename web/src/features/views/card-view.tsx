@@ -5,8 +5,9 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TableMeta } from '../../api/dashboard';
-import { track } from '../../stores/notifications';
+import { reportError, track } from '../../stores/notifications';
 import { ExpandForm } from '../grid/expand-form';
+import { relationKey } from '../grid/relation-cell';
 import type { ParentSource } from '../form/form-parent';
 import { recordsApi } from '../../api/records';
 import { useCanComment } from './view-rights';
@@ -80,19 +81,22 @@ export function CardRowForm(props: { projectId: string; dbAlias: string; meta: T
   const [row, setRow] = useState(props.row);
   const canComment = useCanComment(props.projectId);
   const parents: ParentSource = { relations: meta.relations, list: (table, where) => recordsApi.list(props.projectId, table, { limit: 25, offset: 0, where }) };
-  // A card's row comes without its parents: read once with them, so a key shows its parent's title as in the grid.
-  const belongsTo = meta.relations.filter((r) => r.type === 'bt').map((r) => r.alias);
-  const [ready, setReady] = useState(!belongsTo.length || !meta.pks.length);
+  // A card's row comes without its parents: the form opens at once with the card's row, and the row is
+  // read with them, so a key shows its parent's title (as in the grid) when the read answers.
+  const belongsTo = meta.relations.filter((r) => r.type === 'bt');
   useEffect(() => {
-    if (ready) return;
+    if (!belongsTo.length || !meta.pks.length) return;
+    let open = true;
     const where = meta.pks.map((pk) => `(${pk},eq,${String(props.row[pk])})`).join('~and');
     recordsApi
-      .list(props.projectId, meta._tn, { limit: 1, offset: 0, where, bt: belongsTo.join(',') })
-      .then(([found]) => found && setRow((r) => ({ ...found, ...r })))
-      .catch(() => {})
-      .finally(() => setReady(true));
+      .list(props.projectId, meta._tn, { limit: 1, offset: 0, where, bt: belongsTo.map((r) => r.alias).join(',') })
+      .then(
+        ([found]) => open && found && setRow((r) => ({ ...r, ...Object.fromEntries(belongsTo.map(relationKey).filter((k) => k in found).map((k) => [k, found[k]])) })),
+        // Without them the form still works: a key shows as itself.
+        (x) => open && reportError(t('views.card.readParents'), (x as Error).message),
+      );
+    return () => void (open = false);
   }, []);
-  if (!ready) return null;
   return (
     <ExpandForm
       meta={meta}
