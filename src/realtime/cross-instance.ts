@@ -53,7 +53,7 @@ interface Announced {
  * What the clients of an instance are told to read again: everything they show (no table), or one
  * table's rows.
  */
-export type Reread = (table?: TableNotice) => void;
+export type Reread = (table?: TableNotice) => void | Promise<void>;
 
 /** Sends local writes to the other instances and delivers theirs here through `deliver` (and `reread`). */
 export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: string) => boolean, deliver: (event: WriteEvent) => void, reread: Reread): () => void {
@@ -84,7 +84,7 @@ export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: s
         ctx.log.warn(`realtime: a change from another instance could not be read: ${(e as Error).message}`);
         event = 'reread';
       }
-      if (event === 'reread') reread({ projectId: m.p, dbAlias: m.d, tn: m.t });
+      if (event === 'reread') await reread({ projectId: m.p, dbAlias: m.d, tn: m.t });
       else if (event) deliver(event);
     }).catch((e) => ctx.log.warn(`realtime: a change from another instance could not be told: ${(e as Error).message}`));
     chains.set(projectId, next);
@@ -92,7 +92,7 @@ export function crossInstanceRealtime(ctx: AppContext, hasClients: (projectId: s
   };
   const offRemote = notifier.subscribe('rows', (key) => {
     // Announcements may have been lost: every client here reads again what it shows.
-    if (key === ALL) return reread();
+    if (key === ALL) return void reread();
     let m: Announced;
     try {
       m = JSON.parse(key);

@@ -223,19 +223,27 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   const unsubscribeRoles = invalidation(ctx.meta).subscribe('roles', () => void endLeavers());
   const unsubscribeSessions = onSessionsEnded(ctx, () => void endLeavers());
 
+  /**
+   * The name clients know a table by (its alias), from its SQL name: through the project's model at
+   * hand, else read (this instance holds a project's row for a second only, and a notice from another
+   * instance may come later); the SQL name when the project or table is not there.
+   */
+  const aliasOf = async (scope: TableNotice): Promise<string> => {
+    const pdb = ctx.projects.peek(scope.projectId, scope.dbAlias) ?? (await ctx.projects.get(scope.projectId, scope.dbAlias).catch(() => undefined));
+    return pdb?.model.tables.find((x) => x.tn === scope.tn)?._tn ?? scope.tn;
+  };
   const unsubscribeWrites = ctx.writeEvents.subscribe(deliver);
   /**
    * Changes may have been missed (another instance's announcement was lost, or its rows could not
    * be read): the clients that show the table, or every client (no table), are sent
    * `{ type: "resync", table? }` and read again what they show.
    */
-  const reread = (scope?: TableNotice) => {
+  const reread = async (scope?: TableNotice) => {
     if (!scope) {
       for (const set of byProject.values()) for (const ws of set) send(ws, { type: 'resync' });
       return;
     }
-    const t = ctx.projects.peek(scope.projectId, scope.dbAlias)?.model.tables.find((x) => x.tn === scope.tn);
-    const table = t?._tn ?? scope.tn;
+    const table = await aliasOf(scope);
     for (const ws of byProject.get(scope.projectId) ?? []) {
       const shown = ws.data.state.tables;
       if (shown.has(table)) send(ws, { type: 'resync', table });
@@ -252,19 +260,18 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
     });
   });
   /** Tells this instance's clients that show a table (by its SQL name or alias) that something of it changed. */
-  const tellHere = (type: 'views' | 'comments') => (e: TableNotice) => {
-    const t = ctx.projects.peek(e.projectId, e.dbAlias)?.model.tables.find((x) => x.tn === e.tn);
-    const table = t?._tn ?? e.tn;
+  const tellHere = (type: 'views' | 'comments') => async (e: TableNotice) => {
+    const table = await aliasOf(e);
     for (const ws of byProject.get(e.projectId) ?? []) {
       if (ws.data.state.tables.has(e.tn) || ws.data.state.tables.has(table)) send(ws, { type, table });
     }
   };
   // Other instances (a PostgreSQL metadata store) tell their clients too.
-  const remoteViews = crossInstanceNotices(ctx, 'rt-views', tellHere('views'));
-  const remoteComments = crossInstanceNotices(ctx, 'rt-comments', tellHere('comments'));
+  const remoteViews = crossInstanceNotices(ctx, 'rt-views', (e) => void tellHere('views')(e));
+  const remoteComments = crossInstanceNotices(ctx, 'rt-comments', (e) => void tellHere('comments')(e));
   const tell = (type: 'views' | 'comments', remote: typeof remoteViews) => (e: TableNotice & { meta: unknown }) => {
     if (e.meta !== ctx.meta) return;
-    tellHere(type)(e);
+    void tellHere(type)(e);
     remote.announce(e);
   };
   // A table's saved views changed: the clients that show the table read its views again.

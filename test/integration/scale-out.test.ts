@@ -15,6 +15,7 @@ import { freshMetaDb } from '../helpers/meta-db';
 import { startInstance, tookUntil, type Instance } from '../helpers/instances';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 import { openPgMetaStore } from '../../src/meta/pg-store';
+import { invalidation } from '../../src/meta/invalidation';
 import { startReceiver, waitFor } from '../helpers/receiver';
 import { LiveClient } from '../helpers/live-client';
 import { openSqliteDriver } from '../../src/sql/sqlite/driver';
@@ -220,6 +221,29 @@ describeEngines(
       await op(a, owner, 'tableDelete', { tn: 'memo' }, true);
       expect(await seen((m) => m.type === 'schema' && m.deleted?.some((d: any) => d.name === 'Memos'))).not.toBeNull();
       ws.close();
+    });
+
+    test('realtime: a view or comment changed on A reaches a grid open on B after B let the project\'s cached row go (another instance changed the project)', async () => {
+      await op(a, owner, 'tableCreate', { tn: 'pin', _tn: 'Pins' }, true);
+      const made = await a.call('POST', `/nc/${projectId}/api/v1/Pins`, { headers: auth(owner), body: { title: 'first' } });
+      expect(made.status).toBe(200);
+      const { ws, messages } = await gridOnB('Pins');
+      const other = openPgMetaStore(meta.url);
+      try {
+        const changes: Array<[string, unknown, string]> = [
+          ['xcVirtualTableCreate', { tn: 'pin', title: 'Recent pins', type: 'grid', query_params: { sort: '-id' } }, 'views'],
+          ['commentCreate', { tn: 'pin', pk: String(made.body.Id), body: 'seen on B?' }, 'comments'],
+        ];
+        for (const [api, args, type] of changes) {
+          // Another instance changes the project: B drops its cached row before the notice comes (it leaves after).
+          await invalidation(other).publish('project', projectId);
+          await op(a, owner, api, args);
+          expect(await tookUntil(10_000, async () => messages.some((m) => m.type === type && m.table === 'Pins'))).not.toBeNull();
+        }
+      } finally {
+        ws.close();
+        await other.close();
+      }
     });
 
     test('realtime: members served by A and by B see each other on a table, and who wrote; a row an update takes out of a reader\'s rows leaves their grid on the other instance', async () => {
