@@ -399,6 +399,7 @@ describe.skipIf(!!problem && !process.env.CI)('saved views in the browser', () =
     await form.waitFor();
     await read.readByServer;
     expect(await form.getByRole('button', { name: /^ArtistId/ }).innerText()).toContain('5');
+    await shot(page, 'views-gallery-row-form-reading');
     await read.deliver();
     // The artist shows by name once read (the card's row came without it), as in the grid's expanded row.
     await form.getByRole('button', { name: /^ArtistId/ }).getByText('Alice In Chains').waitFor();
