@@ -87,6 +87,9 @@ describeEngines(
         // Opening another table subscribes it on the realtime socket, which the server cannot check now.
         await page.locator('.tree').getByRole('button', { name: 'Notes', exact: true }).click();
         await page.getByRole('status').filter({ hasText: BANNER }).waitFor();
+        // The table could not be read: said so, with a way to try again (it is read again by itself once the store answers).
+        await page.getByText('The metadata database is unreachable; try again in a moment.').waitFor();
+        await page.getByRole('button', { name: 'Try again' }).waitFor();
         // The session's refresh gets no verdict either: 503, and the cookie stays for later.
         expect(await refreshInPage()).toBe(503);
         await shot(page, 'store-outage-banner');

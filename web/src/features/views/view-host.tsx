@@ -24,6 +24,7 @@ import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
 import { liveConnection } from '../../stores/realtime';
 import { PresenceAvatars } from './presence-avatars';
+import { serverReachable } from '../../stores/server-status';
 
 const DRAWER_KEY = 'tablo.viewsDrawer';
 /**
@@ -43,14 +44,28 @@ export function ViewHost(props: { projectId: string; tab: Tab }) {
   // A schema change anywhere reads the table's metadata again (its columns may have changed).
   const generation = schemaGeneration.value;
   const latest = useLatest();
+  // A read that failed while the server (or its store) could not be reached is made again once it answers,
+  // or when asked (Try again).
+  const [attempt, setAttempt] = useState(0);
+  const reachable = serverReachable.value;
+  useEffect(() => {
+    if (error && reachable) setAttempt((n) => n + 1);
+  }, [reachable]);
   useEffect(() => {
     void latest(
       dashboardApi.tableMeta(props.projectId, tab.dbAlias, tab.name),
       (m) => (setMeta(m), setError(null)),
       (e) => setError(e.message),
     );
-  }, [props.projectId, tab.dbAlias, tab.name, generation]);
-  if (error) return <div className="form-message form-message-error">{error}</div>;
+  }, [props.projectId, tab.dbAlias, tab.name, generation, attempt]);
+  if (error) {
+    return (
+      <div className="form-message form-message-error">
+        {error}{' '}
+        <button className="btn btn-secondary" onClick={() => setAttempt((n) => n + 1)}>{t('common.app.tryAgain')}</button>
+      </div>
+    );
+  }
   if (!meta) return <GridSkeleton label={t('views.host.loadingTable', { name: tab.name })} />;
   return <HostBody projectId={props.projectId} tab={tab} meta={meta} />;
 }
