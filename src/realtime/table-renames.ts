@@ -88,7 +88,14 @@ export function tableRenames(ctx: AppContext) {
   return {
     /** Remembers the display names of a project's database (when a client starts to show its tables). */
     remember(projectId: string, dbAlias = 'db'): void {
-      if (!known.get(projectId)?.has(dbAlias)) take(projectId, dbAlias);
+      if (known.get(projectId)?.has(dbAlias)) return;
+      take(projectId, dbAlias);
+      if (known.get(projectId)?.has(dbAlias)) return;
+      // The project's model is not at hand (its cached row expired): read, else its renames would never be followed.
+      void ctx.projects.get(projectId, dbAlias).then(
+        () => known.get(projectId)?.has(dbAlias) || take(projectId, dbAlias),
+        () => {},
+      );
     },
     /**
      * After a project's model changed: the tables now shown under another name, and those deleted.

@@ -246,6 +246,26 @@ describeEngines(
       }
     });
 
+    test("realtime: a table renamed on A follows on a grid B opened while it did not hold the project's model", async () => {
+      const shared = projectId;
+      projectId = (await op(a, owner, 'projectCreateByWeb', { title: 'Renamed later' })).id;
+      const other = openPgMetaStore(meta.url);
+      try {
+        await op(a, owner, 'tableCreate', { tn: 'card', _tn: 'Cards' }, true);
+        // B lets the project's cached row go (another instance changed the project) before its first grid opens.
+        await invalidation(other).publish('project', projectId);
+        await Bun.sleep(1500);
+        const { ws, messages } = await gridOnB('Cards');
+        await Bun.sleep(300);
+        await op(a, owner, 'tableRename', { tn: 'card', _tn: 'Boards', newTn: 'board' }, true);
+        expect(await tookUntil(10_000, async () => messages.some((m) => m.type === 'schema' && m.renamed?.some((r: any) => r.from === 'Cards' && r.to === 'Boards')))).not.toBeNull();
+        ws.close();
+      } finally {
+        await other.close();
+        projectId = shared;
+      }
+    });
+
     test('realtime: members served by A and by B see each other on a table, and who wrote; a row an update takes out of a reader\'s rows leaves their grid on the other instance', async () => {
       await op(a, owner, 'tableCreate', { tn: 'meet', _tn: 'Meetings', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'title', uidt: 'SingleLineText' }, { cn: 'room', uidt: 'SingleLineText' }] }, true);
       const link = (await a.call('POST', '/admin', { headers: auth(owner), body: { email: 'ada@example.com', roles: 'viewer', project_id: projectId } })).body.invite_url;
