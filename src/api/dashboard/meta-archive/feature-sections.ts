@@ -17,7 +17,7 @@ import { normalizeQueryParams } from '../../views/query-params';
 import { isAppError } from '../../../lib/errors';
 import { checkHeaders, checkTemplates, NotificationSchema } from '../../../hooks/notification';
 import { parseHookCondition } from '../../../hooks/condition';
-import { CronActionSchema } from '../../../cron/action';
+import { checkActionHeaders, CronActionSchema } from '../../../cron/action';
 import { checkPattern } from '../../../cron/schedule';
 import type { MetaSection } from './sections';
 
@@ -232,7 +232,7 @@ const CronRow = z
     pattern: z.string().min(1).max(200),
     timezone: z.string().min(1).max(100),
     active: z.number().int(),
-    action: CronActionSchema,
+    action: CronActionSchema.superRefine(refusedBy(checkActionHeaders)),
   })
   .superRefine(refusedBy((r) => checkPattern(r.pattern, r.timezone)));
 type CronRow = z.infer<typeof CronRow>;
