@@ -57,7 +57,7 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
       void run(t('schema.meta.importOp', { title: props.title }), t('schema.meta.imported', { title: props.title }), async () => {
         const r = await projectMetaApi.import(props.projectId, c.file);
         setSkipped(r.skipped);
-        setRetype(r.retype ?? []);
+        setRetype(r.retype);
       });
     if (c.kind === 'removeDb') void run(t('schema.meta.removeDbOp', { db: c.dbAlias, env: c.env }), t('schema.meta.removedDb', { db: c.dbAlias, env: c.env }), () => projectMetaApi.removeDb(props.projectId, c.env, c.dbAlias));
     if (c.kind === 'removeEnv') void run(t('schema.meta.removeEnvOp', { env: c.env }), t('schema.meta.removedEnv', { env: c.env }), () => projectMetaApi.removeEnv(props.projectId, c.env));
