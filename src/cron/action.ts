@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { LIMITS } from '../config/limits';
 import { headerProblem } from '../lib/http-headers';
+import { badRequest } from '../lib/errors';
+import { headersToSave, maskHeaders } from '../lib/masked-secrets';
 import { reachesOtherFiles, splitStatements, withoutLeadingComments } from '../sql/raw/split';
 import type { Driver } from '../sql/dialect';
 import { guardedFetch, RefusedAddress } from '../api/clients/guarded-fetch';
@@ -28,19 +30,30 @@ export const CronActionSchema = z.discriminatedUnion('type', [
     type: z.literal('url'),
     method: z.preprocess((m) => (typeof m === 'string' ? m.toUpperCase() : m), z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])).default('POST'),
     url: httpUrl,
-    headers: z
-      .record(z.string().min(1).max(200), z.string().max(4000))
-      .superRefine((h, ctx) => {
-        const problem = Object.entries(h).map(([k, v]) => headerProblem(k, v)).find(Boolean);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      })
-      .default({}),
+    // Checked on save by checkActionHeaders, once values left masked are the stored ones again.
+    headers: z.record(z.string().min(1).max(200), z.string().max(4000)).default({}),
     body: z.string().max(LIMITS.hookTemplateMax).optional(),
   }),
   z.object({ type: z.literal('sql'), sql: z.string().trim().min(1, 'The SQL statement is empty').max(LIMITS.rawSqlMaxLength), dbAlias: z.string().min(1).default('db') }),
 ]);
 
 export type CronAction = z.infer<typeof CronActionSchema>;
+
+/** 400 naming the first header of an HTTP action that no request can carry (see http-headers.ts). */
+export function checkActionHeaders(a: CronAction): void {
+  if (a.type !== 'url') return;
+  const problem = Object.entries(a.headers).map(([k, v]) => headerProblem(k, v)).find(Boolean);
+  if (problem) throw badRequest(problem);
+}
+
+/** An action being saved: header values sent back masked keep those of `stored` (see headersToSave). */
+export function actionToSave(a: CronAction, stored: CronAction | null): CronAction {
+  if (a.type !== 'url') return a;
+  return { ...a, headers: headersToSave(a.headers, stored?.type === 'url' ? stored.headers : {}) };
+}
+
+/** The action as lists show it: an HTTP action's header values masked. */
+export const maskedAction = (a: CronAction): CronAction => (a.type === 'url' ? { ...a, headers: maskHeaders(a.headers ?? {}) } : a);
 
 /** Why a job's SQL is refused: on SQLite it would reach the metadata store or another project's file. */
 export const OTHER_FILES_MSG = 'The SQL of a cron job cannot attach, detach or write other database files';

@@ -1,7 +1,8 @@
 /**
  * Cron job dashboard operations (api-contract section 6, owners and creators): xcCronList (with
  * each job's next run times), xcCronCreate, xcCronUpdate, xcCronDelete, xcCronRun (run now, answers
- * the run), xcCronLogs, and xcCronPreview (the next run times of a pattern while it is typed).
+ * the run), xcCronLogs, xcCronPreview (the next run times of a pattern while it is typed), and
+ * xcCronHeaders (an HTTP action's header values in full, which lists mask, for an owner who asks).
  */
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../api/dashboard/op';
@@ -12,7 +13,7 @@ import { newId } from '../lib/ids';
 import { LIMITS } from '../config/limits';
 import { cronsRepo, type CronRecord, type CronRunRecord } from '../meta/crons-repo';
 import { checkPattern, nextRuns } from './schedule';
-import { CronActionSchema, OTHER_FILES_MSG, otherFilesStatement, type CronAction } from './action';
+import { actionToSave, checkActionHeaders, CronActionSchema, maskedAction, OTHER_FILES_MSG, otherFilesStatement, type CronAction } from './action';
 import { runClaimed } from './scheduler';
 
 const Pattern = z.string().trim().min(1, 'The pattern is required').max(200);
@@ -35,9 +36,19 @@ async function jobOf(call: OpCall, id: string): Promise<CronRecord> {
   return c;
 }
 
-/** The SQL action's database must be one of the project's (404 otherwise), and its SQL stay in it (403). */
-async function checkAction(call: OpCall, a: CronAction): Promise<void> {
-  if (a.type !== 'sql') return;
+/**
+ * The action as it is saved: header values left masked are those of `stored` again and every header
+ * can be sent (400 otherwise); the SQL action's database must be one of the project's (404
+ * otherwise), and its SQL stay in it (403).
+ */
+async function checkedAction(call: OpCall, sent: CronAction, stored: CronAction | null): Promise<CronAction> {
+  const a = actionToSave(sent, stored);
+  checkActionHeaders(a);
+  if (a.type === 'sql') await checkSql(call, a);
+  return a;
+}
+
+async function checkSql(call: OpCall, a: CronAction & { type: 'sql' }): Promise<void> {
   const pdb = await call.ctx.projects.get(call.projectId, a.dbAlias);
   if (otherFilesStatement(pdb.db.config.client, a.sql)) throw forbidden(OTHER_FILES_MSG);
 }
@@ -51,7 +62,7 @@ const safeNext = (c: CronRecord) => {
 };
 
 const jobView = (c: CronRecord) => ({
-  id: c.id, title: c.title, pattern: c.pattern, timezone: c.timezone, active: c.active === 1, action: JSON.parse(c.action) as CronAction,
+  id: c.id, title: c.title, pattern: c.pattern, timezone: c.timezone, active: c.active === 1, action: maskedAction(JSON.parse(c.action) as CronAction),
   next_runs: c.active === 1 ? safeNext(c) : [], last_run_at: c.last_run_at, last_status: c.last_status, created_at: c.created_at,
 });
 
@@ -78,10 +89,10 @@ export const xcCronCreate: DashboardOp = {
   async run(call) {
     const a = parseArgs(CreateArgs, call.args);
     checkPattern(a.pattern, a.timezone);
-    await checkAction(call, a.action);
+    const action = await checkedAction(call, a.action, null);
     const c = await cronsRepo(call.ctx.meta).create({
       project_id: call.projectId, title: a.title, pattern: a.pattern, timezone: a.timezone, active: a.active === false ? 0 : 1,
-      action: JSON.stringify(a.action), created_by: call.actor.email ?? null,
+      action: JSON.stringify(action), created_by: call.actor.email ?? null,
     });
     await audited(call, `cron job '${c.title}' created`);
     return jobView(c);
@@ -94,12 +105,12 @@ export const xcCronUpdate: DashboardOp = {
   async run(call) {
     const a = parseArgs(UpdateArgs, call.args);
     const c = await jobOf(call, a.id);
+    const action = a.action ? await checkedAction(call, a.action, JSON.parse(c.action) as CronAction) : null;
     const next: CronRecord = {
       ...c, title: a.title ?? c.title, pattern: a.pattern ?? c.pattern, timezone: a.timezone ?? c.timezone,
-      active: a.active === undefined ? c.active : a.active ? 1 : 0, action: a.action ? JSON.stringify(a.action) : c.action,
+      active: a.active === undefined ? c.active : a.active ? 1 : 0, action: action ? JSON.stringify(action) : c.action,
     };
     checkPattern(next.pattern, next.timezone);
-    if (a.action) await checkAction(call, a.action);
     await cronsRepo(call.ctx.meta).update(next);
     await audited(call, `cron job '${next.title}' changed`);
     return { ok: true };
@@ -146,4 +157,14 @@ export const xcCronPreview: DashboardOp = {
   },
 };
 
-export const CRON_OPS = [xcCronList, xcCronCreate, xcCronUpdate, xcCronDelete, xcCronRun, xcCronLogs, xcCronPreview];
+/** The header values of a job's HTTP action in full (lists mask them): `{ headers }`, empty for SQL jobs. */
+export const xcCronHeaders: DashboardOp = {
+  name: 'xcCronHeaders',
+  access: 'projectAdmin',
+  async run(call) {
+    const a = JSON.parse((await jobOf(call, parseArgs(IdArgs, call.args).id)).action) as CronAction;
+    return { headers: a.type === 'url' ? a.headers ?? {} : {} };
+  },
+};
+
+export const CRON_OPS = [xcCronList, xcCronCreate, xcCronUpdate, xcCronDelete, xcCronRun, xcCronLogs, xcCronPreview, xcCronHeaders];

@@ -1,6 +1,6 @@
-/** A stored hook read for use (notification parsed, secret opened) and for lists (secret and header values masked). */
+/** A stored hook read for use (notification parsed, secret opened) and for lists (secret, header values and webhook URL masked). */
 import { open } from '../lib/secret-box';
-import { badRequest } from '../lib/errors';
+import { headersToSave, maskHeaders, maskUrl, urlToSave } from '../lib/masked-secrets';
 import type { HookRecord } from '../meta/hooks-repo';
 import { NotificationSchema, type Notification } from './notification';
 
@@ -16,38 +16,25 @@ export const secretOf = (h: HookRecord, key: string): string | null => (h.secret
 /** `whsec_abcd••••••••` : enough to tell secrets apart, never enough to use one. */
 export const maskSecret = (plain: string | null) => (plain ? `${plain.slice(0, 10)}${'•'.repeat(12)}` : null);
 
-/** What a header value shows in place of its characters. */
-export const HEADER_MASK = '••••';
-
-/**
- * A header value as lists show it: `••••` and its last 4 characters (only the mask for a value of 8
- * or fewer; an empty value stays empty, there is nothing to hide): enough to tell an `Authorization`
- * value from another, never enough to use one.
- */
-export const maskHeaderValue = (value: string) => (value === '' ? '' : HEADER_MASK + (value.length > 8 ? value.slice(-4) : ''));
-
-/** The notification with its header values masked (a url hook's headers carry tokens). */
+/** The notification with its secrets masked (a url hook's header values, a chat hook's webhook URL). */
 function maskedNotification(n: Notification): Notification {
-  if (n.type !== 'url') return n;
-  return { ...n, headers: Object.fromEntries(Object.entries(n.headers).map(([k, v]) => [k, maskHeaderValue(v)])) };
+  if (n.type === 'url') return { ...n, headers: maskHeaders(n.headers) };
+  if (n.type !== 'email' && n.webhook_url) return { ...n, webhook_url: maskUrl(n.webhook_url) };
+  return n;
 }
 
 /**
- * The headers of a hook being saved: a value sent back as the list masked it keeps the stored value of
- * that header; a new value replaces it. A masked value that stands for no stored one (a header
- * renamed, or a new hook) cannot be saved: it is refused, naming the header.
+ * A notification being saved: header values and a webhook URL sent back masked keep those of
+ * `stored` (see headersToSave and urlToSave).
  */
-export function headersToSave(sent: Record<string, string>, stored: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(sent)) {
-    const kept = Object.hasOwn(stored, name) && value === maskHeaderValue(stored[name]!) ? stored[name]! : undefined;
-    if (kept === undefined && value.startsWith(HEADER_MASK)) throw badRequest(`The value of the header '${name}' is hidden: type it again`);
-    out[name] = kept ?? value;
-  }
-  return out;
+export function notificationToSave(n: Notification, stored: Notification | null): Notification {
+  if (n.type === 'url') return { ...n, headers: headersToSave(n.headers, stored?.type === 'url' ? stored.headers : {}) };
+  if (n.type === 'email') return n;
+  const before = stored && stored.type !== 'url' && stored.type !== 'email' ? stored.webhook_url : undefined;
+  return { ...n, webhook_url: urlToSave(n.webhook_url, before) };
 }
 
-/** The hook as lists answer it (secret and header values masked). */
+/** The hook as lists answer it (secret, header values and webhook URL masked). */
 export function hookView(h: HookRecord, key: string) {
   let secret: string | null = null;
   try {

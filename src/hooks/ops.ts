@@ -15,7 +15,7 @@ import { hooksRepo, type HookRecord } from '../meta/hooks-repo';
 import { hookQueueRepo } from '../meta/hook-queue-repo';
 import { list } from '../data/records-service';
 import { parseHookCondition } from './condition';
-import { HOOK_EVENTS, headersToSave, hookView, notificationOf, secretOf } from './hook-model';
+import { HOOK_EVENTS, hookView, notificationToSave, notificationOf, secretOf } from './hook-model';
 import { checkHeaders, checkTemplates, NotificationSchema, type Notification } from './notification';
 import { sendOnce, type HookPayload } from './send';
 
@@ -50,12 +50,6 @@ async function hookOf(call: OpCall, id: string): Promise<HookRecord> {
 
 const checked = (n: Notification) => (checkTemplates(n), checkHeaders(n), n);
 
-/** A url notification's headers as they are saved: values left masked keep those of `stored` (see headersToSave). */
-function withStoredHeaders(n: Notification, stored: Notification | null): Notification {
-  if (n.type !== 'url') return n;
-  return { ...n, headers: headersToSave(n.headers, stored?.type === 'url' ? stored.headers : {}) };
-}
-
 export const xcHookList: DashboardOp = {
   name: 'xcHookList',
   access: 'projectAdmin',
@@ -78,7 +72,7 @@ export const xcHookCreate: DashboardOp = {
     const a = parseArgs(CreateArgs, call.args);
     const { t } = await tableOf(call, a.tn);
     parseHookCondition(a.condition, t);
-    const n = checked(withStoredHeaders(a.notification, null));
+    const n = checked(notificationToSave(a.notification, null));
     const secret = n.type === 'url' ? newSecret() : null;
     const h = await hooksRepo(call.ctx.meta).create({
       project_id: call.projectId, db_alias: call.dbAlias, tn: t.tn, title: a.title, event: a.event,
@@ -99,7 +93,7 @@ export const xcHookUpdate: DashboardOp = {
     const { t } = await tableOf(call, h.tn);
     const condition = a.condition === undefined ? h.where_cond : a.condition?.trim() || null;
     parseHookCondition(condition, t);
-    const n = a.notification ? checked(withStoredHeaders(a.notification, notificationOf(h))) : notificationOf(h);
+    const n = a.notification ? checked(notificationToSave(a.notification, notificationOf(h))) : notificationOf(h);
     let secret: string | null = null;
     let sealed = n.type === 'url' ? h.secret : null;
     if (n.type === 'url' && (!sealed || a.rotateSecret)) {

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
 import { loadChinook } from '../helpers/engines';
 import { CATALOGUES } from '../../web/src/i18n/catalogues';
+import { LOCALES } from '../../web/src/i18n/locales';
 import { startGrpcServer, type TestGrpcServer } from '../helpers/grpc-server';
 
 setDefaultTimeout(60_000);
@@ -318,6 +319,67 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
       await setLanguage('en');
       await page.reload();
     }
+  });
+
+  browserTest('the operation picker\'s placeholder fits in its box in every language', () => page, async () => {
+    const setLanguage = (language: string) =>
+      page.evaluate((language) => {
+        const key = 'tablo.settings.api@example.com';
+        localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), language }));
+      }, language);
+    const cut: string[] = [];
+    try {
+      for (const { code } of LOCALES) {
+        const c = CATALOGUES[code];
+        await setLanguage(code);
+        await page.goto(`${tablo.url}/#/nc/${projectId}`);
+        await page.reload();
+        await page.locator('.tree-extras').getByRole('button', { name: c['common.panels.apiClient.title'], exact: true }).click();
+        const picker = page.getByRole('region', { name: c['tools.api.region'] }).getByLabel(c['tools.api.operation']);
+        await picker.waitFor();
+        // The text shown against the room the select leaves it (its paddings and its arrow, about 20 px, aside).
+        const fit = await picker.evaluate((el) => {
+          const s = el as HTMLSelectElement;
+          const style = getComputedStyle(s);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = style.font;
+          const text = s.options[s.selectedIndex]!.text;
+          return { text, fits: ctx.measureText(text).width <= s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20 };
+        });
+        if (!fit.fits) cut.push(`${code}: ${fit.text}`);
+        if (code === 'fr') await shot(page, 'api-client-picker-fr');
+      }
+      expect(cut).toEqual([]);
+    } finally {
+      await setLanguage('en');
+      await page.reload();
+    }
+  });
+
+  browserTest('picking an operation over an edited request asks first; an untouched one is replaced at once', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.reload();
+    await page.locator('.tree-extras').getByRole('button', { name: 'API Client', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'API Client' });
+    const picker = panel.getByLabel('Operation');
+    const url = panel.getByRole('combobox', { name: 'URL' });
+    await picker.locator('option', { hasText: /^POST Create a row in Album$/ }).waitFor({ state: 'attached' });
+    await url.fill('/my/edited/request');
+    await picker.selectOption({ label: 'POST Create a row in Album' });
+    const ask = page.getByRole('dialog', { name: 'Replace the request you edited?' });
+    await ask.getByText('POST Create a row in Album will take its place').waitFor();
+    await shot(page, 'api-client-replace-ask');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await url.inputValue()).toBe('/my/edited/request');
+    await picker.selectOption({ label: 'POST Create a row in Album' });
+    await ask.getByRole('button', { name: 'Replace' }).click();
+    await expect(url.inputValue()).resolves.toEndWith('/api/v1/Album');
+    // Picked and not edited since: the next pick replaces it without asking.
+    const other = (await picker.locator('optgroup[label="Artist"] option').first().innerText()).trim();
+    await picker.selectOption({ label: other });
+    await expect(url.inputValue()).resolves.toContain('/Artist');
+    expect(await ask.count()).toBe(0);
   });
 
   browserTest('previewed as a viewer, the API Client reads saved environments without their values and sends nothing', () => page, async () => {

@@ -250,7 +250,9 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
         const c = CATALOGUES[code];
         await pick(code);
         await page.getByRole('navigation', { name: c['schema.tree.label'] }).getByRole('button', { name: c['common.panels.appStore.title'], exact: true }).click();
-        const store = page.getByRole('region', { name: c['admin.appStore.title'] });
+        const store = page.getByRole('region', { name: c['common.panels.appStore.title'] });
+        // The heading names the store as its tab and the tree do (French said 'App Store' under 'Boutique d'applications').
+        expect({ code, heading: await store.getByRole('heading', { level: 2 }).innerText() }).toEqual({ code, heading: c['common.panels.appStore.title'] });
         // English labels this language says otherwise.
         const english = fieldKeys.filter((k) => c[k] !== CATALOGUES.en[k]).map((k) => CATALOGUES.en[k].replace('{title}', 'S3'));
         for (const title of ['SMTP', 'S3', 'Branding', 'Slack']) {

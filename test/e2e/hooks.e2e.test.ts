@@ -102,6 +102,16 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await panel.getByLabel('Job URL').fill(rx.url('/nightly'));
     // An endpoint that wants a key gets it in a header.
     await panel.getByLabel('Job headers').fill('Authorization: Bearer nightly-key\nX-Source: tablo');
+    // Switching the action to SQL and back keeps what was typed for each (the URL was cleared).
+    const action = panel.getByLabel('Job action');
+    await action.selectOption({ label: 'SQL statement' });
+    await panel.getByLabel('Job SQL').fill('SELECT 1');
+    await action.selectOption({ label: 'HTTP call' });
+    expect(await panel.getByLabel('Job URL').inputValue()).toBe(rx.url('/nightly'));
+    expect(await panel.getByLabel('Job headers').inputValue()).toBe('Authorization: Bearer nightly-key\nX-Source: tablo');
+    await action.selectOption({ label: 'SQL statement' });
+    expect(await panel.getByLabel('Job SQL').inputValue()).toBe('SELECT 1');
+    await action.selectOption({ label: 'HTTP call' });
     await shot(page, 'crons-form');
     await panel.getByRole('button', { name: 'Create job' }).click();
     const jobs = panel.getByRole('table', { name: 'Cron jobs' });
@@ -124,8 +134,13 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await yearly.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: "Delete the cron job 'New year second'?" }).getByRole('button', { name: 'Delete' }).click();
     await yearly.waitFor({ state: 'detached' });
-    // Editing the job shows its headers as they were saved.
+    // Editing the job shows its header values masked (they carry keys), and in full on purpose.
     await jobs.getByRole('button', { name: 'Edit' }).click();
+    expect(await panel.getByLabel('Job headers').inputValue()).toBe('Authorization: ••••-key\nX-Source: ••••');
+    await panel.getByText(/^Values are hidden/).waitFor();
+    await shot(page, 'crons-headers-masked');
+    await panel.getByRole('button', { name: 'Show values' }).click();
+    await until(() => panel.getByLabel('Job headers').inputValue(), 'Authorization: Bearer nightly-key\nX-Source: tablo');
     expect(await panel.getByLabel('Job headers').inputValue()).toBe('Authorization: Bearer nightly-key\nX-Source: tablo');
     await panel.getByRole('button', { name: 'Cancel' }).click();
     // A run's start is shown to the second.

@@ -94,6 +94,7 @@ const HOOK_ROWS: Row[] = [
   { who: 'editor', op: 'xcHookHeaders', args: () => ({ id: ids.hook }), want: 403 },
   { who: 'owner', preview: 'editor', op: 'xcHookHeaders', args: () => ({ id: ids.hook }), want: 403 },
   { who: 'creator', op: 'xcHookHeaders', args: () => ({ id: ids.hook }), want: 200 },
+  { who: 'editor', op: 'xcCronHeaders', args: () => ({ id: ids.cron }), want: 403 },
 ];
 
 /**
@@ -109,6 +110,7 @@ const IDOR_OPS: [string, () => unknown][] = [
   ['xcCronUpdate', () => ({ id: ids.cron, title: 'taken' })],
   ['xcCronRun', () => ({ id: ids.cron })],
   ['xcCronLogs', () => ({ id: ids.cron })],
+  ['xcCronHeaders', () => ({ id: ids.cron })],
   ['xcCronDelete', () => ({ id: ids.cron })],
   ['xcVirtualTableUpdate', () => ({ id: ids.view, title: 'taken' })],
   ['xcVirtualTableDelete', () => ({ id: ids.view })],

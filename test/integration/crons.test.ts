@@ -187,6 +187,33 @@ describe('cron jobs', () => {
     await op('xcCronDelete', { id: unreachable.id });
   });
 
+  test("an HTTP job's header values are masked in the list; left masked they keep their value, retyped they change; the owner may read them in full", async () => {
+    const key = 'Bearer sk_live_cron_abcd5678';
+    const action = { type: 'url', method: 'POST', url: rx.url('/masked'), headers: { Authorization: key, 'X-Short': 'abc' } };
+    const made = await job('masked', action, '0 0 1 1 *');
+    expect((made as any).action.headers).toEqual({ Authorization: '••••5678', 'X-Short': '••••' });
+    const listed = async () => ((await op('xcCronList')).body.data.list as any[]).find((c) => c.id === made.id);
+    const first = await listed();
+    expect(first.action.headers).toEqual({ Authorization: '••••5678', 'X-Short': '••••' });
+    expect(JSON.stringify((await op('xcCronList')).body)).not.toContain('sk_live');
+    // Saved again as the list showed it: the stored values stay, and runs carry them.
+    expect((await op('xcCronUpdate', { id: made.id, title: 'masked 2', action: first.action })).status).toBe(200);
+    expect((await op('xcCronHeaders', { id: made.id })).body.headers).toEqual({ Authorization: key, 'X-Short': 'abc' });
+    expect((await op('xcCronRun', { id: made.id })).body.status).toBe('success');
+    expect(rx.at('/masked').at(-1)!.headers.get('authorization')).toBe(key);
+    const retyped = { ...first.action, headers: { Authorization: 'Bearer rotated_4242', 'X-Short': '••••' } };
+    expect((await op('xcCronUpdate', { id: made.id, action: retyped })).status).toBe(200);
+    expect((await op('xcCronHeaders', { id: made.id })).body.headers).toEqual({ Authorization: 'Bearer rotated_4242', 'X-Short': 'abc' });
+    const renamed = await op('xcCronUpdate', { id: made.id, action: { ...first.action, headers: { 'X-Other': '••••' } } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.msg).toBe("The value of the header 'X-Other' is hidden: type it again");
+    const copied = await op('xcCronCreate', { title: 'copy', pattern: '0 0 1 1 *', action: first.action });
+    expect(copied.status).toBe(400);
+    expect(copied.body.msg).toBe("The value of the header 'Authorization' is hidden: type it again");
+    expect((await op('xcCronHeaders', { id: 'cj_nope' })).status).toBe(404);
+    await op('xcCronDelete', { id: made.id });
+  });
+
   test('a SQL job on SQLite may not attach the metadata store or any other file', async () => {
     const meta = join(t.dataDir, 'tablo.db');
     for (const sql of [`ATTACH DATABASE '${meta}' AS m`, `SELECT 1; attach '${meta}' as m; SELECT name FROM m.sqlite_master`, `VACUUM INTO '${join(t.dataDir, 'copy.db')}'`]) {

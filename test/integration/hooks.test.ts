@@ -335,6 +335,26 @@ describeEngines('webhooks', (engine: TestEngine) => {
     expect((await op('xcHookHeaders', { id: 'hk_nope' })).status).toBe(404);
     await op('xcHookDelete', { id: made.body.id });
   });
+  test("a chat hook's webhook URL (it carries a token) is masked in the list and kept when saved back unchanged", async () => {
+    const url = rx.url('/chat/T000/B000/tok_secret_wxyz');
+    const made = await op('xcHookCreate', { tn: 'hook_items', title: 'chat', event: 'after.insert', notification: { type: 'slack', webhook_url: url } });
+    expect(made.status).toBe(200);
+    const listed = async () => ((await op('xcHookList', { tn: 'hook_items' })).body.data.list as any[]).find((h) => h.id === made.body.id);
+    const first = await listed();
+    expect(first.notification.webhook_url).toBe(`${new URL(url).origin}/••••wxyz`);
+    expect(JSON.stringify((await op('xcHookList', { tn: 'hook_items' })).body)).not.toContain('tok_secret');
+    // Saved back as listed (another service, the same URL): the stored URL stays, and deliveries go to it.
+    expect((await op('xcHookUpdate', { id: made.body.id, notification: { ...first.notification, type: 'mattermost' } })).status).toBe(200);
+    expect((await op('xcHookTest', { id: made.body.id })).body.status).toBe('success');
+    expect(rx.at('/chat/T000/B000/tok_secret_wxyz')).toHaveLength(1);
+    const retyped = rx.url('/chat/other_1234');
+    expect((await op('xcHookUpdate', { id: made.body.id, notification: { type: 'slack', webhook_url: retyped } })).status).toBe(200);
+    expect((await listed()).notification.webhook_url).toBe(`${new URL(url).origin}/••••1234`);
+    const copied = await op('xcHookCreate', { tn: 'hook_items', title: 'copy', event: 'after.insert', notification: first.notification });
+    expect(copied.status).toBe(400);
+    expect(copied.body.msg).toBe('The webhook URL is hidden: type it again');
+    await op('xcHookDelete', { id: made.body.id });
+  });
 });
 
 describe('webhooks with two instances on one metadata store', () => {

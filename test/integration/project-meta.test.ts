@@ -276,18 +276,24 @@ test("an archive imported onto its own project keeps the secrets it could not ca
     const zip = await exportZip(pid);
 
     const back = await upload('xcMetaTablesImportZipToLocalFsAndDb', pid, zip);
-    expect(back).toMatchObject({ status: 200, body: { skipped: [] } });
+    expect(back).toMatchObject({ status: 200, body: { skipped: [], retype: [] } });
     // Lists mask header values: the stored ones are read on purpose (xcHookHeaders).
     const after = await hooks();
     expect(after.map((h: any) => h.secret)).toEqual(hooksBefore.map((h: any) => h.secret));
     for (const h of after) expect((await op('xcHookHeaders', { id: h.id })).body.headers).toEqual({ Authorization: 'Bearer abc', 'x-plain': 'p' });
-    expect((await crons()).map((c: any) => c.action.headers)).toEqual([{ 'x-api-key': 'k-1' }]);
+    expect((await crons()).map((c: any) => c.action.headers)).toEqual([{ 'x-api-key': '••••' }]);
+    expect((await op('xcCronHeaders', { id: (await crons())[0].id })).body.headers).toEqual({ 'x-api-key': 'k-1' });
     expect((await shared('pw-123456')).status).toBe(200);
     expect((await shared()).status).toBe(403);
 
     // Onto another project nothing of them travels.
     const copied = await upload('xcMetaTablesImportZipToLocalFsAndDb', other, zip);
     expect(copied.body.skipped).toEqual([`db: shared link ${link}: it had a password, which an export never holds; share the view again`]);
+    // The answer names each hook and job whose credential header values were left empty.
+    expect(copied.body.retype).toEqual([
+      "db: webhook 'Notify' of 'note': the value of 'Authorization' was not in the archive: type it again",
+      "cron job 'Job': the value of 'x-api-key' was not in the archive: type it again",
+    ]);
     const [copy] = await hooks(other);
     // The list shows an empty value as empty (nothing to hide), the others masked.
     expect(copy.notification.headers).toEqual({ Authorization: '', 'x-plain': '••••' });

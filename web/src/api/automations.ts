@@ -38,5 +38,7 @@ export const cronsApi = {
   remove: (s: Scope, id: string) => call(s, 'xcCronDelete', { id }),
   run: (s: Scope, id: string) => call<CronRun>(s, 'xcCronRun', { id }),
   logs: async (s: Scope, id: string) => (await call<{ data: { list: CronRun[] } }>(s, 'xcCronLogs', { id, limit: 50 })).data.list,
+  /** A job's HTTP header values in full (lists mask them). */
+  headers: async (s: Scope, id: string) => (await call<{ headers: Record<string, string> }>(s, 'xcCronHeaders', { id })).headers,
   preview: async (s: Scope, pattern: string, timezone: string) => (await call<{ next_runs: string[] }>(s, 'xcCronPreview', { pattern, timezone })).next_runs,
 };

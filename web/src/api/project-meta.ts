@@ -30,10 +30,10 @@ export const projectMetaApi = {
     // The title as it is, only the characters no file system takes replaced ('Música 客户' stays as it is).
     saveBlob(blob, `${title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '_').trim() || 'project'}-metadata.zip`);
   },
-  import: (projectId: string, file: File) => upload<{ ok: true; skipped: string[] }>('xcMetaTablesImportZipToLocalFsAndDb', file, { projectId }),
+  import: (projectId: string, file: File) => upload<{ ok: true; skipped: string[]; retype: string[] }>('xcMetaTablesImportZipToLocalFsAndDb', file, { projectId }),
   reset: (projectId: string) => dashboardOp<{ ok: true }>('xcMetaTablesReset', { projectId }),
   /** A new project from a zip over a connection (`db`), or a new embedded database when `db` is left out. */
-  createFromZip: (file: File, args: { title?: string; db?: unknown; inflection?: 'camelize' | 'none' }) => upload<{ id: string; title: string; skipped: string[] }>('projectCreateByZip', file, { args }),
+  createFromZip: (file: File, args: { title?: string; db?: unknown; inflection?: 'camelize' | 'none' }) => upload<{ id: string; title: string; skipped: string[]; retype: string[] }>('projectCreateByZip', file, { args }),
   envs: (projectId: string) => dashboardOp<EnvDetails>('projectEnvList', { projectId }),
   updateDb: (projectId: string, env: string, dbAlias: string, db: unknown, inflection?: 'camelize' | 'none') =>
     dashboardOp<{ ok: true }>('projectDbUpdate', { projectId, args: { env, dbAlias, db, inflection } }),

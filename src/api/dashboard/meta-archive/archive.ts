@@ -122,12 +122,14 @@ export function parseArchive(data: Uint8Array): ParsedArchive {
 /**
  * Applies an archive to a project: every database alias of the archive that the project has gets
  * its sections replaced in one metadata transaction; then the project reads its schema afresh.
- * Answers what was skipped (objects this database lacks, or databases the project lacks).
+ * Answers what was skipped (objects this database lacks, or databases the project lacks) and, in
+ * `retype`, the credential header values of hooks and jobs the archive did not hold (to type again).
  */
-export async function importProjectMeta(ctx: AppContext, projectId: string, archive: ParsedArchive): Promise<{ skipped: string[] }> {
+export async function importProjectMeta(ctx: AppContext, projectId: string, archive: ParsedArchive): Promise<{ skipped: string[]; retype: string[] }> {
   const { dbs } = await databasesOf(ctx, projectId);
   const SECTIONS = databaseSections(ctx.secrets.connectionKey);
   const skipped: string[] = [];
+  const retype: string[] = [];
   const plan: { dbAlias: string; rows: Map<string, unknown[]> }[] = [];
   for (const [dbAlias, sections] of archive.sections) {
     if (!dbs.some((d) => d.db_alias === dbAlias)) {
@@ -153,18 +155,18 @@ export async function importProjectMeta(ctx: AppContext, projectId: string, arch
         const r = rows.get(s.name);
         if (!r) continue;
         await s.clear(tx, projectId, dbAlias);
-        await s.write(tx, projectId, dbAlias, r);
+        await s.write(tx, projectId, dbAlias, r, (what) => retype.push(`${dbAlias}: ${what}`));
       }
     }
     for (const s of PROJECT_SECTIONS) {
       const r = projectRows.get(s.name);
       if (!r) continue;
       await s.clear(tx, projectId, 'db');
-      await s.write(tx, projectId, 'db', r);
+      await s.write(tx, projectId, 'db', r, (what) => retype.push(what));
     }
   });
   await restart(ctx, projectId, plan.map((p) => p.dbAlias));
-  return { skipped };
+  return { skipped, retype };
 }
 
 /** Clears a project's metadata (all but the history of schema changes) and reads its schema afresh. */

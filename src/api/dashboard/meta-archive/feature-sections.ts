@@ -17,7 +17,7 @@ import { normalizeQueryParams } from '../../views/query-params';
 import { isAppError } from '../../../lib/errors';
 import { checkHeaders, checkTemplates, NotificationSchema } from '../../../hooks/notification';
 import { parseHookCondition } from '../../../hooks/condition';
-import { CronActionSchema } from '../../../cron/action';
+import { checkActionHeaders, CronActionSchema } from '../../../cron/action';
 import { checkPattern } from '../../../cron/schedule';
 import type { MetaSection } from './sections';
 
@@ -47,6 +47,19 @@ function withSecretsFrom<T>(value: T, prior: Record<string, unknown> | undefined
     Object.entries(v.headers as Record<string, string>).map(([k, x]) => [k, x === '' && SECRET_HEADER.test(k) && typeof before[k] === 'string' ? before[k] : x]),
   );
   return { ...v, headers } as T;
+}
+
+/** The credential headers of an action/notification left empty (the archive did not hold their values). */
+function emptiedSecrets(value: unknown): string[] {
+  const headers = (value as { headers?: unknown }).headers;
+  if (!headers || typeof headers !== 'object') return [];
+  return Object.entries(headers as Record<string, string>).filter(([k, x]) => x === '' && SECRET_HEADER.test(k)).map(([k]) => k);
+}
+
+/** Tells `lost` which credential header values of `what` are empty after the import, to type again. */
+function reportEmptied(value: unknown, what: string, lost: (what: string) => void): void {
+  const names = emptiedSecrets(value);
+  if (names.length) lost(`${what}: the value${names.length > 1 ? 's' : ''} of ${names.map((n) => `'${n}'`).join(', ')} ${names.length > 1 ? 'were' : 'was'} not in the archive: type ${names.length > 1 ? 'them' : 'it'} again`);
 }
 
 /** A copy of an action/notification without credential header values (their names are kept, empty). */
@@ -209,13 +222,14 @@ export function hooksSection(connectionKey: () => string): MetaSection<HookRow> 
       removedHooks.set(tx, new Map(stored.map((h) => [hookKey(h), { secret: h.secret, notification: JSON.parse(h.notification) }])));
       await tx.run('DELETE FROM nc_hooks WHERE project_id = ? AND db_alias = ?', [projectId, dbAlias]);
     },
-    async write(tx, projectId, dbAlias, rows) {
+    async write(tx, projectId, dbAlias, rows, lost) {
       const before = removedHooks.get(tx) ?? new Map();
       removedHooks.delete(tx);
       for (const r of rows) {
         const prior = before.get(hookKey(r));
         const same = prior && prior.notification.type === r.notification.type && prior.notification.url === (r.notification as { url?: string }).url;
         r.notification = withSecretsFrom(r.notification, same ? prior.notification : undefined);
+        reportEmptied(r.notification, `webhook '${r.title}' of '${r.tn}'`, lost);
         const secret = r.notification.type !== 'url' ? null : same && prior.secret ? prior.secret : seal(connectionKey(), `whsec_${randomToken(24)}`);
         await tx.run(
           'INSERT INTO nc_hooks (id, project_id, db_alias, tn, title, event, where_cond, active, notification, secret, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -232,7 +246,7 @@ const CronRow = z
     pattern: z.string().min(1).max(200),
     timezone: z.string().min(1).max(100),
     active: z.number().int(),
-    action: CronActionSchema,
+    action: CronActionSchema.superRefine(refusedBy(checkActionHeaders)),
   })
   .superRefine(refusedBy((r) => checkPattern(r.pattern, r.timezone)));
 type CronRow = z.infer<typeof CronRow>;
@@ -251,11 +265,12 @@ export const cronsSection: MetaSection<CronRow> = {
     removedCronActions.set(tx, new Map(stored.map((c) => [c.title, JSON.parse(c.action)])));
     await tx.run('DELETE FROM nc_crons WHERE project_id = ?', [projectId]);
   },
-  async write(tx, projectId, _dbAlias, rows) {
+  async write(tx, projectId, _dbAlias, rows, lost) {
     const before = removedCronActions.get(tx) ?? new Map<string, Record<string, unknown>>();
     removedCronActions.delete(tx);
     for (const r of rows) {
       r.action = withSecretsFrom(r.action, before.get(r.title));
+      reportEmptied(r.action, `cron job '${r.title}'`, lost);
       await tx.run('INSERT INTO nc_crons (id, project_id, title, pattern, timezone, active, action, created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)', [
         newId('cr'), projectId, r.title, r.pattern, r.timezone, r.active, JSON.stringify(r.action), nowIso(), nowIso(),
       ]);

@@ -23,7 +23,8 @@ export interface MetaSection<Row = unknown> {
    */
   check(rows: Row[], model: SchemaModel, skip: (what: string) => void, current: Row[]): Row[];
   clear(tx: MetaStore, projectId: string, dbAlias: string): Promise<void>;
-  write(tx: MetaStore, projectId: string, dbAlias: string, rows: Row[]): Promise<void>;
+  /** Writes the rows; what it could not bring back (a credential header value the archive never holds) is told to `lost`. */
+  write(tx: MetaStore, projectId: string, dbAlias: string, rows: Row[], lost: (what: string) => void): Promise<void>;
 }
 
 const tableOf = (model: SchemaModel, tn: string): TableModel | undefined => model.tables.find((t) => t.tn === tn);

@@ -39,9 +39,9 @@ export const xcMetaTablesImportZipToLocalFsAndDb: DashboardOp = {
   access: 'projectAdmin',
   async run(call) {
     const archive = parseArchive(await uploadedZip(call));
-    const { skipped } = await importProjectMeta(call.ctx, call.projectId, archive);
+    const { skipped, retype } = await importProjectMeta(call.ctx, call.projectId, archive);
     await auditRepo(call.ctx.meta).write({ op_type: 'METADATA', project_id: call.projectId, description: importedText(skipped.length), user_email: call.actor.email ?? null });
-    return { ok: true, skipped };
+    return { ok: true, skipped, retype };
   },
 };
 
@@ -91,8 +91,8 @@ export const projectCreateByZip: DashboardOp = {
       args: { ...a, title: a.title ?? (await freeTitle(call, archive.manifest.project.title)), projectType: archive.manifest.project.projectType },
     })) as { id: string; title: string };
     try {
-      const { skipped } = await importProjectMeta(call.ctx, made.id, archive);
-      return { ...made, skipped };
+      const { skipped, retype } = await importProjectMeta(call.ctx, made.id, archive);
+      return { ...made, skipped, retype };
     } catch (e) {
       await call.ctx.projects.evict(made.id).catch(() => {});
       await projectsRepo(call.ctx.meta).delete(made.id);

@@ -12,6 +12,7 @@ import { apiClientApi, type EnvironmentData, type SavedItem } from '../../api/ap
 import { Button as AriaButton, ListBox, ListBoxItem, Popover, Select, SelectValue, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button, FormMessage } from '../../components/form';
 import { ConfirmButton } from '../../components/confirm-button';
+import { ConfirmDialog } from '../../components/overlays';
 import { t } from '../../i18n';
 import { TipButton } from './tip-button';
 import { token } from '../../stores/session';
@@ -34,6 +35,9 @@ const draftKey = (projectId: string) => `tablo.apiClient.${projectId}`;
 const TABS = ['Params', 'Headers', 'Auth', 'Body'] as const;
 const tabName = (tab: (typeof TABS)[number]) =>
   tab === 'Params' ? t('tools.api.tabParams') : tab === 'Headers' ? t('tools.api.tabHeaders') : tab === 'Auth' ? t('tools.api.tabAuth') : t('tools.api.tabBody');
+
+/** A request as it compares for "edited since loaded" (the session token it carries left out). */
+const asLoaded = (r: ApiRequest) => JSON.stringify({ ...r, auth: '' });
 
 export function ApiClientPanel(props: { projectId: string }) {
   useSignals();
@@ -184,20 +188,33 @@ export function ApiClientPanel(props: { projectId: string }) {
       toast('error', (e as Error).message);
     }
   };
+  /** The request as last loaded (at start or picked), to tell whether it was edited since. */
+  const [loaded, setLoaded] = useState(() => asLoaded(req));
+  const edited = asLoaded(req) !== loaded;
+  /** An operation of "From the API" waiting for the confirmation that the edited request may go. */
+  const [pendingOp, setPendingOp] = useState<Operation | null>(null);
   const pick = (r: ApiRequest) => {
     const next = restoredRequest(r, token.value);
-    setReq({ ...next, auth: next.auth || (token.value ?? '') });
+    const shown = { ...next, auth: next.auth || (token.value ?? '') };
+    setReq(shown);
+    setLoaded(asLoaded(shown));
   };
+  const pickOperation = (o: Operation) => (edited ? setPendingOp(o) : pick({ ...o.request, auth: '' }));
   const byTable = useMemo(() => [...new Set(ops.map((o) => o.table))], [ops]);
   // Owners and creators send and keep requests; other members read the saved ones (credentials left out).
   const admin = isProjectAdmin.value;
 
   return (
     <div className="panel api-client" role="region" aria-label={t('tools.api.region')}>
+      {pendingOp ? (
+        <ConfirmDialog heading={t('tools.api.replaceHeading')} submitLabel={t('tools.api.replace')} onCancel={() => setPendingOp(null)} onSubmit={() => (pick({ ...pendingOp.request, auth: '' }), setPendingOp(null))}>
+          <p>{t('tools.api.replaceBody', { operation: `${pendingOp.method} ${pendingOp.summary}` })}</p>
+        </ConfirmDialog>
+      ) : null}
       <aside className="api-client-side">
         <label className="field">
           <span>{t('tools.api.fromApi')}</span>
-          <select aria-label={t('tools.api.operation')} value="" onChange={(e) => { const o = ops[Number(e.target.value)]; if (o) pick({ ...o.request, auth: '' }); }}>
+          <select aria-label={t('tools.api.operation')} value="" onChange={(e) => { const o = ops[Number(e.target.value)]; if (o) pickOperation(o); }}>
             <option value="">{t('tools.api.pickOperation')}</option>
             {byTable.map((tb) => (
               <optgroup key={tb} label={tb}>

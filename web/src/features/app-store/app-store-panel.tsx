@@ -40,15 +40,15 @@ export function AppStorePanel() {
   }, []);
   if (!isSuperAdmin.value) {
     return (
-      <div className="panel" role="region" aria-label={t('admin.appStore.title')}>
-        <h2>{t('admin.appStore.title')}</h2>
+      <div className="panel" role="region" aria-label={t('common.panels.appStore.title')}>
+        <h2>{t('common.panels.appStore.title')}</h2>
         <p>{t('admin.appStore.superAdminOnly')}</p>
       </div>
     );
   }
   return (
-    <div className="panel app-store" role="region" aria-label={t('admin.appStore.title')}>
-      <h2>{t('admin.appStore.title')}</h2>
+    <div className="panel app-store" role="region" aria-label={t('common.panels.appStore.title')}>
+      <h2>{t('common.panels.appStore.title')}</h2>
       <p className="muted">{t('admin.appStore.intro')}</p>
       <FormMessage kind="error" text={error} />
       {CATEGORIES.map((cat) => (

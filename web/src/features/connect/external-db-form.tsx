@@ -199,6 +199,7 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
         const made = await projectMetaApi.createFromZip(mode.file, { title: f.title.trim() || undefined, db: db(), inflection: f.inflection });
         madeId = made.id;
         if (made.skipped.length) toast('info', t('schema.connect.importedSkipped', { list: made.skipped.join('; ') }), 10_000);
+        if (made.retype.length) toast('info', t('schema.connect.importedRetype', { list: made.retype.join('; ') }), 10_000);
       }
       if (mode.kind === 'edit') {
         // Update & Restart: the server tests the connection before it stores it.

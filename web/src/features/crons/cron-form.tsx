@@ -3,13 +3,13 @@
  * typing, or why the pattern is wrong), and the action (HTTP call with its headers and body, or SQL on
  * a project database).
  */
-import { useState } from 'react';
-import { cronsApi, type CronDraft, type CronJob } from '../../api/automations';
+import { useRef, useState } from 'react';
+import { cronsApi, type CronAction, type CronDraft, type CronJob } from '../../api/automations';
 import { Button, FormMessage } from '../../components/form';
 import { useLatestAnswer } from '../../components/use-latest-answer';
 import { formatDateTime, t } from '../../i18n';
 import { ToggleSwitch } from '../hooks/toggle-switch';
-import { headersText, parseHeaders } from '../hooks/action-fields';
+import { HeadersField } from '../hooks/action-fields';
 
 type Scope = { projectId: string; dbAlias: string };
 
@@ -54,6 +54,13 @@ export function CronForm(props: { scope: Scope; job: CronJob | null; dbAliases: 
   const [d, setD] = useState<CronDraft>(j ? { title: j.title, pattern: j.pattern, timezone: j.timezone, active: j.active, action: j.action } : emptyCron());
   const [error, setError] = useState<string | null>(null);
   const a = d.action;
+  /** What was typed for each action type while the form is open: switching the type back brings it again. */
+  const drafts = useRef<Partial<Record<CronAction['type'], CronAction>>>({});
+  const switchType = (type: CronAction['type']) => {
+    drafts.current[a.type] = a;
+    const fresh: CronAction = type === 'sql' ? { type: 'sql', sql: '', dbAlias: props.dbAliases[0] ?? 'db' } : { type: 'url', method: 'POST', url: '', headers: {} };
+    setD({ ...d, action: drafts.current[type] ?? fresh });
+  };
   const save = async () => {
     setError(null);
     try {
@@ -79,7 +86,7 @@ export function CronForm(props: { scope: Scope; job: CronJob | null; dbAliases: 
       <NextRuns scope={props.scope} pattern={d.pattern} timezone={d.timezone} />
       <label className="field">
         {t('admin.crons.action')}
-        <select aria-label={t('admin.crons.jobAction')} value={a.type} onChange={(e) => setD({ ...d, action: e.target.value === 'sql' ? { type: 'sql', sql: '', dbAlias: props.dbAliases[0] ?? 'db' } : { type: 'url', method: 'POST', url: '', headers: {} } })}>
+        <select aria-label={t('admin.crons.jobAction')} value={a.type} onChange={(e) => switchType(e.target.value as CronAction['type'])}>
           <option value="url">{t('admin.crons.httpCall')}</option>
           <option value="sql">{t('admin.crons.sqlStatement')}</option>
         </select>
@@ -93,10 +100,8 @@ export function CronForm(props: { scope: Scope; job: CronJob | null; dbAliases: 
             <input aria-label={t('admin.crons.jobUrl')} placeholder="https://example.com/nightly" // i18n-ignore
               value={a.url} onChange={(e) => setD({ ...d, action: { ...a, url: e.target.value } })} />
           </div>
-          <label className="field">
-            {t('admin.hooks.headersHelp')}
-            <textarea aria-label={t('admin.crons.jobHeaders')} className="mono" rows={2} defaultValue={headersText(a.headers ?? {})} onChange={(e) => setD({ ...d, action: { ...a, headers: parseHeaders(e.target.value) } })} />
-          </label>
+          <HeadersField key={a.type} label={t('admin.crons.jobHeaders')} className="mono" headers={a.headers ?? {}} onChange={(headers) => setD({ ...d, action: { ...a, headers } })}
+            reveal={j ? () => cronsApi.headers(props.scope, j.id) : undefined} />
           <label className="field">{t('admin.crons.body')}<textarea aria-label={t('admin.crons.jobBody')} rows={2} value={a.body ?? ''} onChange={(e) => setD({ ...d, action: { ...a, body: e.target.value || undefined } })} /></label>
         </>
       ) : (

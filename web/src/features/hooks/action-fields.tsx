@@ -37,24 +37,20 @@ export const parseHeaders = (text: string): Record<string, string> =>
 const HEADER_MASK = '••••'; // i18n-ignore
 
 /**
- * The action's fields. A saved url hook's header values come masked: left so they keep their saved
- * value, retyped they replace it; `revealHeaders` reads them in full on purpose (Show values).
+ * Header lines of a saved url hook or HTTP cron job: their values come masked; left so they keep
+ * their saved value, retyped they replace it; `reveal` reads them in full on purpose (Show values).
  */
-export function ActionFields(props: { value: HookNotification; onChange: (n: HookNotification) => void; revealHeaders?: () => Promise<Record<string, string>> }) {
-  const n = props.value;
-  const set = (patch: Partial<HookNotification>) => props.onChange({ ...n, ...patch } as HookNotification);
+export function HeadersField(props: { label: string; headers: Record<string, string>; onChange: (h: Record<string, string>) => void; reveal?: () => Promise<Record<string, string>>; className?: string }) {
   /** Bumped when the headers are replaced from outside the text box (shown in full): it takes them anew. */
   const [headersRead, setHeadersRead] = useState(0);
   const [revealing, setRevealing] = useState(false);
-  const masked = n.type === 'url' && Object.values(n.headers).some((v) => v.startsWith(HEADER_MASK));
+  const masked = Object.values(props.headers).some((v) => v.startsWith(HEADER_MASK));
   const reveal = async () => {
     setRevealing(true);
     try {
-      const plain = await props.revealHeaders!();
-      if (n.type !== 'url') return;
+      const plain = await props.reveal!();
       // Lines typed meanwhile stay; those still masked show their saved value.
-      const headers = Object.fromEntries(Object.entries(n.headers).map(([k, v]) => [k, v.startsWith(HEADER_MASK) && k in plain ? plain[k]! : v]));
-      set({ headers });
+      props.onChange(Object.fromEntries(Object.entries(props.headers).map(([k, v]) => [k, v.startsWith(HEADER_MASK) && k in plain ? plain[k]! : v])));
       setHeadersRead((x) => x + 1);
     } catch (e) {
       toast('error', (e as Error).message);
@@ -62,6 +58,29 @@ export function ActionFields(props: { value: HookNotification; onChange: (n: Hoo
       setRevealing(false);
     }
   };
+  return (
+    <>
+      <label className="field">
+        {t('admin.hooks.headersHelp')}
+        <textarea key={headersRead} aria-label={props.label} className={props.className} rows={2} defaultValue={headersText(props.headers)} onChange={(e) => props.onChange(parseHeaders(e.target.value))} />
+      </label>
+      {masked ? (
+        <p className="muted hook-headers-masked">
+          {t('admin.hooks.headersMasked')}{' '}
+          {props.reveal ? <Button variant="ghost" onClick={() => void reveal()} disabled={revealing}>{t('admin.hooks.showHeaders')}</Button> : null}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The action's fields. A saved url hook's header values come masked (see HeadersField), as does a
+ * saved chat hook's webhook URL: left so it keeps the saved one, retyped it replaces it.
+ */
+export function ActionFields(props: { value: HookNotification; onChange: (n: HookNotification) => void; revealHeaders?: () => Promise<Record<string, string>> }) {
+  const n = props.value;
+  const set = (patch: Partial<HookNotification>) => props.onChange({ ...n, ...patch } as HookNotification);
   return (
     <div className="hook-action">
       <label className="field">
@@ -79,16 +98,7 @@ export function ActionFields(props: { value: HookNotification; onChange: (n: Hoo
             <input aria-label={t('admin.hooks.url')} placeholder="https://example.com/hooks/rows/{{ data.Id }}" // i18n-ignore
               value={n.url} onChange={(e) => set({ url: e.target.value })} />
           </div>
-          <label className="field">
-            {t('admin.hooks.headersHelp')}
-            <textarea key={headersRead} aria-label={t('admin.hooks.headers')} rows={2} defaultValue={headersText(n.headers)} onChange={(e) => set({ headers: parseHeaders(e.target.value) })} />
-          </label>
-          {masked ? (
-            <p className="muted hook-headers-masked">
-              {t('admin.hooks.headersMasked')}{' '}
-              {props.revealHeaders ? <Button variant="ghost" onClick={() => void reveal()} disabled={revealing}>{t('admin.hooks.showHeaders')}</Button> : null}
-            </p>
-          ) : null}
+          <HeadersField label={t('admin.hooks.headers')} headers={n.headers} onChange={(headers) => set({ headers })} reveal={props.revealHeaders} />
           <label className="field">
             {t('admin.hooks.bodyTemplateHelp', { example: '{{ data.Column }}' })}
             <textarea aria-label={t('admin.hooks.bodyTemplate')} rows={3} className="json-input" value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />
@@ -104,6 +114,7 @@ export function ActionFields(props: { value: HookNotification; onChange: (n: Hoo
       ) : (
         <>
           <label className="field">{t('admin.hooks.webhookUrlHelp')}<input aria-label={t('admin.hooks.webhookUrl')} value={n.webhook_url ?? ''} onChange={(e) => set({ webhook_url: e.target.value || undefined })} /></label>
+          {n.webhook_url?.includes(HEADER_MASK) ? <p className="muted hook-url-masked">{t('admin.hooks.webhookUrlMasked')}</p> : null}
           <label className="field">
             {t('admin.hooks.messageHelp')}
             <textarea aria-label={t('admin.hooks.message')} rows={2} value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />

@@ -23,6 +23,8 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [skipped, setSkipped] = useState<string[] | null>(null);
+  /** Hooks and jobs whose credential header values the zip did not hold: to type again. */
+  const [retype, setRetype] = useState<string[]>([]);
   const [form, setForm] = useState<ExternalDbMode | null>(null);
   const [newEnv, setNewEnv] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -55,6 +57,7 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
       void run(t('schema.meta.importOp', { title: props.title }), t('schema.meta.imported', { title: props.title }), async () => {
         const r = await projectMetaApi.import(props.projectId, c.file);
         setSkipped(r.skipped);
+        setRetype(r.retype);
       });
     if (c.kind === 'removeDb') void run(t('schema.meta.removeDbOp', { db: c.dbAlias, env: c.env }), t('schema.meta.removedDb', { db: c.dbAlias, env: c.env }), () => projectMetaApi.removeDb(props.projectId, c.env, c.dbAlias));
     if (c.kind === 'removeEnv') void run(t('schema.meta.removeEnvOp', { env: c.env }), t('schema.meta.removedEnv', { env: c.env }), () => projectMetaApi.removeEnv(props.projectId, c.env));
@@ -83,12 +86,19 @@ export function ProjectMetaPanel(props: { projectId: string; title: string }) {
       </div>
       {skipped ? (
         <div className="form-message" role="status">
-          {skipped.length === 0 ? t('schema.meta.allApplied') : (
+          {skipped.length === 0 && retype.length === 0 ? t('schema.meta.allApplied') : null}
+          {skipped.length ? (
             <>
               <strong>{t('schema.meta.skipped')}</strong>
               <ul className="skipped-list">{skipped.map((s) => <li key={s}>{s}</li>)}</ul>
             </>
-          )}
+          ) : null}
+          {retype.length ? (
+            <>
+              <strong>{t('schema.meta.retype')}</strong>
+              <ul className="skipped-list" aria-label={t('schema.meta.retype')}>{retype.map((s) => <li key={s}>{s}</li>)}</ul>
+            </>
+          ) : null}
         </div>
       ) : null}
 

@@ -119,6 +119,7 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
               const made = await projectMetaApi.createFromZip(file, {});
               // A new embedded database holds none of the zip's tables: say what was left out (as the connect form does).
               if (made.skipped.length) toast('info', t('schema.connect.importedSkipped', { list: made.skipped.join('; ') }), SKIPPED_TOAST_MS);
+              if (made.retype.length) toast('info', t('schema.connect.importedRetype', { list: made.retype.join('; ') }), SKIPPED_TOAST_MS);
             });
           }}
         >
