@@ -18,6 +18,7 @@ import m0012 from './0012_plugins.sql' with { type: 'text' };
 import m0013 from './0013_comment_edits.sql' with { type: 'text' };
 import m0014 from './0014_invite_links.sql' with { type: 'text' };
 import m0017 from './0017_audit_key_range.sql' with { type: 'text' };
+import m0018 from './0018_refresh_successor.sql' with { type: 'text' };
 
 export interface MetaMigration {
   version: number;
@@ -42,4 +43,5 @@ export const META_MIGRATIONS: MetaMigration[] = [
   { version: 13, name: 'comment_edits', sql: m0013 },
   { version: 14, name: 'invite_links', sql: m0014 },
   { version: 17, name: 'audit_key_range', sql: m0017 },
+  { version: 18, name: 'refresh_successor', sql: m0018 },
 ];

@@ -16,6 +16,8 @@ interface Row {
   family_id: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The token issued in its place by a rotation (null when its session was ended instead). */
+  replaced_by: string | null;
   created_at: string;
 }
 
@@ -40,17 +42,18 @@ export function refreshTokens(meta: MetaStore) {
         const row = await tx.get<Row>('SELECT * FROM nc_refresh_tokens WHERE token_hash = ?', [sha256(token)]);
         if (!row) throw unauthorized('Invalid refresh token');
         if (row.revoked_at) {
-          // Rotated: a newer token of its family was issued in its place, so this one is a copy used again.
-          const successor = await tx.get('SELECT 1 AS x FROM nc_refresh_tokens WHERE family_id = ? AND id <> ? AND created_at >= ? LIMIT 1', [row.family_id, row.id, row.created_at]);
-          if (!successor) throw unauthorized(MSG_SESSION_ENDED);
+          // Rotated (it names the token issued in its place): this one is a copy used again. Otherwise its
+          // session was ended (signed out, password changed).
+          if (!row.replaced_by) throw unauthorized(MSG_SESSION_ENDED);
           return { reusedFamily: row.family_id, userId: row.user_id };
         }
         if (row.expires_at < nowIso()) throw unauthorized('Refresh token expired');
-        await tx.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE id = ?', [nowIso(), row.id]);
         const next = randomToken(32);
+        const nextId = newId('rt');
+        await tx.run('UPDATE nc_refresh_tokens SET revoked_at = ?, replaced_by = ? WHERE id = ?', [nowIso(), nextId, row.id]);
         await tx.run(
           'INSERT INTO nc_refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-          [newId('rt'), row.user_id, row.family_id, sha256(next), new Date(Date.now() + LIMITS.refreshTokenTtlMs).toISOString(), nowIso()],
+          [nextId, row.user_id, row.family_id, sha256(next), new Date(Date.now() + LIMITS.refreshTokenTtlMs).toISOString(), nowIso()],
         );
         return { userId: row.user_id, token: next, familyId: row.family_id };
       });

@@ -200,6 +200,18 @@ describe('sign-in and sessions', () => {
     expect(reused).toEqual([]);
   });
 
+  test('a signed-out token created in the same millisecond as the one it replaced is still refused as ended, not as a copy', async () => {
+    const t = await app();
+    const signup = await t.request('POST', '/auth/signup', { body: { email: 'admin@example.com', password: 'password123' } });
+    const signedOut = cookieOf(await t.request('POST', '/auth/refresh-token', { headers: { cookie: cookieOf(signup) } }));
+    // As on a fast machine: the first token and the one that replaced it share their creation time.
+    await t.app.ctx.meta.run("UPDATE nc_refresh_tokens SET created_at = '2026-01-01T00:00:00.000Z'");
+    expect((await t.request('POST', '/auth/signout', { headers: { cookie: signedOut } })).status).toBe(200);
+    const after = await t.request('POST', '/auth/refresh-token', { headers: { cookie: signedOut } });
+    expect(after.status).toBe(401);
+    expect(after.body.msg).toBe('This session has ended: sign in again');
+  });
+
   test('changing the password invalidates older tokens', async () => {
     const t = await app();
     const { token } = await signupSuperAdmin(t);
