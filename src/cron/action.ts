@@ -1,7 +1,7 @@
 /**
  * What a cron job does: an HTTP call, or SQL statements on one of the project's databases run
- * as raw SQL through the project's driver (jobs are made by owners and creators only, who may run
- * raw SQL anyway). Nothing stored is evaluated as code.
+ * as raw SQL (sql-statements.ts: jobs are made by owners and creators only, who may run raw SQL
+ * anyway). Nothing stored is evaluated as code.
  */
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -9,9 +9,9 @@ import { LIMITS } from '../config/limits';
 import { headerProblem } from '../lib/http-headers';
 import { badRequest } from '../lib/errors';
 import { headersToSave, maskHeaders } from '../lib/masked-secrets';
-import { reachesOtherFiles, splitStatements, withoutLeadingComments } from '../sql/raw/split';
-import type { Driver } from '../sql/dialect';
+import { reachesOtherFiles, splitStatements } from '../sql/raw/split';
 import { guardedFetch, RefusedAddress } from '../api/clients/guarded-fetch';
+import { openStatementRunner } from './sql-statements';
 
 const httpUrl = z
   .string()
@@ -67,11 +67,10 @@ export interface ActionResult {
   error: string | null;
 }
 
-const READS = /^\s*(\(?\s*select|with|pragma|show|explain|values|describe|desc)\b/i;
 const cut = (s: string) => (s.length > LIMITS.automationResultMax ? `${s.slice(0, LIMITS.automationResultMax)}…` : s);
 
-/** Runs the action once; never throws. */
-export async function runAction(ctx: AppContext, projectId: string, a: CronAction): Promise<ActionResult> {
+/** Runs the action once; never throws. `signal` (Tablo stopping) stops a SQL statement where it can. */
+export async function runAction(ctx: AppContext, projectId: string, a: CronAction, signal?: AbortSignal): Promise<ActionResult> {
   try {
     if (a.type === 'url') {
       const timeout = AbortSignal.timeout(LIMITS.cronHttpTimeoutMs);
@@ -98,16 +97,21 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
     // Checked again here: a job may come from an imported archive.
     if (otherFilesStatement(pdb.db.config.client, a.sql)) return { ok: false, result: null, error: OTHER_FILES_MSG };
     const statements = splitStatements(pdb.db.config.client, a.sql).map((st) => st.sql);
+    if (!statements.length) return { ok: false, result: null, error: 'The SQL holds no statement' };
+    const runner = await openStatementRunner(ctx, pdb.db, signal);
     const results: string[] = [];
-    for (const [i, sql] of statements.entries()) {
-      try {
-        results.push(await runStatement(pdb.db.driver, sql));
-      } catch (e) {
-        const where = statements.length > 1 ? ` in statement ${i + 1}` : '';
-        return { ok: false, result: null, error: cut(`SQL error${where}: ${(e as Error).message}`) };
+    try {
+      for (const [i, sql] of statements.entries()) {
+        try {
+          results.push(await runner.run(sql));
+        } catch (e) {
+          const where = statements.length > 1 ? ` in statement ${i + 1}` : '';
+          return { ok: false, result: null, error: cut(`SQL error${where}: ${(e as Error).message}`) };
+        }
       }
+    } finally {
+      await runner.close();
     }
-    if (!results.length) return { ok: false, result: null, error: 'The SQL holds no statement' };
     return { ok: true, result: cut(results.length === 1 ? results[0]! : results.map((r, i) => `${i + 1}: ${r}`).join('\n')), error: null };
   } catch (e) {
     return { ok: false, result: null, error: cut(`${a.type === 'sql' ? 'SQL error' : 'Error'}: ${(e as Error).message}`) };
@@ -115,13 +119,3 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
 }
 
 const looksJson = (t: string) => /^\s*[[{]/.test(t);
-
-/** One statement: the rows it read (the first 20) or the rows it changed. */
-async function runStatement(driver: Driver, sql: string): Promise<string> {
-  // A comment before the statement (`-- nightly report`) does not make a SELECT a write.
-  if (READS.test(withoutLeadingComments(sql)) || /\breturning\b/i.test(sql)) {
-    const rows = await driver.query<Record<string, unknown>>({ sql, params: [] });
-    return `${rows.length} row(s): ${JSON.stringify(rows.slice(0, 20))}`;
-  }
-  return `${(await driver.execute({ sql, params: [] })).affected} row(s) affected`;
-}

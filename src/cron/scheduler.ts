@@ -23,10 +23,10 @@ interface Planned {
 
 /** Runs one claimed tick of a job and records the outcome (unless Tablo stopped meanwhile and recorded it as stopped). */
 export function runClaimed(ctx: AppContext, job: CronRecord, run: CronRunRecord): Promise<CronRunRecord> {
-  return trackRun(ctx, job, run, async (stopped) => {
+  return trackRun(ctx, job, run, async (stopped, signal) => {
     const started = performance.now();
     const action = CronActionSchema.safeParse(JSON.parse(job.action));
-    const r = action.success ? await runAction(ctx, job.project_id, action.data) : { ok: false, result: null, error: 'The stored action is not valid' };
+    const r = action.success ? await runAction(ctx, job.project_id, action.data, signal) : { ok: false, result: null, error: 'The stored action is not valid' };
     const stoppedAs = stopped();
     if (stoppedAs) return stoppedAs;
     const done: CronRunRecord = { ...run, status: r.ok ? 'success' : 'error', finished_at: new Date().toISOString(), duration_ms: Math.round(performance.now() - started), result: r.result, error: r.error };

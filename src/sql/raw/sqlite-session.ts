@@ -23,6 +23,9 @@ interface Runner {
   idleTimer?: ReturnType<typeof setTimeout>;
 }
 
+/** What a statement stopped by its time limit answers. */
+export const STATEMENT_TIMEOUT_MSG = 'The statement took too long and was stopped (statement time-out)';
+
 const idle = new Map<string, Runner[]>();
 const live = new Set<Runner>();
 
@@ -136,7 +139,7 @@ export async function openSqliteSession(filename: string): Promise<RawSession> {
       };
       r.waiting = (reply) => {
         if (!reply) {
-          const e = stopping === 'timeout' ? new RawSqlError('The statement took too long and was stopped (statement time-out)', 'timeout')
+          const e = stopping === 'timeout' ? new RawSqlError(STATEMENT_TIMEOUT_MSG, 'timeout')
             : stopping === 'cancelled' ? new RawSqlError('The statement was cancelled', 'cancelled')
             : new RawSqlError('The SQLite runner stopped unexpectedly', 'unreachable');
           return end(e);
