@@ -380,6 +380,19 @@ describe.skipIf(!!problem && !process.env.CI)('API client and gRPC client in the
     await picker.selectOption({ label: other });
     await expect(url.inputValue()).resolves.toContain('/Artist');
     expect(await ask.count()).toBe(0);
+    // A history entry (or a saved request) picked over an edited request asks too.
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    const entry = panel.getByRole('list', { name: 'History' }).getByRole('button').first();
+    await entry.waitFor();
+    await url.fill('/edited/again');
+    await entry.click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await url.inputValue()).toBe('/edited/again');
+    await entry.click();
+    await ask.getByRole('button', { name: 'Replace' }).click();
+    await expect(url.inputValue()).resolves.toContain('/Artist');
   });
 
   browserTest('previewed as a viewer, the API Client reads saved environments without their values and sends nothing', () => page, async () => {

@@ -127,9 +127,11 @@ export function ApiClientPanel(props: { projectId: string }) {
     return { status: r.status, statusText: r.statusText, headers: r.headers, ...body, size: r.size, timeTaken: r.timeMs };
   };
 
-  const remember = (entry: HistoryEntry) => {
+  // A request sent (kept in the history) or saved counts as kept: picking another does not ask (see `edited`).
+  const remember = (entry: HistoryEntry, sent: ApiRequest) => {
     setHistory((h) => addToHistory(h, entry));
     apiClientApi.addHistory(projectId, entry).catch(() => {});
+    setLoaded(asLoaded(sent));
   };
 
   const send = async () => {
@@ -148,7 +150,7 @@ export function ApiClientPanel(props: { projectId: string }) {
       setError((e as Error).message);
     }
     setBusy(false);
-    remember({ createdAt: new Date().toISOString(), request: keptRequest(req, token.value), response: 'status' in answer ? keptResponse(answer) : answer });
+    remember({ createdAt: new Date().toISOString(), request: keptRequest(req, token.value), response: 'status' in answer ? keptResponse(answer) : answer }, req);
   };
 
   /** The performance test's send: the request as on screen when the test starts. */
@@ -166,7 +168,7 @@ export function ApiClientPanel(props: { projectId: string }) {
   const perfFinished = (result: PerfResult) => {
     setPerf(result);
     setResponse(null);
-    remember({ createdAt: new Date().toISOString(), request: keptRequest(req, token.value), perf: result });
+    remember({ createdAt: new Date().toISOString(), request: keptRequest(req, token.value), perf: result }, req);
   };
 
   const copyCurl = async () => {
@@ -182,6 +184,7 @@ export function ApiClientPanel(props: { projectId: string }) {
     try {
       await apiClientApi.save(projectId, { kind: 'request', collection, name: title, data: { ...req, auth: '' } });
       toast('success', t('tools.api.savedRequest', { name: title }));
+      setLoaded(asLoaded(req));
       setSaveName(null);
       reloadLists();
     } catch (e) {
@@ -191,24 +194,26 @@ export function ApiClientPanel(props: { projectId: string }) {
   /** The request as last loaded (at start or picked), to tell whether it was edited since. */
   const [loaded, setLoaded] = useState(() => asLoaded(req));
   const edited = asLoaded(req) !== loaded;
-  /** An operation of "From the API" waiting for the confirmation that the edited request may go. */
-  const [pendingOp, setPendingOp] = useState<Operation | null>(null);
+  /** A request picked (an operation of "From the API", a saved request, a history entry) waiting for the confirmation that the edited one may go. */
+  const [pending, setPending] = useState<{ label: string; load: () => void } | null>(null);
   const pick = (r: ApiRequest) => {
     const next = restoredRequest(r, token.value);
     const shown = { ...next, auth: next.auth || (token.value ?? '') };
     setReq(shown);
     setLoaded(asLoaded(shown));
   };
-  const pickOperation = (o: Operation) => (edited ? setPendingOp(o) : pick({ ...o.request, auth: '' }));
+  /** Loads a picked request, after asking when the current one was edited since it was loaded. */
+  const replaceWith = (label: string, load: () => void) => (edited ? setPending({ label, load }) : load());
+  const pickOperation = (o: Operation) => replaceWith(`${o.method} ${o.summary}`, () => pick({ ...o.request, auth: '' }));
   const byTable = useMemo(() => [...new Set(ops.map((o) => o.table))], [ops]);
   // Owners and creators send and keep requests; other members read the saved ones (credentials left out).
   const admin = isProjectAdmin.value;
 
   return (
     <div className="panel api-client" role="region" aria-label={t('tools.api.region')}>
-      {pendingOp ? (
-        <ConfirmDialog heading={t('tools.api.replaceHeading')} submitLabel={t('tools.api.replace')} onCancel={() => setPendingOp(null)} onSubmit={() => (pick({ ...pendingOp.request, auth: '' }), setPendingOp(null))}>
-          <p>{t('tools.api.replaceBody', { operation: `${pendingOp.method} ${pendingOp.summary}` })}</p>
+      {pending ? (
+        <ConfirmDialog heading={t('tools.api.replaceHeading')} submitLabel={t('tools.api.replace')} onCancel={() => setPending(null)} onSubmit={() => (pending.load(), setPending(null))}>
+          <p>{t('tools.api.replaceBody', { operation: pending.label })}</p>
         </ConfirmDialog>
       ) : null}
       <aside className="api-client-side">
@@ -228,7 +233,7 @@ export function ApiClientPanel(props: { projectId: string }) {
         <ul className="api-list" aria-label={t('tools.api.savedRequests')}>
           {saved.map((s) => (
             <li key={s.id}>
-              <button className="tree-leaf" onClick={() => pick(s.data)}>{s.collection ? `${s.collection} / ` : ''}{s.name}</button>
+              <button className="tree-leaf" onClick={() => replaceWith(s.name, () => pick(s.data))}>{s.collection ? `${s.collection} / ` : ''}{s.name}</button>
               {admin ? <TipButton className="btn btn-ghost" label={t('tools.api.deleteSaved', { name: s.name })} onPress={() => void apiClientApi.remove(projectId, s.id).then(reloadLists, (e) => toast('error', e.message))}>×</TipButton> : null}
             </li>
           ))}
@@ -237,7 +242,7 @@ export function ApiClientPanel(props: { projectId: string }) {
         <ul className="api-list" aria-label={t('tools.api.history')}>
           {history.map((h, i) => (
             <li key={h.id ?? i}>
-              <button className="tree-leaf history-entry" onClick={() => (pick(h.request), setResponse(h.response && 'status' in h.response ? h.response : null), setPerf(h.perf ?? null))}>
+              <button className="tree-leaf history-entry" onClick={() => replaceWith(`${h.request.method} ${h.request.url}`, () => (pick(h.request), setResponse(h.response && 'status' in h.response ? h.response : null), setPerf(h.perf ?? null)))}>
                 {h.perf ? (
                   <span className="status-chip status-perf">{t('tools.perf.chip')}</span>
                 ) : (
