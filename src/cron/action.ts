@@ -1,7 +1,8 @@
 /**
  * What a cron job does: an HTTP call, or SQL statements on one of the project's databases run
  * as raw SQL (sql-statements.ts: jobs are made by owners and creators only, who may run raw SQL
- * anyway). Nothing stored is evaluated as code.
+ * anyway). SQL that changes the schema makes the model be read again, as the SQL Client does.
+ * Nothing stored is evaluated as code.
  */
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -9,7 +10,7 @@ import { LIMITS } from '../config/limits';
 import { headerProblem } from '../lib/http-headers';
 import { badRequest } from '../lib/errors';
 import { headersToSave, maskHeaders } from '../lib/masked-secrets';
-import { reachesOtherFiles, splitStatements } from '../sql/raw/split';
+import { changesSchema, reachesOtherFiles, splitStatements } from '../sql/raw/split';
 import { guardedFetch, RefusedAddress } from '../api/clients/guarded-fetch';
 import { openStatementRunner } from './sql-statements';
 
@@ -100,10 +101,12 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
     if (!statements.length) return { ok: false, result: null, error: 'The SQL holds no statement' };
     const runner = await openStatementRunner(ctx, pdb.db, signal);
     const results: string[] = [];
+    let schemaChanged = false;
     try {
       for (const [i, sql] of statements.entries()) {
         try {
           results.push(await runner.run(sql));
+          schemaChanged ||= changesSchema(sql);
         } catch (e) {
           const where = statements.length > 1 ? ` in statement ${i + 1}` : '';
           return { ok: false, result: null, error: cut(`SQL error${where}: ${(e as Error).message}`) };
@@ -111,6 +114,9 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
       }
     } finally {
       await runner.close();
+      // As after the SQL Client: the model is read again, so the tree and the APIs see the change
+      // (also when a later statement failed after one that changed the schema).
+      if (schemaChanged) await reloadModel(ctx, projectId, a.dbAlias);
     }
     return { ok: true, result: cut(results.length === 1 ? results[0]! : results.map((r, i) => `${i + 1}: ${r}`).join('\n')), error: null };
   } catch (e) {
@@ -119,3 +125,12 @@ export async function runAction(ctx: AppContext, projectId: string, a: CronActio
 }
 
 const looksJson = (t: string) => /^\s*[[{]/.test(t);
+
+/** Reads a project database's schema again after a job changed it; a failed read is logged (the next use reads it afresh). */
+async function reloadModel(ctx: AppContext, projectId: string, dbAlias: string): Promise<void> {
+  try {
+    await ctx.projects.resync(projectId, dbAlias);
+  } catch (e) {
+    ctx.log.warn(`cron job SQL changed the schema of project ${projectId} (${dbAlias}): ${(e as Error).message}`);
+  }
+}
