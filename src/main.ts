@@ -29,7 +29,7 @@ const FLAG_HELP: Partial<Record<keyof Config, string>> = {
   queryLimitMax: 'largest page size of generated APIs (default 1000)',
   countTimeoutMs: 'time limit of count queries in ms (default 10000)',
   apiClientAllowPrivate: 'let the API and gRPC clients, webhooks and cron jobs reach loopback and private addresses from the server (default false)',
-  queryTimeoutMs: 'time limit of every data statement in ms on PostgreSQL and MariaDB, and of cron jobs\' SQL statements on SQLite too (default 30000, 0 = none)',
+  queryTimeoutMs: 'time limit of every data statement in ms on PostgreSQL, MariaDB and SQL Server, and of cron jobs\' SQL statements on SQLite too (default 30000, 0 = none)',
   disableTerminal: 'turn the built-in terminal off; wins over --terminal (default false)',
   terminal: 'turn the built-in terminal on beyond loopback (default: on only when listening on 127.0.0.1/localhost)',
   terminalIdleMin: 'a terminal idle this many minutes ends (default 30)',

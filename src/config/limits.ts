@@ -14,7 +14,7 @@ export const LIMITS = {
   /** gRPC client: time limit of a call and most messages of a server stream kept. */
   grpcDeadlineMs: 30_000,
   grpcMaxMessages: 1000,
-  /** Time limit of every data statement on PostgreSQL and MariaDB, and of cron jobs' SQL statements on SQLite too (NC_QUERY_TIMEOUT_MS; 0 = none). */
+  /** Time limit of every data statement on PostgreSQL, MariaDB and SQL Server, and of cron jobs' SQL statements on SQLite too (NC_QUERY_TIMEOUT_MS; 0 = none). */
   queryTimeoutMs: 30_000,
   /**
    * A request whose address and headers take more bytes than this answers 414 (a long address, such

@@ -4,7 +4,8 @@
  * bun:sqlite cannot interrupt a statement, so run on the server's own connection a long one would
  * hold every request until it ended; in the runner it holds nothing, and the time limit or Tablo's
  * stop kills the runner. On the other engines they run on the project's pool, whose PostgreSQL and
- * MariaDB connections carry the limit themselves (the server ends the statement).
+ * MariaDB connections carry the limit themselves (the server ends the statement), and whose SQL Server
+ * requests carry it too (the driver asks the server to stop the statement).
  */
 import type { AppContext } from '../context';
 import { LIMITS } from '../config/limits';

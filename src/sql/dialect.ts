@@ -74,7 +74,7 @@ export interface ConnectionConfig {
   connection: ConnectionOptions;
   /** Pool size bound (default from config/limits). */
   poolMax?: number;
-  /** Time limit of every statement in ms, enforced by the server where the engine has one (PostgreSQL, MariaDB). */
+  /** Time limit of every statement in ms, enforced by the server where the engine has one (PostgreSQL, MariaDB; SQL Server stops it when the driver's request time-out asks). */
   statementTimeoutMs?: number;
 }
 

@@ -65,7 +65,7 @@ export const ENGINES: Record<Engine, EngineSpec> = {
     caps: { returning: true, insertReturning: true, deleteReturning: true, updateReturningOld: true, maxParams: 2_100, transactionalDdl: true, schemas: true, functions: true, procedures: true, sequences: true, alterColumn: true },
     types: mssqlTypes,
     introspector: mssqlIntrospector,
-    openDriver: (c) => openMssqlDriver(c.connection, c.poolMax),
+    openDriver: (c) => openMssqlDriver(c.connection, c.poolMax, c.statementTimeoutMs),
     defaultSchema: 'dbo',
   },
 };

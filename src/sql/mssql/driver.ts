@@ -32,8 +32,13 @@ export function classifyMssql(e: unknown): ErrorClass {
   return { kind: 'unknown' };
 }
 
-export function openMssqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax): Driver {
-  const config: sql.config = {
+/**
+ * The pool's settings. `statementTimeoutMs` (NC_QUERY_TIMEOUT_MS; 0 = none) is the time limit of every
+ * statement: past it tedious asks the server to stop the statement (an attention) and the call fails
+ * with ETIMEOUT (504). Unset (a connection test), mssql's own 15 s applies.
+ */
+export function mssqlPoolConfig(c: ConnectionOptions, poolMax: number = LIMITS.poolMax, statementTimeoutMs?: number): sql.config {
+  return {
     server: c.host ?? '127.0.0.1',
     port: c.port,
     user: c.user,
@@ -41,8 +46,17 @@ export function openMssqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
     database: c.database,
     pool: { max: poolMax, min: 0, idleTimeoutMillis: 30_000 },
     connectionTimeout: LIMITS.connectTimeoutMs,
+    ...(statementTimeoutMs !== undefined ? { requestTimeout: Math.max(0, Math.floor(statementTimeoutMs)) } : {}),
     options: { encrypt: !!c.ssl && c.ssl.mode !== 'No', trustServerCertificate: !c.ssl || c.ssl.mode === 'Preferred' || c.ssl.mode === 'Required' },
   };
+}
+
+/** A request on `pool` with its own time limit (mssql reads per-request overrides given to request()). */
+export const timedRequest = (pool: sql.ConnectionPool, timeoutMs: number): sql.Request =>
+  (pool.request as unknown as (conf: { requestTimeout: number }) => sql.Request).call(pool, { requestTimeout: Math.max(1, Math.floor(timeoutMs)) });
+
+export function openMssqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.poolMax, statementTimeoutMs?: number): Driver {
+  const config = mssqlPoolConfig(c, poolMax, statementTimeoutMs);
   let mssql: typeof sql | undefined;
   let pool: sql.ConnectionPool | undefined;
   let connecting: Promise<sql.ConnectionPool> | null = null;
@@ -72,8 +86,7 @@ export function openMssqlDriver(c: ConnectionOptions, poolMax: number = LIMITS.p
     ...base,
     queryTimed: <T>(q: Compiled, timeoutMs: number) =>
       guard(classifyMssql, async () => {
-        const r = (await ready()).request();
-        (r as unknown as { timeout: number }).timeout = timeoutMs;
+        const r = timedRequest(await ready(), timeoutMs);
         return (await request(r, q)).recordset as unknown as T[];
       }),
     async transaction(fn) {
