@@ -19,8 +19,9 @@ USER tablo
 ENV NC_DATA_DIR=/data PORT=8080 NC_UPDATE_MODE=notice
 VOLUME ["/data"]
 EXPOSE 8080
-# `tablo health` asks GET /api/health on the port the server listens on (PORT, also when changed with
-# `docker run -e PORT=...`; a `--port` given as an argument is not seen by the check: set PORT instead).
+# `tablo health` asks GET /api/health where the server listens, read from the same variables (PORT, HOST,
+# NC_PUBLIC_URL's path, also when changed with `docker run -e PORT=...`; flags given as arguments to the
+# server are not seen by the check: set the variables instead).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["/usr/local/bin/tablo", "health"]
 ENTRYPOINT ["/usr/local/bin/tablo"]

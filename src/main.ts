@@ -3,10 +3,10 @@
  * The only file that reads process.env. SIGTERM/SIGINT stop accepting, finish in-flight requests,
  * close pools and exit 0.
  */
-import { parseArgs } from 'node:util';
 import { maxHeaderSize } from 'node:http';
 import { ConfigError, ENV_NAMES, kebab, parseConfig, type Config } from './config/config';
 import { LIMITS } from './config/limits';
+import { readSettings } from './config/cli-settings';
 import { boot } from './boot/boot';
 import { createApp } from './app';
 import { consoleLogger } from './lib/log';
@@ -74,7 +74,7 @@ function helpText(): string {
 
 Usage: tablo [flags]
        tablo meta copy --from data/tablo.db --to postgres://user:pass@host:5432/db
-       tablo health   (exit 0 when the Tablo on PORT answers its health check)
+       tablo health [flags]   (exit 0 when the Tablo these flags and variables start answers its health check)
 
 Flags (each can also be set by the environment variable beside it):
 ${lines.join('\n')}
@@ -83,50 +83,16 @@ ${lines.join('\n')}
 `;
 }
 
-/** Settings given as comma lists. */
-const LIST_SETTINGS = new Set(['sqliteAllowDirs', 'connectAllow', 'trustedProxies']);
-/** Switches (every true/false setting) may stand alone: `--allow-signup` means `--allow-signup true`. */
-const BARE_SWITCHES = new Set((['allowSignup', 'disableTerminal', 'terminal', 'apiClientAllowPrivate', 'logRequests'] satisfies (keyof Config)[]).map((k) => `--${kebab(k)}`));
-const withSwitchValues = (argv: string[]) =>
-  argv.flatMap((a, i) => (BARE_SWITCHES.has(a) && (i + 1 >= argv.length || argv[i + 1]!.startsWith('--')) ? [a, 'true'] : [a]));
-
-/** A negative number (-5, -0.5): no flag looks like one. */
-const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)$/;
-/**
- * `--flag -5` as `--flag=-5`: node's parseArgs takes a value starting with '-' for a flag (and refuses
- * it as ambiguous), so a negative number would need the `=` form; the setting's check then says what
- * it accepts (`expected a whole number from 0 to 65535, got -5`).
- */
-const withNegativeValues = (argv: string[]) => {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const next = argv[i + 1];
-    if (/^--[a-z][\w-]*$/.test(a) && !BARE_SWITCHES.has(a) && next !== undefined && NEGATIVE_NUMBER.test(next)) {
-      out.push(`${a}=${next}`);
-      i++;
-    } else out.push(a);
-  }
-  return out;
-};
-
 /** Reads flags and env into raw settings; flags win. */
 function rawSettings(argv: string[], env: Record<string, string | undefined>): Record<string, unknown> {
-  const options: Record<string, { type: 'string' | 'boolean' }> = { help: { type: 'boolean' }, version: { type: 'boolean' } };
-  for (const key of Object.keys(ENV_NAMES)) options[kebab(key)] = { type: 'string' };
-  const { values } = parseArgs({ args: withSwitchValues(withNegativeValues(argv)), options, strict: true, allowPositionals: false });
-  if (values.help) {
+  const { raw, switches } = readSettings(argv, env, ['help', 'version']);
+  if (switches.has('help')) {
     process.stdout.write(helpText());
     process.exit(0);
   }
-  if (values.version) {
+  if (switches.has('version')) {
     process.stdout.write(VERSION + '\n');
     process.exit(0);
-  }
-  const raw: Record<string, unknown> = {};
-  for (const [key, envName] of Object.entries(ENV_NAMES)) {
-    const v = (values as Record<string, unknown>)[kebab(key)] ?? env[envName];
-    raw[key] = LIST_SETTINGS.has(key) && typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : v;
   }
   return raw;
 }

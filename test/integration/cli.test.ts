@@ -277,14 +277,46 @@ describe('tablo command line', () => {
       proc.kill('SIGTERM');
       await proc.exited;
     }
-    // A port that is not one is named, not passed on to a failing fetch ('fetch() URL is invalid').
+    // A port that is not one is named as the server names it, not passed on to a failing fetch ('fetch() URL is invalid').
     const bad = run(['health'], { PORT: 'abc' });
     expect(bad.exitCode).toBe(2);
-    expect(oneLine(bad)).toBe("tablo health: PORT 'abc' is not a port number (1 to 65535)");
-    expect(oneLine(run(['health', '--port', '0']))).toBe("tablo health: --port '0' is not a port number (1 to 65535)");
+    expect(oneLine(bad)).toBe("tablo health: Invalid setting PORT (--port): expected a whole number, got 'abc'");
+    expect(oneLine(run(['health', '--port', '0']))).toBe('tablo health: --port 0 names no port the server listens on: give its port (1 to 65535)');
     const down = run(['health'], { PORT: String(port) });
     expect(down.exitCode).toBe(1);
     expect(oneLine(down)).toStartWith(`tablo health: http://127.0.0.1:${port}/api/health did not answer`);
+  }, 60_000);
+
+  test('tablo health finds the server as the server reads its settings: its own flags, an empty PORT, the path of NC_PUBLIC_URL', async () => {
+    const port = randomPort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'tablo-cli-'));
+    const flags = ['--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir, '--public-url', `http://localhost:${port}/tablo`, '--log-requests'];
+    const proc = Bun.spawn(['bun', MAIN, ...flags], { stdout: 'pipe', stderr: 'pipe' });
+    try {
+      let up = false;
+      for (let i = 0; i < 100 && !up; i++) {
+        up = await fetch(`http://127.0.0.1:${port}/tablo/api/health`).then((r) => r.ok).catch(() => false);
+        if (!up) await Bun.sleep(100);
+      }
+      expect(up).toBe(true);
+      // The server's own command line, given to the check as it is.
+      const same = run(['health', ...flags]);
+      expect([same.exitCode, same.stderr.toString()]).toEqual([0, '']);
+      expect(JSON.parse(same.stdout.toString())).toMatchObject({ ok: true });
+      // The same settings from the environment; an empty PORT is unset for the server (8080), and a flag wins over it.
+      const fromEnv = run(['health', '--port', String(port)], { PORT: '', HOST: '127.0.0.1', NC_PUBLIC_URL: `http://localhost:${port}/tablo`, NC_DATA_DIR: dataDir });
+      expect(fromEnv.exitCode).toBe(0);
+    } finally {
+      proc.kill('SIGTERM');
+      await proc.exited;
+    }
+    const down = run(['health', ...flags]);
+    expect(down.exitCode).toBe(1);
+    expect(oneLine(down)).toStartWith(`tablo health: http://127.0.0.1:${port}/tablo/api/health did not answer`);
+    // A setting the server would refuse is named the way the server names it.
+    const refused = run(['health', '--port', String(port), '--public-url', 'localhost:8080']);
+    expect(refused.exitCode).toBe(2);
+    expect(oneLine(refused)).toStartWith('tablo health: Invalid setting NC_PUBLIC_URL (--public-url): ');
   }, 60_000);
 
   test('the start line names an address a browser opens: an IPv6 host in brackets, every address as localhost', async () => {

@@ -1,7 +1,7 @@
 /**
  * The Dockerfile, read (no Docker daemon needed): its install step has every file `bun install`
  * reads, the image it ships fetches nothing from the network, and the health check (the binary's own
- * `tablo health`, which reads PORT) asks the port the server listens on.
+ * `tablo health`, which reads PORT as the server does) asks the port the server listens on.
  */
 import { describe, expect, test } from 'bun:test';
 import { join } from 'node:path';
