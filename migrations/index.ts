@@ -19,6 +19,7 @@ import m0013 from './0013_comment_edits.sql' with { type: 'text' };
 import m0014 from './0014_invite_links.sql' with { type: 'text' };
 import m0017 from './0017_audit_key_range.sql' with { type: 'text' };
 import m0018 from './0018_refresh_successor.sql' with { type: 'text' };
+import m0019 from './0019_cron_run_holder.sql' with { type: 'text' };
 
 export interface MetaMigration {
   version: number;
@@ -44,4 +45,5 @@ export const META_MIGRATIONS: MetaMigration[] = [
   { version: 14, name: 'invite_links', sql: m0014 },
   { version: 17, name: 'audit_key_range', sql: m0017 },
   { version: 18, name: 'refresh_successor', sql: m0018 },
+  { version: 19, name: 'cron_run_holder', sql: m0019 },
 ];

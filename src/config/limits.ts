@@ -151,6 +151,13 @@ export const LIMITS = {
    * (within the 10 s a container is given before it is killed).
    */
   cronStopWaitMs: 5_000,
+  /**
+   * On a shared (PostgreSQL) metadata store, each instance renews its cron liveness lease this often;
+   * the lease lasts cronHolderTtlMs. A run still "running" whose instance's lease has lapsed (and that
+   * started longer ago than that) was left by an instance that ended abruptly: it is recorded as stopped.
+   */
+  cronHeartbeatMs: 10_000,
+  cronHolderTtlMs: 30_000,
   /** Time limit of a cron job's HTTP call. */
   cronHttpTimeoutMs: 10_000,
   /** Largest file an import uploads (multipart dashboard calls only; streamed to disk). */
