@@ -1,7 +1,8 @@
 /**
  * Secrets that lists show masked and that a save sent back masked keeps: the header values of
  * webhooks and cron jobs (they carry tokens) and the incoming-webhook URL of a chat hook (its path
- * is the token). The values in full are read on purpose only (xcHookHeaders, xcCronHeaders).
+ * is the token). The values in full are read on purpose only (xcHookHeaders, xcCronHeaders; a chat
+ * plugin's webhook URL, masked by the App Store, through xcPluginSecrets).
  */
 import { badRequest } from './errors';
 

@@ -2,7 +2,9 @@
  * App Store operations (api-contract section 6), Super Admin only: `xcPluginList` (each plugin with
  * its category, status, form fields and input, secrets masked), `xcPluginSet { title, input,
  * active }` (input null uninstalls; Branding may carry a logo file in a multipart call) and
- * `xcPluginTest { title, input, to? }` (sends a mail, stores and reads a file, posts a message).
+ * `xcPluginTest { title, input, to? }` (sends a mail, stores and reads a file, posts a message) and
+ * `xcPluginSecrets { title }` (a chat plugin's webhook URL in full, which lists mask, for the Super
+ * Admin who asks: Show values, as for the header values of webhooks and cron jobs).
  */
 import { z } from 'zod';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -130,4 +132,20 @@ export const xcPluginTest: DashboardOp = {
   },
 };
 
-export const PLUGIN_OPS: DashboardOp[] = [xcPluginList, xcPluginSet, xcPluginTest];
+const SecretsArgs = z.object({ title: z.string().min(1, 'title is required') });
+
+/** The secret values of an installed chat plugin in full (`{ input: { webhookUrl } }`); other plugins' secrets are never shown. */
+export const xcPluginSecrets: DashboardOp = {
+  name: 'xcPluginSecrets',
+  access: 'signedIn',
+  async run(call) {
+    requireSuper(call);
+    const p = known(parseArgs(SecretsArgs, call.args).title);
+    if (p.category !== 'Chat') throw badRequest(`The secrets of the ${p.title} plugin are never shown: type them again to change them`);
+    const stored = await repoOf(call).get(p.title);
+    if (!stored) throw notFound(`The ${p.title} plugin is not installed`);
+    return { input: Object.fromEntries(secretNames(p).filter((k) => typeof stored.input[k] === 'string').map((k) => [k, stored.input[k]])) };
+  },
+};
+
+export const PLUGIN_OPS: DashboardOp[] = [xcPluginList, xcPluginSet, xcPluginTest, xcPluginSecrets];

@@ -237,6 +237,31 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
     await page.reload();
   });
 
+  browserTest("a chat plugin's saved webhook URL comes masked; Show values shows it in full, and saving keeps it", () => page, async () => {
+    const url = 'https://hooks.slack.com/services/T000/B000/Secret-Token-9f3a';
+    expect((await dashboardCallInPage(page, 'xcPluginSet', { args: { title: 'Slack', input: { webhookUrl: url }, active: true } })).status).toBe(200);
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'App Store' }).click();
+    const store = page.getByRole('region', { name: 'App Store' });
+    await store.getByRole('article', { name: 'Slack plugin' }).getByRole('button', { name: 'Configure' }).click();
+    const form = page.getByRole('dialog', { name: 'Configure Slack' });
+    const field = form.getByLabel('Slack incoming-webhook URL', { exact: true });
+    await expect(field.inputValue()).resolves.toBe('••••••••');
+    await expect(field.getAttribute('type')).resolves.toBe('password');
+    await form.getByText('The saved URL is hidden: leave it to keep it; type a new URL to replace it.').waitFor();
+    await shot(page, 'app-store-chat-url-masked');
+    await form.getByRole('button', { name: 'Show values' }).click();
+    await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[aria-label="Slack incoming-webhook URL"]')?.value.startsWith('https://'));
+    await expect(field.inputValue()).resolves.toBe(url);
+    await expect(field.getAttribute('type')).resolves.toBe('text');
+    await expect(form.getByRole('button', { name: 'Show values' }).count()).resolves.toBe(0);
+    await shot(page, 'app-store-chat-url-shown');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.waitFor({ state: 'detached' });
+    expect((await dashboardCallInPage(page, 'xcPluginSecrets', { args: { title: 'Slack' } })).body).toEqual({ input: { webhookUrl: url } });
+    expect((await dashboardCallInPage(page, 'xcPluginSet', { args: { title: 'Slack', input: null } })).status).toBe(200);
+  });
+
   browserTest('the plugin forms are labelled in the chosen language, not in English', () => page, async () => {
     const fieldKeys = (Object.keys(CATALOGUES.en) as (keyof typeof CATALOGUES.en)[]).filter((k) => k.startsWith('admin.appStore.field.'));
     const pick = async (code: LocaleCode) => {

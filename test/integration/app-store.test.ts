@@ -59,7 +59,7 @@ describe('plugins', () => {
     const invite = await t.request('POST', '/admin', { headers: { 'xc-auth': admin }, body: { email: 'owner2@example.com', roles: 'owner', project_id: project } });
     const token = String(invite.body.invite_url).split('/signup/')[1];
     const owner2 = (await t.request('POST', '/auth/signup', { body: { email: 'owner2@example.com', password: 'password123', token } })).body.token;
-    for (const api of ['xcPluginList', 'xcPluginSet', 'xcPluginTest']) {
+    for (const api of ['xcPluginList', 'xcPluginSet', 'xcPluginTest', 'xcPluginSecrets']) {
       const r = await op(api, { title: 'SMTP', input: smtpInput() }, owner2);
       expect(r.status).toBe(403);
       expect(r.body.msg).toBe('Only the Super Admin manages the App Store');
@@ -206,6 +206,27 @@ describe('plugins', () => {
     const text = Object.values(unzipSync(new Uint8Array(await res.arrayBuffer()))).map((f) => strFromU8(f)).join('\n');
     expect(text.length).toBeGreaterThan(0);
     for (const secret of ['smtp-pass-Secret-42', '/discord', 'S3RVER', 'nc_plugins']) expect(text).not.toContain(secret);
+  });
+
+  test("a chat plugin's webhook URL, masked in the list, is shown in full to the Super Admin who asks (Show values); no other secret is", async () => {
+    const url = receiver.url('/mattermost/hooks/xyz-Token-1234');
+    expect((await op('xcPluginSet', { title: 'Mattermost', input: { webhookUrl: url }, active: true })).status).toBe(200);
+    expect((await op('xcPluginList', {})).body.list.find((p: any) => p.title === 'Mattermost').input.webhookUrl).toBe('••••••••');
+    expect((await op('xcPluginSecrets', { title: 'Mattermost' })).body).toEqual({ input: { webhookUrl: url } });
+    // Saved again with what Show values read, it keeps the same URL.
+    expect((await op('xcPluginSet', { title: 'Mattermost', input: { webhookUrl: url } })).status).toBe(200);
+    expect((await op('xcPluginSecrets', { title: 'Mattermost' })).body).toEqual({ input: { webhookUrl: url } });
+    for (const [args, status, msg] of [
+      [{ title: 'SMTP' }, 400, 'The secrets of the SMTP plugin are never shown: type them again to change them'],
+      [{ title: 'Slack' }, 404, 'The Slack plugin is not installed'],
+      [{ title: 'Fax' }, 404, "Unknown plugin 'Fax'"],
+      [{}, 400, undefined],
+    ] as const) {
+      const res = await op('xcPluginSecrets', args);
+      expect({ args, status: res.status }).toEqual({ args, status });
+      if (msg) expect(res.body.msg).toBe(msg);
+    }
+    expect((await op('xcPluginSet', { title: 'Mattermost', input: null })).status).toBe(200);
   });
 
   test('branding: public title and logo (URL or upload) for the sign-in page', async () => {

@@ -1,4 +1,4 @@
-/** App Store calls (Super Admin): list plugins, save / uninstall, test; the public branding. */
+/** App Store calls (Super Admin): list plugins, save / uninstall, test, a chat plugin's webhook URL in full; the public branding. */
 import { dashboardOp } from './projects';
 import { http } from './http';
 
@@ -21,6 +21,8 @@ export const appStoreApi = {
   save: (title: string, input: Record<string, unknown>, active: boolean) => dashboardOp<{ msg: string }>('xcPluginSet', { args: { title, input, active } }),
   uninstall: (title: string) => dashboardOp<{ msg: string }>('xcPluginSet', { args: { title, input: null } }),
   test: (title: string, input: Record<string, unknown>, to?: string) => dashboardOp<{ ok: boolean; msg: string }>('xcPluginTest', { args: { title, input, to } }),
+  /** A chat plugin's saved webhook URL in full (the list masks it): Show values. */
+  secrets: async (title: string) => (await dashboardOp<{ input: Record<string, string> }>('xcPluginSecrets', { args: { title } })).input,
   /** Saves the Branding plugin with an uploaded logo (multipart: the call in `json`, the image in `file`). */
   saveWithLogo: (input: Record<string, unknown>, file: File) => {
     const form = new FormData();

@@ -1,7 +1,8 @@
 /**
  * The install / configure form of one plugin, generated from its field list (the server reads it
  * from the plugin's zod schema): text, number, checkbox and choice inputs, secrets as password
- * inputs showing the mask. Test, Save and Uninstall; SMTP's Test asks for an address. A react-aria
+ * inputs showing the mask (a chat plugin's webhook URL can be shown in full: Show values). Test, Save
+ * and Uninstall; SMTP's Test asks for an address. A react-aria
  * modal dialog: focus stays inside, Esc or a click outside cancels, focus returns to the card.
  */
 import { useState } from 'react';
@@ -16,11 +17,14 @@ import { user } from '../../stores/session';
 import { ToggleSwitch } from '../hooks/toggle-switch';
 import './app-store.css';
 
+/** What the server shows in place of a saved secret; sent back, it keeps the saved value. */
+const SECRET_MASK = '••••••••'; // i18n-ignore
+
 const initial = (p: Plugin): Record<string, unknown> =>
   Object.fromEntries(p.fields.map((f) => [f.name, p.input?.[f.name] ?? f.default ?? (f.type === 'boolean' ? false : '')]));
 
 /** One field of the plugin's own definition, labelled in the current language. */
-function FieldInput(props: { plugin: Plugin; field: PluginField; value: unknown; onChange: (v: unknown) => void }) {
+function FieldInput(props: { plugin: Plugin; field: PluginField; value: unknown; onChange: (v: unknown) => void; shown?: boolean }) {
   const { field: f, value } = props;
   const name = pluginFieldLabel(props.plugin, f);
   const label = f.required ? t('admin.appStore.requiredField', { label: name }) : name;
@@ -35,7 +39,7 @@ function FieldInput(props: { plugin: Plugin; field: PluginField; value: unknown;
       {label}
       <input
         aria-label={name}
-        type={f.secret ? 'password' : f.type === 'number' ? 'number' : 'text'}
+        type={f.secret && !props.shown ? 'password' : f.type === 'number' ? 'number' : 'text'}
         autoComplete={f.secret ? 'new-password' : 'off'}
         value={String(value ?? '')}
         onChange={(e) => props.onChange(f.type === 'number' && e.target.value !== '' ? Number(e.target.value) : e.target.value)}
@@ -57,6 +61,9 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Secret fields read in full (Show values): shown as text. */
+  const [shown, setShown] = useState<ReadonlySet<string>>(new Set());
+  const masked = p.category === 'Chat' && p.fields.some((f) => f.secret && input[f.name] === SECRET_MASK);
   const run = async (fn: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
@@ -69,6 +76,13 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
       setBusy(false);
     }
   };
+  const reveal = () =>
+    run(async () => {
+      const plain = await appStoreApi.secrets(p.title);
+      // Fields typed meanwhile stay; those still masked show their saved value.
+      setInput((now) => ({ ...now, ...Object.fromEntries(Object.entries(plain).filter(([k]) => now[k] === SECRET_MASK)) }));
+      setShown(new Set(Object.keys(plain)));
+    });
   const test = () => run(async () => setResult((await appStoreApi.test(p.title, input, p.title === 'SMTP' ? testTo : undefined)).msg));
   const save = () =>
     run(async () => {
@@ -87,7 +101,13 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
           <form className="plugin-form-body" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
             <Heading slot="title">{p.installed ? t('admin.appStore.configureTitle', { title: p.title }) : t('admin.appStore.installTitle', { title: p.title })}</Heading>
             <p className="muted">{pluginDescription(p)}</p>
-            {p.fields.map((f) => <FieldInput key={f.name} plugin={p} field={f} value={input[f.name]} onChange={(v) => setInput({ ...input, [f.name]: v })} />)}
+            {p.fields.map((f) => <FieldInput key={f.name} plugin={p} field={f} value={input[f.name]} shown={shown.has(f.name)} onChange={(v) => setInput({ ...input, [f.name]: v })} />)}
+            {masked ? (
+              <p className="muted plugin-secret-masked">
+                {t('admin.appStore.webhookUrlMasked')}{' '}
+                <Button variant="ghost" onClick={() => void reveal()} disabled={busy}>{t('admin.appStore.showValues')}</Button>
+              </p>
+            ) : null}
             {p.title === 'Branding' ? (
               <label className="field">
                 {t('admin.appStore.logoFile')}
