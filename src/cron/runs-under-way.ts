@@ -3,7 +3,8 @@
  * neither waits for a slow job without end nor leaves its run "running" for good: app.close waits
  * for them a little (LIMITS.cronStopWaitMs), then records the ones still going as stopped and signals
  * them to stop what they can (a SQLite statement's runner process is killed; runs left
- * "running" by a Tablo that ended abruptly are ended at boot, see cronsRepo.endLeftRuns).
+ * "running" by a Tablo that ended abruptly are ended at boot on the embedded store, see
+ * cronsRepo.endLeftRuns, and by another instance on a shared store, see left-runs.ts).
  */
 import type { AppContext } from '../context';
 import { nowIso } from '../lib/ids';
