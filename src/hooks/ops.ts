@@ -1,8 +1,8 @@
 /**
  * Webhook dashboard operations (api-contract section 6, owners and creators): xcHookList,
  * xcHookCreate (answers the signing secret of a url hook once), xcHookUpdate, xcHookDelete,
- * xcHookTest (one delivery now, answered), xcHookLogs, and xcHookHeaders (a url hook's header values in
- * full, which lists mask, for an owner who asks to see them).
+ * xcHookTest (one delivery now, answered), xcHookLogs, and xcHookHeaders (a url hook's header values,
+ * or a chat hook's webhook URL, in full, which lists mask, for an owner who asks to see them).
  */
 import { z } from 'zod';
 import type { DashboardOp, OpCall } from '../api/dashboard/op';
@@ -147,13 +147,17 @@ export const xcHookLogs: DashboardOp = {
   },
 };
 
-/** The header values of a url hook in full (lists mask them): `{ headers }`, empty for other hooks. */
+/**
+ * The secrets of a hook in full (lists mask them): `{ headers }`, a url hook's header values (empty for
+ * other hooks), and `webhook_url` for a chat hook that has its own.
+ */
 export const xcHookHeaders: DashboardOp = {
   name: 'xcHookHeaders',
   access: 'projectAdmin',
   async run(call) {
     const n = notificationOf(await hookOf(call, parseArgs(IdArgs, call.args).id));
-    return { headers: n.type === 'url' ? n.headers : {} };
+    const chatUrl = n.type !== 'url' && n.type !== 'email' ? n.webhook_url : undefined;
+    return { headers: n.type === 'url' ? n.headers : {}, ...(chatUrl ? { webhook_url: chatUrl } : {}) };
   },
 };
 

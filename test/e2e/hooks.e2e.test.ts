@@ -240,6 +240,30 @@ describe.skipIf(!!problem && !process.env.CI)('webhooks and cron jobs in the bro
     await dashboardCallInPage(page, 'xcHookDelete', { project_id: projectId, args: { id: await hookId() } });
   }, 60_000);
 
+  browserTest("a chat hook's webhook URL shows masked; Show values shows it in full, which is no unsaved change", () => page, async () => {
+    const url = 'https://hooks.slack.com/services/T000/B000/tok_secret_wxyz';
+    const made = await dashboardCallInPage(page, 'xcHookCreate', { project_id: projectId, args: { tn: 'orders', title: 'Team channel', event: 'after.insert', notification: { type: 'slack', webhook_url: url } } });
+    expect(made.status).toBe(200);
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.getByRole('button', { name: 'Actions of table Orders' }).click();
+    await page.getByRole('menu', { name: 'Table Orders' }).getByRole('menuitem', { name: 'Webhooks' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Webhooks of Orders' });
+    await dialog.getByRole('button', { name: /^Team channel/ }).click();
+    const field = dialog.getByLabel('Webhook URL', { exact: true });
+    await until(() => field.inputValue(), 'https://hooks.slack.com/••••wxyz');
+    expect(await dialog.textContent()).not.toContain('tok_secret');
+    await dialog.getByText(/^The saved URL is hidden/).waitFor();
+    await shot(page, 'hooks-chat-url-masked');
+    await dialog.getByRole('button', { name: 'Show values' }).click();
+    await until(() => field.inputValue(), url);
+    expect(await field.inputValue()).toBe(url);
+    await dialog.getByRole('button', { name: 'Show values' }).waitFor({ state: 'detached' });
+    // Shown in full is no change: Close does not ask about unsaved changes.
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await dashboardCallInPage(page, 'xcHookDelete', { project_id: projectId, args: { id: made.body.id } });
+  }, 60_000);
+
   browserTest('a webhook being written is not dropped by Esc, Close or picking another: it asks first', () => page, async () => {
     await page.goto(`${tablo.url}/#/nc/${projectId}`);
     await page.getByRole('button', { name: 'Actions of table Orders' }).click();

@@ -343,6 +343,8 @@ describeEngines('webhooks', (engine: TestEngine) => {
     const first = await listed();
     expect(first.notification.webhook_url).toBe(`${new URL(url).origin}/••••wxyz`);
     expect(JSON.stringify((await op('xcHookList', { tn: 'hook_items' })).body)).not.toContain('tok_secret');
+    // Read in full on purpose (Show values), as a url hook's header values are.
+    expect((await op('xcHookHeaders', { id: made.body.id })).body).toEqual({ headers: {}, webhook_url: url });
     // Saved back as listed (another service, the same URL): the stored URL stays, and deliveries go to it.
     expect((await op('xcHookUpdate', { id: made.body.id, notification: { ...first.notification, type: 'mattermost' } })).status).toBe(200);
     expect((await op('xcHookTest', { id: made.body.id })).body.status).toBe('success');
@@ -350,6 +352,11 @@ describeEngines('webhooks', (engine: TestEngine) => {
     const retyped = rx.url('/chat/other_1234');
     expect((await op('xcHookUpdate', { id: made.body.id, notification: { type: 'slack', webhook_url: retyped } })).status).toBe(200);
     expect((await listed()).notification.webhook_url).toBe(`${new URL(url).origin}/••••1234`);
+    expect((await op('xcHookHeaders', { id: made.body.id })).body).toEqual({ headers: {}, webhook_url: retyped });
+    // A chat hook posting to the chat plugin's channel has no URL of its own to show.
+    const viaPlugin = await op('xcHookCreate', { tn: 'hook_items', title: 'via plugin', event: 'after.insert', notification: { type: 'discord' } });
+    expect((await op('xcHookHeaders', { id: viaPlugin.body.id })).body).toEqual({ headers: {} });
+    await op('xcHookDelete', { id: viaPlugin.body.id });
     const copied = await op('xcHookCreate', { tn: 'hook_items', title: 'copy', event: 'after.insert', notification: first.notification });
     expect(copied.status).toBe(400);
     expect(copied.body.msg).toBe('The webhook URL is hidden: type it again');

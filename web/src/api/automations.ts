@@ -29,6 +29,8 @@ export const hooksApi = {
   logs: async (s: Scope, id: string) => (await call<{ data: { list: HookLog[] } }>(s, 'xcHookLogs', { id, limit: 50 })).data.list,
   /** A url hook's header values in full (lists mask them). */
   headers: async (s: Scope, id: string) => (await call<{ headers: Record<string, string> }>(s, 'xcHookHeaders', { id })).headers,
+  /** A chat hook's own webhook URL in full (lists mask it). */
+  webhookUrl: async (s: Scope, id: string) => (await call<{ webhook_url?: string }>(s, 'xcHookHeaders', { id })).webhook_url,
 };
 
 export const cronsApi = {

@@ -40,7 +40,15 @@ const HEADER_MASK = '••••'; // i18n-ignore
  * Header lines of a saved url hook or HTTP cron job: their values come masked; left so they keep
  * their saved value, retyped they replace it; `reveal` reads them in full on purpose (Show values).
  */
-export function HeadersField(props: { label: string; headers: Record<string, string>; onChange: (h: Record<string, string>) => void; reveal?: () => Promise<Record<string, string>>; className?: string }) {
+export function HeadersField(props: {
+  label: string;
+  headers: Record<string, string>;
+  onChange: (h: Record<string, string>) => void;
+  reveal?: () => Promise<Record<string, string>>;
+  /** Takes the headers shown in full (default onChange): the saved values, not a change. */
+  onRevealed?: (h: Record<string, string>) => void;
+  className?: string;
+}) {
   /** Bumped when the headers are replaced from outside the text box (shown in full): it takes them anew. */
   const [headersRead, setHeadersRead] = useState(0);
   const [revealing, setRevealing] = useState(false);
@@ -50,7 +58,7 @@ export function HeadersField(props: { label: string; headers: Record<string, str
     try {
       const plain = await props.reveal!();
       // Lines typed meanwhile stay; those still masked show their saved value.
-      props.onChange(Object.fromEntries(Object.entries(props.headers).map(([k, v]) => [k, v.startsWith(HEADER_MASK) && k in plain ? plain[k]! : v])));
+      (props.onRevealed ?? props.onChange)(Object.fromEntries(Object.entries(props.headers).map(([k, v]) => [k, v.startsWith(HEADER_MASK) && k in plain ? plain[k]! : v])));
       setHeadersRead((x) => x + 1);
     } catch (e) {
       toast('error', (e as Error).message);
@@ -76,11 +84,32 @@ export function HeadersField(props: { label: string; headers: Record<string, str
 
 /**
  * The action's fields. A saved url hook's header values come masked (see HeadersField), as does a
- * saved chat hook's webhook URL: left so it keeps the saved one, retyped it replaces it.
+ * saved chat hook's webhook URL: left so it keeps the saved one, retyped it replaces it;
+ * `revealWebhookUrl` reads it in full on purpose (Show values). What is shown in full goes to
+ * `onRevealed` (default onChange): it is the saved value, not a change.
  */
-export function ActionFields(props: { value: HookNotification; onChange: (n: HookNotification) => void; revealHeaders?: () => Promise<Record<string, string>> }) {
+export function ActionFields(props: {
+  value: HookNotification;
+  onChange: (n: HookNotification) => void;
+  revealHeaders?: () => Promise<Record<string, string>>;
+  revealWebhookUrl?: () => Promise<string | undefined>;
+  onRevealed?: (n: HookNotification) => void;
+}) {
   const n = props.value;
   const set = (patch: Partial<HookNotification>) => props.onChange({ ...n, ...patch } as HookNotification);
+  const [revealing, setRevealing] = useState(false);
+  const revealUrl = async () => {
+    setRevealing(true);
+    try {
+      const url = await props.revealWebhookUrl!();
+      // Still masked (not retyped meanwhile): the saved URL in full.
+      if (url && n.type !== 'url' && n.type !== 'email' && n.webhook_url?.includes(HEADER_MASK)) (props.onRevealed ?? props.onChange)({ ...n, webhook_url: url });
+    } catch (e) {
+      toast('error', (e as Error).message);
+    } finally {
+      setRevealing(false);
+    }
+  };
   return (
     <div className="hook-action">
       <label className="field">
@@ -98,7 +127,7 @@ export function ActionFields(props: { value: HookNotification; onChange: (n: Hoo
             <input aria-label={t('admin.hooks.url')} placeholder="https://example.com/hooks/rows/{{ data.Id }}" // i18n-ignore
               value={n.url} onChange={(e) => set({ url: e.target.value })} />
           </div>
-          <HeadersField label={t('admin.hooks.headers')} headers={n.headers} onChange={(headers) => set({ headers })} reveal={props.revealHeaders} />
+          <HeadersField label={t('admin.hooks.headers')} headers={n.headers} onChange={(headers) => set({ headers })} reveal={props.revealHeaders} onRevealed={(headers) => (props.onRevealed ?? props.onChange)({ ...n, headers })} />
           <label className="field">
             {t('admin.hooks.bodyTemplateHelp', { example: '{{ data.Column }}' })}
             <textarea aria-label={t('admin.hooks.bodyTemplate')} rows={3} className="json-input" value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />
@@ -114,7 +143,12 @@ export function ActionFields(props: { value: HookNotification; onChange: (n: Hoo
       ) : (
         <>
           <label className="field">{t('admin.hooks.webhookUrlHelp')}<input aria-label={t('admin.hooks.webhookUrl')} value={n.webhook_url ?? ''} onChange={(e) => set({ webhook_url: e.target.value || undefined })} /></label>
-          {n.webhook_url?.includes(HEADER_MASK) ? <p className="muted hook-url-masked">{t('admin.hooks.webhookUrlMasked')}</p> : null}
+          {n.webhook_url?.includes(HEADER_MASK) ? (
+            <p className="muted hook-url-masked">
+              {t('admin.hooks.webhookUrlMasked')}{' '}
+              {props.revealWebhookUrl ? <Button variant="ghost" onClick={() => void revealUrl()} disabled={revealing}>{t('admin.hooks.showHeaders')}</Button> : null}
+            </p>
+          ) : null}
           <label className="field">
             {t('admin.hooks.messageHelp')}
             <textarea aria-label={t('admin.hooks.message')} rows={2} value={n.body ?? ''} onChange={(e) => set({ body: e.target.value || undefined })} />

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import type { DbScope } from '../../api/schema';
-import { hooksApi, type Hook, type HookDraft, type HookLog } from '../../api/automations';
+import { hooksApi, type Hook, type HookDraft, type HookLog, type HookNotification } from '../../api/automations';
 import { Button, FormMessage } from '../../components/form';
 import { ConfirmButton } from '../../components/confirm-button';
 import { track } from '../../stores/notifications';
@@ -65,6 +65,12 @@ export function HookEditor(props: {
   const [saved, setSaved] = useState(() => snapshot(draft));
   const dirty = snapshot(draft) !== saved;
   useEffect(() => props.onDirtyChange?.(dirty), [dirty]);
+  /** Saved values shown in full (Show values) are no change: a draft without changes still has none. */
+  const revealed = (n: HookNotification) => {
+    const next = { ...draft, notification: n };
+    if (!dirty) setSaved(snapshot(next));
+    setDraft(next);
+  };
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(props.freshSecret ?? null);
   const [logs, setLogs] = useState<HookLog[] | null>(h ? null : []);
@@ -126,7 +132,13 @@ export function HookEditor(props: {
         </div>
       </div>
       <ConditionBuilder key={h?.id ?? 'new'} columns={props.columns} value={draft.condition ?? ''} onChange={(w) => setDraft({ ...draft, condition: w })} />
-      <ActionFields value={draft.notification} onChange={(n) => setDraft({ ...draft, notification: n })} revealHeaders={h ? () => hooksApi.headers(props.scope, h.id) : undefined} />
+      <ActionFields
+        value={draft.notification}
+        onChange={(n) => setDraft({ ...draft, notification: n })}
+        revealHeaders={h ? () => hooksApi.headers(props.scope, h.id) : undefined}
+        revealWebhookUrl={h ? () => hooksApi.webhookUrl(props.scope, h.id) : undefined}
+        onRevealed={revealed}
+      />
       {secret ? (
         <div className="invite-link">
           {tx('admin.hooks.secretOnce', { header: <code>x-tablo-signature</code>, secret: <code data-testid="hook-secret">{secret}</code> })}
