@@ -119,7 +119,8 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean; bus
   db.exec('PRAGMA foreign_keys = ON');
   // From here on a taken file is waited for between turns of the event loop (whileBusy).
   db.exec(`PRAGMA busy_timeout = ${BUSY_SPIN_MS}`);
-  const busyWaitMs = opts.busyWaitMs ?? 5_000;
+  // No time limit set (0): a write still stops waiting after 30 s rather than hang.
+  const busyWaitMs = opts.busyWaitMs || 30_000;
   registerUnicodeCase(db);
   const lock = new Lock();
   // Statements run at once unless a transaction holds the connection; then they wait for it.
