@@ -2,7 +2,11 @@
  * Refresh tokens: stored hashed, grouped in families, rotated on every use. Presenting a token
  * that was already rotated (a stolen copy) revokes its whole family. A token revoked without being
  * rotated (its session signed out, or every session ended by a password change or reset) is only
- * refused: it was the newest of its family, so no copy of it was ever used.
+ * refused: it was the newest of its family, so no copy of it was ever used. A token rotated moments ago
+ * (LIMITS.refreshRetryGraceMs) whose successor was never used is a retry whose answer was lost (an outage
+ * after the rotation committed, two tabs refreshing at once): it rotates again from that successor, which
+ * ends it. A copy used in that window is still caught: the other holder's token, once it comes back after
+ * the grace or after its successor was used, ends the whole sign-in.
  */
 import type { MetaStore } from '../meta/store';
 import { LIMITS } from '../config/limits';
@@ -24,6 +28,25 @@ interface Row {
 /** The answer to a token whose session was ended (signed out, password changed): no reuse, nothing more to end. */
 export const MSG_SESSION_ENDED = 'This session has ended: sign in again';
 
+/** Revokes `row`, naming the token issued in its place, and issues that token. */
+async function rotateFrom(tx: MetaStore, row: Row): Promise<{ userId: string; token: string; familyId: string }> {
+  const next = randomToken(32);
+  const nextId = newId('rt');
+  await tx.run('UPDATE nc_refresh_tokens SET revoked_at = ?, replaced_by = ? WHERE id = ?', [nowIso(), nextId, row.id]);
+  await tx.run(
+    'INSERT INTO nc_refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [nextId, row.user_id, row.family_id, sha256(next), new Date(Date.now() + LIMITS.refreshTokenTtlMs).toISOString(), nowIso()],
+  );
+  return { userId: row.user_id, token: next, familyId: row.family_id };
+}
+
+/** The successor of a token rotated within the retry grace, when it is still unused and live (see the file's comment). */
+async function unusedSuccessor(tx: MetaStore, row: Row): Promise<Row | undefined> {
+  if (!row.revoked_at || Date.now() - Date.parse(row.revoked_at) > LIMITS.refreshRetryGraceMs) return undefined;
+  const next = await tx.get<Row>('SELECT * FROM nc_refresh_tokens WHERE id = ?', [row.replaced_by]);
+  return next && !next.revoked_at && next.expires_at >= nowIso() ? next : undefined;
+}
+
 export function refreshTokens(meta: MetaStore) {
   async function issue(userId: string, familyId = newId('rf')): Promise<string> {
     sessionsRepo(meta).forget(familyId);
@@ -42,20 +65,15 @@ export function refreshTokens(meta: MetaStore) {
         const row = await tx.get<Row>('SELECT * FROM nc_refresh_tokens WHERE token_hash = ?', [sha256(token)]);
         if (!row) throw unauthorized('Invalid refresh token');
         if (row.revoked_at) {
-          // Rotated (it names the token issued in its place): this one is a copy used again. Otherwise its
-          // session was ended (signed out, password changed).
+          // Rotated (it names the token issued in its place): a retry whose answer was lost, or a copy used
+          // again. Otherwise its session was ended (signed out, password changed).
           if (!row.replaced_by) throw unauthorized(MSG_SESSION_ENDED);
-          return { reusedFamily: row.family_id, userId: row.user_id };
+          const successor = await unusedSuccessor(tx, row);
+          if (!successor) return { reusedFamily: row.family_id, userId: row.user_id };
+          return rotateFrom(tx, successor);
         }
         if (row.expires_at < nowIso()) throw unauthorized('Refresh token expired');
-        const next = randomToken(32);
-        const nextId = newId('rt');
-        await tx.run('UPDATE nc_refresh_tokens SET revoked_at = ?, replaced_by = ? WHERE id = ?', [nowIso(), nextId, row.id]);
-        await tx.run(
-          'INSERT INTO nc_refresh_tokens (id, user_id, family_id, token_hash, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-          [nextId, row.user_id, row.family_id, sha256(next), new Date(Date.now() + LIMITS.refreshTokenTtlMs).toISOString(), nowIso()],
-        );
-        return { userId: row.user_id, token: next, familyId: row.family_id };
+        return rotateFrom(tx, row);
       });
       if ('reusedFamily' in out) {
         // A rotated token came back: someone holds a copy. End every session of that sign-in.

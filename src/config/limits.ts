@@ -37,6 +37,11 @@ export const LIMITS = {
   jwtExpiresIn: '10h',
   /** Refresh token lifetime in ms (30 days). */
   refreshTokenTtlMs: 30 * 24 * 3600 * 1000,
+  /**
+   * A refresh token rotated less than this long ago, whose successor was never used, is a retry (the answer
+   * that carried the successor was lost, or two tabs refreshed at once), not a stolen copy: it rotates again.
+   */
+  refreshRetryGraceMs: 60 * 1000,
   /** Password reset tokens expire after one hour. */
   passwordResetTtlMs: 3600 * 1000,
   /** Invite links expire after 24 hours. */

@@ -53,8 +53,12 @@ const restrictedPlans = new WeakMap<object, WeakMap<TableModel, Map<string, Read
  */
 export function callerKey(dc: DataContext): string {
   const a = dc.actor;
-  return part(`${a.kind}|${a.previewAs ?? ''}|${a.roles.join(',')}|${a.userId ?? ''}|${a.email ?? ''}`);
+  let key = callerKeys.get(a);
+  if (key === undefined) callerKeys.set(a, (key = part(`${a.kind}|${a.previewAs ?? ''}|${a.roles.join(',')}|${a.userId ?? ''}|${a.email ?? ''}`)));
+  return key;
 }
+/** callerKey per actor object (an actor is never changed once made; cached callers come back as the same object). */
+const callerKeys = new WeakMap<DataContext['actor'], string>();
 
 /** The plan of a read: kept per request shape (and, for callers with rules, per rules and caller), made by `make` the first time. */
 export function planFor(dc: DataContext, t: TableModel, what: string, params: Params, make: () => ReadPlan): ReadPlan {

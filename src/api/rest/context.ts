@@ -57,8 +57,22 @@ function auditSinkOf(ctx: AppContext, projectId: string, dbAlias: string): Audit
   return sink;
 }
 
-const withProjectRoles = (actor: Actor, projectRoles: string[]): Actor =>
-  projectRoles.length === 0 ? actor : { ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] };
+/**
+ * The caller with their roles in the project. A cached caller (an API token's) with the same cached
+ * roles gets the same object back, so what is derived from it (its plan key) is worked out once.
+ */
+const merges = new WeakMap<Actor, WeakMap<string[], Actor>>();
+function withProjectRoles(actor: Actor, projectRoles: string[]): Actor {
+  if (projectRoles.length === 0) return actor;
+  let byRoles = merges.get(actor);
+  let merged = byRoles?.get(projectRoles);
+  if (!merged) {
+    merged = { ...actor, roles: [...new Set([...actor.roles, ...projectRoles])] };
+    if (!byRoles) merges.set(actor, (byRoles = new WeakMap()));
+    byRoles.set(projectRoles, merged);
+  }
+  return merged;
+}
 
 export async function dataContext(ctx: AppContext, request: Request, projectId: string, dbAlias = 'db'): Promise<DataContext> {
   const now = cachedDataContext(ctx, request, projectId, dbAlias);

@@ -2,12 +2,17 @@
  * SQLite through bun:sqlite: one connection (WAL, foreign keys on), statements serialised by a
  * lock so transactions never interleave. Integers beyond 2^53 come back as strings (exact).
  * note: bun:sqlite cannot interrupt a running statement, so `timeoutMs` is not enforced here.
+ *
+ * A write that finds the file taken by another connection (the SQL Client's runner, a cron job's SQL, another
+ * program) waits for it between turns of the event loop, never on the server's thread (SQLite's own busy
+ * wait would freeze every request): it tries again every few milliseconds for up to `busyWaitMs`, then
+ * answers 503 (MSG_SQLITE_BUSY) with nothing written.
  */
 import { Database, type Statement } from 'bun:sqlite';
 import type { Compiled, SqlValue } from '../ast';
 import type { Driver, ExecResult, Executor } from '../dialect';
 import { driverError, type ErrorClass } from '../driver-errors';
-import { badRequest } from '../../lib/errors';
+import { badRequest, unavailable } from '../../lib/errors';
 import { registerUnicodeCase } from '../../lib/unicode-case';
 
 type Bindable = string | number | bigint | boolean | null | Uint8Array;
@@ -64,11 +69,36 @@ export function classifySqlite(e: unknown, sql?: string): ErrorClass {
     if (sql && /^\s*DELETE\b/i.test(sql)) return { kind: 'foreignKey', what: 'another table', missingParent: false };
     return { kind: 'foreignKey', what: 'a foreign key', missingParent: true };
   }
+  if (code.startsWith('SQLITE_BUSY')) return { kind: 'unreachable', message: MSG_SQLITE_BUSY };
   if (code === 'SQLITE_CANTOPEN' || /unable to open database/.test(msg)) return { kind: 'unreachable' };
   if (code.startsWith('SQLITE_') || /no such (table|column)|syntax error|constraint failed|datatype mismatch/.test(msg)) {
     return { kind: 'statement', message: msg };
   }
   return { kind: 'unknown' };
+}
+
+export const MSG_SQLITE_BUSY = 'The SQLite file is busy with another write (the SQL Client, a cron job or another program): try again in a moment';
+/** SQLite's own wait for a taken file, on the server's thread: short, the rest is waited for between turns of the event loop. */
+const BUSY_SPIN_MS = 2;
+/** How often a write waiting for the file tries again. */
+const BUSY_RETRY_MS = 10;
+const isBusy = (e: unknown) => String((e as { code?: string })?.code ?? '').startsWith('SQLITE_BUSY');
+
+/**
+ * Runs `attempt` until it does not find the file taken, waiting between tries without holding the thread;
+ * past `waitMs` the caller is told the file is busy. Other errors leave as they are.
+ */
+async function whileBusy<T>(attempt: () => Promise<T>, waitMs: number): Promise<T> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (e) {
+      if (!isBusy(e) && (e as Error)?.message !== MSG_SQLITE_BUSY) throw e;
+      if (Date.now() >= until) throw unavailable(MSG_SQLITE_BUSY);
+      await Bun.sleep(BUSY_RETRY_MS);
+    }
+  }
 }
 
 class Lock {
@@ -80,13 +110,17 @@ class Lock {
   }
 }
 
-export function openSqliteDriver(filename: string, opts: { create?: boolean } = {}): Driver {
+export function openSqliteDriver(filename: string, opts: { create?: boolean; busyWaitMs?: number } = {}): Driver {
   const db = guardSync(() => new Database(filename, { create: opts.create ?? false }));
   // The wait first: another connection (another instance on a shared data directory, closing its
   // last connection or writing) may hold the file for a moment, and setting the journal mode waits too.
   db.exec('PRAGMA busy_timeout = 5000');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA foreign_keys = ON');
+  // From here on a taken file is waited for between turns of the event loop (whileBusy).
+  db.exec(`PRAGMA busy_timeout = ${BUSY_SPIN_MS}`);
+  // No time limit set (0): a write still stops waiting after 30 s rather than hang.
+  const busyWaitMs = opts.busyWaitMs || 30_000;
   registerUnicodeCase(db);
   const lock = new Lock();
   // Statements run at once unless a transaction holds the connection; then they wait for it.
@@ -144,15 +178,21 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean } = 
     },
   };
 
+  /** A statement on its own: at once, or after the transaction holding the connection; a taken file is waited for. */
+  const alone = <T>(c: Compiled): Promise<T[]> => {
+    const now = inTransaction ? lock.run(() => exec.query<T>(c)) : exec.query<T>(c);
+    // No closure on the usual path: only a statement that found the file taken waits and tries again.
+    return now.catch((e) => (isBusy(e) || (e as Error)?.message === MSG_SQLITE_BUSY ? whileBusy(() => run(() => exec.query<T>(c)), busyWaitMs) : Promise.reject(e)));
+  };
   return {
-    // No closure on the usual path: a statement outside a transaction runs at once.
-    query: (c) => (inTransaction ? lock.run(() => exec.query(c)) : exec.query(c)),
-    queryTimed: (c) => (inTransaction ? lock.run(() => exec.query(c)) : exec.query(c)),
-    execute: (c) => run(() => exec.execute(c)),
+    query: alone,
+    queryTimed: alone,
+    execute: (c) => whileBusy(() => run(() => exec.execute(c)), busyWaitMs),
     transaction: (fn) =>
       lock.run(async () => {
+        // Taking the file's write lock is the one step that can find it taken: waited for here, not inside.
+        await whileBusy(async () => db.exec('BEGIN IMMEDIATE'), busyWaitMs).catch((e) => Promise.reject(isBusy(e) ? unavailable(MSG_SQLITE_BUSY) : e));
         inTransaction++;
-        db.exec('BEGIN IMMEDIATE');
         try {
           const out = await fn(exec);
           db.exec('COMMIT');
