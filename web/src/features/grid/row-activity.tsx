@@ -14,6 +14,7 @@ import { CommentItem } from './comment-item';
 import { CreatedValues, HistoryValue } from './history-value-view';
 import type { ColumnMeta } from '../../api/dashboard';
 import { liveConnection } from '../../stores/realtime';
+import { authorName } from '../../i18n/author-names';
 
 type Pane = 'comments' | 'history';
 
@@ -109,7 +110,7 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
           <ul className="history" aria-label={t('grid.activity.historyTab')}>
             {history?.length === 0 ? <li className="muted">{t('grid.activity.noChanges')}</li> : null}
             {history?.map((h) => {
-              const user = <strong>{h.user ?? someone}</strong>;
+              const user = <strong>{h.user ? authorName(h.user) : someone}</strong>;
               return (
                 <li key={h.id}>
                   {when(h.createdAt)}{' '}
