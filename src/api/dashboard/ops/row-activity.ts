@@ -22,7 +22,7 @@ import { followRowActivitySchemaEvents } from '../row-activity-schema-events';
 followRowActivitySchemaEvents();
 
 /** Most characters of a comment. */
-const COMMENT_MAX = 10_000;
+export const COMMENT_MAX = 10_000;
 /** Most history entries answered for one row. */
 const HISTORY_MAX = 200;
 
@@ -36,7 +36,7 @@ async function readableRow(call: OpCall, tn: string, pk: string) {
 
 const RowArgs = z.object({ tn: z.string().min(1), pk: z.string().min(1).max(1000) });
 /** A comment's text, as added and as edited (same rules, same wording). */
-const CommentBody = z.string().trim().min(1, 'A comment cannot be empty').max(COMMENT_MAX);
+const CommentBody = z.string().trim().min(1, 'A comment cannot be empty').max(COMMENT_MAX, `A comment holds at most ${COMMENT_MAX} characters`);
 /** One comment of one row. */
 const CommentArgs = RowArgs.extend({ id: z.string().min(1).max(100) });
 
