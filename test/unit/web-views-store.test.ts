@@ -93,3 +93,19 @@ test("a reader's change stays on their screen until the view is changed by someo
   await s.load();
   expect(s.byId('v1')!.query_params).toEqual({ sort: '', rowHeight: 'medium', where: '(title,eq,a)' });
 });
+
+test('two people changing one view at once: a save keeps what the other saved meanwhile (other settings, other fields of a form)', async () => {
+  saved = { sort: '', where: '', form: { heading: 'Suggest', fields: [{ cn: 'title' }, { cn: 'body' }] } };
+  const s = new ViewsStore({ projectId: 'p1', dbAlias: 'db' }, 'note');
+  await s.load();
+  // Here: a sort, and the help of the title field; the screen still shows the form as it was read.
+  s.change(s.byId('v1')!, { sort: '-title' }, true);
+  const form = s.byId('v1')!.query_params.form!;
+  s.change(s.byId('v1')!, { form: { ...form, fields: [{ cn: 'title', help: 'One line' }, { cn: 'body' }] } }, true);
+  // Meanwhile someone else saves a filter, a new heading and a label of the same field.
+  saved = { ...saved, where: '(title,eq,a)', form: { heading: 'Tell us', fields: [{ cn: 'title', label: 'Title please' }, { cn: 'body' }] } };
+  await s.flush('v1');
+  expect(saved).toEqual({ sort: '-title', where: '(title,eq,a)', form: { heading: 'Tell us', fields: [{ cn: 'title', label: 'Title please', help: 'One line' }, { cn: 'body' }] } });
+  await s.load();
+  expect(s.byId('v1')!.query_params).toEqual(saved as never);
+});
