@@ -109,3 +109,22 @@ test('two people changing one view at once: a save keeps what the other saved me
   await s.load();
   expect(s.byId('v1')!.query_params).toEqual(saved as never);
 });
+
+test("a change saved while this screen's previous save is still on its way does not take that save back", async () => {
+  saved = { sort: '', rowHeight: 'short', fields: [{ cn: 'title', show: true }, { cn: 'body', show: true }] };
+  const s = new ViewsStore({ projectId: 'p1', dbAlias: 'db' }, 'note');
+  await s.load();
+  let openUpdate!: () => void;
+  updateGate = new Promise((r) => (openUpdate = r));
+  s.change(s.byId('v1')!, { fields: [{ cn: 'title', show: true }, { cn: 'body', show: false }] }, true);
+  const first = s.flush('v1');
+  await settle();
+  // The body column is hidden and on its way to the server; the rows are made tall meanwhile.
+  s.change(s.byId('v1')!, { rowHeight: 'tall' }, true);
+  const second = s.flush('v1');
+  await settle();
+  openUpdate();
+  updateGate = null;
+  await Promise.all([first, second]);
+  expect(saved).toEqual({ sort: '', rowHeight: 'tall', fields: [{ cn: 'title', show: true }, { cn: 'body', show: false }] });
+});

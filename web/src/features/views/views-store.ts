@@ -58,6 +58,8 @@ export class ViewsStore {
   private local = new Map<string, { qp: QueryParams; base: string }>();
   /** The query_params each waiting change was made over (as shown then): what this screen changed is told from what it was shown. */
   private bases = new Map<string, QueryParams>();
+  /** The save of each view on its way: the next one waits for it. */
+  private flushing = new Map<string, Promise<void>>();
   /** The query_params of each view as the server last answered them (JSON). */
   private server = new Map<string, string>();
   /** Reads of the list and of the links: a read answered after a later one is dropped. */
@@ -169,10 +171,19 @@ export class ViewsStore {
     for (const id of [...this.pending.keys()]) void this.flush(id, true);
   }
 
-  /** Saves a view's waiting change now. */
-  async flush(id: string, keepalive = false): Promise<void> {
+  /** Saves a view's waiting change now (after the save of this view already on its way, which the next one reads). */
+  flush(id: string, keepalive = false): Promise<void> {
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
+    if (keepalive) return this.save(id, true);
+    const next = (this.flushing.get(id) ?? Promise.resolve()).then(() => this.save(id, false));
+    this.flushing.set(id, next);
+    void next.then(() => this.flushing.get(id) === next && this.flushing.delete(id));
+    return next;
+  }
+
+  /** Saves a view's waiting change. */
+  private async save(id: string, keepalive: boolean): Promise<void> {
     let qp = this.pending.get(id);
     if (!qp) return;
     let shown = qp;
