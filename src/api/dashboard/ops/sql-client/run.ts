@@ -132,12 +132,12 @@ export const rawSqlRun: DashboardOp = {
       await finish();
       throw e;
     }
-    // The schema changed under the model: read it again so the tree and the APIs see it, and say who changed it.
     // Rows changed under the open grids (which rows is not known): they read again what they show, and the audit log says who ran what.
     if (dataStatements.length) {
       await auditRepo(ctx.meta).writeMany(dataStatements.map((sql) => ({ op_type: 'DATA', project_id: projectId, db_alias: dbAlias, description: `SQL Client: ${auditText(sql)}`, user_email: call.actor.email ?? null })));
       rowsChangedBySql({ meta: ctx.meta, projectId, dbAlias });
     }
+    // The schema changed under the model: read it again so the tree and the APIs see it, and say who changed it.
     if (schemaChanged) {
       await auditRepo(ctx.meta).writeMany(schemaStatements.map((sql) => ({ op_type: 'SCHEMA', project_id: projectId, db_alias: dbAlias, description: `SQL Client: ${auditText(sql)}`, user_email: call.actor.email ?? null })));
       await ctx.projects.resync(projectId, dbAlias, true);
