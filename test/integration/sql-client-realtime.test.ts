@@ -2,10 +2,14 @@
  * Rows changed in the SQL Client (INSERT, UPDATE, DELETE; a WITH that writes) on SQLite, PostgreSQL and
  * MariaDB reach the open grids of the project: which rows changed is not known, so every client of the
  * project is told to read again what it shows (`{ type: "resync" }`), and the audit log says who ran
- * which statement. A SELECT tells no one.
+ * which statement. A SELECT tells no one. With two instances on one PostgreSQL metadata store, a grid
+ * open on the other instance is told too.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freshMetaDb } from '../helpers/meta-db';
 import { postJson, serveTestApp, type ServedApp } from '../helpers/terminal';
 import { describeEngines, dropDatabase, freshDatabase, type TestEngine } from '../helpers/engines';
 import { LiveClient } from '../helpers/live-client';
@@ -80,3 +84,47 @@ describeEngines('SQL Client writes reach open grids', (engine: TestEngine) => {
     expect(c.messages.filter((m) => m.type === 'resync')).toEqual([first]);
   });
 });
+
+describeEngines(
+  'SQL Client writes reach the open grids of another instance',
+  () => {
+    let a: ServedApp;
+    let b: ServedApp;
+    let meta: { url: string; drop(): Promise<void> };
+    let dataDir = '';
+    let owner = '';
+    let pid = '';
+    let client: LiveClient | undefined;
+    const op = (name: string, args: unknown) =>
+      fetch(`${a.base}/dashboard?q=sqlOp_${name}`, { method: 'POST', headers: { 'content-type': 'application/json', 'xc-auth': owner }, body: JSON.stringify({ api: name, project_id: pid, args }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+
+    beforeAll(async () => {
+      meta = await freshMetaDb('sqlrt');
+      dataDir = mkdtempSync(join(tmpdir(), 'tablo-sqlrt-'));
+      // One after the other, on one data directory: the first applies the migrations and makes the keys.
+      a = await serveTestApp({ host: '127.0.0.1', allowSignup: true, dataDir, metaDb: meta.url });
+      b = await serveTestApp({ host: '127.0.0.1', allowSignup: true, dataDir, metaDb: meta.url });
+      owner = (await postJson(a.base, '/auth/signup', { email: 'owner@example.com', password: 'password123' })).token;
+      pid = (await op('projectCreateByWeb', { title: 'SqlLiveTwo' })).body.id;
+      for (const sql of ['CREATE TABLE task (id INTEGER PRIMARY KEY, title VARCHAR(100))', "INSERT INTO task (id, title) VALUES (1, 'first')"]) {
+        expect((await op('rawSqlRun', { sql, runId: `run_sqlrt2_${Date.now()}_${sql.length}` })).status).toBe(200);
+      }
+    }, 60_000);
+    afterAll(async () => {
+      client?.ws.close();
+      await Promise.all([a?.close(), b?.close()]);
+      await meta?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }, 30_000);
+
+    test("an UPDATE run on A makes a grid open on B read again", async () => {
+      client = new LiveClient(b.base, pid, { token: owner });
+      await client.opened;
+      await client.ask({ type: 'subscribe', table: 'task' });
+      const from = client.messages.length;
+      expect((await op('rawSqlRun', { sql: "UPDATE task SET title = 'changed on A' WHERE id = 1", runId: `run_sqlrt2_${Date.now()}` })).status).toBe(200);
+      await client.next((m) => m.type === 'resync', from);
+    });
+  },
+  ['pg'],
+);
