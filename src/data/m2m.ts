@@ -8,7 +8,7 @@ import type { RelationModel, TableModel } from '../schema/model';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { assertCan, grantCondition } from './access';
 import { andCond, readScope } from './read-scope';
-import { executorOf, tableOf, type DataContext } from './data-context';
+import { executorOf, tableOf, type DataAuditEntry, type DataContext } from './data-context';
 import { parseFields, parseLimit, parseOffset, parseSort, pick, type Params } from './list-query';
 import { parseWhere } from './where-parser';
 import { readRaw } from './records-read';
@@ -87,7 +87,23 @@ async function junctionRow(dc: DataContext, t: TableModel, id: string, targetNam
     ...j.targetColumns.map((jc, i) => [jc, child[target.columns.find((c) => c.cn === j.targetRefColumns[i])!._cn]] as [string, unknown]),
   ];
   const bound = values.map(([cn, v]) => [cn, coerceValue(junction.columns.find((c) => c.cn === cn)!, v)] as const);
-  return { junction, bound, pk: `${id}/${targetId}` };
+  return { junction, bound, target, parent, child };
+}
+
+/**
+ * The audit entries of a link made or removed: one on each of the two rows (so each row's history
+ * names it), holding the other row's table, id and display value.
+ */
+function linkEntries(t: TableModel, id: string, parent: Record<string, unknown>, target: TableModel, targetId: string, child: Record<string, unknown>, op: 'link' | 'unlink'): DataAuditEntry[] {
+  const other = (tbl: TableModel, rowId: string, row: Record<string, unknown>) => {
+    const display = tbl.columns.find((c) => c.cn === tbl.displayColumn);
+    const label = display ? row[display._cn] : undefined;
+    return JSON.stringify({ tn: tbl.tn, id: rowId, ...(label === undefined || label === null ? {} : { label: String(label) }) });
+  };
+  return [
+    { tn: t.tn, cn: null, pk: id, value: other(target, targetId, child), prevValue: null, op },
+    { tn: target.tn, cn: null, pk: targetId, value: other(t, id, parent), prevValue: null, op },
+  ];
 }
 
 /** The junction row's linking values by display name (what write events carry). */
@@ -95,7 +111,7 @@ const junctionData = (junction: TableModel, bound: readonly (readonly [string, u
   Object.fromEntries(bound.map(([cn, v]) => [junction.columns.find((c) => c.cn === cn)?._cn ?? cn, v]));
 
 export async function link(dc: DataContext, t: TableModel, id: string, targetName: string, targetId: string): Promise<{ msg: string }> {
-  const { junction, bound, pk } = await junctionRow(dc, t, id, targetName, targetId);
+  const { junction, bound, target, parent, child } = await junctionRow(dc, t, id, targetName, targetId);
   const where: Cond = { kind: 'and', items: bound.map(([cn, v]) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: cn }, right: { kind: 'val', value: v } }) as Cond) };
   const { compile } = dc.pdb.db.dialect;
   const exec = executorOf(dc);
@@ -103,18 +119,18 @@ export async function link(dc: DataContext, t: TableModel, id: string, targetNam
     throw conflict('These rows are already linked');
   }
   await exec.execute(compile({ kind: 'insert', table: tableRef(junction), columns: bound.map(([cn]) => cn), rows: [bound.map(([, v]) => ({ kind: 'val', value: v }) as const)] }));
-  await dc.audit?.([{ tn: junction.tn, cn: null, pk, value: 'linked', prevValue: null, op: 'link' }], dc.actor);
+  await dc.audit?.(linkEntries(t, id, parent, target, targetId, child, 'link'), dc.actor);
   recordWrite(dc, junction.tn, 'insert', { data: junctionData(junction, bound) });
   return { msg: 'The rows are linked' };
 }
 
 export async function unlink(dc: DataContext, t: TableModel, id: string, targetName: string, targetId: string): Promise<{ msg: string }> {
-  const { junction, bound, pk } = await junctionRow(dc, t, id, targetName, targetId);
+  const { junction, bound, target, parent, child } = await junctionRow(dc, t, id, targetName, targetId);
   if (junction.pks.length === 0) throw badRequest(`'${junction._tn}' has no primary key`);
   const where: Cond = { kind: 'and', items: bound.map(([cn, v]) => ({ kind: 'cmp', op: '=', left: { kind: 'col', name: cn }, right: { kind: 'val', value: v } }) as Cond) };
   const res = await executorOf(dc).execute(dc.pdb.db.dialect.compile({ kind: 'delete', table: tableRef(junction), where }));
   if (res.affected === 0) throw notFound('These rows are not linked');
-  await dc.audit?.([{ tn: junction.tn, cn: null, pk, value: null, prevValue: 'linked', op: 'unlink' }], dc.actor);
+  await dc.audit?.(linkEntries(t, id, parent, target, targetId, child, 'unlink'), dc.actor);
   recordWrite(dc, junction.tn, 'delete', { data: junctionData(junction, bound) });
   return { msg: 'The rows are unlinked' };
 }

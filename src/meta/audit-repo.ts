@@ -65,9 +65,18 @@ export function auditRepo(meta: MetaStore) {
          ORDER BY id DESC LIMIT ?`,
         [filter.project_id ?? null, filter.project_id ?? null, filter.op_type ?? null, filter.op_type ?? null, filter.tn ?? null, filter.tn ?? null, limit],
       ),
-    /** Moves the data changes of table `from` to its new name `to`, so rows keep their history. */
-    renameTable: (projectId: string, dbAlias: string, from: string, to: string) =>
-      meta.run(`UPDATE nc_audit SET tn = ? WHERE project_id = ? AND db_alias = ? AND tn = ? AND op_type = 'DATA'`, [to, projectId, dbAlias, from]),
+    /**
+     * Moves the data changes of table `from` to its new name `to`, so rows keep their history; the links
+     * of other rows to its rows (whose entries name it: `{"tn":…}`) follow too.
+     */
+    async renameTable(projectId: string, dbAlias: string, from: string, to: string) {
+      await meta.run(`UPDATE nc_audit SET tn = ? WHERE project_id = ? AND db_alias = ? AND tn = ? AND op_type = 'DATA'`, [to, projectId, dbAlias, from]);
+      const [was, now] = [`{"tn":${JSON.stringify(from)},`, `{"tn":${JSON.stringify(to)},`];
+      await meta.run(
+        `UPDATE nc_audit SET value = CAST(? AS TEXT) || SUBSTR(value, ?) WHERE project_id = ? AND db_alias = ? AND op_type = 'DATA' AND description IN ('link', 'unlink') AND SUBSTR(value, 1, ?) = ?`,
+        [now, [...was].length + 1, projectId, dbAlias, [...was].length, was],
+      );
+    },
     /** Moves the data changes of column `from` of `tn` to its new name `to`. */
     renameColumn: (projectId: string, dbAlias: string, tn: string, from: string, to: string) =>
       meta.run(`UPDATE nc_audit SET cn = ? WHERE project_id = ? AND db_alias = ? AND tn = ? AND cn = ? AND op_type = 'DATA'`, [to, projectId, dbAlias, tn, from]),

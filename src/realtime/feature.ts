@@ -22,6 +22,7 @@ import { crossInstanceNotices, crossInstancePresence, crossInstanceRealtime, typ
 import { onViewsChanged } from '../api/views/view-events';
 import { tableRenames } from './table-renames';
 import { onCommentsChanged } from '../api/shared/comment-events';
+import { onRowsChangedBySql } from '../api/shared/sql-write-events';
 import { invalidation } from '../meta/invalidation';
 import { onSessionsEnded } from '../auth/session-events';
 import { mayReadTable, presenceUserOf, type PresenceSocket, type PresenceUser } from './presence';
@@ -278,7 +279,20 @@ export function realtimeFeature(ctx: AppContext, sockets: Sockets) {
   const unsubscribeViews = onViewsChanged(tell('views', remoteViews));
   // Comments of a table's rows changed: the clients that show the table read their open rows' comments again.
   const unsubscribeComments = onCommentsChanged(tell('comments', remoteComments));
+  // Rows changed by SQL (the SQL Client), here or on another instance: which rows is not known, so every
+  // client of the project reads again what it shows.
+  const resyncProject = (projectId: string) => {
+    for (const ws of byProject.get(projectId) ?? []) send(ws, { type: 'resync' });
+  };
+  const remoteSql = crossInstanceNotices(ctx, 'rt-sql', (e) => resyncProject(e.projectId));
+  const unsubscribeSql = onRowsChangedBySql((e) => {
+    if (e.meta !== ctx.meta) return;
+    resyncProject(e.projectId);
+    remoteSql.announce({ projectId: e.projectId, dbAlias: e.dbAlias, tn: '' });
+  });
   ctx.closers.push(async () => {
+    unsubscribeSql();
+    remoteSql.stop();
     unsubscribeViews();
     unsubscribeComments();
     remoteViews.stop();

@@ -125,6 +125,34 @@ describe.skipIf(!!problem && !process.env.CI)('presence in two browsers', () => 
     await owner.getByRole('gridcell', { name: 'Leni', exact: true }).first().waitFor();
   });
 
+  browserTest("the note under a cell at the grid's right edge stays inside the grid", () => owner, async () => {
+    // The first column the grid does not show whole: a cell of it opened scrolls it to the right edge.
+    const column = await owner.evaluate(() => {
+      const grid = document.querySelector('.grid')!;
+      const right = grid.getBoundingClientRect().left + grid.clientLeft + grid.clientWidth;
+      const head = [...grid.querySelectorAll('[role=columnheader][aria-colindex]')].find((h) => h.getBoundingClientRect().right > right + 1)!;
+      return { index: head.getAttribute('aria-colindex')!, name: head.querySelector('.grid-th-name')!.textContent!.trim() };
+    });
+    const row = owner.getByRole('row').filter({ has: owner.getByRole('gridcell', { name: 'Bjørn', exact: true }) });
+    await row.locator(`[role=gridcell][aria-colindex="${column.index}"]`).dblclick();
+    const input = owner.getByLabel(`Edit ${column.name}`);
+    await input.fill('Mine');
+    const res = await fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer/4`, { method: 'PUT', headers: { 'content-type': 'application/json', 'xc-auth': adaToken }, body: JSON.stringify({ [column.name]: 'Theirs' }) });
+    expect(res.status).toBe(200);
+    const notice = owner.getByRole('alert').filter({ hasText: 'Changed by ada.lovelace@example.com while you edit (now: Theirs)' });
+    await notice.waitFor();
+    const inside = await notice.evaluate((note) => {
+      const grid = note.closest('.grid')!;
+      const area = grid.getBoundingClientRect();
+      const box = note.getBoundingClientRect();
+      return box.left >= area.left && box.right <= area.left + grid.clientLeft + grid.clientWidth && box.bottom <= area.top + grid.clientTop + grid.clientHeight;
+    });
+    await shot(owner, 'presence-note-at-right-edge');
+    expect(inside).toBe(true);
+    await input.press('Escape');
+    await notice.waitFor({ state: 'detached' });
+  });
+
   browserTest('a cell being edited stays on its row when a row added by someone else moves it down, and closes, saying so, when its row is deleted', () => owner, async () => {
     const as = (token: string, method: string, path: string, body?: unknown) =>
       fetch(`${tablo.url}/nc/${projectId}/api/v1/Customer${path}`, { method, headers: { 'content-type': 'application/json', 'xc-auth': token }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -3,7 +3,8 @@
  * (one batch step) whose middle row someone else changed is refused whole, nothing of it written,
  * and can be undone once that row is back; values the server answers in its own form (1.5 for a
  * pasted '1.50', 1 for true) are not taken for someone else's change; an undo refused because someone
- * renamed the column since names the column as it is called now.
+ * renamed the column since names the column as it is called now; a row added here that someone
+ * commented on since is not taken away by an undo.
  */
 import { afterAll, beforeEach, expect, test } from 'bun:test';
 
@@ -20,6 +21,8 @@ type Row = Record<string, unknown>;
 const table = new Map<string, Row>();
 /** The table's columns as the server describes them now. */
 let metaNow = { tn: 't', _tn: 'T', columns: [] as { cn: string; _cn: string }[] };
+/** Comments per row id. */
+const comments = new Map<string, number>();
 /** Writes that reached the server (method and id). */
 let writes: string[] = [];
 globalThis.fetch = (async (input: string, init?: RequestInit) => {
@@ -29,8 +32,10 @@ globalThis.fetch = (async (input: string, init?: RequestInit) => {
   const body = init?.body ? JSON.parse(String(init.body)) : undefined;
   if (method === 'GET') return table.has(id) ? Response.json(table.get(id)) : Response.json({ msg: 'Not found' }, { status: 404 });
   // The table's metadata as it is now (the dashboard's tableMeta call).
+  if (url.pathname === '/dashboard' && body?.api === 'commentCounts') return Response.json({ counts: Object.fromEntries((body.args.pks as string[]).filter((pk) => comments.get(pk)).map((pk) => [pk, comments.get(pk)])) });
   if (url.pathname === '/dashboard') return body?.api === 'tableMeta' && body.args?.tn === 't' ? Response.json(metaNow) : Response.json({ msg: 'not in this test' }, { status: 400 });
   writes.push(`${method} ${id}`);
+  if (method === 'DELETE') return Response.json(table.delete(id) ? 1 : 0);
   if (method === 'PUT' && id !== 'bulk') {
     table.set(id, { ...table.get(id), ...body });
     return Response.json(table.get(id));
@@ -50,6 +55,7 @@ const update = (id: string, before: Row, after: Row) => ({ kind: 'update' as con
 
 beforeEach(() => {
   table.clear();
+  comments.clear();
   writes = [];
 });
 
@@ -102,4 +108,17 @@ test('an undo refused because someone renamed the column since names the column 
   table.set('10', { Id: 10, Town: 'Natal' });
   stack.record({ kind: 'batch', projectId: 'p', table: 'T', label: { kind: 'paste', rows: 1, cols: 1 }, steps: [update('10', { City: 'Natal' }, { City: 'Natal' })] });
   await expect(stack.undo()).rejects.toThrow(/changed since \(Town\)/);
+});
+
+test('an added row someone commented on since is not undone (their comments would lose their row); without comments it is', async () => {
+  table.set('7', { Id: 7, City: 'Natal' });
+  const stack = new UndoStack();
+  stack.record({ kind: 'insert', projectId: 'p', table: 'T', id: '7', row: { Id: 7, City: 'Natal' } });
+  comments.set('7', 1);
+  await expect(stack.undo()).rejects.toThrow('The row has comments since: it was not undone');
+  expect(writes).toEqual([]);
+  expect(table.has('7')).toBe(true);
+  comments.delete('7');
+  expect(await stack.undo()).toBe('Undid adding a row');
+  expect(writes).toEqual(['DELETE 7']);
 });

@@ -93,3 +93,38 @@ test("a reader's change stays on their screen until the view is changed by someo
   await s.load();
   expect(s.byId('v1')!.query_params).toEqual({ sort: '', rowHeight: 'medium', where: '(title,eq,a)' });
 });
+
+test('two people changing one view at once: a save keeps what the other saved meanwhile (other settings, other fields of a form)', async () => {
+  saved = { sort: '', where: '', form: { heading: 'Suggest', fields: [{ cn: 'title' }, { cn: 'body' }] } };
+  const s = new ViewsStore({ projectId: 'p1', dbAlias: 'db' }, 'note');
+  await s.load();
+  // Here: a sort, and the help of the title field; the screen still shows the form as it was read.
+  s.change(s.byId('v1')!, { sort: '-title' }, true);
+  const form = s.byId('v1')!.query_params.form!;
+  s.change(s.byId('v1')!, { form: { ...form, fields: [{ cn: 'title', help: 'One line' }, { cn: 'body' }] } }, true);
+  // Meanwhile someone else saves a filter, a new heading and a label of the same field.
+  saved = { ...saved, where: '(title,eq,a)', form: { heading: 'Tell us', fields: [{ cn: 'title', label: 'Title please' }, { cn: 'body' }] } };
+  await s.flush('v1');
+  expect(saved).toEqual({ sort: '-title', where: '(title,eq,a)', form: { heading: 'Tell us', fields: [{ cn: 'title', label: 'Title please', help: 'One line' }, { cn: 'body' }] } });
+  await s.load();
+  expect(s.byId('v1')!.query_params).toEqual(saved as never);
+});
+
+test("a change saved while this screen's previous save is still on its way does not take that save back", async () => {
+  saved = { sort: '', rowHeight: 'short', fields: [{ cn: 'title', show: true }, { cn: 'body', show: true }] };
+  const s = new ViewsStore({ projectId: 'p1', dbAlias: 'db' }, 'note');
+  await s.load();
+  let openUpdate!: () => void;
+  updateGate = new Promise((r) => (openUpdate = r));
+  s.change(s.byId('v1')!, { fields: [{ cn: 'title', show: true }, { cn: 'body', show: false }] }, true);
+  const first = s.flush('v1');
+  await settle();
+  // The body column is hidden and on its way to the server; the rows are made tall meanwhile.
+  s.change(s.byId('v1')!, { rowHeight: 'tall' }, true);
+  const second = s.flush('v1');
+  await settle();
+  openUpdate();
+  updateGate = null;
+  await Promise.all([first, second]);
+  expect(saved).toEqual({ sort: '', rowHeight: 'tall', fields: [{ cn: 'title', show: true }, { cn: 'body', show: false }] });
+});

@@ -14,6 +14,7 @@ import { aclRepo } from '../../meta/acl-repo';
 import { isUnrestricted } from '../../data/access';
 import { restrictedView } from '../../data/masked-db';
 import type { AuditSink, DataContext } from '../../data/records-service';
+import { API_TOKEN_AUTHOR, MASTER_KEY_AUTHOR } from '../../lib/audit-authors';
 
 /**
  * Writes data changes to the audit log, all entries of a call in one statement. On the SQLite metadata
@@ -25,7 +26,7 @@ import type { AuditSink, DataContext } from '../../data/records-service';
 export function metaAuditSink(ctx: AppContext, projectId: string, dbAlias: string): AuditSink {
   const writer = auditWriterOf(ctx);
   return (entries, actor) => {
-    const user_email = actor.email ?? (actor.kind === 'master' ? 'master key' : actor.kind === 'token' ? 'API token' : null);
+    const user_email = actor.email ?? (actor.kind === 'master' ? MASTER_KEY_AUTHOR : actor.kind === 'token' ? API_TOKEN_AUTHOR : null);
     return writer.write(
       entries.map((e) => {
         const range = e.ids ? keyRange(e.ids) : null;

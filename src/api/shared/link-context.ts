@@ -18,10 +18,9 @@ import { projectsRepo } from '../../meta/projects-repo';
 import { usersRepo } from '../../meta/users-repo';
 import { viewsRepo, type SharedLinkRow, type ViewRow } from '../../meta/views-repo';
 import { clientIp } from '../../http/principal';
+import { SHARED_FORM_AUTHOR } from '../../lib/audit-authors';
 import type { PasswordGuard } from './password-guard';
 
-/** Who the audit log names for rows written through a shared form. */
-export const SHARED_FORM_AUDIT_NAME = 'shared form';
 
 /** An opened link: everything a public request works with. */
 export interface SharedLink {
@@ -43,7 +42,7 @@ function sharedFormAudit(ctx: AppContext, projectId: string, dbAlias: string): A
   const repo = auditRepo(ctx.meta);
   return async (entries) => {
     for (const e of entries) {
-      await repo.write({ op_type: 'DATA', description: e.op, project_id: projectId, db_alias: dbAlias, tn: e.tn, cn: e.cn, pk: e.pk, value: e.value, prev_value: e.prevValue, user_email: SHARED_FORM_AUDIT_NAME });
+      await repo.write({ op_type: 'DATA', description: e.op, project_id: projectId, db_alias: dbAlias, tn: e.tn, cn: e.cn, pk: e.pk, value: e.value, prev_value: e.prevValue, user_email: SHARED_FORM_AUTHOR });
     }
   };
 }

@@ -19,6 +19,7 @@ import { resolveActor } from '../../http/principal';
 import { containsPattern } from '../../data/like-pattern';
 import { sessionsEnded } from '../../auth/session-events';
 import { refreshTokens } from '../../auth/refresh-tokens';
+import { MASTER_KEY_AUTHOR } from '../../lib/audit-authors';
 
 /** Most users the Users page lists at once. */
 const USERS_PAGE_MAX = 500;
@@ -131,7 +132,7 @@ export function usersAdminRoutes(ctx: AppContext) {
       await auditRepo(ctx.meta).write({
         op_type: 'TEAM',
         description: `${user.email}: roles ${roles}${disabled ? ', disabled' : ''}${mayCreate ? ', may create projects' : ''}`,
-        user_email: actor.email ?? 'master key',
+        user_email: actor.email ?? MASTER_KEY_AUTHOR,
       });
       return { id: user.id, email: user.email, roles: roles.split(','), disabled: !!disabled, mayCreateProjects: !!mayCreate || roles.split(',').includes('super') };
     });

@@ -48,5 +48,5 @@ export async function openRawSession(db: Database): Promise<RawSession> {
 
 export { RawSqlError } from './types';
 export type { RawColumn, RawResult, RawSession, RawStream } from './types';
-export { splitStatements, changesSchema, reachesOtherFiles, type SplitStatement } from './split';
+export { splitStatements, changesSchema, changesData, reachesOtherFiles, type SplitStatement } from './split';
 export { stopSqliteRunners } from './sqlite-session';

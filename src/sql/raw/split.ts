@@ -70,6 +70,16 @@ export function changesSchema(sql: string): boolean {
   return /^(create|alter|drop|rename|comment\s+on)\b/i.test(withoutLeadingComments(sql));
 }
 
+/**
+ * Statements that may change rows (INSERT, UPDATE, DELETE, MERGE, REPLACE, TRUNCATE, a procedure called,
+ * a WITH ending in a write...): after them the open grids of the project read their rows again.
+ */
+export function changesData(sql: string): boolean {
+  const s = withoutLeadingComments(sql);
+  if (/^(insert|update|delete|merge|replace|upsert|truncate|call|exec|execute|do|copy|load)\b/i.test(s)) return true;
+  return /^with\b/i.test(s) && /\b(insert|update|delete|merge)\b/i.test(s);
+}
+
 /** SQLite statements that open or write other database files (keywords are ASCII, any case, never quoted). */
 const SQLITE_OTHER_FILES = /\b(attach|detach)\b|\bvacuum\b[\s\S]*\binto\b/i;
 

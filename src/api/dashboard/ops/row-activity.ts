@@ -13,6 +13,7 @@ import * as data from '../../../data/records-service';
 import { readableTable } from '../../../data/read-scope';
 import { grantOf, isUnrestricted, mayComment } from '../../../data/access';
 import type { Actor } from '../../../lib/actor';
+import type { DataContext } from '../../../data/data-context';
 import { commentsRepo, type CommentRow } from '../../../meta/comments-repo';
 import { commentsChanged } from '../../shared/comment-events';
 import { auditRepo } from '../../../meta/audit-repo';
@@ -22,7 +23,7 @@ import { followRowActivitySchemaEvents } from '../row-activity-schema-events';
 followRowActivitySchemaEvents();
 
 /** Most characters of a comment. */
-const COMMENT_MAX = 10_000;
+export const COMMENT_MAX = 10_000;
 /** Most history entries answered for one row. */
 const HISTORY_MAX = 200;
 
@@ -36,7 +37,7 @@ async function readableRow(call: OpCall, tn: string, pk: string) {
 
 const RowArgs = z.object({ tn: z.string().min(1), pk: z.string().min(1).max(1000) });
 /** A comment's text, as added and as edited (same rules, same wording). */
-const CommentBody = z.string().trim().min(1, 'A comment cannot be empty').max(COMMENT_MAX);
+const CommentBody = z.string().trim().min(1, 'A comment cannot be empty').max(COMMENT_MAX, `A comment holds at most ${COMMENT_MAX} characters`);
 /** One comment of one row. */
 const CommentArgs = RowArgs.extend({ id: z.string().min(1).max(100) });
 
@@ -148,6 +149,25 @@ function visibleValue(v: string | null | undefined, shown: Set<string>, wholeRow
   return v;
 }
 
+/**
+ * The other row of a link's history entry (`{ tn, id, label? }`) as the reader may see it: its table's
+ * display name, its id and its display value; null when the reader may not read that table or row.
+ */
+async function linkedRow(dc: DataContext, value: string | null | undefined): Promise<{ table: string; id: string; label?: string } | null> {
+  let other: { tn?: unknown; id?: unknown; label?: unknown };
+  try {
+    other = JSON.parse(value ?? '') as typeof other;
+  } catch {
+    return null;
+  }
+  const t = dc.pdb.model.tables.find((x) => x.tn === other?.tn);
+  if (!t || typeof other.id !== 'string') return null;
+  const grant = grantOf(dc.actor, dc.acl, t, 'read');
+  if (!grant || (grant.where && !(await data.exists(dc, t, other.id).catch(() => false)))) return null;
+  const display = readableTable(dc, t).columns.some((c) => c.cn === t.displayColumn);
+  return { table: t._tn, id: other.id, ...(display && typeof other.label === 'string' ? { label: other.label } : {}) };
+}
+
 export const rowHistory: DashboardOp = {
   name: 'rowHistory',
   access: 'projectMember',
@@ -166,6 +186,12 @@ export const rowHistory: DashboardOp = {
     }
     const list = [];
     for (const r of rows) {
+      if (r.description === 'link' || r.description === 'unlink') {
+        // A row linked or unlinked: named as this reader may see it, or left out.
+        const other = await linkedRow(dc, r.value);
+        if (other) list.push({ id: r.id, op: r.description, column: null, value: JSON.stringify(other), prevValue: null, user: r.user_email, createdAt: r.created_at });
+        continue;
+      }
       if (r.cn && !byCn.has(r.cn)) continue; // a column this reader may not see
       list.push({
         id: r.id,

@@ -3,7 +3,7 @@
  * attachments...), edits it inline (text, long text, number, decimal, checkbox, date, date-time,
  * time, duration, select, JSON).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ColumnMeta } from '../../api/dashboard';
 import { formatDuration, formatTyped } from './cell-format';
 import { AttachmentsView, ChipsView, RatingView } from './typed-cell-views';
@@ -101,12 +101,33 @@ export function CellEditor(props: { column: ColumnMeta; value: unknown; changedB
     <>
       <CellInput {...props} value={start} />
       {changed ? (
-        <span className="cell-conflict" role="alert">
-          {props.changedBy ? t('grid.cell.changedBy', { email: props.changedBy, value: now }) : t('grid.cell.changedMeanwhile', { value: now })}
-        </span>
+        <ConflictNote>{props.changedBy ? t('grid.cell.changedBy', { email: props.changedBy, value: now }) : t('grid.cell.changedMeanwhile', { value: now })}</ConflictNote>
       ) : null}
     </>
   );
+}
+
+/**
+ * The note under a cell being edited, kept inside the grid's visible area: moved left when the cell is
+ * near the grid's right edge, and above the cell when it is near the bottom (else the grid would cut it).
+ */
+function ConflictNote(props: { children: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const note = ref.current;
+    const grid = note?.closest('.grid');
+    if (!note || !grid) return;
+    note.style.left = '';
+    note.classList.remove('above');
+    const area = grid.getBoundingClientRect();
+    const right = area.left + grid.clientLeft + grid.clientWidth;
+    const bottom = area.top + grid.clientTop + grid.clientHeight;
+    const box = note.getBoundingClientRect();
+    const past = box.right - right + 2;
+    if (past > 0) note.style.left = `${-Math.min(past, Math.max(0, box.left - area.left - 2))}px`;
+    if (box.bottom > bottom) note.classList.add('above');
+  }, [props.children]);
+  return <span ref={ref} className="cell-conflict" role="alert">{props.children}</span>;
 }
 
 function CellInput(props: { column: ColumnMeta; value: unknown; typed?: string; onSave: (v: unknown) => void; onCancel: () => void; onBlur: () => void }) {

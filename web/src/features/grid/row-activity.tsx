@@ -4,7 +4,7 @@
  * as the server lets this reader see it, each value shown as the grid shows its column (history-value-view.tsx). Both follow
  * what others (and this user elsewhere) do to the row while it is open. Two react-aria tabs.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { rowActivityApi, type RowChange, type RowComment } from '../../api/row-activity';
 import { Button, FormMessage } from '../../components/form';
@@ -14,6 +14,7 @@ import { CommentItem } from './comment-item';
 import { CreatedValues, HistoryValue } from './history-value-view';
 import type { ColumnMeta } from '../../api/dashboard';
 import { liveConnection } from '../../stores/realtime';
+import { authorName } from '../../i18n/author-names';
 
 type Pane = 'comments' | 'history';
 
@@ -109,7 +110,7 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
           <ul className="history" aria-label={t('grid.activity.historyTab')}>
             {history?.length === 0 ? <li className="muted">{t('grid.activity.noChanges')}</li> : null}
             {history?.map((h) => {
-              const user = <strong>{h.user ?? someone}</strong>;
+              const user = <strong>{h.user ? authorName(h.user) : someone}</strong>;
               return (
                 <li key={h.id}>
                   {when(h.createdAt)}{' '}
@@ -119,7 +120,9 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
                       ? <>{tx('grid.activity.created', { user })}<CreatedValues columns={props.columns} raw={h.value} /></>
                       : h.op === 'delete'
                         ? tx('grid.activity.deleted', { user })
-                        : tx('grid.activity.other', { user, op: h.op })}
+                        : h.op === 'link' || h.op === 'unlink'
+                          ? <LinkChange user={user} op={h.op} raw={h.value} />
+                          : tx('grid.activity.other', { user, op: h.op })}
                 </li>
               );
             })}
@@ -128,4 +131,14 @@ export function RowActivity(props: { projectId: string; dbAlias: string; tn: str
       </Tabs>
     </section>
   );
+}
+
+/** A row linked or unlinked: the other row by its table and display value (or id). */
+function LinkChange(props: { user: ReactNode; op: 'link' | 'unlink'; raw: string | null }) {
+  let other: { table?: string; id?: string; label?: string } = {};
+  try {
+    other = JSON.parse(props.raw ?? '{}') as typeof other;
+  } catch {}
+  const row = <em>{other.label ?? other.id ?? ''}</em>;
+  return <>{tx(props.op === 'link' ? 'grid.activity.linked' : 'grid.activity.unlinked', { user: props.user, table: other.table ?? '', row })}</>;
 }

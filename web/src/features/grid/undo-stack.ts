@@ -3,10 +3,11 @@
  * deleted rows and many-to-many links made or removed, each undone through the REST API (so through the data core, with the user's rights).
  * Before it acts, an undo checks that the row is still as this user left it; when someone changed it
  * since, it refuses with a message and changes nothing (naming a column someone renamed since by its
- * name now: undo-columns.ts).
+ * name now: undo-columns.ts); an added row someone commented on since is not taken away either.
  */
 import { HttpError } from '../../api/http';
 import { recordsApi } from '../../api/records';
+import { rowActivityApi } from '../../api/row-activity';
 import { localeTag, t } from '../../i18n';
 import { forWrite } from './written-rows';
 import { namesNow, originOf, type StepOrigin } from './undo-columns';
@@ -187,6 +188,8 @@ async function check(step: UndoStep, way: 'undo' | 'redo', origin: StepOrigin | 
       const changed = changedSince(current, r.row);
       if (changed.length) throw await refusal(changed, current);
     }
+    // A row added here that someone commented on since is not taken away from under their comments.
+    if (step.kind === 'insert' && (await rowActivityApi.counts(projectId, 'db', table, [step.id]))[step.id]) throw new Error(t('grid.undo.commentedNotUndone'));
   } else {
     for (const r of rows) if (await readOrNull(projectId, table, r.id)) throw new Error(t('grid.undo.keyExists'));
   }

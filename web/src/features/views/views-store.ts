@@ -10,6 +10,7 @@ import { aliasQueryParams } from './view-state';
 import { LIMITS } from '../../lib/limits';
 import { t } from '../../i18n';
 import { latestOnly } from '../../lib/latest';
+import { mergeChanges } from './merge-query-params';
 
 /** Milliseconds a view change waits for more before it is saved. */
 export const SAVE_DELAY_MS = LIMITS.viewSaveDelayMs;
@@ -55,6 +56,10 @@ export class ViewsStore {
    * until someone who may save changes the view (`base`: the server's query_params they were made over).
    */
   private local = new Map<string, { qp: QueryParams; base: string }>();
+  /** The query_params each waiting change was made over (as shown then): what this screen changed is told from what it was shown. */
+  private bases = new Map<string, QueryParams>();
+  /** The save of each view on its way: the next one waits for it. */
+  private flushing = new Map<string, Promise<void>>();
   /** The query_params of each view as the server last answered them (JSON). */
   private server = new Map<string, string>();
   /** Reads of the list and of the links: a read answered after a later one is dropped. */
@@ -154,6 +159,7 @@ export class ViewsStore {
       this.local.set(view.id, { qp: next.query_params, base: this.local.get(view.id)?.base ?? this.server.get(view.id) ?? '' });
       return next;
     }
+    if (!this.bases.has(view.id)) this.bases.set(view.id, current.query_params);
     this.pending.set(view.id, next.query_params);
     clearTimeout(this.timers.get(view.id));
     this.timers.set(view.id, setTimeout(() => void this.flush(view.id), SAVE_DELAY_MS));
@@ -165,18 +171,39 @@ export class ViewsStore {
     for (const id of [...this.pending.keys()]) void this.flush(id, true);
   }
 
-  /** Saves a view's waiting change now. */
-  async flush(id: string, keepalive = false): Promise<void> {
+  /** Saves a view's waiting change now (after the save of this view already on its way, which the next one reads). */
+  flush(id: string, keepalive = false): Promise<void> {
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
+    if (keepalive) return this.save(id, true);
+    const next = (this.flushing.get(id) ?? Promise.resolve()).then(() => this.save(id, false));
+    this.flushing.set(id, next);
+    void next.then(() => this.flushing.get(id) === next && this.flushing.delete(id));
+    return next;
+  }
+
+  /** Saves a view's waiting change. */
+  private async save(id: string, keepalive: boolean): Promise<void> {
     let qp = this.pending.get(id);
     if (!qp) return;
-    // A redirect address being typed is kept on screen and saved once it is a web address.
-    if (qp.form?.redirectUrl && !/^https?:\/\/\S+$/i.test(qp.form.redirectUrl)) qp = { ...qp, form: { ...qp.form, redirectUrl: undefined } };
-    const shown = this.pending.get(id)!;
+    let shown = qp;
     this.pending.delete(id);
     this.saving.set(id, shown);
+    // Changes made from here on are told from what the screen shows then.
+    const base = this.bases.get(id);
+    this.bases.delete(id);
     try {
+      // Someone else may have changed the view meanwhile: only what changed here is laid over what the server holds now
+      // (not when the page is being left: the save must go at once).
+      if (base && !keepalive) {
+        const now = (await viewsApi.list(this.scope, this.tn)).find((v) => v.id === id);
+        if (now) {
+          qp = shown = mergeChanges(base, qp, aliasQueryParams(now.query_params ?? {}, this.columns));
+          if (this.saving.get(id)) this.saving.set(id, shown);
+        }
+      }
+      // A redirect address being typed is kept on screen and saved once it is a web address.
+      if (qp.form?.redirectUrl && !/^https?:\/\/\S+$/i.test(qp.form.redirectUrl)) qp = { ...qp, form: { ...qp.form, redirectUrl: undefined } };
       await viewsApi.update(this.scope, { id, query_params: qp }, keepalive);
     } catch (e) {
       toast('error', t('views.store.saveFailed', { error: (e as Error).message }));

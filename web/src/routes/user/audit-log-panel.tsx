@@ -8,6 +8,7 @@ import { Button, FormMessage } from '../../components/form';
 import { useLatestAnswer } from '../../components/use-latest-answer';
 import { formatDateTime, formatNumber, locale, t } from '../../i18n';
 import { translateServerMessage } from '../../i18n/server-messages';
+import { authorName } from '../../i18n/author-names';
 
 interface AuditRow {
   id: number;
@@ -91,7 +92,7 @@ export function AuditLogPanel() {
             <tr key={r.id}>
               <td title={formatDateTime(r.createdAt, { dateStyle: 'full', timeStyle: 'medium' })}>{formatDateTime(r.createdAt)}</td>
               <td>{kindLabel(r.opType)}</td>
-              <td>{r.userEmail ?? ''}</td>
+              <td>{r.userEmail ? authorName(r.userEmail) : ''}</td>
               <td><What row={r} /></td>
               <td>{r.ip ?? ''}</td>
             </tr>

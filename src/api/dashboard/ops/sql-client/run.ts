@@ -16,7 +16,7 @@ import type { DashboardOp, OpCall } from '../../op';
 import { parseArgs } from '../../op';
 import { LIMITS } from '../../../../config/limits';
 import { badRequest, conflict, forbidden, notFound, unavailable } from '../../../../lib/errors';
-import { changesSchema, openRawSession, RawSqlError, reachesOtherFiles, splitStatements, stopSqliteRunners, type RawColumn, type RawStream } from '../../../../sql/raw/open-session';
+import { changesData, changesSchema, openRawSession, RawSqlError, reachesOtherFiles, splitStatements, stopSqliteRunners, type RawColumn, type RawStream } from '../../../../sql/raw/open-session';
 import type { Engine } from '../../../../sql/dialect';
 import { runStamp, sqlClientRepo, type RunStatus } from '../../../../meta/sql-client-repo';
 import { endRun, findRun, startRun, type ActiveRun } from './runs';
@@ -25,6 +25,7 @@ import { FIRST_PAGE, keepResult } from './buffers';
 import { ownerKey } from '../../../../lib/actor';
 import type { StatementResult } from '../../../../../common/sql-client';
 import { auditRepo } from '../../../../meta/audit-repo';
+import { rowsChangedBySql } from '../../../shared/sql-write-events';
 
 const RunId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, _ or -');
 
@@ -76,6 +77,8 @@ export const rawSqlRun: DashboardOp = {
     let schemaChanged = false;
     /** The statements that changed the schema, for the audit log (as the dashboard's schema changes are). */
     const schemaStatements: string[] = [];
+    /** The statements that may have changed rows, for the audit log; the open grids read their rows again after them. */
+    const dataStatements: string[] = [];
     /** The last statement's rows, when they are still being read as the run answers. */
     let streaming: RawStream | null = null;
     const t0 = performance.now();
@@ -115,7 +118,7 @@ export const rawSqlRun: DashboardOp = {
           if (!prefix && changesSchema(st.sql)) {
             schemaChanged = true;
             schemaStatements.push(st.sql);
-          }
+          } else if (!prefix && (changesData(st.sql) || s.affected > 0)) dataStatements.push(st.sql);
         } catch (e) {
           if (!(e instanceof RawSqlError)) throw e;
           const position = e.position === undefined ? undefined : Math.max(0, e.position - prefix.length);
@@ -128,6 +131,11 @@ export const rawSqlRun: DashboardOp = {
       status = 'error';
       await finish();
       throw e;
+    }
+    // Rows changed under the open grids (which rows is not known): they read again what they show, and the audit log says who ran what.
+    if (dataStatements.length) {
+      await auditRepo(ctx.meta).writeMany(dataStatements.map((sql) => ({ op_type: 'DATA', project_id: projectId, db_alias: dbAlias, description: `SQL Client: ${auditText(sql)}`, user_email: call.actor.email ?? null })));
+      rowsChangedBySql({ meta: ctx.meta, projectId, dbAlias });
     }
     // The schema changed under the model: read it again so the tree and the APIs see it, and say who changed it.
     if (schemaChanged) {
