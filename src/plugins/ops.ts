@@ -17,6 +17,7 @@ import { PLUGINS, SINGLE_ACTIVE, pluginByTitle, type PluginDef } from './catalog
 import { fieldsOf, maskInput, MASK, secretNames } from './fields';
 import { applyPlugins } from './state';
 import { testPlugin } from './plugin-test';
+import { mailLanguageOf } from '../lib/mail-language';
 
 const requireSuper = ({ actor }: OpCall) => {
   if (!(actor.kind === 'master' || (actor.superAdmin && !actor.previewAs))) throw forbidden('Only the Super Admin manages the App Store');
@@ -125,7 +126,7 @@ export const xcPluginTest: DashboardOp = {
     const stored = await repoOf(call).get(p.title);
     const input = checkedInput(p, a.input ?? stored?.input ?? {}, stored?.input);
     const to = a.to?.trim() || call.actor.email;
-    const msg = await testPlugin(call.ctx, p, input, to);
+    const msg = await testPlugin(call.ctx, p, input, to, mailLanguageOf(call.request.headers.get('accept-language')));
     return { ok: true, msg };
   },
 };

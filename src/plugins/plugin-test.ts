@@ -10,17 +10,18 @@ import { CHAT_SERVICE, type PluginDef } from './catalog';
 import { smtpTransport, type SmtpInput } from './smtp';
 import { localStorage, probeStorage, s3Storage, type S3Input } from './storage';
 import { testMail } from './mail-templates';
+import type { MailLanguage } from '../lib/mail-language';
 
 const TEST_TIMEOUT_MS = 10_000;
 
 /** Runs the plugin's test with a checked input; answers a message or throws 400. */
-export async function testPlugin(ctx: AppContext, p: PluginDef, input: Record<string, unknown>, to: string | undefined): Promise<string> {
+export async function testPlugin(ctx: AppContext, p: PluginDef, input: Record<string, unknown>, to: string | undefined, lang: MailLanguage = 'en'): Promise<string> {
   const fail = (e: unknown) => badRequest(`${p.title} test failed: ${(e as Error).message}`);
   if (p.title === 'SMTP') {
     if (!to || !/^[^\s@]+@[^\s@]+$/.test(to)) throw badRequest('Give an e-mail address to send the test mail to');
     const t = smtpTransport(input as unknown as SmtpInput);
     try {
-      await t.send({ to: [to], ...testMail(ctx) });
+      await t.send({ to: [to], ...testMail(ctx, lang) });
     } catch (e) {
       throw fail(e);
     } finally {
