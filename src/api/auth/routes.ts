@@ -85,6 +85,8 @@ export function authRoutes(ctx: BaseContext) {
     .get('/ui_ability', () => ({
       maxTables: LIMITS.maxTables,
       maxTabs: ctx.config.uiMaxTabs,
+      /** The largest attachment file the server takes: the web app refuses a bigger one before sending it, naming it. */
+      attachmentMaxBytes: ctx.config.attachmentMaxBytes,
       darkTheme: true,
       disableGA: true,
       disableTelemetry: true,

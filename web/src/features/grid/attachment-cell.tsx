@@ -4,7 +4,8 @@
  * (several at once) are uploaded with a progress bar. Pasted files are handed over by the grid.
  */
 import { useEffect, useRef, useState } from 'react';
-import { fileLink, uploadFiles, type FileEntry } from '../../api/attachments';
+import { fileLink, uploadFiles, uploadLimit, type FileEntry } from '../../api/attachments';
+import { formatBytes } from '../api-client/units';
 import { toast } from '../../stores/toasts';
 import { t } from '../../i18n';
 
@@ -55,13 +56,32 @@ function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
   return <button type="button" className="file-link file-chip" title={name} onClick={open}>{name}</button>;
 }
 
-/** Uploads files to a cell and reports the new value; used by drop, pick and the grid's paste. */
+/** Why a file is refused before it is sent (larger than the server takes), or null. */
+export const tooLarge = (file: File, limit: number): string | null =>
+  file.size > limit ? t('grid.attachment.tooLarge', { name: file.name, size: formatBytes(file.size), limit: formatBytes(limit) }) : null;
+
+/**
+ * Uploads files to a cell and reports the new value; used by drop, pick and the grid's paste. Files
+ * larger than the server takes are not sent, and one the server refuses does not stop the others:
+ * the cell shows what went in, and a toast names each file left out and why.
+ */
 export async function uploadToCell(at: AttachmentTarget, files: File[], onProgress: (p: number | null) => void, onValue: (v: unknown) => void): Promise<void> {
   if (!files.length) return;
   onProgress(0);
   try {
-    onValue(await uploadFiles(at.projectId, at.table, at.rowId, at.column, files, onProgress));
-    toast('success', files.length === 1 ? t('grid.attachment.uploadedOne', { name: files[0]!.name }) : t('grid.attachment.uploaded', { count: files.length }));
+    const limit = await uploadLimit();
+    const refused = files.flatMap((f) => {
+      const why = tooLarge(f, limit);
+      return why ? [{ name: f.name, error: why }] : [];
+    });
+    const sent = files.filter((f) => f.size <= limit);
+    const r = sent.length ? await uploadFiles(at.projectId, at.table, at.rowId, at.column, sent, onProgress) : { value: undefined, uploaded: [], failed: [] };
+    if (r.uploaded.length) {
+      onValue(r.value);
+      toast('success', r.uploaded.length === 1 ? t('grid.attachment.uploadedOne', { name: r.uploaded[0]! }) : t('grid.attachment.uploaded', { count: r.uploaded.length }));
+    }
+    const failed = [...refused, ...r.failed];
+    if (failed.length) toast('error', failed.map((f) => f.error).join(' '), 8000);
   } catch (e) {
     toast('error', (e as Error).message);
   } finally {
