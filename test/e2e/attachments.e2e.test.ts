@@ -1,7 +1,8 @@
 /**
  * Attachment cells in the browser against the binary (SQLite, a 2,000-byte attachment limit):
  * several files picked at once, one of them too large, upload the others and the cell shows them;
- * the toast names the file left out and the limit.
+ * the toast names the file left out and the limit. An Attachment cell copied and pasted into another
+ * row gives that row files of its own, which open from it.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -24,7 +25,9 @@ describe.skipIf(!!problem && !process.env.CI)('attachments in the browser', () =
     if (problem) throw new Error(problem);
     tablo = await startTablo({ NC_ATTACHMENT_MAX_BYTES: '2000' });
     browser = await launchBrowser();
-    page = await (await browser.newContext({ viewport: { width: 1400, height: 860 } })).newPage();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tablo.url });
+    page = await context.newPage();
     await signUpInBrowser(page, tablo.url, 'files@example.com');
     const made = await opInPage(page, 'projectCreateByWeb', { args: { title: 'Files', inflectionColumn: 'none' } });
     projectId = made.body.id;
@@ -57,5 +60,27 @@ describe.skipIf(!!problem && !process.env.CI)('attachments in the browser', () =
     await cell.getByRole('img', { name: 'dot.png' }).waitFor();
     const titles = async () => ((await restInPage(page, projectId, 'GET', 'doc/1')).body.files ?? []).map((f: { title: string }) => f.title).join(',');
     expect(await until(titles, 'notes one.txt,dot.png')).toBe('notes one.txt,dot.png');
+  });
+
+  browserTest('an Attachment cell copied and pasted into another row: the files open from that row', () => page, async () => {
+    const from = page.getByTestId('attachments-files-1');
+    await from.getByRole('button', { name: 'notes one.txt' }).waitFor();
+    const cellOf = (row: number) => page.getByRole('gridcell').filter({ has: page.getByTestId(`attachments-files-${row}`) });
+    await cellOf(1).click({ position: { x: 165, y: 16 } });
+    await page.keyboard.press('Control+c');
+    await cellOf(2).click({ position: { x: 165, y: 16 } });
+    await page.keyboard.press('Control+v');
+    await page.getByText('Pasted into 1 row', { exact: true }).first().waitFor();
+    const to = page.getByTestId('attachments-files-2');
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), to.getByRole('button', { name: 'notes one.txt' }).click()]);
+    await opened.waitForLoadState();
+    expect(await opened.locator('body').innerText()).toBe('hello');
+    await opened.close();
+    await to.getByRole('img', { name: 'dot.png' }).waitFor();
+    const ids = async (row: number) => ((await restInPage(page, projectId, 'GET', `doc/${row}`)).body.files as { id: string }[]).map((f) => f.id);
+    const [one, two] = [await ids(1), await ids(2)];
+    expect(two).toHaveLength(2);
+    expect(two.some((id) => one.includes(id))).toBe(false);
+    await shot(page, 'attachments-pasted');
   });
 });
