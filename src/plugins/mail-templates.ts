@@ -21,6 +21,15 @@ function html(ctx: AppContext, lang: MailLanguage, paragraphs: string[], link?: 
   return `<!doctype html><html lang="${htmlLang(lang)}"><body style="font-family:sans-serif"><h2>${esc(appName(ctx))}</h2>${body}${button}</body></html>`;
 }
 
+/** Comma-separated role names ('editor,viewer') in the mail's language. */
+const rolesIn = (lang: MailLanguage, roles: string) =>
+  roles
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean)
+    .map((r) => MAIL_WORDS[lang].roles[r] ?? r)
+    .join(', ');
+
 interface ProjectMail {
   inviter: string | null;
   project: string;
@@ -31,7 +40,7 @@ interface ProjectMail {
 /** The invite to a project. */
 export function inviteMail(ctx: AppContext, p: ProjectMail, lang: MailLanguage = 'en'): Omit<MailMessage, 'to'> {
   const w = MAIL_WORDS[lang];
-  const line = w.invited({ who: p.inviter ?? w.someone, project: p.project, roles: p.roles });
+  const line = w.invited({ who: p.inviter ?? w.someone, project: p.project, roles: rolesIn(lang, p.roles) });
   return {
     subject: w.inviteSubject(appName(ctx), p.project),
     text: `${line}\n\n${w.inviteSignUp} ${p.url}\n\n${w.inviteExpiry}\n`,
@@ -42,7 +51,7 @@ export function inviteMail(ctx: AppContext, p: ProjectMail, lang: MailLanguage =
 /** An existing account added to a project (no sign-up needed). */
 export function addedMail(ctx: AppContext, p: ProjectMail, lang: MailLanguage = 'en'): Omit<MailMessage, 'to'> {
   const w = MAIL_WORDS[lang];
-  const line = w.added({ who: p.inviter ?? w.someone, project: p.project, roles: p.roles });
+  const line = w.added({ who: p.inviter ?? w.someone, project: p.project, roles: rolesIn(lang, p.roles) });
   return {
     subject: w.addedSubject(appName(ctx), p.project),
     text: `${line}\n\n${w.addedOpen} ${p.url}\n`,

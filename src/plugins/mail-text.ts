@@ -7,6 +7,8 @@ import type { MailLanguage } from '../lib/mail-language';
 
 export interface MailWords {
   someone: string;
+  /** Role names as the web app shows them in this language. */
+  roles: Record<string, string>;
   invited: (p: { who: string; project: string; roles: string }) => string;
   inviteSubject: (app: string, project: string) => string;
   inviteExpiry: string;
@@ -28,6 +30,7 @@ export interface MailWords {
 export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
   en: {
     someone: 'Someone',
+    roles: { owner: 'owner', creator: 'creator', editor: 'editor', commenter: 'commenter', viewer: 'viewer', guest: 'guest' },
     invited: (p) => `${p.who} invited you to the project '${p.project}' as ${p.roles}.`,
     inviteSubject: (app, project) => `${app}: you are invited to '${project}'`,
     inviteExpiry: 'The link works for 24 hours.',
@@ -47,6 +50,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
   },
   zh_CN: {
     someone: '有人',
+    roles: { owner: '所有者', creator: '创建者', editor: '编辑者', commenter: '评论者', viewer: '查看者', guest: '访客' },
     invited: (p) => `${p.who} 邀请您以 ${p.roles} 身份加入项目“${p.project}”。`,
     inviteSubject: (app, project) => `${app}：您受邀加入“${project}”`,
     inviteExpiry: '该链接在 24 小时内有效。',
@@ -66,6 +70,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
   },
   fr: {
     someone: "Quelqu'un",
+    roles: { owner: 'propriétaire', creator: 'créateur', editor: 'éditeur', commenter: 'commentateur', viewer: 'lecteur', guest: 'invité' },
     invited: (p) => `${p.who} vous a invité au projet « ${p.project} » en tant que ${p.roles}.`,
     inviteSubject: (app, project) => `${app} : vous êtes invité à « ${project} »`,
     inviteExpiry: 'Le lien fonctionne pendant 24 heures.',
@@ -85,6 +90,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
   },
   es: {
     someone: 'Alguien',
+    roles: { owner: 'propietario', creator: 'creador', editor: 'editor', commenter: 'comentarista', viewer: 'lector', guest: 'invitado' },
     invited: (p) => `${p.who} le ha invitado al proyecto «${p.project}» como ${p.roles}.`,
     inviteSubject: (app, project) => `${app}: le han invitado a «${project}»`,
     inviteExpiry: 'El enlace funciona durante 24 horas.',
@@ -104,6 +110,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
   },
   pt: {
     someone: 'Alguém',
+    roles: { owner: 'proprietário', creator: 'criador', editor: 'editor', commenter: 'comentador', viewer: 'leitor', guest: 'convidado' },
     invited: (p) => `${p.who} convidou você para o projeto «${p.project}» como ${p.roles}.`,
     inviteSubject: (app, project) => `${app}: você foi convidado para «${project}»`,
     inviteExpiry: 'O link funciona durante 24 horas.',

@@ -53,7 +53,7 @@ describe('mail language', () => {
     expect(invite.body.mailed).toBe(true);
     const mail = await waitFor('the invite mail', () => smtp.to('amelie@example.com')[0]);
     expect(mail.subject).toBe('Tablo : vous êtes invité à « Projet »');
-    expect(mail.text).toContain('admin@example.com vous a invité au projet « Projet » en tant que editor.');
+    expect(mail.text).toContain('admin@example.com vous a invité au projet « Projet » en tant que éditeur.');
     expect(mail.text).toContain('Le lien fonctionne pendant 24 heures.');
     expect(mail.html).toContain('<html lang="fr">');
     expect(mail.html).toContain("Accepter l&#39;invitation");
@@ -67,6 +67,7 @@ describe('mail language', () => {
     await t.request('POST', '/admin', { headers: { 'xc-auth': admin, 'accept-language': 'zh-CN,zh;q=0.9' }, body: { email: 'amelie@example.com', roles: 'viewer', project_id: other } });
     const told = await waitFor('the added mail', () => smtp.to('amelie@example.com')[1]);
     expect(told.subject).toBe('Tablo：您已被添加到“第二个”');
+    expect(told.text).toContain('admin@example.com 已将您以 查看者 身份添加到项目“第二个”。');
     expect(told.text).toContain(`http://tablo.test/#/nc/${other}`);
   });
 
