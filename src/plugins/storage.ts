@@ -5,7 +5,7 @@
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { contentDisposition } from '../http/content-disposition';
+import { servedAs } from '../http/content-disposition';
 import { LIMITS } from '../config/limits';
 
 export interface FileStorage {
@@ -121,12 +121,9 @@ export function s3Storage(input: S3Input, timeoutMs: number = LIMITS.storageTime
       await timed(client.delete(prefix + key));
     },
     signedUrl(key, opts) {
-      return client.presign(prefix + key, {
-        expiresIn: opts.expiresIn,
-        method: 'GET',
-        contentDisposition: contentDisposition('inline', opts.name),
-        type: opts.type,
-      });
+      // Served as Tablo serves a local file: an HTML or SVG file downloads instead of running as a page of the bucket's site.
+      const served = servedAs(opts.type, opts.name);
+      return client.presign(prefix + key, { expiresIn: opts.expiresIn, method: 'GET', contentDisposition: served.disposition, type: served.type });
     },
   };
 }

@@ -2,7 +2,8 @@
  * Switching where attachments are stored keeps the files already stored readable: from the default
  * Local folder to another folder, to S3 (a real S3-API server on 127.0.0.1) and back to Local in yet
  * another folder, every file uploaded on the way still opens from its cell, new ones go to the active
- * storage, and the sweep removes a file from the folder or bucket it is in.
+ * storage, and the sweep removes a file from the folder or bucket it is in. S3's signed links serve a
+ * file as Tablo serves a local one: an HTML page downloads, an image shows inline.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
@@ -22,9 +23,9 @@ let s3: Awaited<ReturnType<typeof startS3>>;
 const op = (api: string, args: unknown) => dashboardOp(t, admin, api, { args });
 const rest = (method: string, path: string, body?: unknown) => t.request(method, `/nc/${projectId}/api/v1/${path}`, { headers: { 'xc-auth': admin }, body });
 
-async function upload(row: number, text: string) {
+async function upload(row: number, text: string, name = `${text}.txt`, type = 'text/plain') {
   const form = new FormData();
-  form.append('file', new File([text], `${text}.txt`, { type: 'text/plain' }));
+  form.append('file', new File([text], name, { type }));
   const res = await t.app.handle(new Request(`http://localhost/nc/${projectId}/api/v1/doc/${row}/attachments/files`, { method: 'POST', headers: { 'xc-auth': admin }, body: form }));
   expect(res.status).toBe(200);
   return ((await res.json()) as { uploaded: { id: string; path: string }[] }).uploaded[0]!;
@@ -79,4 +80,27 @@ test('files stay readable through Local folder changes and a switch to S3 and ba
   expect(await Bun.file(join(t.dataDir, 'files/b', second.path)).exists()).toBe(false);
   expect(await s3.exists(third.path)).toBe(false);
   expect(await read(4, fourth.id)).toBe('folder-c');
+});
+
+test("S3's signed links download an HTML or SVG file instead of showing it as a page; images and text show inline", async () => {
+  const input = { endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, pathStyle: true };
+  expect((await op('xcPluginSet', { title: 'S3', input, active: true })).status).toBe(200);
+  const cases: [string, string, string, string][] = [
+    ['<script>alert(1)</script>', 'page "one".html', 'text/html', 'application/octet-stream'],
+    ['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'logo.svg', 'image/svg+xml', 'application/octet-stream'],
+    ['GIF89a', 'dot.gif', 'image/gif', 'image/gif'],
+    ['notes', 'notes.txt', 'text/plain', 'text/plain'],
+  ];
+  for (const [body, name, type, servedType] of cases) {
+    const f = await upload(4, body, name, type);
+    const res = await t.app.handle(new Request(`http://localhost/nc/${projectId}/api/v1/doc/4/attachments/files/${f.id}`, { headers: { 'xc-auth': admin } }));
+    expect(res.status).toBe(302);
+    const got = await fetch(res.headers.get('location')!);
+    expect(await got.text()).toBe(body);
+    expect(got.headers.get('content-type')).toBe(servedType);
+    const disposition = got.headers.get('content-disposition')!;
+    expect(disposition.split(';')[0]).toBe(servedType === 'application/octet-stream' ? 'attachment' : 'inline');
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+  }
+  expect((await op('xcPluginSet', { title: 'S3', input: null })).status).toBe(200);
 });
