@@ -3,7 +3,8 @@
  * Local folder to another folder, to S3 (a real S3-API server on 127.0.0.1) and back to Local in yet
  * another folder, every file uploaded on the way still opens from its cell, new ones go to the active
  * storage, and the sweep removes a file from the folder or bucket it is in. S3's signed links serve a
- * file as Tablo serves a local one: an HTML page downloads, an image shows inline.
+ * file as Tablo serves a local one: an HTML page downloads, an image shows inline. S3 is not
+ * uninstalled while it holds files.
  */
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from 'bun:test';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ let t: TestApp;
 let admin: string;
 let projectId: string;
 let s3: Awaited<ReturnType<typeof startS3>>;
+let fourth: { id: string; path: string };
 
 const op = (api: string, args: unknown) => dashboardOp(t, admin, api, { args });
 const rest = (method: string, path: string, body?: unknown) => t.request(method, `/nc/${projectId}/api/v1/${path}`, { headers: { 'xc-auth': admin }, body });
@@ -68,7 +70,7 @@ test('files stay readable through Local folder changes and a switch to S3 and ba
 
   // Back to Local, in yet another folder.
   expect((await op('xcPluginSet', { title: 'Local', input: { folder: 'files-c' }, active: true })).status).toBe(200);
-  const fourth = await upload(4, 'folder-c');
+  fourth = await upload(4, 'folder-c');
   expect(await Bun.file(join(t.dataDir, 'files-c', fourth.path)).exists()).toBe(true);
   expect([await read(1, first.id), await read(2, second.id), await read(3, third.id), await read(4, fourth.id)]).toEqual(['default-folder', 'folder-b', 'in-s3', 'folder-c']);
 
@@ -102,5 +104,10 @@ test("S3's signed links download an HTML or SVG file instead of showing it as a 
     expect(disposition.split(';')[0]).toBe(servedType === 'application/octet-stream' ? 'attachment' : 'inline');
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
   }
-  expect((await op('xcPluginSet', { title: 'S3', input: null })).status).toBe(200);
+  // Uninstalling S3 while it holds files would make them unreachable: refused, saying what to do instead.
+  const uninstall = await op('xcPluginSet', { title: 'S3', input: null });
+  expect(uninstall.status).toBe(400);
+  expect(uninstall.body.msg).toMatch(/^The S3 storage still holds attachment files \(\d+\), which could not be opened without it: make Local active instead/);
+  expect((await op('xcPluginSet', { title: 'Local', input: { folder: 'attachments' }, active: true })).status).toBe(200);
+  expect(await read(4, fourth.id)).toBe('folder-c');
 });
