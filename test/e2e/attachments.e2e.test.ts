@@ -2,7 +2,8 @@
  * Attachment cells in the browser against the binary (SQLite, a 2,000-byte attachment limit):
  * several files picked at once, one of them too large, upload the others and the cell shows them;
  * the toast names the file left out and the limit. An Attachment cell copied and pasted into another
- * row gives that row files of its own, which open from it.
+ * row gives that row files of its own, which open from it. A file is removed with its × (Undo in the
+ * toast puts it back).
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -56,7 +57,7 @@ describe.skipIf(!!problem && !process.env.CI)('attachments in the browser', () =
     ]);
     await page.locator('.toast').getByText("'scan ü.bin' (4.9 KB) was not uploaded: a file may have up to 2.0 KB.").waitFor();
     await shot(page, 'attachments-too-large');
-    await cell.getByRole('button', { name: 'notes one.txt' }).waitFor();
+    await cell.getByRole('button', { name: 'notes one.txt', exact: true }).waitFor();
     await cell.getByRole('img', { name: 'dot.png' }).waitFor();
     const titles = async () => ((await restInPage(page, projectId, 'GET', 'doc/1')).body.files ?? []).map((f: { title: string }) => f.title).join(',');
     expect(await until(titles, 'notes one.txt,dot.png')).toBe('notes one.txt,dot.png');
@@ -64,7 +65,7 @@ describe.skipIf(!!problem && !process.env.CI)('attachments in the browser', () =
 
   browserTest('an Attachment cell copied and pasted into another row: the files open from that row', () => page, async () => {
     const from = page.getByTestId('attachments-files-1');
-    await from.getByRole('button', { name: 'notes one.txt' }).waitFor();
+    await from.getByRole('button', { name: 'notes one.txt', exact: true }).waitFor();
     const cellOf = (row: number) => page.getByRole('gridcell').filter({ has: page.getByTestId(`attachments-files-${row}`) });
     await cellOf(1).click({ position: { x: 165, y: 16 } });
     await page.keyboard.press('Control+c');
@@ -72,7 +73,7 @@ describe.skipIf(!!problem && !process.env.CI)('attachments in the browser', () =
     await page.keyboard.press('Control+v');
     await page.getByText('Pasted into 1 row', { exact: true }).first().waitFor();
     const to = page.getByTestId('attachments-files-2');
-    const [opened] = await Promise.all([page.context().waitForEvent('page'), to.getByRole('button', { name: 'notes one.txt' }).click()]);
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), to.getByRole('button', { name: 'notes one.txt', exact: true }).click()]);
     await opened.waitForLoadState();
     expect(await opened.locator('body').innerText()).toBe('hello');
     await opened.close();
@@ -82,5 +83,19 @@ describe.skipIf(!!problem && !process.env.CI)('attachments in the browser', () =
     expect(two).toHaveLength(2);
     expect(two.some((id) => one.includes(id))).toBe(false);
     await shot(page, 'attachments-pasted');
+  });
+
+  browserTest('a file removed from a cell with its ×, then put back with Undo', () => page, async () => {
+    const cell = page.getByTestId('attachments-files-2');
+    await cell.getByRole('button', { name: 'notes one.txt', exact: true }).waitFor();
+    await page.getByRole('gridcell').filter({ has: cell }).hover();
+    await cell.getByRole('button', { name: 'Remove notes one.txt' }).click();
+    const toast = page.locator('.toast').filter({ hasText: 'notes one.txt removed' });
+    await toast.waitFor();
+    await cell.getByRole('button', { name: 'notes one.txt', exact: true }).waitFor({ state: 'detached' });
+    const titles = async () => ((await restInPage(page, projectId, 'GET', 'doc/2')).body.files as { title: string }[]).map((f) => f.title).join(',');
+    expect(await until(titles, 'dot.png')).toBe('dot.png');
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    expect(await until(titles, 'notes one.txt,dot.png')).toBe('notes one.txt,dot.png');
   });
 });

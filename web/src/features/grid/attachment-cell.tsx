@@ -25,6 +25,23 @@ export function entriesOf(v: unknown): FileEntry[] {
 
 export interface AttachmentTarget { projectId: string; table: string; rowId: string; column: string }
 
+/** One file of the cell, with its remove button when the cell may be changed. */
+function FileItem(props: { target: AttachmentTarget; file: FileEntry; onRemove?: () => void }) {
+  const f = props.file;
+  const where = f.url ?? f.path ?? '';
+  const name = f.title || where.split(/[/?#]/).filter(Boolean).pop() || t('grid.attachment.file');
+  return (
+    <span className="file-item">
+      <Thumb target={props.target} file={f} />
+      {props.onRemove ? (
+        <button type="button" className="file-remove" aria-label={t('grid.attachment.remove', { name })} title={t('grid.attachment.remove', { name })} onClick={(e) => (e.stopPropagation(), props.onRemove!())}>
+          ×
+        </button>
+      ) : null}
+    </span>
+  );
+}
+
 function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
   const [src, setSrc] = useState<string | null>(null);
   // Asked again when the image no longer loads (its short-lived link expired while the grid was open), once per load.
@@ -89,7 +106,29 @@ export async function uploadToCell(at: AttachmentTarget, files: File[], onProgre
   }
 }
 
-export function AttachmentCell(props: { target: AttachmentTarget; value: unknown; readOnly: boolean; progress: number | null; onProgress: (p: number | null) => void; onValue: (v: unknown) => void }) {
+/**
+ * Removes the file at `index` from a cell: writes the list without it (`write`: the grid's or the
+ * form's save, which the undo stack records) and offers Undo in the toast; the sweep removes the
+ * stored file only well after.
+ */
+export async function removeFile(value: unknown, index: number, write: (next: FileEntry[]) => Promise<void>): Promise<void> {
+  const files = entriesOf(value);
+  const gone = files[index];
+  if (!gone) return;
+  const name = gone.title || t('grid.attachment.file');
+  try {
+    await write(files.filter((_, i) => i !== index));
+  } catch (e) {
+    toast('error', (e as Error).message);
+    return;
+  }
+  toast('success', t('grid.attachment.removed', { name }), 8000, {
+    label: t('grid.attachment.undoRemove'),
+    run: () => void write(files).catch((e: Error) => toast('error', e.message)),
+  });
+}
+
+export function AttachmentCell(props: { target: AttachmentTarget; value: unknown; readOnly: boolean; progress: number | null; onProgress: (p: number | null) => void; onValue: (v: unknown) => void; onRemove?: (next: FileEntry[]) => Promise<void> }) {
   const [over, setOver] = useState(false);
   const pick = useRef<HTMLInputElement>(null);
   const files = entriesOf(props.value);
@@ -111,7 +150,7 @@ export function AttachmentCell(props: { target: AttachmentTarget; value: unknown
         void upload([...e.dataTransfer.files]);
       }}
     >
-      {files.map((f, i) => <Thumb key={f.id ?? i} target={props.target} file={f} />)}
+      {files.map((f, i) => <FileItem key={f.id ?? i} target={props.target} file={f} onRemove={!props.readOnly && props.onRemove ? () => void removeFile(props.value, i, props.onRemove!) : undefined} />)}
       {props.progress !== null ? <progress className="upload-progress" max={1} value={props.progress} aria-label={t('grid.attachment.progress')} /> : null}
       {!props.readOnly ? (
         <>
