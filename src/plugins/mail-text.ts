@@ -25,6 +25,8 @@ export interface MailWords {
   resetButton: string;
   test: string;
   testSubject: (app: string) => string;
+  /** The chat plugins' Test message. */
+  chatTest: string;
 }
 
 export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
@@ -47,6 +49,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
     resetButton: 'Reset the password',
     test: 'This is a test mail from the App Store: the SMTP plugin works.',
     testSubject: (app) => `${app}: SMTP test`,
+    chatTest: 'Tablo: a test message from the App Store',
   },
   zh_CN: {
     someone: '有人',
@@ -67,6 +70,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
     resetButton: '重置密码',
     test: '这是一封来自应用商店的测试邮件：SMTP 插件工作正常。',
     testSubject: (app) => `${app}：SMTP 测试`,
+    chatTest: 'Tablo：来自应用商店的测试消息',
   },
   fr: {
     someone: "Quelqu'un",
@@ -87,6 +91,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
     resetButton: 'Réinitialiser le mot de passe',
     test: "Ceci est un message de test de l'App Store : le plugin SMTP fonctionne.",
     testSubject: (app) => `${app} : test SMTP`,
+    chatTest: "Tablo : un message de test de l'App Store",
   },
   es: {
     someone: 'Alguien',
@@ -107,6 +112,7 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
     resetButton: 'Restablecer la contraseña',
     test: 'Este es un correo de prueba de la App Store: el plugin SMTP funciona.',
     testSubject: (app) => `${app}: prueba de SMTP`,
+    chatTest: 'Tablo: un mensaje de prueba de la App Store',
   },
   pt: {
     someone: 'Alguém',
@@ -127,5 +133,6 @@ export const MAIL_WORDS: Record<MailLanguage, MailWords> = {
     resetButton: 'Redefinir a senha',
     test: 'Este é um e-mail de teste da App Store: o plugin SMTP funciona.',
     testSubject: (app) => `${app}: teste de SMTP`,
+    chatTest: 'Tablo: uma mensagem de teste da App Store',
   },
 };

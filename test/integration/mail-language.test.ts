@@ -2,13 +2,14 @@
  * Tablo's own mails in the language of the screen they were asked from (the web app sends its
  * language as Accept-Language): an invite, an "added to a project" notice, a password reset and the
  * SMTP plugin's test mail reach a real SMTP server on 127.0.0.1 in French, Chinese, Spanish or
- * Portuguese, with links that work; no header or an unknown language gives English.
+ * Portuguese, with links that work; no header or an unknown language gives English. A chat plugin's
+ * Test message reaches an HTTP receiver on 127.0.0.1 in the same way.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { makeTestApp, type TestApp } from '../helpers/app';
 import { signupSuperAdmin } from '../helpers/auth';
 import { dashboardOp } from '../helpers/dashboard';
-import { waitFor } from '../helpers/receiver';
+import { startReceiver, waitFor } from '../helpers/receiver';
 import { startSmtp } from '../helpers/smtp';
 import { mailLanguageOf } from '../../src/lib/mail-language';
 
@@ -87,5 +88,16 @@ describe('mail language', () => {
     expect(tokenOf).not.toBeNull();
     expect((await t.request('POST', `/auth/password/reset/${tokenOf![1]}`, { body: { password: 'another-pass-1' } })).status).toBe(200);
     expect((await t.request('POST', '/auth/signin', { body: { email: 'joao@example.com', password: 'another-pass-1' } })).status).toBe(200);
+  });
+
+  test("a chat plugin's Test message is in the caller's language", async () => {
+    const receiver = startReceiver();
+    try {
+      const r = await op('xcPluginTest', { title: 'Mattermost', input: { webhookUrl: receiver.url('/mm') } }, { 'accept-language': 'fr-FR' });
+      expect(r.body).toEqual({ ok: true, msg: 'A test message was posted to Mattermost' });
+      expect(receiver.at('/mm')[0]!.json).toEqual({ text: "Tablo : un message de test de l'App Store" });
+    } finally {
+      receiver.stop();
+    }
   });
 });
