@@ -96,7 +96,7 @@ export function createApp(config: Config, deps: AppDeps) {
   const metaAnswers = metaHealth(deps.meta, log);
   const graphql = graphqlEndpoint(ctx, { logRequests: config.logRequests, bodyLimitBytes: LIMITS.bodyLimitBytes });
   const app = new Elysia()
-    .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, logRequests: config.logRequests }))
+    .use(errorEdge({ log, bodyLimitBytes: LIMITS.bodyLimitBytes, attachmentMaxBytes: config.attachmentMaxBytes, logRequests: config.logRequests }))
     .get('/api/health', async ({ set }) => {
       if (await metaAnswers()) return { ok: true, version: VERSION };
       set.status = 503;

@@ -21,6 +21,7 @@ import { filesRepo } from '../meta/files-repo';
 import { entriesOf, rowKeyOf, type FileEntry } from './cell';
 import { checkFiles, storeChecked } from './upload';
 import { ownerKey } from '../lib/actor';
+import { copiesForCreate } from './file-writes';
 
 /**
  * The row key of a pending form upload names its uploader after this prefix (no row key starts so).
@@ -122,14 +123,24 @@ function namesFiles(t: TableModel, body: unknown): body is Record<string, unknow
 
 /**
  * data.create, plus the caller's own pending form uploads named in the body attached to the new row
- * (the dashboard's form view uploads first, then creates the row through REST).
+ * (the dashboard's form view uploads first, then creates the row through REST), and copies of the
+ * files of other cells it names (src/attachments/copied-files.ts).
  */
 export function createWithUploads(ctx: AppContext, dc: DataContext, t: TableModel, body: unknown): Promise<Record<string, unknown>> {
   if (!t.columns.some((c) => c.uidt === 'Attachment') || !namesFiles(t, body)) return data.create(dc, t, body);
   return (async () => {
     const claimed = await claimUploads(ctx, dc, t, body, uploadOwner.of(dc), false);
-    const row = await data.create(dc, t, claimed.body);
+    // Files of other cells named in the body (a row's values pasted as a new row) are copied for it.
+    const copied = await copiesForCreate(ctx, dc, t, claimed.body);
+    let row: Record<string, unknown>;
+    try {
+      row = await data.create(dc, t, copied.row);
+    } catch (e) {
+      await copied.copies.undo();
+      throw e;
+    }
     await attachClaimed(ctx, t, row, claimed.ids);
+    await copied.attach(row);
     return row;
   })();
 }

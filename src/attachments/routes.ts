@@ -20,7 +20,7 @@ import { filesOfBody, uploadToCell } from './upload';
 import { storeFormUploads, uploadOwner } from './form-uploads';
 import { assertCan, assertColumns } from '../data/access';
 import { knownToWriter } from '../data/read-scope';
-import { contentDisposition } from '../http/content-disposition';
+import { servedAs } from '../http/content-disposition';
 import { signedFileLink, storageSignedUrl, validFileSignature } from './file-links';
 
 const seg = (v: string | null | undefined): string => {
@@ -28,16 +28,13 @@ const seg = (v: string | null | undefined): string => {
   return v;
 };
 
-/** Types a browser may show inline; everything else downloads. */
-const INLINE = /^(image\/(png|jpeg|gif|webp|avif|bmp)|application\/pdf|text\/plain)$/;
-
 function fileResponse(f: StoredFile, blob: Blob): Response {
-  const inline = INLINE.test(f.mimetype);
+  const served = servedAs(f.mimetype, f.name);
   return new Response(blob, {
     headers: {
-      'content-type': inline ? f.mimetype : 'application/octet-stream',
+      'content-type': served.type,
       'content-length': String(blob.size),
-      'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', f.name),
+      'content-disposition': served.disposition,
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'; sandbox",
       'cache-control': 'private, max-age=300',

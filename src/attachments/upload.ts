@@ -75,7 +75,7 @@ export async function storeChecked(ctx: AppContext, place: FilePlace, checked: C
       const fileId = newId('fl');
       // Windows folders refuse quotes, which names keep.
       const key = `${place.project_id}/${fileId}/${f.name.replace(/"/g, '_')}`;
-      await repo.addPending({ id: fileId, ...place, storage: storage.name, storage_key: key, name: f.name, mimetype: f.type, size: f.file.size });
+      await repo.addPending({ id: fileId, ...place, storage: storage.ref, storage_key: key, name: f.name, mimetype: f.type, size: f.file.size });
       stored.push({ id: fileId, key });
       await storage.put(key, f.file, f.type);
       added.push({ id: fileId, title: f.name, mimetype: f.type, size: f.file.size, path: key });

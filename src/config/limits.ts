@@ -112,6 +112,11 @@ export const LIMITS = {
   attachmentMaxBytes: 10 * 1024 * 1024 - 64 * 1024,
   /** Interval of the sweep that removes stored files no row holds (NC_ATTACHMENT_SWEEP_MS). */
   attachmentSweepMs: 10 * 60 * 1000,
+  /**
+   * Delay between a committed update or delete and the sweep of its table's files: well past the
+   * web app's Undo of a row delete (its LIMITS.deleteUndoMs), whose row comes back naming the same files.
+   */
+  attachmentSweepAfterWriteMs: 30_000,
   /** An uploaded file whose cell write never committed is swept after this long. */
   attachmentPendingGraceMs: 60 * 60 * 1000,
   /** Short-lived links to stored files (signed S3 download links too) live this long (seconds) unless NC_ATTACHMENT_LINK_SECONDS says otherwise. */

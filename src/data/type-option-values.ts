@@ -49,7 +49,8 @@ const FILE_KEYS = new Set(['id', 'url', 'path', 'title', 'mimetype', 'size']);
 
 /** Whether a file matches an `accept` entry (`image/*`, `application/pdf`, `.pdf`). */
 function accepted(f: AttachmentFile, accept: string[]): boolean {
-  const name = (f.title ?? f.path ?? f.url ?? '').toLowerCase().replace(/[?#].*$/, '');
+  // A URL's query and fragment are not its name; a title or path keeps its ? and # ('Invoice #12.pdf').
+  const name = (f.title ?? f.path ?? (f.url ?? '').replace(/[?#].*$/, '')).toLowerCase();
   const type = (f.mimetype ?? '').toLowerCase();
   return accept.some((a) => (a.startsWith('.') ? name.endsWith(a) : a.endsWith('/*') ? type.startsWith(a.slice(0, -1)) : type === a));
 }

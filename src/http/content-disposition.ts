@@ -17,3 +17,16 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string, 
  * and / \ : * ? " < > | become `_`, other characters stay; `empty` when nothing is left.
  */
 export const fileNameOf = (name: string, empty: string): string => name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim() || empty;
+
+/** Types a browser may show inline, from a stored file's own link; everything else downloads. */
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif|bmp)|application\/pdf|text\/plain)$/;
+
+/**
+ * How a stored file is served (Tablo's own route and S3's signed links alike): common images, PDF and
+ * plain text inline with their type; anything else (HTML, SVG, scripts) as a download typed
+ * application/octet-stream, so it never runs as a page.
+ */
+export function servedAs(type: string, name: string): { type: string; disposition: string } {
+  const inline = INLINE_TYPES.test(type);
+  return { type: inline ? type : 'application/octet-stream', disposition: contentDisposition(inline ? 'inline' : 'attachment', name) };
+}

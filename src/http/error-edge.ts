@@ -90,22 +90,39 @@ async function checkBody(request: Request, limit: number): Promise<Response | un
 export const isUpload = (request: Request) =>
   request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') && new URL(request.url).pathname === '/dashboard';
 
+/**
+ * A multipart upload of attachment files (`.../attachments/{column}` of the REST API or of a shared
+ * form): its body may be as large as one file of the attachment limit, which may be set above the
+ * body limit.
+ */
+export const isAttachmentUpload = (request: Request) =>
+  request.method === 'POST' && (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') && /\/attachments\/[^/]+\/?$/.test(new URL(request.url).pathname);
+
+/** Room for the multipart framing around a file (boundaries, headers of the part). */
+const MULTIPART_FRAMING_BYTES = 64 * 1024;
+
 /** Error mapping, body limit and request log, applied to the whole app. */
-export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; logRequests: boolean }) {
+export function errorEdge(opts: { log: Logger; bodyLimitBytes: number; attachmentMaxBytes?: number; logRequests: boolean }) {
   const { log, bodyLimitBytes, logRequests } = opts;
+  const attachmentLimit = Math.max(bodyLimitBytes, (opts.attachmentMaxBytes ?? 0) + MULTIPART_FRAMING_BYTES);
+  const tooLarge = (request: Request, limit: number) =>
+    isAttachmentUpload(request)
+      ? json(413, `The upload is larger than the limit of ${limit} bytes: a file may have up to ${opts.attachmentMaxBytes ?? limit} bytes (send large files one per request)`)
+      : json(413, `The request body is larger than the limit of ${limit} bytes`);
   const edge = new Elysia({ name: 'error-edge' })
-    .onRequest(({ request }) => {
+    .onRequest(async ({ request }) => {
       if (logRequests) started.set(request, performance.now());
       if (request.url.includes('%') && malformedPath(request.url)) return json(400, MSG_MALFORMED_ESCAPE);
       const length = request.headers.get('content-length');
       // Multipart dashboard calls (imports) stream to disk: they have a limit of their own.
-      const limit = isUpload(request) ? LIMITS.importMaxBytes : bodyLimitBytes;
-      if (length !== null && Number(length) > limit) {
-        return json(413, `The request body is larger than the limit of ${limit} bytes`);
-      }
+      const limit = isUpload(request) ? LIMITS.importMaxBytes : isAttachmentUpload(request) ? attachmentLimit : bodyLimitBytes;
+      if (length !== null && Number(length) > limit) return tooLarge(request, limit);
       // Chunked bodies (no Content-Length) and JSON bodies are read on a copy before any route reads
       // them: over the limit answers 413 here, JSON nested too deep 400; the route reads the original.
-      if (request.body && !isUpload(request) && (length === null || JSON_TYPE.test(request.headers.get('content-type') ?? ''))) return checkBody(request, bodyLimitBytes);
+      if (request.body && !isUpload(request) && (length === null || JSON_TYPE.test(request.headers.get('content-type') ?? ''))) {
+        const refused = await checkBody(request, limit);
+        return refused?.status === 413 ? tooLarge(request, limit) : refused;
+      }
     })
 
     .onError({ as: 'global' }, ({ error, code, request, set }) => {

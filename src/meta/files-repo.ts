@@ -62,6 +62,10 @@ export function filesRepo(meta: MetaStore) {
     async checked(id: string): Promise<void> {
       await meta.run('UPDATE nc_files SET check_due = 0 WHERE id = ?', [id]);
     },
+    /** How many files a storage holds (by what is stored with them: 'S3', 'Local:<folder>'). */
+    async countIn(storage: string): Promise<number> {
+      return Number((await meta.get<{ n: number | string }>('SELECT COUNT(*) AS n FROM nc_files WHERE storage = ?', [storage]))?.n ?? 0);
+    },
     async remove(id: string): Promise<void> {
       await meta.run('DELETE FROM nc_files WHERE id = ?', [id]);
     },

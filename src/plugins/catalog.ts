@@ -44,12 +44,19 @@ const SmtpSchema = z.object({
   rejectUnauthorized: z.boolean().default(true).meta({ label: "Check the server's TLS certificate" }),
 });
 
+/**
+ * Folders of the data directory Tablo keeps for itself (keys, embedded databases, temporary files that
+ * are cleaned up, the branding logo, the terminal's workspace): attachments never go there.
+ */
+const OWN_FOLDERS = ['keys', 'xcdb', 'tmp', 'branding', 'workspace'];
+
 const LocalSchema = z.object({
   folder: z
     .string()
     .trim()
     .max(200)
     .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, 'Folder is a path inside the data directory (letters, digits, - and _, separated by /)')
+    .refine((f) => !OWN_FOLDERS.includes(f.split('/')[0]!.toLowerCase()), `Folder may not be one Tablo keeps for itself (${OWN_FOLDERS.join(', ')})`)
     .default('attachments')
     .meta({ label: 'Folder inside the data directory' }),
 });

@@ -13,12 +13,14 @@ import type { DashboardOp, OpCall } from '../api/dashboard/op';
 import { parseArgs } from '../api/dashboard/op';
 import { badRequest, forbidden, notFound, AppError } from '../lib/errors';
 import { pluginsRepo } from '../meta/plugins-repo';
+import { filesRepo } from '../meta/files-repo';
 import { auditRepo } from '../meta/audit-repo';
 import { LIMITS } from '../config/limits';
 import { PLUGINS, SINGLE_ACTIVE, pluginByTitle, type PluginDef } from './catalog';
 import { fieldsOf, maskInput, MASK, secretNames } from './fields';
 import { applyPlugins } from './state';
 import { testPlugin } from './plugin-test';
+import { mailLanguageOf } from '../lib/mail-language';
 
 const requireSuper = ({ actor }: OpCall) => {
   if (!(actor.kind === 'master' || (actor.superAdmin && !actor.previewAs))) throw forbidden('Only the Super Admin manages the App Store');
@@ -101,6 +103,10 @@ export const xcPluginSet: DashboardOp = {
     const stored = await repo.get(p.title);
     const audit = (description: string) => auditRepo(call.ctx.meta).write({ op_type: 'PLUGIN', description, user_email: call.actor.email ?? null });
     if (a.input === null) {
+      if (!stored) throw notFound(`The ${p.title} plugin is not installed`);
+      // Files stored in S3 are read through its plugin: uninstalled, they would answer 404 for good.
+      const held = p.title === 'S3' ? await filesRepo(call.ctx.meta).countIn('S3') : 0;
+      if (held > 0) throw badRequest(`The S3 storage still holds attachment files (${held}), which could not be opened without it: make Local active instead (S3 stays configured and its files readable)`);
       if (!(await repo.remove(p.title))) throw notFound(`The ${p.title} plugin is not installed`);
       await applyPlugins(call.ctx);
       await audit(`${p.title} plugin uninstalled`);
@@ -127,7 +133,7 @@ export const xcPluginTest: DashboardOp = {
     const stored = await repoOf(call).get(p.title);
     const input = checkedInput(p, a.input ?? stored?.input ?? {}, stored?.input);
     const to = a.to?.trim() || call.actor.email;
-    const msg = await testPlugin(call.ctx, p, input, to);
+    const msg = await testPlugin(call.ctx, p, input, to, mailLanguageOf(call.request.headers.get('accept-language')));
     return { ok: true, msg };
   },
 };

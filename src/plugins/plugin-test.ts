@@ -1,6 +1,7 @@
 /**
  * The Test button of each plugin: SMTP sends a mail to the given address, storages write, read back
- * and delete a small file, chat plugins post a message, Branding checks its logo URL answers.
+ * and delete a small file, chat plugins post a message, Branding checks its logo URL answers. The
+ * test mail and chat message are in the caller's language.
  * A failure answers 400 `{msg}` with what went wrong.
  */
 import type { AppContext } from '../context';
@@ -10,17 +11,19 @@ import { CHAT_SERVICE, type PluginDef } from './catalog';
 import { smtpTransport, type SmtpInput } from './smtp';
 import { localStorage, probeStorage, s3Storage, type S3Input } from './storage';
 import { testMail } from './mail-templates';
+import type { MailLanguage } from '../lib/mail-language';
+import { MAIL_WORDS } from './mail-text';
 
 const TEST_TIMEOUT_MS = 10_000;
 
 /** Runs the plugin's test with a checked input; answers a message or throws 400. */
-export async function testPlugin(ctx: AppContext, p: PluginDef, input: Record<string, unknown>, to: string | undefined): Promise<string> {
+export async function testPlugin(ctx: AppContext, p: PluginDef, input: Record<string, unknown>, to: string | undefined, lang: MailLanguage = 'en'): Promise<string> {
   const fail = (e: unknown) => badRequest(`${p.title} test failed: ${(e as Error).message}`);
   if (p.title === 'SMTP') {
     if (!to || !/^[^\s@]+@[^\s@]+$/.test(to)) throw badRequest('Give an e-mail address to send the test mail to');
     const t = smtpTransport(input as unknown as SmtpInput);
     try {
-      await t.send({ to: [to], ...testMail(ctx) });
+      await t.send({ to: [to], ...testMail(ctx, lang) });
     } catch (e) {
       throw fail(e);
     } finally {
@@ -50,7 +53,7 @@ export async function testPlugin(ctx: AppContext, p: PluginDef, input: Record<st
       const res = await fetch(String(input.webhookUrl), {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Tablo-AppStore' },
-        body: JSON.stringify(chatBody(service, 'Tablo: a test message from the App Store')),
+        body: JSON.stringify(chatBody(service, MAIL_WORDS[lang].chatTest)),
         signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
       });
       if (!res.ok) throw new Error(`the webhook answered ${res.status}`);

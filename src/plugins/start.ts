@@ -9,14 +9,13 @@ import { registerOps } from '../api/dashboard/registry';
 import { filesRepo } from '../meta/files-repo';
 import { attachmentRoutes } from '../attachments/routes';
 import { sweepAttachments } from '../attachments/sweep';
+import { LIMITS } from '../config/limits';
 import { followSchemaChanges } from '../attachments/schema-follow';
 import { pluginsSignature } from '../meta/plugins-repo';
 import { PLUGIN_OPS } from './ops';
 import { applyPlugins, closePlugins } from './state';
 import { brandingRoutes } from './branding-routes';
 
-/** Delay between a committed write and the sweep of its table's files. */
-const SWEEP_AFTER_WRITE_MS = 5_000;
 /** How often the plugin rows are checked for changes made by another instance. */
 const PLUGIN_POLL_MS = 1_000;
 
@@ -69,7 +68,7 @@ export function startAppStore(ctx: AppContext) {
     const t = ctx.projects.peek(e.projectId, e.dbAlias)?.model.tables.find((x) => x.tn === e.tn);
     if (t && !t.columns.some((c) => c.uidt === 'Attachment')) return;
     await filesRepo(ctx.meta).flagTable(e.projectId, e.dbAlias, e.tn);
-    if (ctx.config.attachmentSweepMs > 0 && !soon) soon = setTimeout(() => ((soon = null), void sweep(false)), SWEEP_AFTER_WRITE_MS);
+    if (ctx.config.attachmentSweepMs > 0 && !soon) soon = setTimeout(() => ((soon = null), void sweep(false)), LIMITS.attachmentSweepAfterWriteMs);
   });
   ctx.closers.unshift(async () => {
     unsubscribe();

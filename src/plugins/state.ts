@@ -32,7 +32,7 @@ function stateOf(ctx: AppContext): State {
   let s = states.get(ctx);
   if (!s) {
     const local = defaultLocal(ctx);
-    states.set(ctx, (s = { storage: local, storages: new Map([['Local', local]]), branding: { title: null, logoUrl: null } }));
+    states.set(ctx, (s = { storage: local, storages: new Map([['Local', local], [local.ref, local]]), branding: { title: null, logoUrl: null } }));
   }
   return s;
 }
@@ -40,8 +40,24 @@ function stateOf(ctx: AppContext): State {
 /** The storage new uploads go to. */
 export const activeStorage = (ctx: AppContext): FileStorage => stateOf(ctx).storage;
 
-/** The storage a file was put in (by the plugin name stored with it). */
-export const storageNamed = (ctx: AppContext, name: string): FileStorage | undefined => stateOf(ctx).storages.get(name);
+/** A folder a Local storage may use (the Local plugin's schema checks the same). */
+const LOCAL_FOLDER = /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/;
+
+/**
+ * The storage a file was put in, by what is stored with it (FileStorage.ref): 'S3'; 'Local:<folder>'
+ * (that folder, whichever folder the Local plugin names now); 'Local' (files stored before folders
+ * were recorded: the folder configured now).
+ */
+export function storageNamed(ctx: AppContext, name: string): FileStorage | undefined {
+  const s = stateOf(ctx);
+  const known = s.storages.get(name);
+  if (known) return known;
+  const folder = name.startsWith('Local:') ? name.slice('Local:'.length) : undefined;
+  if (folder === undefined || !LOCAL_FOLDER.test(folder)) return undefined;
+  const local = localStorage(ctx.dataDir, folder);
+  s.storages.set(name, local);
+  return local;
+}
 
 export const brandingOf = (ctx: AppContext): Branding => stateOf(ctx).branding;
 
@@ -61,10 +77,14 @@ export async function applyPlugins(ctx: AppContext): Promise<void> {
     s.closeMail = t.close;
   } else setMailTransport(ctx, null);
 
-  // Every configured storage stays readable (files uploaded before a switch); the active one takes uploads.
+  // Every configured storage stays readable (files uploaded before a switch), and every Local folder
+  // files were put in (storageNamed); the active one takes uploads.
   const local = byTitle.get('Local');
   const localStore = local ? localStorage(ctx.dataDir, String(local.input.folder ?? 'attachments')) : defaultLocal(ctx);
-  s.storages = new Map([['Local', localStore]]);
+  s.storages = new Map([
+    ['Local', localStore],
+    [localStore.ref, localStore],
+  ]);
   const s3 = byTitle.get('S3');
   if (s3) s.storages.set('S3', s3Storage(s3.input as unknown as S3Input));
   s.storage = s3?.active ? s.storages.get('S3')! : localStore;

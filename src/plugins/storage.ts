@@ -5,12 +5,18 @@
  */
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { contentDisposition } from '../http/content-disposition';
+import { servedAs } from '../http/content-disposition';
 import { LIMITS } from '../config/limits';
 
 export interface FileStorage {
-  /** The plugin title ('Local' or 'S3'), stored with each file. */
+  /** The plugin title ('Local' or 'S3'). */
   readonly name: string;
+  /**
+   * What is stored with each file to find its storage again (src/plugins/state.ts storageNamed):
+   * 'S3', or 'Local:<folder>', so that files stay readable after the Local folder is changed.
+   * Files stored before it say 'Local' (the folder configured now).
+   */
+  readonly ref: string;
   put(key: string, data: Blob, type: string): Promise<void>;
   /** The file's bytes, or null when it is gone. */
   get(key: string): Promise<Blob | null>;
@@ -29,6 +35,7 @@ export function localStorage(dataDir: string, folder: string): FileStorage {
   };
   return {
     name: 'Local',
+    ref: `Local:${folder}`,
     async put(key, data) {
       const p = pathOf(key);
       await mkdir(dirname(p), { recursive: true });
@@ -101,6 +108,7 @@ export function s3Storage(input: S3Input, timeoutMs: number = LIMITS.storageTime
   };
   return {
     name: 'S3',
+    ref: 'S3',
     async put(key, data, type) {
       await timed(client.write(prefix + key, data, { type }));
     },
@@ -113,12 +121,9 @@ export function s3Storage(input: S3Input, timeoutMs: number = LIMITS.storageTime
       await timed(client.delete(prefix + key));
     },
     signedUrl(key, opts) {
-      return client.presign(prefix + key, {
-        expiresIn: opts.expiresIn,
-        method: 'GET',
-        contentDisposition: contentDisposition('inline', opts.name),
-        type: opts.type,
-      });
+      // Served as Tablo serves a local file: an HTML or SVG file downloads instead of running as a page of the bucket's site.
+      const served = servedAs(opts.type, opts.name);
+      return client.presign(prefix + key, { expiresIn: opts.expiresIn, method: 'GET', contentDisposition: served.disposition, type: served.type });
     },
   };
 }

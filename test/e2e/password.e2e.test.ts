@@ -1,6 +1,6 @@
 /**
  * Password recovery and change in a real browser against the built binary: forgot password says
- * to check the e-mail, the reset link (from the server log, as no mail is configured) is checked
+ * to check the e-mail (in the reader's language), the reset link (from the server log, as no mail is configured) is checked
  * before its form shows, a bad link lands on the invalid page, the new password signs in, and the
  * signed-in change at /user/settings/password shows the server's messages; a session in another
  * browser ends at its next periodic check.
@@ -76,6 +76,18 @@ describe.skipIf(!!problem && !process.env.CI)('password recovery in the browser'
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Please check your email to reset the password').waitFor();
     await shot(page, 'password-forgot-sent');
+  });
+
+  browserTest("in Spanish, the forgot password page says to check the mailbox in Spanish", () => page, async () => {
+    const spanish = await (await browser.newContext({ locale: 'es-ES' })).newPage();
+    try {
+      await spanish.goto(`${tablo.url}/#/user/password/forgot`);
+      await spanish.getByLabel('Correo electrónico').fill('nobody@example.com');
+      await spanish.getByRole('button', { name: 'Enviar enlace de restablecimiento' }).click();
+      await spanish.getByText('Revise su correo electrónico para restablecer la contraseña').waitFor();
+    } finally {
+      await spanish.context().close();
+    }
   });
 
   browserTest('a reset link that is not valid lands on the invalid page', () => page, async () => {

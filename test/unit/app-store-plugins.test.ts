@@ -16,6 +16,16 @@ describe('plugin forms', () => {
     expect(fieldsOf(pluginByTitle('SMTP')!).find((f) => f.name === 'host')!.required).toBe(true);
   });
 
+  test("the Local folder stays out of the folders Tablo keeps for itself", () => {
+    const local = pluginByTitle('Local')!.schema;
+    for (const folder of ['keys', 'xcdb/files', 'tmp/imports', 'TMP', 'branding', 'workspace']) {
+      const r = local.safeParse({ folder });
+      expect(r.success, folder).toBe(false);
+      expect(r.error!.issues[0]!.message).toBe('Folder may not be one Tablo keeps for itself (keys, xcdb, tmp, branding, workspace)');
+    }
+    for (const folder of ['attachments', 'files/b', 'my-keys', 'tmpfiles']) expect(local.safeParse({ folder }).success, folder).toBe(true);
+  });
+
   test('masking replaces set secrets only', () => {
     const p = pluginByTitle('SMTP')!;
     expect(maskInput(p, { host: 'h', password: 'pw' })).toEqual({ host: 'h', password: MASK });

@@ -4,6 +4,7 @@
  */
 import { mailOrLog } from '../../plugins/deliver';
 import { resetMail } from '../../plugins/mail-templates';
+import { mailLanguageOf } from '../../lib/mail-language';
 import { Elysia } from 'elysia';
 import { z } from 'zod';
 import type { BaseContext } from '../../context';
@@ -84,6 +85,8 @@ export function authRoutes(ctx: BaseContext) {
     .get('/ui_ability', () => ({
       maxTables: LIMITS.maxTables,
       maxTabs: ctx.config.uiMaxTabs,
+      /** The largest attachment file the server takes: the web app refuses a bigger one before sending it, naming it. */
+      attachmentMaxBytes: ctx.config.attachmentMaxBytes,
       darkTheme: true,
       disableGA: true,
       disableTelemetry: true,
@@ -193,7 +196,7 @@ export function authRoutes(ctx: BaseContext) {
         const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
         // Mailed through the mail plugin; without one the link goes to the server log for the administrator to pass on.
         const url = `${base.replace(/\/$/, '')}/#/user/password/reset?token=${reset.token}`;
-        await mailOrLog(ctx, email, resetMail(ctx, url), `password reset link for ${email}: ${url}`);
+        await mailOrLog(ctx, email, resetMail(ctx, url, mailLanguageOf(request.headers.get('accept-language'))), `password reset link for ${email}: ${url}`);
         await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset requested', user_email: email, ip });
       } else {
         await audit.write({ op_type: 'AUTHENTICATION', description: 'password reset requested for an unknown or disabled account', user_email: email, ip });

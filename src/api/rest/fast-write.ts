@@ -15,6 +15,7 @@ import type { Logger } from '../../lib/log';
 import * as data from '../../data/records-service';
 import { cachedDataContext } from './context';
 import { createWithUploads } from '../../attachments/form-uploads';
+import { bulkCreateWithFiles, bulkUpdateWithFiles, updateWithFiles } from '../../attachments/file-writes';
 import { OWN_ROUTES } from './fast-path';
 import { errorResponse } from '../../http/error-edge';
 import { badRequest } from '../../lib/errors';
@@ -34,14 +35,14 @@ type Write = (dc: DataContext, t: TableModel, id: string | undefined, body: unkn
 /** The write a method and path ask for, or undefined when the routes must answer. */
 function writeOf(ctx: AppContext, method: string, id: string | undefined): Write | undefined {
   if (id === 'bulk') {
-    if (method === 'POST') return (dc, t, _id, body) => data.bulkCreate(dc, t, body);
-    if (method === 'PUT') return (dc, t, _id, body) => data.bulkUpdate(dc, t, body);
+    if (method === 'POST') return (dc, t, _id, body) => bulkCreateWithFiles(ctx, dc, t, body);
+    if (method === 'PUT') return (dc, t, _id, body) => bulkUpdateWithFiles(ctx, dc, t, body);
     if (method === 'DELETE') return (dc, t, _id, body) => data.bulkDelete(dc, t, body);
     return undefined;
   }
   if (id === undefined) return method === 'POST' ? (dc, t, _id, body) => createWithUploads(ctx, dc, t, body) : undefined;
   if (OWN_ROUTES.has(id)) return undefined;
-  if (method === 'PUT') return (dc, t, rowId, body) => data.update(dc, t, rowId!, body);
+  if (method === 'PUT') return (dc, t, rowId, body) => updateWithFiles(ctx, dc, t, rowId!, body);
   if (method === 'DELETE') return (dc, t, rowId) => data.remove(dc, t, rowId!);
   return undefined;
 }

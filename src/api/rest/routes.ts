@@ -9,6 +9,7 @@ import type { Params } from '../../data/list-query';
 import { cachedDataContext, dataContext, tableByName } from './context';
 import { badRequest } from '../../lib/errors';
 import { createWithUploads } from '../../attachments/form-uploads';
+import { bulkCreateWithFiles, bulkUpdateWithFiles, updateWithFiles } from '../../attachments/file-writes';
 
 /**
  * A path segment as the router decoded it (once): row ids, relation and table names are used as
@@ -61,8 +62,8 @@ export function restRoutes(ctx: AppContext) {
     .get('/:table/m2mNotChildren/:assoc/:parentId', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.m2mNotChildren(dc, t, seg(params.assoc), seg(params.parentId), q(query))),
     )
-    .post('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkCreate(dc, t, bodyOf(request, body))))
-    .put('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkUpdate(dc, t, bodyOf(request, body))))
+    .post('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => bulkCreateWithFiles(ctx, dc, t, bodyOf(request, body))))
+    .put('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => bulkUpdateWithFiles(ctx, dc, t, bodyOf(request, body))))
     .delete('/:table/bulk', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.bulkDelete(dc, t, bodyOf(request, body))))
     .get('/:table/has/:child', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.listWithRelation(dc, t, 'hm', seg(params.child), q(query))),
@@ -72,7 +73,7 @@ export function restRoutes(ctx: AppContext) {
     )
     .get('/:table/:id', ({ request, params, query }) => withTable(request, params.projectId, params.table, (dc, t) => withView(ctx, params.projectId, dc, t, q(query), 'read', (p) => data.read(dc, t, seg(params.id), p))))
     .get('/:table/:id/exists', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.exists(dc, t, seg(params.id))))
-    .put('/:table/:id', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => data.update(dc, t, seg(params.id), bodyOf(request, body))))
+    .put('/:table/:id', ({ request, params, body }) => withTable(request, params.projectId, params.table, (dc, t) => updateWithFiles(ctx, dc, t, seg(params.id), bodyOf(request, body))))
     .delete('/:table/:id', ({ request, params }) => withTable(request, params.projectId, params.table, (dc, t) => data.remove(dc, t, seg(params.id))))
     .get('/:table/:id/:child', ({ request, params, query }) =>
       withTable(request, params.projectId, params.table, (dc, t) => data.listChildren(dc, t, seg(params.id), seg(params.child), q(query))),

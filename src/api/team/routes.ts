@@ -21,6 +21,7 @@ import { usersRepo } from '../../meta/users-repo';
 import { projectRolesOf, resolveActor } from '../../http/principal';
 import { linkBase } from '../../http/link-base';
 import { mailOrLog } from '../../plugins/deliver';
+import { mailLanguageOf } from '../../lib/mail-language';
 import { addedMail, inviteMail } from '../../plugins/mail-templates';
 
 /** Said instead of a sign-up link that is not shown to the inviter (see linkShownTo). */
@@ -83,16 +84,16 @@ export function teamRoutes(ctx: AppContext) {
   }
 
   /** Mails the invite through the mail plugin, or logs the link when there is none (or it fails). */
-  async function sendInvite(email: string, url: string, projectId: string, roles: string, inviter: string | null) {
+  async function sendInvite(request: Request, email: string, url: string, projectId: string, roles: string, inviter: string | null) {
     const project = (await projects.get(projectId))?.title ?? projectId;
-    return mailOrLog(ctx, email, inviteMail(ctx, { inviter, project, roles, url }), `invite link for ${email}: ${url}`);
+    return mailOrLog(ctx, email, inviteMail(ctx, { inviter, project, roles, url }, mailLanguageOf(request.headers.get('accept-language'))), `invite link for ${email}: ${url}`);
   }
 
   /** Mails an existing account that it was added to a project (logged when there is no mail plugin). */
   async function sendAdded(request: Request, email: string, projectId: string, roles: string, inviter: string | null) {
     const project = (await projects.get(projectId))?.title ?? projectId;
     const url = `${linkBase(ctx.config, request)}/#/nc/${projectId}`;
-    return mailOrLog(ctx, email, addedMail(ctx, { inviter, project, roles, url }), `${email} added to '${project}': ${url}`);
+    return mailOrLog(ctx, email, addedMail(ctx, { inviter, project, roles, url }, mailLanguageOf(request.headers.get('accept-language'))), `${email} added to '${project}': ${url}`);
   }
 
   /**
@@ -162,7 +163,7 @@ export function teamRoutes(ctx: AppContext) {
       projects.forgetRoles();
       // A new account gets its sign-up link; an existing one is told where the project is.
       const sent = inviteUrl
-        ? await sendInvite(input.email, inviteUrl, input.project_id, input.roles.join(','), caller.actor.email ?? null)
+        ? await sendInvite(request, input.email, inviteUrl, input.project_id, input.roles.join(','), caller.actor.email ?? null)
         : await sendAdded(request, input.email, input.project_id, input.roles.join(','), caller.actor.email ?? null);
       await audit.write({ op_type: 'TEAM', project_id: input.project_id, description: `${input.email} invited as ${input.roles.join(',')}`, user_email: caller.actor.email ?? null });
       if (sent.mailed) return inviteUrl ? { msg: `The invite was sent by e-mail to ${input.email}`, email: input.email, mailed: true } : { msg: `${input.email} was added to the project and told by e-mail`, email: input.email, mailed: true };
@@ -209,7 +210,7 @@ export function teamRoutes(ctx: AppContext) {
       if (await joined(u.id)) throw badRequest(`${u.email} has already joined`);
       const inviteUrl = await issueInvite(request, u.id, true);
       const roles = (await projects.memberRoles(projectId!, u.id)).join(',');
-      const sent = await sendInvite(u.email, inviteUrl, projectId!, roles, caller.actor.email ?? null);
+      const sent = await sendInvite(request, u.email, inviteUrl, projectId!, roles, caller.actor.email ?? null);
       await audit.write({ op_type: 'TEAM', project_id: projectId, description: `invite to ${u.email} sent again`, user_email: caller.actor.email ?? null });
       if (sent.mailed) return { msg: `The invite was sent again by e-mail to ${u.email}`, mailed: true };
       if (!(await linkShownTo(caller, u.id, projectId!))) return { msg: MSG_LINK_NOT_SHOWN, ...(sent.error ? { mail_error: sent.error } : {}) };

@@ -40,18 +40,44 @@ export function postFile(path: string, file: File, onProgress: (loaded: number) 
   });
 }
 
-/** Uploads files one after the other; `onProgress` gets 0..1 over all of them. Answers the last cell value. */
-export async function uploadFiles(projectId: string, table: string, id: string, column: string, files: File[], onProgress: (share: number) => void): Promise<unknown> {
+let limitOnce: Promise<number> | undefined;
+
+/** The largest attachment file the server takes (`GET /ui_ability`, read once); Infinity when it cannot be read (the server still checks). */
+export function uploadLimit(): Promise<number> {
+  limitOnce ??= fetch(appUrl('/ui_ability'), { headers: { 'xc-gui': 'true' } })
+    .then((r) => (r.ok ? r.json() : null))
+    .then((b: { attachmentMaxBytes?: unknown } | null) => (typeof b?.attachmentMaxBytes === 'number' ? b.attachmentMaxBytes : Infinity))
+    .catch(() => Infinity);
+  return limitOnce;
+}
+
+/** What an upload of several files did: the cell value after the last one that went in, and each file refused with why. */
+export interface UploadOutcome {
+  value: unknown;
+  uploaded: string[];
+  failed: { name: string; error: string }[];
+}
+
+/**
+ * Uploads files one after the other; `onProgress` gets 0..1 over all of them. A file the server
+ * refuses does not stop the others: the outcome lists it with the server's reason.
+ */
+export async function uploadFiles(projectId: string, table: string, id: string, column: string, files: File[], onProgress: (share: number) => void): Promise<UploadOutcome> {
   const total = files.reduce((n, f) => n + f.size, 0) || 1;
   let done = 0;
-  let value: unknown = undefined;
+  const out: UploadOutcome = { value: undefined, uploaded: [], failed: [] };
   for (const f of files) {
-    const r = await postFile(cellPath(projectId, table, id, column), f, (loaded) => onProgress(Math.min(1, (done + loaded) / total)));
+    try {
+      const r = await postFile(cellPath(projectId, table, id, column), f, (loaded) => onProgress(Math.min(1, (done + loaded) / total)));
+      out.value = r.value;
+      out.uploaded.push(f.name);
+    } catch (e) {
+      out.failed.push({ name: f.name, error: (e as Error).message });
+    }
     done += f.size;
-    value = r.value;
   }
   onProgress(1);
-  return value;
+  return out;
 }
 
 /** Uploads one file for a form's Attachment field before the row exists; answers its entry for the row's create. */

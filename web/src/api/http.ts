@@ -10,7 +10,7 @@ import { toast } from '../stores/toasts';
 import { LIMITS } from '../lib/limits';
 import { previewAs } from '../stores/preview';
 import { logCall } from '../stores/http-log';
-import { hasMessage, locale, t } from '../i18n';
+import { hasMessage, locale, localeTag, t } from '../i18n';
 import { translateServerMessage } from '../i18n/server-messages';
 import { appUrl } from './app-url';
 import { noteServerReached } from '../stores/server-status';
@@ -134,7 +134,8 @@ async function whyRefused(res: Response): Promise<'expired' | 'disabled'> {
 }
 
 function headers(hasBody: boolean, path: string): Record<string, string> {
-  const h: Record<string, string> = { 'xc-gui': 'true' };
+  // The chosen language of the interface: mails the server writes for this call (invites, password resets) use it.
+  const h: Record<string, string> = { 'xc-gui': 'true', 'accept-language': localeTag() };
   if (previewAs.value && !path.startsWith('/user/me') && !path.startsWith('/admin')) h['xc-preview'] = previewAs.value;
   if (hasBody) h['content-type'] = 'application/json';
   if (masterKey.value) h['xc-master-key'] = masterKey.value;

@@ -7,6 +7,8 @@ export const LIMITS = {
    */
   maxAddressChars: 60_000,
   tokenExpiredToastMs: 5000,
+  /** How long a row delete offers Undo (the server sweeps the deleted rows' files only well after: its LIMITS.attachmentSweepAfterWriteMs). */
+  deleteUndoMs: 8000,
   passwordMinLength: 8,
   maxTabsDefault: 99,
   maxTablesDefault: 99999,

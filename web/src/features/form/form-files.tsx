@@ -2,14 +2,16 @@
  * The Attachment field of a form: choose one or more files (the column's accepted types), each
  * uploaded at once with a progress bar (the dashboard's or the shared link's upload route), listed
  * with its name and size, and removable before the form is submitted. Files past the column's
- * `maxFiles` are not uploaded, and the field says how many it takes. The submission carries the
+ * `maxFiles` are not uploaded, and the field says how many it takes; nor are files larger than the
+ * server takes (it says so, naming them). The submission carries the
  * entries of the uploaded files; a file whose upload failed shows why and is left out.
  */
 import { useState } from 'react';
 import { Button as AriaButton, FileTrigger } from 'react-aria-components';
 import { Paperclip, X } from 'lucide-react';
 import type { ColumnMeta } from '../../api/dashboard';
-import type { FileEntry } from '../../api/attachments';
+import { uploadLimit, type FileEntry } from '../../api/attachments';
+import { tooLarge } from '../grid/attachment-cell';
 import { formatBytes } from '../api-client/units';
 import { t } from '../../i18n';
 
@@ -48,7 +50,13 @@ export function FormFiles(props: { id: string; column: ColumnMeta; files: Picked
     for (const file of [...list].slice(0, room)) {
       const key = `f${++nextKey}`;
       onChange((cur) => [...cur, { key, name: file.name, size: file.size, progress: 0 }]);
-      upload(column._cn, file, (share) => patch(key, { progress: share }))
+      // A file larger than the server takes is not sent: the field says so, naming it.
+      uploadLimit()
+        .then((limit) => {
+          const why = tooLarge(file, limit);
+          if (why) throw new Error(why);
+          return upload(column._cn, file, (share) => patch(key, { progress: share }));
+        })
         .then((entry) => patch(key, { entry, progress: null }))
         .catch((e: Error) => patch(key, { error: e.message, progress: null }));
     }

@@ -4,7 +4,8 @@
  * (several at once) are uploaded with a progress bar. Pasted files are handed over by the grid.
  */
 import { useEffect, useRef, useState } from 'react';
-import { fileLink, uploadFiles, type FileEntry } from '../../api/attachments';
+import { fileLink, uploadFiles, uploadLimit, type FileEntry } from '../../api/attachments';
+import { formatBytes } from '../api-client/units';
 import { toast } from '../../stores/toasts';
 import { t } from '../../i18n';
 
@@ -23,6 +24,23 @@ export function entriesOf(v: unknown): FileEntry[] {
 }
 
 export interface AttachmentTarget { projectId: string; table: string; rowId: string; column: string }
+
+/** One file of the cell, with its remove button when the cell may be changed. */
+function FileItem(props: { target: AttachmentTarget; file: FileEntry; onRemove?: () => void }) {
+  const f = props.file;
+  const where = f.url ?? f.path ?? '';
+  const name = f.title || where.split(/[/?#]/).filter(Boolean).pop() || t('grid.attachment.file');
+  return (
+    <span className="file-item">
+      <Thumb target={props.target} file={f} />
+      {props.onRemove ? (
+        <button type="button" className="file-remove" aria-label={t('grid.attachment.remove', { name })} title={t('grid.attachment.remove', { name })} onClick={(e) => (e.stopPropagation(), props.onRemove!())}>
+          ×
+        </button>
+      ) : null}
+    </span>
+  );
+}
 
 function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
   const [src, setSrc] = useState<string | null>(null);
@@ -55,13 +73,32 @@ function Thumb(props: { target: AttachmentTarget; file: FileEntry }) {
   return <button type="button" className="file-link file-chip" title={name} onClick={open}>{name}</button>;
 }
 
-/** Uploads files to a cell and reports the new value; used by drop, pick and the grid's paste. */
+/** Why a file is refused before it is sent (larger than the server takes), or null. */
+export const tooLarge = (file: File, limit: number): string | null =>
+  file.size > limit ? t('grid.attachment.tooLarge', { name: file.name, size: formatBytes(file.size), limit: formatBytes(limit) }) : null;
+
+/**
+ * Uploads files to a cell and reports the new value; used by drop, pick and the grid's paste. Files
+ * larger than the server takes are not sent, and one the server refuses does not stop the others:
+ * the cell shows what went in, and a toast names each file left out and why.
+ */
 export async function uploadToCell(at: AttachmentTarget, files: File[], onProgress: (p: number | null) => void, onValue: (v: unknown) => void): Promise<void> {
   if (!files.length) return;
   onProgress(0);
   try {
-    onValue(await uploadFiles(at.projectId, at.table, at.rowId, at.column, files, onProgress));
-    toast('success', files.length === 1 ? t('grid.attachment.uploadedOne', { name: files[0]!.name }) : t('grid.attachment.uploaded', { count: files.length }));
+    const limit = await uploadLimit();
+    const refused = files.flatMap((f) => {
+      const why = tooLarge(f, limit);
+      return why ? [{ name: f.name, error: why }] : [];
+    });
+    const sent = files.filter((f) => f.size <= limit);
+    const r = sent.length ? await uploadFiles(at.projectId, at.table, at.rowId, at.column, sent, onProgress) : { value: undefined, uploaded: [], failed: [] };
+    if (r.uploaded.length) {
+      onValue(r.value);
+      toast('success', r.uploaded.length === 1 ? t('grid.attachment.uploadedOne', { name: r.uploaded[0]! }) : t('grid.attachment.uploaded', { count: r.uploaded.length }));
+    }
+    const failed = [...refused, ...r.failed];
+    if (failed.length) toast('error', failed.map((f) => f.error).join(' '), 8000);
   } catch (e) {
     toast('error', (e as Error).message);
   } finally {
@@ -69,7 +106,29 @@ export async function uploadToCell(at: AttachmentTarget, files: File[], onProgre
   }
 }
 
-export function AttachmentCell(props: { target: AttachmentTarget; value: unknown; readOnly: boolean; progress: number | null; onProgress: (p: number | null) => void; onValue: (v: unknown) => void }) {
+/**
+ * Removes the file at `index` from a cell: writes the list without it (`write`: the grid's or the
+ * form's save, which the undo stack records) and offers Undo in the toast; the sweep removes the
+ * stored file only well after.
+ */
+export async function removeFile(value: unknown, index: number, write: (next: FileEntry[]) => Promise<void>): Promise<void> {
+  const files = entriesOf(value);
+  const gone = files[index];
+  if (!gone) return;
+  const name = gone.title || t('grid.attachment.file');
+  try {
+    await write(files.filter((_, i) => i !== index));
+  } catch (e) {
+    toast('error', (e as Error).message);
+    return;
+  }
+  toast('success', t('grid.attachment.removed', { name }), 8000, {
+    label: t('grid.attachment.undoRemove'),
+    run: () => void write(files).catch((e: Error) => toast('error', e.message)),
+  });
+}
+
+export function AttachmentCell(props: { target: AttachmentTarget; value: unknown; readOnly: boolean; progress: number | null; onProgress: (p: number | null) => void; onValue: (v: unknown) => void; onRemove?: (next: FileEntry[]) => Promise<void> }) {
   const [over, setOver] = useState(false);
   const pick = useRef<HTMLInputElement>(null);
   const files = entriesOf(props.value);
@@ -91,7 +150,7 @@ export function AttachmentCell(props: { target: AttachmentTarget; value: unknown
         void upload([...e.dataTransfer.files]);
       }}
     >
-      {files.map((f, i) => <Thumb key={f.id ?? i} target={props.target} file={f} />)}
+      {files.map((f, i) => <FileItem key={f.id ?? i} target={props.target} file={f} onRemove={!props.readOnly && props.onRemove ? () => void removeFile(props.value, i, props.onRemove!) : undefined} />)}
       {props.progress !== null ? <progress className="upload-progress" max={1} value={props.progress} aria-label={t('grid.attachment.progress')} /> : null}
       {!props.readOnly ? (
         <>

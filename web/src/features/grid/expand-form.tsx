@@ -179,6 +179,13 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
                       setValues((x) => ({ ...x, [c._cn]: fieldText(c, v) }));
                       props.onUploaded?.(c._cn, v);
                     }}
+                    onRemove={async (next) => {
+                      const at = props.activity!;
+                      const v = (await recordsApi.update(at.projectId, props.meta._tn, at.pk, { [c._cn]: next }))[c._cn];
+                      setBase((x) => ({ ...x, [c._cn]: fieldText(c, v) }));
+                      setValues((x) => ({ ...x, [c._cn]: fieldText(c, v) }));
+                      props.onUploaded?.(c._cn, v);
+                    }}
                   />
                 </div>
               ) : null}

@@ -584,6 +584,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
                           progress={uploads[`${vr.index}:${c._cn}`] ?? null}
                           onProgress={(p) => setUploads((u) => ({ ...u, [`${vr.index}:${c._cn}`]: p }))}
                           onValue={(v) => store.setCell(vr.index, c._cn, v)}
+                          onRemove={(next) => store.save(vr.index, c._cn, next)}
                         />
                       ) : (
                         <CellView column={c} value={row[c._cn]} readOnly={readOnly || locked(c)} onToggle={() => save(vr.index, ci, !row[c._cn])} onSet={(v) => save(vr.index, ci, v)} />

@@ -3,6 +3,7 @@
  * rows' display values), Enter confirms and Esc cancels; once deleted, a toast offers Undo for a
  * few seconds, which puts the rows back through the user's undo stack.
  */
+import { LIMITS } from '../../lib/limits';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/overlays';
 import { track } from '../../stores/notifications';
@@ -12,7 +13,7 @@ import { undoStackOf } from './undo-stack';
 import { t, tx } from '../../i18n';
 
 /** How long the Undo button stays offered after a delete. */
-export const UNDO_TOAST_MS = 8000;
+export const UNDO_TOAST_MS = LIMITS.deleteUndoMs;
 /** Rows named in the dialog; more are counted. */
 const NAMED = 5;
 

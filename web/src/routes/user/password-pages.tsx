@@ -6,7 +6,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { authApi } from '../../api/auth';
 import { AuthCard, Button, FormMessage, TextField } from '../../components/form';
-import { t } from '../../i18n';
+import { locale, t } from '../../i18n';
+import { translateServerMessage } from '../../i18n/server-messages';
 import { emailError, passwordError } from './auth-validation';
 import { setToken, user } from '../../stores/session';
 import { useSignals } from '../../stores/signals';
@@ -22,7 +23,8 @@ export function ForgotPage() {
     setError(err);
     if (err) return;
     try {
-      setDone((await authApi.forgot(email.trim())).msg);
+      // The server's answer in the reader's language (src/i18n/server-messages.ts).
+      setDone(translateServerMessage((await authApi.forgot(email.trim())).msg, locale.value));
     } catch (x) {
       setError((x as Error).message);
     }
