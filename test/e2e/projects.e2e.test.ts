@@ -2,7 +2,7 @@
  * The projects list in a real browser against the built binary: New Project with the server's
  * message on a taken title, search with its no-match line, refresh, stop and start, and delete
  * through the confirm dialog (Esc cancels, Enter submits); a screen that fails to render shows the
- * error layout.
+ * error layout; Test Database Connection says it is testing while a host keeps it waiting.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -147,6 +147,40 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
     await shot(page, 'projects-new-project-no-stale-tab');
     await page.goto(`${tablo.url}/#/projects`);
     await row('Invoices').waitFor();
+  });
+
+  browserTest('Test Database Connection says it is testing while the host keeps it waiting, and cannot be clicked twice', () => page, async () => {
+    // A host that takes the connection and never answers, as one behind a firewall keeps the test waiting.
+    const held: { end(): void }[] = [];
+    const silent = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { open: (s) => void held.push(s), data() {} } });
+    let tests = 0;
+    const count = (r: { url(): string }) => void (r.url().includes('sqlOp_testConnection') && tests++);
+    page.on('request', count);
+    try {
+      await page.goto(`${tablo.url}/#/projects`);
+      await page.getByRole('button', { name: 'Connect to an external database' }).click();
+      await page.getByLabel('Host').fill('127.0.0.1');
+      await page.getByLabel('Port').fill(String(silent.port));
+      await page.getByLabel('Username').fill('postgres');
+      await page.getByLabel('Database', { exact: true }).fill('waiting');
+      await page.getByRole('button', { name: 'Test Database Connection' }).click();
+      const busy = page.getByRole('button', { name: 'Testing the connection…' });
+      await busy.waitFor();
+      expect(await busy.isDisabled()).toBe(true);
+      await shot(page, 'projects-connect-testing');
+      await busy.click({ force: true }).catch(() => {});
+      expect(tests).toBe(1);
+      // The host hangs up: the failure shows and the button is back.
+      silent.stop(true);
+      for (const s of held) s.end();
+      await page.getByText(/^Connection Failure: /).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Test Database Connection' }).waitFor();
+      expect(tests).toBe(1);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      page.off('request', count);
+      silent.stop(true);
+    }
   });
 
   browserTest('on a phone-sized screen nothing pushes the page sideways', () => page, async () => {
