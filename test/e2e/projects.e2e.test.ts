@@ -2,9 +2,12 @@
  * The projects list in a real browser against the built binary: New Project with the server's
  * message on a taken title, search with its no-match line, refresh, stop and start, and delete
  * through the confirm dialog (Esc cancels, Enter submits); a screen that fails to render shows the
- * error layout; Test Database Connection says it is testing while a host keeps it waiting.
+ * error layout; Test Database Connection says it is testing while a host keeps it waiting; the tree
+ * of a database with many tables finds one by name.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
+import { Database } from 'bun:sqlite';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
 
@@ -181,6 +184,40 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
       page.off('request', count);
       silent.stop(true);
     }
+  });
+
+  browserTest('the tree of a database with many tables finds a table by name', () => page, async () => {
+    const file = new Database(join(tablo.dataDir, 'many-tables.sqlite'));
+    for (let i = 0; i < 45; i++) file.run(`CREATE TABLE "sheet_${String(i).padStart(2, '0')}" (id INTEGER PRIMARY KEY, name TEXT)`);
+    file.run('CREATE TABLE "zebra Notes" (id INTEGER PRIMARY KEY)');
+    file.close();
+    const res = await fetch(`${tablo.url}/dashboard?q=sqlOp_projectCreateByWeb`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'xc-auth': token, 'xc-gui': 'true' },
+      body: JSON.stringify({ api: 'projectCreateByWeb', args: { title: 'Many tables', db: { client: 'sqlite', connection: { filename: 'many-tables.sqlite' } } } }),
+    });
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(`${tablo.url}/#/nc/${id}`);
+    const tree = page.getByRole('navigation', { name: 'Project tree' });
+    await tree.getByRole('button', { name: 'Sheet00', exact: true }).waitFor();
+    expect(await tree.getByRole('button', { name: 'ZebraNotes', exact: true }).count()).toBe(0);
+    const find = tree.getByRole('searchbox', { name: 'Find in Tables' });
+    // By display name or SQL name, case ignored.
+    await find.fill('zebra n');
+    await tree.getByRole('button', { name: 'ZebraNotes', exact: true }).click();
+    await page.getByRole('tab', { name: /ZebraNotes/ }).waitFor();
+    await find.fill('SHEET_4');
+    await tree.getByRole('button', { name: 'Sheet44', exact: true }).waitFor();
+    expect(await tree.getByRole('button', { name: 'Sheet00', exact: true }).count()).toBe(0);
+    await shot(page, 'tree-find');
+    await find.fill('nothing like it');
+    await tree.getByText("Nothing in Tables matches 'nothing like it'").waitFor();
+    await find.press('Escape');
+    await tree.getByRole('button', { name: 'Sheet00', exact: true }).waitFor();
+    // A group that fits in one page has no find field.
+    await tree.getByRole('button', { name: 'Views' }).click();
+    expect(await tree.getByRole('searchbox', { name: 'Find in Views' }).count()).toBe(0);
+    await page.goto(`${tablo.url}/#/projects`);
   });
 
   browserTest('on a phone-sized screen nothing pushes the page sideways', () => page, async () => {

@@ -1,7 +1,8 @@
 /**
  * The project tree: environments (the active one marked 'Active Env'), each database with its
  * Tables, Views, Functions, Procedures and Sequences, loaded when a group opens; 20 items at a
- * time with a way to show more; the spec's info toast for an empty group.
+ * time with a way to show more, and a find field once a group holds more than that; the spec's info
+ * toast for an empty group.
  */
 import { useEffect, useState } from 'react';
 import { dashboardApi, type EnvDb, type EnvList } from '../../api/dashboard';
@@ -20,6 +21,7 @@ import { includeM2M } from '../../stores/settings';
 import { useSignals } from '../../stores/signals';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { EntryIcon } from './tree-icons';
+import { TreeFind, matchesFind } from './tree-find';
 import { t } from '../../i18n';
 import { engineName } from '../../lib/engine-names';
 import { useLatest } from '../../components/use-latest-answer';
@@ -87,9 +89,12 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
   useSignals();
   const [open, setOpen] = useState(!!props.initiallyOpen);
   const [all, setItems] = useState<Item[] | null>(null);
-  const items = all ? (includeM2M.value ? all : all.filter((i) => !i.junction)) : null;
-  const links = all ? all.length - items!.length : 0;
+  const listed = all ? (includeM2M.value ? all : all.filter((i) => !i.junction)) : null;
+  const links = all ? all.length - listed!.length : 0;
   const [shown, setShown] = useState<number>(LIMITS.treePageSize);
+  // A database of hundreds of tables: a name is found by typing, not by showing 20 more again and again.
+  const [find, setFind] = useState('');
+  const items = listed && find.trim() ? listed.filter((i) => matchesFind(i, find)) : listed;
   // The schema generation the list was read at: a schema change reads an open list again.
   const [loadedAt, setLoadedAt] = useState<number | null>(null);
   // Two schema changes in a row read twice: the list read first, answered last, does not stay.
@@ -120,7 +125,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
     <li className={props.kind === 'Tables' ? 'tree-group has-actions' : 'tree-group'}>
       <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="tree-caret">{open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}</span> {groupName(props.kind)}
-        {items ? <span className="tree-count">{items.length}</span> : null}
+        {listed ? <span className="tree-count">{listed.length}</span> : null}
       </button>
       {links ? (
         // Beside the group's button (not in its name): many-to-many link tables are not listed, but not forgotten.
@@ -131,6 +136,12 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
       {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
       {open && items ? (
         <ul className="tree-children">
+          {listed!.length > LIMITS.treePageSize || find ? (
+            <li>
+              <TreeFind group={groupName(props.kind)} value={find} onChange={(v) => (setFind(v), setShown(LIMITS.treePageSize))} />
+            </li>
+          ) : null}
+          {find.trim() && items.length === 0 ? <li className="tree-find-none muted">{t('schema.tree.findNoMatch', { group: groupName(props.kind), text: find.trim() })}</li> : null}
           {items.slice(0, shown).map((it) => (
             <li key={it.name}>
               {it.type === 'table' && it.tn ? (
