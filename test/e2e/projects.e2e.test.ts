@@ -3,13 +3,16 @@
  * message on a taken title, search with its no-match line, refresh, stop and start, and delete
  * through the confirm dialog (Esc cancels, Enter submits); a screen that fails to render shows the
  * error layout; Test Database Connection says it is testing while a host keeps it waiting; the tree
- * of a database with many tables finds one by name.
+ * of a database with many tables finds one by name; the tree says it is reading a database that
+ * takes long to answer, and says why it could not, with a way to try again.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { Database } from 'bun:sqlite';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+import { PG, dbName, dropDatabase, freshDatabase, runScript } from '../helpers/engines';
+import { startTcpProxy } from '../helpers/tcp-proxy';
 
 // Browser steps wait on the page; a loaded machine can take a few seconds more than the default.
 setDefaultTimeout(60_000);
@@ -218,6 +221,45 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
     await tree.getByRole('button', { name: 'Views' }).click();
     expect(await tree.getByRole('searchbox', { name: 'Find in Views' }).count()).toBe(0);
     await page.goto(`${tablo.url}/#/projects`);
+  });
+
+  browserTest('the tree says it is reading a database that does not answer, then why it could not, and tries again', () => page, async () => {
+    const db = 'tablo_t_e2e_tree_down';
+    await freshDatabase('pg', db);
+    await runScript('pg', db, 'CREATE TABLE thing (id INTEGER PRIMARY KEY);');
+    const proxy = startTcpProxy(PG.host, PG.port);
+    const op = async (api: string, body: Record<string, unknown>) =>
+      fetch(`${tablo.url}/dashboard?q=sqlOp_${api}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'xc-auth': token, 'xc-gui': 'true' },
+        body: JSON.stringify({ api, ...body }),
+      });
+    try {
+      const made = await op('projectCreateByWeb', { args: { title: 'Far away', db: { client: 'pg', connection: { host: PG.host, port: proxy.port, user: PG.user, password: PG.password, database: dbName(db) } } } });
+      const { id } = (await made.json()) as { id: string };
+      // The server stops answering (a host behind a firewall) while the project restarts: reading its
+      // schema waits for the connect time-out.
+      proxy.stall();
+      const restart = op('projectRestart', { project_id: id });
+      await page.goto(`${tablo.url}/#/nc/${id}`);
+      const tree = page.getByRole('navigation', { name: 'Project tree' });
+      await tree.getByRole('status').getByText('Loading…').waitFor();
+      await shot(page, 'tree-loading-slow-database');
+      await tree.getByText('Unable to connect to database, please check your database is up.').waitFor({ timeout: 30_000 });
+      await shot(page, 'tree-database-down');
+      // Back up and started again: Try again reads the list.
+      proxy.down();
+      proxy.up();
+      await restart;
+      expect((await op('projectStart', { project_id: id })).status).toBe(200);
+      await tree.getByRole('button', { name: 'Try again' }).click();
+      await tree.getByRole('button', { name: 'Thing', exact: true }).waitFor({ timeout: 30_000 });
+      await page.goto(`${tablo.url}/#/projects`);
+      await op('projectDelete', { project_id: id });
+    } finally {
+      proxy.down();
+      await dropDatabase('pg', db);
+    }
   });
 
   browserTest('on a phone-sized screen nothing pushes the page sideways', () => page, async () => {

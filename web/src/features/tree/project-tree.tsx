@@ -94,6 +94,9 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
   const [shown, setShown] = useState<number>(LIMITS.treePageSize);
   // A database of hundreds of tables: a name is found by typing, not by showing 20 more again and again.
   const [find, setFind] = useState('');
+  // Why the list could not be read (the database is down): said in the group, with a way to read it again.
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const items = listed && find.trim() ? listed.filter((i) => matchesFind(i, find)) : listed;
   // The schema generation the list was read at: a schema change reads an open list again.
   const [loadedAt, setLoadedAt] = useState<number | null>(null);
@@ -101,6 +104,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
   const latest = useLatest();
   useEffect(() => {
     if (!open || loadedAt === props.generation) return;
+    setFailed(null);
     void latest(
       loadGroup(props.projectId, props.dbAlias, props.kind),
       (list) => {
@@ -109,14 +113,18 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
         setLoadedAt(props.generation);
       },
       (e) => {
-        setOpen(false);
-        // A database removed meanwhile leaves the tree with its next read, and a project without its default
-        // one goes to /project/0, which says so: the server's 'not found' would only repeat it.
-        if (e instanceof HttpError && e.status === 404) void databaseGone(props.projectId, props.dbAlias).then((gone) => gone || toast('error', e.message));
-        else toast('error', e.message);
+        if (e instanceof HttpError && e.status === 404) {
+          setOpen(false);
+          // A database removed meanwhile leaves the tree with its next read, and a project without its default
+          // one goes to /project/0, which says so: the server's 'not found' would only repeat it.
+          void databaseGone(props.projectId, props.dbAlias).then((gone) => gone || toast('error', e.message));
+          return;
+        }
+        setFailed(e.message);
+        toast('error', e.message);
       },
     );
-  }, [open, props.generation]);
+  }, [open, props.generation, attempt]);
   const openItem = (it: Item) => {
     const refused = openTab({ type: it.type, name: it.name, dbAlias: props.dbAlias, title: it.title });
     if (refused) toast('error', refused, LIMITS.toastMs.long);
@@ -134,6 +142,19 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
         </span>
       ) : null}
       {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
+      {open && !items ? (
+        // An unreachable database takes the driver's connect time-out to answer: the group says it is reading meanwhile.
+        <ul className="tree-children">
+          {failed ? (
+            <li className="tree-find-none tree-failed">
+              {failed}{' '}
+              <button className="tree-retry" onClick={() => setAttempt(attempt + 1)}>{t('common.app.tryAgain')}</button>
+            </li>
+          ) : (
+            <li className="tree-find-none muted" role="status">{t('admin.common.loading')}</li>
+          )}
+        </ul>
+      ) : null}
       {open && items ? (
         <ul className="tree-children">
           {listed!.length > LIMITS.treePageSize || find ? (
