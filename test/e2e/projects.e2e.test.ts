@@ -4,7 +4,7 @@
  * through the confirm dialog (Esc cancels, Enter submits); a screen that fails to render shows the
  * error layout; Test Database Connection says it is testing while a host keeps it waiting; the tree
  * of a database with many tables finds one by name; the tree says it is reading a database that
- * takes long to answer, and says why it could not, with a way to try again.
+ * takes long to answer, and says why it could not, with a way to try again; Rename changes a title.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import { Database } from 'bun:sqlite';
@@ -260,6 +260,23 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
       proxy.down();
       await dropDatabase('pg', db);
     }
+  });
+
+  browserTest("Rename changes a project's title; a taken one is said in the dialog", () => page, async () => {
+    await page.goto(`${tablo.url}/#/projects`);
+    await row('Invoices').getByRole('button', { name: 'Rename' }).click();
+    const dialog = page.getByRole('dialog', { name: "Rename project 'Invoices'" });
+    await dialog.getByLabel('Project name').fill('orders');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await dialog.getByText("A project named 'orders' already exists").waitFor();
+    await shot(page, 'projects-rename-taken');
+    await dialog.getByLabel('Project name').fill('Invoices 2026');
+    await dialog.getByLabel('Project name').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await row('Invoices 2026').getByRole('link', { name: 'Invoices 2026' }).click();
+    await page.getByText('Invoices 2026 has no tables yet').waitFor();
+    await page.goto(`${tablo.url}/#/projects`);
+    await row('Invoices 2026').waitFor();
   });
 
   browserTest('on a phone-sized screen nothing pushes the page sideways', () => page, async () => {
