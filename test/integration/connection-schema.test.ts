@@ -1,7 +1,8 @@
 /**
  * The Schema field of the external database form (PostgreSQL): a schema that does not exist fails
  * Test Database Connection and Save with a message naming it, instead of a project with no tables;
- * with 'create database if not exists' saving creates it; an existing schema opens its tables.
+ * with 'create database if not exists' saving creates it; an existing schema opens its tables, also
+ * one whose name has capitals, spaces or quotes, and the SQL Client finds its tables unqualified.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import postgres from 'postgres';
@@ -50,6 +51,21 @@ describeEngines(
       expect((await op('testConnection', { db: conn('public') })).body).toEqual({ ok: true });
       const id = (await op('projectCreateByWeb', { title: 'Sales schema', db: conn('sales') })).body.id;
       expect((await t.request('GET', `/nc/${id}/api/v1/Deal`, { headers: { 'xc-auth': token } })).body).toEqual([{ Id: 1, Name: 'first' }]);
+    });
+
+    test('a schema named with capitals, spaces or a quote opens, and the SQL Client finds its tables unqualified', async () => {
+      await runScript('pg', db, `CREATE SCHEMA "Sales Team"; CREATE TABLE "Sales Team".lead (id INTEGER PRIMARY KEY); INSERT INTO "Sales Team".lead VALUES (5);
+        CREATE SCHEMA "CamelCase"; CREATE TABLE "CamelCase".lead (id INTEGER PRIMARY KEY); INSERT INTO "CamelCase".lead VALUES (6);
+        CREATE SCHEMA "it""s"; CREATE TABLE "it""s".lead (id INTEGER PRIMARY KEY); INSERT INTO "it""s".lead VALUES (7);`);
+      for (const [schema, id] of [['Sales Team', 5], ['CamelCase', 6], ['it"s', 7]] as const) {
+        expect((await op('testConnection', { db: conn(schema) })).body).toEqual({ ok: true });
+        const made = await op('projectCreateByWeb', { title: `Schema ${schema}`, db: conn(schema) });
+        expect(made.status).toBe(200);
+        const pid = made.body.id;
+        expect((await t.request('GET', `/nc/${pid}/api/v1/Lead`, { headers: { 'xc-auth': token } })).body).toEqual([{ Id: id }]);
+        const raw = await dashboardOp(t, token, 'rawSql', { project_id: pid, args: { sql: 'SELECT id FROM lead' } });
+        expect(raw.body.rows).toEqual([{ id }]);
+      }
     });
 
     test("'create database if not exists' tests a missing schema as fine and saving creates it", async () => {
