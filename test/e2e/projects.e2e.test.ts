@@ -25,6 +25,8 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
   let browser: Browser;
   let page: Page;
   let token = '';
+  /** The project over a SQLite file of 61 tables. */
+  let manyTables = '';
 
   /** Creates a project through the same dashboard call the page makes, as another tab would. */
   const createElsewhere = async (title: string) => {
@@ -191,7 +193,7 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
 
   browserTest('the tree of a database with many tables finds a table by name', () => page, async () => {
     const file = new Database(join(tablo.dataDir, 'many-tables.sqlite'));
-    for (let i = 0; i < 45; i++) file.run(`CREATE TABLE "sheet_${String(i).padStart(2, '0')}" (id INTEGER PRIMARY KEY, name TEXT)`);
+    for (let i = 0; i < 60; i++) file.run(`CREATE TABLE "sheet_${String(i).padStart(2, '0')}" (id INTEGER PRIMARY KEY, name TEXT)`);
     file.run('CREATE TABLE "zebra Notes" (id INTEGER PRIMARY KEY)');
     file.close();
     const res = await fetch(`${tablo.url}/dashboard?q=sqlOp_projectCreateByWeb`, {
@@ -200,6 +202,7 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
       body: JSON.stringify({ api: 'projectCreateByWeb', args: { title: 'Many tables', db: { client: 'sqlite', connection: { filename: 'many-tables.sqlite' } } } }),
     });
     const { id } = (await res.json()) as { id: string };
+    manyTables = id;
     await page.goto(`${tablo.url}/#/nc/${id}`);
     const tree = page.getByRole('navigation', { name: 'Project tree' });
     await tree.getByRole('button', { name: 'Sheet00', exact: true }).waitFor();
@@ -220,6 +223,24 @@ describe.skipIf(!!problem && !process.env.CI)('projects list in the browser', ()
     // A group that fits in one page has no find field.
     await tree.getByRole('button', { name: 'Views' }).click();
     expect(await tree.getByRole('searchbox', { name: 'Find in Views' }).count()).toBe(0);
+    await page.goto(`${tablo.url}/#/projects`);
+  });
+
+  browserTest('Roles Management of many tables shows a page at a time and finds a table', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${manyTables}`);
+    await page.getByRole('navigation', { name: 'Project tree' }).getByRole('button', { name: 'Roles Management' }).click();
+    const roles = page.getByRole('region', { name: 'Roles Management' });
+    const rows = roles.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(50);
+    await roles.getByRole('button', { name: 'Show 11 more' }).click();
+    await roles.getByRole('cell', { name: 'ZebraNotes', exact: true }).waitFor();
+    expect(await rows.count()).toBe(61);
+    await roles.getByRole('searchbox', { name: 'Find in Tables' }).fill('zebra');
+    await roles.getByRole('cell', { name: 'Sheet00', exact: true }).waitFor({ state: 'detached' });
+    expect(await rows.count()).toBe(1);
+    await roles.getByRole('cell', { name: 'ZebraNotes', exact: true }).waitFor();
+    await shot(page, 'roles-many-tables');
     await page.goto(`${tablo.url}/#/projects`);
   });
 
