@@ -72,8 +72,9 @@ function makeProjectsRepo(meta: MetaStore) {
         [userId],
       ),
     listAll: () => meta.all<ProjectRow>('SELECT * FROM nc_projects ORDER BY created_at DESC'),
-    titleTaken: async (title: string) =>
-      !!(await meta.get('SELECT 1 AS x FROM nc_projects WHERE lower(title) = lower(?)', [title])),
+    /** Whether another project (not `exceptId`) has this title, case ignored. */
+    titleTaken: async (title: string, exceptId = '') =>
+      !!(await meta.get('SELECT 1 AS x FROM nc_projects WHERE lower(title) = lower(?) AND id <> ?', [title, exceptId])),
     async create(p: Omit<ProjectRow, 'created_at' | 'updated_at'>, db: Omit<ProjectDbRow, 'project_id'>) {
       const now = nowIso();
       await meta.transaction(async (tx) => {
@@ -96,6 +97,7 @@ function makeProjectsRepo(meta: MetaStore) {
       });
     },
     setStatus: (id: string, status: ProjectRow['status']) => changing(id, meta.run('UPDATE nc_projects SET status = ?, updated_at = ? WHERE id = ?', [status, nowIso(), id])),
+    rename: (id: string, title: string) => changing(id, meta.run('UPDATE nc_projects SET title = ?, updated_at = ? WHERE id = ?', [title, nowIso(), id])),
     setWorkingEnv: (id: string, env: string) => changing(id, meta.run('UPDATE nc_projects SET working_env = ?, updated_at = ? WHERE id = ?', [env, nowIso(), id])),
     async delete(id: string) {
       const done = await changing(id, meta.run('DELETE FROM nc_projects WHERE id = ?', [id]));

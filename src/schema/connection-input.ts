@@ -55,6 +55,12 @@ export const DbInputSchema = z.object({
 
 export type DbInput = z.input<typeof DbInputSchema>;
 
+/**
+ * A host name or address (IPv6 in brackets or not, an optional :port as drivers take it): no scheme,
+ * user, path or space. A connection URL pasted into the Host field otherwise reached the driver.
+ */
+const HOST = /^[\p{L}\p{N}._\-:[\]%]+$/u;
+
 export { confineSqlitePath } from './sqlite-path';
 import { confineSqlitePath } from './sqlite-path';
 
@@ -70,13 +76,18 @@ export function parseDbInput(input: unknown, dataDir: string, allowDirs: string[
     if (!connection.filename) throw badRequest('Invalid database connection: a SQLite file is required');
     return { client, connection: { filename: confineSqlitePath(connection.filename, dataDir, allowDirs) }, createIfNotExists: !!createIfNotExists };
   }
+  const host = connection.host?.trim();
+  if (host && !HOST.test(host)) {
+    // Not echoed: a pasted URL may hold a password.
+    throw badRequest('Invalid database connection: the host is a name or an address, such as db.example.com or 10.0.0.5, not a URL');
+  }
   if (!connection.database) throw badRequest('Invalid database connection: the database name is required');
   if (connection.ssl?.mode && connection.ssl.mode !== 'No') assertSslMaterial(connection.ssl);
   return {
     client,
     connection: {
       ...connection,
-      host: connection.host || '127.0.0.1',
+      host: host || '127.0.0.1',
       port: connection.port ?? DEFAULT_PORTS[client],
       ssl: connection.ssl?.mode && connection.ssl.mode !== 'No' ? connection.ssl : undefined,
     },

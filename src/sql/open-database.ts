@@ -49,24 +49,42 @@ export async function testConnection(config: ConnectionConfig & { createIfNotExi
     if (config.createIfNotExists && connection.filename && existsSync(dirname(connection.filename))) return;
     throw badRequest(`The SQLite file '${connection.filename}' does not exist`);
   }
-  if (!config.createIfNotExists || client === 'sqlite') return ping(config);
+  if (!config.createIfNotExists || client === 'sqlite') return ping(config, true);
   try {
-    await ping(config);
+    // The schema is what saving creates too: only the database is checked here.
+    await ping(config, false);
   } catch (e) {
     if (!(e instanceof AppError && e.message === msgNoDatabase(connection.database ?? ''))) throw e;
     if (!DB_NAME.test(connection.database ?? '')) throw badRequest('Invalid database name: use letters, digits, _, $, - and spaces (at most 63)');
-    await ping(adminConfig(config));
+    await ping(adminConfig(config), false);
   }
 }
 
 /** The connection to the server's own database, where a missing one is created. */
 const adminConfig = (config: ConnectionConfig): ConnectionConfig => ({
   ...config,
-  connection: { ...config.connection, database: config.client === 'pg' ? 'postgres' : config.client === 'mssql' ? 'master' : undefined },
+  connection: { ...config.connection, database: config.client === 'pg' ? 'postgres' : config.client === 'mssql' ? 'master' : undefined, schema: undefined },
 });
 
-/** Connects once and runs `SELECT 1` (at most TEST_DEADLINE_MS). */
-async function ping(config: ConnectionConfig): Promise<void> {
+/** Looks up a named schema (PostgreSQL, SQL Server); the default one is always there. */
+const SCHEMA_LOOKUP: Partial<Record<ConnectionConfig['client'], string>> = {
+  pg: 'SELECT 1 FROM pg_namespace WHERE nspname = $1',
+  mssql: 'SELECT 1 FROM sys.schemas WHERE name = @p1',
+};
+
+/** The schema named in the connection, or undefined when it is the engine's default or the engine has none. */
+const namedSchema = (config: ConnectionConfig): string | undefined => {
+  const schema = config.connection.schema;
+  return schema && SCHEMA_LOOKUP[config.client] && schema !== ENGINES[config.client].defaultSchema ? schema : undefined;
+};
+
+export const msgNoSchema = (schema: string, database: string) => `The schema '${schema}' does not exist in the database '${database}'`;
+
+/**
+ * Connects once and runs `SELECT 1` (at most TEST_DEADLINE_MS); with `checkSchema`, a schema named in
+ * the connection must exist (else the project would open with no tables and no word why).
+ */
+async function ping(config: ConnectionConfig, checkSchema: boolean): Promise<void> {
   const driver = ENGINES[config.client].openDriver({ ...config, poolMax: 1 });
   // A port that takes the connection but never speaks the database's protocol (a web server, a
   // wrong service) would keep the driver connecting again and again: the test ends at a deadline.
@@ -76,7 +94,14 @@ async function ping(config: ConnectionConfig): Promise<void> {
     timer = setTimeout(() => ((timedOut = true), reject(badRequest(MSG_UNREACHABLE))), TEST_DEADLINE_MS);
   });
   try {
-    await Promise.race([driver.ping(), deadline]);
+    const schema = checkSchema ? namedSchema(config) : undefined;
+    const check = async () => {
+      await driver.ping();
+      if (schema && !(await driver.query({ sql: SCHEMA_LOOKUP[config.client]!, params: [schema] })).length) {
+        throw badRequest(msgNoSchema(schema, config.connection.database ?? ''));
+      }
+    };
+    await Promise.race([check(), deadline]);
   } catch (e) {
     // The form's Test button answers 400 with the spec's wording, whatever went wrong.
     if (e instanceof AppError && e.code === 'UNAVAILABLE') throw badRequest(e.message);
@@ -94,8 +119,38 @@ const TEST_DEADLINE_MS = 2 * LIMITS.connectTimeoutMs;
 
 const DB_NAME = /^[A-Za-z0-9_$][A-Za-z0-9_$ -]{0,62}$/;
 
-/** Creates the named database (or SQLite file) when missing. */
+/** Creates the named database (or SQLite file) when missing, then the named schema (PostgreSQL, SQL Server). */
 export async function createDatabaseIfNotExists(config: ConnectionConfig): Promise<void> {
+  await createDatabase(config);
+  await createSchema(config);
+}
+
+/** The refusal of a CREATE by a user who signed in: a missing right, not bad credentials. */
+const refusal = (e: unknown) => {
+  const refused = e instanceof AppError && e.message === MSG_BAD_CREDENTIALS;
+  return refused || /permission|denied/i.test(String((e as Error).message)) ? badRequest(MSG_NO_PERMISSION) : e;
+};
+
+/** Creates the schema named in the connection when the database lacks it. */
+async function createSchema(config: ConnectionConfig): Promise<void> {
+  const schema = namedSchema(config);
+  if (!schema) return;
+  const spec = ENGINES[config.client];
+  const driver = spec.openDriver({ ...config, poolMax: 1 });
+  try {
+    if ((await driver.query({ sql: SCHEMA_LOOKUP[config.client]!, params: [schema] })).length) return;
+    // Schema names cannot be bound parameters: the name is quoted (SQL Server wants CREATE SCHEMA alone in its batch).
+    const create = `CREATE SCHEMA ${spec.compiler.quoteId(schema)}`;
+    const sql = config.client === 'mssql' ? `EXEC(N'${create.replaceAll("'", "''")}')` : create;
+    await driver.execute({ sql, params: [] }).catch((e) => {
+      throw refusal(e);
+    });
+  } finally {
+    await driver.close().catch(() => {});
+  }
+}
+
+async function createDatabase(config: ConnectionConfig): Promise<void> {
   const { client, connection } = config;
   if (client === 'sqlite') {
     if (!existsSync(connection.filename!)) await Bun.write(connection.filename!, '');
@@ -117,9 +172,8 @@ export async function createDatabaseIfNotExists(config: ConnectionConfig): Promi
     if (exists) return;
     // Database names cannot be bound parameters: the name is checked above and quoted.
     await driver.execute({ sql: `CREATE DATABASE ${q}`, params: [] }).catch((e) => {
-      // Signed in already (the lookup above ran): a refusal now is a missing right, not bad credentials.
-      const refused = e instanceof AppError && e.message === MSG_BAD_CREDENTIALS;
-      throw refused || /permission|denied/i.test(String((e as Error).message)) ? badRequest(MSG_NO_PERMISSION) : e;
+      // Signed in already (the lookup above ran).
+      throw refusal(e);
     });
   } finally {
     await driver.close().catch(() => {});

@@ -3,7 +3,8 @@
  * to check the e-mail (in the reader's language), the reset link (from the server log, as no mail is configured) is checked
  * before its form shows, a bad link lands on the invalid page, the new password signs in, and the
  * signed-in change at /user/settings/password shows the server's messages; a session in another
- * browser ends at its next periodic check.
+ * browser ends at its next periodic check. A picture URL that gives no image leaves the profile icon
+ * with the initial and says so in the picture settings.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -194,5 +195,22 @@ describe.skipIf(!!problem && !process.env.CI)('password recovery in the browser'
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/#\/user\/settings\/password$/);
     await page.getByLabel('Current password').waitFor();
+  });
+
+  browserTest('a picture URL that gives no image: the profile icon keeps the initial and the settings say so', () => page, async () => {
+    await page.goto(`${tablo.url}/#/user/settings/picture`);
+    await page.getByLabel('Or an image URL').fill(`${tablo.url}/no-such-picture.png`);
+    await page.getByRole('button', { name: 'Use this URL' }).click();
+    await page.getByText('The picture at this address could not be loaded: upload one or give another URL.').waitFor();
+    const icon = page.getByRole('button', { name: 'Profile menu' });
+    await expect(icon.locator('img').count()).resolves.toBe(0);
+    expect((await icon.innerText()).trim()).toBe('K');
+    await shot(page, 'picture-url-broken');
+    // A picture that loads replaces the message and the initial.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    await page.getByLabel('Upload a picture').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+    await icon.locator('img').waitFor();
+    await expect(page.getByText('The picture at this address could not be loaded: upload one or give another URL.').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Remove picture' }).click();
   });
 });

@@ -4,6 +4,7 @@ import { projectCreateByWeb } from './ops/project-create';
 import { testConnection } from './ops/test-connection';
 import { projectList } from './ops/project-list';
 import { projectDelete, projectRestart, projectStart, projectStop } from './ops/project-lifecycle';
+import { projectRename } from './ops/project-rename';
 import { functionList, procedureList, sequenceList, tableList, viewList } from './ops/object-lists';
 import { projectChangeEnv, projectDbAdd, projectDbRemove, projectEnvList } from './ops/environments';
 import { metaSync } from './ops/meta-sync';
@@ -36,6 +37,7 @@ const OPS: DashboardOp[] = [
   testConnection,
   projectList,
   projectStop,
+  projectRename,
   projectStart,
   projectRestart,
   projectDelete,

@@ -65,7 +65,8 @@ export function openPostgresDriver(c: ConnectionOptions, poolMax: number = LIMIT
       // Date-times are read and written in UTC, as the data core converts zoned values (a database
       // set to another zone stored '10:30Z' as 14:30Z and showed timestamptz in its own zone).
       TimeZone: 'UTC',
-      ...(c.schema ? { search_path: c.schema } : {}),
+      // Quoted as an identifier: unquoted, 'Sales' would name sales and 'sales data' would be refused.
+      ...(c.schema ? { search_path: `"${c.schema.replaceAll('"', '""')}"` } : {}),
       // The server ends a statement past the limit (57014 -> 504), also when nobody waits for it any more.
       ...(statementTimeoutMs > 0 ? { statement_timeout: Math.floor(statementTimeoutMs) } : {}),
     },

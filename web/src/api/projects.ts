@@ -30,4 +30,5 @@ export const projectsApi = {
   start: (projectId: string) => dashboardOp('projectStart', { projectId }),
   restart: (projectId: string) => dashboardOp('projectRestart', { projectId }),
   remove: (projectId: string) => dashboardOp('projectDelete', { projectId }),
+  rename: (projectId: string, title: string) => dashboardOp<{ id: string; title: string }>('projectRename', { projectId, args: { title } }),
 };

@@ -19,6 +19,7 @@ import { WithTooltip } from './tooltip';
 import { t } from '../i18n';
 import { rightClickCounter } from '../app/route-targets';
 import { appUrl, serverLink } from '../api/app-url';
+import { ProfilePicture } from './profile-picture';
 
 const SIGN_IN = '/user/authentication/signin';
 
@@ -116,7 +117,7 @@ export function TopBar() {
           <MenuTrigger>
             <WithTooltip tip={t('common.topBar.profileMenu')}>
               <AriaButton className="avatar" aria-label={t('common.topBar.profileMenu')}>
-                {user.value?.picture ? <img className="avatar-img" src={serverLink(user.value.picture)} alt="" /> : (user.value?.email ?? 'A').charAt(0).toUpperCase()}
+                <ProfilePicture className="avatar-img" src={user.value?.picture ? serverLink(user.value.picture) : null} initial={(user.value?.email ?? 'A').charAt(0).toUpperCase()} />
               </AriaButton>
             </WithTooltip>
             <Popover placement="bottom end" className="aria-popover">

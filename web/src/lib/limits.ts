@@ -13,6 +13,8 @@ export const LIMITS = {
   maxTabsDefault: 99,
   maxTablesDefault: 99999,
   treePageSize: 20,
+  /** Tables the Roles Management grid shows at a time (each row holds 20 buttons per 4 roles: thousands froze the page). */
+  aclPageSize: 50,
   countTimeoutMs: 10_000,
   appBarHeight: 40,
   /** How often a signed-in session is checked with GET /user/me (spec 4: value not given). */

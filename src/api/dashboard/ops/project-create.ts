@@ -16,8 +16,11 @@ import { assertMayConnect, checkedConnection } from '../connect-rights';
 import { connectionToStore } from '../../../schema/registry';
 import { createDatabaseIfNotExists, testConnection } from '../../../sql/open-database';
 
+/** A project's title, as typed in New Project, the external database form and Rename. */
+export const ProjectTitle = z.string().trim().min(1, 'Project name is required').max(100, 'Project name is too long (at most 100 characters)');
+
 const Args = z.object({
-  title: z.string().trim().min(1, 'Project name is required').max(100, 'Project name is too long (at most 100 characters)'),
+  title: ProjectTitle,
   projectType: z.enum(['rest', 'graphql']).default('rest'),
   inflection: z.enum(['camelize', 'none']).optional(),
   inflectionTable: z.enum(['camelize', 'none']).optional(),

@@ -1,7 +1,8 @@
 /**
  * Roles Management: a table x role grid of read / create / update / delete toggles (all columns,
  * chosen columns shown half-filled, or none), with an editor per cell for column choices and the
- * row condition. Owners and creators always have every right, so they are not in the grid.
+ * row condition. Owners and creators always have every right, so they are not in the grid. A
+ * database of hundreds of tables shows them a page at a time, with a find field.
  */
 import { useEffect, useState } from 'react';
 import { aclApi, type AclTable, type ColumnGrant, type TableRule } from '../../api/acl';
@@ -12,6 +13,8 @@ import { TipButton } from '../hooks/tip-button';
 import { t } from '../../i18n';
 import { roleName } from '../team/roles';
 import { useLatest } from '../../components/use-latest-answer';
+import { LIMITS } from '../../lib/limits';
+import { TreeFind, matchesFind } from '../tree/tree-find';
 
 const OPS = ['read', 'create', 'update', 'delete'] as const;
 type Op = (typeof OPS)[number];
@@ -65,6 +68,8 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
   const [data, setData] = useState<{ roles: string[]; list: AclTable[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ tn: string; role: string } | null>(null);
+  const [find, setFind] = useState('');
+  const [shown, setShown] = useState<number>(LIMITS.aclPageSize);
   // Rights ticked quickly read the list after each: the last read's answer is the one shown.
   const latest = useLatest();
   const load = () => latest(aclApi.list(props.projectId, props.dbAlias), setData, (e) => setError(e.message));
@@ -82,6 +87,7 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
     save(tb, role, next).catch((e) => setError((e as Error).message));
   };
   const editTable = editing && data?.list.find((x) => x.tn === editing.tn);
+  const matching = data ? (find.trim() ? data.list.filter((x) => matchesFind({ title: x._tn, tn: x.tn }, find)) : data.list) : [];
 
   return (
     <section aria-label={t('admin.acl.rolesTitle')} className="acl-panel">
@@ -94,6 +100,13 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
       ) : data.list.length === 0 ? (
         <p className="muted">{t('admin.acl.noTables')}</p>
       ) : (
+        <>
+        {data.list.length > LIMITS.aclPageSize ? (
+          <div className="acl-find">
+            <TreeFind group={t('admin.acl.tables')} value={find} onChange={(v) => (setFind(v), setShown(LIMITS.aclPageSize))} />
+          </div>
+        ) : null}
+        {find.trim() && matching.length === 0 ? <p className="muted">{t('schema.tree.findNoMatch', { group: t('admin.acl.tables'), text: find.trim() })}</p> : null}
         <table className="list-table acl-grid">
           <thead>
             <tr>
@@ -104,7 +117,7 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
             </tr>
           </thead>
           <tbody>
-            {data.list.map((tb) => (
+            {matching.slice(0, shown).map((tb) => (
               <tr key={tb.tn}>
                 <td>
                   {tb._tn}
@@ -119,6 +132,12 @@ export function RolesManagement(props: { projectId: string; dbAlias: string }) {
             ))}
           </tbody>
         </table>
+        {matching.length > shown ? (
+          <button className="tree-more" onClick={() => setShown(shown + LIMITS.aclPageSize)}>
+            {t('schema.tree.showMore', { count: Math.min(LIMITS.aclPageSize, matching.length - shown) })}
+          </button>
+        ) : null}
+        </>
       )}
       {editing && editTable ? (
         <RuleEditor key={`${editing.tn}:${editing.role}`} table={editTable} role={editing.role} onSave={(r) => save(editTable, editing.role, r)} onClose={() => setEditing(null)} />

@@ -147,6 +147,8 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
   const [json, setJson] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // An unreachable host takes the driver's whole connect time-out to answer: the button says it is waiting.
+  const [testing, setTesting] = useState(false);
   // A test's answer speaks of the values it was sent: an edit drops it (and one still on its way is not shown).
   const edits = useRef(0);
   const edited = () => {
@@ -178,6 +180,8 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
     }
     const at = edits.current;
     const answer = (m: { kind: 'error' | 'success'; text: string }) => edits.current === at && setMessage(m);
+    setMessage(null);
+    setTesting(true);
     try {
       // Editing a stored database: the server tests with its stored password when the field is left empty.
       const stored = mode.kind === 'edit' ? { env: mode.env, dbAlias: mode.current.dbAlias } : {};
@@ -185,6 +189,8 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
       answer({ kind: 'success', text: t('schema.connect.success') });
     } catch (e) {
       answer({ kind: 'error', text: t('schema.connect.failure', { message: (e as Error).message }) });
+    } finally {
+      setTesting(false);
     }
   };
   const needsTitle = mode.kind === 'create';
@@ -276,7 +282,7 @@ export function ExternalDbForm(props: { onDone: (projectId?: string) => void; on
       <FormMessage kind={message?.kind ?? 'error'} text={message?.text ?? null} />
       <div className="inline-actions">
         <Button variant="ghost" onClick={toggleJson}>{json === null ? t('schema.connect.editJson') : t('schema.connect.useForm')}</Button>
-        <Button variant="secondary" onClick={test}>{t('schema.connect.test')}</Button>
+        <Button variant="secondary" onClick={test} disabled={testing}>{testing ? t('schema.connect.testing') : t('schema.connect.test')}</Button>
         <Button variant="secondary" onClick={props.onCancel}>{t('schema.connect.cancel')}</Button>
         <Button type="submit" disabled={busy}>{busy ? t('schema.connect.saving') : mode.kind === 'edit' ? t('schema.connect.updateRestart') : t('schema.connect.save')}</Button>
       </div>

@@ -1,7 +1,8 @@
 /**
  * The project tree: environments (the active one marked 'Active Env'), each database with its
  * Tables, Views, Functions, Procedures and Sequences, loaded when a group opens; 20 items at a
- * time with a way to show more; the spec's info toast for an empty group.
+ * time with a way to show more, and a find field once a group holds more than that; the spec's info
+ * toast for an empty group.
  */
 import { useEffect, useState } from 'react';
 import { dashboardApi, type EnvDb, type EnvList } from '../../api/dashboard';
@@ -20,6 +21,7 @@ import { includeM2M } from '../../stores/settings';
 import { useSignals } from '../../stores/signals';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { EntryIcon } from './tree-icons';
+import { TreeFind, matchesFind } from './tree-find';
 import { t } from '../../i18n';
 import { engineName } from '../../lib/engine-names';
 import { useLatest } from '../../components/use-latest-answer';
@@ -87,15 +89,22 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
   useSignals();
   const [open, setOpen] = useState(!!props.initiallyOpen);
   const [all, setItems] = useState<Item[] | null>(null);
-  const items = all ? (includeM2M.value ? all : all.filter((i) => !i.junction)) : null;
-  const links = all ? all.length - items!.length : 0;
+  const listed = all ? (includeM2M.value ? all : all.filter((i) => !i.junction)) : null;
+  const links = all ? all.length - listed!.length : 0;
   const [shown, setShown] = useState<number>(LIMITS.treePageSize);
+  // A database of hundreds of tables: a name is found by typing, not by showing 20 more again and again.
+  const [find, setFind] = useState('');
+  // Why the list could not be read (the database is down): said in the group, with a way to read it again.
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const items = listed && find.trim() ? listed.filter((i) => matchesFind(i, find)) : listed;
   // The schema generation the list was read at: a schema change reads an open list again.
   const [loadedAt, setLoadedAt] = useState<number | null>(null);
   // Two schema changes in a row read twice: the list read first, answered last, does not stay.
   const latest = useLatest();
   useEffect(() => {
     if (!open || loadedAt === props.generation) return;
+    setFailed(null);
     void latest(
       loadGroup(props.projectId, props.dbAlias, props.kind),
       (list) => {
@@ -104,14 +113,18 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
         setLoadedAt(props.generation);
       },
       (e) => {
-        setOpen(false);
-        // A database removed meanwhile leaves the tree with its next read, and a project without its default
-        // one goes to /project/0, which says so: the server's 'not found' would only repeat it.
-        if (e instanceof HttpError && e.status === 404) void databaseGone(props.projectId, props.dbAlias).then((gone) => gone || toast('error', e.message));
-        else toast('error', e.message);
+        if (e instanceof HttpError && e.status === 404) {
+          setOpen(false);
+          // A database removed meanwhile leaves the tree with its next read, and a project without its default
+          // one goes to /project/0, which says so: the server's 'not found' would only repeat it.
+          void databaseGone(props.projectId, props.dbAlias).then((gone) => gone || toast('error', e.message));
+          return;
+        }
+        setFailed(e.message);
+        toast('error', e.message);
       },
     );
-  }, [open, props.generation]);
+  }, [open, props.generation, attempt]);
   const openItem = (it: Item) => {
     const refused = openTab({ type: it.type, name: it.name, dbAlias: props.dbAlias, title: it.title });
     if (refused) toast('error', refused, LIMITS.toastMs.long);
@@ -120,7 +133,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
     <li className={props.kind === 'Tables' ? 'tree-group has-actions' : 'tree-group'}>
       <button className="tree-node" aria-expanded={open} onClick={() => setOpen(!open)}>
         <span className="tree-caret">{open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}</span> {groupName(props.kind)}
-        {items ? <span className="tree-count">{items.length}</span> : null}
+        {listed ? <span className="tree-count">{listed.length}</span> : null}
       </button>
       {links ? (
         // Beside the group's button (not in its name): many-to-many link tables are not listed, but not forgotten.
@@ -129,8 +142,27 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
         </span>
       ) : null}
       {props.kind === 'Tables' ? <TablesActions scope={{ projectId: props.projectId, dbAlias: props.dbAlias }} /> : null}
+      {open && !items ? (
+        // An unreachable database takes the driver's connect time-out to answer: the group says it is reading meanwhile.
+        <ul className="tree-children">
+          {failed ? (
+            <li className="tree-find-none tree-failed">
+              {failed}{' '}
+              <button className="tree-retry" onClick={() => setAttempt(attempt + 1)}>{t('common.app.tryAgain')}</button>
+            </li>
+          ) : (
+            <li className="tree-find-none muted" role="status">{t('admin.common.loading')}</li>
+          )}
+        </ul>
+      ) : null}
       {open && items ? (
         <ul className="tree-children">
+          {listed!.length > LIMITS.treePageSize || find ? (
+            <li>
+              <TreeFind group={groupName(props.kind)} value={find} onChange={(v) => (setFind(v), setShown(LIMITS.treePageSize))} />
+            </li>
+          ) : null}
+          {find.trim() && items.length === 0 ? <li className="tree-find-none muted">{t('schema.tree.findNoMatch', { group: groupName(props.kind), text: find.trim() })}</li> : null}
           {items.slice(0, shown).map((it) => (
             <li key={it.name}>
               {it.type === 'table' && it.tn ? (

@@ -1,12 +1,13 @@
 /**
  * The projects list (/projects): search, refresh, New Project (embedded SQLite), and per project
- * stop, start, restart and delete (through the confirm dialog). Empty state per the spec.
+ * stop, start, restart, rename and delete (through the confirm dialog). Empty state per the spec.
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { projectsApi, type ProjectSummary } from '../../api/projects';
 import { Button, FormMessage } from '../../components/form';
 import { NewProjectForm } from './new-project-form';
+import { RenameProjectDialog } from './rename-project-dialog';
 import { ConfirmDialog } from '../../components/overlays';
 import { ExternalDbForm } from '../../features/connect/external-db-form';
 import { projectMetaApi } from '../../api/project-meta';
@@ -40,6 +41,7 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
   const [connecting, setConnecting] = useState(false);
   const [deleting, setDeleting] = useState<ProjectSummary | null>(null);
   const [clearing, setClearing] = useState<ProjectSummary | null>(null);
+  const [renaming, setRenaming] = useState<ProjectSummary | null>(null);
   /** A metadata zip picked for "Import project", and where its project's database is (embedded or connected). */
   const [importing, setImporting] = useState<{ file: File; connect: boolean } | null>(null);
   const zipInput = useRef<HTMLInputElement>(null);
@@ -186,6 +188,7 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
                       <Button variant="ghost" onClick={() => act(t('admin.projects.startOp', { title: p.title }), t('admin.projects.started', { title: p.title }), () => projectsApi.start(p.id))}>{t('admin.projects.start')}</Button>
                     )}
                     <Button variant="ghost" onClick={() => act(t('admin.projects.restartOp', { title: p.title }), t('admin.projects.restarted', { title: p.title }), () => projectsApi.restart(p.id))}>{t('admin.projects.restart')}</Button>
+                    <Button variant="ghost" onClick={() => setRenaming(p)}>{t('admin.projects.rename')}</Button>
                     <Button variant="ghost" onClick={() => act(t('admin.projects.exportOp', { title: p.title }), t('admin.projects.exported', { title: p.title }), () => projectMetaApi.export(p.id, p.title))}>{t('admin.projects.export')}</Button>
                     <Button variant="ghost" onClick={() => setClearing(p)} disabled={p.status !== 'started'}>{t('admin.projects.clearMetadata')}</Button>
                     <Button variant="ghost" onClick={() => setDeleting(p)}>{t('admin.projects.delete')}</Button>
@@ -197,6 +200,17 @@ export function ProjectsPage(props: { routeForm?: ReactNode } = {}) {
           </tbody>
         </table>
       )}
+      {renaming ? (
+        <RenameProjectDialog
+          project={renaming}
+          onCancel={() => setRenaming(null)}
+          onDone={(title) => {
+            setRenaming(null);
+            toast('success', t('admin.projects.renamed', { title }));
+            void load();
+          }}
+        />
+      ) : null}
       {clearing ? (
         <ConfirmDialog
           heading={t('admin.projects.clearHeading', { title: clearing.title })}

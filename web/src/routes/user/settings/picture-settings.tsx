@@ -6,11 +6,14 @@ import { user } from '../../../stores/session';
 import { useSignals } from '../../../stores/signals';
 import { t } from '../../../i18n';
 import { serverLink } from '../../../api/app-url';
+import { ProfilePicture } from '../../../components/profile-picture';
 
 export function PictureSettings() {
   useSignals();
   const [url, setUrl] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  // The stored address does not give an image (mistyped, moved): said here, where it is changed.
+  const [broken, setBroken] = useState(false);
   /** Runs a picture call and says how it went; answers whether it worked. */
   const run = async (call: Promise<Profile>): Promise<boolean> => {
     try {
@@ -33,8 +36,14 @@ export function PictureSettings() {
     <div className="settings-form">
       <h2>{t('admin.settings.picture')}</h2>
       <div className="picture-preview">
-        {picture ? <img src={serverLink(picture)} alt={t('admin.settings.yourPicture')} /> : <span aria-label={t('admin.settings.noPicture')}>{(user.value?.email ?? '?').charAt(0).toUpperCase()}</span>}
+        <ProfilePicture
+          src={picture ? serverLink(picture) : null}
+          alt={t('admin.settings.yourPicture')}
+          initial={<span aria-label={t('admin.settings.noPicture')}>{(user.value?.email ?? '?').charAt(0).toUpperCase()}</span>}
+          onBroken={setBroken}
+        />
       </div>
+      <FormMessage kind="error" text={broken ? t('admin.settings.pictureBroken') : null} />
       <label className="field">
         <span>{t('admin.settings.uploadImage')}</span>
         <input
