@@ -280,10 +280,11 @@ describe.skipIf(!!problem && !process.env.CI)('app store in the browser', () => 
         expect({ code, heading: await store.getByRole('heading', { level: 2 }).innerText() }).toEqual({ code, heading: c['common.panels.appStore.title'] });
         // English labels this language says otherwise.
         const english = fieldKeys.filter((k) => c[k] !== CATALOGUES.en[k]).map((k) => CATALOGUES.en[k].replace('{title}', 'S3'));
-        for (const title of ['SMTP', 'S3', 'Branding', 'Slack']) {
-          const card = store.getByRole('article', { name: c['admin.appStore.pluginLabel'].replace('{title}', title) });
+        // Branding is named in the language (a common word); SMTP, S3 and Slack are proper names.
+        for (const [title, name] of [['SMTP', 'SMTP'], ['S3', 'S3'], ['Branding', c['admin.appStore.nameBranding']], ['Slack', 'Slack']]) {
+          const card = store.getByRole('article', { name: c['admin.appStore.pluginLabel'].replace('{title}', name!) });
           await card.getByRole('button', { name: new RegExp(`^(${c['admin.appStore.install']}|${c['admin.appStore.configure']})$`) }).click();
-          const form = page.getByRole('dialog', { name: new RegExp(`^(${[c['admin.appStore.configureTitle'], c['admin.appStore.installTitle']].map((m) => m.replace('{title}', title)).join('|')})$`) });
+          const form = page.getByRole('dialog', { name: new RegExp(`^(${[c['admin.appStore.configureTitle'], c['admin.appStore.installTitle']].map((m) => m.replace('{title}', name!)).join('|')})$`) });
           await form.getByRole('button', { name: c['admin.common.save'] }).waitFor();
           // Each label is a line of its own (a required one ends with ' *').
           const lines = (await form.innerText()).split('\n').map((l) => l.replace(/\s*\*$/, '').trim());

@@ -4,7 +4,8 @@
  * every language (test-results/e2e/language-<code>-<screen>.png) and hold no English interface text
  * (no line, label or placeholder of the page equals an English catalogue message that the language
  * translates); a kanban, a form and a calendar view are looked at too, for English and for labels cut off.
- * A change the server refuses shows the server's message in the chosen language.
+ * A change the server refuses shows the server's message in the chosen language. The GraphQL Client's
+ * own controls (GraphiQL's, English in the library) and its first query speak the chosen language.
  */
 import { afterAll, beforeAll, describe, expect } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { browserProblem, browserTest, closeAllTabs, launchBrowser, shot, signUpI
 import { addColumn, chinookProject, opInPage, restInPage } from './views-helpers';
 import { CATALOGUES } from '../../web/src/i18n/catalogues';
 import { LOCALES, type LocaleCode } from '../../web/src/i18n/locales';
+import { GRAPHIQL_ENGLISH } from '../../web/src/features/graphql-client/graphiql-labels';
 
 const problem = browserProblem();
 if (problem && !process.env.CI) console.log(`skipped e2e suite 'languages': ${problem}`);
@@ -109,6 +111,9 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
       await page.waitForLoadState('networkidle');
       const columns = (await page.getByRole('columnheader').allInnerTexts()).map((s) => s.trim());
       await shot(page, `language-${code}-grid`);
+      // A view's name cut to the drawer's width ('Visualização em grade') is whole in its tooltip.
+      const cutViews = await page.locator('.views-drawer .views-title').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth && e.getAttribute('title') !== e.textContent).map((e) => e.textContent));
+      expect(cutViews).toEqual([]);
       found.push(...(await englishLines(page, code, new Set([...tables, ...columns, 'Chinook']))).map((l) => `grid: ${l}`));
 
       // A kanban and a form: no English, and no label of the interface cut off (a lane's name, a field's placeholders).
@@ -219,6 +224,43 @@ describe.skipIf(!!problem && !process.env.CI)('the interface in five languages',
     await page.getByRole('tab', { name: 'Top sellers', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Consulta 2', exact: true }).waitFor();
     await shot(page, 'language-es-sql-editors');
+    await pick('en');
+  });
+
+  browserTest('the GraphQL Client in French: GraphiQL’s buttons, tabs, editors and dialogs, and the first query made in English', () => page, async () => {
+    await page.goto(`${tablo.url}/#/nc/${chinook}?name=graphqlClient&dbalias=db&type=panel`);
+    await pick('en');
+    const query = page.locator('.graphiql-query-editor .CodeMirror');
+    await query.getByText("# This project's GraphQL API.", { exact: false }).waitFor();
+    await pick('fr');
+    const fr = CATALOGUES.fr;
+    await query.getByText('# L’API GraphQL de ce projet.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: fr['tools.graphiql.showDocs'] }).waitFor();
+    const english = new Set(GRAPHIQL_ENGLISH.filter((en) => !Object.values(fr).includes(en)));
+    const left = async () =>
+      (await page.evaluate(() => {
+        const out: string[] = [];
+        for (const e of document.querySelectorAll('.graphql-client *, [class*="graphiql-dialog"] *')) {
+          if (e.closest('.CodeMirror')) continue;
+          for (const a of ['aria-label', 'title', 'placeholder']) if (e.getAttribute(a)) out.push(e.getAttribute(a)!.trim());
+          for (const n of e.childNodes) if (n.nodeType === Node.TEXT_NODE && n.nodeValue!.trim()) out.push(n.nodeValue!.trim());
+        }
+        return out;
+      })).filter((l) => english.has(l));
+    expect(await left()).toEqual([]);
+    // One tab still: its first query said again in French, not a second tab beside the English one.
+    expect(await page.locator('.graphiql-tab-button').allInnerTexts()).toEqual(['<sans titre>']);
+    // Every editor's text area has a name.
+    expect(await page.locator('.graphql-client textarea:not([aria-label])').count()).toBe(0);
+    expect(await page.locator('.graphiql-query-editor textarea').getAttribute('aria-label')).toBe(fr['tools.graphiql.queryEditor']);
+    await page.getByRole('button', { name: fr['tools.graphiql.headers'], exact: true }).click();
+    await shot(page, 'language-fr-graphql');
+    // A dialog GraphiQL opens at the end of the page speaks French too.
+    await page.getByRole('button', { name: fr['tools.graphiql.openShortKeys'] }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: fr['tools.graphiql.shortKeys'] }).waitFor();
+    expect(await left()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await pick('en');
   });
 

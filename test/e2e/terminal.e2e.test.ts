@@ -114,7 +114,7 @@ describe.skipIf(!!problem && !process.env.CI)('terminal in the browser', () => {
     await page.getByText('Only 5 terminals can be opened').waitFor();
     expect(await page.getByRole('tab', { name: /Local/ }).count()).toBe(5);
     await shot(page, 'terminal-five');
-    await page.getByRole('button', { name: 'Close Local (3)' }).click();
+    await page.getByTitle('Close Local (3)').click();
     await page.waitForFunction(() => document.querySelectorAll('.terminal-tab').length === 4);
     const audit = await page.evaluate(async () => {
       const res = await fetch('/admin/audit?op_type=TERMINAL', { headers: { 'xc-auth': localStorage.getItem('tablo.token') ?? '' } });

@@ -12,7 +12,7 @@ import { LOCALES } from '../../web/src/i18n/locales';
 import { browserLocale } from '../../web/src/i18n/locales';
 import { ERROR_CODES } from '../../src/lib/error-codes';
 import { PLUGINS } from '../../src/plugins/catalog';
-import { pluginDescription } from '../../web/src/features/app-store/plugin-description';
+import { pluginDescription, pluginName } from '../../web/src/features/app-store/plugin-description';
 import { formatDate, formatNumber, formatRelative, t } from '../../web/src/i18n';
 import { inLocale } from '../helpers/web-locale';
 
@@ -122,6 +122,18 @@ describe('formatting follows the language', () => {
       for (const code of ['fr', 'es', 'pt', 'zh_CN'] as const) at(code, () => expect(pluginDescription(p)).not.toBe(p.description));
     }
     at('fr', () => expect(pluginDescription(PLUGINS.find((p) => p.title === 'Slack')!)).toBe('Publie les messages des webhooks dans un canal Slack.'));
+  });
+
+  test('App Store cards name a plugin called by a common word in the chosen language, proper names as they are', () => {
+    at('en', () => expect(PLUGINS.map((p) => pluginName(p))).toEqual(PLUGINS.map((p) => p.title)));
+    at('fr', () => expect(pluginName(PLUGINS.find((p) => p.title === 'Branding')!)).toBe('Image de marque'));
+    at('zh_CN', () => expect(pluginName(PLUGINS.find((p) => p.title === 'Local')!)).toBe('本地'));
+    for (const code of ['fr', 'es', 'pt', 'zh_CN'] as const) {
+      at(code, () => {
+        expect(pluginName(PLUGINS.find((p) => p.title === 'Branding')!)).not.toBe('Branding');
+        expect(pluginName(PLUGINS.find((p) => p.title === 'Slack')!)).toBe('Slack');
+      });
+    }
   });
 
   test('messages of the chosen language, with their arguments', () => {

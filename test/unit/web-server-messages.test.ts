@@ -310,3 +310,21 @@ describe('messages of requests the server refuses to send, of deliveries and of 
     });
   });
 });
+
+describe('the audit log’s sign-in, team and terminal events in the reader’s language', () => {
+  test('sign-ins, failed sign-ins with their reason, team changes and terminals opened and closed', () => {
+    inLocale('fr', () => {
+      expect(translateServerMessage('signed in', 'fr')).toBe('connexion');
+      expect(translateServerMessage('signed up as Super Admin', 'fr')).toBe('inscription comme Super Admin');
+      expect(translateServerMessage('failed sign-in: Invalid email or password', 'fr')).toBe('échec de connexion : E-mail ou mot de passe invalide');
+      expect(translateServerMessage('failed sign-in with GitHub: Invalid email or password', 'fr')).toBe('échec de connexion avec GitHub : E-mail ou mot de passe invalide');
+      expect(translateServerMessage('ann@example.com invited as editor', 'fr')).toBe('ann@example.com invité comme editor');
+      expect(translateServerMessage('ann@example.com role changed from editor to viewer', 'fr')).toBe('rôle de ann@example.com changé de editor à viewer');
+      expect(translateServerMessage('terminal opened: /bin/bash (pid 42) in /data/workspace', 'fr')).toBe('terminal ouvert : /bin/bash (pid 42) dans /data/workspace');
+      expect(translateServerMessage('terminal closed: the connection was gone for more than 30 s (pid 42, open 3.3 min)', 'fr')).toBe('terminal fermé : la connexion a été perdue plus de 30 s (pid 42, ouvert 3.3 min)');
+      expect(translateServerMessage('terminal closed: signed out (pid 7, open 1 min)', 'fr')).toBe('terminal fermé : déconnexion (pid 7, ouvert 1 min)');
+    });
+    expect(translateServerMessage('password reset requested', 'zh_CN')).toBe('已请求重置密码');
+    expect(translateServerMessage('invite to bo@example.com revoked', 'es')).toBe('invitación a bo@example.com revocada');
+  });
+});

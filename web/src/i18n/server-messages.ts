@@ -47,9 +47,9 @@ function patternOf(template: string): RegExp {
 /**
  * Templates that wrap another message (`{message}`), matched apart: the bulk-call prefix ("Row 3: …"),
  * an import stopped at a line ("Stopped at line 4: …"), a request refused after a redirect ("… (redirected from …)"),
- * a schema change's failed step ("Step 1 of 2 failed: …").
+ * a schema change's failed step ("Step 1 of 2 failed: …"), the audit log's failed sign-ins and closed terminals (with the reason).
  */
-const WRAPPERS = ['rowPrefix', 'import.stoppedAt', 'clients.redirected', 'schema.stepFailed'];
+const WRAPPERS = ['rowPrefix', 'import.stoppedAt', 'clients.redirected', 'schema.stepFailed', 'audit.failedSignIn', 'audit.failedSignInWith', 'audit.terminalClosed'];
 
 const patterns: { key: string; pattern: RegExp; names: string[] }[] = Object.entries(server_en as Record<string, string>)
   .filter(([key]) => !WRAPPERS.includes(key))

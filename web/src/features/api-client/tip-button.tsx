@@ -1,10 +1,11 @@
 /**
  * Icon-only buttons of the tools (×, +) on react-aria-components: the name for screen readers and the
  * same text as a tooltip on hover and keyboard focus. `TabCloseButton` is the × inside a closable tab:
- * out of the tab order (Delete on the focused tab closes it, see `closeKeys`) and its press does not select the tab.
+ * a pointer control only (Delete on the focused tab closes it, see `closeKeys` and `TabCloseHint`) whose press does not select the tab.
  */
 import type { ReactNode } from 'react';
 import { Button, Tooltip, TooltipTrigger } from 'react-aria-components';
+import { t } from '../../i18n';
 import './tools.css';
 
 export function TipButton(props: { label: string; tip?: string; className: string; onPress: () => void; children: ReactNode; isDisabled?: boolean }) {
@@ -21,19 +22,28 @@ export function TipButton(props: { label: string; tip?: string; className: strin
 }
 
 export function TabCloseButton(props: { label: string; className: string; onClose: () => void }) {
+  // Not a button: a control inside a tab is a nested interactive element screen readers mishandle.
+  // The tab says by its description (`TabCloseHint`) that Delete closes it.
   return (
-    <button
-      type="button"
-      tabIndex={-1}
+    <span
+      aria-hidden
       className={props.className}
-      aria-label={props.label}
       title={props.label}
       onPointerDown={(e) => e.stopPropagation()}
-      onMouseDown={(e) => e.stopPropagation()}
+      onMouseDown={(e) => (e.stopPropagation(), e.preventDefault())}
       onClick={(e) => (e.stopPropagation(), props.onClose())}
     >
       ×
-    </button>
+    </span>
+  );
+}
+
+/** The hidden description of closable tabs ("Press Delete to close this tab"), named by their aria-describedby. */
+export function TabCloseHint(props: { id: string }) {
+  return (
+    <span id={props.id} hidden>
+      {t('common.tabs.closeHint')}
+    </span>
   );
 }
 

@@ -12,7 +12,7 @@ import { loadBranding } from './branding-store';
 import { PluginIcon } from './plugin-icon';
 import { t } from '../../i18n';
 import { useLatest } from '../../components/use-latest-answer';
-import { pluginDescription } from './plugin-description';
+import { pluginDescription, pluginName } from './plugin-description';
 
 const CATEGORIES = ['Email', 'Storage', 'Chat', 'Branding'] as const;
 
@@ -56,11 +56,11 @@ export function AppStorePanel() {
           <h3>{categoryName(cat)}</h3>
           <div className="plugin-cards">
             {plugins.filter((p) => p.category === cat).map((p) => (
-              <article key={p.title} className={`plugin-card${p.active ? ' is-active' : ''}`} aria-label={t('admin.appStore.pluginLabel', { title: p.title })}>
+              <article key={p.title} className={`plugin-card${p.active ? ' is-active' : ''}`} aria-label={t('admin.appStore.pluginLabel', { title: pluginName(p) })}>
                 <div className="plugin-card-head">
                   <span className="plugin-icon"><PluginIcon name={p.icon} /></span>
                   <div>
-                    <strong>{p.title}</strong>
+                    <strong>{pluginName(p)}</strong>
                     <div className="muted plugin-category">{categoryName(p.category)}</div>
                   </div>
                   <span className={`plugin-status status-${p.active ? 'on' : p.installed ? 'off' : 'none'}`} data-testid={`status-${p.title}`}>{status(p)}</span>

@@ -2,6 +2,15 @@
 import type { Plugin, PluginField } from '../../api/app-store';
 import { t, type MessageKey } from '../../i18n';
 
+/** A plugin's name in the current language: the server's for proper names (SMTP, S3, Slack…), ours for common words. */
+export function pluginName(p: Pick<Plugin, 'title'>): string {
+  switch (p.title) {
+    case 'Branding': return t('admin.appStore.nameBranding');
+    case 'Local': return t('admin.appStore.nameLocal');
+    default: return p.title;
+  }
+}
+
 /** What a plugin does, in the current language (the server's English text for a plugin it does not know). */
 export function pluginDescription(p: Pick<Plugin, 'title' | 'category' | 'description'>): string {
   switch (p.title) {

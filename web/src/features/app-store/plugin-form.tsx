@@ -11,7 +11,7 @@ import { appStoreApi, type Plugin, type PluginField } from '../../api/app-store'
 import { Button, FormMessage } from '../../components/form';
 import { ConfirmButton } from '../../components/confirm-button';
 import { t } from '../../i18n';
-import { pluginDescription, pluginFieldLabel } from './plugin-description';
+import { pluginDescription, pluginFieldLabel, pluginName } from './plugin-description';
 import { track } from '../../stores/notifications';
 import { user } from '../../stores/session';
 import { ToggleSwitch } from '../hooks/toggle-switch';
@@ -86,20 +86,20 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
   const test = () => run(async () => setResult((await appStoreApi.test(p.title, input, p.title === 'SMTP' ? testTo : undefined)).msg));
   const save = () =>
     run(async () => {
-      await track(t('admin.appStore.saveOp', { title: p.title }), logo ? appStoreApi.saveWithLogo(input, logo) : appStoreApi.save(p.title, input, active), t('admin.appStore.saved', { title: p.title }));
+      await track(t('admin.appStore.saveOp', { title: pluginName(p) }), logo ? appStoreApi.saveWithLogo(input, logo) : appStoreApi.save(p.title, input, active), t('admin.appStore.saved', { title: pluginName(p) }));
       props.onDone();
     });
   const uninstall = () =>
     run(async () => {
-      await track(t('admin.appStore.uninstallOp', { title: p.title }), appStoreApi.uninstall(p.title), t('admin.appStore.uninstalled', { title: p.title }));
+      await track(t('admin.appStore.uninstallOp', { title: pluginName(p) }), appStoreApi.uninstall(p.title), t('admin.appStore.uninstalled', { title: pluginName(p) }));
       props.onDone();
     });
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onCancel()} className="dialog-backdrop">
       <Modal className="dialog plugin-form">
-        <Dialog className="aria-dialog" aria-label={t('admin.appStore.configureTitle', { title: p.title })}>
+        <Dialog className="aria-dialog" aria-label={t('admin.appStore.configureTitle', { title: pluginName(p) })}>
           <form className="plugin-form-body" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
-            <Heading slot="title">{p.installed ? t('admin.appStore.configureTitle', { title: p.title }) : t('admin.appStore.installTitle', { title: p.title })}</Heading>
+            <Heading slot="title">{p.installed ? t('admin.appStore.configureTitle', { title: pluginName(p) }) : t('admin.appStore.installTitle', { title: pluginName(p) })}</Heading>
             <p className="muted">{pluginDescription(p)}</p>
             {p.fields.map((f) => <FieldInput key={f.name} plugin={p} field={f} value={input[f.name]} shown={shown.has(f.name)} onChange={(v) => setInput({ ...input, [f.name]: v })} />)}
             {masked ? (
@@ -132,7 +132,7 @@ export function PluginForm(props: { plugin: Plugin; onDone: () => void; onCancel
                 <ConfirmButton
                   variant="danger"
                   label={t('admin.appStore.uninstall')}
-                  heading={t('admin.appStore.uninstallHeading', { title: p.title })}
+                  heading={t('admin.appStore.uninstallHeading', { title: pluginName(p) })}
                   body={t('admin.appStore.uninstallBody')}
                   onConfirm={() => void uninstall()}
                   disabled={busy}

@@ -5,7 +5,7 @@
  * introspection; variables, headers, tabs and history are GraphiQL's own, kept per project in
  * localStorage. Rights apply as for any caller: a hidden column answers FORBIDDEN.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { GraphiQL } from 'graphiql';
 import { createGraphiQLFetcher, type Fetcher, type Storage } from '@graphiql/toolkit';
 import 'graphiql/style.css';
@@ -14,15 +14,49 @@ import { useSignals } from '../../stores/signals';
 import { darkTheme } from '../../stores/settings';
 import { masterKey, token } from '../../stores/session';
 import { previewAs } from '../../stores/preview';
-import { t } from '../../i18n';
+import { intlFor, LOCALES, locale, t } from '../../i18n';
+import { localizeGraphiql } from './graphiql-labels';
 import { requestHeaders, type SeenTokens } from './request-headers';
 import { appUrl } from '../../api/app-url';
+
+/** The first query of a new tab: two comment lines in the current language. */
+const defaultQuery = () => `# ${t('tools.graphql.defaultQueryLine1')}\n# ${t('tools.graphql.defaultQueryLine2')}\nquery {\n  __typename\n}\n`;
+
+/** The first query as another language says it (to be said again in the current one). */
+const defaultQueryIn = (code: (typeof LOCALES)[number]['code']) => {
+  const intl = intlFor(code);
+  return `# ${intl.formatMessage({ id: 'tools.graphql.defaultQueryLine1' })}\n# ${intl.formatMessage({ id: 'tools.graphql.defaultQueryLine2' })}\nquery {\n  __typename\n}\n`;
+};
+
+/** A first query left as it was written, in any language: said in the current one. */
+function relocalizedQuery(query: string | null | undefined): string | null | undefined {
+  return query && LOCALES.some((l) => defaultQueryIn(l.code) === query) ? defaultQuery() : query;
+}
+
+/**
+ * What GraphiQL reads back (its tabs and its last query), with a first query left as it was written
+ * (in the language of the day the tab was made) said in the current language, as the SQL Client's
+ * temporary editors are. Both are read, so the tab and the last query still match (else GraphiQL
+ * opens one more tab).
+ */
+function relocalized(key: string, saved: string | null): string | null {
+  if (!saved) return saved;
+  if (key === 'graphiql:query') return relocalizedQuery(saved) ?? saved;
+  if (key !== 'graphiql:tabState') return saved;
+  try {
+    const state = JSON.parse(saved) as { tabs?: { query?: string | null }[] };
+    for (const tab of state.tabs ?? []) tab.query = relocalizedQuery(tab.query);
+    return JSON.stringify(state);
+  } catch {
+    return saved;
+  }
+}
 
 /** localStorage seen through a prefix, so each project keeps its own tabs and history. */
 function prefixedStorage(prefix: string): Storage {
   const keys = () => Object.keys(localStorage).filter((k) => k.startsWith(prefix));
   return {
-    getItem: (k) => localStorage.getItem(prefix + k),
+    getItem: (k) => relocalized(k, localStorage.getItem(prefix + k)),
     setItem: (k, v) => localStorage.setItem(prefix + k, v),
     removeItem: (k) => localStorage.removeItem(prefix + k),
     clear: () => keys().forEach((k) => localStorage.removeItem(k)),
@@ -44,9 +78,6 @@ function callerHeaders(): Record<string, string> {
   return h;
 }
 
-/** The first query of a new tab: two comment lines in the current language. */
-const defaultQuery = () => `# ${t('tools.graphql.defaultQueryLine1')}\n# ${t('tools.graphql.defaultQueryLine2')}\nquery {\n  __typename\n}\n`;
-
 export function GraphqlClient(props: { projectId: string }) {
   useSignals();
   const url = `/nc/${props.projectId}/v1/graphql`;
@@ -59,8 +90,11 @@ export function GraphqlClient(props: { projectId: string }) {
   }, [url]);
   const storage = useMemo(() => prefixedStorage(`tablo.graphiql.${props.projectId}.`), [props.projectId]);
   const headers = JSON.stringify(callerHeaders(), null, 2);
+  // GraphiQL's own labels in the current language (the app renders afresh when it changes).
+  const region = useRef<HTMLElement>(null);
+  useEffect(() => (region.current ? localizeGraphiql(region.current) : undefined), [locale.value]);
   return (
-    <section className="graphql-client" aria-label={t('tools.graphql.region')}>
+    <section ref={region} className="graphql-client" aria-label={t('tools.graphql.region')}>
       <GraphiQL
         key={props.projectId}
         fetcher={fetcher}

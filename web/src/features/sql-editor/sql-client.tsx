@@ -6,7 +6,7 @@
  * reloads the tree and the completion.
  */
 import { engineName } from '../../lib/engine-names';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatScript } from './format-script';
 import { loadRemainingRows, sqlClientApi, type Engine, type RunAnswer, type SqlSchema } from '../../api/sql-client';
 import { useSignals } from '../../stores/signals';
@@ -17,7 +17,7 @@ import { toast } from '../../stores/toasts';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button } from '../../components/form';
 import { t } from '../../i18n';
-import { TabCloseButton, TipButton, closeKeys } from '../api-client/tip-button';
+import { TabCloseButton, TabCloseHint, TipButton, closeKeys } from '../api-client/tip-button';
 import { SqlEditor, type SqlEditorHandle } from './sql-editor';
 import { ResultView } from './result-view';
 import { SqlSidebar } from './sql-sidebar';
@@ -44,6 +44,7 @@ const FORMATTER_LANGUAGE = { pg: 'postgresql', mysql: 'mariadb', sqlite: 'sqlite
 
 export function SqlClient(props: { projectId: string; dbAlias: string }) {
   useSignals();
+  const closeHintId = useId();
   const scope = useMemo(() => ({ projectId: props.projectId, dbAlias: props.dbAlias }), [props.projectId, props.dbAlias]);
   const [state, setState] = useState<SqlClientState>(() => loadState(props.projectId, props.dbAlias));
   const [schema, setSchema] = useState<SqlSchema | null>(null);
@@ -157,9 +158,10 @@ export function SqlClient(props: { projectId: string; dbAlias: string }) {
       />
       <Tabs className="sqlc-main" selectedKey={active.id} onSelectionChange={(k) => update((s) => ({ ...s, active: String(k) }))}>
         <div className="sqlc-editor-tabs" onKeyDown={closeKeys(() => closeEditor(active.id))}>
+          <TabCloseHint id={closeHintId} />
           <TabList className="sqlc-tablist" aria-label={t('tools.sql.editorsLabel')}>
             {state.editors.map((e) => (
-              <Tab key={e.id} id={e.id} aria-label={e.title || t('tools.sql.defaultName')} className={({ isSelected }) => `sqlc-etab${isSelected ? ' active' : ''}`}>
+              <Tab key={e.id} id={e.id} aria-label={e.title || t('tools.sql.defaultName')} aria-describedby={closeHintId} className={({ isSelected }) => `sqlc-etab${isSelected ? ' active' : ''}`}>
                 <span className="sqlc-etab-title">{e.title}</span>
                 <TabCloseButton className="sqlc-etab-close" label={t('tools.sql.closeEditor', { title: e.title })} onClose={() => closeEditor(e.id)} />
               </Tab>

@@ -3,7 +3,7 @@
  * and stop), the tabs 'Local (n)', and the active terminal sized to its tab. When the terminal is
  * off, or the caller is not the Super Admin, it says why and how to turn it on instead.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import '@xterm/xterm/css/xterm.css';
 import './terminal.css';
 import { useSignals } from '../../stores/signals';
@@ -11,7 +11,7 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Button } from '../../components/form';
 import { locale, t, tx } from '../../i18n';
 import { translateServerMessage } from '../../i18n/server-messages';
-import { TabCloseButton, closeKeys } from '../api-client/tip-button';
+import { TabCloseButton, TabCloseHint, closeKeys } from '../api-client/tip-button';
 import { terminalStatus, type TerminalStatus } from './terminal-socket';
 import {
   activeTerminal,
@@ -59,6 +59,7 @@ function TerminalOff(props: { status: TerminalStatus }) {
 
 export function TerminalPanel() {
   useSignals();
+  const closeHintId = useId();
   const [status, setStatus] = useState<TerminalStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -108,12 +109,14 @@ export function TerminalPanel() {
       {active ? (
         <Tabs className="terminal-tabpanel" selectedKey={active} onSelectionChange={(k) => (activeTerminal.value = String(k))}>
           <div onKeyDown={closeKeys(() => closeTerminal(active))}>
+            <TabCloseHint id={closeHintId} />
             <TabList className="terminal-tabs" aria-label={t('tools.terminal.tabsLabel')}>
               {terminalTabs.value.map((tab) => (
                 <Tab
                   key={tab.key}
                   id={tab.key}
                   aria-label={tab.name}
+                  aria-describedby={closeHintId}
                   className={({ isSelected }) => `terminal-tab${isSelected ? ' active' : ''}${tab.state === 'ended' ? ' ended' : ''}`}
                 >
                   <span className="terminal-tab-title" title={tab.message ?? stateText(tab.state)}>

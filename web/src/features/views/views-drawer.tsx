@@ -74,7 +74,8 @@ export function ViewsDrawer(props: { store: ViewsStore; meta: TableMeta; tab: Ta
             >
               <button className="views-open" aria-current={v.id === props.activeId ? 'page' : undefined} onClick={() => open(v)}>
                 <Icon size={15} className={`view-icon view-icon-${v.type}`} aria-hidden />
-                <span className="views-title">{v.title}</span>
+                {/* A long name (the default view's in Portuguese) is cut to the drawer's width: whole on hover. */}
+                <span className="views-title" title={v.title}>{v.title}</span>
                 <LinkMark link={store.links.value.find((l) => l.view_id === v.id)} />
               </button>
               {props.canEdit ? (
