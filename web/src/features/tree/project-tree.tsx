@@ -151,7 +151,7 @@ function Group(props: { projectId: string; dbAlias: string; kind: GroupKind; ini
               <button className="tree-retry" onClick={() => setAttempt(attempt + 1)}>{t('common.app.tryAgain')}</button>
             </li>
           ) : (
-            <li className="tree-find-none muted" role="status">{t('admin.common.loading')}</li>
+            <li className="tree-find-none muted"><span role="status">{t('admin.common.loading')}</span></li>
           )}
         </ul>
       ) : null}
