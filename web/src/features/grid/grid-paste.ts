@@ -1,12 +1,12 @@
 /**
- * Pasting a block of cells and filling a value down: the rows changed in one bulk update and the
- * rows added in one bulk insert (each all or nothing), recorded as one undo step; values that do
- * not fit their column are reported, not written.
+ * Pasting a block of cells, filling a value down and clearing a range: the rows changed in one bulk
+ * update and the rows added in one bulk insert (each all or nothing), recorded as one undo step;
+ * values that do not fit their column are reported, not written.
  */
 import { recordsApi } from '../../api/records';
 import type { ColumnMeta } from '../../api/dashboard';
 import type { GridStore } from './grid-store';
-import { parseTsv, planPaste, type PasteAdding, type PasteProblem } from './clipboard';
+import { convertPasted, parseTsv, planPaste, type PasteAdding, type PasteProblem } from './clipboard';
 import { undoStackOf, type BatchLabel, type UndoStep } from './undo-stack';
 import { forWrite, jsonColumns, pick, readRows } from './written-rows';
 import { t } from '../../i18n';
@@ -82,6 +82,42 @@ export async function fillDown(store: GridStore, column: ColumnMeta, from: numbe
   for (let i = from + 1; i <= to; i++) updates.push({ index: i, values: { [column._cn]: value } });
   const done = await write(store, updates, [], { kind: 'fill', column: column._cn });
   return { ...done, problems: [] };
+}
+
+/**
+ * Empties the cells of a range (Delete on it): each column the user may change gets its empty value
+ * (NULL, or '' in a text column that takes no NULL); columns that cannot be changed (the key, a
+ * formula) are left as they are, a column that needs a value is reported. Cells already empty are not written.
+ */
+export async function clearBlock(store: GridStore, range: { top: number; bottom: number; left: number; right: number }, columns: ColumnMeta[], writable: (c: ColumnMeta) => boolean): Promise<PasteOutcome> {
+  await store.ensure(range.top, range.bottom + 1);
+  const updates: { index: number; values: Row }[] = [];
+  const problems: PasteProblem[] = [];
+  const right = Math.min(range.right, columns.length - 1);
+  for (let index = range.top; index <= range.bottom; index++) {
+    const row = store.rows.value.get(index);
+    if (!row) continue;
+    const values: Row = {};
+    for (let k = range.left; k <= right; k++) {
+      const c = columns[k]!;
+      if (!writable(c) || row[c._cn] === null || row[c._cn] === undefined || row[c._cn] === '') continue;
+      const empty = convertPasted(c, '');
+      if ('reason' in empty) problems.push({ row: index + 1, column: c._cn, value: '', reason: empty.reason });
+      else values[c._cn] = empty.value;
+    }
+    if (Object.keys(values).length) updates.push({ index, values });
+  }
+  const done = await write(store, updates, [], { kind: 'clear', rows: range.bottom - range.top + 1, cols: right - range.left + 1 });
+  return { ...done, problems };
+}
+
+/** The toast text of a cleared range: the rows changed and what could not be emptied. */
+export function clearedText(o: PasteOutcome): string {
+  const done = t('grid.clear.done', { count: o.updated });
+  if (!o.problems.length) return done;
+  const shown = o.problems.slice(0, 3).map((p) => t('grid.clear.problem', { row: String(p.row), column: p.column, reason: p.reason }));
+  const list = o.problems.length > 3 ? t('grid.paste.problemsMore', { list: shown.join('; ') }) : shown.join('; ');
+  return t('grid.clear.doneWithProblems', { done, count: o.problems.length, list });
 }
 
 /** The toast text of an outcome: what changed, the rows that could not be added, and what did not fit. */

@@ -29,7 +29,7 @@ import { knowTable } from './undo-columns';
 import { useFollowColumns } from './follow-columns';
 import { useCommentCounts } from './comment-counts';
 import { cellText, inRange, rangeOf, toHtml, toTsv } from './clipboard';
-import { fillDown, outcomeText, pasteBlock } from './grid-paste';
+import { clearBlock, clearedText, fillDown, outcomeText, pasteBlock } from './grid-paste';
 import { TransferButtons, useTransfers } from '../import/transfer-buttons';
 import { GridMoreMenu } from './grid-more-menu';
 import { useToolbarFit } from './toolbar-fit';
@@ -300,7 +300,14 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       e.preventDefault();
       if (store.rows.value.has(a.row)) setExpanded(a.row);
     } else if (e.key === 'Escape') (store.active.value = null), setAnchor(null);
-    else if ((e.key === 'Delete' || e.key === 'Backspace') && col && writable) {
+    else if ((e.key === 'Delete' || e.key === 'Backspace') && anchor && (anchor.row !== a.row || anchor.col !== a.col) && !readOnly) {
+      // A range: every cell of it the user may change is emptied, as one undo step.
+      e.preventDefault();
+      void clearBlock(store, rangeOf(anchor, a), columns, (c) => !locked(c)).then(
+        (o) => (toast(o.problems.length ? 'error' : 'success', clearedText(o)), store.refresh()),
+        (err) => toast('error', (err as Error).message),
+      );
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && col && writable) {
       e.preventDefault();
       void save(a.row, a.col, col.nullable ? null : '');
     } else if (e.key.length === 1 && !ctrl && !e.altKey && col && writable && col.kind !== 'boolean') {

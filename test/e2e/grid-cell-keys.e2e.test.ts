@@ -1,0 +1,101 @@
+/**
+ * Keys and clicks on grid cells against the binary: Delete on a range empties every cell of it the
+ * user may change (one undo step), a star click selects its cell so the next keystroke edits that
+ * cell, and a date typed on a selected cell as the grid shows it (2024-03-05) is kept as typed.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
+import type { Browser, Page } from 'playwright-core';
+import { browserProblem, browserTest, launchBrowser, shot, startTablo, type RunningTablo } from './helpers';
+
+setDefaultTimeout(40_000);
+const problem = browserProblem();
+if (problem && !process.env.CI) console.log(`skipped e2e suite 'grid cell keys': ${problem}`);
+
+describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', () => {
+  let tablo: RunningTablo;
+  let browser: Browser;
+  let page: Page;
+  let token = '';
+  let projectId = '';
+  const api = async (path: string, init: { method?: string; body?: unknown } = {}) => {
+    const res = await fetch(`${tablo.url}${path}`, { method: init.method ?? (init.body ? 'POST' : 'GET'), headers: { 'content-type': 'application/json', 'xc-auth': token }, body: init.body ? JSON.stringify(init.body) : undefined });
+    return (await res.json()) as any;
+  };
+  const rows = async () => (await api(`/nc/${projectId}/api/v1/Task?limit=50&sort=Id`)) as Record<string, unknown>[];
+  /** The cell of a row (0-based) in a column (by its header's position: the first data column is 0). */
+  const cell = (row: number, col: number) => page.locator(`[role="gridcell"][id$="-r${row}-c${col}"]`);
+
+  beforeAll(async () => {
+    if (problem) throw new Error(problem);
+    tablo = await startTablo();
+    token = (await api('/auth/signup', { body: { email: 'keys@example.com', password: 'password123' } })).token;
+    projectId = (await api('/dashboard?q=sqlOp_projectCreateByWeb', { body: { api: 'projectCreateByWeb', args: { title: 'Keys' } } })).id;
+    const made = await api('/dashboard?q=sqlOpPlus_tableCreate', {
+      body: {
+        api: 'tableCreate', project_id: projectId,
+        args: { tn: 'task', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }, { cn: 'note', uidt: 'SingleLineText' }, { cn: 'qty', uidt: 'Number' }, { cn: 'share', uidt: 'Percent' }, { cn: 'stars', uidt: 'Rating' }, { cn: 'due', uidt: 'Date' }] },
+      },
+    });
+    if (made.msg) throw new Error(made.msg);
+    await api(`/nc/${projectId}/api/v1/Task/bulk`, { body: Array.from({ length: 4 }, (_, i) => ({ Name: `task ${i + 1}`, Note: `note ${i + 1}`, Qty: i + 1 })) });
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
+    page = await context.newPage();
+    await page.goto(`${tablo.url}/#/user/authentication/signin`);
+    await page.getByLabel('E-mail').fill('keys@example.com');
+    await page.getByLabel('Password').fill('password123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/#\/projects/);
+    await page.goto(`${tablo.url}/#/nc/${projectId}`);
+    await page.locator('.tree').getByRole('button', { name: 'Task', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'task 1', exact: true }).waitFor();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await tablo?.stop();
+  });
+
+  browserTest('Delete on a range empties all its cells (the key column stays), and one ctrl+z puts them back', () => page, async () => {
+    // From Id of row 2 to Qty of row 3: the key cannot be emptied and is left as it is.
+    await cell(1, 0).click();
+    await cell(2, 3).click({ modifiers: ['Shift'] });
+    await page.keyboard.press('Delete');
+    await page.getByText('Cleared cells of 2 rows', { exact: true }).first().waitFor();
+    expect((await rows()).map((r) => [r.Id, r.Name, r.Note, r.Qty])).toEqual([
+      [1, 'task 1', 'note 1', 1], [2, null, null, null], [3, null, null, null], [4, 'task 4', 'note 4', 4],
+    ]);
+    await shot(page, 'grid-range-cleared');
+    await page.keyboard.press('Control+z');
+    await page.getByText('Undid clearing 2×4 cells').waitFor();
+    expect((await rows()).map((r) => [r.Name, r.Note, r.Qty])).toEqual([['task 1', 'note 1', 1], ['task 2', 'note 2', 2], ['task 3', 'note 3', 3], ['task 4', 'note 4', 4]]);
+  });
+
+  browserTest('a star click selects its cell: the next keystroke edits the rating, not the cell selected before', () => page, async () => {
+    await cell(0, 4).click();
+    await cell(0, 5).getByRole('button', { name: 'Rate 2 of 5' }).click();
+    await page.getByRole('group', { name: 'Stars: 2 of 5' }).waitFor();
+    expect(await cell(0, 5).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.type('4');
+    await page.getByLabel('Edit Stars').press('Enter');
+    await page.getByRole('group', { name: 'Stars: 4 of 5' }).waitFor();
+    const first = (await rows())[0]!;
+    expect([first.Stars, first.Share]).toEqual([4, null]);
+  });
+
+  browserTest('a date typed on a selected cell as the grid shows it, or in the language order, is kept', () => page, async () => {
+    await cell(0, 6).click();
+    await page.keyboard.type('2024-03-05');
+    await page.getByLabel('Edit Due').press('Enter');
+    await cell(0, 6).getByText('2024-03-05').waitFor();
+    await cell(1, 6).click();
+    await page.keyboard.type('12/25/2025');
+    await page.getByLabel('Edit Due').press('Enter');
+    await cell(1, 6).getByText('2025-12-25').waitFor();
+    // Text that is no date is refused with the reason; the value stays.
+    await cell(0, 6).click();
+    await page.keyboard.type('2024-02-30');
+    await page.getByLabel('Edit Due').press('Enter');
+    await page.getByText(/Column 'Due': "2024-02-30" is not a date/).first().waitFor();
+    expect((await rows()).slice(0, 2).map((r) => r.Due)).toEqual(['2024-03-05', '2025-12-25']);
+  });
+});
