@@ -1,7 +1,8 @@
 /**
  * Keys and clicks on grid cells against the binary: Delete on a range empties every cell of it the
  * user may change (one undo step), a star click selects its cell so the next keystroke edits that
- * cell, and a date typed on a selected cell as the grid shows it (2024-03-05) is kept as typed.
+ * cell, a date typed on a selected cell as the grid shows it (2024-03-05) is kept as typed, and
+ * text the server refuses stays in its editor with the reason.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -24,6 +25,8 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
   const rows = async () => (await api(`/nc/${projectId}/api/v1/Task?limit=50&sort=Id`)) as Record<string, unknown>[];
   /** The cell of a row (0-based) in a column (by its header's position: the first data column is 0). */
   const cell = (row: number, col: number) => page.locator(`[role="gridcell"][id$="-r${row}-c${col}"]`);
+  /** Waits until the Qty cell's editor is open with `text`. */
+  const editorHolds = (text: string) => page.waitForFunction((t) => (document.querySelector('[aria-label="Edit Qty"]') as HTMLInputElement | null)?.value === t, text);
 
   beforeAll(async () => {
     if (problem) throw new Error(problem);
@@ -97,5 +100,24 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
     await page.getByLabel('Edit Due').press('Enter');
     await page.getByText(/Column 'Due': "2024-02-30" is not a date/).first().waitFor();
     expect((await rows()).slice(0, 2).map((r) => r.Due)).toEqual(['2024-03-05', '2025-12-25']);
+  });
+
+  browserTest('text the server refuses stays in the reopened editor with the reason; Esc then leaves the value as it was', () => page, async () => {
+    await cell(3, 3).click();
+    await page.keyboard.type('12 boxes');
+    await page.getByLabel('Edit Qty').press('Enter');
+    await page.getByText(/Column 'Qty': "12 boxes" is not a whole number/).first().waitFor();
+    await editorHolds('12 boxes');
+    // Corrected in place and saved.
+    await page.getByLabel('Edit Qty').fill('12');
+    await page.getByLabel('Edit Qty').press('Enter');
+    await cell(3, 3).getByText('12', { exact: true }).waitFor();
+    expect((await rows())[3]!.Qty).toBe(12);
+    await page.keyboard.type('lots');
+    await page.getByLabel('Edit Qty').press('Enter');
+    await editorHolds('lots');
+    await page.getByLabel('Edit Qty').press('Escape');
+    await cell(3, 3).getByText('12', { exact: true }).waitFor();
+    expect((await rows())[3]!.Qty).toBe(12);
   });
 });
