@@ -2,7 +2,8 @@
  * Keys and clicks on grid cells against the binary: Delete on a range empties every cell of it the
  * user may change (one undo step), a star click selects its cell so the next keystroke edits that
  * cell, a date typed on a selected cell as the grid shows it (2024-03-05) is kept as typed, and
- * text the server refuses stays in its editor with the reason.
+ * text the server refuses stays in its editor with the reason. A paste whose rows past the end the
+ * server refuses (their key is required) says so, and one ctrl+z puts back the rows it changed.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -40,9 +41,15 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
       },
     });
     if (made.msg) throw new Error(made.msg);
+    const tags = await api('/dashboard?q=sqlOpPlus_tableCreate', {
+      body: { api: 'tableCreate', project_id: projectId, args: { tn: 'tag', columns: [{ cn: 'code', uidt: 'SingleLineText', pk: true }, { cn: 'label', uidt: 'SingleLineText' }] } },
+    });
+    if (tags.msg) throw new Error(tags.msg);
+    await api(`/nc/${projectId}/api/v1/Tag/bulk`, { body: [{ Code: 'a', Label: 'first' }, { Code: 'b', Label: 'second' }] });
     await api(`/nc/${projectId}/api/v1/Task/bulk`, { body: Array.from({ length: 4 }, (_, i) => ({ Name: `task ${i + 1}`, Note: `note ${i + 1}`, Qty: i + 1 })) });
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: tablo.url });
     page = await context.newPage();
     await page.goto(`${tablo.url}/#/user/authentication/signin`);
     await page.getByLabel('E-mail').fill('keys@example.com');
@@ -119,5 +126,19 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
     await page.getByLabel('Edit Qty').press('Escape');
     await cell(3, 3).getByText('12', { exact: true }).waitFor();
     expect((await rows())[3]!.Qty).toBe(12);
+  });
+
+  browserTest('a paste whose new rows the server refuses says so, and one ctrl+z puts back the rows it changed', () => page, async () => {
+    await page.locator('.tree').getByRole('button', { name: 'Tag', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'second', exact: true }).click();
+    await page.evaluate(() => navigator.clipboard.writeText('changed\nthird\nfourth'));
+    await page.keyboard.press('Control+v');
+    await page.getByText("Pasted into 1 row. 2 rows past the last one were not added: Row 1: Column 'Code' is required").first().waitFor();
+    const tags = async () => ((await api(`/nc/${projectId}/api/v1/Tag?sort=Code`)) as { Label: string }[]).map((r) => r.Label);
+    expect(await tags()).toEqual(['first', 'changed']);
+    await page.getByRole('gridcell', { name: 'changed', exact: true }).waitFor();
+    await page.keyboard.press('Control+z');
+    await page.getByText('Undid pasting 3×1 cells').waitFor();
+    expect(await tags()).toEqual(['first', 'second']);
   });
 });

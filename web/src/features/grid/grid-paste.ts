@@ -20,6 +20,8 @@ export interface PasteOutcome {
   problems: PasteProblem[];
   /** Rows past the last one that were not added (the role may not add rows). */
   notAdded?: number;
+  /** Rows past the last one the server refused to add (all of them: one insert), and its reason; the rows changed stay changed. */
+  addFailed?: { count: number; reason: string };
 }
 
 /**
@@ -27,7 +29,7 @@ export interface PasteOutcome {
  * reads them (JSON columns' values go as their JSON text); the step keeps the rows as the server
  * then reads them, so an undo finds them unchanged ('2.50' was stored as 2.5).
  */
-async function write(store: GridStore, updates: { index: number; values: Row }[], inserts: Row[], label: BatchLabel): Promise<{ updated: number; added: number }> {
+async function write(store: GridStore, updates: { index: number; values: Row }[], inserts: Row[], label: BatchLabel): Promise<{ updated: number; added: number; addFailed?: PasteOutcome['addFailed'] }> {
   const { projectId, meta } = store;
   const json = jsonColumns(meta);
   const changed: { id: string; before: Row; values: Row }[] = [];
@@ -43,11 +45,18 @@ async function write(store: GridStore, updates: { index: number; values: Row }[]
   if (body.length) await recordsApi.updateMany(projectId, meta._tn, body);
   let added = 0;
   let ids: string[] = [];
+  let addFailed: PasteOutcome['addFailed'];
   if (inserts.length) {
-    const made = (await recordsApi.createMany(projectId, meta._tn, inserts.map((r) => forWrite(r, json)))) as unknown;
-    added = inserts.length;
-    // The ids the server gave (answered in order), so an undo can remove these rows again.
-    ids = Array.isArray(made) ? made.map((m) => (m && typeof m === 'object' ? store.idOf(m as Row) : String(m))) : [];
+    try {
+      const made = (await recordsApi.createMany(projectId, meta._tn, inserts.map((r) => forWrite(r, json)))) as unknown;
+      added = inserts.length;
+      // The ids the server gave (answered in order), so an undo can remove these rows again.
+      ids = Array.isArray(made) ? made.map((m) => (m && typeof m === 'object' ? store.idOf(m as Row) : String(m))) : [];
+    } catch (e) {
+      // The rows changed above are written: said, and kept in the undo step, rather than left beyond ctrl+z.
+      if (!body.length) throw e;
+      addFailed = { count: inserts.length, reason: (e as Error).message };
+    }
   }
   if (meta.pks.length && (changed.length || ids.length)) {
     const fresh = await readRows(projectId, meta, [...changed.map((c) => c.id), ...ids], (r) => store.idOf(r)).catch(() => new Map<string, Row>());
@@ -61,7 +70,7 @@ async function write(store: GridStore, updates: { index: number; values: Row }[]
     });
     undoStackOf(projectId).record({ kind: 'batch', projectId, table: meta._tn, label, steps });
   }
-  return { updated: body.length, added };
+  return { updated: body.length, added, addFailed };
 }
 
 /** Pastes TSV text with its top-left at `at`; rows past the last one are added as `adding` allows. */
@@ -123,7 +132,7 @@ export function clearedText(o: PasteOutcome): string {
 /** The toast text of an outcome: what changed, the rows that could not be added, and what did not fit. */
 export function outcomeText(o: PasteOutcome, table = ''): string {
   const written = o.added ? t('grid.paste.doneAdded', { count: o.updated, added: o.added }) : t('grid.paste.done', { count: o.updated });
-  const done = o.notAdded ? t('grid.paste.notAdded', { done: written, count: o.notAdded, table }) : written;
+  const done = o.notAdded ? t('grid.paste.notAdded', { done: written, count: o.notAdded, table }) : o.addFailed ? t('grid.paste.addFailed', { done: written, count: o.addFailed.count, reason: o.addFailed.reason }) : written;
   if (!o.problems.length) return done;
   const shown = o.problems.slice(0, 3).map((p) => t('grid.paste.problem', { row: String(p.row), column: p.column, value: p.value, reason: p.reason }));
   const list = o.problems.length > 3 ? t('grid.paste.problemsMore', { list: shown.join('; ') }) : shown.join('; ');

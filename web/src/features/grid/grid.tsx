@@ -358,7 +358,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     // Rows past the last one are added only with the right to add rows, with the columns the role may set on one.
     const settable = (c: ColumnMeta & { virtual?: unknown }) => !c.pk && !c.virtual && (!meta.canCreateColumns || meta.canCreateColumns.includes(c._cn));
     void pasteBlock(store, text, at, columns, (c) => !readOnly && !locked(c), { may: mayAdd, settable }).then(
-      (o) => (toast(o.problems.length || o.notAdded ? 'error' : 'success', outcomeText(o, meta._tn)), store.refresh()),
+      (o) => (toast(o.problems.length || o.notAdded || o.addFailed ? 'error' : 'success', outcomeText(o, meta._tn)), store.refresh()),
       (err) => toast('error', (err as Error).message),
     );
   };
