@@ -4,6 +4,7 @@
  * cell, a date typed on a selected cell as the grid shows it (2024-03-05) is kept as typed, and
  * text the server refuses stays in its editor with the reason. A paste whose rows past the end the
  * server refuses (their key is required) says so, and one ctrl+z puts back the rows it changed.
+ * Rows deleted from the toolbar come back with ctrl+z pressed right away (the focus is on the toolbar).
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -140,5 +141,20 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
     await page.keyboard.press('Control+z');
     await page.getByText('Undid pasting 3×1 cells').waitFor();
     expect(await tags()).toEqual(['first', 'second']);
+  });
+
+  browserTest('ctrl+z right after deleting rows from the toolbar puts them back; ctrl+shift+z deletes them again', () => page, async () => {
+    await page.locator('.tree').getByRole('button', { name: 'Task', exact: true }).click();
+    for (const n of [1, 2]) await page.getByRole('checkbox', { name: `Select row ${n}`, exact: true }).check();
+    await page.getByRole('button', { name: 'Delete 2 selected rows' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('Deleted 2 rows').first().waitFor();
+    expect((await rows()).map((r) => r.Name)).toEqual(['task 3', 'task 4']);
+    await page.keyboard.press('Control+z');
+    await page.getByText('Undid deleting 2 rows').waitFor();
+    expect((await rows()).map((r) => r.Name)).toEqual(['task 1', 'task 2', 'task 3', 'task 4']);
+    await page.keyboard.press('Control+Shift+z');
+    await page.getByText('Redid deleting 2 rows').waitFor();
+    expect((await rows()).map((r) => r.Name)).toEqual(['task 3', 'task 4']);
   });
 });

@@ -219,23 +219,34 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   /** Brings a relation cell (not virtualised) into view once drawn. */
   const reveal = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
 
+  /** ctrl+z undoes the user's own last edit, ctrl+shift+z (or ctrl+y) redoes it; true when the key was one of them. */
+  const undoKey = (e: React.KeyboardEvent): boolean => {
+    const k = e.key.toLowerCase();
+    if (!(e.ctrlKey || e.metaKey) || (k !== 'z' && k !== 'y')) return false;
+    e.preventDefault();
+    const stack = undoStackOf(props.projectId);
+    const redo = k === 'y' || e.shiftKey;
+    void (redo ? stack.redo() : stack.undo()).then(
+      (done) => (toast('success', done), store.refresh()),
+      (err) => toast('error', (err as Error).message),
+    );
+    return true;
+  };
+  /**
+   * The same keys on the grid's toolbar (the focus is back on the Delete button once rows are deleted);
+   * the rows have their own handler, and fields, forms and dialogs keep ctrl+z to themselves.
+   */
+  const onToolbarKey = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (scroller.current?.contains(target) || target.closest('input, textarea, select, [contenteditable="true"], form, [role="dialog"], [role="menu"]')) return;
+    undoKey(e);
+  };
   const onKey = (e: React.KeyboardEvent) => {
     // Keys of a field, button, picker or menu opened from a cell are theirs, not the grid's.
     if (e.target !== e.currentTarget && (e.target as HTMLElement).closest('input, textarea, select, button, [role="dialog"], [role="menu"]')) return;
     const a = store.active.value;
-    // ctrl+z undoes the user's own last edit, ctrl+shift+z (or ctrl+y) redoes it.
-    const k = e.key.toLowerCase();
     const ctrl = e.ctrlKey || e.metaKey;
-    if (!editing && ctrl && (k === 'z' || k === 'y')) {
-      e.preventDefault();
-      const stack = undoStackOf(props.projectId);
-      const redo = k === 'y' || e.shiftKey;
-      void (redo ? stack.redo() : stack.undo()).then(
-        (done) => (toast('success', done), store.refresh()),
-        (err) => toast('error', (err as Error).message),
-      );
-      return;
-    }
+    if (!editing && undoKey(e)) return;
     if (editing) return;
     if (head !== null) {
       // The header row: left and right between headers, down back to the rows, Enter opens the column's menu.
@@ -386,7 +397,11 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     head !== null ? headId(head)
     : active && items.some((v) => v.index === active.row) && (isRelation(active.col) || shown.some((x) => x.ci === active.col)) ? cellId(active.row, active.col)
     : undefined;
-  const rowDelete = useRowDelete(store);
+  // Once rows are deleted the focus (on the Delete button, gone with the selection, or nowhere) goes back to the rows.
+  const rowDelete = useRowDelete(store, () => {
+    const at = document.activeElement;
+    if (!at || at === document.body || wrapRef.current?.contains(at)) scroller.current?.focus({ preventScroll: true });
+  });
   const wrapRef = useRef<HTMLDivElement>(null);
   const fit = useToolbarFit(wrapRef);
   const deleteRows = () => rowDelete.ask(active?.row ?? null);
@@ -408,7 +423,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const transferProps = { projectId: props.projectId, dbAlias: props.dbAlias, meta, fileName, query: store.exportQuery(columns.map((c) => c._cn)), canImport: mayAdd };
   const transfers = useTransfers(transferProps);
   return (
-    <div className={`grid-wrap fit-${fit}`} ref={wrapRef}>
+    <div className={`grid-wrap fit-${fit}`} ref={wrapRef} onKeyDown={onToolbarKey}>
       <div className="grid-toolbar">
         <QueryToolbar key={store.revision.value} store={store} columns={all.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
         <span className="grid-toolbar-end">
