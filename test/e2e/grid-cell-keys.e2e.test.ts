@@ -5,6 +5,7 @@
  * text the server refuses stays in its editor with the reason. A paste whose rows past the end the
  * server refuses (their key is required) says so, and one ctrl+z puts back the rows it changed.
  * Rows deleted from the toolbar come back with ctrl+z pressed right away (the focus is on the toolbar).
+ * Arrows across the columns keep the active cell in view, beside the frozen columns and not under them.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -156,5 +157,25 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
     await page.keyboard.press('Control+Shift+z');
     await page.getByText('Redid deleting 2 rows').waitFor();
     expect((await rows()).map((r) => r.Name)).toEqual(['task 3', 'task 4']);
+  });
+
+  browserTest('arrows across the columns keep the active cell in view beside the frozen columns', () => page, async () => {
+    await page.locator('.tree').getByRole('button', { name: 'Task', exact: true }).click();
+    await cell(0, 2).click();
+    /** The active cell lies between the frozen Name column and the right edge of the rows. */
+    const inView = async () => {
+      const id = (await page.getByRole('grid').getAttribute('aria-activedescendant'))!;
+      const box = (await page.locator(`[id="${id}"]`).boundingBox())!;
+      const name = (await page.getByRole('columnheader', { name: /^Name/ }).boundingBox())!;
+      const grid = (await page.getByRole('grid').boundingBox())!;
+      return { id: id.replace(/.*-r/, 'r'), beside: box.x >= name.x + name.width - 1, within: box.x + box.width <= grid.x + grid.width + 1 };
+    };
+    for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+      const at = await inView();
+      expect({ ...at, id: '' }).toEqual({ id: '', beside: true, within: true });
+    }
+    expect((await inView()).id).toBe('r0-c2');
   });
 });

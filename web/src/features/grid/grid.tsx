@@ -47,7 +47,7 @@ import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
 import { useRowDelete } from './row-delete';
 import { RelationList } from './relation-list';
-import { columnLayout, frozenCount, keepFirst } from './frozen-columns';
+import { columnLayout, frozenCount, keepFirst, scrollLeftToShow } from './frozen-columns';
 import { AttachmentCell, uploadToCell } from './attachment-cell';
 import { pressFirstAction, useSingleTabStop } from './grid-focus';
 import { locale, t } from '../../i18n';
@@ -216,6 +216,15 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const headId = (col: number) => `${gridId}-h${col}`;
   /** Rows a page key moves: those in view. */
   const pageRows = () => Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+  /** Scrolls a data column into view beside the frozen ones (the virtualiser's own scrolling leaves it under them). */
+  const showColumn = (col: number) => {
+    const el = scroller.current;
+    const m = cols.measurementsCache[col];
+    if (!el || !m) return;
+    const frozenEnd = frozen ? (cols.measurementsCache[frozen - 1]?.end ?? INDEX_WIDTH) : INDEX_WIDTH;
+    const left = scrollLeftToShow(m, frozen, frozenEnd, { left: el.scrollLeft, width: el.clientWidth });
+    if (left !== null) el.scrollLeft = left;
+  };
   /** Brings a relation cell (not virtualised) into view once drawn. */
   const reveal = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
 
@@ -284,7 +293,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       store.active.value = next;
       rows.scrollToIndex(next.row);
       if (isRelation(next.col)) reveal(cellId(next.row, next.col));
-      else cols.scrollToIndex(next.col);
+      else showColumn(next.col);
     };
     const col = isRelation(a.col) ? undefined : columns[a.col];
     const writable = !!col && !readOnly && !locked(col);
