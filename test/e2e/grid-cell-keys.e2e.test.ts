@@ -6,6 +6,7 @@
  * server refuses (their key is required) says so, and one ctrl+z puts back the rows it changed.
  * Rows deleted from the toolbar come back with ctrl+z pressed right away (the focus is on the toolbar).
  * Arrows across the columns keep the active cell in view, beside the frozen columns and not under them.
+ * ctrl+z right after unlinking a row by its × (the focus is on the next ×) links it again.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -48,6 +49,11 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
     });
     if (tags.msg) throw new Error(tags.msg);
     await api(`/nc/${projectId}/api/v1/Tag/bulk`, { body: [{ Code: 'a', Label: 'first' }, { Code: 'b', Label: 'second' }] });
+    for (const [op, args] of [['tableCreate', { tn: 'crew', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }] }], ['relationCreate', { type: 'mm', parentTn: 'task', childTn: 'crew' }]] as const) {
+      const done = await api(`/dashboard?q=sqlOpPlus_${op}`, { body: { api: op, project_id: projectId, args } });
+      if (done.msg) throw new Error(done.msg);
+    }
+    await api(`/nc/${projectId}/api/v1/Crew/bulk`, { body: [{ Name: 'Ada' }, { Name: 'Linus' }] });
     await api(`/nc/${projectId}/api/v1/Task/bulk`, { body: Array.from({ length: 4 }, (_, i) => ({ Name: `task ${i + 1}`, Note: `note ${i + 1}`, Qty: i + 1 })) });
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, locale: 'en-US' });
@@ -177,5 +183,20 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
       expect({ ...at, id: '' }).toEqual({ id: '', beside: true, within: true });
     }
     expect((await inView()).id).toBe('r0-c2');
+  });
+
+  browserTest('ctrl+z right after unlinking a row by its × links it again', () => page, async () => {
+    const linked = async () => ((await api(`/nc/${projectId}/api/v1/Task/4?mm=Crew`)).CrewMMList as { Name: string }[]).map((r) => r.Name).sort();
+    for (const crew of [1, 2]) await api(`/nc/${projectId}/api/v1/Task/4/mm/Crew/${crew}`, { method: 'POST' });
+    expect(await linked()).toEqual(['Ada', 'Linus']);
+    await page.reload();
+    await page.locator('.tree').getByRole('button', { name: 'Task', exact: true }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('gridcell', { name: 'task 4', exact: true }) });
+    await row.getByRole('button', { name: 'Unlink Ada' }).click();
+    await page.getByText('Unlinked Ada').first().waitFor();
+    expect(await linked()).toEqual(['Linus']);
+    await page.keyboard.press('Control+z');
+    await page.getByText('Undid unlinking Ada').waitFor();
+    expect(await linked()).toEqual(['Ada', 'Linus']);
   });
 });

@@ -251,11 +251,13 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     undoKey(e);
   };
   const onKey = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    // ctrl+z also from a control of a cell just used (a star, a link's ×, a checkbox keep the focus), not from a text field, picker or menu.
+    if (!editing && !target.closest('textarea, select, [contenteditable="true"], [role="dialog"], [role="menu"]') && !(target instanceof HTMLInputElement && target.type !== 'checkbox') && undoKey(e)) return;
     // Keys of a field, button, picker or menu opened from a cell are theirs, not the grid's.
-    if (e.target !== e.currentTarget && (e.target as HTMLElement).closest('input, textarea, select, button, [role="dialog"], [role="menu"]')) return;
+    if (e.target !== e.currentTarget && target.closest('input, textarea, select, button, [role="dialog"], [role="menu"]')) return;
     const a = store.active.value;
     const ctrl = e.ctrlKey || e.metaKey;
-    if (!editing && undoKey(e)) return;
     if (editing) return;
     if (head !== null) {
       // The header row: left and right between headers, down back to the rows, Enter opens the column's menu.
