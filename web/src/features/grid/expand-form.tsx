@@ -129,7 +129,7 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-backdrop">
       <Modal className="dialog expand">
       <Dialog className="expand-dialog" aria-label={t('grid.expand.label')}>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <h2>{props.meta._tn}</h2>
         {gone ? (
           <div className="expand-meanwhile" role="alert">
