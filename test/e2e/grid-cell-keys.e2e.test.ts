@@ -7,7 +7,8 @@
  * Rows deleted from the toolbar come back with ctrl+z pressed right away (the focus is on the toolbar).
  * Arrows across the columns keep the active cell in view, beside the frozen columns and not under them.
  * ctrl+z right after unlinking a row by its × (the focus is on the next ×) links it again. The
- * expanded row saves with a URL as the server takes it (example.com), which the browser's own check refused.
+ * expanded row saves with a URL as the server takes it (example.com), which the browser's own check refused,
+ * and duplicates its row into the add-row form.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -210,5 +211,19 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
     await form.waitFor({ state: 'detached' });
     const row = ((await rows()) as { Name: string; Site: string }[]).find((r) => r.Name === 'task four');
     expect(row?.Site).toBe('example.com');
+  });
+
+  browserTest('Duplicate in the expanded row opens the add-row form with its values; saved, the copy is a new row', () => page, async () => {
+    await page.getByRole('gridcell', { name: 'task 3', exact: true }).click();
+    await page.keyboard.press(' ');
+    await page.getByRole('dialog', { name: 'Expanded row' }).getByRole('button', { name: 'Duplicate' }).click();
+    const form = page.getByRole('form', { name: 'Add row' });
+    expect(await form.getByLabel(/^Note/).inputValue()).toBe('note 3');
+    await form.getByLabel(/^Name/).fill('task 3 again');
+    await form.getByRole('button', { name: 'Save row' }).click();
+    await form.waitFor({ state: 'detached' });
+    const copy = ((await rows()) as Record<string, unknown>[]).find((r) => r.Name === 'task 3 again');
+    expect(copy && [copy.Note, copy.Qty, copy.Site]).toEqual(['note 3', 3, 'example.com']);
+    expect(copy!.Id).not.toBe(3);
   });
 });

@@ -159,7 +159,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const [anchor, setAnchor] = useState<{ row: number; col: number } | null>(null);
   const [fill, setFill] = useState<{ col: number; from: number; to: number } | null>(null);
   const dragging = useRef(false);
-  const [adding, setAdding] = useState(false);
+  /** The add-row form: open (true), open with the texts of a duplicated row, or closed. */
+  const [adding, setAdding] = useState<boolean | Record<string, string>>(false);
   /** The header the keyboard is on (up from the first row), or null when it is on the rows. */
   const [head, setHead] = useState<number | null>(null);
   // The active cell, a range's anchor and the header the keyboard is on stay on their column when columns
@@ -476,7 +477,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       {rowDelete.dialog}
       {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: translateServerMessage(meta.readOnly, locale.value) })}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
-      {adding ? <AddRowForm meta={meta} parents={parents} upload={(column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress)} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
+      {adding ? <AddRowForm meta={meta} parents={parents} initial={adding === true ? undefined : adding} upload={(column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress)} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
       {shownOpen ? (
         <ExpandForm
           // Another row is another form.
@@ -488,6 +489,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           links={opened ? <RelationList store={store} meta={meta} index={opened.index} readOnly={readOnly} /> : null}
           activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(shownOpen.row), canComment }}
           onClose={() => setExpanded(null)}
+          onDuplicate={mayAdd ? (texts) => (setExpanded(null), setAdding(texts)) : undefined}
           onUploaded={(column, value) => opened && store.setCell(opened.index, column, value)}
           onSave={async (changes) => {
             await track(t('grid.expand.saving'), recordsApi.update(props.projectId, meta._tn, store.idOf(shownOpen.row), changes).then(() => store.refreshRow(shownOpen.index)), t('grid.expand.saved'));
