@@ -201,13 +201,14 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     stopEditing();
     // Tracked in the notification bell; its toast says how it ended (with the server's msg on error).
     const column = columns[col]!._cn;
-    await track(t('grid.cell.saving', { column }), store.save(row, column, value), t('grid.cell.saved', { column })).catch(() => {
-      // Text the server refused is not lost: its editor opens again with it, while the cell is still the selected one.
+    const saving = store.save(row, column, value).catch((err: unknown) => {
+      // Text the server refused is not lost: its editor opens again with it (with the message, not after it), while the cell is still the selected one.
       const a = store.active.peek();
       const r = store.rows.value.get(row);
-      if (typeof value !== 'string' || !a || a.row !== row || a.col !== col) return;
-      setEditState((open) => open ?? { row, col, typed: value, name: column, id: r && meta.pks.length ? store.idOf(r) : null });
+      if (typeof value === 'string' && a && a.row === row && a.col === col) setEditState((open) => open ?? { row, col, typed: value, name: column, id: r && meta.pks.length ? store.idOf(r) : null });
+      throw err;
     });
+    await track(t('grid.cell.saving', { column }), saving, t('grid.cell.saved', { column })).catch(() => {});
   };
 
   /** Columns the keyboard moves across: the data columns, then the relation columns. */
