@@ -8,7 +8,7 @@
  * Arrows across the columns keep the active cell in view, beside the frozen columns and not under them.
  * ctrl+z right after unlinking a row by its × (the focus is on the next ×) links it again. The
  * expanded row saves with a URL as the server takes it (example.com), which the browser's own check refused,
- * and duplicates its row into the add-row form.
+ * and duplicates its row into the add-row form. A long text is edited in a box large enough to read it.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout } from 'bun:test';
 import type { Browser, Page } from 'playwright-core';
@@ -42,7 +42,7 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
     const made = await api('/dashboard?q=sqlOpPlus_tableCreate', {
       body: {
         api: 'tableCreate', project_id: projectId,
-        args: { tn: 'task', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }, { cn: 'note', uidt: 'SingleLineText' }, { cn: 'qty', uidt: 'Number' }, { cn: 'share', uidt: 'Percent' }, { cn: 'stars', uidt: 'Rating' }, { cn: 'due', uidt: 'Date' }, { cn: 'site', uidt: 'URL' }] },
+        args: { tn: 'task', columns: [{ cn: 'id', uidt: 'ID' }, { cn: 'name', uidt: 'SingleLineText' }, { cn: 'note', uidt: 'SingleLineText' }, { cn: 'qty', uidt: 'Number' }, { cn: 'share', uidt: 'Percent' }, { cn: 'stars', uidt: 'Rating' }, { cn: 'due', uidt: 'Date' }, { cn: 'site', uidt: 'URL' }, { cn: 'memo', uidt: 'LongText' }] },
       },
     });
     if (made.msg) throw new Error(made.msg);
@@ -225,5 +225,23 @@ describe.skipIf(!!problem && !process.env.CI)('keys and clicks on grid cells', (
     const copy = ((await rows()) as Record<string, unknown>[]).find((r) => r.Name === 'task 3 again');
     expect(copy && [copy.Note, copy.Qty, copy.Site]).toEqual(['note 3', 3, 'example.com']);
     expect(copy!.Id).not.toBe(3);
+  });
+
+  browserTest('a long text is edited in a box over the cells, wide and tall enough to read several lines', () => page, async () => {
+    await api(`/nc/${projectId}/api/v1/Task/4`, { method: 'PUT', body: { Memo: Array.from({ length: 12 }, (_, i) => `line ${i + 1} of a long memo`).join('\n') } });
+    await page.reload();
+    await page.locator('.tree').getByRole('button', { name: 'Task', exact: true }).click();
+    await page.getByRole('gridcell', { name: 'task four', exact: true }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('F2');
+    const box = (await page.getByLabel('Edit Memo').boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(120);
+    expect(box.width).toBeGreaterThanOrEqual(300);
+    // It is drawn over the row below, not under it.
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.getAttribute('aria-label'), [box.x + 20, box.y + box.height - 20]);
+    expect(hit).toBe('Edit Memo');
+    await shot(page, 'grid-long-text-editor');
+    await page.keyboard.press('Escape');
   });
 });
