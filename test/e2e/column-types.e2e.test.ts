@@ -197,7 +197,7 @@ describe.skipIf(!!problem && !process.env.CI)('typed columns in the browser', ()
       await header.scrollIntoViewIfNeeded();
       return row.locator(`[role="gridcell"][aria-colindex="${await header.getAttribute('aria-colindex')}"]`);
     };
-    // The date field takes the opening keystroke into its first segment (month first in English).
+    // A date typed on the cell is text, read in the language's order too (month first in English).
     await (await cellOf('Day')).click();
     await page.keyboard.type('12252025');
     await page.keyboard.press('Enter');

@@ -60,7 +60,7 @@ test('a native input holding text it cannot read (a date segment left empty) is 
   expect(incompleteInput(null)).toBe(false);
 });
 
-test('typing on a selected cell: text editors start from the character, a choice list from the first choice it starts; time inputs give way to text', () => {
+test('typing on a selected cell: text editors start from the character, a choice list from the first choice it starts; date and time inputs give way to text', () => {
   expect(editorStart(col('string'), 'old', 'h')).toEqual({ type: 'text', text: 'h' });
   expect(editorStart(col('integer'), 7, '4')).toEqual({ type: 'text', text: '4' });
   const select = { ...col('string'), enumValues: ['todo', 'done'] };
@@ -69,8 +69,9 @@ test('typing on a selected cell: text editors start from the character, a choice
   // A native time or date-time input would drop the keystroke ('1130' became 13:00): text, checked by the server.
   expect(editorStart(col('time'), '10:00:00', '1')).toEqual({ type: 'text', text: '1' });
   expect(editorStart(col('datetime'), '2024-01-01 10:00:00', '2')).toEqual({ type: 'text', text: '2' });
-  // The date field takes the keystroke into its first segment itself.
-  expect(editorStart(col('date'), '2024-01-01', '1')).toEqual({ type: 'date', text: '2024-01-01' });
+  // A date too: its field's segments read '2024-03-05' typed as a month, a day and a year in turn (0005-02-02).
+  expect(editorStart(col('date'), '2024-01-01', '1')).toEqual({ type: 'text', text: '1' });
+  expect(parseInput(col('date'), '2024-03-05')).toBe('2024-03-05');
   expect(editorStart(col('time'), '10:00:00', undefined)).toEqual({ type: 'time', text: '10:00:00' });
 });
 

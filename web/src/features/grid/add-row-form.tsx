@@ -16,11 +16,14 @@ import { FormFiles, stillUploading, uploadedEntries, type FormUpload, type Picke
 import { createRights, createRightsNote } from '../form/create-rights';
 import { t } from '../../i18n';
 
-export function AddRowForm(props: { meta: TableMeta; parents?: ParentSource; upload?: FormUpload; onSubmit: (values: Record<string, unknown>) => Promise<void>; onCancel: () => void }) {
+/** `initial`: the fields' texts to start from (a row duplicated from the expanded row); keys and attachments start empty. */
+export function AddRowForm(props: { meta: TableMeta; parents?: ParentSource; upload?: FormUpload; initial?: Record<string, string>; onSubmit: (values: Record<string, unknown>) => Promise<void>; onCancel: () => void }) {
   const rights = createRights(props.meta, props.meta.columns);
   const columns = rights.settable.filter((c) => !c.ai);
   const note = createRightsNote(rights);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(columns.filter((c) => !c.pk && c.uidt !== 'Attachment' && props.initial?.[c._cn] !== undefined).map((c) => [c._cn, props.initial![c._cn]!])),
+  );
   /** Files chosen per Attachment column. */
   const [files, setFiles] = useState<Record<string, PickedFile[]>>({});
   const [error, setError] = useState<string | null>(null);

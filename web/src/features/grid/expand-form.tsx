@@ -39,7 +39,7 @@ interface Meanwhile {
  * `links`: the row's relations, editable; `activity` shows the row's comments and history (when the row has a key);
  * `liveProject`: the project whose realtime row events the form follows (the activity's project by default).
  */
-export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; parents?: ParentSource; links?: ReactNode; onSave: (changes: Row) => Promise<void>; onClose: () => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean }; liveProject?: string; onUploaded?: (column: string, value: unknown) => void }) {
+export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean; parents?: ParentSource; links?: ReactNode; onSave: (changes: Row) => Promise<void>; onClose: () => void; onDuplicate?: (texts: Record<string, string>) => void; activity?: { projectId: string; dbAlias: string; pk: string; canComment: boolean }; liveProject?: string; onUploaded?: (column: string, value: unknown) => void }) {
   /** Columns the caller's role may not update are shown, not edited (a save naming one was refused). */
   const locked = (name: string) => !!props.meta.canUpdate && !props.meta.canUpdate.includes(name);
   const columns = props.meta.columns;
@@ -129,7 +129,7 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-backdrop">
       <Modal className="dialog expand">
       <Dialog className="expand-dialog" aria-label={t('grid.expand.label')}>
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <h2>{props.meta._tn}</h2>
         {gone ? (
           <div className="expand-meanwhile" role="alert">
@@ -198,6 +198,8 @@ export function ExpandForm(props: { meta: TableMeta; row: Row; readOnly: boolean
         <FormMessage kind="error" text={error} />
         <div className="dialog-actions">
           <Button variant="secondary" onClick={props.onClose}>{t('grid.expand.close')}</Button>
+          {/* A new row from this one's values as the form holds them, in the add-row form (a key of its own is typed there). */}
+          {props.onDuplicate && !gone ? <Button variant="secondary" onClick={() => props.onDuplicate?.(values)}>{t('grid.expand.duplicate')}</Button> : null}
           {!props.readOnly && !gone ? <Button type="submit">{t('grid.expand.save')}</Button> : null}
         </div>
       </form>

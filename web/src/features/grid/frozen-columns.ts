@@ -30,3 +30,15 @@ export function columnLayout(items: VirtualItem[], frozen: number, total: number
   const lefts = new Map(frozenItems.map((v) => [v.index, v.start]));
   return { leftPad, rightPad, stickyLeft: (index) => lefts.get(index) };
 }
+
+/**
+ * The scroll position that brings a column (`start`..`end` in the rows' coordinates) into view beside the
+ * row numbers and the frozen columns, which stay over the left of the view up to `frozenEnd`; null when it
+ * is in view already, as a frozen column always is.
+ */
+export function scrollLeftToShow(col: { index: number; start: number; end: number }, frozen: number, frozenEnd: number, view: { left: number; width: number }): number | null {
+  if (col.index < frozen) return null;
+  if (col.start < view.left + frozenEnd) return Math.max(0, col.start - frozenEnd);
+  if (col.end > view.left + view.width) return Math.min(col.start - frozenEnd, col.end - view.width);
+  return null;
+}

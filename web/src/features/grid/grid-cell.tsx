@@ -9,7 +9,8 @@ import { formatDuration, formatTyped } from './cell-format';
 import { AttachmentsView, ChipsView, RatingView } from './typed-cell-views';
 import { MultiSelectEditor } from './multi-select-editor';
 import { DateCellEditor } from './date-editor';
-import { t } from '../../i18n';
+import { localeTag, t } from '../../i18n';
+import { typedDate } from './typed-date';
 import { toast } from '../../stores/toasts';
 
 export function displayValue(v: unknown): string {
@@ -62,6 +63,8 @@ export function parseInput(c: ColumnMeta, text: string): unknown {
     const m = LOCAL_DATETIME.exec(text);
     if (m) return `${m[1]} ${m[2]!.length === 5 ? `${m[2]}:00` : m[2]}`;
   }
+  // A date typed as text ('2024-03-05', '12/25/2025' in English) goes as the API writes it.
+  if (c.kind === 'date') return typedDate(text, localeTag());
   // JSON goes as its text, which the API reads as JSON ("123" stays a string; a typo is refused naming the column).
   return text;
 }
@@ -69,14 +72,15 @@ export function parseInput(c: ColumnMeta, text: string): unknown {
 /**
  * The editor a cell opens with, and its starting text, when `typed` (the character typed on the
  * selected cell) opened it: text editors start from that character (spreadsheet habit), a choice
- * list from the first choice it starts, a native time or date-time input, which cannot take the
- * keystroke, gives way to text (the date field takes it itself).
+ * list from the first choice it starts, a date, time or date-time editor gives way to text, which
+ * takes the keystroke and then a date as the grid shows it ('2024-03-05'): the segments of the date
+ * field would read those digits as a month, a day and a year in turn.
  */
 export function editorStart(c: ColumnMeta, value: unknown, typed: string | undefined): { type: string; text: string } {
   const editor = editorFor(c, value);
   if (typed === undefined) return editor;
   if (c.enumValues?.length) return { ...editor, text: c.enumValues.find((v) => v.toLowerCase().startsWith(typed.toLowerCase())) ?? editor.text };
-  if (editor.type === 'time' || editor.type === 'datetime-local') return { type: 'text', text: typed };
+  if (editor.type === 'time' || editor.type === 'datetime-local' || editor.type === 'date') return { type: 'text', text: typed };
   return editor.type === 'text' ? { type: 'text', text: typed } : editor;
 }
 
@@ -173,7 +177,7 @@ function CellInput(props: { column: ColumnMeta; value: unknown; typed?: string; 
   if (c.uidt === 'LongText' || c.kind === 'json') {
     return <textarea ref={ref} className="cell-input cell-textarea" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
   }
-  const placeholder = c.kind === 'time' ? 'HH:MM:SS' : c.kind === 'datetime' ? 'YYYY-MM-DD HH:MM:SS' : undefined; // i18n-ignore
+  const placeholder = c.kind === 'time' ? 'HH:MM:SS' : c.kind === 'datetime' ? 'YYYY-MM-DD HH:MM:SS' : c.kind === 'date' ? 'YYYY-MM-DD' : undefined; // i18n-ignore
   return <input ref={ref} className="cell-input" type={editor.type} placeholder={placeholder} inputMode={numericMode(c)} step={editor.type === 'datetime-local' || editor.type === 'time' ? 1 : undefined} value={text} onChange={(e) => setText(e.target.value)} onKeyDown={keys} onBlur={props.onBlur} aria-label={t('grid.cell.edit', { column: c._cn })} />;
 }
 

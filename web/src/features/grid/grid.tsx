@@ -29,7 +29,7 @@ import { knowTable } from './undo-columns';
 import { useFollowColumns } from './follow-columns';
 import { useCommentCounts } from './comment-counts';
 import { cellText, inRange, rangeOf, toHtml, toTsv } from './clipboard';
-import { fillDown, outcomeText, pasteBlock } from './grid-paste';
+import { clearBlock, clearedText, fillDown, outcomeText, pasteBlock } from './grid-paste';
 import { TransferButtons, useTransfers } from '../import/transfer-buttons';
 import { GridMoreMenu } from './grid-more-menu';
 import { useToolbarFit } from './toolbar-fit';
@@ -47,7 +47,7 @@ import { RowHeightMenu } from './row-height-menu';
 import { GroupByMenu, GroupedRows } from './grouped-rows';
 import { useRowDelete } from './row-delete';
 import { RelationList } from './relation-list';
-import { columnLayout, frozenCount, keepFirst } from './frozen-columns';
+import { columnLayout, frozenCount, keepFirst, scrollLeftToShow } from './frozen-columns';
 import { AttachmentCell, uploadToCell } from './attachment-cell';
 import { pressFirstAction, useSingleTabStop } from './grid-focus';
 import { locale, t } from '../../i18n';
@@ -159,7 +159,8 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const [anchor, setAnchor] = useState<{ row: number; col: number } | null>(null);
   const [fill, setFill] = useState<{ col: number; from: number; to: number } | null>(null);
   const dragging = useRef(false);
-  const [adding, setAdding] = useState(false);
+  /** The add-row form: open (true), open with the texts of a duplicated row, or closed. */
+  const [adding, setAdding] = useState<boolean | Record<string, string>>(false);
   /** The header the keyboard is on (up from the first row), or null when it is on the rows. */
   const [head, setHead] = useState<number | null>(null);
   // The active cell, a range's anchor and the header the keyboard is on stay on their column when columns
@@ -200,7 +201,14 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     stopEditing();
     // Tracked in the notification bell; its toast says how it ended (with the server's msg on error).
     const column = columns[col]!._cn;
-    await track(t('grid.cell.saving', { column }), store.save(row, column, value), t('grid.cell.saved', { column })).catch(() => {});
+    const saving = store.save(row, column, value).catch((err: unknown) => {
+      // Text the server refused is not lost: its editor opens again with it (with the message, not after it), while the cell is still the selected one.
+      const a = store.active.peek();
+      const r = store.rows.value.get(row);
+      if (typeof value === 'string' && a && a.row === row && a.col === col) setEditState((open) => open ?? { row, col, typed: value, name: column, id: r && meta.pks.length ? store.idOf(r) : null });
+      throw err;
+    });
+    await track(t('grid.cell.saving', { column }), saving, t('grid.cell.saved', { column })).catch(() => {});
   };
 
   /** Columns the keyboard moves across: the data columns, then the relation columns. */
@@ -210,26 +218,48 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const headId = (col: number) => `${gridId}-h${col}`;
   /** Rows a page key moves: those in view. */
   const pageRows = () => Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
+  /** Scrolls a data column into view beside the frozen ones (the virtualiser's own scrolling leaves it under them). */
+  const showColumn = (col: number) => {
+    const el = scroller.current;
+    const m = cols.measurementsCache[col];
+    if (!el || !m) return;
+    const frozenEnd = frozen ? (cols.measurementsCache[frozen - 1]?.end ?? INDEX_WIDTH) : INDEX_WIDTH;
+    const left = scrollLeftToShow(m, frozen, frozenEnd, { left: el.scrollLeft, width: el.clientWidth });
+    if (left !== null) el.scrollLeft = left;
+  };
   /** Brings a relation cell (not virtualised) into view once drawn. */
   const reveal = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
 
-  const onKey = (e: React.KeyboardEvent) => {
-    // Keys of a field, button, picker or menu opened from a cell are theirs, not the grid's.
-    if (e.target !== e.currentTarget && (e.target as HTMLElement).closest('input, textarea, select, button, [role="dialog"], [role="menu"]')) return;
-    const a = store.active.value;
-    // ctrl+z undoes the user's own last edit, ctrl+shift+z (or ctrl+y) redoes it.
+  /** ctrl+z undoes the user's own last edit, ctrl+shift+z (or ctrl+y) redoes it; true when the key was one of them. */
+  const undoKey = (e: React.KeyboardEvent): boolean => {
     const k = e.key.toLowerCase();
+    if (!(e.ctrlKey || e.metaKey) || (k !== 'z' && k !== 'y')) return false;
+    e.preventDefault();
+    const stack = undoStackOf(props.projectId);
+    const redo = k === 'y' || e.shiftKey;
+    void (redo ? stack.redo() : stack.undo()).then(
+      (done) => (toast('success', done), store.refresh()),
+      (err) => toast('error', (err as Error).message),
+    );
+    return true;
+  };
+  /**
+   * The same keys on the grid's toolbar (the focus is back on the Delete button once rows are deleted);
+   * the rows have their own handler, and fields, forms and dialogs keep ctrl+z to themselves.
+   */
+  const onToolbarKey = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    if (scroller.current?.contains(target) || target.closest('input, textarea, select, [contenteditable="true"], form, [role="dialog"], [role="menu"]')) return;
+    undoKey(e);
+  };
+  const onKey = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    // ctrl+z also from a control of a cell just used (a star, a link's ×, a checkbox keep the focus), not from a text field, picker or menu.
+    if (!editing && !target.closest('textarea, select, [contenteditable="true"], [role="dialog"], [role="menu"]') && !(target instanceof HTMLInputElement && target.type !== 'checkbox') && undoKey(e)) return;
+    // Keys of a field, button, picker or menu opened from a cell are theirs, not the grid's.
+    if (e.target !== e.currentTarget && target.closest('input, textarea, select, button, [role="dialog"], [role="menu"]')) return;
+    const a = store.active.value;
     const ctrl = e.ctrlKey || e.metaKey;
-    if (!editing && ctrl && (k === 'z' || k === 'y')) {
-      e.preventDefault();
-      const stack = undoStackOf(props.projectId);
-      const redo = k === 'y' || e.shiftKey;
-      void (redo ? stack.redo() : stack.undo()).then(
-        (done) => (toast('success', done), store.refresh()),
-        (err) => toast('error', (err as Error).message),
-      );
-      return;
-    }
     if (editing) return;
     if (head !== null) {
       // The header row: left and right between headers, down back to the rows, Enter opens the column's menu.
@@ -267,7 +297,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       store.active.value = next;
       rows.scrollToIndex(next.row);
       if (isRelation(next.col)) reveal(cellId(next.row, next.col));
-      else cols.scrollToIndex(next.col);
+      else showColumn(next.col);
     };
     const col = isRelation(a.col) ? undefined : columns[a.col];
     const writable = !!col && !readOnly && !locked(col);
@@ -300,7 +330,14 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       e.preventDefault();
       if (store.rows.value.has(a.row)) setExpanded(a.row);
     } else if (e.key === 'Escape') (store.active.value = null), setAnchor(null);
-    else if ((e.key === 'Delete' || e.key === 'Backspace') && col && writable) {
+    else if ((e.key === 'Delete' || e.key === 'Backspace') && anchor && (anchor.row !== a.row || anchor.col !== a.col) && !readOnly) {
+      // A range: every cell of it the user may change is emptied, as one undo step.
+      e.preventDefault();
+      void clearBlock(store, rangeOf(anchor, a), columns, (c) => !locked(c)).then(
+        (o) => (toast(o.problems.length ? 'error' : 'success', clearedText(o)), store.refresh()),
+        (err) => toast('error', (err as Error).message),
+      );
+    } else if ((e.key === 'Delete' || e.key === 'Backspace') && col && writable) {
       e.preventDefault();
       void save(a.row, a.col, col.nullable ? null : '');
     } else if (e.key.length === 1 && !ctrl && !e.altKey && col && writable && col.kind !== 'boolean') {
@@ -345,7 +382,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     // Rows past the last one are added only with the right to add rows, with the columns the role may set on one.
     const settable = (c: ColumnMeta & { virtual?: unknown }) => !c.pk && !c.virtual && (!meta.canCreateColumns || meta.canCreateColumns.includes(c._cn));
     void pasteBlock(store, text, at, columns, (c) => !readOnly && !locked(c), { may: mayAdd, settable }).then(
-      (o) => (toast(o.problems.length || o.notAdded ? 'error' : 'success', outcomeText(o, meta._tn)), store.refresh()),
+      (o) => (toast(o.problems.length || o.notAdded || o.addFailed ? 'error' : 'success', outcomeText(o, meta._tn)), store.refresh()),
       (err) => toast('error', (err as Error).message),
     );
   };
@@ -373,7 +410,11 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
     head !== null ? headId(head)
     : active && items.some((v) => v.index === active.row) && (isRelation(active.col) || shown.some((x) => x.ci === active.col)) ? cellId(active.row, active.col)
     : undefined;
-  const rowDelete = useRowDelete(store);
+  // Once rows are deleted the focus (on the Delete button, gone with the selection, or nowhere) goes back to the rows.
+  const rowDelete = useRowDelete(store, () => {
+    const at = document.activeElement;
+    if (!at || at === document.body || wrapRef.current?.contains(at)) scroller.current?.focus({ preventScroll: true });
+  });
   const wrapRef = useRef<HTMLDivElement>(null);
   const fit = useToolbarFit(wrapRef);
   const deleteRows = () => rowDelete.ask(active?.row ?? null);
@@ -395,7 +436,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
   const transferProps = { projectId: props.projectId, dbAlias: props.dbAlias, meta, fileName, query: store.exportQuery(columns.map((c) => c._cn)), canImport: mayAdd };
   const transfers = useTransfers(transferProps);
   return (
-    <div className={`grid-wrap fit-${fit}`} ref={wrapRef}>
+    <div className={`grid-wrap fit-${fit}`} ref={wrapRef} onKeyDown={onToolbarKey}>
       <div className="grid-toolbar">
         <QueryToolbar key={store.revision.value} store={store} columns={all.filter((c) => !c.hidden)} displayColumn={meta.displayColumn} />
         <span className="grid-toolbar-end">
@@ -437,7 +478,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
       {rowDelete.dialog}
       {meta.readOnly ? <div className="read-only-note">{t('grid.readOnly', { reason: translateServerMessage(meta.readOnly, locale.value) })}</div> : null}
       {store.error.value ? <div className="form-message form-message-error">{store.error.value}</div> : null}
-      {adding ? <AddRowForm meta={meta} parents={parents} upload={(column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress)} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
+      {adding ? <AddRowForm meta={meta} parents={parents} initial={adding === true ? undefined : adding} upload={(column, file, onProgress) => uploadFormFile(props.projectId, meta._tn, column, file, onProgress)} onCancel={() => setAdding(false)} onSubmit={async (v) => { await track(t('grid.addRow.saving'), store.create(v), t('grid.addRow.saved')); setAdding(false); }} /> : null}
       {shownOpen ? (
         <ExpandForm
           // Another row is another form.
@@ -449,6 +490,7 @@ export function GridBody(props: { projectId: string; dbAlias: string; meta: Tabl
           links={opened ? <RelationList store={store} meta={meta} index={opened.index} readOnly={readOnly} /> : null}
           activity={{ projectId: props.projectId, dbAlias: props.dbAlias, pk: store.idOf(shownOpen.row), canComment }}
           onClose={() => setExpanded(null)}
+          onDuplicate={mayAdd ? (texts) => (setExpanded(null), setAdding(texts)) : undefined}
           onUploaded={(column, value) => opened && store.setCell(opened.index, column, value)}
           onSave={async (changes) => {
             await track(t('grid.expand.saving'), recordsApi.update(props.projectId, meta._tn, store.idOf(shownOpen.row), changes).then(() => store.refreshRow(shownOpen.index)), t('grid.expand.saved'));

@@ -24,8 +24,11 @@ function rowName(store: GridStore, row: Record<string, unknown>): string {
   return v === null || v === undefined || v === '' ? `#${store.idOf(row)}` : String(v);
 }
 
-/** The grid's delete: `ask(active)` opens the dialog for the ticked rows (or the active one); render `dialog`. */
-export function useRowDelete(store: GridStore): { ask: (active: number | null) => void; dialog: ReactNode } {
+/**
+ * The grid's delete: `ask(active)` opens the dialog for the ticked rows (or the active one); render `dialog`.
+ * `settled` runs once the rows are deleted (or refused): the grid takes the keyboard back, for ctrl+z.
+ */
+export function useRowDelete(store: GridStore, settled?: () => void): { ask: (active: number | null) => void; dialog: ReactNode } {
   const [indexes, setIndexes] = useState<number[] | null>(null);
   const ask = (active: number | null) => {
     const ticked = [...store.selected.value].sort((a, b) => a - b);
@@ -41,6 +44,8 @@ export function useRowDelete(store: GridStore): { ask: (active: number | null) =
       else await track(t('grid.delete.op', { count: n }), store.remove(list[0]!), t('grid.delete.deleted', { count: n }));
     } catch {
       return; // the toast and the bell carry the server's message
+    } finally {
+      settled?.();
     }
     const step = stack.last;
     if (!step || step.kind !== 'delete') return;

@@ -28,10 +28,8 @@ export function RatingView(props: { column: ColumnMeta; value: unknown; readOnly
             className={`rating-icon${lit ? ' lit' : ''}`}
             aria-label={t('grid.rating.rate', { value: n, max })}
             aria-pressed={lit}
-            onClick={(e) => {
-              e.stopPropagation();
-              props.onSet(n === value ? (props.column.nullable ? null : 0) : n);
-            }}
+            // The click goes on to the cell, which becomes the active one: the next keystroke edits this cell.
+            onClick={() => props.onSet(n === value ? (props.column.nullable ? null : 0) : n)}
             onDoubleClick={(e) => e.stopPropagation()}
           >
             {icon}

@@ -28,7 +28,7 @@ export type UndoStep =
   | { kind: 'batch'; projectId: string; table: string; label: BatchLabel; steps: UndoStep[] };
 
 /** What a batch was, for the undo and redo messages: a pasted block (rows × columns) or a column filled down. */
-export type BatchLabel = { kind: 'paste'; rows: number; cols: number } | { kind: 'fill'; column: string };
+export type BatchLabel = { kind: 'paste'; rows: number; cols: number } | { kind: 'clear'; rows: number; cols: number } | { kind: 'fill'; column: string };
 
 /** Steps kept for undo. */
 const UNDO_MAX = 100;
@@ -127,6 +127,7 @@ function describe(step: UndoStep, way: 'undo' | 'redo'): string {
   if (step.kind === 'batch') {
     const l = step.label;
     if (l.kind === 'paste') return undo ? t('grid.undo.undidPaste', { rows: l.rows, cols: l.cols }) : t('grid.undo.redidPaste', { rows: l.rows, cols: l.cols });
+    if (l.kind === 'clear') return undo ? t('grid.undo.undidClear', { rows: l.rows, cols: l.cols }) : t('grid.undo.redidClear', { rows: l.rows, cols: l.cols });
     return undo ? t('grid.undo.undidFill', { column: l.column }) : t('grid.undo.redidFill', { column: l.column });
   }
   if (step.kind === 'update') {
