@@ -4,6 +4,7 @@
  */
 import { computed, signal } from './signals';
 import type { ViewType } from '../api/views';
+import { t } from '../i18n';
 
 export type TabType = 'table' | 'view' | 'function' | 'procedure' | 'sequence' | 'panel';
 
@@ -25,7 +26,8 @@ export const maxTabs = signal<number>(99);
 export const activeTab = computed(() => tabs.value.find((t) => t.key === activeKey.value) ?? null);
 
 export const tabKey = (type: TabType, dbAlias: string, name: string) => `${type}:${dbAlias}:${name}`;
-export const maxTabsMessage = (n: number) => `Free plan limits to ${n} tabs. Please upgrade your plan for unlimited tabs.`;
+/** Why a tab did not open: the spec's wording, in the current language. */
+export const maxTabsMessage = (n: number) => t('common.tabs.limit', { n });
 
 /** Opens (or activates) a tab; answers the refusal message when the limit is reached. */
 export function openTab(t: Omit<Tab, 'key'>): string | null {
