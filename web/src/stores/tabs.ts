@@ -2,7 +2,7 @@
  * Dashboard tabs: one instance per item (reopening activates it), refused past `maxTabs` with the
  * spec's message. Plain TypeScript over signals; the page mirrors the active tab in the URL.
  */
-import { computed, signal } from './signals';
+import { batch, computed, signal } from './signals';
 import type { ViewType } from '../api/views';
 import { t } from '../i18n';
 
@@ -46,8 +46,11 @@ export function closeTab(key: string): void {
   const i = tabs.value.findIndex((t) => t.key === key);
   if (i < 0) return;
   const next = tabs.value.filter((t) => t.key !== key);
-  tabs.value = next;
-  if (activeKey.value === key) activeKey.value = next[Math.min(i, next.length - 1)]?.key ?? null;
+  // One change: no moment with the closed tab still active (no tab shown, an empty address in between).
+  batch(() => {
+    tabs.value = next;
+    if (activeKey.value === key) activeKey.value = next[Math.min(i, next.length - 1)]?.key ?? null;
+  });
 }
 
 export function resetTabs(): void {
