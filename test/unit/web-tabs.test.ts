@@ -1,5 +1,6 @@
 /** The dashboard tab store: one instance per item, activation on reopen, the maxTabs limit. */
 import { beforeEach, expect, test } from 'bun:test';
+import { inLocale } from '../helpers/web-locale';
 import { activeKey, activeTab, closeTab, maxTabs, maxTabsMessage, openTab, resetTabs, tabs } from '../../web/src/stores/tabs';
 
 beforeEach(() => {
@@ -31,4 +32,12 @@ test('closing the active tab activates its neighbour', () => {
   expect(activeTab.value?.name).toBe('A');
   closeTab(activeKey.value!);
   expect(activeKey.value).toBeNull();
+});
+
+test('the refusal past maxTabs is said in the current language', () => {
+  maxTabs.value = 2;
+  openTab({ type: 'table', name: 'A', dbAlias: 'db', title: 'A' });
+  openTab({ type: 'table', name: 'B', dbAlias: 'db', title: 'B' });
+  inLocale('fr', () => expect(openTab({ type: 'table', name: 'C', dbAlias: 'db', title: 'C' })).toBe('L’offre gratuite limite à 2 onglets. Passez à une offre supérieure pour des onglets illimités.'));
+  inLocale('zh_CN', () => expect(maxTabsMessage(3)).toContain('3 个标签页'));
 });

@@ -4,6 +4,7 @@
  * behave: whether filters apply as they change (autoApplyFilter) and whether the tree lists many-to-many
  * link tables (includeM2M).
  */
+import { readableOn } from '../lib/contrast';
 import { effect, signal } from './signals';
 import { user } from './session';
 import { isLocale, locale } from '../i18n/locales';
@@ -62,7 +63,11 @@ effect(() => {
   const root = document.documentElement;
   root.dataset.theme = darkTheme.value ? 'dark' : 'light';
   root.lang = locale.value.replace('_', '-');
-  for (const k of THEME_KEYS) root.style.setProperty(`--${k}`, theme[k]);
+  for (const k of THEME_KEYS) {
+    root.style.setProperty(`--${k}`, theme[k]);
+    // Text on a filled colour (the top bar, buttons, toasts) stays readable whatever colour is picked.
+    root.style.setProperty(`--on-${k}`, readableOn(theme[k]));
+  }
   root.style.setProperty('--primary-hover', theme.primary);
   if (loadedFor === keyFor()) {
     const kept: Kept = { darkTheme: darkTheme.value, themeName: themeName.value, customTheme: customTheme.value, language: locale.value, autoApplyFilter: autoApplyFilter.value, includeM2M: includeM2M.value };

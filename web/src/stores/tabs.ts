@@ -2,8 +2,9 @@
  * Dashboard tabs: one instance per item (reopening activates it), refused past `maxTabs` with the
  * spec's message. Plain TypeScript over signals; the page mirrors the active tab in the URL.
  */
-import { computed, signal } from './signals';
+import { batch, computed, signal } from './signals';
 import type { ViewType } from '../api/views';
+import { t } from '../i18n';
 
 export type TabType = 'table' | 'view' | 'function' | 'procedure' | 'sequence' | 'panel';
 
@@ -25,7 +26,8 @@ export const maxTabs = signal<number>(99);
 export const activeTab = computed(() => tabs.value.find((t) => t.key === activeKey.value) ?? null);
 
 export const tabKey = (type: TabType, dbAlias: string, name: string) => `${type}:${dbAlias}:${name}`;
-export const maxTabsMessage = (n: number) => `Free plan limits to ${n} tabs. Please upgrade your plan for unlimited tabs.`;
+/** Why a tab did not open: the spec's wording, in the current language. */
+export const maxTabsMessage = (n: number) => t('common.tabs.limit', { n });
 
 /** Opens (or activates) a tab; answers the refusal message when the limit is reached. */
 export function openTab(t: Omit<Tab, 'key'>): string | null {
@@ -44,8 +46,11 @@ export function closeTab(key: string): void {
   const i = tabs.value.findIndex((t) => t.key === key);
   if (i < 0) return;
   const next = tabs.value.filter((t) => t.key !== key);
-  tabs.value = next;
-  if (activeKey.value === key) activeKey.value = next[Math.min(i, next.length - 1)]?.key ?? null;
+  // One change: no moment with the closed tab still active (no tab shown, an empty address in between).
+  batch(() => {
+    tabs.value = next;
+    if (activeKey.value === key) activeKey.value = next[Math.min(i, next.length - 1)]?.key ?? null;
+  });
 }
 
 export function resetTabs(): void {

@@ -31,10 +31,13 @@ const COUNTED: { key: keyof Omit<Counts, 'firstTable'>; label: (count: number) =
 /** The values with a copy button: the REST and GraphQL endpoints, and an example request. */
 type Copied = 'rest' | 'graphql' | 'example';
 
-/** Counts what a database holds; a list the engine does not have counts as 0. */
+/**
+ * Counts what a database holds; a list the engine does not have counts as 0. The tables not read
+ * (the project stopped, its database down) is the read's error, not a count of 0.
+ */
 async function countsOf(projectId: string, dbAlias: string): Promise<Counts> {
   const n = (p: Promise<unknown[]>) => p.then((l) => l.length, () => 0);
-  const tables = await dashboardApi.tables(projectId, dbAlias).catch(() => []);
+  const tables = await dashboardApi.tables(projectId, dbAlias);
   const [views, functions, procedures, sequences] = await Promise.all([
     n(dashboardApi.views(projectId, dbAlias)),
     n(dashboardApi.routines(projectId, dbAlias, 'functionList')),
@@ -71,13 +74,18 @@ export function InfoPage(props: { projectId: string }) {
   useSignals();
   const [apis, setApis] = useState<Record<string, DbApi> | null>(null);
   const [envs, setEnvs] = useState<EnvList | null>(null);
-  const [counts, setCounts] = useState<Record<string, Counts>>({});
+  // Per database: its counts, or why they were not read.
+  const [counts, setCounts] = useState<Record<string, Counts | string>>({});
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     http<{ info: Record<string, DbApi> }>(`/nc/${props.projectId}/projectApiInfo`).then(
       (r) => {
         setApis(r.info);
-        for (const alias of Object.keys(r.info)) void countsOf(props.projectId, alias).then((c) => setCounts((all) => ({ ...all, [alias]: c })));
+        for (const alias of Object.keys(r.info))
+          void countsOf(props.projectId, alias).then(
+            (c) => setCounts((all) => ({ ...all, [alias]: c })),
+            (e: unknown) => setCounts((all) => ({ ...all, [alias]: (e as Error).message })),
+          );
       },
       (e) => setError((e as Error).message),
     );
@@ -99,20 +107,25 @@ export function InfoPage(props: { projectId: string }) {
       </header>
       {apis === null ? <div className="skeleton-block" role="status" aria-label={t('common.loading')} /> : null}
       {Object.entries(apis ?? {}).map(([alias, api]) => {
-        const c = counts[alias];
+        const read = counts[alias];
+        const c = typeof read === 'string' ? undefined : read;
         const engine = engineOf(alias);
         return (
           <section key={alias} className="info-card" aria-label={t('common.info.database', { alias })}>
             <h3><Database size={16} aria-hidden /> {alias}{engine ? <span className="muted"> · {engineName(engine)}</span> : null}</h3>
-            <div className="info-counts">
-              {COUNTED.map(({ key, label, icon: Icon }) => (
-                <div key={key} className="info-count">
-                  <Icon size={16} aria-hidden />
-                  <strong data-testid={`count-${key}`}>{c ? c[key] : '…'}</strong>
-                  <span className="muted">{label(c ? c[key] : 2)}</span>
-                </div>
-              ))}
-            </div>
+            {typeof read === 'string' ? (
+              <div className="form-message form-message-error">{read}</div>
+            ) : (
+              <div className="info-counts">
+                {COUNTED.map(({ key, label, icon: Icon }) => (
+                  <div key={key} className="info-count">
+                    <Icon size={16} aria-hidden />
+                    <strong data-testid={`count-${key}`}>{c ? c[key] : '…'}</strong>
+                    <span className="muted">{label(c ? c[key] : 2)}</span>
+                  </div>
+                ))}
+              </div>
+            )}
             <h4>{t('common.info.endpoints')}</h4>
             {/* The project's own API first. */}
             {graphqlFirst ? <CopyField what="graphql" value={serverLink(api.gqlApiUrl)} /> : null}

@@ -2,7 +2,7 @@
  * The project dashboard (/nc/{project_id}): the tree on the left, tabs on the right. The active
  * tab is mirrored in the query parameters name, dbalias and type, and restored on reload.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { schemaGeneration } from '../../stores/schema-ui';
 import { closeLiveConnection, liveConnection } from '../../stores/realtime';
@@ -36,6 +36,9 @@ import { ErrorPage, NotMemberPage } from '../error/error-pages';
 import { ImportDialogHost } from '../../features/import/import-dialog';
 
 const TYPES: TabType[] = ['table', 'view', 'function', 'procedure', 'sequence', 'panel'];
+
+/** The query of the address as the browser shows it now (the router's copy may lag behind it). */
+const addressQuery = () => new URLSearchParams(window.location.hash.split('?')[1] ?? '');
 
 /**
  * The project whose tabs stay open when its page is drawn again: a language switch renders every
@@ -142,28 +145,52 @@ export function ProjectPage() {
 
   // Mirror the active tab in the URL.
   const tab = activeTab.value;
+  /** The tab the address showed last (null before the first). */
+  const shownKey = useRef<string | null>(null);
   const paramsOf = (x: Tab | null) => (x ? { name: x.name, dbalias: x.dbAlias, type: x.type, ...(x.view ? { view: x.view } : {}) } : {});
-  const tabParams = () => paramsOf(tab);
   useEffect(() => {
     // The tab as it is now: on opening a project, this render's may be the previous project's, closed
     // by the effect above in this same commit (its name in the address would open it here).
     const current = activeTab.value;
-    if (current) setParams(paramsOf(current), { replace: true });
-    else if (project) setParams({}, { replace: true });
+    const shown = shownKey.current;
+    shownKey.current = current?.key ?? null;
+    if (current) {
+      const next = new URLSearchParams(paramsOf(current));
+      // Already in the address (opened from it, or Back and Forward came to it): nothing to add.
+      if (next.toString() === addressQuery().toString()) return;
+      // Another tab chosen: a step of its own in the history, so Back returns to the tab before. The
+      // address takes the new tab in place when none was shown, or the one shown was just closed
+      // (Back opens no closed tab again).
+      setParams(next, { replace: !shown || !tabs.value.some((x) => x.key === shown) });
+    } else if (project) setParams({}, { replace: true });
   }, [tab?.key]);
-  // An address typed or followed within the open project: its tab opens (or the URL shows the open tab again).
-  useEffect(() => {
-    if (!project || project.id !== projectId) return;
-    const type = params.get('type') as TabType | null;
-    const name = params.get('name');
-    const dbAlias = params.get('dbalias') ?? 'db';
-    const view = params.get('view') ?? undefined;
-    if (tab && tab.name === name && tab.type === type && tab.dbAlias === dbAlias && tab.view === view) return;
+  /** Opens the tab an address within the open project names (or shows the open tab's address again). */
+  const followAddress = (q: URLSearchParams) => {
+    const type = q.get('type') as TabType | null;
+    const name = q.get('name');
+    const dbAlias = q.get('dbalias') ?? 'db';
+    const view = q.get('view') ?? undefined;
+    const open = activeTab.value;
+    if (open && open.name === name && open.type === type && open.dbAlias === dbAlias && open.view === view) return;
     // A link to an owner's panel does not open it while previewing a role that lacks it (as on opening).
     const ownerOnly = type === 'panel' && !!name && OWNER_PANELS.has(name) && !!previewAs.value;
     if (type && name && TYPES.includes(type) && !ownerOnly) openTab({ type, name, dbAlias, title: type === 'panel' ? (PANELS[name]?.title ?? name) : name, view });
-    else if (tab && !type && !name) setParams(tabParams(), { replace: true });
+    else if (open && !type && !name) setParams(paramsOf(open), { replace: true });
+  };
+  // An address typed or followed within the open project: its tab opens (or the URL shows the open tab again).
+  // The router's copy of the address can come later than the browser's: a tab chosen since this render
+  // was drawn writes its own address with its render, and the browser's address is the one followed.
+  useEffect(() => {
+    if (project && project.id === projectId && activeTab.value?.key === tab?.key) followAddress(addressQuery());
   }, [params.toString(), project?.id]);
+  // Back and Forward: the tab of the address come back to (the router's copy may not have taken the
+  // steps in between, and would see no change).
+  useEffect(() => {
+    if (!project) return;
+    const onPop = () => window.location.hash.split('?')[0] === `#/nc/${project.id}` && followAddress(addressQuery());
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [project?.id]);
 
   if (missing === 'unknown') return <ErrorPage status={404} />;
   if (missing === 'notMember') return <NotMemberPage />;
