@@ -83,6 +83,8 @@ const BUSY_SPIN_MS = 2;
 /** How often a write waiting for the file tries again. */
 const BUSY_RETRY_MS = 10;
 const isBusy = (e: unknown) => String((e as { code?: string })?.code ?? '').startsWith('SQLITE_BUSY');
+/** A taken file, as SQLite raised it or as the driver answered it. */
+const isBusyError = (e: unknown) => isBusy(e) || (e as Error)?.message === MSG_SQLITE_BUSY;
 
 /**
  * Runs `attempt` until it does not find the file taken, waiting between tries without holding the thread;
@@ -94,7 +96,7 @@ async function whileBusy<T>(attempt: () => Promise<T>, waitMs: number): Promise<
     try {
       return await attempt();
     } catch (e) {
-      if (!isBusy(e) && (e as Error)?.message !== MSG_SQLITE_BUSY) throw e;
+      if (!isBusyError(e)) throw e;
       if (Date.now() >= until) throw unavailable(MSG_SQLITE_BUSY);
       await Bun.sleep(BUSY_RETRY_MS);
     }
@@ -147,22 +149,28 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean; bus
     return st;
   };
 
+  /** A statement's rows, synchronously; a failure is thrown as the driver raised it. */
+  const rowsOf = <T>(c: Compiled): T[] => {
+    // Integers as exact values when asked, and for writes (their RETURNING cannot be run again);
+    // a read asked without them runs again exactly in the rare case a number past 2^53 shows
+    // (an INTEGER key or value of 64 bits, which would otherwise lose its last digits).
+    const read = readsOnly(c.sql);
+    const exact = !!c.exact || !read;
+    const params = bindAll(c.params);
+    const rows = statement(c.sql, exact).all(...params) as Record<string, unknown>[];
+    if (exact) return rows.map(fixRow) as T[];
+    if (!unsafeNumberIn(rows)) return rows as T[];
+    return (statement(c.sql, true).all(...params) as Record<string, unknown>[]).map(fixRow) as T[];
+  };
+  const failed = (c: Compiled, e: unknown) => driverError((err) => classifySqlite(err, c.sql), e);
+
   const exec: Executor = {
     // Synchronous inside: one promise per statement, not three.
     query<T>(c: Compiled): Promise<T[]> {
       try {
-        // Integers as exact values when asked, and for writes (their RETURNING cannot be run again);
-        // a read asked without them runs again exactly in the rare case a number past 2^53 shows
-        // (an INTEGER key or value of 64 bits, which would otherwise lose its last digits).
-        const read = readsOnly(c.sql);
-        const exact = !!c.exact || !read;
-        const params = bindAll(c.params);
-        const rows = statement(c.sql, exact).all(...params) as Record<string, unknown>[];
-        if (exact) return Promise.resolve(rows.map(fixRow) as T[]);
-        if (!unsafeNumberIn(rows)) return Promise.resolve(rows as T[]);
-        return Promise.resolve((statement(c.sql, true).all(...params) as Record<string, unknown>[]).map(fixRow) as T[]);
+        return Promise.resolve(rowsOf<T>(c));
       } catch (e) {
-        return Promise.reject(driverError((err) => classifySqlite(err, c.sql), e));
+        return Promise.reject(failed(c, e));
       }
     },
     async execute(c: Compiled): Promise<ExecResult> {
@@ -180,9 +188,13 @@ export function openSqliteDriver(filename: string, opts: { create?: boolean; bus
 
   /** A statement on its own: at once, or after the transaction holding the connection; a taken file is waited for. */
   const alone = <T>(c: Compiled): Promise<T[]> => {
-    const now = inTransaction ? lock.run(() => exec.query<T>(c)) : exec.query<T>(c);
-    // No closure on the usual path: only a statement that found the file taken waits and tries again.
-    return now.catch((e) => (isBusy(e) || (e as Error)?.message === MSG_SQLITE_BUSY ? whileBusy(() => run(() => exec.query<T>(c)), busyWaitMs) : Promise.reject(e)));
+    if (inTransaction) return lock.run(() => exec.query<T>(c)).catch((e) => (isBusyError(e) ? whileBusy(() => run(() => exec.query<T>(c)), busyWaitMs) : Promise.reject(e)));
+    // The usual path: one promise; only a statement that found the file taken waits and tries again.
+    try {
+      return Promise.resolve(rowsOf<T>(c));
+    } catch (e) {
+      return isBusy(e) ? whileBusy(() => run(() => exec.query<T>(c)), busyWaitMs) : Promise.reject(failed(c, e));
+    }
   };
   return {
     query: alone,
