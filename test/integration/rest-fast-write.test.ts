@@ -123,6 +123,8 @@ describeEngines('REST fast write path', (engine: TestEngine) => {
     const taken = road(request('POST', '/Genre', body));
     expect(taken).toBeInstanceOf(Promise);
     expect((await taken!).status).toBe(200);
+    // Cached again: under load the write above may have outlasted the entry of the read.
+    expect((await t.app.handle(request('GET', '/Genre?limit=1'))).status).toBe(200);
     expect(road(request('DELETE', '/Genre/9501'))).toBeInstanceOf(Promise);
     const left = [
       request('POST', '/Genre?x=1', body), // a query string
